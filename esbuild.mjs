@@ -1,0 +1,83 @@
+// Two product bundles, plus the test programs that run outside this repo's node:
+//   dist/extension.js      node, cjs, `vscode` external (the extension host loads it)
+//   dist/webview/main.js   browser, esm, with main.css and the codicon font beside it
+//   out/test/*.js          the scripted fake agent and the extension-host test suite (never shipped)
+// Flags: --production (minified, no source maps, prints sizes), --watch.
+import * as esbuild from "esbuild";
+import { copyFile, mkdir, stat } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = dirname(fileURLToPath(import.meta.url));
+const production = process.argv.includes("--production");
+const watch = process.argv.includes("--watch");
+
+const common = {
+  bundle: true,
+  sourcemap: production ? false : "linked",
+  minify: production,
+  logLevel: "warning",
+  legalComments: production ? "none" : "inline",
+  define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") },
+};
+
+/** @type {esbuild.BuildOptions[]} */
+const builds = [
+  {
+    ...common,
+    entryPoints: { extension: join(root, "src/extension.ts") },
+    outdir: join(root, "dist"),
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    external: ["vscode"],
+    mainFields: ["module", "main"],
+  },
+  {
+    ...common,
+    entryPoints: { main: join(root, "webview/main.tsx") },
+    outdir: join(root, "dist/webview"),
+    platform: "browser",
+    format: "esm",
+    target: "es2022",
+    loader: { ".ttf": "file" },
+  },
+  {
+    ...common,
+    minify: false,
+    sourcemap: "inline",
+    entryPoints: {
+      fakeAgent: join(root, "test/fakeAgent/main.ts"),
+      "suite/index": join(root, "test/e2e/suite/index.ts"),
+    },
+    outdir: join(root, "out/test"),
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    external: ["vscode", "mocha"],
+  },
+];
+
+async function copyCodicons() {
+  const from = join(root, "node_modules/@vscode/codicons/dist");
+  const to = join(root, "dist/webview");
+  await mkdir(to, { recursive: true });
+  await copyFile(join(from, "codicon.css"), join(to, "codicon.css"));
+  await copyFile(join(from, "codicon.ttf"), join(to, "codicon.ttf"));
+}
+
+async function reportSizes() {
+  for (const file of ["dist/extension.js", "dist/webview/main.js", "dist/webview/main.css"]) {
+    const { size } = await stat(join(root, file));
+    console.log(`${file.padEnd(24)} ${(size / 1024).toFixed(1)} KiB`);
+  }
+}
+
+if (watch) {
+  await copyCodicons();
+  for (const options of builds) (await esbuild.context(options)).watch();
+  console.log("watching…");
+} else {
+  await Promise.all([copyCodicons(), ...builds.map((options) => esbuild.build(options))]);
+  if (production) await reportSizes();
+}

@@ -1,0 +1,63 @@
+// Layer rules (see ../shared design note, mirrored in src/README.md):
+//   `vscode` only in src/vscode/ and src/extension.ts; React only in webview/;
+//   src/shared imports neither node nor host code; the webview imports only src/shared.
+import tseslint from "typescript-eslint";
+
+const react = [{ name: "react", message: "React belongs to webview/ only." }, { name: "react-dom", message: "React belongs to webview/ only." }];
+const vscodeOnly = { name: "vscode", message: "Import `vscode` only in src/vscode/ (adapters) or src/extension.ts." };
+const reactPatterns = [{ group: ["react/*", "react-dom/*"], message: "React belongs to webview/ only." }];
+
+export default tseslint.config(
+  { ignores: ["dist/**", "out/**", "node_modules/**", ".cache/**", "**/*.d.ts"] },
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.ts", "**/*.tsx"],
+    rules: {
+      "@typescript-eslint/consistent-type-imports": "error",
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "no-restricted-syntax": ["error", { selector: "ExportDefaultDeclaration", message: "Use named exports." }],
+    },
+  },
+  {
+    files: ["src/**/*.ts"],
+    ignores: ["src/vscode/**", "src/extension.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: [vscodeOnly, ...react], patterns: reactPatterns }] },
+  },
+  {
+    files: ["src/vscode/**/*.ts", "src/extension.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: react, patterns: reactPatterns }] },
+  },
+  {
+    files: ["src/shared/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        paths: [vscodeOnly, ...react],
+        patterns: [
+          ...reactPatterns,
+          { group: ["node:*"], message: "src/shared runs in the webview too: no node modules." },
+          { group: ["**/acp/*", "**/vscode/*"], message: "src/shared imports nothing from the host layers." },
+        ],
+      }],
+    },
+  },
+  {
+    files: ["webview/**/*.ts", "webview/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        paths: [vscodeOnly],
+        patterns: [
+          { group: ["node:*"], message: "The webview runs in a browser." },
+          { group: ["**/src/acp/*", "**/src/vscode/*", "**/src/extension"], message: "The webview imports only src/shared." },
+        ],
+      }],
+    },
+  },
+  {
+    files: ["webview/**/*.ts", "webview/**/*.tsx"],
+    ignores: ["webview/bridge.ts"],
+    rules: {
+      "no-restricted-globals": ["error", { name: "acquireVsCodeApi", message: "Only webview/bridge.ts talks to the host." }],
+    },
+  },
+);

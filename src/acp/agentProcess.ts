@@ -1,0 +1,114 @@
+/**
+ * One agent child process over stdio. Owns its lifetime: the stderr tail for error reports,
+ * exit detection, and a shutdown that leaves no orphans.
+ *
+ * Shutdown order (some agents ignore stdin EOF while a session is live): close stdin, wait,
+ * SIGTERM the whole process group, wait, SIGKILL the group.
+ */
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import type { Readable, Writable } from "node:stream";
+import type { AgentLaunch, Logger } from "./ports";
+
+export interface AgentExit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  /** Set when the process could not be started at all (ENOENT, EACCES…). */
+  readonly spawnError?: NodeJS.ErrnoException;
+}
+
+const STDERR_TAIL_BYTES = 4096;
+const GRACE_MS = 1500;
+
+export class AgentProcess {
+  readonly exited: Promise<AgentExit>;
+  private readonly child: ChildProcessWithoutNullStreams;
+  private stderrTail = "";
+  private exit: AgentExit | undefined;
+
+  constructor(readonly launch: AgentLaunch, cwd: string, logger: Logger) {
+    this.child = spawn(launch.command, [...launch.args], {
+      cwd,
+      env: { ...process.env, ...launch.env },
+      stdio: ["pipe", "pipe", "pipe"],
+      // Its own process group, so stop() can signal the agent and everything it spawned.
+      detached: process.platform !== "win32",
+      windowsHide: true,
+    });
+    this.child.stderr.setEncoding("utf8");
+    let partial = "";
+    this.child.stderr.on("data", (text: string) => {
+      this.stderrTail = (this.stderrTail + text).slice(-STDERR_TAIL_BYTES);
+      const lines = (partial + text).split("\n");
+      partial = lines.pop() ?? "";
+      for (const line of lines) logger.agentStderr(launch.name, line);
+    });
+    // A dead agent makes writes fail with EPIPE; the exit handler reports it, so swallow here.
+    this.child.stdin.on("error", () => undefined);
+    this.exited = new Promise((resolve) => {
+      this.child.once("error", (error: NodeJS.ErrnoException) => {
+        if (this.child.pid === undefined) this.settle({ code: null, signal: null, spawnError: error }, resolve);
+      });
+      this.child.once("exit", (code, signal) => this.settle({ code, signal }, resolve));
+    });
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get stdin(): Writable {
+    return this.child.stdin;
+  }
+
+  get stdout(): Readable {
+    return this.child.stdout;
+  }
+
+  get hasExited(): boolean {
+    return this.exit !== undefined;
+  }
+
+  /** The last few KiB the agent wrote to stderr, for error reports. */
+  stderr(): string {
+    return this.stderrTail.trimEnd();
+  }
+
+  async stop(): Promise<void> {
+    if (this.exit) return;
+    this.child.stdin.end();
+    if (await this.exitsWithin(GRACE_MS)) return;
+    this.signalGroup("SIGTERM");
+    if (await this.exitsWithin(GRACE_MS)) return;
+    this.signalGroup("SIGKILL");
+    await this.exitsWithin(GRACE_MS);
+  }
+
+  private settle(exit: AgentExit, resolve: (exit: AgentExit) => void): void {
+    if (this.exit) return;
+    this.exit = exit;
+    // The agent is gone; make sure nothing it started outlives it.
+    if (!exit.spawnError) this.signalGroup("SIGKILL");
+    resolve(exit);
+  }
+
+  private signalGroup(signal: NodeJS.Signals): void {
+    const pid = this.child.pid;
+    if (pid === undefined) return;
+    try {
+      if (process.platform === "win32") this.child.kill(signal);
+      else process.kill(-pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+
+  private exitsWithin(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      void this.exited.then(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * Composition root: builds the adapters, the services and the view provider, and registers
+ * them. Nothing else lives here.
+ */
+import * as vscode from "vscode";
+import { ChatSession } from "./acp/chatSession";
+import { systemClock } from "./acp/ports";
+import { ChatViewProvider } from "./vscode/chatViewProvider";
+import { registerCommands } from "./vscode/commands";
+import { OutputLogger } from "./vscode/outputLogger";
+import { SettingsAgentCatalog } from "./vscode/settingsAgentCatalog";
+import { trackTurnContextKey } from "./vscode/turnContextKey";
+import { workspaceCwd } from "./vscode/workspaceCwd";
+
+/** Set by activate(): stopping agents is async, and deactivate() must wait for it. */
+let shutdown: (() => Promise<void>) | undefined;
+
+export function activate(context: vscode.ExtensionContext): void {
+  const logger = new OutputLogger();
+  const catalog = new SettingsAgentCatalog(logger);
+  const session = new ChatSession(catalog, workspaceCwd, logger, systemClock);
+  session.refreshAgents();
+  const view = new ChatViewProvider(context.extensionUri, session, logger, () => logger.channel.show(true));
+
+  context.subscriptions.push(
+    logger,
+    view,
+    vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view),
+    trackTurnContextKey(session.store),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration("acpPanel")) session.refreshAgents();
+    }),
+    registerCommands({
+      "acpPanel.newSession": async () => {
+        await vscode.commands.executeCommand("workbench.view.extension.acpPanel");
+        await session.start();
+      },
+      "acpPanel.cancelTurn": () => session.cancel(),
+      "acpPanel.showLogs": () => logger.channel.show(true),
+    }),
+  );
+  shutdown = () => session.dispose();
+}
+
+/** Agents run in their own process groups, so they must be stopped explicitly, never orphaned. */
+export function deactivate(): Promise<void> | undefined {
+  return shutdown?.();
+}

@@ -1,0 +1,92 @@
+/**
+ * The whole state a chat panel shows: the agents to pick from, the connection to the chosen
+ * agent, and the thread. The host owns the canonical copy; the webview folds the same actions.
+ */
+import { z } from "zod";
+import { type Thread, type TurnOutcome, emptyThread } from "./thread";
+import { threadActionSchema } from "./threadActions";
+import { reduceThread } from "./reduceThread";
+
+export type ConnectionState =
+  | { readonly status: "none" }
+  | { readonly status: "starting"; readonly agent: string }
+  | { readonly status: "ready"; readonly agent: string; readonly sessionId: string }
+  /** Could not start, or died. `details` holds the command run and the stderr tail. */
+  | { readonly status: "failed"; readonly agent: string; readonly message: string; readonly details?: string };
+
+export interface PanelState {
+  readonly agents: readonly string[];
+  readonly selectedAgent?: string;
+  readonly connection: ConnectionState;
+  readonly thread: Thread;
+}
+
+export const initialPanelState: PanelState = { agents: [], connection: { status: "none" }, thread: emptyThread };
+
+export const panelActionSchema = z.union([
+  threadActionSchema,
+  z.discriminatedUnion("type", [
+    /** The configured agents changed (settings edited). */
+    z.object({ type: z.literal("agents/configured"), agents: z.array(z.string()), selectedAgent: z.string().optional() }),
+    z.object({ type: z.literal("connection/starting"), agent: z.string() }),
+    z.object({ type: z.literal("connection/ready"), agent: z.string(), sessionId: z.string() }),
+    z.object({ type: z.literal("connection/failed"), agent: z.string(), message: z.string(), details: z.string().optional() }),
+  ]),
+]);
+export type PanelAction = z.infer<typeof panelActionSchema>;
+
+export function reducePanel(state: PanelState, action: PanelAction): PanelState {
+  switch (action.type) {
+    case "agents/configured":
+      return action.selectedAgent === undefined
+        ? { ...state, agents: action.agents }
+        : { ...state, agents: action.agents, selectedAgent: action.selectedAgent };
+    case "connection/starting":
+      return { ...state, selectedAgent: action.agent, connection: { status: "starting", agent: action.agent } };
+    case "connection/ready":
+      return { ...state, connection: { status: "ready", agent: action.agent, sessionId: action.sessionId } };
+    case "connection/failed": {
+      const { agent, message, details } = action;
+      const connection = details === undefined ? { status: "failed", agent, message } as const : { status: "failed", agent, message, details } as const;
+      // A dead agent ends any running turn: never leave a spinner behind.
+      const thread: Thread = state.thread.turn.phase === "idle" ? state.thread : { ...state.thread, turn: { phase: "idle", lastStop: "error" } };
+      return { ...state, connection, thread };
+    }
+    default:
+      return { ...state, thread: reduceThread(state.thread, action) };
+  }
+}
+
+/** What the `role="status"` line says: derived, never stored. */
+export function describeStatus(state: PanelState): string {
+  const { connection, thread } = state;
+  if (connection.status === "none") return state.agents.length === 0 ? "No agent configured" : "Not connected";
+  if (connection.status === "starting") return `Starting ${connection.agent}…`;
+  if (connection.status === "failed") return `${connection.agent} failed: ${connection.message}`;
+  switch (thread.turn.phase) {
+    case "running":
+      return `${connection.agent} is working…`;
+    case "cancelling":
+      return "Cancelling…";
+    case "idle":
+      return describeStop(thread.turn.lastStop, connection.agent);
+  }
+}
+
+function describeStop(stop: TurnOutcome | undefined, agent: string): string {
+  switch (stop) {
+    case undefined:
+    case "end_turn":
+      return `${agent} is ready`;
+    case "cancelled":
+      return "Turn cancelled";
+    case "max_tokens":
+      return "Stopped: the agent hit its token limit";
+    case "max_turn_requests":
+      return "Stopped: the agent hit its request limit for one turn";
+    case "refusal":
+      return "The agent refused to continue";
+    case "error":
+      return "The turn failed";
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * Everything that changes a thread, as zod schemas so the webview can validate what the host
+ * sends. Ids and timestamps arrive on the action: the reducer stays pure and both replicas fold
+ * to identical state.
+ */
+import { z } from "zod";
+import { sessionUpdateSchema } from "./sessionUpdate";
+
+const stopReasonSchema = z.enum(["end_turn", "max_tokens", "max_turn_requests", "refusal", "cancelled"]);
+
+export const threadActionSchema = z.discriminatedUnion("type", [
+  /** The user sent a prompt: adds their message and starts a turn. */
+  z.object({ type: z.literal("turn/started"), entryId: z.string(), text: z.string(), at: z.number() }),
+  /** Stop was pressed; `session/cancel` is on its way. */
+  z.object({ type: z.literal("turn/cancelling") }),
+  /** The agent answered `session/prompt`. */
+  z.object({ type: z.literal("turn/ended"), stopReason: stopReasonSchema }),
+  /** The prompt failed (error response, crash): ends the turn and shows why. */
+  z.object({ type: z.literal("turn/failed"), entryId: z.string(), message: z.string(), details: z.string().optional() }),
+  /** One ACP `session/update`; `entryId` names the entry it creates, if it creates one. */
+  z.object({ type: z.literal("acp/update"), entryId: z.string(), update: sessionUpdateSchema }),
+  /** An error outside a turn (agent crashed while idle, failed to start). */
+  z.object({ type: z.literal("thread/error"), entryId: z.string(), message: z.string(), details: z.string().optional() }),
+  /** Start over with an empty thread (new session). */
+  z.object({ type: z.literal("thread/reset") }),
+]);
+
+export type ThreadAction = z.infer<typeof threadActionSchema>;

@@ -1,0 +1,118 @@
+/**
+ * The `acpPanel.chat` webview view. It renders nothing itself: it syncs the host's panel state
+ * to the webview replica (snapshot, then numbered action batches) and turns validated webview
+ * messages into calls on the ChatSession. The agent outlives the view: hiding or reloading the
+ * webview only re-syncs it.
+ */
+import * as vscode from "vscode";
+import type { ChatSession } from "../acp/chatSession";
+import type { Logger } from "../acp/ports";
+import type { PanelAction } from "../shared/panelState";
+import { type HostMessage, type WebviewMessage, webviewMessageSchema } from "../shared/protocol";
+import { renderWebviewHtml } from "./webviewHtml";
+
+/** Streamed actions are posted in batches at most this often. */
+const FLUSH_MS = 8;
+
+export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+  static readonly viewId = "acpPanel.chat";
+  private view: vscode.WebviewView | undefined;
+  private synced = false;
+  private pending: PanelAction[] = [];
+  private pendingFirstSeq = 0;
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly subscription: { dispose(): void };
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly session: ChatSession,
+    private readonly logger: Logger,
+    private readonly showLogs: () => void,
+  ) {
+    this.subscription = session.store.subscribe((action, seq) => this.enqueue(action, seq));
+  }
+
+  async resolveWebviewView(view: vscode.WebviewView): Promise<void> {
+    this.view = view;
+    this.synced = false;
+    view.webview.options = {
+      enableScripts: true,
+      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, "dist", "webview")],
+    };
+    view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw));
+    view.onDidDispose(() => {
+      if (this.view === view) this.view = undefined;
+    });
+    view.webview.html = await renderWebviewHtml(view.webview, this.extensionUri);
+    if (this.session.store.state.connection.status === "none") void this.session.start();
+  }
+
+  reveal(): void {
+    this.view?.show(true);
+  }
+
+  /** Sends a message straight to the webview (composer commands). */
+  post(message: HostMessage): void {
+    void this.view?.webview.postMessage(message);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+  }
+
+  private receive(raw: unknown): void {
+    const parsed = webviewMessageSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.logger.warn(`Dropped an invalid message from the webview: ${parsed.error.message}`);
+      return;
+    }
+    this.handle(parsed.data);
+  }
+
+  private handle(message: WebviewMessage): void {
+    switch (message.type) {
+      case "webview/ready":
+      case "state/resync":
+        this.sendSnapshot();
+        return;
+      case "prompt/send":
+        void this.session.prompt(message.text);
+        return;
+      case "turn/cancel":
+        void this.session.cancel();
+        return;
+      case "agent/select":
+        void this.session.start(message.agent);
+        return;
+      case "agent/restart":
+        void this.session.start();
+        return;
+      case "logs/show":
+        this.showLogs();
+        return;
+    }
+  }
+
+  private sendSnapshot(): void {
+    this.pending = [];
+    this.synced = true;
+    this.post({ type: "state/snapshot", seq: this.session.store.seq, state: this.session.store.state });
+  }
+
+  private enqueue(action: PanelAction, seq: number): void {
+    if (!this.view || !this.synced) return; // the next snapshot will carry it
+    if (this.pending.length === 0) this.pendingFirstSeq = seq;
+    this.pending.push(action);
+    this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_MS);
+  }
+
+  private flush(): void {
+    this.flushTimer = undefined;
+    if (this.pending.length === 0) return;
+    const actions = this.pending;
+    this.pending = [];
+    // A failed post leaves a gap; the webview notices it and asks for a snapshot.
+    this.post({ type: "state/actions", seq: this.pendingFirstSeq, actions });
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * Palette commands. `CommandId` is checked against package.json by a unit test, so a command
+ * cannot be registered without being contributed, or the reverse.
+ */
+import * as vscode from "vscode";
+
+export const commandIds = ["acpPanel.newSession", "acpPanel.cancelTurn", "acpPanel.showLogs"] as const;
+export type CommandId = (typeof commandIds)[number];
+
+export type CommandHandlers = Record<CommandId, () => unknown>;
+
+export function registerCommands(handlers: CommandHandlers): vscode.Disposable {
+  return vscode.Disposable.from(...commandIds.map((id) => vscode.commands.registerCommand(id, handlers[id])));
+}

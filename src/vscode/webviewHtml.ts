@@ -1,0 +1,19 @@
+/**
+ * Fills the webview page template (media/webview.html) with resource URIs, the CSP source and a
+ * fresh nonce. The template stays an HTML file; only placeholders are replaced here.
+ */
+import * as vscode from "vscode";
+import { randomBytes } from "node:crypto";
+
+export async function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri): Promise<string> {
+  const template = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, "media", "webview.html")));
+  const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, "dist", "webview", name)).toString();
+  const values: Record<string, string> = {
+    nonce: randomBytes(18).toString("base64url"),
+    cspSource: webview.cspSource,
+    scriptUri: asset("main.js"),
+    styleUri: asset("main.css"),
+    codiconsUri: asset("codicon.css"),
+  };
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
+}

@@ -1,0 +1,8 @@
+/** WorkspacePort: sessions run in the first workspace folder, or the home folder without one. */
+import * as vscode from "vscode";
+import { homedir } from "node:os";
+import type { WorkspacePort } from "../acp/ports";
+
+export const workspaceCwd: WorkspacePort = {
+  cwd: () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? homedir(),
+};

@@ -1,0 +1,91 @@
+/** The ChatSession against the scripted fake agent, over real stdio: no VS Code. */
+import { test, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { tmpdir } from "node:os";
+import { ChatSession } from "../../src/acp/chatSession";
+import { fakeAgent } from "../support/fakeAgentLaunch";
+import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
+import { waitFor } from "../support/waitFor";
+import { describeStatus } from "../../src/shared/panelState";
+
+const sessions: ChatSession[] = [];
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((session) => session.dispose()));
+});
+
+function newSession(launches = [fakeAgent().launch]) {
+  const logger = new MemoryLogger();
+  const session = new ChatSession(new MemoryCatalog(launches), fixedWorkspace(tmpdir()), logger, steppingClock());
+  sessions.push(session);
+  session.refreshAgents();
+  return { session, logger };
+}
+
+function assistantText(session: ChatSession): string {
+  return session.store.state.thread.entries
+    .flatMap((entry) => (entry.kind === "assistant" ? entry.chunks.filter((c) => c.kind === "message").map((c) => c.text) : []))
+    .join("");
+}
+
+test("starts the agent, opens a session in the workspace folder, and streams a reply", async () => {
+  const agent = fakeAgent();
+  const { session } = newSession([agent.launch]);
+  await session.start();
+  assert.equal(session.store.state.connection.status, "ready");
+  await session.prompt("hello");
+  assert.deepEqual(session.store.state.thread.turn, { phase: "idle", lastStop: "end_turn" });
+  assert.match(assistantText(session), /\*\*ACP Panel demo agent\*\*/);
+  const newRequest = agent.received().find((m) => m.method === "session/new");
+  assert.deepEqual(newRequest?.params, { cwd: tmpdir(), mcpServers: [] });
+  const prompt = agent.received().find((m) => m.method === "session/prompt");
+  assert.deepEqual((prompt?.params as { prompt: unknown }).prompt, [{ type: "text", text: "hello" }]);
+});
+
+test("Stop sends session/cancel and the turn ends as cancelled", async () => {
+  const agent = fakeAgent();
+  const { session } = newSession([agent.launch]);
+  await session.start();
+  const turn = session.prompt("long turn");
+  await waitFor(() => assistantText(session), (text) => text.includes("step 2"), "two ticks");
+  await session.cancel();
+  assert.equal(describeStatus(session.store.state), "Cancelling…");
+  await turn;
+  assert.deepEqual(session.store.state.thread.turn, { phase: "idle", lastStop: "cancelled" });
+  assert.ok(agent.received().some((m) => m.method === "session/cancel"), "agent received session/cancel");
+  assert.equal(describeStatus(session.store.state), "Turn cancelled");
+});
+
+test("a prompt error becomes an error entry and the session stays usable", async () => {
+  const { session } = newSession();
+  await session.start();
+  await session.prompt("error please");
+  const last = session.store.state.thread.entries.at(-1);
+  assert.equal(last?.kind, "error");
+  assert.match(last?.kind === "error" ? last.message : "", /could not complete the prompt/);
+  await session.prompt("hello");
+  assert.equal(session.store.state.thread.turn.phase, "idle");
+  assert.match(assistantText(session), /demo agent/);
+});
+
+test("an agent crash mid-turn shows the exit and stderr tail, and leaves no running turn", async () => {
+  const { session } = newSession();
+  await session.start();
+  await session.prompt("crash now");
+  const state = await waitFor(() => session.store.state, (s) => s.connection.status === "failed", "failure");
+  assert.equal(state.thread.turn.phase, "idle");
+  assert.equal(state.connection.status === "failed" && state.connection.message, "The agent exited with code 3.");
+  assert.match(state.connection.status === "failed" ? state.connection.details ?? "" : "", /simulated crash/);
+  assert.match(assistantText(session), /Starting work/, "text streamed before the crash stays visible");
+  await session.start();
+  assert.equal(session.store.state.connection.status, "ready", "restart works");
+});
+
+test("a missing command fails with an actionable message", async () => {
+  const { session } = newSession([{ name: "Ghost", command: "acp-panel-no-such-agent", args: ["acp"], env: {} }]);
+  await session.start();
+  const { connection, thread } = session.store.state;
+  assert.equal(connection.status, "failed");
+  assert.equal(connection.status === "failed" && connection.message, 'Could not start "Ghost": the command "acp-panel-no-such-agent" was not found.');
+  assert.match(connection.status === "failed" ? connection.details ?? "" : "", /Ran: acp-panel-no-such-agent acp/);
+  assert.equal(thread.turn.phase, "idle");
+});

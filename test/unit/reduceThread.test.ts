@@ -1,0 +1,68 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { reduceThread } from "../../src/shared/reduceThread";
+import { emptyThread, type Thread } from "../../src/shared/thread";
+import type { ThreadAction } from "../../src/shared/threadActions";
+
+let counter = 0;
+const update = (sessionUpdate: string, text: string, messageId?: string): ThreadAction => ({
+  type: "acp/update",
+  entryId: `e${++counter}`,
+  update: { sessionUpdate, content: { type: "text", text }, ...(messageId ? { messageId } : {}) },
+});
+const fold = (actions: ThreadAction[], from: Thread = emptyThread) => actions.reduce(reduceThread, from);
+
+test("consecutive agent chunks coalesce into one message", () => {
+  const thread = fold([update("agent_message_chunk", "Hel"), update("agent_message_chunk", "lo")]);
+  assert.equal(thread.entries.length, 1);
+  assert.deepEqual(thread.entries[0], { kind: "assistant", id: thread.entries[0]!.id, chunks: [{ kind: "message", text: "Hello" }] });
+});
+
+test("a thought and a reply are separate chunks of the same message", () => {
+  const thread = fold([update("agent_thought_chunk", "hmm"), update("agent_message_chunk", "Answer"), update("agent_message_chunk", "!")]);
+  assert.equal(thread.entries.length, 1);
+  const entry = thread.entries[0];
+  assert.equal(entry?.kind, "assistant");
+  assert.deepEqual(entry.kind === "assistant" && entry.chunks, [{ kind: "thought", text: "hmm" }, { kind: "message", text: "Answer!" }]);
+});
+
+test("a new messageId starts a new message; a missing one continues the current", () => {
+  const thread = fold([
+    update("agent_message_chunk", "one", "m1"),
+    update("agent_message_chunk", " more"),
+    update("agent_message_chunk", "two", "m2"),
+  ]);
+  assert.equal(thread.entries.length, 2);
+  assert.deepEqual(thread.entries.map((e) => e.kind === "assistant" && e.chunks[0]?.text), ["one more", "two"]);
+});
+
+test("the agent echoing the live prompt is dropped; replayed user chunks are kept", () => {
+  const live = fold([{ type: "turn/started", entryId: "u1", text: "hello there", at: 1 }, update("user_message_chunk", "hello there")]);
+  assert.equal(live.entries.length, 1);
+  const replay = fold([update("user_message_chunk", "old question"), update("agent_message_chunk", "old answer")]);
+  assert.deepEqual(replay.entries.map((e) => e.kind), ["user", "assistant"]);
+});
+
+test("unknown updates leave the thread unchanged", () => {
+  const before = fold([update("agent_message_chunk", "x")]);
+  const after = reduceThread(before, { type: "acp/update", entryId: "z", update: { sessionUpdate: "_vendor/thing" } });
+  assert.equal(after, before);
+});
+
+test("turn lifecycle: started → cancelling → ended(cancelled)", () => {
+  const thread = fold([
+    { type: "turn/started", entryId: "u1", text: "go", at: 5 },
+    { type: "turn/cancelling" },
+    { type: "turn/ended", stopReason: "cancelled" },
+  ]);
+  assert.deepEqual(thread.turn, { phase: "idle", lastStop: "cancelled" });
+});
+
+test("a failed turn ends the turn and adds an error entry", () => {
+  const thread = fold([
+    { type: "turn/started", entryId: "u1", text: "go", at: 5 },
+    { type: "turn/failed", entryId: "x1", message: "boom", details: "trace" },
+  ]);
+  assert.equal(thread.turn.phase, "idle");
+  assert.deepEqual(thread.entries.at(-1), { kind: "error", id: "x1", message: "boom", details: "trace" });
+});
