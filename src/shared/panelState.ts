@@ -2,7 +2,7 @@
  * The whole state a chat panel shows: the agents to pick from, the connection to the chosen
  * agent, and the thread. The host owns the canonical copy; the webview folds the same actions.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { type Thread, type TurnOutcome, emptyThread } from "./thread";
 import { threadActionSchema } from "./threadActions";
 import { reduceThread } from "./reduceThread";

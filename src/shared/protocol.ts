@@ -6,7 +6,7 @@
  * `state/actions` batches numbered N+1, N+2, … that the webview folds with the shared reducer.
  * A gap in the numbering makes the webview send `state/resync` and wait for a new snapshot.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { panelActionSchema, type PanelState } from "./panelState";
 
 // The snapshot is produced by the host's own reducer; validating its deep shape on every

@@ -1,84 +1,105 @@
 /**
- * The pure thread reducer: `reduceThread(thread, action) → thread`. Zed's rules:
+ * The pure thread reducer: `reduceThread(thread, action) → thread`, with Zed's rules:
  * - consecutive chunks of the same kind coalesce; a new `messageId` starts a new message;
+ * - tool calls are upserted by id (see reduceToolCall.ts); plans, commands and config options
+ *   replace the previous state whole;
  * - the agent echoing the user's live prompt as `user_message_chunk` is dropped;
- * - nothing here throws on odd input: unknown updates leave the thread as it was.
+ * - nothing here throws on odd input: an unknown or malformed update leaves the thread as it was.
  */
-import { type AssistantChunk, type AssistantEntry, type Thread, type ThreadEntry, type UserEntry, emptyThread } from "./thread";
+import { type Thread, emptyThread } from "./thread";
 import type { ThreadAction } from "./threadActions";
-import { type ChunkUpdate, chunkUpdateSchema, contentBlockText } from "./sessionUpdate";
+import { type KnownUpdate, knownUpdateSchema, contentBlockText } from "./sessionUpdate";
+import { foldChunk } from "./reduceChunk";
+import { cancelOpenToolCalls, foldToolCall } from "./reduceToolCall";
+import { normaliseCompactionStatus, upsertCompaction } from "./reduceCompaction";
+import { appendEntry } from "./threadEntries";
 
 export function reduceThread(thread: Thread, action: ThreadAction): Thread {
   switch (action.type) {
     case "turn/started":
       return {
-        entries: [...thread.entries, { kind: "user", id: action.entryId, text: action.text }],
+        ...appendEntry(thread, undefined, {
+          kind: "user",
+          id: action.entryId,
+          text: action.text,
+          ...(action.attachments && action.attachments.length > 0 ? { attachments: action.attachments } : {}),
+        }),
         turn: { phase: "running", startedAt: action.at },
       };
     case "turn/cancelling":
-      return thread.turn.phase === "running" ? { ...thread, turn: { phase: "cancelling", startedAt: thread.turn.startedAt } } : thread;
-    case "turn/ended":
-      return { ...thread, turn: { phase: "idle", lastStop: action.stopReason } };
+      return thread.turn.phase === "running"
+        ? { ...cancelOpenToolCalls(thread), turn: { phase: "cancelling", startedAt: thread.turn.startedAt } }
+        : thread;
+    case "turn/ended": {
+      const ended = action.stopReason === "cancelled" ? cancelOpenToolCalls(thread) : thread;
+      return { ...ended, turn: { phase: "idle", lastStop: action.stopReason } };
+    }
     case "turn/failed":
       return {
-        entries: [...thread.entries, errorEntry(action.entryId, action.message, action.details)],
+        ...appendEntry(cancelOpenToolCalls(thread), undefined, errorEntry(action.entryId, action.message, action.details)),
         turn: { phase: "idle", lastStop: "error" },
       };
     case "thread/error":
-      return { ...thread, entries: [...thread.entries, errorEntry(action.entryId, action.message, action.details)] };
+      return appendEntry(thread, undefined, errorEntry(action.entryId, action.message, action.details));
     case "thread/reset":
       return emptyThread;
+    case "session/state":
+      return {
+        ...thread,
+        ...(action.configOptions ? { configOptions: action.configOptions } : {}),
+        ...(action.modes ? { modes: action.modes } : {}),
+      };
     case "acp/update": {
-      const chunk = chunkUpdateSchema.safeParse(action.update);
-      return chunk.success ? foldChunk(thread, chunk.data, action.entryId) : thread;
+      const known = knownUpdateSchema.safeParse(action.update);
+      return known.success ? foldUpdate(thread, known.data, action.entryId) : thread;
     }
   }
 }
 
-function errorEntry(id: string, message: string, details: string | undefined): ThreadEntry {
-  return details === undefined ? { kind: "error", id, message } : { kind: "error", id, message, details };
-}
-
-function foldChunk(thread: Thread, update: ChunkUpdate, entryId: string): Thread {
-  const text = contentBlockText(update.content);
-  const messageId = update.messageId ?? undefined;
-  const last = thread.entries.at(-1);
-  if (update.sessionUpdate === "user_message_chunk") {
-    // Agents may echo the live prompt back as user chunks: the prompt is already in the thread.
-    if (thread.turn.phase !== "idle" && isEchoOfLivePrompt(thread, text)) return thread;
-    if (last?.kind === "user" && sameMessage(last.messageId, messageId)) {
-      return replaceLast(thread, { ...last, text: last.text + text });
+function foldUpdate(thread: Thread, update: KnownUpdate, entryId: string): Thread {
+  switch (update.sessionUpdate) {
+    case "user_message_chunk":
+    case "agent_message_chunk":
+    case "agent_thought_chunk":
+      return foldChunk(thread, update, entryId);
+    case "tool_call":
+    case "tool_call_update":
+      return foldToolCall(thread, update, entryId);
+    case "plan":
+      return { ...thread, plan: update.entries };
+    case "available_commands_update":
+      return { ...thread, commands: update.availableCommands };
+    case "current_mode_update":
+      return thread.modes ? { ...thread, modes: { ...thread.modes, currentModeId: update.currentModeId } } : thread;
+    case "config_option_update":
+      return { ...thread, configOptions: update.configOptions };
+    case "session_info_update": {
+      if (update.title === undefined) return thread;
+      if (update.title === null || update.title.trim() === "") {
+        const { title: _cleared, ...rest } = thread;
+        return rest;
+      }
+      return { ...thread, title: update.title.trim() };
     }
-    const entry: UserEntry = messageId === undefined ? { kind: "user", id: entryId, text } : { kind: "user", id: entryId, text, messageId };
-    return { ...thread, entries: [...thread.entries, entry] };
+    case "usage_update":
+      return { ...thread, usage: { used: update.used, size: update.size, ...(update.cost ? { cost: update.cost } : {}) } };
+    case "notice": {
+      const severity = update.severity === "warning" || update.severity === "error" ? update.severity : "info";
+      return appendEntry(thread, undefined, {
+        kind: "notice", id: entryId, severity, title: update.title, ...(update.description ? { description: update.description } : {}),
+      });
+    }
+    case "compaction_update":
+      return upsertCompaction(thread, `compaction:${update.compactionId}`, entryId, {
+        status: normaliseCompactionStatus(update.status),
+        ...(update.summary === undefined ? {} : { summary: update.summary === null ? null : update.summary.map(contentBlockText).join("") }),
+        ...(update.error === undefined ? {} : { error: update.error }),
+      });
+    case "compaction_summary_chunk":
+      return upsertCompaction(thread, `compaction:${update.compactionId}`, entryId, { appendSummary: contentBlockText(update.content) });
   }
-  const kind: AssistantChunk["kind"] = update.sessionUpdate === "agent_thought_chunk" ? "thought" : "message";
-  if (last?.kind === "assistant" && sameMessage(last.messageId, messageId)) {
-    const tail = last.chunks.at(-1);
-    const chunks = tail?.kind === kind
-      ? [...last.chunks.slice(0, -1), { kind, text: tail.text + text }]
-      : [...last.chunks, { kind, text }];
-    return replaceLast(thread, { ...last, chunks, ...(messageId === undefined ? {} : { messageId }) });
-  }
-  const entry: AssistantEntry = { kind: "assistant", id: entryId, chunks: [{ kind, text }], ...(messageId === undefined ? {} : { messageId }) };
-  return { ...thread, entries: [...thread.entries, entry] };
 }
 
-/** A chunk without an id continues the current message; differing ids mean a new message. */
-function sameMessage(entryMessageId: string | undefined, chunkMessageId: string | undefined): boolean {
-  return chunkMessageId === undefined || entryMessageId === undefined || entryMessageId === chunkMessageId;
-}
-
-function isEchoOfLivePrompt(thread: Thread, text: string): boolean {
-  for (let i = thread.entries.length - 1; i >= 0; i--) {
-    const entry = thread.entries[i];
-    if (entry?.kind === "user") return entry.text.includes(text);
-  }
-  return false;
-}
-
-function replaceLast(thread: Thread, entry: ThreadEntry): Thread {
-  const entries = thread.entries.slice();
-  entries[entries.length - 1] = entry;
-  return { ...thread, entries };
+function errorEntry(id: string, message: string, details: string | undefined) {
+  return details === undefined ? { kind: "error" as const, id, message } : { kind: "error" as const, id, message, details };
 }

@@ -1,7 +1,9 @@
 /**
- * The conversation model, after Zed's `acp_thread`: an ordered list of entries plus the state of
- * the current turn. Host and webview both hold one and fold the same actions into it.
+ * The conversation model, after Zed's `acp_thread`: an ordered list of entries, the session
+ * state the agent keeps up to date (plan, commands, modes, config, title, usage), and the state
+ * of the current turn. Host and webview both hold one and fold the same actions into it.
  */
+import type { AvailableCommand, ConfigOption, ContentBlock, ModeState, PlanEntry, ToolContent, ToolKind, ToolLocation } from "./sessionUpdate";
 
 /** A run of assistant output: visible reply text, or a thought shown dimmed and collapsible. */
 export interface AssistantChunk {
@@ -15,6 +17,8 @@ export interface UserEntry {
   readonly text: string;
   /** ACP `messageId`, when the agent or the client gave one. */
   readonly messageId?: string;
+  /** Non-text blocks sent with the prompt (files, selections, images). */
+  readonly attachments?: readonly ContentBlock[];
 }
 
 export interface AssistantEntry {
@@ -22,6 +26,47 @@ export interface AssistantEntry {
   readonly id: string;
   readonly messageId?: string;
   readonly chunks: readonly AssistantChunk[];
+}
+
+/**
+ * Wire statuses plus the client-only ones: `awaiting_permission` (a permission prompt is open
+ * for it) and `cancelled` (the turn was cancelled before it finished).
+ */
+export type ToolStatus = "pending" | "in_progress" | "completed" | "failed" | "awaiting_permission" | "cancelled";
+
+export interface ToolCallEntry {
+  readonly kind: "tool_call";
+  readonly id: string;
+  readonly toolCallId: string;
+  readonly title: string;
+  readonly toolKind: ToolKind;
+  readonly status: ToolStatus;
+  readonly content: readonly ToolContent[];
+  readonly locations: readonly ToolLocation[];
+  readonly name?: string;
+  readonly rawInput?: unknown;
+  readonly rawOutput?: unknown;
+}
+
+/**
+ * Context compaction, from ACP `compaction_update`/`compaction_summary_chunk` or from Bub's
+ * `_meta.contextCompaction` tool calls: one notice, never shown as an ordinary tool.
+ */
+export interface CompactionEntry {
+  readonly kind: "compaction";
+  readonly id: string;
+  readonly compactionId: string;
+  readonly status: "in_progress" | "completed" | "failed" | "cancelled";
+  readonly summary: string;
+  readonly error?: string;
+}
+
+export interface NoticeEntry {
+  readonly kind: "notice";
+  readonly id: string;
+  readonly severity: "info" | "warning" | "error";
+  readonly title: string;
+  readonly description?: string;
 }
 
 /** Something the user must see in the timeline: an agent error, a failed turn, a crash. */
@@ -33,7 +78,7 @@ export interface ErrorEntry {
   readonly details?: string;
 }
 
-export type ThreadEntry = UserEntry | AssistantEntry | ErrorEntry;
+export type ThreadEntry = UserEntry | AssistantEntry | ToolCallEntry | CompactionEntry | NoticeEntry | ErrorEntry;
 
 export type StopReason = "end_turn" | "max_tokens" | "max_turn_requests" | "refusal" | "cancelled";
 
@@ -49,12 +94,27 @@ export type TurnState =
   | { readonly phase: "running"; readonly startedAt: number }
   | { readonly phase: "cancelling"; readonly startedAt: number };
 
+export interface ContextUsage {
+  readonly used: number;
+  readonly size: number;
+  readonly cost?: { readonly amount: number; readonly currency: string };
+}
+
 export interface Thread {
   readonly entries: readonly ThreadEntry[];
   readonly turn: TurnState;
+  /** toolCallId / compactionId → index in `entries` (entries are append-only, so indexes stay valid). */
+  readonly index: Readonly<Record<string, number>>;
+  readonly plan: readonly PlanEntry[];
+  readonly commands: readonly AvailableCommand[];
+  readonly configOptions: readonly ConfigOption[];
+  readonly modes?: ModeState;
+  /** From `session_info_update`; `undefined` until the agent names the session. */
+  readonly title?: string;
+  readonly usage?: ContextUsage;
 }
 
-export const emptyThread: Thread = { entries: [], turn: { phase: "idle" } };
+export const emptyThread: Thread = { entries: [], turn: { phase: "idle" }, index: {}, plan: [], commands: [], configOptions: [] };
 
 export function isTurnActive(thread: Thread): boolean {
   return thread.turn.phase !== "idle";

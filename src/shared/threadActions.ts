@@ -3,14 +3,17 @@
  * sends. Ids and timestamps arrive on the action: the reducer stays pure and both replicas fold
  * to identical state.
  */
-import { z } from "zod";
-import { sessionUpdateSchema } from "./sessionUpdate";
+import * as z from "zod";
+import { configOptionsSchema, contentBlockSchema, modeStateSchema, sessionUpdateSchema } from "./sessionUpdate";
 
 const stopReasonSchema = z.enum(["end_turn", "max_tokens", "max_turn_requests", "refusal", "cancelled"]);
 
 export const threadActionSchema = z.discriminatedUnion("type", [
   /** The user sent a prompt: adds their message and starts a turn. */
-  z.object({ type: z.literal("turn/started"), entryId: z.string(), text: z.string(), at: z.number() }),
+  z.object({
+    type: z.literal("turn/started"), entryId: z.string(), text: z.string(), at: z.number(),
+    attachments: z.array(contentBlockSchema).optional(),
+  }),
   /** Stop was pressed; `session/cancel` is on its way. */
   z.object({ type: z.literal("turn/cancelling") }),
   /** The agent answered `session/prompt`. */
@@ -21,6 +24,8 @@ export const threadActionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("acp/update"), entryId: z.string(), update: sessionUpdateSchema }),
   /** An error outside a turn (agent crashed while idle, failed to start). */
   z.object({ type: z.literal("thread/error"), entryId: z.string(), message: z.string(), details: z.string().optional() }),
+  /** Config options / modes from a `session/new|load|resume` or `set_config_option` response (complete state). */
+  z.object({ type: z.literal("session/state"), configOptions: configOptionsSchema.optional(), modes: modeStateSchema.optional() }),
   /** Start over with an empty thread (new session). */
   z.object({ type: z.literal("thread/reset") }),
 ]);
