@@ -30,7 +30,8 @@ const builds = [
     platform: "node",
     format: "cjs",
     target: "node20",
-    external: ["vscode"],
+    // ws loads these optional native speed-ups in a try/catch; they are not installed.
+    external: ["vscode", "bufferutil", "utf-8-validate"],
     mainFields: ["module", "main"],
   },
   {

@@ -11,14 +11,17 @@ import { OutputLogger } from "./vscode/outputLogger";
 import { SettingsAgentCatalog } from "./vscode/settingsAgentCatalog";
 import { trackTurnContextKey } from "./vscode/turnContextKey";
 import { workspaceCwd } from "./vscode/workspaceCwd";
+import { loginShellPath, mergePaths } from "./acp/shellEnvironment";
 
 /** Set by activate(): stopping agents is async, and deactivate() must wait for it. */
 let shutdown: (() => Promise<void>) | undefined;
 
 export function activate(context: vscode.ExtensionContext): void {
   const logger = new OutputLogger();
-  const catalog = new SettingsAgentCatalog(logger);
-  const session = new ChatSession(catalog, workspaceCwd, logger, systemClock);
+  let shellPath: string | undefined;
+  const pathValue = async () => (shellPath ??= mergePaths(process.env.PATH, await loginShellPath()));
+  const catalog = new SettingsAgentCatalog(logger, () => shellPath ?? process.env.PATH);
+  const session = new ChatSession({ catalog, workspace: workspaceCwd, logger, clock: systemClock, pathValue });
   session.refreshAgents();
   const view = new ChatViewProvider(context.extensionUri, session, logger, () => logger.channel.show(true));
 

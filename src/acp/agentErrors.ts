@@ -38,3 +38,14 @@ export function describeExit(exit: AgentExit, stderrTail: string): FailureReport
   const details = stderrTail ? `Last output on stderr:\n${stderrTail}` : "The agent wrote nothing to stderr.";
   return { message: `The agent ${how}.`, details };
 }
+
+/** A failed request, for the user: JSON-RPC code and message, with the agent's details. */
+export function describeRequestError(error: unknown): FailureReport {
+  if (error && typeof error === "object" && "code" in error && typeof (error as { code: unknown }).code === "number") {
+    const { code, message, data } = error as { code: number; message?: string; data?: unknown };
+    const detail = (data as { details?: unknown } | undefined)?.details;
+    const text = typeof detail === "string" ? `${message ?? "error"}: ${detail}` : message ?? "error";
+    return { message: `${text} (${code})`, ...(data !== undefined ? { details: JSON.stringify(data, null, 2) } : {}) };
+  }
+  return { message: error instanceof Error ? error.message : String(error) };
+}

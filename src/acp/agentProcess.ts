@@ -8,6 +8,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
 import type { AgentLaunch, Logger } from "./ports";
+import { planSpawn } from "./shellEnvironment";
 
 export interface AgentExit {
   readonly code: number | null;
@@ -25,10 +26,14 @@ export class AgentProcess {
   private stderrTail = "";
   private exit: AgentExit | undefined;
 
-  constructor(readonly launch: AgentLaunch, cwd: string, logger: Logger) {
-    this.child = spawn(launch.command, [...launch.args], {
+  /** `pathValue` is the PATH to search and pass on (the login shell's, merged). */
+  constructor(readonly launch: AgentLaunch, cwd: string, logger: Logger, pathValue?: string) {
+    const env = { ...process.env, ...(pathValue ? { PATH: pathValue } : {}), ...launch.env };
+    const plan = planSpawn(launch.command, launch.args, env.PATH);
+    this.child = spawn(plan.file, [...plan.args], {
       cwd,
-      env: { ...process.env, ...launch.env },
+      env,
+      windowsVerbatimArguments: plan.windowsVerbatimArguments ?? false,
       stdio: ["pipe", "pipe", "pipe"],
       // Its own process group, so stop() can signal the agent and everything it spawned.
       detached: process.platform !== "win32",

@@ -1,39 +1,34 @@
 /**
- * The `acpPanel.agents` setting: display name → how to launch the agent. Validated here so a
- * bad entry is reported with the field at fault instead of failing at spawn time.
+ * The `acpPanel.agents` setting merged over the built-in presets. Invalid entries are skipped
+ * and reported, one line each, naming the entry and the field at fault.
  */
-import { z } from "zod";
-import type { AgentLaunch } from "./ports";
-
-export const agentEntrySchema = z.object({
-  command: z.string().min(1, "must be a non-empty string"),
-  args: z.array(z.string()).optional(),
-  env: z.record(z.string(), z.string()).optional(),
-});
+import { agentEntrySchema, toDefinition, type AgentDefinition } from "./agentDefinition";
+import { agentPresets } from "./agentPresets";
 
 export interface ParsedAgents {
-  readonly launches: ReadonlyMap<string, AgentLaunch>;
-  /** One line per invalid entry, naming the entry and the field. */
+  /** User entries first (in settings order), then the presets they do not override. */
+  readonly definitions: ReadonlyMap<string, AgentDefinition>;
   readonly problems: readonly string[];
 }
 
-export function parseAgentSettings(value: unknown): ParsedAgents {
-  const launches = new Map<string, AgentLaunch>();
+export function parseAgentSettings(value: unknown, presets: readonly AgentDefinition[] = agentPresets): ParsedAgents {
+  const definitions = new Map<string, AgentDefinition>();
   const problems: string[] = [];
-  if (value === undefined || value === null) return { launches, problems };
-  if (typeof value !== "object" || Array.isArray(value)) {
-    return { launches, problems: ['"acpPanel.agents" must be an object mapping agent names to { "command": … } entries.'] };
-  }
-  for (const [name, entry] of Object.entries(value)) {
-    const parsed = agentEntrySchema.safeParse(entry);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path.length > 0 ? issue.path.join(".") : "(entry)";
-        problems.push(`acpPanel.agents["${name}"].${field}: ${issue.message}`);
+  if (value !== undefined && value !== null && (typeof value !== "object" || Array.isArray(value))) {
+    problems.push('"acpPanel.agents" must be an object mapping agent names to { "command": … } entries.');
+  } else if (value) {
+    for (const [name, entry] of Object.entries(value)) {
+      const parsed = agentEntrySchema.safeParse(entry);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const field = issue.path.length > 0 ? issue.path.join(".") : "(entry)";
+          problems.push(`acpPanel.agents["${name}"].${field}: ${issue.message}`);
+        }
+        continue;
       }
-      continue;
+      definitions.set(name, toDefinition(name, parsed.data));
     }
-    launches.set(name, { name, command: parsed.data.command, args: parsed.data.args ?? [], env: parsed.data.env ?? {} });
   }
-  return { launches, problems };
+  for (const preset of presets) if (!definitions.has(preset.name)) definitions.set(preset.name, preset);
+  return { definitions, problems };
 }

@@ -1,155 +1,213 @@
 /**
- * One panel's conversation with one agent: starts the agent, opens an ACP session, sends prompts
- * and cancels, and turns everything that happens into panel actions. The agent's lifecycle is
- * owned here, never by the webview.
+ * One panel's conversation: the chosen agent (an AgentClient), its current session (a
+ * SessionController), and the panel state they produce. The agent's lifecycle is owned here,
+ * never by the webview: a crash is reported with its stderr tail, the turn ends, and the agent
+ * is restarted (automatically, with bounded backoff, or by the user) and the session reopened.
  */
-import { Readable, Writable } from "node:stream";
-import { AgentConnection } from "./connection";
-import { AgentProcess, type AgentExit } from "./agentProcess";
+import { AgentClient, AgentStartError } from "./agentClient";
+import { authenticate, isAuthRequired, type AuthPrompt } from "./authFlow";
+import { describeRequestError, type FailureReport } from "./agentErrors";
+import { SessionController, type SessionContext } from "./sessionController";
 import { PanelStore } from "./panelStore";
-import { describeStartFailure, describeExit } from "./agentErrors";
+import { openTransport } from "./transports/openTransport";
+import type { ClientCallbacks } from "./clientCallbacks";
 import type { AgentCatalog, Clock, Logger, WorkspacePort } from "./ports";
-import { isTurnActive } from "../shared/thread";
+import type { PromptAttachment } from "./promptBuilder";
 
-const INITIALIZE_TIMEOUT_MS = 30_000;
-
-interface LiveAgent {
-  readonly name: string;
-  readonly process: AgentProcess;
-  readonly connection: AgentConnection;
-  sessionId?: string;
-  stopping: boolean;
+export interface ChatSessionDeps {
+  readonly catalog: AgentCatalog;
+  readonly workspace: WorkspacePort;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly auth?: AuthPrompt;
+  /** The callbacks the agent may use (fs, terminals, permissions, forms). */
+  readonly callbacks?: (agent: string) => ClientCallbacks;
+  /** PATH to spawn agents with (the login shell's). */
+  readonly pathValue?: () => Promise<string | undefined>;
+  /** Delays before automatic restarts after consecutive crashes; empty = never. */
+  readonly restartDelaysMs?: readonly number[];
 }
+
+const DEFAULT_RESTART_DELAYS = [1000, 3000, 8000];
 
 export class ChatSession {
   readonly store = new PanelStore();
-  private live: LiveAgent | undefined;
+  private client: AgentClient | undefined;
+  private session: SessionController | undefined;
   private nextEntry = 0;
+  private crashes = 0;
+  private restartTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The session to reopen after a crash. */
+  private lastSession: { agent: string; sessionId: string } | undefined;
 
-  constructor(
-    private readonly catalog: AgentCatalog,
-    private readonly workspace: WorkspacePort,
-    private readonly logger: Logger,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: ChatSessionDeps) {}
 
-  /** Re-read the configured agents (settings changed). */
   refreshAgents(): void {
-    const selected = this.store.state.selectedAgent ?? this.catalog.defaultAgent();
-    this.store.dispatch({ type: "agents/configured", agents: this.catalog.names(), ...(selected === undefined ? {} : { selectedAgent: selected }) });
+    const { catalog } = this.deps;
+    const selected = this.store.state.selectedAgent ?? catalog.defaultAgent();
+    this.store.dispatch({ type: "agents/configured", agents: catalog.names(), ...(selected === undefined ? {} : { selectedAgent: selected }) });
+  }
+
+  get sessionId(): string | undefined {
+    return this.session?.sessionId;
   }
 
   /** Start the given agent (or the selected/default one) with a fresh session. */
   async start(agentName?: string): Promise<void> {
-    const name = agentName ?? this.store.state.selectedAgent ?? this.catalog.defaultAgent();
+    const name = agentName ?? this.store.state.selectedAgent ?? this.deps.catalog.defaultAgent();
     if (name === undefined) return;
+    this.crashes = 0;
+    this.lastSession = undefined;
+    await this.open(name, undefined);
+  }
+
+  /** Reconnect and reopen the last session (resume, else load with replay, else a new one). */
+  async restart(): Promise<void> {
+    const last = this.lastSession;
+    const name = last?.agent ?? this.store.state.selectedAgent ?? this.deps.catalog.defaultAgent();
+    if (name === undefined) return;
+    await this.open(name, last?.agent === name ? last.sessionId : undefined);
+  }
+
+  async prompt(text: string, attachments: readonly PromptAttachment[] = []): Promise<void> {
+    const session = this.session;
+    if (!session || session.isTurnRunning || this.store.state.connection.status !== "ready") return;
+    await session.prompt(text, attachments);
+    if (this.session === session && this.store.state.thread.turn.phase === "idle" && this.store.state.thread.turn.lastStop !== "error") this.crashes = 0;
+  }
+
+  async cancel(): Promise<void> {
+    await this.session?.cancel();
+  }
+
+  async setConfigOption(configId: string, value: string | boolean): Promise<void> {
+    await this.session?.setConfigOption(configId, value).catch((error: unknown) => this.reportError("Could not change the setting", error));
+  }
+
+  async setMode(modeId: string): Promise<void> {
+    await this.session?.setMode(modeId).catch((error: unknown) => this.reportError("Could not change the mode", error));
+  }
+
+  async dispose(): Promise<void> {
+    if (this.restartTimer) clearTimeout(this.restartTimer);
     await this.stopAgent();
-    this.store.dispatch({ type: "thread/reset" });
+  }
+
+  private async open(name: string, reopenSessionId: string | undefined): Promise<void> {
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = undefined;
+    await this.stopAgent();
+    if (reopenSessionId === undefined) this.store.dispatch({ type: "thread/reset" });
     this.store.dispatch({ type: "connection/starting", agent: name });
-    const launch = this.catalog.launch(name);
-    if (!launch) {
-      this.fail(name, `No agent named "${name}" is configured.`, 'Add it under "acpPanel.agents" in your user settings.');
+    const definition = this.deps.catalog.definition(name);
+    if (!definition) {
+      this.fail(name, { message: `No agent named "${name}" is configured.`, details: 'Add it under "acpPanel.agents" in your user settings.' });
       return;
     }
-    const cwd = this.workspace.cwd();
-    const agentProcess = new AgentProcess(launch, cwd, this.logger);
-    const connection = new AgentConnection(
-      { input: Readable.toWeb(agentProcess.stdout) as ReadableStream<Uint8Array>, output: Writable.toWeb(agentProcess.stdin) },
-      {
-        sessionUpdate: (sessionId, update) => this.onSessionUpdate(live, sessionId, update),
-        traffic: (direction, message) => this.logger.traffic(direction, name, () => JSON.stringify(message)),
-      },
-    );
-    const live: LiveAgent = { name, process: agentProcess, connection, stopping: false };
-    this.live = live;
-    void agentProcess.exited.then((exit) => this.onExit(live, exit));
-
+    const cwd = this.deps.workspace.cwd();
+    let client: AgentClient | undefined;
     try {
-      const init = await withTimeout(connection.initialize(), INITIALIZE_TIMEOUT_MS, "the agent did not answer `initialize`");
-      if (this.live !== live) return;
-      if (init.protocolVersion !== 1) {
-        this.fail(name, `The agent speaks ACP protocol version ${init.protocolVersion}; ACP Panel speaks version 1.`, "Update the agent or ACP Panel.");
-        await this.stopAgent();
+      const pathValue = await this.deps.pathValue?.();
+      const transport = openTransport(definition, cwd, pathValue, this.deps.logger);
+      client = new AgentClient(definition, transport, this.deps.callbacks?.(name) ?? {}, this.deps.logger);
+      this.client = client;
+      void client.ended.then((report) => this.onAgentEnded(client!, report));
+      await client.initialize();
+      const context = this.sessionContext(client, cwd);
+      const session = await this.withAuth(client, () => (reopenSessionId === undefined ? SessionController.create(context) : this.reopen(context, reopenSessionId)));
+      if (this.client !== client) {
+        session.dispose();
         return;
       }
-      const session = await connection.newSession(cwd);
-      if (this.live !== live) return;
-      live.sessionId = session.sessionId;
+      this.session = session;
+      this.lastSession = { agent: name, sessionId: session.sessionId };
       this.store.dispatch({ type: "connection/ready", agent: name, sessionId: session.sessionId });
     } catch (error) {
-      if (this.live !== live || (await diesSoon(live))) return; // the exit handler reports it
-      const failure = describeStartFailure(launch, error);
-      this.fail(name, failure.message, failure.details);
+      if (client && this.client !== client) return;
+      if (client && (await diesSoon(client))) return; // onAgentEnded reports the exit
+      this.fail(name, error instanceof AgentStartError ? error.report : { ...describeRequestError(error), message: `Could not start a session with ${name}: ${describeRequestError(error).message}` });
       await this.stopAgent();
     }
   }
 
-  async prompt(text: string): Promise<void> {
-    const live = this.live;
-    const sessionId = live?.sessionId;
-    if (!live || sessionId === undefined || isTurnActive(this.store.state.thread)) return;
-    this.store.dispatch({ type: "turn/started", entryId: this.newEntryId(), text, at: this.clock.now() });
+  /** After a crash: keep the transcript when resuming; reset and replay when loading. */
+  private async reopen(context: SessionContext, sessionId: string): Promise<SessionController> {
+    const resetFirst: SessionContext = { ...context, sink: (action) => this.store.dispatch(action) };
     try {
-      const response = await live.connection.prompt(sessionId, [{ type: "text", text }]);
-      if (this.live === live) this.store.dispatch({ type: "turn/ended", stopReason: response.stopReason });
+      const canResume = context.client.init.agentCapabilities?.sessionCapabilities?.resume;
+      if (!canResume && context.client.init.agentCapabilities?.loadSession) this.store.dispatch({ type: "thread/reset" });
+      const session = await SessionController.reopen(resetFirst, sessionId, false);
+      this.note(`Reconnected to ${context.client.name} and ${session.openedWith === "resume" ? "resumed" : "reloaded"} the session.`);
+      return session;
     } catch (error) {
-      if (this.live !== live || live.stopping || (await diesSoon(live))) return; // the exit handler reports it
-      // An agent may answer a cancelled prompt with an error: that is still a cancellation.
-      if (this.store.state.thread.turn.phase === "cancelling") {
-        this.store.dispatch({ type: "turn/ended", stopReason: "cancelled" });
-        return;
-      }
-      this.store.dispatch({ type: "turn/failed", entryId: this.newEntryId(), message: `The agent could not complete the prompt: ${errorMessage(error)}` });
+      this.note(`Could not reopen the previous session (${describeRequestError(error).message}); started a new one. The transcript above is from the old session.`);
+      return SessionController.create(context);
     }
   }
 
-  async cancel(): Promise<void> {
-    const live = this.live;
-    if (!live?.sessionId || this.store.state.thread.turn.phase !== "running") return;
-    this.store.dispatch({ type: "turn/cancelling" });
-    await live.connection.cancel(live.sessionId).catch((error: unknown) => this.logger.warn(`session/cancel failed: ${errorMessage(error)}`));
-  }
-
-  async dispose(): Promise<void> {
-    await this.stopAgent();
-  }
-
-  private onSessionUpdate(live: LiveAgent, sessionId: string, update: unknown): void {
-    if (this.live !== live) return;
-    // Updates may arrive before the `session/new` response names the session; accept them.
-    if (live.sessionId !== undefined && sessionId !== live.sessionId) {
-      this.logger.warn(`Dropped an update for unknown session ${sessionId}`);
-      return;
+  private async withAuth<T>(client: AgentClient, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!isAuthRequired(error) || !this.deps.auth) throw error;
+      this.note(`${client.name} needs you to sign in.`);
+      const outcome = await authenticate(client, this.deps.auth);
+      if (outcome === "declined") throw new Error(`${client.name} requires authentication, and sign-in was not completed.`);
+      if (outcome === "restart-needed") throw new Error(`Signed in to ${client.name}. Press Restart to connect again.`);
+      return call();
     }
-    if (typeof update !== "object" || update === null || typeof (update as { sessionUpdate?: unknown }).sessionUpdate !== "string") {
-      this.logger.warn(`Dropped a malformed session/update: ${JSON.stringify(update)?.slice(0, 200)}`);
-      return;
-    }
-    this.store.dispatch({ type: "acp/update", entryId: this.newEntryId(), update: update as { sessionUpdate: string } });
   }
 
-  private onExit(live: LiveAgent, exit: AgentExit): void {
-    live.connection.close();
-    if (this.live !== live || live.stopping) return;
-    this.live = undefined;
-    const failure = exit.spawnError
-      ? describeStartFailure(live.process.launch, exit.spawnError)
-      : describeExit(exit, live.process.stderr());
-    this.fail(live.name, failure.message, failure.details);
+  private sessionContext(client: AgentClient, cwd: string): SessionContext {
+    return {
+      client,
+      cwd,
+      additionalDirectories: this.deps.workspace.additionalDirectories?.() ?? [],
+      sink: (action) => {
+        if (this.client === client) this.store.dispatch(action);
+      },
+      newId: () => this.newEntryId(),
+      clock: this.deps.clock,
+      logger: this.deps.logger,
+    };
   }
 
-  private fail(agent: string, message: string, details?: string): void {
-    this.store.dispatch({ type: "connection/failed", agent, message, ...(details === undefined ? {} : { details }) });
-    this.store.dispatch({ type: "thread/error", entryId: this.newEntryId(), message, ...(details === undefined ? {} : { details }) });
+  private onAgentEnded(client: AgentClient, report: FailureReport): void {
+    if (this.client !== client || client.isStopping) return;
+    this.client = undefined;
+    this.session?.dispose();
+    this.session = undefined;
+    const wasReady = this.store.state.connection.status === "ready";
+    this.fail(client.name, report);
+    const delays = this.deps.restartDelaysMs ?? DEFAULT_RESTART_DELAYS;
+    if (!wasReady || this.crashes >= delays.length) return;
+    const delay = delays[this.crashes] ?? 0;
+    this.crashes += 1;
+    this.note(`Restarting ${client.name} in ${Math.round(delay / 1000)} s (attempt ${this.crashes} of ${delays.length}).`);
+    this.restartTimer = setTimeout(() => void this.restart(), delay);
+  }
+
+  private fail(agent: string, report: FailureReport): void {
+    const details = report.details === undefined ? {} : { details: report.details };
+    this.store.dispatch({ type: "connection/failed", agent, message: report.message, ...details });
+    this.store.dispatch({ type: "thread/error", entryId: this.newEntryId(), message: report.message, ...details });
+  }
+
+  private note(title: string): void {
+    this.store.dispatch({ type: "acp/update", entryId: this.newEntryId(), update: { sessionUpdate: "notice", severity: "info", title } });
+  }
+
+  private reportError(what: string, error: unknown): void {
+    const described = describeRequestError(error);
+    this.store.dispatch({ type: "thread/error", entryId: this.newEntryId(), message: `${what}: ${described.message}`, ...(described.details ? { details: described.details } : {}) });
   }
 
   private async stopAgent(): Promise<void> {
-    const live = this.live;
-    if (!live) return;
-    live.stopping = true;
-    this.live = undefined;
-    live.connection.close();
-    await live.process.stop();
+    const client = this.client;
+    this.session?.dispose();
+    this.session = undefined;
+    this.client = undefined;
+    await client?.stop();
   }
 
   private newEntryId(): string {
@@ -158,32 +216,8 @@ export class ChatSession {
   }
 }
 
-/**
- * A closed connection usually means the process is exiting, but stdout closes before the exit
- * event fires: give it a moment so the exit code and stderr tail can be reported instead.
- */
-async function diesSoon(live: LiveAgent): Promise<boolean> {
-  if (live.process.hasExited) return true;
-  const exited = await Promise.race([live.process.exited.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 500))]);
-  return exited;
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Timed out after ${ms / 1000} s: ${what}.`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
+/** A closed connection usually means the process is exiting; give the exit a moment to land. */
+async function diesSoon(client: AgentClient): Promise<boolean> {
+  if (client.transport.hasEnded) return true;
+  return Promise.race([client.ended.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 500))]);
 }

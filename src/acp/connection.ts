@@ -1,40 +1,46 @@
 /**
- * The one file that talks to `@agentclientprotocol/sdk`. Everything above it sees typed calls
- * and a synchronous stream of raw `session/update` notifications.
+ * The one file that talks to `@agentclientprotocol/sdk`. Everything above it sees typed calls,
+ * a synchronous stream of raw `session/update`s, and raw extension notifications.
  *
  * Quirks handled here:
  * - The SDK validates `session/update` against a closed union and silently drops unknown
- *   variants (vendor and unstable ones), before any handler, `"*"` included. So updates are
- *   taken from a tap on the raw message stream instead, in arrival order, and the SDK gets no
- *   `session/update` handler at all (unregistered notifications are ignored quietly).
+ *   variants (vendor ones such as CodeBuddy's `tool_call_pending`, unstable ones), before any
+ *   handler, `"*"` included. So updates are taken from a tap on the raw message stream instead,
+ *   in arrival order, and the SDK gets no `session/update` handler at all.
  * - The tap runs before the SDK dispatches anything, so an update is always folded before a
  *   request that follows it on the wire (a permission may still name a tool call never seen).
+ * - Extension notifications (`_lody/…`, `_session/steering_applied`) are also taken raw.
+ * - Unknown agent→client requests (e.g. `_codebuddy.ai/question`) are answered -32601 at once.
  */
 import * as acp from "@agentclientprotocol/sdk";
 import type { AnyMessage } from "@agentclientprotocol/sdk";
+import type { ClientCallbacks } from "./clientCallbacks";
 
 export interface ConnectionEvents {
   /** Called synchronously for each `session/update`, with the params as they came. */
-  sessionUpdate(sessionId: string, update: unknown, raw: AnyMessage): void;
+  sessionUpdate(sessionId: string, update: unknown): void;
+  /** Called synchronously for each `_`-prefixed notification. */
+  extNotification(method: string, params: unknown): void;
   /** Every message in both directions, for the traffic log. */
   traffic(direction: "in" | "out", message: AnyMessage): void;
 }
 
-export interface ByteStreams {
-  /** Bytes from the agent (its stdout). */
-  readonly input: ReadableStream<Uint8Array>;
-  /** Bytes to the agent (its stdin). */
-  readonly output: WritableStream<Uint8Array>;
+/** An agent's message stream, whatever carries it (stdio, HTTP, WebSocket). */
+export type MessageStream = acp.Stream;
+
+export interface ClientIdentity {
+  readonly name: string;
+  readonly title?: string;
+  readonly version: string;
 }
 
-export const CLIENT_INFO = { name: "acp-panel", title: "ACP Panel", version: "0.1.0" } as const;
+export const CLIENT_INFO: ClientIdentity = { name: "acp-panel", title: "ACP Panel", version: "0.1.0" };
 
 export class AgentConnection {
   private readonly connection: acp.ClientConnection;
 
-  constructor(streams: ByteStreams, events: ConnectionEvents) {
-    const stream = tap(acp.ndJsonStream(streams.output, streams.input), events);
-    this.connection = acp.client({ name: CLIENT_INFO.name }).connect(stream);
+  constructor(stream: MessageStream, events: ConnectionEvents, private readonly callbacks: ClientCallbacks) {
+    this.connection = registerCallbacks(acp.client({ name: CLIENT_INFO.name }), callbacks).connect(tap(stream, events));
   }
 
   /** Resolves when the stream ends or close() is called; never rejects. */
@@ -42,17 +48,64 @@ export class AgentConnection {
     return this.connection.closed;
   }
 
-  initialize(): Promise<acp.InitializeResponse> {
+  get isClosed(): boolean {
+    return this.connection.signal.aborted;
+  }
+
+  /** The capabilities advertised: exactly what `callbacks` implements, plus display features. */
+  clientCapabilities(): acp.ClientCapabilities {
+    const { fs, terminal, elicitation, subagentEvents } = this.callbacks;
+    return {
+      ...(fs ? { fs: { readTextFile: true, writeTextFile: true } } : {}),
+      ...(terminal ? { terminal: true } : {}),
+      ...(elicitation ? { elicitation: { form: {} } } : {}),
+      session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
+      ...(subagentEvents ? { _meta: { lody: { subagentEvents: { version: 1 } } } } : {}),
+    };
+  }
+
+  initialize(clientInfo: ClientIdentity = CLIENT_INFO): Promise<acp.InitializeResponse> {
     return this.connection.agent.request(acp.methods.agent.initialize, {
       protocolVersion: acp.PROTOCOL_VERSION,
-      // Advertise exactly what is implemented; an agent routes its tools by these flags.
-      clientCapabilities: {},
-      clientInfo: { ...CLIENT_INFO },
+      clientCapabilities: this.clientCapabilities(),
+      clientInfo: { ...clientInfo },
     });
   }
 
-  newSession(cwd: string): Promise<acp.NewSessionResponse> {
-    return this.connection.agent.request(acp.methods.agent.session.new, { cwd, mcpServers: [] });
+  authenticate(methodId: string): Promise<acp.AuthenticateResponse> {
+    return this.connection.agent.request(acp.methods.agent.authenticate, { methodId });
+  }
+
+  newSession(params: acp.NewSessionRequest): Promise<acp.NewSessionResponse> {
+    return this.connection.agent.request(acp.methods.agent.session.new, params);
+  }
+
+  loadSession(params: acp.LoadSessionRequest): Promise<acp.LoadSessionResponse> {
+    return this.connection.agent.request(acp.methods.agent.session.load, params);
+  }
+
+  resumeSession(params: acp.ResumeSessionRequest): Promise<acp.ResumeSessionResponse> {
+    return this.connection.agent.request(acp.methods.agent.session.resume, params);
+  }
+
+  listSessions(params: acp.ListSessionsRequest): Promise<acp.ListSessionsResponse> {
+    return this.connection.agent.request(acp.methods.agent.session.list, params);
+  }
+
+  closeSession(sessionId: string): Promise<acp.CloseSessionResponse> {
+    return this.connection.agent.request(acp.methods.agent.session.close, { sessionId });
+  }
+
+  deleteSession(sessionId: string): Promise<acp.DeleteSessionResponse> {
+    return this.connection.agent.request(acp.methods.agent.session.delete, { sessionId });
+  }
+
+  setConfigOption(params: acp.SetSessionConfigOptionRequest): Promise<acp.SetSessionConfigOptionResponse> {
+    return this.connection.agent.request(acp.methods.agent.session.setConfigOption, params);
+  }
+
+  setMode(sessionId: string, modeId: string): Promise<acp.SetSessionModeResponse> {
+    return this.connection.agent.request(acp.methods.agent.session.setMode, { sessionId, modeId });
   }
 
   /** `prompt` is always an array of content blocks, never a string or chat messages. */
@@ -64,21 +117,60 @@ export class AgentConnection {
     return this.connection.agent.notify(acp.methods.agent.session.cancel, { sessionId });
   }
 
+  /** A vendor request (`_lody/session/steer`, `_session/steering`…); the result is untyped. */
+  extRequest(method: string, params: unknown): Promise<unknown> {
+    return this.connection.agent.request<unknown, unknown>(method, params);
+  }
+
   close(): void {
     this.connection.close();
   }
 }
 
 export const PROTOCOL_VERSION = acp.PROTOCOL_VERSION;
+export const RequestError = acp.RequestError;
 
-function tap(stream: acp.Stream, events: ConnectionEvents): acp.Stream {
+function registerCallbacks(app: acp.ClientApp, callbacks: ClientCallbacks): acp.ClientApp {
+  const m = acp.methods.client;
+  app.onRequest(m.session.requestPermission, ({ params, signal }) =>
+    callbacks.requestPermission ? callbacks.requestPermission(params, signal) : { outcome: { outcome: "cancelled" as const } });
+  const { fs, terminal, elicitation } = callbacks;
+  if (fs) {
+    app.onRequest(m.fs.readTextFile, ({ params, signal }) => fs.readTextFile(params, signal));
+    app.onRequest(m.fs.writeTextFile, ({ params, signal }) => fs.writeTextFile(params, signal));
+  }
+  if (terminal) {
+    app.onRequest(m.terminal.create, ({ params }) => terminal.create(params));
+    app.onRequest(m.terminal.output, ({ params }) => terminal.output(params));
+    app.onRequest(m.terminal.waitForExit, ({ params, signal }) => terminal.waitForExit(params, signal));
+    app.onRequest(m.terminal.kill, ({ params }) => terminal.kill(params));
+    app.onRequest(m.terminal.release, ({ params }) => terminal.release(params));
+  }
+  if (elicitation) {
+    app.onRequest(m.elicitation.create, ({ params, signal }) => elicitation.create(params, signal));
+    app.onNotification(m.elicitation.complete, ({ params }) => elicitation.complete(params));
+  }
+  // Anything else (unregistered built-ins, `_codebuddy.ai/*`…): refuse at once, never leave it pending.
+  app.onRequest("*", ({ method }) => {
+    throw acp.RequestError.methodNotFound(method);
+  });
+  return app;
+}
+
+function tap(stream: MessageStream, events: ConnectionEvents): MessageStream {
   const incoming = new TransformStream<AnyMessage, AnyMessage>({
     transform(message, controller) {
       events.traffic("in", message);
-      if ("method" in message && message.method === acp.methods.client.session.update && !("id" in message)) {
-        const params = message.params as { sessionId?: unknown; update?: unknown } | undefined;
-        if (typeof params?.sessionId === "string") events.sessionUpdate(params.sessionId, params.update, message);
-        return; // handled here; see the file comment
+      if ("method" in message && !("id" in message && message.id !== undefined)) {
+        if (message.method === acp.methods.client.session.update) {
+          const params = message.params as { sessionId?: unknown; update?: unknown } | undefined;
+          if (typeof params?.sessionId === "string") events.sessionUpdate(params.sessionId, params.update);
+          return; // handled here; see the file comment
+        }
+        if (message.method.startsWith("_")) {
+          events.extNotification(message.method, message.params);
+          return;
+        }
       }
       controller.enqueue(message);
     },

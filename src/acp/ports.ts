@@ -2,6 +2,7 @@
  * The small interfaces the ACP layer needs from its host. `src/vscode/` implements them with the
  * VS Code API; tests implement them in memory. Nothing in `src/acp/` imports `vscode`.
  */
+import type { AgentDefinition } from "./agentDefinition";
 
 export interface Logger {
   info(message: string): void;
@@ -17,25 +18,23 @@ export interface Clock {
   now(): number;
 }
 
-/** How to launch one configured agent. */
-export interface AgentLaunch {
-  readonly name: string;
-  readonly command: string;
-  readonly args: readonly string[];
-  readonly env: Readonly<Record<string, string>>;
-}
+/** What it takes to spawn an agent process. */
+export type AgentLaunch = Pick<AgentDefinition, "name" | "command" | "args" | "env">;
 
-/** The agents the user configured, read from user/machine settings only. */
+/** The agents the user can start: user/machine settings over the built-in presets. */
 export interface AgentCatalog {
+  /** Agents to offer: every configured one, and the presets found on PATH. */
   names(): string[];
-  /** The agent to start with: the configured default, else the first. */
+  /** The agent to start with: the configured default, else the first configured one. */
   defaultAgent(): string | undefined;
-  launch(name: string): AgentLaunch | undefined;
+  definition(name: string): AgentDefinition | undefined;
 }
 
 /** Where sessions run: the first workspace folder, or a fallback when none is open. */
 export interface WorkspacePort {
   cwd(): string;
+  /** Other workspace roots, sent as `additionalDirectories` when the agent supports them. */
+  additionalDirectories?(): string[];
 }
 
 export const systemClock: Clock = { now: () => Date.now() };

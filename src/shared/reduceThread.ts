@@ -32,7 +32,7 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
         : thread;
     case "turn/ended": {
       const ended = action.stopReason === "cancelled" ? cancelOpenToolCalls(thread) : thread;
-      return { ...ended, turn: { phase: "idle", lastStop: action.stopReason } };
+      return { ...ended, turn: { phase: "idle", lastStop: action.stopReason }, ...(action.usage ? { turnUsage: action.usage } : {}) };
     }
     case "turn/failed":
       return {

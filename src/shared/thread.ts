@@ -3,6 +3,7 @@
  * state the agent keeps up to date (plan, commands, modes, config, title, usage), and the state
  * of the current turn. Host and webview both hold one and fold the same actions into it.
  */
+import type { TurnUsage } from "./threadActions";
 import type { AvailableCommand, ConfigOption, ContentBlock, ModeState, PlanEntry, ToolContent, ToolKind, ToolLocation } from "./sessionUpdate";
 
 /** A run of assistant output: visible reply text, or a thought shown dimmed and collapsible. */
@@ -112,6 +113,8 @@ export interface Thread {
   /** From `session_info_update`; `undefined` until the agent names the session. */
   readonly title?: string;
   readonly usage?: ContextUsage;
+  /** Token usage of the last finished turn, when the agent reported it. */
+  readonly turnUsage?: TurnUsage;
 }
 
 export const emptyThread: Thread = { entries: [], turn: { phase: "idle" }, index: {}, plan: [], commands: [], configOptions: [] };

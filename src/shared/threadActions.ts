@@ -6,6 +6,17 @@
 import * as z from "zod";
 import { configOptionsSchema, contentBlockSchema, modeStateSchema, sessionUpdateSchema } from "./sessionUpdate";
 
+/** PromptResponse.usage (unstable in ACP, sent by several agents). */
+export const turnUsageSchema = z.looseObject({
+  totalTokens: z.number(),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  thoughtTokens: z.number().nullish(),
+  cachedReadTokens: z.number().nullish(),
+  cachedWriteTokens: z.number().nullish(),
+});
+export type TurnUsage = z.infer<typeof turnUsageSchema>;
+
 const stopReasonSchema = z.enum(["end_turn", "max_tokens", "max_turn_requests", "refusal", "cancelled"]);
 
 export const threadActionSchema = z.discriminatedUnion("type", [
@@ -16,8 +27,8 @@ export const threadActionSchema = z.discriminatedUnion("type", [
   }),
   /** Stop was pressed; `session/cancel` is on its way. */
   z.object({ type: z.literal("turn/cancelling") }),
-  /** The agent answered `session/prompt`. */
-  z.object({ type: z.literal("turn/ended"), stopReason: stopReasonSchema }),
+  /** The agent answered `session/prompt`; `usage` is the turn's token usage when the agent reports it. */
+  z.object({ type: z.literal("turn/ended"), stopReason: stopReasonSchema, usage: turnUsageSchema.optional() }),
   /** The prompt failed (error response, crash): ends the turn and shows why. */
   z.object({ type: z.literal("turn/failed"), entryId: z.string(), message: z.string(), details: z.string().optional() }),
   /** One ACP `session/update`; `entryId` names the entry it creates, if it creates one. */

@@ -86,7 +86,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         void this.session.start(message.agent);
         return;
       case "agent/restart":
-        void this.session.start();
+        void this.session.restart();
         return;
       case "logs/show":
         this.showLogs();

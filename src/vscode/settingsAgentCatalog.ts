@@ -1,36 +1,56 @@
 /**
- * AgentCatalog over VS Code settings. Agent commands run code, so only user (and machine)
- * settings count: workspace and folder values are ignored even if VS Code would merge them.
+ * AgentCatalog over VS Code settings and the built-in presets. Agent commands run code, so only
+ * user (and machine) settings count: workspace and folder values are ignored even where VS Code
+ * would merge them.
  */
 import * as vscode from "vscode";
 import { parseAgentSettings, type ParsedAgents } from "../acp/agentSettings";
-import type { AgentCatalog, AgentLaunch, Logger } from "../acp/ports";
+import type { AgentDefinition } from "../acp/agentDefinition";
+import type { AgentCatalog, Logger } from "../acp/ports";
+import { findOnPath } from "../acp/shellEnvironment";
 
 export class SettingsAgentCatalog implements AgentCatalog {
-  constructor(private readonly logger: Logger) {}
+  private reported = new Set<string>();
+
+  /** `pathValue` is the PATH presets are looked up on (the login shell's, once known). */
+  constructor(private readonly logger: Logger, private readonly pathValue: () => string | undefined = () => process.env.PATH) {}
 
   names(): string[] {
-    return [...this.read().launches.keys()];
+    return [...this.read().definitions.values()].filter((d) => !d.preset || this.isInstalled(d)).map((d) => d.name);
   }
 
   defaultAgent(): string | undefined {
     const configured = userValue<string>("defaultAgent");
-    const names = this.names();
-    return configured && names.includes(configured) ? configured : names[0];
+    const { definitions } = this.read();
+    if (configured && definitions.has(configured)) return configured;
+    return [...definitions.values()].find((d) => !d.preset)?.name;
   }
 
-  launch(name: string): AgentLaunch | undefined {
-    return this.read().launches.get(name);
+  definition(name: string): AgentDefinition | undefined {
+    return this.read().definitions.get(name);
   }
 
-  /** Problems in the setting, one line each; also logged. */
+  /** Every agent, installed or not (for the first-run view). */
+  all(): AgentDefinition[] {
+    return [...this.read().definitions.values()];
+  }
+
+  isInstalled(definition: AgentDefinition): boolean {
+    return definition.transport !== "stdio" || findOnPath(definition.command, this.pathValue()) !== undefined;
+  }
+
+  /** Problems in the setting, one line each. */
   problems(): readonly string[] {
     return this.read().problems;
   }
 
   private read(): ParsedAgents {
     const parsed = parseAgentSettings(userValue<unknown>("agents"));
-    for (const problem of parsed.problems) this.logger.warn(problem);
+    for (const problem of parsed.problems) {
+      if (this.reported.has(problem)) continue;
+      this.reported.add(problem);
+      this.logger.warn(problem);
+    }
     return parsed;
   }
 }

@@ -1,5 +1,6 @@
 /** In-memory implementations of the ACP layer's ports, for host tests without VS Code. */
 import type { AgentCatalog, AgentLaunch, Clock, Logger, WorkspacePort } from "../../src/acp/ports";
+import type { AgentDefinition } from "../../src/acp/agentDefinition";
 
 export class MemoryLogger implements Logger {
   readonly lines: string[] = [];
@@ -12,14 +13,19 @@ export class MemoryLogger implements Logger {
   agentStderr(_agent: string, line: string): void { this.stderr.push(line); }
 }
 
+/** A stdio agent definition with defaults for everything but the launch. */
+export function definitionOf(launch: AgentLaunch, extra: Partial<AgentDefinition> = {}): AgentDefinition {
+  return { transport: "stdio", defaultConfig: {}, mcpServers: [], ...launch, ...extra };
+}
+
 export class MemoryCatalog implements AgentCatalog {
-  private readonly launches: Map<string, AgentLaunch>;
-  constructor(launches: AgentLaunch[]) {
-    this.launches = new Map(launches.map((launch) => [launch.name, launch]));
+  private readonly definitions: Map<string, AgentDefinition>;
+  constructor(agents: Array<AgentLaunch | AgentDefinition>) {
+    this.definitions = new Map(agents.map((agent) => [agent.name, "transport" in agent ? agent : definitionOf(agent)]));
   }
-  names(): string[] { return [...this.launches.keys()]; }
+  names(): string[] { return [...this.definitions.keys()]; }
   defaultAgent(): string | undefined { return this.names()[0]; }
-  launch(name: string): AgentLaunch | undefined { return this.launches.get(name); }
+  definition(name: string): AgentDefinition | undefined { return this.definitions.get(name); }
 }
 
 export const fixedWorkspace = (cwd: string): WorkspacePort => ({ cwd: () => cwd });

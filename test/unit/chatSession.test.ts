@@ -15,7 +15,7 @@ afterEach(async () => {
 
 function newSession(launches = [fakeAgent().launch]) {
   const logger = new MemoryLogger();
-  const session = new ChatSession(new MemoryCatalog(launches), fixedWorkspace(tmpdir()), logger, steppingClock());
+  const session = new ChatSession({ catalog: new MemoryCatalog(launches), workspace: fixedWorkspace(tmpdir()), logger, clock: steppingClock(), restartDelaysMs: [] });
   sessions.push(session);
   session.refreshAgents();
   return { session, logger };

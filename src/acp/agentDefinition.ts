@@ -1,0 +1,67 @@
+/**
+ * An agent the user can start: from the `acpPanel.agents` setting or a built-in preset.
+ * Validated with zod so a bad settings entry is reported with the field at fault.
+ */
+import { z } from "zod";
+
+const envVariable = z.object({ name: z.string(), value: z.string() });
+/** ACP McpServer: stdio (no `type`), or `http` / `sse`. */
+export const mcpServerSchema = z.union([
+  z.object({ type: z.enum(["http", "sse"]), name: z.string().min(1), url: z.string().url(), headers: z.array(envVariable).default([]) }),
+  z.object({ name: z.string().min(1), command: z.string().min(1), args: z.array(z.string()).default([]), env: z.array(envVariable).default([]) }),
+]);
+export type McpServerConfig = z.infer<typeof mcpServerSchema>;
+
+export const agentEntrySchema = z
+  .object({
+    command: z.string().min(1, "must be a non-empty string").optional(),
+    args: z.array(z.string()).optional(),
+    env: z.record(z.string(), z.string()).optional(),
+    transport: z.enum(["stdio", "http", "websocket"]).optional(),
+    url: z.string().url("must be an http(s):// or ws(s):// URL").optional(),
+    clientInfo: z.object({ name: z.string().min(1), title: z.string().optional(), version: z.string().optional() }).optional(),
+    defaultConfig: z.record(z.string(), z.union([z.string(), z.boolean()])).optional(),
+    mcpServers: z.array(mcpServerSchema).optional(),
+  })
+  .superRefine((entry, context) => {
+    const transport = entry.transport ?? "stdio";
+    if (transport === "stdio" && !entry.command) context.addIssue({ code: "custom", path: ["command"], message: 'is required for the "stdio" transport' });
+  });
+
+export type Transport = "stdio" | "http" | "websocket";
+
+export interface AgentDefinition {
+  readonly name: string;
+  readonly transport: Transport;
+  /** stdio: the program to run. */
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+  /** http / websocket: the agent's endpoint. */
+  readonly url?: string;
+  /** Presents the client differently (Bub sends titles and `_meta.lody` only to "lody" clients). */
+  readonly clientInfo?: { readonly name: string; readonly title?: string; readonly version?: string };
+  /** Config option values applied after `session/new`, when the agent offers them. */
+  readonly defaultConfig: Readonly<Record<string, string | boolean>>;
+  readonly mcpServers: readonly McpServerConfig[];
+  /** True for a built-in preset the user has not overridden. */
+  readonly preset?: boolean;
+}
+
+/** The default Bub endpoint for the HTTP/WebSocket transports. */
+export const BUB_DEFAULT_URL = "http://127.0.0.1:28200/acp";
+
+export function toDefinition(name: string, entry: z.infer<typeof agentEntrySchema>): AgentDefinition {
+  const transport = entry.transport ?? "stdio";
+  return {
+    name,
+    transport,
+    command: entry.command ?? "",
+    args: entry.args ?? [],
+    env: entry.env ?? {},
+    ...(transport !== "stdio" ? { url: entry.url ?? BUB_DEFAULT_URL } : entry.url ? { url: entry.url } : {}),
+    ...(entry.clientInfo ? { clientInfo: entry.clientInfo } : {}),
+    defaultConfig: entry.defaultConfig ?? {},
+    mcpServers: entry.mcpServers ?? [],
+  };
+}

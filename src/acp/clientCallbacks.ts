@@ -1,0 +1,34 @@
+/**
+ * What the client answers when the agent calls it. Each group is optional: the handshake
+ * advertises exactly the groups provided (an agent routes its tools by these flags, e.g. Bub
+ * runs bash "locally" without `terminal`), and anything not provided answers -32601.
+ */
+import type * as acp from "@agentclientprotocol/sdk";
+
+export interface FileSystemCallbacks {
+  readTextFile(params: acp.ReadTextFileRequest, signal: AbortSignal): Promise<acp.ReadTextFileResponse>;
+  writeTextFile(params: acp.WriteTextFileRequest, signal: AbortSignal): Promise<acp.WriteTextFileResponse | void>;
+}
+
+export interface TerminalCallbacks {
+  create(params: acp.CreateTerminalRequest): Promise<acp.CreateTerminalResponse>;
+  output(params: acp.TerminalOutputRequest): Promise<acp.TerminalOutputResponse>;
+  waitForExit(params: acp.WaitForTerminalExitRequest, signal: AbortSignal): Promise<acp.WaitForTerminalExitResponse>;
+  kill(params: acp.KillTerminalRequest): Promise<acp.KillTerminalResponse | void>;
+  release(params: acp.ReleaseTerminalRequest): Promise<acp.ReleaseTerminalResponse | void>;
+}
+
+export interface ElicitationCallbacks {
+  create(params: acp.CreateElicitationRequest, signal: AbortSignal): Promise<acp.CreateElicitationResponse>;
+  complete(params: acp.CompleteElicitationNotification): void;
+}
+
+export interface ClientCallbacks {
+  /** Always answered: without a handler every request is answered `cancelled`. */
+  requestPermission?(params: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse>;
+  fs?: FileSystemCallbacks;
+  terminal?: TerminalCallbacks;
+  elicitation?: ElicitationCallbacks;
+  /** Opt in to Lody subagent events (`_lody/subagents/event`). */
+  subagentEvents?: boolean;
+}

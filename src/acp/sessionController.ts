@@ -1,0 +1,221 @@
+/**
+ * One ACP session on one agent: opening it (new, load with replay, or resume), prompts, cancel,
+ * config options and modes. Everything it learns becomes a thread action for its sink.
+ */
+import type * as acp from "@agentclientprotocol/sdk";
+import type { AgentClient } from "./agentClient";
+import { buildPrompt, type PromptAttachment } from "./promptBuilder";
+import { capabilitiesOf } from "./agentCapabilities";
+import { describeRequestError } from "./agentErrors";
+import type { Clock, Logger } from "./ports";
+import type { ThreadAction } from "../shared/threadActions";
+import { configOptionsSchema, modeStateSchema } from "../shared/sessionUpdate";
+import { turnUsageSchema } from "../shared/threadActions";
+
+export type ThreadSink = (action: ThreadAction) => void;
+export type OpenMode = "new" | "load" | "resume";
+
+export interface SessionContext {
+  readonly client: AgentClient;
+  readonly cwd: string;
+  readonly additionalDirectories: readonly string[];
+  readonly sink: ThreadSink;
+  readonly newId: () => string;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+/** How long a running turn may stay silent before the user is told. */
+export const SILENCE_WARNING_MS = 120_000;
+
+export class SessionController {
+  private turnRunning = false;
+  private cancelRequested = false;
+  private silenceTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly attachment: { dispose(): void };
+
+  private constructor(readonly sessionId: string, private readonly context: SessionContext, readonly openedWith: OpenMode) {
+    this.attachment = context.client.attach(sessionId, {
+      update: (update) => this.onUpdate(update),
+      extNotification: (method, params) => context.logger.info(`${context.client.name}: ${method} ${JSON.stringify(params)?.slice(0, 300)}`),
+    });
+  }
+
+  /** `session/new`, then the agent's `defaultConfig` for the options it offers. */
+  static async create(context: SessionContext): Promise<SessionController> {
+    const { client } = context;
+    const caps = capabilitiesOf(client.init);
+    const response = await client.connection.newSession({
+      cwd: context.cwd,
+      mcpServers: caps.acceptedMcpServers(client.definition.mcpServers),
+      ...(caps.additionalDirectories && context.additionalDirectories.length > 0 ? { additionalDirectories: [...context.additionalDirectories] } : {}),
+    });
+    const session = new SessionController(response.sessionId, context, "new");
+    session.applySessionState(response);
+    await session.applyDefaultConfig(response.configOptions ?? []);
+    return session;
+  }
+
+  /**
+   * Re-opens an existing session: `session/load` (history replayed into the thread) when the
+   * agent supports it and `replay` is wanted, else `session/resume`, else load as a fallback.
+   */
+  static async reopen(context: SessionContext, sessionId: string, replay: boolean): Promise<SessionController> {
+    const { client } = context;
+    const caps = capabilitiesOf(client.init);
+    const mode: OpenMode | undefined = replay
+      ? caps.load ? "load" : caps.resume ? "resume" : undefined
+      : caps.resume ? "resume" : caps.load ? "load" : undefined;
+    if (!mode) throw new Error(`${client.name} cannot reopen sessions (it supports neither session/load nor session/resume).`);
+    // Register first: the replay arrives before the response.
+    const session = new SessionController(sessionId, context, mode);
+    const params = {
+      sessionId,
+      cwd: context.cwd,
+      mcpServers: caps.acceptedMcpServers(client.definition.mcpServers),
+      ...(caps.additionalDirectories && context.additionalDirectories.length > 0 ? { additionalDirectories: [...context.additionalDirectories] } : {}),
+    };
+    try {
+      const response = mode === "load" ? await client.connection.loadSession(params) : await client.connection.resumeSession(params);
+      session.applySessionState(response ?? {});
+      return session;
+    } catch (error) {
+      session.dispose();
+      throw error;
+    }
+  }
+
+  get isTurnRunning(): boolean {
+    return this.turnRunning;
+  }
+
+  async prompt(text: string, attachments: readonly PromptAttachment[] = []): Promise<void> {
+    const { client, sink, clock, newId } = this.context;
+    const built = buildPrompt(text, attachments, capabilitiesOf(client.init).prompt);
+    for (const reason of built.dropped) sink({ type: "thread/error", entryId: newId(), message: `Not sent: ${reason}.` });
+    const sent = built.blocks.filter((block) => block.type !== "text");
+    sink({ type: "turn/started", entryId: newId(), text, at: clock.now(), ...(sent.length > 0 ? { attachments: sent as Array<{ type: string }> } : {}) });
+    this.turnRunning = true;
+    this.cancelRequested = false;
+    this.armWatchdog();
+    try {
+      const response = await client.connection.prompt(this.sessionId, built.blocks);
+      this.finishTurn(response);
+    } catch (error) {
+      if (client.isStopping || client.transport.hasEnded || client.connection.isClosed) return; // reported as a crash
+      if (this.cancelRequested) {
+        // An error answer to a cancelled prompt is still a cancellation.
+        sink({ type: "turn/ended", stopReason: "cancelled" });
+      } else {
+        const described = describeRequestError(error);
+        sink({ type: "turn/failed", entryId: newId(), message: `The agent could not complete the prompt: ${described.message}`, ...(described.details ? { details: described.details } : {}) });
+      }
+    } finally {
+      this.turnRunning = false;
+      this.disarmWatchdog();
+    }
+  }
+
+  async cancel(): Promise<void> {
+    if (!this.turnRunning || this.cancelRequested) return;
+    this.cancelRequested = true;
+    this.context.sink({ type: "turn/cancelling" });
+    await this.context.client.connection.cancel(this.sessionId).catch((error: unknown) =>
+      this.context.logger.warn(`session/cancel failed: ${String(error)}`));
+  }
+
+  /** Select options take a string; boolean options a boolean. The response is the complete list. */
+  async setConfigOption(configId: string, value: string | boolean): Promise<void> {
+    const params: acp.SetSessionConfigOptionRequest = typeof value === "boolean"
+      ? { sessionId: this.sessionId, configId, type: "boolean", value }
+      : { sessionId: this.sessionId, configId, value };
+    const response = await this.context.client.connection.setConfigOption(params);
+    this.applySessionState(response);
+  }
+
+  /** Legacy modes; agents answer with `current_mode_update` or nothing, so update locally too. */
+  async setMode(modeId: string): Promise<void> {
+    await this.context.client.connection.setMode(this.sessionId, modeId);
+    this.context.sink({ type: "acp/update", entryId: this.context.newId(), update: { sessionUpdate: "current_mode_update", currentModeId: modeId } });
+  }
+
+  dispose(): void {
+    this.disarmWatchdog();
+    this.attachment.dispose();
+  }
+
+  private onUpdate(update: unknown): void {
+    if (typeof update !== "object" || update === null || typeof (update as { sessionUpdate?: unknown }).sessionUpdate !== "string") {
+      this.context.logger.warn(`${this.context.client.name}: dropped a malformed session/update: ${JSON.stringify(update)?.slice(0, 300)}`);
+      return;
+    }
+    if (this.turnRunning) this.armWatchdog();
+    this.context.sink({ type: "acp/update", entryId: this.context.newId(), update: update as { sessionUpdate: string } });
+  }
+
+  private finishTurn(response: acp.PromptResponse): void {
+    const { sink, newId } = this.context;
+    const usage = turnUsageSchema.safeParse((response as { usage?: unknown }).usage);
+    // CodeBuddy reports model errors as `refusal` with a JSON error message in `_meta`.
+    const vendorError = response._meta?.["codebuddy.ai/errorMessage"];
+    if (response.stopReason === "refusal") {
+      sink({ type: "thread/error", entryId: newId(), message: "The agent refused to continue.", ...(vendorError !== undefined ? { details: formatVendorError(vendorError) } : {}) });
+    }
+    sink({ type: "turn/ended", stopReason: response.stopReason, ...(usage.success ? { usage: usage.data } : {}) });
+  }
+
+  private applySessionState(response: { configOptions?: unknown; modes?: unknown }): void {
+    const configOptions = configOptionsSchema.safeParse(response.configOptions ?? undefined);
+    const modes = modeStateSchema.safeParse(response.modes ?? undefined);
+    if (!configOptions.success && !modes.success) return;
+    this.context.sink({ type: "session/state", ...(configOptions.success ? { configOptions: configOptions.data } : {}), ...(modes.success ? { modes: modes.data } : {}) });
+  }
+
+  private async applyDefaultConfig(offered: readonly acp.SessionConfigOption[]): Promise<void> {
+    for (const [configId, value] of Object.entries(this.context.client.definition.defaultConfig)) {
+      const option = offered.find((candidate) => candidate.id === configId);
+      const valid = option?.type === "boolean"
+        ? typeof value === "boolean"
+        : option?.type === "select" && typeof value === "string" && flattenValues(option.options).includes(value);
+      if (!valid) {
+        this.context.sink({ type: "thread/error", entryId: this.context.newId(), message: `defaultConfig "${configId}": ${option ? `"${String(value)}" is not one of the values ${this.context.client.name} offers` : `${this.context.client.name} offers no such option`}; left as is.` });
+        continue;
+      }
+      await this.setConfigOption(configId, value).catch((error: unknown) =>
+        this.context.sink({ type: "thread/error", entryId: this.context.newId(), message: `Could not apply defaultConfig "${configId}": ${describeRequestError(error).message}` }));
+    }
+  }
+
+  private armWatchdog(): void {
+    this.disarmWatchdog();
+    this.silenceTimer = setTimeout(() => {
+      if (!this.turnRunning) return;
+      this.context.sink({
+        type: "acp/update",
+        entryId: this.context.newId(),
+        update: { sessionUpdate: "notice", severity: "warning", title: `No activity from ${this.context.client.name} for ${SILENCE_WARNING_MS / 60_000} minutes`, description: "It may be stuck. You can keep waiting, or Stop the turn." },
+      });
+    }, SILENCE_WARNING_MS);
+    this.silenceTimer.unref?.();
+  }
+
+  private disarmWatchdog(): void {
+    if (this.silenceTimer) clearTimeout(this.silenceTimer);
+    this.silenceTimer = undefined;
+  }
+}
+
+function flattenValues(options: acp.SessionConfigSelectOptions): string[] {
+  return (options as Array<acp.SessionConfigSelectOption | acp.SessionConfigSelectGroup>).flatMap((entry) =>
+    "group" in entry ? entry.options.map((option) => option.value) : [entry.value]);
+}
+
+function formatVendorError(value: unknown): string {
+  if (typeof value !== "string") return JSON.stringify(value);
+  try {
+    const parsed = JSON.parse(value) as { message?: unknown };
+    return typeof parsed.message === "string" ? parsed.message : value;
+  } catch {
+    return value;
+  }
+}

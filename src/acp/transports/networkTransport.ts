@@ -1,0 +1,69 @@
+/**
+ * Streamable HTTP and WebSocket transports (experimental in ACP; Bub serves both on one
+ * endpoint, default http://127.0.0.1:28200/acp). They use the SDK's clients. There is no process
+ * to watch, so the end of the inbound stream is the agent's end.
+ */
+import { createHttpStream } from "@agentclientprotocol/sdk/experimental/http-client";
+import { createWebSocketStream } from "@agentclientprotocol/sdk/experimental/ws-client";
+import type { AnyMessage } from "@agentclientprotocol/sdk";
+import { WebSocket } from "ws";
+import type { MessageStream } from "../connection";
+import type { FailureReport } from "../agentErrors";
+import type { AgentTransport } from "./agentTransport";
+
+type WebSocketOption = NonNullable<NonNullable<Parameters<typeof createWebSocketStream>[1]>["WebSocket"]>;
+
+export function openNetworkTransport(kind: "http" | "websocket", url: string): AgentTransport {
+  const target = kind === "websocket" ? url.replace(/^http/, "ws") : url.replace(/^ws/, "http");
+  const raw: MessageStream = kind === "websocket"
+    ? createWebSocketStream(target, { WebSocket: WebSocket as unknown as WebSocketOption })
+    : createHttpStream(target);
+  let hasEnded = false;
+  let resolveEnded!: (report: FailureReport) => void;
+  const ended = new Promise<FailureReport>((resolve) => (resolveEnded = resolve));
+  const finish = (reason: string) => {
+    if (hasEnded) return;
+    hasEnded = true;
+    resolveEnded({
+      message: `Lost the ${kind === "websocket" ? "WebSocket" : "HTTP"} connection to ${target}: ${reason}.`,
+      details: `Is the agent server running? For Bub: bub acp --transport ${kind}`,
+    });
+  };
+  return {
+    stream: { readable: watchEnd(raw.readable, finish), writable: raw.writable },
+    ended,
+    get hasEnded() {
+      return hasEnded;
+    },
+    description: `Connected to ${target} (${kind})`,
+    async stop() {
+      finish("closed by the client");
+      await raw.writable.close().catch(() => undefined);
+    },
+  };
+}
+
+/** Passes messages through and reports when the source ends or fails. */
+function watchEnd(source: ReadableStream<AnyMessage>, onEnd: (reason: string) => void): ReadableStream<AnyMessage> {
+  const reader = source.getReader();
+  return new ReadableStream<AnyMessage>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          onEnd("the server closed the connection");
+          controller.close();
+        } else {
+          controller.enqueue(value);
+        }
+      } catch (error) {
+        onEnd(error instanceof Error ? error.message : String(error));
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      onEnd("closed by the client");
+      return reader.cancel(reason);
+    },
+  });
+}
