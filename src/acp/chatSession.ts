@@ -10,7 +10,8 @@ import { describeRequestError, type FailureReport } from "./agentErrors";
 import { SessionController, type SessionContext } from "./sessionController";
 import { PanelStore } from "./panelStore";
 import { openTransport } from "./transports/openTransport";
-import type { ClientCallbacks } from "./clientCallbacks";
+import { AgentServices, type ClientPorts } from "./agentServices";
+import type { SubmitResult } from "./elicitationBroker";
 import type { AgentCatalog, Clock, Logger, WorkspacePort } from "./ports";
 import type { PromptAttachment } from "./promptBuilder";
 
@@ -20,8 +21,8 @@ export interface ChatSessionDeps {
   readonly logger: Logger;
   readonly clock: Clock;
   readonly auth?: AuthPrompt;
-  /** The callbacks the agent may use (fs, terminals, permissions, forms). */
-  readonly callbacks?: (agent: string) => ClientCallbacks;
+  /** What the client offers agents: files, terminals, permission and form UI. */
+  readonly ports?: ClientPorts;
   /** PATH to spawn agents with (the login shell's). */
   readonly pathValue?: () => Promise<string | undefined>;
   /** Delays before automatic restarts after consecutive crashes; empty = never. */
@@ -33,6 +34,7 @@ const DEFAULT_RESTART_DELAYS = [1000, 3000, 8000];
 export class ChatSession {
   readonly store = new PanelStore();
   private client: AgentClient | undefined;
+  private services: AgentServices | undefined;
   private session: SessionController | undefined;
   private nextEntry = 0;
   private crashes = 0;
@@ -77,7 +79,32 @@ export class ChatSession {
   }
 
   async cancel(): Promise<void> {
-    await this.session?.cancel();
+    const session = this.session;
+    if (!session?.isTurnRunning) return;
+    // ACP: the client answers every pending permission of the session `cancelled` on cancel.
+    this.services?.cancelSession(session.sessionId);
+    await session.cancel();
+  }
+
+  answerPermission(requestId: string, optionId: string | undefined): void {
+    this.services?.permissions.answer(requestId, optionId);
+  }
+
+  submitForm(requestId: string, values: Readonly<Record<string, unknown>>): SubmitResult {
+    return this.services?.forms.submit(requestId, values) ?? { ok: false, errors: { "": "The agent is not connected." } };
+  }
+
+  declineForm(requestId: string): void {
+    this.services?.forms.decline(requestId);
+  }
+
+  cancelForm(requestId: string): void {
+    this.services?.forms.cancel(requestId);
+  }
+
+  /** PIDs of terminal processes still running (tests assert none outlive their turn). */
+  terminalPids(): number[] {
+    return this.services?.terminals?.runningPids() ?? [];
   }
 
   async setConfigOption(configId: string, value: string | boolean): Promise<void> {
@@ -109,7 +136,19 @@ export class ChatSession {
     try {
       const pathValue = await this.deps.pathValue?.();
       const transport = openTransport(definition, cwd, pathValue, this.deps.logger);
-      client = new AgentClient(definition, transport, this.deps.callbacks?.(name) ?? {}, this.deps.logger);
+      const roots = [cwd, ...(this.deps.workspace.additionalDirectories?.() ?? [])];
+      const services = new AgentServices({
+        agent: name,
+        ports: this.deps.ports ?? {},
+        dispatch: (sessionId, action) => {
+          if (this.services === services && (this.session === undefined || this.session.sessionId === sessionId)) this.store.dispatch(action);
+        },
+        newId: () => this.newEntryId(),
+        roots: () => roots,
+        ...(pathValue ? { pathValue: () => pathValue } : {}),
+      });
+      this.services = services;
+      client = new AgentClient(definition, transport, services.callbacks, this.deps.logger);
       this.client = client;
       void client.ended.then((report) => this.onAgentEnded(client!, report));
       await client.initialize();
@@ -175,6 +214,8 @@ export class ChatSession {
   private onAgentEnded(client: AgentClient, report: FailureReport): void {
     if (this.client !== client || client.isStopping) return;
     this.client = undefined;
+    void this.services?.dispose();
+    this.services = undefined;
     this.session?.dispose();
     this.session = undefined;
     const wasReady = this.store.state.connection.status === "ready";
@@ -204,10 +245,12 @@ export class ChatSession {
 
   private async stopAgent(): Promise<void> {
     const client = this.client;
+    const services = this.services;
     this.session?.dispose();
     this.session = undefined;
     this.client = undefined;
-    await client?.stop();
+    this.services = undefined;
+    await Promise.all([services?.dispose(), client?.stop()]);
   }
 
   private newEntryId(): string {

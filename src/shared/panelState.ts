@@ -49,7 +49,9 @@ export function reducePanel(state: PanelState, action: PanelAction): PanelState 
       const { agent, message, details } = action;
       const connection = details === undefined ? { status: "failed", agent, message } as const : { status: "failed", agent, message, details } as const;
       // A dead agent ends any running turn: never leave a spinner behind.
-      const thread: Thread = state.thread.turn.phase === "idle" ? state.thread : { ...state.thread, turn: { phase: "idle", lastStop: "error" } };
+      const thread: Thread = state.thread.turn.phase === "idle"
+        ? { ...state.thread, permissions: [], forms: [] }
+        : { ...state.thread, permissions: [], forms: [], turn: { phase: "idle", lastStop: "error" } };
       return { ...state, connection, thread };
     }
     default:

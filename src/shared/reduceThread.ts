@@ -13,6 +13,7 @@ import { foldChunk } from "./reduceChunk";
 import { cancelOpenToolCalls, foldToolCall } from "./reduceToolCall";
 import { normaliseCompactionStatus, upsertCompaction } from "./reduceCompaction";
 import { appendEntry } from "./threadEntries";
+import { reduceClientRequest } from "./reduceClientRequests";
 
 export function reduceThread(thread: Thread, action: ThreadAction): Thread {
   switch (action.type) {
@@ -32,11 +33,14 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
         : thread;
     case "turn/ended": {
       const ended = action.stopReason === "cancelled" ? cancelOpenToolCalls(thread) : thread;
-      return { ...ended, turn: { phase: "idle", lastStop: action.stopReason }, ...(action.usage ? { turnUsage: action.usage } : {}) };
+      // Nothing can still be waiting for the user once the turn is over.
+      return { ...ended, permissions: [], forms: [], turn: { phase: "idle", lastStop: action.stopReason }, ...(action.usage ? { turnUsage: action.usage } : {}) };
     }
     case "turn/failed":
       return {
         ...appendEntry(cancelOpenToolCalls(thread), undefined, errorEntry(action.entryId, action.message, action.details)),
+        permissions: [],
+        forms: [],
         turn: { phase: "idle", lastStop: "error" },
       };
     case "thread/error":
@@ -49,6 +53,14 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
         ...(action.configOptions ? { configOptions: action.configOptions } : {}),
         ...(action.modes ? { modes: action.modes } : {}),
       };
+    case "permission/requested":
+    case "permission/resolved":
+    case "form/requested":
+    case "form/resolved":
+    case "terminal/created":
+    case "terminal/output":
+    case "terminal/exited":
+      return reduceClientRequest(thread, action);
     case "acp/update": {
       const known = knownUpdateSchema.safeParse(action.update);
       return known.success ? foldUpdate(thread, known.data, action.entryId) : thread;

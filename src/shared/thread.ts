@@ -101,6 +101,29 @@ export interface ContextUsage {
   readonly cost?: { readonly amount: number; readonly currency: string };
 }
 
+/** A `session/request_permission` waiting for the user. Options are answered by id, chosen by `kind`. */
+export interface PendingPermission {
+  readonly requestId: string;
+  readonly toolCallId: string;
+  readonly options: readonly { readonly optionId: string; readonly name: string; readonly kind: string }[];
+}
+
+/** An `elicitation/create` form waiting for the user. */
+export interface PendingForm {
+  readonly requestId: string;
+  readonly message: string;
+  /** The requested JSON schema (ACP ElicitationSchema), validated when rendered. */
+  readonly schema: unknown;
+  readonly toolCallId?: string;
+}
+
+/** Output of a client-side terminal, kept for display after release. */
+export interface TerminalView {
+  readonly command: string;
+  readonly output: string;
+  readonly exit?: { readonly exitCode: number | null; readonly signal: string | null };
+}
+
 export interface Thread {
   readonly entries: readonly ThreadEntry[];
   readonly turn: TurnState;
@@ -113,11 +136,16 @@ export interface Thread {
   /** From `session_info_update`; `undefined` until the agent names the session. */
   readonly title?: string;
   readonly usage?: ContextUsage;
+  readonly permissions: readonly PendingPermission[];
+  readonly forms: readonly PendingForm[];
+  readonly terminals: Readonly<Record<string, TerminalView>>;
   /** Token usage of the last finished turn, when the agent reported it. */
   readonly turnUsage?: TurnUsage;
 }
 
-export const emptyThread: Thread = { entries: [], turn: { phase: "idle" }, index: {}, plan: [], commands: [], configOptions: [] };
+export const emptyThread: Thread = {
+  entries: [], turn: { phase: "idle" }, index: {}, plan: [], commands: [], configOptions: [], permissions: [], forms: [], terminals: {},
+};
 
 export function isTurnActive(thread: Thread): boolean {
   return thread.turn.phase !== "idle";

@@ -37,6 +37,19 @@ export const threadActionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("thread/error"), entryId: z.string(), message: z.string(), details: z.string().optional() }),
   /** Config options / modes from a `session/new|load|resume` or `set_config_option` response (complete state). */
   z.object({ type: z.literal("session/state"), configOptions: configOptionsSchema.optional(), modes: modeStateSchema.optional() }),
+  /** The agent asked permission for a tool call (which may not have been announced yet). */
+  z.object({
+    type: z.literal("permission/requested"), requestId: z.string(), entryId: z.string(),
+    toolCall: z.looseObject({ toolCallId: z.string() }),
+    options: z.array(z.object({ optionId: z.string(), name: z.string(), kind: z.string() })),
+  }),
+  /** Answered by the user, by a rule, or cancelled with the turn. */
+  z.object({ type: z.literal("permission/resolved"), requestId: z.string(), outcome: z.union([z.object({ optionId: z.string(), kind: z.string() }), z.literal("cancelled")]) }),
+  z.object({ type: z.literal("form/requested"), requestId: z.string(), message: z.string(), schema: z.unknown(), toolCallId: z.string().optional() }),
+  z.object({ type: z.literal("form/resolved"), requestId: z.string() }),
+  z.object({ type: z.literal("terminal/created"), terminalId: z.string(), command: z.string() }),
+  z.object({ type: z.literal("terminal/output"), terminalId: z.string(), chunk: z.string() }),
+  z.object({ type: z.literal("terminal/exited"), terminalId: z.string(), exitCode: z.number().nullable(), signal: z.string().nullable() }),
   /** Start over with an empty thread (new session). */
   z.object({ type: z.literal("thread/reset") }),
 ]);

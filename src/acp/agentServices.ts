@@ -1,0 +1,84 @@
+/**
+ * The client-side services one agent connection gets: file access, terminals, permission and
+ * form brokers. Built per agent so one agent's pending prompts and processes never leak into
+ * another's; disposed when the agent ends, which settles every prompt and kills every terminal.
+ */
+import type { ClientCallbacks } from "./clientCallbacks";
+import { ElicitationBroker, type UrlConsent } from "./elicitationBroker";
+import { fileSystemCallbacks, type ConsentPrompt, type FileSystemPort, type FileWrite } from "./fileSystemCallbacks";
+import { PermissionBroker, type PermissionNotifier, type PermissionRules } from "./permissionBroker";
+import { TerminalManager, type TerminalEvents } from "./terminalManager";
+import type { ThreadAction } from "../shared/threadActions";
+
+export interface ClientPorts {
+  readonly files?: FileSystemPort;
+  readonly consent?: ConsentPrompt;
+  readonly permissionRules?: PermissionRules;
+  readonly permissionNotifier?: PermissionNotifier;
+  readonly urls?: UrlConsent;
+  /** Extra observers of terminals (e.g. VS Code's terminal panel). */
+  readonly terminalEvents?: TerminalEvents;
+  readonly onWrite?: (write: FileWrite) => void;
+  /** Whether to offer terminals to agents. */
+  readonly terminals?: boolean;
+}
+
+export interface AgentServicesOptions {
+  readonly agent: string;
+  readonly ports: ClientPorts;
+  readonly dispatch: (sessionId: string, action: ThreadAction) => void;
+  readonly newId: () => string;
+  readonly roots: (sessionId: string) => readonly string[];
+  readonly pathValue?: () => string | undefined;
+}
+
+export class AgentServices {
+  readonly permissions: PermissionBroker;
+  readonly forms: ElicitationBroker;
+  readonly terminals: TerminalManager | undefined;
+  readonly callbacks: ClientCallbacks;
+
+  constructor(options: AgentServicesOptions) {
+    const { agent, ports, dispatch, newId, roots } = options;
+    this.permissions = new PermissionBroker(agent, dispatch, newId, ports.permissionRules, ports.permissionNotifier);
+    this.forms = new ElicitationBroker(agent, dispatch, ports.urls);
+    this.terminals = ports.terminals === false ? undefined : new TerminalManager({
+      defaultCwd: (sessionId) => roots(sessionId)[0] ?? process.cwd(),
+      ...(options.pathValue ? { pathValue: options.pathValue } : {}),
+      events: {
+        created: (sessionId, terminalId, command) => {
+          dispatch(sessionId, { type: "terminal/created", terminalId, command });
+          ports.terminalEvents?.created?.(sessionId, terminalId, command);
+        },
+        output: (sessionId, terminalId, chunk) => {
+          dispatch(sessionId, { type: "terminal/output", terminalId, chunk });
+          ports.terminalEvents?.output?.(sessionId, terminalId, chunk);
+        },
+        exited: (sessionId, terminalId, exit) => {
+          dispatch(sessionId, { type: "terminal/exited", terminalId, exitCode: exit.exitCode, signal: exit.signal });
+          ports.terminalEvents?.exited?.(sessionId, terminalId, exit);
+        },
+      },
+    });
+    this.callbacks = {
+      requestPermission: (params, signal) => this.permissions.request(params, signal),
+      elicitation: this.forms,
+      ...(this.terminals ? { terminal: this.terminals } : {}),
+      ...(ports.files && ports.consent
+        ? { fs: fileSystemCallbacks({ agent, roots, files: ports.files, consent: ports.consent, ...(ports.onWrite ? { onWrite: ports.onWrite } : {}) }) }
+        : {}),
+    };
+  }
+
+  /** The turn of `sessionId` was cancelled: settle what waits for the user. */
+  cancelSession(sessionId: string): void {
+    this.permissions.cancelSession(sessionId);
+    this.forms.cancelSession(sessionId);
+  }
+
+  async dispose(): Promise<void> {
+    this.permissions.cancelAll();
+    this.forms.cancelAll();
+    await this.terminals?.dispose();
+  }
+}

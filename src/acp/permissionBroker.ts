@@ -1,0 +1,86 @@
+/**
+ * `session/request_permission`: shown on its tool call in the panel, answered by the user (or a
+ * saved rule), and settled as `cancelled` when the turn is cancelled or the agent withdraws the
+ * request (`$/cancel_request`). Options are chosen by `kind`, never by id: ids differ per agent.
+ */
+import type * as acp from "@agentclientprotocol/sdk";
+import type { ThreadAction } from "../shared/threadActions";
+
+export interface PermissionRules {
+  /** The option kind a saved rule picks for this request, if any rule matches. */
+  decide(agent: string, request: acp.RequestPermissionRequest): "allow_once" | "allow_always" | "reject_once" | "reject_always" | undefined;
+}
+
+/** Tells the user about a request when the panel cannot show it (hidden view). */
+export interface PermissionNotifier {
+  notify(agent: string, request: acp.RequestPermissionRequest, answer: (optionId: string | undefined) => void): void;
+}
+
+interface Pending {
+  readonly sessionId: string;
+  readonly options: readonly acp.PermissionOption[];
+  readonly resolve: (response: acp.RequestPermissionResponse) => void;
+}
+
+export class PermissionBroker {
+  private readonly pending = new Map<string, Pending>();
+  private counter = 0;
+
+  constructor(
+    private readonly agent: string,
+    private readonly dispatch: (sessionId: string, action: ThreadAction) => void,
+    private readonly newId: () => string,
+    private readonly rules?: PermissionRules,
+    private readonly notifier?: PermissionNotifier,
+  ) {}
+
+  request(params: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse> {
+    const ruled = this.rules?.decide(this.agent, params);
+    const ruledOption = ruled ? params.options.find((option) => option.kind === ruled) : undefined;
+    if (ruledOption) return Promise.resolve({ outcome: { outcome: "selected", optionId: ruledOption.optionId } });
+    const requestId = `perm-${++this.counter}`;
+    return new Promise((resolve) => {
+      this.pending.set(requestId, { sessionId: params.sessionId, options: params.options, resolve });
+      this.dispatch(params.sessionId, {
+        type: "permission/requested",
+        requestId,
+        entryId: this.newId(),
+        toolCall: params.toolCall as { toolCallId: string },
+        options: params.options.map(({ optionId, name, kind }) => ({ optionId, name, kind })),
+      });
+      signal.addEventListener("abort", () => this.settle(requestId, undefined), { once: true });
+      this.notifier?.notify(this.agent, params, (optionId) => this.settle(requestId, optionId));
+    });
+  }
+
+  /** The user's answer; `undefined` = dismissed (answered `cancelled`). */
+  answer(requestId: string, optionId: string | undefined): void {
+    this.settle(requestId, optionId);
+  }
+
+  /** Turn cancelled: every pending request of the session is answered `cancelled` (ACP MUST). */
+  cancelSession(sessionId: string): void {
+    for (const [requestId, pending] of this.pending) if (pending.sessionId === sessionId) this.settle(requestId, undefined);
+  }
+
+  cancelAll(): void {
+    for (const requestId of [...this.pending.keys()]) this.settle(requestId, undefined);
+  }
+
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  private settle(requestId: string, optionId: string | undefined): void {
+    const pending = this.pending.get(requestId);
+    if (!pending) return;
+    this.pending.delete(requestId);
+    const option = optionId === undefined ? undefined : pending.options.find((candidate) => candidate.optionId === optionId);
+    pending.resolve(option ? { outcome: { outcome: "selected", optionId: option.optionId } } : { outcome: { outcome: "cancelled" } });
+    this.dispatch(pending.sessionId, {
+      type: "permission/resolved",
+      requestId,
+      outcome: option ? { optionId: option.optionId, kind: option.kind } : "cancelled",
+    });
+  }
+}
