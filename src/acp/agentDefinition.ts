@@ -2,7 +2,7 @@
  * An agent the user can start: from the `acpPanel.agents` setting or a built-in preset.
  * Validated with zod so a bad settings entry is reported with the field at fault.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 const envVariable = z.object({ name: z.string(), value: z.string() });
 /** ACP McpServer: stdio (no `type`), or `http` / `sse`. */

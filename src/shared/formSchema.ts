@@ -7,7 +7,7 @@
  * Hostile schemas are bounded: at most MAX_FORM_FIELDS fields and MAX_ENUM_OPTIONS options each;
  * nested objects are not part of ACP forms and are refused.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const MAX_FORM_FIELDS = 100;
 export const MAX_ENUM_OPTIONS = 500;

@@ -1,0 +1,195 @@
+/**
+ * The composer: Enter/Shift+Enter, Send and Stop with their enabled states, Escape, prompt
+ * history, host insert/focus commands, and the draft surviving a reload.
+ */
+import * as assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { AGENT, readyState, turnStarted, userEntry } from "./fixtures";
+import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+
+describe("webview composer", { timeout: 120_000 }, () => {
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness();
+  });
+  after(async () => {
+    await harness?.close();
+  });
+
+  it("sends on Enter and clears the box; Shift+Enter inserts a newline instead", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState());
+      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      await prompt.click();
+      await prompt.pressSequentially("first line");
+      await prompt.press("Shift+Enter");
+      await prompt.pressSequentially("second line");
+      assert.equal(await prompt.inputValue(), "first line\nsecond line");
+      assert.deepEqual(await panel.sentOfType("prompt/send"), [], "Shift+Enter does not send");
+
+      await prompt.press("Enter");
+      await panel.waitForSent("prompt/send");
+      assert.deepEqual(await panel.sentOfType("prompt/send"), [{ type: "prompt/send", text: "first line\nsecond line" }]);
+      assert.equal(await prompt.inputValue(), "");
+
+      await prompt.press("Enter");
+      await prompt.fill("   ");
+      await prompt.press("Enter");
+      await settle(panel.page);
+      assert.equal((await panel.sentOfType("prompt/send")).length, 1, "empty and blank prompts are not sent");
+
+      await prompt.fill("via the button");
+      await panel.page.getByRole("button", { name: "Send" }).click();
+      await panel.waitForSent("prompt/send", 2);
+      assert.deepEqual((await panel.sentOfType("prompt/send"))[1], { type: "prompt/send", text: "via the button" });
+      assert.equal(await prompt.inputValue(), "");
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("disables Send while a turn runs; Stop and Escape cancel it; the box stays editable", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      const send = panel.page.getByRole("button", { name: "Send" });
+      const stop = panel.page.getByRole("button", { name: "Stop" });
+      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      await panel.snapshot(0, readyState());
+      await eventually(async () => assert.equal(await send.isDisabled(), false));
+      assert.equal(await stop.isDisabled(), true, "nothing to stop while idle");
+
+      await panel.actions(1, [turnStarted("u1", "work")]);
+      await eventually(async () => assert.equal(await send.isDisabled(), true));
+      assert.equal(await stop.isDisabled(), false);
+      assert.equal(await panel.page.getByRole("status").textContent(), `${AGENT} is working…`);
+
+      await prompt.click();
+      await prompt.pressSequentially("typed while running");
+      assert.equal(await prompt.inputValue(), "typed while running");
+      await prompt.press("Enter");
+      await send.click({ force: true });
+      await settle(panel.page);
+      assert.deepEqual(await panel.sentOfType("prompt/send"), [], "nothing is sent while the turn runs");
+      assert.equal(await prompt.inputValue(), "typed while running", "the draft is kept");
+
+      await stop.click();
+      await panel.waitForSent("turn/cancel");
+      await prompt.press("Escape");
+      await panel.waitForSent("turn/cancel", 2);
+
+      await panel.actions(2, [{ type: "turn/cancelling" }]);
+      await eventually(async () => assert.equal(await stop.isDisabled(), true));
+      assert.equal(await send.isDisabled(), true, "still waiting for the agent to stop");
+      await prompt.press("Escape");
+      await settle(panel.page);
+      assert.equal((await panel.sentOfType("turn/cancel")).length, 2, "Escape cancels only a running turn");
+
+      await panel.actions(3, [{ type: "turn/ended", stopReason: "cancelled" }]);
+      await eventually(async () => assert.equal(await send.isDisabled(), false));
+      assert.equal(await panel.page.getByRole("status").textContent(), "Turn cancelled");
+      await prompt.press("Enter");
+      await panel.waitForSent("prompt/send");
+      assert.deepEqual(await panel.sentOfType("prompt/send"), [{ type: "prompt/send", text: "typed while running" }]);
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("disables Send until the agent connection is ready", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      const send = panel.page.getByRole("button", { name: "Send" });
+      await panel.snapshot(0, { ...readyState(), connection: { status: "starting", agent: AGENT } });
+      await eventually(async () => assert.equal(await panel.page.getByRole("status").textContent(), `Starting ${AGENT}…`));
+      assert.equal(await send.isDisabled(), true);
+      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      await prompt.fill("too early");
+      await prompt.press("Enter");
+      await panel.actions(1, [{ type: "connection/ready", agent: AGENT, sessionId: "s2" }]);
+      await eventually(async () => assert.equal(await send.isDisabled(), false));
+      assert.deepEqual(await panel.sentOfType("prompt/send"), []);
+      await send.click();
+      await panel.waitForSent("prompt/send");
+      assert.deepEqual(await panel.sentOfType("prompt/send"), [{ type: "prompt/send", text: "too early" }]);
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("recalls sent prompts with Up and Down at the edges of the box", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState());
+      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      for (const text of ["one", "two\nlines"]) {
+        await prompt.fill(text);
+        await prompt.press("Enter");
+      }
+      await panel.waitForSent("prompt/send", 2);
+      await prompt.pressSequentially("unsent");
+      await prompt.press("Home");
+      await prompt.press("ArrowUp");
+      assert.equal(await prompt.inputValue(), "two\nlines");
+      await prompt.press("ArrowUp");
+      assert.equal(await prompt.inputValue(), "one");
+      await prompt.press("ArrowUp");
+      assert.equal(await prompt.inputValue(), "one", "no older prompt");
+      await prompt.press("End");
+      await prompt.press("ArrowDown");
+      assert.equal(await prompt.inputValue(), "two\nlines");
+      await prompt.press("ArrowDown");
+      assert.equal(await prompt.inputValue(), "unsent", "past the newest prompt the unsent draft returns");
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("inserts host text into the draft and focuses the box on request", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState());
+      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      await prompt.fill("Explain ");
+      await panel.page.getByRole("log").click();
+      await panel.send({ type: "composer/insert", text: "`const x = 1;`" });
+      await eventually(async () => assert.equal(await prompt.inputValue(), "Explain `const x = 1;`"));
+      assert.equal(await prompt.evaluate((element) => element === document.activeElement), true);
+
+      await panel.page.getByRole("log").click();
+      assert.equal(await prompt.evaluate((element) => element === document.activeElement), false);
+      await panel.send({ type: "composer/focus" });
+      await eventually(async () => assert.equal(await prompt.evaluate((element) => element === document.activeElement), true));
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("restores the draft and prompt history from the webview state after a reload", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState([userEntry("u1", "earlier")]));
+      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      await prompt.fill("remembered prompt");
+      await prompt.press("Enter");
+      await panel.waitForSent("prompt/send");
+      await prompt.pressSequentially("half-written thought");
+
+      await panel.page.reload();
+      await panel.waitForSent("webview/ready");
+      assert.deepEqual(await panel.sent(), [{ type: "webview/ready" }], "a fresh page: nothing else sent yet");
+      await eventually(async () => assert.equal(await prompt.inputValue(), "half-written thought"));
+      await prompt.press("Home");
+      await prompt.press("ArrowUp");
+      assert.equal(await prompt.inputValue(), "remembered prompt");
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+});

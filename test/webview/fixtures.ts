@@ -1,0 +1,39 @@
+/** Panel states and actions for the webview tests, typed against the shared model. */
+import type { PanelAction, PanelState } from "../../src/shared/panelState";
+import { type ThreadEntry, type TurnState, emptyThread } from "../../src/shared/thread";
+
+export const AGENT = "Echo Agent";
+
+export function readyState(entries: readonly ThreadEntry[] = [], turn: TurnState = { phase: "idle" }): PanelState {
+  return {
+    agents: [AGENT, "Other Agent"],
+    selectedAgent: AGENT,
+    connection: { status: "ready", agent: AGENT, sessionId: "session-1" },
+    thread: { ...emptyThread, entries, turn },
+  };
+}
+
+export function userEntry(id: string, text: string): ThreadEntry {
+  return { kind: "user", id, text };
+}
+
+export function agentEntry(id: string, ...chunks: Array<{ kind: "message" | "thought"; text: string }>): ThreadEntry {
+  return { kind: "assistant", id, chunks };
+}
+
+export function messageChunk(entryId: string, text: string): PanelAction {
+  return { type: "acp/update", entryId, update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } } };
+}
+
+export function thoughtChunk(entryId: string, text: string): PanelAction {
+  return { type: "acp/update", entryId, update: { sessionUpdate: "agent_thought_chunk", content: { type: "text", text } } };
+}
+
+export function turnStarted(entryId: string, text: string): PanelAction {
+  return { type: "turn/started", entryId, text, at: 1_000 };
+}
+
+/** A panel with no agent configured and an empty thread. */
+export function unconfiguredState(): PanelState {
+  return { agents: [], connection: { status: "none" }, thread: emptyThread };
+}

@@ -1,0 +1,223 @@
+/**
+ * Runs the built webview (dist/webview/) in Debian's Chromium through playwright-core.
+ *
+ * A node:http server on 127.0.0.1 serves the bundle beside a test page that stands in for
+ * media/webview.html: the same stylesheets and module script, the same no-inline-script CSP,
+ * and a separate script that fakes `acquireVsCodeApi`. Tests speak the real protocol:
+ * host messages go in through `window.postMessage`, and what the webview posts is read back
+ * from `window.__sent`.
+ *
+ * Build first: `node esbuild.mjs` (the `test:webview` script does).
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { type Server, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, extname, join, normalize, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
+import type { PanelAction, PanelState } from "../../src/shared/panelState";
+import type { WebviewMessage } from "../../src/shared/protocol";
+
+declare global {
+  interface Window {
+    __sent: WebviewMessage[];
+    __cspViolations: string[];
+    /** Set by injected markup if it ever executes. */
+    __pwned?: unknown;
+    __probe?: unknown;
+  }
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+const distDir = resolve(here, "../../dist/webview");
+const pageDir = join(here, "page");
+
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+
+// Mirrors media/webview.html's policy, with 'self' standing in for the webview's cspSource.
+const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; font-src 'self'; img-src 'self' data:;";
+
+function testPage(withCsp: boolean): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="UTF-8">
+  ${withCsp ? `<meta http-equiv="Content-Security-Policy" content="${CSP}">` : ""}
+  <meta name="viewport" content="width=device-width, initial-scale=1.0">
+  <link rel="stylesheet" href="/page/theme.css">
+  <link rel="stylesheet" href="/dist/codicon.css">
+  <link rel="stylesheet" href="/dist/main.css">
+  <script src="/page/fakeVsCodeApi.js"></script>
+  <title>ACP Panel test</title>
+</head>
+<body class="vscode-dark">
+  <div id="root"></div>
+  <script type="module" src="/dist/main.js"></script>
+</body>
+</html>`;
+}
+
+const contentTypes: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".ttf": "font/ttf",
+  ".map": "application/json",
+};
+
+function serveFile(root: string, relative: string): { body: Buffer; type: string } | undefined {
+  const file = normalize(join(root, relative));
+  if (!file.startsWith(root + sep) || !existsSync(file)) return undefined;
+  return { body: readFileSync(file), type: contentTypes[extname(file)] ?? "application/octet-stream" };
+}
+
+export interface Harness {
+  readonly browser: Browser;
+  readonly baseUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  if (!existsSync(join(distDir, "main.js")) || !existsSync(join(distDir, "main.css"))) {
+    throw new Error(`No webview bundle in ${distDir}: run \`node esbuild.mjs\` first.`);
+  }
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    if (url.pathname === "/favicon.ico") {
+      response.writeHead(204).end();
+      return;
+    }
+    const found = url.pathname === "/"
+      ? { body: Buffer.from(testPage(url.searchParams.get("csp") !== "off")), type: "text/html; charset=utf-8" }
+      : url.pathname.startsWith("/dist/") ? serveFile(distDir, url.pathname.slice("/dist/".length))
+      : url.pathname.startsWith("/page/") ? serveFile(pageDir, url.pathname.slice("/page/".length))
+      : undefined;
+    if (!found) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { "content-type": found.type, "cache-control": "no-store" }).end(found.body);
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const { port } = server.address() as AddressInfo;
+  const home = mkdtempSync(join(tmpdir(), "acp-panel-webview-"));
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      headless: true,
+      args: CHROMIUM_ARGS,
+      env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, ".config"), XDG_CACHE_HOME: join(home, ".cache") },
+    });
+  } catch (error) {
+    await closeServer(server);
+    rmSync(home, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    browser,
+    baseUrl: `http://127.0.0.1:${port}`,
+    async close() {
+      await browser.close();
+      await closeServer(server);
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((done) => server.close(() => done()));
+}
+
+export interface OpenOptions {
+  /** Serve the page without its CSP, to prove sanitizing alone keeps injected markup inert. */
+  readonly csp?: boolean;
+}
+
+/** One webview instance in its own browser context (fresh storage and clipboard). */
+export class Panel {
+  /** Uncaught exceptions, console errors and CSP violations; `assertHealthy` checks it is empty. */
+  readonly problems: string[] = [];
+  readonly warnings: string[] = [];
+
+  private constructor(readonly context: BrowserContext, readonly page: Page) {
+    page.on("pageerror", (error) => this.problems.push(`pageerror: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error") this.problems.push(`console.error: ${message.text()}`);
+      if (message.type() === "warning") this.warnings.push(message.text());
+    });
+  }
+
+  static async open(harness: Harness, options: OpenOptions = {}): Promise<Panel> {
+    const context = await harness.browser.newContext({ viewport: { width: 420, height: 720 } });
+    const panel = new Panel(context, await context.newPage());
+    await panel.page.goto(`${harness.baseUrl}/${options.csp === false ? "?csp=off" : ""}`);
+    await panel.waitForSent("webview/ready");
+    return panel;
+  }
+
+  /** Posts a host → webview message exactly as VS Code delivers it: a window `message` event. */
+  async send(message: unknown): Promise<void> {
+    await this.page.evaluate((data) => window.postMessage(data, "*"), message);
+  }
+
+  async sendAll(messages: readonly unknown[]): Promise<void> {
+    await this.page.evaluate((all) => {
+      for (const data of all) window.postMessage(data, "*");
+    }, messages);
+  }
+
+  snapshot(seq: number, state: PanelState): Promise<void> {
+    return this.send({ type: "state/snapshot", seq, state });
+  }
+
+  actions(seq: number, actions: readonly PanelAction[]): Promise<void> {
+    return this.send({ type: "state/actions", seq, actions });
+  }
+
+  sent(): Promise<WebviewMessage[]> {
+    return this.page.evaluate(() => window.__sent);
+  }
+
+  async sentOfType<T extends WebviewMessage["type"]>(type: T): Promise<Extract<WebviewMessage, { type: T }>[]> {
+    return (await this.sent()).filter((message): message is Extract<WebviewMessage, { type: T }> => message.type === type);
+  }
+
+  async waitForSent(type: WebviewMessage["type"], count = 1): Promise<void> {
+    await this.page.waitForFunction(
+      ([wanted, n]) => window.__sent.filter((message) => message.type === wanted).length >= n,
+      [type, count] as const,
+      { timeout: 5_000 },
+    );
+  }
+
+  async assertHealthy(): Promise<void> {
+    const violations = await this.page.evaluate(() => window.__cspViolations);
+    const problems = [...this.problems, ...violations.map((v) => `CSP violation: ${v}`)];
+    if (problems.length > 0) throw new Error(`The webview reported problems:\n${problems.join("\n")}`);
+  }
+
+  async close(): Promise<void> {
+    await this.context.close();
+  }
+}
+
+/** Retries `check` until it passes or `timeoutMs` runs out (rendering is batched per frame). */
+export async function eventually(check: () => Promise<void> | void, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((done) => setTimeout(done, 25));
+    }
+  }
+}
+
+/** Waits two animation frames: anything the store scheduled has rendered. */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+}

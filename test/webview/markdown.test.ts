@@ -1,0 +1,157 @@
+/**
+ * Agent Markdown in the transcript: formatting, highlighted code with a working Copy button,
+ * collapsed thoughts, inert raw HTML, and links that never navigate the webview.
+ */
+import * as assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { agentEntry, messageChunk, readyState, thoughtChunk, userEntry } from "./fixtures";
+import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+
+describe("webview markdown", { timeout: 120_000 }, () => {
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness();
+  });
+  after(async () => {
+    await harness?.close();
+  });
+
+  it("renders **bold** as <strong> and highlights a fenced code block with a Copy button that copies it", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: harness.baseUrl });
+      const code = 'const greeting: string = "hi";\nfunction shout(s: string) {\n  return s.toUpperCase();\n}';
+      await panel.snapshot(0, readyState([userEntry("u1", "code please")], { phase: "running", startedAt: 1 }));
+      await panel.actions(1, [messageChunk("a1", "Some **bold** advice, then `inline` code:\n\n```typescript\n")]);
+      await panel.actions(2, [messageChunk("a1", `${code}\n\`\`\`\n`)]);
+      const reply = panel.page.getByRole("log", { name: "Transcript" }).getByRole("article", { name: "Agent" });
+      const copy = reply.getByRole("button", { name: "Copy code" });
+      await eventually(async () => assert.equal(await reply.locator("pre code").textContent(), code));
+
+      assert.equal(await reply.locator("strong").textContent(), "bold");
+      assert.equal(await reply.getByText("**bold**").count(), 0, "no literal asterisks left");
+
+      // Highlighted: the keyword is a separate token with its own theme colour.
+      const keyword = reply.locator("pre code span", { hasText: /^const$/ });
+      assert.equal(await keyword.count(), 1);
+      const colours = await keyword.evaluate((element) => ({
+        token: getComputedStyle(element).color,
+        code: getComputedStyle(element.closest("code") as Element).color,
+      }));
+      assert.notEqual(colours.token, colours.code, "the keyword is coloured differently from plain code");
+      assert.equal(colours.token, "rgb(86, 156, 214)", "keywords use --vscode-symbolIcon-keywordForeground");
+
+      await copy.click();
+      await eventually(async () => assert.equal(await panel.page.evaluate(() => navigator.clipboard.readText()), code));
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("re-renders only the growing block while a message streams", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState([userEntry("u1", "stream")], { phase: "running", startedAt: 1 }));
+      await panel.actions(1, [messageChunk("a1", "First paragraph, finished.\n\n```ts\nconst done = 1;\n```\n\nThird")]);
+      const reply = panel.page.getByRole("log").getByRole("article", { name: "Agent" });
+      await eventually(async () => assert.match((await reply.textContent()) ?? "", /Third/));
+      // Tag the DOM nodes of the finished blocks; a re-parse of the whole message would replace them.
+      await reply.getByText("First paragraph, finished.").evaluate((element) => element.setAttribute("data-test-kept", "p"));
+      await reply.locator("pre code").evaluate((element) => element.setAttribute("data-test-kept", "code"));
+      for (let i = 0; i < 5; i++) await panel.actions(2 + i, [messageChunk("a1", ` more${i}`)]);
+      await panel.actions(7, [messageChunk("a1", "\n\n- a list\n- after it")]);
+      await eventually(async () => assert.equal(await reply.getByRole("listitem").count(), 2));
+      assert.equal(await reply.getByText("Third more0 more1 more2 more3 more4").count(), 1);
+      assert.equal(await reply.locator("[data-test-kept]").count(), 2, "finished blocks kept their DOM nodes");
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("shows a thought collapsed and dimmed, expandable, and keeps it open while the reply streams", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState([userEntry("u1", "think")], { phase: "running", startedAt: 1 }));
+      await panel.actions(1, [thoughtChunk("a1", "I should consider the secret plan."), messageChunk("a1", "Here is the answer.")]);
+      const reply = panel.page.getByRole("log").getByRole("article", { name: "Agent" });
+      await eventually(async () => assert.equal(await reply.getByText("Here is the answer.").isVisible(), true));
+      const thought = reply.getByRole("group");
+      assert.equal(await thought.count(), 1, "the thought is a disclosure group");
+      assert.equal(await reply.getByText("Thought", { exact: true }).isVisible(), true);
+      assert.equal(await reply.getByText("I should consider the secret plan.").isVisible(), false, "collapsed by default");
+
+      await reply.getByText("Thought", { exact: true }).click();
+      await eventually(async () => assert.equal(await reply.getByText("I should consider the secret plan.").isVisible(), true));
+      const dimmed = await thought.evaluate((element) => getComputedStyle(element).color);
+      const normal = await reply.getByText("Here is the answer.").evaluate((element) => getComputedStyle(element).color);
+      assert.notEqual(dimmed, normal, "thoughts are dimmed");
+
+      await panel.actions(3, [messageChunk("a1", " And more.")]); // the batch at 1 held actions 1 and 2
+      await eventually(async () => assert.equal(await reply.getByText("Here is the answer. And more.").isVisible(), true));
+      assert.equal(await reply.getByText("I should consider the secret plan.").isVisible(), true, "streaming keeps the user's expanded thought open");
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("never executes raw HTML from the agent, even without the CSP", async () => {
+    const panel = await Panel.open(harness, { csp: false });
+    try {
+      // Control: in this page, injected inline handlers do run, so the probe below can fail.
+      await panel.page.evaluate(() => document.body.insertAdjacentHTML("beforeend", '<img src="/nope" onerror="window.__probe = 1">'));
+      await eventually(async () => assert.equal(await panel.page.evaluate(() => window.__probe), 1));
+
+      const attack = [
+        'Look: <img src=x onerror="window.__pwned = \'img\'">',
+        "",
+        "<script>window.__pwned = 'script'</script>",
+        "",
+        '<svg onload="window.__pwned = \'svg\'"></svg> <iframe srcdoc="<script>parent.__pwned = 1</script>"></iframe>',
+        "",
+        "[click me](javascript:window.__pwned='link') and <a href=\"javascript:window.__pwned='a'\">raw link</a>",
+      ].join("\n");
+      await panel.snapshot(0, readyState([userEntry("u1", "attack"), agentEntry("a1", { kind: "message", text: attack })]));
+      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const reply = log.getByRole("article", { name: "Agent" });
+      const scriptLink = reply.getByText("click me", { exact: true });
+      await eventually(async () => assert.equal(await scriptLink.count(), 1));
+      await scriptLink.click();
+      await settle(panel.page);
+      await new Promise((done) => setTimeout(done, 300)); // give any error/load handler time to fire
+
+      assert.equal(await panel.page.evaluate(() => window.__pwned), undefined);
+      assert.equal(await log.locator("script, img, svg, iframe").count(), 0, "no active elements were created");
+      assert.equal(await reply.getByText('<img src=x onerror="window.__pwned = \'img\'">').count(), 1, "raw HTML is shown as text");
+      assert.equal(await reply.getByText("<script>window.__pwned = 'script'</script>").count(), 1);
+      assert.equal(await scriptLink.getAttribute("href"), null, "javascript: URLs are removed");
+      assert.equal(await reply.getByRole("link").count(), 0, "so it is no link at all");
+      assert.equal(await panel.page.evaluate(() => location.pathname), "/");
+      assert.deepEqual(panel.problems.filter((p) => !p.includes("404")), [], "only the control image's 404");
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("marks links noopener and keeps clicks from navigating the webview", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState([agentEntry("a1", { kind: "message", text: "See [the docs](https://example.invalid/docs) and [home](/)." })]));
+      const link = panel.page.getByRole("log").getByRole("link", { name: "the docs" });
+      await eventually(async () => assert.equal(await link.count(), 1));
+      assert.equal(await link.getAttribute("href"), "https://example.invalid/docs");
+      assert.match((await link.getAttribute("rel")) ?? "", /\bnoopener\b/);
+      const before = panel.page.url();
+      await link.click();
+      await panel.page.getByRole("log").getByRole("link", { name: "home" }).click();
+      await settle(panel.page);
+      assert.equal(panel.page.url(), before);
+      assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).isVisible(), true, "the panel is still loaded");
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * The replica protocol in a real browser: ready handshake, snapshots, numbered action batches,
+ * gap detection and resync, invalid messages, and a long stream folding to the right text.
+ */
+import * as assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { PanelAction } from "../../src/shared/panelState";
+import { AGENT, agentEntry, messageChunk, readyState, turnStarted, userEntry } from "./fixtures";
+import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+
+describe("webview state sync", { timeout: 120_000 }, () => {
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness();
+  });
+  after(async () => {
+    await harness?.close();
+  });
+
+  it("announces itself with webview/ready once, before any state arrives", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await settle(panel.page);
+      assert.deepEqual(await panel.sent(), [{ type: "webview/ready" }]);
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("renders the entries of a snapshot in the transcript log", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(3, readyState([userEntry("e1", "What is 2 + 2?"), agentEntry("e2", { kind: "message", text: "It is **4**." })]));
+      const log = panel.page.getByRole("log", { name: "Transcript" });
+      await eventually(async () => assert.equal(await log.getByRole("article").count(), 2));
+      assert.equal(await log.getByRole("article", { name: "You" }).textContent(), "What is 2 + 2?");
+      assert.equal((await log.getByRole("article", { name: "Agent" }).textContent())?.trim(), "It is 4.");
+      assert.equal(await panel.page.getByRole("status").textContent(), `${AGENT} is ready`);
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("folds numbered action batches with the shared reducer", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(10, readyState());
+      await panel.actions(11, [turnStarted("u1", "Show me code")]);
+      await panel.actions(12, [messageChunk("a1", "Here is **bold** text and code:\n\n```ts\nconst answer")]);
+      await panel.actions(13, [messageChunk("a1", ": number = 42;\n```\n\nDone.")]);
+      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const reply = log.getByRole("article", { name: "Agent" });
+      await eventually(async () => assert.match((await reply.textContent()) ?? "", /Done\./));
+      assert.equal(await log.getByRole("article").count(), 2, "one user entry and one coalesced agent entry");
+      assert.equal(await log.getByRole("article", { name: "You" }).textContent(), "Show me code");
+      assert.equal(await reply.locator("strong").textContent(), "bold");
+      assert.equal(await reply.locator("pre code").textContent(), "const answer: number = 42;");
+      assert.equal(await reply.getByRole("button", { name: "Copy code" }).count(), 1);
+      assert.equal(await panel.page.getByRole("status").textContent(), `${AGENT} is working…`);
+      await panel.actions(14, [{ type: "turn/ended", stopReason: "end_turn" }]);
+      await eventually(async () => assert.equal(await panel.page.getByRole("status").textContent(), `${AGENT} is ready`));
+      assert.deepEqual((await panel.sent()).map((m) => m.type), ["webview/ready"], "no resync for a contiguous sequence");
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("on a sequence gap asks for a snapshot exactly once, then recovers from the new snapshot", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      const log = panel.page.getByRole("log", { name: "Transcript" });
+      await panel.snapshot(5, readyState([userEntry("u1", "hi")], { phase: "running", startedAt: 1 }));
+      await panel.actions(6, [messageChunk("a1", "first ")]);
+      await eventually(async () => assert.equal((await log.getByRole("article", { name: "Agent" }).textContent())?.trim(), "first"));
+      await panel.actions(8, [messageChunk("a1", "LOST-8 ")]); // 7 is missing
+      await panel.actions(9, [messageChunk("a1", "LOST-9 ")]);
+      await panel.actions(7, [messageChunk("a1", "LATE-7 ")]);
+      await panel.waitForSent("state/resync");
+      await settle(panel.page);
+      assert.equal((await panel.sentOfType("state/resync")).length, 1, "one resync request per gap");
+      assert.equal((await log.getByRole("article", { name: "Agent" }).textContent())?.trim(), "first", "nothing after the gap is folded");
+
+      await panel.snapshot(20, readyState([userEntry("u1", "hi"), agentEntry("a1", { kind: "message", text: "first second " })], { phase: "running", startedAt: 1 }));
+      await panel.actions(21, [messageChunk("a1", "third")]);
+      await eventually(async () => assert.equal((await log.getByRole("article", { name: "Agent" }).textContent())?.trim(), "first second third"));
+
+      // A new gap after recovery is reported again, once.
+      await panel.actions(23, [messageChunk("a1", " LOST")]);
+      await panel.waitForSent("state/resync", 2);
+      await panel.actions(24, [messageChunk("a1", " LOST")]);
+      await settle(panel.page);
+      assert.equal((await panel.sentOfType("state/resync")).length, 2);
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("drops invalid host messages with a warning and keeps working", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      const log = panel.page.getByRole("log", { name: "Transcript" });
+      await panel.snapshot(1, readyState([userEntry("u1", "hello")], { phase: "running", startedAt: 1 }));
+      await panel.sendAll([
+        { type: "state/actions", seq: "2", actions: [] },
+        { type: "state/actions", seq: 2, actions: [{ type: "no/such-action" }] },
+        { type: "state/snapshot", seq: 2, state: { thread: "nope" } },
+        { type: "unknown/message" },
+        "not even an object",
+        null,
+      ]);
+      await panel.actions(2, [messageChunk("a1", "still **alive**")]);
+      await eventually(async () => assert.equal((await log.getByRole("article", { name: "Agent" }).textContent())?.trim(), "still alive"));
+      assert.equal(await log.getByRole("article", { name: "You" }).textContent(), "hello", "the invalid snapshot did not replace the state");
+      assert.deepEqual((await panel.sent()).map((m) => m.type), ["webview/ready"], "invalid messages are not gaps");
+      assert.equal(panel.warnings.filter((w) => w.includes("dropped an invalid host message")).length, 6);
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("folds a stream of 2,000 chunks to the same text as the whole message", async () => {
+    const words = Array.from({ length: 2_000 }, (_, i) => `w${i}`);
+    const paragraphs: string[] = [];
+    for (let p = 0; p < 20; p++) paragraphs.push(`**P${p}** ${words.slice(p * 100, p * 100 + 100).join(" ")}`);
+    paragraphs.splice(10, 0, "```ts\nconst streamed = true;\n\nconsole.log(streamed);\n```");
+    const text = paragraphs.join("\n\n");
+    // Cut at arbitrary points: through words, `**` markers and code fences.
+    const size = Math.ceil(text.length / 2_000);
+    const chunks = Array.from({ length: 2_000 }, (_, i) => text.slice(i * size, (i + 1) * size));
+    assert.equal(chunks.join(""), text);
+
+    const streamed = await Panel.open(harness);
+    const whole = await Panel.open(harness);
+    try {
+      await streamed.snapshot(0, readyState([userEntry("u1", "stream")], { phase: "running", startedAt: 1 }));
+      const messages = chunks.map((chunk, i) => ({ type: "state/actions", seq: i + 1, actions: [messageChunk("a1", chunk)] satisfies PanelAction[] }));
+      await streamed.sendAll(messages);
+      await streamed.actions(2_001, [{ type: "turn/ended", stopReason: "end_turn" }]);
+      await eventually(async () => assert.equal(await streamed.page.getByRole("status").textContent(), `${AGENT} is ready`), 20_000);
+
+      const reply = streamed.page.getByRole("log").getByRole("article", { name: "Agent" });
+      assert.equal(await reply.count(), 1, "all chunks coalesce into one message");
+      const rendered = (await reply.textContent()) ?? "";
+      assert.deepEqual(rendered.match(/w\d+/g), words, "every word, once, in order");
+      assert.equal(await reply.getByRole("paragraph").count(), 20);
+      assert.equal(await reply.locator("strong").count(), 20);
+      assert.equal(await reply.locator("pre code").textContent(), "const streamed = true;\n\nconsole.log(streamed);");
+
+      await whole.snapshot(0, readyState([userEntry("u1", "stream"), agentEntry("a1", { kind: "message", text })]));
+      const reference = whole.page.getByRole("log").getByRole("article", { name: "Agent" });
+      await eventually(async () => assert.equal(await reference.count(), 1));
+      assert.equal(await reply.innerHTML(), await reference.innerHTML(), "streamed rendering equals rendering the final text at once");
+      assert.deepEqual((await streamed.sent()).map((m) => m.type), ["webview/ready"]);
+      await streamed.assertHealthy();
+    } finally {
+      await streamed.close();
+      await whole.close();
+    }
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * The webview's one line to the extension host, and the only caller of `acquireVsCodeApi`.
+ *
+ * - Host → webview: every `message` event is parsed with the shared `hostMessageSchema`;
+ *   anything invalid is logged and dropped, never half-handled.
+ * - Webview → host: `postToHost` takes only a typed `WebviewMessage`.
+ * - UI-only state (draft, prompt history, scroll) lives in VS Code's per-webview state, so it
+ *   survives the view being hidden and shown again. Panel state never goes here: the host owns it.
+ */
+import * as z from "zod";
+import { type HostMessage, type WebviewMessage, hostMessageSchema } from "../src/shared/protocol";
+
+interface VsCodeApi {
+  postMessage(message: WebviewMessage): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+// VS Code allows one call per page load; a second call throws.
+const vscode = acquireVsCodeApi();
+
+export function postToHost(message: WebviewMessage): void {
+  vscode.postMessage(message);
+}
+
+export type HostMessageHandler = (message: HostMessage) => void;
+
+const handlers = new Set<HostMessageHandler>();
+
+function onWindowMessage(event: MessageEvent<unknown>): void {
+  const parsed = hostMessageSchema.safeParse(event.data);
+  if (!parsed.success) {
+    console.warn("ACP Panel: dropped an invalid host message", event.data, parsed.error.issues);
+    return;
+  }
+  for (const handler of handlers) {
+    try {
+      handler(parsed.data);
+    } catch (error) {
+      console.error("ACP Panel: a host message handler failed", parsed.data.type, error);
+    }
+  }
+}
+
+/** Subscribes to valid host messages; returns the unsubscribe function. */
+export function onHostMessage(handler: HostMessageHandler): () => void {
+  if (handlers.size === 0) window.addEventListener("message", onWindowMessage);
+  handlers.add(handler);
+  return () => {
+    handlers.delete(handler);
+    if (handlers.size === 0) window.removeEventListener("message", onWindowMessage);
+  };
+}
+
+const uiStateSchema = z.object({
+  /** The unsent composer text. */
+  draft: z.string().optional(),
+  /** Sent prompts, oldest first, for Up/Down recall. */
+  history: z.array(z.string()).optional(),
+  /** Transcript scroll offset; absent while the view sticks to the bottom. */
+  scrollTop: z.number().optional(),
+});
+
+export type UiState = z.infer<typeof uiStateSchema>;
+
+function readUiState(): UiState {
+  const parsed = uiStateSchema.safeParse(vscode.getState() ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+let uiState: UiState = readUiState();
+
+export function getUiState(): UiState {
+  return uiState;
+}
+
+/** Merges `patch` into the UI state; a key set to `undefined` is removed. */
+export function setUiState(patch: Partial<UiState>): void {
+  const next: Record<string, unknown> = { ...uiState, ...patch };
+  for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key];
+  uiState = next as UiState;
+  vscode.setState(uiState);
+}

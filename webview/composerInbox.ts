@@ -1,0 +1,25 @@
+/**
+ * Host commands for the composer ("Add Selection to Prompt", "Focus Prompt"). They can arrive
+ * before React has mounted the composer, so they wait here until it listens.
+ */
+import type { HostMessage } from "../src/shared/protocol";
+
+export type ComposerCommand = Extract<HostMessage, { type: "composer/insert" | "composer/focus" }>;
+
+export class ComposerInbox {
+  private pending: ComposerCommand[] = [];
+  private listener: ((command: ComposerCommand) => void) | undefined;
+
+  deliver(command: ComposerCommand): void {
+    if (this.listener) this.listener(command);
+    else this.pending.push(command);
+  }
+
+  listen(listener: (command: ComposerCommand) => void): () => void {
+    this.listener = listener;
+    for (const command of this.pending.splice(0)) listener(command);
+    return () => {
+      if (this.listener === listener) this.listener = undefined;
+    };
+  }
+}

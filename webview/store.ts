@@ -1,0 +1,90 @@
+/**
+ * The webview's replica of the host's panel state.
+ *
+ * The host owns the canonical state. After `webview/ready` it sends `state/snapshot` (seq N) and
+ * then numbered `state/actions` batches (N+1, N+2, …) that this store folds with the same shared
+ * reducer. A gap means an update was lost: the store drops everything until a fresh snapshot
+ * arrives and asks for one exactly once.
+ *
+ * React sees at most one new state per animation frame, however fast the agent streams.
+ */
+import { type PanelState, initialPanelState, reducePanel } from "../src/shared/panelState";
+import type { HostMessage, WebviewMessage } from "../src/shared/protocol";
+
+type StateMessage = Extract<HostMessage, { type: "state/snapshot" | "state/actions" }>;
+
+export type FrameScheduler = (callback: () => void) => void;
+
+export class ReplicaStore {
+  /** The folded state, ahead of React by up to one frame. */
+  private state: PanelState = initialPanelState;
+  /** The state React renders; replaced once per frame. */
+  private published: PanelState = initialPanelState;
+  private lastSeq = 0;
+  /**
+   * True while a snapshot is on its way: at startup (the ready handshake asks for one) and after a
+   * gap (we sent `state/resync`). Action batches are dropped meanwhile; the snapshot supersedes them.
+   */
+  private awaitingSnapshot = true;
+  private framePending = false;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly post: (message: WebviewMessage) => void,
+    private readonly scheduleFrame: FrameScheduler = (callback) => void requestAnimationFrame(callback),
+  ) {}
+
+  /** Announces the webview; the host answers with a snapshot. Call after listening for messages. */
+  start(): void {
+    this.post({ type: "webview/ready" });
+  }
+
+  receive(message: StateMessage): void {
+    if (message.type === "state/snapshot") {
+      this.state = message.state;
+      this.lastSeq = message.seq;
+      this.awaitingSnapshot = false;
+      this.changed();
+      return;
+    }
+    if (this.awaitingSnapshot) return;
+    if (message.seq !== this.lastSeq + 1) {
+      this.requestResync(`expected action ${this.lastSeq + 1}, got ${message.seq}`);
+      return;
+    }
+    let state = this.state;
+    try {
+      for (const action of message.actions) state = reducePanel(state, action);
+    } catch (error) {
+      this.requestResync(`the reducer failed: ${String(error)}`);
+      return;
+    }
+    this.state = state;
+    this.lastSeq = message.seq + message.actions.length - 1;
+    this.changed();
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): PanelState => this.published;
+
+  private requestResync(reason: string): void {
+    console.warn(`ACP Panel: state out of sync (${reason}); asking the host for a snapshot`);
+    this.awaitingSnapshot = true;
+    this.post({ type: "state/resync" });
+  }
+
+  private changed(): void {
+    if (this.framePending) return;
+    this.framePending = true;
+    this.scheduleFrame(() => {
+      this.framePending = false;
+      if (this.published === this.state) return;
+      this.published = this.state;
+      for (const listener of this.listeners) listener();
+    });
+  }
+}
