@@ -2,6 +2,7 @@
  * What components may use: per-component selectors over the replica store, and typed host
  * actions. Components never post messages themselves.
  */
+import type { Attachment } from "../src/shared/protocol";
 import { createContext, useContext, useEffect, useSyncExternalStore } from "react";
 import type { PanelState } from "../src/shared/panelState";
 import { postToHost } from "./bridge";
@@ -38,7 +39,7 @@ export function useComposerCommands(listener: (command: ComposerCommand) => void
 
 /** The user's intents, as typed host messages. Stable functions: safe in deps and memo props. */
 export const hostActions = {
-  sendPrompt: (text: string) => postToHost({ type: "prompt/send", text }),
+  sendPrompt: (text: string, attachments: Attachment[] = []) => postToHost({ type: "prompt/send", text, attachments }),
   cancelTurn: () => postToHost({ type: "turn/cancel" }),
   selectAgent: (agent: string) => postToHost({ type: "agent/select", agent }),
   restartAgent: () => postToHost({ type: "agent/restart" }),

@@ -16,6 +16,22 @@ const panelStateSchema = z.custom<PanelState>(
   "not a panel state",
 );
 
+/** A file, selection or image to send with a prompt (see promptBuilder on the host). */
+export const attachmentSchema = z.object({
+  uri: z.string(),
+  name: z.string(),
+  mimeType: z.string().optional(),
+  /** Text to embed (file content or a selection), when the agent accepts embedded context. */
+  text: z.string().optional(),
+  /** Base64 image data (pasted or dropped). */
+  imageData: z.string().optional(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** A workspace file offered by @-mention search. */
+export const mentionItemSchema = z.object({ uri: z.string(), name: z.string(), detail: z.string() });
+export type MentionItem = z.infer<typeof mentionItemSchema>;
+
 export const hostMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("state/snapshot"), seq: z.number().int(), state: panelStateSchema }),
   /** `seq` is the number of the first action; the batch covers seq … seq + actions.length - 1. */
@@ -23,16 +39,40 @@ export const hostMessageSchema = z.discriminatedUnion("type", [
   /** Put text into the composer (e.g. "Add Selection to Prompt"). */
   z.object({ type: z.literal("composer/insert"), text: z.string() }),
   z.object({ type: z.literal("composer/focus") }),
+  /** Add an attachment chip to the composer ("Add File to Prompt", "Add Selection to Prompt"). */
+  z.object({ type: z.literal("composer/attach"), attachment: attachmentSchema }),
+  /** The host rejected a form's values (it validates again); shown next to the fields. */
+  z.object({ type: z.literal("form/errors"), requestId: z.string(), errors: z.record(z.string(), z.string()) }),
+  /** Answer to `mention/search`. */
+  z.object({ type: z.literal("mention/results"), query: z.string(), items: z.array(mentionItemSchema) }),
 ]);
 export type HostMessage = z.infer<typeof hostMessageSchema>;
 
 export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("webview/ready") }),
   z.object({ type: z.literal("state/resync") }),
-  z.object({ type: z.literal("prompt/send"), text: z.string().min(1) }),
+  z.object({ type: z.literal("prompt/send"), text: z.string(), attachments: z.array(attachmentSchema).default([]) }),
   z.object({ type: z.literal("turn/cancel") }),
   z.object({ type: z.literal("agent/select"), agent: z.string() }),
   z.object({ type: z.literal("agent/restart") }),
   z.object({ type: z.literal("logs/show") }),
+  /** `optionId` undefined = dismissed, answered `cancelled`. */
+  z.object({ type: z.literal("permission/answer"), requestId: z.string(), optionId: z.string().optional() }),
+  z.object({ type: z.literal("form/submit"), requestId: z.string(), values: z.record(z.string(), z.unknown()) }),
+  z.object({ type: z.literal("form/decline"), requestId: z.string() }),
+  z.object({ type: z.literal("form/cancel"), requestId: z.string() }),
+  /** A config option picked in the header: select → string, boolean → boolean. */
+  z.object({ type: z.literal("config/set"), configId: z.string(), value: z.union([z.string(), z.boolean()]) }),
+  z.object({ type: z.literal("mode/set"), modeId: z.string() }),
+  /** Open VS Code's diff editor for a tool call's diff content. */
+  z.object({ type: z.literal("diff/open"), path: z.string(), oldText: z.string().nullish(), newText: z.string() }),
+  /** Open a tool call location (absolute path, 1-based line). */
+  z.object({ type: z.literal("location/open"), path: z.string(), line: z.number().int().nullish() }),
+  /** Workspace files whose name matches `query`, for @-mentions. */
+  z.object({ type: z.literal("mention/search"), query: z.string() }),
+  /** "Follow agent": reveal tool call locations in the editor as they arrive. */
+  z.object({ type: z.literal("follow/set"), enabled: z.boolean() }),
+  /** Open a link from the transcript; the host validates it (http(s), or a file in the workspace). */
+  z.object({ type: z.literal("link/open"), href: z.string() }),
 ]);
 export type WebviewMessage = z.infer<typeof webviewMessageSchema>;

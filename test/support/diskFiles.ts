@@ -1,0 +1,28 @@
+/** A FileSystemPort over the real disk with simulated open editor buffers, and a scripted consent. */
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import type { ConsentPrompt, FileSystemPort } from "../../src/acp/fileSystemCallbacks";
+
+export class DiskFiles implements FileSystemPort {
+  /** path → { text, dirty } of "open editors". */
+  readonly buffers = new Map<string, { text: string; dirty: boolean }>();
+  readonly writes: string[] = [];
+  openBufferText(path: string): string | undefined { return this.buffers.get(path)?.text; }
+  isDirty(path: string): boolean { return this.buffers.get(path)?.dirty ?? false; }
+  async readDisk(path: string): Promise<string | undefined> {
+    try { return await readFile(path, "utf8"); } catch { return undefined; }
+  }
+  async writeThroughEditor(path: string, content: string): Promise<void> {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, content);
+    if (this.buffers.has(path)) this.buffers.set(path, { text: content, dirty: false });
+    this.writes.push(path);
+  }
+}
+
+export class ScriptedConsent implements ConsentPrompt {
+  readonly asked: string[] = [];
+  constructor(private readonly answers: { outside?: boolean; unsaved?: boolean } = {}) {}
+  async allowWriteOutsideWorkspace(_agent: string, path: string): Promise<boolean> { this.asked.push(`outside ${path}`); return this.answers.outside ?? false; }
+  async allowOverwriteUnsaved(_agent: string, path: string): Promise<boolean> { this.asked.push(`unsaved ${path}`); return this.answers.unsaved ?? false; }
+}

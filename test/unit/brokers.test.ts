@@ -1,0 +1,111 @@
+/** Permission and form brokers: answers, cancellation, rules, and validation before sending. */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type * as acp from "@agentclientprotocol/sdk";
+import { PermissionBroker } from "../../src/acp/permissionBroker";
+import { ElicitationBroker } from "../../src/acp/elicitationBroker";
+import type { ThreadAction } from "../../src/shared/threadActions";
+
+const options: acp.PermissionOption[] = [
+  { optionId: "proceed_once", name: "Allow", kind: "allow_once" },
+  { optionId: "proceed_always", name: "Always allow", kind: "allow_always" },
+  { optionId: "cancel", name: "Reject", kind: "reject_once" },
+];
+const request: acp.RequestPermissionRequest = { sessionId: "s1", toolCall: { toolCallId: "t1", title: "rm -rf build" }, options };
+
+function permissionBroker(rules?: ConstructorParameters<typeof PermissionBroker>[3]) {
+  const actions: ThreadAction[] = [];
+  let id = 0;
+  return { actions, broker: new PermissionBroker("Gemini", (_s, a) => actions.push(a), () => `e${++id}`, rules) };
+}
+
+test("a permission shows on its tool call and resolves with the chosen option id", async () => {
+  const { broker, actions } = permissionBroker();
+  const answer = broker.request(request, new AbortController().signal);
+  assert.equal(actions[0]?.type, "permission/requested");
+  const requestId = (actions[0] as { requestId: string }).requestId;
+  broker.answer(requestId, "proceed_always");
+  assert.deepEqual(await answer, { outcome: { outcome: "selected", optionId: "proceed_always" } });
+  assert.deepEqual(actions[1], { type: "permission/resolved", requestId, outcome: { optionId: "proceed_always", kind: "allow_always" } });
+});
+
+test("cancelling the turn answers every pending permission of the session `cancelled`", async () => {
+  const { broker } = permissionBroker();
+  const a = broker.request(request, new AbortController().signal);
+  const other = broker.request({ ...request, sessionId: "s2" }, new AbortController().signal);
+  broker.cancelSession("s1");
+  assert.deepEqual(await a, { outcome: { outcome: "cancelled" } });
+  assert.equal(broker.pendingCount, 1, "the other session's request stays open");
+  broker.cancelAll();
+  assert.deepEqual(await other, { outcome: { outcome: "cancelled" } });
+});
+
+test("the agent withdrawing the request ($/cancel_request) answers cancelled", async () => {
+  const { broker } = permissionBroker();
+  const abort = new AbortController();
+  const answer = broker.request(request, abort.signal);
+  abort.abort();
+  assert.deepEqual(await answer, { outcome: { outcome: "cancelled" } });
+});
+
+test("an unknown option id is treated as a dismissal, never forwarded", async () => {
+  const { broker, actions } = permissionBroker();
+  const answer = broker.request(request, new AbortController().signal);
+  broker.answer((actions[0] as { requestId: string }).requestId, "made-up");
+  assert.deepEqual(await answer, { outcome: { outcome: "cancelled" } });
+});
+
+test("a saved rule answers by kind without asking", async () => {
+  const { broker, actions } = permissionBroker({ decide: () => "allow_once" });
+  assert.deepEqual(await broker.request(request, new AbortController().signal), { outcome: { outcome: "selected", optionId: "proceed_once" } });
+  assert.equal(actions.length, 0);
+});
+
+const formRequest = {
+  sessionId: "s1",
+  mode: "form" as const,
+  message: "Choose an approach",
+  requestedSchema: { type: "object" as const, properties: { answer: { type: "string" as const, enum: ["minimal", "full"] }, count: { type: "integer" as const, minimum: 1, maximum: 5 } }, required: ["answer"] },
+};
+
+function formBroker() {
+  const actions: ThreadAction[] = [];
+  return { actions, broker: new ElicitationBroker("Bub", (_s, a) => actions.push(a)) };
+}
+
+test("an invalid form value is refused with a message and nothing is sent", async () => {
+  const { broker, actions } = formBroker();
+  let settled = false;
+  const answer = broker.create(formRequest, new AbortController().signal).then((r) => ((settled = true), r));
+  const requestId = (actions[0] as { requestId: string }).requestId;
+  const result = broker.submit(requestId, { answer: "extreme", count: 9 });
+  assert.equal(result.ok, false);
+  assert.match(!result.ok ? result.errors.answer ?? "" : "", /Choose one of the options/);
+  assert.match(!result.ok ? result.errors.count ?? "" : "", /at most 5/);
+  await new Promise((r) => setTimeout(r, 10));
+  assert.equal(settled, false);
+  assert.deepEqual(broker.submit(requestId, { answer: "full", count: 2 }), { ok: true });
+  assert.deepEqual(await answer, { action: "accept", content: { answer: "full", count: 2 } });
+  assert.deepEqual(actions.at(-1), { type: "form/resolved", requestId });
+});
+
+test("decline and cancel answer as such; a withdrawn request dismisses the form", async () => {
+  const { broker, actions } = formBroker();
+  const declined = broker.create(formRequest, new AbortController().signal);
+  broker.decline((actions[0] as { requestId: string }).requestId);
+  assert.deepEqual(await declined, { action: "decline" });
+  const abort = new AbortController();
+  const withdrawn = broker.create(formRequest, abort.signal);
+  abort.abort();
+  assert.deepEqual(await withdrawn, { action: "cancel" });
+  assert.equal(actions.filter((a) => a.type === "form/resolved").length, 2);
+});
+
+test("a hostile schema (thousands of fields, unknown types) is refused with -32602", async () => {
+  const { broker } = formBroker();
+  const properties = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`f${i}`, { type: "string" }]));
+  await assert.rejects(broker.create({ ...formRequest, requestedSchema: { type: "object", properties } }, new AbortController().signal),
+    (error: { code?: number; message?: string }) => error.code === -32602);
+  await assert.rejects(broker.create({ ...formRequest, requestedSchema: { type: "object", properties: { x: { type: "object" } } } } as never, new AbortController().signal),
+    (error: { code?: number }) => error.code === -32602);
+});

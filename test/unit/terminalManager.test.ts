@@ -1,0 +1,97 @@
+/** terminal/* at the port level: shell lines, args, env, output limits, kill, release, no orphans. */
+import { test, after } from "node:test";
+import assert from "node:assert/strict";
+import { tmpdir } from "node:os";
+import { TerminalManager, keepLastBytes } from "../../src/acp/terminalManager";
+
+const managers: TerminalManager[] = [];
+after(async () => Promise.all(managers.map((m) => m.dispose())));
+
+function manager() {
+  const events: string[] = [];
+  const m = new TerminalManager({
+    defaultCwd: () => tmpdir(),
+    events: { created: (_s, id, cmd) => events.push(`created ${id} ${cmd}`), exited: (_s, id, exit) => events.push(`exited ${id} ${exit.exitCode}`) },
+  });
+  managers.push(m);
+  return { m, events };
+}
+const never = new AbortController().signal;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+test("a command with no args runs as one shell line, in the session cwd", async () => {
+  const { m, events } = manager();
+  const { terminalId } = await m.create({ sessionId: "s", command: "echo $PWD && echo two | tr a-z A-Z" });
+  assert.deepEqual(await m.waitForExit({ sessionId: "s", terminalId }, never), { exitCode: 0, signal: null });
+  const out = await m.output({ sessionId: "s", terminalId });
+  assert.equal(out.output, `${tmpdir()}\nTWO\n`);
+  assert.deepEqual(out.exitStatus, { exitCode: 0, signal: null });
+  assert.equal(events[0], `created ${terminalId} echo $PWD && echo two | tr a-z A-Z`);
+});
+
+test("command + args + env + cwd are used as given; a non-zero exit is reported", async () => {
+  const { m } = manager();
+  const { terminalId } = await m.create({ sessionId: "s", command: "sh", args: ["-c", 'printf "%s" "$GREETING"; exit 2'], env: [{ name: "GREETING", value: "hi there" }], cwd: "/" });
+  assert.deepEqual(await m.waitForExit({ sessionId: "s", terminalId }, never), { exitCode: 2, signal: null });
+  assert.equal((await m.output({ sessionId: "s", terminalId })).output, "hi there");
+});
+
+test("output over outputByteLimit is truncated from the start on a character boundary", async () => {
+  const { m } = manager();
+  // 'é' is 2 bytes: a 5-byte limit must not split one.
+  const { terminalId } = await m.create({ sessionId: "s", command: "printf 'aaaaéééé'", outputByteLimit: 5 });
+  await m.waitForExit({ sessionId: "s", terminalId }, never);
+  const out = await m.output({ sessionId: "s", terminalId });
+  assert.equal(out.truncated, true);
+  assert.equal(out.output, "éé");
+  assert.equal(keepLastBytes("abcé", 2), "é");
+  assert.equal(keepLastBytes("abcé", 1), "");
+});
+
+test("kill stops the process group, reports the signal, and keeps the terminal queryable", async () => {
+  const { m } = manager();
+  const { terminalId } = await m.create({ sessionId: "s", command: "sleep 30 & sleep 30; wait" });
+  const [pid] = m.runningPids();
+  assert.ok(pid);
+  await m.kill({ sessionId: "s", terminalId });
+  const out = await m.output({ sessionId: "s", terminalId });
+  assert.equal(out.exitStatus?.signal, "SIGTERM");
+  assert.equal(alive(pid!), false);
+  assert.deepEqual(m.runningPids(), []);
+});
+
+test("release after exit frees the id: later calls are -32002", async () => {
+  const { m } = manager();
+  const { terminalId } = await m.create({ sessionId: "s", command: "true" });
+  await m.waitForExit({ sessionId: "s", terminalId }, never);
+  await m.release({ sessionId: "s", terminalId });
+  await assert.rejects(m.output({ sessionId: "s", terminalId }), (error: { code?: number }) => error.code === -32002);
+  await assert.rejects(m.kill({ sessionId: "s", terminalId: "term-999" }), (error: { code?: number }) => error.code === -32002);
+});
+
+test("release of a running command kills it and its children", async () => {
+  const { m } = manager();
+  const { terminalId } = await m.create({ sessionId: "s", command: "sleep 30 & echo started; wait" });
+  const [pid] = m.runningPids();
+  await m.release({ sessionId: "s", terminalId });
+  assert.equal(alive(pid!), false);
+});
+
+test("wait_for_exit honours the agent's cancellation", async () => {
+  const { m } = manager();
+  const { terminalId } = await m.create({ sessionId: "s", command: "sleep 30" });
+  const abort = new AbortController();
+  const waiting = m.waitForExit({ sessionId: "s", terminalId }, abort.signal);
+  abort.abort();
+  await assert.rejects(waiting, (error: { code?: number }) => error.code === -32800);
+  await m.dispose();
+  assert.deepEqual(m.runningPids(), []);
+});
