@@ -12,6 +12,12 @@ import { SettingsAgentCatalog } from "./vscode/settingsAgentCatalog";
 import { trackTurnContextKey } from "./vscode/turnContextKey";
 import { workspaceCwd } from "./vscode/workspaceCwd";
 import { loginShellPath, mergePaths } from "./acp/shellEnvironment";
+import { EditorFiles } from "./vscode/editorFiles";
+import { EditorNavigation } from "./vscode/editorNavigation";
+import { FollowAgent } from "./vscode/followAgent";
+import { TerminalMirror } from "./vscode/terminalMirror";
+import { authQuickPick, consentDialogs, hiddenPanelNotifier, urlConsent } from "./vscode/userPrompts";
+import { runTerminalLogin } from "./vscode/terminalLogin";
 
 /** Set by activate(): stopping agents is async, and deactivate() must wait for it. */
 let shutdown: (() => Promise<void>) | undefined;
@@ -21,13 +27,35 @@ export function activate(context: vscode.ExtensionContext): void {
   let shellPath: string | undefined;
   const pathValue = async () => (shellPath ??= mergePaths(process.env.PATH, await loginShellPath()));
   const catalog = new SettingsAgentCatalog(logger, () => shellPath ?? process.env.PATH);
-  const session = new ChatSession({ catalog, workspace: workspaceCwd, logger, clock: systemClock, pathValue });
+  const terminals = new TerminalMirror();
+  const navigation = new EditorNavigation();
+  // The notifier needs the view, which needs the session: break the cycle with a late binding.
+  const panel: { view?: ChatViewProvider } = {};
+  const session = new ChatSession({
+    catalog,
+    workspace: workspaceCwd,
+    logger,
+    clock: systemClock,
+    pathValue,
+    auth: { ...authQuickPick, runTerminalLogin: runTerminalLogin },
+    ports: {
+      files: new EditorFiles(),
+      consent: consentDialogs,
+      urls: urlConsent,
+      permissionNotifier: hiddenPanelNotifier(() => panel.view?.isVisible ?? false, () => panel.view?.reveal()),
+      terminalEvents: terminals.events,
+    },
+  });
   session.refreshAgents();
-  const view = new ChatViewProvider(context.extensionUri, session, logger, () => logger.channel.show(true));
+  const follow = new FollowAgent(session.store, navigation);
+  const view = new ChatViewProvider(context.extensionUri, session, logger, () => logger.channel.show(true), navigation, follow);
+  panel.view = view;
 
   context.subscriptions.push(
     logger,
     view,
+    terminals,
+    navigation,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view),
     trackTurnContextKey(session.store),
     vscode.workspace.onDidChangeConfiguration((event) => {

@@ -25,6 +25,11 @@ const INITIALIZE_TIMEOUT_MS = 30_000;
 const EARLY_BUFFER_LIMIT = 10_000;
 const EARLY_SESSIONS_LIMIT = 64;
 
+export interface AgentClientOptions {
+  /** How long `initialize` may take before the start fails (default 30 s; tests shorten it). */
+  readonly initializeTimeoutMs?: number;
+}
+
 export class AgentStartError extends Error {
   constructor(readonly report: FailureReport) {
     super(report.message);
@@ -40,7 +45,13 @@ export class AgentClient {
   private readonly early = new Map<string, Array<[method: string | undefined, payload: unknown]>>();
   private stopping = false;
 
-  constructor(readonly definition: AgentDefinition, readonly transport: AgentTransport, callbacks: ClientCallbacks, private readonly logger: Logger) {
+  constructor(
+    readonly definition: AgentDefinition,
+    readonly transport: AgentTransport,
+    callbacks: ClientCallbacks,
+    private readonly logger: Logger,
+    private readonly options: AgentClientOptions = {},
+  ) {
     this.connection = new AgentConnection(transport.stream, {
       sessionUpdate: (sessionId, update) => this.route(sessionId, undefined, update),
       extNotification: (method, params) => {
@@ -77,11 +88,12 @@ export class AgentClient {
     const clientInfo: ClientIdentity = this.definition.clientInfo
       ? { version: CLIENT_INFO.version, ...this.definition.clientInfo }
       : CLIENT_INFO;
+    const timeoutMs = this.options.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS;
     const result = await new Promise<acp.InitializeResponse>((resolve, reject) => {
       const timer = setTimeout(() => reject(new AgentStartError({
-        message: `The agent did not answer \`initialize\` within ${INITIALIZE_TIMEOUT_MS / 1000} s.`,
+        message: `The agent did not answer \`initialize\` within ${timeoutMs / 1000} s.`,
         details: `${this.transport.description}\nCheck that this command speaks ACP on stdio (some agents need a flag such as --acp).`,
-      })), INITIALIZE_TIMEOUT_MS);
+      })), timeoutMs);
       const settle = (action: () => void) => {
         clearTimeout(timer);
         action();

@@ -10,6 +10,8 @@ import type { Logger } from "../acp/ports";
 import type { PanelAction } from "../shared/panelState";
 import { type HostMessage, type WebviewMessage, webviewMessageSchema } from "../shared/protocol";
 import { renderWebviewHtml } from "./webviewHtml";
+import type { EditorNavigation } from "./editorNavigation";
+import type { FollowAgent } from "./followAgent";
 
 /** Streamed actions are posted in batches at most this often. */
 const FLUSH_MS = 8;
@@ -28,6 +30,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly session: ChatSession,
     private readonly logger: Logger,
     private readonly showLogs: () => void,
+    private readonly navigation: EditorNavigation,
+    private readonly follow: FollowAgent,
   ) {
     this.subscription = session.store.subscribe((action, seq) => this.enqueue(action, seq));
   }
@@ -49,6 +53,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   reveal(): void {
     this.view?.show(true);
+  }
+
+  get isVisible(): boolean {
+    return this.view?.visible ?? false;
   }
 
   /** Sends a message straight to the webview (composer commands). */
@@ -77,7 +85,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         this.sendSnapshot();
         return;
       case "prompt/send":
-        void this.session.prompt(message.text);
+        if (message.text.trim() || message.attachments.length > 0) void this.session.prompt(message.text, message.attachments);
         return;
       case "turn/cancel":
         void this.session.cancel();
@@ -90,6 +98,41 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return;
       case "logs/show":
         this.showLogs();
+        return;
+      case "permission/answer":
+        this.session.answerPermission(message.requestId, message.optionId);
+        return;
+      case "form/submit": {
+        const result = this.session.submitForm(message.requestId, message.values);
+        if (!result.ok) this.post({ type: "form/errors", requestId: message.requestId, errors: { ...result.errors } });
+        return;
+      }
+      case "form/decline":
+        this.session.declineForm(message.requestId);
+        return;
+      case "form/cancel":
+        this.session.cancelForm(message.requestId);
+        return;
+      case "config/set":
+        void this.session.setConfigOption(message.configId, message.value);
+        return;
+      case "mode/set":
+        void this.session.setMode(message.modeId);
+        return;
+      case "diff/open":
+        void this.navigation.openDiff(message.path, message.oldText, message.newText);
+        return;
+      case "location/open":
+        void this.navigation.openLocation(message.path, message.line).catch((error: unknown) => this.logger.warn(`Could not open ${message.path}: ${String(error)}`));
+        return;
+      case "link/open":
+        void this.navigation.openLink(message.href).then((opened) => opened || this.logger.warn(`Refused to open link: ${message.href}`));
+        return;
+      case "mention/search":
+        void this.navigation.searchFiles(message.query).then((items) => this.post({ type: "mention/results", query: message.query, items }));
+        return;
+      case "follow/set":
+        this.follow.enabled = message.enabled;
         return;
     }
   }

@@ -1,0 +1,46 @@
+/**
+ * FileSystemPort on the VS Code editor: reads see open buffers (unsaved edits included); writes
+ * are a WorkspaceEdit on the document (so Undo reverts them) followed by a save, so tools the
+ * agent runs next read the new content from disk.
+ */
+import * as vscode from "vscode";
+import { readFile } from "node:fs/promises";
+import type { FileSystemPort } from "../acp/fileSystemCallbacks";
+
+export class EditorFiles implements FileSystemPort {
+  openBufferText(path: string): string | undefined {
+    return this.openDocument(path)?.getText();
+  }
+
+  isDirty(path: string): boolean {
+    return this.openDocument(path)?.isDirty ?? false;
+  }
+
+  async readDisk(path: string): Promise<string | undefined> {
+    try {
+      return await readFile(path, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ENOTDIR") return undefined;
+      throw error;
+    }
+  }
+
+  async writeThroughEditor(path: string, content: string): Promise<void> {
+    const uri = vscode.Uri.file(path);
+    const edit = new vscode.WorkspaceEdit();
+    if ((await this.readDisk(path)) === undefined && !this.openDocument(path)) {
+      edit.createFile(uri, { ignoreIfExists: true, contents: new TextEncoder().encode(content) });
+      if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`VS Code refused to create ${path}`);
+      return;
+    }
+    const document = await vscode.workspace.openTextDocument(uri);
+    const whole = new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length));
+    edit.replace(uri, whole, content);
+    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`VS Code refused the edit to ${path}`);
+    if (!(await document.save())) throw new Error(`Could not save ${path}`);
+  }
+
+  private openDocument(path: string): vscode.TextDocument | undefined {
+    return vscode.workspace.textDocuments.find((document) => document.uri.scheme === "file" && document.uri.fsPath === path);
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Everything the panel opens in the editor: diffs of tool calls (virtual "before" documents),
+ * tool call locations (and "follow agent"), validated links, and file search for @-mentions.
+ */
+import * as vscode from "vscode";
+import { isInside } from "../acp/workspacePaths";
+
+const BEFORE_SCHEME = "acp-panel-before";
+
+export class EditorNavigation implements vscode.Disposable {
+  private readonly before = new Map<string, string>();
+  private readonly registration: vscode.Disposable;
+  private counter = 0;
+
+  constructor() {
+    this.registration = vscode.workspace.registerTextDocumentContentProvider(BEFORE_SCHEME, {
+      provideTextDocumentContent: (uri) => this.before.get(uri.query) ?? "",
+    });
+  }
+
+  /** VS Code's diff editor: the agent's old text (or empty) against the new text. */
+  async openDiff(path: string, oldText: string | null | undefined, newText: string): Promise<void> {
+    const key = `d${++this.counter}`;
+    this.before.set(key, oldText ?? "");
+    const name = path.split(/[\\/]/).pop() ?? path;
+    const left = vscode.Uri.from({ scheme: BEFORE_SCHEME, path: `/${name}`, query: key });
+    const afterKey = `d${++this.counter}`;
+    this.before.set(afterKey, newText);
+    const right = vscode.Uri.from({ scheme: BEFORE_SCHEME, path: `/${name}`, query: afterKey });
+    await vscode.commands.executeCommand("vscode.diff", left, right, `${name} (agent's change)`, { preview: true });
+  }
+
+  /** Opens an absolute path at a 1-based line. */
+  async openLocation(path: string, line: number | null | undefined, preserveFocus = false): Promise<void> {
+    const position = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);
+    await vscode.window.showTextDocument(vscode.Uri.file(path), { selection: new vscode.Range(position, position), preview: true, preserveFocus });
+  }
+
+  /** Only http(s) links, and file links inside the workspace; never command: or anything else. */
+  async openLink(href: string): Promise<boolean> {
+    let uri: vscode.Uri;
+    try {
+      uri = vscode.Uri.parse(href, true);
+    } catch {
+      return false;
+    }
+    if (uri.scheme === "http" || uri.scheme === "https") return vscode.env.openExternal(uri);
+    if (uri.scheme === "file") {
+      const roots = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
+      if (!roots.some((root) => isInside(uri.fsPath, root))) return false;
+      await vscode.window.showTextDocument(uri, { preview: true });
+      return true;
+    }
+    return false;
+  }
+
+  /** Workspace files whose path contains `query`, for @-mentions. */
+  async searchFiles(query: string): Promise<Array<{ uri: string; name: string; detail: string }>> {
+    const glob = query.trim() ? `**/*${query.trim().replace(/[[\]{}*?]/g, "")}*` : "**/*";
+    const files = await vscode.workspace.findFiles(glob, "**/{node_modules,.git,dist,out}/**", 30);
+    return files.map((uri) => ({ uri: uri.toString(), name: uri.path.split("/").pop() ?? uri.path, detail: vscode.workspace.asRelativePath(uri) }));
+  }
+
+  dispose(): void {
+    this.registration.dispose();
+    this.before.clear();
+  }
+}

@@ -1,0 +1,23 @@
+/** "Follow agent": reveals each tool call's first location in the editor as it arrives. */
+import type { PanelStore } from "../acp/panelStore";
+import type { EditorNavigation } from "./editorNavigation";
+
+export class FollowAgent {
+  enabled = false;
+  private lastShown = "";
+
+  constructor(store: PanelStore, private readonly navigation: EditorNavigation) {
+    store.subscribe((action) => {
+      if (!this.enabled || action.type !== "acp/update") return;
+      const update = action.update as { sessionUpdate: string; locations?: Array<{ path?: unknown; line?: unknown }> };
+      if (update.sessionUpdate !== "tool_call" && update.sessionUpdate !== "tool_call_update") return;
+      const location = update.locations?.[0];
+      if (typeof location?.path !== "string") return;
+      const line = typeof location.line === "number" ? location.line : undefined;
+      const key = `${location.path}:${line ?? ""}`;
+      if (key === this.lastShown) return;
+      this.lastShown = key;
+      void this.navigation.openLocation(location.path, line, true).catch(() => undefined);
+    });
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The questions the extension asks outside the panel: consent for risky writes (modal, never
+ * silent), URLs an agent wants opened, permission requests while the panel is hidden, and the
+ * sign-in method when an agent needs authentication.
+ */
+import * as vscode from "vscode";
+import type * as acp from "@agentclientprotocol/sdk";
+import type { ConsentPrompt } from "../acp/fileSystemCallbacks";
+import type { UrlConsent } from "../acp/elicitationBroker";
+import type { PermissionNotifier } from "../acp/permissionBroker";
+
+export const consentDialogs: ConsentPrompt = {
+  async allowWriteOutsideWorkspace(agent, path) {
+    const allow = "Allow this write";
+    const answer = await vscode.window.showWarningMessage(
+      `${agent} wants to write a file outside the workspace:\n${path}`,
+      { modal: true, detail: "Only allow this if you asked the agent to change this file." },
+      allow,
+    );
+    return answer === allow;
+  },
+  async allowOverwriteUnsaved(agent, path) {
+    const replace = "Replace my unsaved changes";
+    const answer = await vscode.window.showWarningMessage(
+      `${agent} wants to rewrite ${vscode.workspace.asRelativePath(path)}, which has unsaved changes of yours.`,
+      { modal: true, detail: "Keeping your changes refuses the agent's write; the agent is told why." },
+      replace,
+    );
+    return answer === replace;
+  },
+};
+
+export const urlConsent: UrlConsent = {
+  async confirmAndOpen(agent, message, url) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return false;
+    }
+    if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return false;
+    const punycode = parsed.hostname.split(".").some((label) => label.startsWith("xn--"));
+    const open = "Open in browser";
+    const answer = await vscode.window.showWarningMessage(
+      `${agent} asks you to open ${parsed.hostname}`,
+      { modal: true, detail: `${message}\n\n${url}${punycode ? "\n\nWarning: this domain uses non-Latin characters (punycode) and may imitate another site." : ""}` },
+      open,
+    );
+    return answer === open && (await vscode.env.openExternal(vscode.Uri.parse(url)));
+  },
+};
+
+/** Offers the agent's permission options as a notification when the panel is not visible. */
+export function hiddenPanelNotifier(isPanelVisible: () => boolean, revealPanel: () => void): PermissionNotifier {
+  return {
+    notify(agent, request: acp.RequestPermissionRequest, answer) {
+      if (isPanelVisible()) return;
+      const openPanel = "Open Panel";
+      const names = request.options.map((option) => option.name);
+      void vscode.window.showInformationMessage(`${agent} asks permission: ${request.toolCall.title ?? request.toolCall.toolCallId}`, ...names, openPanel)
+        .then((choice) => {
+          if (choice === openPanel || choice === undefined) {
+            if (choice === openPanel) revealPanel();
+            return; // still answerable in the panel
+          }
+          answer(request.options.find((option) => option.name === choice)?.optionId);
+        });
+    },
+  };
+}
+
+export const authQuickPick = {
+  async choose(agent: string, methods: readonly acp.AuthMethod[]): Promise<acp.AuthMethod | undefined> {
+    const picked = await vscode.window.showQuickPick(
+      methods.map((method) => ({ label: method.name, description: method.description ?? "", method })),
+      { title: `Sign in to ${agent}`, placeHolder: "Choose how to sign in" },
+    );
+    return picked?.method;
+  },
+};
