@@ -1,0 +1,136 @@
+/**
+ * Playwright (playwright-core, no browser download) driving Debian's Chromium against a
+ * code-server workbench. See the shared reference vscode-e2e.md, section 6.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type FrameLocator, type Page } from "playwright-core";
+import { extensionId, resultsDir } from "./paths";
+import { ensureTools } from "./tools";
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+] as const;
+
+export interface LaunchOptions {
+  /** HOME for Chromium (it writes ~/.config/chromium even with a temporary profile); use the server's. */
+  readonly homeDir: string;
+}
+
+export async function launchBrowser({ homeDir }: LaunchOptions): Promise<Browser> {
+  const { chromiumPath } = ensureTools();
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [...CHROMIUM_ARGS],
+    env: {
+      ...process.env,
+      HOME: homeDir,
+      XDG_CONFIG_HOME: join(homeDir, ".config"),
+      XDG_CACHE_HOME: join(homeDir, ".cache"),
+    },
+  });
+}
+
+export interface Workbench {
+  readonly page: Page;
+  /** Browser console errors and uncaught page errors, for diagnostics. */
+  readonly errors: string[];
+}
+
+/** Opens `url` (a code-server folder URL) in a fresh context and waits for the workbench DOM. */
+export async function openWorkbench(browser: Browser, url: string, timeoutMs = 90_000): Promise<Workbench> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console: ${message.text()}`);
+  });
+  await page.goto(url);
+  await page.locator(".monaco-workbench").waitFor({ timeout: timeoutMs });
+  return { page, errors };
+}
+
+/**
+ * Runs a command by its palette title (e.g. "ACP: New Session") through F1. The palette lists the
+ * commands known when it opens, so a command an extension registers later is retried until
+ * `timeoutMs`.
+ */
+export async function runCommand(page: Page, title: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const input = page.locator(".quick-input-widget .quick-input-box input");
+  // Exact title match: the palette also lists fuzzy matches, and a row's text may end with its keybinding.
+  const row = page.locator(".quick-input-widget .monaco-list-row", { has: page.getByText(title, { exact: true }) }).first();
+  for (;;) {
+    await page.keyboard.press("F1");
+    await input.waitFor({ state: "visible" });
+    await input.fill(">" + title);
+    try {
+      await row.waitFor({ timeout: Math.max(1_000, Math.min(5_000, deadline - Date.now())) });
+      await row.click();
+      return;
+    } catch (error) {
+      await page.keyboard.press("Escape");
+      if (Date.now() >= deadline) throw new Error(`no command "${title}" in the palette after ${timeoutMs} ms`, { cause: error });
+    }
+  }
+}
+
+/** Opens a workspace file in the editor through Quick Open (F1 without the ">" prefix). */
+export async function openFile(page: Page, name: string, timeoutMs = 30_000): Promise<void> {
+  await page.keyboard.press("F1");
+  const input = page.locator(".quick-input-widget .quick-input-box input");
+  await input.waitFor({ state: "visible" });
+  await input.fill(name);
+  await page.locator(".quick-input-widget .monaco-list-row", { hasText: name }).first().waitFor({ timeout: timeoutMs });
+  await page.keyboard.press("Enter");
+  await page.locator(".tabs-container .tab", { hasText: name }).first().waitFor({ timeout: timeoutMs });
+}
+
+/** Opens the ACP Panel view container (command `workbench.view.extension.acpPanel`). */
+export async function openChatView(page: Page, timeoutMs = 60_000): Promise<void> {
+  // The container's activity-bar entry appears once the extension's contributions are registered.
+  await page.locator('.activitybar .action-label[aria-label^="ACP Panel"]').waitFor({ timeout: timeoutMs });
+  await runCommand(page, "View: Show ACP Panel");
+}
+
+/** The inner frame of our webview view (outer iframe narrowed by extension id, then #active-frame). */
+export function chatFrame(page: Page): FrameLocator {
+  return page
+    .frameLocator(`iframe.webview.ready[src*="extensionId=${extensionId()}"]`)
+    .frameLocator("#active-frame");
+}
+
+/** Saves a full-window PNG into test-results/ and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, name.endsWith(".png") ? name : `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+/**
+ * Waits for a notification containing `text`. With the smoke-test driver on, toasts are not
+ * shown, so this falls back to the notification center. Returns where it was found.
+ */
+export async function expectNotification(page: Page, text: string, timeoutMs = 15_000): Promise<"toast" | "center"> {
+  const toast = page.locator(".notifications-toasts .notification-toast", { hasText: text }).first();
+  try {
+    await toast.waitFor({ timeout: Math.min(4_000, timeoutMs) });
+    return "toast";
+  } catch {
+    // not a toast (or already gone): look in the center
+  }
+  const center = page.locator(".notifications-center .notification-list-item", { hasText: text }).first();
+  if (!(await page.locator(".notifications-center.visible").count())) {
+    await runCommand(page, "Notifications: Show Notifications");
+  }
+  await center.waitFor({ timeout: timeoutMs });
+  return "center";
+}

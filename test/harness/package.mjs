@@ -1,0 +1,54 @@
+// Packs the built extension (dist/, from `node esbuild.mjs --production`) into
+// <name>-<version>.vsix at the repo root with the vsce devDependency, and reports its size.
+// Fails when the package is over 2 MiB: the bundles are meant to stay small.
+// --no-rewrite-relative-links: with no repository URL vsce cannot absolutise README links (offline, no
+// repository field) and would otherwise refuse to pack; they stay relative.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const LIMIT = 2 * 1024 * 1024;
+
+const { name, version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+const out = join(root, `${name}-${version}.vsix`);
+for (const built of ["dist/extension.js", "dist/webview/main.js"]) {
+  if (!existsSync(join(root, built))) {
+    console.error(`package: ${built} is missing; run \`node esbuild.mjs --production\` first`);
+    process.exit(1);
+  }
+}
+
+// A production build writes no source maps, but an earlier dev build may have left some in dist/;
+// they must not ship (they are larger than the bundles).
+for (const entry of readdirSync(join(root, "dist"), { recursive: true })) {
+  if (String(entry).endsWith(".map")) {
+    rmSync(join(root, "dist", String(entry)));
+    console.log(`package: removed stale dist/${entry}`);
+  }
+}
+
+const vsce = join(root, "node_modules/.bin/vsce");
+const started = Date.now();
+// stdin closed: vsce must never wait for an answer in CI.
+const result = spawnSync(vsce, ["package", "--no-dependencies", "--allow-missing-repository", "--no-rewrite-relative-links", "-o", out], {
+  cwd: root,
+  stdio: ["ignore", "inherit", "inherit"],
+});
+if (result.error) {
+  console.error(`package: could not run ${relative(root, vsce)}: ${result.error.message}`);
+  process.exit(1);
+}
+if (result.status !== 0) {
+  console.error(`package: vsce exited with ${result.status ?? result.signal}`);
+  process.exit(1);
+}
+
+const { size } = statSync(out);
+const human = size >= 1024 * 1024 ? `${(size / 1024 / 1024).toFixed(2)} MiB` : `${(size / 1024).toFixed(1)} KiB`;
+console.log(`package: ${relative(process.cwd(), out) || out} ${human} (${size} bytes) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+if (size > LIMIT) {
+  console.error(`package: ${human} is over the ${LIMIT / 1024 / 1024} MiB limit: check .vscodeignore and the bundle sizes`);
+  process.exit(1);
+}
