@@ -13,6 +13,7 @@ import { trackTurnContextKey } from "./vscode/turnContextKey";
 import { workspaceCwd } from "./vscode/workspaceCwd";
 import { loginShellPath, mergePaths } from "./acp/shellEnvironment";
 import { EditorFiles } from "./vscode/editorFiles";
+import { AgentChangeWatcher } from "./vscode/agentChangeWatcher";
 import { EditorNavigation } from "./vscode/editorNavigation";
 import { FollowAgent } from "./vscode/followAgent";
 import { TerminalMirror } from "./vscode/terminalMirror";
@@ -56,6 +57,7 @@ export function activate(context: vscode.ExtensionContext): void {
     view,
     terminals,
     navigation,
+    new AgentChangeWatcher(session),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view),
     trackTurnContextKey(session.store),
     vscode.workspace.onDidChangeConfiguration((event) => {

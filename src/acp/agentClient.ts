@@ -44,6 +44,7 @@ export class AgentClient {
   private readonly sinks = new Map<string, SessionSink>();
   private readonly early = new Map<string, Array<[method: string | undefined, payload: unknown]>>();
   private stopping = false;
+  private shutdownPromise: Promise<void> | undefined;
 
   constructor(
     readonly definition: AgentDefinition,
@@ -65,9 +66,14 @@ export class AgentClient {
       transport.ended,
       // stdout closes before the exit event: give the process a moment to report its exit code.
       this.connection.closed.then(() => raceTimeout(transport.ended, 500)).then((report) =>
-        report ?? { message: "The connection to the agent closed.", details: transport.description }),
-    ]);
-    void this.ended.then(() => this.connection.close());
+        report ?? { message: "The agent closed its connection but did not exit; it was stopped.", details: transport.description }),
+    ]).then((report) => this.explainClose(report));
+    // A lost connection may leave the process running (it closed stdout, or we dropped it after
+    // an oversized message): stop it, so nothing is orphaned.
+    void this.ended.then(() => {
+      this.connection.close();
+      void this.shutdown();
+    });
   }
 
   get name(): string {
@@ -129,7 +135,25 @@ export class AgentClient {
   async stop(): Promise<void> {
     this.stopping = true;
     this.connection.close();
-    await this.transport.stop();
+    await this.shutdown();
+  }
+
+  /** Stops the transport once, however many callers ask. */
+  private shutdown(): Promise<void> {
+    this.shutdownPromise ??= this.transport.stop();
+    return this.shutdownPromise;
+  }
+
+  /** The SDK closes the connection on a line over its size limit; say so rather than "exited". */
+  private explainClose(report: FailureReport): FailureReport {
+    const reason = this.connection.closeReason;
+    if (!(reason instanceof Error) || reason.name !== "MessageTooLargeError") return report;
+    const limit = (reason as Error & { maxMessageBytes?: unknown }).maxMessageBytes;
+    const size = typeof limit === "number" ? `${limit / (1024 * 1024)} MiB` : "size";
+    return {
+      message: `The agent sent a message larger than the ${size} limit, so the connection was closed.`,
+      details: [reason.message, report.message, report.details].filter(Boolean).join("\n"),
+    };
   }
 
   private route(sessionId: string, method: string | undefined, payload: unknown): void {

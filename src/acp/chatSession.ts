@@ -8,10 +8,12 @@ import { AgentClient, AgentStartError } from "./agentClient";
 import { authenticate, isAuthRequired, type AuthPrompt } from "./authFlow";
 import { describeRequestError, type FailureReport } from "./agentErrors";
 import { SessionController, type SessionContext } from "./sessionController";
+import { capabilitiesOf } from "./agentCapabilities";
 import { PanelStore } from "./panelStore";
 import { openTransport } from "./transports/openTransport";
 import { AgentServices, type ClientPorts } from "./agentServices";
 import type { SubmitResult } from "./elicitationBroker";
+import { ChangeReview } from "./changeReview";
 import type { AgentCatalog, Clock, Logger, WorkspacePort } from "./ports";
 import type { PromptAttachment } from "./promptBuilder";
 
@@ -33,6 +35,8 @@ const DEFAULT_RESTART_DELAYS = [1000, 3000, 8000];
 
 export class ChatSession {
   readonly store = new PanelStore();
+  /** Files the agent changed; needs file access, so absent without `ports.files`. */
+  readonly review: ChangeReview | undefined;
   private client: AgentClient | undefined;
   private services: AgentServices | undefined;
   private session: SessionController | undefined;
@@ -41,8 +45,17 @@ export class ChatSession {
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
   /** The session to reopen after a crash. */
   private lastSession: { agent: string; sessionId: string } | undefined;
+  /** Agents that ended on their own, still being stopped (one may live on after closing stdout). */
+  private readonly retired = new Set<Promise<void>>();
 
-  constructor(private readonly deps: ChatSessionDeps) {}
+  constructor(private readonly deps: ChatSessionDeps) {
+    const files = deps.ports?.files;
+    this.review = files ? new ChangeReview((action) => this.store.dispatch(action), files) : undefined;
+  }
+
+  get isTurnRunning(): boolean {
+    return this.session?.isTurnRunning ?? false;
+  }
 
   refreshAgents(): void {
     const { catalog } = this.deps;
@@ -118,6 +131,7 @@ export class ChatSession {
   async dispose(): Promise<void> {
     if (this.restartTimer) clearTimeout(this.restartTimer);
     await this.stopAgent();
+    await Promise.all(this.retired);
   }
 
   private async open(name: string, reopenSessionId: string | undefined): Promise<void> {
@@ -139,7 +153,7 @@ export class ChatSession {
       const roots = [cwd, ...(this.deps.workspace.additionalDirectories?.() ?? [])];
       const services = new AgentServices({
         agent: name,
-        ports: this.deps.ports ?? {},
+        ports: { ...this.deps.ports, onWrite: (write) => this.review?.record(write.path, write.before, write.after) },
         dispatch: (sessionId, action) => {
           if (this.services === services && (this.session === undefined || this.session.sessionId === sessionId)) this.store.dispatch(action);
         },
@@ -169,13 +183,25 @@ export class ChatSession {
     }
   }
 
-  /** After a crash: keep the transcript when resuming; reset and replay when loading. */
+  /**
+   * After a crash: keep the transcript when resuming; reset and replay when loading. The reset
+   * waits for the load's first update (or its success), so a failed load keeps the old transcript.
+   */
   private async reopen(context: SessionContext, sessionId: string): Promise<SessionController> {
-    const resetFirst: SessionContext = { ...context, sink: (action) => this.store.dispatch(action) };
+    const caps = capabilitiesOf(context.client.init);
+    let pendingReset = !caps.resume && caps.load;
+    const resetFirst = () => {
+      if (!pendingReset) return;
+      pendingReset = false;
+      context.sink({ type: "thread/reset" });
+    };
+    const replaying: SessionContext = { ...context, sink: (action) => {
+      resetFirst();
+      context.sink(action);
+    } };
     try {
-      const canResume = context.client.init.agentCapabilities?.sessionCapabilities?.resume;
-      if (!canResume && context.client.init.agentCapabilities?.loadSession) this.store.dispatch({ type: "thread/reset" });
-      const session = await SessionController.reopen(resetFirst, sessionId, false);
+      const session = await SessionController.reopen(replaying, sessionId, false);
+      resetFirst(); // an empty history still replaces the old transcript
       this.note(`Reconnected to ${context.client.name} and ${session.openedWith === "resume" ? "resumed" : "reloaded"} the session.`);
       return session;
     } catch (error) {
@@ -213,6 +239,9 @@ export class ChatSession {
 
   private onAgentEnded(client: AgentClient, report: FailureReport): void {
     if (this.client !== client || client.isStopping) return;
+    const stopped = client.stop();
+    this.retired.add(stopped);
+    void stopped.finally(() => this.retired.delete(stopped));
     this.client = undefined;
     void this.services?.dispose();
     this.services = undefined;

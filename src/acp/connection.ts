@@ -52,6 +52,11 @@ export class AgentConnection {
     return this.connection.signal.aborted;
   }
 
+  /** Why the connection closed (an Error such as the SDK's MessageTooLargeError), once closed. */
+  get closeReason(): unknown {
+    return this.connection.signal.aborted ? this.connection.signal.reason : undefined;
+  }
+
   /** The capabilities advertised: exactly what `callbacks` implements, plus display features. */
   clientCapabilities(): acp.ClientCapabilities {
     const { fs, terminal, elicitation, subagentEvents } = this.callbacks;

@@ -18,6 +18,8 @@ export interface FileSystemPort {
   readDisk(path: string): Promise<string | undefined>;
   /** Replace the whole file through the editor (undoable), create it and its folders if missing, then save. */
   writeThroughEditor(path: string, content: string): Promise<void>;
+  /** Delete a file (undoing the creation of a file by the agent). */
+  deleteFile(path: string): Promise<void>;
 }
 
 export interface ConsentPrompt {

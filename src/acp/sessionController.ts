@@ -9,7 +9,7 @@ import { capabilitiesOf } from "./agentCapabilities";
 import { describeRequestError } from "./agentErrors";
 import type { Clock, Logger } from "./ports";
 import type { ThreadAction } from "../shared/threadActions";
-import { configOptionsSchema, modeStateSchema } from "../shared/sessionUpdate";
+import { configOptionsSchema, knownUpdateSchema, modeStateSchema } from "../shared/sessionUpdate";
 import { turnUsageSchema } from "../shared/threadActions";
 
 export type ThreadSink = (action: ThreadAction) => void;
@@ -32,6 +32,8 @@ export class SessionController {
   private turnRunning = false;
   private cancelRequested = false;
   private silenceTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Update variants already logged as not shown. */
+  private readonly unshown = new Set<string>();
   private readonly attachment: { dispose(): void };
 
   private constructor(readonly sessionId: string, private readonly context: SessionContext, readonly openedWith: OpenMode) {
@@ -150,6 +152,12 @@ export class SessionController {
       return;
     }
     if (this.turnRunning) this.armWatchdog();
+    const tag = (update as { sessionUpdate: string }).sessionUpdate;
+    if (!this.unshown.has(tag) && !knownUpdateSchema.safeParse(update).success) {
+      // Vendor or newer variants are passed on (the webview may learn them) but not shown: say so once.
+      this.unshown.add(tag);
+      this.context.logger.info(`${this.context.client.name}: session/update "${tag}" is not shown (unknown variant or unexpected fields): ${JSON.stringify(update).slice(0, 300)}`);
+    }
     this.context.sink({ type: "acp/update", entryId: this.context.newId(), update: update as { sessionUpdate: string } });
   }
 

@@ -72,6 +72,10 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("mention/search"), query: z.string() }),
   /** "Follow agent": reveal tool call locations in the editor as they arrive. */
   z.object({ type: z.literal("follow/set"), enabled: z.boolean() }),
+  /** "Files changed" review: open the diff, keep the change, or undo it. */
+  z.object({ type: z.literal("review/diff"), path: z.string() }),
+  z.object({ type: z.literal("review/keep"), path: z.string() }),
+  z.object({ type: z.literal("review/undo"), path: z.string() }),
   /** Open a link from the transcript; the host validates it (http(s), or a file in the workspace). */
   z.object({ type: z.literal("link/open"), href: z.string() }),
 ]);

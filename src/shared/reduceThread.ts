@@ -19,7 +19,7 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
   switch (action.type) {
     case "turn/started":
       return {
-        ...appendEntry(thread, undefined, {
+        ...appendEntry({ ...thread, changes: thread.changes.filter((change) => change.state === "pending") }, undefined, {
           kind: "user",
           id: action.entryId,
           text: action.text,
@@ -61,6 +61,15 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
     case "terminal/output":
     case "terminal/exited":
       return reduceClientRequest(thread, action);
+    case "review/recorded": {
+      const { type: _type, ...change } = action;
+      const existing = thread.changes.find((c) => c.path === action.path);
+      // A file changed twice in a turn keeps its first "before": created stays created.
+      const next = { ...change, created: existing?.created ?? change.created, undoable: existing ? existing.undoable && change.undoable : change.undoable, state: "pending" as const };
+      return { ...thread, changes: existing ? thread.changes.map((c) => (c === existing ? next : c)) : [...thread.changes, next] };
+    }
+    case "review/resolved":
+      return { ...thread, changes: thread.changes.map((c) => (c.path === action.path ? { ...c, state: action.state } : c)) };
     case "acp/update": {
       const known = knownUpdateSchema.safeParse(action.update);
       return known.success ? foldUpdate(thread, known.data, action.entryId) : thread;

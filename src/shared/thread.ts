@@ -124,6 +124,17 @@ export interface TerminalView {
   readonly exit?: { readonly exitCode: number | null; readonly signal: string | null };
 }
 
+/** A file the agent changed, for the "Files changed" review. Contents stay on the host. */
+export interface FileChange {
+  readonly path: string;
+  readonly additions: number;
+  readonly deletions: number;
+  readonly created: boolean;
+  /** False when the previous content is unknown (changed by the agent's own tools outside git). */
+  readonly undoable: boolean;
+  readonly state: "pending" | "kept" | "undone";
+}
+
 export interface Thread {
   readonly entries: readonly ThreadEntry[];
   readonly turn: TurnState;
@@ -139,12 +150,13 @@ export interface Thread {
   readonly permissions: readonly PendingPermission[];
   readonly forms: readonly PendingForm[];
   readonly terminals: Readonly<Record<string, TerminalView>>;
+  readonly changes: readonly FileChange[];
   /** Token usage of the last finished turn, when the agent reported it. */
   readonly turnUsage?: TurnUsage;
 }
 
 export const emptyThread: Thread = {
-  entries: [], turn: { phase: "idle" }, index: {}, plan: [], commands: [], configOptions: [], permissions: [], forms: [], terminals: {},
+  entries: [], turn: { phase: "idle" }, index: {}, plan: [], commands: [], configOptions: [], permissions: [], forms: [], terminals: {}, changes: [],
 };
 
 export function isTurnActive(thread: Thread): boolean {

@@ -50,6 +50,12 @@ export const threadActionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("terminal/created"), terminalId: z.string(), command: z.string() }),
   z.object({ type: z.literal("terminal/output"), terminalId: z.string(), chunk: z.string() }),
   z.object({ type: z.literal("terminal/exited"), terminalId: z.string(), exitCode: z.number().nullable(), signal: z.string().nullable() }),
+  /** The agent changed a file (through fs/write_text_file or its own tools). */
+  z.object({
+    type: z.literal("review/recorded"), path: z.string(), additions: z.number(), deletions: z.number(),
+    created: z.boolean(), undoable: z.boolean(),
+  }),
+  z.object({ type: z.literal("review/resolved"), path: z.string(), state: z.enum(["kept", "undone"]) }),
   /** Start over with an empty thread (new session). */
   z.object({ type: z.literal("thread/reset") }),
 ]);

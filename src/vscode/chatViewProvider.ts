@@ -131,6 +131,17 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case "mention/search":
         void this.navigation.searchFiles(message.query).then((items) => this.post({ type: "mention/results", query: message.query, items }));
         return;
+      case "review/diff": {
+        const diff = this.session.review?.diff(message.path);
+        if (diff) void this.navigation.openDiff(message.path, diff.before, diff.after);
+        return;
+      }
+      case "review/keep":
+        this.session.review?.keep(message.path);
+        return;
+      case "review/undo":
+        void this.session.review?.undo(message.path).catch((error: unknown) => this.logger.warn(`Undo failed: ${String(error)}`));
+        return;
       case "follow/set":
         this.follow.enabled = message.enabled;
         return;

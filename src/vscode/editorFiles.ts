@@ -40,6 +40,12 @@ export class EditorFiles implements FileSystemPort {
     if (!(await document.save())) throw new Error(`Could not save ${path}`);
   }
 
+  async deleteFile(path: string): Promise<void> {
+    const edit = new vscode.WorkspaceEdit();
+    edit.deleteFile(vscode.Uri.file(path), { ignoreIfNotExists: true });
+    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`VS Code refused to delete ${path}`);
+  }
+
   private openDocument(path: string): vscode.TextDocument | undefined {
     return vscode.workspace.textDocuments.find((document) => document.uri.scheme === "file" && document.uri.fsPath === path);
   }

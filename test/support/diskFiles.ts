@@ -1,5 +1,5 @@
 /** A FileSystemPort over the real disk with simulated open editor buffers, and a scripted consent. */
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { ConsentPrompt, FileSystemPort } from "../../src/acp/fileSystemCallbacks";
 
@@ -17,6 +17,10 @@ export class DiskFiles implements FileSystemPort {
     await writeFile(path, content);
     if (this.buffers.has(path)) this.buffers.set(path, { text: content, dirty: false });
     this.writes.push(path);
+  }
+  async deleteFile(path: string): Promise<void> {
+    await rm(path, { force: true });
+    this.buffers.delete(path);
   }
 }
 
