@@ -64,7 +64,10 @@ export class ChangeReview {
   }
 }
 
-/** Added and removed line counts, after trimming the common head and tail. */
+/**
+ * Added and removed line counts: common head and tail trimmed, then an LCS over what is left
+ * (bounded; a very large middle is counted as replaced whole).
+ */
 export function countLineChanges(before: string, after: string): { additions: number; deletions: number } {
   const a = before === "" ? [] : before.split("\n");
   const b = after === "" ? [] : after.split("\n");
@@ -76,5 +79,20 @@ export function countLineChanges(before: string, after: string): { additions: nu
     endA--;
     endB--;
   }
-  return { additions: endB - start, deletions: endA - start };
+  const n = endA - start;
+  const m = endB - start;
+  const common = n * m <= 4_000_000 ? lcsLength(a.slice(start, endA), b.slice(start, endB)) : 0;
+  return { additions: m - common, deletions: n - common };
+}
+
+function lcsLength(a: readonly string[], b: readonly string[]): number {
+  let previous = new Uint32Array(b.length + 1);
+  let current = new Uint32Array(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = a[i - 1] === b[j - 1] ? (previous[j - 1] ?? 0) + 1 : Math.max(previous[j] ?? 0, current[j - 1] ?? 0);
+    }
+    [previous, current] = [current, previous];
+  }
+  return previous[b.length] ?? 0;
 }
