@@ -7,9 +7,13 @@ import { ChatSession } from "./acp/chatSession";
 import { systemClock } from "./acp/ports";
 import { ChatViewProvider } from "./vscode/chatViewProvider";
 import { registerCommands } from "./vscode/commands";
+import { commandHandlers } from "./vscode/commandHandlers";
+import { createStatusBar } from "./vscode/statusBar";
+import { PermissionRuleStore } from "./vscode/permissionRules";
+import { AgentSecrets } from "./vscode/agentSecrets";
 import { OutputLogger } from "./vscode/outputLogger";
 import { SettingsAgentCatalog } from "./vscode/settingsAgentCatalog";
-import { trackTurnContextKey } from "./vscode/turnContextKey";
+import { trackContextKeys } from "./vscode/contextKeys";
 import { workspaceCwd } from "./vscode/workspaceCwd";
 import { loginShellPath, mergePaths } from "./acp/shellEnvironment";
 import { EditorFiles } from "./vscode/editorFiles";
@@ -29,6 +33,8 @@ export function activate(context: vscode.ExtensionContext): void {
   const pathValue = async () => (shellPath ??= mergePaths(process.env.PATH, await loginShellPath()));
   const catalog = new SettingsAgentCatalog(logger, () => shellPath ?? process.env.PATH);
   const terminals = new TerminalMirror();
+  const rules = new PermissionRuleStore(context.globalState);
+  const secrets = new AgentSecrets(context.secrets);
   const navigation = new EditorNavigation();
   // The notifier needs the view, which needs the session: break the cycle with a late binding.
   const panel: { view?: ChatViewProvider } = {};
@@ -38,11 +44,13 @@ export function activate(context: vscode.ExtensionContext): void {
     logger,
     clock: systemClock,
     pathValue,
+    resolveEnv: (env) => secrets.resolveEnv(env),
     auth: { ...authQuickPick, runTerminalLogin: runTerminalLogin },
     ports: {
       files: new EditorFiles(),
       consent: consentDialogs,
       urls: urlConsent,
+      permissionRules: rules,
       permissionNotifier: hiddenPanelNotifier(() => panel.view?.isVisible ?? false, () => panel.view?.reveal()),
       terminalEvents: terminals.events,
     },
@@ -59,18 +67,13 @@ export function activate(context: vscode.ExtensionContext): void {
     navigation,
     new AgentChangeWatcher(session),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view),
-    trackTurnContextKey(session.store),
+    trackContextKeys(session.store),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration("acpPanel")) session.refreshAgents();
     }),
-    registerCommands({
-      "acpPanel.newSession": async () => {
-        await vscode.commands.executeCommand("workbench.view.extension.acpPanel");
-        await session.start();
-      },
-      "acpPanel.cancelTurn": () => session.cancel(),
-      "acpPanel.showLogs": () => logger.channel.show(true),
-    }),
+    registerCommands(commandHandlers({ session, view, logger, catalog, rules, secrets })),
+    createStatusBar(session.store),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => session.refreshAgents()),
   );
   shutdown = () => session.dispose();
 }

@@ -27,6 +27,8 @@ export interface ChatSessionDeps {
   readonly ports?: ClientPorts;
   /** PATH to spawn agents with (the login shell's). */
   readonly pathValue?: () => Promise<string | undefined>;
+  /** Fills in secret references in an agent's env (`${secret:NAME}`) at launch. */
+  readonly resolveEnv?: (env: Readonly<Record<string, string>>) => Promise<Record<string, string>>;
   /** Delays before automatic restarts after consecutive crashes; empty = never. */
   readonly restartDelaysMs?: readonly number[];
 }
@@ -140,9 +142,20 @@ export class ChatSession {
     await this.stopAgent();
     if (reopenSessionId === undefined) this.store.dispatch({ type: "thread/reset" });
     this.store.dispatch({ type: "connection/starting", agent: name });
-    const definition = this.deps.catalog.definition(name);
-    if (!definition) {
+    const configured = this.deps.catalog.definition(name);
+    if (!configured) {
       this.fail(name, { message: `No agent named "${name}" is configured.`, details: 'Add it under "acpPanel.agents" in your user settings.' });
+      return;
+    }
+    if (this.deps.workspace.isTrusted && !this.deps.workspace.isTrusted()) {
+      this.fail(name, { message: "ACP Panel does not start agents in Restricted Mode.", details: "Agents run programs and edit files. Trust this workspace (Manage Workspace Trust) to use them." });
+      return;
+    }
+    let definition = configured;
+    try {
+      if (this.deps.resolveEnv) definition = { ...configured, env: await this.deps.resolveEnv(configured.env) };
+    } catch (error) {
+      this.fail(name, { message: error instanceof Error ? error.message : String(error) });
       return;
     }
     const cwd = this.deps.workspace.cwd();

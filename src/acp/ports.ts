@@ -35,6 +35,8 @@ export interface WorkspacePort {
   cwd(): string;
   /** Other workspace roots, sent as `additionalDirectories` when the agent supports them. */
   additionalDirectories?(): string[];
+  /** False in Restricted Mode: no agent may start. */
+  isTrusted?(): boolean;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };

@@ -4,10 +4,26 @@
  */
 import * as vscode from "vscode";
 
-export const commandIds = ["acpPanel.newSession", "acpPanel.cancelTurn", "acpPanel.showLogs"] as const;
+export const commandIds = [
+  "acpPanel.focus",
+  "acpPanel.newSession",
+  "acpPanel.cancelTurn",
+  "acpPanel.restartAgent",
+  "acpPanel.selectModel",
+  "acpPanel.selectReasoningEffort",
+  "acpPanel.selectMode",
+  "acpPanel.addSelectionToPrompt",
+  "acpPanel.addFileToPrompt",
+  "acpPanel.sendToAgent",
+  "acpPanel.exportSession",
+  "acpPanel.showLogs",
+  "acpPanel.showTraffic",
+  "acpPanel.managePermissionRules",
+  "acpPanel.setAgentSecret",
+] as const;
 export type CommandId = (typeof commandIds)[number];
 
-export type CommandHandlers = Record<CommandId, () => unknown>;
+export type CommandHandlers = Record<CommandId, (...args: unknown[]) => unknown>;
 
 export function registerCommands(handlers: CommandHandlers): vscode.Disposable {
   return vscode.Disposable.from(...commandIds.map((id) => vscode.commands.registerCommand(id, handlers[id])));

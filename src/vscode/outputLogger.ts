@@ -1,13 +1,15 @@
 /**
- * The Logger port on VS Code log output channels: "ACP Panel" for the extension and the agents'
- * stderr, "ACP Panel: Traffic" for every raw protocol line in both directions.
+ * The Logger port on VS Code: the "ACP Panel" log output channel for the extension and the
+ * agents' stderr, and a bounded, redacted ring buffer of raw protocol traffic that
+ * "ACP: Show Traffic" opens as a document (never streamed to a channel: it is the hot path).
  */
 import * as vscode from "vscode";
 import type { Logger } from "../acp/ports";
+import { TrafficLog } from "../acp/trafficLog";
 
 export class OutputLogger implements Logger, vscode.Disposable {
   readonly channel = vscode.window.createOutputChannel("ACP Panel", { log: true });
-  readonly trafficChannel = vscode.window.createOutputChannel("ACP Panel: Traffic", { log: true });
+  readonly trafficLog = new TrafficLog();
 
   info(message: string): void {
     this.channel.info(message);
@@ -22,16 +24,19 @@ export class OutputLogger implements Logger, vscode.Disposable {
   }
 
   traffic(direction: "in" | "out", agent: string, render: () => string): void {
-    if (this.trafficChannel.logLevel === vscode.LogLevel.Off) return;
-    this.trafficChannel.info(`${direction === "in" ? "←" : "→"} ${agent} ${render()}`);
+    this.trafficLog.add(agent, direction, render(), Date.now());
   }
 
   agentStderr(agent: string, line: string): void {
     this.channel.info(`[${agent} stderr] ${line}`);
   }
 
+  async showTraffic(): Promise<void> {
+    const document = await vscode.workspace.openTextDocument({ language: "log", content: this.trafficLog.render() || "(no traffic yet)" });
+    await vscode.window.showTextDocument(document, { preview: true });
+  }
+
   dispose(): void {
     this.channel.dispose();
-    this.trafficChannel.dispose();
   }
 }

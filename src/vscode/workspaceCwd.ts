@@ -6,4 +6,5 @@ import type { WorkspacePort } from "../acp/ports";
 export const workspaceCwd: WorkspacePort = {
   cwd: () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? homedir(),
   additionalDirectories: () => (vscode.workspace.workspaceFolders ?? []).slice(1).filter((f) => f.uri.scheme === "file").map((f) => f.uri.fsPath),
+  isTrusted: () => vscode.workspace.isTrusted,
 };

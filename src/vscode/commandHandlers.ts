@@ -1,0 +1,120 @@
+/**
+ * What each palette command does. Each handler is small: the work lives in the ChatSession, the
+ * view provider or an adapter.
+ */
+import * as vscode from "vscode";
+import type { ChatSession } from "../acp/chatSession";
+import type { ConfigOption } from "../shared/sessionUpdate";
+import { threadToMarkdown } from "../shared/threadMarkdown";
+import type { CommandHandlers } from "./commands";
+import type { ChatViewProvider } from "./chatViewProvider";
+import type { OutputLogger } from "./outputLogger";
+import type { PermissionRuleStore } from "./permissionRules";
+import type { SettingsAgentCatalog } from "./settingsAgentCatalog";
+import type { AgentSecrets } from "./agentSecrets";
+import { attachmentFromSelection, attachmentsFromUris } from "./promptAttachments";
+
+export interface CommandContext {
+  readonly session: ChatSession;
+  readonly view: ChatViewProvider;
+  readonly logger: OutputLogger;
+  readonly catalog: SettingsAgentCatalog;
+  readonly rules: PermissionRuleStore;
+  readonly secrets: AgentSecrets;
+}
+
+const FOCUS = "workbench.view.extension.acpPanel";
+
+export function commandHandlers(context: CommandContext): CommandHandlers {
+  const { session, view, logger } = context;
+  const focus = async () => {
+    await vscode.commands.executeCommand(FOCUS);
+    view.post({ type: "composer/focus" });
+  };
+  return {
+    "acpPanel.focus": focus,
+    "acpPanel.newSession": async () => {
+      const agents = context.catalog.names();
+      const agent = agents.length > 1
+        ? await vscode.window.showQuickPick(agents, { title: "ACP: New Session", placeHolder: "Pick an agent" })
+        : agents[0];
+      if (!agent) {
+        if (agents.length === 0) void vscode.window.showWarningMessage('No ACP agent is configured. Add one under "acpPanel.agents" in your user settings.');
+        return;
+      }
+      await vscode.commands.executeCommand(FOCUS);
+      await session.start(agent);
+    },
+    "acpPanel.cancelTurn": () => session.cancel(),
+    "acpPanel.restartAgent": () => session.restart(),
+    "acpPanel.selectModel": () => pickConfig(session, "model", "Model"),
+    "acpPanel.selectReasoningEffort": () => pickConfig(session, "thought_level", "Reasoning effort"),
+    "acpPanel.selectMode": () => pickMode(session),
+    "acpPanel.addSelectionToPrompt": async () => {
+      const attachment = attachmentFromSelection(vscode.window.activeTextEditor);
+      if (!attachment) return void vscode.window.showInformationMessage("Select some text in an editor first.");
+      await focus();
+      view.post({ type: "composer/attach", attachment });
+    },
+    "acpPanel.addFileToPrompt": async (uri?: unknown) => {
+      const uris = uri instanceof vscode.Uri ? [uri] : await vscode.window.showOpenDialog({ canSelectMany: true, title: "Add files to the prompt" });
+      if (!uris?.length) return;
+      await focus();
+      for (const attachment of await attachmentsFromUris(uris)) view.post({ type: "composer/attach", attachment });
+    },
+    "acpPanel.sendToAgent": async (uri?: unknown, selected?: unknown) => {
+      const editor = vscode.window.activeTextEditor;
+      const fromSelection = uri === undefined || (uri instanceof vscode.Uri && editor?.document.uri.toString() === uri.toString() && !editor.selection.isEmpty)
+        ? attachmentFromSelection(editor)
+        : undefined;
+      const uris = Array.isArray(selected) ? selected.filter((u): u is vscode.Uri => u instanceof vscode.Uri) : uri instanceof vscode.Uri ? [uri] : [];
+      const attachments = fromSelection ? [fromSelection] : await attachmentsFromUris(uris);
+      await focus();
+      for (const attachment of attachments) view.post({ type: "composer/attach", attachment });
+    },
+    "acpPanel.exportSession": async () => {
+      const { thread, connection } = session.store.state;
+      const heading = thread.title ?? (connection.status === "none" ? "ACP session" : `${connection.agent} session`);
+      const document = await vscode.workspace.openTextDocument({ language: "markdown", content: threadToMarkdown(thread, heading) });
+      await vscode.window.showTextDocument(document);
+    },
+    "acpPanel.showLogs": () => logger.channel.show(true),
+    "acpPanel.showTraffic": () => logger.showTraffic(),
+    "acpPanel.managePermissionRules": () => context.rules.manage(context.catalog.names()),
+    "acpPanel.setAgentSecret": () => context.secrets.promptAndStore(),
+  };
+}
+
+async function pickConfig(session: ChatSession, category: string, label: string): Promise<void> {
+  const option = session.store.state.thread.configOptions.find((candidate) => candidate.category === category || (category === "model" && candidate.id === "model"));
+  if (!option) return void vscode.window.showInformationMessage(`The agent offers no ${label.toLowerCase()} setting.`);
+  const value = await pickValue(option, label);
+  if (value !== undefined) await session.setConfigOption(option.id, value);
+}
+
+async function pickValue(option: ConfigOption, label: string): Promise<string | boolean | undefined> {
+  if (option.type === "boolean") {
+    const picked = await vscode.window.showQuickPick([{ label: "On", value: true }, { label: "Off", value: false }], { title: `${label}: ${option.name}` });
+    return picked?.value;
+  }
+  interface Choice { value: string; name: string; description?: string | null; group?: string }
+  const entries = option.options as ReadonlyArray<Choice | { group: string; name: string; options: Choice[] }>;
+  const flat: Choice[] = entries.flatMap((entry): Choice[] =>
+    "options" in entry ? entry.options.map((o) => ({ ...o, group: entry.name })) : [entry as Choice]);
+  const picked = await vscode.window.showQuickPick(
+    flat.map((o) => ({ label: o.name, description: [o.value === option.currentValue ? "current" : "", o.group ?? ""].filter(Boolean).join(" · "), detail: o.description ?? undefined, value: o.value })),
+    { title: label, placeHolder: option.name },
+  );
+  return picked?.value;
+}
+
+async function pickMode(session: ChatSession): Promise<void> {
+  const { configOptions, modes } = session.store.state.thread;
+  if (configOptions.some((option) => option.category === "mode")) return pickConfig(session, "mode", "Mode");
+  if (!modes) return void vscode.window.showInformationMessage("The agent offers no modes.");
+  const picked = await vscode.window.showQuickPick(
+    modes.availableModes.map((mode) => ({ label: mode.name, description: mode.id === modes.currentModeId ? "current" : "", detail: mode.description ?? undefined, id: mode.id })),
+    { title: "Mode" },
+  );
+  if (picked) await session.setMode(picked.id);
+}

@@ -1,0 +1,21 @@
+/** Context keys for `when` clauses: acpPanel.turnRunning (Escape cancels), hasAgent, hasSession. */
+import * as vscode from "vscode";
+import type { PanelStore } from "../acp/panelStore";
+
+export function trackContextKeys(store: PanelStore): vscode.Disposable {
+  const current = new Map<string, boolean>();
+  const set = (key: string, value: boolean) => {
+    if (current.get(key) === value) return;
+    current.set(key, value);
+    void vscode.commands.executeCommand("setContext", key, value);
+  };
+  const update = () => {
+    const { connection, thread } = store.state;
+    set("acpPanel.turnRunning", thread.turn.phase === "running");
+    set("acpPanel.hasAgent", connection.status !== "none");
+    set("acpPanel.hasSession", connection.status === "ready");
+  };
+  update();
+  const subscription = store.subscribe(update);
+  return new vscode.Disposable(() => subscription.dispose());
+}

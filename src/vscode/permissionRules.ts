@@ -1,0 +1,63 @@
+/**
+ * Client-side permission rules, per agent: "always allow reads in this workspace" and the like.
+ * Stored in the extension's global state, listed and revoked with "ACP: Manage Permission Rules".
+ * A rule only ever picks an option the agent itself offered, by kind.
+ */
+import * as vscode from "vscode";
+import type * as acp from "@agentclientprotocol/sdk";
+import type { PermissionRules } from "../acp/permissionBroker";
+import { isInside } from "../acp/workspacePaths";
+
+export interface PermissionRule {
+  readonly agent: string;
+  readonly toolKind: string;
+  readonly decision: "allow_once" | "reject_once";
+  /** Only when every location of the tool call is inside the workspace. */
+  readonly insideWorkspaceOnly: boolean;
+}
+
+const KEY = "acpPanel.permissionRules";
+const KINDS = ["read", "search", "fetch", "think", "edit", "execute", "delete", "move", "other"];
+
+export class PermissionRuleStore implements PermissionRules {
+  constructor(private readonly state: vscode.Memento) {}
+
+  rules(): PermissionRule[] {
+    return this.state.get<PermissionRule[]>(KEY, []);
+  }
+
+  decide(agent: string, request: acp.RequestPermissionRequest): PermissionRule["decision"] | undefined {
+    const kind = request.toolCall.kind ?? "other";
+    const roots = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
+    const locations = request.toolCall.locations ?? [];
+    const inside = locations.length > 0 && locations.every((location) => roots.some((root) => isInside(location.path, root)));
+    return this.rules().find((rule) => rule.agent === agent && rule.toolKind === kind && (!rule.insideWorkspaceOnly || inside))?.decision;
+  }
+
+  async manage(agents: readonly string[]): Promise<void> {
+    const rules = this.rules();
+    const add = { label: "$(add) Add a rule…", rule: undefined as PermissionRule | undefined };
+    const items = [add, ...rules.map((rule) => ({ label: `$(trash) ${describeRule(rule)}`, description: "select to revoke", rule }))];
+    const picked = await vscode.window.showQuickPick(items, { title: "ACP: Permission Rules", placeHolder: rules.length ? "Select a rule to revoke it, or add one" : "No rules yet" });
+    if (!picked) return;
+    if (picked.rule) {
+      await this.state.update(KEY, rules.filter((rule) => rule !== picked.rule && describeRule(rule) !== describeRule(picked.rule!)));
+      void vscode.window.showInformationMessage(`Revoked: ${describeRule(picked.rule)}`);
+      return;
+    }
+    const agent = await vscode.window.showQuickPick([...agents], { title: "Rule for which agent?" });
+    const toolKind = agent && (await vscode.window.showQuickPick(KINDS, { title: "For which kind of tool call?" }));
+    const decision = toolKind && (await vscode.window.showQuickPick(
+      [{ label: "Always allow, inside this workspace only", value: "allow_once" as const, inside: true }, { label: "Always allow", value: "allow_once" as const, inside: false }, { label: "Always reject", value: "reject_once" as const, inside: false }],
+      { title: "Decision" },
+    ));
+    if (!agent || !toolKind || !decision) return;
+    const rule: PermissionRule = { agent, toolKind, decision: decision.value, insideWorkspaceOnly: decision.inside };
+    await this.state.update(KEY, [...rules, rule]);
+    void vscode.window.showInformationMessage(`Added: ${describeRule(rule)}`);
+  }
+}
+
+export function describeRule(rule: PermissionRule): string {
+  return `${rule.agent}: ${rule.decision === "allow_once" ? "allow" : "reject"} "${rule.toolKind}" tool calls${rule.insideWorkspaceOnly ? " inside the workspace" : ""}`;
+}

@@ -1,0 +1,44 @@
+/**
+ * The status bar item: the active agent and what it is doing. A spinner while it works, a bell
+ * while it waits for you (permission or form); clicking focuses the panel.
+ */
+import * as vscode from "vscode";
+import type { PanelStore } from "../acp/panelStore";
+import type { PanelState } from "../shared/panelState";
+
+export function describeForStatusBar(state: PanelState): { text: string; tooltip: string; waiting: boolean } | undefined {
+  const { connection, thread } = state;
+  if (connection.status === "none") return undefined;
+  const agent = connection.agent;
+  const title = thread.title ? ` — ${thread.title}` : "";
+  const waiting = thread.permissions.length + thread.forms.length;
+  if (connection.status === "starting") return { text: `$(loading~spin) ${agent}`, tooltip: `Starting ${agent}…`, waiting: false };
+  if (connection.status === "failed") return { text: `$(error) ${agent}`, tooltip: `${agent} failed: ${connection.message}`, waiting: false };
+  if (waiting > 0) return { text: `$(bell-dot) ${agent}`, tooltip: `${agent} is waiting for you (${waiting})${title}`, waiting: true };
+  if (thread.turn.phase !== "idle") return { text: `$(loading~spin) ${agent}`, tooltip: `${agent} is working${title}`, waiting: false };
+  return { text: `$(comment-discussion) ${agent}`, tooltip: `${agent} is ready${title}`, waiting: false };
+}
+
+export function createStatusBar(store: PanelStore): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem("acpPanel.status", vscode.StatusBarAlignment.Left, 100);
+  item.name = "ACP Panel";
+  item.command = "acpPanel.focus";
+  let last = "";
+  const render = () => {
+    const view = describeForStatusBar(store.state);
+    const key = JSON.stringify(view);
+    if (key === last) return;
+    last = key;
+    if (!view) {
+      item.hide();
+      return;
+    }
+    item.text = view.text;
+    item.tooltip = view.tooltip;
+    item.backgroundColor = view.waiting ? new vscode.ThemeColor("statusBarItem.warningBackground") : undefined;
+    item.show();
+  };
+  render();
+  const subscription = store.subscribe(render);
+  return vscode.Disposable.from(item, { dispose: () => subscription.dispose() });
+}

@@ -1,0 +1,24 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { TrafficLog, redactSecrets, TRAFFIC_LINE_LIMIT } from "../../src/acp/trafficLog";
+
+test("the ring buffer keeps the newest lines, oldest first", () => {
+  const log = new TrafficLog(3);
+  for (let i = 1; i <= 5; i++) log.add("A", i % 2 ? "in" : "out", `m${i}`, i);
+  assert.deepEqual(log.snapshot().map((l) => l.text), ["m3", "m4", "m5"]);
+  assert.match(log.render(), /A ← m3\n.*A → m4\n.*A ← m5$/);
+});
+
+test("known secret shapes are redacted", () => {
+  const line = JSON.stringify({ env: { ANTHROPIC_API_KEY: "sk-ant-api03-abcdefghijklmnopqrstuvwxyz" }, headers: { authorization: "Bearer abcdefghijklmnop1234" }, apiKey: "hunter2hunter2" });
+  const redacted = redactSecrets(line);
+  assert.doesNotMatch(redacted, /abcdefghijklmnopqrstuvwxyz|abcdefghijklmnop1234|hunter2/);
+  assert.match(redacted, /\[redacted\]/);
+  assert.equal(redactSecrets('{"text":"a skeleton key"}'), '{"text":"a skeleton key"}');
+});
+
+test("huge lines are shortened in the log", () => {
+  const log = new TrafficLog();
+  log.add("A", "in", "x".repeat(TRAFFIC_LINE_LIMIT * 3), 0);
+  assert.ok(log.snapshot()[0]!.text.length < TRAFFIC_LINE_LIMIT + 100);
+});
