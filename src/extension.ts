@@ -3,26 +3,29 @@
  * them. Nothing else lives here.
  */
 import * as vscode from "vscode";
-import { ChatSession } from "./acp/chatSession";
 import { systemClock } from "./acp/ports";
-import { ChatViewProvider } from "./vscode/chatViewProvider";
-import { registerCommands } from "./vscode/commands";
-import { commandHandlers } from "./vscode/commandHandlers";
-import { createStatusBar } from "./vscode/statusBar";
-import { PermissionRuleStore } from "./vscode/permissionRules";
-import { AgentSecrets } from "./vscode/agentSecrets";
-import { OutputLogger } from "./vscode/outputLogger";
-import { SettingsAgentCatalog } from "./vscode/settingsAgentCatalog";
-import { trackContextKeys } from "./vscode/contextKeys";
-import { workspaceCwd } from "./vscode/workspaceCwd";
+import { SessionIndex } from "./acp/sessionIndex";
+import { SessionManager } from "./acp/sessionManager";
 import { loginShellPath, mergePaths } from "./acp/shellEnvironment";
-import { EditorFiles } from "./vscode/editorFiles";
+import { bindActiveSession } from "./vscode/activeSession";
 import { AgentChangeWatcher } from "./vscode/agentChangeWatcher";
+import { AgentSecrets } from "./vscode/agentSecrets";
+import { ChatViewProvider } from "./vscode/chatViewProvider";
+import { commandHandlers } from "./vscode/commandHandlers";
+import { registerCommands } from "./vscode/commands";
+import { trackContextKeys } from "./vscode/contextKeys";
+import { EditorFiles } from "./vscode/editorFiles";
 import { EditorNavigation } from "./vscode/editorNavigation";
 import { FollowAgent } from "./vscode/followAgent";
+import { OutputLogger } from "./vscode/outputLogger";
+import { PermissionRuleStore } from "./vscode/permissionRules";
+import { restoreTabs, rememberTabs } from "./vscode/tabPersistence";
+import { SettingsAgentCatalog } from "./vscode/settingsAgentCatalog";
+import { createStatusBarItem, trackStatusBar } from "./vscode/statusBar";
+import { runTerminalLogin } from "./vscode/terminalLogin";
 import { TerminalMirror } from "./vscode/terminalMirror";
 import { authQuickPick, consentDialogs, hiddenPanelNotifier, urlConsent } from "./vscode/userPrompts";
-import { runTerminalLogin } from "./vscode/terminalLogin";
+import { workspaceCwd } from "./vscode/workspaceCwd";
 
 /** Set by activate(): stopping agents is async, and deactivate() must wait for it. */
 let shutdown: (() => Promise<void>) | undefined;
@@ -33,19 +36,19 @@ export function activate(context: vscode.ExtensionContext): void {
   const pathValue = async () => (shellPath ??= mergePaths(process.env.PATH, await loginShellPath()));
   const catalog = new SettingsAgentCatalog(logger, () => shellPath ?? process.env.PATH);
   const terminals = new TerminalMirror();
+  const navigation = new EditorNavigation();
   const rules = new PermissionRuleStore(context.globalState);
   const secrets = new AgentSecrets(context.secrets);
-  const navigation = new EditorNavigation();
-  // The notifier needs the view, which needs the session: break the cycle with a late binding.
+  // The notifier needs the view, which needs the manager: break the cycle with a late binding.
   const panel: { view?: ChatViewProvider } = {};
-  const session = new ChatSession({
+  const manager = new SessionManager({
     catalog,
     workspace: workspaceCwd,
     logger,
     clock: systemClock,
     pathValue,
     resolveEnv: (env) => secrets.resolveEnv(env),
-    auth: { ...authQuickPick, runTerminalLogin: runTerminalLogin },
+    auth: { ...authQuickPick, runTerminalLogin },
     ports: {
       files: new EditorFiles(),
       consent: consentDialogs,
@@ -54,28 +57,39 @@ export function activate(context: vscode.ExtensionContext): void {
       permissionNotifier: hiddenPanelNotifier(() => panel.view?.isVisible ?? false, () => panel.view?.reveal()),
       terminalEvents: terminals.events,
     },
+  }, new SessionIndex({
+    read: () => context.globalState.get("acpPanel.sessionIndex", []),
+    write: (records) => void context.globalState.update("acpPanel.sessionIndex", records),
+  }));
+  const follow = new FollowAgent(navigation);
+  const view = new ChatViewProvider(context.extensionUri, manager, logger, {
+    navigation,
+    follow,
+    showLogs: () => logger.channel.show(true),
+    restore: () => restoreTabs(manager, context.workspaceState),
   });
-  session.refreshAgents();
-  const follow = new FollowAgent(session.store, navigation);
-  const view = new ChatViewProvider(context.extensionUri, session, logger, () => logger.channel.show(true), navigation, follow);
   panel.view = view;
+  const statusItem = createStatusBarItem();
 
   context.subscriptions.push(
     logger,
     view,
     terminals,
     navigation,
-    new AgentChangeWatcher(session),
+    statusItem,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view),
-    trackContextKeys(session.store),
-    vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration("acpPanel")) session.refreshAgents();
+    bindActiveSession(manager, (session) => {
+      const bindings = [trackStatusBar(statusItem, session.store), trackContextKeys(session.store), follow.track(session.store), new AgentChangeWatcher(session)];
+      return { dispose: () => bindings.forEach((binding) => binding.dispose()) };
     }),
-    registerCommands(commandHandlers({ session, view, logger, catalog, rules, secrets })),
-    createStatusBar(session.store),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => session.refreshAgents()),
+    rememberTabs(manager, context.workspaceState),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration("acpPanel")) manager.active?.refreshAgents();
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => manager.active?.refreshAgents()),
+    registerCommands(commandHandlers({ manager, view, logger, catalog, rules, secrets })),
   );
-  shutdown = () => session.dispose();
+  shutdown = () => manager.dispose();
 }
 
 /** Agents run in their own process groups, so they must be stopped explicitly, never orphaned. */

@@ -83,7 +83,19 @@ export class ChatSession {
     const last = this.lastSession;
     const name = last?.agent ?? this.store.state.selectedAgent ?? this.deps.catalog.defaultAgent();
     if (name === undefined) return;
-    await this.open(name, last?.agent === name ? last.sessionId : undefined);
+    await this.open(name, last?.agent === name ? { sessionId: last.sessionId, replay: false } : undefined);
+  }
+
+  /** Opens an existing session (from the session list): loaded with its history when possible. */
+  async openExisting(agent: string, sessionId: string): Promise<void> {
+    this.crashes = 0;
+    this.lastSession = { agent, sessionId };
+    await this.open(agent, { sessionId, replay: true });
+  }
+
+  /** The connected agent, for session administration (list, close, delete). */
+  get agentClient(): AgentClient | undefined {
+    return this.client;
   }
 
   async prompt(text: string, attachments: readonly PromptAttachment[] = []): Promise<void> {
@@ -136,11 +148,12 @@ export class ChatSession {
     await Promise.all(this.retired);
   }
 
-  private async open(name: string, reopenSessionId: string | undefined): Promise<void> {
+  /** `reopen.replay`: opened from the list (start empty, load history); else after a crash (keep the transcript). */
+  private async open(name: string, reopen: { sessionId: string; replay: boolean } | undefined): Promise<void> {
     if (this.restartTimer) clearTimeout(this.restartTimer);
     this.restartTimer = undefined;
     await this.stopAgent();
-    if (reopenSessionId === undefined) this.store.dispatch({ type: "thread/reset" });
+    if (reopen === undefined || reopen.replay) this.store.dispatch({ type: "thread/reset" });
     this.store.dispatch({ type: "connection/starting", agent: name });
     const configured = this.deps.catalog.definition(name);
     if (!configured) {
@@ -180,7 +193,10 @@ export class ChatSession {
       void client.ended.then((report) => this.onAgentEnded(client!, report));
       await client.initialize();
       const context = this.sessionContext(client, cwd);
-      const session = await this.withAuth(client, () => (reopenSessionId === undefined ? SessionController.create(context) : this.reopen(context, reopenSessionId)));
+      const session = await this.withAuth(client, () =>
+        reopen === undefined ? SessionController.create(context)
+          : reopen.replay ? SessionController.reopen(context, reopen.sessionId, true)
+            : this.reopen(context, reopen.sessionId));
       if (this.client !== client) {
         session.dispose();
         return;

@@ -32,10 +32,41 @@ export type Attachment = z.infer<typeof attachmentSchema>;
 export const mentionItemSchema = z.object({ uri: z.string(), name: z.string(), detail: z.string() });
 export type MentionItem = z.infer<typeof mentionItemSchema>;
 
+const tabStatusSchema = z.enum(["starting", "running", "waiting", "idle", "failed", "none"]);
+
+/** One open session in the panel's tab strip. */
+export const tabSummarySchema = z.object({
+  key: z.string(),
+  agent: z.string().optional(),
+  sessionId: z.string().optional(),
+  title: z.string(),
+  status: tabStatusSchema,
+});
+export type TabSummary = z.infer<typeof tabSummarySchema>;
+
+/** One row of the session list (all agents). */
+export const sessionListItemSchema = z.object({
+  agent: z.string(),
+  sessionId: z.string(),
+  cwd: z.string(),
+  title: z.string(),
+  updatedAt: z.string().optional(),
+  status: z.union([tabStatusSchema, z.literal("closed")]),
+  tabKey: z.string().optional(),
+});
+export type SessionListItem = z.infer<typeof sessionListItemSchema>;
+
 export const hostMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("state/snapshot"), seq: z.number().int(), state: panelStateSchema }),
   /** `seq` is the number of the first action; the batch covers seq … seq + actions.length - 1. */
   z.object({ type: z.literal("state/actions"), seq: z.number().int(), actions: z.array(panelActionSchema) }),
+  /**
+   * The tab strip (its own channel, separate from the active tab's state). When `activeKey`
+   * changes, a `state/snapshot` of the newly active tab follows.
+   */
+  z.object({ type: z.literal("tabs/state"), tabs: z.array(tabSummarySchema), activeKey: z.string().optional() }),
+  /** The session list, answered to `sessions/refresh`. */
+  z.object({ type: z.literal("sessions/list"), sessions: z.array(sessionListItemSchema) }),
   /** Put text into the composer (e.g. "Add Selection to Prompt"). */
   z.object({ type: z.literal("composer/insert"), text: z.string() }),
   z.object({ type: z.literal("composer/focus") }),
@@ -72,6 +103,14 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("mention/search"), query: z.string() }),
   /** "Follow agent": reveal tool call locations in the editor as they arrive. */
   z.object({ type: z.literal("follow/set"), enabled: z.boolean() }),
+  z.object({ type: z.literal("tab/activate"), key: z.string() }),
+  z.object({ type: z.literal("tab/close"), key: z.string() }),
+  /** A new tab with a fresh session (the given agent, or the selected one). */
+  z.object({ type: z.literal("tab/new"), agent: z.string().optional() }),
+  z.object({ type: z.literal("sessions/refresh") }),
+  z.object({ type: z.literal("session/open"), agent: z.string(), sessionId: z.string() }),
+  /** Asks the host to delete a session; the host confirms with the user first. */
+  z.object({ type: z.literal("session/delete"), agent: z.string(), sessionId: z.string() }),
   /** "Files changed" review: open the diff, keep the change, or undo it. */
   z.object({ type: z.literal("review/diff"), path: z.string() }),
   z.object({ type: z.literal("review/keep"), path: z.string() }),

@@ -13,7 +13,7 @@ import type { ChatSession } from "../acp/chatSession";
 const IGNORED = /[\\/](node_modules|\.git|dist|out|\.cache)[\\/]/;
 const MAX_BYTES = 2 * 1024 * 1024;
 
-export class AgentChangeWatcher implements vscode.Disposable {
+export class AgentChangeWatcher {
   private watcher: vscode.FileSystemWatcher | undefined;
   private readonly subscription: { dispose(): void };
 

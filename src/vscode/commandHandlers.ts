@@ -4,6 +4,8 @@
  */
 import * as vscode from "vscode";
 import type { ChatSession } from "../acp/chatSession";
+import type { SessionManager } from "../acp/sessionManager";
+import { confirmDelete } from "./panelMessages";
 import type { ConfigOption } from "../shared/sessionUpdate";
 import { threadToMarkdown } from "../shared/threadMarkdown";
 import type { CommandHandlers } from "./commands";
@@ -15,7 +17,7 @@ import type { AgentSecrets } from "./agentSecrets";
 import { attachmentFromSelection, attachmentsFromUris } from "./promptAttachments";
 
 export interface CommandContext {
-  readonly session: ChatSession;
+  readonly manager: SessionManager;
   readonly view: ChatViewProvider;
   readonly logger: OutputLogger;
   readonly catalog: SettingsAgentCatalog;
@@ -26,7 +28,9 @@ export interface CommandContext {
 const FOCUS = "workbench.view.extension.acpPanel";
 
 export function commandHandlers(context: CommandContext): CommandHandlers {
-  const { session, view, logger } = context;
+  const { manager, view, logger } = context;
+  /** Commands act on the tab shown in the panel. */
+  const active = (): ChatSession | undefined => manager.active;
   const focus = async () => {
     await vscode.commands.executeCommand(FOCUS);
     view.post({ type: "composer/focus" });
@@ -43,13 +47,34 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
         return;
       }
       await vscode.commands.executeCommand(FOCUS);
-      await session.start(agent);
+      await manager.newTab(agent);
     },
-    "acpPanel.cancelTurn": () => session.cancel(),
-    "acpPanel.restartAgent": () => session.restart(),
-    "acpPanel.selectModel": () => pickConfig(session, "model", "Model"),
-    "acpPanel.selectReasoningEffort": () => pickConfig(session, "thought_level", "Reasoning effort"),
-    "acpPanel.selectMode": () => pickMode(session),
+    "acpPanel.openSession": async () => {
+      const sessions = await manager.listSessions();
+      const picked = await vscode.window.showQuickPick(
+        sessions.map((item) => ({ label: item.title, description: `${item.agent} · ${item.status === "closed" ? "" : `${item.status} · `}${item.updatedAt ? new Date(item.updatedAt).toLocaleString() : ""}`, detail: item.cwd, item })),
+        { title: "ACP: Open Session", placeHolder: sessions.length ? "Search sessions by title, agent or folder" : "No sessions yet", matchOnDescription: true, matchOnDetail: true },
+      );
+      if (!picked) return;
+      await vscode.commands.executeCommand(FOCUS);
+      await manager.openSession(picked.item.agent, picked.item.sessionId);
+    },
+    "acpPanel.closeSession": async () => {
+      const key = manager.activeTabKey;
+      if (key) await manager.closeTab(key);
+    },
+    "acpPanel.deleteSession": async () => {
+      const sessions = await manager.listSessions();
+      const picked = await vscode.window.showQuickPick(sessions.map((item) => ({ label: item.title, description: item.agent, detail: item.cwd, item })), { title: "ACP: Delete Session" });
+      if (!picked || !(await confirmDelete(picked.item.agent))) return;
+      await manager.deleteSession(picked.item.agent, picked.item.sessionId);
+      void vscode.window.showInformationMessage(`Deleted "${picked.item.title}".`);
+    },
+    "acpPanel.cancelTurn": () => active()?.cancel(),
+    "acpPanel.restartAgent": () => active()?.restart(),
+    "acpPanel.selectModel": () => withSession(active(), (s) => pickConfig(s, "model", "Model")),
+    "acpPanel.selectReasoningEffort": () => withSession(active(), (s) => pickConfig(s, "thought_level", "Reasoning effort")),
+    "acpPanel.selectMode": () => withSession(active(), pickMode),
     "acpPanel.addSelectionToPrompt": async () => {
       const attachment = attachmentFromSelection(vscode.window.activeTextEditor);
       if (!attachment) return void vscode.window.showInformationMessage("Select some text in an editor first.");
@@ -73,6 +98,8 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
       for (const attachment of attachments) view.post({ type: "composer/attach", attachment });
     },
     "acpPanel.exportSession": async () => {
+      const session = active();
+      if (!session) return;
       const { thread, connection } = session.store.state;
       const heading = thread.title ?? (connection.status === "none" ? "ACP session" : `${connection.agent} session`);
       const document = await vscode.workspace.openTextDocument({ language: "markdown", content: threadToMarkdown(thread, heading) });
@@ -83,6 +110,11 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     "acpPanel.managePermissionRules": () => context.rules.manage(context.catalog.names()),
     "acpPanel.setAgentSecret": () => context.secrets.promptAndStore(),
   };
+}
+
+function withSession(session: ChatSession | undefined, action: (session: ChatSession) => Promise<void>): Promise<void> | undefined {
+  if (!session) return void vscode.window.showInformationMessage("Open a session in the ACP panel first.");
+  return action(session);
 }
 
 async function pickConfig(session: ChatSession, category: string, label: string): Promise<void> {

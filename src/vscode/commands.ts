@@ -7,6 +7,9 @@ import * as vscode from "vscode";
 export const commandIds = [
   "acpPanel.focus",
   "acpPanel.newSession",
+  "acpPanel.openSession",
+  "acpPanel.closeSession",
+  "acpPanel.deleteSession",
   "acpPanel.cancelTurn",
   "acpPanel.restartAgent",
   "acpPanel.selectModel",

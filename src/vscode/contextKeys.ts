@@ -2,7 +2,7 @@
 import * as vscode from "vscode";
 import type { PanelStore } from "../acp/panelStore";
 
-export function trackContextKeys(store: PanelStore): vscode.Disposable {
+export function trackContextKeys(store: PanelStore): { dispose(): void } {
   const current = new Map<string, boolean>();
   const set = (key: string, value: boolean) => {
     if (current.get(key) === value) return;
@@ -16,6 +16,5 @@ export function trackContextKeys(store: PanelStore): vscode.Disposable {
     set("acpPanel.hasSession", connection.status === "ready");
   };
   update();
-  const subscription = store.subscribe(update);
-  return new vscode.Disposable(() => subscription.dispose());
+  return store.subscribe(update);
 }

@@ -6,8 +6,11 @@ export class FollowAgent {
   enabled = false;
   private lastShown = "";
 
-  constructor(store: PanelStore, private readonly navigation: EditorNavigation) {
-    store.subscribe((action) => {
+  constructor(private readonly navigation: EditorNavigation) {}
+
+  /** Follows `store` (the active tab) until the returned subscription is disposed. */
+  track(store: PanelStore): { dispose(): void } {
+    return store.subscribe((action) => {
       if (!this.enabled || action.type !== "acp/update") return;
       const update = action.update as { sessionUpdate: string; locations?: Array<{ path?: unknown; line?: unknown }> };
       if (update.sessionUpdate !== "tool_call" && update.sessionUpdate !== "tool_call_update") return;

@@ -19,10 +19,15 @@ export function describeForStatusBar(state: PanelState): { text: string; tooltip
   return { text: `$(comment-discussion) ${agent}`, tooltip: `${agent} is ready${title}`, waiting: false };
 }
 
-export function createStatusBar(store: PanelStore): vscode.Disposable {
+export function createStatusBarItem(): vscode.StatusBarItem {
   const item = vscode.window.createStatusBarItem("acpPanel.status", vscode.StatusBarAlignment.Left, 100);
   item.name = "ACP Panel";
   item.command = "acpPanel.focus";
+  return item;
+}
+
+/** Keeps `item` describing `store`'s session until disposed. */
+export function trackStatusBar(item: vscode.StatusBarItem, store: PanelStore): { dispose(): void } {
   let last = "";
   const render = () => {
     const view = describeForStatusBar(store.state);
@@ -39,6 +44,5 @@ export function createStatusBar(store: PanelStore): vscode.Disposable {
     item.show();
   };
   render();
-  const subscription = store.subscribe(render);
-  return vscode.Disposable.from(item, { dispose: () => subscription.dispose() });
+  return store.subscribe(render);
 }

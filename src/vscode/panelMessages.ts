@@ -1,0 +1,102 @@
+/**
+ * What each validated webview message does: calls on the active tab's ChatSession, the
+ * SessionManager, or an editor adapter. No state lives here.
+ */
+import * as vscode from "vscode";
+import type { Logger } from "../acp/ports";
+import type { SessionManager } from "../acp/sessionManager";
+import type { HostMessage, WebviewMessage } from "../shared/protocol";
+import type { EditorNavigation } from "./editorNavigation";
+import type { FollowAgent } from "./followAgent";
+
+export interface PanelMessageContext {
+  readonly manager: SessionManager;
+  readonly navigation: EditorNavigation;
+  readonly follow: FollowAgent;
+  readonly logger: Logger;
+  readonly post: (message: HostMessage) => void;
+  readonly showLogs: () => void;
+  /** Sends a fresh snapshot of the active tab (ready handshake, resync). */
+  readonly resync: () => void;
+}
+
+export async function handlePanelMessage(message: WebviewMessage, context: PanelMessageContext): Promise<void> {
+  const { manager, navigation, logger, post } = context;
+  const session = manager.active;
+  switch (message.type) {
+    case "webview/ready":
+    case "state/resync":
+      return context.resync();
+    case "prompt/send":
+      if (message.text.trim() || message.attachments.length > 0) await session?.prompt(message.text, message.attachments);
+      return;
+    case "turn/cancel":
+      return session?.cancel();
+    case "agent/select":
+      return session?.start(message.agent);
+    case "agent/restart":
+      return session?.restart();
+    case "logs/show":
+      return context.showLogs();
+    case "permission/answer":
+      return session?.answerPermission(message.requestId, message.optionId);
+    case "form/submit": {
+      const result = session?.submitForm(message.requestId, message.values);
+      if (result && !result.ok) post({ type: "form/errors", requestId: message.requestId, errors: { ...result.errors } });
+      return;
+    }
+    case "form/decline":
+      return session?.declineForm(message.requestId);
+    case "form/cancel":
+      return session?.cancelForm(message.requestId);
+    case "config/set":
+      return session?.setConfigOption(message.configId, message.value);
+    case "mode/set":
+      return session?.setMode(message.modeId);
+    case "diff/open":
+      return navigation.openDiff(message.path, message.oldText, message.newText);
+    case "location/open":
+      return navigation.openLocation(message.path, message.line).catch((error: unknown) => logger.warn(`Could not open ${message.path}: ${String(error)}`));
+    case "link/open":
+      if (!(await navigation.openLink(message.href))) logger.warn(`Refused to open link: ${message.href}`);
+      return;
+    case "mention/search":
+      return post({ type: "mention/results", query: message.query, items: await navigation.searchFiles(message.query) });
+    case "follow/set":
+      context.follow.enabled = message.enabled;
+      return;
+    case "review/diff": {
+      const diff = session?.review?.diff(message.path);
+      if (diff) await navigation.openDiff(message.path, diff.before, diff.after);
+      return;
+    }
+    case "review/keep":
+      return session?.review?.keep(message.path);
+    case "review/undo":
+      return session?.review?.undo(message.path).catch((error: unknown) => void vscode.window.showErrorMessage(`Undo failed: ${String(error)}`));
+    case "tab/activate":
+      return manager.activate(message.key);
+    case "tab/close":
+      return manager.closeTab(message.key);
+    case "tab/new":
+      await manager.newTab(message.agent);
+      return;
+    case "sessions/refresh":
+      return post({ type: "sessions/list", sessions: await manager.listSessions() });
+    case "session/open":
+      await manager.openSession(message.agent, message.sessionId);
+      return;
+    case "session/delete":
+      if (await confirmDelete(message.agent)) {
+        await manager.deleteSession(message.agent, message.sessionId).catch((error: unknown) => void vscode.window.showErrorMessage(`Could not delete the session: ${String(error)}`));
+        post({ type: "sessions/list", sessions: await manager.listSessions() });
+      }
+      return;
+  }
+}
+
+export async function confirmDelete(agent: string): Promise<boolean> {
+  const remove = "Delete";
+  const answer = await vscode.window.showWarningMessage(`Delete this ${agent} session? The agent forgets it too.`, { modal: true }, remove);
+  return answer === remove;
+}
