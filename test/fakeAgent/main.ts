@@ -1,92 +1,86 @@
 /**
- * The scripted fake ACP agent: a Node program speaking ACP v1 over stdio. Tests and the offline
- * demo launch it as `node out/test/fakeAgent.js`.
+ * The scripted fake ACP agent over stdio (NDJSON JSON-RPC). Tests launch it from source via tsx
+ * (test/support/fakeAgentLaunch.ts); the e2e harness and the offline demo run the bundle
+ * `out/test/fakeAgent.js`. The HTTP/WebSocket flavour is httpServer.ts (in-process in tests, or
+ * standalone with serve.ts).
  *
  * Environment:
- *   FAKE_AGENT_LOG    append every line in and out (JSONL) to this file, so tests can assert the wire
- *   FAKE_AGENT_NAME   agentInfo.name to report (default "fake-agent")
+ *   FAKE_AGENT_LOG        append every line in and out (JSONL) to this file, so tests can assert the wire
+ *   FAKE_AGENT_PROFILE    default | bub | bub-web | quirks (see profiles.ts)
+ *   FAKE_AGENT_STATE      JSON file the sessions persist in, shared by successive agent processes
+ *   FAKE_AGENT_BEHAVIOUR  never-initialize | close-stdout | crash-at-start
+ *   FAKE_AGENT_EOF=ignore quirk Q10: stay alive after stdin EOF while a session is live
+ *   FAKE_AGENT_NO_MODELS, FAKE_AGENT_PROTOCOL_VERSION, FAKE_AGENT_LIST_PAGE, FAKE_AGENT_SEED,
+ *   FAKE_AGENT_LOAD_ERROR, FAKE_AGENT_NAME: see FakeAgentOptions in profiles.ts
  */
-import { Wire, RpcError, type IncomingRequest } from "./wire";
-import { pickScenario, type TurnContext } from "./scenarios";
+import { closeSync, openSync, writeSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { AgentConnection, type TransportHost } from "./agent";
+import { optionsFromEnv } from "./profiles";
+import { World } from "./world";
 
-interface SessionState {
-  cancelled: boolean;
-  busy: boolean;
+const LOGGED_LINE_LIMIT = 1024 * 1024;
+const behaviour = process.env.FAKE_AGENT_BEHAVIOUR;
+// Opened once (append mode): a flood of messages must not pay an open() per line.
+const logFd = process.env.FAKE_AGENT_LOG ? openSync(process.env.FAKE_AGENT_LOG, "a") : undefined;
+
+function log(direction: "in" | "out", line: string): void {
+  if (logFd === undefined) return;
+  const logged = line.length <= LOGGED_LINE_LIMIT ? line : JSON.stringify({ jsonrpc: "2.0", method: "(line not logged)", params: { bytes: line.length } });
+  writeSync(logFd, JSON.stringify({ at: Date.now(), direction, line: logged }) + "\n");
 }
 
-const sessions = new Map<string, SessionState>();
-let sessionCounter = 0;
+let outputClosed = false;
+/** Keeps the process alive once stdin is gone (quirk Q10, close-stdout). */
+const stayAlive = () => setInterval(() => undefined, 60_000);
 
-const wire = new Wire(handleRequest, (notification) => {
-  if (notification.method === "session/cancel") {
-    const sessionId = (notification.params as { sessionId?: string } | undefined)?.sessionId;
-    const session = sessionId === undefined ? undefined : sessions.get(sessionId);
-    if (session) session.cancelled = true;
-  }
-}, process.env.FAKE_AGENT_LOG);
+function closeOutput(): void {
+  if (outputClosed) return;
+  outputClosed = true;
+  closeSync(1);
+}
 
-async function handleRequest(request: IncomingRequest): Promise<unknown> {
-  const params = (request.params ?? {}) as Record<string, unknown>;
-  switch (request.method) {
-    case "initialize":
-      return {
-        protocolVersion: 1,
-        agentCapabilities: { loadSession: false, promptCapabilities: { image: false, audio: false, embeddedContext: true } },
-        agentInfo: { name: process.env.FAKE_AGENT_NAME ?? "fake-agent", title: "Fake Agent", version: "1.0.0" },
-        authMethods: [],
-      };
-    case "session/new": {
-      if (typeof params.cwd !== "string" || !Array.isArray(params.mcpServers)) {
-        throw new RpcError(-32602, "Invalid params", { cwd: params.cwd, mcpServers: params.mcpServers });
-      }
-      sessionCounter += 1;
-      const sessionId = `sess-${process.pid}-${sessionCounter}`;
-      sessions.set(sessionId, { cancelled: false, busy: false });
-      return { sessionId };
+const host: TransportHost = {
+  kind: "stdio",
+  exit(code, stderr) {
+    process.stderr.write(stderr + "\n", () => process.exit(code));
+  },
+  disconnect() {
+    process.stderr.write("fake agent: dropping the connection\n", () => process.exit(1));
+  },
+  closeOutput() {
+    process.stderr.write("fake agent: closing stdout, staying alive\n");
+    closeOutput();
+    stayAlive();
+  },
+};
+
+if (behaviour === "crash-at-start") {
+  process.stderr.write("fatal: the fake agent could not load its configuration (simulated)\n", () => process.exit(7));
+} else {
+  const world = new World(optionsFromEnv(process.env));
+  const connection = new AgentConnection(world, host, (message) => {
+    if (outputClosed) return;
+    const line = typeof message === "string" ? message : JSON.stringify(message);
+    log("out", line);
+    process.stdout.write(line + "\n");
+  });
+  connection.neverInitialize = behaviour === "never-initialize";
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  lines.on("line", (line) => {
+    if (!line.trim()) return;
+    log("in", line);
+    connection.peer.receiveText(line);
+  });
+  lines.on("close", () => {
+    // Q10 (claude-*, codex): no exit on stdin EOF while a session is live.
+    if (process.env.FAKE_AGENT_EOF === "ignore" && world.live.size > 0) {
+      process.stderr.write("fake agent: stdin closed; staying alive\n");
+      stayAlive();
+      return;
     }
-    case "session/prompt":
-      return runPrompt(params);
-    default:
-      throw new RpcError(-32601, "Method not found", { method: request.method });
-  }
+    process.exit(0);
+  });
+  if (behaviour === "close-stdout") host.closeOutput();
+  process.stderr.write(`fake agent ${process.pid} ready\n`);
 }
-
-async function runPrompt(params: Record<string, unknown>): Promise<unknown> {
-  const sessionId = String(params.sessionId);
-  const session = sessions.get(sessionId);
-  if (!session) throw new RpcError(-32002, `Resource not found: ${sessionId}`, { sessionId });
-  if (!Array.isArray(params.prompt)) throw new RpcError(-32602, "Invalid params: prompt must be an array of content blocks");
-  const promptText = params.prompt
-    .map((block: { type?: string; text?: string }) => (block.type === "text" ? block.text ?? "" : ""))
-    .join("");
-  session.cancelled = false;
-  session.busy = true;
-  const turn: TurnContext = {
-    sessionId,
-    promptText,
-    update: (update) => wire.notify("session/update", { sessionId, update }),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    get cancelled() {
-      return session.cancelled;
-    },
-    async streamText(text, size = 16, delayMs = 10) {
-      for (let i = 0; i < text.length; i += size) {
-        if (session.cancelled) return;
-        wire.notify("session/update", { sessionId, update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: text.slice(i, i + size) } } });
-        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-      }
-    },
-    exit(code, stderr) {
-      process.stderr.write(stderr + "\n", () => process.exit(code));
-      return new Promise<never>(() => undefined);
-    },
-  };
-  try {
-    const stopReason = await pickScenario(promptText)(turn);
-    return { stopReason };
-  } finally {
-    session.busy = false;
-  }
-}
-
-process.stderr.write(`fake agent ${process.pid} ready\n`);

@@ -1,0 +1,128 @@
+/**
+ * Drives the real host code (ChatSession, or AgentClient + SessionController) against the fake
+ * agent, with everything a test starts registered for cleanup, and small readers of thread state.
+ */
+import { tmpdir } from "node:os";
+import { AgentClient, type AgentClientOptions } from "../../src/acp/agentClient";
+import { ChatSession, type ChatSessionDeps } from "../../src/acp/chatSession";
+import { SessionController, type SessionContext } from "../../src/acp/sessionController";
+import { openTransport } from "../../src/acp/transports/openTransport";
+import type { AgentDefinition } from "../../src/acp/agentDefinition";
+import type { ClientCallbacks } from "../../src/acp/clientCallbacks";
+import type { AgentLaunch } from "../../src/acp/ports";
+import { reduceThread } from "../../src/shared/reduceThread";
+import { emptyThread, type Thread, type ThreadEntry, type ToolCallEntry } from "../../src/shared/thread";
+import type { ThreadAction } from "../../src/shared/threadActions";
+import { MemoryCatalog, MemoryLogger, definitionOf, fixedWorkspace, steppingClock } from "./memoryPorts";
+
+/** Folds a session's actions into a thread, as the panel store does. */
+export class ThreadRecorder {
+  thread: Thread = emptyThread;
+  readonly actions: ThreadAction[] = [];
+  private counter = 0;
+  readonly sink = (action: ThreadAction): void => {
+    this.actions.push(action);
+    this.thread = reduceThread(this.thread, action);
+  };
+  readonly newId = (): string => `t${++this.counter}`;
+}
+
+/** Everything a test started, stopped after it. */
+export class Cleanup {
+  private readonly tasks: Array<() => Promise<unknown> | unknown> = [];
+  add(task: () => Promise<unknown> | unknown): void {
+    this.tasks.push(task);
+  }
+  async run(): Promise<void> {
+    for (const task of this.tasks.splice(0).reverse()) await Promise.resolve().then(task).catch(() => undefined);
+  }
+}
+
+export interface ConnectOptions {
+  readonly callbacks?: ClientCallbacks;
+  readonly logger?: MemoryLogger;
+  readonly clientOptions?: AgentClientOptions;
+  readonly cwd?: string;
+}
+
+/** Opens the definition's transport and an AgentClient on it (not yet initialized). */
+export function openClient(cleanup: Cleanup, definition: AgentDefinition, options: ConnectOptions = {}): AgentClient {
+  const logger = options.logger ?? new MemoryLogger();
+  const transport = openTransport(definition, options.cwd ?? tmpdir(), undefined, logger);
+  const client = new AgentClient(definition, transport, options.callbacks ?? {}, logger, options.clientOptions);
+  cleanup.add(() => client.stop());
+  return client;
+}
+
+/** A connected, initialized AgentClient. */
+export async function connect(cleanup: Cleanup, agent: AgentLaunch | AgentDefinition, options: ConnectOptions = {}): Promise<AgentClient> {
+  const client = openClient(cleanup, "transport" in agent ? agent : definitionOf(agent), options);
+  await client.initialize();
+  return client;
+}
+
+export function contextFor(client: AgentClient, recorder: ThreadRecorder, logger = new MemoryLogger(), cwd = tmpdir()): SessionContext {
+  return { client, cwd, additionalDirectories: [], sink: recorder.sink, newId: recorder.newId, clock: steppingClock(), logger };
+}
+
+/** `session/new` on a connected client, with its own recorder. */
+export async function newSession(client: AgentClient, logger?: MemoryLogger): Promise<{ session: SessionController; recorder: ThreadRecorder }> {
+  const recorder = new ThreadRecorder();
+  const session = await SessionController.create(contextFor(client, recorder, logger));
+  return { session, recorder };
+}
+
+/** A ChatSession over the given agents (the first is the default), without automatic restarts. */
+export function chatSession(cleanup: Cleanup, agents: Array<AgentLaunch | AgentDefinition>, deps: Partial<ChatSessionDeps> = {}): { chat: ChatSession; logger: MemoryLogger } {
+  const logger = new MemoryLogger();
+  const chat = new ChatSession({
+    catalog: new MemoryCatalog(agents),
+    workspace: fixedWorkspace(tmpdir()),
+    logger,
+    clock: steppingClock(),
+    restartDelaysMs: [],
+    ...deps,
+  });
+  chat.refreshAgents();
+  cleanup.add(() => chat.dispose());
+  return { chat, logger };
+}
+
+export function assistantText(thread: Thread, kind: "message" | "thought" = "message"): string {
+  return thread.entries
+    .flatMap((entry) => (entry.kind === "assistant" ? entry.chunks.filter((chunk) => chunk.kind === kind).map((chunk) => chunk.text) : []))
+    .join("");
+}
+
+export function toolCards(thread: Thread): ToolCallEntry[] {
+  return thread.entries.filter((entry): entry is ToolCallEntry => entry.kind === "tool_call");
+}
+
+export function entriesOf<K extends ThreadEntry["kind"]>(thread: Thread, kind: K): Array<Extract<ThreadEntry, { kind: K }>> {
+  return thread.entries.filter((entry): entry is Extract<ThreadEntry, { kind: K }> => entry.kind === kind);
+}
+
+/** Text of a tool card's `content` blocks. */
+export function toolText(card: ToolCallEntry): string {
+  return card.content.map((item) => (item.type === "content" && (item.content as { text?: unknown }).text) || "").join("");
+}
+
+
+/** Whether a process id is still running. */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The fake agent's pid, from its "fake agent <pid> ready" stderr line. */
+export function agentPid(logger: MemoryLogger): number | undefined {
+  for (const line of logger.stderr) {
+    const match = /^fake agent (\d+) ready/.exec(line);
+    if (match) return Number(match[1]);
+  }
+  return undefined;
+}

@@ -1,0 +1,184 @@
+/**
+ * Catalogue group F over the network: Bub's Streamable HTTP and WebSocket transports (§10),
+ * served in-process by the fake agent, driven by the real ChatSession / AgentClient and the SDK's
+ * experimental http/ws clients.
+ */
+import { test, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { WebSocket } from "ws";
+import { SessionController } from "../../src/acp/sessionController";
+import type { AgentDefinition } from "../../src/acp/agentDefinition";
+import { startFakeAgentServer, type FakeAgentServer, type ServerOptions } from "../fakeAgent/httpServer";
+import type { FakeAgentOptions } from "../fakeAgent/profiles";
+import { Cleanup, ThreadRecorder, assistantText, chatSession, connect, contextFor, entriesOf } from "../support/hostHarness";
+import { MemoryLogger } from "../support/memoryPorts";
+import { waitFor } from "../support/waitFor";
+
+const cleanup = new Cleanup();
+afterEach(() => cleanup.run());
+
+async function server(options: Partial<FakeAgentOptions> = {}, serverOptions: ServerOptions = {}): Promise<FakeAgentServer> {
+  const started = await startFakeAgentServer({ profile: "bub-web", ...options }, { keepaliveMs: 20, ...serverOptions });
+  cleanup.add(() => started.close());
+  return started;
+}
+
+const remote = (name: string, transport: "http" | "websocket", url: string): AgentDefinition =>
+  ({ name, transport, url, command: "", args: [], env: {}, defaultConfig: {}, mcpServers: [] });
+
+const methodOf = (message: unknown) => (message as { method?: string }).method;
+
+test("HTTP: a prompt completes, with Bub's routing of responses and updates", async () => {
+  const agent = await server();
+  const { chat } = chatSession(cleanup, [remote("BubHttp", "http", agent.url)]);
+  await chat.start();
+  assert.equal(chat.store.state.connection.status, "ready");
+  await chat.prompt("basic-stream");
+  const { thread } = chat.store.state;
+  assert.equal(assistantText(thread), "Hello from **basic-stream**.");
+  assert.deepEqual(thread.turn, { phase: "idle", lastStop: "end_turn" });
+  assert.equal(thread.configOptions.length, 2);
+
+  const sessionId = chat.sessionId!;
+  const [init, ...rest] = agent.exchanges;
+  assert.deepEqual(init, { method: "POST", rpcMethod: "initialize", status: 200 });
+  const connectionId = rest[0]?.connectionId;
+  assert.ok(rest.every((exchange) => exchange.connectionId === connectionId), "every later exchange names the connection");
+  assert.ok(rest.some((e) => e.method === "GET" && e.sessionId === undefined), "the connection stream was opened");
+  assert.ok(rest.some((e) => e.method === "GET" && e.sessionId === sessionId), "the session stream was opened");
+  const prompt = rest.find((e) => e.rpcMethod === "session/prompt");
+  assert.deepEqual(prompt, { method: "POST", connectionId, sessionId, rpcMethod: "session/prompt", status: 202 });
+  const out = agent.messages.filter((m) => m.direction === "out");
+  assert.equal(out.find((m) => (m.message as { result?: { sessionId?: string } }).result?.sessionId === sessionId)?.stream, "connection", "the session/new result is on the connection stream");
+  assert.deepEqual([...new Set(out.filter((m) => methodOf(m.message) === "session/update").map((m) => m.stream))], ["session"]);
+
+  await chat.dispose();
+  await waitFor(() => agent.exchanges.at(-1), (last) => last?.method === "DELETE", "the DELETE");
+  assert.deepEqual(agent.exchanges.at(-1), { method: "DELETE", connectionId, status: 202 });
+});
+
+test("HTTP: an agent → client request arrives on the session stream and is answered by POST", async () => {
+  const agent = await server();
+  const { chat } = chatSession(cleanup, [remote("BubHttp", "http", agent.url)]);
+  await chat.start();
+  const turn = chat.prompt("q3-permission-first");
+  const [pending] = await waitFor(() => chat.store.state.thread.permissions, (permissions) => permissions.length > 0, "the permission request");
+  chat.answerPermission(pending!.requestId, pending!.options.find((option) => option.kind === "allow_once")?.optionId);
+  await turn;
+  assert.equal(assistantText(chat.store.state.thread), "Permission: selected proceed_once.");
+  const request = agent.messages.find((m) => methodOf(m.message) === "session/request_permission");
+  assert.equal(request?.stream, "session");
+  const answer = agent.messages.find((m) => m.direction === "in" && methodOf(m.message) === undefined && (m.message as { id?: unknown }).id === (request?.message as { id: unknown }).id);
+  assert.deepEqual((answer?.message as { result?: unknown }).result, { outcome: { outcome: "selected", optionId: "proceed_once" } });
+  const post = agent.exchanges.find((e) => e.method === "POST" && e.rpcMethod === undefined);
+  assert.equal(post?.sessionId, chat.sessionId, "the answer is posted with the session's header");
+});
+
+test("HTTP: the server's error statuses", async () => {
+  const { url } = await server();
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    fetch(url, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body });
+  const initialize = JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: 1 } });
+  assert.equal((await fetch(url, { method: "POST", headers: { "Content-Type": "text/plain" }, body: initialize })).status, 415);
+  assert.equal((await post(`[${initialize}]`)).status, 501);
+  assert.equal((await post("{not json")).status, 400);
+  assert.equal((await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "session/list", params: {} }))).status, 400, "no connection id");
+  assert.equal((await post(initialize, { "Acp-Connection-Id": "nope" })).status, 404);
+  assert.equal((await fetch(url.replace("/acp", "/other"), { method: "POST", body: initialize })).status, 404);
+  const opened = await post(initialize);
+  assert.equal(opened.status, 200);
+  const connectionId = opened.headers.get("acp-connection-id")!;
+  assert.equal(((await opened.json()) as { result: { protocolVersion: number } }).result.protocolVersion, 1);
+  const prompt = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "session/prompt", params: { sessionId: "s", prompt: [] } });
+  assert.equal((await post(prompt, { "Acp-Connection-Id": connectionId })).status, 400, "session-scoped without Acp-Session-Id");
+  assert.equal((await post(prompt, { "Acp-Connection-Id": connectionId, "Acp-Session-Id": "s" })).status, 404, "a session this connection has not seen");
+  assert.equal((await fetch(url, { headers: { "Acp-Connection-Id": connectionId } })).status, 406);
+  assert.equal((await fetch(url, { headers: { Accept: "text/event-stream", "Acp-Connection-Id": connectionId, "Acp-Session-Id": "s" } })).status, 404);
+  assert.equal((await fetch(url, { method: "DELETE", headers: { "Acp-Connection-Id": connectionId } })).status, 202);
+  assert.equal((await fetch(url, { method: "DELETE", headers: { "Acp-Connection-Id": connectionId } })).status, 404);
+});
+
+test("HTTP interop (§10): the SDK's http client cannot session/load on a fresh connection to a Bub-like server", async () => {
+  const agent = await server({ seed: "bub" });
+  const logger = new MemoryLogger();
+  const client = await connect(cleanup, remote("BubHttp", "http", agent.url), { logger });
+  const recorder = new ThreadRecorder();
+  await assert.rejects(SessionController.reopen(contextFor(client, recorder), "zed-session", true));
+  // The client opens the session stream (Acp-Session-Id) before it posts session/load; the server
+  // does not know the session on this connection yet and answers 404, which the client treats as fatal.
+  assert.deepEqual(agent.exchanges.filter((e) => e.sessionId === "zed-session").map((e) => [e.method, e.status]), [["GET", 404]]);
+  assert.ok(!agent.messages.some((m) => methodOf(m.message) === "session/load"), "session/load never reached the agent");
+  const report = await client.ended;
+  assert.match(report.message, /^Lost the HTTP connection to http:\/\/127\.0\.0\.1:\d+\/acp: ACP SSE connection failed: 404 Not Found/);
+});
+
+test("HTTP interop (§10): deleting a session not opened on this connection also loses the connection", async () => {
+  const agent = await server({ seed: "bub" });
+  const client = await connect(cleanup, remote("BubHttp", "http", agent.url));
+  assert.deepEqual((await client.connection.listSessions({})).sessions.map((s) => s.sessionId), ["titled-session", "zed-session", "untitled-session"]);
+  await assert.rejects(client.connection.deleteSession("titled-session"), /ACP connection closed/);
+  assert.deepEqual(agent.exchanges.at(-1), { method: "GET", connectionId: agent.exchanges.at(-1)?.connectionId, sessionId: "titled-session", status: 404 });
+  assert.match((await client.ended).message, /ACP SSE connection failed: 404 Not Found: unknown session/);
+});
+
+test("HTTP: session/load works when the server accepts the early session stream, and replays the history", async () => {
+  const agent = await server({ seed: "bub" }, { lenientSessionStreams: true });
+  const client = await connect(cleanup, remote("BubHttp", "http", agent.url));
+  const recorder = new ThreadRecorder();
+  const session = await SessionController.reopen(contextFor(client, recorder), "zed-session", true);
+  cleanup.add(() => session.dispose());
+  assert.deepEqual(recorder.thread.entries.map((e) => e.kind), ["user", "assistant", "tool_call", "compaction"]);
+});
+
+test("HTTP: a dropped connection mid-turn is reported and ends the turn", async () => {
+  const agent = await server();
+  const { chat } = chatSession(cleanup, [remote("BubHttp", "http", agent.url)]);
+  await chat.start();
+  await chat.prompt("drop");
+  const { connection, thread } = await waitFor(() => chat.store.state, (state) => state.connection.status === "failed", "the lost connection");
+  assert.match(connection.status === "failed" ? connection.message : "", /^Lost the HTTP connection to http:\/\/127\.0\.0\.1:\d+\/acp: /);
+  assert.equal(thread.turn.phase, "idle");
+  assert.equal(assistantText(thread), "Working before the drop. ");
+});
+
+test("WebSocket: one JSON object per text frame, non-JSON frames ignored, the upgrade names the connection", async () => {
+  const { wsUrl } = await server();
+  const socket = new WebSocket(wsUrl);
+  cleanup.add(() => socket.terminate());
+  const upgraded = new Promise<string | undefined>((resolve) => socket.once("upgrade", (response) => resolve(response.headers["acp-connection-id"] as string | undefined)));
+  const frames: unknown[] = [];
+  socket.on("message", (data) => frames.push(JSON.parse(String(data))));
+  await new Promise((resolve) => socket.once("open", resolve));
+  assert.match((await upgraded) ?? "", /^[0-9a-f]{32}$/);
+  socket.send("not json");
+  socket.send(JSON.stringify({ jsonrpc: "2.0", id: 7, method: "initialize", params: { protocolVersion: 1 } }));
+  await waitFor(() => frames.length, (count) => count > 0, "the initialize response");
+  assert.equal(frames.length, 1, "the non-JSON frame got no answer");
+  assert.equal((frames[0] as { id: number }).id, 7);
+});
+
+test("WebSocket: a prompt completes, a drop mid-turn is reported, and restart re-initializes and loads the session", async () => {
+  const agent = await server();
+  const { chat } = chatSession(cleanup, [remote("BubWs", "websocket", agent.wsUrl)]);
+  await chat.start();
+  const sessionId = chat.sessionId!;
+  await chat.prompt("basic-stream");
+  assert.equal(assistantText(chat.store.state.thread), "Hello from **basic-stream**.");
+  await chat.prompt("drop");
+  const failed = await waitFor(() => chat.store.state.connection, (connection) => connection.status === "failed", "the lost connection");
+  assert.match(failed.status === "failed" ? failed.message : "", /^Lost the WebSocket connection to ws:\/\/127\.0\.0\.1:\d+\/acp: the server closed the connection\.$/);
+  assert.equal(chat.store.state.thread.turn.phase, "idle");
+
+  await chat.restart();
+  assert.deepEqual(chat.store.state.connection, { status: "ready", agent: "BubWs", sessionId });
+  const connections = [...new Set(agent.messages.map((m) => m.connectionId))];
+  assert.equal(connections.length, 2, "a new WebSocket connection");
+  const second = agent.messages.filter((m) => m.connectionId === connections[1] && m.direction === "in").map((m) => m.message as { method?: string; params?: { sessionId?: string } });
+  assert.deepEqual(second.map((m) => m.method), ["initialize", "session/load"]);
+  assert.equal(second[1]?.params?.sessionId, sessionId);
+  const { thread } = chat.store.state;
+  assert.deepEqual(entriesOf(thread, "user").map((e) => e.text), ["basic-stream", "drop"], "the history came back by replay");
+  assert.equal(assistantText(thread), "Hello from **basic-stream**.Working before the drop. ");
+  await chat.prompt("late-text");
+  assert.deepEqual(chat.store.state.thread.turn, { phase: "idle", lastStop: "end_turn" });
+});
