@@ -48,6 +48,7 @@ export function activate(context: vscode.ExtensionContext): void {
     clock: systemClock,
     pathValue,
     resolveEnv: (env) => secrets.resolveEnv(env),
+    returnToComposer: (text) => panel.view?.post({ type: "composer/insert", text }),
     auth: { ...authQuickPick, runTerminalLogin },
     ports: {
       files: new EditorFiles(),

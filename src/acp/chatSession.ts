@@ -14,6 +14,7 @@ import { openTransport } from "./transports/openTransport";
 import { AgentServices, type ClientPorts } from "./agentServices";
 import type { SubmitResult } from "./elicitationBroker";
 import { ChangeReview } from "./changeReview";
+import { PromptQueue } from "./promptQueue";
 import type { AgentCatalog, Clock, Logger, WorkspacePort } from "./ports";
 import type { PromptAttachment } from "./promptBuilder";
 
@@ -27,6 +28,8 @@ export interface ChatSessionDeps {
   readonly ports?: ClientPorts;
   /** PATH to spawn agents with (the login shell's). */
   readonly pathValue?: () => Promise<string | undefined>;
+  /** Gives text back to the composer (a steer that failed). */
+  readonly returnToComposer?: (text: string) => void;
   /** Fills in secret references in an agent's env (`${secret:NAME}`) at launch. */
   readonly resolveEnv?: (env: Readonly<Record<string, string>>) => Promise<Record<string, string>>;
   /** Delays before automatic restarts after consecutive crashes; empty = never. */
@@ -42,6 +45,7 @@ export class ChatSession {
   private client: AgentClient | undefined;
   private services: AgentServices | undefined;
   private session: SessionController | undefined;
+  private readonly queue = new PromptQueue((action) => this.store.dispatch(action));
   private nextEntry = 0;
   private crashes = 0;
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
@@ -75,6 +79,7 @@ export class ChatSession {
     if (name === undefined) return;
     this.crashes = 0;
     this.lastSession = undefined;
+    this.queue.clear();
     await this.open(name, undefined);
   }
 
@@ -98,16 +103,65 @@ export class ChatSession {
     return this.client;
   }
 
+  /**
+   * Sends the user's message. While the agent is busy it steers the turn when the agent supports
+   * steering, and queues the message otherwise (sent when the turn ends).
+   */
   async prompt(text: string, attachments: readonly PromptAttachment[] = []): Promise<void> {
     const session = this.session;
-    if (!session || session.isTurnRunning || this.store.state.connection.status !== "ready") return;
-    await session.prompt(text, attachments);
-    if (this.session === session && this.store.state.thread.turn.phase === "idle" && this.store.state.thread.turn.lastStop !== "error") this.crashes = 0;
+    if (!session || this.store.state.connection.status !== "ready") return;
+    if (session.isBusy) {
+      if (session.steeringRoute === "none") {
+        this.queue.push(text);
+        return;
+      }
+      const outcome = await session.steer(text, attachments);
+      if (outcome === "failed" || outcome === "prompt-required") this.deps.returnToComposer?.(text);
+      return;
+    }
+    this.queue.paused = false; // sending again resumes a queue paused by Stop
+    await this.runTurn(session, text, attachments);
+  }
+
+  editQueued(id: string, text: string): void {
+    this.queue.edit(id, text);
+  }
+
+  removeQueued(id: string): void {
+    this.queue.remove(id);
+  }
+
+  /** "Send now": cancel the running turn and send this queued message next. */
+  async sendQueuedNow(id: string): Promise<void> {
+    if (!this.queue.promote(id)) return;
+    const session = this.session;
+    if (session?.isTurnRunning) await this.cancelTurn(session, false);
+    else if (session) await this.drainQueue(session);
   }
 
   async cancel(): Promise<void> {
     const session = this.session;
     if (!session?.isTurnRunning) return;
+    // A manual Stop pauses the queue: the user decides what happens next.
+    await this.cancelTurn(session, true);
+  }
+
+  private async runTurn(session: SessionController, text: string, attachments: readonly PromptAttachment[]): Promise<void> {
+    await session.prompt(text, attachments);
+    if (this.session !== session) return;
+    const { turn } = this.store.state.thread;
+    if (turn.phase === "idle" && turn.lastStop !== "error") this.crashes = 0;
+    await this.drainQueue(session);
+  }
+
+  private async drainQueue(session: SessionController): Promise<void> {
+    if (this.session !== session || session.isBusy) return;
+    const next = this.queue.takeNext();
+    if (next) await this.runTurn(session, next.text, []);
+  }
+
+  private async cancelTurn(session: SessionController, manual: boolean): Promise<void> {
+    if (manual) this.queue.paused = true;
     // ACP: the client answers every pending permission of the session `cancelled` on cancel.
     this.services?.cancelSession(session.sessionId);
     await session.cancel();

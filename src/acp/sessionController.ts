@@ -6,6 +6,7 @@ import type * as acp from "@agentclientprotocol/sdk";
 import type { AgentClient } from "./agentClient";
 import { buildPrompt, type PromptAttachment } from "./promptBuilder";
 import { capabilitiesOf } from "./agentCapabilities";
+import { STEER_APPLIED_METHODS, steerOutcomeOf, steeringRouteOf, type SteerOutcome, type SteeringRoute } from "./steering";
 import { describeRequestError } from "./agentErrors";
 import type { Clock, Logger } from "./ports";
 import type { ThreadAction } from "../shared/threadActions";
@@ -25,12 +26,22 @@ export interface SessionContext {
   readonly logger: Logger;
 }
 
+/** An unowned turn is over once the agent has sent nothing for this long. */
+export const UNOWNED_TURN_QUIET_MS = 3000;
+
 /** How long a running turn may stay silent before the user is told. */
 export const SILENCE_WARNING_MS = 120_000;
 
 export class SessionController {
   private turnRunning = false;
+  /** A turn the agent started from a late steer: no prompt owns it. */
+  private unownedTurn = false;
+  private quietTimer: ReturnType<typeof setTimeout> | undefined;
+  private steerCounter = 0;
   private cancelRequested = false;
+  /** How the previous turn ended, and how many updates the current one has brought. */
+  private lastStop: string | undefined;
+  private updatesThisTurn = 0;
   private silenceTimer: ReturnType<typeof setTimeout> | undefined;
   /** Update variants already logged as not shown. */
   private readonly unshown = new Set<string>();
@@ -39,7 +50,7 @@ export class SessionController {
   private constructor(readonly sessionId: string, private readonly context: SessionContext, readonly openedWith: OpenMode) {
     this.attachment = context.client.attach(sessionId, {
       update: (update) => this.onUpdate(update),
-      extNotification: (method, params) => context.logger.info(`${context.client.name}: ${method} ${JSON.stringify(params)?.slice(0, 300)}`),
+      extNotification: (method, params) => this.onExtNotification(method, params),
     });
   }
 
@@ -91,6 +102,11 @@ export class SessionController {
     return this.turnRunning;
   }
 
+  /** A prompted turn, or an unowned one the agent started from a late steer. */
+  get isBusy(): boolean {
+    return this.turnRunning || this.unownedTurn;
+  }
+
   async prompt(text: string, attachments: readonly PromptAttachment[] = []): Promise<void> {
     const { client, sink, clock, newId } = this.context;
     const built = buildPrompt(text, attachments, capabilitiesOf(client.init).prompt);
@@ -99,11 +115,15 @@ export class SessionController {
     sink({ type: "turn/started", entryId: newId(), text, at: clock.now(), ...(sent.length > 0 ? { attachments: sent as Array<{ type: string }> } : {}) });
     this.turnRunning = true;
     this.cancelRequested = false;
+    const afterCancel = this.lastStop === "cancelled";
+    this.updatesThisTurn = 0;
     this.armWatchdog();
     try {
       const response = await client.connection.prompt(this.sessionId, built.blocks);
-      this.finishTurn(response);
+      this.lastStop = response.stopReason;
+      this.finishTurn(response, afterCancel);
     } catch (error) {
+      this.lastStop = this.cancelRequested ? "cancelled" : "error";
       if (client.isStopping || client.transport.hasEnded || client.connection.isClosed) return; // reported as a crash
       if (this.cancelRequested) {
         // An error answer to a cancelled prompt is still a cancellation.
@@ -141,9 +161,81 @@ export class SessionController {
     this.context.sink({ type: "acp/update", entryId: this.context.newId(), update: { sessionUpdate: "current_mode_update", currentModeId: modeId } });
   }
 
+  get steeringRoute(): SteeringRoute {
+    return steeringRouteOf(this.context.client.init);
+  }
+
+  /**
+   * Sends `text` into the running turn. Shown pending until the agent applies it; on failure the
+   * caller gives the text back to the composer.
+   */
+  async steer(text: string, attachments: readonly PromptAttachment[] = []): Promise<SteerOutcome> {
+    const { client, sink, newId, clock } = this.context;
+    const route = this.steeringRoute;
+    const steerId = `steer-${++this.steerCounter}`;
+    const blocks = buildPrompt(text, attachments, capabilitiesOf(client.init).prompt).blocks;
+    sink({ type: "steer/sent", entryId: newId(), steerId, text });
+    try {
+      if (route === "prompt") {
+        // CodeBuddy / prompt-queueing agents take a second prompt into the running turn; its own
+        // response (often an immediate end_turn) must not end the turn that is running.
+        await client.connection.prompt(this.sessionId, blocks);
+        sink({ type: "steer/applied", steerId });
+        return "applied";
+      }
+      const method = route === "lody" ? "_lody/session/steer" : "_session/steering";
+      const outcome = steerOutcomeOf(await client.connection.extRequest(method, { sessionId: this.sessionId, prompt: blocks, ...(route === "lody" ? { steerId } : {}) }));
+      if (outcome === "applied") sink({ type: "steer/applied", steerId });
+      else if (outcome === "started-new-turn") {
+        sink({ type: "steer/applied", steerId });
+        // No prompt owns this turn and no completion will come: busy until the agent goes quiet.
+        this.unownedTurn = true;
+        sink({ type: "turn/unowned", at: clock.now() });
+        this.armQuietTimer();
+      } else if (outcome === "prompt-required") {
+        sink({ type: "steer/failed", steerId, entryId: newId(), message: "The agent was idle and asked for a normal prompt; your message is back in the Prompt box." });
+      } else {
+        sink({ type: "steer/failed", steerId, entryId: newId(), message: "The agent could not apply your message (steering failed); it is back in the Prompt box." });
+      }
+      return outcome;
+    } catch (error) {
+      if (client.transport.hasEnded || client.connection.isClosed) return "failed";
+      sink({ type: "steer/failed", steerId, entryId: newId(), message: `Steering failed: ${describeRequestError(error).message}. Your message is back in the Prompt box.` });
+      return "failed";
+    }
+  }
+
   dispose(): void {
     this.disarmWatchdog();
+    if (this.quietTimer) clearTimeout(this.quietTimer);
     this.attachment.dispose();
+  }
+
+  private onExtNotification(method: string, params: unknown): void {
+    const { sink, newId, logger, client } = this.context;
+    if (STEER_APPLIED_METHODS.has(method)) {
+      const steerId = (params as { steerId?: unknown } | undefined)?.steerId;
+      if (typeof steerId === "string") sink({ type: "steer/applied", steerId });
+      return;
+    }
+    if (method === "_lody/subagents/event") {
+      if (this.unownedTurn) this.armQuietTimer();
+      sink({ type: "subagent/event", entryId: newId(), event: params });
+      return;
+    }
+    logger.info(`${client.name}: ${method} ${JSON.stringify(params)?.slice(0, 300)}`);
+  }
+
+  /** An unowned turn ends when the agent has been quiet for a while (there is no other signal). */
+  private armQuietTimer(): void {
+    if (this.quietTimer) clearTimeout(this.quietTimer);
+    this.quietTimer = setTimeout(() => {
+      this.quietTimer = undefined;
+      if (!this.unownedTurn) return;
+      this.unownedTurn = false;
+      if (!this.turnRunning) this.context.sink({ type: "turn/ended", stopReason: "end_turn" });
+    }, UNOWNED_TURN_QUIET_MS);
+    this.quietTimer.unref?.();
   }
 
   private onUpdate(update: unknown): void {
@@ -151,19 +243,44 @@ export class SessionController {
       this.context.logger.warn(`${this.context.client.name}: dropped a malformed session/update: ${JSON.stringify(update)?.slice(0, 300)}`);
       return;
     }
-    if (this.turnRunning) this.armWatchdog();
+    if (this.turnRunning) {
+      this.updatesThisTurn += 1;
+      this.armWatchdog();
+    }
     const tag = (update as { sessionUpdate: string }).sessionUpdate;
-    if (!this.unshown.has(tag) && !knownUpdateSchema.safeParse(update).success) {
+    if (this.unownedTurn) this.armQuietTimer();
+    const member = (update as { _meta?: Record<string, unknown> | null })._meta?.["codebuddy.ai/memberEvent"];
+    if (typeof member === "string") {
+      // CodeBuddy team members stream through the same updates: they get a lane of their own.
+      this.context.sink({ type: "member/update", entryId: this.context.newId(), member, update: update as { sessionUpdate: string } });
+      return;
+    }
+    // Checked once per variant (not per chunk: this is the streaming hot path).
+    if (!this.unshown.has(tag) && (this.unshown.add(tag), !knownUpdateSchema.safeParse(update).success)) {
       // Vendor or newer variants are passed on (the webview may learn them) but not shown: say so once.
-      this.unshown.add(tag);
       this.context.logger.info(`${this.context.client.name}: session/update "${tag}" is not shown (unknown variant or unexpected fields): ${JSON.stringify(update).slice(0, 300)}`);
     }
     this.context.sink({ type: "acp/update", entryId: this.context.newId(), update: update as { sessionUpdate: string } });
   }
 
-  private finishTurn(response: acp.PromptResponse): void {
+  private finishTurn(response: acp.PromptResponse, afterCancel: boolean): void {
     const { sink, newId } = this.context;
     const usage = turnUsageSchema.safeParse((response as { usage?: unknown }).usage);
+    // Quirk (claude-agent-acp, its issue #551): the prompt after a stopped turn is answered at
+    // once with the stopped turn's leftover end (no update, zero usage) while the agent goes on
+    // with it in the background; its output then arrives during the next prompt. Say so.
+    if (afterCancel && response.stopReason === "end_turn" && this.updatesThisTurn === 0 && (!usage.success || usage.data.totalTokens === 0)) {
+      sink({
+        type: "acp/update",
+        entryId: newId(),
+        update: {
+          sessionUpdate: "notice",
+          severity: "warning",
+          title: `${this.context.client.name} ended the turn without replying`,
+          description: "After a stopped turn, some agents answer the next prompt at once and keep working on it in the background: the reply may arrive with your next message. Restart the agent if replies stay out of step.",
+        },
+      });
+    }
     // CodeBuddy reports model errors as `refusal` with a JSON error message in `_meta`.
     const vendorError = response._meta?.["codebuddy.ai/errorMessage"];
     if (response.stopReason === "refusal") {

@@ -103,6 +103,11 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("mention/search"), query: z.string() }),
   /** "Follow agent": reveal tool call locations in the editor as they arrive. */
   z.object({ type: z.literal("follow/set"), enabled: z.boolean() }),
+  /** The queue of messages waiting for the turn (agents without steering). */
+  z.object({ type: z.literal("queue/edit"), id: z.string(), text: z.string() }),
+  z.object({ type: z.literal("queue/remove"), id: z.string() }),
+  /** Cancel the running turn and send this queued message now. */
+  z.object({ type: z.literal("queue/sendNow"), id: z.string() }),
   z.object({ type: z.literal("tab/activate"), key: z.string() }),
   z.object({ type: z.literal("tab/close"), key: z.string() }),
   /** A new tab with a fresh session (the given agent, or the selected one). */

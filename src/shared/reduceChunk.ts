@@ -2,6 +2,9 @@
  * Message chunks. Consecutive chunks of the same kind coalesce; a changed `messageId` starts a new
  * message and a missing one continues the current message of that role. Agents may echo the live
  * prompt back as user chunks: the prompt is already in the thread, so the echo is dropped.
+ * Claude Code's local-command records (the adapter's own `/model` at session start) come back in
+ * a `session/load` replay as user chunks of markup, with no messageId: they are not the user's
+ * words and would merge into the next prompt, so they are dropped too.
  */
 import type { AssistantChunk, AssistantEntry, Thread, UserEntry } from "./thread";
 import { type ChunkUpdate, contentBlockText } from "./sessionUpdate";
@@ -13,6 +16,7 @@ export function foldChunk(thread: Thread, update: ChunkUpdate, entryId: string):
   const last = thread.entries.at(-1);
   if (update.sessionUpdate === "user_message_chunk") {
     if (thread.turn.phase !== "idle" && isEchoOfLivePrompt(thread, text)) return thread;
+    if (isLocalCommandRecord(text)) return thread;
     if (last?.kind === "user" && sameMessage(last.messageId, messageId)) {
       return replaceLast(thread, { ...last, text: last.text + text });
     }
@@ -33,6 +37,13 @@ export function foldChunk(thread: Thread, update: ChunkUpdate, entryId: string):
 
 function sameMessage(entryMessageId: string | undefined, chunkMessageId: string | undefined): boolean {
   return chunkMessageId === undefined || entryMessageId === undefined || entryMessageId === chunkMessageId;
+}
+
+const LOCAL_COMMAND_RECORD = /^\s*(?:<(command-name|command-message|command-args|local-command-stdout|local-command-stderr|local-command-caveat)>[\s\S]*?<\/\1>\s*)+$/;
+
+/** Text made only of Claude Code's local-command tags (`<command-name>/model</command-name>…`). */
+export function isLocalCommandRecord(text: string): boolean {
+  return LOCAL_COMMAND_RECORD.test(text);
 }
 
 function isEchoOfLivePrompt(thread: Thread, text: string): boolean {

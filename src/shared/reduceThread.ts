@@ -14,6 +14,8 @@ import { cancelOpenToolCalls, foldToolCall } from "./reduceToolCall";
 import { normaliseCompactionStatus, upsertCompaction } from "./reduceCompaction";
 import { appendEntry } from "./threadEntries";
 import { reduceClientRequest } from "./reduceClientRequests";
+import { foldMemberUpdate, foldSubagentEvent } from "./reduceSubagents";
+import { reduceSteering } from "./reduceSteering";
 
 export function reduceThread(thread: Thread, action: ThreadAction): Thread {
   switch (action.type) {
@@ -70,6 +72,16 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
     }
     case "review/resolved":
       return { ...thread, changes: thread.changes.map((c) => (c.path === action.path ? { ...c, state: action.state } : c)) };
+    case "steer/sent":
+    case "steer/applied":
+    case "steer/failed":
+    case "turn/unowned":
+    case "queue/set":
+      return reduceSteering(thread, action);
+    case "subagent/event":
+      return foldSubagentEvent(thread, action.event, action.entryId, foldChildUpdate);
+    case "member/update":
+      return foldMemberUpdate(thread, action.member, action.update, action.entryId, foldChildUpdate);
     case "acp/update": {
       const known = knownUpdateSchema.safeParse(action.update);
       return known.success ? foldUpdate(thread, known.data, action.entryId) : thread;
@@ -119,6 +131,11 @@ function foldUpdate(thread: Thread, update: KnownUpdate, entryId: string): Threa
     case "compaction_summary_chunk":
       return upsertCompaction(thread, `compaction:${update.compactionId}`, entryId, { appendSummary: contentBlockText(update.content) });
   }
+}
+
+/** Child output of a subagent or member lane: the same folding as the main thread. */
+function foldChildUpdate(thread: Thread, update: { sessionUpdate: string }, entryId: string): Thread {
+  return reduceThread(thread, { type: "acp/update", entryId, update });
 }
 
 function errorEntry(id: string, message: string, details: string | undefined) {

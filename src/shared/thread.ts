@@ -20,6 +20,8 @@ export interface UserEntry {
   readonly messageId?: string;
   /** Non-text blocks sent with the prompt (files, selections, images). */
   readonly attachments?: readonly ContentBlock[];
+  /** Set when the message was sent to steer a running turn. */
+  readonly steer?: { readonly id: string; readonly state: "pending" | "applied" | "failed" };
 }
 
 export interface AssistantEntry {
@@ -135,6 +137,41 @@ export interface FileChange {
   readonly state: "pending" | "kept" | "undone";
 }
 
+/** A message waiting for the running turn to end (agents without steering); editable until sent. */
+export interface QueuedPrompt {
+  readonly id: string;
+  readonly text: string;
+}
+
+/** Progress of a subagent run (Lody `_lody/subagents/event`); all optional. */
+export interface SubagentProgress {
+  readonly lastToolName?: string;
+  readonly toolsUsed?: number;
+  readonly toolCallCount?: number;
+  readonly turnCount?: number;
+  readonly durationMs?: number;
+  readonly totalTokens?: number;
+}
+
+/**
+ * A nested run: a Lody subagent, or a CodeBuddy team member's lane. Its output is a thread of its
+ * own, folded by the same reducer.
+ */
+export interface SubagentRun {
+  readonly runId: string;
+  readonly kind: "subagent" | "member";
+  readonly state: "pending" | "running" | "completed" | "failed" | "cancelled" | "unknown";
+  readonly description?: string;
+  readonly summary?: string;
+  readonly reason?: string;
+  readonly startedAt?: number;
+  readonly endedAt?: number;
+  readonly progress: SubagentProgress;
+  /** The parent's `subagent` tool call this run belongs to, when one was running. */
+  readonly parentToolCallId?: string;
+  readonly thread: Thread;
+}
+
 export interface Thread {
   readonly entries: readonly ThreadEntry[];
   readonly turn: TurnState;
@@ -151,12 +188,16 @@ export interface Thread {
   readonly forms: readonly PendingForm[];
   readonly terminals: Readonly<Record<string, TerminalView>>;
   readonly changes: readonly FileChange[];
+  readonly queue: readonly QueuedPrompt[];
+  /** Subagent runs and member lanes, by run id, in arrival order. */
+  readonly runs: Readonly<Record<string, SubagentRun>>;
+  readonly runOrder: readonly string[];
   /** Token usage of the last finished turn, when the agent reported it. */
   readonly turnUsage?: TurnUsage;
 }
 
 export const emptyThread: Thread = {
-  entries: [], turn: { phase: "idle" }, index: {}, plan: [], commands: [], configOptions: [], permissions: [], forms: [], terminals: {}, changes: [],
+  entries: [], turn: { phase: "idle" }, index: {}, plan: [], commands: [], configOptions: [], permissions: [], forms: [], terminals: {}, changes: [], queue: [], runs: {}, runOrder: [],
 };
 
 export function isTurnActive(thread: Thread): boolean {

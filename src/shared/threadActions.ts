@@ -56,6 +56,18 @@ export const threadActionSchema = z.discriminatedUnion("type", [
     created: z.boolean(), undoable: z.boolean(),
   }),
   z.object({ type: z.literal("review/resolved"), path: z.string(), state: z.enum(["kept", "undone"]) }),
+  /** A message sent to steer the running turn; shown pending until the agent applies it. */
+  z.object({ type: z.literal("steer/sent"), entryId: z.string(), steerId: z.string(), text: z.string() }),
+  z.object({ type: z.literal("steer/applied"), steerId: z.string() }),
+  z.object({ type: z.literal("steer/failed"), steerId: z.string(), entryId: z.string(), message: z.string() }),
+  /** The agent started a turn nobody prompted (a late steer became a new turn). */
+  z.object({ type: z.literal("turn/unowned"), at: z.number() }),
+  /** The whole queue of prompts waiting for the turn to end (host-owned). */
+  z.object({ type: z.literal("queue/set"), items: z.array(z.object({ id: z.string(), text: z.string() })) }),
+  /** A Lody subagent event (validated leniently by the reducer). */
+  z.object({ type: z.literal("subagent/event"), entryId: z.string(), event: z.unknown() }),
+  /** An update tagged for a CodeBuddy team member: goes to the member's lane. */
+  z.object({ type: z.literal("member/update"), entryId: z.string(), member: z.string(), update: sessionUpdateSchema }),
   /** Start over with an empty thread (new session). */
   z.object({ type: z.literal("thread/reset") }),
 ]);

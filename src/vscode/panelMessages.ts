@@ -74,6 +74,12 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       return session?.review?.keep(message.path);
     case "review/undo":
       return session?.review?.undo(message.path).catch((error: unknown) => void vscode.window.showErrorMessage(`Undo failed: ${String(error)}`));
+    case "queue/edit":
+      return session?.editQueued(message.id, message.text);
+    case "queue/remove":
+      return session?.removeQueued(message.id);
+    case "queue/sendNow":
+      return session?.sendQueuedNow(message.id);
     case "tab/activate":
       return manager.activate(message.key);
     case "tab/close":
