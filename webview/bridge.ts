@@ -8,7 +8,7 @@
  *   survives the view being hidden and shown again. Panel state never goes here: the host owns it.
  */
 import * as z from "zod";
-import { type HostMessage, type WebviewMessage, hostMessageSchema } from "../src/shared/protocol";
+import { type HostMessage, type WebviewMessage, attachmentSchema, hostMessageSchema } from "../src/shared/protocol";
 
 interface VsCodeApi {
   postMessage(message: WebviewMessage): void;
@@ -61,6 +61,12 @@ const uiStateSchema = z.object({
   history: z.array(z.string()).optional(),
   /** Transcript scroll offset; absent while the view sticks to the bottom. */
   scrollTop: z.number().optional(),
+  /** Attachment chips of the unsent draft. */
+  attachments: z.array(attachmentSchema).optional(),
+  /** Collapsible sections the user opened or closed, by key (see uiExpansion.ts). */
+  expanded: z.record(z.string(), z.boolean()).optional(),
+  /** The "Follow agent" toggle. */
+  follow: z.boolean().optional(),
 });
 
 export type UiState = z.infer<typeof uiStateSchema>;

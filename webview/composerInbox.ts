@@ -1,10 +1,11 @@
 /**
- * Host commands for the composer ("Add Selection to Prompt", "Focus Prompt"). They can arrive
- * before React has mounted the composer, so they wait here until it listens.
+ * Host messages for the composer: insert text ("Add Selection to Prompt"), focus, attach a file
+ * chip, and @-mention search results. They can arrive before React has mounted the composer,
+ * so they wait here until it listens.
  */
 import type { HostMessage } from "../src/shared/protocol";
 
-export type ComposerCommand = Extract<HostMessage, { type: "composer/insert" | "composer/focus" }>;
+export type ComposerCommand = Extract<HostMessage, { type: "composer/insert" | "composer/focus" | "composer/attach" | "mention/results" }>;
 
 export class ComposerInbox {
   private pending: ComposerCommand[] = [];

@@ -1,6 +1,7 @@
 /**
- * Webview entry: routes host messages (state to the replica store, composer commands to the
- * composer), announces itself with `webview/ready`, and renders the panel.
+ * Webview entry: routes host messages (state to the replica store; composer commands and mention
+ * results to the composer; form errors to their cards), announces itself with `webview/ready`,
+ * and renders the panel.
  */
 import "./zodConfig"; // first: configures zod before any schema is built
 import "./styles.css";
@@ -9,10 +10,12 @@ import { createRoot } from "react-dom/client";
 import { onHostMessage, postToHost } from "./bridge";
 import { App } from "./components/App";
 import { ComposerInbox } from "./composerInbox";
+import { FormErrorStore } from "./formErrorStore";
 import { ReplicaStore } from "./store";
 
 const store = new ReplicaStore(postToHost);
 const composerInbox = new ComposerInbox();
+const formErrors = new FormErrorStore();
 
 onHostMessage((message) => {
   switch (message.type) {
@@ -22,7 +25,12 @@ onHostMessage((message) => {
       return;
     case "composer/insert":
     case "composer/focus":
+    case "composer/attach":
+    case "mention/results":
       composerInbox.deliver(message);
+      return;
+    case "form/errors":
+      formErrors.receive(message);
       return;
   }
 });
@@ -32,6 +40,6 @@ const container = document.getElementById("root");
 if (!container) throw new Error("ACP Panel: the page has no #root element");
 createRoot(container).render(
   <StrictMode>
-    <App services={{ store, composerInbox }} />
+    <App services={{ store, composerInbox, formErrors }} />
   </StrictMode>,
 );

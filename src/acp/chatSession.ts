@@ -5,16 +5,16 @@
  * is restarted (automatically, with bounded backoff, or by the user) and the session reopened.
  */
 import { AgentClient, AgentStartError } from "./agentClient";
-import { authenticate, isAuthRequired, type AuthPrompt } from "./authFlow";
+import type { AuthPrompt } from "./authFlow";
 import { describeRequestError, type FailureReport } from "./agentErrors";
 import { SessionController, type SessionContext } from "./sessionController";
-import { capabilitiesOf } from "./agentCapabilities";
 import { PanelStore } from "./panelStore";
 import { openTransport } from "./transports/openTransport";
 import { AgentServices, type ClientPorts } from "./agentServices";
 import type { SubmitResult } from "./elicitationBroker";
 import { ChangeReview } from "./changeReview";
 import { PromptQueue } from "./promptQueue";
+import { reopenAfterCrash, resolveLaunch, withAuth } from "./sessionOpening";
 import type { AgentCatalog, Clock, Logger, WorkspacePort } from "./ports";
 import type { PromptAttachment } from "./promptBuilder";
 
@@ -209,22 +209,12 @@ export class ChatSession {
     await this.stopAgent();
     if (reopen === undefined || reopen.replay) this.store.dispatch({ type: "thread/reset" });
     this.store.dispatch({ type: "connection/starting", agent: name });
-    const configured = this.deps.catalog.definition(name);
-    if (!configured) {
-      this.fail(name, { message: `No agent named "${name}" is configured.`, details: 'Add it under "acpPanel.agents" in your user settings.' });
+    const launch = await resolveLaunch(this.deps, name);
+    if ("message" in launch) {
+      this.fail(name, launch);
       return;
     }
-    if (this.deps.workspace.isTrusted && !this.deps.workspace.isTrusted()) {
-      this.fail(name, { message: "ACP Panel does not start agents in Restricted Mode.", details: "Agents run programs and edit files. Trust this workspace (Manage Workspace Trust) to use them." });
-      return;
-    }
-    let definition = configured;
-    try {
-      if (this.deps.resolveEnv) definition = { ...configured, env: await this.deps.resolveEnv(configured.env) };
-    } catch (error) {
-      this.fail(name, { message: error instanceof Error ? error.message : String(error) });
-      return;
-    }
+    const { definition } = launch;
     const cwd = this.deps.workspace.cwd();
     let client: AgentClient | undefined;
     try {
@@ -247,10 +237,11 @@ export class ChatSession {
       void client.ended.then((report) => this.onAgentEnded(client!, report));
       await client.initialize();
       const context = this.sessionContext(client, cwd);
-      const session = await this.withAuth(client, () =>
+      const note = (title: string) => this.note(title);
+      const session = await withAuth(client, this.deps.auth, note, () =>
         reopen === undefined ? SessionController.create(context)
           : reopen.replay ? SessionController.reopen(context, reopen.sessionId, true)
-            : this.reopen(context, reopen.sessionId));
+            : reopenAfterCrash(context, reopen.sessionId, note));
       if (this.client !== client) {
         session.dispose();
         return;
@@ -263,46 +254,6 @@ export class ChatSession {
       if (client && (await diesSoon(client))) return; // onAgentEnded reports the exit
       this.fail(name, error instanceof AgentStartError ? error.report : { ...describeRequestError(error), message: `Could not start a session with ${name}: ${describeRequestError(error).message}` });
       await this.stopAgent();
-    }
-  }
-
-  /**
-   * After a crash: keep the transcript when resuming; reset and replay when loading. The reset
-   * waits for the load's first update (or its success), so a failed load keeps the old transcript.
-   */
-  private async reopen(context: SessionContext, sessionId: string): Promise<SessionController> {
-    const caps = capabilitiesOf(context.client.init);
-    let pendingReset = !caps.resume && caps.load;
-    const resetFirst = () => {
-      if (!pendingReset) return;
-      pendingReset = false;
-      context.sink({ type: "thread/reset" });
-    };
-    const replaying: SessionContext = { ...context, sink: (action) => {
-      resetFirst();
-      context.sink(action);
-    } };
-    try {
-      const session = await SessionController.reopen(replaying, sessionId, false);
-      resetFirst(); // an empty history still replaces the old transcript
-      this.note(`Reconnected to ${context.client.name} and ${session.openedWith === "resume" ? "resumed" : "reloaded"} the session.`);
-      return session;
-    } catch (error) {
-      this.note(`Could not reopen the previous session (${describeRequestError(error).message}); started a new one. The transcript above is from the old session.`);
-      return SessionController.create(context);
-    }
-  }
-
-  private async withAuth<T>(client: AgentClient, call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      if (!isAuthRequired(error) || !this.deps.auth) throw error;
-      this.note(`${client.name} needs you to sign in.`);
-      const outcome = await authenticate(client, this.deps.auth);
-      if (outcome === "declined") throw new Error(`${client.name} requires authentication, and sign-in was not completed.`);
-      if (outcome === "restart-needed") throw new Error(`Signed in to ${client.name}. Press Restart to connect again.`);
-      return call();
     }
   }
 

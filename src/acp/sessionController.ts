@@ -6,7 +6,8 @@ import type * as acp from "@agentclientprotocol/sdk";
 import type { AgentClient } from "./agentClient";
 import { buildPrompt, type PromptAttachment } from "./promptBuilder";
 import { capabilitiesOf } from "./agentCapabilities";
-import { STEER_APPLIED_METHODS, steerOutcomeOf, steeringRouteOf, type SteerOutcome, type SteeringRoute } from "./steering";
+import { STEER_APPLIED_METHODS, steeringRouteOf, type SteerOutcome, type SteeringRoute } from "./steering";
+import { Steerer } from "./steerer";
 import { describeRequestError } from "./agentErrors";
 import type { Clock, Logger } from "./ports";
 import type { ThreadAction } from "../shared/threadActions";
@@ -26,18 +27,13 @@ export interface SessionContext {
   readonly logger: Logger;
 }
 
-/** An unowned turn is over once the agent has sent nothing for this long. */
-export const UNOWNED_TURN_QUIET_MS = 3000;
-
 /** How long a running turn may stay silent before the user is told. */
 export const SILENCE_WARNING_MS = 120_000;
 
 export class SessionController {
   private turnRunning = false;
   /** A turn the agent started from a late steer: no prompt owns it. */
-  private unownedTurn = false;
-  private quietTimer: ReturnType<typeof setTimeout> | undefined;
-  private steerCounter = 0;
+  private readonly steerer: Steerer;
   private cancelRequested = false;
   /** How the previous turn ended, and how many updates the current one has brought. */
   private lastStop: string | undefined;
@@ -48,6 +44,7 @@ export class SessionController {
   private readonly attachment: { dispose(): void };
 
   private constructor(readonly sessionId: string, private readonly context: SessionContext, readonly openedWith: OpenMode) {
+    this.steerer = new Steerer(context, () => this.turnRunning);
     this.attachment = context.client.attach(sessionId, {
       update: (update) => this.onUpdate(update),
       extNotification: (method, params) => this.onExtNotification(method, params),
@@ -104,7 +101,7 @@ export class SessionController {
 
   /** A prompted turn, or an unowned one the agent started from a late steer. */
   get isBusy(): boolean {
-    return this.turnRunning || this.unownedTurn;
+    return this.turnRunning || this.steerer.unownedTurn;
   }
 
   async prompt(text: string, attachments: readonly PromptAttachment[] = []): Promise<void> {
@@ -165,77 +162,27 @@ export class SessionController {
     return steeringRouteOf(this.context.client.init);
   }
 
-  /**
-   * Sends `text` into the running turn. Shown pending until the agent applies it; on failure the
-   * caller gives the text back to the composer.
-   */
-  async steer(text: string, attachments: readonly PromptAttachment[] = []): Promise<SteerOutcome> {
-    const { client, sink, newId, clock } = this.context;
-    const route = this.steeringRoute;
-    const steerId = `steer-${++this.steerCounter}`;
-    const blocks = buildPrompt(text, attachments, capabilitiesOf(client.init).prompt).blocks;
-    sink({ type: "steer/sent", entryId: newId(), steerId, text });
-    try {
-      if (route === "prompt") {
-        // CodeBuddy / prompt-queueing agents take a second prompt into the running turn; its own
-        // response (often an immediate end_turn) must not end the turn that is running.
-        await client.connection.prompt(this.sessionId, blocks);
-        sink({ type: "steer/applied", steerId });
-        return "applied";
-      }
-      const method = route === "lody" ? "_lody/session/steer" : "_session/steering";
-      const outcome = steerOutcomeOf(await client.connection.extRequest(method, { sessionId: this.sessionId, prompt: blocks, ...(route === "lody" ? { steerId } : {}) }));
-      if (outcome === "applied") sink({ type: "steer/applied", steerId });
-      else if (outcome === "started-new-turn") {
-        sink({ type: "steer/applied", steerId });
-        // No prompt owns this turn and no completion will come: busy until the agent goes quiet.
-        this.unownedTurn = true;
-        sink({ type: "turn/unowned", at: clock.now() });
-        this.armQuietTimer();
-      } else if (outcome === "prompt-required") {
-        sink({ type: "steer/failed", steerId, entryId: newId(), message: "The agent was idle and asked for a normal prompt; your message is back in the Prompt box." });
-      } else {
-        sink({ type: "steer/failed", steerId, entryId: newId(), message: "The agent could not apply your message (steering failed); it is back in the Prompt box." });
-      }
-      return outcome;
-    } catch (error) {
-      if (client.transport.hasEnded || client.connection.isClosed) return "failed";
-      sink({ type: "steer/failed", steerId, entryId: newId(), message: `Steering failed: ${describeRequestError(error).message}. Your message is back in the Prompt box.` });
-      return "failed";
-    }
+  /** Sends `text` into the running turn (see Steerer); the caller gives failed text back. */
+  steer(text: string, attachments: readonly PromptAttachment[] = []): Promise<SteerOutcome> {
+    const { client } = this.context;
+    return this.steerer.steer(this.sessionId, buildPrompt(text, attachments, capabilitiesOf(client.init).prompt).blocks, text);
   }
 
   dispose(): void {
     this.disarmWatchdog();
-    if (this.quietTimer) clearTimeout(this.quietTimer);
+    this.steerer.dispose();
     this.attachment.dispose();
   }
 
   private onExtNotification(method: string, params: unknown): void {
     const { sink, newId, logger, client } = this.context;
-    if (STEER_APPLIED_METHODS.has(method)) {
-      const steerId = (params as { steerId?: unknown } | undefined)?.steerId;
-      if (typeof steerId === "string") sink({ type: "steer/applied", steerId });
-      return;
-    }
+    if (STEER_APPLIED_METHODS.has(method)) return this.steerer.applied(params);
     if (method === "_lody/subagents/event") {
-      if (this.unownedTurn) this.armQuietTimer();
+      this.steerer.activity();
       sink({ type: "subagent/event", entryId: newId(), event: params });
       return;
     }
     logger.info(`${client.name}: ${method} ${JSON.stringify(params)?.slice(0, 300)}`);
-  }
-
-  /** An unowned turn ends when the agent has been quiet for a while (there is no other signal). */
-  private armQuietTimer(): void {
-    if (this.quietTimer) clearTimeout(this.quietTimer);
-    this.quietTimer = setTimeout(() => {
-      this.quietTimer = undefined;
-      if (!this.unownedTurn) return;
-      this.unownedTurn = false;
-      if (!this.turnRunning) this.context.sink({ type: "turn/ended", stopReason: "end_turn" });
-    }, UNOWNED_TURN_QUIET_MS);
-    this.quietTimer.unref?.();
   }
 
   private onUpdate(update: unknown): void {
@@ -248,7 +195,7 @@ export class SessionController {
       this.armWatchdog();
     }
     const tag = (update as { sessionUpdate: string }).sessionUpdate;
-    if (this.unownedTurn) this.armQuietTimer();
+    this.steerer.activity();
     const member = (update as { _meta?: Record<string, unknown> | null })._meta?.["codebuddy.ai/memberEvent"];
     if (typeof member === "string") {
       // CodeBuddy team members stream through the same updates: they get a lane of their own.

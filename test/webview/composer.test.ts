@@ -30,7 +30,7 @@ describe("webview composer", { timeout: 120_000 }, () => {
 
       await prompt.press("Enter");
       await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [{ type: "prompt/send", text: "first line\nsecond line" }]);
+      assert.deepEqual(await panel.sentOfType("prompt/send"), [{ type: "prompt/send", text: "first line\nsecond line", attachments: [] }]);
       assert.equal(await prompt.inputValue(), "");
 
       await prompt.press("Enter");
@@ -42,7 +42,7 @@ describe("webview composer", { timeout: 120_000 }, () => {
       await prompt.fill("via the button");
       await panel.page.getByRole("button", { name: "Send" }).click();
       await panel.waitForSent("prompt/send", 2);
-      assert.deepEqual((await panel.sentOfType("prompt/send"))[1], { type: "prompt/send", text: "via the button" });
+      assert.deepEqual((await panel.sentOfType("prompt/send"))[1], { type: "prompt/send", text: "via the button", attachments: [] });
       assert.equal(await prompt.inputValue(), "");
       await panel.assertHealthy();
     } finally {
@@ -91,7 +91,7 @@ describe("webview composer", { timeout: 120_000 }, () => {
       assert.equal(await panel.page.getByRole("status").textContent(), "Turn cancelled");
       await prompt.press("Enter");
       await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [{ type: "prompt/send", text: "typed while running" }]);
+      assert.deepEqual(await panel.sentOfType("prompt/send"), [{ type: "prompt/send", text: "typed while running", attachments: [] }]);
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -113,7 +113,7 @@ describe("webview composer", { timeout: 120_000 }, () => {
       assert.deepEqual(await panel.sentOfType("prompt/send"), []);
       await send.click();
       await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [{ type: "prompt/send", text: "too early" }]);
+      assert.deepEqual(await panel.sentOfType("prompt/send"), [{ type: "prompt/send", text: "too early", attachments: [] }]);
       await panel.assertHealthy();
     } finally {
       await panel.close();

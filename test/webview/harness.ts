@@ -38,20 +38,22 @@ const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-ne
 // Mirrors media/webview.html's policy, with 'self' standing in for the webview's cspSource.
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; font-src 'self'; img-src 'self' data:;";
 
-function testPage(withCsp: boolean): string {
+export type Theme = "dark" | "light";
+
+function testPage(withCsp: boolean, theme: Theme): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
   <meta charset="UTF-8">
   ${withCsp ? `<meta http-equiv="Content-Security-Policy" content="${CSP}">` : ""}
   <meta name="viewport" content="width=device-width, initial-scale=1.0">
-  <link rel="stylesheet" href="/page/theme.css">
+  <link rel="stylesheet" href="/page/${theme === "light" ? "theme-light.css" : "theme.css"}">
   <link rel="stylesheet" href="/dist/codicon.css">
   <link rel="stylesheet" href="/dist/main.css">
   <script src="/page/fakeVsCodeApi.js"></script>
   <title>ACP Panel test</title>
 </head>
-<body class="vscode-dark">
+<body class="vscode-${theme}">
   <div id="root"></div>
   <script type="module" src="/dist/main.js"></script>
 </body>
@@ -88,7 +90,7 @@ export async function startHarness(): Promise<Harness> {
       return;
     }
     const found = url.pathname === "/"
-      ? { body: Buffer.from(testPage(url.searchParams.get("csp") !== "off")), type: "text/html; charset=utf-8" }
+      ? { body: Buffer.from(testPage(url.searchParams.get("csp") !== "off", url.searchParams.get("theme") === "light" ? "light" : "dark")), type: "text/html; charset=utf-8" }
       : url.pathname.startsWith("/dist/") ? serveFile(distDir, url.pathname.slice("/dist/".length))
       : url.pathname.startsWith("/page/") ? serveFile(pageDir, url.pathname.slice("/page/".length))
       : undefined;
@@ -133,6 +135,8 @@ function closeServer(server: Server): Promise<void> {
 export interface OpenOptions {
   /** Serve the page without its CSP, to prove sanitizing alone keeps injected markup inert. */
   readonly csp?: boolean;
+  readonly theme?: Theme;
+  readonly viewport?: { readonly width: number; readonly height: number };
 }
 
 /** One webview instance in its own browser context (fresh storage and clipboard). */
@@ -150,9 +154,12 @@ export class Panel {
   }
 
   static async open(harness: Harness, options: OpenOptions = {}): Promise<Panel> {
-    const context = await harness.browser.newContext({ viewport: { width: 420, height: 720 } });
+    const context = await harness.browser.newContext({ viewport: options.viewport ?? { width: 420, height: 720 } });
     const panel = new Panel(context, await context.newPage());
-    await panel.page.goto(`${harness.baseUrl}/${options.csp === false ? "?csp=off" : ""}`);
+    const query = new URLSearchParams();
+    if (options.csp === false) query.set("csp", "off");
+    if (options.theme === "light") query.set("theme", "light");
+    await panel.page.goto(`${harness.baseUrl}/${query.size > 0 ? `?${query}` : ""}`);
     await panel.waitForSent("webview/ready");
     return panel;
   }

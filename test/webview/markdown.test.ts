@@ -149,6 +149,8 @@ describe("webview markdown", { timeout: 120_000 }, () => {
       await settle(panel.page);
       assert.equal(panel.page.url(), before);
       assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).isVisible(), true, "the panel is still loaded");
+      // VS Code's webview frame opens http(s) links itself; other links go to the host to validate.
+      assert.deepEqual(await panel.sentOfType("link/open"), [{ type: "link/open", href: "/" }]);
       await panel.assertHealthy();
     } finally {
       await panel.close();

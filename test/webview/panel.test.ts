@@ -145,7 +145,7 @@ describe("webview panel", { timeout: 120_000 }, () => {
     }
   });
 
-  it("shows tool calls as compact lines that follow their status updates", async () => {
+  it("shows tool calls as cards that follow their status updates", async () => {
     const panel = await Panel.open(harness);
     try {
       await panel.snapshot(0, readyState([userEntry("u1", "read it")], { phase: "running", startedAt: 1 }));

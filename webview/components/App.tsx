@@ -1,19 +1,23 @@
-/** The chat panel: header, transcript, status line and composer over one replica store. */
+/** The chat panel: header, transcript, status line, plan and composer over one replica store. */
 import { type PanelServices, PanelContext } from "../hooks";
 import { Composer } from "./Composer";
 import { Header } from "./Header";
+import { PlanView } from "./PlanView";
 import { StatusLine } from "./StatusLine";
 import { Transcript } from "./Transcript";
 
 export function App({ services }: { services: PanelServices }) {
   return (
     <PanelContext value={services}>
-      <main className="panel">
+      <div className="panel">
         <Header />
-        <Transcript />
-        <StatusLine />
-        <Composer />
-      </main>
+        <main className="panel-main">
+          <Transcript />
+          <StatusLine />
+          <PlanView />
+          <Composer />
+        </main>
+      </div>
     </PanelContext>
   );
 }

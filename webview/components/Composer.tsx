@@ -1,62 +1,93 @@
 /**
  * The prompt box. Enter sends, Shift+Enter adds a line, Up/Down at the edges recall sent prompts,
- * Escape stops a running turn. The box stays editable during a turn; only sending waits.
- * The draft is UI state: it is saved on every edit and survives the view being reloaded.
+ * Escape stops a running turn. "/" opens the agent's commands, "@word" searches files to attach;
+ * pasted or dropped images become attachments too. The box stays editable during a turn; only
+ * sending waits. The draft (text and chips) is UI state and survives the view being reloaded.
  */
 import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
-import { type ChangeEvent, type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type ChangeEvent, type ClipboardEvent, type DragEvent, type KeyboardEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { getUiState, setUiState } from "../bridge";
 import type { ComposerCommand } from "../composerInbox";
+import { registerComposerBox } from "../composerPresence";
 import { useComposerCommands, useHostActions, usePanel } from "../hooks";
+import { readImages, uriListAttachments } from "../imageAttachments";
 import { PromptHistory } from "../promptHistory";
+import { useDraft } from "../useDraft";
+import { useSuggestions } from "../useSuggestions";
+import { AttachmentChips } from "./AttachmentChips";
+import { SuggestionMenu, suggestionOptionId } from "./SuggestionMenu";
 
 export function Composer() {
   const phase = usePanel((state) => state.thread.turn.phase);
   const connected = usePanel((state) => state.connection.status === "ready");
-  const { sendPrompt, cancelTurn } = useHostActions();
-  const [draft, setDraftState] = useState(() => getUiState().draft ?? "");
-  const draftRef = useRef(draft);
+  const commands = usePanel((state) => state.thread.commands);
+  const { sendPrompt, cancelTurn, searchMentions } = useHostActions();
+  const draft = useDraft();
+  const [caret, setCaret] = useState(draft.text.length);
+  const [notice, setNotice] = useState<string | undefined>(undefined);
   const box = useRef<HTMLTextAreaElement>(null);
   const history = useRef<PromptHistory | null>(null);
   history.current ??= new PromptHistory(getUiState().history ?? []);
-  const caretAfterRender = useRef<"start" | "end" | undefined>(undefined);
+  const caretAfterRender = useRef<number | "start" | "end" | undefined>(undefined);
+  const suggestions = useSuggestions(draft.text, caret, commands, searchMentions);
+  const { menu } = suggestions;
+  const menuId = useId();
 
   const canSend = connected && phase === "idle";
   const canStop = phase === "running";
+  const { setText, textRef, addAttachments } = draft;
+  const { receiveResults } = suggestions;
 
-  const setDraft = useCallback((text: string, caret?: "start" | "end") => {
-    draftRef.current = text;
-    caretAfterRender.current = caret;
-    setDraftState(text);
-    setUiState({ draft: text === "" ? undefined : text });
-  }, []);
+  const setDraft = useCallback((text: string, caretAt?: number | "start" | "end") => {
+    caretAfterRender.current = caretAt;
+    setText(text);
+  }, [setText]);
 
   useLayoutEffect(() => {
     const element = box.current;
-    const caret = caretAfterRender.current;
-    if (!element || caret === undefined) return;
+    const at = caretAfterRender.current;
+    if (!element || at === undefined) return;
     caretAfterRender.current = undefined;
-    const position = caret === "start" ? 0 : element.value.length;
+    const position = at === "start" ? 0 : at === "end" ? element.value.length : at;
     element.setSelectionRange(position, position);
-  }, [draft]);
+    setCaret(position);
+  }, [draft.text]);
 
   const send = () => {
-    const text = draftRef.current.trim();
-    if (!canSend || text === "") return;
-    sendPrompt(text);
-    history.current?.add(text);
-    setUiState({ history: [...(history.current?.entries ?? [])] });
-    setDraft("");
+    const text = draft.textRef.current.trim();
+    if (!canSend || (text === "" && draft.attachments.length === 0)) return;
+    sendPrompt(text, [...draft.attachments]);
+    if (text !== "") {
+      history.current?.add(text);
+      setUiState({ history: [...(history.current?.entries ?? [])] });
+    }
+    draft.clear();
+    setNotice(undefined);
+    box.current?.focus();
+  };
+
+  const pick = (index: number) => {
+    const picked = menu?.pick(index);
+    if (!picked) return;
+    if (picked.kind === "command") {
+      setDraft(`/${picked.command.name} `, "end");
+    } else {
+      const text = draft.textRef.current;
+      draft.addAttachments([{ uri: picked.item.uri, name: picked.item.name }]);
+      setDraft(text.slice(0, picked.from) + text.slice(picked.to), picked.from);
+    }
     box.current?.focus();
   };
 
   const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
     history.current?.stopBrowsing();
+    setCaret(event.target.selectionStart);
     setDraft(event.target.value);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.nativeEvent.isComposing) return;
+    if (menu && handleMenuKey(event)) return;
     const { selectionStart, selectionEnd, value } = event.currentTarget;
     const collapsed = selectionStart === selectionEnd;
     if (event.key === "Enter" && !event.shiftKey && !event.altKey) {
@@ -75,10 +106,69 @@ export function Composer() {
     }
   };
 
+  /** Keys for an open suggestion menu; true when handled. */
+  const handleMenuKey = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
+    if (!menu) return false;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") suggestions.move(event.key === "ArrowDown" ? 1 : -1);
+    else if ((event.key === "Enter" && !event.shiftKey) || (event.key === "Tab" && !event.shiftKey)) pick(menu.active);
+    else if (event.key === "Escape") suggestions.dismiss();
+    else return false;
+    event.preventDefault();
+    return true;
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const images = [...event.clipboardData.files].filter((file) => file.type.startsWith("image/"));
+    if (images.length === 0) return;
+    event.preventDefault();
+    void addImages(images);
+  };
+
+  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
+    const types = [...event.dataTransfer.types];
+    if (types.includes("Files") || types.includes("text/uri-list")) event.preventDefault();
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    const files = [...event.dataTransfer.files];
+    const uris = uriListAttachments(event.dataTransfer.getData("text/uri-list"));
+    if (files.length === 0 && uris.length === 0) return;
+    event.preventDefault();
+    draft.addAttachments(uris);
+    void addImages(files);
+  };
+
+  const addImages = async (files: readonly File[]) => {
+    try {
+      const { attachments, refused } = await readImages(files);
+      draft.addAttachments(attachments);
+      setNotice(refused.length > 0 ? refused.join(" ") : undefined);
+    } catch (error) {
+      setNotice(`Could not read the image: ${String(error)}`);
+    }
+  };
+
   useComposerCommands(useCallback((command: ComposerCommand) => {
-    if (command.type === "composer/insert") setDraft(draftRef.current + command.text, "end");
+    switch (command.type) {
+      case "composer/insert":
+        setDraft(textRef.current + command.text, "end");
+        break;
+      case "composer/attach":
+        addAttachments([command.attachment]);
+        break;
+      case "mention/results":
+        receiveResults({ query: command.query, items: command.items });
+        return;
+      case "composer/focus":
+        break;
+    }
     box.current?.focus();
-  }, [setDraft]));
+  }, [setDraft, textRef, addAttachments, receiveResults]));
+
+  useEffect(() => {
+    registerComposerBox(box.current);
+    return () => registerComposerBox(null);
+  }, []);
 
   useEffect(() => {
     if (!canStop) return;
@@ -90,16 +180,24 @@ export function Composer() {
   }, [canStop, cancelTurn]);
 
   return (
-    <div className="composer">
+    <div className="composer" onDragOver={onDragOver} onDrop={onDrop}>
+      <AttachmentChips attachments={draft.attachments} onRemove={draft.removeAttachment} />
+      {notice ? <div className="composer-notice" role="alert">{notice}</div> : null}
+      {menu ? <SuggestionMenu id={menuId} menu={menu} onPick={pick} onHover={suggestions.setActive} /> : null}
       <textarea
         ref={box}
         className="composer-input"
         aria-label="Prompt"
-        placeholder="Ask the agent… (Enter to send, Shift+Enter for a new line)"
+        aria-autocomplete="list"
+        aria-controls={menu ? menuId : undefined}
+        aria-activedescendant={menu ? suggestionOptionId(menuId, menu.active) : undefined}
+        placeholder="Ask the agent… (/ for commands, @ to attach files)"
         rows={2}
-        value={draft}
+        value={draft.text}
         onChange={onChange}
+        onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
       />
       <div className="composer-actions">
         {/* vscode-button is a custom element: its `disabled` is invisible to accessibility, so

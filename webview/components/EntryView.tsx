@@ -4,9 +4,12 @@
  */
 import { memo } from "react";
 import type { AssistantChunk, AssistantEntry, ThreadEntry, UserEntry } from "../../src/shared/thread";
-import { CompactionLine, NoticeLine, ToolCallLine } from "./ActivityEntry";
+import { CompactionRow } from "./CompactionRow";
 import { ErrorNotice } from "./ErrorNotice";
 import { Markdown } from "./Markdown";
+import { NoticeRow } from "./NoticeRow";
+import { ToolCallCard } from "./ToolCallCard";
+import { UserAttachments } from "./UserAttachments";
 
 interface EntryViewProps {
   readonly entry: ThreadEntry;
@@ -23,11 +26,11 @@ export const EntryView = memo(function EntryView({ entry, recovery }: EntryViewP
     case "error":
       return <ErrorNotice message={entry.message} details={entry.details} recovery={recovery} />;
     case "tool_call":
-      return <ToolCallLine entry={entry} />;
+      return <ToolCallCard entry={entry} />;
     case "compaction":
-      return <CompactionLine entry={entry} />;
+      return <CompactionRow entry={entry} />;
     case "notice":
-      return <NoticeLine entry={entry} />;
+      return <NoticeRow entry={entry} />;
     default:
       return unknownEntry(entry);
   }
@@ -42,7 +45,8 @@ function unknownEntry(entry: never): null {
 function UserMessage({ entry }: { entry: UserEntry }) {
   return (
     <article className="entry entry-user" aria-label="You">
-      <div className="user-text">{entry.text}</div>
+      {entry.text === "" ? null : <div className="user-text">{entry.text}</div>}
+      {entry.attachments ? <UserAttachments blocks={entry.attachments} /> : null}
     </article>
   );
 }

@@ -1,12 +1,29 @@
-/** The panel header: the agent picker. Picking an agent asks the host to switch to it. */
+/**
+ * The panel header: the session's title, the agent picker, "Follow agent", the context meter,
+ * and the session's config pickers. Picking an agent asks the host to switch to it.
+ */
 import VscodeOption from "@vscode-elements/react-elements/dist/components/VscodeOption.js";
 import VscodeSingleSelect from "@vscode-elements/react-elements/dist/components/VscodeSingleSelect.js";
 import { useCallback } from "react";
+import type { PanelState } from "../../src/shared/panelState";
 import { useHostActions, usePanel } from "../hooks";
+import { ConfigPickers } from "./ConfigPickers";
+import { ContextMeter } from "./ContextMeter";
+import { FollowToggle } from "./FollowToggle";
+
+/** The agent's title for the session, else the first line of the first prompt. */
+export function sessionTitle(state: PanelState): string {
+  const { title, entries } = state.thread;
+  if (title) return title;
+  const first = entries.find((entry) => entry.kind === "user" && entry.text.trim() !== "");
+  const line = first?.kind === "user" ? first.text.trim().split("\n", 1)[0]?.trim() : undefined;
+  return line || "New session";
+}
 
 export function Header() {
   const agents = usePanel((state) => state.agents);
   const selected = usePanel((state) => state.selectedAgent);
+  const title = usePanel(sessionTitle);
   const { selectAgent } = useHostActions();
 
   const onChange = useCallback((event: Event) => {
@@ -16,9 +33,17 @@ export function Header() {
 
   return (
     <header className="panel-header">
-      <VscodeSingleSelect className="agent-picker" label="Agent" value={selected ?? ""} disabled={agents.length === 0} onChange={onChange}>
-        {agents.map((agent) => <VscodeOption key={agent} value={agent}>{agent}</VscodeOption>)}
-      </VscodeSingleSelect>
+      <div className="header-row">
+        <h1 className="session-title" title={title}>{title}</h1>
+        <ContextMeter />
+      </div>
+      <div className="header-row">
+        <VscodeSingleSelect className="agent-picker" label="Agent" value={selected ?? ""} disabled={agents.length === 0} onChange={onChange}>
+          {agents.map((agent) => <VscodeOption key={agent} value={agent}>{agent}</VscodeOption>)}
+        </VscodeSingleSelect>
+        <FollowToggle />
+      </div>
+      <ConfigPickers />
     </header>
   );
 }

@@ -3,6 +3,7 @@
  * blocks are memoised on their text, and only the last, growing block is parsed again.
  */
 import { type MouseEvent, memo, useMemo } from "react";
+import { hostActions } from "../hooks";
 import { renderMarkdown } from "../markdown/renderMarkdown";
 import { splitBlocks } from "../markdown/splitBlocks";
 
@@ -29,8 +30,13 @@ function onMarkdownClick(event: MouseEvent<HTMLDivElement>): void {
     return;
   }
   // Never navigate the webview itself. VS Code's webview frame still sees the click and opens
-  // http(s) links in the browser.
-  if (event.target.closest("a")) event.preventDefault();
+  // http(s) and mailto links itself; anything else (a workspace path) goes to the host, which
+  // opens only files inside the workspace.
+  const link = event.target.closest("a");
+  if (!link) return;
+  event.preventDefault();
+  const href = link.getAttribute("href");
+  if (href && href !== "#" && !/^(https?|mailto):/i.test(href)) hostActions.openLink(href);
 }
 
 async function copyCode(button: HTMLButtonElement): Promise<void> {

@@ -1,0 +1,75 @@
+/**
+ * The steps of opening a session that do not depend on the panel: checking an agent may start,
+ * signing in on `-32000`, and reopening a session after a crash.
+ */
+import type { AgentDefinition } from "./agentDefinition";
+import type { AgentClient } from "./agentClient";
+import type { FailureReport } from "./agentErrors";
+import { describeRequestError } from "./agentErrors";
+import { authenticate, isAuthRequired, type AuthPrompt } from "./authFlow";
+import { capabilitiesOf } from "./agentCapabilities";
+import { SessionController, type SessionContext } from "./sessionController";
+import type { AgentCatalog, WorkspacePort } from "./ports";
+
+export interface LaunchDeps {
+  readonly catalog: AgentCatalog;
+  readonly workspace: WorkspacePort;
+  readonly resolveEnv?: (env: Readonly<Record<string, string>>) => Promise<Record<string, string>>;
+}
+
+/** The definition to launch, with secrets filled in, or why it may not start. */
+export async function resolveLaunch(deps: LaunchDeps, name: string): Promise<{ definition: AgentDefinition } | FailureReport> {
+  const configured = deps.catalog.definition(name);
+  if (!configured) return { message: `No agent named "${name}" is configured.`, details: 'Add it under "acpPanel.agents" in your user settings.' };
+  if (deps.workspace.isTrusted && !deps.workspace.isTrusted()) {
+    return { message: "ACP Panel does not start agents in Restricted Mode.", details: "Agents run programs and edit files. Trust this workspace (Manage Workspace Trust) to use them." };
+  }
+  try {
+    return { definition: deps.resolveEnv ? { ...configured, env: await deps.resolveEnv(configured.env) } : configured };
+  } catch (error) {
+    return { message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Runs `call`; on `-32000` signs in with one of the agent's methods and retries once. */
+export async function withAuth<T>(client: AgentClient, auth: AuthPrompt | undefined, note: (title: string) => void, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isAuthRequired(error) || !auth) throw error;
+    note(`${client.name} needs you to sign in.`);
+    const outcome = await authenticate(client, auth);
+    if (outcome === "declined") throw new Error(`${client.name} requires authentication, and sign-in was not completed.`);
+    if (outcome === "restart-needed") throw new Error(`Signed in to ${client.name}. Press Restart to connect again.`);
+    const result = await call();
+    note(`Signed in to ${client.name}.`);
+    return result;
+  }
+}
+
+/**
+ * After a crash: keep the transcript when resuming; reset and replay when loading. The reset
+ * waits for the load's first update (or its success), so a failed load keeps the old transcript.
+ */
+export async function reopenAfterCrash(context: SessionContext, sessionId: string, note: (title: string) => void): Promise<SessionController> {
+  const caps = capabilitiesOf(context.client.init);
+  let pendingReset = !caps.resume && caps.load;
+  const resetFirst = () => {
+    if (!pendingReset) return;
+    pendingReset = false;
+    context.sink({ type: "thread/reset" });
+  };
+  const replaying: SessionContext = { ...context, sink: (action) => {
+    resetFirst();
+    context.sink(action);
+  } };
+  try {
+    const session = await SessionController.reopen(replaying, sessionId, false);
+    resetFirst(); // an empty history still replaces the old transcript
+    note(`Reconnected to ${context.client.name} and ${session.openedWith === "resume" ? "resumed" : "reloaded"} the session.`);
+    return session;
+  } catch (error) {
+    note(`Could not reopen the previous session (${describeRequestError(error).message}); started a new one. The transcript above is from the old session.`);
+    return SessionController.create(context);
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The virtualised transcript: a 2,000-entry thread keeps only a window of rows in the DOM, yet
+ * every entry can be reached by scrolling, and the reader's place survives new content.
+ */
+import * as assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { ThreadEntry } from "../../src/shared/thread";
+import { agentEntry, messageChunk, readyState, userEntry } from "./fixtures";
+import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+
+const COUNT = 2_000;
+
+function longThread(): ThreadEntry[] {
+  return Array.from({ length: COUNT }, (_, i) => i % 2 === 0
+    ? userEntry(`e${i}`, `question ${i}`)
+    : agentEntry(`e${i}`, { kind: "message", text: `answer ${i}\n\n${"words ".repeat(10 + (i % 7) * 25)}` }));
+}
+
+describe("webview virtualised transcript", { timeout: 120_000 }, () => {
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness();
+  });
+  after(async () => {
+    await harness?.close();
+  });
+
+  it("renders far fewer rows than entries, yet scrolls to the first and the last entry", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState(longThread()));
+      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const articles = log.getByRole("article");
+      const visible = (text: string) => log.getByText(text, { exact: true }).evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const view = element.closest("[role=log]")?.getBoundingClientRect();
+        return view !== undefined && box.bottom > view.top && box.top < view.bottom;
+      });
+      await eventually(async () => assert.equal(await visible(`question ${COUNT - 2}`), true, "opens at the newest entry"));
+      const rendered = await articles.count();
+      assert.ok(rendered > 0 && rendered < 100, `only a window of rows is in the DOM (${rendered} of ${COUNT})`);
+
+      await log.evaluate((element) => element.scrollTo(0, 0));
+      await eventually(async () => assert.equal(await log.getByText("question 0", { exact: true }).count(), 1));
+      await eventually(async () => assert.equal(await visible("question 0"), true, "the first entry, in view"));
+      assert.ok((await articles.count()) < 100);
+      assert.equal(await log.getByText(`question ${COUNT - 2}`, { exact: true }).count(), 0, "the end left the DOM");
+
+      await log.evaluate((element) => element.scrollTo(0, element.scrollHeight / 2));
+      await eventually(async () => assert.ok((await articles.count()) > 0));
+      const middle = Number(((await articles.first().textContent()) ?? "").match(/(?:question|answer) (\d+)/)?.[1]);
+      assert.ok(middle > 200 && middle < COUNT - 200, `the middle of the thread (${middle})`);
+
+      // The bottom, even though rows measured on the way change the total height.
+      for (let i = 0; i < 4; i++) {
+        await log.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+        await settle(panel.page);
+      }
+      await eventually(async () => assert.equal(await visible(`answer ${COUNT - 1}`), true, "the last entry, in view"));
+      await eventually(async () => assert.ok(await log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight <= 1)));
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("keeps the reader's place when content arrives, and follows it at the bottom", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState(longThread(), { phase: "running", startedAt: 1 }));
+      const log = panel.page.getByRole("log", { name: "Transcript" });
+      await eventually(async () => assert.ok((await log.getByRole("article").count()) > 0));
+      await log.evaluate((element) => element.scrollTo(0, element.scrollHeight / 3));
+      await settle(panel.page);
+      await settle(panel.page);
+      // The first user message fully in view is what the reader looks at.
+      const question = await log.evaluate((element) => {
+        const top = element.getBoundingClientRect().top;
+        return [...element.querySelectorAll("article[aria-label='You']")].find((a) => a.getBoundingClientRect().top >= top)?.textContent ?? "";
+      });
+      assert.match(question, /^question \d+$/);
+      const anchor = log.getByText(question, { exact: true });
+      const before = await anchor.evaluate((element) => element.getBoundingClientRect().top);
+
+      let seq = 1;
+      for (let i = 0; i < 5; i++) await panel.actions(seq++, [messageChunk(`new${i}`, `streamed ${i}\n\n${"more ".repeat(80)}`)]);
+      await settle(panel.page);
+      await settle(panel.page);
+      assert.equal(await anchor.evaluate((element) => element.getBoundingClientRect().top), before, "what the reader looks at stays put");
+
+      // Scrolling up brings rows into the DOM whose real heights differ from the estimates; the
+      // content must move by exactly the distance scrolled, not jump.
+      await log.evaluate((element) => element.scrollBy(0, -600));
+      await settle(panel.page);
+      await settle(panel.page);
+      await settle(panel.page);
+      const after = await anchor.evaluate((element) => element.getBoundingClientRect().top);
+      assert.ok(Math.abs(after - (before + 600)) <= 1, `moved by the scroll alone (${before} → ${after})`);
+
+      await log.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+      await settle(panel.page);
+      await panel.actions(seq++, [messageChunk("tail", "the very end")]);
+      await eventually(async () => assert.equal(await log.getByText("the very end").count(), 1));
+      await eventually(async () => assert.ok(await log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight <= 1), "follows at the bottom"));
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+});

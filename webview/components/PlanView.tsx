@@ -1,0 +1,47 @@
+/**
+ * The agent's plan as a checklist above the composer, with its progress ("2 of 5 done").
+ * Collapsible; a new plan from the agent replaces the old one whole.
+ */
+import type { PlanEntry } from "../../src/shared/sessionUpdate";
+import { usePanel } from "../hooks";
+import { useExpanded } from "../uiExpansion";
+import { Codicon } from "./Codicon";
+
+const statusLook: Record<PlanEntry["status"], { readonly icon: string; readonly label: string; readonly spin?: boolean }> = {
+  pending: { icon: "circle-large-outline", label: "Pending" },
+  in_progress: { icon: "loading", label: "In progress", spin: true },
+  completed: { icon: "pass-filled", label: "Done" },
+};
+
+export function PlanView() {
+  const plan = usePanel((state) => state.thread.plan);
+  const [open, setOpen] = useExpanded("plan", true);
+  if (plan.length === 0) return null;
+  const done = plan.filter((entry) => entry.status === "completed").length;
+  const current = plan.find((entry) => entry.status === "in_progress");
+  return (
+    <div className="plan">
+      <button type="button" className="plan-toggle" aria-expanded={open} aria-controls="plan-list" onClick={() => setOpen(!open)}>
+        <Codicon name={open ? "chevron-down" : "chevron-right"} />
+        <Codicon name="checklist" />
+        <span className="plan-heading">Plan</span>
+        <span className="plan-progress">{done} of {plan.length} done</span>
+        {!open && current ? <span className="plan-current">{current.content}</span> : null}
+      </button>
+      {open ? (
+        <ol className="plan-list" id="plan-list" role="list" aria-label="Plan">
+          {plan.map((entry, index) => {
+            const look = statusLook[entry.status];
+            return (
+              <li key={index} className={`plan-item plan-${entry.status}`}>
+                <Codicon name={look.icon} spin={look.spin ?? false} />
+                <span className="plan-content">{entry.content}</span>
+                <span className="visually-hidden">({look.label})</span>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * A tool call's embedded terminal: the live output of `thread.terminals[id]` with its ANSI
+ * colours, and how it ended. Subscribes to its own terminal only, so streaming output re-renders
+ * this block and nothing else.
+ */
+import { memo, useLayoutEffect, useRef } from "react";
+import { usePanel } from "../hooks";
+import { AnsiText } from "./AnsiText";
+import { Codicon } from "./Codicon";
+
+export const TerminalOutput = memo(function TerminalOutput({ terminalId }: { terminalId: string }) {
+  const terminal = usePanel((state) => state.thread.terminals[terminalId]);
+  const output = useRef<HTMLPreElement>(null);
+  const pinned = useRef(true);
+  // Follow live output while the reader is at the bottom of the box.
+  useLayoutEffect(() => {
+    const element = output.current;
+    if (element && pinned.current) element.scrollTop = element.scrollHeight;
+  }, [terminal?.output]);
+  if (!terminal) {
+    return <div className="terminal terminal-missing"><Codicon name="terminal" /> Terminal output is not available</div>;
+  }
+  const { exit } = terminal;
+  const ended = exit === undefined ? undefined
+    : exit.exitCode !== null ? `Exited with code ${exit.exitCode}`
+    : exit.signal !== null ? `Killed by ${exit.signal}` : "Exited";
+  const failed = exit !== undefined && exit.exitCode !== 0;
+  return (
+    <div className="terminal" role="group" aria-label={terminal.command ? `Terminal: ${terminal.command}` : "Terminal"}>
+      {terminal.command ? <div className="terminal-command"><Codicon name="terminal" /> <code>{terminal.command}</code></div> : null}
+      <pre
+        className="terminal-output"
+        tabIndex={0}
+        ref={output}
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight < 4;
+        }}
+      >{terminal.output === "" ? <span className="terminal-empty">No output yet</span> : <AnsiText text={terminal.output} />}</pre>
+      <div className={failed ? "terminal-exit terminal-exit-failed" : "terminal-exit"}>
+        {ended === undefined ? <><Codicon name="loading" spin /> Running…</> : <><Codicon name={failed ? "error" : "check"} /> {ended}</>}
+      </div>
+    </div>
+  );
+});

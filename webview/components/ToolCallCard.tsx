@@ -1,0 +1,51 @@
+/**
+ * A tool call as a card: kind icon, title and status; what it produced (text, images, diffs,
+ * terminals); the files it touches; its raw input and output, collapsed. A permission request
+ * or a form that belongs to this tool call is shown inside the card.
+ */
+import { memo } from "react";
+import type { ToolCallEntry } from "../../src/shared/thread";
+import { usePanel } from "../hooks";
+import { Codicon } from "./Codicon";
+import { FormCard } from "./FormCard";
+import { LocationLinks } from "./LocationLinks";
+import { PermissionCard } from "./PermissionCard";
+import { RawJson } from "./RawJson";
+import { ToolContentView } from "./ToolContentView";
+import { toolKindIcons, toolStatusIcons, toolStatusLabels } from "./toolPresentation";
+
+export const ToolCallCard = memo(function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
+  const { toolCallId } = entry;
+  const permission = usePanel((state) => state.thread.permissions.find((p) => p.toolCallId === toolCallId));
+  const form = usePanel((state) => state.thread.forms.find((f) => f.toolCallId === toolCallId));
+  const title = entry.title || entry.name || entry.toolKind;
+  const status = toolStatusIcons[entry.status];
+  const hasRaw = entry.rawInput !== undefined || entry.rawOutput !== undefined;
+
+  return (
+    <article className={`entry tool-card tool-${entry.status}`} aria-label={`Tool: ${title}`}>
+      <div className="tool-header">
+        <Codicon name={toolKindIcons[entry.toolKind] ?? "tools"} className="tool-kind" />
+        <span className="tool-title" title={title}>{title}</span>
+        <span className="tool-status">
+          <Codicon name={status.name} spin={status.spin ?? false} />
+          <span>{toolStatusLabels[entry.status]}</span>
+        </span>
+      </div>
+      {permission ? <PermissionCard request={permission} title={title} /> : null}
+      {form ? <FormCard form={form} /> : null}
+      {entry.content.length > 0 ? (
+        <div className="tool-content">
+          {entry.content.map((item, index) => <ToolContentView key={index} item={item} storageKey={`${entry.id}:content:${index}`} />)}
+        </div>
+      ) : null}
+      <LocationLinks locations={entry.locations} />
+      {hasRaw ? (
+        <div className="tool-raw-sections">
+          {entry.rawInput !== undefined ? <RawJson label="Input" value={entry.rawInput} storageKey={`${entry.id}:input`} /> : null}
+          {entry.rawOutput !== undefined ? <RawJson label="Output" value={entry.rawOutput} storageKey={`${entry.id}:output`} /> : null}
+        </div>
+      ) : null}
+    </article>
+  );
+});

@@ -1,0 +1,35 @@
+/**
+ * Which collapsible sections are open: UI state, kept outside the components because the
+ * transcript is virtualised (a card scrolled out of view unmounts and must reopen as it was).
+ * Only explicit choices are stored, the newest LIMIT of them, in the webview's UI state.
+ */
+import { useCallback, useState } from "react";
+import { getUiState, setUiState } from "./bridge";
+
+const LIMIT = 300;
+const choices = new Map<string, boolean>(Object.entries(getUiState().expanded ?? {}));
+
+export function isExpanded(key: string, defaultOpen: boolean): boolean {
+  return choices.get(key) ?? defaultOpen;
+}
+
+export function setExpanded(key: string, open: boolean): void {
+  choices.delete(key);
+  choices.set(key, open);
+  while (choices.size > LIMIT) {
+    const oldest = choices.keys().next().value;
+    if (oldest === undefined) break;
+    choices.delete(oldest);
+  }
+  setUiState({ expanded: Object.fromEntries(choices) });
+}
+
+/** `[open, setOpen]` for one section; `key` must be unique and stable (e.g. `<entry id>:output`). */
+export function useExpanded(key: string, defaultOpen = false): readonly [boolean, (open: boolean) => void] {
+  const [open, setOpenState] = useState(() => isExpanded(key, defaultOpen));
+  const setOpen = useCallback((next: boolean) => {
+    setOpenState(next);
+    setExpanded(key, next);
+  }, [key]);
+  return [open, setOpen] as const;
+}

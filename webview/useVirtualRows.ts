@@ -1,0 +1,151 @@
+/**
+ * Windowing for the transcript: only the rows near the viewport are rendered, with spacers
+ * standing in for the rest.
+ *
+ * - Row heights are measured with one ResizeObserver and cached by key (the entry id), so a row
+ *   that scrolls back into view is placed where it was; unmeasured rows use an estimate.
+ * - When a row above the viewport changes height (first measured, or grew), the scroll offset
+ *   moves by the same amount, so what the reader looks at stays put. Not while the view is
+ *   pinned to the bottom: then the stick-to-bottom hook follows the end instead.
+ */
+import { type RefObject, useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
+
+export interface VirtualRowsOptions<T> {
+  readonly scroller: RefObject<HTMLElement | null>;
+  readonly items: readonly T[];
+  readonly keyOf: (item: T) => string;
+  readonly estimate: (item: T) => number;
+  /** True while the view follows the bottom (no scroll compensation then). */
+  readonly isPinned: () => boolean;
+  /** Extra pixels rendered above and below the viewport. */
+  readonly overscan?: number;
+}
+
+export interface VirtualRows {
+  readonly start: number;
+  readonly end: number;
+  /** Heights of the spacers before and after the rendered rows. */
+  readonly before: number;
+  readonly after: number;
+  /** Ref callback for each rendered row element; the element needs `data-key`. */
+  readonly measure: (element: HTMLElement | null) => (() => void) | undefined;
+}
+
+interface Layout {
+  /** offsets[i] = top of row i; offsets[n] = total height. */
+  readonly offsets: Float64Array;
+  readonly index: ReadonlyMap<string, number>;
+}
+
+export function useVirtualRows<T>({ scroller, items, keyOf, estimate, isPinned, overscan = 800 }: VirtualRowsOptions<T>): VirtualRows {
+  const heights = useRef(new Map<string, number>());
+  const [measured, setMeasured] = useState(0);
+  const [, setViewportVersion] = useState(0);
+  const viewport = useRef({ top: 0, height: 0 });
+
+  const layout = useMemo<Layout>(() => {
+    const offsets = new Float64Array(items.length + 1);
+    const index = new Map<string, number>();
+    items.forEach((item, i) => {
+      const key = keyOf(item);
+      index.set(key, i);
+      offsets[i + 1] = (offsets[i] ?? 0) + (heights.current.get(key) ?? estimate(item));
+    });
+    return { offsets, index };
+  }, [items, keyOf, estimate, measured]); // `measured`: the cached heights changed
+  const layoutRef = useRef(layout);
+  layoutRef.current = layout;
+
+  const { top, height } = viewport.current;
+  const range = findRange(layout.offsets, top - overscan, top + Math.max(height, 1) + overscan);
+  const rangeRef = useRef(range);
+  rangeRef.current = range;
+
+  // Track the viewport; re-render only when the set of rows to show changes.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const update = () => {
+      viewport.current = { top: element.scrollTop, height: element.clientHeight };
+      const next = findRange(layoutRef.current.offsets, element.scrollTop - overscan, element.scrollTop + element.clientHeight + overscan);
+      if (next.start !== rangeRef.current.start || next.end !== rangeRef.current.end) setViewportVersion((v) => v + 1);
+    };
+    update();
+    element.addEventListener("scroll", update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    return () => {
+      element.removeEventListener("scroll", update);
+      observer.disconnect();
+    };
+  }, [scroller, overscan]);
+
+  const rowObserver = useRef<ResizeObserver | null>(null);
+  const onRowsResized = (entries: readonly ResizeObserverEntry[]) => {
+    const element = scroller.current;
+    let shift = 0;
+    let changed = false;
+    const viewTop = element?.getBoundingClientRect().top ?? 0;
+    for (const entry of entries) {
+      const target = entry.target as HTMLElement;
+      const key = target.dataset.key;
+      if (key === undefined || !target.isConnected) continue;
+      const size = entry.borderBoxSize[0]?.blockSize ?? target.getBoundingClientRect().height;
+      const at = layoutRef.current.index.get(key);
+      const previous = heights.current.get(key)
+        ?? (at === undefined ? size : (layoutRef.current.offsets[at + 1] ?? 0) - (layoutRef.current.offsets[at] ?? 0));
+      if (Math.abs(size - previous) < 0.5) continue;
+      heights.current.set(key, size);
+      changed = true;
+      if (target.getBoundingClientRect().top < viewTop - 0.5) shift += size - previous;
+    }
+    if (element && shift !== 0 && !isPinned()) {
+      element.scrollTop += shift;
+      viewport.current = { top: element.scrollTop, height: element.clientHeight };
+    }
+    if (changed) setMeasured((v) => v + 1);
+  };
+  const onRowsResizedRef = useRef(onRowsResized);
+  onRowsResizedRef.current = onRowsResized;
+
+  const measure = useCallback((row: HTMLElement | null) => {
+    if (!row) return undefined;
+    rowObserver.current ??= new ResizeObserver((entries) => onRowsResizedRef.current(entries));
+    const observer = rowObserver.current;
+    observer.observe(row);
+    return () => observer.unobserve(row);
+  }, []);
+  useLayoutEffect(() => () => {
+    rowObserver.current?.disconnect();
+    rowObserver.current = null;
+  }, []);
+
+  const total = layout.offsets[items.length] ?? 0;
+  const before = layout.offsets[range.start] ?? 0;
+  const after = total - (layout.offsets[range.end] ?? total);
+  return { start: range.start, end: range.end, before, after, measure };
+}
+
+/** Rows [start, end) that intersect [from, to]. */
+function findRange(offsets: Float64Array, from: number, to: number): { start: number; end: number } {
+  const count = offsets.length - 1;
+  if (count <= 0) return { start: 0, end: 0 };
+  // First row whose bottom is below `from`.
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((offsets[mid + 1] ?? 0) <= from) low = mid + 1;
+    else high = mid;
+  }
+  const start = Math.min(low, count - 1);
+  // First row whose top is at or below `to`.
+  low = start;
+  high = count;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((offsets[mid] ?? 0) < to) low = mid + 1;
+    else high = mid;
+  }
+  return { start, end: Math.max(low, start + 1) };
+}
