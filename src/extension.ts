@@ -68,6 +68,11 @@ export function activate(context: vscode.ExtensionContext): void {
     follow,
     showLogs: () => logger.channel.show(true),
     restore: () => restoreTabs(manager, context.workspaceState),
+    catalog: () => ({
+      type: "agents/catalog",
+      agents: catalog.all().map((agent) => ({ name: agent.name, command: [agent.command, ...agent.args].join(" ") || (agent.url ?? ""), preset: agent.preset === true, installed: catalog.isInstalled(agent) })),
+      problems: [...catalog.problems()],
+    }),
   });
   panel.view = view;
   const statusItem = createStatusBarItem();
@@ -85,7 +90,9 @@ export function activate(context: vscode.ExtensionContext): void {
     }),
     rememberTabs(manager, context.workspaceState),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration("acpPanel")) manager.active?.refreshAgents();
+      if (!event.affectsConfiguration("acpPanel")) return;
+      manager.active?.refreshAgents();
+      view.post(view.catalogMessage());
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => manager.active?.refreshAgents()),
     registerCommands(commandHandlers({ manager, view, logger, catalog, rules, secrets })),

@@ -65,6 +65,15 @@ export const hostMessageSchema = z.discriminatedUnion("type", [
    * changes, a `state/snapshot` of the newly active tab follows.
    */
   z.object({ type: z.literal("tabs/state"), tabs: z.array(tabSummarySchema), activeKey: z.string().optional() }),
+  /**
+   * Every agent the user could start, for the first-run view: configured ones and the built-in
+   * presets, with whether each preset's command was found on PATH, and problems in the settings.
+   */
+  z.object({
+    type: z.literal("agents/catalog"),
+    agents: z.array(z.object({ name: z.string(), command: z.string(), preset: z.boolean(), installed: z.boolean() })),
+    problems: z.array(z.string()),
+  }),
   /** The session list, answered to `sessions/refresh`. */
   z.object({ type: z.literal("sessions/list"), sessions: z.array(sessionListItemSchema) }),
   /** Put text into the composer (e.g. "Add Selection to Prompt"). */
@@ -108,6 +117,8 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("queue/remove"), id: z.string() }),
   /** Cancel the running turn and send this queued message now. */
   z.object({ type: z.literal("queue/sendNow"), id: z.string() }),
+  /** Opens the user settings at `acpPanel.agents` (first-run help). */
+  z.object({ type: z.literal("settings/open") }),
   z.object({ type: z.literal("tab/activate"), key: z.string() }),
   z.object({ type: z.literal("tab/close"), key: z.string() }),
   /** A new tab with a fresh session (the given agent, or the selected one). */

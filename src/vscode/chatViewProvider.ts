@@ -62,6 +62,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.view?.show(true);
   }
 
+  /** The first-run catalog, to resend when settings change. */
+  catalogMessage(): HostMessage {
+    return this.messages.catalog();
+  }
+
   get isVisible(): boolean {
     return this.view?.visible ?? false;
   }

@@ -18,6 +18,8 @@ export interface PanelMessageContext {
   readonly showLogs: () => void;
   /** Sends a fresh snapshot of the active tab (ready handshake, resync). */
   readonly resync: () => void;
+  /** The agents for the first-run view. */
+  readonly catalog: () => HostMessage;
 }
 
 export async function handlePanelMessage(message: WebviewMessage, context: PanelMessageContext): Promise<void> {
@@ -25,6 +27,8 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
   const session = manager.active;
   switch (message.type) {
     case "webview/ready":
+      post(context.catalog());
+      return context.resync();
     case "state/resync":
       return context.resync();
     case "prompt/send":
@@ -80,6 +84,9 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       return session?.removeQueued(message.id);
     case "queue/sendNow":
       return session?.sendQueuedNow(message.id);
+    case "settings/open":
+      await vscode.commands.executeCommand("workbench.action.openSettings", "acpPanel.agents");
+      return;
     case "tab/activate":
       return manager.activate(message.key);
     case "tab/close":
