@@ -1,11 +1,12 @@
 /**
- * FileSystemPort on the VS Code editor: reads see open buffers (unsaved edits included); writes
- * are a WorkspaceEdit on the document (so Undo reverts them) followed by a save, so tools the
- * agent runs next read the new content from disk.
+ * FileSystemPort on the VS Code editor: reads see open buffers (unsaved edits included). A write
+ * to an open document is a WorkspaceEdit (so Undo reverts it) followed by a save, so tools the
+ * agent runs next read the new content from disk; any other write is atomic on disk.
  */
 import * as vscode from "vscode";
 import { readFile } from "node:fs/promises";
 import type { FileSystemPort } from "../acp/fileSystemCallbacks";
+import { writeFileAtomic } from "../acp/atomicWrite";
 
 export class EditorFiles implements FileSystemPort {
   openBufferText(path: string): string | undefined {
@@ -27,13 +28,14 @@ export class EditorFiles implements FileSystemPort {
 
   async writeThroughEditor(path: string, content: string): Promise<void> {
     const uri = vscode.Uri.file(path);
-    const edit = new vscode.WorkspaceEdit();
-    if ((await this.readDisk(path)) === undefined && !this.openDocument(path)) {
-      edit.createFile(uri, { ignoreIfExists: true, contents: new TextEncoder().encode(content) });
-      if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`VS Code refused to create ${path}`);
+    const open = this.openDocument(path);
+    if (!open) {
+      // Not in an editor: nothing to undo there, so write atomically (temp file + rename).
+      await writeFileAtomic(path, content);
       return;
     }
-    const document = await vscode.workspace.openTextDocument(uri);
+    const edit = new vscode.WorkspaceEdit();
+    const document = open;
     const whole = new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length));
     edit.replace(uri, whole, content);
     if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`VS Code refused the edit to ${path}`);
