@@ -16,6 +16,9 @@ export interface PermissionNotifier {
   notify(agent: string, request: acp.RequestPermissionRequest, answer: (optionId: string | undefined) => void): void;
 }
 
+/** A hostile agent may send thousands of options; the card shows at most this many. */
+export const MAX_PERMISSION_OPTIONS = 20;
+
 interface Pending {
   readonly sessionId: string;
   readonly options: readonly acp.PermissionOption[];
@@ -39,14 +42,15 @@ export class PermissionBroker {
     const ruledOption = ruled ? params.options.find((option) => option.kind === ruled) : undefined;
     if (ruledOption) return Promise.resolve({ outcome: { outcome: "selected", optionId: ruledOption.optionId } });
     const requestId = `perm-${++this.counter}`;
+    const options = params.options.slice(0, MAX_PERMISSION_OPTIONS);
     return new Promise((resolve) => {
-      this.pending.set(requestId, { sessionId: params.sessionId, options: params.options, resolve });
+      this.pending.set(requestId, { sessionId: params.sessionId, options, resolve });
       this.dispatch(params.sessionId, {
         type: "permission/requested",
         requestId,
         entryId: this.newId(),
         toolCall: params.toolCall as { toolCallId: string },
-        options: params.options.map(({ optionId, name, kind }) => ({ optionId, name, kind })),
+        options: options.map(({ optionId, name, kind }) => ({ optionId, name: String(name).slice(0, 200), kind })),
       });
       signal.addEventListener("abort", () => this.settle(requestId, undefined), { once: true });
       this.notifier?.notify(this.agent, params, (optionId) => this.settle(requestId, optionId));

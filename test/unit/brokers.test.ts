@@ -109,3 +109,14 @@ test("a hostile schema (thousands of fields, unknown types) is refused with -326
   await assert.rejects(broker.create({ ...formRequest, requestedSchema: { type: "object", properties: { x: { type: "object" } } } } as never, new AbortController().signal),
     (error: { code?: number }) => error.code === -32602);
 });
+
+test("a huge permission option list is bounded; the shown options stay answerable", async () => {
+  const { broker, actions } = permissionBroker();
+  const many = Array.from({ length: 10_000 }, (_, i) => ({ optionId: `o${i}`, name: `Option ${i} ${"x".repeat(1000)}`, kind: "allow_once" as const }));
+  const answer = broker.request({ ...request, options: many }, new AbortController().signal);
+  const shown = (actions[0] as { options: Array<{ optionId: string; name: string }> }).options;
+  assert.equal(shown.length, 20);
+  assert.ok(shown.every((o) => o.name.length <= 200));
+  broker.answer((actions[0] as { requestId: string }).requestId, "o3");
+  assert.deepEqual(await answer, { outcome: { outcome: "selected", optionId: "o3" } });
+});
