@@ -162,9 +162,19 @@ function registerCallbacks(app: acp.ClientApp, callbacks: ClientCallbacks): acp.
   return app;
 }
 
+/** How long incoming messages may be processed before the event loop gets a turn. */
+const YIELD_AFTER_MS = 8;
+
 function tap(stream: MessageStream, events: ConnectionEvents): MessageStream {
+  // A flood arrives as one large read; Web Streams then hand every message over in microtasks,
+  // which would starve timers and the rest of the extension host. Yield a macrotask every slice.
+  let sliceStart = performance.now();
   const incoming = new TransformStream<AnyMessage, AnyMessage>({
-    transform(message, controller) {
+    async transform(message, controller) {
+      if (performance.now() - sliceStart > YIELD_AFTER_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
       events.traffic("in", message);
       if ("method" in message && !("id" in message && message.id !== undefined)) {
         if (message.method === acp.methods.client.session.update) {
