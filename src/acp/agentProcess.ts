@@ -3,7 +3,8 @@
  * exit detection, and a shutdown that leaves no orphans.
  *
  * Shutdown order (some agents ignore stdin EOF while a session is live): close stdin, wait,
- * SIGTERM the whole process group, wait, SIGKILL the group.
+ * SIGTERM the whole process group, wait, SIGKILL the group. If this process dies without a
+ * shutdown (the extension host killed outright), a watcher kills the group: see guardOrphan.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
@@ -47,6 +48,7 @@ export class AgentProcess {
       partial = lines.pop() ?? "";
       for (const line of lines) logger.agentStderr(launch.name, line);
     });
+    if (this.child.pid !== undefined) guardOrphan(this.child.pid);
     // A dead agent makes writes fail with EPIPE; the exit handler reports it, so swallow here.
     this.child.stdin.on("error", () => undefined);
     this.exited = new Promise((resolve) => {
@@ -115,5 +117,24 @@ export class AgentProcess {
         resolve(true);
       });
     });
+  }
+}
+
+/**
+ * Agents that ignore stdin EOF while a session is live (claude-agent-acp, claude-code-acp,
+ * codex-acp) would outlive an extension host that is killed without running deactivate (e.g.
+ * code-server stopped with SIGTERM), in their own process group. A small detached watcher kills
+ * the agent's group once this process is gone, and ends by itself when the agent exits first.
+ */
+function guardOrphan(agentPid: number): void {
+  if (process.platform === "win32") return;
+  const host = process.pid;
+  const script = `while kill -0 ${host} 2>/dev/null && kill -0 ${agentPid} 2>/dev/null; do sleep 0.5; done; kill -0 ${host} 2>/dev/null || kill -KILL -${agentPid} 2>/dev/null`;
+  try {
+    const watcher = spawn("/bin/sh", ["-c", script], { detached: true, stdio: "ignore", env: { PATH: "/usr/bin:/bin" } });
+    watcher.on("error", () => undefined); // best effort: the normal shutdown still applies
+    watcher.unref();
+  } catch {
+    // as above
   }
 }
