@@ -63,6 +63,8 @@ export class AgentServices {
     this.callbacks = {
       requestPermission: (params, signal) => this.permissions.request(params, signal),
       elicitation: this.forms,
+      // The panel folds Lody subagent runs (`_lody/subagents/event`) into the thread: opt in.
+      subagentEvents: true,
       ...(this.terminals ? { terminal: this.terminals } : {}),
       ...(ports.files && ports.consent
         ? { fs: fileSystemCallbacks({ agent, roots, files: ports.files, consent: ports.consent, ...(ports.onWrite ? { onWrite: ports.onWrite } : {}) }) }

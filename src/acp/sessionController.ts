@@ -231,7 +231,13 @@ export class SessionController {
     // CodeBuddy reports model errors as `refusal` with a JSON error message in `_meta`.
     const vendorError = response._meta?.["codebuddy.ai/errorMessage"];
     if (response.stopReason === "refusal") {
-      sink({ type: "thread/error", entryId: newId(), message: "The agent refused to continue.", ...(vendorError !== undefined ? { details: formatVendorError(vendorError) } : {}) });
+      const vendor = vendorError === undefined ? undefined : describeVendorError(vendorError);
+      sink({
+        type: "thread/error",
+        entryId: newId(),
+        message: vendor ? `The agent refused to continue: ${vendor.message}` : "The agent refused to continue.",
+        ...(vendor?.details ? { details: vendor.details } : {}),
+      });
     }
     sink({ type: "turn/ended", stopReason: response.stopReason, ...(usage.success ? { usage: usage.data } : {}) });
   }
@@ -282,12 +288,22 @@ function flattenValues(options: acp.SessionConfigSelectOptions): string[] {
     "group" in entry ? entry.options.map((option) => option.value) : [entry.value]);
 }
 
-function formatVendorError(value: unknown): string {
-  if (typeof value !== "string") return JSON.stringify(value);
-  try {
-    const parsed = JSON.parse(value) as { message?: unknown };
-    return typeof parsed.message === "string" ? parsed.message : value;
-  } catch {
-    return value;
+/**
+ * CodeBuddy's `codebuddy.ai/errorMessage`: a JSON-RPC error serialised as a string, whose useful
+ * text is in `data` (`{"message":"Internal error","data":{"message":"fake error 401","details":"401 …"}}`).
+ */
+export function describeVendorError(value: unknown): { message: string; details?: string } {
+  let parsed: unknown = value;
+  if (typeof value === "string") {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return { message: value };
+    }
   }
+  if (typeof parsed !== "object" || parsed === null) return { message: String(value) };
+  const { message, data } = parsed as { message?: unknown; data?: { message?: unknown; details?: unknown } | null };
+  const text = typeof data?.message === "string" ? data.message : typeof message === "string" ? message : JSON.stringify(parsed);
+  const details = typeof data?.details === "string" && data.details !== text ? data.details : undefined;
+  return details ? { message: text, details } : { message: text };
 }

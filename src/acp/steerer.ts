@@ -19,7 +19,7 @@ export class Steerer {
   constructor(private readonly context: SessionContext, private readonly promptRunning: () => boolean) {}
 
   async steer(sessionId: string, blocks: acp.ContentBlock[], text: string): Promise<SteerOutcome> {
-    const { client, sink, newId, clock } = this.context;
+    const { client, sink, newId } = this.context;
     const route = steeringRouteOf(client.init);
     const steerId = `steer-${++this.counter}`;
     sink({ type: "steer/sent", entryId: newId(), steerId, text });
@@ -40,12 +40,13 @@ export class Steerer {
       switch (outcome) {
         case "applied":
           sink({ type: "steer/applied", steerId });
+          // Bub answers a steer with a steerId `injected` even when the turn had already ended and
+          // it started a new one for the steer: applied after our prompt's end is an unowned turn.
+          if (!this.promptRunning()) this.startUnownedTurn();
           return outcome;
         case "started-new-turn":
           sink({ type: "steer/applied", steerId });
-          this.unownedTurn = true;
-          sink({ type: "turn/unowned", at: clock.now() });
-          this.activity();
+          this.startUnownedTurn();
           return outcome;
         case "prompt-required":
           fail("The agent was idle and asked for a normal prompt; your message is back in the Prompt box.");
@@ -57,6 +58,14 @@ export class Steerer {
       if (client.transport.hasEnded || client.connection.isClosed) return "failed";
       return fail(`Steering failed: ${describeRequestError(error).message}. Your message is back in the Prompt box.`);
     }
+  }
+
+  /** Busy with no owning prompt and no completion signal, until the agent has been quiet. */
+  private startUnownedTurn(): void {
+    if (this.promptRunning()) return;
+    this.unownedTurn = true;
+    this.context.sink({ type: "turn/unowned", at: this.context.clock.now() });
+    this.activity();
   }
 
   /** `_lody/session/steer_applied` / `_session/steering_applied`. */

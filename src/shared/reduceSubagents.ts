@@ -69,8 +69,57 @@ export function foldMemberUpdate(thread: Thread, member: string, update: Session
   return withRun(thread, { ...run, thread: foldChild(run.thread, update, `${runId}:${entryId}`) }, existing === undefined);
 }
 
+const teamUpdateSchema = z.looseObject({
+  type: z.string(),
+  members: z.array(z.looseObject({
+    name: z.string(),
+    status: str,
+    toolCallCount: num,
+    lastFailure: z.looseObject({ error: str }).nullish().catch(undefined),
+  })).nullish().catch(undefined),
+});
+
+/** CodeBuddy task states; `killed` is a cancellation. */
+function memberState(status: string | null | undefined): SubagentRun["state"] {
+  switch (status) {
+    case "pending": case "running": case "completed": case "failed": case "cancelled":
+      return status;
+    case "killed": case "stopped":
+      return "cancelled";
+    case "idle":
+      return "running";
+    default:
+      return "unknown";
+  }
+}
+
+/**
+ * `session_info_update._meta["codebuddy.ai/teamUpdate"]` of type `member_status_change`: every
+ * member's lane takes its state (and failure), created if the member has not spoken yet.
+ */
+export function foldTeamUpdate(thread: Thread, raw: unknown): Thread {
+  const parsed = teamUpdateSchema.safeParse(raw);
+  if (!parsed.success || parsed.data.type !== "member_status_change" || !parsed.data.members) return thread;
+  let next = thread;
+  for (const member of parsed.data.members) {
+    const runId = `member:${member.name}`;
+    const existing = next.runs[runId];
+    const run: SubagentRun = existing ?? { runId, kind: "member", state: "running", description: member.name, progress: {}, thread: emptyThread };
+    const reason = member.lastFailure?.error ?? undefined;
+    const toolCallCount = member.toolCallCount ?? undefined;
+    next = withRun(next, {
+      ...run,
+      state: memberState(member.status),
+      ...(reason ? { reason } : {}),
+      ...(toolCallCount !== undefined ? { progress: { ...run.progress, toolCallCount } } : {}),
+    }, existing === undefined);
+  }
+  return next;
+}
+
 function withRun(thread: Thread, run: SubagentRun, isNew: boolean): Thread {
-  return { ...thread, runs: { ...thread.runs, [run.runId]: run }, runOrder: isNew ? [...thread.runOrder, run.runId] : thread.runOrder };
+  const placed = isNew ? { ...run, position: thread.entries.length } : run;
+  return { ...thread, runs: { ...thread.runs, [run.runId]: placed }, runOrder: isNew ? [...thread.runOrder, run.runId] : thread.runOrder };
 }
 
 /** Attach a new run to the parent's `subagent` tool call when one is running (Bub sends no link). */

@@ -14,7 +14,7 @@ import { cancelOpenToolCalls, foldToolCall } from "./reduceToolCall";
 import { normaliseCompactionStatus, upsertCompaction } from "./reduceCompaction";
 import { appendEntry } from "./threadEntries";
 import { reduceClientRequest } from "./reduceClientRequests";
-import { foldMemberUpdate, foldSubagentEvent } from "./reduceSubagents";
+import { foldMemberUpdate, foldSubagentEvent, foldTeamUpdate } from "./reduceSubagents";
 import { reduceSteering } from "./reduceSteering";
 
 export function reduceThread(thread: Thread, action: ThreadAction): Thread {
@@ -107,12 +107,15 @@ function foldUpdate(thread: Thread, update: KnownUpdate, entryId: string): Threa
     case "config_option_update":
       return { ...thread, configOptions: update.configOptions };
     case "session_info_update": {
-      if (update.title === undefined) return thread;
+      // CodeBuddy Agent Teams report their members' states here.
+      const team = update._meta?.["codebuddy.ai/teamUpdate"];
+      const next = team === undefined ? thread : foldTeamUpdate(thread, team);
+      if (update.title === undefined) return next;
       if (update.title === null || update.title.trim() === "") {
-        const { title: _cleared, ...rest } = thread;
+        const { title: _cleared, ...rest } = next;
         return rest;
       }
-      return { ...thread, title: update.title.trim() };
+      return { ...next, title: update.title.trim() };
     }
     case "usage_update":
       return { ...thread, usage: { used: update.used, size: update.size, ...(update.cost ? { cost: update.cost } : {}) } };

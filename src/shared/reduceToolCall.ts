@@ -24,7 +24,10 @@ export function foldToolCall(thread: Thread, update: ToolCallUpdate, entryId: st
   if (existing?.kind !== "tool_call" || at === undefined) {
     return appendEntry(thread, key, newToolCall(update, entryId));
   }
-  return replaceEntryAt(thread, at, patchToolCall(existing, update));
+  // A second `tool_call` for the same id re-announces the call whole (CodeBuddy, claude-code-acp):
+  // what it leaves out is gone, so streamed argument fragments shown as content do not linger.
+  const reannounced = update.sessionUpdate === "tool_call" ? { ...update, content: update.content ?? [], locations: update.locations ?? [] } : update;
+  return replaceEntryAt(thread, at, patchToolCall(existing, reannounced));
 }
 
 function newToolCall(update: ToolCallUpdate, entryId: string): ToolCallEntry {

@@ -169,6 +169,8 @@ export interface SubagentRun {
   readonly progress: SubagentProgress;
   /** The parent's `subagent` tool call this run belongs to, when one was running. */
   readonly parentToolCallId?: string;
+  /** How many parent entries there were when the run started: the timeline shows it after them. */
+  readonly position?: number;
   readonly thread: Thread;
 }
 

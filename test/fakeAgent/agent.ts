@@ -10,6 +10,8 @@ import {
 import { RunningTurn, type World } from "./world";
 import type { StoredSession } from "./store";
 import { runTurn } from "./turn";
+import { STEER_METHODS, handleSteer, scheduleTitle } from "./bubSteering";
+import { codebuddyAuthenticate, codebuddyConfigOptions, codebuddySessionState, requireCodebuddyAuth } from "./codebuddy";
 
 /** What a transport lets a scenario do to it. */
 export interface TransportHost {
@@ -30,7 +32,8 @@ export class AgentConnection {
   clientCapabilities: Params = {};
   /** FAKE_AGENT_BEHAVIOUR=never-initialize: `initialize` is never answered. */
   neverInitialize = false;
-  private readonly turns = new Set<RunningTurn>();
+  /** This connection's running turns (a dropped connection aborts them). */
+  readonly turns = new Set<RunningTurn>();
 
   constructor(readonly world: World, readonly host: TransportHost, outlet: Outlet) {
     this.peer = new Peer(outlet, {
@@ -58,15 +61,20 @@ export class AgentConnection {
         this.clientInfo = params.clientInfo;
         this.clientCapabilities = (params.clientCapabilities ?? {}) as Params;
         return initializeResult(this.options, params);
+      case "authenticate":
+        if (profile !== "codebuddy") throw methodNotFound(request.method);
+        return codebuddyAuthenticate(this, params);
       case "session/new":
+        requireCodebuddyAuth(this);
         return this.newSession(params);
       case "session/load":
+        requireCodebuddyAuth(this);
         return this.reopen(params, true);
       case "session/resume":
         if (profile !== "bub") throw methodNotFound(request.method);
         return this.reopen(params, false);
       case "session/list":
-        if (profile === "default") throw methodNotFound(request.method);
+        if (profile === "default" || profile === "codebuddy") throw methodNotFound(request.method);
         return this.list(params);
       case "session/close":
         if (profile !== "bub") throw methodNotFound(request.method);
@@ -79,8 +87,11 @@ export class AgentConnection {
       case "session/set_mode":
         return this.setMode(params);
       case "session/prompt":
+        requireCodebuddyAuth(this);
         return this.prompt(params);
       default:
+        // Bub's steering extension methods (§8); any other `_x/y` is -32601 with its name.
+        if (request.method in STEER_METHODS && isBub(profile)) return handleSteer(this, request.method, params);
         throw methodNotFound(request.method);
     }
   }
@@ -109,6 +120,15 @@ export class AgentConnection {
         this.peer.notify("session/update", { sessionId, update: { sessionUpdate: "available_commands_update", availableCommands: [{ name: "early", description: "Sent before session/new returned" }] } });
         setTimeout(() => this.peer.notify("session/update", { sessionId, update: { sessionUpdate: "available_commands_update", availableCommands: [{ name: "init", description: "Initialise" }, { name: "review", description: "Review changes", input: { hint: "files" } }] } }), 20);
         return { sessionId, ...quirkSessionState({}) };
+      }
+      case "codebuddy": {
+        // Quirk 1: the session's config_option_update comes *before* the response that names the session.
+        this.peer.notify("session/update", { sessionId, update: { sessionUpdate: "config_option_update", configOptions: codebuddyConfigOptions({}) } });
+        // §14: initial notifications come after the response (setTimeout 0).
+        setTimeout(() => this.peer.notify("session/update", { sessionId, update: { sessionUpdate: "available_commands_update", availableCommands: [
+          { name: "compact", description: "Compact the conversation" }, { name: "init", description: "Create CODEBUDDY.md" },
+        ] } }), 0);
+        return { sessionId, ...codebuddySessionState({}) };
       }
       case "default":
         return { sessionId };
@@ -147,6 +167,8 @@ export class AgentConnection {
         return { configOptions: bubConfigOptions(this.options, stored.config) };
       case "quirks":
         return quirkSessionState(stored.config);
+      case "codebuddy":
+        return codebuddySessionState(stored.config);
       case "default":
         return {};
     }
@@ -194,6 +216,10 @@ export class AgentConnection {
     const { configId, value } = params;
     const profile = this.options.profile;
     if (profile === "default") throw methodNotFound("session/set_config_option");
+    if (profile === "codebuddy") {
+      const stored = this.world.store.update(sessionId, (existing) => existing && { ...existing, config: { ...existing.config, [String(configId)]: String(value) } });
+      return { configOptions: codebuddyConfigOptions(stored?.config ?? {}) };
+    }
     if (profile === "quirks") {
       const stored = this.world.store.update(sessionId, (existing) => existing && { ...existing, config: { ...existing.config, [String(configId)]: String(value) } });
       return { configOptions: quirkConfigOptions(stored?.config ?? {}) };
@@ -210,8 +236,13 @@ export class AgentConnection {
 
   /** Q12 (codex): `set_mode` answers `{}` and reports the change as `config_option_update` only. */
   private setMode(params: Params): object {
-    if (this.options.profile !== "quirks") throw methodNotFound("session/set_mode");
     const sessionId = requireSession(params);
+    if (this.options.profile === "codebuddy") {
+      this.world.store.update(sessionId, (existing) => existing && { ...existing, config: { ...existing.config, mode: String(params.modeId) } });
+      this.peer.notify("session/update", { sessionId, update: { sessionUpdate: "current_mode_update", currentModeId: String(params.modeId) } });
+      return {};
+    }
+    if (this.options.profile !== "quirks") throw methodNotFound("session/set_mode");
     const stored = this.world.store.update(sessionId, (existing) => existing && { ...existing, config: { ...existing.config, mode: String(params.modeId), approval: "allow_all" } });
     this.peer.notify("session/update", { sessionId, update: { sessionUpdate: "config_option_update", configOptions: quirkConfigOptions(stored?.config ?? {}) } });
     return {};
@@ -224,29 +255,47 @@ export class AgentConnection {
       if (!isBub(this.options.profile)) throw new RpcError(-32002, `Resource not found: ${sessionId}`, { sessionId });
       this.world.store.update(sessionId, () => ({ sessionId, cwd: "/", listed: true, config: {}, history: [], updatedAt: "" }));
     }
-    if (!Array.isArray(params.prompt)) throw new RpcError(-32602, "Invalid params: prompt must be an array of content blocks");
+    if (!Array.isArray(params.prompt)) {
+      // CodeBuddy iterates `params.prompt` as an array: anything else fails inside the agent (-32603).
+      if (this.options.profile === "codebuddy") throw internalError("params.prompt is not iterable");
+      throw new RpcError(-32602, "Invalid params: prompt must be an array of content blocks");
+    }
     const blocks = params.prompt as Array<{ type?: string; text?: string }>;
     const promptText = blocks.map((block) => (block.type === "text" ? block.text ?? "" : "")).join("");
-    return this.world.withPromptLock(async () => {
-      const turn = new RunningTurn();
-      this.world.running.set(sessionId, turn);
-      this.turns.add(turn);
-      try {
-        const outcome = await Promise.race([
-          runTurn(this, turn, sessionId, promptText),
-          turn.whenAborted().then((reason) => ({ aborted: reason })),
-        ]);
-        if ("aborted" in outcome) {
-          // Newer Bub SDKs answer a torn-down prompt -32800; a dropped connection gets nothing.
-          if (outcome.aborted === "disconnected") throw new Unanswered();
-          throw new RpcError(-32800, "Request cancelled", { sessionId });
-        }
-        return outcome;
-      } finally {
-        this.turns.delete(turn);
-        if (this.world.running.get(sessionId) === turn) this.world.running.delete(sessionId);
+    if (this.options.profile === "codebuddy") {
+      // §14: a prompt during a running turn is dispatched into it and answered end_turn at once.
+      const running = this.world.running.get(sessionId);
+      if (running && !running.ended && running.enqueueSteer({ text: promptText, settle: () => undefined })) {
+        return { stopReason: "end_turn", userMessageId: `user-msg-${Date.now()}`, _meta: { "codebuddy.ai/outcome": "SUCCESS" } };
       }
-    });
+      return this.runPrompt(sessionId, promptText);
+    }
+    const prompted = this.world.withPromptLock(() => this.runPrompt(sessionId, promptText));
+    // §7: a Lody client's first turn is titled afterwards, asynchronously (also after a failure).
+    void prompted.finally(() => scheduleTitle(this, sessionId, promptText)).catch(() => undefined);
+    return prompted;
+  }
+
+  private async runPrompt(sessionId: string, promptText: string): Promise<object> {
+    const turn = new RunningTurn();
+    this.world.running.set(sessionId, turn);
+    this.turns.add(turn);
+    try {
+      const outcome = await Promise.race([
+        runTurn(this, turn, sessionId, promptText),
+        turn.whenAborted().then((reason) => ({ aborted: reason })),
+      ]);
+      if ("aborted" in outcome) {
+        // Newer Bub SDKs answer a torn-down prompt -32800; a dropped connection gets nothing.
+        if (outcome.aborted === "disconnected") throw new Unanswered();
+        throw new RpcError(-32800, "Request cancelled", { sessionId });
+      }
+      return outcome;
+    } finally {
+      turn.end();
+      this.turns.delete(turn);
+      if (this.world.running.get(sessionId) === turn) this.world.running.delete(sessionId);
+    }
   }
 }
 

@@ -6,12 +6,12 @@
  *
  * Environment:
  *   FAKE_AGENT_LOG        append every line in and out (JSONL) to this file, so tests can assert the wire
- *   FAKE_AGENT_PROFILE    default | bub | bub-web | quirks (see profiles.ts)
+ *   FAKE_AGENT_PROFILE    default | bub | bub-web | quirks | codebuddy (see profiles.ts)
  *   FAKE_AGENT_STATE      JSON file the sessions persist in, shared by successive agent processes
  *   FAKE_AGENT_BEHAVIOUR  never-initialize | close-stdout | crash-at-start
  *   FAKE_AGENT_EOF=ignore quirk Q10: stay alive after stdin EOF while a session is live
  *   FAKE_AGENT_NO_MODELS, FAKE_AGENT_PROTOCOL_VERSION, FAKE_AGENT_LIST_PAGE, FAKE_AGENT_SEED,
- *   FAKE_AGENT_LOAD_ERROR, FAKE_AGENT_NAME: see FakeAgentOptions in profiles.ts
+ *   FAKE_AGENT_LOAD_ERROR, FAKE_AGENT_NAME, FAKE_AGENT_AUTH: see FakeAgentOptions in profiles.ts
  */
 import { closeSync, openSync, writeSync } from "node:fs";
 import { createInterface } from "node:readline";

@@ -8,10 +8,14 @@
  *   bub-web   Bub over HTTP/WebSocket: sessionCapabilities {delete,list} only
  *   quirks    real third-party agent habits (Q1, Q12, Q15): early updates, modes with URL ids,
  *             replay followed by available_commands_update (Q10, no exit on EOF: FAKE_AGENT_EOF)
+ *   codebuddy `codebuddy --acp` (bub-and-lody §14, catalogue group G): authMethods and -32000 until
+ *             `authenticate` (FAKE_AGENT_AUTH=required), config_option_update before the session/new
+ *             response and commands after it, vendor update kinds, refusal for errors, a second
+ *             prompt folded into the running turn, team member lanes (see codebuddy.ts)
  */
 import type { StoredSession } from "./store";
 
-export type Profile = "default" | "bub" | "bub-web" | "quirks";
+export type Profile = "default" | "bub" | "bub-web" | "quirks" | "codebuddy";
 
 export interface FakeAgentOptions {
   readonly profile: Profile;
@@ -29,11 +33,13 @@ export interface FakeAgentOptions {
   readonly loadError?: "gemini";
   /** FAKE_AGENT_NAME: agentInfo.name (default profile). */
   readonly name?: string;
+  /** FAKE_AGENT_AUTH=required (codebuddy): sessions fail -32000 until `authenticate {methodId:"external"}`. */
+  readonly authRequired?: boolean;
 }
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv): FakeAgentOptions {
   const profile = env.FAKE_AGENT_PROFILE ?? "default";
-  if (!["default", "bub", "bub-web", "quirks"].includes(profile)) throw new Error(`unknown FAKE_AGENT_PROFILE ${profile}`);
+  if (!["default", "bub", "bub-web", "quirks", "codebuddy"].includes(profile)) throw new Error(`unknown FAKE_AGENT_PROFILE ${profile}`);
   return {
     profile: profile as Profile,
     ...(env.FAKE_AGENT_STATE ? { statePath: env.FAKE_AGENT_STATE } : {}),
@@ -43,6 +49,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): FakeAgentOptions {
     ...(env.FAKE_AGENT_SEED === "bub" ? { seed: "bub" as const } : {}),
     ...(env.FAKE_AGENT_LOAD_ERROR === "gemini" ? { loadError: "gemini" as const } : {}),
     ...(env.FAKE_AGENT_NAME ? { name: env.FAKE_AGENT_NAME } : {}),
+    ...(env.FAKE_AGENT_AUTH === "required" ? { authRequired: true } : {}),
   };
 }
 
@@ -89,6 +96,23 @@ export function initializeResult(options: FakeAgentOptions, request: { protocolV
         agentCapabilities: { loadSession: true, promptCapabilities: { image: true, embeddedContext: true }, sessionCapabilities: { list: {} } },
         agentInfo: { name: "quirky-agent", version: "0.61.0" },
         authMethods: [],
+      };
+    case "codebuddy":
+      // CodeBuddy 2.117.0: no agentInfo, no sessionCapabilities, four login methods even with an API key.
+      return {
+        protocolVersion,
+        agentCapabilities: {
+          promptCapabilities: { image: true, embeddedContext: true },
+          mcpCapabilities: { http: true, sse: true },
+          loadSession: true,
+          delegateToolsSupport: true,
+        },
+        authMethods: [
+          { id: "iOA", name: "Login with iOA", description: null },
+          { id: "external", name: "Login with Google/Github", description: null },
+          { id: "internal", name: "Login with WeChat", description: null },
+          { id: "selfhosted", name: "Login with Enterprise Domain", description: null },
+        ],
       };
   }
 }

@@ -7,6 +7,10 @@ import { internalError, type JsonRpcId } from "./wire";
 import type { Profile } from "./profiles";
 import { bubKind, bubToolResult } from "./bubTools";
 import { quirkScenarios } from "./quirkScenarios";
+import { benchScenarios } from "./benchScenarios";
+import { bubScenarios } from "./bubScenarios";
+import { codebuddyScenarios } from "./codebuddyScenarios";
+import { showcaseScenarios } from "./showcaseScenarios";
 
 export type StopReason = "end_turn" | "max_tokens" | "max_turn_requests" | "refusal" | "cancelled";
 /** A stop reason, or a whole `PromptResponse` (usage, `_meta`…). */
@@ -19,12 +23,26 @@ export interface TurnContext {
   readonly args: readonly string[];
   readonly profile: Profile;
   readonly clientCapabilities: Readonly<Record<string, unknown>>;
+  /** `initialize`'s clientInfo as the client sent it. */
+  readonly clientInfo: unknown;
+  /** The session's cwd (Bub resolves tool paths against it). */
+  readonly cwd: string;
+  /** True for a turn no `session/prompt` owns (started from a late steer). */
+  readonly background: boolean;
   /** Sends one `session/update` for this session (and records it for `session/load`). */
   update(update: object): void;
   /** Agent → client request for this session (`sessionId` is added); `id` forces the JSON-RPC id. */
   request(method: string, params: object, id?: JsonRpcId): Promise<unknown>;
   /** Sends any message, or a raw line. */
   send(message: object | string): void;
+  /** An agent → client notification (`_lody/…`, `$/cancel_request`…). */
+  notify(method: string, params: object): void;
+  /** Reserves the id of the next agent → client request, to pass to `request`. */
+  allocateRequestId(): number;
+  /** One model step: consumes the steers waiting in the turn's inbox (they are answered `injected`). */
+  modelStep(): string[];
+  /** Resolves once a steer is waiting for the next model step. */
+  whenSteered(): Promise<void>;
   sleep(ms: number): Promise<void>;
   /** True once the client sent `session/cancel` for this session. */
   readonly cancelled: boolean;
@@ -228,6 +246,10 @@ export const scenarios: Record<string, Scenario> = {
   },
 
   ...quirkScenarios,
+  ...benchScenarios,
+  ...bubScenarios,
+  ...codebuddyScenarios,
+  ...showcaseScenarios,
 };
 
 export function pickScenario(promptText: string): Scenario {

@@ -7,11 +7,12 @@ import type { AgentConnection } from "./agent";
 import type { RunningTurn } from "./world";
 import type { HistoryUpdate } from "./store";
 import type { JsonRpcId } from "./wire";
-import { pickScenario, type TurnContext, type TurnResult } from "./scenarios";
+import { pickScenario, type Scenario, type TurnContext, type TurnResult } from "./scenarios";
 
 const REPLAYABLE = new Set(["user_message_chunk", "agent_message_chunk", "tool_call", "tool_call_update"]);
 
-export async function runTurn(connection: AgentConnection, turn: RunningTurn, sessionId: string, promptText: string): Promise<object> {
+/** `scenario` overrides the pick by prompt text; `background`: a turn no `session/prompt` owns. */
+export async function runTurn(connection: AgentConnection, turn: RunningTurn, sessionId: string, promptText: string, scenario?: Scenario, background = false): Promise<object> {
   const { world, peer, host } = connection;
   const history: HistoryUpdate[] = [{ sessionUpdate: "user_message_chunk", content: { type: "text", text: promptText } }];
   let flushed = false;
@@ -38,6 +39,9 @@ export async function runTurn(connection: AgentConnection, turn: RunningTurn, se
     args: words.slice(1),
     profile: world.options.profile,
     clientCapabilities: connection.clientCapabilities,
+    clientInfo: connection.clientInfo,
+    cwd: world.store.get(sessionId)?.cwd ?? process.cwd(),
+    background,
     update(update) {
       if (turn.aborted !== undefined) return;
       record(update as HistoryUpdate);
@@ -45,6 +49,10 @@ export async function runTurn(connection: AgentConnection, turn: RunningTurn, se
     },
     request: (method: string, params: object, id?: JsonRpcId) => peer.request(method, { sessionId, ...params }, id),
     send: (message) => peer.send(message),
+    notify: (method, params) => peer.notify(method, params),
+    allocateRequestId: () => peer.allocateId(),
+    modelStep: () => turn.drainSteers(),
+    whenSteered: () => turn.whenSteered(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     get cancelled() {
       return turn.cancelled;
@@ -74,9 +82,11 @@ export async function runTurn(connection: AgentConnection, turn: RunningTurn, se
     },
   };
   try {
-    const result: TurnResult = await pickScenario(promptText)(context);
+    const result: TurnResult = await (scenario ?? pickScenario(promptText))(context);
     return typeof result === "string" ? { stopReason: result } : result;
   } finally {
+    // Steers still queued were not drained by a model step: the steering handler starts a new turn.
+    turn.end();
     flush();
   }
 }

@@ -48,6 +48,11 @@ export class Peer {
     this.send({ jsonrpc: "2.0", method, params });
   }
 
+  /** The id the next request will get (for a scenario that must name it, e.g. in `$/cancel_request`). */
+  allocateId(): number {
+    return this.nextId++;
+  }
+
   /** Agent → client request; numeric ids start at 0, like Bub's (id 0 is a real id). */
   request(method: string, params: unknown, id: JsonRpcId = this.nextId++): Promise<unknown> {
     return new Promise((resolve, reject) => {

@@ -7,8 +7,19 @@ import { randomUUID } from "node:crypto";
 import { SessionStore } from "./store";
 import { bubSeed, type FakeAgentOptions } from "./profiles";
 
+/** A steer (or CodeBuddy's second prompt) waiting in a running turn's inbox for a model step. */
+export interface QueuedSteer {
+  readonly text: string;
+  /** true: a model step consumed it; false: the turn ended first. */
+  settle(drained: boolean): void;
+}
+
 export class RunningTurn {
   private cancelFlag = false;
+  /** Bub's steering inbox, drained by the scenario's model steps. */
+  private readonly inbox: QueuedSteer[] = [];
+  private readonly steerWaiters: Array<() => void> = [];
+  private endedFlag = false;
   private readonly cancelWaiters: Array<() => void> = [];
   private abortReason: string | undefined;
   private readonly abortWaiters: Array<(reason: string) => void> = [];
@@ -40,6 +51,37 @@ export class RunningTurn {
     for (const wake of this.abortWaiters.splice(0)) wake(reason);
   }
 
+  get ended(): boolean {
+    return this.endedFlag;
+  }
+
+  /** Queues a steer; false when the turn has already ended (the caller starts a new turn). */
+  enqueueSteer(steer: QueuedSteer): boolean {
+    if (this.endedFlag) return false;
+    this.inbox.push(steer);
+    for (const wake of this.steerWaiters.splice(0)) wake();
+    return true;
+  }
+
+  /** A model step: every queued steer is consumed (answered `injected`); their texts. */
+  drainSteers(): string[] {
+    const drained = this.inbox.splice(0);
+    for (const steer of drained) steer.settle(true);
+    return drained.map((steer) => steer.text);
+  }
+
+  /** Resolves once a steer is waiting in the inbox. */
+  whenSteered(): Promise<void> {
+    return this.inbox.length > 0 ? Promise.resolve() : new Promise((resolve) => this.steerWaiters.push(resolve));
+  }
+
+  /** The turn is over: steers still queued were not drained (Bub then starts a new turn for them). */
+  end(): void {
+    if (this.endedFlag) return;
+    this.endedFlag = true;
+    for (const steer of this.inbox.splice(0)) steer.settle(false);
+  }
+
   whenAborted(): Promise<string> {
     return this.abortReason !== undefined ? Promise.resolve(this.abortReason) : new Promise((resolve) => this.abortWaiters.push(resolve));
   }
@@ -53,7 +95,12 @@ export class World {
   readonly closing = new Set<string>();
   /** Sessions opened by this process (Q10: some agents then ignore stdin EOF). */
   readonly live = new Set<string>();
+  /** Sessions whose title was generated (or attempted) by this process: at most once each (§7). */
+  readonly titled = new Set<string>();
+  /** CodeBuddy: signed in through `authenticate` (FAKE_AGENT_AUTH=required). */
+  authenticated = false;
   private lockTail: Promise<unknown> = Promise.resolve();
+  private readonly steerLocks = new Map<string, Promise<unknown>>();
   private sessionCounter = 0;
 
   constructor(readonly options: FakeAgentOptions) {
@@ -70,6 +117,13 @@ export class World {
     return result;
   }
 
+  /** Bub's per-session steering lock: steers are handled one at a time, in arrival order. */
+  withSteerLock<T>(sessionId: string, run: () => Promise<T>): Promise<T> {
+    const result = (this.steerLocks.get(sessionId) ?? Promise.resolve()).then(run);
+    this.steerLocks.set(sessionId, result.catch(() => undefined));
+    return result;
+  }
+
   nextSessionId(): string {
     this.sessionCounter += 1;
     switch (this.options.profile) {
@@ -78,6 +132,8 @@ export class World {
         return randomUUID().replace(/-/g, "");
       case "quirks":
         return `quirk-${process.pid}-${this.sessionCounter}`;
+      case "codebuddy":
+        return randomUUID();
       case "default":
         return `sess-${process.pid}-${this.sessionCounter}`;
     }
