@@ -54,14 +54,22 @@ export function onHostMessage(handler: HostMessageHandler): () => void {
   };
 }
 
+const draftSchema = z.object({ text: z.string().optional(), attachments: z.array(attachmentSchema).optional() });
+
 const uiStateSchema = z.object({
-  /** The unsent composer text. */
+  /** Unsent composer text and chips, by tab key (see draftBook.ts). */
+  drafts: z.record(z.string(), draftSchema).optional(),
+  /** The tab whose draft the composer showed last, so a reloaded view starts with it. */
+  draftKey: z.string().optional(),
+  /** Before tabs: the one unsent composer text (read once, moved into `drafts`). */
   draft: z.string().optional(),
   /** Sent prompts, oldest first, for Up/Down recall. */
   history: z.array(z.string()).optional(),
   /** Transcript scroll offset; absent while the view sticks to the bottom. */
   scrollTop: z.number().optional(),
-  /** Attachment chips of the unsent draft. */
+  /** The tab `scrollTop` belongs to (absent: no tab known). */
+  scrollKey: z.string().optional(),
+  /** Before tabs: the unsent draft's attachment chips (read once, moved into `drafts`). */
   attachments: z.array(attachmentSchema).optional(),
   /** Collapsible sections the user opened or closed, by key (see uiExpansion.ts). */
   expanded: z.record(z.string(), z.boolean()).optional(),
@@ -70,6 +78,7 @@ const uiStateSchema = z.object({
 });
 
 export type UiState = z.infer<typeof uiStateSchema>;
+export type SavedDraft = z.infer<typeof draftSchema>;
 
 function readUiState(): UiState {
   const parsed = uiStateSchema.safeParse(vscode.getState() ?? {});

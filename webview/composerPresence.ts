@@ -13,3 +13,8 @@ export function composerIsIdle(): boolean {
   if (!box) return true;
   return box.value === "" && document.activeElement !== box;
 }
+
+/** Puts the caret in the prompt box (back from the session list). */
+export function focusComposer(): void {
+  box?.focus();
+}

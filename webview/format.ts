@@ -20,3 +20,13 @@ export function formatCost(amount: number, currency: string): string {
     return `${amount.toFixed(2)} ${currency}`;
   }
 }
+
+/** 950 → "950 ms", 9_400 → "9.4 s", 64_000 → "1m 4s", 3_720_000 → "1h 2m". */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return "?";
+  if (ms < 1_000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${trimZero((ms / 1_000).toFixed(1))} s`;
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 60) return `${minutes}m ${Math.round((ms % 60_000) / 1_000)}s`;
+  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}

@@ -8,12 +8,15 @@ import type { Attachment } from "../src/shared/protocol";
 import { postToHost } from "./bridge";
 import type { ComposerCommand, ComposerInbox } from "./composerInbox";
 import type { FormErrorStore } from "./formErrorStore";
+import type { AgentCatalog, HostValueStore, SessionList, SideChannels, TabsState } from "./hostValueStore";
 import type { ReplicaStore } from "./store";
 
 export interface PanelServices {
   readonly store: ReplicaStore;
   readonly composerInbox: ComposerInbox;
   readonly formErrors: FormErrorStore;
+  /** The tab strip, session list and agent catalog: host channels beside the panel state. */
+  readonly channels: SideChannels;
 }
 
 export const PanelContext = createContext<PanelServices | null>(null);
@@ -46,6 +49,25 @@ export function useFormErrors(requestId: string): Readonly<Record<string, string
   return useSyncExternalStore(formErrors.subscribe, get);
 }
 
+function useHostValue<T>(store: HostValueStore<T>): T {
+  return useSyncExternalStore(store.subscribe, store.get);
+}
+
+/** The open tabs and which one is active (`tabs/state`). */
+export function useTabs(): TabsState {
+  return useHostValue(useServices().channels.tabs);
+}
+
+/** The last `sessions/list` answer; undefined until the first one arrives. */
+export function useSessionList(): SessionList {
+  return useHostValue(useServices().channels.sessions);
+}
+
+/** The agents the first-run view offers, and the problems found in the settings. */
+export function useAgentCatalog(): AgentCatalog {
+  return useHostValue(useServices().channels.catalog);
+}
+
 /** The user's intents, as typed host messages. Stable functions: safe in deps and memo props. */
 export const hostActions = {
   sendPrompt: (text: string, attachments: Attachment[] = []) => postToHost({ type: "prompt/send", text, attachments }),
@@ -65,6 +87,19 @@ export const hostActions = {
   searchMentions: (query: string) => postToHost({ type: "mention/search", query }),
   setFollow: (enabled: boolean) => postToHost({ type: "follow/set", enabled }),
   openLink: (href: string) => postToHost({ type: "link/open", href }),
+  openSettings: (snippet?: string) => postToHost(snippet === undefined ? { type: "settings/open" } : { type: "settings/open", snippet }),
+  activateTab: (key: string) => postToHost({ type: "tab/activate", key }),
+  closeTab: (key: string) => postToHost({ type: "tab/close", key }),
+  newTab: () => postToHost({ type: "tab/new" }),
+  refreshSessions: () => postToHost({ type: "sessions/refresh" }),
+  openSession: (agent: string, sessionId: string) => postToHost({ type: "session/open", agent, sessionId }),
+  deleteSession: (agent: string, sessionId: string) => postToHost({ type: "session/delete", agent, sessionId }),
+  editQueued: (id: string, text: string) => postToHost({ type: "queue/edit", id, text }),
+  removeQueued: (id: string) => postToHost({ type: "queue/remove", id }),
+  sendQueuedNow: (id: string) => postToHost({ type: "queue/sendNow", id }),
+  reviewDiff: (path: string) => postToHost({ type: "review/diff", path }),
+  reviewKeep: (path: string) => postToHost({ type: "review/keep", path }),
+  reviewUndo: (path: string) => postToHost({ type: "review/undo", path }),
 } as const;
 
 export type HostActions = typeof hostActions;

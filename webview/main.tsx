@@ -1,7 +1,7 @@
 /**
- * Webview entry: routes host messages (state to the replica store; composer commands and mention
- * results to the composer; form errors to their cards), announces itself with `webview/ready`,
- * and renders the panel.
+ * Webview entry: routes host messages (state to the replica store; the tab strip, session list
+ * and agent catalog to their own small stores; composer commands and mention results to the
+ * composer; form errors to their cards), announces itself with `webview/ready`, and renders.
  */
 import "./zodConfig"; // first: configures zod before any schema is built
 import "./styles.css";
@@ -11,13 +11,16 @@ import { onHostMessage, postToHost } from "./bridge";
 import { App } from "./components/App";
 import { ComposerInbox } from "./composerInbox";
 import { FormErrorStore } from "./formErrorStore";
+import { createSideChannels, receiveSideChannel } from "./hostValueStore";
 import { ReplicaStore } from "./store";
 
 const store = new ReplicaStore(postToHost);
 const composerInbox = new ComposerInbox();
 const formErrors = new FormErrorStore();
+const channels = createSideChannels();
 
 onHostMessage((message) => {
+  if (receiveSideChannel(channels, message)) return;
   switch (message.type) {
     case "state/snapshot":
     case "state/actions":
@@ -32,6 +35,8 @@ onHostMessage((message) => {
     case "form/errors":
       formErrors.receive(message);
       return;
+    default:
+      return;
   }
 });
 store.start();
@@ -40,6 +45,6 @@ const container = document.getElementById("root");
 if (!container) throw new Error("ACP Panel: the page has no #root element");
 createRoot(container).render(
   <StrictMode>
-    <App services={{ store, composerInbox, formErrors }} />
+    <App services={{ store, composerInbox, formErrors, channels }} />
   </StrictMode>,
 );

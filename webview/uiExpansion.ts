@@ -33,3 +33,16 @@ export function useExpanded(key: string, defaultOpen = false): readonly [boolean
   }, [key]);
   return [open, setOpen] as const;
 }
+
+/**
+ * `[open, setOpen]` for a section whose natural state changes (a subagent run: open while it runs,
+ * closed once done). The user's explicit choice, once made, wins over `autoOpen`.
+ */
+export function useAutoExpanded(key: string, autoOpen: boolean): readonly [boolean, (open: boolean) => void] {
+  const [choice, setChoice] = useState<boolean | undefined>(() => choices.get(key));
+  const setOpen = useCallback((next: boolean) => {
+    setChoice(next);
+    setExpanded(key, next);
+  }, [key]);
+  return [choice ?? autoOpen, setOpen] as const;
+}

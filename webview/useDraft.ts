@@ -1,10 +1,11 @@
 /**
- * The unsent prompt: its text and attachment chips. UI state, saved on every edit so it
- * survives the view being hidden or reloaded.
+ * The unsent prompt of one tab: its text and attachment chips. UI state, saved on every edit
+ * under the tab's key (see draftBook.ts), so it survives switching tabs and reloading the view.
+ * The composer is keyed by the same tab key, so a tab switch mounts it with that tab's draft.
  */
 import { useCallback, useRef, useState } from "react";
 import type { Attachment } from "../src/shared/protocol";
-import { getUiState, setUiState } from "./bridge";
+import { readDraft, writeDraft } from "./draftBook";
 
 export interface Draft {
   readonly text: string;
@@ -17,23 +18,26 @@ export interface Draft {
   readonly clear: () => void;
 }
 
-export function useDraft(): Draft {
-  const [text, setTextState] = useState(() => getUiState().draft ?? "");
-  const [attachments, setAttachments] = useState<readonly Attachment[]>(() => getUiState().attachments ?? []);
+export function useDraft(key: string): Draft {
+  const [initial] = useState(() => readDraft(key));
+  const [text, setTextState] = useState(initial.text);
+  const [attachments, setAttachments] = useState<readonly Attachment[]>(initial.attachments);
   const textRef = useRef(text);
   const attachmentsRef = useRef(attachments);
+
+  const save = useCallback(() => writeDraft(key, { text: textRef.current, attachments: attachmentsRef.current }), [key]);
 
   const setText = useCallback((next: string) => {
     textRef.current = next;
     setTextState(next);
-    setUiState({ draft: next === "" ? undefined : next });
-  }, []);
+    save();
+  }, [save]);
 
   const saveAttachments = useCallback((next: readonly Attachment[]) => {
     attachmentsRef.current = next;
     setAttachments(next);
-    setUiState({ attachments: next.length === 0 ? undefined : [...next] });
-  }, []);
+    save();
+  }, [save]);
 
   const addAttachments = useCallback((added: readonly Attachment[]) => {
     const known = new Set(attachmentsRef.current.map((a) => a.uri));
@@ -46,9 +50,12 @@ export function useDraft(): Draft {
   }, [saveAttachments]);
 
   const clear = useCallback(() => {
-    setText("");
-    saveAttachments([]);
-  }, [setText, saveAttachments]);
+    textRef.current = "";
+    attachmentsRef.current = [];
+    setTextState("");
+    setAttachments([]);
+    save();
+  }, [save]);
 
   return { text, attachments, textRef, setText, addAttachments, removeAttachment, clear };
 }

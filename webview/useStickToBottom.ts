@@ -1,6 +1,7 @@
 /**
  * Keeps a scroll container pinned to its bottom while the user is there, and lets go as soon as
- * they scroll up. The offset is saved in the UI state so a reloaded view opens where it was.
+ * they scroll up. The offset is saved in the UI state with the tab it belongs to (`scrollKey`), so
+ * a reloaded view opens where it was; another tab opens at its newest entry.
  */
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef } from "react";
 import { getUiState, setUiState } from "./bridge";
@@ -14,8 +15,13 @@ export interface StickToBottom {
   readonly isPinned: () => boolean;
 }
 
-export function useStickToBottom(container: RefObject<HTMLElement | null>, content: RefObject<HTMLElement | null>, hasContent: boolean): StickToBottom {
-  const atBottom = useRef(getUiState().scrollTop === undefined);
+function savedScrollTop(scrollKey: string): number | undefined {
+  const { scrollTop, scrollKey: savedKey } = getUiState();
+  return (savedKey ?? "") === scrollKey ? scrollTop : undefined;
+}
+
+export function useStickToBottom(container: RefObject<HTMLElement | null>, content: RefObject<HTMLElement | null>, hasContent: boolean, scrollKey = ""): StickToBottom {
+  const atBottom = useRef(savedScrollTop(scrollKey) === undefined);
   const restored = useRef(false);
 
   // Once there is something to scroll, go back to where a reloaded view was.
@@ -23,9 +29,9 @@ export function useStickToBottom(container: RefObject<HTMLElement | null>, conte
     const scroller = container.current;
     if (restored.current || !hasContent || !scroller) return;
     restored.current = true;
-    const saved = getUiState().scrollTop;
+    const saved = savedScrollTop(scrollKey);
     scroller.scrollTop = saved ?? scroller.scrollHeight;
-  }, [container, hasContent]);
+  }, [container, hasContent, scrollKey]);
 
   useEffect(() => {
     const scroller = container.current;
@@ -48,8 +54,8 @@ export function useStickToBottom(container: RefObject<HTMLElement | null>, conte
     if (!scroller) return;
     atBottom.current = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= SLACK_PX;
     cancelAnimationFrame(saveFrame.current);
-    saveFrame.current = requestAnimationFrame(() => setUiState({ scrollTop: atBottom.current ? undefined : scroller.scrollTop }));
-  }, [container]);
+    saveFrame.current = requestAnimationFrame(() => setUiState(atBottom.current ? { scrollTop: undefined, scrollKey: undefined } : { scrollTop: scroller.scrollTop, scrollKey: scrollKey === "" ? undefined : scrollKey }));
+  }, [container, scrollKey]);
 
   const isPinned = useCallback(() => atBottom.current, []);
   return { onScroll, isPinned };

@@ -1,23 +1,58 @@
-/** The chat panel: header, transcript, status line, plan and composer over one replica store. */
-import { type PanelServices, PanelContext } from "../hooks";
+/**
+ * The chat panel: header (tabs, title, agent, config), then either the session list or the chat
+ * of the active tab: its transcript (or the welcome view while no agent is started), status line,
+ * plan, files changed, queued messages and composer. The transcript and composer are keyed by the
+ * active tab, so each tab keeps its own draft and scroll position.
+ */
+import { useCallback, useEffect, useState } from "react";
+import { focusComposer } from "../composerPresence";
+import { draftKeyFor, pruneDrafts } from "../draftBook";
+import { type PanelServices, PanelContext, usePanel, useTabs } from "../hooks";
 import { Composer } from "./Composer";
+import { FilesChanged } from "./FilesChanged";
 import { Header } from "./Header";
 import { PlanView } from "./PlanView";
+import { QueuedMessages } from "./QueuedMessages";
+import { SessionList } from "./SessionList";
 import { StatusLine } from "./StatusLine";
 import { Transcript } from "./Transcript";
+import { WelcomeView } from "./WelcomeView";
 
 export function App({ services }: { services: PanelServices }) {
   return (
     <PanelContext value={services}>
-      <div className="panel">
-        <Header />
+      <Panel />
+    </PanelContext>
+  );
+}
+
+function Panel() {
+  const [sessionsOpen, setSessionsOpen] = useState(false);
+  const { tabs, activeKey } = useTabs();
+  const tabKey = draftKeyFor(activeKey);
+  const noAgent = usePanel((state) => state.connection.status === "none");
+  const toggleSessions = useCallback(() => setSessionsOpen((open) => !open), []);
+  const closeSessions = useCallback(() => {
+    setSessionsOpen(false);
+    // Back in the chat, the prompt box is where the user continues (it mounts on the next frame).
+    requestAnimationFrame(() => focusComposer());
+  }, []);
+
+  useEffect(() => pruneDrafts(tabs.map((tab) => tab.key)), [tabs]);
+
+  return (
+    <div className="panel">
+      <Header sessionsOpen={sessionsOpen} onToggleSessions={toggleSessions} />
+      {sessionsOpen ? <SessionList onClose={closeSessions} /> : (
         <main className="panel-main">
-          <Transcript />
+          {noAgent ? <WelcomeView /> : <Transcript key={`log:${tabKey}`} scrollKey={tabKey} />}
           <StatusLine />
           <PlanView />
-          <Composer />
+          <FilesChanged />
+          <QueuedMessages />
+          <Composer key={`composer:${tabKey}`} draftKey={tabKey} />
         </main>
-      </div>
-    </PanelContext>
+      )}
+    </div>
   );
 }

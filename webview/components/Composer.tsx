@@ -1,8 +1,9 @@
 /**
  * The prompt box. Enter sends, Shift+Enter adds a line, Up/Down at the edges recall sent prompts,
  * Escape stops a running turn. "/" opens the agent's commands, "@word" searches files to attach;
- * pasted or dropped images become attachments too. The box stays editable during a turn; only
- * sending waits. The draft (text and chips) is UI state and survives the view being reloaded.
+ * pasted or dropped images become attachments too. While a turn runs the composer stays usable:
+ * Send then steers the turn or queues the message (the host decides), and Stop stays available.
+ * The draft (text and chips) is UI state, one per tab (`draftKey`), and survives a reload.
  */
 import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
 import { type ChangeEvent, type ClipboardEvent, type DragEvent, type KeyboardEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
@@ -17,12 +18,12 @@ import { useSuggestions } from "../useSuggestions";
 import { AttachmentChips } from "./AttachmentChips";
 import { SuggestionMenu, suggestionOptionId } from "./SuggestionMenu";
 
-export function Composer() {
+export function Composer({ draftKey }: { draftKey: string }) {
   const phase = usePanel((state) => state.thread.turn.phase);
   const connected = usePanel((state) => state.connection.status === "ready");
   const commands = usePanel((state) => state.thread.commands);
   const { sendPrompt, cancelTurn, searchMentions } = useHostActions();
-  const draft = useDraft();
+  const draft = useDraft(draftKey);
   const [caret, setCaret] = useState(draft.text.length);
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -33,7 +34,9 @@ export function Composer() {
   const { menu } = suggestions;
   const menuId = useId();
 
-  const canSend = connected && phase === "idle";
+  const hasContent = draft.text.trim() !== "" || draft.attachments.length > 0;
+  // Idle: Send is always offered (an empty box sends nothing). Busy: only with something to send.
+  const canSend = connected && (phase === "idle" || hasContent);
   const canStop = phase === "running";
   const { setText, textRef, addAttachments } = draft;
   const { receiveResults } = suggestions;
@@ -191,7 +194,7 @@ export function Composer() {
         aria-autocomplete="list"
         aria-controls={menu ? menuId : undefined}
         aria-activedescendant={menu ? suggestionOptionId(menuId, menu.active) : undefined}
-        placeholder="Ask the agent… (/ for commands, @ to attach files)"
+        placeholder={phase === "idle" ? "Ask the agent… (/ for commands, @ to attach files)" : "Message the agent while it works…"}
         rows={2}
         value={draft.text}
         onChange={onChange}

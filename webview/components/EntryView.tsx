@@ -4,6 +4,7 @@
  */
 import { memo } from "react";
 import type { AssistantChunk, AssistantEntry, ThreadEntry, UserEntry } from "../../src/shared/thread";
+import { Codicon } from "./Codicon";
 import { CompactionRow } from "./CompactionRow";
 import { ErrorNotice } from "./ErrorNotice";
 import { Markdown } from "./Markdown";
@@ -44,10 +45,28 @@ function unknownEntry(entry: never): null {
 
 function UserMessage({ entry }: { entry: UserEntry }) {
   return (
-    <article className="entry entry-user" aria-label="You">
+    <article className={entry.steer ? `entry entry-user entry-steer steer-${entry.steer.state}` : "entry entry-user"} aria-label="You">
       {entry.text === "" ? null : <div className="user-text">{entry.text}</div>}
       {entry.attachments ? <UserAttachments blocks={entry.attachments} /> : null}
+      {entry.steer ? <SteerState state={entry.steer.state} /> : null}
     </article>
+  );
+}
+
+const steerLook = {
+  pending: { icon: "loading", text: "Sending to the running turn…" },
+  applied: { icon: "check", text: "Applied to the running turn" },
+  failed: { icon: "error", text: "Not applied" },
+} as const;
+
+/** A message sent into a running turn: whether the agent took it. */
+function SteerState({ state }: { state: NonNullable<UserEntry["steer"]>["state"] }) {
+  const look = steerLook[state];
+  return (
+    <div className="steer-state">
+      <Codicon name={look.icon} spin={state === "pending"} />
+      <span>{look.text}</span>
+    </div>
   );
 }
 

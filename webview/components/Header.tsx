@@ -1,6 +1,7 @@
 /**
- * The panel header: the session's title, the agent picker, "Follow agent", the context meter,
- * and the session's config pickers. Picking an agent asks the host to switch to it.
+ * The panel header: the tab strip with "New session" and "Show sessions" (the session list),
+ * the session's title, the agent picker, "Follow agent", the context meter, and the session's
+ * config pickers. Picking an agent asks the host to switch to it.
  */
 import VscodeOption from "@vscode-elements/react-elements/dist/components/VscodeOption.js";
 import VscodeSingleSelect from "@vscode-elements/react-elements/dist/components/VscodeSingleSelect.js";
@@ -9,7 +10,9 @@ import type { PanelState } from "../../src/shared/panelState";
 import { useHostActions, usePanel } from "../hooks";
 import { ConfigPickers } from "./ConfigPickers";
 import { ContextMeter } from "./ContextMeter";
+import { Codicon } from "./Codicon";
 import { FollowToggle } from "./FollowToggle";
+import { TabStrip } from "./TabStrip";
 
 /** The agent's title for the session, else the first line of the first prompt. */
 export function sessionTitle(state: PanelState): string {
@@ -20,7 +23,13 @@ export function sessionTitle(state: PanelState): string {
   return line || "New session";
 }
 
-export function Header() {
+interface HeaderProps {
+  /** Whether the session list replaces the chat. */
+  readonly sessionsOpen: boolean;
+  readonly onToggleSessions: () => void;
+}
+
+export function Header({ sessionsOpen, onToggleSessions }: HeaderProps) {
   const agents = usePanel((state) => state.agents);
   const selected = usePanel((state) => state.selectedAgent);
   const title = usePanel(sessionTitle);
@@ -33,6 +42,20 @@ export function Header() {
 
   return (
     <header className="panel-header">
+      <div className="tab-bar">
+        <TabStrip />
+        <button
+          type="button"
+          className={sessionsOpen ? "icon-button icon-button-checked" : "icon-button"}
+          aria-label="Show sessions"
+          aria-expanded={sessionsOpen}
+          aria-controls={sessionsOpen ? "session-list-view" : undefined}
+          title={sessionsOpen ? "Back to the chat" : "Show sessions"}
+          onClick={onToggleSessions}
+        >
+          <Codicon name="history" />
+        </button>
+      </div>
       <div className="header-row">
         <h1 className="session-title" title={title}>{title}</h1>
         <ContextMeter />

@@ -1,23 +1,29 @@
 /**
  * A tool call as a card: kind icon, title and status; what it produced (text, images, diffs,
- * terminals); the files it touches; its raw input and output, collapsed. A permission request
- * or a form that belongs to this tool call is shown inside the card.
+ * terminals); the files it touches; its raw input and output, collapsed. A permission request,
+ * a form, or a subagent run that belongs to this tool call is shown inside the card (in the main
+ * thread only: a card inside a run looks up none of these).
  */
 import { memo } from "react";
 import type { ToolCallEntry } from "../../src/shared/thread";
 import { usePanel } from "../hooks";
+import { useIsNested } from "../nestedThread";
+import { runIdsOfToolCall } from "../transcriptRows";
 import { Codicon } from "./Codicon";
 import { FormCard } from "./FormCard";
 import { LocationLinks } from "./LocationLinks";
 import { PermissionCard } from "./PermissionCard";
 import { RawJson } from "./RawJson";
+import { RunRow } from "./SubagentRunView";
 import { ToolContentView } from "./ToolContentView";
 import { toolKindIcons, toolStatusIcons, toolStatusLabels } from "./toolPresentation";
 
 export const ToolCallCard = memo(function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
   const { toolCallId } = entry;
-  const permission = usePanel((state) => state.thread.permissions.find((p) => p.toolCallId === toolCallId));
-  const form = usePanel((state) => state.thread.forms.find((f) => f.toolCallId === toolCallId));
+  const nested = useIsNested();
+  const permission = usePanel((state) => (nested ? undefined : state.thread.permissions.find((p) => p.toolCallId === toolCallId)));
+  const form = usePanel((state) => (nested ? undefined : state.thread.forms.find((f) => f.toolCallId === toolCallId)));
+  const runIds = usePanel((state) => (nested ? "" : runIdsOfToolCall(state.thread, toolCallId)));
   const title = entry.title || entry.name || entry.toolKind;
   const status = toolStatusIcons[entry.status];
   const hasRaw = entry.rawInput !== undefined || entry.rawOutput !== undefined;
@@ -39,6 +45,11 @@ export const ToolCallCard = memo(function ToolCallCard({ entry }: { entry: ToolC
           {entry.content.map((item, index) => <ToolContentView key={index} item={item} storageKey={`${entry.id}:content:${index}`} />)}
         </div>
       ) : null}
+      {runIds === "" ? null : (
+        <div className="tool-runs">
+          {runIds.split("\u0000").map((runId) => <RunRow key={runId} runId={runId} />)}
+        </div>
+      )}
       <LocationLinks locations={entry.locations} />
       {hasRaw ? (
         <div className="tool-raw-sections">

@@ -1,22 +1,27 @@
 /**
- * The conversation: a `role="log"` region of entries keyed by id, virtualised (only the rows
- * near the viewport are in the DOM; see useVirtualRows.ts). It follows the newest output while
- * the user is at the bottom and keeps their place when they are not.
+ * The conversation: a `role="log"` region of entries keyed by id, and of the subagent runs and
+ * member lanes placed between them (see transcriptRows.ts), virtualised (only the rows near the
+ * viewport are in the DOM; see useVirtualRows.ts). It follows the newest output while the user is
+ * at the bottom and keeps their place when they are not. `scrollKey` names the tab whose saved
+ * scroll position applies.
  */
 import { useMemo, useRef } from "react";
 import type { ThreadEntry } from "../../src/shared/thread";
 import { usePanel } from "../hooks";
+import { type TranscriptRow, transcriptRows } from "../transcriptRows";
 import { useStickToBottom } from "../useStickToBottom";
 import { useVirtualRows } from "../useVirtualRows";
 import { EntryView } from "./EntryView";
 import { ErrorNotice } from "./ErrorNotice";
+import { RunRow } from "./SubagentRunView";
 import { TranscriptTail } from "./TranscriptTail";
 
-const keyOf = (entry: ThreadEntry) => entry.id;
+const keyOf = (row: TranscriptRow) => row.key;
 
 /** First guesses at row heights, before a row has been measured. */
-function estimate(entry: ThreadEntry): number {
-  switch (entry.kind) {
+function estimate(row: TranscriptRow): number {
+  if (row.kind === "run") return 80;
+  switch (row.entry.kind) {
     case "user":
       return 44;
     case "assistant":
@@ -28,27 +33,31 @@ function estimate(entry: ThreadEntry): number {
   }
 }
 
-export function Transcript() {
+export function Transcript({ scrollKey }: { scrollKey: string }) {
   const entries = usePanel((state) => state.thread.entries);
+  const runs = usePanel((state) => state.thread.runs);
+  const runOrder = usePanel((state) => state.thread.runOrder);
+  const index = usePanel((state) => state.thread.index);
   const connection = usePanel((state) => state.connection);
+  const items = useMemo(() => transcriptRows({ entries, runs, runOrder, index }), [entries, runs, runOrder, index]);
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
-  const { onScroll, isPinned } = useStickToBottom(scroller, content, entries.length > 0);
-  const rows = useVirtualRows({ scroller, items: entries, keyOf, estimate, isPinned });
+  const { onScroll, isPinned } = useStickToBottom(scroller, content, items.length > 0, scrollKey);
+  const rows = useVirtualRows({ scroller, items, keyOf, estimate, isPinned });
 
   const failure = connection.status === "failed" ? connection : undefined;
   // The host records a failure as an error entry too; recovery buttons go on the newest one.
   const recoveryId = useMemo(() => (failure ? lastErrorId(entries) : undefined), [failure, entries]);
-  const visible = entries.slice(rows.start, rows.end);
+  const visible = items.slice(rows.start, rows.end);
 
   return (
     <div className="transcript" role="log" aria-label="Transcript" ref={scroller} onScroll={onScroll}>
       <div className="transcript-content" ref={content}>
-        {entries.length === 0 && !failure ? <p className="transcript-empty">Ask the agent anything. Enter sends, Shift+Enter adds a line.</p> : null}
+        {items.length === 0 && !failure ? <p className="transcript-empty">Ask the agent anything. Enter sends, Shift+Enter adds a line.</p> : null}
         <div className="transcript-spacer" style={{ height: rows.before }} aria-hidden="true" />
-        {visible.map((entry) => (
-          <div className="transcript-row" key={entry.id} data-key={entry.id} ref={rows.measure}>
-            <EntryView entry={entry} recovery={entry.id === recoveryId} />
+        {visible.map((row) => (
+          <div className="transcript-row" key={row.key} data-key={row.key} ref={rows.measure}>
+            {row.kind === "run" ? <RunRow runId={row.runId} /> : <EntryView entry={row.entry} recovery={row.entry.id === recoveryId} />}
           </div>
         ))}
         <div className="transcript-spacer" style={{ height: rows.after }} aria-hidden="true" />

@@ -1,0 +1,126 @@
+/**
+ * "Files changed": the review section above the composer, its rows (short path, line counts,
+ * new file, state) and the messages its buttons post; Undo unavailable when the previous content
+ * is unknown; collapsing; Keep all / Undo all.
+ */
+import * as assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { PanelAction } from "../../src/shared/panelState";
+import { fold } from "./fullFixture";
+import { changesActions, readyActions } from "./featureFixture";
+import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+
+const PARSE = "/home/ada/work/parser/src/parser/parse.ts";
+const TEST = "/home/ada/work/parser/test/parser.test.ts";
+const LOCK = "/home/ada/work/parser/package-lock.json";
+
+describe("webview files changed", { timeout: 120_000 }, () => {
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness();
+  });
+  after(async () => {
+    await harness?.close();
+  });
+
+  const turn: PanelAction[] = [{ type: "turn/started", entryId: "u1", text: "refactor", at: 1 }];
+
+  it("lists each changed file with its counts and state, above the composer", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, fold([...readyActions, ...turn, { type: "turn/ended", stopReason: "end_turn" }]));
+      const region = panel.page.getByRole("region", { name: "Files changed" });
+      await eventually(async () => assert.equal(await panel.page.getByRole("status").textContent(), "Echo Agent is ready"));
+      assert.equal(await region.count(), 0, "nothing changed: no section");
+
+      await panel.actions(1, changesActions());
+      const rows = region.getByRole("listitem");
+      await eventually(async () => assert.equal(await rows.count(), 4));
+      assert.deepEqual(await rows.evaluateAll((items) => items.map((item) => item.querySelector(".change-path")?.textContent)), [
+        "src/parser/parse.ts", "test/parser.test.ts", "package-lock.json", "CHANGELOG.md",
+      ]);
+      assert.deepEqual(await rows.evaluateAll((items) => items.map((item) => item.querySelector(".change-stats")?.textContent)), ["+48 −31", "+120 −0", "+3 −1", "+2 −0"]);
+      assert.equal(await rows.nth(0).getByTitle(PARSE).count(), 1, "the full path is in the tooltip");
+      assert.equal(await rows.nth(1).getByText("new file").count(), 1);
+      assert.equal(await rows.nth(0).getByText("new file").count(), 0);
+      assert.match((await region.getByRole("button", { name: /^Files changed/ }).textContent()) ?? "", /4 files \+173 −32/);
+      assert.equal(await rows.nth(3).getByRole("button", { name: /^(Keep|Undo)/ }).count(), 0, "a kept file shows its state instead");
+      assert.match((await rows.nth(3).textContent()) ?? "", /Kept$/);
+
+      const regionTop = await region.evaluate((element) => element.getBoundingClientRect().top);
+      const promptTop = await panel.page.getByRole("textbox", { name: "Prompt" }).evaluate((element) => element.getBoundingClientRect().top);
+      assert.ok(regionTop < promptTop, "above the composer");
+      const logBottom = await panel.page.getByRole("log").evaluate((element) => element.getBoundingClientRect().bottom);
+      assert.ok(logBottom <= regionTop, "below the transcript");
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("posts review/diff, review/keep and review/undo; Undo is unavailable, with the reason, when it cannot work", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, fold([...readyActions, ...turn, ...changesActions(), { type: "turn/ended", stopReason: "end_turn" }]));
+      const region = panel.page.getByRole("region", { name: "Files changed" });
+      await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 4));
+
+      await region.getByRole("button", { name: "Open diff src/parser/parse.ts" }).click();
+      await region.getByRole("button", { name: "Keep test/parser.test.ts" }).click();
+      await region.getByRole("button", { name: "Undo src/parser/parse.ts" }).click();
+      await panel.waitForSent("review/undo");
+      assert.deepEqual((await panel.sent()).filter((m) => m.type.startsWith("review/")), [
+        { type: "review/diff", path: PARSE }, { type: "review/keep", path: TEST }, { type: "review/undo", path: PARSE },
+      ]);
+
+      const lockUndo = region.getByRole("button", { name: "Undo package-lock.json" });
+      assert.equal(await lockUndo.isDisabled(), true);
+      assert.match((await lockUndo.getAttribute("title")) ?? "", /^Cannot undo: .*previous content is unknown/);
+      await lockUndo.click({ force: true });
+      await lockUndo.press("Enter");
+      await settle(panel.page);
+      assert.equal((await panel.sentOfType("review/undo")).length, 1, "an unavailable Undo posts nothing");
+
+      // The host resolves them; the rows show their state.
+      await panel.actions(1, [{ type: "review/resolved", path: TEST, state: "kept" }, { type: "review/resolved", path: PARSE, state: "undone" }]);
+      const row = (index: number) => region.getByRole("listitem").nth(index);
+      await eventually(async () => assert.match((await row(0).textContent()) ?? "", /Undone$/));
+      assert.match((await row(1).textContent()) ?? "", /Kept$/);
+      assert.equal(await row(0).getByRole("button", { name: /^Open diff/ }).count(), 1, "the diff stays available");
+
+      // A new turn drops the resolved files and keeps the pending one.
+      await panel.actions(3, [{ type: "turn/started", entryId: "u2", text: "again", at: 2 }]);
+      await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 1));
+      assert.equal(await region.getByTitle(LOCK).count(), 1);
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("collapses, and offers Keep all and Undo all for the pending files", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, fold([...readyActions, ...turn, ...changesActions(), { type: "turn/ended", stopReason: "end_turn" }]));
+      const region = panel.page.getByRole("region", { name: "Files changed" });
+      const toggle = region.getByRole("button", { name: /^Files changed/ });
+      await eventually(async () => assert.equal(await toggle.getAttribute("aria-expanded"), "true"));
+      await toggle.press("Enter");
+      await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 0));
+      assert.equal(await toggle.getAttribute("aria-expanded"), "false");
+
+      await region.getByRole("button", { name: "Keep all" }).click();
+      await panel.waitForSent("review/keep", 3);
+      assert.deepEqual((await panel.sentOfType("review/keep")).map((m) => m.path), [PARSE, TEST, LOCK]);
+      await region.getByRole("button", { name: "Undo all" }).click();
+      await panel.waitForSent("review/undo", 2);
+      assert.deepEqual((await panel.sentOfType("review/undo")).map((m) => m.path), [PARSE, TEST], "only the files that can be undone");
+
+      await toggle.click();
+      await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 4));
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * The session list: opened from the header ("Show sessions"), refreshed on open, rows with
+ * title, agent, folder, time and status (live from the tab strip), search, and Open / Delete /
+ * Close posting the right messages.
+ */
+import * as assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { AGENT, readyState } from "./fixtures";
+import { TABS, sessionsList, tabsState } from "./featureFixture";
+import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+
+describe("webview session list", { timeout: 120_000 }, () => {
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness();
+  });
+  after(async () => {
+    await harness?.close();
+  });
+
+  async function openList(panel: Panel) {
+    await panel.snapshot(0, readyState());
+    await panel.send(tabsState("tab-1"));
+    const toggle = panel.page.getByRole("button", { name: "Show sessions" });
+    await toggle.click();
+    await panel.waitForSent("sessions/refresh");
+    const now = await panel.page.evaluate(() => Date.now());
+    await panel.send(sessionsList(now));
+    const list = panel.page.getByRole("list", { name: "Session list" });
+    await eventually(async () => assert.equal(await list.getByRole("listitem").count(), 4));
+    return { toggle, list };
+  }
+
+  it("toggles from the header, asks for a refresh, and shows title, agent, folder, time and status", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState());
+      const toggle = panel.page.getByRole("button", { name: "Show sessions" });
+      assert.equal(await toggle.getAttribute("aria-expanded"), "false");
+      await toggle.click();
+      await panel.waitForSent("sessions/refresh");
+      assert.equal(await toggle.getAttribute("aria-expanded"), "true");
+      assert.equal(await panel.page.getByText("Loading sessions…").count(), 1);
+      assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).count(), 0, "the list replaces the chat");
+      assert.equal(await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Search sessions", "focus goes to the search box");
+
+      const now = await panel.page.evaluate(() => Date.now());
+      await panel.send(sessionsList(now));
+      const rows = panel.page.getByRole("list", { name: "Session list" }).getByRole("listitem");
+      await eventually(async () => assert.equal(await rows.count(), 4));
+      // Title | status | agent | folder | time | buttons, as the row shows them.
+      // (No named functions inside evaluate: tsx would wrap them in a helper the page lacks.)
+      const described = await rows.evaluateAll((items) => items.map((item) => [
+        ...[".session-title", ".session-status", ".session-agent", ".session-cwd", "time"].map((selector) => item.querySelector(selector)?.textContent ?? "-"),
+        [...item.querySelectorAll("button")].map((button) => button.textContent?.split(" ")[0]).join(","),
+      ].join(" | ")));
+      assert.deepEqual(described, [
+        "Parser refactor | running | Echo Agent | …/work/parser | 5 minutes ago | Open,Close,Delete",
+        "Release notes | waiting for you | Bub | …/work/site | 3 hours ago | Open,Close,Delete",
+        "Speed up the test matrix | closed | Codex | …/work/ci-tools | yesterday | Open,Delete",
+        "Docs typo | closed | Echo Agent | …/src/docs | - | Open,Delete",
+      ]);
+      assert.equal(await rows.nth(0).getByRole("button", { name: "Close Parser refactor" }).count(), 1, "row buttons name their session");
+      assert.equal(await rows.nth(0).getByTitle("/home/ada/work/parser").count(), 1, "the full folder is in the tooltip");
+
+      await toggle.click();
+      await eventually(async () => assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).count(), 1));
+      assert.equal(await toggle.getAttribute("aria-expanded"), "false");
+      await toggle.click();
+      await panel.waitForSent("sessions/refresh", 2);
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("filters by title, agent and folder", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      const { list } = await openList(panel);
+      const search = panel.page.getByRole("searchbox", { name: "Search sessions" });
+      const titles = () => list.getByRole("listitem").locator(".session-title").allTextContents();
+      await search.fill("codex");
+      await eventually(async () => assert.deepEqual(await titles(), ["Speed up the test matrix"]));
+      await search.fill("work/site");
+      await eventually(async () => assert.deepEqual(await titles(), ["Release notes"]));
+      await search.fill("DOCS echo");
+      await eventually(async () => assert.deepEqual(await titles(), ["Docs typo"]), 2_000);
+      await search.fill("parser");
+      await eventually(async () => assert.deepEqual(await titles(), ["Parser refactor"]));
+      await search.fill("nothing like this");
+      await eventually(async () => assert.equal(await list.getByRole("listitem").count(), 0));
+      assert.equal(await panel.page.getByText("No session matches “nothing like this”.").count(), 1);
+      // Escape clears the search first, then leaves the list.
+      await search.press("Escape");
+      await eventually(async () => assert.equal(await list.getByRole("listitem").count(), 4));
+      await search.press("Escape");
+      await eventually(async () => assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).count(), 1));
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("posts Open, Delete and Close for a row, and follows tab changes live", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      const { list } = await openList(panel);
+      const row = (title: string) => list.getByRole("listitem").filter({ has: panel.page.getByText(title, { exact: true }) });
+
+      await row("Speed up the test matrix").getByRole("button", { name: /^Delete/ }).click();
+      await panel.waitForSent("session/delete");
+      assert.deepEqual(await panel.sentOfType("session/delete"), [{ type: "session/delete", agent: "Codex", sessionId: "session-9" }]);
+
+      await row("Release notes").getByRole("button", { name: /^Close/ }).click();
+      await panel.waitForSent("tab/close");
+      assert.deepEqual(await panel.sentOfType("tab/close"), [{ type: "tab/close", key: "tab-2" }]);
+      // The host closes the tab: the row says so without another refresh.
+      await panel.send(tabsState("tab-1", TABS.filter((tab) => tab.key !== "tab-2")));
+      await eventually(async () => assert.match((await row("Release notes").innerText()).replace(/\s+/g, " "), /closed/));
+      assert.equal(await row("Release notes").getByRole("button", { name: /^Close/ }).count(), 0);
+      // And a tab that starts running shows as running.
+      await panel.send(tabsState("tab-1", TABS.map((tab) => (tab.key === "tab-1" ? { ...tab, status: "waiting" } : tab))));
+      await eventually(async () => assert.match(await row("Parser refactor").innerText(), /waiting for you/));
+
+      await row("Docs typo").getByRole("button", { name: /^Open/ }).click();
+      await panel.waitForSent("session/open");
+      assert.deepEqual(await panel.sentOfType("session/open"), [{ type: "session/open", agent: AGENT, sessionId: "session-8" }]);
+      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      await eventually(async () => assert.equal(await prompt.count(), 1, "opening a session goes back to the chat"));
+      await eventually(async () => assert.equal(await prompt.evaluate((element) => element === document.activeElement), true));
+      await settle(panel.page);
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * The tab strip (`tabs/state`): tabs with status badges, activation by mouse and keyboard, close
+ * and new; and each tab keeping its own draft across switches and reloads.
+ */
+import * as assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { AGENT, readyState, userEntry } from "./fixtures";
+import { TABS, tabsState } from "./featureFixture";
+import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+
+describe("webview tabs", { timeout: 120_000 }, () => {
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness();
+  });
+  after(async () => {
+    await harness?.close();
+  });
+
+  it("shows each open session as a tab with its status badge", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState());
+      await panel.send(tabsState("tab-1"));
+      const strip = panel.page.getByRole("tablist", { name: "Sessions" });
+      const tabs = strip.getByRole("tab");
+      await eventually(async () => assert.equal(await tabs.count(), 4));
+      assert.deepEqual(await tabs.evaluateAll((all) => all.map((tab) => tab.getAttribute("aria-label"))), [
+        "Parser refactor, running", "Release notes, waiting for you", "Flaky CI, failed", "Docs typo",
+      ]);
+      assert.deepEqual(await tabs.evaluateAll((all) => all.map((tab) => tab.getAttribute("aria-selected"))), ["true", "false", "false", "false"]);
+      assert.equal(await strip.getByRole("tab", { name: "Release notes, waiting for you" }).locator(".codicon-bell-dot").count(), 1);
+      assert.equal(await strip.getByRole("tab", { name: /^Parser refactor/ }).locator(".codicon-loading.codicon-modifier-spin").count(), 1);
+      assert.equal(await strip.getByRole("tab", { name: /^Flaky CI/ }).locator(".codicon-error").count(), 1);
+      assert.equal(await strip.getByRole("tab", { name: "Docs typo" }).locator(".codicon").count(), 0, "idle: no badge");
+      assert.deepEqual(await tabs.evaluateAll((all) => all.map((tab) => tab.tabIndex)), [0, -1, -1, -1], "roving tabindex on the active tab");
+
+      // Status changes arrive as a new tabs/state.
+      await panel.send(tabsState("tab-1", TABS.map((tab) => (tab.key === "tab-2" ? { ...tab, status: "idle" } : tab))));
+      await eventually(async () => assert.equal(await strip.getByRole("tab", { name: "Release notes", exact: true }).locator(".codicon").count(), 0));
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("activates tabs by click and by arrows + Enter, closes them, and opens a new session", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState());
+      await panel.send(tabsState("tab-1"));
+      const strip = panel.page.getByRole("tablist", { name: "Sessions" });
+      await eventually(async () => assert.equal(await strip.getByRole("tab").count(), 4));
+
+      await strip.getByRole("tab", { name: /^Release notes/ }).click();
+      await panel.waitForSent("tab/activate");
+      await strip.getByRole("tab", { name: /^Parser refactor/ }).click();
+      await settle(panel.page);
+      assert.deepEqual(await panel.sentOfType("tab/activate"), [{ type: "tab/activate", key: "tab-2" }], "the active tab posts nothing");
+
+      // Keyboard: arrows move focus only; Enter activates; Delete closes the focused tab.
+      await strip.getByRole("tab", { name: /^Parser refactor/ }).focus();
+      await panel.page.keyboard.press("ArrowRight");
+      await panel.page.keyboard.press("ArrowRight");
+      assert.equal(await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Flaky CI, failed");
+      await panel.page.keyboard.press("End");
+      await panel.page.keyboard.press("ArrowRight");
+      assert.equal(await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Parser refactor, running", "wraps around");
+      await panel.page.keyboard.press("ArrowLeft");
+      await settle(panel.page);
+      assert.equal((await panel.sentOfType("tab/activate")).length, 1, "moving focus does not switch");
+      await panel.page.keyboard.press("Enter");
+      await panel.waitForSent("tab/activate", 2);
+      assert.deepEqual((await panel.sentOfType("tab/activate"))[1], { type: "tab/activate", key: "tab-4" });
+      await panel.page.keyboard.press("Delete");
+      await panel.waitForSent("tab/close");
+
+      await panel.page.getByRole("button", { name: "Close Flaky CI" }).click();
+      await panel.waitForSent("tab/close", 2);
+      assert.deepEqual(await panel.sentOfType("tab/close"), [{ type: "tab/close", key: "tab-4" }, { type: "tab/close", key: "tab-3" }]);
+
+      await panel.page.getByRole("button", { name: "New session" }).click();
+      await panel.waitForSent("tab/new");
+      assert.deepEqual(await panel.sentOfType("tab/new"), [{ type: "tab/new" }]);
+
+      // The host answers: the closed tabs are gone and a new one is active.
+      await panel.send(tabsState("tab-5", [TABS[0]!, TABS[1]!, { key: "tab-5", agent: AGENT, title: "New session", status: "starting" }]));
+      await eventually(async () => assert.equal(await strip.getByRole("tab", { selected: true, name: "New session, starting" }).count(), 1));
+      assert.equal(await strip.getByRole("tab").count(), 3);
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("keeps a draft per tab: switching tabs and reloading bring each tab's draft back", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const switchTo = async (seq: number, key: string, text: string) => {
+        // What the host sends on a switch: the new tab's snapshot, and the tab strip.
+        await panel.snapshot(seq, readyState([userEntry(`u-${key}`, text)]));
+        await panel.send(tabsState(key));
+        await eventually(async () => assert.equal(await panel.page.getByRole("log").getByRole("article", { name: "You" }).textContent(), text));
+      };
+      await panel.snapshot(0, readyState());
+      await panel.send(tabsState("tab-1"));
+      await eventually(async () => assert.equal(await panel.page.getByRole("tab", { selected: true }).count(), 1));
+      await prompt.fill("draft for the parser");
+
+      await switchTo(10, "tab-2", "release notes thread");
+      await eventually(async () => assert.equal(await prompt.inputValue(), ""));
+      await prompt.fill("draft for the release notes");
+
+      await switchTo(20, "tab-1", "parser thread");
+      await eventually(async () => assert.equal(await prompt.inputValue(), "draft for the parser"));
+
+      // Sending clears this tab's draft only.
+      await prompt.press("Enter");
+      await panel.waitForSent("prompt/send");
+      assert.equal(await prompt.inputValue(), "");
+      await switchTo(30, "tab-2", "release notes thread");
+      await eventually(async () => assert.equal(await prompt.inputValue(), "draft for the release notes"));
+
+      await panel.page.reload();
+      await panel.waitForSent("webview/ready");
+      // Before the host says which tab is active, the composer shows the tab it showed last.
+      await eventually(async () => assert.equal(await prompt.inputValue(), "draft for the release notes"));
+      await panel.snapshot(0, readyState([userEntry("u-tab-2", "release notes thread")]));
+      await panel.send(tabsState("tab-2"));
+      await settle(panel.page);
+      assert.equal(await prompt.inputValue(), "draft for the release notes");
+      await switchTo(40, "tab-1", "parser thread");
+      await eventually(async () => assert.equal(await prompt.inputValue(), ""));
+      await prompt.fill("second parser draft");
+      await switchTo(50, "tab-2", "release notes thread");
+      await eventually(async () => assert.equal(await prompt.inputValue(), "draft for the release notes"));
+      await switchTo(60, "tab-1", "parser thread");
+      await eventually(async () => assert.equal(await prompt.inputValue(), "second parser draft"));
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("moves a draft typed before any tab was known to the first tab", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      await panel.snapshot(0, readyState());
+      await prompt.fill("typed early");
+      await panel.send(tabsState("tab-1"));
+      await eventually(async () => assert.equal(await panel.page.getByRole("tab", { selected: true }).count(), 1));
+      await settle(panel.page);
+      assert.equal(await prompt.inputValue(), "typed early");
+      await panel.send(tabsState("tab-2"));
+      await eventually(async () => assert.equal(await prompt.inputValue(), ""));
+      await panel.send(tabsState("tab-1"));
+      await eventually(async () => assert.equal(await prompt.inputValue(), "typed early"));
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The first-run view (no agent started in the tab): the agent catalog, Start, the custom agent
+ * snippet and settings link, settings problems; and its screenshots in both themes
+ * (test-results/webview-welcome-<theme>.png).
+ */
+import * as assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { after, before, describe, it } from "node:test";
+import { catalog, noAgentState, tabsState } from "./featureFixture";
+import { type Harness, Panel, type Theme, eventually, settle, startHarness } from "./harness";
+
+const outDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../test-results");
+const PROBLEMS = ['acpPanel.agents["My Agent"].command: Invalid input: expected string, received number', '"acpPanel.agents" must be an object mapping agent names to { "command": … } entries.'];
+
+describe("webview first-run view", { timeout: 120_000 }, () => {
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness();
+    mkdirSync(outDir, { recursive: true });
+  });
+  after(async () => {
+    await harness?.close();
+  });
+
+  it("lists configured agents first, then presets marked found or not; Start posts agent/select", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.send(catalog());
+      await panel.snapshot(0, noAgentState());
+      const agents = panel.page.getByRole("list", { name: "Agents" });
+      await eventually(async () => assert.equal(await agents.getByRole("listitem").count(), 4));
+      assert.deepEqual(await agents.locator(".agent-name").allTextContents(), ["My Bub", "Claude", "Gemini CLI", "Codex"]);
+      assert.deepEqual(await agents.locator(".agent-marker").allTextContents(), ["Configured", "Found on PATH", "Not installed", "Found on PATH"]);
+      assert.deepEqual(await agents.locator(".agent-command").allTextContents(), ["bub acp", "npx -y @zed-industries/claude-agent-acp", "gemini --experimental-acp", "codex-acp"]);
+      assert.equal(await panel.page.getByRole("heading", { name: "Start a session" }).count(), 1);
+      assert.equal(await panel.page.getByRole("log").count(), 0, "no transcript before an agent runs");
+      assert.equal(await panel.page.getByRole("status").textContent(), "Not connected");
+
+      await panel.page.getByRole("button", { name: "Start Claude" }).click();
+      await panel.waitForSent("agent/select");
+      // Keyboard-first: Tab reaches the next Start button, Enter presses it.
+      await panel.page.getByRole("button", { name: "Start Gemini CLI" }).focus();
+      await panel.page.keyboard.press("Enter");
+      await panel.waitForSent("agent/select", 2);
+      assert.deepEqual(await panel.sentOfType("agent/select"), [{ type: "agent/select", agent: "Claude" }, { type: "agent/select", agent: "Gemini CLI" }]);
+
+      await panel.page.getByRole("button", { name: "Add a custom agent in settings" }).click();
+      await panel.waitForSent("settings/open");
+      const [open] = await panel.sentOfType("settings/open");
+      assert.match(open?.snippet ?? "", /"acpPanel\.agents": \{\n {2}"My Agent": \{\n {4}"command": "my-agent"/);
+      assert.equal(await panel.page.getByLabel("Settings snippet").textContent(), open?.snippet, "the snippet is shown as sent");
+
+      // The agent starts: the welcome view gives way to the transcript.
+      await panel.actions(1, [{ type: "connection/starting", agent: "Claude" }]);
+      await eventually(async () => assert.equal(await panel.page.getByRole("log", { name: "Transcript" }).count(), 1));
+      assert.equal(await agents.count(), 0);
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("shows settings problems as warnings naming the field", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, noAgentState());
+      await panel.send(catalog(PROBLEMS));
+      const problems = panel.page.getByRole("list", { name: "Settings problems" });
+      await eventually(async () => assert.equal(await problems.getByRole("listitem").count(), 2));
+      assert.deepEqual(await problems.locator("code").allTextContents(), ['acpPanel.agents["My Agent"].command'], "the field, as code");
+      assert.deepEqual(await problems.getByRole("listitem").allTextContents(), PROBLEMS);
+      assert.equal(await problems.locator(".codicon-warning").count(), 2);
+      await panel.send(catalog());
+      await eventually(async () => assert.equal(await problems.count(), 0, "fixed settings: no warnings"));
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  for (const theme of ["dark", "light"] as const satisfies readonly Theme[]) {
+    it(`screenshots the first-run view in the ${theme} theme`, async () => {
+      const panel = await Panel.open(harness, { theme, viewport: { width: 420, height: 820 } });
+      try {
+        await panel.send(catalog(PROBLEMS.slice(0, 1)));
+        await panel.snapshot(0, noAgentState());
+        await panel.send(tabsState("tab-1", [{ key: "tab-1", title: "New session", status: "none" }]));
+        await eventually(async () => assert.equal(await panel.page.getByRole("button", { name: /^Start / }).count(), 4));
+        await panel.page.evaluate(() => document.fonts.ready);
+        await settle(panel.page);
+        await panel.page.screenshot({ path: join(outDir, `webview-welcome-${theme}.png`) });
+        await panel.assertHealthy();
+      } finally {
+        await panel.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,91 @@
+/**
+ * "Files changed": the files the agent changed (`thread.changes`), above the composer, each with
+ * its line counts and Open diff / Keep / Undo. A kept or undone file shows its state instead of
+ * buttons. Undo is unavailable, with the reason, when the host does not know the previous content.
+ * Collapsible; "Keep all" and "Undo all" act on the files still pending.
+ */
+import { memo } from "react";
+import type { FileChange } from "../../src/shared/thread";
+import { shortPaths } from "../displayPaths";
+import { useHostActions, usePanel } from "../hooks";
+import { useExpanded } from "../uiExpansion";
+import { Codicon } from "./Codicon";
+
+const NOT_UNDOABLE = "Cannot undo: the agent changed this file with its own tools and its previous content is unknown";
+
+export function FilesChanged() {
+  const changes = usePanel((state) => state.thread.changes);
+  const [open, setOpen] = useExpanded("files-changed", true);
+  const { reviewKeep, reviewUndo } = useHostActions();
+  if (changes.length === 0) return null;
+  const pending = changes.filter((change) => change.state === "pending");
+  const added = changes.reduce((sum, change) => sum + change.additions, 0);
+  const removed = changes.reduce((sum, change) => sum + change.deletions, 0);
+  const undoable = pending.filter((change) => change.undoable);
+  const names = shortPaths(changes.map((change) => change.path));
+  return (
+    <section className="files-changed" role="region" aria-label="Files changed">
+      <div className="section-bar">
+        <button type="button" className="section-toggle" aria-expanded={open} aria-controls="files-changed-list" onClick={() => setOpen(!open)}>
+          <Codicon name={open ? "chevron-down" : "chevron-right"} />
+          <span className="section-heading">Files changed</span>
+          <span className="section-detail">
+            {changes.length} {changes.length === 1 ? "file" : "files"} <span className="diff-stat-added">+{added}</span> <span className="diff-stat-removed">−{removed}</span>
+          </span>
+        </button>
+        {pending.length > 1 ? (
+          <span className="section-actions">
+            <button type="button" className="text-button" onClick={() => pending.forEach((change) => reviewKeep(change.path))}>Keep all</button>
+            {undoable.length > 0 ? <button type="button" className="text-button" onClick={() => undoable.forEach((change) => reviewUndo(change.path))}>Undo all</button> : null}
+          </span>
+        ) : null}
+      </div>
+      {open ? (
+        <ul className="change-list" id="files-changed-list" role="list" aria-label="Changed files">
+          {changes.map((change) => <ChangeRow key={change.path} change={change} name={names.get(change.path) ?? change.path} />)}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+const ChangeRow = memo(function ChangeRow({ change, name }: { change: FileChange; name: string }) {
+  const { reviewDiff, reviewKeep, reviewUndo } = useHostActions();
+  return (
+    <li className={`change-row change-${change.state}`}>
+      <Codicon name={change.created ? "new-file" : "file"} className="change-icon" />
+      <span className="change-path" title={change.path}>{name}</span>
+      {change.created ? <span className="badge">new file</span> : null}
+      <span className="change-stats">
+        <span className="diff-stat-added">+{change.additions}</span> <span className="diff-stat-removed">−{change.deletions}</span>
+      </span>
+      <span className="change-actions">
+        {/* Icon buttons, like the Source Control view's inline actions: the path needs the width. */}
+        <button type="button" className="icon-button" aria-label={`Open diff ${name}`} title="Open diff" onClick={() => reviewDiff(change.path)}>
+          <Codicon name="diff-single" />
+        </button>
+        {change.state === "pending" ? (
+          <>
+            <button type="button" className="icon-button" aria-label={`Keep ${name}`} title="Keep" onClick={() => reviewKeep(change.path)}>
+              <Codicon name="check" />
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={`Undo ${name}`}
+              aria-disabled={change.undoable ? undefined : "true"}
+              title={change.undoable ? "Undo: restore the file as it was before the agent changed it" : NOT_UNDOABLE}
+              onClick={() => change.undoable && reviewUndo(change.path)}
+            >
+              <Codicon name="discard" />
+            </button>
+          </>
+        ) : (
+          <span className={`change-state change-state-${change.state}`}>
+            <Codicon name={change.state === "kept" ? "check" : "discard"} />{change.state === "kept" ? "Kept" : "Undone"}
+          </span>
+        )}
+      </span>
+    </li>
+  );
+});

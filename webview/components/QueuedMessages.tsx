@@ -1,0 +1,82 @@
+/**
+ * Messages waiting for the running turn to end (`thread.queue`, for agents that cannot be
+ * steered), above the composer. Each can be edited in place (Enter or leaving the box saves it,
+ * Escape reverts), removed, or sent now (the host cancels the turn and sends it next). After
+ * Stop the host pauses the queue; the list stays so the user can decide.
+ */
+import { type KeyboardEvent, memo, useEffect, useState } from "react";
+import type { QueuedPrompt } from "../../src/shared/thread";
+import { useHostActions, usePanel } from "../hooks";
+import { Codicon } from "./Codicon";
+
+export function QueuedMessages() {
+  const queue = usePanel((state) => state.thread.queue);
+  const running = usePanel((state) => state.thread.turn.phase !== "idle");
+  if (queue.length === 0) return null;
+  return (
+    <section className="queued" aria-labelledby="queued-heading">
+      <div className="section-bar">
+        <Codicon name="list-ordered" />
+        <span className="section-heading" id="queued-heading">Queued</span>
+        <span className="section-detail">{running ? "sent when the turn ends" : "paused: Send now, or send a new message to resume"}</span>
+      </div>
+      <ol className="queued-list" role="list" aria-label="Queued messages">
+        {queue.map((item, index) => <QueuedItem key={item.id} item={item} position={index + 1} />)}
+      </ol>
+    </section>
+  );
+}
+
+const QueuedItem = memo(function QueuedItem({ item, position }: { item: QueuedPrompt; position: number }) {
+  const { editQueued, removeQueued, sendQueuedNow } = useHostActions();
+  const [text, setText] = useState(item.text);
+  const [editing, setEditing] = useState(false);
+  // The host's copy wins whenever the user is not in the middle of an edit.
+  useEffect(() => {
+    if (!editing) setText(item.text);
+  }, [item.text, editing]);
+
+  const commit = () => {
+    setEditing(false);
+    const next = text.trim();
+    if (next === "") setText(item.text);
+    else if (next !== item.text) editQueued(item.id, next);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.nativeEvent.isComposing) return;
+    if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault();
+      event.currentTarget.blur();
+    } else if (event.key === "Escape") {
+      // Revert, and keep Escape from cancelling the turn.
+      event.preventDefault();
+      setText(item.text);
+      setEditing(false);
+    }
+  };
+
+  return (
+    <li className="queued-item">
+      <textarea
+        className="queued-text"
+        aria-label={`Queued message ${position}`}
+        rows={1}
+        value={text}
+        onChange={(event) => {
+          setEditing(true);
+          setText(event.target.value);
+        }}
+        onBlur={commit}
+        onKeyDown={onKeyDown}
+      />
+      <span className="queued-actions">
+        <button type="button" className="icon-button" aria-label="Send now" title="Stop the turn and send this now" onClick={() => sendQueuedNow(item.id)}>
+          <Codicon name="run" />
+        </button>
+        <button type="button" className="icon-button" aria-label="Remove" title="Remove from the queue" onClick={() => removeQueued(item.id)}>
+          <Codicon name="trash" />
+        </button>
+      </span>
+    </li>
+  );
+});

@@ -1,0 +1,83 @@
+/**
+ * First run, or a tab with no agent started: what the panel does, the agents it can start
+ * (`agents/catalog`: configured ones first, then the built-in presets, each with its command and,
+ * for presets, whether the command is on PATH), how to add a custom agent, and any problems
+ * found in the `acpPanel.agents` setting.
+ */
+import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
+import { useMemo } from "react";
+import { useAgentCatalog, useHostActions } from "../hooks";
+import type { AgentCatalog } from "../hostValueStore";
+import { Codicon } from "./Codicon";
+
+/** The entry the welcome view suggests adding to `acpPanel.agents`. */
+export const CUSTOM_AGENT_SNIPPET = `"acpPanel.agents": {
+  "My Agent": {
+    "command": "my-agent",
+    "args": ["--acp"]
+  }
+}`;
+
+type CatalogAgent = AgentCatalog["agents"][number];
+
+export function WelcomeView() {
+  const { agents, problems } = useAgentCatalog();
+  const { selectAgent, openSettings } = useHostActions();
+  // Configured agents first, then presets; each group keeps the host's order.
+  const ordered = useMemo(() => [...agents.filter((a) => !a.preset), ...agents.filter((a) => a.preset)], [agents]);
+  return (
+    <section className="welcome" aria-labelledby="welcome-heading">
+      <h2 id="welcome-heading" className="welcome-heading"><Codicon name="comment-discussion" /> Start a session</h2>
+      <p className="welcome-text">
+        ACP Panel chats with any coding agent that speaks the Agent Client Protocol. Pick one to start it: it runs on this
+        machine, asks before it edits files or runs commands, and you can switch agents at any time.
+      </p>
+      {problems.length > 0 ? (
+        <ul className="welcome-problems" aria-label="Settings problems">
+          {problems.map((problem, index) => <ProblemLine key={index} problem={problem} />)}
+        </ul>
+      ) : null}
+      {ordered.length === 0 ? <p className="welcome-text">No agents found yet. Add one in the settings.</p> : (
+        <ul className="agent-catalog" role="list" aria-label="Agents">
+          {ordered.map((agent) => <CatalogRow key={agent.name} agent={agent} onStart={selectAgent} />)}
+        </ul>
+      )}
+      <div className="welcome-custom">
+        <p className="welcome-text">Another agent? Add it to <code>acpPanel.agents</code> in your user settings:</p>
+        <pre className="welcome-snippet" aria-label="Settings snippet"><code>{CUSTOM_AGENT_SNIPPET}</code></pre>
+        <VscodeButton secondary onClick={() => openSettings(CUSTOM_AGENT_SNIPPET)}>
+          <Codicon name="settings-gear" className="button-icon" />
+          Add a custom agent in settings
+        </VscodeButton>
+      </div>
+    </section>
+  );
+}
+
+function CatalogRow({ agent, onStart }: { agent: CatalogAgent; onStart: (name: string) => void }) {
+  const marker = !agent.preset ? { icon: "gear", text: "Configured", className: "agent-configured" }
+    : agent.installed ? { icon: "pass", text: "Found on PATH", className: "agent-installed" }
+    : { icon: "circle-slash", text: "Not installed", className: "agent-missing" };
+  return (
+    <li className="agent-row">
+      <div className="agent-info">
+        <span className="agent-name">{agent.name}</span>
+        <span className={`agent-marker ${marker.className}`}><Codicon name={marker.icon} />{marker.text}</span>
+        <code className="agent-command" title={agent.command}>{agent.command}</code>
+      </div>
+      {/* The user's own agents are the obvious choice; presets are offered, not pushed. */}
+      <VscodeButton secondary={agent.preset} aria-label={`Start ${agent.name}`} onClick={() => onStart(agent.name)}>Start</VscodeButton>
+    </li>
+  );
+}
+
+/** Problems read `acpPanel.agents["X"].field: message`: the field is shown as code. */
+function ProblemLine({ problem }: { problem: string }) {
+  const match = /^(acpPanel\.(?:[\w.]|\[[^\]]*\])+)\s*:\s*(.*)$/s.exec(problem);
+  return (
+    <li className="welcome-problem">
+      <Codicon name="warning" className="severity-warning" />
+      <span>{match ? <><code>{match[1]}</code>: {match[2]}</> : problem}</span>
+    </li>
+  );
+}

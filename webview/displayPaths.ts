@@ -1,0 +1,27 @@
+/** How paths are shown in a narrow panel: their telling end, the full path going in a tooltip. */
+
+const segmentsOf = (path: string) => path.split(/[\\/]/).filter(Boolean);
+
+/**
+ * Relative-looking names for the changed files: the folder they all share (most often the
+ * workspace) is left out, and at most the last 3 segments are kept. The tooltip has the full path.
+ */
+export function shortPaths(paths: readonly string[]): ReadonlyMap<string, string> {
+  const split = paths.map(segmentsOf);
+  let shared = 0;
+  if (split.length > 1) {
+    const first = split[0] ?? [];
+    while (shared < first.length - 1 && split.every((parts) => parts.length - 1 > shared && parts[shared] === first[shared])) shared++;
+  }
+  return new Map(paths.map((path, i) => {
+    const parts = (split[i] ?? []).slice(shared);
+    return [path, parts.length > 3 ? `…/${parts.slice(-3).join("/")}` : parts.join("/") || path];
+  }));
+}
+
+/** "/home/ada/work/acp-panel" → "…/work/acp-panel": the end of a path says most. */
+export function shortenPath(path: string, segments = 2): string {
+  const parts = segmentsOf(path);
+  if (parts.length <= segments) return path;
+  return `…/${parts.slice(-segments).join("/")}`;
+}

@@ -1,0 +1,72 @@
+/**
+ * A small replica of one host channel that is not part of the panel state: the tab strip
+ * (`tabs/state`), the session list (`sessions/list`) and the agent catalog (`agents/catalog`).
+ * Each message replaces the whole value; components subscribe with `useHostValue`.
+ */
+import type { HostMessage } from "../src/shared/protocol";
+
+export class HostValueStore<T> {
+  private value: T;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(initial: T) {
+    this.value = initial;
+  }
+
+  set(value: T): void {
+    if (value === this.value) return;
+    this.value = value;
+    for (const listener of this.listeners) listener();
+  }
+
+  readonly get = (): T => this.value;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+}
+
+type Payload<K extends HostMessage["type"]> = Omit<Extract<HostMessage, { type: K }>, "type">;
+
+export type TabsState = Payload<"tabs/state">;
+export type AgentCatalog = Payload<"agents/catalog">;
+/** `undefined` until the host first answers `sessions/refresh`. */
+export type SessionList = Payload<"sessions/list"> | undefined;
+
+export const noTabs: TabsState = { tabs: [] };
+export const emptyCatalog: AgentCatalog = { agents: [], problems: [] };
+
+/** The stores for the host's side channels, created once in main.tsx. */
+export interface SideChannels {
+  readonly tabs: HostValueStore<TabsState>;
+  readonly sessions: HostValueStore<SessionList>;
+  readonly catalog: HostValueStore<AgentCatalog>;
+}
+
+export function createSideChannels(): SideChannels {
+  return {
+    tabs: new HostValueStore<TabsState>(noTabs),
+    sessions: new HostValueStore<SessionList>(undefined),
+    catalog: new HostValueStore<AgentCatalog>(emptyCatalog),
+  };
+}
+
+/** Routes one side-channel message into its store; false for any other message. */
+export function receiveSideChannel(channels: SideChannels, message: HostMessage): boolean {
+  switch (message.type) {
+    case "tabs/state": {
+      const { type: _type, ...value } = message;
+      channels.tabs.set(value);
+      return true;
+    }
+    case "sessions/list":
+      channels.sessions.set({ sessions: message.sessions });
+      return true;
+    case "agents/catalog":
+      channels.catalog.set({ agents: message.agents, problems: message.problems });
+      return true;
+    default:
+      return false;
+  }
+}
