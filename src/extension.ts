@@ -95,7 +95,7 @@ export function activate(context: vscode.ExtensionContext): void {
       view.post(view.catalogMessage());
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => manager.active?.refreshAgents()),
-    registerCommands(commandHandlers({ manager, view, logger, catalog, rules, secrets })),
+    registerCommands(commandHandlers({ manager, view, logger, catalog, rules, secrets, storage: context.globalStorageUri })),
   );
   shutdown = () => manager.dispose();
 }

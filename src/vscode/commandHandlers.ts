@@ -14,6 +14,7 @@ import type { OutputLogger } from "./outputLogger";
 import type { PermissionRuleStore } from "./permissionRules";
 import type { SettingsAgentCatalog } from "./settingsAgentCatalog";
 import type { AgentSecrets } from "./agentSecrets";
+import { addAgentFromRegistry } from "./registryCommand";
 import { attachmentFromSelection, attachmentsFromUris } from "./promptAttachments";
 
 export interface CommandContext {
@@ -23,6 +24,8 @@ export interface CommandContext {
   readonly catalog: SettingsAgentCatalog;
   readonly rules: PermissionRuleStore;
   readonly secrets: AgentSecrets;
+  /** The extension's global storage (binary agents from the registry are installed there). */
+  readonly storage: vscode.Uri;
 }
 
 const FOCUS = "workbench.view.extension.acpPanel";
@@ -109,6 +112,7 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     "acpPanel.showTraffic": () => logger.showTraffic(),
     "acpPanel.managePermissionRules": () => context.rules.manage(context.catalog.names()),
     "acpPanel.setAgentSecret": () => context.secrets.promptAndStore(),
+    "acpPanel.addAgentFromRegistry": () => addAgentFromRegistry(context.storage),
   };
 }
 

@@ -23,6 +23,7 @@ export const commandIds = [
   "acpPanel.showTraffic",
   "acpPanel.managePermissionRules",
   "acpPanel.setAgentSecret",
+  "acpPanel.addAgentFromRegistry",
 ] as const;
 export type CommandId = (typeof commandIds)[number];
 
