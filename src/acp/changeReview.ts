@@ -69,8 +69,8 @@ export class ChangeReview {
  * (bounded; a very large middle is counted as replaced whole).
  */
 export function countLineChanges(before: string, after: string): { additions: number; deletions: number } {
-  const a = before === "" ? [] : before.split("\n");
-  const b = after === "" ? [] : after.split("\n");
+  const a = lines(before);
+  const b = lines(after);
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let endA = a.length;
@@ -83,6 +83,14 @@ export function countLineChanges(before: string, after: string): { additions: nu
   const m = endB - start;
   const common = n * m <= 4_000_000 ? lcsLength(a.slice(start, endA), b.slice(start, endB)) : 0;
   return { additions: m - common, deletions: n - common };
+}
+
+/** Lines of a text; a final newline ends the last line rather than starting an empty one. */
+function lines(text: string): string[] {
+  if (text === "") return [];
+  const all = text.split("\n");
+  if (all.at(-1) === "") all.pop();
+  return all;
 }
 
 function lcsLength(a: readonly string[], b: readonly string[]): number {

@@ -47,6 +47,8 @@ export class ChatSession {
   private session: SessionController | undefined;
   private readonly queue = new PromptQueue((action) => this.store.dispatch(action));
   private nextEntry = 0;
+  /** The last failure shown, repeated after a reload replaces the transcript. */
+  private lastFailure: FailureReport | undefined;
   private crashes = 0;
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
   /** The session to reopen after a crash. */
@@ -121,6 +123,12 @@ export class ChatSession {
     }
     this.queue.paused = false; // sending again resumes a queue paused by Stop
     await this.runTurn(session, text, attachments);
+  }
+
+  /** Puts back messages that were queued before a window reload (held until the user sends). */
+  restoreQueue(texts: readonly string[]): void {
+    for (const text of texts) this.queue.push(text);
+    if (texts.length > 0) this.queue.paused = true;
   }
 
   editQueued(id: string, text: string): void {
@@ -241,7 +249,7 @@ export class ChatSession {
       const session = await withAuth(client, this.deps.auth, note, () =>
         reopen === undefined ? SessionController.create(context)
           : reopen.replay ? SessionController.reopen(context, reopen.sessionId, true)
-            : reopenAfterCrash(context, reopen.sessionId, note));
+            : reopenAfterCrash(context, reopen.sessionId, note, this.lastFailure));
       if (this.client !== client) {
         session.dispose();
         return;
@@ -292,6 +300,7 @@ export class ChatSession {
   }
 
   private fail(agent: string, report: FailureReport): void {
+    this.lastFailure = report;
     const details = report.details === undefined ? {} : { details: report.details };
     this.store.dispatch({ type: "connection/failed", agent, message: report.message, ...details });
     this.store.dispatch({ type: "thread/error", entryId: this.newEntryId(), message: report.message, ...details });

@@ -32,6 +32,8 @@ export interface SessionListItem {
 export interface OpenTabRecord {
   readonly agent: string;
   readonly sessionId: string;
+  /** Messages queued for the turn, kept across a window reload. */
+  readonly queued?: string[];
 }
 
 export class SessionManager {
@@ -159,7 +161,13 @@ export class SessionManager {
   openTabs(): { tabs: OpenTabRecord[]; active?: number } {
     const entries = [...this.tabs].filter(([, s]) => s.sessionId !== undefined && s.store.state.connection.status !== "none");
     const active = entries.findIndex(([key]) => key === this.activeKey);
-    return { tabs: entries.map(([, s]) => ({ agent: connectionAgent(s) ?? "", sessionId: s.sessionId ?? "" })), ...(active >= 0 ? { active } : {}) };
+    return {
+      tabs: entries.map(([, s]) => {
+        const queued = s.store.state.thread.queue.map((item) => item.text);
+        return { agent: connectionAgent(s) ?? "", sessionId: s.sessionId ?? "", ...(queued.length ? { queued } : {}) };
+      }),
+      ...(active >= 0 ? { active } : {}),
+    };
   }
 
   async dispose(): Promise<void> {
@@ -175,7 +183,8 @@ export class SessionManager {
     this.tabs.set(key, session);
     let last = "";
     this.subscriptions.set(key, session.store.subscribe(() => {
-      const now = JSON.stringify(summarise(key, session));
+      // The queue is saved with the open tabs, so a change to it counts as a change too.
+      const now = JSON.stringify([summarise(key, session), session.store.state.thread.queue]);
       if (now === last) return;
       last = now;
       this.remember(session);

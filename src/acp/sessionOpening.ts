@@ -51,7 +51,7 @@ export async function withAuth<T>(client: AgentClient, auth: AuthPrompt | undefi
  * After a crash: keep the transcript when resuming; reset and replay when loading. The reset
  * waits for the load's first update (or its success), so a failed load keeps the old transcript.
  */
-export async function reopenAfterCrash(context: SessionContext, sessionId: string, note: (title: string) => void): Promise<SessionController> {
+export async function reopenAfterCrash(context: SessionContext, sessionId: string, note: (title: string) => void, crash?: FailureReport): Promise<SessionController> {
   const caps = capabilitiesOf(context.client.init);
   let pendingReset = !caps.resume && caps.load;
   const resetFirst = () => {
@@ -64,8 +64,11 @@ export async function reopenAfterCrash(context: SessionContext, sessionId: strin
     context.sink(action);
   } };
   try {
+    const reloading = pendingReset;
     const session = await SessionController.reopen(replaying, sessionId, false);
     resetFirst(); // an empty history still replaces the old transcript
+    // The reload replaced the transcript, crash report included: say again what happened.
+    if (reloading && crash) context.sink({ type: "thread/error", entryId: context.newId(), message: `${crash.message} The agent was restarted and the conversation reloaded.`, ...(crash.details ? { details: crash.details } : {}) });
     note(`Reconnected to ${context.client.name} and ${session.openedWith === "resume" ? "resumed" : "reloaded"} the session.`);
     return session;
   } catch (error) {

@@ -43,8 +43,11 @@ export function reducePanel(state: PanelState, action: PanelAction): PanelState 
         : { ...state, agents: action.agents, selectedAgent: action.selectedAgent };
     case "connection/starting":
       return { ...state, selectedAgent: action.agent, connection: { status: "starting", agent: action.agent } };
-    case "connection/ready":
-      return { ...state, connection: { status: "ready", agent: action.agent, sessionId: action.sessionId } };
+    case "connection/ready": {
+      // A fresh connection is ready: a failure that ended the last turn is history, not status.
+      const turn = state.thread.turn.phase === "idle" && state.thread.turn.lastStop === "error" ? { phase: "idle" as const } : state.thread.turn;
+      return { ...state, connection: { status: "ready", agent: action.agent, sessionId: action.sessionId }, thread: { ...state.thread, turn } };
+    }
     case "connection/failed": {
       const { agent, message, details } = action;
       const connection = details === undefined ? { status: "failed", agent, message } as const : { status: "failed", agent, message, details } as const;

@@ -67,3 +67,8 @@ test("a new turn drops resolved changes and keeps pending ones", () => {
   const next = reduceThread(thread(), { type: "turn/started", entryId: "u", text: "more", at: 1 });
   assert.deepEqual(next.changes.map((c) => c.path), [join(dir, "p.txt")]);
 });
+
+test("a final newline does not count as an extra line", () => {
+  assert.deepEqual(countLineChanges("", "a brand new file\n"), { additions: 1, deletions: 0 });
+  assert.deepEqual(countLineChanges("one\n", "one\ntwo\n"), { additions: 1, deletions: 0 });
+});

@@ -145,7 +145,10 @@ test("crash mid-turn, then restart without resume: the new process replays the h
   await waitFor(() => failure(chat), Boolean, "the crash");
   await chat.restart();
   const { thread } = chat.store.state;
-  assert.deepEqual(thread.entries.map((e) => e.kind), ["user", "assistant", "user", "assistant", "notice"], "reset, then replayed");
+  // The replay replaces the transcript; the crash report is stated again after it, then the notice.
+  assert.deepEqual(thread.entries.map((e) => e.kind), ["user", "assistant", "user", "assistant", "error", "notice"], "reset, then replayed");
+  const restated = thread.entries[4];
+  assert.match(restated?.kind === "error" ? restated.message : "", /restarted and the conversation reloaded/);
   assert.deepEqual(entriesOf(thread, "user").map((e) => e.text), ["basic-stream", "crash"]);
   assert.equal(assistantText(thread), "Hello from **basic-stream**.Starting work… ");
   assert.equal(entriesOf(thread, "notice")[0]?.title, "Reconnected to BubWeb and reloaded the session.");

@@ -66,3 +66,13 @@ test("a failed turn ends the turn and adds an error entry", () => {
   assert.equal(thread.turn.phase, "idle");
   assert.deepEqual(thread.entries.at(-1), { kind: "error", id: "x1", message: "boom", details: "trace" });
 });
+
+test("a connection that is ready again clears a failed turn's status", async () => {
+  const { reducePanel, initialPanelState, describeStatus } = await import("../../src/shared/panelState");
+  let state = reducePanel(initialPanelState, { type: "connection/ready", agent: "A", sessionId: "s" });
+  state = reducePanel(state, { type: "turn/started", entryId: "u", text: "go", at: 1 });
+  state = reducePanel(state, { type: "connection/failed", agent: "A", message: "died" });
+  assert.equal(state.thread.turn.phase, "idle");
+  state = reducePanel(state, { type: "connection/ready", agent: "A", sessionId: "s" });
+  assert.equal(describeStatus(state), "A is ready");
+});
