@@ -74,7 +74,8 @@ export const BASE_SETTINGS: Readonly<Record<string, unknown>> = {
   "terminal.integrated.enablePersistentSessions": false,
 };
 
-const RUN_MARKER = "ACP_PANEL_E2E_RUN";
+/** Environment variable naming the run, inherited by everything the server starts (see runId). */
+export const RUN_MARKER = "ACP_PANEL_E2E_RUN";
 const STALE_RUN_MS = 6 * 60 * 60 * 1000;
 const live = new Set<() => void>();
 

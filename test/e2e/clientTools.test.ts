@@ -1,0 +1,266 @@
+/**
+ * VS Code answers the agent (real code-server, the fake agent's e2e scenarios; the agent echoes
+ * what it got, and its wire log shows what the extension sent): reads see unsaved editor text,
+ * writes land in the open editor and Undo reverts them, terminals stream into their card and into
+ * VS Code's terminal panel, permission buttons carry the agent's own names and option ids, forms
+ * are validated before anything is sent, and a cancelled turn dismisses its form. After every
+ * test no process started for a terminal is alive. One code-server for the file.
+ */
+import * as assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, afterEach, before, describe, it } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, openFile, openWorkbench, runCommand, screenshot } from "../harness/browser";
+import { eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
+import { startCodeServer, type CodeServer } from "../harness/codeServer";
+import { vsixPath } from "../harness/paths";
+import {
+  READABLE_TERMINAL_SETTINGS, activeTabTitle, activeTerminalText, agentRequests, agentSettings, clientMessages, editorText, fakeAgentEntry,
+  terminalProcesses, terminalTabNames, withDiagnostics,
+} from "../harness/workbench";
+
+const AGENT = "Demo Agent";
+const NOTES = "line one\nline two\n";
+const DRAFT_MD = "# Draft\n\nold paragraph\n";
+
+describe("VS Code answers the agent", { timeout: 300_000 }, () => {
+  let scratch: string;
+  let workspace: string;
+  let wireLog: string;
+  let server: CodeServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  let errors: string[] = [];
+  let view: Chat;
+  const diagnostics = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog });
+  const notes = () => join(workspace, "notes.txt");
+
+  before(async () => {
+    scratch = mkdtempSync(join(tmpdir(), "acp-panel-client-"));
+    workspace = join(scratch, "workspace");
+    wireLog = join(scratch, "agent-wire.jsonl");
+    mkdirSync(workspace);
+    writeFileSync(join(workspace, "notes.txt"), NOTES);
+    writeFileSync(join(workspace, "draft.md"), DRAFT_MD);
+    server = await startCodeServer({
+      label: "client",
+      workspace,
+      extensionVsix: vsixPath(),
+      // code-server saves edits after a delay by default: off, so an unsaved buffer stays unsaved.
+      settings: { ...agentSettings({ [AGENT]: fakeAgentEntry({ FAKE_AGENT_LOG: wireLog }) }), ...READABLE_TERMINAL_SETTINGS, "files.autoSave": "off" },
+    });
+    browser = await launchBrowser({ homeDir: server.homeDir });
+    ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
+    view = await openChat(page);
+  });
+
+  afterEach(async () => {
+    // Every e2e terminal carries a marker (environment and command line): none may outlive its test.
+    await eventually(() => terminalProcesses(server).length === 0, "no terminal process to be left", 10_000).catch(() => {
+      throw new Error(`terminal processes still alive: ${terminalProcesses(server).join(" | ")}`);
+    });
+  });
+
+  after(async () => {
+    await browser?.close().catch(() => undefined);
+    const report = await server?.stop();
+    if (report?.strays.length) console.log(`# stray processes after teardown: ${report.strays.join(" | ")}`);
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  /** Sends `prompt` and waits for the turn to end (status back to ready or cancelled). */
+  async function turn(prompt: string, done: string): Promise<void> {
+    await sendPrompt(view, prompt);
+    await view.log.getByText(done, { exact: false }).first().waitFor({ timeout: 30_000 });
+    await view.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 15_000 });
+  }
+
+  const dirtyTab = (name: string) => page.locator(".editor-group-container.active .tabs-container .tab.dirty", { hasText: name });
+
+  // First: its rows are resolved here, so they are gone when the next turn starts.
+  it("the Files changed review opens the diff, undoes one file and keeps another", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-client-review", async () => {
+      await turn("e2e-write draft.md new paragraph", "Wrote draft.md.");
+      await turn("e2e-write created.txt a brand new file", "Wrote created.txt.");
+      assert.equal(readFileSync(join(workspace, "draft.md"), "utf8"), "new paragraph\n");
+      assert.equal(readFileSync(join(workspace, "created.txt"), "utf8"), "a brand new file\n");
+
+      const review = view.frame.getByRole("region", { name: "Files changed" });
+      await review.waitFor({ timeout: 10_000 });
+      await review.getByText("2 files").waitFor();
+      const rows = review.getByRole("list", { name: "Changed files" }).getByRole("listitem");
+      const draftRow = rows.filter({ hasText: "draft.md" });
+      const createdRow = rows.filter({ hasText: "created.txt" });
+      assert.match((await draftRow.textContent()) ?? "", /\+1\s*−3/, "draft.md: one line added, three removed");
+      await createdRow.getByText("new file").waitFor();
+      await screenshot(page, "e2e-client-review.png");
+
+      await review.getByRole("button", { name: "Open diff draft.md" }).click();
+      await page.locator(".editor-group-container.active .monaco-diff-editor").first().waitFor({ state: "visible", timeout: 15_000 });
+      await eventually(async () => (await activeTabTitle(page)).includes("draft.md"), "the diff editor for draft.md");
+      // Two editors side by side: the file before (left) and the agent's version (right).
+      const sides = async () => (await page.locator(".editor-group-container.active .monaco-diff-editor .view-lines").allInnerTexts()).map((text) => text.replace(/\u00a0/g, " "));
+      await eventually(async () => {
+        const [left = "", right = ""] = await sides();
+        return /old paragraph/.test(left) && /new paragraph/.test(right) && !/old paragraph/.test(right);
+      }, "the diff of the file before and the agent's version", 10_000).catch(async (error: unknown) => {
+        throw new Error(`${String(error)}; sides: ${JSON.stringify(await sides())}`);
+      });
+
+      await review.getByRole("button", { name: "Undo draft.md" }).click();
+      await draftRow.getByText("Undone").waitFor({ timeout: 10_000 });
+      await eventually(() => readFileSync(join(workspace, "draft.md"), "utf8") === DRAFT_MD, "draft.md restored on disk");
+
+      await review.getByRole("button", { name: "Keep created.txt" }).click();
+      await createdRow.getByText("Kept").waitFor({ timeout: 10_000 });
+      assert.equal(readFileSync(join(workspace, "created.txt"), "utf8"), "a brand new file\n", "a kept file stays as the agent wrote it");
+      assert.equal(await review.getByRole("button", { name: /^(Keep|Undo) / }).count(), 0, "nothing left to decide");
+      await runCommand(page, "View: Close All Editors");
+    });
+  });
+
+  it("fs/read_text_file of an open file returns its unsaved text", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-client-read-unsaved", async () => {
+      await openFile(page, "notes.txt");
+      await page.locator(".editor-group-container.active .monaco-editor .view-lines").first().click();
+      await page.keyboard.press("Control+End");
+      await page.keyboard.type("unsaved line three");
+      await dirtyTab("notes.txt").waitFor({ timeout: 10_000 });
+      assert.equal(readFileSync(notes(), "utf8"), NOTES, "the edit is not on disk");
+
+      await turn("e2e-read notes.txt", "I read notes.txt");
+      const echoed = view.log.getByRole("article", { name: "Agent" }).locator("pre", { hasText: "unsaved line three" });
+      await echoed.first().waitFor({ timeout: 10_000 });
+      assert.match((await echoed.first().textContent()) ?? "", /line one\s+line two\s+unsaved line three/);
+      const read = agentRequests(wireLog, "fs/read_text_file").at(-1);
+      assert.equal((read?.answer?.message?.result as { content?: string } | undefined)?.content, `${NOTES}unsaved line three`, "the agent got the editor's text");
+
+      await runCommand(page, "File: Revert File");
+      await eventually(async () => (await dirtyTab("notes.txt").count()) === 0, "notes.txt to be clean again");
+    });
+  });
+
+  it("fs/write_text_file lands in the open editor, and Undo reverts it", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-client-write-undo", async () => {
+      await eventually(async () => (await editorText(page)).includes("line two"), "notes.txt in the editor");
+      await turn("e2e-write notes.txt written by the agent", "Wrote notes.txt.");
+      await eventually(async () => (await editorText(page)).trim() === "written by the agent", "the agent's text in the editor");
+      assert.equal(readFileSync(notes(), "utf8"), "written by the agent\n", "the write was saved");
+      assert.equal(await dirtyTab("notes.txt").count(), 0, "…so the editor is clean");
+      await screenshot(page, "e2e-client-written.png");
+
+      await page.locator(".editor-group-container.active .monaco-editor .view-lines").first().click();
+      await page.keyboard.press("Control+z");
+      await eventually(async () => (await editorText(page)).includes("line one"), "Undo to bring the old text back");
+      assert.doesNotMatch(await editorText(page), /written by the agent/);
+      await page.keyboard.press("Control+s");
+      await eventually(() => readFileSync(notes(), "utf8") === NOTES, "the undone text saved to disk");
+    });
+  });
+
+  it("a terminal streams live into its card and into VS Code's terminal panel", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-client-terminal", async () => {
+      await sendPrompt(view, "e2e-terminal c3");
+      const card = view.log.getByRole("article", { name: "Tool: Run a live command" });
+      const terminal = card.getByRole("group", { name: /^Terminal: bash -c echo e2e-live-1/ });
+      const output = terminal.locator("pre.terminal-output");
+      await output.filter({ hasText: "e2e-live-1" }).waitFor({ timeout: 15_000 });
+      // Live: the first line is there while the command still runs.
+      assert.equal(await terminal.getByText("Running…").count(), 1, "the command is still running");
+      assert.doesNotMatch((await output.textContent()) ?? "", /e2e-live-done/, "…and has not finished");
+      assert.ok(terminalProcesses(server).length > 0, "the marker scan sees the running command");
+      await terminal.getByText("Exited with code 0").waitFor({ timeout: 15_000 });
+      await output.filter({ hasText: "e2e-live-done" }).waitFor();
+      await view.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 15_000 });
+
+      await runCommand(page, "View: Toggle Terminal");
+      await eventually(async () => (await terminalTabNames(page)).some((name) => name.startsWith("ACP: bash -c echo e2e-live-1")), "a terminal named after the command");
+      t.diagnostic(`terminals: ${JSON.stringify(await terminalTabNames(page))}`);
+      await page.locator(".part.panel .terminal-tabs-entry", { hasText: "ACP: bash -c echo e2e-live-1" }).first().click();
+      await eventually(async () => /e2e-live-1[\s\S]*e2e-live-2[\s\S]*e2e-live-done/.test(await activeTerminalText(page)), "the command's output in VS Code's terminal");
+      await screenshot(page, "e2e-client-terminal.png");
+      await runCommand(page, "View: Toggle Terminal");
+    });
+  });
+
+  it("a permission is answered by the button named as the agent names it, with its optionId", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-client-permission", async () => {
+      await sendPrompt(view, "e2e-permission");
+      const card = view.log.getByRole("article", { name: "Tool: Deploy build 42 to staging" });
+      const request = card.getByRole("group", { name: "Permission request" });
+      await request.waitFor({ timeout: 15_000 });
+      for (const name of ["Ship it", "Always ship to staging", "Hold the release"]) {
+        assert.equal(await request.getByRole("button", { name, exact: true }).count(), 1, `a button named "${name}"`);
+      }
+      await screenshot(page, "e2e-client-permission.png");
+      await request.getByRole("button", { name: "Ship it", exact: true }).click();
+      await view.log.getByText("Permission outcome: selected ship-it.").waitFor({ timeout: 15_000 });
+      await view.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 15_000 });
+      assert.equal(await request.count(), 0, "the request is gone");
+      const asked = agentRequests(wireLog, "session/request_permission").at(-1);
+      assert.deepEqual(asked?.answer?.message?.result, { outcome: { outcome: "selected", optionId: "ship-it" } });
+    });
+  });
+
+  it("a form blocks invalid values with a message, then sends what was entered", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-client-form", async () => {
+      await sendPrompt(view, "e2e-form");
+      const form = view.log.getByRole("form", { name: "Configure the release" });
+      await form.waitFor({ timeout: 15_000 });
+      const version = form.getByLabel("Version", { exact: true });
+      const replicas = form.getByLabel("Replicas", { exact: true });
+      await version.fill("1.2");
+      await replicas.fill("9");
+      await form.getByRole("button", { name: "Submit" }).click();
+      await form.getByText("Version does not match the expected format.").waitFor();
+      await form.getByText("Replicas must be at most 5.").waitFor();
+      assert.equal(await version.getAttribute("aria-invalid"), "true");
+      await screenshot(page, "e2e-client-form-invalid.png");
+      await page.waitForTimeout(500);
+      assert.equal(agentRequests(wireLog, "elicitation/create").at(-1)?.answer, undefined, "nothing was sent to the agent");
+
+      await version.fill("1.2.3");
+      await replicas.fill("3");
+      await form.getByRole("checkbox", { name: "Notify the team" }).check();
+      await form.getByRole("button", { name: "Submit" }).click();
+      const content = { version: "1.2.3", replicas: 3, notify: true };
+      await view.log.getByText(`Form answer: ${JSON.stringify({ action: "accept", content })}`).waitFor({ timeout: 15_000 });
+      assert.equal(await form.count(), 0, "the form is gone");
+      assert.deepEqual(agentRequests(wireLog, "elicitation/create").at(-1)?.answer?.message?.result, { action: "accept", content });
+      await view.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 15_000 });
+    });
+  });
+
+  it("a form still pending when the turn is cancelled disappears", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-client-form-cancelled", async () => {
+      const cancelsBefore = clientMessages(wireLog, "session/cancel").length;
+      await sendPrompt(view, "elicitation");
+      const form = view.log.getByRole("form", { name: "Choose an approach" });
+      await form.getByRole("radiogroup", { name: "Approach" }).waitFor({ timeout: 15_000 });
+      await view.stop.click();
+      await form.waitFor({ state: "detached", timeout: 15_000 });
+      await eventually(async () => !/working|cancelling/i.test((await view.status.textContent()) ?? ""), "the turn to end");
+      assert.equal(clientMessages(wireLog, "session/cancel").length, cancelsBefore + 1, "the turn was cancelled");
+      assert.deepEqual(agentRequests(wireLog, "elicitation/create").at(-1)?.answer?.message?.result, { action: "cancel" }, "the form was answered cancel");
+    });
+  });
+
+  it("Stop kills a terminal command that is still running", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-client-terminal-stop", async () => {
+      await sendPrompt(view, "e2e-terminal c6 long");
+      const terminal = view.log.getByRole("article", { name: "Tool: Run a long command" }).getByRole("group", { name: /^Terminal: bash -c / });
+      await terminal.locator("pre.terminal-output", { hasText: "e2e-started" }).waitFor({ timeout: 15_000 });
+      const running = terminalProcesses(server);
+      t.diagnostic(`running: ${running.join(" | ")}`);
+      assert.ok(running.some((p) => p.includes("[c6]") && p.includes("sleep 60")), "the long command is running");
+      await view.stop.click();
+      await view.status.filter({ hasText: "Turn cancelled" }).waitFor({ timeout: 15_000 });
+      await terminal.getByText(/Killed by SIG|Exited/).waitFor({ timeout: 10_000 });
+      await eventually(() => terminalProcesses(server).length === 0, "the command and its children to be gone", 10_000);
+      const kills = agentRequests(wireLog, "terminal/kill");
+      assert.ok(kills.at(-1)?.answer?.message?.result !== undefined, "the agent's terminal/kill was answered");
+    });
+  });
+});
