@@ -7,6 +7,8 @@
 import { ChatSession, type ChatSessionDeps } from "./chatSession";
 import { capabilitiesOf } from "./agentCapabilities";
 import type { SessionIndex } from "./sessionIndex";
+import type { AgentClient } from "./agentClient";
+import { withTemporaryClient } from "./temporaryClient";
 
 export type TabStatus = "starting" | "running" | "waiting" | "idle" | "failed" | "none";
 
@@ -113,13 +115,17 @@ export class SessionManager {
     await session.dispose();
   }
 
-  /** Deletes a session on the agent's side (confirmed by the caller) and from the local index. */
+  /**
+   * Deletes a session on the agent's side (confirmed by the caller) and from the local index. The
+   * delete goes out before its tab closes (closing stops the tab's agent); with no live connection
+   * to that agent, one is opened just for the delete.
+   */
   async deleteSession(agent: string, sessionId: string): Promise<void> {
     const openIn = [...this.tabs].find(([, session]) => session.sessionId === sessionId);
-    const client = openIn?.[1].agentClient ?? this.liveClient(agent);
+    const live = openIn?.[1].agentClient ?? this.liveClient(agent);
+    if (live && !live.isStopping) await deleteWith(live, sessionId);
+    else await withTemporaryClient(this.deps, agent, (client) => deleteWith(client, sessionId));
     if (openIn) await this.closeTab(openIn[0]);
-    const deleter = client && !client.isStopping ? client : this.liveClient(agent);
-    if (deleter && capabilitiesOf(deleter.init).delete) await deleter.connection.deleteSession(sessionId);
     this.index.remove(agent, sessionId);
     this.changed();
   }
@@ -208,6 +214,10 @@ export class SessionManager {
   private changed(): void {
     for (const listener of this.listeners) listener();
   }
+}
+
+async function deleteWith(client: AgentClient, sessionId: string): Promise<void> {
+  if (capabilitiesOf(client.init).delete) await client.connection.deleteSession(sessionId);
 }
 
 function connectionAgent(session: ChatSession): string | undefined {

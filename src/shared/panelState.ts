@@ -44,8 +44,8 @@ export function reducePanel(state: PanelState, action: PanelAction): PanelState 
     case "connection/starting":
       return { ...state, selectedAgent: action.agent, connection: { status: "starting", agent: action.agent } };
     case "connection/ready": {
-      // A fresh connection is ready: a failure that ended the last turn is history, not status.
-      const turn = state.thread.turn.phase === "idle" && state.thread.turn.lastStop === "error" ? { phase: "idle" as const } : state.thread.turn;
+      // A fresh connection is ready: how the last turn ended is history (in the transcript), not status.
+      const turn = state.thread.turn.phase === "idle" ? { phase: "idle" as const } : state.thread.turn;
       return { ...state, connection: { status: "ready", agent: action.agent, sessionId: action.sessionId }, thread: { ...state.thread, turn } };
     }
     case "connection/failed": {

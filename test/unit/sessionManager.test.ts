@@ -68,3 +68,18 @@ test("open tabs are recorded with their queue, and reopening loads the history",
   const restored = await next.openSession("Fake B", tab.sessionId!).catch(() => undefined);
   assert.ok(restored);
 });
+
+test("deleting the only tab's session still reaches the agent, and so does deleting with no tab open", async () => {
+  const { m, b } = manager();
+  const only = await m.newTab("Fake B");
+  await only.prompt("hello one");
+  const first = only.sessionId!;
+  await m.deleteSession("Fake B", first);
+  assert.ok(b.received().some((msg) => msg.method === "session/delete" && (msg.params as { sessionId: string }).sessionId === first), "sent before the tab's agent stopped");
+  const again = await m.newTab("Fake B");
+  await again.prompt("hello two");
+  const second = again.sessionId!;
+  await m.closeTab(m.activeTabKey!);
+  await m.deleteSession("Fake B", second);
+  assert.ok(b.received().some((msg) => msg.method === "session/delete" && (msg.params as { sessionId: string }).sessionId === second), "sent over a temporary connection");
+});
