@@ -200,6 +200,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   }
 }
 
+function withoutNodeModulesBins(pathValue: string): string {
+  return pathValue.split(":").filter((entry) => !/[\\/]node_modules[\\/]\.bin$/.test(entry)).join(":");
+}
+
 /** The server's environment: scratch HOME/XDG dirs, Node 24 first on PATH, no inherited VS Code IPC. */
 function serverEnv(nodePath: string, homeDir: string, extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -214,7 +218,9 @@ function serverEnv(nodePath: string, homeDir: string, extra: Record<string, stri
     XDG_CONFIG_HOME: join(homeDir, ".config"),
     XDG_DATA_HOME: join(homeDir, ".local/share"),
     XDG_CACHE_HOME: join(homeDir, ".cache"),
-    PATH: `${join(nodePath, "..")}:${process.env.PATH ?? "/usr/bin:/bin"}`,
+    // npm scripts put node_modules/.bin first on PATH, where the pinned agent adapters live
+    // (claude-agent-acp…): VS Code must not see them, or presets would appear as installed.
+    PATH: `${join(nodePath, "..")}:${withoutNodeModulesBins(process.env.PATH ?? "/usr/bin:/bin")}`,
     ...extra,
   };
 }
