@@ -1,0 +1,194 @@
+/**
+ * The benchmark: sizes, the raw SDK baseline, then `runs` rounds of the UI workloads (a fresh
+ * code-server per workload and round). Aggregates min/median/max per figure and judges the
+ * medians against the issue's targets (printed, never asserted).
+ */
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { cpus, hostname, loadavg, release, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { fakeAgentScript, repoRoot, vsixPath } from "../harness/paths";
+import { ensureTools } from "../harness/tools";
+import { endMarker } from "../fakeAgent/benchScenarios";
+import { Samples, type Figure, type Target } from "./figures";
+import { writeLongThreadState } from "./longThread";
+import { profileDir, readableBuild } from "./profiling";
+import { runRaw } from "./rawBaseline";
+import { zipEntries } from "./vsixEntries";
+import { longThreadWorkload, panelWorkload, streamWorkload, type Sample, type WorkloadContext, type WorkloadResult } from "./workloads";
+
+export const RAW_FLOOD_SIZES = [1_000, 5_000, 20_000] as const;
+export const UI_FLOOD = 20_000;
+export const TOOL_CALLS = 200;
+export const WORKLOADS = ["sizes", "raw", "panel", "stream", "tools", "long"] as const;
+export type Workload = (typeof WORKLOADS)[number];
+
+export interface BenchOptions {
+  readonly runs: number;
+  readonly only?: readonly Workload[];
+  readonly log?: (line: string) => void;
+}
+
+export interface BenchResults {
+  readonly date: string;
+  readonly durationS: number;
+  readonly machine: Record<string, unknown>;
+  readonly runs: number;
+  readonly figures: readonly Figure[];
+  readonly failures: readonly string[];
+  readonly details: Record<string, unknown[]>;
+}
+
+const MIB = 1024 * 1024;
+
+export const TARGETS: ReadonlyMap<string, Target> = new Map<string, Target>([
+  [`stream.N${UI_FLOOD}.endMarkerMs`, { text: `<= 3x raw (raw.flood.N${UI_FLOOD}.endMarkerMs)`, meets: (m, all) => {
+    const raw = all.get(`raw.flood.N${UI_FLOOD}.endMarkerMs`)?.median;
+    return raw === undefined ? undefined : m <= 3 * raw;
+  } }],
+  [`stream.N${UI_FLOOD}.vsRaw`, { text: "<= 3", meets: (m) => m <= 3 }],
+  [`stream.N${UI_FLOOD}.firstChunkLagMs`, { text: "< 50 ms", meets: (m) => m < 50 }],
+  [`tools.N${TOOL_CALLS}.firstChunkLagMs`, { text: "< 50 ms", meets: (m) => m < 50 }],
+  [`stream.N${UI_FLOOD}.longestTaskMs`, { text: "no long task (> 50 ms)", meets: (m) => m === 0 }],
+  [`tools.N${TOOL_CALLS}.longestTaskMs`, { text: "no long task (> 50 ms)", meets: (m) => m === 0 }],
+  ["long.T2000.loadLongestTaskMs", { text: "no long task (> 50 ms)", meets: (m) => m === 0 }],
+  ["long.T2000.interactiveMs", { text: "< 1000 ms", meets: (m) => m < 1000 }],
+  ["activation.ms", { text: "< 50 ms", meets: (m) => m < 50 }],
+  ["size.vsixKiB", { text: "< 1.5 MiB (1536 KiB)", meets: (m) => m < 1536 }],
+  // Judged on the peak during the workload: the host often collects garbage meanwhile, so the
+  // retained growth (after - before) can be negative.
+  [`stream.N${UI_FLOOD}.hostRssPeakGrowthMB`, { text: "< 50 MB", meets: (m) => m < 50 }],
+  [`tools.N${TOOL_CALLS}.hostRssPeakGrowthMB`, { text: "< 50 MB", meets: (m) => m < 50 }],
+  ["long.T2000.hostRssPeakGrowthMB", { text: "< 50 MB", meets: (m) => m < 50 }],
+]);
+
+export async function runBench(options: BenchOptions): Promise<BenchResults> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`[bench] ${line}\n`));
+  const started = Date.now();
+  const wanted = (w: Workload) => !options.only || options.only.includes(w);
+  const samples = new Samples();
+  const details: Record<string, unknown[]> = {};
+  const failures: string[] = [];
+  const add = (list: readonly Sample[]) => list.forEach(([figure, value, unit]) => samples.add(figure, value, unit));
+  const tools = ensureTools();
+
+  // Freeze what is measured: others may rebuild dist/ and out/ while the benchmark runs.
+  const scratch = mkdtempSync(join(tmpdir(), "acp-bench-"));
+  const vsix = join(scratch, "acp-panel.vsix");
+  const agentScript = join(scratch, "fakeAgent.js");
+  copyFileSync(vsixPath(), vsix);
+  copyFileSync(fakeAgentScript, agentScript);
+  const overlay = profileDir() ? readableBuild(join(scratch, "readable")) : undefined;
+  if (overlay) log(`profiling mode: unminified bundles, CPU profiles in ${profileDir()}`);
+
+  try {
+    if (wanted("sizes")) {
+      add([["size.vsixKiB", statSync(vsix).size / 1024, "KiB"]]);
+      // What ships: the entries of the packaged (production) build, not whatever dist/ holds now.
+      const entries = zipEntries(vsix);
+      for (const [figure, file] of [["size.webviewJsKiB", "dist/webview/main.js"], ["size.webviewCssKiB", "dist/webview/main.css"], ["size.extensionJsKiB", "dist/extension.js"]] as const) {
+        const entry = entries.find((e) => e.name === `extension/${file}`);
+        if (!entry) failures.push(`sizes: ${file} is not in the .vsix`);
+        add([[figure, entry && entry.size / 1024, "KiB"]]);
+      }
+    }
+
+    if (wanted("raw")) {
+      log("raw SDK baseline");
+      for (let run = 1; run <= options.runs; run++) {
+        for (const n of RAW_FLOOD_SIZES) {
+          const nonce = `raw${run}n${n}`;
+          const result = runRaw({ node: tools.nodePath, agentScript, cwd: scratch, mode: "prompt", prompt: `benchflood ${n} ${nonce}`, endMarker: endMarker(nonce) });
+          add([
+            [`raw.flood.N${n}.endMarkerMs`, result.ms, "ms"],
+            [`raw.flood.N${n}.firstChunkLagMs`, result.firstChunkAt !== undefined && result.agentFirstAt !== undefined ? result.firstChunkAt - result.agentFirstAt : undefined, "ms"],
+          ]);
+        }
+        const toolNonce = `raw${run}t`;
+        const storm = runRaw({ node: tools.nodePath, agentScript, cwd: scratch, mode: "prompt", prompt: `benchtools ${TOOL_CALLS} ${toolNonce}`, endMarker: endMarker(toolNonce) });
+        add([[`raw.tools.N${TOOL_CALLS}.endMarkerMs`, storm.ms, "ms"]]);
+        const stateFile = join(scratch, `raw-state-${run}.json`);
+        const { sessionId } = writeLongThreadState(stateFile, scratch, `raw${run}`);
+        const load = runRaw({ node: tools.nodePath, agentScript, cwd: scratch, mode: "load", sessionId, env: { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: stateFile } });
+        add([["raw.long.T2000.loadMs", load.ms, "ms"]]);
+        rmSync(stateFile, { force: true });
+      }
+    }
+
+    const ui: Array<[Workload, (ctx: WorkloadContext) => Promise<WorkloadResult>]> = [
+      ["panel", panelWorkload],
+      ["stream", (ctx) => streamWorkload(ctx, "flood", UI_FLOOD)],
+      ["tools", (ctx) => streamWorkload(ctx, "tools", TOOL_CALLS)],
+      ["long", longThreadWorkload],
+    ];
+    for (let run = 1; run <= options.runs; run++) {
+      for (const [name, workload] of ui) {
+        if (!wanted(name)) continue;
+        const dir = join(scratch, `${name}-${run}`);
+        mkdirSync(dir, { recursive: true });
+        const t = Date.now();
+        try {
+          const result = await workload({ vsix, agentScript, dir, runName: `${name}-${run}`, nonce: `${name}${run}x${Date.now().toString(36)}`, ...(overlay ? { overlay } : {}) });
+          add(result.samples);
+          (details[name] ??= []).push(result.details);
+          log(`${name} run ${run}/${options.runs}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+        } catch (error) {
+          const message = `${name} run ${run}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`;
+          failures.push(message);
+          log(`FAILED ${message}`);
+        }
+      }
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+
+  // Derived: each UI flood run against the raw baseline's median at the same N.
+  const raw = samples.figures().find((f) => f.figure === `raw.flood.N${UI_FLOOD}.endMarkerMs`);
+  const ui = samples.figures().find((f) => f.figure === `stream.N${UI_FLOOD}.endMarkerMs`);
+  if (raw && ui) for (const value of ui.samples) samples.add(`stream.N${UI_FLOOD}.vsRaw`, value / raw.median, "ratio");
+
+  return {
+    date: new Date().toISOString(),
+    durationS: Math.round((Date.now() - started) / 1000),
+    machine: machineInfo(),
+    runs: options.runs,
+    figures: samples.figures(TARGETS),
+    failures,
+    details,
+  };
+}
+
+function machineInfo(): Record<string, unknown> {
+  const cpu = cpus();
+  const { chromiumPath, nodePath } = ensureTools();
+  const version = (command: string) => {
+    try {
+      return execFileSync(command, ["--version"], { encoding: "utf8", timeout: 10_000, stdio: ["ignore", "pipe", "ignore"] }).trim();
+    } catch {
+      return undefined;
+    }
+  };
+  const git = (...args: string[]) => {
+    try {
+      return execFileSync("git", args, { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    commit: git("rev-parse", "--short", "HEAD"),
+    /** Uncommitted changes were measured too (the .vsix is built from the working tree). */
+    dirtyTree: (git("status", "--porcelain", "--", "src", "webview", "media", "package.json") ?? "") !== "",
+    host: hostname(),
+    cpus: cpu.length,
+    cpuModel: cpu[0]?.model,
+    memGiB: Math.round(totalmem() / MIB / 1024),
+    os: `${process.platform} ${release()}`,
+    runnerNode: process.version,
+    extensionHostNode: version(nodePath),
+    codeServer: process.env.CS_VERSION ?? "4.139.1",
+    browser: version(chromiumPath),
+    loadAvgAtEnd: loadavg().map((l) => Math.round(l * 100) / 100),
+  };
+}
