@@ -62,6 +62,17 @@ export const TARGETS: ReadonlyMap<string, Target> = new Map<string, Target>([
   ["long.T2000.hostRssPeakGrowthMB", { text: "< 50 MB", meets: (m) => m < 50 }],
 ]);
 
+/**
+ * Diagnostics rather than outcomes: printed and stored, but bench:check does not judge them
+ * (how the host batched, VS Code's own webview boot, absolute RSS and heap that include the
+ * workbench or the host's garbage-collection timing, a fixed frame count).
+ */
+export const DIAGNOSTIC_FIGURES: readonly RegExp[] = [
+  /\.hostBatches$/, /\.firstBatchActions$/, /\.endLagMs$/, /\.endArrivedMs$/, /\.firstChunkArrivedLagMs$/,
+  /\.hostRss(Before|After|Growth|Peak)MB$/, /\.pageHeapMB$/, /\.scrollFrames$/,
+  /^panel\.empty\.(clickToActivation|clickToWebview|webviewBoot)Ms$/,
+];
+
 export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const log = options.log ?? ((line: string) => process.stderr.write(`[bench] ${line}\n`));
   const started = Date.now();

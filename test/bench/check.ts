@@ -2,15 +2,16 @@
  * `npm run bench:check`: runs a fresh benchmark (written to test-results/bench-latest.json, the
  * committed test/bench/results.json is left alone) and compares every figure's median with the
  * committed one. A figure is flagged when it got more than 25 % worse and by more than its unit's
- * noise floor (figures.ts); every figure is "lower is better". Exits 1 when anything is flagged
- * or a workload failed. Not part of `npm test`.
+ * noise floor (figures.ts); every figure is "lower is better"; diagnostics (DIAGNOSTIC_FIGURES in
+ * bench.ts) are not judged. Exits 1 when anything is flagged, a judged figure is missing, or a
+ * workload failed. Not part of `npm test`.
  *   --runs N / --only a,b   as for `npm run bench`
  *   --against FILE          compare FILE (an existing results file) instead of running
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { repoRoot, resultsDir } from "../harness/paths";
-import { runBench, type BenchResults } from "./bench";
+import { DIAGNOSTIC_FIGURES, runBench, type BenchResults } from "./bench";
 import { NOISE_FLOOR, table, type Figure } from "./figures";
 import { parseArgs } from "./run";
 
@@ -30,6 +31,7 @@ export function compare(baseline: readonly Figure[], fresh: readonly Figure[]): 
   const rows: Comparison[] = [];
   const missing: string[] = [];
   for (const old of baseline) {
+    if (DIAGNOSTIC_FIGURES.some((pattern) => pattern.test(old.figure))) continue;
     const current = now.get(old.figure);
     if (!current) {
       missing.push(old.figure);

@@ -252,7 +252,6 @@ export async function panelWorkload(ctx: WorkloadContext): Promise<WorkloadResul
       ["panel.empty.fcpMs", paint.fcp, "ms"],
       ["panel.empty.openToFcpMs", paint.fcp === undefined || clicked === undefined ? undefined : paint.timeOrigin + paint.fcp - clicked, "ms"],
       ["activation.ms", activation?.total, "ms"],
-      ["activation.codeLoadingMs", activation?.codeLoading, "ms"],
     ];
     return { samples, details: { paint, activation } };
   });
@@ -274,7 +273,7 @@ function extensionHostLog(run: UiRun): string {
  * VS Code's own activation figure, as "Developer: Show Running Extensions" shows it ("Activation:
  * N ms" = code loading + the activate() call). The exthost log only names the activation event.
  */
-async function activationTime(page: Page): Promise<{ total: number; codeLoading?: number; text: string } | undefined> {
+async function activationTime(page: Page): Promise<{ total: number; text: string } | undefined> {
   await runCommand(page, "Developer: Show Running Extensions");
   const row = page.locator(".runtime-extensions-editor .monaco-list-row", { hasText: "ACP Panel" }).first();
   await row.waitFor({ timeout: 30_000 });
@@ -286,10 +285,7 @@ async function activationTime(page: Page): Promise<{ total: number; codeLoading?
     await sleep(200);
   }
   const total = /(\d+(?:\.\d+)?)\s*ms/.exec(text)?.[1];
-  if (total === undefined) return undefined;
-  const title = (await row.locator(".activation-time").first().getAttribute("title").catch(() => null)) ?? "";
-  const codeLoading = /code loading[^\d]*(\d+(?:\.\d+)?)/i.exec(title)?.[1];
-  return { total: Number(total), text: `${text} ${title}`.trim(), ...(codeLoading ? { codeLoading: Number(codeLoading) } : {}) };
+  return total === undefined ? undefined : { total: Number(total), text: text.trim() };
 }
 
 /** What the panel showed when a run failed: marks, transcript scroll state, status, agent milestones; and a screenshot. */

@@ -258,7 +258,8 @@ test("24 elicitation: the agent withdraws the request with $/cancel_request → 
   await waitFor(() => chat.store.state.thread.forms, (forms) => forms.length === 0, "the form to be dismissed");
   await turn;
   const withdraw = agent.sent().find((m) => m.method === "$/cancel_request");
-  const request = exchanges(agent, /^elicitation\//)[0];
+  // The answer to a withdrawn request may reach the agent after its turn ended: wait for it.
+  const request = await waitFor(() => exchanges(agent, /^elicitation\//)[0], (r) => r?.answer !== undefined, "the answer to the withdrawn form");
   assert.deepEqual(withdraw?.params, { requestId: request?.id });
   assert.deepEqual(request?.answer, { result: { action: "cancel" } }, "answered harmlessly: the withdrawn form settles as cancel");
   assert.equal(assistantText(chat.store.state.thread), 'The user answered: {"action":"cancel"}');
