@@ -40,7 +40,7 @@ describe("Bub and Lody extensions in VS Code", { timeout: 240_000 }, () => {
       label: "bub",
       workspace,
       extensionVsix: vsixPath(),
-      settings: agentSettings({ [AGENT]: fakeProfileAgent({ profile: "bub", state: join(scratch, "bub-state.json"), log: wireLog, lody: true }) }),
+      settings: agentSettings({ [AGENT]: fakeProfileAgent({ profile: "bub", state: join(scratch, "bub-state.json"), log: wireLog, lody: true, env: { FAKE_AGENT_STEP_MS: "600" } }) }),
     });
     browser = await launchBrowser({ homeDir: server.homeDir });
     ({ page, errors } = await openWorkbench(browser, server.folderUrl()));

@@ -153,15 +153,17 @@ export const bubScenarios: Record<string, Scenario> = {
   },
 
   /**
-   * 27/28: a turn of model steps 50 ms apart. Steers wait for the next step, are answered
+   * 27/28: a turn of model steps 50 ms apart (FAKE_AGENT_STEP_MS; the e2e test slows it so the
+   * pending state is on screen long enough to be seen). Steers wait for the next step, are answered
    * `injected` there (after `*_applied` when they carry a steerId) while the turn goes on, and the
    * turn ends three steps after the last one (or after 10 s without any).
    */
   async "steer-inject"(turn) {
     turn.update(chunk("Working"));
     let sinceSteer: number | undefined;
+    const stepMs = Number(process.env.FAKE_AGENT_STEP_MS ?? 50);
     for (let step = 0; step < 200 && !turn.cancelled; step++) {
-      await turn.sleep(50);
+      await turn.sleep(stepMs);
       const steers = turn.modelStep();
       for (const steer of steers) turn.update(chunk(` [steered: ${steer}]`));
       if (steers.length > 0) sinceSteer = 0;
