@@ -7,14 +7,14 @@ import * as assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, it, type TestContext } from "node:test";
+import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { demoAgentSettings, readWireLog } from "../harness/agent";
 import { launchBrowser, openWorkbench, screenshot } from "../harness/browser";
-import { chat, eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
+import { eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
-import { tail } from "../harness/processes";
 import { vsixPath } from "../harness/paths";
+import { withDiagnostics } from "../harness/workbench";
 
 const clock = Date.now();
 const timing = (label: string): void => console.log(`# ${label}: ${((Date.now() - clock) / 1000).toFixed(1)} s`);
@@ -27,6 +27,7 @@ describe("chat panel in VS Code", { timeout: 300_000 }, () => {
   let page: Page;
   let errors: string[] = [];
   let view: Chat;
+  const diag = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog });
 
   before(async () => {
     scratch = mkdtempSync(join(tmpdir(), "acp-panel-chat-"));
@@ -55,7 +56,7 @@ describe("chat panel in VS Code", { timeout: 300_000 }, () => {
   });
 
   it("streams a Markdown reply from the Demo Agent", async (t) => {
-    await withDiagnostics(t, "e2e-chat-reply", async () => {
+    await withDiagnostics(t, diag(), "e2e-chat-reply", async () => {
       view = await openChat(page);
       timing("agent ready");
       await sendPrompt(view, "hello");
@@ -71,7 +72,7 @@ describe("chat panel in VS Code", { timeout: 300_000 }, () => {
   });
 
   it("stops a long turn with session/cancel", async (t) => {
-    await withDiagnostics(t, "e2e-chat-cancel", async () => {
+    await withDiagnostics(t, diag(), "e2e-chat-cancel", async () => {
       view ??= await openChat(page);
       await sendPrompt(view, "long turn please");
       await view.log.getByText("Working, step 3", { exact: false }).first().waitFor({ timeout: 30_000 });
@@ -114,26 +115,4 @@ describe("chat panel in VS Code", { timeout: 300_000 }, () => {
     t.diagnostic(`code-server stopped in ${report.ms} ms`);
     assert.deepEqual(report.strays, [], "no process of this run outlived code-server's process group");
   });
-
-  /** On failure: a screenshot, the status/log text, browser errors and the server log tail. */
-  async function withDiagnostics(t: TestContext, name: string, body: () => Promise<void>): Promise<void> {
-    try {
-      await body();
-    } catch (error) {
-      try {
-        const shot = await screenshot(page, `${name}-failure.png`);
-        t.diagnostic(`failure screenshot ${shot}`);
-        const current = chat(page);
-        t.diagnostic(`status: ${JSON.stringify(await current.status.first().textContent({ timeout: 2_000 }).catch(() => null))}`);
-        t.diagnostic(`log: ${JSON.stringify(((await current.log.first().textContent({ timeout: 2_000 }).catch(() => null)) ?? "").slice(-600))}`);
-      } catch {
-        // the page itself may be gone
-      }
-      for (const line of errors.slice(-15)) t.diagnostic(`browser ${line.slice(0, 300)}`);
-      if (server) t.diagnostic(`code-server log tail:\n${tail(server.logFile, 15)}`);
-      const wire = readWireLog(wireLog);
-      t.diagnostic(`agent wire log: ${wire.length} lines; last: ${wire.slice(-3).map((e) => `${e.direction} ${e.line.slice(0, 200)}`).join(" || ")}`);
-      throw error;
-    }
-  }
 });
