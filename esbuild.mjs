@@ -1,5 +1,6 @@
-// Two product bundles, plus the test programs that run outside this repo's node:
-//   dist/extension.js      node, cjs, `vscode` external (the extension host loads it)
+// Two product builds, plus the test programs that run outside this repo's node:
+//   dist/extension.js      node, cjs, `vscode` external: the tiny entry the extension host activates
+//   dist/host.js           the rest of the extension, required by extension.js on first need
 //   dist/webview/main.js   browser, esm, with main.css and the codicon font beside it
 //   out/test/*.js          the scripted fake agent and the extension-host test suite (never shipped)
 // Flags: --production (minified, no source maps, prints sizes), --watch.
@@ -25,7 +26,8 @@ const common = {
 const builds = [
   {
     ...common,
-    entryPoints: { extension: join(root, "src/extension.ts") },
+    // Two entries, not code splitting (esm only): the few small modules both use are duplicated.
+    entryPoints: { extension: join(root, "src/extension.ts"), host: join(root, "src/vscode/host.ts") },
     outdir: join(root, "dist"),
     platform: "node",
     format: "cjs",
@@ -68,7 +70,7 @@ async function copyCodicons() {
 }
 
 async function reportSizes() {
-  for (const file of ["dist/extension.js", "dist/webview/main.js", "dist/webview/main.css"]) {
+  for (const file of ["dist/extension.js", "dist/host.js", "dist/webview/main.js", "dist/webview/main.css"]) {
     const { size } = await stat(join(root, file));
     console.log(`${file.padEnd(24)} ${(size / 1024).toFixed(1)} KiB`);
   }

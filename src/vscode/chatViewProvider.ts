@@ -17,7 +17,6 @@ import { handlePanelMessage, type PanelMessageContext } from "./panelMessages";
 const FLUSH_MS = 8;
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
-  static readonly viewId = "acpPanel.chat";
   private view: vscode.WebviewView | undefined;
   private synced = false;
   private pending: PanelAction[] = [];

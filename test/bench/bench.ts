@@ -97,7 +97,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       add([["size.vsixKiB", statSync(vsix).size / 1024, "KiB"]]);
       // What ships: the entries of the packaged (production) build, not whatever dist/ holds now.
       const entries = zipEntries(vsix);
-      for (const [figure, file] of [["size.webviewJsKiB", "dist/webview/main.js"], ["size.webviewCssKiB", "dist/webview/main.css"], ["size.extensionJsKiB", "dist/extension.js"]] as const) {
+      for (const [figure, file] of [["size.webviewJsKiB", "dist/webview/main.js"], ["size.webviewCssKiB", "dist/webview/main.css"], ["size.extensionJsKiB", "dist/extension.js"], ["size.hostJsKiB", "dist/host.js"]] as const) {
         const entry = entries.find((e) => e.name === `extension/${file}`);
         if (!entry) failures.push(`sizes: ${file} is not in the .vsix`);
         add([[figure, entry && entry.size / 1024, "KiB"]]);

@@ -15,9 +15,9 @@ export const profileDir = (): string | undefined => process.env.BENCH_PROFILE ||
 /** Unminified production bundles; returns the overlay for startUi. */
 export function readableBuild(outDir: string): Record<string, string> {
   const common = { bundle: true, minify: false, sourcemap: false, logLevel: "warning", define: { "process.env.NODE_ENV": JSON.stringify("production") } } as const;
-  buildSync({ ...common, entryPoints: { extension: join(repoRoot, "src/extension.ts") }, outdir: outDir, platform: "node", format: "cjs", target: "node20", external: ["vscode", "bufferutil", "utf-8-validate"], mainFields: ["module", "main"] });
+  buildSync({ ...common, entryPoints: { extension: join(repoRoot, "src/extension.ts"), host: join(repoRoot, "src/vscode/host.ts") }, outdir: outDir, platform: "node", format: "cjs", target: "node20", external: ["vscode", "bufferutil", "utf-8-validate"], mainFields: ["module", "main"] });
   buildSync({ ...common, entryPoints: { main: join(repoRoot, "webview/main.tsx") }, outdir: join(outDir, "webview"), platform: "browser", format: "esm", target: "es2022", loader: { ".ttf": "file" } });
-  return { "dist/extension.js": join(outDir, "extension.js"), "dist/webview/main.js": join(outDir, "webview/main.js") };
+  return { "dist/extension.js": join(outDir, "extension.js"), "dist/host.js": join(outDir, "host.js"), "dist/webview/main.js": join(outDir, "webview/main.js") };
 }
 
 /** Starts the V8 sampling profiler of the page's renderer (same-origin iframes included). */

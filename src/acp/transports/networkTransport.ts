@@ -6,17 +6,26 @@
 import { createHttpStream } from "@agentclientprotocol/sdk/experimental/http-client";
 import { createWebSocketStream } from "@agentclientprotocol/sdk/experimental/ws-client";
 import type { AnyMessage } from "@agentclientprotocol/sdk";
-import { WebSocket } from "ws";
+import type * as Ws from "ws";
 import type { MessageStream } from "../connection";
 import type { FailureReport } from "../agentErrors";
 import type { AgentTransport } from "./agentTransport";
 
 type WebSocketOption = NonNullable<NonNullable<Parameters<typeof createWebSocketStream>[1]>["WebSocket"]>;
 
+/**
+ * `ws` is required on first use, not imported: loading it (node:https, node:tls) takes ~40 ms,
+ * which every panel opening would pay though few agents speak WebSocket. esbuild still bundles it.
+ */
+function webSocketClass(): WebSocketOption {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require("ws") as typeof Ws).WebSocket as unknown as WebSocketOption;
+}
+
 export function openNetworkTransport(kind: "http" | "websocket", url: string): AgentTransport {
   const target = kind === "websocket" ? url.replace(/^http/, "ws") : url.replace(/^ws/, "http");
   const raw: MessageStream = kind === "websocket"
-    ? createWebSocketStream(target, { WebSocket: WebSocket as unknown as WebSocketOption })
+    ? createWebSocketStream(target, { WebSocket: webSocketClass() })
     : createHttpStream(target);
   let hasEnded = false;
   let resolveEnded!: (report: FailureReport) => void;

@@ -1,0 +1,110 @@
+/**
+ * Composition root: builds the adapters, the services, the view provider and the command
+ * handlers. It is its own bundle (dist/host.js), loaded on first need by lazyHost.ts, so that
+ * activation (src/extension.ts) stays cheap. Nothing else lives here.
+ */
+import * as vscode from "vscode";
+import { systemClock } from "../acp/ports";
+import { SessionIndex } from "../acp/sessionIndex";
+import { SessionManager } from "../acp/sessionManager";
+import { loginShellPath, mergePaths } from "../acp/shellEnvironment";
+import { bindActiveSession } from "./activeSession";
+import { AgentChangeWatcher } from "./agentChangeWatcher";
+import { AgentSecrets } from "./agentSecrets";
+import { ChatViewProvider } from "./chatViewProvider";
+import { commandHandlers } from "./commandHandlers";
+import type { CommandHandlers } from "./commands";
+import { trackContextKeys } from "./contextKeys";
+import { EditorFiles } from "./editorFiles";
+import { EditorNavigation } from "./editorNavigation";
+import { FollowAgent } from "./followAgent";
+import { OutputLogger } from "./outputLogger";
+import { PermissionRuleStore } from "./permissionRules";
+import { restoreTabs, rememberTabs } from "./tabPersistence";
+import { SettingsAgentCatalog } from "./settingsAgentCatalog";
+import { createStatusBarItem, trackStatusBar } from "./statusBar";
+import { runTerminalLogin } from "./terminalLogin";
+import { TerminalMirror } from "./terminalMirror";
+import { authQuickPick, consentDialogs, hiddenPanelNotifier, urlConsent } from "./userPrompts";
+import { workspaceCwd } from "./workspaceCwd";
+
+/** What the extension entry forwards to once the host is loaded. */
+export interface Host {
+  readonly view: vscode.WebviewViewProvider;
+  readonly commands: CommandHandlers;
+  /** Stops the agents: they run in their own process groups and must never be orphaned. */
+  shutdown(): Promise<void>;
+}
+
+/** Builds everything; what it owns is disposed with `context.subscriptions`. */
+export function startHost(context: vscode.ExtensionContext): Host {
+  const logger = new OutputLogger();
+  let shellPath: string | undefined;
+  const pathValue = async () => (shellPath ??= mergePaths(process.env.PATH, await loginShellPath()));
+  const catalog = new SettingsAgentCatalog(logger, () => shellPath ?? process.env.PATH);
+  const terminals = new TerminalMirror();
+  const navigation = new EditorNavigation();
+  const rules = new PermissionRuleStore(context.globalState);
+  const secrets = new AgentSecrets(context.secrets);
+  // The notifier needs the view, which needs the manager: break the cycle with a late binding.
+  const panel: { view?: ChatViewProvider } = {};
+  const manager = new SessionManager({
+    catalog,
+    workspace: workspaceCwd,
+    logger,
+    clock: systemClock,
+    pathValue,
+    resolveEnv: (env) => secrets.resolveEnv(env),
+    returnToComposer: (text) => panel.view?.post({ type: "composer/insert", text }),
+    auth: { ...authQuickPick, runTerminalLogin },
+    ports: {
+      files: new EditorFiles(),
+      consent: consentDialogs,
+      urls: urlConsent,
+      permissionRules: rules,
+      permissionNotifier: hiddenPanelNotifier(() => panel.view?.isVisible ?? false, () => panel.view?.reveal()),
+      terminalEvents: terminals.events,
+    },
+  }, new SessionIndex({
+    read: () => context.globalState.get("acpPanel.sessionIndex", []),
+    write: (records) => void context.globalState.update("acpPanel.sessionIndex", records),
+  }));
+  const follow = new FollowAgent(navigation);
+  const view = new ChatViewProvider(context.extensionUri, manager, logger, {
+    navigation,
+    follow,
+    showLogs: () => logger.channel.show(true),
+    restore: () => restoreTabs(manager, context.workspaceState),
+    catalog: () => ({
+      type: "agents/catalog",
+      agents: catalog.all().map((agent) => ({ name: agent.name, command: [agent.command, ...agent.args].join(" ") || (agent.url ?? ""), preset: agent.preset === true, installed: catalog.isInstalled(agent) })),
+      problems: [...catalog.problems()],
+    }),
+  });
+  panel.view = view;
+  const statusItem = createStatusBarItem();
+
+  context.subscriptions.push(
+    logger,
+    view,
+    terminals,
+    navigation,
+    statusItem,
+    bindActiveSession(manager, (session) => {
+      const bindings = [trackStatusBar(statusItem, session.store), trackContextKeys(session.store), follow.track(session.store), new AgentChangeWatcher(session)];
+      return { dispose: () => bindings.forEach((binding) => binding.dispose()) };
+    }),
+    rememberTabs(manager, context.workspaceState),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!event.affectsConfiguration("acpPanel")) return;
+      manager.active?.refreshAgents();
+      view.post(view.catalogMessage());
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => manager.active?.refreshAgents()),
+  );
+  return {
+    view,
+    commands: commandHandlers({ manager, view, logger, catalog, rules, secrets, storage: context.globalStorageUri }),
+    shutdown: () => manager.dispose(),
+  };
+}
