@@ -8,7 +8,7 @@
  *
  * React sees at most one new state per animation frame, however fast the agent streams.
  */
-import { type PanelState, initialPanelState, reducePanel } from "../src/shared/panelState";
+import { type PanelState, initialPanelState, reducePanelBatch } from "../src/shared/panelState";
 import type { HostMessage, WebviewMessage } from "../src/shared/protocol";
 
 type StateMessage = Extract<HostMessage, { type: "state/snapshot" | "state/actions" }>;
@@ -52,9 +52,10 @@ export class ReplicaStore {
       this.requestResync(`expected action ${this.lastSeq + 1}, got ${message.seq}`);
       return;
     }
-    let state = this.state;
+    let state: PanelState;
     try {
-      for (const action of message.actions) state = reducePanel(state, action);
+      // One copy of the entry list per batch, however many actions it holds.
+      state = reducePanelBatch(this.state, message.actions);
     } catch (error) {
       this.requestResync(`the reducer failed: ${String(error)}`);
       return;

@@ -8,7 +8,7 @@
  */
 import type { Thread, ToolCallEntry, ToolStatus } from "./thread";
 import type { ToolCallUpdate } from "./sessionUpdate";
-import { appendEntry, replaceEntryAt } from "./threadEntries";
+import { appendEntry, changeEntries, replaceEntryAt } from "./threadEntries";
 import { upsertCompaction } from "./reduceCompaction";
 
 export function foldToolCall(thread: Thread, update: ToolCallUpdate, entryId: string): Thread {
@@ -65,12 +65,8 @@ function patchToolCall(entry: ToolCallEntry, update: ToolCallUpdate): ToolCallEn
 
 /** On cancel, every unfinished tool call of the turn shows as cancelled at once. */
 export function cancelOpenToolCalls(thread: Thread): Thread {
-  let entries: ToolCallEntry[] | undefined;
-  thread.entries.forEach((entry, at) => {
-    if (entry.kind === "tool_call" && (entry.status === "pending" || entry.status === "in_progress" || entry.status === "awaiting_permission")) {
-      entries ??= thread.entries.slice() as ToolCallEntry[];
-      entries[at] = { ...entry, status: "cancelled" };
-    }
-  });
-  return entries ? { ...thread, entries } : thread;
+  return changeEntries(thread, (entry) =>
+    entry.kind === "tool_call" && (entry.status === "pending" || entry.status === "in_progress" || entry.status === "awaiting_permission")
+      ? { ...entry, status: "cancelled" }
+      : entry);
 }

@@ -1,18 +1,87 @@
-/** Small immutable helpers for the entry list and its key index. */
+/**
+ * The entry list and its key index, immutable from the outside.
+ *
+ * Inside `foldInDraft` (a transient draft) each list or index is copied once, on its first change,
+ * and that copy is then changed in place: folding n actions into a thread of m entries costs
+ * O(n + m), where copying on every change cost O(n·m) (a `session/load` replaying 1,000 tool calls
+ * copied the index 1,000 times). Only containers the running draft created are written in place:
+ * the thread it started from, and every state returned before, never change. Entries themselves
+ * are never changed: a changed entry is a new object, an unchanged one keeps its identity.
+ *
+ * Within a draft a thread passed to these helpers is used up: reducers fold linearly (the old
+ * thread is not read again after a helper returned the new one).
+ */
 import type { Thread, ThreadEntry } from "./thread";
+
+/** The containers the running draft created; `undefined` outside a draft (every change copies). */
+let owned: WeakSet<object> | undefined;
+let copies = 0;
+
+/**
+ * Runs `fold` in a transient draft. What it returns is final: nothing changes it afterwards. A
+ * nested draft seals the outer one (the outer copies again on its next change), so neither can
+ * write into what the other returned.
+ */
+export function foldInDraft<T>(fold: () => T): T {
+  const outer = owned;
+  owned = new WeakSet();
+  try {
+    return fold();
+  } finally {
+    owned = outer === undefined ? undefined : new WeakSet();
+  }
+}
+
+/** How many entry lists and key indexes have been copied in this process (tests: folding stays linear). */
+export function containerCopies(): number {
+  return copies;
+}
 
 /** Appends an entry; `key` (e.g. `tool:<id>`) makes it findable by later updates. */
 export function appendEntry(thread: Thread, key: string | undefined, entry: ThreadEntry): Thread {
-  const index = key === undefined ? thread.index : { ...thread.index, [key]: thread.entries.length };
-  return { ...thread, entries: [...thread.entries, entry], index };
+  const at = thread.entries.length;
+  const entries = writableEntries(thread);
+  entries.push(entry);
+  if (key === undefined) return { ...thread, entries };
+  const index = writableIndex(thread);
+  index[key] = at;
+  return { ...thread, entries, index };
 }
 
 export function replaceEntryAt(thread: Thread, at: number, entry: ThreadEntry): Thread {
-  const entries = thread.entries.slice();
+  const entries = writableEntries(thread);
   entries[at] = entry;
   return { ...thread, entries };
 }
 
 export function replaceLast(thread: Thread, entry: ThreadEntry): Thread {
   return replaceEntryAt(thread, thread.entries.length - 1, entry);
+}
+
+/** Replaces every entry `change` returns a new object for; with no change the thread is returned as is. */
+export function changeEntries(thread: Thread, change: (entry: ThreadEntry) => ThreadEntry): Thread {
+  let entries: ThreadEntry[] | undefined;
+  thread.entries.forEach((entry, at) => {
+    const next = change(entry);
+    if (next === entry) return;
+    entries ??= writableEntries(thread);
+    entries[at] = next;
+  });
+  return entries ? { ...thread, entries } : thread;
+}
+
+function writableEntries(thread: Thread): ThreadEntry[] {
+  if (owned?.has(thread.entries)) return thread.entries as ThreadEntry[];
+  const copy = thread.entries.slice();
+  copies += 1;
+  owned?.add(copy);
+  return copy;
+}
+
+function writableIndex(thread: Thread): Record<string, number> {
+  if (owned?.has(thread.index)) return thread.index as Record<string, number>;
+  const copy = { ...thread.index };
+  copies += 1;
+  owned?.add(copy);
+  return copy;
 }

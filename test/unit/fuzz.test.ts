@@ -12,7 +12,7 @@ import fc from "fast-check";
 import * as acp from "@agentclientprotocol/sdk";
 import { AgentClient } from "../../src/acp/agentClient";
 import type { AgentTransport } from "../../src/acp/transports/agentTransport";
-import { reducePanel, initialPanelState, type PanelAction, type PanelState } from "../../src/shared/panelState";
+import { reducePanel, reducePanelBatch, initialPanelState, type PanelAction, type PanelState } from "../../src/shared/panelState";
 import { MemoryLogger, definitionOf } from "../support/memoryPorts";
 import { repoRoot } from "../support/fakeAgentLaunch";
 
@@ -77,6 +77,16 @@ test("the reducer never throws on random and mutated updates, and the thread sta
     for (const action of actions) state = reducePanel(state, action);
     assertWellFormed(state);
   }), { seed: SEED, numRuns: RUNS * 10 });
+});
+
+test("a batch folds random actions as one action at a time would, and leaves the state it started from unchanged", () => {
+  fc.assert(fc.property(fc.array(randomAction, { maxLength: 80 }), fc.nat(80), (actions, cut) => {
+    const start = actions.slice(0, cut).reduce(reducePanel, initialPanelState);
+    const before = structuredClone(start);
+    const batch = actions.slice(cut);
+    assert.deepEqual(reducePanelBatch(start, batch), batch.reduce(reducePanel, start));
+    assert.deepEqual(start, before);
+  }), { seed: SEED, numRuns: RUNS * 5 });
 });
 
 /** An in-memory agent: the test writes raw lines; the client's messages come back parsed. */
