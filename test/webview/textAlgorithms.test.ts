@@ -1,12 +1,13 @@
 /**
  * The webview's pure text algorithms, in node: the line diff (checked against a brute-force LCS
- * on random inputs), unified hunks, and the ANSI parser.
+ * on random inputs), unified hunks, the ANSI parser, and the incremental Markdown block splitter.
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parseAnsi } from "../../webview/ansi/parseAnsi";
 import { toHunks } from "../../webview/diff/hunks";
 import { type DiffOp, MAX_EDITS, diffLines, splitLines } from "../../webview/diff/lineDiff";
+import { type SplitText, splitBlocks, splitGrowingText } from "../../webview/markdown/splitBlocks";
 
 function lcsLength(a: readonly string[], b: readonly string[]): number {
   const row = new Array<number>(b.length + 1).fill(0);
@@ -135,5 +136,35 @@ describe("ANSI parser", () => {
     assert.equal(text, "start\n100%\nnext");
     const kept = parseAnsi("\u001b[32m10%\r100%");
     assert.deepEqual(kept, [{ text: "100%", style: { fg: 2 } }], "colour set before the \\r still applies");
+  });
+});
+
+describe("Markdown block splitter", () => {
+  const pieces = ["para", "**bold** text", "", "", "```ts", "```", "~~~", "  indented", "- item", "# head", "code();", " ", "> quote"];
+
+  it("splits a growing text, resuming at its last block, exactly as splitting the whole text", () => {
+    const next = random(7);
+    for (let round = 0; round < 300; round++) {
+      const lines = Array.from({ length: 1 + Math.floor(next() * 30) }, () => pieces[Math.floor(next() * pieces.length)] ?? "");
+      const text = lines.join("\n");
+      let previous: SplitText | undefined;
+      let offset = 0;
+      while (offset < text.length) {
+        offset = Math.min(text.length, offset + 1 + Math.floor(next() * 12));
+        const prefix = text.slice(0, offset);
+        const split = splitGrowingText(prefix, previous);
+        assert.deepEqual(split.blocks, splitBlocks(prefix), `round ${round}, ${JSON.stringify(prefix)}`);
+        previous = split;
+      }
+    }
+  });
+
+  it("reuses the finished blocks of the previous split and starts over when the text is replaced", () => {
+    const first = splitGrowingText("one\n\ntwo");
+    const grown = splitGrowingText("one\n\ntwo\n\nthree", first);
+    assert.deepEqual(grown.blocks, ["one", "two", "three"]);
+    assert.equal(grown.blocks[0], first.blocks[0]);
+    assert.equal(splitGrowingText("one\n\ntwo", first), first, "the same text: the same split");
+    assert.deepEqual(splitGrowingText("other", grown).blocks, ["other"]);
   });
 });

@@ -1,24 +1,65 @@
 /**
- * Streamed Markdown, rendered incrementally: the text is split into top-level blocks, finished
- * blocks are memoised on their text, and only the last, growing block is parsed again.
+ * Streamed Markdown, rendered incrementally: the text is split into top-level blocks (re-split
+ * only from the last block while the text grows), finished blocks keep their text and are
+ * memoised, and only the last, growing block is parsed again.
+ *
+ * Rendering is budgeted per task (markdown/renderBudget.ts): when an agent floods the panel, the
+ * newest blocks render first, the rest show as plain text and are rendered once they come near
+ * the viewport (markdown/deferredBlocks.ts). Off-screen blocks skip layout and paint
+ * (`content-visibility: auto`) with a size hint from their line count.
  */
-import { type MouseEvent, memo, useMemo } from "react";
+import { type MouseEvent, memo, useEffect, useMemo, useReducer, useRef } from "react";
 import { hostActions } from "../hooks";
-import { renderMarkdown } from "../markdown/renderMarkdown";
-import { splitBlocks } from "../markdown/splitBlocks";
+import { upgradeWhenVisible } from "../markdown/deferredBlocks";
+import { cachedMarkdown, renderMarkdownCached } from "../markdown/markdownCache";
+import { hasRenderBudget } from "../markdown/renderBudget";
+import { type SplitText, splitGrowingText } from "../markdown/splitBlocks";
 
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
-  const blocks = useMemo(() => splitBlocks(text), [text]);
+  const previous = useRef<SplitText | undefined>(undefined);
+  const split = useMemo(() => splitGrowingText(text, previous.current), [text]);
+  previous.current = split;
+  const { blocks } = split;
+  // Newest first: the blocks at the end are the ones a reader following the stream sees.
+  const eager = useMemo(() => {
+    let count = 0;
+    for (let i = blocks.length - 2; i >= 0; i--) {
+      const block = blocks[i] ?? "";
+      if (cachedMarkdown(block) === undefined && !hasRenderBudget()) break;
+      renderMarkdownCached(block);
+      count++;
+    }
+    return count;
+  }, [blocks]);
+  const firstEager = blocks.length - 1 - eager;
   return (
     <div className="markdown" onClick={onMarkdownClick}>
-      {blocks.map((block, index) => <MarkdownBlock key={index} source={block} />)}
+      {blocks.map((block, index) => <MarkdownBlock key={index} source={block} eager={index >= firstEager} />)}
     </div>
   );
 });
 
-const MarkdownBlock = memo(function MarkdownBlock({ source }: { source: string }) {
-  const html = useMemo(() => renderMarkdown(source), [source]);
-  return <div className="markdown-block" dangerouslySetInnerHTML={{ __html: html }} />;
+/** Line count × line height, plus wrapping at roughly 70 characters: a hint, not a measure. */
+function estimatedHeight(source: string): number {
+  let rows = 0;
+  for (const line of source.split("\n")) rows += Math.max(1, Math.ceil(line.length / 70));
+  return rows * 20;
+}
+
+const MarkdownBlock = memo(function MarkdownBlock({ source, eager }: { source: string; eager: boolean }) {
+  const element = useRef<HTMLDivElement>(null);
+  const [, upgrade] = useReducer((n: number) => n + 1, 0);
+  // Once rendered, a block keeps its HTML even if the cache has let go of it.
+  const rendered = useRef<{ source: string; html: string } | undefined>(undefined);
+  const html = (rendered.current?.source === source ? rendered.current.html : undefined)
+    ?? (eager ? renderMarkdownCached(source) : cachedMarkdown(source) ?? (hasRenderBudget() ? renderMarkdownCached(source) : undefined));
+  rendered.current = html === undefined ? undefined : { source, html };
+  const pending = html === undefined;
+  useEffect(() => (pending && element.current ? upgradeWhenVisible(element.current, upgrade) : undefined), [pending, source]);
+  const style = useMemo(() => ({ containIntrinsicSize: `auto ${estimatedHeight(source)}px` }), [source]);
+  return pending
+    ? <div key="plain" ref={element} className="markdown-block markdown-plain" style={style}>{source}</div>
+    : <div key="html" ref={element} className="markdown-block" style={style} dangerouslySetInnerHTML={{ __html: html }} />;
 });
 
 /** One delegated handler for the sanitized HTML: copy buttons and links. */
