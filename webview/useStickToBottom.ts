@@ -1,6 +1,8 @@
 /**
  * Keeps a scroll container pinned to its bottom while the user is there, and lets go as soon as
- * they scroll up. The offset is saved in the UI state with the tab it belongs to (`scrollKey`), so
+ * they scroll up. Scroll events that our own follow caused do not count as scrolling up, even
+ * when rows measured in between grew the content (a tool-call storm): only a scroll position
+ * above the one we last wrote unpins. The offset is saved in the UI state with the tab it belongs to (`scrollKey`), so
  * a reloaded view opens where it was; another tab opens at its newest entry.
  */
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef } from "react";
@@ -22,6 +24,8 @@ function savedScrollTop(scrollKey: string): number | undefined {
 
 export function useStickToBottom(container: RefObject<HTMLElement | null>, content: RefObject<HTMLElement | null>, hasContent: boolean, scrollKey = ""): StickToBottom {
   const atBottom = useRef(savedScrollTop(scrollKey) === undefined);
+  /** The scrollTop the last follow produced (after the browser clamped it). */
+  const followedTo = useRef(Number.NEGATIVE_INFINITY);
   const restored = useRef(false);
 
   // Once there is something to scroll, go back to where a reloaded view was.
@@ -38,7 +42,9 @@ export function useStickToBottom(container: RefObject<HTMLElement | null>, conte
     const inner = content.current;
     if (!scroller || !inner) return;
     const follow = () => {
-      if (atBottom.current) scroller.scrollTop = scroller.scrollHeight;
+      if (!atBottom.current) return;
+      scroller.scrollTop = scroller.scrollHeight;
+      followedTo.current = scroller.scrollTop;
     };
     // Content grows as chunks stream in; the container shrinks when the composer grows.
     const observer = new ResizeObserver(follow);
@@ -52,7 +58,13 @@ export function useStickToBottom(container: RefObject<HTMLElement | null>, conte
   const onScroll = useCallback(() => {
     const scroller = container.current;
     if (!scroller) return;
-    atBottom.current = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= SLACK_PX;
+    const distance = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
+    if (distance <= SLACK_PX) atBottom.current = true;
+    else if (atBottom.current && scroller.scrollTop >= followedTo.current - 1) {
+      // Our own follow, outrun by content that grew meanwhile: keep following.
+      scroller.scrollTop = scroller.scrollHeight;
+      followedTo.current = scroller.scrollTop;
+    } else atBottom.current = false;
     cancelAnimationFrame(saveFrame.current);
     saveFrame.current = requestAnimationFrame(() => setUiState(atBottom.current ? { scrollTop: undefined, scrollKey: undefined } : { scrollTop: scroller.scrollTop, scrollKey: scrollKey === "" ? undefined : scrollKey }));
   }, [container, scrollKey]);
