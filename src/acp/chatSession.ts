@@ -248,8 +248,8 @@ export class ChatSession {
       const note = (title: string) => this.note(title);
       const session = await withAuth(client, this.deps.auth, note, () =>
         reopen === undefined ? SessionController.create(context)
-          : reopen.replay ? SessionController.reopen(context, reopen.sessionId, true)
-            : reopenAfterCrash(context, reopen.sessionId, note, this.lastFailure));
+          : this.loading(name, reopen.sessionId, () => reopen.replay ? SessionController.reopen(context, reopen.sessionId, true)
+            : reopenAfterCrash(context, reopen.sessionId, note, this.lastFailure)));
       if (this.client !== client) {
         session.dispose();
         return;
@@ -262,6 +262,21 @@ export class ChatSession {
       if (client && (await diesSoon(client))) return; // onAgentEnded reports the exit
       this.fail(name, error instanceof AgentStartError ? error.report : { ...describeRequestError(error), message: `Could not start a session with ${name}: ${describeRequestError(error).message}` });
       await this.stopAgent();
+    }
+  }
+
+  /**
+   * Runs a `session/load` or `session/resume` (`open`): the panel says "Loading session…", and the
+   * history the agent replays meanwhile is held, folded as one batch and sent to the webview as
+   * one snapshot when the request returns or fails (see PanelStore.holdReplay).
+   */
+  private async loading<T>(agent: string, sessionId: string, open: () => Promise<T>): Promise<T> {
+    this.store.dispatch({ type: "connection/loading", agent, sessionId });
+    const release = this.store.holdReplay();
+    try {
+      return await open();
+    } finally {
+      release();
     }
   }
 

@@ -10,7 +10,8 @@ import { foldInDraft } from "./threadEntries";
 
 export type ConnectionState =
   | { readonly status: "none" }
-  | { readonly status: "starting"; readonly agent: string }
+  /** `loadingSession`: the agent is up and this session is being loaded (its history replayed). */
+  | { readonly status: "starting"; readonly agent: string; readonly loadingSession?: string }
   | { readonly status: "ready"; readonly agent: string; readonly sessionId: string }
   /** Could not start, or died. `details` holds the command run and the stderr tail. */
   | { readonly status: "failed"; readonly agent: string; readonly message: string; readonly details?: string };
@@ -30,6 +31,11 @@ export const panelActionSchema = z.union([
     /** The configured agents changed (settings edited). */
     z.object({ type: z.literal("agents/configured"), agents: z.array(z.string()), selectedAgent: z.string().optional() }),
     z.object({ type: z.literal("connection/starting"), agent: z.string() }),
+    /**
+     * `session/load` (or `session/resume`) is in flight. The host holds the replayed updates and
+     * sends one `state/snapshot` when the request returns.
+     */
+    z.object({ type: z.literal("connection/loading"), agent: z.string(), sessionId: z.string() }),
     z.object({ type: z.literal("connection/ready"), agent: z.string(), sessionId: z.string() }),
     z.object({ type: z.literal("connection/failed"), agent: z.string(), message: z.string(), details: z.string().optional() }),
   ]),
@@ -54,6 +60,8 @@ export function reducePanel(state: PanelState, action: PanelAction): PanelState 
         : { ...state, agents: action.agents, selectedAgent: action.selectedAgent };
     case "connection/starting":
       return { ...state, selectedAgent: action.agent, connection: { status: "starting", agent: action.agent } };
+    case "connection/loading":
+      return { ...state, selectedAgent: action.agent, connection: { status: "starting", agent: action.agent, loadingSession: action.sessionId } };
     case "connection/ready": {
       // A fresh connection is ready: how the last turn ended is history (in the transcript), not status.
       const turn = state.thread.turn.phase === "idle" ? { phase: "idle" as const } : state.thread.turn;
@@ -77,7 +85,7 @@ export function reducePanel(state: PanelState, action: PanelAction): PanelState 
 export function describeStatus(state: PanelState): string {
   const { connection, thread } = state;
   if (connection.status === "none") return state.agents.length === 0 ? "No agent configured" : "Not connected";
-  if (connection.status === "starting") return `Starting ${connection.agent}…`;
+  if (connection.status === "starting") return connection.loadingSession === undefined ? `Starting ${connection.agent}…` : "Loading session…";
   if (connection.status === "failed") return `${connection.agent} failed: ${connection.message}`;
   switch (thread.turn.phase) {
     case "running":

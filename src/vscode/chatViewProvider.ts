@@ -1,14 +1,15 @@
 /**
  * The `acpPanel.chat` webview view. It renders nothing itself: it syncs the active tab's state to
- * the webview replica (a snapshot, then numbered action batches), sends the tab strip on its own
- * channel, and hands validated messages to panelMessages.ts. Agents outlive the view: hiding or
- * reloading the webview only re-syncs it, and switching tabs never touches a running turn.
+ * the webview replica (a snapshot, then numbered action batches; see ReplicaFeed), sends the tab
+ * strip on its own channel, and hands validated messages to panelMessages.ts. Agents outlive the
+ * view: hiding or reloading the webview only re-syncs it, and switching tabs never touches a
+ * running turn.
  */
 import * as vscode from "vscode";
 import type { ChatSession } from "../acp/chatSession";
 import type { Logger } from "../acp/ports";
+import { ReplicaFeed } from "../acp/replicaFeed";
 import type { SessionManager } from "../acp/sessionManager";
-import type { PanelAction } from "../shared/panelState";
 import { type HostMessage, webviewMessageSchema } from "../shared/protocol";
 import { renderWebviewHtml } from "./webviewHtml";
 import { handlePanelMessage, type PanelMessageContext } from "./panelMessages";
@@ -18,11 +19,9 @@ const FLUSH_MS = 8;
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
-  private synced = false;
-  private pending: PanelAction[] = [];
-  private pendingFirstSeq = 0;
-  private flushTimer: ReturnType<typeof setTimeout> | undefined;
-  private bound: { session: ChatSession; subscription: { dispose(): void } } | undefined;
+  private readonly feed = new ReplicaFeed((message) => this.post(message), FLUSH_MS);
+  /** The tab the feed follows: the active one. */
+  private boundSession: ChatSession | undefined;
   private readonly managerSubscription: { dispose(): void };
   private readonly messages: PanelMessageContext;
   private readonly restore: () => Promise<boolean>;
@@ -42,11 +41,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   async resolveWebviewView(view: vscode.WebviewView): Promise<void> {
     this.view = view;
-    this.synced = false;
+    this.feed.unsync();
     view.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, "dist", "webview")] };
     view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw));
     view.onDidDispose(() => {
-      if (this.view === view) this.view = undefined;
+      if (this.view !== view) return;
+      this.view = undefined;
+      this.feed.unsync();
     });
     view.webview.html = await renderWebviewHtml(view.webview, this.extensionUri);
     if (!this.restored) {
@@ -77,8 +78,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   dispose(): void {
     this.managerSubscription.dispose();
-    this.bound?.subscription.dispose();
-    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.feed.dispose();
   }
 
   private receive(raw: unknown): void {
@@ -91,41 +91,21 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   private onTabsChanged(): void {
-    if (this.bound?.session !== this.manager.active) {
+    if (this.boundSession !== this.manager.active) {
       this.bindActive();
-      if (this.synced) this.sendSnapshot();
+      if (this.feed.isSynced) this.sendSnapshot();
     }
     this.post({ type: "tabs/state", tabs: this.manager.summaries(), ...(this.manager.activeTabKey ? { activeKey: this.manager.activeTabKey } : {}) });
   }
 
   private bindActive(): void {
-    this.bound?.subscription.dispose();
-    const session = this.manager.active;
-    this.bound = session ? { session, subscription: session.store.subscribe((action, seq) => this.enqueue(session, action, seq)) } : undefined;
+    this.boundSession = this.manager.active;
+    this.feed.bind(this.boundSession?.store);
   }
 
   private sendSnapshot(): void {
-    const session = this.bound?.session;
-    this.pending = [];
-    if (!session) return;
-    this.synced = true;
-    this.post({ type: "state/snapshot", seq: session.store.seq, state: session.store.state });
+    if (!this.boundSession) return;
+    this.feed.snapshot();
     this.post({ type: "tabs/state", tabs: this.manager.summaries(), ...(this.manager.activeTabKey ? { activeKey: this.manager.activeTabKey } : {}) });
-  }
-
-  private enqueue(session: ChatSession, action: PanelAction, seq: number): void {
-    if (!this.view || !this.synced || this.bound?.session !== session) return; // the next snapshot carries it
-    if (this.pending.length === 0) this.pendingFirstSeq = seq;
-    this.pending.push(action);
-    this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_MS);
-  }
-
-  private flush(): void {
-    this.flushTimer = undefined;
-    if (this.pending.length === 0) return;
-    const actions = this.pending;
-    this.pending = [];
-    // A failed post leaves a gap; the webview notices it and asks for a snapshot.
-    this.post({ type: "state/actions", seq: this.pendingFirstSeq, actions });
   }
 }

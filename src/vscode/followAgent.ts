@@ -10,8 +10,9 @@ export class FollowAgent {
 
   /** Follows `store` (the active tab) until the returned subscription is disposed. */
   track(store: PanelStore): { dispose(): void } {
-    return store.subscribe((action) => {
-      if (!this.enabled || action.type !== "acp/update") return;
+    return store.subscribe((action, _seq, replayed) => {
+      // A loaded session's history is not followed: it happened before.
+      if (!this.enabled || replayed || action.type !== "acp/update") return;
       const update = action.update as { sessionUpdate: string; locations?: Array<{ path?: unknown; line?: unknown }> };
       if (update.sessionUpdate !== "tool_call" && update.sessionUpdate !== "tool_call_update") return;
       const location = update.locations?.[0];

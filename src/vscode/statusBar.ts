@@ -12,7 +12,7 @@ export function describeForStatusBar(state: PanelState): { text: string; tooltip
   const agent = connection.agent;
   const title = thread.title ? ` — ${thread.title}` : "";
   const waiting = thread.permissions.length + thread.forms.length;
-  if (connection.status === "starting") return { text: `$(loading~spin) ${agent}`, tooltip: `Starting ${agent}…`, waiting: false };
+  if (connection.status === "starting") return { text: `$(loading~spin) ${agent}`, tooltip: connection.loadingSession === undefined ? `Starting ${agent}…` : `Loading the ${agent} session…`, waiting: false };
   if (connection.status === "failed") return { text: `$(error) ${agent}`, tooltip: `${agent} failed: ${connection.message}`, waiting: false };
   if (waiting > 0) return { text: `$(bell-dot) ${agent}`, tooltip: `${agent} is waiting for you (${waiting})${title}`, waiting: true };
   if (thread.turn.phase !== "idle") return { text: `$(loading~spin) ${agent}`, tooltip: `${agent} is working${title}`, waiting: false };
