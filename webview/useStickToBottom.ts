@@ -25,7 +25,7 @@ function savedScrollTop(scrollKey: string): number | undefined {
 export function useStickToBottom(container: RefObject<HTMLElement | null>, content: RefObject<HTMLElement | null>, hasContent: boolean, scrollKey = ""): StickToBottom {
   const atBottom = useRef(savedScrollTop(scrollKey) === undefined);
   /** The scrollTop the last follow produced (after the browser clamped it). */
-  const followedTo = useRef(Number.NEGATIVE_INFINITY);
+  const followedTo = useRef(Number.POSITIVE_INFINITY);
   const restored = useRef(false);
 
   // Once there is something to scroll, go back to where a reloaded view was.
@@ -35,6 +35,7 @@ export function useStickToBottom(container: RefObject<HTMLElement | null>, conte
     restored.current = true;
     const saved = savedScrollTop(scrollKey);
     scroller.scrollTop = saved ?? scroller.scrollHeight;
+    if (saved === undefined) followedTo.current = scroller.scrollTop;
   }, [container, hasContent, scrollKey]);
 
   useEffect(() => {
