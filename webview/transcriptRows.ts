@@ -6,11 +6,15 @@
  * by the shared reducer), so it stays where it began as the thread grows; several runs started at
  * the same point keep their arrival order. A run without a position goes at the end. A run whose
  * `parentToolCallId` names a tool call in the thread is shown inside that tool call's card instead.
+ *
+ * A very long agent message is several rows, one per segment of its blocks (messageSegments.ts).
  */
 import type { Thread, ThreadEntry } from "../src/shared/thread";
+import { type MessageSegment, messageSegments } from "./messageSegments";
 
 export type TranscriptRow =
   | { readonly kind: "entry"; readonly key: string; readonly entry: ThreadEntry }
+  | { readonly kind: "segment"; readonly key: string; readonly segment: MessageSegment }
   | { readonly kind: "run"; readonly key: string; readonly runId: string };
 
 type RowSource = Pick<Thread, "entries" | "runs" | "runOrder" | "index">;
@@ -20,10 +24,19 @@ function isInCard(thread: RowSource, runId: string): boolean {
   return parent !== undefined && thread.index[`tool:${parent}`] !== undefined;
 }
 
+function pushEntryRows(rows: TranscriptRow[], entry: ThreadEntry): void {
+  const segments = entry.kind === "assistant" ? messageSegments(entry) : undefined;
+  if (segments === undefined) rows.push({ kind: "entry", key: entry.id, entry });
+  else for (const segment of segments) rows.push({ kind: "segment", key: segment.key, segment });
+}
+
 export function transcriptRows(thread: RowSource): TranscriptRow[] {
-  const entryRow = (entry: ThreadEntry): TranscriptRow => ({ kind: "entry", key: entry.id, entry });
   const loose = thread.runOrder.filter((runId) => thread.runs[runId] !== undefined && !isInCard(thread, runId));
-  if (loose.length === 0) return thread.entries.map(entryRow);
+  if (loose.length === 0) {
+    const rows: TranscriptRow[] = [];
+    for (const entry of thread.entries) pushEntryRows(rows, entry);
+    return rows;
+  }
 
   const count = thread.entries.length;
   const at = new Map<number, string[]>();
@@ -37,7 +50,7 @@ export function transcriptRows(thread: RowSource): TranscriptRow[] {
   };
   thread.entries.forEach((entry, index) => {
     runRows(index);
-    rows.push(entryRow(entry));
+    pushEntryRows(rows, entry);
   });
   runRows(count);
   return rows;

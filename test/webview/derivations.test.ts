@@ -16,7 +16,7 @@ import { TABS, featureActions, memberUpdate, readyActions, sessionsList, subagen
 describe("webview derivations", () => {
   it("places runs after the entries that existed when they started; attached runs go in their card", () => {
     const state = fold(featureActions());
-    const rows = transcriptRows(state.thread).map((row) => (row.kind === "run" ? `run:${row.runId}` : `${row.entry.kind}:${row.entry.id}`));
+    const rows = transcriptRows(state.thread).map((row) => (row.kind === "run" ? `run:${row.runId}` : row.kind === "segment" ? `segment:${row.key}` : `${row.entry.kind}:${row.entry.id}`));
     assert.deepEqual(rows, ["user:u1", "assistant:a1", "tool_call:t-task", "run:member:Reviewer", "user:u2", "assistant:a2", "user:u3"]);
     assert.equal(runIdsOfToolCall(state.thread, "call-task"), "run-tests");
     assert.equal(runIdsOfToolCall(state.thread, "nope"), "");

@@ -107,4 +107,33 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
       await panel.close();
     }
   });
+
+  it("windows a streamed 1 MB reply by segments: few blocks in the DOM, each rendered once near the viewport", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState([userEntry("u1", "flood")], { phase: "running", startedAt: 1 }));
+      // 4,000 blocks in 40 batches of 100, as fast as the page takes them.
+      const block = (i: number) => i % 5 === 0 ? "```ts\nconst step" + i + " = " + i + ";\n```" : `Paragraph ${i} with **bold ${i}** and \`code${i}\`.`;
+      const batches = Array.from({ length: 40 }, (_, b) => ({
+        type: "state/actions",
+        seq: b * 100 + 1,
+        actions: Array.from({ length: 100 }, (_, i) => messageChunk("a1", `${block(b * 100 + i)}\n\n`)),
+      }));
+      await panel.sendAll(batches);
+      const log = panel.page.getByRole("log", { name: "Transcript" });
+      await eventually(async () => assert.equal(await log.getByText("Paragraph 3999 with", { exact: false }).count(), 1));
+      await eventually(async () => assert.equal(await log.getByRole("strong").filter({ hasText: "bold 3999" }).count(), 1, "the newest block is rendered Markdown"));
+      const blocksInDom = await log.locator(".markdown-block").count();
+      assert.ok(blocksInDom < 400, `only the segments near the viewport are in the DOM (${blocksInDom} of 4,000 blocks)`);
+      assert.equal(await log.getByRole("article", { name: "Agent", exact: true }).count(), 0, "the message's first segment left the DOM");
+
+      await log.evaluate((element) => element.scrollTo(0, 0));
+      await eventually(async () => assert.equal(await log.getByRole("article", { name: "Agent", exact: true }).count(), 1, "the first segment is the message"));
+      await eventually(async () => assert.equal(await log.getByRole("strong").filter({ hasText: /^bold 1$/ }).count(), 1, "its blocks render once in view"));
+      assert.equal(await log.getByText("Paragraph 3999 with", { exact: false }).count(), 0, "the end left the DOM");
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
 });

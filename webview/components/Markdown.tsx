@@ -5,8 +5,8 @@
  *
  * Rendering is budgeted per task (markdown/renderBudget.ts): when an agent floods the panel, the
  * newest blocks render first, the rest show as plain text and are rendered once they come near
- * the viewport (markdown/deferredBlocks.ts). Off-screen blocks skip layout and paint
- * (`content-visibility: auto`) with a size hint from their line count.
+ * the viewport (markdown/deferredBlocks.ts). Very long messages are cut into segments that the
+ * transcript windows like entries (messageSegments.ts); each segment renders its MarkdownBlocks.
  */
 import { type MouseEvent, memo, useEffect, useMemo, useReducer, useRef } from "react";
 import { hostActions } from "../hooks";
@@ -19,32 +19,37 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const previous = useRef<SplitText | undefined>(undefined);
   const split = useMemo(() => splitGrowingText(text, previous.current), [text]);
   previous.current = split;
-  const { blocks } = split;
-  // Newest first: the blocks at the end are the ones a reader following the stream sees.
-  const eager = useMemo(() => {
-    let count = 0;
-    for (let i = blocks.length - 2; i >= 0; i--) {
-      const block = blocks[i] ?? "";
-      if (cachedMarkdown(block) === undefined && !hasRenderBudget()) break;
-      renderMarkdownCached(block);
-      count++;
-    }
-    return count;
-  }, [blocks]);
-  const firstEager = blocks.length - 1 - eager;
-  return (
-    <div className="markdown" onClick={onMarkdownClick}>
-      {blocks.map((block, index) => <MarkdownBlock key={index} source={block} eager={index >= firstEager} />)}
-    </div>
-  );
+  return <MarkdownBlocks blocks={split.blocks} from={0} to={split.blocks.length} />;
 });
 
-/** Line count × line height, plus wrapping at roughly 70 characters: a hint, not a measure. */
-function estimatedHeight(source: string): number {
-  let rows = 0;
-  for (const line of source.split("\n")) rows += Math.max(1, Math.ceil(line.length / 70));
-  return rows * 20;
+interface MarkdownBlocksProps {
+  readonly blocks: readonly string[];
+  /** The blocks shown: [from, to). */
+  readonly from: number;
+  readonly to: number;
 }
+
+/** Equal when the shown blocks are the same strings, whatever array holds them. */
+function sameBlocks(a: MarkdownBlocksProps, b: MarkdownBlocksProps): boolean {
+  if (a.from !== b.from || a.to !== b.to) return false;
+  for (let i = a.from; i < a.to; i++) if (a.blocks[i] !== b.blocks[i]) return false;
+  return true;
+}
+
+/** A run of top-level blocks of one message (all of it, or a segment of a long one). */
+export const MarkdownBlocks = memo(function MarkdownBlocks({ blocks, from, to }: MarkdownBlocksProps) {
+  // Newest first: the blocks at the end are the ones a reader following the stream sees.
+  let firstEager = to - 1;
+  while (firstEager > from) {
+    const block = blocks[firstEager - 1] ?? "";
+    if (cachedMarkdown(block) === undefined && !hasRenderBudget()) break;
+    renderMarkdownCached(block);
+    firstEager--;
+  }
+  const shown = [];
+  for (let index = from; index < to; index++) shown.push(<MarkdownBlock key={index} source={blocks[index] ?? ""} eager={index >= firstEager} />);
+  return <div className="markdown" onClick={onMarkdownClick}>{shown}</div>;
+}, sameBlocks);
 
 const MarkdownBlock = memo(function MarkdownBlock({ source, eager }: { source: string; eager: boolean }) {
   const element = useRef<HTMLDivElement>(null);
@@ -56,10 +61,9 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, eager }: { source: s
   rendered.current = html === undefined ? undefined : { source, html };
   const pending = html === undefined;
   useEffect(() => (pending && element.current ? upgradeWhenVisible(element.current, upgrade) : undefined), [pending, source]);
-  const style = useMemo(() => ({ containIntrinsicSize: `auto ${estimatedHeight(source)}px` }), [source]);
   return pending
-    ? <div key="plain" ref={element} className="markdown-block markdown-plain" style={style}>{source}</div>
-    : <div key="html" ref={element} className="markdown-block" style={style} dangerouslySetInnerHTML={{ __html: html }} />;
+    ? <div key="plain" ref={element} className="markdown-block markdown-plain">{source}</div>
+    : <div key="html" className="markdown-block" dangerouslySetInnerHTML={{ __html: html }} />;
 });
 
 /** One delegated handler for the sanitized HTML: copy buttons and links. */

@@ -1,0 +1,26 @@
+/**
+ * One segment of a very long agent message (see messageSegments.ts): a row of its own, so the
+ * transcript renders only the segments near the viewport. The first segment is the message's
+ * article, named "Agent" like a whole message; the others continue it.
+ */
+import { memo } from "react";
+import type { MessageSegment } from "../messageSegments";
+import { MarkdownBlocks } from "./Markdown";
+
+export const MessageSegmentView = memo(function MessageSegmentView({ segment }: { segment: MessageSegment }) {
+  const className = ["entry", "entry-assistant", "entry-segment", segment.firstOfEntry ? "segment-first" : "", segment.lastOfEntry ? "segment-last" : ""]
+    .filter((name) => name !== "").join(" ");
+  const body = segment.chunkKind === "message"
+    ? <MarkdownBlocks blocks={segment.blocks} from={segment.from} to={segment.to} />
+    : (
+      <details className="thought">
+        <summary>Thought</summary>
+        <MarkdownBlocks blocks={segment.blocks} from={segment.from} to={segment.to} />
+      </details>
+    );
+  return (
+    <article className={className} aria-label={segment.firstOfEntry ? "Agent" : "Agent, continued"} aria-roledescription={segment.firstOfEntry ? undefined : "continuation"}>
+      {body}
+    </article>
+  );
+});
