@@ -35,6 +35,13 @@ describe("webview panel", { timeout: 120_000 }, () => {
       await panel.actions(1, [{ type: "connection/starting", agent: "Other Agent" }]);
       await eventually(async () => assert.equal(await panel.page.getByRole("status").textContent(), "Starting Other Agent…"));
       assert.equal((await picker.textContent())?.trim(), "Other Agent");
+      const log = panel.page.getByRole("log", { name: "Transcript" });
+      assert.match((await log.textContent()) ?? "", /Ask the agent anything/);
+
+      // A session whose history is being replayed says so where the history will appear.
+      await panel.actions(2, [{ type: "connection/loading", agent: "Other Agent", sessionId: "s-old" }]);
+      await eventually(async () => assert.equal(await panel.page.getByRole("status").textContent(), "Loading session…"));
+      assert.equal(await log.textContent(), "Loading the session's history…");
       await panel.assertHealthy();
     } finally {
       await panel.close();

@@ -6,6 +6,7 @@
  * scroll position applies.
  */
 import { useMemo, useRef } from "react";
+import type { ConnectionState } from "../../src/shared/panelState";
 import type { ThreadEntry } from "../../src/shared/thread";
 import { usePanel } from "../hooks";
 import { type TranscriptRow, transcriptRows } from "../transcriptRows";
@@ -13,6 +14,7 @@ import { useStickToBottom } from "../useStickToBottom";
 import { useVirtualRows } from "../useVirtualRows";
 import { EntryView } from "./EntryView";
 import { ErrorNotice } from "./ErrorNotice";
+import { MessageSegmentView } from "./MessageSegmentView";
 import { RunRow } from "./SubagentRunView";
 import { TranscriptTail } from "./TranscriptTail";
 
@@ -21,6 +23,7 @@ const keyOf = (row: TranscriptRow) => row.key;
 /** First guesses at row heights, before a row has been measured. */
 function estimate(row: TranscriptRow): number {
   if (row.kind === "run") return 80;
+  if (row.kind === "segment") return row.segment.estimate;
   switch (row.entry.kind) {
     case "user":
       return 44;
@@ -53,11 +56,11 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
   return (
     <div className="transcript" role="log" aria-label="Transcript" ref={scroller} onScroll={onScroll}>
       <div className="transcript-content" ref={content}>
-        {items.length === 0 && !failure ? <p className="transcript-empty">Ask the agent anything. Enter sends, Shift+Enter adds a line.</p> : null}
+        {items.length === 0 && !failure ? <p className="transcript-empty">{emptyHint(connection)}</p> : null}
         <div className="transcript-spacer" style={{ height: rows.before }} aria-hidden="true" />
         {visible.map((row) => (
           <div className="transcript-row" key={row.key} data-key={row.key} ref={rows.measure}>
-            {row.kind === "run" ? <RunRow runId={row.runId} /> : <EntryView entry={row.entry} recovery={row.entry.id === recoveryId} />}
+            <RowView row={row} recoveryId={recoveryId} />
           </div>
         ))}
         <div className="transcript-spacer" style={{ height: rows.after }} aria-hidden="true" />
@@ -66,6 +69,23 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
       </div>
     </div>
   );
+}
+
+function emptyHint(connection: ConnectionState): string {
+  return connection.status === "starting" && connection.loadingSession !== undefined
+    ? "Loading the session's history…"
+    : "Ask the agent anything. Enter sends, Shift+Enter adds a line.";
+}
+
+function RowView({ row, recoveryId }: { row: TranscriptRow; recoveryId: string | undefined }) {
+  switch (row.kind) {
+    case "run":
+      return <RunRow runId={row.runId} />;
+    case "segment":
+      return <MessageSegmentView segment={row.segment} />;
+    default:
+      return <EntryView entry={row.entry} recovery={row.entry.id === recoveryId} />;
+  }
 }
 
 function lastErrorId(entries: readonly ThreadEntry[]): string | undefined {
