@@ -12,6 +12,7 @@ import { App } from "./components/App";
 import { ComposerInbox } from "./composerInbox";
 import { FormErrorStore } from "./formErrorStore";
 import { createSideChannels, receiveSideChannel } from "./hostValueStore";
+import { warmUpMarkdown } from "./markdown/warmUp";
 import { ReplicaStore } from "./store";
 
 const store = new ReplicaStore(postToHost);
@@ -48,3 +49,4 @@ createRoot(container).render(
     <App services={{ store, composerInbox, formErrors, channels }} />
   </StrictMode>,
 );
+warmUpMarkdown();
