@@ -50,6 +50,8 @@ export interface BenchRecord {
   readonly eSend?: number;
   readonly marks: Record<string, Mark>;
   /** Host → webview `state/actions` batches after the send (stream probe only). */
+  /** Long thread: Date.now() when the last state/snapshot reached the webview. */
+  readonly wSnapshot?: number;
   readonly messages?: { count: number; actions: number; tFirst?: number; tLast?: number; tStart?: number; wStart?: number; startBatchActions?: number; tEnd?: number; wEnd?: number };
   readonly longTasks: readonly LongTask[];
   readonly longFrames: readonly LongFrame[];
@@ -119,6 +121,10 @@ export async function armInteractiveProbe(frame: Frame, endMarker: string): Prom
   await frame.evaluate(`(() => {
     ${COMMON}
     const marker = ${JSON.stringify(endMarker)};
+    // The last snapshot that arrives (the loaded thread), before the webview handles it.
+    window.addEventListener("message", (event) => {
+      if (event.data && event.data.type === "state/snapshot") b.wSnapshot = Date.now();
+    }, { capture: true });
     const check = () => {
       const rows = document.querySelectorAll('[role="log"] .transcript-row');
       const last = rows[rows.length - 1];

@@ -43,19 +43,29 @@ export function runRaw(job: Omit<RawJob, "env"> & { env?: Record<string, string>
 }
 
 /** The fake agent's bench milestones (first-chunk, end-chunk) from FAKE_AGENT_BENCH_LOG. */
-export function readAgentEvents(file: string): { first?: number; end?: number } {
+export interface AgentEvents {
+  first?: number;
+  end?: number;
+  started?: number;
+  loadRequest?: number;
+  loadReplayed?: number;
+}
+
+export function readAgentEvents(file: string): AgentEvents {
   let text = "";
   try {
     text = readFileSync(file, "utf8");
   } catch {
     return {};
   }
-  const events: { first?: number; end?: number } = {};
+  const names: Record<string, keyof AgentEvents> = { "first-chunk": "first", "end-chunk": "end", "agent-started": "started", "load-request": "loadRequest", "load-replayed": "loadReplayed" };
+  const events: AgentEvents = {};
   for (const line of text.split("\n")) {
     if (!line.trim()) continue;
     const { event, at } = JSON.parse(line) as { event: string; at: number };
-    if (event === "first-chunk") events.first = at;
-    if (event === "end-chunk") events.end = at;
+    const name = names[event];
+    // The latest of each: the long-thread run starts a second agent for the loaded session.
+    if (name !== undefined) events[name] = at;
   }
   return events;
 }

@@ -150,7 +150,8 @@ export async function longThreadWorkload(ctx: WorkloadContext): Promise<Workload
   const workspace = join(ctx.dir, "workspace");
   mkdirSync(workspace, { recursive: true });
   const seeded = writeLongThreadState(state, workspace, ctx.nonce);
-  const env = { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: state, FAKE_AGENT_BENCH_LOG: join(ctx.dir, "agent-bench.jsonl") };
+  const benchLog = join(ctx.dir, "agent-bench.jsonl");
+  const env = { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: state, FAKE_AGENT_BENCH_LOG: benchLog };
   return withUi(ctx, "bench-long", env, async (run, cleanup) => {
     await openReadyChat(run.page);
     const frame = await innerFrame(run.page);
@@ -190,8 +191,16 @@ export async function longThreadWorkload(ctx: WorkloadContext): Promise<Workload
     const afterScroll = await readRecord(frame);
     const scrollTasks = afterScroll.longTasks.slice(scrollFrom);
     const prefix = "long.T2000";
+    // Where the time goes: the new tab's agent process starting, the agent replaying, then us.
+    const agent = readAgentEvents(benchLog);
+    const sincePick = (at: number | undefined) => (at === undefined || picked === undefined || at < picked ? undefined : at - picked);
     const samples: Sample[] = [
       [`${prefix}.interactiveMs`, toPicked(interactive), "ms"],
+      [`${prefix}.agentStartedMs`, sincePick(agent.started), "ms"],
+      [`${prefix}.agentReplayedMs`, sincePick(agent.loadReplayed), "ms"],
+      [`${prefix}.interactiveAfterReplayMs`, interactive?.ePaint === undefined || agent.loadReplayed === undefined ? undefined : interactive.ePaint - agent.loadReplayed, "ms"],
+      [`${prefix}.snapshotArrivedAfterReplayMs`, loaded.wSnapshot === undefined || agent.loadReplayed === undefined ? undefined : loaded.wSnapshot - agent.loadReplayed, "ms"],
+      [`${prefix}.interactiveAfterSnapshotMs`, interactive?.ePaint === undefined || loaded.wSnapshot === undefined ? undefined : interactive.ePaint - loaded.wSnapshot, "ms"],
       [`${prefix}.lastEntryMs`, toPicked(loaded.marks.lastEntry), "ms"],
       [`${prefix}.loadLongTasks`, loadTasks.length, "count"],
       [`${prefix}.loadLongestTaskMs`, Math.max(0, ...loadTasks.map((t) => t.duration)), "ms"],

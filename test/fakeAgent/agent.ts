@@ -10,6 +10,7 @@ import {
 import { RunningTurn, type World } from "./world";
 import type { StoredSession } from "./store";
 import { runTurn } from "./turn";
+import { benchLog } from "./benchScenarios";
 import { STEER_METHODS, handleSteer, scheduleTitle } from "./bubSteering";
 import { codebuddyAuthenticate, codebuddyConfigOptions, codebuddySessionState, requireCodebuddyAuth } from "./codebuddy";
 
@@ -143,6 +144,7 @@ export class AgentConnection {
     if (replay && this.options.loadError === "gemini") throw internalError("No previous sessions found for this project.");
     if (sessionId === BROKEN_STORE_SESSION) throw internalError("store unavailable");
     const open = async () => {
+      benchLog("load-request");
       // Bub adopts any id: an unknown one is created, and a closed one is listed again.
       const stored = this.world.store.update(sessionId, (existing) => ({
         ...(existing ?? { sessionId, config: {}, history: [], updatedAt: "" }),
@@ -154,6 +156,7 @@ export class AgentConnection {
         for (const update of stored.history) this.peer.notify("session/update", { sessionId, update });
         // Q15: agents that replay finish with their slash commands.
         if (this.options.profile === "quirks") this.peer.notify("session/update", { sessionId, update: { sessionUpdate: "available_commands_update", availableCommands: [{ name: "init", description: "Initialise" }] } });
+        benchLog("load-replayed");
       }
       return this.sessionState(stored);
     };

@@ -8,7 +8,8 @@
  *   benchtools N NONCE   N tool calls (announce, in progress with text, completed with output),
  *                        40-character text chunks between them, the same start and end markers.
  *
- * FAKE_AGENT_BENCH_LOG=<file>: one JSON line per milestone, `{"event":"first-chunk"|"end-chunk",
+ * FAKE_AGENT_BENCH_LOG=<file>: one JSON line per milestone, `{"event":"first-chunk"|"end-chunk"|
+ * "agent-started"|"load-request"|"load-replayed",
  * "at":<Date.now()>}`, written right after the chunk went out (stdout to a pipe is synchronous in
  * Node on Linux), so a client on the same machine can compare its own wall clock.
  */
@@ -85,7 +86,7 @@ export function toolStormUpdates(count: number, nonce: string): object[] {
   return updates;
 }
 
-function benchLog(event: string): void {
+export function benchLog(event: string): void {
   const file = process.env.FAKE_AGENT_BENCH_LOG;
   if (file) appendFileSync(file, JSON.stringify({ event, at: Date.now() }) + "\n");
 }

@@ -16,8 +16,11 @@
 import { closeSync, openSync, writeSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { AgentConnection, type TransportHost } from "./agent";
+import { benchLog } from "./benchScenarios";
 import { optionsFromEnv } from "./profiles";
 import { World } from "./world";
+
+benchLog("agent-started");
 
 const LOGGED_LINE_LIMIT = 1024 * 1024;
 const behaviour = process.env.FAKE_AGENT_BEHAVIOUR;
