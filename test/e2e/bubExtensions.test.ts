@@ -6,7 +6,7 @@
  * Screenshots: test-results/e2e-bub-*.png.
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -17,6 +17,7 @@ import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { panel, sawText, seenValues, watchAttribute, watchForText, fakeProfileAgent } from "../harness/panel";
 import { vsixPath } from "../harness/paths";
 import { agentSettings, clientMessages, withDiagnostics } from "../harness/workbench";
+import { tearDownUi } from "../harness/teardown";
 
 const AGENT = "Bub (fake)";
 
@@ -48,9 +49,7 @@ describe("Bub and Lody extensions in VS Code", { timeout: 240_000 }, () => {
   });
 
   after(async () => {
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    rmSync(scratch, { recursive: true, force: true });
+    await tearDownUi(browser, server, scratch);
   });
 
   it("shows a steer sent mid-turn as pending, then applied, and titles the session", async (t) => {

@@ -4,7 +4,7 @@
  * Run by `npm run test:e2e`, which packages the extension first.
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -15,6 +15,7 @@ import { eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { vsixPath } from "../harness/paths";
 import { withDiagnostics } from "../harness/workbench";
+import { tearDownUi } from "../harness/teardown";
 
 const clock = Date.now();
 const timing = (label: string): void => console.log(`# ${label}: ${((Date.now() - clock) / 1000).toFixed(1)} s`);
@@ -48,11 +49,8 @@ describe("chat panel in VS Code", { timeout: 300_000 }, () => {
   });
 
   after(async () => {
-    await browser?.close().catch(() => undefined);
-    const report = await server?.stop();
-    if (report?.strays.length) console.log(`# stray processes after teardown: ${report.strays.join(" | ")}`);
+    await tearDownUi(browser, server, scratch);
     timing("torn down");
-    rmSync(scratch, { recursive: true, force: true });
   });
 
   it("streams a Markdown reply from the Demo Agent", async (t) => {

@@ -7,7 +7,7 @@
  * transcript shows the tool call with its diff.
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
@@ -20,6 +20,7 @@ import { vsixPath } from "../harness/paths";
 import { ensureTools } from "../harness/tools";
 import { FakeAnthropic, rules, text, toolUse } from "../realAgents/fakeAnthropic";
 import { adapterEntry, adapterEnv } from "../realAgents/realAgent";
+import { tearDownUi } from "../harness/teardown";
 
 const AGENT = "Claude Code (fake model)";
 const FILE = "greet.ts";
@@ -70,11 +71,8 @@ describe("a real agent (claude-code-acp) edits an open file in VS Code", { timeo
   });
 
   after(async () => {
-    await browser?.close().catch(() => undefined);
-    const report = await server?.stop();
-    if (report?.strays.length) console.log(`# stray processes after teardown: ${report.strays.join(" | ")}`);
+    await tearDownUi(browser, server, scratch);
     await fake?.close();
-    rmSync(scratch, { recursive: true, force: true });
   });
 
   it("asks permission with the agent's own option names, edits the buffer after Allow, and Undo reverts it", async (t) => {

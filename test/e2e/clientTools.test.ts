@@ -7,7 +7,7 @@
  * test no process started for a terminal is alive. One code-server for the file.
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, afterEach, before, describe, it } from "node:test";
@@ -20,6 +20,7 @@ import {
   READABLE_TERMINAL_SETTINGS, activeTabTitle, activeTerminalText, agentRequests, agentSettings, clientMessages, editorText, fakeAgentEntry,
   terminalProcesses, terminalTabNames, withDiagnostics,
 } from "../harness/workbench";
+import { assertNoTerminalProcesses, tearDownUi } from "../harness/teardown";
 
 const AGENT = "Demo Agent";
 const NOTES = "line one\nline two\n";
@@ -57,17 +58,11 @@ describe("VS Code answers the agent", { timeout: 300_000 }, () => {
   });
 
   afterEach(async () => {
-    // Every e2e terminal carries a marker (environment and command line): none may outlive its test.
-    await eventually(() => terminalProcesses(server).length === 0, "no terminal process to be left", 10_000).catch(() => {
-      throw new Error(`terminal processes still alive: ${terminalProcesses(server).join(" | ")}`);
-    });
+    await assertNoTerminalProcesses(server);
   });
 
   after(async () => {
-    await browser?.close().catch(() => undefined);
-    const report = await server?.stop();
-    if (report?.strays.length) console.log(`# stray processes after teardown: ${report.strays.join(" | ")}`);
-    rmSync(scratch, { recursive: true, force: true });
+    await tearDownUi(browser, server, scratch);
   });
 
   /** Sends `prompt` and waits for the turn to end (status back to ready or cancelled). */

@@ -4,7 +4,7 @@
  * button in the panel; the command runs through the panel's terminal and the reply follows.
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -16,6 +16,7 @@ import { vsixPath } from "../harness/paths";
 import { ensureTools } from "../harness/tools";
 import { CODEBUDDY_BIN, codebuddyDefinition, codebuddyMissing } from "../codebuddy/codebuddyLaunch";
 import { FakeOpenAi, reply } from "../codebuddy/fakeOpenAi";
+import { tearDownUi } from "../harness/teardown";
 
 const skip = codebuddyMissing();
 
@@ -49,10 +50,8 @@ describe("the real CodeBuddy CLI in VS Code", { timeout: 240_000, skip }, () => 
   });
 
   after(async () => {
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
+    await tearDownUi(browser, server, scratch);
     await model?.stop();
-    rmSync(scratch, { recursive: true, force: true });
   });
 
   it("asks permission for Bash in the panel, runs it after the click, and replies", async () => {

@@ -5,7 +5,7 @@
  * turns Workspace Trust off, so this holds even in a trusted folder.)
  */
 import * as assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -13,6 +13,7 @@ import type { Browser, Page } from "playwright-core";
 import { chatFrame, launchBrowser, openChatView, openWorkbench, runCommand, screenshot } from "../harness/browser";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { vsixPath } from "../harness/paths";
+import { tearDownUi } from "../harness/teardown";
 
 describe("malicious workspace settings", { timeout: 240_000 }, () => {
   let scratch: string;
@@ -38,9 +39,7 @@ describe("malicious workspace settings", { timeout: 240_000 }, () => {
   });
 
   after(async () => {
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    rmSync(scratch, { recursive: true, force: true });
+    await tearDownUi(browser, server, scratch);
   });
 
   it("never runs an agent command defined by the workspace", async () => {

@@ -5,7 +5,7 @@
  * `bub` profile (model + reasoning_effort, list/load/close/delete) with a state file.
  */
 import * as assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -16,6 +16,7 @@ import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { fakeProfileAgent, modalDialog, panel, pickQuickItem, quickPickTitle } from "../harness/panel";
 import { vsixPath } from "../harness/paths";
 import { agentSettings, clientMessages, editorText, withDiagnostics } from "../harness/workbench";
+import { tearDownUi } from "../harness/teardown";
 
 const AGENT = "Bub (fake)";
 
@@ -67,9 +68,7 @@ describe("ACP palette commands in VS Code", { timeout: 300_000 }, () => {
   });
 
   after(async () => {
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    rmSync(scratch, { recursive: true, force: true });
+    await tearDownUi(browser, server, scratch);
   });
 
   it("Focus Chat Panel puts the cursor in the Prompt box", async (t) => {

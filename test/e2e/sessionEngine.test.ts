@@ -5,7 +5,7 @@
  * command, and nothing keeps spinning. One code-server for the file.
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -16,6 +16,7 @@ import { eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { vsixPath } from "../harness/paths";
 import { agentSettings, clientMessages, fakeAgentEntry, withDiagnostics } from "../harness/workbench";
+import { tearDownUi } from "../harness/teardown";
 
 const BUB = "Bub (fake)";
 /** Supports session/load but not session/resume: after a crash the history is replayed. */
@@ -57,10 +58,7 @@ describe("session engine in VS Code", { timeout: 300_000 }, () => {
   });
 
   after(async () => {
-    await browser?.close().catch(() => undefined);
-    const report = await server?.stop();
-    if (report?.strays.length) console.log(`# stray processes after teardown: ${report.strays.join(" | ")}`);
-    rmSync(scratch, { recursive: true, force: true });
+    await tearDownUi(browser, server, scratch);
   });
 
   it("recovers from the agent being killed mid-turn: error with stderr, restart, resumed session, history kept", async (t) => {

@@ -6,7 +6,7 @@
  * list (confirmed in VS Code's modal dialog) and exporting a session as Markdown.
  */
 import * as assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -17,6 +17,7 @@ import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { fakeProfileAgent, modalDialog, panel, pickQuickItem, reloadWindow } from "../harness/panel";
 import { vsixPath } from "../harness/paths";
 import { agentSettings, clientMessages, editorText, withDiagnostics } from "../harness/workbench";
+import { tearDownUi } from "../harness/teardown";
 
 const A = "Fake A";
 const B = "Fake B";
@@ -77,9 +78,7 @@ describe("sessions and commands in VS Code", { timeout: 300_000 }, () => {
   });
 
   after(async () => {
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    rmSync(scratch, { recursive: true, force: true });
+    await tearDownUi(browser, server, scratch);
   });
 
   it("keeps a streaming tab going while the user switches to another agent's tab", async (t) => {

@@ -7,7 +7,7 @@
  * draft survive hiding the view and "Developer: Reload Webviews". One code-server for the file.
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, afterEach, before, describe, it } from "node:test";
@@ -16,7 +16,8 @@ import { launchBrowser, openChatView, openWorkbench, runCommand, screenshot } fr
 import { chat, eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { vsixPath } from "../harness/paths";
-import { activeTabTitle, agentSettings, fakeAgentEntry, setColorTheme, setSideBarWidth, terminalProcesses, withDiagnostics } from "../harness/workbench";
+import { activeTabTitle, agentSettings, fakeAgentEntry, setColorTheme, setSideBarWidth, withDiagnostics } from "../harness/workbench";
+import { assertNoTerminalProcesses, tearDownUi } from "../harness/teardown";
 
 const AGENT = "Demo Agent";
 const GREET = 'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n';
@@ -53,17 +54,11 @@ describe("the chat panel shows a whole turn in VS Code", { timeout: 300_000 }, (
   });
 
   afterEach(async () => {
-    // The showcase's terminal ran `printf` with a marker: nothing of it may outlive the turn.
-    await eventually(() => terminalProcesses(server).length === 0, "no terminal process to be left", 10_000).catch(() => {
-      throw new Error(`terminal processes still alive: ${terminalProcesses(server).join(" | ")}`);
-    });
+    await assertNoTerminalProcesses(server);
   });
 
   after(async () => {
-    await browser?.close().catch(() => undefined);
-    const report = await server?.stop();
-    if (report?.strays.length) console.log(`# stray processes after teardown: ${report.strays.join(" | ")}`);
-    rmSync(scratch, { recursive: true, force: true });
+    await tearDownUi(browser, server, scratch);
   });
 
   it("renders text, thought, plan, diff, location, terminal, compaction, title, usage and commands", async (t) => {
