@@ -18,16 +18,11 @@ export const SEGMENT_BLOCKS = 24;
 const MAX_REMEMBERED = 64;
 
 export interface MessageSegment {
-  /** Row key: the first segment of an entry keeps the entry id. */
-  readonly key: string;
-  readonly entryId: string;
   readonly chunkKind: "message" | "thought";
   /** All blocks of the chunk; this segment shows [from, to). */
   readonly blocks: readonly string[];
   readonly from: number;
   readonly to: number;
-  readonly firstOfEntry: boolean;
-  readonly lastOfEntry: boolean;
   /** A guess at the rendered height in pixels, before the row is measured. */
   readonly estimate: number;
 }
@@ -39,10 +34,10 @@ interface Remembered {
 
 const remembered = new Map<string, Remembered>();
 
-/** The segments of `entry`, or undefined when it is short enough to be a single row. */
+/** The segments of `entry` in order, or undefined when it is short enough to be a single row. */
 export function messageSegments(entry: AssistantEntry): MessageSegment[] | undefined {
   if (!entry.chunks.some((chunk) => chunk.kind === "message" && chunk.text.length > SEGMENTED_FROM_CHARS)) return undefined;
-  const perChunk = entry.chunks.map((chunk, chunkIndex) => {
+  return entry.chunks.flatMap((chunk, chunkIndex) => {
     const cacheKey = `${entry.id}\u0000${chunkIndex}`;
     const previous = remembered.get(cacheKey);
     const split = chunk.kind === "message"
@@ -56,34 +51,15 @@ export function messageSegments(entry: AssistantEntry): MessageSegment[] | undef
     for (let from = 0; from < split.blocks.length; from += step) {
       const to = Math.min(split.blocks.length, from + step);
       const old = previous?.segments[segments.length];
-      segments.push(old !== undefined && old.from === from && old.to === to && to <= unchangedBlocks ? old : {
-        key: "", entryId: entry.id, chunkKind: chunk.kind, blocks: split.blocks, from, to,
-        firstOfEntry: false, lastOfEntry: false, estimate: estimateHeight(split.blocks, from, to),
-      });
+      segments.push(old !== undefined && old.from === from && old.to === to && to <= unchangedBlocks
+        ? old
+        : { chunkKind: chunk.kind, blocks: split.blocks, from, to, estimate: estimateHeight(split.blocks, from, to) });
     }
-    return { cacheKey, split, segments };
+    remembered.delete(cacheKey);
+    remembered.set(cacheKey, { split, segments });
+    while (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
+    return segments;
   });
-  // Keys and first/last flags depend on the position in the entry; replace only what differs.
-  const total = perChunk.reduce((sum, chunk) => sum + chunk.segments.length, 0);
-  let index = 0;
-  const all: MessageSegment[] = [];
-  for (const chunk of perChunk) {
-    chunk.segments.forEach((segment, i) => {
-      const key = index === 0 ? entry.id : `${entry.id}#${index}`;
-      const firstOfEntry = index === 0;
-      const lastOfEntry = index === total - 1;
-      const placed = segment.key === key && segment.firstOfEntry === firstOfEntry && segment.lastOfEntry === lastOfEntry
-        ? segment
-        : { ...segment, key, firstOfEntry, lastOfEntry };
-      chunk.segments[i] = placed;
-      all.push(placed);
-      index++;
-    });
-    remembered.delete(chunk.cacheKey);
-    remembered.set(chunk.cacheKey, { split: chunk.split, segments: chunk.segments });
-  }
-  while (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
-  return all;
 }
 
 /** About 70 characters a line at 20 px, plus the gap between blocks. */

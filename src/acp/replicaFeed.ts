@@ -21,6 +21,7 @@ export class ReplicaFeed {
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private bound: { store: PanelStore; subscriptions: Array<{ dispose(): void }> } | undefined;
 
+  /** `flushMs`: streamed actions are posted in batches at most this often. */
   constructor(private readonly post: Post, private readonly flushMs = 8) {}
 
   /** True once a snapshot went out (until `unsync`): actions are streamed. */

@@ -14,12 +14,9 @@ import { type HostMessage, webviewMessageSchema } from "../shared/protocol";
 import { renderWebviewHtml } from "./webviewHtml";
 import { handlePanelMessage, type PanelMessageContext } from "./panelMessages";
 
-/** Streamed actions are posted in batches at most this often. */
-const FLUSH_MS = 8;
-
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
-  private readonly feed = new ReplicaFeed((message) => this.post(message), FLUSH_MS);
+  private readonly feed = new ReplicaFeed((message) => this.post(message));
   /** The tab the feed follows: the active one. */
   private boundSession: ChatSession | undefined;
   private readonly managerSubscription: { dispose(): void };

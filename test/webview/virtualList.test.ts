@@ -108,7 +108,7 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
     }
   });
 
-  it("windows a streamed 1 MB reply by segments: few blocks in the DOM, each rendered once near the viewport", async () => {
+  it("windows a streamed 1 MB reply by segments: few blocks in the DOM, rendered as they come near the viewport", async () => {
     const panel = await Panel.open(harness);
     try {
       await panel.snapshot(0, readyState([userEntry("u1", "flood")], { phase: "running", startedAt: 1 }));

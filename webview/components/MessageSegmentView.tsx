@@ -7,8 +7,15 @@ import { memo } from "react";
 import type { MessageSegment } from "../messageSegments";
 import { MarkdownBlocks } from "./Markdown";
 
-export const MessageSegmentView = memo(function MessageSegmentView({ segment }: { segment: MessageSegment }) {
-  const className = ["entry", "entry-assistant", "entry-segment", segment.firstOfEntry ? "segment-first" : "", segment.lastOfEntry ? "segment-last" : ""]
+interface MessageSegmentViewProps {
+  readonly segment: MessageSegment;
+  /** The message's first / last segment. */
+  readonly first: boolean;
+  readonly last: boolean;
+}
+
+export const MessageSegmentView = memo(function MessageSegmentView({ segment, first, last }: MessageSegmentViewProps) {
+  const className = ["entry", "entry-assistant", "entry-segment", first ? "segment-first" : "", last ? "segment-last" : ""]
     .filter((name) => name !== "").join(" ");
   const body = segment.chunkKind === "message"
     ? <MarkdownBlocks blocks={segment.blocks} from={segment.from} to={segment.to} />
@@ -19,7 +26,7 @@ export const MessageSegmentView = memo(function MessageSegmentView({ segment }: 
       </details>
     );
   return (
-    <article className={className} aria-label={segment.firstOfEntry ? "Agent" : "Agent, continued"} aria-roledescription={segment.firstOfEntry ? undefined : "continuation"}>
+    <article className={className} aria-label={first ? "Agent" : "Agent, continued"} aria-roledescription={first ? undefined : "continuation"}>
       {body}
     </article>
   );

@@ -82,7 +82,7 @@ function RowView({ row, recoveryId }: { row: TranscriptRow; recoveryId: string |
     case "run":
       return <RunRow runId={row.runId} />;
     case "segment":
-      return <MessageSegmentView segment={row.segment} />;
+      return <MessageSegmentView segment={row.segment} first={row.first} last={row.last} />;
     default:
       return <EntryView entry={row.entry} recovery={row.entry.id === recoveryId} />;
   }
