@@ -272,7 +272,9 @@ test("24 elicitation: Stop while the form is open dismisses it and answers cance
   await chat.cancel();
   assert.deepEqual(chat.store.state.thread.forms, [], "dismissed at once");
   await turn;
-  assert.deepEqual(exchanges(agent, /^elicitation\//)[0]?.answer, { result: { action: "cancel" } });
+  // session/cancel can end the turn before the form's answer reaches the agent: wait for it.
+  const request = await waitFor(() => exchanges(agent, /^elicitation\//)[0], (r) => r?.answer !== undefined, "the answer to the dismissed form");
+  assert.deepEqual(request?.answer, { result: { action: "cancel" } });
   assert.deepEqual(chat.store.state.thread.turn, { phase: "idle", lastStop: "end_turn" });
 });
 
