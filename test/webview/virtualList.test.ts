@@ -47,9 +47,11 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
       assert.equal(await log.getByText(`question ${COUNT - 2}`, { exact: true }).count(), 0, "the end left the DOM");
 
       await log.evaluate((element) => element.scrollTo(0, element.scrollHeight / 2));
-      await eventually(async () => assert.ok((await articles.count()) > 0));
-      const middle = Number(((await articles.first().textContent()) ?? "").match(/(?:question|answer) (\d+)/)?.[1]);
-      assert.ok(middle > 200 && middle < COUNT - 200, `the middle of the thread (${middle})`);
+      // The window follows the scroll on the next frame; until then the old rows are still there.
+      await eventually(async () => {
+        const middle = Number(((await articles.first().textContent()) ?? "").match(/(?:question|answer) (\d+)/)?.[1]);
+        assert.ok(middle > 200 && middle < COUNT - 200, `the middle of the thread (${middle})`);
+      });
 
       // The bottom, even though rows measured on the way change the total height.
       for (let i = 0; i < 4; i++) {
