@@ -6,7 +6,9 @@
  * reducer. A gap means an update was lost: the store drops everything until a fresh snapshot
  * arrives and asks for one exactly once.
  *
- * React sees at most one new state per animation frame, however fast the agent streams.
+ * React sees at most one new state per animation frame, however fast the agent streams. Each
+ * frame that publishes new actions acknowledges them (`state/ack`): the host sends the next batch
+ * only then, folding whatever arrived meanwhile into it.
  */
 import { type PanelState, initialPanelState, reducePanelBatch } from "../src/shared/panelState";
 import type { HostMessage, WebviewMessage } from "../src/shared/protocol";
@@ -21,6 +23,7 @@ export class ReplicaStore {
   /** The state React renders; replaced once per frame. */
   private published: PanelState = initialPanelState;
   private lastSeq = 0;
+  private ackedSeq = 0;
   /**
    * True while a snapshot is on its way: at startup (the ready handshake asks for one) and after a
    * gap (we sent `state/resync`). Action batches are dropped meanwhile; the snapshot supersedes them.
@@ -43,6 +46,7 @@ export class ReplicaStore {
     if (message.type === "state/snapshot") {
       this.state = message.state;
       this.lastSeq = message.seq;
+      this.ackedSeq = message.seq;
       this.awaitingSnapshot = false;
       this.changed();
       return;
@@ -86,6 +90,10 @@ export class ReplicaStore {
       if (this.published === this.state) return;
       this.published = this.state;
       for (const listener of this.listeners) listener();
+      if (this.lastSeq > this.ackedSeq && !this.awaitingSnapshot) {
+        this.ackedSeq = this.lastSeq;
+        this.post({ type: "state/ack", seq: this.lastSeq });
+      }
     });
   }
 }

@@ -7,6 +7,14 @@
  * left out and one snapshot follows when it ends, so the webview renders the loaded thread once
  * instead of growing it update by update. The snapshot's seq covers the skipped actions, so the
  * numbering the webview checks has no gap.
+ *
+ * Flow control: at most one batch is in flight. The webview acknowledges a batch once it has
+ * rendered it (`state/ack`); until then new actions pile up in `pending` and go out together.
+ * In code-server the webview shares its main thread with the workbench that relays every
+ * message, so a stream of small batches would be delivered one per (long) frame; this way each
+ * frame takes everything that arrived while the previous one rendered. An ack that does not come
+ * within `ackTimeoutMs` (a hidden webview renders nothing, an old one never acks) releases the
+ * next batch anyway: flow control slows nothing down beyond that.
  */
 import type { PanelAction } from "../shared/panelState";
 import type { HostMessage } from "../shared/protocol";
@@ -19,10 +27,17 @@ export class ReplicaFeed {
   private pending: PanelAction[] = [];
   private pendingFirstSeq = 0;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The last seq posted (snapshot or batch end), and the last the webview acknowledged. */
+  private postedThrough = 0;
+  private ackedThrough = 0;
+  private ackTimer: ReturnType<typeof setTimeout> | undefined;
   private bound: { store: PanelStore; subscriptions: Array<{ dispose(): void }> } | undefined;
 
-  /** `flushMs`: streamed actions are posted in batches at most this often. */
-  constructor(private readonly post: Post, private readonly flushMs = 8) {}
+  /**
+   * `flushMs`: streamed actions are posted in batches at most this often. `ackTimeoutMs`: how long
+   * an unacknowledged batch holds back the next one.
+   */
+  constructor(private readonly post: Post, private readonly flushMs = 8, private readonly ackTimeoutMs = 400) {}
 
   /** True once a snapshot went out (until `unsync`): actions are streamed. */
   get isSynced(): boolean {
@@ -34,6 +49,7 @@ export class ReplicaFeed {
     if (this.bound?.store === store) return;
     for (const subscription of this.bound?.subscriptions ?? []) subscription.dispose();
     this.pending = [];
+    this.settleAcks(0);
     this.bound = store ? {
       store,
       subscriptions: [
@@ -51,19 +67,36 @@ export class ReplicaFeed {
     const store = this.bound?.store;
     if (!store) return;
     this.synced = true;
+    // Not waited for: batches that follow a snapshot go out as they come.
+    this.settleAcks(store.seq);
     this.post({ type: "state/snapshot", seq: store.seq, state: store.state });
+  }
+
+  /** The webview has rendered everything up to `seq`: the next batch may go. */
+  acknowledge(seq: number): void {
+    if (seq <= this.ackedThrough || seq > this.postedThrough) return;
+    this.ackedThrough = seq;
+    if (this.awaitingAck) return;
+    this.clearAckTimer();
+    if (this.pending.length > 0 && !this.flushTimer) this.flush();
   }
 
   /** The webview is gone or reloading: nothing is posted until it asks for a snapshot. */
   unsync(): void {
     this.synced = false;
     this.pending = [];
+    this.settleAcks(0);
   }
 
   dispose(): void {
     this.bind(undefined);
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
+    this.clearAckTimer();
+  }
+
+  private get awaitingAck(): boolean {
+    return this.ackedThrough < this.postedThrough;
   }
 
   private enqueue(store: PanelStore, action: PanelAction, seq: number, replayed: boolean): void {
@@ -71,15 +104,32 @@ export class ReplicaFeed {
     if (!this.synced || replayed || this.bound?.store !== store) return;
     if (this.pending.length === 0) this.pendingFirstSeq = seq;
     this.pending.push(action);
-    this.flushTimer ??= setTimeout(() => this.flush(), this.flushMs);
+    if (!this.awaitingAck) this.flushTimer ??= setTimeout(() => this.flush(), this.flushMs);
   }
 
   private flush(): void {
     this.flushTimer = undefined;
-    if (this.pending.length === 0) return;
+    if (this.pending.length === 0 || this.awaitingAck) return;
     const actions = this.pending;
     this.pending = [];
+    this.postedThrough = this.pendingFirstSeq + actions.length - 1;
+    this.ackTimer = setTimeout(() => {
+      this.ackTimer = undefined;
+      this.acknowledge(this.postedThrough);
+    }, this.ackTimeoutMs);
     // A failed post leaves a gap; the webview notices it and asks for a snapshot.
     this.post({ type: "state/actions", seq: this.pendingFirstSeq, actions });
+  }
+
+  /** Nothing in flight: everything up to `seq` counts as acknowledged. */
+  private settleAcks(seq: number): void {
+    this.postedThrough = seq;
+    this.ackedThrough = seq;
+    this.clearAckTimer();
+  }
+
+  private clearAckTimer(): void {
+    if (this.ackTimer) clearTimeout(this.ackTimer);
+    this.ackTimer = undefined;
   }
 }

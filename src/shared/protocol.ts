@@ -5,6 +5,7 @@
  * Sync contract: after `webview/ready` the host sends `state/snapshot` (seq N), then
  * `state/actions` batches numbered N+1, N+2, … that the webview folds with the shared reducer.
  * A gap in the numbering makes the webview send `state/resync` and wait for a new snapshot.
+ * The webview answers each rendered batch with `state/ack` (see ReplicaFeed for the flow control).
  */
 import * as z from "zod";
 import { panelActionSchema, type PanelState } from "./panelState";
@@ -91,6 +92,12 @@ export type HostMessage = z.infer<typeof hostMessageSchema>;
 export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("webview/ready") }),
   z.object({ type: z.literal("state/resync") }),
+  /**
+   * Flow control: the webview has rendered every action up to `seq`. The host keeps one action
+   * batch in flight and folds what arrives meanwhile into the next, so a webview that renders
+   * slower than the agent streams gets fewer, larger batches instead of a queue of small ones.
+   */
+  z.object({ type: z.literal("state/ack"), seq: z.number().int() }),
   z.object({ type: z.literal("prompt/send"), text: z.string(), attachments: z.array(attachmentSchema).default([]) }),
   z.object({ type: z.literal("turn/cancel") }),
   z.object({ type: z.literal("agent/select"), agent: z.string() }),

@@ -84,6 +84,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.logger.warn(`Dropped an invalid message from the webview: ${parsed.error.message}`);
       return;
     }
+    // Flow control for the replica feed: frequent during a stream, and nothing to log.
+    if (parsed.data.type === "state/ack") return this.feed.acknowledge(parsed.data.seq);
     void handlePanelMessage(parsed.data, this.messages).catch((error: unknown) => this.logger.error(`Handling ${parsed.data.type} failed: ${String(error)}`));
   }
 

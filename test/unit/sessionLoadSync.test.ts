@@ -52,8 +52,11 @@ function syncedPanel(env: Record<string, string>) {
   const { chat } = chatSession(cleanup, [agent.launch]);
   const posted: HostMessage[] = [];
   const fromWebview: WebviewMessage[] = [];
-  const replica = new ReplicaStore((message) => fromWebview.push(message), (frame) => frame());
-  const feed = new ReplicaFeed((message) => {
+  const replica = new ReplicaStore((message) => {
+    if (message.type === "state/ack") feed.acknowledge(message.seq);
+    else fromWebview.push(message);
+  }, (frame) => frame());
+  const feed: ReplicaFeed = new ReplicaFeed((message) => {
     posted.push(message);
     replica.receive(message);
   }, FLUSH_MS);

@@ -183,12 +183,13 @@ export class Panel {
     return this.send({ type: "state/actions", seq, actions });
   }
 
-  sent(): Promise<WebviewMessage[]> {
-    return this.page.evaluate(() => window.__sent);
+  /** What the webview posted, without its `state/ack` flow control (see `sentOfType` for those). */
+  async sent(): Promise<WebviewMessage[]> {
+    return (await this.page.evaluate(() => window.__sent)).filter((message) => message.type !== "state/ack");
   }
 
   async sentOfType<T extends WebviewMessage["type"]>(type: T): Promise<Extract<WebviewMessage, { type: T }>[]> {
-    return (await this.sent()).filter((message): message is Extract<WebviewMessage, { type: T }> => message.type === type);
+    return (await this.page.evaluate(() => window.__sent)).filter((message): message is Extract<WebviewMessage, { type: T }> => message.type === type);
   }
 
   async waitForSent(type: WebviewMessage["type"], count = 1): Promise<void> {

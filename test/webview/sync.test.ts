@@ -62,6 +62,10 @@ describe("webview state sync", { timeout: 120_000 }, () => {
       await panel.actions(14, [{ type: "turn/ended", stopReason: "end_turn" }]);
       await eventually(async () => assert.equal(await panel.page.getByRole("status").textContent(), `${AGENT} is ready`));
       assert.deepEqual((await panel.sent()).map((m) => m.type), ["webview/ready"], "no resync for a contiguous sequence");
+      // Flow control: each rendered frame acknowledges the last action it folded, in order.
+      const acks = (await panel.sentOfType("state/ack")).map((ack) => ack.seq);
+      assert.equal(acks.at(-1), 14, `the last batch is acknowledged (${acks.join(", ")})`);
+      assert.deepEqual(acks, [...acks].sort((a, b) => a - b));
       await panel.assertHealthy();
     } finally {
       await panel.close();

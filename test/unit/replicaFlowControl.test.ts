@@ -1,0 +1,122 @@
+/**
+ * Flow control between the host's ReplicaFeed and the webview's ReplicaStore: one action batch in
+ * flight, acknowledged once the webview has rendered it (`state/ack`); what the agent sends
+ * meanwhile goes out as one larger batch. The real ReplicaStore folds every batch, so the
+ * numbering is checked end to end: no resync, and the webview ends with the host's state.
+ */
+import { test, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { PanelStore } from "../../src/acp/panelStore";
+import { ReplicaFeed } from "../../src/acp/replicaFeed";
+import type { PanelAction } from "../../src/shared/panelState";
+import type { HostMessage, WebviewMessage } from "../../src/shared/protocol";
+import { ReplicaStore } from "../../webview/store";
+
+const FLUSH_MS = 5;
+const ACK_TIMEOUT_MS = 60;
+const disposers: Array<() => void> = [];
+afterEach(() => disposers.splice(0).forEach((dispose) => dispose()));
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const chunk = (n: number): PanelAction => ({
+  type: "acp/update", entryId: "reply",
+  update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: `part ${n} ` } },
+});
+
+/** A host store and feed wired to a real webview store whose frames run when `frame()` says. */
+function wiredPanel(options: { acks: boolean }) {
+  const store = new PanelStore();
+  const frames: Array<() => void> = [];
+  const fromWebview: WebviewMessage[] = [];
+  const posted: HostMessage[] = [];
+  const replica = new ReplicaStore((message) => {
+    fromWebview.push(message);
+    if (message.type === "state/ack" && options.acks) feed.acknowledge(message.seq);
+  }, (callback) => void frames.push(callback));
+  const feed: ReplicaFeed = new ReplicaFeed((message) => {
+    posted.push(message);
+    replica.receive(message);
+  }, FLUSH_MS, ACK_TIMEOUT_MS);
+  disposers.push(() => feed.dispose());
+  feed.bind(store);
+  replica.start();
+  feed.snapshot();
+  /** Runs the webview's pending animation frame (publish, then ack). */
+  const frame = () => frames.splice(0).forEach((callback) => callback());
+  const batches = () => posted.flatMap((m) => (m.type === "state/actions" ? [m] : []));
+  return { store, replica, feed, frame, fromWebview, batches };
+}
+
+test("while a batch is being rendered, new actions wait and then go out together", async () => {
+  const { store, replica, frame, fromWebview, batches } = wiredPanel({ acks: true });
+  store.dispatch(chunk(0));
+  await wait(FLUSH_MS * 3);
+  assert.equal(batches().length, 1, "the first action goes out after the flush interval");
+
+  for (let n = 1; n <= 300; n++) store.dispatch(chunk(n));
+  await wait(FLUSH_MS * 3);
+  assert.equal(batches().length, 1, "nothing more while the first batch is unacknowledged");
+
+  frame(); // the webview renders the first batch and acknowledges it
+  assert.deepEqual(fromWebview.at(-1), { type: "state/ack", seq: 1 });
+  assert.equal(batches().length, 2, "the ack releases what piled up, at once");
+  assert.equal(batches()[1]?.actions.length, 300);
+  assert.equal(batches()[1]?.seq, 2);
+
+  frame();
+  assert.deepEqual(fromWebview.at(-1), { type: "state/ack", seq: 301 });
+  assert.deepEqual(replica.getSnapshot(), store.state);
+  assert.ok(!fromWebview.some((m) => m.type === "state/resync"), "the numbering has no gap");
+});
+
+test("an ack that never comes holds the next batch back only for the ack timeout", async () => {
+  const { store, replica, frame, fromWebview, batches } = wiredPanel({ acks: false });
+  store.dispatch(chunk(0));
+  await wait(FLUSH_MS * 3);
+  store.dispatch(chunk(1));
+  store.dispatch(chunk(2));
+  await wait(FLUSH_MS * 3);
+  assert.equal(batches().length, 1);
+  await wait(ACK_TIMEOUT_MS + FLUSH_MS * 4);
+  assert.equal(batches().length, 2, "released by the timeout");
+  assert.deepEqual(batches().map((b) => [b.seq, b.actions.length]), [[1, 1], [2, 2]]);
+  frame();
+  assert.deepEqual(replica.getSnapshot(), store.state);
+  assert.ok(!fromWebview.some((m) => m.type === "state/resync"));
+});
+
+test("a snapshot is not waited for, and stale or unknown acks release nothing", async () => {
+  const { store, feed, frame, batches } = wiredPanel({ acks: false });
+  store.dispatch(chunk(0));
+  await wait(FLUSH_MS * 3);
+  assert.equal(batches().length, 1, "the batch right after the snapshot went without an ack");
+  store.dispatch(chunk(1));
+  feed.acknowledge(0); // older than what is in flight
+  feed.acknowledge(99); // never posted
+  await wait(FLUSH_MS * 3);
+  assert.equal(batches().length, 1, "still waiting for the ack of seq 1");
+  feed.acknowledge(1);
+  assert.equal(batches().length, 2);
+  frame();
+});
+
+test("the webview acknowledges once per rendered frame, with the last seq it folded", () => {
+  const sent: WebviewMessage[] = [];
+  const frames: Array<() => void> = [];
+  const replica = new ReplicaStore((message) => sent.push(message), (callback) => void frames.push(callback));
+  const frame = () => frames.splice(0).forEach((callback) => callback());
+  replica.start();
+  replica.receive({ type: "state/snapshot", seq: 10, state: new PanelStore().state });
+  frame();
+  assert.deepEqual(sent, [{ type: "webview/ready" }], "a snapshot is not acknowledged");
+  replica.receive({ type: "state/actions", seq: 11, actions: [chunk(1)] });
+  replica.receive({ type: "state/actions", seq: 12, actions: [chunk(2), chunk(3)] });
+  assert.equal(sent.length, 1, "nothing before the frame renders");
+  frame();
+  assert.deepEqual(sent.at(-1), { type: "state/ack", seq: 13 });
+  frame();
+  assert.equal(sent.length, 2, "no new ack without new actions");
+  replica.receive({ type: "state/actions", seq: 20, actions: [chunk(4)] }); // a gap
+  frame();
+  assert.deepEqual(sent.slice(2), [{ type: "state/resync" }], "a gap asks for a snapshot and acks nothing");
+});
