@@ -1,6 +1,8 @@
 /**
  * The raw protocol traffic of every agent, both directions, in a bounded ring buffer ("ACP: Show
- * Traffic"). Lines are rendered lazily and known secret shapes are redacted before storing.
+ * Traffic"). Lines are stored as the agent sent them (shortened) and known secret shapes are
+ * redacted when they are read: six regular expressions over every message would otherwise run on
+ * the hot path of a stream or a session replay, for a log that is rarely opened.
  */
 export interface TrafficLine {
   readonly at: number;
@@ -39,7 +41,7 @@ export class TrafficLog {
 
   add(agent: string, direction: "in" | "out", text: string, at: number): void {
     const shortened = text.length > TRAFFIC_LINE_LIMIT ? `${text.slice(0, TRAFFIC_LINE_LIMIT)}… (${text.length} characters)` : text;
-    const line: TrafficLine = { at, agent, direction, text: redactSecrets(shortened) };
+    const line: TrafficLine = { at, agent, direction, text: shortened };
     if (this.lines.length < this.capacity) this.lines.push(line);
     else {
       this.lines[this.start] = line;
@@ -47,9 +49,9 @@ export class TrafficLog {
     }
   }
 
-  /** Oldest first. */
+  /** Oldest first, redacted. */
   snapshot(): TrafficLine[] {
-    return [...this.lines.slice(this.start), ...this.lines.slice(0, this.start)];
+    return [...this.lines.slice(this.start), ...this.lines.slice(0, this.start)].map((line) => ({ ...line, text: redactSecrets(line.text) }));
   }
 
   render(): string {

@@ -22,3 +22,12 @@ test("huge lines are shortened in the log", () => {
   log.add("A", "in", "x".repeat(TRAFFIC_LINE_LIMIT * 3), 0);
   assert.ok(log.snapshot()[0]!.text.length < TRAFFIC_LINE_LIMIT + 100);
 });
+
+test("what the log shows is redacted, though lines are stored as sent", () => {
+  const log = new TrafficLog();
+  log.add("A", "out", JSON.stringify({ method: "authenticate", params: { token: "hunter2hunter2" } }), 0);
+  log.add("A", "in", "Bearer abcdefghijklmnop1234", 1);
+  assert.doesNotMatch(JSON.stringify(log.snapshot()), /hunter2|abcdefghijklmnop1234/);
+  assert.doesNotMatch(log.render(), /hunter2|abcdefghijklmnop1234/);
+  assert.equal(log.snapshot().filter((line) => line.text.includes("[redacted]")).length, 2);
+});
