@@ -65,7 +65,7 @@ export class ReplicaStore {
       return;
     }
     this.state = state;
-    this.lastSeq = message.seq + message.actions.length - 1;
+    this.lastSeq = message.through ?? message.seq + message.actions.length - 1;
     this.changed();
   }
 

@@ -6,16 +6,20 @@
  * A held replay (`session/load` streaming a session's history) is not streamed: its actions are
  * left out and one snapshot follows when it ends, so the webview renders the loaded thread once
  * instead of growing it update by update. The snapshot's seq covers the skipped actions, so the
- * numbering the webview checks has no gap.
+ * numbering the webview checks has no gap. Each batch merges its runs of text chunks
+ * (coalesceChunks) and says which seq it ends at.
  *
- * Flow control: at most one batch is in flight. The webview acknowledges a batch once it has
+ * Flow control: at most two batches are in flight. The webview acknowledges a batch once it has
  * rendered it (`state/ack`); until then new actions pile up in `pending` and go out together.
+ * Two, not one: the first chunk of a reply must not wait for the ack of the turn's start, which
+ * comes late while the workbench handles the Send click and the host reads the agent's burst.
  * In code-server the webview shares its main thread with the workbench that relays every
  * message, so a stream of small batches would be delivered one per (long) frame; this way each
  * frame takes everything that arrived while the previous one rendered. An ack that does not come
  * within `ackTimeoutMs` (a hidden webview renders nothing, an old one never acks) releases the
  * next batch anyway: flow control slows nothing down beyond that.
  */
+import { coalesceChunks } from "../shared/coalesceChunks";
 import type { PanelAction } from "../shared/panelState";
 import type { HostMessage } from "../shared/protocol";
 import type { PanelStore } from "./panelStore";
@@ -27,9 +31,8 @@ export class ReplicaFeed {
   private pending: PanelAction[] = [];
   private pendingFirstSeq = 0;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The last seq posted (snapshot or batch end), and the last the webview acknowledged. */
-  private postedThrough = 0;
-  private ackedThrough = 0;
+  /** The last seq of each posted batch the webview has not acknowledged, oldest first. */
+  private inFlight: number[] = [];
   private ackTimer: ReturnType<typeof setTimeout> | undefined;
   private bound: { store: PanelStore; subscriptions: Array<{ dispose(): void }> } | undefined;
 
@@ -37,7 +40,12 @@ export class ReplicaFeed {
    * `flushMs`: streamed actions are posted in batches at most this often. `ackTimeoutMs`: how long
    * an unacknowledged batch holds back the next one.
    */
-  constructor(private readonly post: Post, private readonly flushMs = 8, private readonly ackTimeoutMs = 400) {}
+  constructor(
+    private readonly post: Post,
+    private readonly flushMs = 8,
+    private readonly ackTimeoutMs = 400,
+    private readonly maxInFlight = 2,
+  ) {}
 
   /** True once a snapshot went out (until `unsync`): actions are streamed. */
   get isSynced(): boolean {
@@ -49,7 +57,7 @@ export class ReplicaFeed {
     if (this.bound?.store === store) return;
     for (const subscription of this.bound?.subscriptions ?? []) subscription.dispose();
     this.pending = [];
-    this.settleAcks(0);
+    this.settleAcks();
     this.bound = store ? {
       store,
       subscriptions: [
@@ -68,16 +76,17 @@ export class ReplicaFeed {
     if (!store) return;
     this.synced = true;
     // Not waited for: batches that follow a snapshot go out as they come.
-    this.settleAcks(store.seq);
+    this.settleAcks();
     this.post({ type: "state/snapshot", seq: store.seq, state: store.state });
   }
 
   /** The webview has rendered everything up to `seq`: the next batch may go. */
   acknowledge(seq: number): void {
-    if (seq <= this.ackedThrough || seq > this.postedThrough) return;
-    this.ackedThrough = seq;
-    if (this.awaitingAck) return;
+    const waiting = this.inFlight.filter((end) => end > seq);
+    if (waiting.length === this.inFlight.length) return;
+    this.inFlight = waiting;
     this.clearAckTimer();
+    if (waiting.length > 0) this.startAckTimer();
     if (this.pending.length > 0 && !this.flushTimer) this.flush();
   }
 
@@ -85,7 +94,7 @@ export class ReplicaFeed {
   unsync(): void {
     this.synced = false;
     this.pending = [];
-    this.settleAcks(0);
+    this.settleAcks();
   }
 
   dispose(): void {
@@ -96,7 +105,7 @@ export class ReplicaFeed {
   }
 
   private get awaitingAck(): boolean {
-    return this.ackedThrough < this.postedThrough;
+    return this.inFlight.length >= this.maxInFlight;
   }
 
   private enqueue(store: PanelStore, action: PanelAction, seq: number, replayed: boolean): void {
@@ -110,22 +119,27 @@ export class ReplicaFeed {
   private flush(): void {
     this.flushTimer = undefined;
     if (this.pending.length === 0 || this.awaitingAck) return;
-    const actions = this.pending;
+    const through = this.pendingFirstSeq + this.pending.length - 1;
+    const actions = coalesceChunks(this.pending);
     this.pending = [];
-    this.postedThrough = this.pendingFirstSeq + actions.length - 1;
-    this.ackTimer = setTimeout(() => {
-      this.ackTimer = undefined;
-      this.acknowledge(this.postedThrough);
-    }, this.ackTimeoutMs);
+    this.inFlight.push(through);
+    if (!this.ackTimer) this.startAckTimer();
     // A failed post leaves a gap; the webview notices it and asks for a snapshot.
-    this.post({ type: "state/actions", seq: this.pendingFirstSeq, actions });
+    this.post({ type: "state/actions", seq: this.pendingFirstSeq, through, actions });
   }
 
-  /** Nothing in flight: everything up to `seq` counts as acknowledged. */
-  private settleAcks(seq: number): void {
-    this.postedThrough = seq;
-    this.ackedThrough = seq;
+  /** Nothing in flight (a snapshot supersedes what was). */
+  private settleAcks(): void {
+    this.inFlight = [];
     this.clearAckTimer();
+  }
+
+  /** Counts everything in flight as acknowledged if the webview stays silent. */
+  private startAckTimer(): void {
+    this.ackTimer = setTimeout(() => {
+      this.ackTimer = undefined;
+      this.acknowledge(this.inFlight.at(-1) ?? 0);
+    }, this.ackTimeoutMs);
   }
 
   private clearAckTimer(): void {

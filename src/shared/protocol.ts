@@ -60,7 +60,11 @@ export type SessionListItem = z.infer<typeof sessionListItemSchema>;
 export const hostMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("state/snapshot"), seq: z.number().int(), state: panelStateSchema }),
   /** `seq` is the number of the first action; the batch covers seq … seq + actions.length - 1. */
-  z.object({ type: z.literal("state/actions"), seq: z.number().int(), actions: z.array(panelActionSchema) }),
+  /**
+   * Actions `seq` … `through`. Runs of text chunks are merged (see coalesceChunks), so a batch
+   * can hold fewer actions than it numbers; without `through` it numbers one per action.
+   */
+  z.object({ type: z.literal("state/actions"), seq: z.number().int(), through: z.number().int().optional(), actions: z.array(panelActionSchema) }),
   /**
    * The tab strip (its own channel, separate from the active tab's state). When `activeKey`
    * changes, a `state/snapshot` of the newly active tab follows.

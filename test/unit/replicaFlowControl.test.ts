@@ -1,7 +1,7 @@
 /**
- * Flow control between the host's ReplicaFeed and the webview's ReplicaStore: one action batch in
- * flight, acknowledged once the webview has rendered it (`state/ack`); what the agent sends
- * meanwhile goes out as one larger batch. The real ReplicaStore folds every batch, so the
+ * Flow control between the host's ReplicaFeed and the webview's ReplicaStore: two action batches
+ * in flight, each acknowledged once the webview has rendered it (`state/ack`); what the agent
+ * sends meanwhile goes out as one larger batch. The real ReplicaStore folds every batch, so the
  * numbering is checked end to end: no resync, and the webview ends with the host's state.
  */
 import { test, afterEach } from "node:test";
@@ -47,56 +47,64 @@ function wiredPanel(options: { acks: boolean }) {
   return { store, replica, feed, frame, fromWebview, batches };
 }
 
-test("while a batch is being rendered, new actions wait and then go out together", async () => {
+test("while two batches are being rendered, new actions wait and then go out together", async () => {
   const { store, replica, frame, fromWebview, batches } = wiredPanel({ acks: true });
   store.dispatch(chunk(0));
   await wait(FLUSH_MS * 3);
   assert.equal(batches().length, 1, "the first action goes out after the flush interval");
-
-  for (let n = 1; n <= 300; n++) store.dispatch(chunk(n));
+  store.dispatch(chunk(1));
   await wait(FLUSH_MS * 3);
-  assert.equal(batches().length, 1, "nothing more while the first batch is unacknowledged");
+  assert.equal(batches().length, 2, "a second batch goes without waiting for the first ack");
 
-  frame(); // the webview renders the first batch and acknowledges it
-  assert.deepEqual(fromWebview.at(-1), { type: "state/ack", seq: 1 });
-  assert.equal(batches().length, 2, "the ack releases what piled up, at once");
-  assert.equal(batches()[1]?.actions.length, 300);
-  assert.equal(batches()[1]?.seq, 2);
+  for (let n = 2; n <= 301; n++) store.dispatch(chunk(n));
+  await wait(FLUSH_MS * 3);
+  assert.equal(batches().length, 2, "nothing more while two batches are unacknowledged");
+
+  frame(); // the webview renders both batches in one frame and acknowledges them
+  assert.deepEqual(fromWebview.at(-1), { type: "state/ack", seq: 2 });
+  assert.equal(batches().length, 3, "the ack releases what piled up, at once");
+  const released = batches()[2];
+  assert.deepEqual([released?.seq, released?.through], [3, 302], "it numbers all 300 actions");
+  assert.equal(released?.actions.length, 1, "its 300 text chunks merged into one");
 
   frame();
-  assert.deepEqual(fromWebview.at(-1), { type: "state/ack", seq: 301 });
+  assert.deepEqual(fromWebview.at(-1), { type: "state/ack", seq: 302 });
   assert.deepEqual(replica.getSnapshot(), store.state);
   assert.ok(!fromWebview.some((m) => m.type === "state/resync"), "the numbering has no gap");
 });
 
 test("an ack that never comes holds the next batch back only for the ack timeout", async () => {
   const { store, replica, frame, fromWebview, batches } = wiredPanel({ acks: false });
-  store.dispatch(chunk(0));
-  await wait(FLUSH_MS * 3);
-  store.dispatch(chunk(1));
+  for (const n of [0, 1]) {
+    store.dispatch(chunk(n));
+    await wait(FLUSH_MS * 3);
+  }
   store.dispatch(chunk(2));
+  store.dispatch(chunk(3));
   await wait(FLUSH_MS * 3);
-  assert.equal(batches().length, 1);
+  assert.equal(batches().length, 2);
   await wait(ACK_TIMEOUT_MS + FLUSH_MS * 4);
-  assert.equal(batches().length, 2, "released by the timeout");
-  assert.deepEqual(batches().map((b) => [b.seq, b.actions.length]), [[1, 1], [2, 2]]);
+  assert.equal(batches().length, 3, "released by the timeout");
+  assert.deepEqual(batches().map((b) => [b.seq, b.through]), [[1, 1], [2, 2], [3, 4]]);
   frame();
   assert.deepEqual(replica.getSnapshot(), store.state);
   assert.ok(!fromWebview.some((m) => m.type === "state/resync"));
 });
 
-test("a snapshot is not waited for, and stale or unknown acks release nothing", async () => {
+test("a snapshot is not waited for, and a stale ack releases nothing", async () => {
   const { store, feed, frame, batches } = wiredPanel({ acks: false });
-  store.dispatch(chunk(0));
-  await wait(FLUSH_MS * 3);
-  assert.equal(batches().length, 1, "the batch right after the snapshot went without an ack");
-  store.dispatch(chunk(1));
+  for (const n of [0, 1]) {
+    store.dispatch(chunk(n));
+    await wait(FLUSH_MS * 3);
+  }
+  assert.equal(batches().length, 2, "the batches right after the snapshot went without an ack");
+  store.dispatch(chunk(2));
   feed.acknowledge(0); // older than what is in flight
-  feed.acknowledge(99); // never posted
   await wait(FLUSH_MS * 3);
-  assert.equal(batches().length, 1, "still waiting for the ack of seq 1");
+  assert.equal(batches().length, 2, "still waiting for the ack of seq 1");
   feed.acknowledge(1);
-  assert.equal(batches().length, 2);
+  assert.equal(batches().length, 3, "one slot free again");
+  assert.deepEqual(batches()[2]?.actions, [chunk(2)]);
   frame();
 });
 

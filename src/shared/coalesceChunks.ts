@@ -1,0 +1,67 @@
+/**
+ * Coalescing for the wire to the webview: a run of agent message (or thought) chunks that the
+ * reducer would append to the same text becomes one action carrying the joined text. A flood of
+ * 40-character chunks then crosses to the webview as a few actions per batch instead of
+ * thousands, each of which the webview would validate and fold.
+ *
+ * Contract: for any state S and actions A, `reducePanelBatch(S, coalesceChunks(A))` equals
+ * `reducePanelBatch(S, A)` (a property test checks it). Only chunks that differ in nothing but
+ * their text merge: the same kind, the same `messageId` (or both without one), a plain text
+ * block with no annotations, and no `_meta` or vendor fields. User chunks never merge: the
+ * reducer drops an echo of the prompt chunk by chunk.
+ */
+import type { PanelAction } from "./panelState";
+
+type UpdateAction = Extract<PanelAction, { type: "acp/update" }>;
+
+const MERGEABLE_KINDS = new Set(["agent_message_chunk", "agent_thought_chunk"]);
+
+/** The text of a chunk action that may merge with its neighbours, or undefined. */
+function plainChunkText(action: PanelAction): string | undefined {
+  if (action.type !== "acp/update") return undefined;
+  const update = action.update as Record<string, unknown>;
+  if (!MERGEABLE_KINDS.has(update.sessionUpdate as string)) return undefined;
+  for (const key in update) {
+    if (key !== "sessionUpdate" && key !== "content" && key !== "messageId") return undefined;
+  }
+  const content = update.content as Record<string, unknown> | undefined;
+  if (typeof content !== "object" || content === null || content.type !== "text" || typeof content.text !== "string") return undefined;
+  for (const key in content) {
+    if (key !== "type" && key !== "text") return undefined;
+  }
+  return content.text;
+}
+
+function sameRun(a: UpdateAction, b: UpdateAction): boolean {
+  const left = a.update as Record<string, unknown>;
+  const right = b.update as Record<string, unknown>;
+  return left.sessionUpdate === right.sessionUpdate && (left.messageId ?? undefined) === (right.messageId ?? undefined);
+}
+
+export function coalesceChunks(actions: readonly PanelAction[]): PanelAction[] {
+  const out: PanelAction[] = [];
+  let run: { first: UpdateAction; texts: string[] } | undefined;
+  const closeRun = () => {
+    if (!run) return;
+    const { first, texts } = run;
+    out.push(texts.length === 1 ? first : { ...first, update: { ...first.update, content: { type: "text", text: texts.join("") } } });
+    run = undefined;
+  };
+  for (const action of actions) {
+    const text = plainChunkText(action);
+    if (text === undefined) {
+      closeRun();
+      out.push(action);
+      continue;
+    }
+    const update = action as UpdateAction;
+    if (run && sameRun(run.first, update)) {
+      run.texts.push(text);
+      continue;
+    }
+    closeRun();
+    run = { first: update, texts: [text] };
+  }
+  closeRun();
+  return out;
+}
