@@ -148,6 +148,8 @@ export async function traceMainThread<T>(cdp: CDPSession, name: string, body: ()
     if (dir) {
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, `${name}-trace-summary.json`), JSON.stringify({ mainThreadMs: top } satisfies TraceSummary, null, 2));
+      // The whole trace too, for chrome://tracing or a script (which frame laid out, and why).
+      writeFileSync(join(dir, `${name}-trace.json`), JSON.stringify({ traceEvents: events }));
     }
   }
 }
