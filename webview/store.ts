@@ -7,8 +7,8 @@
  * arrives and asks for one exactly once.
  *
  * React sees at most one new state per animation frame, however fast the agent streams. Each
- * frame that publishes new actions acknowledges them (`state/ack`): the host sends the next batch
- * only then, folding whatever arrived meanwhile into it.
+ * frame that publishes a new snapshot or new actions acknowledges them (`state/ack`): the host
+ * sends the next batch only then, folding whatever arrived meanwhile into it.
  */
 import { type PanelState, initialPanelState, reducePanelBatch } from "../src/shared/panelState";
 import type { HostMessage, WebviewMessage } from "../src/shared/protocol";
@@ -46,7 +46,8 @@ export class ReplicaStore {
     if (message.type === "state/snapshot") {
       this.state = message.state;
       this.lastSeq = message.seq;
-      this.ackedSeq = message.seq;
+      // Acknowledged once rendered, like a batch: the whole thread follows the ack of its tail.
+      this.ackedSeq = message.seq - 1;
       this.awaitingSnapshot = false;
       this.changed();
       return;

@@ -7,6 +7,8 @@
  * - When a row above the viewport changes height (first measured, or grew), the scroll offset
  *   moves by the same amount, so what the reader looks at stays put. Not while the view is
  *   pinned to the bottom: then the stick-to-bottom hook follows the end instead.
+ * - When rows are inserted above the first one (a long thread's tail is replaced by the whole
+ *   thread), the scroll offset moves by their height, for the same reason.
  */
 import { type RefObject, useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 
@@ -79,6 +81,20 @@ export function useVirtualRows<T>({ scroller, items, keyOf, estimate, isPinned, 
       observer.disconnect();
     };
   }, [scroller, overscan]);
+
+  // Rows inserted before the old first row: keep the reader on what they were looking at.
+  const firstKey = items.length > 0 ? keyOf(items[0] as T) : undefined;
+  const previousFirstKey = useRef(firstKey);
+  useLayoutEffect(() => {
+    const old = previousFirstKey.current;
+    previousFirstKey.current = firstKey;
+    const element = scroller.current;
+    const at = old === undefined || old === firstKey ? undefined : layout.index.get(old);
+    if (!element || at === undefined || at === 0 || isPinned()) return;
+    element.scrollTop += layout.offsets[at] ?? 0;
+    viewport.current = { top: element.scrollTop, height: element.clientHeight };
+    setViewportVersion((v) => v + 1);
+  }, [firstKey, layout, scroller, isPinned]);
 
   const rowObserver = useRef<ResizeObserver | null>(null);
   const onRowsResized = (entries: readonly ResizeObserverEntry[]) => {

@@ -18,8 +18,17 @@
  * frame takes everything that arrived while the previous one rendered. An ack that does not come
  * within `ackTimeoutMs` (a hidden webview renders nothing, an old one never acks) releases the
  * next batch anyway: flow control slows nothing down beyond that.
+ *
+ * A long thread's snapshot goes out in two steps: first its last `TAIL_ENTRIES` entries
+ * (threadTail), which the webview renders at once, then, when the webview acknowledges that
+ * render (or after `ackTimeoutMs`), the whole thread at the then current seq. A loaded session is
+ * readable and the composer usable while megabytes of history still cross to the webview.
  */
+
+/** Threads with more entries than this are sent as their tail first. */
+export const TAIL_ENTRIES = 150;
 import { coalesceChunks } from "../shared/coalesceChunks";
+import { threadTail } from "../shared/threadTail";
 import type { PanelAction } from "../shared/panelState";
 import type { HostMessage } from "../shared/protocol";
 import type { PanelStore } from "./panelStore";
@@ -34,6 +43,8 @@ export class ReplicaFeed {
   /** The last seq of each posted batch the webview has not acknowledged, oldest first. */
   private inFlight: number[] = [];
   private ackTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A tail snapshot the webview has not acknowledged yet: the whole thread follows its ack. */
+  private tail: { seq: number; timer: ReturnType<typeof setTimeout> } | undefined;
   private bound: { store: PanelStore; subscriptions: Array<{ dispose(): void }> } | undefined;
 
   /**
@@ -58,6 +69,7 @@ export class ReplicaFeed {
     for (const subscription of this.bound?.subscriptions ?? []) subscription.dispose();
     this.pending = [];
     this.settleAcks();
+    this.clearTail();
     this.bound = store ? {
       store,
       subscriptions: [
@@ -72,16 +84,24 @@ export class ReplicaFeed {
   /** Sends a snapshot of the bound store; its actions are streamed from then on. */
   snapshot(): void {
     this.pending = [];
+    this.clearTail();
     const store = this.bound?.store;
     if (!store) return;
     this.synced = true;
     // Not waited for: batches that follow a snapshot go out as they come.
     this.settleAcks();
-    this.post({ type: "state/snapshot", seq: store.seq, state: store.state });
+    const { state, seq } = store;
+    if (state.thread.entries.length <= TAIL_ENTRIES) {
+      this.post({ type: "state/snapshot", seq, state });
+      return;
+    }
+    this.tail = { seq, timer: setTimeout(() => this.sendWhole(), this.ackTimeoutMs) };
+    this.post({ type: "state/snapshot", seq, state: { ...state, thread: threadTail(state.thread, TAIL_ENTRIES) } });
   }
 
   /** The webview has rendered everything up to `seq`: the next batch may go. */
   acknowledge(seq: number): void {
+    if (this.tail && seq >= this.tail.seq) return this.sendWhole();
     const waiting = this.inFlight.filter((end) => end > seq);
     if (waiting.length === this.inFlight.length) return;
     this.inFlight = waiting;
@@ -95,6 +115,7 @@ export class ReplicaFeed {
     this.synced = false;
     this.pending = [];
     this.settleAcks();
+    this.clearTail();
   }
 
   dispose(): void {
@@ -102,6 +123,21 @@ export class ReplicaFeed {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     this.clearAckTimer();
+  }
+
+  /** The whole thread after its tail; it supersedes the tail and any batch numbered before it. */
+  private sendWhole(): void {
+    this.clearTail();
+    const store = this.bound?.store;
+    if (!store || !this.synced) return;
+    this.pending = [];
+    this.settleAcks();
+    this.post({ type: "state/snapshot", seq: store.seq, state: store.state });
+  }
+
+  private clearTail(): void {
+    if (this.tail) clearTimeout(this.tail.timer);
+    this.tail = undefined;
   }
 
   private get awaitingAck(): boolean {

@@ -196,6 +196,11 @@ export interface Thread {
   readonly runOrder: readonly string[];
   /** Token usage of the last finished turn, when the agent reported it. */
   readonly turnUsage?: TurnUsage;
+  /**
+   * Set only in the webview, on the tail of a long thread sent ahead of the whole (threadTail.ts):
+   * how many older entries are not here yet. The reducer never sets it.
+   */
+  readonly omittedEntries?: number;
 }
 
 export const emptyThread: Thread = {

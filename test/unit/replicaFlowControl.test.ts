@@ -7,7 +7,7 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { PanelStore } from "../../src/acp/panelStore";
-import { ReplicaFeed } from "../../src/acp/replicaFeed";
+import { ReplicaFeed, TAIL_ENTRIES } from "../../src/acp/replicaFeed";
 import type { PanelAction } from "../../src/shared/panelState";
 import type { HostMessage, WebviewMessage } from "../../src/shared/protocol";
 import { ReplicaStore } from "../../webview/store";
@@ -114,17 +114,66 @@ test("the webview acknowledges once per rendered frame, with the last seq it fol
   const replica = new ReplicaStore((message) => sent.push(message), (callback) => void frames.push(callback));
   const frame = () => frames.splice(0).forEach((callback) => callback());
   replica.start();
-  replica.receive({ type: "state/snapshot", seq: 10, state: new PanelStore().state });
+  replica.receive({ type: "state/snapshot", seq: 10, state: { ...new PanelStore().state } });
+  assert.equal(sent.length, 1, "nothing before the frame renders");
   frame();
-  assert.deepEqual(sent, [{ type: "webview/ready" }], "a snapshot is not acknowledged");
+  assert.deepEqual(sent.at(-1), { type: "state/ack", seq: 10 }, "a rendered snapshot is acknowledged too");
   replica.receive({ type: "state/actions", seq: 11, actions: [chunk(1)] });
   replica.receive({ type: "state/actions", seq: 12, actions: [chunk(2), chunk(3)] });
-  assert.equal(sent.length, 1, "nothing before the frame renders");
+  assert.equal(sent.length, 2);
   frame();
   assert.deepEqual(sent.at(-1), { type: "state/ack", seq: 13 });
   frame();
-  assert.equal(sent.length, 2, "no new ack without new actions");
+  assert.equal(sent.length, 3, "no new ack without new actions");
   replica.receive({ type: "state/actions", seq: 20, actions: [chunk(4)] }); // a gap
   frame();
-  assert.deepEqual(sent.slice(2), [{ type: "state/resync" }], "a gap asks for a snapshot and acks nothing");
+  assert.deepEqual(sent.slice(3), [{ type: "state/resync" }], "a gap asks for a snapshot and acks nothing");
+});
+
+test("a long thread goes out as its tail first, and whole once the webview has rendered the tail", async () => {
+  const { store, feed, replica, frame, fromWebview } = wiredPanel({ acks: true });
+  const posted: HostMessage[] = [];
+  const watched = new ReplicaFeed((message) => {
+    posted.push(message);
+    replica.receive(message);
+  }, FLUSH_MS, ACK_TIMEOUT_MS);
+  disposers.push(() => watched.dispose());
+  feed.bind(undefined);
+  for (let n = 0; n < 400; n++) {
+    store.dispatch({ type: "acp/update", entryId: `tool-${n}`, update: { sessionUpdate: "tool_call", toolCallId: `call-${n}`, title: `Read ${n}`, status: "completed" } });
+  }
+  watched.bind(store);
+  watched.snapshot();
+  const shapes = () => posted.map((m) => (m.type === "state/snapshot" ? [m.seq, m.state.thread.entries.length, m.state.thread.omittedEntries] : [m.type]));
+  assert.deepEqual(shapes(), [[400, TAIL_ENTRIES, 400 - TAIL_ENTRIES]], "the tail only, at first");
+  const tail = posted[0]?.type === "state/snapshot" ? posted[0].state.thread : undefined;
+  assert.equal(tail?.entries[0]?.id, `tool-${400 - TAIL_ENTRIES}`);
+  assert.equal(tail?.index[`tool:call-${399}`], TAIL_ENTRIES - 1, "the index is re-based onto the tail");
+  assert.equal(tail?.index[`tool:call-0`], undefined);
+
+  store.dispatch(chunk(1)); // streamed on top of the tail meanwhile
+  await wait(FLUSH_MS * 3);
+  watched.acknowledge(fromWebview.filter((m) => m.type === "state/ack").at(-1)?.seq ?? -1); // nothing rendered yet: no ack
+  assert.equal(posted.filter((m) => m.type === "state/snapshot").length, 1);
+  frame(); // the webview renders the tail and acknowledges it
+  const ack = fromWebview.filter((m) => m.type === "state/ack").at(-1);
+  assert.ok(ack?.type === "state/ack");
+  watched.acknowledge(ack.seq);
+  assert.deepEqual(shapes().at(-1), [401, 401, undefined], "then the whole thread, at the current seq");
+  frame();
+  assert.deepEqual(replica.getSnapshot(), store.state);
+  assert.ok(!fromWebview.some((m) => m.type === "state/resync"));
+});
+
+test("the whole thread follows its tail after the ack timeout when the webview stays silent", async () => {
+  const store = new PanelStore();
+  for (let n = 0; n < TAIL_ENTRIES + 1; n++) store.dispatch({ type: "thread/error", entryId: `e${n}`, message: `m${n}` });
+  const posted: HostMessage[] = [];
+  const feed = new ReplicaFeed((message) => posted.push(message), FLUSH_MS, ACK_TIMEOUT_MS);
+  disposers.push(() => feed.dispose());
+  feed.bind(store);
+  feed.snapshot();
+  assert.equal(posted.length, 1);
+  await wait(ACK_TIMEOUT_MS + 20);
+  assert.deepEqual(posted.map((m) => m.type === "state/snapshot" && m.state.thread.entries.length), [TAIL_ENTRIES, TAIL_ENTRIES + 1]);
 });

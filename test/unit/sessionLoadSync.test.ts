@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { PanelStore } from "../../src/acp/panelStore";
-import { ReplicaFeed } from "../../src/acp/replicaFeed";
+import { ReplicaFeed, TAIL_ENTRIES } from "../../src/acp/replicaFeed";
 import { type PanelAction, describeStatus } from "../../src/shared/panelState";
 import type { HostMessage, WebviewMessage } from "../../src/shared/protocol";
 import { containerCopies } from "../../src/shared/threadEntries";
@@ -84,12 +84,17 @@ test("a load replaying 400 updates reaches the webview as one snapshot, not as b
   assert.equal(updates, 400);
   assert.equal(thread.entries.length, 300, "a user message, a reply and a tool call per exchange");
   assert.equal(toolCards(thread).filter((card) => card.status === "completed").length, 100);
-  assert.equal(snapshots(posted).length, 2, "the answer to webview/ready, then the loaded thread");
+  // 300 entries is more than TAIL_ENTRIES: the loaded thread goes out as its tail, then whole once
+  // the webview acknowledges the tail (at once here: its frames run synchronously).
+  assert.equal(snapshots(posted).length, 3, "the answer to webview/ready, then the loaded thread's tail, then all of it");
   const streamed = batches(posted).flatMap((batch) => batch.actions.map((action) => action.type));
   assert.ok(!streamed.includes("acp/update"), `no replayed update is streamed: ${streamed.join(", ")}`);
   assert.deepEqual(streamed, ["thread/reset", "connection/starting", "connection/loading", "connection/ready"]);
-  const loaded = snapshots(posted)[1];
+  const [, tail, loaded] = snapshots(posted);
+  assert.equal(tail?.type === "state/snapshot" && tail.state.thread.entries.length, TAIL_ENTRIES);
+  assert.equal(tail?.type === "state/snapshot" && tail.state.thread.omittedEntries, 300 - TAIL_ENTRIES);
   assert.equal(loaded?.type === "state/snapshot" && loaded.state.thread.entries.length, 300);
+  assert.equal(loaded?.type === "state/snapshot" && loaded.state.thread.omittedEntries, undefined);
   assert.equal(loaded?.type === "state/snapshot" && describeStatus(loaded.state), "Loading session…", "sent as the load returned");
 
   assert.deepEqual(fromWebview, [{ type: "webview/ready" }], "no resync: the numbering has no gap");

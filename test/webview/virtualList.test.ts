@@ -66,6 +66,36 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
     }
   });
 
+  it("shows a long thread's tail at once, then the whole thread without moving the reader", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      const whole = longThread();
+      const tail = readyState(whole.slice(-150));
+      await panel.snapshot(0, { ...tail, thread: { ...tail.thread, omittedEntries: COUNT - 150 } });
+      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const inView = (text: string) => log.getByText(text, { exact: true }).evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const view = element.closest("[role=log]")?.getBoundingClientRect();
+        return view !== undefined && box.bottom > view.top && box.top < view.bottom;
+      });
+      await eventually(async () => assert.equal(await inView(`question ${COUNT - 2}`), true, "the newest entry, at once"));
+      const notice = log.getByText("Loading 1,850 earlier entries…", { exact: true });
+      await log.evaluate((element) => element.scrollTo(0, 0));
+      await eventually(async () => assert.equal(await inView(`question ${COUNT - 150}`), true, "the tail's first entry"));
+      assert.equal(await notice.isVisible(), true, "says that older entries are on their way");
+
+      await panel.snapshot(0, readyState(whole));
+      await eventually(async () => assert.equal(await notice.count(), 0));
+      await settle(panel.page);
+      assert.equal(await inView(`question ${COUNT - 150}`), true, "the reader still looks at the same entry");
+      await log.evaluate((element) => element.scrollTo(0, 0));
+      await eventually(async () => assert.equal(await inView("question 0"), true, "the oldest entry is reachable now"));
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
   it("keeps the reader's place when content arrives, and follows it at the bottom", async () => {
     const panel = await Panel.open(harness);
     try {

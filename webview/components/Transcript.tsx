@@ -42,6 +42,7 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
   const runOrder = usePanel((state) => state.thread.runOrder);
   const index = usePanel((state) => state.thread.index);
   const connection = usePanel((state) => state.connection);
+  const omitted = usePanel((state) => state.thread.omittedEntries);
   const items = useMemo(() => transcriptRows({ entries, runs, runOrder, index }), [entries, runs, runOrder, index]);
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
@@ -57,6 +58,7 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
     <div className="transcript" role="log" aria-label="Transcript" ref={scroller} onScroll={onScroll}>
       <div className="transcript-content" ref={content}>
         {items.length === 0 && !failure ? <p className="transcript-empty">{emptyHint(connection)}</p> : null}
+        {omitted ? <p className="transcript-empty">Loading {omitted.toLocaleString("en-US")} earlier entries…</p> : null}
         <div className="transcript-spacer" style={{ height: rows.before }} aria-hidden="true" />
         {visible.map((row) => (
           <div className="transcript-row" key={row.key} data-key={row.key} ref={rows.measure}>
