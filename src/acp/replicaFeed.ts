@@ -26,7 +26,7 @@
  */
 
 /** Threads with more entries than this are sent as their tail first. */
-export const TAIL_ENTRIES = 150;
+export const TAIL_ENTRIES = 60;
 import { coalesceChunks } from "../shared/coalesceChunks";
 import { threadTail } from "../shared/threadTail";
 import type { PanelAction } from "../shared/panelState";

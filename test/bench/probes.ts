@@ -50,8 +50,10 @@ export interface BenchRecord {
   readonly eSend?: number;
   readonly marks: Record<string, Mark>;
   /** Host → webview `state/actions` batches after the send (stream probe only). */
-  /** Long thread: Date.now() when the last state/snapshot reached the webview. */
+  /** Long thread: Date.now() when the last whole-thread state/snapshot reached the webview. */
   readonly wSnapshot?: number;
+  /** Long thread: Date.now() when the loaded thread's tail (sent ahead of the whole) reached it. */
+  readonly wTail?: number;
   readonly messages?: { count: number; actions: number; tFirst?: number; tLast?: number; tStart?: number; wStart?: number; startBatchActions?: number; tEnd?: number; wEnd?: number };
   readonly longTasks: readonly LongTask[];
   readonly longFrames: readonly LongFrame[];
@@ -121,9 +123,12 @@ export async function armInteractiveProbe(frame: Frame, endMarker: string): Prom
   await frame.evaluate(`(() => {
     ${COMMON}
     const marker = ${JSON.stringify(endMarker)};
-    // The last snapshot that arrives (the loaded thread), before the webview handles it.
+    // The last snapshot that arrives (the loaded thread), before the webview handles it: first the
+    // tail of the thread (it has omittedEntries), then the whole.
     window.addEventListener("message", (event) => {
-      if (event.data && event.data.type === "state/snapshot") b.wSnapshot = Date.now();
+      if (!event.data || event.data.type !== "state/snapshot") return;
+      if (event.data.state.thread.omittedEntries) b.wTail = Date.now();
+      else b.wSnapshot = Date.now();
     }, { capture: true });
     const check = () => {
       const rows = document.querySelectorAll('[role="log"] .transcript-row');
@@ -135,7 +140,10 @@ export async function armInteractiveProbe(frame: Frame, endMarker: string): Prom
       if (!b.marks.ready && ready && b.marks.lastEntry) mark("ready");
       const send = Array.from(document.querySelectorAll("vscode-button")).find((el) => (el.textContent || "").trim() === "Send");
       const canSend = !!send && send.getAttribute("aria-disabled") !== "true";
-      if (b.marks.lastEntry && ready && canSend && box && !box.disabled && !box.readOnly) { mark("interactive"); return; }
+      if (!b.marks.interactive && b.marks.lastEntry && ready && canSend && box && !box.disabled && !box.readOnly) mark("interactive");
+      // The whole thread is in: no "Loading N earlier entries…" line above the rows any more.
+      const waiting = Array.from(document.querySelectorAll('[role="log"] p')).some((p) => /earlier entries/.test(p.textContent || ""));
+      if (b.marks.interactive && b.wSnapshot && !waiting) { mark("whole"); return; }
       requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
