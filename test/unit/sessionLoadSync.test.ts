@@ -126,18 +126,19 @@ test("a resync during the load gets the thread so far; the rest still comes as o
   feed.snapshot();
   store.dispatch({ type: "connection/loading", agent: "Bub", sessionId: "s" });
   const release = store.holdReplay();
-  for (let n = 0; n < 50; n++) store.dispatch(toolCall(n));
+  // Fewer entries than TAIL_ENTRIES, so that each snapshot goes out whole.
+  for (let n = 0; n < 25; n++) store.dispatch(toolCall(n));
   feed.snapshot(); // the webview reloaded mid-load
-  for (let n = 50; n < 100; n++) store.dispatch(toolCall(n));
+  for (let n = 25; n < 50; n++) store.dispatch(toolCall(n));
   release();
   await settle();
 
   assert.deepEqual(posted.map((m) => [m.type, m.type === "state/actions" ? m.actions.length : m.type === "state/snapshot" ? m.state.thread.entries.length : 0]), [
     ["state/snapshot", 0],
+    ["state/snapshot", 25],
     ["state/snapshot", 50],
-    ["state/snapshot", 100],
   ], "the connection/loading batch was superseded by the mid-load snapshot");
-  assert.deepEqual(posted.map((m) => m.type === "state/snapshot" && m.seq), [0, 51, 101]);
+  assert.deepEqual(posted.map((m) => m.type === "state/snapshot" && m.seq), [0, 26, 51]);
 });
 
 test("a held replay folds as one batch; listeners hear each action, numbered, then the replay's end", () => {
