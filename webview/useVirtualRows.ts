@@ -58,7 +58,12 @@ export function useVirtualRows<T>({ scroller, items, keyOf, estimate, isPinned, 
   const layoutRef = useRef(layout);
   layoutRef.current = layout;
 
-  const { top, height } = viewport.current;
+  // Pinned to the bottom, the rows to show are the last ones, wherever the last scroll event left
+  // the viewport: content that just grew (a long thread replacing its tail) must not mount the
+  // rows that now sit at the old offset, only to scroll past them a frame later.
+  const { height } = viewport.current;
+  const total = layout.offsets[items.length] ?? 0;
+  const top = isPinned() ? Math.max(0, total - height) : viewport.current.top;
   const range = findRange(layout.offsets, top - overscan, top + Math.max(height, 1) + overscan);
   const rangeRef = useRef(range);
   rangeRef.current = range;
@@ -136,7 +141,6 @@ export function useVirtualRows<T>({ scroller, items, keyOf, estimate, isPinned, 
     rowObserver.current = null;
   }, []);
 
-  const total = layout.offsets[items.length] ?? 0;
   const before = layout.offsets[range.start] ?? 0;
   const after = total - (layout.offsets[range.end] ?? total);
   return { start: range.start, end: range.end, before, after, measure };

@@ -169,6 +169,7 @@ export async function longThreadWorkload(ctx: WorkloadContext): Promise<Workload
     const pickAndWait = async () => {
       await row.click();
       await waitForMark(frame, "interactive", END_TIMEOUT_MS, turnEndedWithout(frame, undefined, 10_000));
+      if (profileDir()) await waitForMark(frame, "whole", END_TIMEOUT_MS); // the profile covers the whole thread's arrival too
     };
     await (profileDir() ? traceMainThread(run.cdp, `${ctx.runName}-load`, pickAndWait) : pickAndWait());
     const picked = await workbenchStamp(run.page);

@@ -38,8 +38,11 @@ function sameBlocks(a: MarkdownBlocksProps, b: MarkdownBlocksProps): boolean {
 
 /** A run of top-level blocks of one message (all of it, or a segment of a long one). */
 export const MarkdownBlocks = memo(function MarkdownBlocks({ blocks, from, to }: MarkdownBlocksProps) {
-  // Newest first: the blocks at the end are the ones a reader following the stream sees.
-  let firstEager = to - 1;
+  // Newest first: the blocks at the end are the ones a reader following the stream sees. The last
+  // block too waits for budget: when a long thread mounts, every message on screen has a last
+  // block, and rendering them all at once is the long task the budget exists to prevent. The
+  // first check of a task always passes, so a streaming message still renders as it grows.
+  let firstEager = to;
   while (firstEager > from) {
     const block = blocks[firstEager - 1] ?? "";
     if (cachedMarkdown(block) === undefined && !hasRenderBudget()) break;
