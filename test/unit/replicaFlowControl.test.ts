@@ -13,7 +13,9 @@ import type { HostMessage, WebviewMessage } from "../../src/shared/protocol";
 import { ReplicaStore } from "../../webview/store";
 
 const FLUSH_MS = 5;
-const ACK_TIMEOUT_MS = 60;
+const ACK_TIMEOUT_MS = 300;
+/** An ack timeout no test waits for: on a loaded machine the short one would fire mid-test. */
+const PATIENT_MS = 60_000;
 const disposers: Array<() => void> = [];
 afterEach(() => disposers.splice(0).forEach((dispose) => dispose()));
 
@@ -24,7 +26,7 @@ const chunk = (n: number): PanelAction => ({
 });
 
 /** A host store and feed wired to a real webview store whose frames run when `frame()` says. */
-function wiredPanel(options: { acks: boolean }) {
+function wiredPanel(options: { acks: boolean; ackTimeoutMs?: number }) {
   const store = new PanelStore();
   const frames: Array<() => void> = [];
   const fromWebview: WebviewMessage[] = [];
@@ -36,7 +38,7 @@ function wiredPanel(options: { acks: boolean }) {
   const feed: ReplicaFeed = new ReplicaFeed((message) => {
     posted.push(message);
     replica.receive(message);
-  }, FLUSH_MS, ACK_TIMEOUT_MS);
+  }, FLUSH_MS, options.ackTimeoutMs ?? PATIENT_MS);
   disposers.push(() => feed.dispose());
   feed.bind(store);
   replica.start();
@@ -74,7 +76,7 @@ test("while two batches are being rendered, new actions wait and then go out tog
 });
 
 test("an ack that never comes holds the next batch back only for the ack timeout", async () => {
-  const { store, replica, frame, fromWebview, batches } = wiredPanel({ acks: false });
+  const { store, replica, frame, fromWebview, batches } = wiredPanel({ acks: false, ackTimeoutMs: ACK_TIMEOUT_MS });
   for (const n of [0, 1]) {
     store.dispatch(chunk(n));
     await wait(FLUSH_MS * 3);
@@ -136,7 +138,7 @@ test("a long thread goes out as its tail first, and whole once the webview has r
   const watched = new ReplicaFeed((message) => {
     posted.push(message);
     replica.receive(message);
-  }, FLUSH_MS, ACK_TIMEOUT_MS);
+  }, FLUSH_MS, PATIENT_MS);
   disposers.push(() => watched.dispose());
   feed.bind(undefined);
   for (let n = 0; n < 400; n++) {
