@@ -2,8 +2,8 @@
  * Keeps a scroll container pinned to its bottom while the user is there, and lets go as soon as
  * they scroll up. Scroll events that our own follow caused do not count as scrolling up, even
  * when rows measured in between grew the content (a tool-call storm): only a scroll position
- * above the one we last wrote unpins. The offset is saved in the UI state with the tab it belongs to (`scrollKey`), so
- * a reloaded view opens where it was; another tab opens at its newest entry.
+ * above the one we last wrote unpins. The offset is saved in the UI state with the tab it belongs
+ * to (`scrollKey`), so a reloaded view opens where it was; another tab opens at its newest entry.
  */
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef } from "react";
 import { getUiState, setUiState } from "./bridge";

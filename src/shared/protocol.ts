@@ -59,10 +59,9 @@ export type SessionListItem = z.infer<typeof sessionListItemSchema>;
 
 export const hostMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("state/snapshot"), seq: z.number().int(), state: panelStateSchema }),
-  /** `seq` is the number of the first action; the batch covers seq … seq + actions.length - 1. */
   /**
    * Actions `seq` … `through`. Runs of text chunks are merged (see coalesceChunks), so a batch
-   * can hold fewer actions than it numbers; without `through` it numbers one per action.
+   * can hold fewer actions than it numbers; without `through` it covers seq … seq + actions.length - 1.
    */
   z.object({ type: z.literal("state/actions"), seq: z.number().int(), through: z.number().int().optional(), actions: z.array(panelActionSchema) }),
   /**
@@ -97,9 +96,10 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("webview/ready") }),
   z.object({ type: z.literal("state/resync") }),
   /**
-   * Flow control: the webview has rendered every action up to `seq`. The host keeps one action
-   * batch in flight and folds what arrives meanwhile into the next, so a webview that renders
-   * slower than the agent streams gets fewer, larger batches instead of a queue of small ones.
+   * Flow control: the webview has rendered everything up to `seq` (a batch or a snapshot). The
+   * host keeps at most two action batches in flight and folds what arrives meanwhile into the
+   * next, so a webview that renders slower than the agent streams gets fewer, larger batches
+   * instead of a queue of small ones; the whole of a long thread follows the ack of its tail.
    */
   z.object({ type: z.literal("state/ack"), seq: z.number().int() }),
   z.object({ type: z.literal("prompt/send"), text: z.string(), attachments: z.array(attachmentSchema).default([]) }),

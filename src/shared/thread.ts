@@ -197,8 +197,8 @@ export interface Thread {
   /** Token usage of the last finished turn, when the agent reported it. */
   readonly turnUsage?: TurnUsage;
   /**
-   * Set only in the webview, on the tail of a long thread sent ahead of the whole (threadTail.ts):
-   * how many older entries are not here yet. The reducer never sets it.
+   * Set only on the tail of a long thread that the host sends the webview ahead of the whole
+   * (threadTail.ts): how many older entries are not here yet. The reducer never sets it.
    */
   readonly omittedEntries?: number;
 }

@@ -31,8 +31,6 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       return context.resync();
     case "state/resync":
       return context.resync();
-    case "state/ack": // handled by the view's replica feed
-      return;
     case "prompt/send":
       if (message.text.trim() || message.attachments.length > 0) await session?.prompt(message.text, message.attachments);
       return;

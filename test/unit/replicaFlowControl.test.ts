@@ -26,8 +26,8 @@ const chunk = (n: number): PanelAction => ({
 });
 
 /** A host store and feed wired to a real webview store whose frames run when `frame()` says. */
-function wiredPanel(options: { acks: boolean; ackTimeoutMs?: number }) {
-  const store = new PanelStore();
+function wiredPanel(options: { acks: boolean; ackTimeoutMs?: number; store?: PanelStore }) {
+  const store = options.store ?? new PanelStore();
   const frames: Array<() => void> = [];
   const fromWebview: WebviewMessage[] = [];
   const posted: HostMessage[] = [];
@@ -46,7 +46,7 @@ function wiredPanel(options: { acks: boolean; ackTimeoutMs?: number }) {
   /** Runs the webview's pending animation frame (publish, then ack). */
   const frame = () => frames.splice(0).forEach((callback) => callback());
   const batches = () => posted.flatMap((m) => (m.type === "state/actions" ? [m] : []));
-  return { store, replica, feed, frame, fromWebview, batches };
+  return { store, replica, feed, frame, fromWebview, posted, batches };
 }
 
 test("while two batches are being rendered, new actions wait and then go out together", async () => {
@@ -133,19 +133,11 @@ test("the webview acknowledges once per rendered frame, with the last seq it fol
 });
 
 test("a long thread goes out as its tail first, and whole once the webview has rendered the tail", async () => {
-  const { store, feed, replica, frame, fromWebview } = wiredPanel({ acks: true });
-  const posted: HostMessage[] = [];
-  const watched = new ReplicaFeed((message) => {
-    posted.push(message);
-    replica.receive(message);
-  }, FLUSH_MS, PATIENT_MS);
-  disposers.push(() => watched.dispose());
-  feed.bind(undefined);
+  const long = new PanelStore();
   for (let n = 0; n < 400; n++) {
-    store.dispatch({ type: "acp/update", entryId: `tool-${n}`, update: { sessionUpdate: "tool_call", toolCallId: `call-${n}`, title: `Read ${n}`, status: "completed" } });
+    long.dispatch({ type: "acp/update", entryId: `tool-${n}`, update: { sessionUpdate: "tool_call", toolCallId: `call-${n}`, title: `Read ${n}`, status: "completed" } });
   }
-  watched.bind(store);
-  watched.snapshot();
+  const { store, feed, replica, frame, fromWebview, posted } = wiredPanel({ acks: true, store: long });
   const shapes = () => posted.map((m) => (m.type === "state/snapshot" ? [m.seq, m.state.thread.entries.length, m.state.thread.omittedEntries] : [m.type]));
   assert.deepEqual(shapes(), [[400, TAIL_ENTRIES, 400 - TAIL_ENTRIES]], "the tail only, at first");
   const tail = posted[0]?.type === "state/snapshot" ? posted[0].state.thread : undefined;
@@ -155,12 +147,10 @@ test("a long thread goes out as its tail first, and whole once the webview has r
 
   store.dispatch(chunk(1)); // streamed on top of the tail meanwhile
   await wait(FLUSH_MS * 3);
-  watched.acknowledge(fromWebview.filter((m) => m.type === "state/ack").at(-1)?.seq ?? -1); // nothing rendered yet: no ack
-  assert.equal(posted.filter((m) => m.type === "state/snapshot").length, 1);
-  frame(); // the webview renders the tail and acknowledges it
-  const ack = fromWebview.filter((m) => m.type === "state/ack").at(-1);
-  assert.ok(ack?.type === "state/ack");
-  watched.acknowledge(ack.seq);
+  feed.acknowledge(399); // an ack older than the tail releases nothing
+  assert.deepEqual(shapes(), [[400, TAIL_ENTRIES, 400 - TAIL_ENTRIES], ["state/actions"]], "no whole thread before the tail is rendered");
+  frame(); // the webview renders the tail (and the batch) and acknowledges them
+  assert.deepEqual(fromWebview.filter((m) => m.type === "state/ack"), [{ type: "state/ack", seq: 401 }]);
   assert.deepEqual(shapes().at(-1), [401, 401, undefined], "then the whole thread, at the current seq");
   frame();
   assert.deepEqual(replica.getSnapshot(), store.state);
