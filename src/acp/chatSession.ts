@@ -32,6 +32,8 @@ export interface ChatSessionDeps {
   readonly returnToComposer?: (text: string) => void;
   /** Fills in secret references in an agent's env (`${secret:NAME}`) at launch. */
   readonly resolveEnv?: (env: Readonly<Record<string, string>>) => Promise<Record<string, string>>;
+  /** The extension's private storage folder: package runners (npx, uvx…) start in a folder inside it. */
+  readonly storageDirectory?: string;
   /** Delays before automatic restarts after consecutive crashes; empty = never. */
   readonly restartDelaysMs?: readonly number[];
 }
@@ -227,7 +229,7 @@ export class ChatSession {
     let client: AgentClient | undefined;
     try {
       const pathValue = await this.deps.pathValue?.();
-      const transport = openTransport(definition, cwd, pathValue, this.deps.logger);
+      const transport = openTransport(definition, cwd, pathValue, this.deps.logger, this.deps.storageDirectory);
       const roots = [cwd, ...(this.deps.workspace.additionalDirectories?.() ?? [])];
       const services = new AgentServices({
         agent: name,

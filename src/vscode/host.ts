@@ -54,6 +54,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
     logger,
     clock: systemClock,
     pathValue,
+    storageDirectory: context.globalStorageUri.fsPath,
     resolveEnv: (env) => secrets.resolveEnv(env),
     returnToComposer: (text) => panel.view?.post({ type: "composer/insert", text }),
     auth: { ...authQuickPick, runTerminalLogin },
