@@ -56,6 +56,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
     pathValue,
     storageDirectory: context.globalStorageUri.fsPath,
     resolveEnv: (env) => secrets.resolveEnv(env),
+    resolveHeaders: (headers) => secrets.resolveHeaders(headers),
     returnToComposer: (text) => panel.view?.post({ type: "composer/insert", text }),
     auth: { ...authQuickPick, runTerminalLogin },
     ports: {
