@@ -11,12 +11,12 @@ import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import type { AgentDefinition } from "../../src/acp/agentDefinition";
 import { AgentProcess } from "../../src/acp/agentProcess";
-import { isPackageRunner } from "../../src/acp/packageRunner";
+import { isPackageRunner, runnerDirectory } from "../../src/acp/packageRunner";
 import { findOnPath } from "../../src/acp/shellEnvironment";
 import { openTransport } from "../../src/acp/transports/openTransport";
 import { fakeAgent } from "../support/fakeAgentLaunch";
@@ -140,4 +140,12 @@ test("which launches are package runners", () => {
     ["uv", ["run", "agent.py"]], ["bun", ["run", "agent.ts"]], ["/opt/npx-tools/agent", []], ["yarn", ["agent"]],
   ];
   for (const [command, args] of others) assert.equal(isPackageRunner(command, args), false, `${command} ${args.join(" ")}`);
+});
+
+test("the private folder is never a symlink planted in its place", () => {
+  const base = tempDir("acp-runner-base-");
+  const elsewhere = tempDir("acp-runner-elsewhere-");
+  symlinkSync(elsewhere, join(base, "launch"));
+  assert.throws(() => runnerDirectory(base), /is not a folder/);
+  assert.deepEqual(readdirSync(elsewhere), [], "nothing was written through the link");
 });
