@@ -3,6 +3,7 @@
  * Validated with zod so a bad settings entry is reported with the field at fault.
  */
 import * as z from "zod";
+import { agentUrlProblem, headerNameProblem, isSafeHeaderValue } from "./networkPolicy";
 
 const envVariable = z.object({ name: z.string(), value: z.string() });
 /** ACP McpServer: stdio (no `type`), or `http` / `sse`. */
@@ -22,10 +23,20 @@ export const agentEntrySchema = z
     clientInfo: z.object({ name: z.string().min(1), title: z.string().optional(), version: z.string().optional() }).optional(),
     defaultConfig: z.record(z.string(), z.union([z.string(), z.boolean()])).optional(),
     mcpServers: z.array(mcpServerSchema).optional(),
+    /** http / websocket: sent on every request and on the handshake; values may use `${secret:NAME}`. */
+    headers: z.record(z.string(), z.string().refine(isSafeHeaderValue, "must not contain line breaks")).optional(),
+    /** Switches the client's local powers on or off for this agent (defaults: networkPolicy.ts). */
+    capabilities: z.strictObject({ fs: z.boolean().optional(), terminal: z.boolean().optional() }).optional(),
   })
   .superRefine((entry, context) => {
     const transport = entry.transport ?? "stdio";
     if (transport === "stdio" && !entry.command) context.addIssue({ code: "custom", path: ["command"], message: 'is required for the "stdio" transport' });
+    const urlProblem = transport !== "stdio" && entry.url !== undefined ? agentUrlProblem(entry.url) : undefined;
+    if (urlProblem) context.addIssue({ code: "custom", path: ["url"], message: urlProblem });
+    for (const name of Object.keys(entry.headers ?? {})) {
+      const problem = headerNameProblem(name);
+      if (problem) context.addIssue({ code: "custom", path: ["headers", name], message: problem });
+    }
   });
 
 export type Transport = "stdio" | "http" | "websocket";
@@ -44,6 +55,10 @@ export interface AgentDefinition {
   /** Config option values applied after `session/new`, when the agent offers them. */
   readonly defaultConfig: Readonly<Record<string, string | boolean>>;
   readonly mcpServers: readonly McpServerConfig[];
+  /** http / websocket: extra request headers (secret references resolved at launch). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Overrides of what the client offers this agent (see networkPolicy.grantedCapabilities). */
+  readonly capabilities?: { readonly fs?: boolean; readonly terminal?: boolean };
   /** True for a built-in preset the user has not overridden. */
   readonly preset?: boolean;
 }
@@ -63,5 +78,7 @@ export function toDefinition(name: string, entry: z.infer<typeof agentEntrySchem
     ...(entry.clientInfo ? { clientInfo: entry.clientInfo } : {}),
     defaultConfig: entry.defaultConfig ?? {},
     mcpServers: entry.mcpServers ?? [],
+    ...(entry.headers ? { headers: entry.headers } : {}),
+    ...(entry.capabilities ? { capabilities: entry.capabilities } : {}),
   };
 }

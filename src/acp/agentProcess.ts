@@ -9,6 +9,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
 import type { AgentLaunch, Logger } from "./ports";
+import { launchDirectory } from "./packageRunner";
 import { planSpawn } from "./shellEnvironment";
 
 export interface AgentExit {
@@ -26,13 +27,25 @@ export class AgentProcess {
   private readonly child: ChildProcessWithoutNullStreams;
   private stderrTail = "";
   private exit: AgentExit | undefined;
+  /** The working directory it was started in: the workspace, or the runners' private folder. */
+  readonly directory: string;
 
-  /** `pathValue` is the PATH to search and pass on (the login shell's, merged). */
-  constructor(readonly launch: AgentLaunch, cwd: string, logger: Logger, pathValue?: string) {
-    const env = { ...process.env, ...(pathValue ? { PATH: pathValue } : {}), ...launch.env };
+  /**
+   * `cwd` is the workspace; a package runner starts in a private folder of `runnerBase` instead
+   * (see packageRunner.ts). `pathValue` is the PATH to search and pass on (the login shell's, merged).
+   */
+  constructor(readonly launch: AgentLaunch, cwd: string, logger: Logger, pathValue?: string, runnerBase?: string) {
+    this.directory = launchDirectory(launch, cwd, runnerBase);
+    const env = {
+      ...process.env,
+      ...(pathValue ? { PATH: pathValue } : {}),
+      // A shell would say where it is; tools that read PWD must not see the host's folder.
+      ...(this.directory !== cwd ? { PWD: this.directory } : {}),
+      ...launch.env,
+    };
     const plan = planSpawn(launch.command, launch.args, env.PATH);
     this.child = spawn(plan.file, [...plan.args], {
-      cwd,
+      cwd: this.directory,
       env,
       windowsVerbatimArguments: plan.windowsVerbatimArguments ?? false,
       stdio: ["pipe", "pipe", "pipe"],

@@ -4,6 +4,7 @@
  * another's; disposed when the agent ends, which settles every prompt and kills every terminal.
  */
 import type { ClientCallbacks } from "./clientCallbacks";
+import type { ClientGrants } from "./networkPolicy";
 import { ElicitationBroker, type UrlConsent } from "./elicitationBroker";
 import { fileSystemCallbacks, type ConsentPrompt, type FileSystemPort, type FileWrite } from "./fileSystemCallbacks";
 import { PermissionBroker, type PermissionNotifier, type PermissionRules } from "./permissionBroker";
@@ -26,6 +27,11 @@ export interface ClientPorts {
 export interface AgentServicesOptions {
   readonly agent: string;
   readonly ports: ClientPorts;
+  /**
+   * What this agent may use of the ports (its entry's `capabilities`, by default everything for
+   * local agents). A group switched off is neither advertised nor answered (-32601).
+   */
+  readonly grants?: ClientGrants;
   readonly dispatch: (sessionId: string, action: ThreadAction) => void;
   readonly newId: () => string;
   readonly roots: (sessionId: string) => readonly string[];
@@ -40,9 +46,10 @@ export class AgentServices {
 
   constructor(options: AgentServicesOptions) {
     const { agent, ports, dispatch, newId, roots } = options;
+    const grants = options.grants ?? { fs: true, terminal: true };
     this.permissions = new PermissionBroker(agent, dispatch, newId, ports.permissionRules, ports.permissionNotifier);
     this.forms = new ElicitationBroker(agent, dispatch, ports.urls);
-    this.terminals = ports.terminals === false ? undefined : new TerminalManager({
+    this.terminals = ports.terminals === false || !grants.terminal ? undefined : new TerminalManager({
       defaultCwd: (sessionId) => roots(sessionId)[0] ?? process.cwd(),
       ...(options.pathValue ? { pathValue: options.pathValue } : {}),
       events: {
@@ -66,7 +73,7 @@ export class AgentServices {
       // The panel folds Lody subagent runs (`_lody/subagents/event`) into the thread: opt in.
       subagentEvents: true,
       ...(this.terminals ? { terminal: this.terminals } : {}),
-      ...(ports.files && ports.consent
+      ...(ports.files && ports.consent && grants.fs
         ? { fs: fileSystemCallbacks({ agent, roots, files: ports.files, consent: ports.consent, ...(ports.onWrite ? { onWrite: ports.onWrite } : {}) }) }
         : {}),
     };

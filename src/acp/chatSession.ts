@@ -15,6 +15,7 @@ import type { SubmitResult } from "./elicitationBroker";
 import { ChangeReview } from "./changeReview";
 import { PromptQueue } from "./promptQueue";
 import { reopenAfterCrash, resolveLaunch, withAuth } from "./sessionOpening";
+import { grantedCapabilities } from "./networkPolicy";
 import type { AgentCatalog, Clock, Logger, WorkspacePort } from "./ports";
 import type { PromptAttachment } from "./promptBuilder";
 
@@ -32,6 +33,10 @@ export interface ChatSessionDeps {
   readonly returnToComposer?: (text: string) => void;
   /** Fills in secret references in an agent's env (`${secret:NAME}`) at launch. */
   readonly resolveEnv?: (env: Readonly<Record<string, string>>) => Promise<Record<string, string>>;
+  /** Fills in secret references in a network agent's `headers` at launch. */
+  readonly resolveHeaders?: (headers: Readonly<Record<string, string>>) => Promise<Record<string, string>>;
+  /** The extension's private storage folder: package runners (npx, uvx…) start in a folder inside it. */
+  readonly storageDirectory?: string;
   /** Delays before automatic restarts after consecutive crashes; empty = never. */
   readonly restartDelaysMs?: readonly number[];
 }
@@ -227,10 +232,11 @@ export class ChatSession {
     let client: AgentClient | undefined;
     try {
       const pathValue = await this.deps.pathValue?.();
-      const transport = openTransport(definition, cwd, pathValue, this.deps.logger);
+      const transport = openTransport(definition, cwd, pathValue, this.deps.logger, this.deps.storageDirectory);
       const roots = [cwd, ...(this.deps.workspace.additionalDirectories?.() ?? [])];
       const services = new AgentServices({
         agent: name,
+        grants: grantedCapabilities(definition),
         ports: { ...this.deps.ports, onWrite: (write) => this.review?.record(write.path, write.before, write.after) },
         dispatch: (sessionId, action) => {
           if (this.services === services && (this.session === undefined || this.session.sessionId === sessionId)) this.store.dispatch(action);

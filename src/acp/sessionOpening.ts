@@ -8,6 +8,7 @@ import type { FailureReport } from "./agentErrors";
 import { describeRequestError } from "./agentErrors";
 import { authenticate, isAuthRequired, type AuthPrompt } from "./authFlow";
 import { capabilitiesOf } from "./agentCapabilities";
+import { agentUrlProblem, displayUrl } from "./networkPolicy";
 import { SessionController, type SessionContext } from "./sessionController";
 import type { AgentCatalog, WorkspacePort } from "./ports";
 
@@ -15,6 +16,8 @@ export interface LaunchDeps {
   readonly catalog: AgentCatalog;
   readonly workspace: WorkspacePort;
   readonly resolveEnv?: (env: Readonly<Record<string, string>>) => Promise<Record<string, string>>;
+  /** Fills in secret references in a network agent's `headers` (`Bearer ${secret:NAME}`). */
+  readonly resolveHeaders?: (headers: Readonly<Record<string, string>>) => Promise<Record<string, string>>;
 }
 
 /** The definition to launch, with secrets filled in, or why it may not start. */
@@ -24,8 +27,12 @@ export async function resolveLaunch(deps: LaunchDeps, name: string): Promise<{ d
   if (deps.workspace.isTrusted && !deps.workspace.isTrusted()) {
     return { message: "ACP Panel does not start agents in Restricted Mode.", details: "Agents run programs and edit files. Trust this workspace (Manage Workspace Trust) to use them." };
   }
+  const urlProblem = configured.transport !== "stdio" && configured.url !== undefined ? agentUrlProblem(configured.url) : undefined;
+  if (urlProblem) return { message: `Did not connect to "${name}": its url ${urlProblem}.`, details: `url: ${displayUrl(configured.url ?? "")}` };
   try {
-    return { definition: deps.resolveEnv ? { ...configured, env: await deps.resolveEnv(configured.env) } : configured };
+    const env = deps.resolveEnv ? await deps.resolveEnv(configured.env) : configured.env;
+    const headers = configured.headers && deps.resolveHeaders ? await deps.resolveHeaders(configured.headers) : configured.headers;
+    return { definition: { ...configured, env, ...(headers ? { headers } : {}) } };
   } catch (error) {
     return { message: error instanceof Error ? error.message : String(error) };
   }

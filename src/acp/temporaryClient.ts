@@ -11,7 +11,7 @@ export async function withTemporaryClient<T>(deps: ChatSessionDeps, agent: strin
   const launch = await resolveLaunch(deps, agent);
   if ("message" in launch) throw new AgentStartError(launch);
   const cwd = deps.workspace.cwd();
-  const transport = openTransport(launch.definition, cwd, await deps.pathValue?.(), deps.logger);
+  const transport = openTransport(launch.definition, cwd, await deps.pathValue?.(), deps.logger, deps.storageDirectory);
   const client = new AgentClient(launch.definition, transport, {}, deps.logger);
   try {
     await client.initialize();

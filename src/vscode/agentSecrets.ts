@@ -1,29 +1,24 @@
 /**
  * API keys for agents live in VS Code's SecretStorage, never in settings or logs. An agent's
- * `env` may say `"ANTHROPIC_API_KEY": "${secret:anthropic}"`; the value is filled in at launch.
+ * `env` may say `"ANTHROPIC_API_KEY": "${secret:anthropic}"`, and a network agent's `headers`
+ * `"Authorization": "Bearer ${secret:token}"`; the values are filled in at launch.
  */
 import * as vscode from "vscode";
+import { resolveSecretReferences } from "../acp/secretReferences";
 
-const REFERENCE = /^\$\{secret:([A-Za-z0-9_.-]+)\}$/;
 const PREFIX = "acpPanel.secret.";
 
 export class AgentSecrets {
   constructor(private readonly storage: vscode.SecretStorage) {}
 
   /** Replaces `${secret:NAME}` values; a missing secret is an error naming it. */
-  async resolveEnv(env: Readonly<Record<string, string>>): Promise<Record<string, string>> {
-    const out: Record<string, string> = {};
-    for (const [key, value] of Object.entries(env)) {
-      const reference = REFERENCE.exec(value);
-      if (!reference) {
-        out[key] = value;
-        continue;
-      }
-      const secret = await this.storage.get(PREFIX + reference[1]);
-      if (secret === undefined) throw new Error(`The secret "${reference[1]}" used by ${key} is not set. Run "ACP: Set Agent Secret" to store it.`);
-      out[key] = secret;
-    }
-    return out;
+  resolveEnv(env: Readonly<Record<string, string>>): Promise<Record<string, string>> {
+    return resolveSecretReferences(env, (name) => Promise.resolve(this.storage.get(PREFIX + name)), "env");
+  }
+
+  /** Replaces `${secret:NAME}` anywhere in header values; a missing secret is an error naming it. */
+  resolveHeaders(headers: Readonly<Record<string, string>>): Promise<Record<string, string>> {
+    return resolveSecretReferences(headers, (name) => Promise.resolve(this.storage.get(PREFIX + name)), "headers");
   }
 
   async promptAndStore(): Promise<void> {

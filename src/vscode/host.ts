@@ -7,6 +7,7 @@ import * as vscode from "vscode";
 import { systemClock } from "../acp/ports";
 import { SessionIndex } from "../acp/sessionIndex";
 import { SessionManager } from "../acp/sessionManager";
+import { displayUrl } from "../acp/networkPolicy";
 import { loginShellPath, mergePaths } from "../acp/shellEnvironment";
 import { bindActiveSession } from "./activeSession";
 import { AgentChangeWatcher } from "./agentChangeWatcher";
@@ -54,7 +55,9 @@ export function startHost(context: vscode.ExtensionContext): Host {
     logger,
     clock: systemClock,
     pathValue,
+    storageDirectory: context.globalStorageUri.fsPath,
     resolveEnv: (env) => secrets.resolveEnv(env),
+    resolveHeaders: (headers) => secrets.resolveHeaders(headers),
     returnToComposer: (text) => panel.view?.post({ type: "composer/insert", text }),
     auth: { ...authQuickPick, runTerminalLogin },
     ports: {
@@ -77,7 +80,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
     restore: () => restoreTabs(manager, context.workspaceState),
     catalog: () => ({
       type: "agents/catalog",
-      agents: catalog.all().map((agent) => ({ name: agent.name, command: [agent.command, ...agent.args].join(" ") || (agent.url ?? ""), preset: agent.preset === true, installed: catalog.isInstalled(agent) })),
+      agents: catalog.all().map((agent) => ({ name: agent.name, command: [agent.command, ...agent.args].join(" ") || displayUrl(agent.url ?? ""), preset: agent.preset === true, installed: catalog.isInstalled(agent) })),
       problems: [...catalog.problems()],
     }),
   });

@@ -18,7 +18,7 @@
  * WebSocket (same URL, ws://): one JSON-RPC object per text frame, non-JSON frames ignored, the
  * upgrade response carries `acp-connection-id`; a dropped socket cancels that connection's turns.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { WebSocketServer, type WebSocket } from "ws";
@@ -53,12 +53,20 @@ export interface HttpExchange {
   readonly status: number;
 }
 
+/** The headers of one HTTP request or WebSocket upgrade, as they arrived. */
+export interface ReceivedRequest {
+  readonly kind: "http" | "upgrade";
+  readonly method: string;
+  readonly headers: IncomingHttpHeaders;
+}
+
 export interface FakeAgentServer {
   readonly url: string;
   readonly wsUrl: string;
   readonly world: World;
   readonly messages: ServerMessage[];
   readonly exchanges: HttpExchange[];
+  readonly requests: ReceivedRequest[];
   /** Drops every live connection, as a network failure would. */
   dropConnections(): void;
   close(): Promise<void>;
@@ -80,6 +88,7 @@ export async function startFakeAgentServer(options: FakeAgentOptions, serverOpti
   const world = new World(options);
   const messages: ServerMessage[] = [];
   const exchanges: HttpExchange[] = [];
+  const requests: ReceivedRequest[] = [];
   const connections = new Map<string, HttpConnection>();
   const sockets = new Set<WebSocket>();
   const keepaliveMs = serverOptions.keepaliveMs ?? 15_000;
@@ -128,6 +137,7 @@ export async function startFakeAgentServer(options: FakeAgentOptions, serverOpti
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    requests.push({ kind: "http", method: req.method ?? "", headers: req.headers });
     const connectionId = header(req, "acp-connection-id");
     const sessionHeader = header(req, "acp-session-id");
     const seen: { rpcMethod?: string } = {};
@@ -207,6 +217,7 @@ export async function startFakeAgentServer(options: FakeAgentOptions, serverOpti
     headers.push(`acp-connection-id: ${id}`);
   });
   server.on("upgrade", (req, socket, head) => {
+    requests.push({ kind: "upgrade", method: req.method ?? "", headers: req.headers });
     if (new URL(req.url ?? "/", "http://x").pathname !== "/acp") return socket.destroy();
     wss.handleUpgrade(req, socket, head, (ws) => {
       const id = upgradeIds.get(req) ?? "?";
@@ -245,6 +256,7 @@ export async function startFakeAgentServer(options: FakeAgentOptions, serverOpti
     world,
     messages,
     exchanges,
+    requests,
     dropConnections,
     async close() {
       dropConnections();

@@ -2,6 +2,10 @@
  * Streamable HTTP and WebSocket transports (experimental in ACP; Bub serves both on one
  * endpoint, default http://127.0.0.1:28200/acp). They use the SDK's clients. There is no process
  * to watch, so the end of the inbound stream is the agent's end.
+ *
+ * Only TLS, or plain text to loopback (networkPolicy.ts). The configured `headers` go on every
+ * HTTP request and on the WebSocket handshake; redirects are not followed, so they can't be
+ * carried to another server (`ws` follows none by default).
  */
 import { createHttpStream } from "@agentclientprotocol/sdk/experimental/http-client";
 import { createWebSocketStream } from "@agentclientprotocol/sdk/experimental/ws-client";
@@ -10,6 +14,7 @@ import type * as Ws from "ws";
 import type { MessageStream } from "../connection";
 import type { FailureReport } from "../agentErrors";
 import type { AgentTransport } from "./agentTransport";
+import { agentUrlProblem, displayUrl } from "../networkPolicy";
 
 type WebSocketOption = NonNullable<NonNullable<Parameters<typeof createWebSocketStream>[1]>["WebSocket"]>;
 
@@ -22,11 +27,15 @@ function webSocketClass(): WebSocketOption {
   return (require("ws") as typeof Ws).WebSocket as unknown as WebSocketOption;
 }
 
-export function openNetworkTransport(kind: "http" | "websocket", url: string): AgentTransport {
-  const target = kind === "websocket" ? url.replace(/^http/, "ws") : url.replace(/^ws/, "http");
+/** Refuses (throws) an endpoint that is neither TLS nor loopback, before any connection. */
+export function openNetworkTransport(kind: "http" | "websocket", url: string, headers: Readonly<Record<string, string>> = {}): AgentTransport {
+  const problem = agentUrlProblem(url);
+  if (problem) throw new Error(`the agent's url ${problem}.`);
+  const address = kind === "websocket" ? url.replace(/^http/, "ws") : url.replace(/^ws/, "http");
   const raw: MessageStream = kind === "websocket"
-    ? createWebSocketStream(target, { WebSocket: webSocketClass() })
-    : createHttpStream(target);
+    ? createWebSocketStream(address, { WebSocket: webSocketClass(), headers: { ...headers } })
+    : createHttpStream(address, { headers: { ...headers }, fetch: (input, init) => fetch(input, { ...init, redirect: "error" }) });
+  const target = displayUrl(address);
   let hasEnded = false;
   let resolveEnded!: (report: FailureReport) => void;
   const ended = new Promise<FailureReport>((resolve) => (resolveEnded = resolve));

@@ -6,8 +6,9 @@ import { commandLine, describeExit, describeStartFailure, type FailureReport } f
 import type { AgentLaunch, Logger } from "../ports";
 import type { AgentTransport } from "./agentTransport";
 
-export function openStdioTransport(launch: AgentLaunch, cwd: string, pathValue: string | undefined, logger: Logger): AgentTransport {
-  const agentProcess = new AgentProcess(launch, cwd, logger, pathValue);
+/** `cwd` is the workspace; `runnerBase` holds the private folder package runners start in. */
+export function openStdioTransport(launch: AgentLaunch, cwd: string, pathValue: string | undefined, logger: Logger, runnerBase?: string): AgentTransport {
+  const agentProcess = new AgentProcess(launch, cwd, logger, pathValue, runnerBase);
   const stream = acp.ndJsonStream(Writable.toWeb(agentProcess.stdin), Readable.toWeb(agentProcess.stdout) as ReadableStream<Uint8Array>);
   const ended: Promise<FailureReport> = agentProcess.exited.then((exit) =>
     exit.spawnError ? describeStartFailure(launch, exit.spawnError) : describeExit(exit, agentProcess.stderr()));
