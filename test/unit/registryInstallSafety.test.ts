@@ -124,6 +124,32 @@ test("a failed reinstall keeps the version that was installed before", async () 
   assert.deepEqual(readdirNames(storage), ["keeper"]);
 });
 
+test("an agent folder in storage that is a symlink is refused, and the folder it points at is untouched", async () => {
+  const { storage } = layout("symlinked-agent-dir");
+  const outside = join(root, "elsewhere");
+  mkdirSync(join(outside, "1.0.0"), { recursive: true });
+  writeFileSync(join(outside, "1.0.0", "mine.txt"), "mine");
+  symlinkSync(outside, join(storage, "planted"));
+  await assert.rejects(install(agent("planted", "1.0.0"), storage), /is not a plain folder \(a symlink\?\); remove it and install again/);
+  assert.equal(readFileSync(join(outside, "1.0.0", "mine.txt"), "utf8"), "mine");
+});
+
+test("an archive that writes through a symlink of its own reaches nothing outside (tar refuses it)", async () => {
+  const { storage, victim, keep } = layout("archive-symlink-write");
+  const pkg = join(root, "archive-symlink-write-pkg");
+  mkdirSync(join(pkg, "a"), { recursive: true });
+  symlinkSync(victim, join(pkg, "a", "link"));
+  const archive = join(root, "archive-symlink-write.tar");
+  execFileSync("tar", ["-cf", archive, "-C", join(pkg, "a"), "link"]);
+  mkdirSync(join(pkg, "b", "link"), { recursive: true });
+  writeFileSync(join(pkg, "b", "link", "precious.txt"), "overwritten");
+  execFileSync("tar", ["-rf", archive, "-C", join(pkg, "b"), "link/precious.txt"]);
+  execFileSync("gzip", ["-f", archive]);
+  await assert.rejects(install(agent("sneaky", "1.0.0", `${archive}.gz`, "link/precious.txt"), storage), /tar .* failed|symlink/);
+  assert.equal(readFileSync(keep, "utf8"), "do not delete");
+  assert.deepEqual(readdirNames(storage), []);
+});
+
 function readdirNames(dir: string): string[] {
   return execFileSync("ls", ["-A", dir], { encoding: "utf8" }).split("\n").filter(Boolean);
 }
