@@ -32,7 +32,10 @@ export async function addAgentFromRegistry(storage: vscode.Uri): Promise<void> {
   const items: AgentItem[] = index.agents.map((agent) => ({ label: agent.name, description: `${agent.version} · ${distributionsOf(agent).join(", ") || "not available here"}`, detail: agent.description, agent }));
   if (index.skipped.length) {
     items.push({ label: "Refused entries", kind: vscode.QuickPickItemKind.Separator });
-    items.push(...index.skipped.map((reason) => ({ label: `$(error) ${/\(entry "(.*)"\)$/.exec(reason)?.[1] ?? reason.split(":")[0]}`, detail: reason, refused: reason })));
+    items.push(...index.skipped.map((reason) => {
+      const [, position = "", why = reason, name] = /^(agents\[\d+\]): (.*?)(?: \(entry "(.*)"\))?$/s.exec(reason) ?? [];
+      return { label: `$(error) ${name ?? position}`, description: name ? position : undefined, detail: why, refused: reason };
+    }));
   }
   const picked = await vscode.window.showQuickPick(items, {
     title: "ACP: Add Agent from Registry",
