@@ -95,7 +95,9 @@ export async function readRegistry(source: string, options: ReadOptions = {}): P
 }
 
 async function readLocalIndex(path: string, maxBytes: number): Promise<string> {
-  const info = await stat(path);
+  const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    throw new Error(error.code === "ENOENT" ? `The registry file ${path} does not exist.` : `Could not read ${path}: ${error.message}`);
+  });
   if (!info.isFile()) throw new Error(`${path} is not a regular file.`);
   if (info.size > maxBytes) throw new Error(`${path} is larger than ${formatBytes(maxBytes)}, the limit for a registry index.`);
   return readFile(path, "utf8");
