@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { createServer, type Server, type ServerResponse } from "node:http";
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
@@ -63,6 +63,7 @@ before(async () => {
 after(() => {
   main.close();
   other.close();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 function redirect(response: ServerResponse, location: string): void {

@@ -4,10 +4,10 @@
  * storage folder is ever removed, and the archive's `cmd` must be a regular file inside the
  * install folder (no symlink) before it is made executable. Real temp folders and real archives.
  */
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { platformKey, readRegistry, type RegistryAgent } from "../../src/acp/agentRegistry";
@@ -15,6 +15,7 @@ import { installBinary } from "../../src/acp/registryInstall";
 
 const platform = platformKey();
 const root = mkdtempSync(join(tmpdir(), "acp-registry-safety-"));
+after(() => rmSync(root, { recursive: true, force: true }));
 
 /** A tar.gz whose `bin/` holds what `fill` puts there (files, symlinks). */
 function archiveWith(name: string, fill: (bin: string) => void): string {
