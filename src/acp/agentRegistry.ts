@@ -1,27 +1,50 @@
 /**
  * The ACP agent registry: an index of agents with how to launch them (npx, uvx, or a binary per
- * platform). Read from a URL or a local file (offline), validated, and turned into an
- * `acpPanel.agents` entry. Binary archives are downloaded, checked against their sha256 when the
- * index gives one, and unpacked into the extension's storage.
+ * platform). Read from an https: URL or a local file (offline; see `registrySource.ts` for the
+ * rule), validated, and turned into an `acpPanel.agents` entry. Binary archives are installed by
+ * `registryInstall.ts`.
+ *
+ * Every entry is untrusted, so the schema refuses (and the index lists as skipped, with the
+ * reason) what could reach past the entry itself: an `id` or `version` that is not a safe folder
+ * name (they become `<storage>/<id>/<version>`), an `env` value carrying a `${secret:…}`
+ * reference (the index would choose which of the user's secrets an agent receives), and a
+ * package that reads as a command-line option.
  */
-import { createHash } from "node:crypto";
-import { execFile } from "node:child_process";
-import { mkdir, readFile, rm, writeFile, chmod } from "node:fs/promises";
-import { basename, join, resolve } from "node:path";
+import { readFile, stat } from "node:fs/promises";
 import * as z from "zod";
-import { isInside } from "./workspacePaths";
+import { downloadText, formatBytes } from "./boundedDownload";
+import { registrySourceOf, type RegistrySource } from "./registrySource";
 
-const launchFields = { args: z.array(z.string()).optional(), env: z.record(z.string(), z.string()).optional() };
+/** A folder name an index may choose: no separators, never "." or "..", no leading dot or dash. */
+export const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._+-]*$/;
+
+export function isSafeSegment(value: string): boolean {
+  return SAFE_SEGMENT.test(value) && value !== "." && value !== ".." && value.length <= 128;
+}
+
+const safeSegment = (field: string) => z.string().refine(isSafeSegment, {
+  error: (issue) => `${field} ${JSON.stringify(issue.input)} is not a safe folder name (a letter or digit, then letters, digits, ".", "_", "+" or "-"; at most 128).`,
+});
+
+/** `${secret:NAME}`, with the spacing variants a lenient reader might accept. */
+const SECRET_REFERENCE = /\$\{\s*secret\s*:/i;
+
+const envValue = z.string().refine((value) => !SECRET_REFERENCE.test(value), {
+  error: "may not contain a ${secret:…} reference: a registry can't choose which of your secrets an agent receives. Add the agent, then set its env yourself.",
+});
+const launchFields = { args: z.array(z.string()).optional(), env: z.record(z.string(), envValue).optional() };
+const packageName = z.string().regex(/^[^-\s]\S*$/, 'must be a package name (not empty, no spaces, not starting with "-")');
 const binaryTarget = z.looseObject({ archive: z.string(), cmd: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/i).optional(), ...launchFields });
 
 export const registryAgentSchema = z.looseObject({
-  id: z.string().regex(/^[A-Za-z0-9._-]+$/),
-  name: z.string(),
-  version: z.string(),
+  id: safeSegment("id"),
+  // The name becomes a key of `acpPanel.agents` and a label: printable, bounded.
+  name: z.string().trim().min(1).max(100).regex(/^[^\p{Cc}]+$/u, "may not contain control characters"),
+  version: safeSegment("version"),
   description: z.string().catch(""),
   distribution: z.looseObject({
-    npx: z.looseObject({ package: z.string(), ...launchFields }).optional(),
-    uvx: z.looseObject({ package: z.string(), ...launchFields }).optional(),
+    npx: z.looseObject({ package: packageName, ...launchFields }).optional(),
+    uvx: z.looseObject({ package: packageName, ...launchFields }).optional(),
     binary: z.record(z.string(), binaryTarget).optional(),
   }),
 });
@@ -30,24 +53,54 @@ export type RegistryAgent = z.infer<typeof registryAgentSchema>;
 const indexSchema = z.looseObject({ agents: z.array(z.unknown()) });
 
 export interface RegistryIndex {
+  /** Where the index came from: decides where its archives may come from. */
+  readonly source: RegistrySource;
   readonly agents: RegistryAgent[];
-  /** Entries that failed validation, by position and reason. */
+  /** Entries that failed validation, by position, reason and (when it has one) name. */
   readonly skipped: string[];
 }
 
-/** Reads the index from an http(s) URL or a local path. */
-export async function readRegistry(source: string): Promise<RegistryIndex> {
-  const text = /^https?:\/\//.test(source) ? await fetchText(source) : await readFile(source.replace(/^file:\/\//, ""), "utf8");
-  const parsed = indexSchema.safeParse(JSON.parse(text));
+export interface ReadOptions {
+  /** Cap on the index's size; default 8 MiB (the public index is well under 1 MiB). */
+  readonly maxBytes?: number;
+}
+
+export const DEFAULT_MAX_INDEX_BYTES = 8 * 1024 * 1024;
+
+/** Reads the index from an https: URL (http: only on loopback) or a local path. */
+export async function readRegistry(source: string, options: ReadOptions = {}): Promise<RegistryIndex> {
+  const where = registrySourceOf(source);
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_INDEX_BYTES;
+  const text = where.kind === "remote"
+    ? await downloadText(where.url, { maxBytes, timeoutMs: 30_000 })
+    : await readLocalIndex(where.path, maxBytes);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${source} is not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  const parsed = indexSchema.safeParse(json);
   if (!parsed.success) throw new Error(`${source} is not an ACP registry index (no "agents" list).`);
   const agents: RegistryAgent[] = [];
   const skipped: string[] = [];
   parsed.data.agents.forEach((raw, i) => {
     const agent = registryAgentSchema.safeParse(raw);
-    if (agent.success) agents.push(agent.data);
-    else skipped.push(`agents[${i}]: ${agent.error.issues[0]?.path.join(".")} ${agent.error.issues[0]?.message}`);
+    if (agent.success) return void agents.push(agent.data);
+    const issue = agent.error.issues[0];
+    const name = typeof (raw as { name?: unknown } | null)?.name === "string" ? ` (entry "${String((raw as { name: string }).name).slice(0, 100)}")` : "";
+    skipped.push(`agents[${i}]: ${issue?.path.join(".")} ${issue?.message}${name}`);
   });
-  return { agents, skipped };
+  return { source: where, agents, skipped };
+}
+
+async function readLocalIndex(path: string, maxBytes: number): Promise<string> {
+  const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    throw new Error(error.code === "ENOENT" ? `The registry file ${path} does not exist.` : `Could not read ${path}: ${error.message}`);
+  });
+  if (!info.isFile()) throw new Error(`${path} is not a regular file.`);
+  if (info.size > maxBytes) throw new Error(`${path} is larger than ${formatBytes(maxBytes)}, the limit for a registry index.`);
+  return readFile(path, "utf8");
 }
 
 /** The registry's platform key for this machine, e.g. "linux-x86_64". */
@@ -77,49 +130,4 @@ export function packageEntry(agent: RegistryAgent, kind: "npx" | "uvx"): Setting
   return kind === "npx"
     ? { command: "npx", args: ["-y", pinned, ...(dist.args ?? [])], ...(dist.env ? { env: dist.env } : {}) }
     : { command: "uvx", args: [pinned, ...(dist.args ?? [])], ...(dist.env ? { env: dist.env } : {}) };
-}
-
-/**
- * Downloads the platform's archive into `storageDir/<id>/<version>`, verifies its sha256 when the
- * index gives one, unpacks it (tar.gz/tgz/tar.bz2/zip via the system's tar/unzip; anything else is a
- * raw binary) and returns the entry with an absolute command.
- */
-export async function installBinary(agent: RegistryAgent, storageDir: string, platform = platformKey()): Promise<SettingsEntry> {
-  const target = agent.distribution.binary?.[platform];
-  if (!target) throw new Error(`${agent.name} has no binary for ${platform}.`);
-  const bytes = /^https?:\/\//.test(target.archive) ? await fetchBytes(target.archive) : await readFile(target.archive.replace(/^file:\/\//, ""));
-  if (target.sha256) {
-    const actual = createHash("sha256").update(bytes).digest("hex");
-    if (actual.toLowerCase() !== target.sha256.toLowerCase()) {
-      throw new Error(`Checksum mismatch for ${target.archive}: expected sha256 ${target.sha256}, got ${actual}. Nothing was installed.`);
-    }
-  }
-  const dir = join(storageDir, agent.id, agent.version);
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
-  const file = join(dir, basename(new URL(target.archive, "file:///").pathname) || "download");
-  await writeFile(file, bytes);
-  if (/\.(tar\.gz|tgz|tar\.bz2|tbz2)$/i.test(file)) await run("tar", ["-xf", file, "-C", dir]);
-  else if (/\.zip$/i.test(file)) await run("unzip", ["-q", "-o", file, "-d", dir]);
-  const command = resolve(dir, target.cmd);
-  if (!isInside(command, dir) || command === dir) throw new Error(`The registry's cmd "${target.cmd}" points outside the install folder.`);
-  if (process.platform !== "win32") await chmod(command, 0o755).catch(() => undefined);
-  return { command, args: target.args ?? [], ...(target.env ? { env: target.env } : {}) };
-}
-
-async function fetchText(url: string): Promise<string> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
-  if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}.`);
-  return response.text();
-}
-
-async function fetchBytes(url: string): Promise<Buffer> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(300_000) });
-  if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}.`);
-  return Buffer.from(await response.arrayBuffer());
-}
-
-function run(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => execFile(command, args, { timeout: 120_000 }, (error, _out, stderr) =>
-    error ? reject(new Error(`${command} ${args.join(" ")} failed: ${stderr || error.message}`)) : resolve()));
 }

@@ -1,16 +1,23 @@
 /**
  * "ACP: Add Agent from Registry…": lists the agents of the ACP registry index named by the
- * `acpPanel.registry` setting (a URL, or a local file for offline use), and writes the chosen
- * one into the user's `acpPanel.agents` with its npx, uvx or binary launch.
+ * `acpPanel.registry` setting (an https: URL, or a local file for offline use), and writes the
+ * chosen one into the user's `acpPanel.agents` with its npx, uvx or binary launch. Entries the
+ * index can't be trusted with are listed as refused, with the reason; an archive without a
+ * checksum and a name that is already taken are both asked about in a modal, never assumed.
  */
 import * as vscode from "vscode";
-import { distributionsOf, installBinary, packageEntry, readRegistry, type Distribution, type RegistryIndex } from "../acp/agentRegistry";
+import { distributionsOf, packageEntry, readRegistry, type Distribution, type RegistryAgent, type RegistryIndex, type SettingsEntry } from "../acp/agentRegistry";
+import { agentPresets } from "../acp/agentPresets";
+import { addRegistryAgent, type NameClash } from "../acp/registryAgentName";
+import { installBinary, type ConfirmUnverified } from "../acp/registryInstall";
+
+type AgentItem = vscode.QuickPickItem & { agent?: RegistryAgent; refused?: string };
 
 export async function addAgentFromRegistry(storage: vscode.Uri): Promise<void> {
   const source = vscode.workspace.getConfiguration("acpPanel").inspect<string>("registry")?.globalValue?.trim();
   if (!source) {
     const open = "Open Settings";
-    if ((await vscode.window.showWarningMessage('Set "acpPanel.registry" to the ACP registry index URL, or to a local registry.json for offline use.', open)) === open) {
+    if ((await vscode.window.showWarningMessage('Set "acpPanel.registry" to the ACP registry index URL (https:), or to a local registry.json for offline use.', open)) === open) {
       await vscode.commands.executeCommand("workbench.action.openSettings", "acpPanel.registry");
     }
     return;
@@ -19,33 +26,72 @@ export async function addAgentFromRegistry(storage: vscode.Uri): Promise<void> {
   try {
     index = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: "Reading the ACP registry…" }, () => readRegistry(source));
   } catch (error) {
-    void vscode.window.showErrorMessage(`Could not read the ACP registry: ${error instanceof Error ? error.message : String(error)}`);
+    void vscode.window.showErrorMessage(`Could not read the ACP registry: ${messageOf(error)}`);
     return;
   }
-  const picked = await vscode.window.showQuickPick(
-    index.agents.map((agent) => ({ label: agent.name, description: `${agent.version} · ${distributionsOf(agent).join(", ") || "not available here"}`, detail: agent.description, agent })),
-    { title: "ACP: Add Agent from Registry", placeHolder: `${index.agents.length} agents${index.skipped.length ? ` (${index.skipped.length} invalid entries skipped)` : ""}`, matchOnDetail: true },
-  );
+  const items: AgentItem[] = index.agents.map((agent) => ({ label: agent.name, description: `${agent.version} · ${distributionsOf(agent).join(", ") || "not available here"}`, detail: agent.description, agent }));
+  if (index.skipped.length) {
+    items.push({ label: "Refused entries", kind: vscode.QuickPickItemKind.Separator });
+    items.push(...index.skipped.map((reason) => {
+      const [, position = "", why = reason, name] = /^(agents\[\d+\]): (.*?)(?: \(entry "(.*)"\))?$/s.exec(reason) ?? [];
+      return { label: `$(error) ${name ?? position}`, description: name ? position : undefined, detail: why, refused: reason };
+    }));
+  }
+  const picked = await vscode.window.showQuickPick(items, {
+    title: "ACP: Add Agent from Registry",
+    placeHolder: `${index.agents.length} agents${index.skipped.length ? ` (${index.skipped.length} entries refused, listed last)` : ""}`,
+    matchOnDetail: true,
+  });
   if (!picked) return;
-  const kinds = distributionsOf(picked.agent);
-  if (kinds.length === 0) return void vscode.window.showErrorMessage(`${picked.agent.name} has no launch for this platform.`);
+  if (picked.refused) return void vscode.window.showErrorMessage(`ACP Panel refused this registry entry: ${picked.refused}`);
+  const agent = picked.agent;
+  if (!agent) return;
+  const kinds = distributionsOf(agent);
+  if (kinds.length === 0) return void vscode.window.showErrorMessage(`${agent.name} has no launch for this platform.`);
   const choices: Array<vscode.QuickPickItem & { distribution: Distribution }> = kinds.map((k) => ({ label: k, distribution: k }));
   const kind = kinds.length === 1 ? kinds[0] : (await vscode.window.showQuickPick(choices, { title: "How should it be launched?" }))?.distribution;
   if (!kind) return;
   try {
-    const entry = await entryFor(picked.agent, kind as Distribution, storage);
+    const entry = await entryFor(agent, kind, index, storage);
+    // Read the settings after a (possibly long) install, so the name check sees what is there now.
     const config = vscode.workspace.getConfiguration("acpPanel");
     const current = config.inspect<Record<string, unknown>>("agents")?.globalValue ?? {};
-    await config.update("agents", { ...current, [picked.agent.name]: entry }, vscode.ConfigurationTarget.Global);
-    void vscode.window.showInformationMessage(`Added ${picked.agent.name} (${kind}) to your ACP agents.`);
+    const added = await addRegistryAgent<unknown>(current, agentPresets.map((preset) => preset.name), agent.name, entry, askAboutTakenName);
+    if (!added) return void vscode.window.showInformationMessage(`${agent.name} was not added; your ACP agents are unchanged.`);
+    await config.update("agents", added.agents, vscode.ConfigurationTarget.Global);
+    void vscode.window.showInformationMessage(`Added ${added.name} (${kind}) to your ACP agents.`);
   } catch (error) {
-    void vscode.window.showErrorMessage(`Could not add ${picked.agent.name}: ${error instanceof Error ? error.message : String(error)}`);
+    void vscode.window.showErrorMessage(`Could not add ${agent.name}: ${messageOf(error)}`);
   }
 }
 
-function entryFor(agent: Parameters<typeof packageEntry>[0], kind: Distribution, storage: vscode.Uri) {
+async function entryFor(agent: RegistryAgent, kind: Distribution, index: RegistryIndex, storage: vscode.Uri): Promise<SettingsEntry> {
   if (kind === "binary") {
-    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Installing ${agent.name}…` }, () => installBinary(agent, vscode.Uri.joinPath(storage, "agents").fsPath));
+    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Installing ${agent.name}…` }, () =>
+      installBinary(agent, vscode.Uri.joinPath(storage, "agents").fsPath, { source: index.source, confirmUnverified: confirmWithoutChecksum }));
   }
-  return Promise.resolve(packageEntry(agent, kind));
+  return packageEntry(agent, kind);
+}
+
+const confirmWithoutChecksum: ConfirmUnverified = async ({ agent, message }) => {
+  const install = "Install Without Checksum";
+  const answer = await vscode.window.showWarningMessage(`Install ${agent} without a checksum?`, { modal: true, detail: message }, install);
+  return answer === install;
+};
+
+const askAboutTakenName: NameClash = async (name, alternative) => {
+  const preset = agentPresets.some((p) => p.name === name);
+  const replace = "Replace";
+  const rename = `Add as "${alternative}"`;
+  const answer = await vscode.window.showWarningMessage(
+    preset ? `"${name}" is the name of a built-in preset.` : `An agent named "${name}" is already in your ACP agents.`,
+    { modal: true, detail: `${preset ? "Adding it under that name replaces the preset." : "Replacing it discards its current settings (command, args, env)."} Or keep both and add the registry's agent as "${alternative}".` },
+    rename,
+    replace,
+  );
+  return answer === replace ? "replace" : answer === rename ? "rename" : undefined;
+};
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

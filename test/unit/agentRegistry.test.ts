@@ -8,7 +8,8 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import { distributionsOf, installBinary, packageEntry, platformKey, readRegistry } from "../../src/acp/agentRegistry";
+import { distributionsOf, packageEntry, platformKey, readRegistry } from "../../src/acp/agentRegistry";
+import { installBinary } from "../../src/acp/registryInstall";
 
 const dir = mkdtempSync(join(tmpdir(), "acp-registry-"));
 // A real archive holding an executable agent script.
@@ -62,17 +63,17 @@ test("npx and uvx launches are pinned settings entries", async () => {
 });
 
 test("a binary is downloaded, its checksum verified, unpacked, and launched by absolute path", async () => {
-  const { agents } = await readRegistry(`${base}/registry.json`);
+  const { agents, source } = await readRegistry(`${base}/registry.json`);
   const storage = join(dir, "storage");
-  const entry = await installBinary(agents[2]!, storage);
+  const entry = await installBinary(agents[2]!, storage, { source, confirmUnverified: async () => false });
   assert.equal(entry.command, join(storage, "bin-agent/1.0.0/bin/fake-agent"));
   assert.deepEqual(entry.args, ["acp"]);
   assert.equal(execFileSync(entry.command, { encoding: "utf8" }), "agent\n");
 });
 
 test("a checksum mismatch installs nothing", async () => {
-  const { agents } = await readRegistry(`${base}/registry.json`);
+  const { agents, source } = await readRegistry(`${base}/registry.json`);
   const storage = join(dir, "storage2");
-  await assert.rejects(installBinary(agents[3]!, storage), /Checksum mismatch .* expected sha256 0{64}/);
+  await assert.rejects(installBinary(agents[3]!, storage, { source, confirmUnverified: async () => false }), /Checksum mismatch .* expected sha256 0{64}/);
   assert.equal(existsSync(join(storage, "bad-sum")), false);
 });
