@@ -1,0 +1,74 @@
+/**
+ * What the "Files changed" review learns from a workspace watcher: files an agent changed with its
+ * own tools (not through `fs/write_text_file`). The previous content comes from git (HEAD) when
+ * the folder is a repository; otherwise the change is listed without undo. Node only: the VS Code
+ * watcher (`vscode/agentChangeWatcher.ts`) just forwards paths here.
+ */
+import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { dirname, relative } from "node:path";
+import type { ChangeReview } from "./changeReview";
+
+/** Paths never reported (dependencies, build output, git's own files). */
+export const IGNORED_CHANGE = /[\\/](node_modules|\.git|dist|out|\.cache)[\\/]/;
+/** Larger files are not listed: no diff is shown for them. */
+export const MAX_CHANGED_FILE_BYTES = 2 * 1024 * 1024;
+
+/** The file system calls the reader makes; tests count what is read. */
+export interface ChangedFileIo {
+  readFile(path: string): Promise<Buffer>;
+}
+
+const nodeIo: ChangedFileIo = { readFile };
+
+export class AgentFileChanges {
+  constructor(private readonly review: () => ChangeReview | undefined, private readonly io: ChangedFileIo = nodeIo) {}
+
+  async changed(path: string, created: boolean): Promise<void> {
+    const review = this.review();
+    if (!review || IGNORED_CHANGE.test(path)) return;
+    const after = await readChangedFile(path, MAX_CHANGED_FILE_BYTES, this.io);
+    if (after === undefined) return;
+    if (review.has(path)) {
+      review.record(path, undefined, after); // keeps the first "before"
+      return;
+    }
+    if (created) {
+      review.record(path, undefined, after);
+      return;
+    }
+    const before = await gitHeadContent(path);
+    if (before === after) return;
+    review.record(path, before, after, before !== undefined);
+  }
+
+  async deleted(path: string): Promise<void> {
+    const review = this.review();
+    if (!review || IGNORED_CHANGE.test(path) || review.has(path)) return;
+    const before = await gitHeadContent(path);
+    if (before !== undefined) review.record(path, before, "");
+  }
+}
+
+/** A changed file's text, or undefined when it is not a text file the review can show. */
+export async function readChangedFile(path: string, maxBytes = MAX_CHANGED_FILE_BYTES, io: ChangedFileIo = nodeIo): Promise<string | undefined> {
+  try {
+    const bytes = await io.readFile(path);
+    if (bytes.length > maxBytes || bytes.includes(0)) return undefined;
+    return bytes.toString("utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file as committed at HEAD, or undefined outside git / for untracked files. */
+function gitHeadContent(path: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const cwd = dirname(path);
+    execFile("git", ["rev-parse", "--show-toplevel"], { cwd, timeout: 3000 }, (error, top) => {
+      if (error) return resolve(undefined);
+      const rel = relative(top.trim(), path).split("\\").join("/");
+      execFile("git", ["show", `HEAD:${rel}`], { cwd, timeout: 3000, maxBuffer: MAX_CHANGED_FILE_BYTES }, (showError, content) => resolve(showError ? undefined : content));
+    });
+  });
+}
