@@ -5,7 +5,8 @@
  * watcher (`vscode/agentChangeWatcher.ts`) just forwards paths here.
  */
 import { execFile } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { constants, type Stats } from "node:fs";
+import { lstat, open, type FileHandle } from "node:fs/promises";
 import { dirname, relative } from "node:path";
 import type { ChangeReview } from "./changeReview";
 
@@ -16,10 +17,14 @@ export const MAX_CHANGED_FILE_BYTES = 2 * 1024 * 1024;
 
 /** The file system calls the reader makes; tests count what is read. */
 export interface ChangedFileIo {
-  readFile(path: string): Promise<Buffer>;
+  lstat(path: string): Promise<Stats>;
+  open(path: string, flags: number): Promise<FileHandle>;
 }
 
-const nodeIo: ChangedFileIo = { readFile };
+const nodeIo: ChangedFileIo = { lstat, open };
+/** No symlink is followed, and opening something swapped in for a FIFO does not wait for a writer. */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+const READ_CHUNK = 64 * 1024;
 
 export class AgentFileChanges {
   constructor(private readonly review: () => ChangeReview | undefined, private readonly io: ChangedFileIo = nodeIo) {}
@@ -50,15 +55,45 @@ export class AgentFileChanges {
   }
 }
 
-/** A changed file's text, or undefined when it is not a text file the review can show. */
+/**
+ * A changed file's text, or undefined when it is not a text file the review can show. Only a
+ * regular file (by `lstat`: no FIFO, socket, device, folder or symlink) is opened, and at most
+ * `maxBytes + 1` bytes are read whatever its size becomes meanwhile: a FIFO would block a
+ * thread-pool thread until a writer came, and reading first and checking after read files of any
+ * size.
+ */
 export async function readChangedFile(path: string, maxBytes = MAX_CHANGED_FILE_BYTES, io: ChangedFileIo = nodeIo): Promise<string | undefined> {
+  let handle: FileHandle | undefined;
   try {
-    const bytes = await io.readFile(path);
+    const info = await io.lstat(path);
+    if (!info.isFile() || info.size > maxBytes) return undefined;
+    handle = await io.open(path, OPEN_FLAGS);
+    const opened = await handle.stat();
+    if (!opened.isFile() || opened.ino !== info.ino || opened.dev !== info.dev) return undefined; // swapped since lstat
+    const bytes = await readAtMost(handle, maxBytes + 1, opened.size + 1);
     if (bytes.length > maxBytes || bytes.includes(0)) return undefined;
     return bytes.toString("utf8");
   } catch {
     return undefined;
+  } finally {
+    await handle?.close().catch(() => undefined);
   }
+}
+
+/** Up to `limit` bytes from the start; the first read asks for `expected` (the size plus one). */
+async function readAtMost(handle: FileHandle, limit: number, expected: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  let want = Math.min(expected, limit);
+  while (total < limit) {
+    const buffer = Buffer.alloc(Math.max(1, Math.min(want, limit - total)));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, total);
+    if (bytesRead === 0) break;
+    chunks.push(buffer.subarray(0, bytesRead));
+    total += bytesRead;
+    want = READ_CHUNK;
+  }
+  return Buffer.concat(chunks, total);
 }
 
 /** The file as committed at HEAD, or undefined outside git / for untracked files. */
