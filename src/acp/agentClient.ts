@@ -61,7 +61,7 @@ export class AgentClient {
         if (typeof sessionId === "string") this.route(sessionId, method, params);
         else logger.info(`${definition.name}: ${method} (no session) ignored`);
       },
-      traffic: (direction, message) => logger.traffic(direction, definition.name, () => logJson(message)),
+      traffic: (direction, message) => logger.traffic(direction, definition.name, (maxChars) => logJson(message, maxChars)),
     }, callbacks);
     this.ended = Promise.race([
       transport.ended,
