@@ -70,6 +70,7 @@ export async function readChangedFile(path: string, maxBytes = MAX_CHANGED_FILE_
     handle = await io.open(path, OPEN_FLAGS);
     const opened = await handle.stat();
     if (!opened.isFile() || opened.ino !== info.ino || opened.dev !== info.dev) return undefined; // swapped since lstat
+    if (opened.size > maxBytes) return undefined; // grew since lstat
     const bytes = await readAtMost(handle, maxBytes + 1, opened.size + 1);
     if (bytes.length > maxBytes || bytes.includes(0)) return undefined;
     return bytes.toString("utf8");

@@ -48,7 +48,11 @@ class BoundedWriter {
 /** JSON for a log, `limit` characters at most; never throws. */
 export function logJson(message: unknown, limit = TRAFFIC_LINE_LIMIT): string {
   const out = new BoundedWriter(limit - TRUNCATED.length);
-  writeValue(out, message, 0, "plain");
+  try {
+    writeValue(out, message, 0, "plain");
+  } catch {
+    return '"[a message that could not be rendered]"'; // a throwing toJSON or getter (never from the wire)
+  }
   return out.text();
 }
 

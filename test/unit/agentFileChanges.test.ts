@@ -20,7 +20,7 @@ const posix = process.platform !== "win32";
  * Real file system calls, counting opens and the bytes that come back from any read (`readFile`
  * too: the reader once used it).
  */
-function countingIo(options: { afterLstat?: (path: string) => void } = {}) {
+function countingIo(options: { afterLstat?: (path: string) => void; afterFstat?: (path: string) => void } = {}) {
   const seen = { opened: [] as string[], bytesRead: 0 };
   const io: ChangedFileIo & { readFile(path: string): Promise<Buffer> } = {
     lstat: async (path: string) => {
@@ -31,6 +31,12 @@ function countingIo(options: { afterLstat?: (path: string) => void } = {}) {
     open: async (path: string, flags: number) => {
       seen.opened.push(path);
       const handle = await fsp.open(path, flags);
+      const stat = handle.stat.bind(handle);
+      (handle as unknown as { stat: () => Promise<unknown> }).stat = async () => {
+        const info = await stat();
+        options.afterFstat?.(path);
+        return info;
+      };
       const read = handle.read.bind(handle) as (...args: unknown[]) => Promise<{ bytesRead: number; buffer: Buffer }>;
       (handle as unknown as { read: typeof read }).read = async (...args: unknown[]) => {
         const result = await read(...args);
@@ -75,12 +81,15 @@ test("a file over the cap is not read at all", async () => {
   assert.equal(seen.bytesRead, 0);
 });
 
-test("a file that grows after the size check is read only up to the cap", async () => {
-  const path = join(dir(), "growing.txt");
-  writeFileSync(path, "small");
-  const { io, seen } = countingIo({ afterLstat: (grown) => appendFileSync(grown, "b".repeat(256 * 1024)) });
-  assert.equal(await readChangedFile(path, 1024, io), undefined);
-  assert.ok(seen.bytesRead <= 1025, `${seen.bytesRead} bytes were read`);
+test("a file that grows after the size checks is read only up to the cap", async () => {
+  const grow = (path: string) => appendFileSync(path, "b".repeat(256 * 1024));
+  for (const when of ["afterLstat", "afterFstat"] as const) {
+    const path = join(dir(), "growing.txt");
+    writeFileSync(path, "small");
+    const { io, seen } = countingIo({ [when]: grow });
+    assert.equal(await readChangedFile(path, 1024, io), undefined, when);
+    assert.ok(seen.bytesRead <= 1025, `${when}: ${seen.bytesRead} bytes were read`);
+  }
 });
 
 test("symlinks and folders are not read; a small text file is", { skip: !posix && "symlinks need rights on Windows" }, async () => {
