@@ -15,6 +15,7 @@ import type { AgentDefinition } from "./agentDefinition";
 import type { FailureReport } from "./agentErrors";
 import type { Logger } from "./ports";
 import type { AgentTransport } from "./transports/agentTransport";
+import { logJson } from "./logJson";
 
 export interface SessionSink {
   update(update: unknown): void;
@@ -60,7 +61,7 @@ export class AgentClient {
         if (typeof sessionId === "string") this.route(sessionId, method, params);
         else logger.info(`${definition.name}: ${method} (no session) ignored`);
       },
-      traffic: (direction, message) => logger.traffic(direction, definition.name, () => JSON.stringify(message)),
+      traffic: (direction, message) => logger.traffic(direction, definition.name, (maxChars) => logJson(message, maxChars)),
     }, callbacks);
     this.ended = Promise.race([
       transport.ended,

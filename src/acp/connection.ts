@@ -134,6 +134,8 @@ export class AgentConnection {
 
 export const PROTOCOL_VERSION = acp.PROTOCOL_VERSION;
 export const RequestError = acp.RequestError;
+/** Our error code for a client-side cap an agent hit (open terminals, unanswered permission requests). */
+export const LIMIT_REACHED = -32004;
 
 function registerCallbacks(app: acp.ClientApp, callbacks: ClientCallbacks): acp.ClientApp {
   const m = acp.methods.client;

@@ -5,6 +5,7 @@
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import type { ThreadAction } from "../shared/threadActions";
+import { LIMIT_REACHED, RequestError } from "./connection";
 
 export interface PermissionRules {
   /** The option kind a saved rule picks for this request, if any rule matches. */
@@ -18,6 +19,8 @@ export interface PermissionNotifier {
 
 /** A hostile agent may send thousands of options; the card shows at most this many. */
 export const MAX_PERMISSION_OPTIONS = 20;
+/** Unanswered requests an agent may have at once (all its sessions); more are refused. */
+export const MAX_PENDING_PERMISSIONS = 32;
 
 interface Pending {
   readonly sessionId: string;
@@ -41,6 +44,13 @@ export class PermissionBroker {
     const ruled = this.rules?.decide(this.agent, params);
     const ruledOption = ruled ? params.options.find((option) => option.kind === ruled) : undefined;
     if (ruledOption) return Promise.resolve({ outcome: { outcome: "selected", optionId: ruledOption.optionId } });
+    if (this.pending.size >= MAX_PENDING_PERMISSIONS) {
+      return Promise.reject(new RequestError(
+        LIMIT_REACHED,
+        `ACP Panel allows at most ${MAX_PENDING_PERMISSIONS} unanswered permission requests per agent; wait for the user's answers.`,
+        { limit: MAX_PENDING_PERMISSIONS },
+      ));
+    }
     const requestId = `perm-${++this.counter}`;
     const options = params.options.slice(0, MAX_PERMISSION_OPTIONS);
     return new Promise((resolve) => {

@@ -8,8 +8,11 @@ export interface Logger {
   info(message: string): void;
   warn(message: string): void;
   error(message: string): void;
-  /** Raw protocol traffic. `render` is called only when trace output is wanted. */
-  traffic(direction: "in" | "out", agent: string, render: () => string): void;
+  /**
+   * Raw protocol traffic. `render(maxChars)` gives the message as JSON text of at most `maxChars`
+   * characters (cut if longer, credentials by position replaced); call it only when trace output is wanted.
+   */
+  traffic(direction: "in" | "out", agent: string, render: (maxChars: number) => string): void;
   /** A line the agent wrote to stderr. */
   agentStderr(agent: string, line: string): void;
 }

@@ -9,6 +9,7 @@ import { capabilitiesOf } from "./agentCapabilities";
 import { STEER_APPLIED_METHODS, steeringRouteOf, type SteerOutcome, type SteeringRoute } from "./steering";
 import { Steerer } from "./steerer";
 import { describeRequestError } from "./agentErrors";
+import { logJson } from "./logJson";
 import type { Clock, Logger } from "./ports";
 import type { ThreadAction } from "../shared/threadActions";
 import { configOptionsSchema, knownUpdateSchema, modeStateSchema } from "../shared/sessionUpdate";
@@ -182,12 +183,12 @@ export class SessionController {
       sink({ type: "subagent/event", entryId: newId(), event: params });
       return;
     }
-    logger.info(`${client.name}: ${method} ${JSON.stringify(params)?.slice(0, 300)}`);
+    logger.info(`${client.name}: ${method} ${logJson(params, 300)}`);
   }
 
   private onUpdate(update: unknown): void {
     if (typeof update !== "object" || update === null || typeof (update as { sessionUpdate?: unknown }).sessionUpdate !== "string") {
-      this.context.logger.warn(`${this.context.client.name}: dropped a malformed session/update: ${JSON.stringify(update)?.slice(0, 300)}`);
+      this.context.logger.warn(`${this.context.client.name}: dropped a malformed session/update: ${logJson(update, 300)}`);
       return;
     }
     if (this.turnRunning) {
@@ -205,7 +206,7 @@ export class SessionController {
     // Checked once per variant (not per chunk: this is the streaming hot path).
     if (!this.unshown.has(tag) && (this.unshown.add(tag), !knownUpdateSchema.safeParse(update).success)) {
       // Vendor or newer variants are passed on (the webview may learn them) but not shown: say so once.
-      this.context.logger.info(`${this.context.client.name}: session/update "${tag}" is not shown (unknown variant or unexpected fields): ${JSON.stringify(update).slice(0, 300)}`);
+      this.context.logger.info(`${this.context.client.name}: session/update "${tag}" is not shown (unknown variant or unexpected fields): ${logJson(update, 300)}`);
     }
     this.context.sink({ type: "acp/update", entryId: this.context.newId(), update: update as { sessionUpdate: string } });
   }

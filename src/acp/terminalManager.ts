@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import type * as acp from "@agentclientprotocol/sdk";
-import { RequestError } from "./connection";
+import { LIMIT_REACHED, RequestError } from "./connection";
 import type { TerminalCallbacks } from "./clientCallbacks";
 
 export interface TerminalExit {
@@ -41,6 +41,10 @@ interface RunningTerminal {
 }
 
 const GRACE_MS = 2000;
+/** Terminals one session may hold: running, or exited and not yet released. */
+export const MAX_TERMINALS_PER_SESSION = 16;
+/** The most output kept per terminal, whatever `outputByteLimit` the agent asks for. */
+export const MAX_OUTPUT_BYTE_LIMIT = 4 * 1024 * 1024;
 
 export class TerminalManager implements TerminalCallbacks {
   private readonly terminals = new Map<string, RunningTerminal>();
@@ -49,6 +53,7 @@ export class TerminalManager implements TerminalCallbacks {
   constructor(private readonly options: TerminalOptions) {}
 
   async create(params: acp.CreateTerminalRequest): Promise<acp.CreateTerminalResponse> {
+    this.makeRoom(params.sessionId);
     const terminalId = `term-${++this.counter}`;
     const env: NodeJS.ProcessEnv = { ...process.env };
     const pathValue = this.options.pathValue?.();
@@ -68,7 +73,7 @@ export class TerminalManager implements TerminalCallbacks {
     const terminal: RunningTerminal = {
       sessionId: params.sessionId,
       child,
-      limit: params.outputByteLimit ?? this.options.defaultByteLimit ?? 1024 * 1024,
+      limit: byteLimit(params.outputByteLimit ?? this.options.defaultByteLimit ?? 1024 * 1024),
       output: "",
       bytes: 0,
       truncated: false,
@@ -143,6 +148,25 @@ export class TerminalManager implements TerminalCallbacks {
     return [...this.terminals.values()].filter((t) => !t.exit && t.child.pid !== undefined).map((t) => t.child.pid as number);
   }
 
+  /**
+   * Enforces MAX_TERMINALS_PER_SESSION: the oldest exited terminal the agent never released is
+   * forgotten (later calls on it: -32002); if every one is still running, the request is refused.
+   */
+  private makeRoom(sessionId: string): void {
+    const mine = [...this.terminals].filter(([, terminal]) => terminal.sessionId === sessionId);
+    if (mine.length < MAX_TERMINALS_PER_SESSION) return;
+    const exited = mine.find(([, terminal]) => terminal.exit);
+    if (exited) {
+      this.terminals.delete(exited[0]);
+      return;
+    }
+    throw new RequestError(
+      LIMIT_REACHED,
+      `ACP Panel allows at most ${MAX_TERMINALS_PER_SESSION} open terminals per session; release or kill one before creating another.`,
+      { limit: MAX_TERMINALS_PER_SESSION },
+    );
+  }
+
   private get(terminalId: string): RunningTerminal {
     const terminal = this.terminals.get(terminalId);
     if (!terminal) throw RequestError.resourceNotFound(terminalId);
@@ -169,6 +193,11 @@ export class TerminalManager implements TerminalCallbacks {
       await terminal.exited;
     }
   }
+}
+
+/** The agent's `outputByteLimit`, as a whole number of bytes within MAX_OUTPUT_BYTE_LIMIT. */
+function byteLimit(requested: number): number {
+  return Number.isFinite(requested) ? Math.min(Math.max(0, Math.floor(requested)), MAX_OUTPUT_BYTE_LIMIT) : MAX_OUTPUT_BYTE_LIMIT;
 }
 
 /** The last `limit` bytes of `text`, starting on a character boundary. */

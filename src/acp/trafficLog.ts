@@ -1,9 +1,13 @@
 /**
  * The raw protocol traffic of every agent, both directions, in a bounded ring buffer ("ACP: Show
- * Traffic"). Lines are stored as the agent sent them (shortened) and known secret shapes are
- * redacted when they are read: six regular expressions over every message would otherwise run on
- * the hot path of a stream or a session replay, for a log that is rarely opened.
+ * Traffic"). Lines are stored as rendered (`logJson`: bounded, secrets by position already
+ * replaced), shortened, as flat copies; secret shapes are redacted when they are read
+ * (`redactSecrets`): a dozen regular expressions over every message would otherwise run on the
+ * hot path of a stream or a session replay, for a log that is rarely opened.
  */
+import { Buffer } from "node:buffer";
+import { redactSecrets } from "./secretRedaction";
+
 export interface TrafficLine {
   readonly at: number;
   readonly agent: string;
@@ -15,24 +19,6 @@ export const TRAFFIC_CAPACITY = 5000;
 /** A single huge message (a 10 MB chunk) is shortened in the log, never in the protocol. */
 export const TRAFFIC_LINE_LIMIT = 16 * 1024;
 
-const SECRET_PATTERNS: readonly RegExp[] = [
-  /\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}/g, // Anthropic / OpenAI keys
-  /\bgh[pousr]_[A-Za-z0-9]{20,}/g, // GitHub tokens
-  /\bAIza[0-9A-Za-z_-]{30,}/g, // Google API keys
-  /\bxox[abpr]-[A-Za-z0-9-]{10,}/g, // Slack tokens
-  /\bBearer\s+[A-Za-z0-9._~+/=-]{16,}/gi,
-  /("(?:api[_-]?key|apikey|token|secret|password|authorization)"\s*:\s*")[^"]{4,}(")/gi,
-];
-
-export function redactSecrets(text: string): string {
-  let out = text;
-  for (const pattern of SECRET_PATTERNS) {
-    out = out.replace(pattern, (match: string, prefix?: string, suffix?: string) =>
-      typeof prefix === "string" && typeof suffix === "string" ? `${prefix}[redacted]${suffix}` : "[redacted]");
-  }
-  return out;
-}
-
 export class TrafficLog {
   private readonly lines: TrafficLine[] = [];
   private start = 0;
@@ -41,7 +27,7 @@ export class TrafficLog {
 
   add(agent: string, direction: "in" | "out", text: string, at: number): void {
     const shortened = text.length > TRAFFIC_LINE_LIMIT ? `${text.slice(0, TRAFFIC_LINE_LIMIT)}… (${text.length} characters)` : text;
-    const line: TrafficLine = { at, agent, direction, text: shortened };
+    const line: TrafficLine = { at, agent, direction, text: flatCopy(shortened) };
     if (this.lines.length < this.capacity) this.lines.push(line);
     else {
       this.lines[this.start] = line;
@@ -59,4 +45,14 @@ export class TrafficLog {
       .map((line) => `${new Date(line.at).toISOString()} ${line.agent} ${line.direction === "in" ? "←" : "→"} ${line.text}`)
       .join("\n");
   }
+}
+
+/**
+ * A copy that shares no memory with `text`. V8 represents `slice` as a view into the parent string
+ * and `a + b` as a pair of pointers, so a 16 Ki slice of a 1 MB message keeps the 1 MB alive (and
+ * `(" " + s).slice(1)` flattens the whole parent first). Decoding fresh bytes gives a new string.
+ * Lone surrogates become U+FFFD, which is fine for a log.
+ */
+function flatCopy(text: string): string {
+  return Buffer.from(text, "utf8").toString("utf8");
 }

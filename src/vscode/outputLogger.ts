@@ -5,7 +5,7 @@
  */
 import * as vscode from "vscode";
 import type { Logger } from "../acp/ports";
-import { TrafficLog } from "../acp/trafficLog";
+import { TRAFFIC_LINE_LIMIT, TrafficLog } from "../acp/trafficLog";
 
 export class OutputLogger implements Logger, vscode.Disposable {
   readonly channel = vscode.window.createOutputChannel("ACP Panel", { log: true });
@@ -23,8 +23,8 @@ export class OutputLogger implements Logger, vscode.Disposable {
     this.channel.error(message);
   }
 
-  traffic(direction: "in" | "out", agent: string, render: () => string): void {
-    this.trafficLog.add(agent, direction, render(), Date.now());
+  traffic(direction: "in" | "out", agent: string, render: (maxChars: number) => string): void {
+    this.trafficLog.add(agent, direction, render(TRAFFIC_LINE_LIMIT), Date.now());
   }
 
   agentStderr(agent: string, line: string): void {

@@ -212,6 +212,20 @@ export const scenarios: Record<string, Scenario> = {
     return "end_turn";
   },
 
+  /**
+   * Messages nested 20,000 levels deep (sent as raw lines: the agent's own JSON.stringify would
+   * overflow): a vendor notification, an unknown update variant and a known one with deep `_meta`.
+   */
+  async "deep-nesting"(turn) {
+    const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
+    const session = JSON.stringify(turn.sessionId);
+    turn.send(`{"jsonrpc":"2.0","method":"_x/deep","params":{"sessionId":${session},"deep":${deep}}}`);
+    turn.send(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":${session},"update":{"sessionUpdate":"_deep_update","deep":${deep}}}}`);
+    turn.send(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":${session},"update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"deep "},"_meta":{"deep":${deep}}}}}`);
+    turn.update(chunk("still connected"));
+    return "end_turn";
+  },
+
   /** One line over the client's 32 MiB limit; the agent then waits. */
   async "oversize-line"(turn) {
     turn.send({ jsonrpc: "2.0", method: "session/update", params: { sessionId: turn.sessionId, update: chunk("y".repeat(33 * 1024 * 1024)) } });

@@ -9,7 +9,8 @@ export class MemoryLogger implements Logger {
   info(message: string): void { this.lines.push(`info ${message}`); }
   warn(message: string): void { this.lines.push(`warn ${message}`); }
   error(message: string): void { this.lines.push(`error ${message}`); }
-  traffic(direction: "in" | "out", _agent: string, render: () => string): void { this.trafficLog.push({ direction, text: render() }); }
+  /** Whole messages (tests parse them back), depth-capped and with credentials replaced as in the real log. */
+  traffic(direction: "in" | "out", _agent: string, render: (maxChars: number) => string): void { this.trafficLog.push({ direction, text: render(Number.POSITIVE_INFINITY) }); }
   agentStderr(_agent: string, line: string): void { this.stderr.push(line); }
 }
 

@@ -2,7 +2,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type * as acp from "@agentclientprotocol/sdk";
-import { PermissionBroker } from "../../src/acp/permissionBroker";
+import { MAX_PENDING_PERMISSIONS, PermissionBroker } from "../../src/acp/permissionBroker";
+import { LIMIT_REACHED } from "../../src/acp/connection";
 import { ElicitationBroker } from "../../src/acp/elicitationBroker";
 import type { ThreadAction } from "../../src/shared/threadActions";
 
@@ -119,4 +120,22 @@ test("a huge permission option list is bounded; the shown options stay answerabl
   assert.ok(shown.every((o) => o.name.length <= 200));
   broker.answer((actions[0] as { requestId: string }).requestId, "o3");
   assert.deepEqual(await answer, { outcome: { outcome: "selected", optionId: "o3" } });
+});
+
+test("pending permission requests are capped: one more is refused with a clear error until one is answered", async () => {
+  const { broker, actions } = permissionBroker();
+  const signal = new AbortController().signal;
+  const answers = Array.from({ length: MAX_PENDING_PERMISSIONS }, (_, i) => broker.request({ ...request, sessionId: `s${i % 3}` }, signal));
+  const shown = actions.length;
+  await assert.rejects(broker.request(request, signal), (error: { code?: number; message?: string }) => {
+    assert.equal(error.code, LIMIT_REACHED);
+    assert.match(error.message ?? "", new RegExp(`at most ${MAX_PENDING_PERMISSIONS} unanswered permission requests`));
+    return true;
+  });
+  assert.equal(actions.length, shown, "the refused request is not shown");
+  broker.answer((actions[0] as { requestId: string }).requestId, "cancel");
+  const next = broker.request(request, signal);
+  assert.equal(broker.pendingCount, MAX_PENDING_PERMISSIONS);
+  broker.cancelAll();
+  await Promise.all([...answers, next]);
 });

@@ -155,3 +155,14 @@ test("crash mid-turn, then restart without resume: the new process replays the h
   const methods = agent.received().map((m) => m.method).filter(Boolean);
   assert.deepEqual(methods.slice(methods.lastIndexOf("initialize")), ["initialize", "session/load"]);
 });
+
+test("messages nested 20,000 levels deep don't close the connection through the logs", async () => {
+  const { chat, logger } = await started();
+  await chat.prompt("deep-nesting");
+  assert.equal(chat.store.state.connection.status, "ready", JSON.stringify(failure(chat)));
+  assert.equal(assistantText(chat.store.state.thread), "deep still connected");
+  assert.ok(logger.trafficLog.some((line) => line.text.includes('"[nested too deep]"')), "the traffic log shows the deep messages, capped");
+  await chat.prompt("late-text");
+  assert.deepEqual(chat.store.state.thread.turn, { phase: "idle", lastStop: "end_turn" });
+  assert.match(assistantText(chat.store.state.thread), /The complete answer, sent at the end\.$/);
+});

@@ -2,7 +2,8 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { tmpdir } from "node:os";
-import { TerminalManager, keepLastBytes } from "../../src/acp/terminalManager";
+import { TerminalManager, keepLastBytes, MAX_OUTPUT_BYTE_LIMIT, MAX_TERMINALS_PER_SESSION } from "../../src/acp/terminalManager";
+import { LIMIT_REACHED } from "../../src/acp/connection";
 
 const managers: TerminalManager[] = [];
 after(async () => Promise.all(managers.map((m) => m.dispose())));
@@ -94,4 +95,44 @@ test("wait_for_exit honours the agent's cancellation", async () => {
   await assert.rejects(waiting, (error: { code?: number }) => error.code === -32800);
   await m.dispose();
   assert.deepEqual(m.runningPids(), []);
+});
+
+test("a session may hold only so many terminals; the agent gets a clear error, other sessions are unaffected", async () => {
+  const { m } = manager();
+  const running: string[] = [];
+  for (let i = 0; i < MAX_TERMINALS_PER_SESSION; i++) running.push((await m.create({ sessionId: "s", command: "sleep 30" })).terminalId);
+  await assert.rejects(m.create({ sessionId: "s", command: "sleep 30" }), (error: { code?: number; message?: string }) => {
+    assert.equal(error.code, LIMIT_REACHED);
+    assert.match(error.message ?? "", new RegExp(`at most ${MAX_TERMINALS_PER_SESSION} open terminals per session`));
+    return true;
+  });
+  assert.equal(m.runningPids().length, MAX_TERMINALS_PER_SESSION, "nothing was spawned for the refused request");
+  const other = await m.create({ sessionId: "other", command: "true" });
+  await m.waitForExit({ sessionId: "other", terminalId: other.terminalId }, never);
+  await m.release({ sessionId: "s", terminalId: running[0]! });
+  await m.create({ sessionId: "s", command: "true" });
+  await m.releaseSession("s");
+});
+
+test("terminals that exited but were never released make room: the oldest is forgotten", async () => {
+  const { m } = manager();
+  const ids: string[] = [];
+  for (let i = 0; i < MAX_TERMINALS_PER_SESSION; i++) {
+    const { terminalId } = await m.create({ sessionId: "s", command: "true" });
+    await m.waitForExit({ sessionId: "s", terminalId }, never);
+    ids.push(terminalId);
+  }
+  await m.create({ sessionId: "s", command: "true" });
+  await assert.rejects(m.output({ sessionId: "s", terminalId: ids[0]! }), { code: -32002 });
+  assert.ok(await m.output({ sessionId: "s", terminalId: ids[1]! }));
+});
+
+test("an agent's outputByteLimit is clamped to a sane maximum", async () => {
+  const { m } = manager();
+  const bytes = MAX_OUTPUT_BYTE_LIMIT + 512 * 1024;
+  const { terminalId } = await m.create({ sessionId: "s", command: `head -c ${bytes} /dev/zero | tr '\\0' a`, outputByteLimit: 2 ** 40 });
+  await m.waitForExit({ sessionId: "s", terminalId }, never);
+  const out = await m.output({ sessionId: "s", terminalId });
+  assert.equal(out.truncated, true);
+  assert.equal(out.output.length, MAX_OUTPUT_BYTE_LIMIT);
 });

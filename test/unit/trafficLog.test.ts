@@ -1,6 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { TrafficLog, redactSecrets, TRAFFIC_LINE_LIMIT } from "../../src/acp/trafficLog";
+import { TrafficLog, TRAFFIC_LINE_LIMIT } from "../../src/acp/trafficLog";
+import { redactSecrets } from "../../src/acp/secretRedaction";
+import { logJson } from "../../src/acp/logJson";
 
 test("the ring buffer keeps the newest lines, oldest first", () => {
   const log = new TrafficLog(3);
@@ -30,4 +32,19 @@ test("what the log shows is redacted, though lines are stored as sent", () => {
   assert.doesNotMatch(JSON.stringify(log.snapshot()), /hunter2|abcdefghijklmnop1234/);
   assert.doesNotMatch(log.render(), /hunter2|abcdefghijklmnop1234/);
   assert.equal(log.snapshot().filter((line) => line.text.includes("[redacted]")).length, 2);
+});
+
+test("a message nested 20,000 levels deep renders for the log without throwing, bounded in size", () => {
+  const deep = JSON.parse(`${"[".repeat(20_000)}${"]".repeat(20_000)}`) as unknown;
+  const text = logJson({ jsonrpc: "2.0", method: "_x/deep", params: { deep } });
+  assert.ok(text.length <= TRAFFIC_LINE_LIMIT, `${text.length} characters`);
+  assert.match(text, /^\{"jsonrpc":"2\.0","method":"_x\/deep","params":\{"deep":\[\[\[/);
+  assert.match(text, /"\[nested too deep\]"/);
+});
+
+test("a rendered message over the limit is cut, says so, and stays within the limit", () => {
+  const text = logJson({ params: { text: "x".repeat(100_000) } });
+  assert.ok(text.length <= TRAFFIC_LINE_LIMIT);
+  assert.match(text, /^\{"params":\{"text":"xxx.*… \(truncated\)$/);
+  assert.equal(logJson({ a: [1, null, true, "s", undefined], b: undefined, n: Number.NaN }), JSON.stringify({ a: [1, null, true, "s", undefined], b: undefined, n: Number.NaN }));
 });
