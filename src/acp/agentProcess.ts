@@ -20,6 +20,8 @@ export interface AgentExit {
 }
 
 const STDERR_TAIL_BYTES = 4096;
+/** A stderr line longer than this is logged in pieces (an agent may write megabytes with no newline). */
+export const STDERR_LINE_MAX_CHARS = 16 * 1024;
 const GRACE_MS = 1500;
 
 export class AgentProcess {
@@ -60,6 +62,11 @@ export class AgentProcess {
       const lines = (partial + text).split("\n");
       partial = lines.pop() ?? "";
       for (const line of lines) logger.agentStderr(launch.name, line);
+      // No newline for a long while: log what is pending in pieces, so it never grows unbounded.
+      while (partial.length >= STDERR_LINE_MAX_CHARS) {
+        logger.agentStderr(launch.name, partial.slice(0, STDERR_LINE_MAX_CHARS));
+        partial = partial.slice(STDERR_LINE_MAX_CHARS);
+      }
     });
     if (this.child.pid !== undefined) guardOrphan(this.child.pid);
     // A dead agent makes writes fail with EPIPE; the exit handler reports it, so swallow here.
