@@ -7,6 +7,7 @@ import * as vscode from "vscode";
 import { readFile } from "node:fs/promises";
 import type { FileSystemPort } from "../acp/fileSystemCallbacks";
 import { writeFileAtomic } from "../acp/atomicWrite";
+import { readTextBounded, type BoundedText, type ReadRange } from "../acp/boundedRead";
 
 export class EditorFiles implements FileSystemPort {
   openBufferText(path: string): string | undefined {
@@ -24,6 +25,10 @@ export class EditorFiles implements FileSystemPort {
       if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ENOTDIR") return undefined;
       throw error;
     }
+  }
+
+  readDiskBounded(path: string, range: ReadRange, maxBytes: number): Promise<BoundedText | undefined> {
+    return readTextBounded(path, range, maxBytes);
   }
 
   async writeThroughEditor(path: string, content: string): Promise<void> {

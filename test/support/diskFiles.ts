@@ -2,6 +2,7 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { ConsentPrompt, FileSystemPort } from "../../src/acp/fileSystemCallbacks";
+import { readTextBounded, type BoundedText, type ReadRange } from "../../src/acp/boundedRead";
 
 export class DiskFiles implements FileSystemPort {
   /** path → { text, dirty } of "open editors". */
@@ -11,6 +12,9 @@ export class DiskFiles implements FileSystemPort {
   isDirty(path: string): boolean { return this.buffers.get(path)?.dirty ?? false; }
   async readDisk(path: string): Promise<string | undefined> {
     try { return await readFile(path, "utf8"); } catch { return undefined; }
+  }
+  readDiskBounded(path: string, range: ReadRange, maxBytes: number): Promise<BoundedText | undefined> {
+    return readTextBounded(path, range, maxBytes);
   }
   async writeThroughEditor(path: string, content: string): Promise<void> {
     await mkdir(dirname(path), { recursive: true });
