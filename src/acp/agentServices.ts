@@ -25,6 +25,8 @@ export interface ClientPorts {
 
 export interface AgentServicesOptions {
   readonly agent: string;
+  /** The agent's stable id (agentIdentity.ts): what permission rules are keyed by. Without one, no saved rule applies. */
+  readonly agentId?: string;
   readonly ports: ClientPorts;
   readonly dispatch: (sessionId: string, action: ThreadAction) => void;
   readonly newId: () => string;
@@ -40,7 +42,7 @@ export class AgentServices {
 
   constructor(options: AgentServicesOptions) {
     const { agent, ports, dispatch, newId, roots } = options;
-    this.permissions = new PermissionBroker(agent, dispatch, newId, ports.permissionRules, ports.permissionNotifier);
+    this.permissions = new PermissionBroker({ name: agent, id: options.agentId ?? "" }, dispatch, newId, ports.permissionRules, ports.permissionNotifier);
     this.forms = new ElicitationBroker(agent, dispatch, ports.urls);
     this.terminals = ports.terminals === false ? undefined : new TerminalManager({
       defaultCwd: (sessionId) => roots(sessionId)[0] ?? process.cwd(),
