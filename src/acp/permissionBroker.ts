@@ -106,7 +106,7 @@ export class PermissionBroker {
 }
 
 /** What the user sees in the transcript when a rule answered for them: never silent. */
-function ruledNotice(entryId: string, ruled: RuledAnswer, toolCall: acp.ToolCallUpdate): ThreadAction {
+export function ruledNotice(entryId: string, ruled: RuledAnswer, toolCall: acp.ToolCallUpdate): ThreadAction {
   const what = String(toolCall.title ?? toolCall.kind ?? toolCall.toolCallId).slice(0, 200);
   const allowed = ruled.decision === "allow_once";
   return {
