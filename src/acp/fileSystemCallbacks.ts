@@ -23,8 +23,12 @@ export interface FileSystemPort {
    * undefined when it does not exist.
    */
   readDiskBounded(path: string, range: ReadRange, maxBytes: number): Promise<BoundedText | undefined>;
-  /** Replace the whole file through the editor (undoable), create it and its folders if missing, then save. */
-  writeThroughEditor(path: string, content: string): Promise<void>;
+  /**
+   * Replace the whole file through the editor (undoable), create it and its folders if missing, then save.
+   * `resolved`: `path` was resolved (symlinks included) when it was checked; a folder that resolves
+   * elsewhere by the time of writing is refused (see atomicWrite.ts).
+   */
+  writeThroughEditor(path: string, content: string, options?: { readonly resolved?: boolean }): Promise<void>;
   /** Delete a file (undoing the creation of a file by the agent). */
   deleteFile(path: string): Promise<void>;
 }
@@ -87,7 +91,7 @@ export function fileSystemCallbacks(options: FileSystemOptions): FileSystemCallb
         throw new RequestError(WRITE_DENIED, `Permission denied: ${params.path} has unsaved changes and the user kept them.`, { path: params.path, reason: "unsaved-changes" });
       }
       const before = options.files.openBufferText(resolved.real) ?? (await options.files.readDisk(resolved.real));
-      await options.files.writeThroughEditor(resolved.real, params.content);
+      await options.files.writeThroughEditor(resolved.real, params.content, { resolved: true });
       options.onWrite?.({ sessionId: params.sessionId, path: resolved.real, before, after: params.content });
       return {};
     },

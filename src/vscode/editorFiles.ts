@@ -31,12 +31,12 @@ export class EditorFiles implements FileSystemPort {
     return readTextBounded(path, range, maxBytes);
   }
 
-  async writeThroughEditor(path: string, content: string): Promise<void> {
+  async writeThroughEditor(path: string, content: string, options?: { readonly resolved?: boolean }): Promise<void> {
     const uri = vscode.Uri.file(path);
     const open = this.openDocument(path);
     if (!open) {
       // Not in an editor: nothing to undo there, so write atomically (temp file + rename).
-      await writeFileAtomic(path, content);
+      await writeFileAtomic(path, content, options?.resolved ? { resolved: true } : {});
       return;
     }
     const edit = new vscode.WorkspaceEdit();

@@ -1,7 +1,7 @@
 /** fs/read_text_file and fs/write_text_file at the port level: buffers, lines, errors, consent. */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, existsSync, realpathSync, truncateSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, existsSync, realpathSync, renameSync, symlinkSync, truncateSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -111,4 +111,20 @@ test("an open buffer keeps priority for line/limit reads, and a part over the ca
   files.buffers.set(path, { text: "a\nb\nc\n" + "y".repeat(50) + "\n", dirty: true });
   assert.equal((await fs.readTextFile({ sessionId: "s", path, line: 2, limit: 2 }, signal)).content, "b\nc\n");
   await assert.rejects(fs.readTextFile({ sessionId: "s", path, line: 4, limit: 1 }, signal), /part of the file .* larger than 10 bytes/);
+});
+
+test("a folder swapped for a link while the consent prompt is open is refused, nothing lands behind the link", async () => {
+  const outside = realpathSync(mkdtempSync(join(tmpdir(), "acp-outside-")));
+  const elsewhere = realpathSync(mkdtempSync(join(tmpdir(), "acp-elsewhere-")));
+  mkdirSync(join(outside, "sub"));
+  const consent = new ScriptedConsent({ outside: true });
+  const ask = consent.allowWriteOutsideWorkspace.bind(consent);
+  consent.allowWriteOutsideWorkspace = async (agent, path) => {
+    renameSync(join(outside, "sub"), join(outside, "sub-moved"));
+    symlinkSync(elsewhere, join(outside, "sub"));
+    return ask(agent, path);
+  };
+  const { fs } = setup(consent);
+  await assert.rejects(fs.writeTextFile({ sessionId: "s", path: join(outside, "sub", "x.txt"), content: "payload" }, signal), /changed while writing/);
+  assert.deepEqual(readdirSync(elsewhere), []);
 });
