@@ -20,7 +20,3 @@ export function agentIdOf(definition: Pick<AgentDefinition, "transport" | "comma
   const launch = JSON.stringify([definition.transport, definition.command, [...definition.args], definition.url ?? ""]);
   return `agent-${createHash("sha256").update(launch).digest("hex").slice(0, 16)}`;
 }
-
-export function agentRefOf(definition: AgentDefinition): AgentRef {
-  return { name: definition.name, id: agentIdOf(definition) };
-}

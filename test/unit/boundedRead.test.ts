@@ -1,6 +1,7 @@
 /** The bounded reader behind fs/read_text_file: size checked before reading, `line`/`limit` streamed. */
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -81,4 +82,11 @@ test("on disk: a 50 MiB sparse file read with line 1, limit 2 answers at once; a
   assert.ok(process.memoryUsage().arrayBuffers - before < 5 * MiB, "memory stays bounded");
   assert.deepEqual(await readTextBounded(path, {}, 10 * MiB), { kind: "too-large", part: false });
   assert.equal(await readTextBounded(join(dir, "nope.txt"), {}, 10 * MiB), undefined);
+});
+
+test("a FIFO swapped in after the path check is refused at once, without blocking on open", { skip: process.platform === "win32" }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), "acp-bounded-"));
+  const fifo = join(dir, "pipe");
+  execFileSync("mkfifo", [fifo]);
+  await assert.rejects(readTextBounded(fifo, {}, 10 * MiB), /not a regular file/);
 });
