@@ -26,6 +26,8 @@ export interface ClientPorts {
 
 export interface AgentServicesOptions {
   readonly agent: string;
+  /** The agent's stable id (agentIdentity.ts): what permission rules are keyed by. Without one, no saved rule applies. */
+  readonly agentId?: string;
   readonly ports: ClientPorts;
   /**
    * What this agent may use of the ports (its entry's `capabilities`, by default everything for
@@ -47,7 +49,7 @@ export class AgentServices {
   constructor(options: AgentServicesOptions) {
     const { agent, ports, dispatch, newId, roots } = options;
     const grants = options.grants ?? { fs: true, terminal: true };
-    this.permissions = new PermissionBroker(agent, dispatch, newId, ports.permissionRules, ports.permissionNotifier);
+    this.permissions = new PermissionBroker({ name: agent, id: options.agentId ?? "" }, dispatch, newId, ports.permissionRules, ports.permissionNotifier);
     this.forms = new ElicitationBroker(agent, dispatch, ports.urls);
     this.terminals = ports.terminals === false || !grants.terminal ? undefined : new TerminalManager({
       defaultCwd: (sessionId) => roots(sessionId)[0] ?? process.cwd(),

@@ -4,6 +4,7 @@
  * never by the webview: a crash is reported with its stderr tail, the turn ends, and the agent
  * is restarted (automatically, with bounded backoff, or by the user) and the session reopened.
  */
+import { agentIdOf } from "./agentIdentity";
 import { AgentClient, AgentStartError } from "./agentClient";
 import type { AuthPrompt } from "./authFlow";
 import { describeRequestError, type FailureReport } from "./agentErrors";
@@ -237,6 +238,7 @@ export class ChatSession {
       const services = new AgentServices({
         agent: name,
         grants: grantedCapabilities(definition),
+        agentId: agentIdOf(definition),
         ports: { ...this.deps.ports, onWrite: (write) => this.review?.record(write.path, write.before, write.after) },
         dispatch: (sessionId, action) => {
           if (this.services === services && (this.session === undefined || this.session.sessionId === sessionId)) this.store.dispatch(action);

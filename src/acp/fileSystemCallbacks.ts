@@ -8,16 +8,27 @@ import type * as acp from "@agentclientprotocol/sdk";
 import { RequestError } from "./connection";
 import type { FileSystemCallbacks } from "./clientCallbacks";
 import { resolveAgentPath } from "./workspacePaths";
+import type { BoundedText, ReadRange } from "./boundedRead";
 
 export interface FileSystemPort {
   /** The text of an open editor buffer for this file (unsaved changes included), if one is open. */
   openBufferText(path: string): string | undefined;
   /** True when an open buffer has edits not yet saved. */
   isDirty(path: string): boolean;
-  /** The file on disk; undefined when it does not exist. */
+  /** The whole file on disk; undefined when it does not exist (the "before" of a write). */
   readDisk(path: string): Promise<string | undefined>;
-  /** Replace the whole file through the editor (undoable), create it and its folders if missing, then save. */
-  writeThroughEditor(path: string, content: string): Promise<void>;
+  /**
+   * The file on disk for an agent's read, never holding more than `maxBytes`: the size is checked
+   * before reading, `line`/`limit` are streamed (see `readTextBounded` in boundedRead.ts).
+   * undefined when it does not exist.
+   */
+  readDiskBounded(path: string, range: ReadRange, maxBytes: number): Promise<BoundedText | undefined>;
+  /**
+   * Replace the whole file through the editor (undoable), create it and its folders if missing, then save.
+   * `resolved`: `path` was resolved (symlinks included) when it was checked; a folder that resolves
+   * elsewhere by the time of writing is refused (see atomicWrite.ts).
+   */
+  writeThroughEditor(path: string, content: string, options?: { readonly resolved?: boolean }): Promise<void>;
   /** Delete a file (undoing the creation of a file by the agent). */
   deleteFile(path: string): Promise<void>;
 }
@@ -58,12 +69,17 @@ export function fileSystemCallbacks(options: FileSystemOptions): FileSystemCallb
   return {
     async readTextFile(params: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse> {
       const resolved = await resolveAgentPath(params.path, options.roots(params.sessionId));
-      const text = options.files.openBufferText(resolved.real) ?? options.files.openBufferText(params.path) ?? (await options.files.readDisk(resolved.real));
-      if (text === undefined) throw RequestError.resourceNotFound(params.path);
-      if (byteLength(text) > maxBytes) {
-        throw RequestError.invalidParams({ path: params.path, limitBytes: maxBytes }, `file is larger than ${maxBytes} bytes; read it in parts with "line" and "limit"`);
+      const range: ReadRange = { line: params.line ?? undefined, limit: params.limit ?? undefined };
+      // An open buffer wins (unsaved edits); it is already in memory, so it is sliced, then capped.
+      const buffer = options.files.openBufferText(resolved.real) ?? options.files.openBufferText(params.path);
+      const read = buffer === undefined ? await options.files.readDiskBounded(resolved.real, range, maxBytes) : capText(buffer, range, maxBytes);
+      if (read === undefined) throw RequestError.resourceNotFound(params.path);
+      if (read.kind === "too-large") {
+        throw RequestError.invalidParams({ path: params.path, limitBytes: maxBytes }, read.part
+          ? `the requested part of the file is larger than ${maxBytes} bytes; ask for fewer lines with "limit"`
+          : `file is larger than ${maxBytes} bytes; read it in parts with "line" and "limit"`);
       }
-      return { content: sliceLines(text, params.line ?? undefined, params.limit ?? undefined) };
+      return { content: read.text };
     },
 
     async writeTextFile(params: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse> {
@@ -75,7 +91,7 @@ export function fileSystemCallbacks(options: FileSystemOptions): FileSystemCallb
         throw new RequestError(WRITE_DENIED, `Permission denied: ${params.path} has unsaved changes and the user kept them.`, { path: params.path, reason: "unsaved-changes" });
       }
       const before = options.files.openBufferText(resolved.real) ?? (await options.files.readDisk(resolved.real));
-      await options.files.writeThroughEditor(resolved.real, params.content);
+      await options.files.writeThroughEditor(resolved.real, params.content, { resolved: true });
       options.onWrite?.({ sessionId: params.sessionId, path: resolved.real, before, after: params.content });
       return {};
     },
@@ -91,6 +107,9 @@ export function sliceLines(text: string, line: number | undefined, limit: number
   return lines.slice(start, end).join("");
 }
 
-function byteLength(text: string): number {
-  return Buffer.byteLength(text, "utf8");
+/** The same answer as `readTextBounded`, for text already in memory (an open editor buffer). */
+function capText(text: string, range: ReadRange, maxBytes: number): BoundedText {
+  const whole = range.line === undefined && range.limit === undefined;
+  const part = whole ? text : sliceLines(text, range.line, range.limit);
+  return Buffer.byteLength(part, "utf8") > maxBytes ? { kind: "too-large", part: !whole } : { kind: "text", text: part };
 }

@@ -6,10 +6,17 @@
 import type * as acp from "@agentclientprotocol/sdk";
 import type { ThreadAction } from "../shared/threadActions";
 import { LIMIT_REACHED, RequestError } from "./connection";
+import type { AgentRef } from "./agentIdentity";
+
+/** A saved rule's answer: the option kind it picks, and the rule in words (shown in the transcript). */
+export interface RuledAnswer {
+  readonly decision: "allow_once" | "reject_once";
+  readonly rule: string;
+}
 
 export interface PermissionRules {
-  /** The option kind a saved rule picks for this request, if any rule matches. */
-  decide(agent: string, request: acp.RequestPermissionRequest): "allow_once" | "allow_always" | "reject_once" | "reject_always" | undefined;
+  /** The saved rule that answers this request, if any (see permissionRuleDecision.ts). Async: paths are resolved. */
+  decide(agent: AgentRef, request: acp.RequestPermissionRequest): Promise<RuledAnswer | undefined>;
 }
 
 /** Tells the user about a request when the panel cannot show it (hidden view). */
@@ -33,7 +40,7 @@ export class PermissionBroker {
   private counter = 0;
 
   constructor(
-    private readonly agent: string,
+    private readonly agent: AgentRef,
     private readonly dispatch: (sessionId: string, action: ThreadAction) => void,
     private readonly newId: () => string,
     private readonly rules?: PermissionRules,
@@ -41,9 +48,19 @@ export class PermissionBroker {
   ) {}
 
   request(params: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse> {
-    const ruled = this.rules?.decide(this.agent, params);
-    const ruledOption = ruled ? params.options.find((option) => option.kind === ruled) : undefined;
-    if (ruledOption) return Promise.resolve({ outcome: { outcome: "selected", optionId: ruledOption.optionId } });
+    if (!this.rules) return this.ask(params, signal);
+    // A rule that fails to decide (e.g. an unreadable path) decides nothing: the user is asked.
+    return this.rules.decide(this.agent, params).catch(() => undefined).then((ruled) => {
+      if (signal.aborted) return { outcome: { outcome: "cancelled" } };
+      const ruledOption = ruled ? params.options.find((option) => option.kind === ruled.decision) : undefined;
+      if (!ruled || !ruledOption) return this.ask(params, signal);
+      this.dispatch(params.sessionId, ruledNotice(this.newId(), ruled, params.toolCall));
+      return { outcome: { outcome: "selected", optionId: ruledOption.optionId } };
+    });
+  }
+
+  /** Requests a rule answers don't count towards the cap; the ones waiting for the user do. */
+  private ask(params: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse> {
     if (this.pending.size >= MAX_PENDING_PERMISSIONS) {
       return Promise.reject(new RequestError(
         LIMIT_REACHED,
@@ -63,7 +80,7 @@ export class PermissionBroker {
         options: options.map(({ optionId, name, kind }) => ({ optionId, name: String(name).slice(0, 200), kind })),
       });
       signal.addEventListener("abort", () => this.settle(requestId, undefined), { once: true });
-      this.notifier?.notify(this.agent, params, (optionId) => this.settle(requestId, optionId));
+      this.notifier?.notify(this.agent.name, params, (optionId) => this.settle(requestId, optionId));
     });
   }
 
@@ -97,4 +114,20 @@ export class PermissionBroker {
       outcome: option ? { optionId: option.optionId, kind: option.kind } : "cancelled",
     });
   }
+}
+
+/** What the user sees in the transcript when a rule answered for them: never silent. */
+export function ruledNotice(entryId: string, ruled: RuledAnswer, toolCall: acp.ToolCallUpdate): ThreadAction {
+  const what = String(toolCall.title ?? toolCall.kind ?? toolCall.toolCallId).slice(0, 200);
+  const allowed = ruled.decision === "allow_once";
+  return {
+    type: "acp/update",
+    entryId,
+    update: {
+      sessionUpdate: "notice",
+      severity: allowed ? "info" : "warning",
+      title: `${allowed ? "Allowed" : "Rejected"} by rule: ${what}`,
+      description: `Rule: ${ruled.rule}. Change it with "ACP: Manage Permission Rules".`,
+    },
+  };
 }

@@ -7,6 +7,7 @@ import * as vscode from "vscode";
 import { readFile } from "node:fs/promises";
 import type { FileSystemPort } from "../acp/fileSystemCallbacks";
 import { writeFileAtomic } from "../acp/atomicWrite";
+import { readTextBounded, type BoundedText, type ReadRange } from "../acp/boundedRead";
 
 export class EditorFiles implements FileSystemPort {
   openBufferText(path: string): string | undefined {
@@ -26,12 +27,16 @@ export class EditorFiles implements FileSystemPort {
     }
   }
 
-  async writeThroughEditor(path: string, content: string): Promise<void> {
+  readDiskBounded(path: string, range: ReadRange, maxBytes: number): Promise<BoundedText | undefined> {
+    return readTextBounded(path, range, maxBytes);
+  }
+
+  async writeThroughEditor(path: string, content: string, options?: { readonly resolved?: boolean }): Promise<void> {
     const uri = vscode.Uri.file(path);
     const open = this.openDocument(path);
     if (!open) {
       // Not in an editor: nothing to undo there, so write atomically (temp file + rename).
-      await writeFileAtomic(path, content);
+      await writeFileAtomic(path, content, options?.resolved ? { resolved: true } : {});
       return;
     }
     const edit = new vscode.WorkspaceEdit();

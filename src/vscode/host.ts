@@ -4,6 +4,7 @@
  * activation (src/extension.ts) stays cheap. Nothing else lives here.
  */
 import * as vscode from "vscode";
+import { agentIdOf } from "../acp/agentIdentity";
 import { systemClock } from "../acp/ports";
 import { SessionIndex } from "../acp/sessionIndex";
 import { SessionManager } from "../acp/sessionManager";
@@ -45,7 +46,11 @@ export function startHost(context: vscode.ExtensionContext): Host {
   const catalog = new SettingsAgentCatalog(logger, () => shellPath ?? process.env.PATH);
   const terminals = new TerminalMirror();
   const navigation = new EditorNavigation();
-  const rules = new PermissionRuleStore(context.globalState);
+  const rules = new PermissionRuleStore(context.globalState, (name) => {
+    const definition = catalog.definition(name);
+    return definition && agentIdOf(definition);
+  });
+  void rules.migrate().catch((error: unknown) => logger.warn(`Could not migrate permission rules: ${String(error)}`));
   const secrets = new AgentSecrets(context.secrets);
   // The notifier needs the view, which needs the manager: break the cycle with a late binding.
   const panel: { view?: ChatViewProvider } = {};

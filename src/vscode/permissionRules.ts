@@ -1,37 +1,36 @@
 /**
  * Client-side permission rules, per agent: "always allow reads in this workspace" and the like.
  * Stored in the extension's global state, listed and revoked with "ACP: Manage Permission Rules".
- * A rule only ever picks an option the agent itself offered, by kind.
+ * A rule only ever picks an option the agent itself offered, by kind. Which rule answers is
+ * decided in `src/acp/permissionRuleDecision.ts` (symlinks resolved, agents matched by stable id).
  */
 import * as vscode from "vscode";
 import type * as acp from "@agentclientprotocol/sdk";
-import type { PermissionRules } from "../acp/permissionBroker";
-import { isInside } from "../acp/workspacePaths";
-
-export interface PermissionRule {
-  readonly agent: string;
-  readonly toolKind: string;
-  readonly decision: "allow_once" | "reject_once";
-  /** Only when every location of the tool call is inside the workspace. */
-  readonly insideWorkspaceOnly: boolean;
-}
+import type { AgentRef } from "../acp/agentIdentity";
+import type { PermissionRules, RuledAnswer } from "../acp/permissionBroker";
+import { describeRule, matchingRule, migrateNameKeyedRules, type PermissionRule } from "../acp/permissionRuleDecision";
 
 const KEY = "acpPanel.permissionRules";
 const KINDS = ["read", "search", "fetch", "think", "edit", "execute", "delete", "move", "other"];
 
 export class PermissionRuleStore implements PermissionRules {
-  constructor(private readonly state: vscode.Memento) {}
+  /** `idOf`: the stable id of the agent configured under a display name now (agentIdentity.ts). */
+  constructor(private readonly state: vscode.Memento, private readonly idOf: (name: string) => string | undefined) {}
 
   rules(): PermissionRule[] {
     return this.state.get<PermissionRule[]>(KEY, []);
   }
 
-  decide(agent: string, request: acp.RequestPermissionRequest): PermissionRule["decision"] | undefined {
-    const kind = request.toolCall.kind ?? "other";
-    const roots = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
-    const locations = request.toolCall.locations ?? [];
-    const inside = locations.length > 0 && locations.every((location) => roots.some((root) => isInside(location.path, root)));
-    return this.rules().find((rule) => rule.agent === agent && rule.toolKind === kind && (!rule.insideWorkspaceOnly || inside))?.decision;
+  /** Once at start: rules saved by name (before ids) are bound to the agent that bears the name now. */
+  async migrate(): Promise<void> {
+    const { rules, changed } = migrateNameKeyedRules(this.rules(), this.idOf);
+    if (changed) await this.state.update(KEY, rules);
+  }
+
+  async decide(agent: AgentRef, request: acp.RequestPermissionRequest): Promise<RuledAnswer | undefined> {
+    const roots = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === "file").map((folder) => folder.uri.fsPath);
+    const rule = await matchingRule(this.rules(), agent, request, roots);
+    return rule && { decision: rule.decision, rule: describeRule(rule) };
   }
 
   async manage(agents: readonly string[]): Promise<void> {
@@ -52,12 +51,9 @@ export class PermissionRuleStore implements PermissionRules {
       { title: "Decision" },
     ));
     if (!agent || !toolKind || !decision) return;
-    const rule: PermissionRule = { agent, toolKind, decision: decision.value, insideWorkspaceOnly: decision.inside };
+    const agentId = this.idOf(agent);
+    const rule: PermissionRule = { agent, ...(agentId ? { agentId } : {}), toolKind, decision: decision.value, insideWorkspaceOnly: decision.inside };
     await this.state.update(KEY, [...rules, rule]);
     void vscode.window.showInformationMessage(`Added: ${describeRule(rule)}`);
   }
-}
-
-export function describeRule(rule: PermissionRule): string {
-  return `${rule.agent}: ${rule.decision === "allow_once" ? "allow" : "reject"} "${rule.toolKind}" tool calls${rule.insideWorkspaceOnly ? " inside the workspace" : ""}`;
 }

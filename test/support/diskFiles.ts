@@ -1,7 +1,8 @@
 /** A FileSystemPort over the real disk with simulated open editor buffers, and a scripted consent. */
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
+import { readFile, rm } from "node:fs/promises";
 import type { ConsentPrompt, FileSystemPort } from "../../src/acp/fileSystemCallbacks";
+import { readTextBounded, type BoundedText, type ReadRange } from "../../src/acp/boundedRead";
+import { writeFileAtomic } from "../../src/acp/atomicWrite";
 
 export class DiskFiles implements FileSystemPort {
   /** path → { text, dirty } of "open editors". */
@@ -12,9 +13,11 @@ export class DiskFiles implements FileSystemPort {
   async readDisk(path: string): Promise<string | undefined> {
     try { return await readFile(path, "utf8"); } catch { return undefined; }
   }
-  async writeThroughEditor(path: string, content: string): Promise<void> {
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, content);
+  readDiskBounded(path: string, range: ReadRange, maxBytes: number): Promise<BoundedText | undefined> {
+    return readTextBounded(path, range, maxBytes);
+  }
+  async writeThroughEditor(path: string, content: string, options?: { resolved?: boolean }): Promise<void> {
+    await writeFileAtomic(path, content, options);
     if (this.buffers.has(path)) this.buffers.set(path, { text: content, dirty: false });
     this.writes.push(path);
   }

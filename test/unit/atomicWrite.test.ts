@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync, chmodSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, statSync, symlinkSync, writeFileSync, chmodSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeFileAtomic } from "../../src/acp/atomicWrite";
@@ -21,4 +21,49 @@ test("replaces an existing file whole and keeps its mode", async () => {
   await writeFileAtomic(path, "new");
   assert.equal(readFileSync(path, "utf8"), "new");
   assert.equal(statSync(path).mode & 0o777, 0o755);
+});
+
+test("a parent folder swapped for a symlink to outside between the check and the rename is refused (TOCTOU)", async () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "acp-atomic-")));
+  const outside = realpathSync(mkdtempSync(join(tmpdir(), "acp-atomic-out-")));
+  mkdirSync(join(root, "docs"));
+  const path = join(root, "docs", "notes.md");
+  // Deterministic race: right before the rename, the folder is moved away and replaced by a link outside.
+  const swap = async () => {
+    renameSync(join(root, "docs"), join(root, "docs-moved"));
+    symlinkSync(outside, join(root, "docs"));
+  };
+  await assert.rejects(writeFileAtomic(path, "payload", { beforeRename: swap }), /changed while writing/);
+  assert.deepEqual(readdirSync(outside), [], "nothing landed outside");
+});
+
+test("an ancestor swapped for a symlink is refused too", async () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "acp-atomic-")));
+  const outside = realpathSync(mkdtempSync(join(tmpdir(), "acp-atomic-out-")));
+  mkdirSync(join(root, "a/b"), { recursive: true });
+  mkdirSync(join(outside, "b"));
+  const swap = async () => {
+    renameSync(join(root, "a"), join(root, "a-moved"));
+    symlinkSync(outside, join(root, "a"));
+  };
+  await assert.rejects(writeFileAtomic(join(root, "a/b/x.txt"), "payload", { beforeRename: swap }), /changed while writing/);
+  assert.deepEqual(readdirSync(join(outside, "b")), []);
+});
+
+test("a parent that was already a symlink before the write is not what the re-check is about: the write follows it", async () => {
+  // The workspace check (resolveAgentPath) resolves links first; writeFileAtomic only guards against a change mid-write.
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "acp-atomic-")));
+  const target = realpathSync(mkdtempSync(join(tmpdir(), "acp-atomic-target-")));
+  symlinkSync(target, join(root, "linked"));
+  await writeFileAtomic(join(root, "linked", "f.txt"), "ok");
+  assert.equal(readFileSync(join(target, "f.txt"), "utf8"), "ok");
+});
+
+test("with resolved: true, a folder that became a link before the write started is refused, and no folder is created outside", async () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "acp-atomic-")));
+  const outside = realpathSync(mkdtempSync(join(tmpdir(), "acp-atomic-out-")));
+  // Checked while "docs" was missing (resolved path root/docs/new/f.txt); then a link appeared (e.g. during a consent prompt).
+  symlinkSync(outside, join(root, "docs"));
+  await assert.rejects(writeFileAtomic(join(root, "docs/new/f.txt"), "payload", { resolved: true }), /changed while writing/);
+  assert.deepEqual(readdirSync(outside), [], "mkdir did not follow the link");
 });

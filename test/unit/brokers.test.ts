@@ -17,7 +17,7 @@ const request: acp.RequestPermissionRequest = { sessionId: "s1", toolCall: { too
 function permissionBroker(rules?: ConstructorParameters<typeof PermissionBroker>[3]) {
   const actions: ThreadAction[] = [];
   let id = 0;
-  return { actions, broker: new PermissionBroker("Gemini", (_s, a) => actions.push(a), () => `e${++id}`, rules) };
+  return { actions, broker: new PermissionBroker({ name: "Gemini", id: "agent-gemini" }, (_s, a) => actions.push(a), () => `e${++id}`, rules) };
 }
 
 test("a permission shows on its tool call and resolves with the chosen option id", async () => {
@@ -56,10 +56,39 @@ test("an unknown option id is treated as a dismissal, never forwarded", async ()
   assert.deepEqual(await answer, { outcome: { outcome: "cancelled" } });
 });
 
-test("a saved rule answers by kind without asking", async () => {
-  const { broker, actions } = permissionBroker({ decide: () => "allow_once" });
+test("a saved rule answers by kind without asking, and says so in the transcript", async () => {
+  const asked: string[] = [];
+  const { broker, actions } = permissionBroker({
+    decide: async (agent) => (asked.push(agent.id), { decision: "allow_once", rule: 'Gemini: allow "execute" tool calls' }),
+  });
   assert.deepEqual(await broker.request(request, new AbortController().signal), { outcome: { outcome: "selected", optionId: "proceed_once" } });
-  assert.equal(actions.length, 0);
+  assert.deepEqual(asked, ["agent-gemini"], "rules are asked by the agent's stable id");
+  assert.deepEqual(actions, [{
+    type: "acp/update", entryId: "e1",
+    update: { sessionUpdate: "notice", severity: "info", title: "Allowed by rule: rm -rf build", description: 'Rule: Gemini: allow "execute" tool calls. Change it with "ACP: Manage Permission Rules".' },
+  }]);
+});
+
+test("a rejection by rule is shown too", async () => {
+  const { broker, actions } = permissionBroker({ decide: async () => ({ decision: "reject_once", rule: "Gemini: reject" }) });
+  assert.deepEqual(await broker.request(request, new AbortController().signal), { outcome: { outcome: "selected", optionId: "cancel" } });
+  const notice = actions[0]?.type === "acp/update" ? actions[0].update : undefined;
+  assert.equal((notice as { title?: string } | undefined)?.title, "Rejected by rule: rm -rf build");
+});
+
+test("a rule that fails to decide asks the user; a request withdrawn while rules decide is cancelled", async () => {
+  const failing = permissionBroker({ decide: async () => { throw new Error("EACCES"); } });
+  void failing.broker.request(request, new AbortController().signal);
+  await new Promise<void>((resolve) => { const poll = () => (failing.actions.length ? resolve() : setImmediate(poll)); poll(); });
+  assert.equal(failing.actions[0]?.type, "permission/requested");
+  const abort = new AbortController();
+  let release: () => void = () => {};
+  const slow = permissionBroker({ decide: () => new Promise((resolve) => { release = () => resolve({ decision: "allow_once", rule: "r" }); }) });
+  const answer = slow.broker.request(request, abort.signal);
+  abort.abort();
+  release();
+  assert.deepEqual(await answer, { outcome: { outcome: "cancelled" } });
+  assert.deepEqual(slow.actions, []);
 });
 
 const formRequest = {

@@ -1,7 +1,7 @@
 /** fs/read_text_file and fs/write_text_file at the port level: buffers, lines, errors, consent. */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, existsSync, realpathSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, existsSync, realpathSync, renameSync, symlinkSync, truncateSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -74,4 +74,57 @@ test("a buffer with unsaved user edits is not clobbered without asking", async (
   await assert.rejects(fs.writeTextFile({ sessionId: "s", path, content: "agent" }, signal), /unsaved changes/);
   assert.equal(files.buffers.get(path)?.text, "user typing");
   assert.deepEqual(consent.asked, [`unsaved ${path}`]);
+});
+
+test("line 1, limit 2 of a 50 MiB file answers the two lines instead of refusing the whole file", async () => {
+  const { root, fs } = setup();
+  const path = join(root, "big.log");
+  await writeFile(path, "first\nsecond\nthird\n");
+  truncateSync(path, 50 * 1024 * 1024);
+  assert.deepEqual(await fs.readTextFile({ sessionId: "s", path, line: 1, limit: 2 }, signal), { content: "first\nsecond\n" });
+});
+
+test("a file whose size is over the cap is refused from its size, before it is read", async () => {
+  const { root, fs } = setup();
+  const path = join(root, "huge.bin");
+  await writeFile(path, "");
+  // 3 GiB (sparse): reading it whole would fail with Node's own 2 GiB error, or exhaust memory.
+  truncateSync(path, 3 * 1024 * 1024 * 1024);
+  await assert.rejects(fs.readTextFile({ sessionId: "s", path }, signal), /larger than 10485760 bytes; read it in parts/);
+});
+
+test("the whole-file read of the disk is never used by fs/read_text_file (counting port)", async () => {
+  const { root, files, fs } = setup(undefined, 100);
+  let wholeReads = 0;
+  const readDisk = files.readDisk.bind(files);
+  files.readDisk = async (path: string) => ((wholeReads += 1), readDisk(path));
+  const path = join(root, "big.txt");
+  await writeFile(path, "x".repeat(101));
+  await assert.rejects(fs.readTextFile({ sessionId: "s", path }, signal), /larger than 100 bytes/);
+  assert.equal(wholeReads, 0);
+});
+
+test("an open buffer keeps priority for line/limit reads, and a part over the cap is refused", async () => {
+  const { root, files, fs } = setup(undefined, 10);
+  const path = join(root, "open.txt");
+  await writeFile(path, "disk\n");
+  files.buffers.set(path, { text: "a\nb\nc\n" + "y".repeat(50) + "\n", dirty: true });
+  assert.equal((await fs.readTextFile({ sessionId: "s", path, line: 2, limit: 2 }, signal)).content, "b\nc\n");
+  await assert.rejects(fs.readTextFile({ sessionId: "s", path, line: 4, limit: 1 }, signal), /part of the file .* larger than 10 bytes/);
+});
+
+test("a folder swapped for a link while the consent prompt is open is refused, nothing lands behind the link", async () => {
+  const outside = realpathSync(mkdtempSync(join(tmpdir(), "acp-outside-")));
+  const elsewhere = realpathSync(mkdtempSync(join(tmpdir(), "acp-elsewhere-")));
+  mkdirSync(join(outside, "sub"));
+  const consent = new ScriptedConsent({ outside: true });
+  const ask = consent.allowWriteOutsideWorkspace.bind(consent);
+  consent.allowWriteOutsideWorkspace = async (agent, path) => {
+    renameSync(join(outside, "sub"), join(outside, "sub-moved"));
+    symlinkSync(elsewhere, join(outside, "sub"));
+    return ask(agent, path);
+  };
+  const { fs } = setup(consent);
+  await assert.rejects(fs.writeTextFile({ sessionId: "s", path: join(outside, "sub", "x.txt"), content: "payload" }, signal), /changed while writing/);
+  assert.deepEqual(readdirSync(elsewhere), []);
 });

@@ -9,6 +9,7 @@ import { emptyThread } from "../../src/shared/thread";
 import { fold, fullFixtureState } from "./fullFixture";
 import { readyState, turnStarted } from "./fixtures";
 import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { ruledNotice } from "../../src/acp/permissionBroker";
 
 const TALL = { width: 440, height: 3_200 };
 
@@ -49,6 +50,29 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       await panel.actions(1, [{ type: "permission/resolved", requestId: "perm-1", outcome: { optionId: "opt-always", kind: "allow_always" } }]);
       await eventually(async () => assert.equal(await request.count(), 0));
       assert.equal((await card.locator(".tool-status").textContent())?.trim(), "Pending");
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("shows an answer given by a saved rule as a line in the transcript, allowed or rejected", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState());
+      // The very actions the host's PermissionBroker dispatches when a rule answers.
+      await panel.actions(1, [
+        turnStarted("u1", "tidy up"),
+        ruledNotice("n1", { decision: "allow_once", rule: 'Claude: allow "edit" tool calls inside the workspace' }, { toolCallId: "t1", title: "Edit src/a.ts" }),
+        ruledNotice("n2", { decision: "reject_once", rule: 'Claude: reject "execute" tool calls' }, { toolCallId: "t2", title: "rm -rf /" }),
+      ]);
+      const log = panel.page.getByRole("log");
+      const allowed = log.getByRole("article", { name: "Allowed by rule: Edit src/a.ts" });
+      await eventually(async () => assert.equal(await allowed.isVisible(), true));
+      assert.equal(await allowed.getByText('Rule: Claude: allow "edit" tool calls inside the workspace. Change it with "ACP: Manage Permission Rules".').isVisible(), true);
+      const rejected = log.getByRole("article", { name: "Rejected by rule: rm -rf /" });
+      assert.equal(await rejected.isVisible(), true);
+      assert.equal(await rejected.locator(".codicon-warning").count(), 1);
       await panel.assertHealthy();
     } finally {
       await panel.close();
