@@ -6,6 +6,7 @@
 import type { ClientCallbacks } from "./clientCallbacks";
 import { ElicitationBroker, type UrlConsent } from "./elicitationBroker";
 import { fileSystemCallbacks, type ConsentPrompt, type FileSystemPort, type FileWrite } from "./fileSystemCallbacks";
+import { PathGrants, type GrantScope } from "./pathGrants";
 import { PermissionBroker, type PermissionNotifier, type PermissionRules } from "./permissionBroker";
 import { TerminalManager, type TerminalEvents } from "./terminalManager";
 import type { ThreadAction } from "../shared/threadActions";
@@ -13,6 +14,8 @@ import type { ThreadAction } from "../shared/threadActions";
 export interface ClientPorts {
   readonly files?: FileSystemPort;
   readonly consent?: ConsentPrompt;
+  /** The read grants the user gave ("allow this file/folder for this session"), listed and cleared elsewhere. */
+  readonly pathGrants?: PathGrants;
   readonly permissionRules?: PermissionRules;
   readonly permissionNotifier?: PermissionNotifier;
   readonly urls?: UrlConsent;
@@ -28,7 +31,10 @@ export interface AgentServicesOptions {
   readonly ports: ClientPorts;
   readonly dispatch: (sessionId: string, action: ThreadAction) => void;
   readonly newId: () => string;
+  /** What counts as inside the workspace for file consent; empty with no folder open. */
   readonly roots: (sessionId: string) => readonly string[];
+  /** Where terminals start when the agent names no cwd (default: the first root, else the process's). */
+  readonly cwd?: (sessionId: string) => string;
   readonly pathValue?: () => string | undefined;
 }
 
@@ -37,13 +43,16 @@ export class AgentServices {
   readonly forms: ElicitationBroker;
   readonly terminals: TerminalManager | undefined;
   readonly callbacks: ClientCallbacks;
+  /** This connection's read grants: they end with it. */
+  private readonly grants: GrantScope;
 
   constructor(options: AgentServicesOptions) {
     const { agent, ports, dispatch, newId, roots } = options;
     this.permissions = new PermissionBroker(agent, dispatch, newId, ports.permissionRules, ports.permissionNotifier);
     this.forms = new ElicitationBroker(agent, dispatch, ports.urls);
+    this.grants = (ports.pathGrants ?? new PathGrants()).scope(agent);
     this.terminals = ports.terminals === false ? undefined : new TerminalManager({
-      defaultCwd: (sessionId) => roots(sessionId)[0] ?? process.cwd(),
+      defaultCwd: (sessionId) => options.cwd?.(sessionId) ?? roots(sessionId)[0] ?? process.cwd(),
       ...(options.pathValue ? { pathValue: options.pathValue } : {}),
       events: {
         created: (sessionId, terminalId, command) => {
@@ -67,7 +76,7 @@ export class AgentServices {
       subagentEvents: true,
       ...(this.terminals ? { terminal: this.terminals } : {}),
       ...(ports.files && ports.consent
-        ? { fs: fileSystemCallbacks({ agent, roots, files: ports.files, consent: ports.consent, ...(ports.onWrite ? { onWrite: ports.onWrite } : {}) }) }
+        ? { fs: fileSystemCallbacks({ agent, roots, files: ports.files, consent: ports.consent, grants: this.grants, ...(ports.onWrite ? { onWrite: ports.onWrite } : {}) }) }
         : {}),
     };
   }
@@ -81,6 +90,7 @@ export class AgentServices {
   async dispose(): Promise<void> {
     this.permissions.cancelAll();
     this.forms.cancelAll();
+    this.grants.dispose();
     await this.terminals?.dispose();
   }
 }

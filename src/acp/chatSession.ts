@@ -228,7 +228,8 @@ export class ChatSession {
     try {
       const pathValue = await this.deps.pathValue?.();
       const transport = openTransport(definition, cwd, pathValue, this.deps.logger);
-      const roots = [cwd, ...(this.deps.workspace.additionalDirectories?.() ?? [])];
+      // Not `cwd`: with no folder open the cwd is a fallback (home), and nothing is inside.
+      const roots = this.deps.workspace.roots();
       const services = new AgentServices({
         agent: name,
         ports: { ...this.deps.ports, onWrite: (write) => this.review?.record(write.path, write.before, write.after) },
@@ -237,6 +238,7 @@ export class ChatSession {
         },
         newId: () => this.newEntryId(),
         roots: () => roots,
+        cwd: () => cwd,
         ...(pathValue ? { pathValue: () => pathValue } : {}),
       });
       this.services = services;
