@@ -4,6 +4,7 @@
  * activation (src/extension.ts) stays cheap. Nothing else lives here.
  */
 import * as vscode from "vscode";
+import { PathGrants } from "../acp/pathGrants";
 import { systemClock } from "../acp/ports";
 import { SessionIndex } from "../acp/sessionIndex";
 import { SessionManager } from "../acp/sessionManager";
@@ -44,7 +45,8 @@ export function startHost(context: vscode.ExtensionContext): Host {
   const catalog = new SettingsAgentCatalog(logger, () => shellPath ?? process.env.PATH);
   const terminals = new TerminalMirror();
   const navigation = new EditorNavigation();
-  const rules = new PermissionRuleStore(context.globalState);
+  const pathGrants = new PathGrants();
+  const rules = new PermissionRuleStore(context.globalState, pathGrants);
   const secrets = new AgentSecrets(context.secrets);
   // The notifier needs the view, which needs the manager: break the cycle with a late binding.
   const panel: { view?: ChatViewProvider } = {};
@@ -60,6 +62,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
     ports: {
       files: new EditorFiles(),
       consent: consentDialogs,
+      pathGrants,
       urls: urlConsent,
       permissionRules: rules,
       permissionNotifier: hiddenPanelNotifier(() => panel.view?.isVisible ?? false, () => panel.view?.reveal()),
