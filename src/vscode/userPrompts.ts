@@ -32,7 +32,7 @@ export const consentDialogs: ConsentPrompt = {
       {
         modal: true,
         detail: `${noFolder ? `${NO_FOLDER}\n\n` : ""}Files outside the project may hold secrets (keys, tokens, other projects). `
-          + `"Allow this file" lets this session read this file; "Allow this folder" lets it read everything in ${dirname(path)}. `
+          + `"Allow this file" lets this session read this file; "Allow this folder for this session" lets it read everything in ${dirname(path)}. `
           + "Both last until the session ends; review or clear them with \"ACP: Manage Permission Rules\".",
       },
       file, folder, deny,

@@ -14,7 +14,7 @@ import { PathGrants } from "../../src/acp/pathGrants";
 import { sensitiveReason } from "../../src/acp/sensitivePaths";
 import { DiskFiles, ScriptedConsent, type ScriptedAnswers } from "../support/diskFiles";
 import { fakeAgent } from "../support/fakeAgentLaunch";
-import { Cleanup, chatSession } from "../support/hostHarness";
+import { Cleanup, assistantText, chatSession } from "../support/hostHarness";
 import { exchanges } from "../support/wireLog";
 
 const signal = new AbortController().signal;
@@ -196,4 +196,20 @@ test("sensitiveReason: names compare case-insensitively, per segment, ignoring t
   assert.match(sensitiveReason("a\\.vscode\\tasks.json") ?? "", /\.vscode/);
   assert.equal(sensitiveReason("src/git.ts"), undefined);
   assert.equal(sensitiveReason(".gitattributes"), undefined);
+});
+
+test("the fake agent's consent scenarios echo a refusal's code and message (used by the e2e tests)", async () => {
+  const dir = tempDir("acp-consent-fake-");
+  const outside = tempDir("acp-consent-fake-out-");
+  writeFileSync(join(outside, "secret.txt"), "s3cret\n");
+  const agent = fakeAgent("Fake");
+  const consent = new ScriptedConsent({ read: "deny", sensitive: false });
+  const { chat } = chatSession(cleanup, [agent.launch], { workspace: { cwd: () => dir, roots: () => [dir] }, ports: { files: new DiskFiles(), consent } });
+  await chat.start();
+  await chat.prompt(`e2e-read-guarded ${join(outside, "secret.txt")}`);
+  await chat.prompt("e2e-write-guarded .git/config [core]");
+  const text = assistantText(chat.store.state.thread);
+  assert.match(text, /Read refused \(-32003\): Permission denied: the user did not allow reading outside the workspace/);
+  assert.match(text, /Write refused \(-32003\): Permission denied: the user did not allow writing .*\.git\/config, which is inside \.git\//);
+  assert.equal(existsSync(join(dir, ".git/config")), false);
 });
