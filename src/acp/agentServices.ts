@@ -8,6 +8,7 @@ import { ElicitationBroker, type UrlConsent } from "./elicitationBroker";
 import { fileSystemCallbacks, type ConsentPrompt, type FileSystemPort, type FileWrite } from "./fileSystemCallbacks";
 import { PathGrants, type GrantScope } from "./pathGrants";
 import { PermissionBroker, type PermissionNotifier, type PermissionRules } from "./permissionBroker";
+import { guardSensitiveEdits } from "./sensitiveRules";
 import { TerminalManager, type TerminalEvents } from "./terminalManager";
 import type { ThreadAction } from "../shared/threadActions";
 
@@ -48,7 +49,9 @@ export class AgentServices {
 
   constructor(options: AgentServicesOptions) {
     const { agent, ports, dispatch, newId, roots } = options;
-    this.permissions = new PermissionBroker(agent, dispatch, newId, ports.permissionRules, ports.permissionNotifier);
+    // Rules never approve a change to .git/, .vscode/, .env* & co. on the user's behalf (sensitiveRules.ts).
+    const rules = ports.permissionRules && guardSensitiveEdits(ports.permissionRules, roots);
+    this.permissions = new PermissionBroker(agent, dispatch, newId, rules, ports.permissionNotifier);
     this.forms = new ElicitationBroker(agent, dispatch, ports.urls);
     this.grants = (ports.pathGrants ?? new PathGrants()).scope(agent);
     this.terminals = ports.terminals === false ? undefined : new TerminalManager({
