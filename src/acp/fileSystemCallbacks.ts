@@ -10,11 +10,10 @@
  * - a buffer with unsaved user edits is never clobbered silently.
  * A refusal reaches the agent as a JSON-RPC error (PERMISSION_DENIED) that says what happened.
  */
-import { dirname } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
 import { RequestError } from "./connection";
 import type { FileSystemCallbacks } from "./clientCallbacks";
-import { PathGrants, type GrantScope } from "./pathGrants";
+import { PathGrants, grantableFolder, type GrantScope } from "./pathGrants";
 import { sensitiveWriteReason } from "./sensitivePaths";
 import { resolveAgentPath, type ResolvedPath } from "./workspacePaths";
 
@@ -109,9 +108,11 @@ export function fileSystemCallbacks(options: FileSystemOptions): FileSystemCallb
 async function consentToRead(options: FileSystemOptions, grants: GrantScope, params: acp.ReadTextFileRequest, resolved: ResolvedPath, noFolder: boolean): Promise<void> {
   if (resolved.insideRoots || grants.allowsRead(params.sessionId, resolved.real)) return;
   const answer = await options.consent.allowReadOutsideWorkspace(options.agent, resolved.real, noFolder);
-  if (answer === "file") grants.grantRead(params.sessionId, "file", resolved.real);
-  else if (answer === "folder") grants.grantRead(params.sessionId, "folder", dirname(resolved.real));
-  else throw denied("reading", params.path, noFolder);
+  if (answer === "deny") throw denied("reading", params.path, noFolder);
+  const folder = answer === "folder" ? grantableFolder(resolved.real) : undefined;
+  // The prompt offers no folder that is too broad (see grantableFolder); if asked anyway, allow the file only.
+  if (folder === undefined) grants.grantRead(params.sessionId, "file", resolved.real);
+  else grants.grantRead(params.sessionId, "folder", folder);
 }
 
 async function consentToWrite(options: FileSystemOptions, path: string, resolved: ResolvedPath, roots: readonly string[]): Promise<void> {

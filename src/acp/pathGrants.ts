@@ -4,6 +4,8 @@
  * they end with the session's connection, and the user can list and clear them at any time
  * ("ACP: Manage Permission Rules"). Paths are stored and checked resolved (symlinks included).
  */
+import { homedir } from "node:os";
+import { dirname } from "node:path";
 import { isInside } from "./workspacePaths";
 
 export interface PathGrant {
@@ -57,6 +59,16 @@ export class PathGrants {
   private removeWhere(predicate: (grant: StoredGrant) => boolean): void {
     for (let index = this.grants.length - 1; index >= 0; index--) if (predicate(this.grants[index]!)) this.grants.splice(index, 1);
   }
+}
+
+/**
+ * The folder a "this folder" grant for `realFile` would cover, or undefined when that folder is
+ * too broad to hand over: a filesystem root, the home folder or one of its parents (a grant on
+ * ~ would include ~/.ssh). Then only the file itself can be allowed.
+ */
+export function grantableFolder(realFile: string, home = homedir()): string | undefined {
+  const folder = dirname(realFile);
+  return folder === dirname(folder) || isInside(home, folder) ? undefined : folder;
 }
 
 function covers(grant: PathGrant, realPath: string): boolean {

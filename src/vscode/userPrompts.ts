@@ -3,10 +3,10 @@
  * and for risky writes (modal, never silent: closing the dialog denies), URLs an agent wants opened, permission requests while the panel is hidden, and the
  * sign-in method when an agent needs authentication.
  */
-import { dirname } from "node:path";
 import * as vscode from "vscode";
 import type * as acp from "@agentclientprotocol/sdk";
 import type { ConsentPrompt, ReadConsent } from "../acp/fileSystemCallbacks";
+import { grantableFolder } from "../acp/pathGrants";
 import type { UrlConsent } from "../acp/elicitationBroker";
 import type { PermissionNotifier } from "../acp/permissionBroker";
 
@@ -27,15 +27,16 @@ export const consentDialogs: ConsentPrompt = {
     const file: Choice = { title: "Allow this file", answer: "file" };
     const folder: Choice = { title: "Allow this folder for this session", answer: "folder" };
     const deny: Choice = { title: "Deny", answer: "deny", isCloseAffordance: true };
+    const folderPath = grantableFolder(path);
     const answer = await vscode.window.showWarningMessage<Choice>(
       `${agent} wants to read a file outside the workspace:\n${path}`,
       {
         modal: true,
         detail: `${noFolder ? `${NO_FOLDER}\n\n` : ""}Files outside the project may hold secrets (keys, tokens, other projects). `
-          + `"Allow this file" lets this session read this file; "Allow this folder for this session" lets it read everything in ${dirname(path)}. `
-          + "Both last until the session ends; review or clear them with \"ACP: Manage Permission Rules\".",
+          + `"Allow this file" lets this session read this file${folderPath ? `; "Allow this folder for this session" lets it read everything in ${folderPath}` : ""}. `
+          + "Allowing lasts until the session ends; review or clear it with \"ACP: Manage Permission Rules\".",
       },
-      file, folder, deny,
+      ...(folderPath ? [file, folder, deny] : [file, deny]),
     );
     return answer?.answer ?? "deny";
   },

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlink
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileSystemCallbacks } from "../../src/acp/fileSystemCallbacks";
-import { PathGrants } from "../../src/acp/pathGrants";
+import { PathGrants, grantableFolder } from "../../src/acp/pathGrants";
 import { sensitiveReason } from "../../src/acp/sensitivePaths";
 import { DiskFiles, ScriptedConsent, type ScriptedAnswers } from "../support/diskFiles";
 import { fakeAgent } from "../support/fakeAgentLaunch";
@@ -91,6 +91,24 @@ test("\"Allow this folder for this session\" covers the folder and below; revoki
 
   scope.dispose();
   assert.deepEqual(grants.list(), [], "the connection ended: its grants went with it");
+});
+
+test("a folder grant never covers the home folder, its parents or a filesystem root: only the file is allowed", async () => {
+  assert.equal(grantableFolder("/home/u/.ssh/id_rsa", "/home/u"), "/home/u/.ssh");
+  assert.equal(grantableFolder("/home/u/.bashrc", "/home/u"), undefined, "the home folder itself");
+  assert.equal(grantableFolder("/home/notes.txt", "/home/u"), undefined, "a parent of home");
+  assert.equal(grantableFolder("/secret", "/home/u"), undefined, "a filesystem root");
+  const { outside, consent, grants, read } = setup({ read: "folder" });
+  const home = process.env.HOME;
+  process.env.HOME = outside;
+  try {
+    await read(join(outside, "id_rsa"));
+    await read(join(outside, "known_hosts"));
+  } finally {
+    process.env.HOME = home;
+  }
+  assert.deepEqual(grants.list().map((g) => [g.kind, g.path]), [["file", join(outside, "id_rsa")], ["file", join(outside, "known_hosts")]]);
+  assert.equal(consent.asked.length, 2, "each file asked");
 });
 
 test("a symlink inside the workspace to a file outside is outside: it asks, and the grant names the real file", async () => {
