@@ -7,13 +7,17 @@ import type { ClientCallbacks } from "./clientCallbacks";
 import type { ClientGrants } from "./networkPolicy";
 import { ElicitationBroker, type UrlConsent } from "./elicitationBroker";
 import { fileSystemCallbacks, type ConsentPrompt, type FileSystemPort, type FileWrite } from "./fileSystemCallbacks";
+import { PathGrants, type GrantScope } from "./pathGrants";
 import { PermissionBroker, type PermissionNotifier, type PermissionRules } from "./permissionBroker";
+import { guardSensitiveEdits } from "./sensitiveRules";
 import { TerminalManager, type TerminalEvents } from "./terminalManager";
 import type { ThreadAction } from "../shared/threadActions";
 
 export interface ClientPorts {
   readonly files?: FileSystemPort;
   readonly consent?: ConsentPrompt;
+  /** The read grants the user gave ("allow this file/folder for this session"), listed and cleared elsewhere. */
+  readonly pathGrants?: PathGrants;
   readonly permissionRules?: PermissionRules;
   readonly permissionNotifier?: PermissionNotifier;
   readonly urls?: UrlConsent;
@@ -36,7 +40,10 @@ export interface AgentServicesOptions {
   readonly grants?: ClientGrants;
   readonly dispatch: (sessionId: string, action: ThreadAction) => void;
   readonly newId: () => string;
+  /** What counts as inside the workspace for file consent; empty with no folder open. */
   readonly roots: (sessionId: string) => readonly string[];
+  /** Where terminals start when the agent names no cwd (default: the first root, else the process's). */
+  readonly cwd?: (sessionId: string) => string;
   readonly pathValue?: () => string | undefined;
 }
 
@@ -45,14 +52,19 @@ export class AgentServices {
   readonly forms: ElicitationBroker;
   readonly terminals: TerminalManager | undefined;
   readonly callbacks: ClientCallbacks;
+  /** This connection's read grants: they end with it. */
+  private readonly pathGrants: GrantScope;
 
   constructor(options: AgentServicesOptions) {
     const { agent, ports, dispatch, newId, roots } = options;
     const grants = options.grants ?? { fs: true, terminal: true };
-    this.permissions = new PermissionBroker({ name: agent, id: options.agentId ?? "" }, dispatch, newId, ports.permissionRules, ports.permissionNotifier);
+    // Rules never approve a change to .git/, .vscode/, .env* & co. on the user's behalf (sensitiveRules.ts).
+    const rules = ports.permissionRules && guardSensitiveEdits(ports.permissionRules, roots);
+    this.permissions = new PermissionBroker({ name: agent, id: options.agentId ?? "" }, dispatch, newId, rules, ports.permissionNotifier);
     this.forms = new ElicitationBroker(agent, dispatch, ports.urls);
+    this.pathGrants = (ports.pathGrants ?? new PathGrants()).scope(agent);
     this.terminals = ports.terminals === false || !grants.terminal ? undefined : new TerminalManager({
-      defaultCwd: (sessionId) => roots(sessionId)[0] ?? process.cwd(),
+      defaultCwd: (sessionId) => options.cwd?.(sessionId) ?? roots(sessionId)[0] ?? process.cwd(),
       ...(options.pathValue ? { pathValue: options.pathValue } : {}),
       events: {
         created: (sessionId, terminalId, command) => {
@@ -76,7 +88,7 @@ export class AgentServices {
       subagentEvents: true,
       ...(this.terminals ? { terminal: this.terminals } : {}),
       ...(ports.files && ports.consent && grants.fs
-        ? { fs: fileSystemCallbacks({ agent, roots, files: ports.files, consent: ports.consent, ...(ports.onWrite ? { onWrite: ports.onWrite } : {}) }) }
+        ? { fs: fileSystemCallbacks({ agent, roots, files: ports.files, consent: ports.consent, grants: this.pathGrants, ...(ports.onWrite ? { onWrite: ports.onWrite } : {}) }) }
         : {}),
     };
   }
@@ -90,6 +102,7 @@ export class AgentServices {
   async dispose(): Promise<void> {
     this.permissions.cancelAll();
     this.forms.cancelAll();
+    this.pathGrants.dispose();
     await this.terminals?.dispose();
   }
 }

@@ -234,7 +234,8 @@ export class ChatSession {
     try {
       const pathValue = await this.deps.pathValue?.();
       const transport = openTransport(definition, cwd, pathValue, this.deps.logger, this.deps.storageDirectory);
-      const roots = [cwd, ...(this.deps.workspace.additionalDirectories?.() ?? [])];
+      // Not `cwd`: with no folder open the cwd is a fallback (home), and nothing is inside.
+      const roots = this.deps.workspace.roots();
       const services = new AgentServices({
         agent: name,
         grants: grantedCapabilities(definition),
@@ -245,6 +246,7 @@ export class ChatSession {
         },
         newId: () => this.newEntryId(),
         roots: () => roots,
+        cwd: () => cwd,
         ...(pathValue ? { pathValue: () => pathValue } : {}),
       });
       this.services = services;

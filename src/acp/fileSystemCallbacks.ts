@@ -1,13 +1,21 @@
 /**
  * `fs/read_text_file` and `fs/write_text_file` over a FileSystemPort. Reads see unsaved editor
  * buffers; writes go through the editor so they can be undone, and land on disk at once (agents
- * run tools that read the file right after writing it). Paths outside the session's roots need
- * the user's explicit consent; a buffer with unsaved user edits is never clobbered silently.
+ * run tools that read the file right after writing it). Consent, checked on resolved paths before
+ * anything is read or written:
+ * - reading outside the session's roots asks (this file, or its folder, for the session; or deny);
+ * - writing outside them asks every time, and so does writing a sensitive file inside them
+ *   (`.git/`, `.vscode/`, `.env*`, package-manager config: see sensitivePaths.ts);
+ * - with no folder open there are no roots: every read and write asks;
+ * - a buffer with unsaved user edits is never clobbered silently.
+ * A refusal reaches the agent as a JSON-RPC error (PERMISSION_DENIED) that says what happened.
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import { RequestError } from "./connection";
 import type { FileSystemCallbacks } from "./clientCallbacks";
-import { resolveAgentPath } from "./workspacePaths";
+import { PathGrants, grantableFolder, type GrantScope } from "./pathGrants";
+import { sensitiveWriteReason } from "./sensitivePaths";
+import { resolveAgentPath, type ResolvedPath } from "./workspacePaths";
 import type { BoundedText, ReadRange } from "./boundedRead";
 
 export interface FileSystemPort {
@@ -33,9 +41,20 @@ export interface FileSystemPort {
   deleteFile(path: string): Promise<void>;
 }
 
+/** The user's answer to a read outside the workspace: the grant to record for the session, or deny. */
+export type ReadConsent = "file" | "folder" | "deny";
+
+/**
+ * The questions file access asks. Never silent: anything but an explicit allow is a denial.
+ * `noFolder`: no folder is open, so the path is outside because nothing is inside.
+ */
 export interface ConsentPrompt {
-  /** Ask before writing outside the workspace. Never silent: false means denied. */
-  allowWriteOutsideWorkspace(agent: string, path: string): Promise<boolean>;
+  /** Ask before writing outside the workspace (each time). */
+  allowWriteOutsideWorkspace(agent: string, path: string, noFolder: boolean): Promise<boolean>;
+  /** Ask before reading outside the workspace: allow this file, or its folder, for the session. */
+  allowReadOutsideWorkspace(agent: string, path: string, noFolder: boolean): Promise<ReadConsent>;
+  /** Ask before writing a sensitive file inside the workspace (each time); `why` finishes "This file …". */
+  allowSensitiveWrite(agent: string, path: string, why: string): Promise<boolean>;
   /** Ask before replacing a buffer that has unsaved edits of the user's. */
   allowOverwriteUnsaved(agent: string, path: string): Promise<boolean>;
 }
@@ -53,6 +72,8 @@ export interface FileSystemOptions {
   readonly roots: (sessionId: string) => readonly string[];
   readonly files: FileSystemPort;
   readonly consent: ConsentPrompt;
+  /** Where "allow for this session" read grants are kept (default: private to these callbacks). */
+  readonly grants?: GrantScope;
   /** Every write, for the "Files changed" review. */
   readonly onWrite?: (write: FileWrite) => void;
   /** Larger files are refused with a clear error instead of flooding the agent. */
@@ -61,14 +82,17 @@ export interface FileSystemOptions {
 
 export const DEFAULT_MAX_READ_BYTES = 10 * 1024 * 1024;
 
-/** Our answer when the user refuses a write (ACP has no standard code for it; the message says what happened). */
-export const WRITE_DENIED = -32003;
+/** Our answer when the user refuses a read or a write (ACP has no standard code for it; the message says what happened). */
+export const PERMISSION_DENIED = -32003;
 
 export function fileSystemCallbacks(options: FileSystemOptions): FileSystemCallbacks {
   const maxBytes = options.maxReadBytes ?? DEFAULT_MAX_READ_BYTES;
+  const grants = options.grants ?? new PathGrants().scope(options.agent);
   return {
     async readTextFile(params: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse> {
-      const resolved = await resolveAgentPath(params.path, options.roots(params.sessionId));
+      const roots = options.roots(params.sessionId);
+      const resolved = await resolveAgentPath(params.path, roots);
+      await consentToRead(options, grants, params, resolved, roots.length === 0);
       const range: ReadRange = { line: params.line ?? undefined, limit: params.limit ?? undefined };
       // An open buffer wins (unsaved edits); it is already in memory, so it is sliced, then capped.
       const buffer = options.files.openBufferText(resolved.real) ?? options.files.openBufferText(params.path);
@@ -83,12 +107,11 @@ export function fileSystemCallbacks(options: FileSystemOptions): FileSystemCallb
     },
 
     async writeTextFile(params: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse> {
-      const resolved = await resolveAgentPath(params.path, options.roots(params.sessionId));
-      if (!resolved.insideRoots && !(await options.consent.allowWriteOutsideWorkspace(options.agent, resolved.real))) {
-        throw new RequestError(WRITE_DENIED, `Permission denied: the user did not allow writing outside the workspace (${params.path}).`, { path: params.path, reason: "outside-workspace" });
-      }
+      const roots = options.roots(params.sessionId);
+      const resolved = await resolveAgentPath(params.path, roots);
+      await consentToWrite(options, params.path, resolved, roots);
       if (options.files.isDirty(resolved.real) && !(await options.consent.allowOverwriteUnsaved(options.agent, resolved.real))) {
-        throw new RequestError(WRITE_DENIED, `Permission denied: ${params.path} has unsaved changes and the user kept them.`, { path: params.path, reason: "unsaved-changes" });
+        throw new RequestError(PERMISSION_DENIED, `Permission denied: ${params.path} has unsaved changes and the user kept them.`, { path: params.path, reason: "unsaved-changes" });
       }
       const before = options.files.openBufferText(resolved.real) ?? (await options.files.readDisk(resolved.real));
       await options.files.writeThroughEditor(resolved.real, params.content, { resolved: true });
@@ -96,6 +119,32 @@ export function fileSystemCallbacks(options: FileSystemOptions): FileSystemCallb
       return {};
     },
   };
+}
+
+async function consentToRead(options: FileSystemOptions, grants: GrantScope, params: acp.ReadTextFileRequest, resolved: ResolvedPath, noFolder: boolean): Promise<void> {
+  if (resolved.insideRoots || grants.allowsRead(params.sessionId, resolved.real)) return;
+  const answer = await options.consent.allowReadOutsideWorkspace(options.agent, resolved.real, noFolder);
+  if (answer === "deny") throw denied("reading", params.path, noFolder);
+  const folder = answer === "folder" ? grantableFolder(resolved.real) : undefined;
+  // The prompt offers no folder that is too broad (see grantableFolder); if asked anyway, allow the file only.
+  if (folder === undefined) grants.grantRead(params.sessionId, "file", resolved.real);
+  else grants.grantRead(params.sessionId, "folder", folder);
+}
+
+async function consentToWrite(options: FileSystemOptions, path: string, resolved: ResolvedPath, roots: readonly string[]): Promise<void> {
+  if (!resolved.insideRoots) {
+    if (await options.consent.allowWriteOutsideWorkspace(options.agent, resolved.real, roots.length === 0)) return;
+    throw denied("writing", path, roots.length === 0);
+  }
+  const why = await sensitiveWriteReason(path, resolved.real, roots);
+  if (why !== undefined && !(await options.consent.allowSensitiveWrite(options.agent, resolved.real, why))) {
+    throw new RequestError(PERMISSION_DENIED, `Permission denied: the user did not allow writing ${path}, which ${why}.`, { path, reason: "sensitive-file" });
+  }
+}
+
+function denied(doing: "reading" | "writing", path: string, noFolder: boolean): Error {
+  const where = noFolder ? "here: no folder is open, so every path is outside the workspace" : "outside the workspace";
+  return new RequestError(PERMISSION_DENIED, `Permission denied: the user did not allow ${doing} ${where} (${path}).`, { path, reason: noFolder ? "no-folder" : "outside-workspace" });
 }
 
 /** `line` is 1-based; `limit` is a number of lines. Line endings are preserved. */

@@ -33,9 +33,15 @@ export interface AgentCatalog {
   definition(name: string): AgentDefinition | undefined;
 }
 
-/** Where sessions run: the first workspace folder, or a fallback when none is open. */
+/** Where sessions run, and what counts as inside the workspace. */
 export interface WorkspacePort {
+  /** The session's working directory: the first workspace folder, or a fallback when none is open. */
   cwd(): string;
+  /**
+   * The folders the user opened: what counts as "inside" for file consent. Empty when no folder is
+   * open (the fallback cwd is never a root), so every read and write then asks.
+   */
+  roots(): string[];
   /** Other workspace roots, sent as `additionalDirectories` when the agent supports them. */
   additionalDirectories?(): string[];
   /** False in Restricted Mode: no agent may start. */

@@ -5,6 +5,7 @@
  */
 import * as vscode from "vscode";
 import { agentIdOf } from "../acp/agentIdentity";
+import { PathGrants } from "../acp/pathGrants";
 import { systemClock } from "../acp/ports";
 import { SessionIndex } from "../acp/sessionIndex";
 import { SessionManager } from "../acp/sessionManager";
@@ -46,10 +47,11 @@ export function startHost(context: vscode.ExtensionContext): Host {
   const catalog = new SettingsAgentCatalog(logger, () => shellPath ?? process.env.PATH);
   const terminals = new TerminalMirror();
   const navigation = new EditorNavigation();
+  const pathGrants = new PathGrants();
   const rules = new PermissionRuleStore(context.globalState, (name) => {
     const definition = catalog.definition(name);
     return definition && agentIdOf(definition);
-  });
+  }, pathGrants);
   void rules.migrate().catch((error: unknown) => logger.warn(`Could not migrate permission rules: ${String(error)}`));
   const secrets = new AgentSecrets(context.secrets);
   // The notifier needs the view, which needs the manager: break the cycle with a late binding.
@@ -68,6 +70,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
     ports: {
       files: new EditorFiles(),
       consent: consentDialogs,
+      pathGrants,
       urls: urlConsent,
       permissionRules: rules,
       permissionNotifier: hiddenPanelNotifier(() => panel.view?.isVisible ?? false, () => panel.view?.reveal()),

@@ -3,10 +3,12 @@
  * Stored in the extension's global state, listed and revoked with "ACP: Manage Permission Rules".
  * A rule only ever picks an option the agent itself offered, by kind. Which rule answers is
  * decided in `src/acp/permissionRuleDecision.ts` (symlinks resolved, agents matched by stable id).
+ * The same command lists the session grants to read outside the workspace (PathGrants), to clear them.
  */
 import * as vscode from "vscode";
 import type * as acp from "@agentclientprotocol/sdk";
 import type { AgentRef } from "../acp/agentIdentity";
+import { describeGrant, type PathGrant, type PathGrants } from "../acp/pathGrants";
 import type { PermissionRules, RuledAnswer } from "../acp/permissionBroker";
 import { describeRule, matchingRule, migrateNameKeyedRules, type PermissionRule } from "../acp/permissionRuleDecision";
 
@@ -15,7 +17,7 @@ const KINDS = ["read", "search", "fetch", "think", "edit", "execute", "delete", 
 
 export class PermissionRuleStore implements PermissionRules {
   /** `idOf`: the stable id of the agent configured under a display name now (agentIdentity.ts). */
-  constructor(private readonly state: vscode.Memento, private readonly idOf: (name: string) => string | undefined) {}
+  constructor(private readonly state: vscode.Memento, private readonly idOf: (name: string) => string | undefined, private readonly grants?: PathGrants) {}
 
   rules(): PermissionRule[] {
     return this.state.get<PermissionRule[]>(KEY, []);
@@ -35,10 +37,24 @@ export class PermissionRuleStore implements PermissionRules {
 
   async manage(agents: readonly string[]): Promise<void> {
     const rules = this.rules();
-    const add = { label: "$(add) Add a rule…", rule: undefined as PermissionRule | undefined };
-    const items = [add, ...rules.map((rule) => ({ label: `$(trash) ${describeRule(rule)}`, description: "select to revoke", rule }))];
-    const picked = await vscode.window.showQuickPick(items, { title: "ACP: Permission Rules", placeHolder: rules.length ? "Select a rule to revoke it, or add one" : "No rules yet" });
+    const grants = this.grants?.list() ?? [];
+    type Item = vscode.QuickPickItem & { rule?: PermissionRule; grant?: PathGrant; clearGrants?: true };
+    const add: Item = { label: "$(add) Add a rule…" };
+    const items: Item[] = [add, ...rules.map((rule) => ({ label: `$(trash) ${describeRule(rule)}`, description: "select to revoke", rule }))];
+    if (grants.length > 0) {
+      items.push({ label: "Reads allowed outside the workspace (this session)", kind: vscode.QuickPickItemKind.Separator });
+      items.push(...grants.map((grant) => ({ label: `$(trash) ${describeGrant(grant)}`, description: "select to clear", grant })));
+      if (grants.length > 1) items.push({ label: "$(clear-all) Clear every read grant", clearGrants: true });
+    }
+    const empty = rules.length === 0 && grants.length === 0;
+    const picked = await vscode.window.showQuickPick(items, { title: "ACP: Permission Rules", placeHolder: empty ? "No rules yet" : "Select a rule or grant to revoke it, or add a rule" });
     if (!picked) return;
+    if (picked.grant || picked.clearGrants) {
+      if (picked.grant) this.grants?.revoke(picked.grant.id);
+      else this.grants?.clear();
+      void vscode.window.showInformationMessage(picked.grant ? `Cleared: ${describeGrant(picked.grant)}` : "Cleared every read grant.");
+      return;
+    }
     if (picked.rule) {
       await this.state.update(KEY, rules.filter((rule) => rule !== picked.rule && describeRule(rule) !== describeRule(picked.rule!)));
       void vscode.window.showInformationMessage(`Revoked: ${describeRule(picked.rule)}`);

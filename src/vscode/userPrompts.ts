@@ -1,20 +1,50 @@
 /**
- * The questions the extension asks outside the panel: consent for risky writes (modal, never
- * silent), URLs an agent wants opened, permission requests while the panel is hidden, and the
+ * The questions the extension asks outside the panel: consent for reads outside the workspace
+ * and for risky writes (modal, never silent: closing the dialog denies), URLs an agent wants opened, permission requests while the panel is hidden, and the
  * sign-in method when an agent needs authentication.
  */
 import * as vscode from "vscode";
 import type * as acp from "@agentclientprotocol/sdk";
-import type { ConsentPrompt } from "../acp/fileSystemCallbacks";
+import type { ConsentPrompt, ReadConsent } from "../acp/fileSystemCallbacks";
+import { grantableFolder } from "../acp/pathGrants";
 import type { UrlConsent } from "../acp/elicitationBroker";
 import type { PermissionNotifier } from "../acp/permissionBroker";
 
+const NO_FOLDER = "No folder is open, so every file is outside the workspace.";
+
 export const consentDialogs: ConsentPrompt = {
-  async allowWriteOutsideWorkspace(agent, path) {
+  async allowWriteOutsideWorkspace(agent, path, noFolder) {
     const allow = "Allow this write";
     const answer = await vscode.window.showWarningMessage(
       `${agent} wants to write a file outside the workspace:\n${path}`,
-      { modal: true, detail: "Only allow this if you asked the agent to change this file." },
+      { modal: true, detail: `${noFolder ? `${NO_FOLDER} ` : ""}Only allow this if you asked the agent to change this file.` },
+      allow,
+    );
+    return answer === allow;
+  },
+  async allowReadOutsideWorkspace(agent, path, noFolder): Promise<ReadConsent> {
+    type Choice = vscode.MessageItem & { readonly answer: ReadConsent };
+    const file: Choice = { title: "Allow this file", answer: "file" };
+    const folder: Choice = { title: "Allow this folder for this session", answer: "folder" };
+    const deny: Choice = { title: "Deny", answer: "deny", isCloseAffordance: true };
+    const folderPath = grantableFolder(path);
+    const answer = await vscode.window.showWarningMessage<Choice>(
+      `${agent} wants to read a file outside the workspace:\n${path}`,
+      {
+        modal: true,
+        detail: `${noFolder ? `${NO_FOLDER}\n\n` : ""}Files outside the project may hold secrets (keys, tokens, other projects). `
+          + `"Allow this file" lets this session read this file${folderPath ? `; "Allow this folder for this session" lets it read everything in ${folderPath}` : ""}. `
+          + "Allowing lasts until the session ends; review or clear it with \"ACP: Manage Permission Rules\".",
+      },
+      ...(folderPath ? [file, folder, deny] : [file, deny]),
+    );
+    return answer?.answer ?? "deny";
+  },
+  async allowSensitiveWrite(agent, path, why) {
+    const allow = "Allow this write";
+    const answer = await vscode.window.showWarningMessage(
+      `${agent} wants to change ${vscode.workspace.asRelativePath(path)}, a sensitive file.`,
+      { modal: true, detail: `This file ${why}. The panel always asks before an agent writes it, whatever your permission rules say. Only allow this if you asked for this change.` },
       allow,
     );
     return answer === allow;

@@ -1,6 +1,6 @@
 /** A FileSystemPort over the real disk with simulated open editor buffers, and a scripted consent. */
 import { readFile, rm } from "node:fs/promises";
-import type { ConsentPrompt, FileSystemPort } from "../../src/acp/fileSystemCallbacks";
+import type { ConsentPrompt, FileSystemPort, ReadConsent } from "../../src/acp/fileSystemCallbacks";
 import { readTextBounded, type BoundedText, type ReadRange } from "../../src/acp/boundedRead";
 import { writeFileAtomic } from "../../src/acp/atomicWrite";
 
@@ -27,9 +27,25 @@ export class DiskFiles implements FileSystemPort {
   }
 }
 
+export interface ScriptedAnswers {
+  outside?: boolean;
+  unsaved?: boolean;
+  /** Reads outside the workspace: "deny" unless told. */
+  read?: ReadConsent;
+  /** Writes to sensitive files inside the workspace. */
+  sensitive?: boolean;
+}
+
+/** Answers every question as scripted (deny unless told) and records it: `"<question> <path>"`. */
 export class ScriptedConsent implements ConsentPrompt {
   readonly asked: string[] = [];
-  constructor(private readonly answers: { outside?: boolean; unsaved?: boolean } = {}) {}
-  async allowWriteOutsideWorkspace(_agent: string, path: string): Promise<boolean> { this.asked.push(`outside ${path}`); return this.answers.outside ?? false; }
+  /** The reasons given for sensitive writes, in order. */
+  readonly reasons: string[] = [];
+  /** Whether each outside question was asked with no folder open, in order. */
+  readonly noFolder: boolean[] = [];
+  constructor(private readonly answers: ScriptedAnswers = {}) {}
+  async allowWriteOutsideWorkspace(_agent: string, path: string, noFolder: boolean): Promise<boolean> { this.asked.push(`outside ${path}`); this.noFolder.push(noFolder); return this.answers.outside ?? false; }
+  async allowReadOutsideWorkspace(_agent: string, path: string, noFolder: boolean): Promise<ReadConsent> { this.asked.push(`read ${path}`); this.noFolder.push(noFolder); return this.answers.read ?? "deny"; }
+  async allowSensitiveWrite(_agent: string, path: string, why: string): Promise<boolean> { this.asked.push(`sensitive ${path}`); this.reasons.push(why); return this.answers.sensitive ?? false; }
   async allowOverwriteUnsaved(_agent: string, path: string): Promise<boolean> { this.asked.push(`unsaved ${path}`); return this.answers.unsaved ?? false; }
 }

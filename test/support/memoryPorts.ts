@@ -29,7 +29,7 @@ export class MemoryCatalog implements AgentCatalog {
   definition(name: string): AgentDefinition | undefined { return this.definitions.get(name); }
 }
 
-export const fixedWorkspace = (cwd: string): WorkspacePort => ({ cwd: () => cwd });
+export const fixedWorkspace = (cwd: string): WorkspacePort => ({ cwd: () => cwd, roots: () => [cwd] });
 
 export function steppingClock(start = 1_000): Clock {
   let now = start;

@@ -119,10 +119,10 @@ test("a folder swapped for a link while the consent prompt is open is refused, n
   mkdirSync(join(outside, "sub"));
   const consent = new ScriptedConsent({ outside: true });
   const ask = consent.allowWriteOutsideWorkspace.bind(consent);
-  consent.allowWriteOutsideWorkspace = async (agent, path) => {
+  consent.allowWriteOutsideWorkspace = async (agent, path, noFolder) => {
     renameSync(join(outside, "sub"), join(outside, "sub-moved"));
     symlinkSync(elsewhere, join(outside, "sub"));
-    return ask(agent, path);
+    return ask(agent, path, noFolder);
   };
   const { fs } = setup(consent);
   await assert.rejects(fs.writeTextFile({ sessionId: "s", path: join(outside, "sub", "x.txt"), content: "payload" }, signal), /changed while writing/);

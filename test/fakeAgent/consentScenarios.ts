@@ -1,0 +1,52 @@
+/**
+ * Scenarios for the e2e tests of file consent (test/e2e/fileConsent.test.ts): the agent reads or
+ * writes a path and says, in one line the test can find, what VS Code answered, including a
+ * refusal's JSON-RPC code and message.
+ *
+ *   e2e-read-guarded <path>            fs/read_text_file; "Read <path>: <content>" or "Read refused (<code>): <message>"
+ *   e2e-write-guarded <path> <text…>   fs/write_text_file; "Wrote <path>." or "Write refused (<code>): <message>"
+ */
+import { isAbsolute, resolve } from "node:path";
+import { RpcError } from "./wire";
+import type { Scenario, TurnContext } from "./scenarios";
+
+const chunk = (value: string) => ({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: value } });
+const absolute = (turn: TurnContext, path: string) => (isAbsolute(path) ? path : resolve(turn.cwd, path));
+
+let calls = 0;
+
+function refusal(error: unknown): string {
+  return error instanceof RpcError ? `(${error.code}): ${error.message}` : `: ${String(error)}`;
+}
+
+export const consentScenarios: Record<string, Scenario> = {
+  async "e2e-read-guarded"(turn) {
+    const path = absolute(turn, turn.args[0] ?? "notes.txt");
+    const toolCallId = `consent-read-${++calls}`;
+    turn.update({ sessionUpdate: "tool_call", toolCallId, title: `Read ${path}`, kind: "read", status: "in_progress", locations: [{ path }] });
+    try {
+      const { content } = (await turn.request("fs/read_text_file", { path })) as { content: string };
+      turn.update({ sessionUpdate: "tool_call_update", toolCallId, status: "completed" });
+      turn.update(chunk(`Read ${path}: ${content.trim()}`));
+    } catch (error) {
+      turn.update({ sessionUpdate: "tool_call_update", toolCallId, status: "failed" });
+      turn.update(chunk(`Read refused ${refusal(error)}`));
+    }
+    return "end_turn";
+  },
+
+  async "e2e-write-guarded"(turn) {
+    const path = absolute(turn, turn.args[0] ?? "notes.txt");
+    const toolCallId = `consent-write-${++calls}`;
+    turn.update({ sessionUpdate: "tool_call", toolCallId, title: `Write ${path}`, kind: "edit", status: "in_progress", locations: [{ path }] });
+    try {
+      await turn.request("fs/write_text_file", { path, content: `${turn.args.slice(1).join(" ")}\n` });
+      turn.update({ sessionUpdate: "tool_call_update", toolCallId, status: "completed" });
+      turn.update(chunk(`Wrote ${path}.`));
+    } catch (error) {
+      turn.update({ sessionUpdate: "tool_call_update", toolCallId, status: "failed" });
+      turn.update(chunk(`Write refused ${refusal(error)}`));
+    }
+    return "end_turn";
+  },
+};
