@@ -11,6 +11,7 @@ import { benchScenarios } from "./benchScenarios";
 import { bubScenarios } from "./bubScenarios";
 import { codebuddyScenarios } from "./codebuddyScenarios";
 import { showcaseScenarios } from "./showcaseScenarios";
+import { followScenarios } from "./followScenarios";
 
 export type StopReason = "end_turn" | "max_tokens" | "max_turn_requests" | "refusal" | "cancelled";
 /** A stop reason, or a whole `PromptResponse` (usage, `_meta`…). */
@@ -250,6 +251,7 @@ export const scenarios: Record<string, Scenario> = {
   ...bubScenarios,
   ...codebuddyScenarios,
   ...showcaseScenarios,
+  ...followScenarios,
 };
 
 export function pickScenario(promptText: string): Scenario {

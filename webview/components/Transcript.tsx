@@ -62,22 +62,22 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
 
   return (
     <div className="transcript-frame">
-    <div className="transcript" role="log" aria-label="Transcript" ref={scroller} onScroll={onScroll}>
-      <div className="transcript-content" ref={content}>
-        {items.length === 0 && !failure ? <p className="transcript-empty">{emptyHint(connection)}</p> : null}
-        {omitted ? <p className="transcript-empty">Loading {omitted.toLocaleString("en-US")} earlier entries…</p> : null}
-        <div className="transcript-spacer" style={{ height: rows.before }} aria-hidden="true" />
-        {visible.map((row) => (
-          <div className="transcript-row" key={row.key} data-key={row.key} ref={rows.measure}>
-            <RowView row={row} recoveryId={recoveryId} />
-          </div>
-        ))}
-        <div className="transcript-spacer" style={{ height: rows.after }} aria-hidden="true" />
-        {failure && recoveryId === undefined ? <ErrorNotice message={failure.message} details={failure.details} recovery /> : null}
-        <TranscriptTail />
+      <div className="transcript" role="log" aria-label="Transcript" ref={scroller} onScroll={onScroll}>
+        <div className="transcript-content" ref={content}>
+          {items.length === 0 && !failure ? <p className="transcript-empty">{emptyHint(connection)}</p> : null}
+          {omitted ? <p className="transcript-empty">Loading {omitted.toLocaleString("en-US")} earlier entries…</p> : null}
+          <div className="transcript-spacer" style={{ height: rows.before }} aria-hidden="true" />
+          {visible.map((row) => (
+            <div className="transcript-row" key={row.key} data-key={row.key} ref={rows.measure}>
+              <RowView row={row} recoveryId={recoveryId} />
+            </div>
+          ))}
+          <div className="transcript-spacer" style={{ height: rows.after }} aria-hidden="true" />
+          {failure && recoveryId === undefined ? <ErrorNotice message={failure.message} details={failure.details} recovery /> : null}
+          <TranscriptTail />
+        </div>
       </div>
-    </div>
-    {pinned || items.length === 0 ? null : <JumpToLatest entries={entries} onJump={jumpToBottom} />}
+      {pinned || items.length === 0 ? null : <JumpToLatest entries={entries} onJump={jumpToBottom} />}
     </div>
   );
 }
