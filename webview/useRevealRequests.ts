@@ -5,7 +5,7 @@
  *
  * The transcript is virtualised, so a card far from the viewport is not in the DOM: first the
  * row that holds it is scrolled to (by key), then, once the card has rendered, it is placed fully
- * in view. Rows measured on the way move things, so this repeats for a few frames until the card
+ * in view: by following the bottom when it is the newest thing there, else by scrolling to it. Rows measured on the way move things, so this repeats for a few frames until the card
  * stays put. Each request is revealed once (a tab shown again does not jump back to it).
  */
 import { type RefObject, useEffect, useRef } from "react";
@@ -25,6 +25,7 @@ export interface RevealTargets {
   readonly forms: readonly PendingForm[];
   readonly jumpToBottom: () => void;
   readonly unpin: () => void;
+  readonly isPinned: () => boolean;
   readonly scrollToRow: (key: string) => boolean;
 }
 
@@ -36,7 +37,7 @@ function lastUserId(entries: Thread["entries"]): string | undefined {
   return undefined;
 }
 
-export function useRevealRequests({ scroller, entries, index, permissions, forms, jumpToBottom, unpin, scrollToRow }: RevealTargets): void {
+export function useRevealRequests({ scroller, entries, index, permissions, forms, jumpToBottom, unpin, isPinned, scrollToRow }: RevealTargets): void {
   // A user message that arrives after the first render was just sent: show it and follow.
   const newestUser = lastUserId(entries);
   const seenUser = useRef(newestUser);
@@ -52,8 +53,8 @@ export function useRevealRequests({ scroller, entries, index, permissions, forms
   ];
   const pendingKey = pending.map((request) => request.requestId).join("\u0000");
 
-  const latest = useRef({ jumpToBottom, unpin, scrollToRow, pending, entries, index });
-  latest.current = { jumpToBottom, unpin, scrollToRow, pending, entries, index };
+  const latest = useRef({ jumpToBottom, unpin, isPinned, scrollToRow, pending, entries, index });
+  latest.current = { jumpToBottom, unpin, isPinned, scrollToRow, pending, entries, index };
   useEffect(() => {
     // The newest request not yet shown; any older unshown ones count as shown with it.
     const fresh = latest.current.pending.filter((request) => !revealed.has(request.requestId));
@@ -76,6 +77,15 @@ export function useRevealRequests({ scroller, entries, index, permissions, forms
           latest.current.unpin();
           latest.current.scrollToRow(rowKey);
         }
+      } else if (fitsAtBottom(card, view)) {
+        // The newest thing in the log: follow the bottom, so it stays in view when the log
+        // shrinks (the composer grows, "Files changed" appears) or grows below it.
+        if (latest.current.isPinned() && distanceIntoView(card.getBoundingClientRect(), view.getBoundingClientRect()) === 0) steady++;
+        else {
+          steady = 0;
+          latest.current.jumpToBottom();
+        }
+        if (steady >= 3) return;
       } else {
         const shift = distanceIntoView(card.getBoundingClientRect(), view.getBoundingClientRect());
         if (shift === 0) steady++;
@@ -90,6 +100,12 @@ export function useRevealRequests({ scroller, entries, index, permissions, forms
     });
     return () => cancelAnimationFrame(handle);
   }, [pendingKey, scroller]);
+}
+
+/** Whether `card` is in view when `view` is scrolled to its bottom. */
+function fitsAtBottom(card: HTMLElement, view: HTMLElement): boolean {
+  const top = card.getBoundingClientRect().top - view.getBoundingClientRect().top + view.scrollTop;
+  return view.scrollHeight - top <= view.clientHeight;
 }
 
 /** How far to scroll so `box` is in `view`: its bottom if that keeps its top in view, else its top. */

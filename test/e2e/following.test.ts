@@ -66,9 +66,6 @@ describe("following the conversation in VS Code", { timeout: 300_000 }, () => {
       await view.status.filter({ hasText: /is ready/ }).waitFor({ timeout: 30_000 });
 
       await scrollToTop(view.log);
-      const jump = view.frame.getByRole("button", { name: /^Jump to latest/ });
-      await jump.waitFor({ timeout: 10_000 });
-
       const prompt = "follow-ask .follow-go and bring this message into view";
       await sendPrompt(view, prompt);
       const sent = view.log.getByText(prompt, { exact: true });
@@ -78,6 +75,7 @@ describe("following the conversation in VS Code", { timeout: 300_000 }, () => {
 
       // Scrolled up again while the agent works; then it asks.
       await scrollToTop(view.log);
+      await view.frame.getByRole("button", { name: /^Jump to latest/ }).waitFor({ timeout: 10_000 });
       writeFileSync(join(workspace, ".follow-go"), "go\n");
       const request = view.log.getByRole("group", { name: "Permission request" });
       await eventually(async () => (await request.count()) === 1 && (await inView(request)), "the permission request in view", 30_000);

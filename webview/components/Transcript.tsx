@@ -53,7 +53,7 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
   const forms = usePanel((state) => state.thread.forms);
   const { onScroll, isPinned, pinned, jumpToBottom, unpin } = useStickToBottom(scroller, content, items.length > 0, scrollKey);
   const rows = useVirtualRows({ scroller, items, keyOf, estimate, isPinned });
-  useRevealRequests({ scroller, entries, index, permissions, forms, jumpToBottom, unpin, scrollToRow: rows.scrollToRow });
+  useRevealRequests({ scroller, entries, index, permissions, forms, jumpToBottom, unpin, isPinned, scrollToRow: rows.scrollToRow });
 
   const failure = connection.status === "failed" ? connection : undefined;
   // The host records a failure as an error entry too; recovery buttons go on the newest one.
