@@ -21,7 +21,8 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
   switch (action.type) {
     case "turn/started":
       return {
-        ...appendEntry({ ...thread, changes: thread.changes.filter((change) => change.state === "pending") }, undefined, {
+        // The last turn's token usage belongs to that turn: a new one starts without any.
+        ...appendEntry({ ...withoutTurnUsage(thread), changes: thread.changes.filter((change) => change.state === "pending") }, undefined, {
           kind: "user",
           id: action.entryId,
           text: action.text,
@@ -143,4 +144,10 @@ function foldChildUpdate(thread: Thread, update: { sessionUpdate: string }, entr
 
 function errorEntry(id: string, message: string, details: string | undefined) {
   return details === undefined ? { kind: "error" as const, id, message } : { kind: "error" as const, id, message, details };
+}
+
+function withoutTurnUsage(thread: Thread): Thread {
+  if (thread.turnUsage === undefined) return thread;
+  const { turnUsage: _finished, ...rest } = thread;
+  return rest;
 }
