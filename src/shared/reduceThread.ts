@@ -21,8 +21,9 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
   switch (action.type) {
     case "turn/started":
       return {
-        // The last turn's token usage belongs to that turn: a new one starts without any.
-        ...appendEntry({ ...withoutTurnUsage(thread), changes: thread.changes.filter((change) => change.state === "pending") }, undefined, {
+        // The last turn's token usage and finished plan belong to that turn: a new one starts
+        // without them (a plan with steps left stays: the agent may carry on with it).
+        ...appendEntry({ ...withoutTurnUsage(thread), changes: thread.changes.filter((change) => change.state === "pending"), plan: thread.plan.length > 0 && thread.plan.every((step) => step.status === "completed") ? [] : thread.plan }, undefined, {
           kind: "user",
           id: action.entryId,
           text: action.text,

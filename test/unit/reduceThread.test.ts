@@ -87,3 +87,15 @@ test("a turn's token usage does not carry over to a later turn that reported non
   const failed = fold([{ type: "turn/started", entryId: "u3", text: "three", at: 3 }, { type: "turn/failed", entryId: "x", message: "boom" }], first);
   assert.equal(failed.turnUsage, undefined, "a failed turn has none either");
 });
+
+test("a finished plan belongs to its turn: the next turn starts without it; an unfinished one stays", () => {
+  const plan = (status: "completed" | "in_progress"): ThreadAction => ({
+    type: "acp/update", entryId: "p", update: { sessionUpdate: "plan", entries: [{ content: "Write it", priority: "high", status: "completed" }, { content: "Test it", priority: "high", status }] },
+  });
+  const next: ThreadAction = { type: "turn/started", entryId: "u2", text: "next", at: 2 };
+  const done = fold([{ type: "turn/started", entryId: "u1", text: "one", at: 1 }, plan("completed"), { type: "turn/ended", stopReason: "end_turn" }]);
+  assert.equal(done.plan.length, 2, "shown at the end of its own turn");
+  assert.deepEqual(fold([next], done).plan, [], "gone when the next turn starts");
+  const unfinished = fold([{ type: "turn/started", entryId: "u1", text: "one", at: 1 }, plan("in_progress"), { type: "turn/ended", stopReason: "cancelled" }]);
+  assert.equal(fold([next], unfinished).plan.length, 2, "an unfinished plan stays");
+});
