@@ -57,3 +57,36 @@ describe("webview small things", { timeout: 120_000 }, () => {
     }
   });
 });
+
+describe("webview focus on entry", { timeout: 60_000 }, () => {
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness();
+  });
+  after(async () => {
+    await harness?.close();
+  });
+
+  it("puts the cursor in the Prompt box when the panel itself gets focus (VS Code's Focus on Chat View), not on a click", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState([userEntry("u1", "some text to select")]));
+      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      await eventually(async () => assert.equal(await prompt.count(), 1));
+      const focused = () => prompt.evaluate((element) => element === document.activeElement);
+      // A click in the transcript is for reading or selecting: the prompt box stays unfocused.
+      await panel.page.evaluate(() => {
+        window.dispatchEvent(new PointerEvent("pointerdown"));
+        window.dispatchEvent(new FocusEvent("focus"));
+        window.dispatchEvent(new PointerEvent("pointerup"));
+      });
+      assert.equal(await focused(), false, "a click does not move the focus");
+      // The webview's window gets focus from VS Code (no pointer): the prompt box takes it.
+      await panel.page.evaluate(() => window.dispatchEvent(new FocusEvent("focus")));
+      await eventually(async () => assert.equal(await focused(), true, "the prompt box has focus"));
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+});
