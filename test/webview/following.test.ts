@@ -77,6 +77,26 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
     }
   });
 
+  it("does not mistake a reloaded view's first snapshot for a sent message: it opens where the reader was", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState(longThread()));
+      await scrollToTop(panel);
+      await panel.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await panel.page.reload();
+      await panel.waitForSent("webview/ready");
+      await panel.snapshot(0, readyState(longThread()));
+      const first = panel.page.getByRole("log").getByText("question 0", { exact: true });
+      await eventually(async () => assert.equal(await first.count(), 1, "the top of the thread is rendered"));
+      await settle(panel.page);
+      await settle(panel.page);
+      assert.equal(await inView(first), true, "still at the top");
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
   it("brings a permission request into view while scrolled up; the status and card say the agent waits for you", async () => {
     const panel = await Panel.open(harness);
     try {
