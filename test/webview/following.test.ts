@@ -189,11 +189,18 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
       assert.deepEqual((await panel.sentOfType("permission/answer"))[0], { type: "permission/answer", requestId: "r1", optionId: "no" });
       await panel.actions(3, [{ type: "permission/resolved", requestId: "r1", outcome: { optionId: "no", kind: "reject_once" } }]);
 
-      // From the empty composer, the shortcut answers the pending request too.
+      // While the user types a draft, the keys are theirs: no answer goes out.
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      await prompt.fill("half a thought");
       await prompt.focus();
       await panel.actions(4, [askWrite("r2", "two")]);
       await eventually(async () => assert.equal(await request.count(), 1));
+      await panel.page.keyboard.press("Alt+A");
+      await settle(panel.page);
+      assert.equal((await panel.sentOfType("permission/answer")).length, 1, "typing a draft answers nothing");
+
+      // From the empty composer, the shortcut answers the pending request.
+      await prompt.fill("");
       await panel.page.keyboard.press("Alt+A");
       await panel.waitForSent("permission/answer", 2);
       assert.deepEqual((await panel.sentOfType("permission/answer"))[1], { type: "permission/answer", requestId: "r2", optionId: "yes" });
