@@ -10,6 +10,7 @@ import { createRoot } from "react-dom/client";
 import { onHostMessage, postToHost } from "./bridge";
 import { App } from "./components/App";
 import { ComposerInbox } from "./composerInbox";
+import { focusPromptOnEntry } from "./focusOnEntry";
 import { FormErrorStore } from "./formErrorStore";
 import { createSideChannels, receiveSideChannel } from "./hostValueStore";
 import { warmUpMarkdown } from "./markdown/warmUp";
@@ -41,6 +42,7 @@ onHostMessage((message) => {
   }
 });
 store.start();
+focusPromptOnEntry();
 
 const container = document.getElementById("root");
 if (!container) throw new Error("ACP Panel: the page has no #root element");

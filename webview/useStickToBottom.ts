@@ -5,7 +5,7 @@
  * above the one we last wrote unpins. The offset is saved in the UI state with the tab it belongs
  * to (`scrollKey`), so a reloaded view opens where it was; another tab opens at its newest entry.
  */
-import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef } from "react";
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { getUiState, setUiState } from "./bridge";
 
 const SLACK_PX = 8;
@@ -15,6 +15,12 @@ export interface StickToBottom {
   readonly onScroll: () => void;
   /** Whether the view follows the bottom. Stable. */
   readonly isPinned: () => boolean;
+  /** The same, as state: renders when the reader leaves or reaches the bottom. */
+  readonly pinned: boolean;
+  /** Goes to the bottom and follows it again. Stable. */
+  readonly jumpToBottom: () => void;
+  /** Stops following (the view is about to be moved elsewhere). Stable. */
+  readonly unpin: () => void;
 }
 
 function savedScrollTop(scrollKey: string): number | undefined {
@@ -24,6 +30,7 @@ function savedScrollTop(scrollKey: string): number | undefined {
 
 export function useStickToBottom(container: RefObject<HTMLElement | null>, content: RefObject<HTMLElement | null>, hasContent: boolean, scrollKey = ""): StickToBottom {
   const atBottom = useRef(savedScrollTop(scrollKey) === undefined);
+  const [pinned, setPinned] = useState(atBottom.current);
   /** The scrollTop the last follow produced (after the browser clamped it). */
   const followedTo = useRef(Number.POSITIVE_INFINITY);
   const restored = useRef(false);
@@ -66,10 +73,23 @@ export function useStickToBottom(container: RefObject<HTMLElement | null>, conte
       scroller.scrollTop = scroller.scrollHeight;
       followedTo.current = scroller.scrollTop;
     } else atBottom.current = false;
+    setPinned(atBottom.current);
     cancelAnimationFrame(saveFrame.current);
     saveFrame.current = requestAnimationFrame(() => setUiState(atBottom.current ? { scrollTop: undefined, scrollKey: undefined } : { scrollTop: scroller.scrollTop, scrollKey: scrollKey === "" ? undefined : scrollKey }));
   }, [container, scrollKey]);
 
   const isPinned = useCallback(() => atBottom.current, []);
-  return { onScroll, isPinned };
+  const jumpToBottom = useCallback(() => {
+    const scroller = container.current;
+    atBottom.current = true;
+    setPinned(true);
+    if (!scroller) return;
+    scroller.scrollTop = scroller.scrollHeight;
+    followedTo.current = scroller.scrollTop;
+  }, [container]);
+  const unpin = useCallback(() => {
+    atBottom.current = false;
+    setPinned(false);
+  }, []);
+  return { onScroll, isPinned, pinned, jumpToBottom, unpin };
 }

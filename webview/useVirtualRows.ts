@@ -31,6 +31,11 @@ export interface VirtualRows {
   readonly after: number;
   /** Ref callback for each rendered row element; the element needs `data-key`. */
   readonly measure: (element: HTMLElement | null) => (() => void) | undefined;
+  /**
+   * Scrolls so that the row with this key is rendered and its top is in view (stop following the
+   * bottom first). Returns false for an unknown key. Stable.
+   */
+  readonly scrollToRow: (key: string) => boolean;
 }
 
 interface Layout {
@@ -141,9 +146,19 @@ export function useVirtualRows<T>({ scroller, items, keyOf, estimate, isPinned, 
     rowObserver.current = null;
   }, []);
 
+  const scrollToRow = useCallback((key: string) => {
+    const element = scroller.current;
+    const at = layoutRef.current.index.get(key);
+    if (!element || at === undefined) return false;
+    element.scrollTop = layoutRef.current.offsets[at] ?? 0;
+    viewport.current = { top: element.scrollTop, height: element.clientHeight };
+    setViewportVersion((v) => v + 1);
+    return true;
+  }, [scroller]);
+
   const before = layout.offsets[range.start] ?? 0;
   const after = total - (layout.offsets[range.end] ?? total);
-  return { start: range.start, end: range.end, before, after, measure };
+  return { start: range.start, end: range.end, before, after, measure, scrollToRow };
 }
 
 /** Rows [start, end) that intersect [from, to]. */

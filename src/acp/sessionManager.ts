@@ -9,6 +9,7 @@ import { capabilitiesOf } from "./agentCapabilities";
 import type { SessionIndex } from "./sessionIndex";
 import type { AgentClient } from "./agentClient";
 import { withTemporaryClient } from "./temporaryClient";
+import { type ThreadPhase, isAwaitingUser, threadPhase } from "../shared/threadPhase";
 
 export type TabStatus = "starting" | "running" | "waiting" | "idle" | "failed" | "none";
 
@@ -236,8 +237,7 @@ export function summarise(key: string, session: ChatSession): TabSummary {
   const status: TabStatus = connection.status === "none" ? "none"
     : connection.status === "starting" ? "starting"
       : connection.status === "failed" ? "failed"
-        : thread.permissions.length + thread.forms.length > 0 ? "waiting"
-          : thread.turn.phase !== "idle" ? "running" : "idle";
+        : tabStatusOf(threadPhase(thread));
   return {
     key,
     ...(agent ? { agent } : {}),
@@ -245,4 +245,9 @@ export function summarise(key: string, session: ChatSession): TabSummary {
     title: thread.title ?? firstPromptLine(session) ?? (agent ? `New ${agent} session` : "New session"),
     status,
   };
+}
+
+function tabStatusOf(phase: ThreadPhase): TabStatus {
+  if (isAwaitingUser(phase)) return "waiting";
+  return phase === "idle" ? "idle" : "running";
 }

@@ -5,6 +5,7 @@
 import * as z from "zod";
 import { type Thread, type TurnOutcome, emptyThread } from "./thread";
 import { threadActionSchema } from "./threadActions";
+import { describeAwaiting, threadPhase } from "./threadPhase";
 import { reduceThread } from "./reduceThread";
 import { foldInDraft } from "./threadEntries";
 
@@ -87,13 +88,17 @@ export function describeStatus(state: PanelState): string {
   if (connection.status === "none") return state.agents.length === 0 ? "No agent configured" : "Not connected";
   if (connection.status === "starting") return connection.loadingSession === undefined ? `Starting ${connection.agent}…` : "Loading session…";
   if (connection.status === "failed") return `${connection.agent} failed: ${connection.message}`;
-  switch (thread.turn.phase) {
+  const phase = threadPhase(thread);
+  switch (phase) {
     case "running":
       return `${connection.agent} is working…`;
     case "cancelling":
       return "Cancelling…";
+    case "awaiting_permission":
+    case "awaiting_form":
+      return describeAwaiting(phase);
     case "idle":
-      return describeStop(thread.turn.lastStop, connection.agent);
+      return describeStop(thread.turn.phase === "idle" ? thread.turn.lastStop : undefined, connection.agent);
   }
 }
 

@@ -21,7 +21,9 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
   switch (action.type) {
     case "turn/started":
       return {
-        ...appendEntry({ ...thread, changes: thread.changes.filter((change) => change.state === "pending") }, undefined, {
+        // The last turn's token usage and finished plan belong to that turn: a new one starts
+        // without them (a plan with steps left stays: the agent may carry on with it).
+        ...appendEntry({ ...withoutTurnUsage(thread), changes: thread.changes.filter((change) => change.state === "pending"), plan: thread.plan.length > 0 && thread.plan.every((step) => step.status === "completed") ? [] : thread.plan }, undefined, {
           kind: "user",
           id: action.entryId,
           text: action.text,
@@ -143,4 +145,10 @@ function foldChildUpdate(thread: Thread, update: { sessionUpdate: string }, entr
 
 function errorEntry(id: string, message: string, details: string | undefined) {
   return details === undefined ? { kind: "error" as const, id, message } : { kind: "error" as const, id, message, details };
+}
+
+function withoutTurnUsage(thread: Thread): Thread {
+  if (thread.turnUsage === undefined) return thread;
+  const { turnUsage: _finished, ...rest } = thread;
+  return rest;
 }

@@ -5,6 +5,7 @@
 import * as vscode from "vscode";
 import type { PanelStore } from "../acp/panelStore";
 import type { PanelState } from "../shared/panelState";
+import { isAwaitingUser, threadPhase } from "../shared/threadPhase";
 
 export function describeForStatusBar(state: PanelState): { text: string; tooltip: string; waiting: boolean } | undefined {
   const { connection, thread } = state;
@@ -14,8 +15,9 @@ export function describeForStatusBar(state: PanelState): { text: string; tooltip
   const waiting = thread.permissions.length + thread.forms.length;
   if (connection.status === "starting") return { text: `$(loading~spin) ${agent}`, tooltip: connection.loadingSession === undefined ? `Starting ${agent}…` : `Loading the ${agent} session…`, waiting: false };
   if (connection.status === "failed") return { text: `$(error) ${agent}`, tooltip: `${agent} failed: ${connection.message}`, waiting: false };
-  if (waiting > 0) return { text: `$(bell-dot) ${agent}`, tooltip: `${agent} is waiting for you (${waiting})${title}`, waiting: true };
-  if (thread.turn.phase !== "idle") return { text: `$(loading~spin) ${agent}`, tooltip: `${agent} is working${title}`, waiting: false };
+  const phase = threadPhase(thread);
+  if (isAwaitingUser(phase)) return { text: `$(bell-dot) ${agent}`, tooltip: `${agent} is waiting for you (${waiting})${title}`, waiting: true };
+  if (phase !== "idle") return { text: `$(loading~spin) ${agent}`, tooltip: `${agent} is working${title}`, waiting: false };
   return { text: `$(comment-discussion) ${agent}`, tooltip: `${agent} is ready${title}`, waiting: false };
 }
 

@@ -71,11 +71,17 @@ describe("ACP palette commands in VS Code", { timeout: 300_000 }, () => {
     await tearDownUi(browser, server, scratch);
   });
 
-  it("Focus Chat Panel puts the cursor in the Prompt box", async (t) => {
+  it("the palette has one focus command, Focus on Chat View, and it puts the cursor in the Prompt box", async (t) => {
     await withDiagnostics(t, diag(), "e2e-palette-focus", async () => {
       await openFile(p(), "README.md");
       await p().locator(".editor-group-container.active .monaco-editor textarea").first().focus();
-      await runCommand(p(), "ACP: Focus Chat Panel");
+      await p().keyboard.press("F1");
+      await p().locator(".quick-input-widget .quick-input-box input").fill(">Focus Chat");
+      await p().locator(".quick-input-widget .monaco-list-row", { has: p().getByText("ACP Panel: Focus on Chat View", { exact: true }) }).first().waitFor({ timeout: 15_000 });
+      assert.equal(await p().locator(".quick-input-widget .monaco-list-row", { has: p().getByText("ACP: Focus Chat Panel", { exact: true }) }).count(), 0, "no second focus command");
+      await p().keyboard.press("Escape");
+      await p().locator(".editor-group-container.active .monaco-editor textarea").first().focus();
+      await runCommand(p(), "ACP Panel: Focus on Chat View");
       await eventually(() => view.prompt.evaluate((el) => el === el.ownerDocument.activeElement && el.ownerDocument.hasFocus()), "the Prompt box to have focus");
       await p().keyboard.type("typed after focus");
       assert.equal(await view.prompt.inputValue(), "typed after focus");

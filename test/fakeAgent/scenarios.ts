@@ -12,6 +12,7 @@ import { bubScenarios } from "./bubScenarios";
 import { codebuddyScenarios } from "./codebuddyScenarios";
 import { showcaseScenarios } from "./showcaseScenarios";
 import { consentScenarios } from "./consentScenarios";
+import { followScenarios } from "./followScenarios";
 
 export type StopReason = "end_turn" | "max_tokens" | "max_turn_requests" | "refusal" | "cancelled";
 /** A stop reason, or a whole `PromptResponse` (usage, `_meta`…). */
@@ -266,6 +267,7 @@ export const scenarios: Record<string, Scenario> = {
   ...codebuddyScenarios,
   ...showcaseScenarios,
   ...consentScenarios,
+  ...followScenarios,
 };
 
 export function pickScenario(promptText: string): Scenario {

@@ -76,3 +76,26 @@ test("a connection that is ready again clears a failed turn's status", async () 
   state = reducePanel(state, { type: "connection/ready", agent: "A", sessionId: "s" });
   assert.equal(describeStatus(state), "A is ready");
 });
+
+test("a turn's token usage does not carry over to a later turn that reported none", () => {
+  const usage = { inputTokens: 1200, outputTokens: 340, totalTokens: 1540 };
+  const first = fold([{ type: "turn/started", entryId: "u1", text: "one", at: 1 }, { type: "turn/ended", stopReason: "end_turn", usage }]);
+  assert.deepEqual(first.turnUsage, usage);
+  const second = fold([{ type: "turn/started", entryId: "u2", text: "two", at: 2 }], first);
+  assert.equal(second.turnUsage, undefined, "a new turn has no usage yet");
+  assert.equal(fold([{ type: "turn/ended", stopReason: "end_turn" }], second).turnUsage, undefined, "ended without usage");
+  const failed = fold([{ type: "turn/started", entryId: "u3", text: "three", at: 3 }, { type: "turn/failed", entryId: "x", message: "boom" }], first);
+  assert.equal(failed.turnUsage, undefined, "a failed turn has none either");
+});
+
+test("a finished plan belongs to its turn: the next turn starts without it; an unfinished one stays", () => {
+  const plan = (status: "completed" | "in_progress"): ThreadAction => ({
+    type: "acp/update", entryId: "p", update: { sessionUpdate: "plan", entries: [{ content: "Write it", priority: "high", status: "completed" }, { content: "Test it", priority: "high", status }] },
+  });
+  const next: ThreadAction = { type: "turn/started", entryId: "u2", text: "next", at: 2 };
+  const done = fold([{ type: "turn/started", entryId: "u1", text: "one", at: 1 }, plan("completed"), { type: "turn/ended", stopReason: "end_turn" }]);
+  assert.equal(done.plan.length, 2, "shown at the end of its own turn");
+  assert.deepEqual(fold([next], done).plan, [], "gone when the next turn starts");
+  const unfinished = fold([{ type: "turn/started", entryId: "u1", text: "one", at: 1 }, plan("in_progress"), { type: "turn/ended", stopReason: "cancelled" }]);
+  assert.equal(fold([next], unfinished).plan.length, 2, "an unfinished plan stays");
+});

@@ -8,10 +8,14 @@ import VscodeButton from "@vscode-elements/react-elements/dist/components/Vscode
 import { type FormEvent, type KeyboardEvent, memo, useEffect, useId, useMemo, useRef, useState } from "react";
 import { parseFormSchema, validateForm } from "../../src/shared/formSchema";
 import type { PendingForm } from "../../src/shared/thread";
+import { composerIsIdle } from "../composerPresence";
 import { type RawValue, initialRaw, toValues } from "../formValues";
 import { useFormErrors, useHostActions } from "../hooks";
 import { Codicon } from "./Codicon";
 import { FormFieldView } from "./FormFieldView";
+
+/** Forms that have had their chance at focus: a card scrolled back into view must not grab it. */
+const offeredFocus = new Set<string>();
 
 export const FormCard = memo(function FormCard({ form }: { form: PendingForm }) {
   const { submitForm, declineForm, cancelForm } = useHostActions();
@@ -25,6 +29,17 @@ export const FormCard = memo(function FormCard({ form }: { form: PendingForm }) 
   const [editedSinceHost, setEditedSinceHost] = useState<ReadonlySet<string>>(new Set());
   const idPrefix = useId();
   const element = useRef<HTMLFormElement>(null);
+
+  // When it appears, the first field takes focus if the panel has it and the prompt box does not.
+  useEffect(() => {
+    if (offeredFocus.has(form.requestId)) return undefined;
+    const frame = requestAnimationFrame(() => {
+      offeredFocus.add(form.requestId);
+      if (!composerIsIdle() || !document.hasFocus()) return;
+      element.current?.querySelector<HTMLElement>("input:not(:disabled), select:not(:disabled), textarea:not(:disabled)")?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [form.requestId]);
 
   // The host's verdict arrived: show it (until each field is edited) and allow another try.
   useEffect(() => {
@@ -73,7 +88,7 @@ export const FormCard = memo(function FormCard({ form }: { form: PendingForm }) 
   const messageId = `${idPrefix}-message`;
 
   return (
-    <form className="form-card" aria-labelledby={messageId} noValidate ref={element} onSubmit={onSubmit} onKeyDown={onKeyDown}>
+    <form className="form-card" aria-labelledby={messageId} data-request-id={form.requestId} noValidate ref={element} onSubmit={onSubmit} onKeyDown={onKeyDown}>
       <div className="form-message" id={messageId}>
         <Codicon name="question" />
         <span>{form.message || "The agent asks for input."}</span>

@@ -1,12 +1,15 @@
 /**
  * A pending `session/request_permission`, inline on its tool call card: one button per option,
  * named exactly as the agent names it, styled by its kind (allow → primary, reject → secondary).
- * When it appears it takes focus for the first allow option, unless the user is typing.
+ * When it appears it takes focus for the first allow option, if the panel has focus and the user
+ * is not in the prompt box. Alt+A / Alt+D answer with the first allow / reject option
+ * (permissionShortcuts.ts); the buttons announce them (aria-keyshortcuts) and a hint shows them.
  */
 import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
 import { memo, useEffect, useRef, useState } from "react";
 import type { PendingPermission } from "../../src/shared/thread";
 import { composerIsIdle } from "../composerPresence";
+import { ALLOW_SHORTCUT, DENY_SHORTCUT, registerShortcutTarget } from "../permissionShortcuts";
 import { useHostActions } from "../hooks";
 import { Codicon } from "./Codicon";
 import { permissionOptionLook } from "./toolPresentation";
@@ -19,13 +22,14 @@ export const PermissionCard = memo(function PermissionCard({ request, title }: {
   const [answered, setAnswered] = useState<string | undefined>(undefined);
   const card = useRef<HTMLDivElement>(null);
   const firstAllow = request.options.findIndex((option) => option.kind.startsWith("allow"));
+  const firstReject = request.options.findIndex((option) => option.kind.startsWith("reject"));
 
   useEffect(() => {
     if (firstAllow < 0 || offeredFocus.has(request.requestId)) return;
     // A frame later: vscode-button becomes focusable once its first render has set tabindex.
     const frame = requestAnimationFrame(() => {
       offeredFocus.add(request.requestId);
-      if (!composerIsIdle()) return;
+      if (!composerIsIdle() || !document.hasFocus()) return;
       card.current?.querySelectorAll<HTMLElement>("[data-option-id]")[firstAllow]?.focus({ preventScroll: true });
     });
     return () => cancelAnimationFrame(frame);
@@ -36,16 +40,30 @@ export const PermissionCard = memo(function PermissionCard({ request, title }: {
     setAnswered(optionId);
     answerPermission(request.requestId, optionId);
   };
+  const answerAt = (at: number): boolean => {
+    const option = request.options[at];
+    if (option === undefined || answered !== undefined) return false;
+    answer(option.optionId);
+    return true;
+  };
+  const answerAtRef = useRef(answerAt);
+  answerAtRef.current = answerAt;
+  useEffect(() => {
+    const element = card.current;
+    if (!element) return undefined;
+    return registerShortcutTarget({ element, allow: () => answerAtRef.current(firstAllow), deny: () => answerAtRef.current(firstReject) });
+  }, [firstAllow, firstReject]);
 
   return (
-    <div className="permission-card" role="group" aria-label="Permission request" ref={card}>
+    <div className="permission-card" role="group" aria-label="Permission request" data-request-id={request.requestId} ref={card}>
       <div className="permission-question">
         <Codicon name="shield" />
         <span>{title ? <>The agent wants to run <strong>{title}</strong>.</> : "The agent asks for permission."}</span>
       </div>
       <div className="permission-options">
-        {request.options.map((option) => {
+        {request.options.map((option, at) => {
           const look = permissionOptionLook(option.kind);
+          const shortcut = at === firstAllow ? ALLOW_SHORTCUT : at === firstReject ? DENY_SHORTCUT : undefined;
           const disabled = answered !== undefined;
           return (
             <VscodeButton
@@ -54,6 +72,7 @@ export const PermissionCard = memo(function PermissionCard({ request, title }: {
               secondary={!look.primary}
               disabled={disabled}
               aria-disabled={disabled ? "true" : "false"}
+              aria-keyshortcuts={shortcut}
               onClick={() => answer(option.optionId)}
             >
               {look.icon ? <Codicon name={look.icon} className="button-icon" /> : null}
@@ -62,6 +81,12 @@ export const PermissionCard = memo(function PermissionCard({ request, title }: {
           );
         })}
       </div>
+      {firstAllow < 0 && firstReject < 0 ? null : (
+        <p className="permission-keys">
+          {firstAllow < 0 ? null : <span><kbd>{ALLOW_SHORTCUT}</kbd> to allow</span>}
+          {firstReject < 0 ? null : <span><kbd>{DENY_SHORTCUT}</kbd> to deny</span>}
+        </p>
+      )}
     </div>
   );
 });

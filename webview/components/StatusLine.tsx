@@ -1,13 +1,19 @@
 /** The `role="status"` line: what the agent is doing, derived from the state, never stored. */
 import { describeStatus } from "../../src/shared/panelState";
+import { isAwaitingUser, threadPhase } from "../../src/shared/threadPhase";
 import { usePanel } from "../hooks";
+import { Codicon } from "./Codicon";
 
 export function StatusLine() {
   const text = usePanel(describeStatus);
-  const busy = usePanel((state) => state.connection.status === "starting" || state.thread.turn.phase !== "idle");
+  const icon = usePanel((state) => {
+    if (state.connection.status === "starting") return "loading";
+    const phase = threadPhase(state.thread);
+    return isAwaitingUser(phase) ? "bell-dot" : phase === "idle" ? undefined : "loading";
+  });
   return (
-    <div className="status-line" role="status">
-      {busy ? <span className="codicon codicon-loading codicon-modifier-spin" aria-hidden="true" /> : null}
+    <div className={icon === "bell-dot" ? "status-line status-waiting" : "status-line"} role="status">
+      {icon === undefined ? null : <Codicon name={icon} spin={icon === "loading"} />}
       <span className="status-text">{text}</span>
     </div>
   );

@@ -25,17 +25,20 @@ export const ToolCallCard = memo(function ToolCallCard({ entry }: { entry: ToolC
   const form = usePanel((state) => (nested ? undefined : state.thread.forms.find((f) => f.toolCallId === toolCallId)));
   const runIds = usePanel((state) => (nested ? "" : runIdsOfToolCall(state.thread, toolCallId)));
   const title = entry.title || entry.name || entry.toolKind;
-  const status = toolStatusIcons[entry.status];
+  // While a permission or form on this call waits for the user, that is its status, whatever the
+  // agent last reported (an `in_progress` update may follow the request).
+  const shownStatus = permission || form ? "awaiting_permission" : entry.status;
+  const status = toolStatusIcons[shownStatus];
   const hasRaw = entry.rawInput !== undefined || entry.rawOutput !== undefined;
 
   return (
-    <article className={`entry tool-card tool-${entry.status}`} aria-label={`Tool: ${title}`}>
+    <article className={`entry tool-card tool-${shownStatus}`} aria-label={`Tool: ${title}`}>
       <div className="tool-header">
         <Codicon name={toolKindIcons[entry.toolKind] ?? "tools"} className="tool-kind" />
         <span className="tool-title" title={title}>{title}</span>
         <span className="tool-status">
           <Codicon name={status.name} spin={status.spin ?? false} />
-          <span>{toolStatusLabels[entry.status]}</span>
+          <span>{toolStatusLabels[shownStatus]}</span>
         </span>
       </div>
       {permission ? <PermissionCard request={permission} title={title} /> : null}

@@ -2,18 +2,21 @@
  * The conversation: a `role="log"` region of entries keyed by id, and of the subagent runs and
  * member lanes placed between them (see transcriptRows.ts), virtualised (only the rows near the
  * viewport are in the DOM; see useVirtualRows.ts). It follows the newest output while the user is
- * at the bottom and keeps their place when they are not. `scrollKey` names the tab whose saved
- * scroll position applies.
+ * at the bottom and keeps their place when they are not; "Jump to latest" takes them back. What
+ * the user sends or must answer is brought into view (useRevealRequests.ts). `scrollKey` names
+ * the tab whose saved scroll position applies.
  */
 import { useMemo, useRef } from "react";
 import type { ConnectionState } from "../../src/shared/panelState";
 import type { ThreadEntry } from "../../src/shared/thread";
 import { usePanel } from "../hooks";
 import { type TranscriptRow, transcriptRows } from "../transcriptRows";
+import { useRevealRequests } from "../useRevealRequests";
 import { useStickToBottom } from "../useStickToBottom";
 import { useVirtualRows } from "../useVirtualRows";
 import { EntryView } from "./EntryView";
 import { ErrorNotice } from "./ErrorNotice";
+import { JumpToLatest } from "./JumpToLatest";
 import { MessageSegmentView } from "./MessageSegmentView";
 import { RunRow } from "./SubagentRunView";
 import { TranscriptTail } from "./TranscriptTail";
@@ -46,8 +49,11 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
   const items = useMemo(() => transcriptRows({ entries, runs, runOrder, index }), [entries, runs, runOrder, index]);
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
-  const { onScroll, isPinned } = useStickToBottom(scroller, content, items.length > 0, scrollKey);
+  const permissions = usePanel((state) => state.thread.permissions);
+  const forms = usePanel((state) => state.thread.forms);
+  const { onScroll, isPinned, pinned, jumpToBottom, unpin } = useStickToBottom(scroller, content, items.length > 0, scrollKey);
   const rows = useVirtualRows({ scroller, items, keyOf, estimate, isPinned });
+  useRevealRequests({ scroller, entries, index, permissions, forms, jumpToBottom, unpin, isPinned, scrollToRow: rows.scrollToRow });
 
   const failure = connection.status === "failed" ? connection : undefined;
   // The host records a failure as an error entry too; recovery buttons go on the newest one.
@@ -55,20 +61,23 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
   const visible = items.slice(rows.start, rows.end);
 
   return (
-    <div className="transcript" role="log" aria-label="Transcript" ref={scroller} onScroll={onScroll}>
-      <div className="transcript-content" ref={content}>
-        {items.length === 0 && !failure ? <p className="transcript-empty">{emptyHint(connection)}</p> : null}
-        {omitted ? <p className="transcript-empty">Loading {omitted.toLocaleString("en-US")} earlier entries…</p> : null}
-        <div className="transcript-spacer" style={{ height: rows.before }} aria-hidden="true" />
-        {visible.map((row) => (
-          <div className="transcript-row" key={row.key} data-key={row.key} ref={rows.measure}>
-            <RowView row={row} recoveryId={recoveryId} />
-          </div>
-        ))}
-        <div className="transcript-spacer" style={{ height: rows.after }} aria-hidden="true" />
-        {failure && recoveryId === undefined ? <ErrorNotice message={failure.message} details={failure.details} recovery /> : null}
-        <TranscriptTail />
+    <div className="transcript-frame">
+      <div className="transcript" role="log" aria-label="Transcript" ref={scroller} onScroll={onScroll}>
+        <div className="transcript-content" ref={content}>
+          {items.length === 0 && !failure ? <p className="transcript-empty">{emptyHint(connection)}</p> : null}
+          {omitted ? <p className="transcript-empty">Loading {omitted.toLocaleString("en-US")} earlier entries…</p> : null}
+          <div className="transcript-spacer" style={{ height: rows.before }} aria-hidden="true" />
+          {visible.map((row) => (
+            <div className="transcript-row" key={row.key} data-key={row.key} ref={rows.measure}>
+              <RowView row={row} recoveryId={recoveryId} />
+            </div>
+          ))}
+          <div className="transcript-spacer" style={{ height: rows.after }} aria-hidden="true" />
+          {failure && recoveryId === undefined ? <ErrorNotice message={failure.message} details={failure.details} recovery /> : null}
+          <TranscriptTail />
+        </div>
       </div>
+      {pinned || items.length === 0 ? null : <JumpToLatest entries={entries} onJump={jumpToBottom} />}
     </div>
   );
 }

@@ -1,0 +1,92 @@
+/**
+ * Small things a new user notices (issue 15, §6): a sent message must not look like a text box
+ * the user could edit, and the agent picker keeps a sensible width in a wide panel.
+ */
+import * as assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { readyState, userEntry } from "./fixtures";
+import { type Harness, Panel, eventually, startHarness } from "./harness";
+
+describe("webview small things", { timeout: 120_000 }, () => {
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness();
+  });
+  after(async () => {
+    await harness?.close();
+  });
+
+  for (const theme of ["dark", "light"] as const) {
+    it(`a sent message does not look like the prompt box (${theme})`, async () => {
+      const panel = await Panel.open(harness, { theme });
+      try {
+        await panel.snapshot(0, readyState([userEntry("u1", "what did I send?")]));
+        const sent = panel.page.getByRole("article", { name: "You" });
+        await eventually(async () => assert.equal(await sent.count(), 1));
+        const look = (element: Element) => {
+          const style = getComputedStyle(element);
+          return { background: style.backgroundColor, border: `${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}` };
+        };
+        const message = await sent.evaluate(look);
+        const prompt = await panel.page.getByRole("textbox", { name: "Prompt" }).evaluate(look);
+        assert.notEqual(message.background, prompt.background, "not the input background");
+        assert.notEqual(message.border, prompt.border, "not the input border");
+        await panel.assertHealthy();
+      } finally {
+        await panel.close();
+      }
+    });
+  }
+
+  it("keeps the agent picker to a sensible width at 700 px, and inside the panel at 300 px", async () => {
+    for (const width of [700, 300]) {
+      const panel = await Panel.open(harness, { viewport: { width, height: 600 } });
+      try {
+        await panel.snapshot(0, readyState());
+        const picker = panel.page.locator(".agent-picker");
+        await eventually(async () => assert.equal(await picker.count(), 1));
+        const box = await picker.boundingBox();
+        assert.ok(box, "the picker is laid out");
+        assert.ok(box.width <= 280, `at most 280 px wide at ${width} px (${box.width})`);
+        assert.ok(box.width >= 100 && box.x + box.width <= width, `readable and inside the panel at ${width} px (${box.x}+${box.width})`);
+        const follow = await panel.page.locator(".follow-toggle").boundingBox();
+        assert.ok(follow && follow.x + follow.width <= width, "Follow agent stays inside the panel");
+      } finally {
+        await panel.close();
+      }
+    }
+  });
+});
+
+describe("webview focus on entry", { timeout: 60_000 }, () => {
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness();
+  });
+  after(async () => {
+    await harness?.close();
+  });
+
+  it("puts the cursor in the Prompt box when the panel itself gets focus (VS Code's Focus on Chat View), not on a click", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState([userEntry("u1", "some text to select")]));
+      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      await eventually(async () => assert.equal(await prompt.count(), 1));
+      const focused = () => prompt.evaluate((element) => element === document.activeElement);
+      // A click in the transcript is for reading or selecting: the prompt box stays unfocused.
+      await panel.page.evaluate(() => {
+        window.dispatchEvent(new PointerEvent("pointerdown"));
+        window.dispatchEvent(new FocusEvent("focus"));
+        window.dispatchEvent(new PointerEvent("pointerup"));
+      });
+      assert.equal(await focused(), false, "a click does not move the focus");
+      // The webview's window gets focus from VS Code (no pointer): the prompt box takes it.
+      await panel.page.evaluate(() => window.dispatchEvent(new FocusEvent("focus")));
+      await eventually(async () => assert.equal(await focused(), true, "the prompt box has focus"));
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+});
