@@ -89,3 +89,16 @@ test("a missing command fails with an actionable message", async () => {
   assert.match(connection.status === "failed" ? connection.details ?? "" : "", /Ran: acp-panel-no-such-agent acp/);
   assert.equal(thread.turn.phase, "idle");
 });
+
+test("in Restricted Mode no agent process starts, and the panel says how to trust the workspace", async () => {
+  const agent = fakeAgent();
+  const logger = new MemoryLogger();
+  const session = new ChatSession({ catalog: new MemoryCatalog([agent.launch]), workspace: { ...fixedWorkspace(tmpdir()), isTrusted: () => false }, logger, clock: steppingClock(), restartDelaysMs: [] });
+  sessions.push(session);
+  session.refreshAgents();
+  await session.start();
+  const { connection } = session.store.state;
+  assert.equal(connection.status === "failed" && connection.message, "ACP Panel does not start agents in Restricted Mode.");
+  assert.match(connection.status === "failed" ? connection.details ?? "" : "", /Trust this workspace/);
+  assert.deepEqual(agent.received(), [], "the agent never ran, so it received nothing");
+});
