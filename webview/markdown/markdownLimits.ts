@@ -10,7 +10,8 @@
  * as plain text, never letting a deep one through.
  * - Nesting is measured per line, from the line's container prefix: each `>`, each list marker,
  *   and one level per two columns of leading whitespace (a nested list needs at least two).
- * - Emphasis delimiter runs (`*`, `_`, `~`) are counted over the whole block.
+ * - Emphasis delimiter runs (`*`, `_`, `~`; not an underscore inside a word) are counted over
+ *   the whole block.
  * - Lines inside a fence that opens at column 0 are skipped: such a fence is always top level,
  *   and it closes only at a matching fence line, exactly as marked reads it. Fences that open
  *   indented (maybe inside a container whose end the scan cannot see) are scanned like text.
@@ -90,13 +91,20 @@ function isDigit(char: string | undefined): boolean {
   return char !== undefined && char >= "0" && char <= "9";
 }
 
+/** Delimiter runs that may open or close emphasis; an underscore inside a word never does. */
 function emphasisRunsIn(text: string, start: number, end: number): number {
   let runs = 0;
-  let previous = "";
   for (let at = start; at < end; at++) {
-    const char = text[at] ?? "";
-    if ((char === "*" || char === "_" || char === "~") && char !== previous) runs += 1;
-    previous = char;
+    const char = text[at];
+    if (char !== "*" && char !== "_" && char !== "~") continue;
+    let after = at + 1;
+    while (after < end && text[after] === char) after += 1;
+    if (char !== "_" || !isAlphanumeric(text[at - 1]) || !isAlphanumeric(text[after])) runs += 1;
+    at = after - 1;
   }
   return runs;
+}
+
+function isAlphanumeric(char: string | undefined): boolean {
+  return char !== undefined && /^[\p{L}\p{N}]$/u.test(char);
 }
