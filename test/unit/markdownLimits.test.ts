@@ -61,3 +61,20 @@ test("the scan is linear: a megabyte of hostile text is judged in milliseconds",
     assert.ok(performance.now() - started < 500, `${(performance.now() - started).toFixed(0)} ms`);
   }
 });
+
+test("only a block that is one fenced code block skips the scan: where marked's fence may end early, hostile lines are still scanned", () => {
+  const deep = ">".repeat(5_000);
+  for (const source of [
+    `<div>\n\`\`\`\n\n${deep}`, // an HTML block holds the "fence"; marked reads the quotes after the blank line
+    `[a]: /url "a title\n\`\`\`\n"\n${deep}`, // the fence line is inside a link title
+    `\`\`\`\ncode\n\`\`\`~\n${deep}`, // marked closes on the fence followed by more fence characters
+    `\`\`\`\ncode\n\`\`\`\n${deep}`, // text after the closing fence
+    `\`\`\`js\`\n${deep}`, // a backtick in the info string: no fence at all
+  ]) {
+    assert.equal(markdownLimitExceeded(source), "nesting", JSON.stringify(source.slice(0, 30)));
+    assert.match(markdownToHtml(source), /nested too deeply/);
+  }
+  assert.equal(markdownLimitExceeded(`\`\`\`\n${deep}\n\`\`\``), undefined, "a whole code block is code");
+  assert.equal(markdownLimitExceeded(`~~~~ text\n${deep}`), undefined, "an unclosed fence runs to the end of the block");
+  assert.match(markdownToHtml(`\`\`\`\n${deep}\n\`\`\``), /^<div class="code-block">/);
+});

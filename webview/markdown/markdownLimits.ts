@@ -12,9 +12,10 @@
  *   and one level per two columns of leading whitespace (a nested list needs at least two).
  * - Emphasis delimiter runs (`*`, `_`, `~`; not an underscore inside a word) are counted over
  *   the whole block.
- * - Lines inside a fence that opens at column 0 are skipped: such a fence is always top level,
- *   and it closes only at a matching fence line, exactly as marked reads it. Fences that open
- *   indented (maybe inside a container whose end the scan cannot see) are scanned like text.
+ * - A block that is one fenced code block and nothing else (streamed code, the common case) is
+ *   not scanned: marked reads it as code without parsing inside. Any other block is scanned
+ *   whole, code included, since guessing where marked's fences end (after an HTML block, in a
+ *   link title) could let hostile lines through unscanned.
  */
 export const MAX_BLOCK_CHARS = 100_000;
 export const MAX_NESTING = 100;
@@ -22,30 +23,41 @@ export const MAX_EMPHASIS_RUNS = 1_000;
 
 export type MarkdownLimit = "size" | "nesting" | "emphasis";
 
-const FENCE_AT_COLUMN_0 = /^(`{3,}|~{3,})/;
-const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+/** marked's fence openers: a backtick fence's info string has no backtick. */
+const FENCE_OPEN = /^ {0,3}(?:(`{3,})[^`]*|(~{3,}).*)$/;
+/** Lines that may close a fence: a superset of marked's closers (the fence, more fence characters, spaces). */
+const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[`~ \t]*$/;
 
 /** The first limit `source` is over, or undefined when marked may parse it. */
 export function markdownLimitExceeded(source: string): MarkdownLimit | undefined {
   if (source.length > MAX_BLOCK_CHARS) return "size";
+  if (isOneFencedCodeBlock(source)) return undefined;
   let emphasisRuns = 0;
-  let fence: string | undefined;
-  let lineStart = 0;
-  while (lineStart <= source.length) {
+  for (let lineStart = 0; lineStart <= source.length;) {
     let lineEnd = source.indexOf("\n", lineStart);
     if (lineEnd < 0) lineEnd = source.length;
-    if (fence !== undefined) {
-      const close = FENCE_CLOSE.exec(source.slice(lineStart, Math.min(lineEnd, lineStart + 200)))?.[1];
-      if (close !== undefined && close[0] === fence[0] && close.length >= fence.length) fence = undefined;
-    } else {
-      if (nestingOf(source, lineStart, lineEnd) > MAX_NESTING) return "nesting";
-      emphasisRuns += emphasisRunsIn(source, lineStart, lineEnd);
-      if (emphasisRuns > MAX_EMPHASIS_RUNS) return "emphasis";
-      fence = FENCE_AT_COLUMN_0.exec(source.slice(lineStart, Math.min(lineEnd, lineStart + 200)))?.[1];
-    }
+    if (nestingOf(source, lineStart, lineEnd) > MAX_NESTING) return "nesting";
+    emphasisRuns += emphasisRunsIn(source, lineStart, lineEnd);
+    if (emphasisRuns > MAX_EMPHASIS_RUNS) return "emphasis";
     lineStart = lineEnd + 1;
   }
   return undefined;
+}
+
+/** The block opens a fence on its first line, and nothing follows the line that may close it. */
+function isOneFencedCodeBlock(source: string): boolean {
+  let lineEnd = source.indexOf("\n");
+  if (lineEnd < 0) return false;
+  const open = FENCE_OPEN.exec(source.slice(0, lineEnd));
+  const fence = open?.[1] ?? open?.[2];
+  if (fence === undefined) return false;
+  for (let lineStart = lineEnd + 1; lineStart <= source.length; lineStart = lineEnd + 1) {
+    lineEnd = source.indexOf("\n", lineStart);
+    if (lineEnd < 0) lineEnd = source.length;
+    const close = FENCE_CLOSE.exec(source.slice(lineStart, lineEnd))?.[1];
+    if (close !== undefined && close[0] === fence[0] && close.length >= fence.length) return source.slice(lineEnd).trim() === "";
+  }
+  return true;
 }
 
 /** Container depth suggested by the prefix of the line [start, end): quotes, list markers, indentation. */
