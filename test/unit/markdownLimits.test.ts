@@ -70,6 +70,8 @@ test("only a block that is one fenced code block skips the scan: where marked's 
     `\`\`\`\ncode\n\`\`\`~\n${deep}`, // marked closes on the fence followed by more fence characters
     `\`\`\`\ncode\n\`\`\`\n${deep}`, // text after the closing fence
     `\`\`\`js\`\n${deep}`, // a backtick in the info string: no fence at all
+    `text\r${deep}`, // marked reads a lone carriage return as a line break
+    `\`\`\`\rcode\r\`\`\`\r\n${deep}`,
   ]) {
     assert.equal(markdownLimitExceeded(source), "nesting", JSON.stringify(source.slice(0, 30)));
     assert.match(markdownToHtml(source), /nested too deeply/);

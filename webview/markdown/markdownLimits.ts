@@ -29,8 +29,10 @@ const FENCE_OPEN = /^ {0,3}(?:(`{3,})[^`]*|(~{3,}).*)$/;
 const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[`~ \t]*$/;
 
 /** The first limit `source` is over, or undefined when marked may parse it. */
-export function markdownLimitExceeded(source: string): MarkdownLimit | undefined {
-  if (source.length > MAX_BLOCK_CHARS) return "size";
+export function markdownLimitExceeded(markdown: string): MarkdownLimit | undefined {
+  if (markdown.length > MAX_BLOCK_CHARS) return "size";
+  // Lines as marked reads them: it turns "\r\n" and a lone "\r" into "\n" before parsing.
+  const source = markdown.includes("\r") ? markdown.replace(/\r\n?/g, "\n") : markdown;
   if (isOneFencedCodeBlock(source)) return undefined;
   let emphasisRuns = 0;
   for (let lineStart = 0; lineStart <= source.length;) {
