@@ -6,8 +6,15 @@
  *
  * Hostile schemas are bounded: at most MAX_FORM_FIELDS fields and MAX_ENUM_OPTIONS options each;
  * nested objects are not part of ACP forms and are refused.
+ *
+ * A `pattern` is the agent's regular expression: it is run by a linear-time matcher
+ * (patternMatcher.ts), never by JavaScript's backtracking RegExp, so no pattern can freeze the
+ * extension host or the webview. A pattern that matcher cannot run (lookaround, backreferences,
+ * an invalid or oversized pattern), or a value too long to check against it, is not enforced
+ * here: the agent validates what it receives, and the form field shows a note saying so.
  */
 import * as z from "zod";
+import { testPattern } from "./patternMatcher";
 
 export const MAX_FORM_FIELDS = 100;
 export const MAX_ENUM_OPTIONS = 500;
@@ -131,7 +138,7 @@ function checkField(field: FormField, value: unknown): string | undefined {
       if (typeof value !== "string") return `${field.label} must be text.`;
       if (field.minLength !== undefined && value.length < field.minLength) return `${field.label} needs at least ${field.minLength} characters.`;
       if (field.maxLength !== undefined && value.length > field.maxLength) return `${field.label} allows at most ${field.maxLength} characters.`;
-      if (field.pattern !== undefined && !safeTest(field.pattern, value)) return `${field.label} does not match the expected format.`;
+      if (field.pattern !== undefined && testPattern(field.pattern, value) === "mismatch") return `${field.label} does not match the expected format.`;
       if (field.format === "email" && !z.email().safeParse(value).success) return `${field.label} must be an email address.`;
       if (field.format === "uri" && !z.url().safeParse(value).success) return `${field.label} must be a URL.`;
       if (field.format === "date" && !z.iso.date().safeParse(value).success) return `${field.label} must be a date (YYYY-MM-DD).`;
@@ -156,13 +163,5 @@ function checkField(field: FormField, value: unknown): string | undefined {
       if (field.maxItems !== undefined && value.length > field.maxItems) return `Choose at most ${field.maxItems} for ${field.label}.`;
       return undefined;
     }
-  }
-}
-
-function safeTest(pattern: string, value: string): boolean {
-  try {
-    return new RegExp(pattern, "u").test(value);
-  } catch {
-    return true; // an invalid pattern from the agent cannot be enforced; do not block the user
   }
 }

@@ -3,6 +3,7 @@
  * and its validation message wired through aria-describedby and aria-invalid.
  */
 import type { FormField } from "../../src/shared/formSchema";
+import { patternProblem } from "../../src/shared/patternMatcher";
 import { type RawValue, inputTypeFor } from "../formValues";
 
 /** Up to this many choices show as radio buttons; more as a drop-down. */
@@ -19,11 +20,14 @@ interface FormFieldViewProps {
 }
 
 export function FormFieldView({ field, id, raw, error, disabled, onChange, onBlur }: FormFieldViewProps) {
+  // A pattern the linear matcher cannot run is not enforced here (see formSchema.ts): say so.
+  const unchecked = field.type === "string" && field.pattern !== undefined ? patternProblem(field.pattern) : undefined;
   const helpId = field.description ? `${id}-help` : undefined;
+  const noteId = unchecked ? `${id}-note` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const aria = {
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": [helpId, errorId].filter(Boolean).join(" ") || undefined,
+    "aria-describedby": [helpId, noteId, errorId].filter(Boolean).join(" ") || undefined,
     "aria-required": field.required || undefined,
   };
   const set = (value: RawValue) => onChange(field.key, value);
@@ -33,6 +37,7 @@ export function FormFieldView({ field, id, raw, error, disabled, onChange, onBlu
   const messages = (
     <>
       {field.description ? <div className="form-help" id={helpId}>{field.description}</div> : null}
+      {unchecked ? <div className="form-help form-pattern-note" id={noteId} role="note">The expected format is not checked here ({unchecked}); the agent checks it.</div> : null}
       {error ? <div className="form-error" id={errorId}>{error}</div> : null}
     </>
   );

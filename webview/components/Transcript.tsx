@@ -1,15 +1,17 @@
 /**
  * The conversation: a `role="log"` region of entries keyed by id, and of the subagent runs and
  * member lanes placed between them (see transcriptRows.ts), virtualised (only the rows near the
- * viewport are in the DOM; see useVirtualRows.ts). It follows the newest output while the user is
- * at the bottom and keeps their place when they are not; "Jump to latest" takes them back. What
- * the user sends or must answer is brought into view (useRevealRequests.ts). `scrollKey` names
+ * viewport are in the DOM; see useVirtualRows.ts). Each row has its own error boundary: a row that
+ * fails to render shows as plain text and the others live. It follows the newest output while the
+ * user is at the bottom and keeps their place when they are not; "Jump to latest" takes them back.
+ * What the user sends or must answer is brought into view (useRevealRequests.ts). `scrollKey` names
  * the tab whose saved scroll position applies.
  */
 import { useMemo, useRef } from "react";
 import type { ConnectionState } from "../../src/shared/panelState";
 import type { ThreadEntry } from "../../src/shared/thread";
 import { usePanel } from "../hooks";
+import { rowContent, rowLabel, rowPlainText } from "../rowPlainText";
 import { type TranscriptRow, transcriptRows } from "../transcriptRows";
 import { useRevealRequests } from "../useRevealRequests";
 import { useStickToBottom } from "../useStickToBottom";
@@ -18,6 +20,7 @@ import { EntryView } from "./EntryView";
 import { ErrorNotice } from "./ErrorNotice";
 import { JumpToLatest } from "./JumpToLatest";
 import { MessageSegmentView } from "./MessageSegmentView";
+import { RowBoundary } from "./RowBoundary";
 import { RunRow } from "./SubagentRunView";
 import { TranscriptTail } from "./TranscriptTail";
 
@@ -69,7 +72,9 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
           <div className="transcript-spacer" style={{ height: rows.before }} aria-hidden="true" />
           {visible.map((row) => (
             <div className="transcript-row" key={row.key} data-key={row.key} ref={rows.measure}>
-              <RowView row={row} recoveryId={recoveryId} />
+              <RowBoundary content={rowContent(row)} label={rowLabel(row)} plainText={() => rowPlainText(row)}>
+                <RowView row={row} recoveryId={recoveryId} />
+              </RowBoundary>
             </div>
           ))}
           <div className="transcript-spacer" style={{ height: rows.after }} aria-hidden="true" />
