@@ -76,10 +76,39 @@ async function reportSizes() {
   }
 }
 
+/**
+ * Watch mode prints one "[watch] build started" before each rebuild round and one
+ * "[watch] build finished" after it (with its errors in between, as `file:line:col: error: text`).
+ * The background problem matcher of .vscode/tasks.json keys on these two lines: F5 waits for the
+ * first "finished" before it starts the Extension Development Host.
+ */
+function watchMarkers() {
+  let running = 0;
+  return {
+    name: "watch-markers",
+    setup(build) {
+      build.onStart(() => {
+        if (running++ === 0) console.log("[watch] build started");
+      });
+      build.onEnd((result) => {
+        for (const { location, text } of result.errors) {
+          const where = location ? `${location.file}:${location.line}:${location.column + 1}: ` : "";
+          console.error(`${where}error: ${text}`);
+        }
+        if (--running === 0) console.log("[watch] build finished");
+      });
+    },
+  };
+}
+
 if (watch) {
   await copyCodicons();
-  for (const options of builds) (await esbuild.context(options)).watch();
-  console.log("watching…");
+  const markers = watchMarkers();
+  for (const options of builds) {
+    // Errors are printed by the marker plugin in the matcher's format, not by esbuild's own logger.
+    const context = await esbuild.context({ ...options, logLevel: "silent", plugins: [markers] });
+    await context.watch();
+  }
 } else {
   await Promise.all([copyCodicons(), ...builds.map((options) => esbuild.build(options))]);
   if (production) await reportSizes();
