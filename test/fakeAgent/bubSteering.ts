@@ -1,5 +1,5 @@
 /**
- * Bub's steering (bub-and-lody §8) and session titles (§7), server side.
+ * Bub's steering (docs/reference/bub-and-lody.md §8) and session titles (§7), server side.
  *
  * `_lody/session/steer` and `_session/steering`: validated, serialised per session; during a turn
  * the request waits in the turn's inbox until a model step drains it (`injected`); a steer the

@@ -1,5 +1,5 @@
 /**
- * Catalogue group E without steering (bub-and-lody §6, §7, §9): compaction markers, generated
+ * Scenario catalogue (docs/reference/fake-agent-scenarios.md) group E without steering (docs/reference/bub-and-lody.md §6, §7, §9): compaction markers, generated
  * titles for Lody clients, and subagent runs folded into thread.runs — the real ChatSession (and
  * SessionManager for the list) against the fake Bub.
  */

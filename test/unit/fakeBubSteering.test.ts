@@ -1,5 +1,5 @@
 /**
- * Catalogue group E, steering (bub-and-lody §8, §13): the real ChatSession steers the fake Bub's
+ * Scenario catalogue (docs/reference/fake-agent-scenarios.md) group E, steering (docs/reference/bub-and-lody.md §8, §13): the real ChatSession steers the fake Bub's
  * running turn (Lody `_lody/session/steer` with a steerId for the Bub preset, `_session/steering`
  * for a plain client), late steers that become unowned turns, idle messages, error answers; and
  * the Zed-style queue for an agent without steering.
