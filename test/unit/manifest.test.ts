@@ -62,12 +62,12 @@ test("the Node version is stated once: .nvmrc satisfies engines.node, and so doe
   assert.ok(runMajor > major || (runMajor === major && runMinor >= minor), `Node ${process.versions.node} is older than ${manifest.engines.node}`);
 });
 
-test("the .vsix leaves out sources, tests, docs and editor settings", { timeout: 60_000 }, () => {
+test("the .vsix ships the manifest, README, CHANGELOG and LICENSE and leaves out sources, tests, docs and editor settings", { timeout: 60_000 }, () => {
   // `vsce ls` applies .vscodeignore to the tree as it is (no build needed for this question).
   const result = spawnSync(join(repoRoot, "node_modules/.bin/vsce"), ["ls", "--no-dependencies"], { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   assert.equal(result.status, 0, result.stderr);
   const files = result.stdout.split("\n").filter(Boolean);
-  assert.ok(files.includes("package.json") && files.includes("README.md"), files.join(", "));
+  for (const shipped of ["package.json", "README.md", "CHANGELOG.md", "LICENSE"]) assert.ok(files.includes(shipped), `${shipped} is not in ${files.join(", ")}`);
   const leaked = files.filter((file) => /^(\.vscode|docs|src|test|webview|node_modules|\.ci)\/|\.map$|\.ts$/.test(file));
   assert.deepEqual(leaked, []);
 });
