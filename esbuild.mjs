@@ -76,10 +76,42 @@ async function reportSizes() {
   }
 }
 
+/**
+ * Watch mode prints one "[watch] build started" before each rebuild round and one
+ * "[watch] build finished" after it (with its errors and warnings in between, as `file:line:col: error: text`).
+ * The background problem matcher of .vscode/tasks.json keys on these two lines: F5 waits for the
+ * first "finished" before it starts the Extension Development Host, so the first round counts
+ * every build up front (one context may finish before another has started).
+ */
+function watchMarkers(count) {
+  let running = count;
+  console.log("[watch] build started");
+  return {
+    name: "watch-markers",
+    setup(build) {
+      let first = true;
+      build.onStart(() => {
+        if (first) first = false;
+        else if (running++ === 0) console.log("[watch] build started");
+      });
+      build.onEnd((result) => {
+        const problems = [...result.errors.map((m) => ["error", m]), ...result.warnings.map((m) => ["warning", m])];
+        for (const [severity, { location, text }] of problems) {
+          const where = location ? `${location.file}:${location.line}:${location.column + 1}: ` : "";
+          console.error(`${where}${severity}: ${text}`);
+        }
+        if (--running === 0) console.log("[watch] build finished");
+      });
+    },
+  };
+}
+
 if (watch) {
   await copyCodicons();
-  for (const options of builds) (await esbuild.context(options)).watch();
-  console.log("watching…");
+  const markers = watchMarkers(builds.length);
+  // Errors are printed by the marker plugin in the matcher's format, not by esbuild's own logger.
+  const contexts = await Promise.all(builds.map((options) => esbuild.context({ ...options, logLevel: "silent", plugins: [markers] })));
+  await Promise.all(contexts.map((context) => context.watch()));
 } else {
   await Promise.all([copyCodicons(), ...builds.map((options) => esbuild.build(options))]);
   if (production) await reportSizes();

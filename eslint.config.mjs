@@ -1,4 +1,4 @@
-// Layer rules (see ../shared design note, mirrored in src/README.md):
+// Layer rules (docs/design.md, summarised in src/README.md):
 //   `vscode` only in src/vscode/ and src/extension.ts; React only in webview/;
 //   src/shared imports neither node nor host code; the webview imports only src/shared.
 import tseslint from "typescript-eslint";

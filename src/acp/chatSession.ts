@@ -17,7 +17,7 @@ import { ChangeReview } from "./changeReview";
 import { PromptQueue } from "./promptQueue";
 import { reopenAfterCrash, resolveLaunch, withAuth } from "./sessionOpening";
 import { grantedCapabilities } from "./networkPolicy";
-import type { AgentCatalog, Clock, Logger, WorkspacePort } from "./ports";
+import type { AgentCatalog, Clock, Logger, Timer, WorkspacePort } from "./ports";
 import type { PromptAttachment } from "./promptBuilder";
 
 export interface ChatSessionDeps {
@@ -56,7 +56,7 @@ export class ChatSession {
   /** The last failure shown, repeated after a reload replaces the transcript. */
   private lastFailure: FailureReport | undefined;
   private crashes = 0;
-  private restartTimer: ReturnType<typeof setTimeout> | undefined;
+  private restartTimer: Timer | undefined;
   /** The session to reopen after a crash. */
   private lastSession: { agent: string; sessionId: string } | undefined;
   /** Agents that ended on their own, still being stopped (one may live on after closing stdout). */
@@ -211,14 +211,14 @@ export class ChatSession {
   }
 
   async dispose(): Promise<void> {
-    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer?.cancel();
     await this.stopAgent();
     await Promise.all(this.retired);
   }
 
   /** `reopen.replay`: opened from the list (start empty, load history); else after a crash (keep the transcript). */
   private async open(name: string, reopen: { sessionId: string; replay: boolean } | undefined): Promise<void> {
-    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer?.cancel();
     this.restartTimer = undefined;
     await this.stopAgent();
     if (reopen === undefined || reopen.replay) this.store.dispatch({ type: "thread/reset" });
@@ -321,7 +321,7 @@ export class ChatSession {
     const delay = delays[this.crashes] ?? 0;
     this.crashes += 1;
     this.note(`Restarting ${client.name} in ${Math.round(delay / 1000)} s (attempt ${this.crashes} of ${delays.length}).`);
-    this.restartTimer = setTimeout(() => void this.restart(), delay);
+    this.restartTimer = this.deps.clock.schedule(delay, () => void this.restart());
   }
 
   private fail(agent: string, report: FailureReport): void {

@@ -17,8 +17,19 @@ export interface Logger {
   agentStderr(agent: string, line: string): void;
 }
 
+/** A scheduled callback. Cancelling twice, or after it ran, does nothing. */
+export interface Timer {
+  cancel(): void;
+}
+
+/** Time for the ACP layer: read it and schedule on it, so tests can move it by hand. */
 export interface Clock {
   now(): number;
+  /**
+   * Runs `run` once, `ms` from now. A `background` timer alone does not keep node running (a
+   * watchdog, a quiet period); the others do (a restart someone is waiting for).
+   */
+  schedule(ms: number, run: () => void, options?: { readonly background?: boolean }): Timer;
 }
 
 /** What it takes to spawn an agent process. */
@@ -48,4 +59,11 @@ export interface WorkspacePort {
   isTrusted?(): boolean;
 }
 
-export const systemClock: Clock = { now: () => Date.now() };
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  schedule(ms, run, options) {
+    const handle = setTimeout(run, ms);
+    if (options?.background) handle.unref();
+    return { cancel: () => clearTimeout(handle) };
+  },
+};

@@ -10,7 +10,7 @@ import { STEER_APPLIED_METHODS, steeringRouteOf, type SteerOutcome, type Steerin
 import { Steerer } from "./steerer";
 import { describeRequestError } from "./agentErrors";
 import { logJson } from "./logJson";
-import type { Clock, Logger } from "./ports";
+import type { Clock, Logger, Timer } from "./ports";
 import type { ThreadAction } from "../shared/threadActions";
 import { configOptionsSchema, knownUpdateSchema, modeStateSchema } from "../shared/sessionUpdate";
 import { turnUsageSchema } from "../shared/threadActions";
@@ -39,7 +39,7 @@ export class SessionController {
   /** How the previous turn ended, and how many updates the current one has brought. */
   private lastStop: string | undefined;
   private updatesThisTurn = 0;
-  private silenceTimer: ReturnType<typeof setTimeout> | undefined;
+  private silenceTimer: Timer | undefined;
   /** Update variants already logged as not shown. */
   private readonly unshown = new Set<string>();
   private readonly attachment: { dispose(): void };
@@ -267,19 +267,18 @@ export class SessionController {
 
   private armWatchdog(): void {
     this.disarmWatchdog();
-    this.silenceTimer = setTimeout(() => {
+    this.silenceTimer = this.context.clock.schedule(SILENCE_WARNING_MS, () => {
       if (!this.turnRunning) return;
       this.context.sink({
         type: "acp/update",
         entryId: this.context.newId(),
         update: { sessionUpdate: "notice", severity: "warning", title: `No activity from ${this.context.client.name} for ${SILENCE_WARNING_MS / 60_000} minutes`, description: "It may be stuck. You can keep waiting, or Stop the turn." },
       });
-    }, SILENCE_WARNING_MS);
-    this.silenceTimer.unref?.();
+    }, { background: true });
   }
 
   private disarmWatchdog(): void {
-    if (this.silenceTimer) clearTimeout(this.silenceTimer);
+    this.silenceTimer?.cancel();
     this.silenceTimer = undefined;
   }
 }

@@ -8,12 +8,13 @@ import type * as acp from "@agentclientprotocol/sdk";
 import { describeRequestError } from "./agentErrors";
 import { steerOutcomeOf, steeringRouteOf, type SteerOutcome } from "./steering";
 import type { SessionContext } from "./sessionController";
+import type { Timer } from "./ports";
 
 export const UNOWNED_TURN_QUIET_MS = 3000;
 
 export class Steerer {
   unownedTurn = false;
-  private quietTimer: ReturnType<typeof setTimeout> | undefined;
+  private quietTimer: Timer | undefined;
   private counter = 0;
 
   constructor(private readonly context: SessionContext, private readonly promptRunning: () => boolean) {}
@@ -77,17 +78,16 @@ export class Steerer {
   /** The agent sent something: an unowned turn is still going. */
   activity(): void {
     if (!this.unownedTurn) return;
-    if (this.quietTimer) clearTimeout(this.quietTimer);
-    this.quietTimer = setTimeout(() => {
+    this.quietTimer?.cancel();
+    this.quietTimer = this.context.clock.schedule(UNOWNED_TURN_QUIET_MS, () => {
       this.quietTimer = undefined;
       if (!this.unownedTurn) return;
       this.unownedTurn = false;
       if (!this.promptRunning()) this.context.sink({ type: "turn/ended", stopReason: "end_turn" });
-    }, UNOWNED_TURN_QUIET_MS);
-    this.quietTimer.unref?.();
+    }, { background: true });
   }
 
   dispose(): void {
-    if (this.quietTimer) clearTimeout(this.quietTimer);
+    this.quietTimer?.cancel();
   }
 }

@@ -1,5 +1,5 @@
 /**
- * A fake OpenAI Chat Completions server for the real CodeBuddy CLI (codebuddy-offline.md): one
+ * A fake OpenAI Chat Completions server for the real CodeBuddy CLI (docs/reference/codebuddy-offline.md): one
  * HTTP server on 127.0.0.1 (random port) answering `POST …/chat/completions` with SSE chunks
  * (or an error status), scripted per test, logging every request. Requests with gzip bodies
  * (the platform route, Recipe B) are unpacked first.

@@ -1,5 +1,5 @@
 /**
- * The CodeBuddy platform faked for the login flow (codebuddy-offline.md, Recipe B): every answer
+ * The CodeBuddy platform faked for the login flow (docs/reference/codebuddy-offline.md, Recipe B): every answer
  * is a `{code:0,msg:"OK",data}` envelope; `POST /v2/chat/completions` (gzip bodies, after login)
  * is answered by the fake model. Start the CLI with
  * `ACC_PRODUCT_CONFIG_V3={"endpoint":"<url>"}` and no API key.

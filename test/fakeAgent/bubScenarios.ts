@@ -1,5 +1,5 @@
 /**
- * Bub turn scenarios for catalogue groups D (client-backed tools, bub-and-lody §5) and E (Bub /
+ * Bub turn scenarios for catalogue groups D (client-backed tools, docs/reference/bub-and-lody.md §5) and E (Bub /
  * Lody extensions: compaction §6, steering §8, subagent events §9), plus a plain slow turn for
  * queueing. Selected by the prompt's first word, like every scenario.
  */

@@ -1,5 +1,5 @@
 /**
- * Bub's steering (bub-and-lody §8) and session titles (§7), server side.
+ * Bub's steering (docs/reference/bub-and-lody.md §8) and session titles (§7), server side.
  *
  * `_lody/session/steer` and `_session/steering`: validated, serialised per session; during a turn
  * the request waits in the turn's inbox until a model step drains it (`injected`); a steer the
@@ -85,14 +85,17 @@ export function startBackgroundTurn(connection: AgentConnection, sessionId: stri
  */
 export function scheduleTitle(connection: AgentConnection, sessionId: string, promptText: string): void {
   const { world, peer } = connection;
-  if (!isLodyClient(connection.clientInfo) || world.titled.has(sessionId) || !promptText.trim()) return;
-  if (world.store.get(sessionId)?.title !== undefined) return;
+  const skip = !isLodyClient(connection.clientInfo) ? "not a Lody client"
+    : world.titled.has(sessionId) || world.store.get(sessionId)?.title !== undefined ? "already titled"
+    : !promptText.trim() ? "empty prompt" : undefined;
+  if (skip) return world.note(`title ${sessionId}: none (${skip})`);
   world.titled.add(sessionId);
   setTimeout(() => {
     const title = generateTitle(promptText);
-    if (!world.store.get(sessionId)) return;
+    if (!world.store.get(sessionId)) return world.note(`title ${sessionId}: none (session gone)`);
     world.store.update(sessionId, (existing) => existing && { ...existing, title });
     peer.notify("session/update", { sessionId, update: { sessionUpdate: "session_info_update", title, _meta: { lody: { titleSource: "generated" } } } });
+    world.note(`title ${sessionId}: sent`);
   }, 30);
 }
 

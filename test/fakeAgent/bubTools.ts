@@ -1,4 +1,4 @@
-/** Bub's tool-call shapes (bub-and-lody §4): kinds from tool names, results with Python-repr text. */
+/** Bub's tool-call shapes (docs/reference/bub-and-lody.md §4): kinds from tool names, results with Python-repr text. */
 
 /** First substring match of the lower-cased tool name wins; so `format` → `delete` (the "rm"). */
 export function bubKind(name: string): string {

@@ -1,5 +1,5 @@
 /**
- * Bub's client-backed tools (bub-and-lody §5, `client_tools.py`): `fs.read|write|edit` over
+ * Bub's client-backed tools (docs/reference/bub-and-lody.md §5, `client_tools.py`): `fs.read|write|edit` over
  * `fs/*`, `bash` over `terminal/*`, `ask_user` over `elicitation/create`, each only when the
  * client advertised the capability; otherwise Bub's local tool runs on the agent host (the tool
  * call is still streamed, with a text-only result and no client request).

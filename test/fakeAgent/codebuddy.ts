@@ -1,5 +1,5 @@
 /**
- * The `codebuddy` profile's session-level behaviour (bub-and-lody §14, codebuddy-offline.md):
+ * The `codebuddy` profile's session-level behaviour (docs/reference/bub-and-lody.md §14, docs/reference/codebuddy-offline.md):
  * login through `authenticate` (a `_codebuddy.ai/authUrl` notification, then the user info), the
  * -32000 every session call fails with before it, and the session state (models, modes, config).
  */

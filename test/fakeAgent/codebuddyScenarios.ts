@@ -1,5 +1,5 @@
 /**
- * CodeBuddy turn scenarios (catalogue group G, bub-and-lody §14, codebuddy-offline.md): vendor
+ * CodeBuddy turn scenarios (catalogue group G, docs/reference/bub-and-lody.md §14, docs/reference/codebuddy-offline.md): vendor
  * update kinds, the duplicated `tool_call` pattern, errors as `refusal`, team member lanes and a
  * vendor agent → client request.
  */

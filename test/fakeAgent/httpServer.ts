@@ -1,5 +1,5 @@
 /**
- * The fake agent over Bub's HTTP and WebSocket transports (bub-and-lody §10), served on
+ * The fake agent over Bub's HTTP and WebSocket transports (docs/reference/bub-and-lody.md §10), served on
  * 127.0.0.1 with a random port, in the test's own process. Same engine as stdio (agent.ts):
  * one AgentConnection per HTTP or WebSocket connection, sessions and the prompt lock shared.
  *

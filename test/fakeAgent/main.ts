@@ -5,7 +5,8 @@
  * standalone with serve.ts).
  *
  * Environment:
- *   FAKE_AGENT_LOG        append every line in and out (JSONL) to this file, so tests can assert the wire
+ *   FAKE_AGENT_LOG        append every line in and out (JSONL) to this file, so tests can assert the wire,
+ *                         plus `note` lines for decisions that send nothing (World.note)
  *   FAKE_AGENT_PROFILE    default | bub | bub-web | quirks | codebuddy (see profiles.ts)
  *   FAKE_AGENT_STATE      JSON file the sessions persist in, shared by successive agent processes
  *   FAKE_AGENT_BEHAVIOUR  never-initialize | close-stdout | crash-at-start
@@ -27,7 +28,7 @@ const behaviour = process.env.FAKE_AGENT_BEHAVIOUR;
 // Opened once (append mode): a flood of messages must not pay an open() per line.
 const logFd = process.env.FAKE_AGENT_LOG ? openSync(process.env.FAKE_AGENT_LOG, "a") : undefined;
 
-function log(direction: "in" | "out", line: string): void {
+function log(direction: "in" | "out" | "note", line: string): void {
   if (logFd === undefined) return;
   const logged = line.length <= LOGGED_LINE_LIMIT ? line : JSON.stringify({ jsonrpc: "2.0", method: "(line not logged)", params: { bytes: line.length } });
   writeSync(logFd, JSON.stringify({ at: Date.now(), direction, line: logged }) + "\n");
@@ -62,6 +63,7 @@ if (behaviour === "crash-at-start") {
   process.stderr.write("fatal: the fake agent could not load its configuration (simulated)\n", () => process.exit(7));
 } else {
   const world = new World(optionsFromEnv(process.env));
+  world.note = (text) => log("note", text);
   const connection = new AgentConnection(world, host, (message) => {
     if (outputClosed) return;
     const line = typeof message === "string" ? message : JSON.stringify(message);

@@ -3,12 +3,12 @@
  * features; the prompt's first word still picks the turn scenario.
  *
  *   default   the walking-skeleton agent (no load, embedded context, no config options)
- *   bub       `bub acp` over stdio (bub-and-lody §1–§3): Lody detection, sessionCapabilities
+ *   bub       `bub acp` over stdio (docs/reference/bub-and-lody.md §1–§3): Lody detection, sessionCapabilities
  *             {delete,close,list,resume}, loadSession, `_meta.steering`, model + reasoning_effort
  *   bub-web   Bub over HTTP/WebSocket: sessionCapabilities {delete,list} only
  *   quirks    real third-party agent habits (Q1, Q12, Q15): early updates, modes with URL ids,
  *             replay followed by available_commands_update (Q10, no exit on EOF: FAKE_AGENT_EOF)
- *   codebuddy `codebuddy --acp` (bub-and-lody §14, catalogue group G): authMethods and -32000 until
+ *   codebuddy `codebuddy --acp` (docs/reference/bub-and-lody.md §14, catalogue group G): authMethods and -32000 until
  *             `authenticate` (FAKE_AGENT_AUTH=required), config_option_update before the session/new
  *             response and commands after it, vendor update kinds, refusal for errors, a second
  *             prompt folded into the running turn, team member lanes (see codebuddy.ts)

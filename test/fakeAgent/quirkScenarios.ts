@@ -1,6 +1,6 @@
 /**
- * Turn scenarios replaying real third-party agent habits (the catalogue's quirks table Q1–Q16;
- * details in real-agents-offline.md). Session-level quirks (Q1 early updates, Q10 no exit on
+ * Turn scenarios replaying real third-party agent habits (docs/reference/fake-agent-scenarios.md, quirks table Q1–Q16;
+ * details in docs/reference/real-agents-offline.md). Session-level quirks (Q1 early updates, Q10 no exit on
  * EOF, Q12 modes, Q15 replay) belong to the `quirks` profile instead.
  */
 import { randomUUID } from "node:crypto";

@@ -1,6 +1,6 @@
 /**
  * Prompt-turn scenarios, selected by the prompt's first word; numbers refer to the shared
- * fake-agent scenario catalogue (group C: turn shapes; group F: robustness). Anything
+ * fake-agent scenario catalogue (docs/reference/fake-agent-scenarios.md; group C: turn shapes; group F: robustness). Anything
  * unrecognised gets the friendly demo reply, so the same program is the offline demo agent.
  */
 import { internalError, type JsonRpcId } from "./wire";

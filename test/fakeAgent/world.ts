@@ -97,6 +97,12 @@ export class World {
   readonly live = new Set<string>();
   /** Sessions whose title was generated (or attempted) by this process: at most once each (§7). */
   readonly titled = new Set<string>();
+  /**
+   * Where the fake records decisions that send nothing (e.g. "no title for this prompt"), so a
+   * test can wait for the decision instead of sleeping and checking that nothing arrived. On
+   * stdio they go to the FAKE_AGENT_LOG as `note` lines (FakeAgentHandle.notes()).
+   */
+  note: (text: string) => void = () => undefined;
   /** CodeBuddy: signed in through `authenticate` (FAKE_AGENT_AUTH=required). */
   authenticated = false;
   private lockTail: Promise<unknown> = Promise.resolve();

@@ -1,6 +1,6 @@
 /**
  * Playwright (playwright-core, no browser download) driving Debian's Chromium against a
- * code-server workbench. See the shared reference vscode-e2e.md, section 6.
+ * code-server workbench. See docs/reference/vscode-e2e.md, section 6.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";

@@ -1,8 +1,8 @@
 /**
  * A private code-server (real VS Code 1.139 in the browser) for one test file or one demo:
  * its own scratch folder (HOME, user data, extensions, config, log), bound to 127.0.0.1 on a free
- * port, in its own process group so stop() leaves nothing behind. See the shared reference
- * vscode-e2e.md, sections 4, 5 and 10.
+ * port, in its own process group so stop() leaves nothing behind. See
+ * docs/reference/vscode-e2e.md, sections 4, 5 and 10.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";

@@ -2,7 +2,7 @@
  * Runs the mocha suites of test/e2e/suite/ inside code-server's node extension host, the way
  * @vscode/test-electron does on the desktop: the repo is loaded as the development extension and
  * out/test/suite/index.js as `extensionTestsPath`, through the workbench's ?payload= (honoured by
- * a built workbench only with the smoke-test driver on). See the shared reference, section 8.
+ * a built workbench only with the smoke-test driver on). See docs/reference/vscode-e2e.md, section 8.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

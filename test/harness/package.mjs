@@ -3,6 +3,9 @@
 // Fails when the package is over 2 MiB: the bundles are meant to stay small.
 // --no-rewrite-relative-links: with no repository URL vsce cannot absolutise README links (offline, no
 // repository field) and would otherwise refuse to pack; they stay relative.
+// Node: vsce 4.x declares `node >= 22` because `vsce publish` signs in with @azure/identity (which
+// needs 22); `vsce package` and `vsce ls` never load it and run on the project's Node (engines.node,
+// .nvmrc: 20). Every e2e run packages first, so a Node 20 break here fails the suite. Publish with 22+.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";

@@ -55,6 +55,8 @@ export interface FakeAgentHandle {
   sent(): WireMessage[];
   /** Every line the agent wrote, raw. */
   sentLines(): string[];
+  /** Decisions the agent made that send nothing ("title s1: none (not a Lody client)"), in order. */
+  notes(): string[];
 }
 
 /** A fresh path for FAKE_AGENT_STATE, shared by the agent processes a test starts. */
@@ -86,10 +88,11 @@ export function fakeAgent(name = "Fake", env: Record<string, string> = {}): Fake
       });
     },
     sentLines: () => logLines(logFile, "out"),
+    notes: () => logLines(logFile, "note"),
   };
 }
 
-function logLines(logFile: string, direction: "in" | "out"): string[] {
+function logLines(logFile: string, direction: "in" | "out" | "note"): string[] {
   if (!existsSync(logFile)) return [];
   return readFileSync(logFile, "utf8")
     .split("\n")

@@ -9,7 +9,7 @@ import { SessionController, type SessionContext } from "../../src/acp/sessionCon
 import { openTransport } from "../../src/acp/transports/openTransport";
 import type { AgentDefinition } from "../../src/acp/agentDefinition";
 import type { ClientCallbacks } from "../../src/acp/clientCallbacks";
-import type { AgentLaunch } from "../../src/acp/ports";
+import type { AgentLaunch, Clock } from "../../src/acp/ports";
 import { reduceThread } from "../../src/shared/reduceThread";
 import { emptyThread, type Thread, type ThreadEntry, type ToolCallEntry } from "../../src/shared/thread";
 import type { ThreadAction } from "../../src/shared/threadActions";
@@ -61,14 +61,14 @@ export async function connect(cleanup: Cleanup, agent: AgentLaunch | AgentDefini
   return client;
 }
 
-export function contextFor(client: AgentClient, recorder: ThreadRecorder, logger = new MemoryLogger(), cwd = tmpdir()): SessionContext {
-  return { client, cwd, additionalDirectories: [], sink: recorder.sink, newId: recorder.newId, clock: steppingClock(), logger };
+export function contextFor(client: AgentClient, recorder: ThreadRecorder, logger = new MemoryLogger(), cwd = tmpdir(), clock: Clock = steppingClock()): SessionContext {
+  return { client, cwd, additionalDirectories: [], sink: recorder.sink, newId: recorder.newId, clock, logger };
 }
 
 /** `session/new` on a connected client, with its own recorder. */
-export async function newSession(client: AgentClient, logger?: MemoryLogger): Promise<{ session: SessionController; recorder: ThreadRecorder }> {
+export async function newSession(client: AgentClient, logger?: MemoryLogger, clock?: Clock): Promise<{ session: SessionController; recorder: ThreadRecorder }> {
   const recorder = new ThreadRecorder();
-  const session = await SessionController.create(contextFor(client, recorder, logger));
+  const session = await SessionController.create(contextFor(client, recorder, logger, tmpdir(), clock));
   return { session, recorder };
 }
 

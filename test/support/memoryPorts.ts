@@ -1,5 +1,5 @@
 /** In-memory implementations of the ACP layer's ports, for host tests without VS Code. */
-import type { AgentCatalog, AgentLaunch, Clock, Logger, WorkspacePort } from "../../src/acp/ports";
+import { type AgentCatalog, type AgentLaunch, type Clock, type Logger, type Timer, type WorkspacePort, systemClock } from "../../src/acp/ports";
 import type { AgentDefinition } from "../../src/acp/agentDefinition";
 
 export class MemoryLogger implements Logger {
@@ -31,7 +31,50 @@ export class MemoryCatalog implements AgentCatalog {
 
 export const fixedWorkspace = (cwd: string): WorkspacePort => ({ cwd: () => cwd, roots: () => [cwd] });
 
+/** Time that ticks by 1 ms per reading; timers are real (for tests that never wait on one). */
 export function steppingClock(start = 1_000): Clock {
   let now = start;
-  return { now: () => (now += 1) };
+  return { now: () => (now += 1), schedule: systemClock.schedule };
+}
+
+/**
+ * A clock that moves only when told: `advance` runs the timers that fall due, in order, each at
+ * its own time. Tests of watchdogs, backoff and quiet periods use it instead of waiting.
+ */
+export class ManualClock implements Clock {
+  private time: number;
+  private nextId = 0;
+  private readonly timers = new Map<number, { readonly at: number; readonly run: () => void }>();
+
+  constructor(start = 1_000) {
+    this.time = start;
+  }
+
+  now(): number {
+    return this.time;
+  }
+
+  schedule(ms: number, run: () => void): Timer {
+    const id = ++this.nextId;
+    this.timers.set(id, { at: this.time + Math.max(0, ms), run });
+    return { cancel: () => void this.timers.delete(id) };
+  }
+
+  /** How far ahead each pending timer is, soonest first. */
+  pending(): number[] {
+    return [...this.timers.values()].map((timer) => timer.at - this.time).sort((a, b) => a - b);
+  }
+
+  advance(ms: number): void {
+    const until = this.time + ms;
+    for (;;) {
+      let next: [number, { at: number; run: () => void }] | undefined;
+      for (const entry of this.timers) if (entry[1].at <= until && (!next || entry[1].at < next[1].at)) next = entry;
+      if (!next) break;
+      this.timers.delete(next[0]);
+      this.time = next[1].at;
+      next[1].run();
+    }
+    this.time = until;
+  }
 }

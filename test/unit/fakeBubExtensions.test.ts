@@ -1,5 +1,5 @@
 /**
- * Catalogue group E without steering (bub-and-lody §6, §7, §9): compaction markers, generated
+ * Scenario catalogue (docs/reference/fake-agent-scenarios.md) group E without steering (docs/reference/bub-and-lody.md §6, §7, §9): compaction markers, generated
  * titles for Lody clients, and subagent runs folded into thread.runs — the real ChatSession (and
  * SessionManager for the list) against the fake Bub.
  */
@@ -60,7 +60,8 @@ test("26 title: a Lody client gets a generated title after the first prompt's re
   assert.deepEqual((info?.params as { update: unknown }).update, { sessionUpdate: "session_info_update", title: "Hello there, fix the login redirect.", _meta: { lody: { titleSource: "generated" } } });
 
   await chat.prompt("late-text a second prompt");
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  await waitFor(() => agent.notes(), (notes) => notes.length === 2, "the agent's title decision for the second prompt");
+  assert.deepEqual(agent.notes(), [`title ${chat.sessionId}: sent`, `title ${chat.sessionId}: none (already titled)`]);
   assert.equal(sentTimeline(agent).filter((kind) => kind === "update:session_info_update").length, 1, "never for the second prompt");
   assert.equal(chat.store.state.thread.title, "Hello there, fix the login redirect.");
 
@@ -76,7 +77,8 @@ test("26 title: never for a non-Lody client", async () => {
   const agent = fakeAgent("Bub", { FAKE_AGENT_PROFILE: "bub" });
   const chat = await startChat(definitionOf(agent.launch));
   await chat.prompt("hello there");
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  await waitFor(() => agent.notes(), (notes) => notes.length === 1, "the agent's title decision");
+  assert.deepEqual(agent.notes(), [`title ${chat.sessionId}: none (not a Lody client)`]);
   assert.equal(sentTimeline(agent).includes("update:session_info_update"), false);
   assert.equal(chat.store.state.thread.title, undefined);
 });

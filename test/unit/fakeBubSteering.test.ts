@@ -1,5 +1,5 @@
 /**
- * Catalogue group E, steering (bub-and-lody §8, §13): the real ChatSession steers the fake Bub's
+ * Scenario catalogue (docs/reference/fake-agent-scenarios.md) group E, steering (docs/reference/bub-and-lody.md §8, §13): the real ChatSession steers the fake Bub's
  * running turn (Lody `_lody/session/steer` with a steerId for the Bub preset, `_session/steering`
  * for a plain client), late steers that become unowned turns, idle messages, error answers; and
  * the Zed-style queue for an agent without steering.
@@ -12,7 +12,7 @@ import type { AgentDefinition } from "../../src/acp/agentDefinition";
 import type { PanelAction } from "../../src/shared/panelState";
 import type { Thread, UserEntry } from "../../src/shared/thread";
 import { fakeAgent, type FakeAgentHandle } from "../support/fakeAgentLaunch";
-import { definitionOf } from "../support/memoryPorts";
+import { ManualClock, definitionOf } from "../support/memoryPorts";
 import { Cleanup, assistantText, chatSession, connect, entriesOf, newSession, toolCards } from "../support/hostHarness";
 import { agentAnswer, sentTimeline } from "../support/wireLog";
 import { waitFor } from "../support/waitFor";
@@ -28,11 +28,13 @@ function lodyBub(agent: FakeAgentHandle): AgentDefinition {
 async function steeringChat(kind: "lody" | "plain" | "default") {
   const agent = fakeAgent(kind === "default" ? "Fake" : "Bub", { FAKE_AGENT_PROFILE: kind === "default" ? "default" : "bub" });
   const returned: string[] = [];
-  const { chat } = chatSession(cleanup, [kind === "lody" ? lodyBub(agent) : definitionOf(agent.launch)], { returnToComposer: (text) => returned.push(text) });
+  // The unowned turn's quiet period runs on this clock: tests move it instead of waiting 3 s.
+  const clock = new ManualClock();
+  const { chat } = chatSession(cleanup, [kind === "lody" ? lodyBub(agent) : definitionOf(agent.launch)], { clock, returnToComposer: (text) => returned.push(text) });
   const actions: PanelAction[] = [];
   chat.store.subscribe((action) => actions.push(action));
   await chat.start();
-  return { agent, chat, actions, returned };
+  return { agent, chat, actions, returned, clock };
 }
 
 const steers = (thread: Thread): UserEntry[] => entriesOf(thread, "user").filter((entry) => entry.steer !== undefined);
@@ -95,7 +97,7 @@ test("28 steer-ack: `_session/steering` with a steerId gets `_session/steering_a
 
 async function lateSteer(kind: "lody" | "plain") {
   const context = await steeringChat(kind);
-  const { agent, chat, actions } = context;
+  const { agent, chat, actions, clock } = context;
   const turn = chat.prompt("steer-late");
   await waitFor(() => assistantText(chat.store.state.thread), (text) => text === "Almost done.", "the turn to stream");
   await chat.prompt("one more thing");
@@ -109,8 +111,11 @@ async function lateSteer(kind: "lody" | "plain") {
   assert.match(assistantText(thread), /Picking up: one more thing Done with the steer\.$/);
   assert.deepEqual(thread.usage, { used: 34, size: 128000 });
   assert.deepEqual(steers(thread).map((e) => [e.text, e.steer?.state]), [["one more thing", "applied"]]);
-  const idle = await waitFor(() => chat.store.state.thread.turn, (t) => t.phase === "idle", "the quiet period to end the unowned turn", UNOWNED_TURN_QUIET_MS + 3000);
-  assert.deepEqual(idle, { phase: "idle", lastStop: "end_turn" });
+  // The unowned turn's last update (usage 34) has arrived; now the agent stays quiet.
+  clock.advance(UNOWNED_TURN_QUIET_MS - 1);
+  assert.equal(chat.store.state.thread.turn.phase, "running", "busy until the agent has been quiet for the whole period");
+  clock.advance(1);
+  assert.deepEqual(chat.store.state.thread.turn, { phase: "idle", lastStop: "end_turn" });
   assert.equal(agent.received().filter((m) => m.method === "session/prompt").length, 1, "no prompt owns the second turn");
   assert.equal(agent.sent().filter((m) => m.method === undefined && (m.result as { stopReason?: unknown } | undefined)?.stopReason).length, 1, "and no prompt result ever comes for it");
   return context;
@@ -132,11 +137,16 @@ test("29 steer-late-new-turn (Lody, steerId): `injected` + steer_applied after t
 test("29 variant: an idle steer starts a turn (startedNewTurn), busy until quiet", async () => {
   const agent = fakeAgent("Bub", { FAKE_AGENT_PROFILE: "bub" });
   const client = await connect(cleanup, agent.launch);
-  const { session, recorder } = await newSession(client);
+  const clock = new ManualClock();
+  const { session, recorder } = await newSession(client, undefined, clock);
   assert.equal(await session.steer("steered-turn from idle"), "started-new-turn");
   assert.equal(session.isBusy, true);
   assert.equal(recorder.thread.turn.phase, "running");
-  await waitFor(() => recorder.thread.turn, (t) => t.phase === "idle", "quiet", UNOWNED_TURN_QUIET_MS + 3000);
+  await waitFor(() => recorder.thread.usage?.used, (used) => used === 34, "the unowned turn's last update");
+  clock.advance(UNOWNED_TURN_QUIET_MS - 1);
+  assert.equal(session.isBusy, true);
+  clock.advance(1);
+  assert.equal(recorder.thread.turn.phase, "idle");
   assert.equal(session.isBusy, false);
   assert.match(assistantText(recorder.thread), /^Picking up: steered-turn from idle/);
 });

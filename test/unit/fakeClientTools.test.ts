@@ -1,5 +1,5 @@
 /**
- * Catalogue group D (client-backed tools, bub-and-lody §5): the real ChatSession offers files
+ * Scenario catalogue (docs/reference/fake-agent-scenarios.md) group D (client-backed tools, docs/reference/bub-and-lody.md §5): the real ChatSession offers files
  * (DiskFiles + ScriptedConsent), terminals and forms, so the fake Bub routes fs, bash and
  * ask_user through the client. Each test asserts what the client answered on the wire and what
  * the thread shows.

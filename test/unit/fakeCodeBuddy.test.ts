@@ -1,5 +1,5 @@
 /**
- * Catalogue group G (CodeBuddy, bub-and-lody §14) against the fake's `codebuddy` profile: sign-in
+ * Scenario catalogue (docs/reference/fake-agent-scenarios.md) group G (CodeBuddy, docs/reference/bub-and-lody.md §14) against the fake's `codebuddy` profile: sign-in
  * on -32000, updates before and after the session/new response, vendor update kinds, the
  * duplicated tool_call, errors as `refusal`, a second prompt folded into the running turn, team
  * member lanes and a vendor request refused with -32601.

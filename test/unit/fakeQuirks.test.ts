@@ -1,5 +1,5 @@
 /**
- * Real third-party agent quirks (the catalogue's Q1–Q16 that concern the session engine and the
+ * Real third-party agent quirks (Q1–Q16 of docs/reference/fake-agent-scenarios.md that concern the session engine and the
  * thread model), replayed by the fake agent's `quirks` profile against the real ChatSession.
  * Q5/Q6 (terminals, files) are covered by the callback tests.
  */

@@ -1,7 +1,7 @@
 /**
  * Golden transcripts: recorded wire traffic (JSONL) folded by the shared reducer and rendered to
- * Markdown, compared with the committed `.md` beside it. `UPDATE_GOLDEN=1` rewrites the goldens;
- * review the diff before committing.
+ * Markdown, compared with the committed `.md` beside it. `UPDATE_GOLDEN=1` writes the goldens
+ * (new ones included); without it a recording with no golden fails. Review the diff before committing.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { reduceThread } from "../../src/shared/reduceThread";
 import { emptyThread, type Thread } from "../../src/shared/thread";
 import { threadToMarkdown } from "../../src/shared/threadMarkdown";
-import { configOptionsSchema, modeStateSchema } from "../../src/shared/sessionUpdate";
+import { configOptionsSchema, knownUpdateSchema, modeStateSchema } from "../../src/shared/sessionUpdate";
 import { repoRoot } from "../support/fakeAgentLaunch";
 
 const dir = join(repoRoot, "test/fixtures/transcripts");
@@ -36,9 +36,19 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith(".jsonl"))) {
   test(`golden transcript: ${file}`, () => {
     const markdown = threadToMarkdown(foldRecording(readFileSync(join(dir, file), "utf8")));
     const golden = join(dir, file.replace(/\.jsonl$/, ".md"));
-    if (process.env.UPDATE_GOLDEN === "1" || !existsSync(golden)) writeFileSync(golden, markdown);
+    if (process.env.UPDATE_GOLDEN === "1") writeFileSync(golden, markdown);
+    assert.ok(existsSync(golden), `${file} has no golden: run with UPDATE_GOLDEN=1 and review the new .md`);
     assert.equal(markdown, readFileSync(golden, "utf8"));
   });
+}
+
+/** The stable `SessionUpdate` variants, read from the ACP schema the pinned SDK ships. */
+function stableVariants(): string[] {
+  const schema = JSON.parse(readFileSync(join(repoRoot, "node_modules/@agentclientprotocol/sdk/schema/v1/schema.json"), "utf8"));
+  const union: Array<{ properties?: { sessionUpdate?: { const?: string } } }> = schema.$defs.SessionUpdate.oneOf;
+  const tags = union.map((variant) => variant.properties?.sessionUpdate?.const);
+  assert.ok(tags.every((tag): tag is string => typeof tag === "string"), "every SessionUpdate variant has a const sessionUpdate tag");
+  return tags;
 }
 
 test("every stable session/update variant appears in the golden fixtures", () => {
@@ -49,10 +59,12 @@ test("every stable session/update variant appears in the golden fixtures", () =>
       if (update) variants.add(update.sessionUpdate);
     }
   }
-  const stable = [
-    "user_message_chunk", "agent_message_chunk", "agent_thought_chunk", "tool_call", "tool_call_update", "plan",
-    "available_commands_update", "current_mode_update", "config_option_update", "session_info_update", "usage_update",
-    "notice", "compaction_update", "compaction_summary_chunk",
-  ];
+  const stable = stableVariants();
+  assert.ok(stable.length >= 14, `the schema lists ${stable.length} variants`);
   assert.deepEqual(stable.filter((v) => !variants.has(v)), []);
+});
+
+test("the reducer's schema knows every stable session/update variant", () => {
+  const known = knownUpdateSchema.options.flatMap(({ shape: { sessionUpdate: tag } }): string[] => ("options" in tag ? tag.options : [...tag.values]));
+  assert.deepEqual(stableVariants().filter((v) => !known.includes(v)), []);
 });
