@@ -189,7 +189,7 @@ test("an allowed sensitive write lands, and the next one asks again", async () =
 
 test("ordinary files inside the workspace, even look-alikes, are written without asking", async () => {
   const { root, consent, write } = setup();
-  for (const name of ["src/app.ts", ".gitignore", ".github/workflows/ci.yml", "environment.ts", "docs/git/notes.md", "npmrc.md"]) await write(join(root, name), "ok");
+  for (const name of ["src/app.ts", ".gitignore", ".github/workflows/ci.yml", "environment.ts", "notes/git/readme.md", "npmrc.md"]) await write(join(root, name), "ok");
   assert.deepEqual(consent.asked, []);
 });
 
