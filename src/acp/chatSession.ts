@@ -17,6 +17,7 @@ import { ChangeReview } from "./changeReview";
 import { PromptQueue } from "./promptQueue";
 import { reopenAfterCrash, resolveLaunch, withAuth } from "./sessionOpening";
 import { grantedCapabilities } from "./networkPolicy";
+import { isAwaitingUser, threadPhase } from "../shared/threadPhase";
 import type { AgentCatalog, Clock, Logger, Timer, WorkspacePort } from "./ports";
 import type { PromptAttachment } from "./promptBuilder";
 
@@ -301,6 +302,7 @@ export class ChatSession {
       newId: () => this.newEntryId(),
       clock: this.deps.clock,
       logger: this.deps.logger,
+      awaitingUser: () => isAwaitingUser(threadPhase(this.store.state.thread)),
     };
   }
 

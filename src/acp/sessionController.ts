@@ -26,6 +26,11 @@ export interface SessionContext {
   readonly newId: () => string;
   readonly clock: Clock;
   readonly logger: Logger;
+  /**
+   * True while the turn waits for the user (a permission or a form): the agent is silent because
+   * of us, so the silence watchdog keeps quiet and looks again later.
+   */
+  readonly awaitingUser?: () => boolean;
 }
 
 /** How long a running turn may stay silent before the user is told. */
@@ -269,6 +274,10 @@ export class SessionController {
     this.disarmWatchdog();
     this.silenceTimer = this.context.clock.schedule(SILENCE_WARNING_MS, () => {
       if (!this.turnRunning) return;
+      if (this.context.awaitingUser?.()) {
+        this.armWatchdog();
+        return;
+      }
       this.context.sink({
         type: "acp/update",
         entryId: this.context.newId(),

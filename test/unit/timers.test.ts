@@ -5,11 +5,11 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { SILENCE_WARNING_MS } from "../../src/acp/sessionController";
 import type { Thread } from "../../src/shared/thread";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { ManualClock } from "../support/memoryPorts";
-import { Cleanup, assistantText, chatSession, connect, entriesOf, newSession } from "../support/hostHarness";
+import { Cleanup, ThreadRecorder, assistantText, chatSession, connect, contextFor, entriesOf, newSession } from "../support/hostHarness";
+import { SILENCE_WARNING_MS, SessionController } from "../../src/acp/sessionController";
 import { waitFor } from "../support/waitFor";
 
 const cleanup = new Cleanup();
@@ -92,4 +92,23 @@ test("restarts after crashes back off by the configured delays, then stop; a goo
   await chat.prompt("basic-stream");
   await crash("Restarting Fake in 1 s (attempt 1 of 2).");
   await restartsAfter(1_000);
+});
+
+test("the watchdog keeps quiet while the turn waits for the user, and warns 2 minutes after the wait ends", async () => {
+  const clock = new ManualClock();
+  const client = await connect(cleanup, fakeAgent("Fake").launch);
+  const recorder = new ThreadRecorder();
+  let waitingForUser = true;
+  const session = await SessionController.create({ ...contextFor(client, recorder, undefined, undefined, clock), awaitingUser: () => waitingForUser });
+  const turn = session.prompt("long");
+  await waitFor(() => ticks(recorder.thread), (n) => n >= 1, "the turn's first update");
+
+  clock.advance(3 * SILENCE_WARNING_MS);
+  assert.deepEqual(notices(recorder.thread), [], "an agent waiting on a permission or form is not stuck");
+  waitingForUser = false;
+  clock.advance(SILENCE_WARNING_MS);
+  assert.deepEqual(notices(recorder.thread), ["No activity from Fake for 2 minutes"]);
+
+  await session.cancel();
+  await turn;
 });
