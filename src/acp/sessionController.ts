@@ -10,6 +10,7 @@ import { STEER_APPLIED_METHODS, steeringRouteOf, type SteerOutcome, type Steerin
 import { Steerer } from "./steerer";
 import { describeRequestError } from "./agentErrors";
 import { logJson } from "./logJson";
+import { capDepth } from "../shared/boundedDepth";
 import type { Clock, Logger, Timer } from "./ports";
 import type { ThreadAction } from "../shared/threadActions";
 import { configOptionsSchema, knownUpdateSchema, modeStateSchema } from "../shared/sessionUpdate";
@@ -201,6 +202,8 @@ export class SessionController {
       this.armWatchdog();
     }
     const tag = (update as { sessionUpdate: string }).sessionUpdate;
+    // Chunks (the streaming hot path) carry flat content; anything else may nest without bound.
+    if (tag !== "agent_message_chunk" && tag !== "agent_thought_chunk") update = capDepth(update);
     this.steerer.activity();
     const member = (update as { _meta?: Record<string, unknown> | null })._meta?.["codebuddy.ai/memberEvent"];
     if (typeof member === "string") {

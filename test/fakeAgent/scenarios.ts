@@ -228,6 +228,17 @@ export const scenarios: Record<string, Scenario> = {
     return "end_turn";
   },
 
+  /** A tool call whose raw input and output, and a plan's _meta, nest 20,000 levels deep; then a reply. */
+  async "deep-tool-call"(turn) {
+    const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
+    const session = JSON.stringify(turn.sessionId);
+    turn.send(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":${session},"update":{"sessionUpdate":"tool_call","toolCallId":"deep-1","title":"Deep input","kind":"other","status":"in_progress","rawInput":{"deep":${deep}}}}}`);
+    turn.send(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":${session},"update":{"sessionUpdate":"tool_call_update","toolCallId":"deep-1","status":"completed","rawOutput":${deep}}}}`);
+    turn.send(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":${session},"update":{"sessionUpdate":"plan","entries":[{"content":"step","priority":"high","status":"pending","_meta":{"deep":${deep}}}]}}}`);
+    turn.update(chunk("deep card shown"));
+    return "end_turn";
+  },
+
   /** One line over the client's 32 MiB limit; the agent then waits. */
   async "oversize-line"(turn) {
     turn.send({ jsonrpc: "2.0", method: "session/update", params: { sessionId: turn.sessionId, update: chunk("y".repeat(33 * 1024 * 1024)) } });

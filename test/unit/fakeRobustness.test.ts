@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
 import { Cleanup, agentPid, assistantText, chatSession, entriesOf, isAlive } from "../support/hostHarness";
 import { waitFor } from "../support/waitFor";
+import { threadToMarkdown } from "../../src/shared/threadMarkdown";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
@@ -156,12 +157,26 @@ test("crash mid-turn, then restart without resume: the new process replays the h
   assert.deepEqual(methods.slice(methods.lastIndexOf("initialize")), ["initialize", "session/load"]);
 });
 
+test("a tool call nested 20,000 levels deep is shown, capped, and the thread still serialises for the webview and Markdown export", async () => {
+  const { chat } = await started();
+  await chat.prompt("deep-tool-call");
+  const { thread } = chat.store.state;
+  assert.equal(assistantText(thread), "deep card shown");
+  const card = entriesOf(thread, "tool_call").find((entry) => entry.toolCallId === "deep-1");
+  assert.equal(card?.status, "completed");
+  // The webview gets the thread through JSON (postMessage); export renders it as Markdown.
+  const json = JSON.stringify(chat.store.state);
+  assert.match(json, /nested too deep/);
+  assert.match(threadToMarkdown(thread), /Deep input/);
+});
+
 test("messages nested 20,000 levels deep don't close the connection through the logs", async () => {
   const { chat, logger } = await started();
   await chat.prompt("deep-nesting");
   assert.equal(chat.store.state.connection.status, "ready", JSON.stringify(failure(chat)));
   assert.equal(assistantText(chat.store.state.thread), "deep still connected");
   assert.ok(logger.trafficLog.some((line) => line.text.includes('"[nested too deep]"')), "the traffic log shows the deep messages, capped");
+  assert.doesNotThrow(() => JSON.stringify(chat.store.state), "the state the webview is sent still serialises");
   await chat.prompt("late-text");
   assert.deepEqual(chat.store.state.thread.turn, { phase: "idle", lastStop: "end_turn" });
   assert.match(assistantText(chat.store.state.thread), /The complete answer, sent at the end\.$/);
