@@ -19,6 +19,8 @@ import { reopenAfterCrash, resolveLaunch, withAuth } from "./sessionOpening";
 import { grantedCapabilities } from "./networkPolicy";
 import type { AgentCatalog, Clock, Logger, Timer, WorkspacePort } from "./ports";
 import type { PromptAttachment } from "./promptBuilder";
+import { capabilitiesOf } from "./agentCapabilities";
+import type { StoredTranscript } from "./transcriptStore";
 
 export interface ChatSessionDeps {
   readonly catalog: AgentCatalog;
@@ -40,6 +42,8 @@ export interface ChatSessionDeps {
   readonly storageDirectory?: string;
   /** Delays before automatic restarts after consecutive crashes; empty = never. */
   readonly restartDelaysMs?: readonly number[];
+  /** Transcripts kept locally, shown when the agent cannot reopen a session. */
+  readonly transcripts?: { get(agent: string, sessionId: string): StoredTranscript | undefined };
 }
 
 const DEFAULT_RESTART_DELAYS = [1000, 3000, 8000];
@@ -59,6 +63,8 @@ export class ChatSession {
   private restartTimer: Timer | undefined;
   /** The session to reopen after a crash. */
   private lastSession: { agent: string; sessionId: string } | undefined;
+  /** The session this tab continues because its agent could not reopen it (its transcript is shown). */
+  private continued: string | undefined;
   /** Agents that ended on their own, still being stopped (one may live on after closing stdout). */
   private readonly retired = new Set<Promise<void>>();
 
@@ -79,6 +85,11 @@ export class ChatSession {
 
   get sessionId(): string | undefined {
     return this.session?.sessionId;
+  }
+
+  /** The earlier session this tab stands in for: its agent could not reopen it, so a new one continues it. */
+  get continues(): string | undefined {
+    return this.continued;
   }
 
   /** Start the given agent (or the selected/default one) with a fresh session. */
@@ -256,8 +267,10 @@ export class ChatSession {
       await client.initialize();
       const context = this.sessionContext(client, cwd);
       const note = (title: string) => this.note(title);
+      // An agent with neither session/load nor session/resume: a new session continues the old one.
+      const cannotReopen = reopen !== undefined && !canReopen(client);
       const session = await withAuth(client, this.deps.auth, note, () =>
-        reopen === undefined ? SessionController.create(context)
+        reopen === undefined || cannotReopen ? SessionController.create(context)
           : this.loading(name, reopen.sessionId, () => reopen.replay ? SessionController.reopen(context, reopen.sessionId, true)
             : reopenAfterCrash(context, reopen.sessionId, note, this.lastFailure)));
       if (this.client !== client) {
@@ -266,6 +279,8 @@ export class ChatSession {
       }
       this.session = session;
       this.lastSession = { agent: name, sessionId: session.sessionId };
+      if (reopen === undefined) this.continued = undefined;
+      else if (cannotReopen) this.continueLocally(name, reopen.sessionId);
       this.store.dispatch({ type: "connection/ready", agent: name, sessionId: session.sessionId });
     } catch (error) {
       if (client && this.client !== client) return;
@@ -302,6 +317,20 @@ export class ChatSession {
       clock: this.deps.clock,
       logger: this.deps.logger,
     };
+  }
+
+  /**
+   * The agent cannot reopen `sessionId`: show what this client kept of it (unless the transcript
+   * is still on screen, as after a crash) and say that the next message starts a new session.
+   */
+  private continueLocally(agent: string, sessionId: string): void {
+    this.continued = this.continued ?? sessionId;
+    const onScreen = this.store.state.thread.entries.length > 0;
+    const kept = onScreen ? undefined : this.deps.transcripts?.get(agent, sessionId);
+    if (kept) this.store.dispatch({ type: "thread/restored", entries: [...kept.entries], ...(kept.title === undefined ? {} : { title: kept.title }) });
+    this.note(onScreen || kept
+      ? `${agent} can't reopen past sessions; your next message starts a new one. The transcript above is from the earlier session.`
+      : `${agent} can't reopen past sessions, and ACP Panel has no copy of this one; your next message starts a new one.`);
   }
 
   private onAgentEnded(client: AgentClient, report: FailureReport): void {
@@ -354,6 +383,11 @@ export class ChatSession {
     this.nextEntry += 1;
     return `e${this.nextEntry}`;
   }
+}
+
+function canReopen(client: AgentClient): boolean {
+  const caps = capabilitiesOf(client.init);
+  return caps.load || caps.resume;
 }
 
 /** A closed connection usually means the process is exiting; give the exit a moment to land. */

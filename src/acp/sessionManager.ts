@@ -7,6 +7,7 @@
 import { ChatSession, type ChatSessionDeps } from "./chatSession";
 import { capabilitiesOf } from "./agentCapabilities";
 import type { SessionIndex } from "./sessionIndex";
+import type { TranscriptStore } from "./transcriptStore";
 import type { AgentClient } from "./agentClient";
 import { withTemporaryClient } from "./temporaryClient";
 import { type ThreadPhase, isAwaitingUser, threadPhase } from "../shared/threadPhase";
@@ -46,7 +47,7 @@ export class SessionManager {
   private readonly listeners = new Set<() => void>();
   private readonly subscriptions = new Map<string, { dispose(): void }>();
 
-  constructor(private readonly deps: ChatSessionDeps, readonly index: SessionIndex) {}
+  constructor(private readonly deps: ChatSessionDeps, readonly index: SessionIndex, private readonly transcripts?: TranscriptStore) {}
 
   get active(): ChatSession | undefined {
     return this.activeKey === undefined ? undefined : this.tabs.get(this.activeKey);
@@ -82,7 +83,7 @@ export class SessionManager {
   /** Opens a listed session: focuses its tab when open, else a new tab that loads it. */
   async openSession(agent: string, sessionId: string): Promise<ChatSession> {
     for (const [key, session] of this.tabs) {
-      if (session.sessionId === sessionId && session.store.state.connection.status !== "none") {
+      if ((session.sessionId === sessionId || session.continues === sessionId) && session.store.state.connection.status !== "none") {
         this.activate(key);
         return session;
       }
@@ -178,6 +179,7 @@ export class SessionManager {
   }
 
   async dispose(): Promise<void> {
+    this.transcripts?.flush();
     for (const subscription of this.subscriptions.values()) subscription.dispose();
     await Promise.all([...this.tabs.values()].map((session) => session.dispose()));
     this.tabs.clear();
@@ -185,11 +187,16 @@ export class SessionManager {
 
   private createTab(): { key: string; session: ChatSession } {
     const key = `tab-${++this.counter}`;
-    const session = new ChatSession(this.deps);
+    const session = new ChatSession(this.transcripts ? { ...this.deps, transcripts: this.transcripts } : this.deps);
     session.refreshAgents();
     this.tabs.set(key, session);
     let last = "";
+    let lastStatus: TabStatus | undefined;
     this.subscriptions.set(key, session.store.subscribe(() => {
+      const status = this.keepTranscript(session);
+      // A finished turn is written at once: a reload right after it finds it.
+      if (status === "idle" && lastStatus === "running") this.transcripts?.flush();
+      lastStatus = status;
       // The queue is saved with the open tabs, so a change to it counts as a change too.
       const now = JSON.stringify([summarise(key, session), session.store.state.thread.queue]);
       if (now === last) return;
@@ -198,6 +205,17 @@ export class SessionManager {
       this.changed();
     }));
     return { key, session };
+  }
+
+  /** Schedules the tab's thread to be stored; returns the tab's status. */
+  private keepTranscript(session: ChatSession): TabStatus {
+    const summary = summarise("", session);
+    const { connection, thread } = session.store.state;
+    // While a session loads, the thread is being replaced: store it once it is ready.
+    if (this.transcripts && summary.agent && session.sessionId && connection.status === "ready" && thread.entries.length > 0) {
+      this.transcripts.schedule(summary.agent, session.sessionId, () => session.store.state.thread);
+    }
+    return summary.status;
   }
 
   private remember(session: ChatSession): void {

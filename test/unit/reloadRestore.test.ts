@@ -1,0 +1,87 @@
+/**
+ * After a window reload, with an agent that cannot reopen sessions (the default fake agent has
+ * no `loadSession` and no `session/resume`): the tab shows the transcript kept locally, says so
+ * in plain words, and the next message is answered in a new session, with no error.
+ */
+import { test, after } from "node:test";
+import assert from "node:assert/strict";
+import { tmpdir } from "node:os";
+import { SessionManager } from "../../src/acp/sessionManager";
+import { SessionIndex, memorySessionStorage } from "../../src/acp/sessionIndex";
+import { TranscriptStore, memoryTranscriptStorage } from "../../src/acp/transcriptStore";
+import type { ChatSession } from "../../src/acp/chatSession";
+import { fakeAgent } from "../support/fakeAgentLaunch";
+import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
+import { assistantText, entriesOf } from "../support/hostHarness";
+
+const managers: SessionManager[] = [];
+after(() => Promise.all(managers.map((m) => m.dispose())));
+
+const agent = fakeAgent("Demo");
+
+/** One window: a manager over storage that outlives it (workspace state). */
+function windowWith(storage: ReturnType<typeof memoryTranscriptStorage>, sessions = memorySessionStorage()) {
+  const clock = steppingClock(Date.parse("2026-11-30T10:00:00Z"));
+  const m = new SessionManager(
+    { catalog: new MemoryCatalog([agent.launch]), workspace: fixedWorkspace(tmpdir()), logger: new MemoryLogger(), clock, restartDelaysMs: [] },
+    new SessionIndex(sessions),
+    new TranscriptStore(storage, clock),
+  );
+  managers.push(m);
+  return m;
+}
+
+function userTexts(tab: ChatSession): string[] {
+  return entriesOf(tab.store.state.thread, "user").map((entry) => entry.text);
+}
+
+function notices(tab: ChatSession): string[] {
+  return entriesOf(tab.store.state.thread, "notice").map((entry) => entry.title);
+}
+
+test("after a reload the tab shows its kept transcript, and the next message starts a new session without an error", async () => {
+  const storage = memoryTranscriptStorage();
+  const sessions = memorySessionStorage();
+  const before = windowWith(storage, sessions);
+  const tab = await before.newTab("Demo");
+  await tab.prompt("hello before the reload");
+  const oldId = tab.sessionId!;
+  const answer = assistantText(tab.store.state.thread);
+  assert.ok(answer.length > 0);
+  await before.dispose();
+
+  const after = windowWith(storage, sessions);
+  const restored = await after.openSession("Demo", oldId);
+  const { connection } = restored.store.state;
+  assert.equal(connection.status, "ready", JSON.stringify(connection));
+  assert.deepEqual(entriesOf(restored.store.state.thread, "error"), [], "no error card");
+  assert.deepEqual(userTexts(restored), ["hello before the reload"]);
+  assert.equal(assistantText(restored.store.state.thread), answer);
+  assert.ok(notices(restored).some((title) => /can't reopen past sessions; your next message starts a new one/.test(title)), notices(restored).join(" | "));
+  assert.ok(!notices(restored).join(" ").includes("session/load"), "no protocol method names in the main text");
+
+  await restored.prompt("hello after the reload");
+  assert.notEqual(restored.sessionId, oldId, "answered in a new session");
+  assert.deepEqual(userTexts(restored), ["hello before the reload", "hello after the reload"]);
+  assert.equal(restored.store.state.thread.turn.phase, "idle");
+  assert.deepEqual(entriesOf(restored.store.state.thread, "error"), []);
+
+  // The session list: opening the old entry again shows the tab that continues it.
+  assert.equal(await after.openSession("Demo", oldId), restored);
+  assert.equal(after.summaries().length, 1);
+});
+
+test("a listed session the agent cannot load, with no local copy, opens ready to send and says why, without an error card", async () => {
+  const m = windowWith(memoryTranscriptStorage());
+  const tab = await m.openSession("Demo", "unknown-session");
+  assert.equal(tab.store.state.connection.status, "ready");
+  assert.deepEqual(entriesOf(tab.store.state.thread, "error"), []);
+  assert.ok(notices(tab).some((title) => /can't reopen past sessions, and ACP Panel has no copy of this one/.test(title)), notices(tab).join(" | "));
+});
+
+test("corrupt stored transcripts do not stop a tab from opening", async () => {
+  const m = windowWith(memoryTranscriptStorage([{ agent: "Demo", sessionId: "s", savedAt: "yesterday", entries: "lots" }, 42]));
+  const tab = await m.openSession("Demo", "s");
+  assert.equal(tab.store.state.connection.status, "ready");
+  assert.deepEqual(entriesOf(tab.store.state.thread, "error"), []);
+});
