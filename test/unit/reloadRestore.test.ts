@@ -13,6 +13,7 @@ import type { ChatSession } from "../../src/acp/chatSession";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
 import { assistantText, entriesOf } from "../support/hostHarness";
+import { waitFor } from "../support/waitFor";
 
 const managers: SessionManager[] = [];
 after(() => Promise.all(managers.map((m) => m.dispose())));
@@ -84,4 +85,34 @@ test("corrupt stored transcripts do not stop a tab from opening", async () => {
   const tab = await m.openSession("Demo", "s");
   assert.equal(tab.store.state.connection.status, "ready");
   assert.deepEqual(entriesOf(tab.store.state.thread, "error"), []);
+});
+
+test("a closed tab's session, opened from the session list, shows its kept transcript", async () => {
+  const m = windowWith(memoryTranscriptStorage());
+  const tab = await m.newTab("Demo");
+  await tab.prompt("hello, then close");
+  const id = tab.sessionId!;
+  await m.closeTab(m.summaries()[0]!.key);
+  const listed = await m.listSessions();
+  assert.ok(listed.some((item) => item.sessionId === id && item.status === "closed"));
+  const reopened = await m.openSession("Demo", id);
+  assert.deepEqual(userTexts(reopened), ["hello, then close"]);
+  assert.deepEqual(entriesOf(reopened.store.state.thread, "error"), []);
+});
+
+test("crash, then Restart, with an agent that can't reopen sessions: the transcript stays above and the note says so without method names", async () => {
+  const m = windowWith(memoryTranscriptStorage());
+  const tab = await m.newTab("Demo");
+  await tab.prompt("hello before the crash");
+  await tab.prompt("crash");
+  await waitFor(() => tab.store.state.connection.status, (status) => status === "failed", "the crash");
+  await tab.restart();
+  assert.equal(tab.store.state.connection.status, "ready");
+  assert.deepEqual(userTexts(tab), ["hello before the crash", "crash"]);
+  const last = notices(tab).at(-1) ?? "";
+  assert.match(last, /Demo can't reopen past sessions; your next message starts a new one\. The transcript above is from the earlier session\./);
+  assert.ok(!notices(tab).join(" ").includes("session/"), notices(tab).join(" | "));
+  await tab.prompt("hello after the restart");
+  assert.equal(tab.store.state.thread.turn.phase, "idle");
+  assert.deepEqual(userTexts(tab).at(-1), "hello after the restart");
 });
