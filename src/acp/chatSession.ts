@@ -15,7 +15,7 @@ import { AgentServices, type ClientPorts } from "./agentServices";
 import type { SubmitResult } from "./elicitationBroker";
 import { ChangeReview } from "./changeReview";
 import { PromptQueue } from "./promptQueue";
-import { reopenAfterCrash, resolveLaunch, withAuth } from "./sessionOpening";
+import { reopenAfterCrash, reopenOrContinue, resolveLaunch, showKeptTranscript, withAuth } from "./sessionOpening";
 import { grantedCapabilities } from "./networkPolicy";
 import type { AgentCatalog, Clock, Logger, Timer, WorkspacePort } from "./ports";
 import type { PromptAttachment } from "./promptBuilder";
@@ -269,10 +269,7 @@ export class ChatSession {
       const note = (title: string) => this.note(title);
       // An agent with neither session/load nor session/resume: a new session continues the old one.
       const cannotReopen = reopen !== undefined && !canReopen(client);
-      const session = await withAuth(client, this.deps.auth, note, () =>
-        reopen === undefined || cannotReopen ? SessionController.create(context)
-          : this.loading(name, reopen.sessionId, () => reopen.replay ? SessionController.reopen(context, reopen.sessionId, true)
-            : reopenAfterCrash(context, reopen.sessionId, note, this.lastFailure)));
+      const { session, loadFailure } = await withAuth(client, this.deps.auth, note, () => this.openSession(context, name, cannotReopen ? undefined : reopen));
       if (this.client !== client) {
         session.dispose();
         return;
@@ -280,7 +277,7 @@ export class ChatSession {
       this.session = session;
       this.lastSession = { agent: name, sessionId: session.sessionId };
       if (reopen === undefined) this.continued = undefined;
-      else if (cannotReopen) this.continueLocally(name, reopen.sessionId);
+      else if (cannotReopen || loadFailure) this.continueLocally(name, reopen.sessionId, loadFailure);
       this.store.dispatch({ type: "connection/ready", agent: name, sessionId: session.sessionId });
     } catch (error) {
       if (client && this.client !== client) return;
@@ -288,6 +285,15 @@ export class ChatSession {
       this.fail(name, error instanceof AgentStartError ? error.report : { ...describeRequestError(error), message: `Could not start a session with ${name}: ${describeRequestError(error).message}` });
       await this.stopAgent();
     }
+  }
+
+  /** A new session; or a listed one reopened (continued from the kept copy when its load fails); or the last one after a crash. */
+  private async openSession(context: SessionContext, name: string, reopen: { sessionId: string; replay: boolean } | undefined): Promise<{ session: SessionController; loadFailure?: FailureReport }> {
+    if (reopen === undefined) return { session: await SessionController.create(context) };
+    const { sessionId } = reopen;
+    if (!reopen.replay) return { session: await this.loading(name, sessionId, () => reopenAfterCrash(context, sessionId, (title) => this.note(title), this.lastFailure)) };
+    const hasKeptCopy = this.deps.transcripts?.get(name, sessionId) !== undefined;
+    return reopenOrContinue(context, () => this.loading(name, sessionId, () => SessionController.reopen(context, sessionId, true)), hasKeptCopy);
   }
 
   /**
@@ -319,18 +325,13 @@ export class ChatSession {
     };
   }
 
-  /**
-   * The agent cannot reopen `sessionId`: show what this client kept of it (unless the transcript
-   * is still on screen, as after a crash) and say that the next message starts a new session.
-   */
-  private continueLocally(agent: string, sessionId: string): void {
+  /** A new session continues `sessionId`, which the agent could not reopen: show what this client kept of it. */
+  private continueLocally(agent: string, sessionId: string, loadFailure: FailureReport | undefined): void {
     this.continued = this.continued ?? sessionId;
-    const onScreen = this.store.state.thread.entries.length > 0;
-    const kept = onScreen ? undefined : this.deps.transcripts?.get(agent, sessionId);
-    if (kept) this.store.dispatch({ type: "thread/restored", entries: [...kept.entries], ...(kept.title === undefined ? {} : { title: kept.title }) });
-    this.note(onScreen || kept
-      ? `${agent} can't reopen past sessions; your next message starts a new one. The transcript above is from the earlier session.`
-      : `${agent} can't reopen past sessions, and ACP Panel has no copy of this one; your next message starts a new one.`);
+    if (loadFailure) this.store.dispatch({ type: "thread/reset" }); // a partial replay gives way to the kept copy
+    showKeptTranscript((action) => this.store.dispatch(action), this.newEntryId(), {
+      agent, shown: this.store.state.thread.entries.length > 0, kept: this.deps.transcripts?.get(agent, sessionId), ...(loadFailure ? { loadFailure } : {}),
+    });
   }
 
   private onAgentEnded(client: AgentClient, report: FailureReport): void {

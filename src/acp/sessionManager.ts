@@ -222,6 +222,9 @@ export class SessionManager {
     const agent = connectionAgent(session);
     const sessionId = session.sessionId;
     if (!agent || !sessionId) return;
+    // A session that continues one its agent could not reopen takes that one's place in the list.
+    const replaced = session.continues;
+    if (replaced && replaced !== sessionId && this.index.all().some((r) => r.agent === agent && r.sessionId === replaced)) this.index.remove(agent, replaced);
     const title = session.store.state.thread.title ?? firstPromptLine(session);
     this.index.upsert({ agent, sessionId, cwd: this.deps.workspace.cwd(), updatedAt: new Date(this.deps.clock.now()).toISOString(), ...(title ? { title } : {}) });
   }

@@ -19,12 +19,14 @@ const managers: SessionManager[] = [];
 after(() => Promise.all(managers.map((m) => m.dispose())));
 
 const agent = fakeAgent("Demo");
+/** Offers session/load, but every load fails as gemini-cli's does (Q15). */
+const failingLoad = fakeAgent("Gemini", { FAKE_AGENT_PROFILE: "quirks", FAKE_AGENT_LOAD_ERROR: "gemini" });
 
 /** One window: a manager over storage that outlives it (workspace state). */
 function windowWith(storage: ReturnType<typeof memoryTranscriptStorage>, sessions = memorySessionStorage()) {
   const clock = steppingClock(Date.parse("2026-11-30T10:00:00Z"));
   const m = new SessionManager(
-    { catalog: new MemoryCatalog([agent.launch]), workspace: fixedWorkspace(tmpdir()), logger: new MemoryLogger(), clock, restartDelaysMs: [] },
+    { catalog: new MemoryCatalog([agent.launch, failingLoad.launch]), workspace: fixedWorkspace(tmpdir()), logger: new MemoryLogger(), clock, restartDelaysMs: [] },
     new SessionIndex(sessions),
     new TranscriptStore(storage, clock),
   );
@@ -67,7 +69,9 @@ test("after a reload the tab shows its kept transcript, and the next message sta
   assert.equal(restored.store.state.thread.turn.phase, "idle");
   assert.deepEqual(entriesOf(restored.store.state.thread, "error"), []);
 
-  // The session list: opening the old entry again shows the tab that continues it.
+  // The session list: the new session takes the old one's place; opening the old id shows its tab.
+  const listed = await after.listSessions();
+  assert.deepEqual(listed.map((item) => [item.sessionId, item.title]), [[restored.sessionId, "hello before the reload"]]);
   assert.equal(await after.openSession("Demo", oldId), restored);
   assert.equal(after.summaries().length, 1);
 });
@@ -115,4 +119,24 @@ test("crash, then Restart, with an agent that can't reopen sessions: the transcr
   await tab.prompt("hello after the restart");
   assert.equal(tab.store.state.thread.turn.phase, "idle");
   assert.deepEqual(userTexts(tab).at(-1), "hello after the restart");
+});
+
+test("an agent whose load fails: the kept transcript is shown and a new session continues; with no copy the failure stays", async () => {
+  const storage = memoryTranscriptStorage();
+  const before = windowWith(storage);
+  const tab = await before.newTab("Gemini");
+  await tab.prompt("hello before the failed load");
+  const oldId = tab.sessionId!;
+  await before.dispose();
+
+  const after = windowWith(storage);
+  const restored = await after.openSession("Gemini", oldId);
+  assert.equal(restored.store.state.connection.status, "ready");
+  assert.deepEqual(userTexts(restored), ["hello before the failed load"]);
+  assert.deepEqual(entriesOf(restored.store.state.thread, "error"), []);
+  assert.match(notices(restored).at(-1) ?? "", /^Could not reopen this session \(.*No previous sessions found.*\); your next message starts a new one\. The transcript above is from the earlier session\.$/);
+  assert.ok(failingLoad.received().some((message) => message.method === "session/load"), "the agent's own load was tried first");
+
+  const unknown = await after.openSession("Gemini", "never-seen");
+  assert.equal(unknown.store.state.connection.status, "failed", "no kept copy: the load's error is shown as before");
 });
