@@ -193,12 +193,13 @@ export class SessionManager {
     let last = "";
     let lastStatus: TabStatus | undefined;
     this.subscriptions.set(key, session.store.subscribe(() => {
-      const status = this.keepTranscript(session);
-      // A finished turn is written at once: a reload right after it finds it.
-      if (status === "idle" && lastStatus === "running") this.transcripts?.flush();
-      lastStatus = status;
+      const summary = summarise(key, session);
+      this.keepTranscript(session, summary.agent);
+      // A turn that ends (or waits for the user, or fails) is written at once: a reload right after finds it.
+      if (summary.status !== lastStatus && summary.status !== "running" && summary.status !== "starting") this.transcripts?.flush();
+      lastStatus = summary.status;
       // The queue is saved with the open tabs, so a change to it counts as a change too.
-      const now = JSON.stringify([summarise(key, session), session.store.state.thread.queue]);
+      const now = JSON.stringify([summary, session.store.state.thread.queue]);
       if (now === last) return;
       last = now;
       this.remember(session);
@@ -207,15 +208,13 @@ export class SessionManager {
     return { key, session };
   }
 
-  /** Schedules the tab's thread to be stored; returns the tab's status. */
-  private keepTranscript(session: ChatSession): TabStatus {
-    const summary = summarise("", session);
+  /** Marks the tab's thread to be stored (written on a timer, not per change). */
+  private keepTranscript(session: ChatSession, agent: string | undefined): void {
     const { connection, thread } = session.store.state;
     // While a session loads, the thread is being replaced: store it once it is ready.
-    if (this.transcripts && summary.agent && session.sessionId && connection.status === "ready" && thread.entries.length > 0) {
-      this.transcripts.schedule(summary.agent, session.sessionId, () => session.store.state.thread);
+    if (this.transcripts && agent && session.sessionId && connection.status === "ready" && thread.entries.length > 0) {
+      this.transcripts.schedule(agent, session.sessionId, () => session.store.state.thread);
     }
-    return summary.status;
   }
 
   private remember(session: ChatSession): void {

@@ -51,6 +51,7 @@ test("after a reload the tab shows its kept transcript, and the next message sta
   const oldId = tab.sessionId!;
   const answer = assistantText(tab.store.state.thread);
   assert.ok(answer.length > 0);
+  assert.match(JSON.stringify(storage.value), /hello before the reload/, "written when the turn ended, not only at shutdown");
   await before.dispose();
 
   const after = windowWith(storage, sessions);
