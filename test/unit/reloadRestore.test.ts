@@ -51,7 +51,9 @@ test("after a reload the tab shows its kept transcript, and the next message sta
   const oldId = tab.sessionId!;
   const answer = assistantText(tab.store.state.thread);
   assert.ok(answer.length > 0);
-  assert.match(JSON.stringify(storage.value), /hello before the reload/, "written when the turn ended, not only at shutdown");
+  const written = new TranscriptStore(storage, steppingClock()).get("Demo", oldId);
+  const writtenAnswer = written?.entries.flatMap((entry) => entry.kind === "assistant" ? entry.chunks.filter((c) => c.kind === "message").map((c) => c.text) : []).join("");
+  assert.equal(writtenAnswer, answer, "the whole turn was written when it ended, not only at shutdown");
   await before.dispose();
 
   const after = windowWith(storage, sessions);
