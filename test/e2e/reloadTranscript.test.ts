@@ -3,7 +3,8 @@
  * `loadSession`, no `session/resume`), in real VS Code (code-server + Chromium). Two tabs with a
  * conversation each; after Developer: Reload Window both show their transcript (kept by the
  * panel), say that the next message starts a new session, and the next prompt is answered in a
- * new session, with no error card anywhere.
+ * new session, with no error card anywhere. A closed session opened again from the session list
+ * shows its kept transcript too.
  */
 import * as assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -111,6 +112,27 @@ describe("reload with an agent that cannot reopen sessions", { timeout: 300_000 
       assert.equal(await replies().count(), 2, "the old reply and the new one");
       assert.equal(await errorCards().count(), 0, "no error card after the new prompt");
       await screenshot(p, "e2e-reload-continued.png");
+    });
+  });
+
+  it("a closed session opened again from the session list shows its kept transcript, with no error card", async (t) => {
+    await withDiagnostics(t, diag(), "e2e-reload-session-list", async () => {
+      const p = page!;
+      const parts = panel(p);
+      await parts.showSessions.click();
+      await parts.sessionList.waitFor({ timeout: 15_000 });
+      const row = parts.sessionList.getByRole("listitem").filter({ hasText: SECOND });
+      await row.getByRole("button", { name: `Close ${SECOND}` }).click();
+      await eventually(async () => (await parts.tabs.count()) === 1, "the second tab to close", 15_000);
+      await row.getByRole("button", { name: `Open ${SECOND}` }).click();
+      await eventually(async () => (await parts.tabs.count()) === 2, "the session to open in a tab again", 30_000);
+      await eventually(async () => (await tab(SECOND).getAttribute("aria-selected")) === "true", "its tab selected");
+      await view.log.getByText(SECOND).first().waitFor({ timeout: 20_000 });
+      await view.log.getByText(AFTER).first().waitFor({ timeout: 20_000 });
+      await view.status.filter({ hasText: /Demo is ready/ }).waitFor({ timeout: 30_000 });
+      assert.equal(await errorCards().count(), 0, "no error card");
+      assert.ok(await view.send.isEnabled(), "Send is enabled");
+      await screenshot(p, "e2e-reload-from-list.png");
     });
   });
 });
