@@ -327,7 +327,7 @@ export class ChatSession {
 
   /** A new session continues `sessionId`, which the agent could not reopen: show what this client kept of it. */
   private continueLocally(agent: string, sessionId: string, loadFailure: FailureReport | undefined): void {
-    this.continued = this.continued ?? sessionId;
+    this.continued = sessionId;
     if (loadFailure) this.store.dispatch({ type: "thread/reset" }); // a partial replay gives way to the kept copy
     showKeptTranscript((action) => this.store.dispatch(action), this.newEntryId(), {
       agent, shown: this.store.state.thread.entries.length > 0, kept: this.deps.transcripts?.get(agent, sessionId), ...(loadFailure ? { loadFailure } : {}),

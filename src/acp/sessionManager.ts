@@ -129,6 +129,7 @@ export class SessionManager {
     else await withTemporaryClient(this.deps, agent, (client) => deleteWith(client, sessionId));
     if (openIn) await this.closeTab(openIn[0]);
     this.index.remove(agent, sessionId);
+    this.transcripts?.remove(agent, sessionId);
     this.changed();
   }
 
@@ -213,7 +214,7 @@ export class SessionManager {
     const { connection, thread } = session.store.state;
     // While a session loads, the thread is being replaced: store it once it is ready.
     if (this.transcripts && agent && session.sessionId && connection.status === "ready" && thread.entries.length > 0) {
-      this.transcripts.schedule(agent, session.sessionId, () => session.store.state.thread);
+      this.transcripts.schedule(agent, session.sessionId, () => session.store.state.thread, session.continues);
     }
   }
 

@@ -80,7 +80,7 @@ export function boundEntries(entries: readonly StoredEntry[], limits: Transcript
 
 export class TranscriptStore {
   private cache: StoredTranscript[] | undefined;
-  private readonly pending = new Map<string, { agent: string; sessionId: string; thread: () => Thread }>();
+  private readonly pending = new Map<string, { agent: string; sessionId: string; thread: () => Thread; replaces?: string }>();
   private timer: Timer | undefined;
 
   constructor(
@@ -95,10 +95,11 @@ export class TranscriptStore {
 
   /**
    * Marks a session's thread as changed. `thread` is read when the write happens, so a stream of
-   * chunks costs one write per delay, not one per chunk.
+   * chunks costs one write per delay, not one per chunk. `replaces`: an earlier session of the
+   * same agent whose transcript this one continues; it is dropped when this one is written.
    */
-  schedule(agent: string, sessionId: string, thread: () => Thread): void {
-    this.pending.set(key(agent, sessionId), { agent, sessionId, thread });
+  schedule(agent: string, sessionId: string, thread: () => Thread, replaces?: string): void {
+    this.pending.set(key(agent, sessionId), { agent, sessionId, thread, ...(replaces === undefined ? {} : { replaces }) });
     this.timer ??= this.clock.schedule(TRANSCRIPT_WRITE_DELAY_MS, () => this.flush(), { background: true });
   }
 
@@ -109,16 +110,30 @@ export class TranscriptStore {
     if (this.pending.size === 0) return;
     const now = this.clock.now();
     const updated = [...this.pending.values()].flatMap(({ agent, sessionId, thread }) => {
-      const current = thread();
+      let current: Thread;
+      try {
+        current = thread();
+      } catch {
+        return [];
+      }
       const entries = boundEntries(storedEntriesOf(current), this.limits);
       if (entries.length === 0) return [];
       return [{ agent, sessionId, savedAt: now, entries, ...(current.title ? { title: capText(current.title, 500) } : {}) }];
     });
-    const changed = new Set(this.pending.keys());
+    const changed = new Set([...this.pending.values()].flatMap(({ agent, sessionId, replaces }) => [key(agent, sessionId), ...(replaces === undefined ? [] : [key(agent, replaces)])]));
     this.pending.clear();
     const others = this.all().filter((t) => !changed.has(key(t.agent, t.sessionId)));
     this.cache = this.bound([...updated, ...others]);
     void Promise.resolve(this.storage.write(this.cache)).catch(() => undefined);
+  }
+
+  /** Forgets a session's transcript (the session was deleted). */
+  remove(agent: string, sessionId: string): void {
+    this.pending.delete(key(agent, sessionId));
+    const kept = this.all().filter((t) => !(t.agent === agent && t.sessionId === sessionId));
+    if (kept.length === this.all().length) return;
+    this.cache = kept;
+    void Promise.resolve(this.storage.write(kept)).catch(() => undefined);
   }
 
   dispose(): void {

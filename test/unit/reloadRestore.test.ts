@@ -143,3 +143,17 @@ test("an agent whose load fails: the kept transcript is shown and a new session 
   const unknown = await after.openSession("Gemini", "never-seen");
   assert.equal(unknown.store.state.connection.status, "failed", "no kept copy: the load's error is shown as before");
 });
+
+test("deleting a session forgets its kept transcript", async () => {
+  const storage = memoryTranscriptStorage();
+  const m = windowWith(storage);
+  const tab = await m.newTab("Demo");
+  await tab.prompt("hello, then delete");
+  const id = tab.sessionId!;
+  assert.match(JSON.stringify(storage.value), /hello, then delete/);
+  await m.deleteSession("Demo", id);
+  assert.doesNotMatch(JSON.stringify(storage.value), /hello, then delete/);
+  const reopened = await m.openSession("Demo", id);
+  assert.deepEqual(userTexts(reopened), []);
+  assert.match(notices(reopened).at(-1) ?? "", /has no copy of this one/);
+});

@@ -107,3 +107,21 @@ test("bounds: the newest entries of a transcript, the newest transcripts within 
   assert.equal(all[0]?.sessionId, "s5", "the newest first");
   assert.ok(JSON.stringify(all).length <= 3_000 + 10);
 });
+
+test("a transcript that continues an earlier session replaces it when written; a deleted session's transcript is forgotten", () => {
+  const storage = memoryTranscriptStorage();
+  const clock = new ManualClock();
+  const store = new TranscriptStore(storage, clock);
+  const old = conversation(1);
+  store.schedule("Agent", "old", () => old);
+  store.flush();
+  const continued = conversation(2);
+  store.schedule("Agent", "new", () => continued, "old");
+  assert.ok(store.get("Agent", "old"), "the old copy stays until the new one is written");
+  clock.advance(TRANSCRIPT_WRITE_DELAY_MS);
+  assert.equal(store.get("Agent", "old"), undefined);
+  assert.equal(store.get("Agent", "new")?.entries.length, 4);
+  store.remove("Agent", "new");
+  assert.deepEqual(storage.value, []);
+  assert.equal(new TranscriptStore(storage, clock).get("Agent", "new"), undefined);
+});
