@@ -12,11 +12,17 @@ import { TranscriptStore, memoryTranscriptStorage } from "../../src/acp/transcri
 import type { ChatSession } from "../../src/acp/chatSession";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
-import { assistantText, entriesOf } from "../support/hostHarness";
+import { Cleanup, ThreadRecorder, assistantText, connect, contextFor, entriesOf } from "../support/hostHarness";
+import { SessionController } from "../../src/acp/sessionController";
+import { describeRequestError } from "../../src/acp/agentErrors";
 import { waitFor } from "../support/waitFor";
 
 const managers: SessionManager[] = [];
-after(() => Promise.all(managers.map((m) => m.dispose())));
+const cleanup = new Cleanup();
+after(async () => {
+  await Promise.all(managers.map((m) => m.dispose()));
+  await cleanup.run();
+});
 
 const agent = fakeAgent("Demo");
 /** Offers session/load, but every load fails as gemini-cli's does (Q15). */
@@ -156,4 +162,12 @@ test("deleting a session forgets its kept transcript", async () => {
   const reopened = await m.openSession("Demo", id);
   assert.deepEqual(userTexts(reopened), []);
   assert.match(notices(reopened).at(-1) ?? "", /has no copy of this one/);
+});
+
+test("reopening on an agent without load or resume fails in the user's words; the method names are in the details", async () => {
+  const client = await connect(cleanup, agent.launch);
+  const error = await SessionController.reopen(contextFor(client, new ThreadRecorder()), "some-session", true).then(() => undefined, (e: unknown) => e);
+  const report = describeRequestError(error);
+  assert.equal(report.message, "Demo can't reopen past sessions.");
+  assert.match(report.details ?? "", /session\/load.*session\/resume/);
 });
