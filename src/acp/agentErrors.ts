@@ -47,5 +47,6 @@ export function describeRequestError(error: unknown): FailureReport {
     const text = typeof detail === "string" ? `${message ?? "error"}: ${detail}` : message ?? "error";
     return { message: `${text} (${code})`, ...(data !== undefined ? { details: JSON.stringify(data, null, 2) } : {}) };
   }
-  return { message: error instanceof Error ? error.message : String(error) };
+  const details = error instanceof Error && "details" in error && typeof error.details === "string" ? { details: error.details } : {};
+  return { message: error instanceof Error ? error.message : String(error), ...details };
 }

@@ -15,11 +15,13 @@ import { AgentServices, type ClientPorts } from "./agentServices";
 import type { SubmitResult } from "./elicitationBroker";
 import { ChangeReview } from "./changeReview";
 import { PromptQueue } from "./promptQueue";
-import { reopenAfterCrash, resolveLaunch, withAuth } from "./sessionOpening";
+import { reopenAfterCrash, reopenOrContinue, resolveLaunch, showKeptTranscript, withAuth } from "./sessionOpening";
 import { grantedCapabilities } from "./networkPolicy";
 import { isAwaitingUser, threadPhase } from "../shared/threadPhase";
 import type { AgentCatalog, Clock, Logger, Timer, WorkspacePort } from "./ports";
 import type { PromptAttachment } from "./promptBuilder";
+import { capabilitiesOf } from "./agentCapabilities";
+import type { StoredTranscript } from "./transcriptStore";
 
 export interface ChatSessionDeps {
   readonly catalog: AgentCatalog;
@@ -41,6 +43,8 @@ export interface ChatSessionDeps {
   readonly storageDirectory?: string;
   /** Delays before automatic restarts after consecutive crashes; empty = never. */
   readonly restartDelaysMs?: readonly number[];
+  /** Transcripts kept locally, shown when the agent cannot reopen a session. */
+  readonly transcripts?: { get(agent: string, sessionId: string): StoredTranscript | undefined };
 }
 
 const DEFAULT_RESTART_DELAYS = [1000, 3000, 8000];
@@ -60,6 +64,8 @@ export class ChatSession {
   private restartTimer: Timer | undefined;
   /** The session to reopen after a crash. */
   private lastSession: { agent: string; sessionId: string } | undefined;
+  /** The session this tab continues because its agent could not reopen it (its transcript is shown). */
+  private continued: string | undefined;
   /** Agents that ended on their own, still being stopped (one may live on after closing stdout). */
   private readonly retired = new Set<Promise<void>>();
 
@@ -80,6 +86,11 @@ export class ChatSession {
 
   get sessionId(): string | undefined {
     return this.session?.sessionId;
+  }
+
+  /** The earlier session this tab stands in for: its agent could not reopen it, so a new one continues it. */
+  get continues(): string | undefined {
+    return this.continued;
   }
 
   /** Start the given agent (or the selected/default one) with a fresh session. */
@@ -257,16 +268,17 @@ export class ChatSession {
       await client.initialize();
       const context = this.sessionContext(client, cwd);
       const note = (title: string) => this.note(title);
-      const session = await withAuth(client, this.deps.auth, note, () =>
-        reopen === undefined ? SessionController.create(context)
-          : this.loading(name, reopen.sessionId, () => reopen.replay ? SessionController.reopen(context, reopen.sessionId, true)
-            : reopenAfterCrash(context, reopen.sessionId, note, this.lastFailure)));
+      // An agent with neither session/load nor session/resume: a new session continues the old one.
+      const cannotReopen = reopen !== undefined && !canReopen(client);
+      const { session, loadFailure } = await withAuth(client, this.deps.auth, note, () => this.openSession(context, name, cannotReopen ? undefined : reopen));
       if (this.client !== client) {
         session.dispose();
         return;
       }
       this.session = session;
       this.lastSession = { agent: name, sessionId: session.sessionId };
+      if (reopen === undefined) this.continued = undefined;
+      else if (cannotReopen || loadFailure) this.continueLocally(name, reopen.sessionId, loadFailure);
       this.store.dispatch({ type: "connection/ready", agent: name, sessionId: session.sessionId });
     } catch (error) {
       if (client && this.client !== client) return;
@@ -274,6 +286,15 @@ export class ChatSession {
       this.fail(name, error instanceof AgentStartError ? error.report : { ...describeRequestError(error), message: `Could not start a session with ${name}: ${describeRequestError(error).message}` });
       await this.stopAgent();
     }
+  }
+
+  /** A new session; or a listed one reopened (continued from the kept copy when its load fails); or the last one after a crash. */
+  private async openSession(context: SessionContext, name: string, reopen: { sessionId: string; replay: boolean } | undefined): Promise<{ session: SessionController; loadFailure?: FailureReport }> {
+    if (reopen === undefined) return { session: await SessionController.create(context) };
+    const { sessionId } = reopen;
+    if (!reopen.replay) return { session: await this.loading(name, sessionId, () => reopenAfterCrash(context, sessionId, (title) => this.note(title), this.lastFailure)) };
+    const hasKeptCopy = this.deps.transcripts?.get(name, sessionId) !== undefined;
+    return reopenOrContinue(context, () => this.loading(name, sessionId, () => SessionController.reopen(context, sessionId, true)), hasKeptCopy);
   }
 
   /**
@@ -304,6 +325,15 @@ export class ChatSession {
       logger: this.deps.logger,
       awaitingUser: () => isAwaitingUser(threadPhase(this.store.state.thread)),
     };
+  }
+
+  /** A new session continues `sessionId`, which the agent could not reopen: show what this client kept of it. */
+  private continueLocally(agent: string, sessionId: string, loadFailure: FailureReport | undefined): void {
+    this.continued = sessionId;
+    if (loadFailure) this.store.dispatch({ type: "thread/reset" }); // a partial replay gives way to the kept copy
+    showKeptTranscript((action) => this.store.dispatch(action), this.newEntryId(), {
+      agent, shown: this.store.state.thread.entries.length > 0, kept: this.deps.transcripts?.get(agent, sessionId), ...(loadFailure ? { loadFailure } : {}),
+    });
   }
 
   private onAgentEnded(client: AgentClient, report: FailureReport): void {
@@ -356,6 +386,11 @@ export class ChatSession {
     this.nextEntry += 1;
     return `e${this.nextEntry}`;
   }
+}
+
+function canReopen(client: AgentClient): boolean {
+  const caps = capabilitiesOf(client.init);
+  return caps.load || caps.resume;
 }
 
 /** A closed connection usually means the process is exiting; give the exit a moment to land. */

@@ -83,7 +83,7 @@ export class SessionController {
     const mode: OpenMode | undefined = replay
       ? caps.load ? "load" : caps.resume ? "resume" : undefined
       : caps.resume ? "resume" : caps.load ? "load" : undefined;
-    if (!mode) throw new Error(`${client.name} cannot reopen sessions (it supports neither session/load nor session/resume).`);
+    if (!mode) throw Object.assign(new Error(`${client.name} can't reopen past sessions.`), { details: "The agent offers neither session/load nor session/resume." });
     // Register first: the replay arrives before the response.
     const session = new SessionController(sessionId, context, mode);
     const params = {

@@ -7,6 +7,7 @@
 import { ChatSession, type ChatSessionDeps } from "./chatSession";
 import { capabilitiesOf } from "./agentCapabilities";
 import type { SessionIndex } from "./sessionIndex";
+import type { TranscriptStore } from "./transcriptStore";
 import type { AgentClient } from "./agentClient";
 import { withTemporaryClient } from "./temporaryClient";
 import { type ThreadPhase, isAwaitingUser, threadPhase } from "../shared/threadPhase";
@@ -46,7 +47,7 @@ export class SessionManager {
   private readonly listeners = new Set<() => void>();
   private readonly subscriptions = new Map<string, { dispose(): void }>();
 
-  constructor(private readonly deps: ChatSessionDeps, readonly index: SessionIndex) {}
+  constructor(private readonly deps: ChatSessionDeps, readonly index: SessionIndex, private readonly transcripts?: TranscriptStore) {}
 
   get active(): ChatSession | undefined {
     return this.activeKey === undefined ? undefined : this.tabs.get(this.activeKey);
@@ -82,7 +83,7 @@ export class SessionManager {
   /** Opens a listed session: focuses its tab when open, else a new tab that loads it. */
   async openSession(agent: string, sessionId: string): Promise<ChatSession> {
     for (const [key, session] of this.tabs) {
-      if (session.sessionId === sessionId && session.store.state.connection.status !== "none") {
+      if ((session.sessionId === sessionId || session.continues === sessionId) && session.store.state.connection.status !== "none") {
         this.activate(key);
         return session;
       }
@@ -128,6 +129,7 @@ export class SessionManager {
     else await withTemporaryClient(this.deps, agent, (client) => deleteWith(client, sessionId));
     if (openIn) await this.closeTab(openIn[0]);
     this.index.remove(agent, sessionId);
+    this.transcripts?.remove(agent, sessionId);
     this.changed();
   }
 
@@ -178,6 +180,7 @@ export class SessionManager {
   }
 
   async dispose(): Promise<void> {
+    this.transcripts?.flush();
     for (const subscription of this.subscriptions.values()) subscription.dispose();
     await Promise.all([...this.tabs.values()].map((session) => session.dispose()));
     this.tabs.clear();
@@ -185,13 +188,19 @@ export class SessionManager {
 
   private createTab(): { key: string; session: ChatSession } {
     const key = `tab-${++this.counter}`;
-    const session = new ChatSession(this.deps);
+    const session = new ChatSession(this.transcripts ? { ...this.deps, transcripts: this.transcripts } : this.deps);
     session.refreshAgents();
     this.tabs.set(key, session);
     let last = "";
+    let lastStatus: TabStatus | undefined;
     this.subscriptions.set(key, session.store.subscribe(() => {
+      const summary = summarise(key, session);
+      this.keepTranscript(session, summary.agent);
+      // A turn that ends (or waits for the user, or fails) is written at once: a reload right after finds it.
+      if (summary.status !== lastStatus && summary.status !== "running" && summary.status !== "starting") this.transcripts?.flush();
+      lastStatus = summary.status;
       // The queue is saved with the open tabs, so a change to it counts as a change too.
-      const now = JSON.stringify([summarise(key, session), session.store.state.thread.queue]);
+      const now = JSON.stringify([summary, session.store.state.thread.queue]);
       if (now === last) return;
       last = now;
       this.remember(session);
@@ -200,10 +209,22 @@ export class SessionManager {
     return { key, session };
   }
 
+  /** Marks the tab's thread to be stored (written on a timer, not per change). */
+  private keepTranscript(session: ChatSession, agent: string | undefined): void {
+    const { connection, thread } = session.store.state;
+    // While a session loads, the thread is being replaced: store it once it is ready.
+    if (this.transcripts && agent && session.sessionId && connection.status === "ready" && thread.entries.length > 0) {
+      this.transcripts.schedule(agent, session.sessionId, () => session.store.state.thread, session.continues);
+    }
+  }
+
   private remember(session: ChatSession): void {
     const agent = connectionAgent(session);
     const sessionId = session.sessionId;
     if (!agent || !sessionId) return;
+    // A session that continues one its agent could not reopen takes that one's place in the list.
+    const replaced = session.continues;
+    if (replaced && replaced !== sessionId && this.index.all().some((r) => r.agent === agent && r.sessionId === replaced)) this.index.remove(agent, replaced);
     const title = session.store.state.thread.title ?? firstPromptLine(session);
     this.index.upsert({ agent, sessionId, cwd: this.deps.workspace.cwd(), updatedAt: new Date(this.deps.clock.now()).toISOString(), ...(title ? { title } : {}) });
   }

@@ -1,6 +1,7 @@
 /**
  * The steps of opening a session that do not depend on the panel: checking an agent may start,
- * signing in on `-32000`, and reopening a session after a crash.
+ * signing in on `-32000`, reopening a session after a crash, and continuing one the agent cannot
+ * reopen from the transcript kept locally.
  */
 import type { AgentDefinition } from "./agentDefinition";
 import type { AgentClient } from "./agentClient";
@@ -9,7 +10,8 @@ import { describeRequestError } from "./agentErrors";
 import { authenticate, isAuthRequired, type AuthPrompt } from "./authFlow";
 import { capabilitiesOf } from "./agentCapabilities";
 import { agentUrlProblem, displayUrl } from "./networkPolicy";
-import { SessionController, type SessionContext } from "./sessionController";
+import { SessionController, type SessionContext, type ThreadSink } from "./sessionController";
+import type { StoredTranscript } from "./transcriptStore";
 import type { AgentCatalog, WorkspacePort } from "./ports";
 
 export interface LaunchDeps {
@@ -82,4 +84,33 @@ export async function reopenAfterCrash(context: SessionContext, sessionId: strin
     note(`Could not reopen the previous session (${describeRequestError(error).message}); started a new one. The transcript above is from the old session.`);
     return SessionController.create(context);
   }
+}
+
+/**
+ * Opens a listed session with `load` (session/load or session/resume). When that fails and this
+ * client kept a copy of the transcript (gemini: "No previous sessions found"), a new session
+ * continues it instead; without a copy the failure stands.
+ */
+export async function reopenOrContinue(context: SessionContext, load: () => Promise<SessionController>, hasKeptCopy: boolean): Promise<{ session: SessionController; loadFailure?: FailureReport }> {
+  try {
+    return { session: await load() };
+  } catch (error) {
+    const { client } = context;
+    if (isAuthRequired(error) || !hasKeptCopy || client.isStopping || client.connection.isClosed) throw error;
+    return { session: await SessionController.create(context), loadFailure: describeRequestError(error) };
+  }
+}
+
+/**
+ * A new session continues one the agent could not reopen: the kept transcript comes back (unless
+ * the old one is still on screen, as after a crash), and a notice says what the next message does.
+ */
+export function showKeptTranscript(sink: ThreadSink, noticeId: string, what: { agent: string; shown: boolean; kept: StoredTranscript | undefined; loadFailure?: FailureReport }): void {
+  const kept = what.shown ? undefined : what.kept;
+  if (kept) sink({ type: "thread/restored", entries: [...kept.entries], ...(kept.title === undefined ? {} : { title: kept.title }) });
+  const cause = what.loadFailure ? `Could not reopen this session (${what.loadFailure.message})` : `${what.agent} can't reopen past sessions`;
+  const title = what.shown || kept
+    ? `${cause}; your next message starts a new one. The transcript above is from the earlier session.`
+    : `${cause}, and ACP Panel has no copy of this one; your next message starts a new one.`;
+  sink({ type: "acp/update", entryId: noticeId, update: { sessionUpdate: "notice", severity: "info", title } });
 }

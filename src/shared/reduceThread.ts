@@ -16,6 +16,7 @@ import { appendEntry } from "./threadEntries";
 import { reduceClientRequest } from "./reduceClientRequests";
 import { foldMemberUpdate, foldSubagentEvent, foldTeamUpdate } from "./reduceSubagents";
 import { reduceSteering } from "./reduceSteering";
+import { restoredEntries } from "./storedTranscript";
 
 export function reduceThread(thread: Thread, action: ThreadAction): Thread {
   switch (action.type) {
@@ -51,6 +52,8 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
       return appendEntry(thread, undefined, errorEntry(action.entryId, action.message, action.details));
     case "thread/reset":
       return emptyThread;
+    case "thread/restored":
+      return { ...emptyThread, entries: restoredEntries(action.entries), ...(action.title === undefined ? {} : { title: action.title }) };
     case "session/state":
       return {
         ...thread,

@@ -5,6 +5,7 @@
  */
 import * as z from "zod";
 import { configOptionsSchema, contentBlockSchema, modeStateSchema, sessionUpdateSchema } from "./sessionUpdate";
+import { storedEntrySchema } from "./storedTranscript";
 
 /** PromptResponse.usage (unstable in ACP, sent by several agents). */
 export const turnUsageSchema = z.looseObject({
@@ -70,6 +71,8 @@ export const threadActionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("member/update"), entryId: z.string(), member: z.string(), update: sessionUpdateSchema }),
   /** Start over with an empty thread (new session). */
   z.object({ type: z.literal("thread/reset") }),
+  /** Start over with a transcript kept locally (an agent that cannot reopen its sessions). */
+  z.object({ type: z.literal("thread/restored"), entries: z.array(storedEntrySchema), title: z.string().optional() }),
 ]);
 
 export type ThreadAction = z.infer<typeof threadActionSchema>;

@@ -9,6 +9,7 @@ import { PathGrants } from "../acp/pathGrants";
 import { systemClock } from "../acp/ports";
 import { SessionIndex } from "../acp/sessionIndex";
 import { SessionManager } from "../acp/sessionManager";
+import { TranscriptStore } from "../acp/transcriptStore";
 import { displayUrl } from "../acp/networkPolicy";
 import { loginShellPath, mergePaths } from "../acp/shellEnvironment";
 import { bindActiveSession } from "./activeSession";
@@ -79,7 +80,11 @@ export function startHost(context: vscode.ExtensionContext): Host {
   }, new SessionIndex({
     read: () => context.globalState.get("acpPanel.sessionIndex", []),
     write: (records) => void context.globalState.update("acpPanel.sessionIndex", records),
-  }));
+  }), new TranscriptStore({
+    // Per workspace: the transcripts of this workspace's tabs.
+    read: () => context.workspaceState.get("acpPanel.transcripts"),
+    write: (transcripts) => context.workspaceState.update("acpPanel.transcripts", transcripts),
+  }, systemClock));
   const follow = new FollowAgent(navigation);
   const view = new ChatViewProvider(context.extensionUri, manager, logger, {
     navigation,
