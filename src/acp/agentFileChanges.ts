@@ -31,10 +31,16 @@ export class AgentFileChanges {
   /** `roots`: where reported paths may point (the workspace folders); others are ignored. */
   constructor(private readonly review: () => ChangeReview | undefined, private readonly io: ChangedFileIo = nodeIo, private readonly roots: () => readonly string[] = () => []) {}
 
+  /** A new turn started: files resolved before may be changed again. */
+  newTurn(): void {
+    this.review()?.forgetResolved();
+  }
+
   async changed(eventPath: string, created: boolean): Promise<void> {
     const review = this.review();
     if (!review || IGNORED_CHANGE.test(eventPath)) return;
     const path = await underRealFolder(eventPath);
+    if (review.wasResolved(path)) return;
     const after = await readChangedFile(path, MAX_CHANGED_FILE_BYTES, this.io);
     if (after === undefined) return;
     if (review.has(path)) {
@@ -61,7 +67,7 @@ export class AgentFileChanges {
     const review = this.review();
     if (!review) return;
     const resolved = await resolveAgentPath(path, this.roots()).catch(() => undefined);
-    if (!resolved?.exists || !resolved.insideRoots || IGNORED_CHANGE.test(resolved.real) || review.has(resolved.real)) return;
+    if (!resolved?.exists || !resolved.insideRoots || IGNORED_CHANGE.test(resolved.real) || review.has(resolved.real) || review.wasResolved(resolved.real)) return;
     const real = resolved.real;
     const after = await readChangedFile(real, MAX_CHANGED_FILE_BYTES, this.io);
     if (after === undefined || review.has(real)) return;
@@ -78,7 +84,7 @@ export class AgentFileChanges {
     const review = this.review();
     if (!review || IGNORED_CHANGE.test(eventPath)) return;
     const path = await underRealFolder(eventPath);
-    if (review.has(path)) return;
+    if (review.has(path) || review.wasResolved(path)) return;
     const before = await gitHeadContent(path);
     if (before !== undefined) review.record(path, before, "");
   }

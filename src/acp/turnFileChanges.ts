@@ -36,7 +36,9 @@ export class TurnFileChanges {
   private watching: { dispose(): void } | undefined;
   private settleTimer: Timer | undefined;
   private graceDeadline: number | undefined;
-  /** Tool calls whose reports were taken (a completed call is read once). */
+  private turnRunning = false;
+  private readonly inFlight = new Set<Promise<void>>();
+  /** Tool calls of this turn whose reports were taken (a completed call is read once). */
   private readonly taken = new Set<string>();
   private readonly subscription: { dispose(): void };
   private readonly quietMs: number;
@@ -46,7 +48,6 @@ export class TurnFileChanges {
     this.quietMs = options.quietMs ?? DEFAULT_QUIET_MS;
     this.maxGraceMs = options.maxGraceMs ?? DEFAULT_MAX_GRACE_MS;
     this.subscription = store.subscribe((action, _seq, replayed) => {
-      if (action.type === "thread/reset") this.taken.clear();
       // A replayed history (session/load) is not a change made now.
       if (!replayed && action.type === "acp/update") this.takeReports(action.update);
       this.followTurn();
@@ -66,19 +67,38 @@ export class TurnFileChanges {
   private followTurn(): void {
     const running = this.store.state.thread.turn.phase !== "idle";
     if (running) {
+      if (!this.turnRunning) {
+        // Some agents number tool calls per turn (Bub's `call-1`): ids are read once per turn.
+        this.taken.clear();
+        this.changes.newTurn();
+      }
+      this.turnRunning = true;
       this.graceDeadline = undefined;
       this.settleTimer?.cancel();
       this.settleTimer = undefined;
       if (!this.watching) this.watching = this.source.watch((kind, path) => this.onEvent(kind, path));
-    } else if (this.watching && this.graceDeadline === undefined) {
+      return;
+    }
+    this.turnRunning = false;
+    if (this.watching && this.graceDeadline === undefined) {
       this.graceDeadline = this.options.clock.now() + this.maxGraceMs;
       this.armSettle();
     }
   }
 
+  /** Resolves once every event and report received so far has reached the review. */
+  async whenSettled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all(this.inFlight);
+  }
+
+  private track(work: Promise<void>): void {
+    const settled = work.catch(() => undefined);
+    this.inFlight.add(settled);
+    void settled.finally(() => this.inFlight.delete(settled));
+  }
+
   private onEvent(kind: FileEventKind, path: string): void {
-    if (kind === "delete") void this.changes.deleted(path);
-    else void this.changes.changed(path, kind === "create");
+    this.track(kind === "delete" ? this.changes.deleted(path) : this.changes.changed(path, kind === "create"));
     if (this.graceDeadline !== undefined) this.armSettle();
   }
 
@@ -108,7 +128,7 @@ export class TurnFileChanges {
     const entry = at === undefined ? undefined : thread.entries[at];
     if (entry?.kind !== "tool_call" || entry.status !== "completed") return;
     this.taken.add(toolCallId);
-    for (const report of reportedFiles(entry)) void this.changes.reported(report.path, report.oldText);
+    for (const report of reportedFiles(entry)) this.track(this.changes.reported(report.path, report.oldText));
   }
 }
 

@@ -148,3 +148,26 @@ test("reported paths outside the workspace, through a symlink, or of files that 
   await changes.reported(join(workspace, "inside.txt"), "old\n");
   assert.deepEqual(thread.changes.map((c) => [c.path, c.additions, c.deletions, c.undoable]), [[join(workspace, "inside.txt"), 1, 1, false]]);
 });
+
+test("a file the user undoes or keeps during the grace period is not listed again by the events that follow; the next turn may list it", async () => {
+  const source = new ManualSource();
+  const clock = new ManualClock();
+  const { dir, chat, tracker, listed } = await ownEditsChat(source, clock);
+  const own = join(dir, "own-1.txt");
+  const kept = join(dir, "kept.txt");
+  await chat.prompt("own-write own-1.txt");
+  writeFileSync(kept, "agent\n");
+  source.emit("create", kept);
+  await waitFor(listed, (paths) => paths.includes(own) && paths.includes(kept), "both files");
+  assert.equal(tracker.isWatching, true);
+  chat.review!.keep(own);
+  chat.review!.keep(kept);
+  // The user's next edits (or the file events of an undo) arrive while the watcher is still on.
+  writeFileSync(kept, "user\n");
+  source.emit("change", kept);
+  source.emit("change", own);
+  await tracker.whenSettled();
+  assert.deepEqual(chat.store.state.thread.changes.map((c) => c.state), ["kept", "kept"], "both still kept");
+  await chat.prompt("own-write own-1.txt");
+  await waitFor(() => chat.store.state.thread.changes.filter((c) => c.state === "pending").map((c) => c.path), (paths) => paths.includes(own), "own-1.txt listed again by the next turn");
+});
