@@ -6,9 +6,10 @@
  */
 import { execFile } from "node:child_process";
 import { constants, type Stats } from "node:fs";
-import { lstat, open, type FileHandle } from "node:fs/promises";
-import { dirname, relative } from "node:path";
+import { lstat, open, realpath, type FileHandle } from "node:fs/promises";
+import { basename, dirname, join, relative } from "node:path";
 import type { ChangeReview } from "./changeReview";
+import { resolveAgentPath } from "./workspacePaths";
 
 /** Paths never reported (dependencies, build output, git's own files). */
 export const IGNORED_CHANGE = /[\\/](node_modules|\.git|dist|out|\.cache)[\\/]/;
@@ -27,11 +28,19 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants
 const READ_CHUNK = 64 * 1024;
 
 export class AgentFileChanges {
-  constructor(private readonly review: () => ChangeReview | undefined, private readonly io: ChangedFileIo = nodeIo) {}
+  /** `roots`: where reported paths may point (the workspace folders); others are ignored. */
+  constructor(private readonly review: () => ChangeReview | undefined, private readonly io: ChangedFileIo = nodeIo, private readonly roots: () => readonly string[] = () => []) {}
 
-  async changed(path: string, created: boolean): Promise<void> {
+  /** A new turn started: files resolved before may be changed again. */
+  newTurn(): void {
+    this.review()?.forgetResolved();
+  }
+
+  async changed(eventPath: string, created: boolean): Promise<void> {
     const review = this.review();
-    if (!review || IGNORED_CHANGE.test(path)) return;
+    if (!review || IGNORED_CHANGE.test(eventPath)) return;
+    const path = await underRealFolder(eventPath);
+    if (review.wasResolved(path)) return;
     const after = await readChangedFile(path, MAX_CHANGED_FILE_BYTES, this.io);
     if (after === undefined) return;
     if (review.has(path)) {
@@ -47,11 +56,49 @@ export class AgentFileChanges {
     review.record(path, before, after, before !== undefined);
   }
 
-  async deleted(path: string): Promise<void> {
+  /**
+   * A file the agent says it changed (a tool call's `diff` or `locations`). The path is the agent's
+   * word: only an existing regular file inside the workspace (symlinks resolved) is listed, under
+   * its real path; one already listed is left to the sources that saw the write. The previous
+   * content is trusted only from git (then undo is offered); the agent's `oldText` is shown in
+   * the diff but never written back.
+   */
+  async reported(path: string, oldText: string | undefined): Promise<void> {
     const review = this.review();
-    if (!review || IGNORED_CHANGE.test(path) || review.has(path)) return;
+    if (!review) return;
+    const resolved = await resolveAgentPath(path, this.roots()).catch(() => undefined);
+    if (!resolved?.exists || !resolved.insideRoots || IGNORED_CHANGE.test(resolved.real) || review.has(resolved.real) || review.wasResolved(resolved.real)) return;
+    const real = resolved.real;
+    const after = await readChangedFile(real, MAX_CHANGED_FILE_BYTES, this.io);
+    if (after === undefined || review.has(real)) return;
+    const head = await gitHeadContent(real);
+    if (review.has(real)) return;
+    if (head !== undefined) {
+      if (head !== after) review.record(real, head, after);
+      return;
+    }
+    review.record(real, oldText, after, false);
+  }
+
+  async deleted(eventPath: string): Promise<void> {
+    const review = this.review();
+    if (!review || IGNORED_CHANGE.test(eventPath)) return;
+    const path = await underRealFolder(eventPath);
+    if (review.has(path) || review.wasResolved(path)) return;
     const before = await gitHeadContent(path);
     if (before !== undefined) review.record(path, before, "");
+  }
+}
+
+/**
+ * The path with its folder's symlinks resolved (the file itself is not followed), so a watcher's
+ * path and a write's resolved path name one file the same way: each file is listed once.
+ */
+async function underRealFolder(path: string): Promise<string> {
+  try {
+    return join(await realpath(dirname(path)), basename(path));
+  } catch {
+    return path;
   }
 }
 

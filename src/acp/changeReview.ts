@@ -21,11 +21,17 @@ interface Recorded {
 
 export class ChangeReview {
   private readonly files = new Map<string, Recorded>();
+  /**
+   * Files the user kept or undid since the turn: the file events of an undo (or of the agent's
+   * own write) may still arrive in the watcher's grace period, and must not list them again.
+   */
+  private readonly resolved = new Set<string>();
 
   constructor(private readonly dispatch: (action: ThreadAction) => void, private readonly io: ReviewFiles) {}
 
   /** A change with a known previous content (`undefined` = the file was created). */
   record(path: string, before: string | undefined, after: string, beforeKnown = true): void {
+    this.resolved.delete(path);
     const existing = this.files.get(path);
     const entry: Recorded = existing ? { ...existing, after } : { before, beforeKnown, after };
     this.files.set(path, entry);
@@ -37,6 +43,16 @@ export class ChangeReview {
     return this.files.has(path);
   }
 
+  /** Kept or undone since the current turn started (see `resolved`). */
+  wasResolved(path: string): boolean {
+    return this.resolved.has(path);
+  }
+
+  /** A new turn: changes from now on are new, even to files resolved before. */
+  forgetResolved(): void {
+    this.resolved.clear();
+  }
+
   /** The before/after pair for the diff editor. */
   diff(path: string): { before: string; after: string } | undefined {
     const entry = this.files.get(path);
@@ -45,6 +61,7 @@ export class ChangeReview {
 
   keep(path: string): void {
     if (!this.files.delete(path)) return;
+    this.resolved.add(path);
     this.dispatch({ type: "review/resolved", path, state: "kept" });
   }
 
@@ -55,6 +72,7 @@ export class ChangeReview {
     if (entry.before === undefined) await this.io.deleteFile(path);
     else await this.io.writeThroughEditor(path, entry.before);
     this.files.delete(path);
+    this.resolved.add(path);
     this.dispatch({ type: "review/resolved", path, state: "undone" });
   }
 

@@ -1,43 +1,39 @@
 /**
  * Detects files an agent changes with its own tools (not through `fs/write_text_file`), so the
- * "Files changed" review works with any agent. Watches the workspace only while a turn runs; what
- * a change means for the review is decided in `acp/agentFileChanges.ts`.
+ * "Files changed" review works with any agent. When to watch (a turn and the grace period after
+ * it) and what the agent's own reports add is decided in `acp/turnFileChanges.ts`; what a change
+ * means for the review in `acp/agentFileChanges.ts`. This file only supplies VS Code's watcher.
  */
 import * as vscode from "vscode";
 import type { ChatSession } from "../acp/chatSession";
 import { AgentFileChanges } from "../acp/agentFileChanges";
+import { TurnFileChanges, type FileEventSource } from "../acp/turnFileChanges";
+import { systemClock } from "../acp/ports";
+
+const workspaceWatcher: FileEventSource = {
+  watch(onEvent) {
+    const watcher = vscode.workspace.createFileSystemWatcher("**/*");
+    const forward = (kind: "change" | "create" | "delete") => (uri: vscode.Uri) => {
+      if (uri.scheme === "file") onEvent(kind, uri.fsPath);
+    };
+    watcher.onDidChange(forward("change"));
+    watcher.onDidCreate(forward("create"));
+    watcher.onDidDelete(forward("delete"));
+    return watcher;
+  },
+};
+
+const workspaceRoots = (): string[] => (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === "file").map((folder) => folder.uri.fsPath);
 
 export class AgentChangeWatcher {
-  private watcher: vscode.FileSystemWatcher | undefined;
-  private readonly subscription: { dispose(): void };
-  private readonly changes: AgentFileChanges;
+  private readonly tracker: TurnFileChanges;
 
   constructor(session: ChatSession) {
-    this.changes = new AgentFileChanges(() => session.review);
-    this.subscription = session.store.subscribe(() => {
-      const running = session.store.state.thread.turn.phase !== "idle";
-      if (running && !this.watcher) this.start();
-      else if (!running && this.watcher) this.stop();
-    });
+    const changes = new AgentFileChanges(() => session.review, undefined, workspaceRoots);
+    this.tracker = new TurnFileChanges(session.store, changes, workspaceWatcher, { clock: systemClock });
   }
 
   dispose(): void {
-    this.subscription.dispose();
-    this.stop();
-  }
-
-  private start(): void {
-    const onFile = (handle: (path: string) => Promise<void>) => (uri: vscode.Uri) => {
-      if (uri.scheme === "file") void handle(uri.fsPath);
-    };
-    this.watcher = vscode.workspace.createFileSystemWatcher("**/*");
-    this.watcher.onDidChange(onFile((path) => this.changes.changed(path, false)));
-    this.watcher.onDidCreate(onFile((path) => this.changes.changed(path, true)));
-    this.watcher.onDidDelete(onFile((path) => this.changes.deleted(path)));
-  }
-
-  private stop(): void {
-    this.watcher?.dispose();
-    this.watcher = undefined;
+    this.tracker.dispose();
   }
 }
