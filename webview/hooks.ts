@@ -73,6 +73,7 @@ export const hostActions = {
   sendPrompt: (text: string, attachments: Attachment[] = []) => postToHost({ type: "prompt/send", text, attachments }),
   cancelTurn: () => postToHost({ type: "turn/cancel" }),
   selectAgent: (agent: string) => postToHost({ type: "agent/select", agent }),
+  addAgent: () => postToHost({ type: "agents/add" }),
   restartAgent: () => postToHost({ type: "agent/restart" }),
   showLogs: () => postToHost({ type: "logs/show" }),
   answerPermission: (requestId: string, optionId: string) => postToHost({ type: "permission/answer", requestId, optionId }),

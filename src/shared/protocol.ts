@@ -105,6 +105,8 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("prompt/send"), text: z.string(), attachments: z.array(attachmentSchema).default([]) }),
   z.object({ type: z.literal("turn/cancel") }),
   z.object({ type: z.literal("agent/select"), agent: z.string() }),
+  /** "Add agent…" in the agent picker: the host offers the ACP registry or the settings. */
+  z.object({ type: z.literal("agents/add") }),
   z.object({ type: z.literal("agent/restart") }),
   z.object({ type: z.literal("logs/show") }),
   /** `optionId` undefined = dismissed, answered `cancelled`. */

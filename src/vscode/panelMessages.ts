@@ -6,6 +6,7 @@ import * as vscode from "vscode";
 import type { Logger } from "../acp/ports";
 import type { SessionManager } from "../acp/sessionManager";
 import type { HostMessage, WebviewMessage } from "../shared/protocol";
+import { offerAddAgent } from "./addAgentPick";
 import type { EditorNavigation } from "./editorNavigation";
 import type { FollowAgent } from "./followAgent";
 
@@ -38,6 +39,8 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       return session?.cancel();
     case "agent/select":
       return session?.start(message.agent);
+    case "agents/add":
+      return offerAddAgent();
     case "agent/restart":
       return session?.restart();
     case "logs/show":
