@@ -42,7 +42,7 @@ describe("finding agents in VS Code", { timeout: 300_000 }, () => {
     mkdirSync(loginBin);
     writeFileSync(join(loginBin, "codex-acp"), "#!/bin/sh\nexit 0\n", { mode: 0o755 });
     const shell = join(scratch, "login-shell");
-    writeFileSync(shell, `#!/bin/sh\n# called as: login-shell -ilc COMMAND\nPATH="${loginBin}:$PATH"; export PATH\nexec /bin/sh -c "$2"\n`, { mode: 0o755 });
+    writeFileSync(shell, `#!/bin/sh\n# called as: login-shell -ilc COMMAND (the command is the last argument)\nPATH="${loginBin}:$PATH"; export PATH\nfor last; do :; done\nexec /bin/sh -c "$last"\n`, { mode: 0o755 });
     const index = join(scratch, "registry.json");
     writeFileSync(index, JSON.stringify({ agents: [{ id: "offline", name: "Offline Agent", version: "2.0.0", description: "from the local index", distribution: { npx: { package: "offline-acp" } } }] }));
     server = await startCodeServer({
