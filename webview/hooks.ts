@@ -37,6 +37,12 @@ export function usePanel<T>(selector: (state: PanelState) => T): T {
   return useSyncExternalStore(store.subscribe, () => selector(store.getSnapshot()));
 }
 
+/** Puts text in the composer (replacing the draft) and the caret after it. */
+export function useSetComposerText(): (text: string) => void {
+  const { composerInbox } = useServices();
+  return useCallback((text: string) => composerInbox.deliver({ type: "composer/set", text }), [composerInbox]);
+}
+
 export function useComposerCommands(listener: (command: ComposerCommand) => void): void {
   const { composerInbox } = useServices();
   useEffect(() => composerInbox.listen(listener), [composerInbox, listener]);

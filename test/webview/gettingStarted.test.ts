@@ -6,7 +6,7 @@
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { catalog } from "./featureFixture";
-import { readyState } from "./fixtures";
+import { readyState, turnStarted } from "./fixtures";
 import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
 
 describe("webview getting started", { timeout: 120_000 }, () => {
@@ -49,6 +49,40 @@ describe("webview getting started", { timeout: 120_000 }, () => {
       await panel.waitForSent("agents/add");
       assert.deepEqual(await panel.sentOfType("agent/select"), [], "Add agent… is not an agent");
       await eventually(async () => assert.equal((await picker.textContent())?.trim(), "Echo Agent"));
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("a new tab's empty state offers starter prompts and the agent's slash commands, with the caret in the composer", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState());
+      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      await eventually(async () => assert.equal(await prompt.count(), 1));
+      await eventually(async () => assert.equal(await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Prompt"), 2_000);
+
+      const starters = panel.page.getByRole("list", { name: "Starter prompts" });
+      await eventually(async () => assert.ok((await starters.getByRole("button").count()) >= 3, "a few starter prompts"));
+      const first = starters.getByRole("button").first();
+      const text = (await first.textContent())?.trim() ?? "";
+      await first.click();
+      await eventually(async () => assert.equal(await prompt.inputValue(), text));
+      assert.equal(await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Prompt", "back in the composer to edit or send");
+      assert.deepEqual(await panel.sentOfType("prompt/send"), [], "a starter is a suggestion, not sent");
+
+      // The agent's slash commands (available_commands_update) join the empty state.
+      await panel.actions(1, [{ type: "acp/update", entryId: "c1", update: { sessionUpdate: "available_commands_update", availableCommands: [{ name: "review", description: "Review the changes", input: null }, { name: "init", description: "Create AGENTS.md" }] } }]);
+      const commands = panel.page.getByRole("list", { name: "Slash commands" });
+      await eventually(async () => assert.equal(await commands.getByRole("button").count(), 2));
+      assert.match((await commands.textContent()) ?? "", /\/review.*Review the changes/);
+      await commands.getByRole("button", { name: /\/init/ }).click();
+      await eventually(async () => assert.equal(await prompt.inputValue(), "/init "));
+
+      // The first message replaces the empty state.
+      await panel.actions(2, [turnStarted("u1", "hello")]);
+      await eventually(async () => assert.equal(await starters.count(), 0));
       await panel.assertHealthy();
     } finally {
       await panel.close();

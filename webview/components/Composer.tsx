@@ -9,7 +9,8 @@ import VscodeButton from "@vscode-elements/react-elements/dist/components/Vscode
 import { type ChangeEvent, type ClipboardEvent, type DragEvent, type KeyboardEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { getUiState, setUiState } from "../bridge";
 import type { ComposerCommand } from "../composerInbox";
-import { registerComposerBox } from "../composerPresence";
+import { registerComposerBox, offerComposerFocus } from "../composerPresence";
+import { initialPanelState } from "../../src/shared/panelState";
 import { useComposerCommands, useHostActions, usePanel } from "../hooks";
 import { readImages, uriListAttachments } from "../imageAttachments";
 import { PromptHistory } from "../promptHistory";
@@ -22,6 +23,9 @@ export function Composer({ draftKey }: { draftKey: string }) {
   const phase = usePanel((state) => state.thread.turn.phase);
   const connected = usePanel((state) => state.connection.status === "ready");
   const commands = usePanel((state) => state.thread.commands);
+  // Known (the host's snapshot is in) and without a message yet: a new tab.
+  const newTab = usePanel((state) => state !== initialPanelState && state.thread.entries.length === 0);
+  const offeredFocus = useRef(false);
   const { sendPrompt, cancelTurn, searchMentions } = useHostActions();
   const draft = useDraft(draftKey);
   const [caret, setCaret] = useState(draft.text.length);
@@ -156,6 +160,9 @@ export function Composer({ draftKey }: { draftKey: string }) {
       case "composer/insert":
         setDraft(textRef.current + command.text, "end");
         break;
+      case "composer/set":
+        setDraft(command.text, "end");
+        break;
       case "composer/attach":
         addAttachments([command.attachment]);
         break;
@@ -172,6 +179,14 @@ export function Composer({ draftKey }: { draftKey: string }) {
     registerComposerBox(box.current);
     return () => registerComposerBox(null);
   }, []);
+
+  useEffect(() => {
+    // A new tab: the caret waits in the prompt box (once). A tab with a conversation keeps focus
+    // where it was: the user may be reading, or answering a card.
+    if (!newTab || offeredFocus.current) return;
+    offeredFocus.current = true;
+    offerComposerFocus();
+  }, [newTab]);
 
   useEffect(() => {
     if (!canStop) return;
