@@ -74,12 +74,24 @@ export function useAgentCatalog(): AgentCatalog {
   return useHostValue(useServices().channels.catalog);
 }
 
+/** The workspace folders, for showing paths relative to them. */
+export function useWorkspaceRoots(): readonly string[] {
+  return useHostValue(useServices().channels.roots);
+}
+
+/** Reads the panel state at the moment of a click (not a subscription: nothing re-renders). */
+export function usePanelReader(): () => PanelState {
+  const { store } = useServices();
+  return store.getSnapshot;
+}
+
 /** The user's intents, as typed host messages. Stable functions: safe in deps and memo props. */
 export const hostActions = {
   sendPrompt: (text: string, attachments: Attachment[] = []) => postToHost({ type: "prompt/send", text, attachments }),
   cancelTurn: () => postToHost({ type: "turn/cancel" }),
   selectAgent: (agent: string) => postToHost({ type: "agent/select", agent }),
   addAgent: () => postToHost({ type: "agents/add" }),
+  copyText: (text: string) => postToHost({ type: "clipboard/copy", text }),
   restartAgent: () => postToHost({ type: "agent/restart" }),
   showLogs: () => postToHost({ type: "logs/show" }),
   answerPermission: (requestId: string, optionId: string) => postToHost({ type: "permission/answer", requestId, optionId }),

@@ -78,6 +78,8 @@ export const hostMessageSchema = z.discriminatedUnion("type", [
     agents: z.array(z.object({ name: z.string(), command: z.string(), preset: z.boolean(), installed: z.boolean() })),
     problems: z.array(z.string()),
   }),
+  /** The workspace folders (absolute paths), so paths inside them are shown relative. */
+  z.object({ type: z.literal("workspace/roots"), roots: z.array(z.string()) }),
   /** The session list, answered to `sessions/refresh`. */
   z.object({ type: z.literal("sessions/list"), sessions: z.array(sessionListItemSchema) }),
   /** Put text into the composer (e.g. "Add Selection to Prompt"). */
@@ -105,6 +107,8 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("prompt/send"), text: z.string(), attachments: z.array(attachmentSchema).default([]) }),
   z.object({ type: z.literal("turn/cancel") }),
   z.object({ type: z.literal("agent/select"), agent: z.string() }),
+  /** "Copy" on a message: the host writes it to the system clipboard. */
+  z.object({ type: z.literal("clipboard/copy"), text: z.string() }),
   /** "Add agent…" in the agent picker: the host offers the ACP registry or the settings. */
   z.object({ type: z.literal("agents/add") }),
   z.object({ type: z.literal("agent/restart") }),

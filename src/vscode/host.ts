@@ -115,6 +115,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
       if (event.affectsConfiguration("acpPanel")) refreshAgents();
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => refreshAgents()),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => view.post({ type: "workspace/roots", roots: workspaceCwd.roots() })),
   );
   // Presets count as installed when found on the login shell's PATH too (VS Code started from a
   // desktop icon has a minimal PATH): once it is known, every tab's picker and the catalog learn it.

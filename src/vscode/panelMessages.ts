@@ -9,6 +9,7 @@ import type { HostMessage, WebviewMessage } from "../shared/protocol";
 import { offerAddAgent } from "./addAgentPick";
 import type { EditorNavigation } from "./editorNavigation";
 import type { FollowAgent } from "./followAgent";
+import { workspaceCwd } from "./workspaceCwd";
 
 export interface PanelMessageContext {
   readonly manager: SessionManager;
@@ -29,6 +30,7 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
   switch (message.type) {
     case "webview/ready":
       post(context.catalog());
+      post({ type: "workspace/roots", roots: workspaceCwd.roots() });
       return context.resync();
     case "state/resync":
       return context.resync();
@@ -41,6 +43,8 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       return session?.start(message.agent);
     case "agents/add":
       return offerAddAgent();
+    case "clipboard/copy":
+      return vscode.env.clipboard.writeText(message.text);
     case "agent/restart":
       return session?.restart();
     case "logs/show":

@@ -68,7 +68,9 @@ export function Header({ sessionsOpen, onToggleSessions }: HeaderProps) {
         </button>
       </div>
       <div className="header-row">
-        <h1 className="session-title" title={title}>{title}</h1>
+        {/* The tab shows the title, and the first message says it again: here it is only the
+            page's heading, for screen readers. */}
+        <h1 className="session-title visually-hidden">{title}</h1>
         <ContextMeter />
       </div>
       <div className="header-row">
