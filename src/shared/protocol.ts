@@ -30,7 +30,17 @@ export const attachmentSchema = z.object({
 export type Attachment = z.infer<typeof attachmentSchema>;
 
 /** A workspace file offered by @-mention search. */
-export const mentionItemSchema = z.object({ uri: z.string(), name: z.string(), detail: z.string() });
+/**
+ * One "@" suggestion. `attachment`, when present, is what picking it attaches (a selection with
+ * its text, a symbol's lines); otherwise the item's uri and name.
+ */
+export const mentionItemSchema = z.object({
+  uri: z.string(),
+  name: z.string(),
+  detail: z.string(),
+  kind: z.enum(["file", "editor", "selection", "symbol"]).optional(),
+  attachment: attachmentSchema.optional(),
+});
 export type MentionItem = z.infer<typeof mentionItemSchema>;
 
 const tabStatusSchema = z.enum(["starting", "running", "waiting", "idle", "failed", "none"]);

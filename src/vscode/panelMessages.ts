@@ -7,6 +7,7 @@ import type { Logger } from "../acp/ports";
 import type { SessionManager } from "../acp/sessionManager";
 import type { HostMessage, WebviewMessage } from "../shared/protocol";
 import { offerAddAgent } from "./addAgentPick";
+import { searchMentions } from "./mentionSources";
 import type { EditorNavigation } from "./editorNavigation";
 import type { FollowAgent } from "./followAgent";
 import { workspaceCwd } from "./workspaceCwd";
@@ -72,7 +73,7 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       if (!(await navigation.openLink(message.href))) logger.warn(`Refused to open link: ${message.href}`);
       return;
     case "mention/search":
-      return post({ type: "mention/results", query: message.query, items: await navigation.searchFiles(message.query) });
+      return post({ type: "mention/results", query: message.query, items: await searchMentions(message.query) });
     case "follow/set":
       context.follow.enabled = message.enabled;
       return;
