@@ -8,6 +8,7 @@ import { Codicon } from "./Codicon";
 import { CompactionRow } from "./CompactionRow";
 import { ErrorNotice } from "./ErrorNotice";
 import { Markdown } from "./Markdown";
+import { replyText } from "../messageText";
 import { MessageActions } from "./MessageActions";
 import { NoticeRow } from "./NoticeRow";
 import { ToolCallCard } from "./ToolCallCard";
@@ -91,8 +92,3 @@ const ChunkView = memo(function ChunkView({ chunk }: { chunk: AssistantChunk }) 
     </details>
   );
 });
-
-/** What Copy takes from a reply: its visible text (Markdown source), without the thoughts. */
-function replyText(entry: AssistantEntry): string {
-  return entry.chunks.filter((chunk) => chunk.kind === "message").map((chunk) => chunk.text).join("\n\n").trim();
-}

@@ -5,8 +5,8 @@
  * the earlier turn stays in the transcript. Retry resends the text, not the attachments.
  */
 import { useCallback } from "react";
-import type { ThreadEntry } from "../../src/shared/thread";
 import { useHostActions, usePanel, usePanelReader, useSetComposerText } from "../hooks";
+import { promptOf } from "../messageText";
 import { Codicon } from "./Codicon";
 
 interface MessageActionsProps {
@@ -42,14 +42,4 @@ function ActionButton({ icon, label, disabled = false, onClick }: { icon: string
       <Codicon name={icon} />
     </button>
   );
-}
-
-/** The text of the user message at `entryId`, or of the last one before it. */
-export function promptOf(entries: readonly ThreadEntry[], entryId: string): string | undefined {
-  let at = entries.findIndex((entry) => entry.id === entryId);
-  for (; at >= 0; at--) {
-    const entry = entries[at];
-    if (entry?.kind === "user" && entry.text.trim() !== "") return entry.text;
-  }
-  return undefined;
 }
