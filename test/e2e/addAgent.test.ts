@@ -3,7 +3,8 @@
  * offers a preset found on the login shell's PATH (not on VS Code's own PATH) and "Add agent…";
  * "Add agent…" leads to the registry command, which works with no `acpPanel.registry` setting:
  * its default index is moved to a local registry.json (ACP_PANEL_DEFAULT_REGISTRY), so the run
- * stays offline.
+ * stays offline. And "@" on its own in the composer offers the editor's selection and open
+ * editors (the host's mention sources).
  */
 import * as assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -11,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openWorkbench, screenshot } from "../harness/browser";
+import { launchBrowser, openFile, openWorkbench, screenshot } from "../harness/browser";
 import { eventually, openChat } from "../harness/chat";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { fakeProfileAgent, pickQuickItem, quickPickRows, quickPickTitle } from "../harness/panel";
@@ -85,6 +86,33 @@ describe("finding agents in VS Code", { timeout: 300_000 }, () => {
       await screenshot(p(), "e2e-registry-default.png");
       await p().keyboard.press("Escape");
       assert.equal((await picker.textContent())?.trim(), AGENT, "the picker still shows the running agent");
+    });
+  });
+
+  it("'@' on its own offers the selection, the open editor and workspace files; the pick stays inline and is sent", async (t) => {
+    await withDiagnostics(t, diag(), "e2e-mention-menu", async () => {
+      await openFile(p(), "README.md");
+      const editor = p().locator(".editor-group-container.active .monaco-editor").first();
+      await editor.locator(".view-lines").click();
+      await p().keyboard.press("Control+A");
+      const view = await openChat(p());
+      await view.prompt.click();
+      await view.prompt.pressSequentially("summarise @");
+      const menu = view.frame.getByRole("listbox", { name: "Mentions" });
+      await menu.getByRole("option").first().waitFor({ timeout: 30_000 });
+      const hints = async () => (await menu.locator(".suggestion-hint").allTextContents()).map((text) => text.trim());
+      await eventually(async () => {
+        const seen = await hints();
+        return seen.includes("Selection") && seen.includes("Open editor");
+      }, "the selection and the open editor in the @ menu", 15_000);
+      t.diagnostic(`@ menu: ${JSON.stringify(await menu.getByRole("option").allTextContents())}`);
+      assert.equal((await hints())[0], "Selection", "the selection comes first");
+      await screenshot(p(), "e2e-mention-menu.png");
+      await view.prompt.press("Enter");
+      await eventually(async () => /^summarise @README\.md:1-\d+ $/.test(await view.prompt.inputValue()), "the mention token inline in the prompt", 10_000);
+      assert.equal(await view.frame.getByRole("list", { name: "Attachments" }).getByRole("listitem").count(), 1);
+      await view.prompt.press("Escape");
+      await view.prompt.fill("");
     });
   });
 });
