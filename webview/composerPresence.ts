@@ -31,9 +31,13 @@ export function focusComposer(): void {
   box?.focus();
 }
 
-/** Puts the caret in the prompt box without counting it as the user's (a new tab's empty state). */
+/**
+ * Puts the caret in the prompt box without counting it as the user's (a new tab's empty state).
+ * Only while the panel has focus: a webview never takes it from the editor; when the user enters
+ * the panel later, focusOnEntry.ts puts the caret there.
+ */
 export function offerComposerFocus(): void {
-  if (!box) return;
+  if (!box || !document.hasFocus()) return;
   box.focus();
   offered = document.activeElement === box;
 }
