@@ -90,7 +90,7 @@ export const hostActions = {
   sendPrompt: (text: string, attachments: Attachment[] = []) => postToHost({ type: "prompt/send", text, attachments }),
   cancelTurn: () => postToHost({ type: "turn/cancel" }),
   selectAgent: (agent: string) => postToHost({ type: "agent/select", agent }),
-  addAgent: () => postToHost({ type: "agents/add" }),
+  addAgent: (source?: "registry") => postToHost(source === undefined ? { type: "agents/add" } : { type: "agents/add", source }),
   copyText: (text: string) => postToHost({ type: "clipboard/copy", text }),
   restartAgent: () => postToHost({ type: "agent/restart" }),
   showLogs: () => postToHost({ type: "logs/show" }),

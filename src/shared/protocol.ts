@@ -119,8 +119,11 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("agent/select"), agent: z.string() }),
   /** "Copy" on a message: the host writes it to the system clipboard. */
   z.object({ type: z.literal("clipboard/copy"), text: z.string() }),
-  /** "Add agent…" in the agent picker: the host offers the ACP registry or the settings. */
-  z.object({ type: z.literal("agents/add") }),
+  /**
+   * "Add agent…" in the agent picker: the host offers the ACP registry or the settings;
+   * `source: "registry"` goes straight to the registry (the first-run view's button).
+   */
+  z.object({ type: z.literal("agents/add"), source: z.literal("registry").optional() }),
   z.object({ type: z.literal("agent/restart") }),
   z.object({ type: z.literal("logs/show") }),
   /** `optionId` undefined = dismissed, answered `cancelled`. */

@@ -43,6 +43,7 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
     case "agent/select":
       return session?.start(message.agent);
     case "agents/add":
+      if (message.source === "registry") return void (await vscode.commands.executeCommand("acpPanel.addAgentFromRegistry"));
       return offerAddAgent();
     case "clipboard/copy":
       return vscode.env.clipboard.writeText(message.text);

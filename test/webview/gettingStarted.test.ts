@@ -5,7 +5,7 @@
  */
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { catalog } from "./featureFixture";
+import { catalog, noAgentState } from "./featureFixture";
 import { readyState, turnStarted } from "./fixtures";
 import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
 
@@ -83,6 +83,20 @@ describe("webview getting started", { timeout: 120_000 }, () => {
       // The first message replaces the empty state.
       await panel.actions(2, [turnStarted("u1", "hello")]);
       await eventually(async () => assert.equal(await starters.count(), 0));
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("the first-run view leads to the ACP registry", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.send(catalog());
+      await panel.snapshot(0, noAgentState());
+      await panel.page.getByRole("button", { name: "Add from the ACP registry…" }).click();
+      await panel.waitForSent("agents/add");
+      assert.deepEqual(await panel.sentOfType("agents/add"), [{ type: "agents/add", source: "registry" }]);
       await panel.assertHealthy();
     } finally {
       await panel.close();
