@@ -42,12 +42,14 @@ export function WelcomeView() {
           {ordered.map((agent) => <CatalogRow key={agent.name} agent={agent} onStart={selectAgent} />)}
         </ul>
       )}
-      <div className="welcome-custom">
+      <div className="welcome-registry">
         <p className="welcome-text">Or pick one of the agents published in the ACP registry:</p>
         <VscodeButton secondary onClick={() => addAgent("registry")}>
           <Codicon name="cloud-download" className="button-icon" />
           Add from the ACP registry…
         </VscodeButton>
+      </div>
+      <div className="welcome-custom">
         <p className="welcome-text">Another agent? Add it to <code>acpPanel.agents</code> in your user settings:</p>
         <pre className="welcome-snippet" aria-label="Settings snippet"><code>{CUSTOM_AGENT_SNIPPET}</code></pre>
         <VscodeButton secondary onClick={() => openSettings(CUSTOM_AGENT_SNIPPET)}>
