@@ -5,7 +5,10 @@
  */
 import type { HostMessage } from "../src/shared/protocol";
 
-export type ComposerCommand = Extract<HostMessage, { type: "composer/insert" | "composer/focus" | "composer/attach" | "mention/results" }>;
+export type ComposerCommand =
+  | Extract<HostMessage, { type: "composer/insert" | "composer/focus" | "composer/attach" | "mention/results" }>
+  /** From the webview itself (a starter prompt, a slash command, "Edit" on a sent message): replaces the draft. */
+  | { readonly type: "composer/set"; readonly text: string };
 
 export class ComposerInbox {
   private pending: ComposerCommand[] = [];

@@ -25,3 +25,18 @@ export function shortenPath(path: string, segments = 2): string {
   if (parts.length <= segments) return path;
   return `…/${parts.slice(-segments).join("/")}`;
 }
+
+/**
+ * A path inside a workspace folder as VS Code shows it: relative to the folder (prefixed with the
+ * folder's name when there are several); any other path unchanged.
+ */
+export function workspaceRelative(path: string, roots: readonly string[]): string {
+  const slashed = path.replace(/\\/g, "/");
+  for (const root of [...roots].sort((a, b) => b.length - a.length)) {
+    const base = root.replace(/\\/g, "/").replace(/\/+$/, "");
+    if (base === "" || !slashed.startsWith(`${base}/`)) continue;
+    const relative = slashed.slice(base.length + 1);
+    return roots.length > 1 ? `${segmentsOf(base).at(-1) ?? base}/${relative}` : relative;
+  }
+  return path;
+}

@@ -37,6 +37,12 @@ export function usePanel<T>(selector: (state: PanelState) => T): T {
   return useSyncExternalStore(store.subscribe, () => selector(store.getSnapshot()));
 }
 
+/** Puts text in the composer (replacing the draft) and the caret after it. */
+export function useSetComposerText(): (text: string) => void {
+  const { composerInbox } = useServices();
+  return useCallback((text: string) => composerInbox.deliver({ type: "composer/set", text }), [composerInbox]);
+}
+
 export function useComposerCommands(listener: (command: ComposerCommand) => void): void {
   const { composerInbox } = useServices();
   useEffect(() => composerInbox.listen(listener), [composerInbox, listener]);
@@ -68,11 +74,24 @@ export function useAgentCatalog(): AgentCatalog {
   return useHostValue(useServices().channels.catalog);
 }
 
+/** The workspace folders, for showing paths relative to them. */
+export function useWorkspaceRoots(): readonly string[] {
+  return useHostValue(useServices().channels.roots);
+}
+
+/** Reads the panel state at the moment of a click (not a subscription: nothing re-renders). */
+export function usePanelReader(): () => PanelState {
+  const { store } = useServices();
+  return store.getSnapshot;
+}
+
 /** The user's intents, as typed host messages. Stable functions: safe in deps and memo props. */
 export const hostActions = {
   sendPrompt: (text: string, attachments: Attachment[] = []) => postToHost({ type: "prompt/send", text, attachments }),
   cancelTurn: () => postToHost({ type: "turn/cancel" }),
   selectAgent: (agent: string) => postToHost({ type: "agent/select", agent }),
+  addAgent: (source?: "registry") => postToHost(source === undefined ? { type: "agents/add" } : { type: "agents/add", source }),
+  copyText: (text: string) => postToHost({ type: "clipboard/copy", text }),
   restartAgent: () => postToHost({ type: "agent/restart" }),
   showLogs: () => postToHost({ type: "logs/show" }),
   answerPermission: (requestId: string, optionId: string) => postToHost({ type: "permission/answer", requestId, optionId }),

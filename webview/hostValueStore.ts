@@ -1,6 +1,7 @@
 /**
  * A small replica of one host channel that is not part of the panel state: the tab strip
- * (`tabs/state`), the session list (`sessions/list`) and the agent catalog (`agents/catalog`).
+ * (`tabs/state`), the session list (`sessions/list`), the agent catalog (`agents/catalog`) and the
+ * workspace folders (`workspace/roots`).
  * Each message replaces the whole value; components subscribe with `useHostValue`.
  */
 import type { HostMessage } from "../src/shared/protocol";
@@ -42,6 +43,7 @@ export interface SideChannels {
   readonly tabs: HostValueStore<TabsState>;
   readonly sessions: HostValueStore<SessionList>;
   readonly catalog: HostValueStore<AgentCatalog>;
+  readonly roots: HostValueStore<readonly string[]>;
 }
 
 export function createSideChannels(): SideChannels {
@@ -49,6 +51,7 @@ export function createSideChannels(): SideChannels {
     tabs: new HostValueStore<TabsState>(noTabs),
     sessions: new HostValueStore<SessionList>(undefined),
     catalog: new HostValueStore<AgentCatalog>(emptyCatalog),
+    roots: new HostValueStore<readonly string[]>([]),
   };
 }
 
@@ -65,6 +68,9 @@ export function receiveSideChannel(channels: SideChannels, message: HostMessage)
       return true;
     case "agents/catalog":
       channels.catalog.set({ agents: message.agents, problems: message.problems });
+      return true;
+    case "workspace/roots":
+      channels.roots.set(message.roots);
       return true;
     default:
       return false;

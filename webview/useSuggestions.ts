@@ -1,7 +1,8 @@
 /**
  * The composer's suggestion menus, derived from the draft and the caret:
  * - "/" at the start of the prompt lists the agent's slash commands, filtered as you type;
- * - "@" followed by text searches workspace files on the host (debounced) and lists them.
+ * - "@" (alone, or followed by text) asks the host (debounced) for what can be mentioned: the
+ *   selection, open editors, symbols and workspace files.
  * Arrow keys move, Enter or Tab picks, Escape closes until the text changes.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
@@ -9,6 +10,8 @@ import type { AvailableCommand } from "../src/shared/sessionUpdate";
 import type { MentionItem } from "../src/shared/protocol";
 
 const SEARCH_DELAY_MS = 150;
+
+const mentionKinds: Record<NonNullable<MentionItem["kind"]>, string> = { selection: "Selection", editor: "Open editor", symbol: "Symbol", file: "File" };
 
 export interface Suggestion {
   readonly key: string;
@@ -23,7 +26,7 @@ export type Pick =
 
 export interface SuggestionMenu {
   readonly kind: "command" | "file";
-  readonly label: "Commands" | "Files";
+  readonly label: "Commands" | "Mentions";
   readonly items: readonly Suggestion[];
   readonly active: number;
   readonly pick: (index: number) => Pick | undefined;
@@ -36,9 +39,9 @@ interface MentionToken {
   readonly to: number;
 }
 
-/** The "@word" the caret is in, if any. */
+/** The "@word" (or lone "@") the caret is in, if any. */
 export function mentionAt(text: string, caret: number): MentionToken | undefined {
-  const match = /(^|\s)@([^\s@]+)$/.exec(text.slice(0, caret));
+  const match = /(^|\s)@([^\s@]*)$/.exec(text.slice(0, caret));
   if (!match) return undefined;
   return { query: match[2] ?? "", from: caret - (match[2]?.length ?? 0) - 1, to: caret };
 }
@@ -89,8 +92,8 @@ export function useSuggestions(text: string, caret: number, commands: readonly A
       const items = results.items;
       menu = {
         kind: "file",
-        label: "Files",
-        items: items.map((item) => ({ key: item.uri, label: item.name, description: item.detail })),
+        label: "Mentions",
+        items: items.map((item) => ({ key: item.uri, label: item.name, description: item.detail, hint: mentionKinds[item.kind ?? "file"] })),
         active: Math.min(active, items.length - 1),
         pick: (index) => {
           const item = items[index];

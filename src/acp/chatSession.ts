@@ -232,9 +232,11 @@ export class ChatSession {
   private async open(name: string, reopen: { sessionId: string; replay: boolean } | undefined): Promise<void> {
     this.restartTimer?.cancel();
     this.restartTimer = undefined;
-    await this.stopAgent();
+    // Said before stopping the old agent (synchronously, so a new tab is "starting" when first
+    // shown); the old agent's late updates are dropped, since stopAgent unbinds it at once.
     if (reopen === undefined || reopen.replay) this.store.dispatch({ type: "thread/reset" });
     this.store.dispatch({ type: "connection/starting", agent: name });
+    await this.stopAgent();
     const launch = await resolveLaunch(this.deps, name);
     if ("message" in launch) {
       this.fail(name, launch);

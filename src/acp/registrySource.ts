@@ -13,6 +13,21 @@
 import { dirname, isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
+/** The public ACP registry index (agentclientprotocol.com, "Get started: Registry"). */
+export const PUBLIC_REGISTRY_INDEX = "https://cdn.agentclientprotocol.com/registry/v1/latest/registry.json";
+
+/**
+ * Moves the default (not a value the user set) to another index: the offline e2e proves the
+ * no-setting path against a local registry.json with it. Whatever it names still passes
+ * `registrySourceOf`'s rules.
+ */
+export const DEFAULT_REGISTRY_ENV = "ACP_PANEL_DEFAULT_REGISTRY";
+
+/** The index to read: the `acpPanel.registry` setting when set, else the default. */
+export function registryIndexLocation(setting: string | undefined, env: Readonly<Record<string, string | undefined>>): string {
+  return setting?.trim() || env[DEFAULT_REGISTRY_ENV]?.trim() || PUBLIC_REGISTRY_INDEX;
+}
+
 export type RegistrySource =
   | { readonly kind: "remote"; readonly url: URL }
   | { readonly kind: "local"; readonly path: string };

@@ -74,8 +74,10 @@ export class SessionManager {
   /** A new tab; starts `agent` (or the default) unless `start` is false. */
   async newTab(agent?: string, start = true): Promise<ChatSession> {
     const { key, session } = this.createTab();
+    // Start first: the tab then shows "Starting…" from its first snapshot, not the first-run view.
+    const starting = start ? session.start(agent) : undefined;
     this.activate(key);
-    if (start) await session.start(agent);
+    await starting;
     this.remember(session);
     return session;
   }

@@ -30,7 +30,17 @@ export const attachmentSchema = z.object({
 export type Attachment = z.infer<typeof attachmentSchema>;
 
 /** A workspace file offered by @-mention search. */
-export const mentionItemSchema = z.object({ uri: z.string(), name: z.string(), detail: z.string() });
+/**
+ * One "@" suggestion. `attachment`, when present, is what picking it attaches (a selection with
+ * its text, a symbol's lines); otherwise the item's uri and name.
+ */
+export const mentionItemSchema = z.object({
+  uri: z.string(),
+  name: z.string(),
+  detail: z.string(),
+  kind: z.enum(["file", "editor", "selection", "symbol"]).optional(),
+  attachment: attachmentSchema.optional(),
+});
 export type MentionItem = z.infer<typeof mentionItemSchema>;
 
 const tabStatusSchema = z.enum(["starting", "running", "waiting", "idle", "failed", "none"]);
@@ -78,6 +88,8 @@ export const hostMessageSchema = z.discriminatedUnion("type", [
     agents: z.array(z.object({ name: z.string(), command: z.string(), preset: z.boolean(), installed: z.boolean() })),
     problems: z.array(z.string()),
   }),
+  /** The workspace folders (absolute paths), so paths inside them are shown relative. */
+  z.object({ type: z.literal("workspace/roots"), roots: z.array(z.string()) }),
   /** The session list, answered to `sessions/refresh`. */
   z.object({ type: z.literal("sessions/list"), sessions: z.array(sessionListItemSchema) }),
   /** Put text into the composer (e.g. "Add Selection to Prompt"). */
@@ -105,6 +117,13 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("prompt/send"), text: z.string(), attachments: z.array(attachmentSchema).default([]) }),
   z.object({ type: z.literal("turn/cancel") }),
   z.object({ type: z.literal("agent/select"), agent: z.string() }),
+  /** "Copy" on a message: the host writes it to the system clipboard. */
+  z.object({ type: z.literal("clipboard/copy"), text: z.string() }),
+  /**
+   * "Add agent…" in the agent picker: the host offers the ACP registry or the settings;
+   * `source: "registry"` goes straight to the registry (the first-run view's button).
+   */
+  z.object({ type: z.literal("agents/add"), source: z.literal("registry").optional() }),
   z.object({ type: z.literal("agent/restart") }),
   z.object({ type: z.literal("logs/show") }),
   /** `optionId` undefined = dismissed, answered `cancelled`. */

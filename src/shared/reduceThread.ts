@@ -37,7 +37,12 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
         ? { ...cancelOpenToolCalls(thread), turn: { phase: "cancelling", startedAt: thread.turn.startedAt } }
         : thread;
     case "turn/ended": {
-      const ended = action.stopReason === "cancelled" ? cancelOpenToolCalls(thread) : thread;
+      const cancelled = action.stopReason === "cancelled" ? cancelOpenToolCalls(thread) : thread;
+      // "cancelling" is only ever the user's Stop (or Send now): say so where the reply stops. The
+      // id is derived (entries are append-only), so host and replica fold the same entry.
+      const ended = action.stopReason === "cancelled" && thread.turn.phase === "cancelling"
+        ? appendEntry(cancelled, undefined, { kind: "notice", id: `stopped-${thread.entries.length}`, severity: "info", title: "You stopped this turn." })
+        : cancelled;
       // Nothing can still be waiting for the user once the turn is over.
       return { ...ended, permissions: [], forms: [], turn: { phase: "idle", lastStop: action.stopReason }, ...(action.usage ? { turnUsage: action.usage } : {}) };
     }

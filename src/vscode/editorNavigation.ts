@@ -55,12 +55,6 @@ export class EditorNavigation implements vscode.Disposable {
   }
 
   /** Workspace files whose path contains `query`, for @-mentions. */
-  async searchFiles(query: string): Promise<Array<{ uri: string; name: string; detail: string }>> {
-    const glob = query.trim() ? `**/*${query.trim().replace(/[[\]{}*?]/g, "")}*` : "**/*";
-    const files = await vscode.workspace.findFiles(glob, "**/{node_modules,.git,dist,out}/**", 30);
-    return files.map((uri) => ({ uri: uri.toString(), name: uri.path.split("/").pop() ?? uri.path, detail: vscode.workspace.asRelativePath(uri) }));
-  }
-
   dispose(): void {
     this.registration.dispose();
     this.before.clear();

@@ -98,6 +98,11 @@ export function startHost(context: vscode.ExtensionContext): Host {
     }),
   });
   panel.view = view;
+  /** Every tab's agent picker and the first-run catalog, after settings or PATH changed. */
+  const refreshAgents = () => {
+    for (const { key } of manager.summaries()) manager.tab(key)?.refreshAgents();
+    view.post(view.catalogMessage());
+  };
   const statusItem = createStatusBarItem();
 
   context.subscriptions.push(
@@ -112,12 +117,14 @@ export function startHost(context: vscode.ExtensionContext): Host {
     }),
     rememberTabs(manager, context.workspaceState),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (!event.affectsConfiguration("acpPanel")) return;
-      manager.active?.refreshAgents();
-      view.post(view.catalogMessage());
+      if (event.affectsConfiguration("acpPanel")) refreshAgents();
     }),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => manager.active?.refreshAgents()),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => refreshAgents()),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => view.post({ type: "workspace/roots", roots: workspaceCwd.roots() })),
   );
+  // Presets count as installed when found on the login shell's PATH too (VS Code started from a
+  // desktop icon has a minimal PATH): once it is known, every tab's picker and the catalog learn it.
+  void pathValue().then(refreshAgents, (error: unknown) => logger.warn(`Could not read the login shell's PATH: ${String(error)}`));
   return {
     view,
     commands: commandHandlers({ manager, view, logger, catalog, rules, secrets, storage: context.globalStorageUri }),

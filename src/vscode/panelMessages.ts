@@ -6,8 +6,11 @@ import * as vscode from "vscode";
 import type { Logger } from "../acp/ports";
 import type { SessionManager } from "../acp/sessionManager";
 import type { HostMessage, WebviewMessage } from "../shared/protocol";
+import { offerAddAgent } from "./addAgentPick";
+import { searchMentions } from "./mentionSources";
 import type { EditorNavigation } from "./editorNavigation";
 import type { FollowAgent } from "./followAgent";
+import { workspaceCwd } from "./workspaceCwd";
 
 export interface PanelMessageContext {
   readonly manager: SessionManager;
@@ -28,6 +31,7 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
   switch (message.type) {
     case "webview/ready":
       post(context.catalog());
+      post({ type: "workspace/roots", roots: workspaceCwd.roots() });
       return context.resync();
     case "state/resync":
       return context.resync();
@@ -38,6 +42,11 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       return session?.cancel();
     case "agent/select":
       return session?.start(message.agent);
+    case "agents/add":
+      if (message.source === "registry") return void (await vscode.commands.executeCommand("acpPanel.addAgentFromRegistry"));
+      return offerAddAgent();
+    case "clipboard/copy":
+      return vscode.env.clipboard.writeText(message.text);
     case "agent/restart":
       return session?.restart();
     case "logs/show":
@@ -65,7 +74,7 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       if (!(await navigation.openLink(message.href))) logger.warn(`Refused to open link: ${message.href}`);
       return;
     case "mention/search":
-      return post({ type: "mention/results", query: message.query, items: await navigation.searchFiles(message.query) });
+      return post({ type: "mention/results", query: message.query, items: await searchMentions(message.query) });
     case "follow/set":
       context.follow.enabled = message.enabled;
       return;

@@ -1,6 +1,7 @@
 /**
  * "ACP: Add Agent from Registry…": lists the agents of the ACP registry index named by the
- * `acpPanel.registry` setting (an https: URL, or a local file for offline use), and writes the
+ * `acpPanel.registry` setting (by default the public index; an https: URL, or a local file for
+ * offline use), and writes the
  * chosen one into the user's `acpPanel.agents` with its npx, uvx or binary launch. Entries the
  * index can't be trusted with are listed as refused, with the reason; an archive without a
  * checksum and a name that is already taken are both asked about in a modal, never assumed.
@@ -9,24 +10,21 @@ import * as vscode from "vscode";
 import { distributionsOf, packageEntry, readRegistry, type Distribution, type RegistryAgent, type RegistryIndex, type SettingsEntry } from "../acp/agentRegistry";
 import { agentPresets } from "../acp/agentPresets";
 import { addRegistryAgent, type NameClash } from "../acp/registryAgentName";
+import { registryIndexLocation } from "../acp/registrySource";
 import { installBinary, type ConfirmUnverified } from "../acp/registryInstall";
 
 type AgentItem = vscode.QuickPickItem & { agent?: RegistryAgent; refused?: string };
 
 export async function addAgentFromRegistry(storage: vscode.Uri): Promise<void> {
-  const source = vscode.workspace.getConfiguration("acpPanel").inspect<string>("registry")?.globalValue?.trim();
-  if (!source) {
-    const open = "Open Settings";
-    if ((await vscode.window.showWarningMessage('Set "acpPanel.registry" to the ACP registry index URL (https:), or to a local registry.json for offline use.', open)) === open) {
-      await vscode.commands.executeCommand("workbench.action.openSettings", "acpPanel.registry");
-    }
-    return;
-  }
+  // Machine-scoped: only the user's own value counts; unset means the public index.
+  const source = registryIndexLocation(vscode.workspace.getConfiguration("acpPanel").inspect<string>("registry")?.globalValue, process.env);
   let index: RegistryIndex;
   try {
     index = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: "Reading the ACP registry…" }, () => readRegistry(source));
   } catch (error) {
-    void vscode.window.showErrorMessage(`Could not read the ACP registry: ${messageOf(error)}`);
+    const settings = "Open Settings";
+    const answer = await vscode.window.showErrorMessage(`Could not read the ACP registry: ${messageOf(error)} (Offline? Set "acpPanel.registry" to a local registry.json.)`, settings);
+    if (answer === settings) await vscode.commands.executeCommand("workbench.action.openSettings", "acpPanel.registry");
     return;
   }
   const items: AgentItem[] = index.agents.map((agent) => ({ label: agent.name, description: `${agent.version} · ${distributionsOf(agent).join(", ") || "not available here"}`, detail: agent.description, agent }));

@@ -100,6 +100,7 @@ describe("chat panel in VS Code", { timeout: 300_000 }, () => {
       await eventually(() => view.send.isEnabled(), "Send to be enabled again");
       const status = (await view.status.textContent()) ?? "";
       assert.doesNotMatch(status, /working|cancelling/i, "the status no longer shows a running turn");
+      await view.log.getByRole("article", { name: "You stopped this turn." }).waitFor({ timeout: 15_000 });
       await screenshot(page, "e2e-chat-cancelled.png");
       timing("cancel verified");
     });

@@ -97,7 +97,7 @@ test("claude-agent-acp (recorded): after a Stop, an early end is flagged, the id
     await session.cancel();
     await story;
     assert.deepEqual(thread.turn, { phase: "idle", lastStop: "cancelled" });
-    assert.deepEqual(thread.entries.filter((e) => e.kind === "notice"), [], "no notice for a cancelled turn");
+    assert.deepEqual(thread.entries.filter((e) => e.kind === "notice").map((e) => e.kind === "notice" && e.title), ["You stopped this turn."], "no early-end warning for a cancelled turn, only the Stop line");
 
     await session.prompt("create a file");
     assert.deepEqual(thread.turn, { phase: "idle", lastStop: "end_turn" });
@@ -120,7 +120,7 @@ test("claude-agent-acp (recorded): after a Stop, an early end is flagged, the id
     assert.equal(card?.status, "completed", "the late tool updates land on the card");
     assert.deepEqual(card?.content, [{ type: "diff", path: "/ws/late.txt", oldText: null, newText: "late\n" }]);
     assert.match(text(thread), /Created late\.txt\.Now answering the third prompt\./);
-    assert.equal(thread.entries.filter((e) => e.kind === "notice").length, 1, "a turn with output is not flagged");
+    assert.equal(thread.entries.filter((e) => e.kind === "notice").length, 2, "a turn with output is not flagged (the Stop line and the early-end warning only)");
     assert.equal(thread.turnUsage?.totalTokens, 147);
     session.dispose();
   } finally {

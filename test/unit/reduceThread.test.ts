@@ -99,3 +99,17 @@ test("a finished plan belongs to its turn: the next turn starts without it; an u
   const unfinished = fold([{ type: "turn/started", entryId: "u1", text: "one", at: 1 }, plan("in_progress"), { type: "turn/ended", stopReason: "cancelled" }]);
   assert.equal(fold([next], unfinished).plan.length, 2, "an unfinished plan stays");
 });
+
+test("a turn the user stopped leaves a visible line in the transcript; one the agent ended itself does not", () => {
+  const stopped = fold([
+    { type: "turn/started", entryId: "u1", text: "go", at: 1 },
+    update("agent_message_chunk", "Working"),
+    { type: "turn/cancelling" },
+    { type: "turn/ended", stopReason: "cancelled" },
+  ]);
+  const last = stopped.entries.at(-1);
+  assert.deepEqual(last && { kind: last.kind, title: last.kind === "notice" ? last.title : undefined }, { kind: "notice", title: "You stopped this turn." });
+  assert.equal(new Set(stopped.entries.map((e) => e.id)).size, stopped.entries.length, "ids stay unique");
+  const byAgent = fold([{ type: "turn/started", entryId: "u1", text: "go", at: 1 }, { type: "turn/ended", stopReason: "cancelled" }]);
+  assert.deepEqual(byAgent.entries.map((e) => e.kind), ["user"]);
+});

@@ -54,7 +54,8 @@ test("cancelled is sticky: a late completion does not revive a cancelled card; f
     "## User", "", "build", "",
     "### Tool: List [search, completed]", "",
     "### Tool: Build [execute, cancelled]", "", "built anyway", "",
-    "### Tool: Test [execute, cancelled]",
+    "### Tool: Test [execute, cancelled]", "",
+    "> **info:** You stopped this turn.",
   ));
 });
 

@@ -83,3 +83,15 @@ test("deleting the only tab's session still reaches the agent, and so does delet
   await m.deleteSession("Fake B", second);
   assert.ok(b.received().some((msg) => msg.method === "session/delete" && (msg.params as { sessionId: string }).sessionId === second), "sent over a temporary connection");
 });
+
+test("a new tab is already starting its agent when it becomes the active tab (no first-run view flash)", async () => {
+  const { m } = manager();
+  const seen: string[] = [];
+  const subscription = m.onDidChange(() => {
+    const status = m.active?.store.state.connection.status;
+    if (status !== undefined && seen.length === 0) seen.push(status);
+  });
+  await m.newTab("Fake A");
+  subscription.dispose();
+  assert.deepEqual(seen, ["starting"], "the panel's first sight of the tab: its agent starting, not 'none'");
+});

@@ -54,7 +54,7 @@ test("every update re-arms the watchdog, and a turn that ended never warns", asy
   await turn;
   assert.equal(recorder.thread.turn.phase, "idle");
   clock.advance(10 * SILENCE_WARNING_MS);
-  assert.deepEqual(notices(recorder.thread), []);
+  assert.deepEqual(notices(recorder.thread), ["You stopped this turn."], "no silence warning after the turn, only the Stop line");
 });
 
 test("restarts after crashes back off by the configured delays, then stop; a good turn resets the count", async () => {

@@ -81,7 +81,7 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
     }
   });
 
-  it("searches files for @mentions and turns a pick into a chip that is sent with the prompt", async () => {
+  it("searches files for @mentions; a pick stays inline where it was typed, highlighted, and is sent as a link", async () => {
     const panel = await Panel.open(harness);
     try {
       await panel.snapshot(0, readyState());
@@ -94,7 +94,7 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       assert.deepEqual(searches.at(-1), { type: "mention/search", query: "mat" });
       assert.ok(searches.length < 3, `debounced: ${JSON.stringify(searches)}`);
 
-      const files = panel.page.getByRole("listbox", { name: "Files" });
+      const files = panel.page.getByRole("listbox", { name: "Mentions" });
       await panel.send({ type: "mention/results", query: "ma", items: [MATH_TEST] });
       await settle(panel.page);
       assert.equal(await files.count(), 0, "results for an older query are ignored");
@@ -105,11 +105,15 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
 
       const chips = panel.page.getByRole("list", { name: "Attachments" });
       await eventually(async () => assert.deepEqual(await chips.getByRole("listitem").allTextContents(), ["math.ts"]));
-      assert.equal(await prompt.inputValue(), "explain ", "the @mention text makes way for the chip");
+      assert.equal(await prompt.inputValue(), "explain @math.ts ", "the mention stays in the text where it was typed");
+      const marks = panel.page.locator(".composer-highlights mark");
+      await eventually(async () => assert.deepEqual(await marks.allTextContents(), ["@math.ts"]), 2_000);
+      const [mark, box] = await Promise.all([marks.first().boundingBox(), prompt.boundingBox()]);
+      assert.ok(mark && box && mark.y >= box.y && mark.y + mark.height <= box.y + box.height, "the highlight lies over the text in the box");
       await prompt.pressSequentially("this file");
       await prompt.press("Enter");
       await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [{ type: "prompt/send", text: "explain this file", attachments: [{ uri: MATH.uri, name: MATH.name }] }]);
+      assert.deepEqual(await panel.sentOfType("prompt/send"), [{ type: "prompt/send", text: "explain @math.ts this file", attachments: [{ uri: MATH.uri, name: MATH.name }] }]);
       assert.equal(await chips.count(), 0, "sending clears the chips");
       await panel.assertHealthy();
     } finally {
@@ -170,6 +174,39 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       await panel.actions(1, [turnStarted("u1", "")]);
       await prompt.pressSequentially("next @");
       assert.equal(await prompt.inputValue(), "next @");
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("opens the mention menu on a lone @ (selection, open editors, symbols, files); deleting a mention drops its attachment", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState());
+      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      await prompt.click();
+      await prompt.pressSequentially("look at @");
+      await panel.waitForSent("mention/search");
+      assert.deepEqual((await panel.sentOfType("mention/search")).at(-1), { type: "mention/search", query: "" });
+      const selection = { uri: "file:///w/src/a.ts#L3-L5", name: "src/a.ts:3-5", text: "const a = 1;", mimeType: "text/plain" };
+      await panel.send({ type: "mention/results", query: "", items: [
+        { kind: "selection", uri: selection.uri, name: selection.name, detail: "Selection", attachment: selection },
+        { kind: "editor", uri: "file:///w/src/b.ts", name: "b.ts", detail: "src/b.ts" },
+        { kind: "symbol", uri: "file:///w/src/b.ts#L10-L20", name: "parse", detail: "src/b.ts:10", attachment: { uri: "file:///w/src/b.ts#L10-L20", name: "parse" } },
+        MATH,
+      ] });
+      const menu = panel.page.getByRole("listbox", { name: "Mentions" });
+      await eventually(async () => assert.equal(await menu.getByRole("option").count(), 4));
+      assert.deepEqual((await menu.locator(".suggestion-hint").allTextContents()), ["Selection", "Open editor", "Symbol", "File"]);
+      await prompt.press("Enter");
+      await eventually(async () => assert.equal(await prompt.inputValue(), "look at @src/a.ts:3-5 "));
+      const chips = panel.page.getByRole("list", { name: "Attachments" });
+      await eventually(async () => assert.deepEqual(await chips.getByRole("listitem").allTextContents(), ["src/a.ts:3-5"]));
+
+      // Deleting the mention from the text drops what it attached.
+      await prompt.fill("look at nothing");
+      await eventually(async () => assert.equal(await chips.count(), 0));
       await panel.assertHealthy();
     } finally {
       await panel.close();

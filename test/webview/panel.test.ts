@@ -27,7 +27,7 @@ describe("webview panel", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal((await picker.textContent())?.trim(), AGENT));
       await picker.click();
       const options = panel.page.getByRole("option");
-      await eventually(async () => assert.deepEqual(await options.allTextContents().then((t) => t.map((s) => s.trim())), [AGENT, "Other Agent"]));
+      await eventually(async () => assert.deepEqual(await options.allTextContents().then((t) => t.map((s) => s.trim())), [AGENT, "Other Agent", "Add agent…"]));
       await panel.page.getByRole("option", { name: "Other Agent" }).click();
       await panel.waitForSent("agent/select");
       assert.deepEqual(await panel.sentOfType("agent/select"), [{ type: "agent/select", agent: "Other Agent" }]);
@@ -36,7 +36,7 @@ describe("webview panel", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await panel.page.getByRole("status").textContent(), "Starting Other Agent…"));
       assert.equal((await picker.textContent())?.trim(), "Other Agent");
       const log = panel.page.getByRole("log", { name: "Transcript" });
-      assert.match((await log.textContent()) ?? "", /Ask the agent anything/);
+      assert.match((await log.textContent()) ?? "", /Ask Other Agent anything/);
 
       // A session whose history is being replayed says so where the history will appear.
       await panel.actions(2, [{ type: "connection/loading", agent: "Other Agent", sessionId: "s-old" }]);

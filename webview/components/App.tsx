@@ -5,6 +5,7 @@
  * active tab, so each tab keeps its own draft and scroll position.
  */
 import { useCallback, useEffect, useState } from "react";
+import { initialPanelState } from "../../src/shared/panelState";
 import { focusComposer } from "../composerPresence";
 import { draftKeyFor, pruneDrafts } from "../draftBook";
 import { type PanelServices, PanelContext, usePanel, useTabs } from "../hooks";
@@ -30,6 +31,9 @@ function Panel() {
   const [sessionsOpen, setSessionsOpen] = useState(false);
   const { tabs, activeKey } = useTabs();
   const tabKey = draftKeyFor(activeKey);
+  // Until the host's first snapshot the state is a placeholder: showing the welcome view (or "No
+  // agent configured") then would flash it at every start-up before the tab's agent starts.
+  const synced = usePanel((state) => state !== initialPanelState);
   const noAgent = usePanel((state) => state.connection.status === "none");
   const toggleSessions = useCallback(() => setSessionsOpen((open) => !open), []);
   const closeSessions = useCallback(() => {
@@ -45,7 +49,7 @@ function Panel() {
       <Header sessionsOpen={sessionsOpen} onToggleSessions={toggleSessions} />
       {sessionsOpen ? <SessionList onClose={closeSessions} /> : (
         <main className="panel-main">
-          {noAgent ? <WelcomeView /> : <Transcript key={`log:${tabKey}`} scrollKey={tabKey} />}
+          {!synced ? <div className="panel-placeholder" /> : noAgent ? <WelcomeView /> : <Transcript key={`log:${tabKey}`} scrollKey={tabKey} />}
           <StatusLine />
           <PlanView />
           <FilesChanged />

@@ -9,24 +9,32 @@ import VscodeButton from "@vscode-elements/react-elements/dist/components/Vscode
 import { type ChangeEvent, type ClipboardEvent, type DragEvent, type KeyboardEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { getUiState, setUiState } from "../bridge";
 import type { ComposerCommand } from "../composerInbox";
-import { registerComposerBox } from "../composerPresence";
+import { registerComposerBox, offerComposerFocus } from "../composerPresence";
+import { initialPanelState } from "../../src/shared/panelState";
 import { useComposerCommands, useHostActions, usePanel } from "../hooks";
 import { readImages, uriListAttachments } from "../imageAttachments";
 import { PromptHistory } from "../promptHistory";
 import { useDraft } from "../useDraft";
 import { useSuggestions } from "../useSuggestions";
 import { AttachmentChips } from "./AttachmentChips";
+import { MentionHighlights, mentionToken } from "./MentionHighlights";
 import { SuggestionMenu, suggestionOptionId } from "./SuggestionMenu";
 
 export function Composer({ draftKey }: { draftKey: string }) {
   const phase = usePanel((state) => state.thread.turn.phase);
   const connected = usePanel((state) => state.connection.status === "ready");
   const commands = usePanel((state) => state.thread.commands);
+  // Known (the host's snapshot is in) and without a message yet: a new tab.
+  const newTab = usePanel((state) => state !== initialPanelState && state.thread.entries.length === 0);
+  const offeredFocus = useRef(false);
   const { sendPrompt, cancelTurn, searchMentions } = useHostActions();
   const draft = useDraft(draftKey);
   const [caret, setCaret] = useState(draft.text.length);
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const box = useRef<HTMLTextAreaElement>(null);
+  const overlay = useRef<HTMLDivElement>(null);
+  /** Attachment uri → the "@name" token that put it there (mentions picked in this composer). */
+  const mentions = useRef(new Map<string, string>());
   const history = useRef<PromptHistory | null>(null);
   history.current ??= new PromptHistory(getUiState().history ?? []);
   const caretAfterRender = useRef<number | "start" | "end" | undefined>(undefined);
@@ -65,6 +73,7 @@ export function Composer({ draftKey }: { draftKey: string }) {
       setUiState({ history: [...(history.current?.entries ?? [])] });
     }
     draft.clear();
+    mentions.current.clear();
     setNotice(undefined);
     box.current?.focus();
   };
@@ -75,9 +84,16 @@ export function Composer({ draftKey }: { draftKey: string }) {
     if (picked.kind === "command") {
       setDraft(`/${picked.command.name} `, "end");
     } else {
+      // The mention stays where it was typed, as an "@name" token (highlighted by the overlay);
+      // what it names goes with the prompt as an attachment while the token is in the text.
       const text = draft.textRef.current;
-      draft.addAttachments([{ uri: picked.item.uri, name: picked.item.name }]);
-      setDraft(text.slice(0, picked.from) + text.slice(picked.to), picked.from);
+      const attachment = picked.item.attachment ?? { uri: picked.item.uri, name: picked.item.name };
+      const token = mentionToken(picked.item.name);
+      mentions.current.set(attachment.uri, token);
+      draft.addAttachments([attachment]);
+      const rest = text.slice(picked.to);
+      const inserted = rest.startsWith(" ") ? token : `${token} `;
+      setDraft(text.slice(0, picked.from) + inserted + rest, picked.from + inserted.length + (rest.startsWith(" ") ? 1 : 0));
     }
     box.current?.focus();
   };
@@ -86,6 +102,12 @@ export function Composer({ draftKey }: { draftKey: string }) {
     history.current?.stopBrowsing();
     setCaret(event.target.selectionStart);
     setDraft(event.target.value);
+    // A mention deleted from the text takes its attachment with it.
+    for (const [uri, token] of mentions.current) {
+      if (event.target.value.includes(token)) continue;
+      mentions.current.delete(uri);
+      draft.removeAttachment(uri);
+    }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -156,6 +178,9 @@ export function Composer({ draftKey }: { draftKey: string }) {
       case "composer/insert":
         setDraft(textRef.current + command.text, "end");
         break;
+      case "composer/set":
+        setDraft(command.text, "end");
+        break;
       case "composer/attach":
         addAttachments([command.attachment]);
         break;
@@ -174,6 +199,14 @@ export function Composer({ draftKey }: { draftKey: string }) {
   }, []);
 
   useEffect(() => {
+    // A new tab: the caret waits in the prompt box (once). A tab with a conversation keeps focus
+    // where it was: the user may be reading, or answering a card.
+    if (!newTab || offeredFocus.current) return;
+    offeredFocus.current = true;
+    offerComposerFocus();
+  }, [newTab]);
+
+  useEffect(() => {
     if (!canStop) return;
     const onEscape = (event: globalThis.KeyboardEvent) => {
       if (event.key === "Escape" && !event.defaultPrevented) cancelTurn();
@@ -187,8 +220,13 @@ export function Composer({ draftKey }: { draftKey: string }) {
       <AttachmentChips attachments={draft.attachments} onRemove={draft.removeAttachment} />
       {notice ? <div className="composer-notice" role="alert">{notice}</div> : null}
       {menu ? <SuggestionMenu id={menuId} menu={menu} onPick={pick} onHover={suggestions.setActive} /> : null}
+      <div className="composer-field">
+      <MentionHighlights ref={overlay} text={draft.text} tokens={[...mentions.current.values()]} />
       <textarea
         ref={box}
+        onScroll={(event) => {
+          if (overlay.current) overlay.current.scrollTop = event.currentTarget.scrollTop;
+        }}
         className="composer-input"
         aria-label="Prompt"
         aria-autocomplete="list"
@@ -202,6 +240,7 @@ export function Composer({ draftKey }: { draftKey: string }) {
         onKeyDown={onKeyDown}
         onPaste={onPaste}
       />
+      </div>
       <div className="composer-actions">
         {/* vscode-button is a custom element: its `disabled` is invisible to accessibility, so
             aria-disabled says it too (as a string: React writes `true` on custom elements as ""). */}

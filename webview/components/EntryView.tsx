@@ -8,6 +8,8 @@ import { Codicon } from "./Codicon";
 import { CompactionRow } from "./CompactionRow";
 import { ErrorNotice } from "./ErrorNotice";
 import { Markdown } from "./Markdown";
+import { replyText } from "../messageText";
+import { MessageActions } from "./MessageActions";
 import { NoticeRow } from "./NoticeRow";
 import { ToolCallCard } from "./ToolCallCard";
 import { UserAttachments } from "./UserAttachments";
@@ -49,6 +51,7 @@ function UserMessage({ entry }: { entry: UserEntry }) {
       {entry.text === "" ? null : <div className="user-text">{entry.text}</div>}
       {entry.attachments ? <UserAttachments blocks={entry.attachments} /> : null}
       {entry.steer ? <SteerState state={entry.steer.state} /> : null}
+      <MessageActions text={entry.text} entryId={entry.id} editable />
     </article>
   );
 }
@@ -74,6 +77,7 @@ function AssistantMessage({ entry }: { entry: AssistantEntry }) {
   return (
     <article className="entry entry-assistant" aria-label="Agent">
       {entry.chunks.map((chunk, index) => <ChunkView key={index} chunk={chunk} />)}
+      <MessageActions text={replyText(entry)} entryId={entry.id} />
     </article>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The panel header: the tab strip with "New session" and "Show sessions" (the session list),
  * the session's title, the agent picker, "Follow agent", the context meter, and the session's
- * config pickers. Picking an agent asks the host to switch to it.
+ * config pickers. Picking an agent asks the host to switch to it; its last option, "Add agent…",
+ * asks the host to offer the registry or the settings.
  */
 import VscodeOption from "@vscode-elements/react-elements/dist/components/VscodeOption.js";
 import VscodeSingleSelect from "@vscode-elements/react-elements/dist/components/VscodeSingleSelect.js";
@@ -13,6 +14,9 @@ import { ContextMeter } from "./ContextMeter";
 import { Codicon } from "./Codicon";
 import { FollowToggle } from "./FollowToggle";
 import { TabStrip } from "./TabStrip";
+
+/** The picker's last option: not an agent, but the way to add one (registry or settings). */
+const ADD_AGENT = "__acp_panel_add_agent__";
 
 /** The agent's title for the session, else the first line of the first prompt. */
 export function sessionTitle(state: PanelState): string {
@@ -33,12 +37,19 @@ export function Header({ sessionsOpen, onToggleSessions }: HeaderProps) {
   const agents = usePanel((state) => state.agents);
   const selected = usePanel((state) => state.selectedAgent);
   const title = usePanel(sessionTitle);
-  const { selectAgent } = useHostActions();
+  const { selectAgent, addAgent } = useHostActions();
 
   const onChange = useCallback((event: Event) => {
-    const agent = (event.currentTarget as { value?: unknown } | null)?.value;
+    const picker = event.currentTarget as { value?: unknown } | null;
+    const agent = picker?.value;
+    if (agent === ADD_AGENT) {
+      // Not an agent: put the current one back, and let the host offer the registry or settings.
+      if (picker) picker.value = selected ?? "";
+      addAgent();
+      return;
+    }
     if (typeof agent === "string" && agent !== "" && agent !== selected) selectAgent(agent);
-  }, [selected, selectAgent]);
+  }, [selected, selectAgent, addAgent]);
 
   return (
     <header className="panel-header">
@@ -57,12 +68,15 @@ export function Header({ sessionsOpen, onToggleSessions }: HeaderProps) {
         </button>
       </div>
       <div className="header-row">
-        <h1 className="session-title" title={title}>{title}</h1>
+        {/* The tab shows the title, and the first message says it again: here it is only the
+            page's heading, for screen readers. */}
+        <h1 className="session-title visually-hidden">{title}</h1>
         <ContextMeter />
       </div>
       <div className="header-row">
-        <VscodeSingleSelect className="agent-picker" label="Agent" value={selected ?? ""} disabled={agents.length === 0} onChange={onChange}>
+        <VscodeSingleSelect className="agent-picker" label="Agent" value={selected ?? ""} onChange={onChange}>
           {agents.map((agent) => <VscodeOption key={agent} value={agent}>{agent}</VscodeOption>)}
+          <VscodeOption key={ADD_AGENT} value={ADD_AGENT}>Add agent…</VscodeOption>
         </VscodeSingleSelect>
         <FollowToggle />
       </div>

@@ -1,11 +1,11 @@
 /** The `role="status"` line: what the agent is doing, derived from the state, never stored. */
-import { describeStatus } from "../../src/shared/panelState";
+import { describeStatus, initialPanelState, type PanelState } from "../../src/shared/panelState";
 import { isAwaitingUser, threadPhase } from "../../src/shared/threadPhase";
 import { usePanel } from "../hooks";
 import { Codicon } from "./Codicon";
 
 export function StatusLine() {
-  const text = usePanel(describeStatus);
+  const text = usePanel(statusText);
   const icon = usePanel((state) => {
     if (state.connection.status === "starting") return "loading";
     const phase = threadPhase(state.thread);
@@ -17,4 +17,9 @@ export function StatusLine() {
       <span className="status-text">{text}</span>
     </div>
   );
+}
+
+/** Before the host's first snapshot nothing is known yet: say so, not "No agent configured". */
+function statusText(state: PanelState): string {
+  return state === initialPanelState ? "Opening…" : describeStatus(state);
 }

@@ -16,6 +16,7 @@ import { type TranscriptRow, transcriptRows } from "../transcriptRows";
 import { useRevealRequests } from "../useRevealRequests";
 import { useStickToBottom } from "../useStickToBottom";
 import { useVirtualRows } from "../useVirtualRows";
+import { EmptyState } from "./EmptyState";
 import { EntryView } from "./EntryView";
 import { ErrorNotice } from "./ErrorNotice";
 import { JumpToLatest } from "./JumpToLatest";
@@ -67,7 +68,7 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
     <div className="transcript-frame">
       <div className="transcript" role="log" aria-label="Transcript" ref={scroller} onScroll={onScroll}>
         <div className="transcript-content" ref={content}>
-          {items.length === 0 && !failure ? <p className="transcript-empty">{emptyHint(connection)}</p> : null}
+          {items.length === 0 && !failure ? (loadingHistory(connection) ? <p className="transcript-empty">Loading the session's history…</p> : <EmptyState />) : null}
           {omitted ? <p className="transcript-empty">Loading {omitted.toLocaleString("en-US")} earlier entries…</p> : null}
           <div className="transcript-spacer" style={{ height: rows.before }} aria-hidden="true" />
           {visible.map((row) => (
@@ -87,10 +88,8 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
   );
 }
 
-function emptyHint(connection: ConnectionState): string {
-  return connection.status === "starting" && connection.loadingSession !== undefined
-    ? "Loading the session's history…"
-    : "Ask the agent anything. Enter sends, Shift+Enter adds a line.";
+function loadingHistory(connection: ConnectionState): boolean {
+  return connection.status === "starting" && connection.loadingSession !== undefined;
 }
 
 function RowView({ row, recoveryId }: { row: TranscriptRow; recoveryId: string | undefined }) {

@@ -22,7 +22,7 @@ type CatalogAgent = AgentCatalog["agents"][number];
 
 export function WelcomeView() {
   const { agents, problems } = useAgentCatalog();
-  const { selectAgent, openSettings } = useHostActions();
+  const { selectAgent, openSettings, addAgent } = useHostActions();
   // Configured agents first, then presets; each group keeps the host's order.
   const ordered = useMemo(() => [...agents.filter((a) => !a.preset), ...agents.filter((a) => a.preset)], [agents]);
   return (
@@ -42,6 +42,13 @@ export function WelcomeView() {
           {ordered.map((agent) => <CatalogRow key={agent.name} agent={agent} onStart={selectAgent} />)}
         </ul>
       )}
+      <div className="welcome-registry">
+        <p className="welcome-text">Or pick one of the agents published in the ACP registry:</p>
+        <VscodeButton secondary onClick={() => addAgent("registry")}>
+          <Codicon name="cloud-download" className="button-icon" />
+          Add from the ACP registry…
+        </VscodeButton>
+      </div>
       <div className="welcome-custom">
         <p className="welcome-text">Another agent? Add it to <code>acpPanel.agents</code> in your user settings:</p>
         <pre className="welcome-snippet" aria-label="Settings snippet"><code>{CUSTOM_AGENT_SNIPPET}</code></pre>

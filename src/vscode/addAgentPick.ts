@@ -1,0 +1,24 @@
+/**
+ * "Add agent…" (the agent picker's last option): a small quick pick that leads to the ACP registry
+ * command or to the `acpPanel.agents` setting.
+ */
+import * as vscode from "vscode";
+
+type AddAgentItem = vscode.QuickPickItem & { run: () => Thenable<unknown> };
+
+export async function offerAddAgent(): Promise<void> {
+  const items: AddAgentItem[] = [
+    {
+      label: "$(cloud-download) Add from the ACP Registry…",
+      detail: "Pick a published agent; ACP Panel writes its launch into your settings.",
+      run: () => vscode.commands.executeCommand("acpPanel.addAgentFromRegistry"),
+    },
+    {
+      label: "$(settings-gear) Add a Custom Agent in Settings…",
+      detail: 'Any program that speaks ACP: add it under "acpPanel.agents" with its command and args.',
+      run: () => vscode.commands.executeCommand("workbench.action.openSettings", "acpPanel.agents"),
+    },
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title: "Add Agent", placeHolder: "Where should the agent come from?", matchOnDetail: true });
+  await picked?.run();
+}
