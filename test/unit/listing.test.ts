@@ -84,3 +84,13 @@ test("the .vsix carries the PNG icon and the walkthrough's media", { timeout: 60
   assert.ok(media.length > 0);
   assert.deepEqual(media.filter((file) => !files.includes(file)), []);
 });
+
+test("the README shows the light and dark screenshots, and they are committed PNGs (refreshed by UPDATE_SCREENSHOTS=1 on the showcase e2e)", () => {
+  const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+  for (const theme of ["light", "dark"]) {
+    const image = `docs/images/panel-${theme}.png`;
+    assert.ok(readme.includes(`](${image})`), `README does not show ${image}`);
+    const { width, height } = pngSize(join(repoRoot, image));
+    assert.ok(width >= 800 && height >= 600, `${image} is ${width}×${height}`);
+  }
+});
