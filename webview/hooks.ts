@@ -107,6 +107,7 @@ export const hostActions = {
   setFollow: (enabled: boolean) => postToHost({ type: "follow/set", enabled }),
   openLink: (href: string) => postToHost({ type: "link/open", href }),
   openSettings: (snippet?: string) => postToHost(snippet === undefined ? { type: "settings/open" } : { type: "settings/open", snippet }),
+  openRemoteSettings: () => postToHost({ type: "settings/openRemote" }),
   activateTab: (key: string) => postToHost({ type: "tab/activate", key }),
   closeTab: (key: string) => postToHost({ type: "tab/close", key }),
   newTab: () => postToHost({ type: "tab/new" }),

@@ -67,7 +67,7 @@ export function receiveSideChannel(channels: SideChannels, message: HostMessage)
       channels.sessions.set({ sessions: message.sessions });
       return true;
     case "agents/catalog":
-      channels.catalog.set({ agents: message.agents, problems: message.problems });
+      channels.catalog.set({ agents: message.agents, problems: message.problems, ...(message.remote ? { remote: message.remote } : {}) });
       return true;
     case "workspace/roots":
       channels.roots.set(message.roots);

@@ -57,6 +57,8 @@ export interface WorkspacePort {
   additionalDirectories?(): string[];
   /** False in Restricted Mode: no agent may start. */
   isTrusted?(): boolean;
+  /** `vscode.env.remoteName`: set in a remote window, where `acpPanel.agents` comes from the remote's settings. */
+  remoteName?(): string | undefined;
 }
 
 export const systemClock: Clock = {

@@ -10,6 +10,7 @@ import { describeRequestError } from "./agentErrors";
 import { authenticate, isAuthRequired, type AuthPrompt } from "./authFlow";
 import { capabilitiesOf } from "./agentCapabilities";
 import { agentUrlProblem, displayUrl } from "./networkPolicy";
+import { missingAgentDetails } from "./remoteAgentSettings";
 import { SessionController, type SessionContext, type ThreadSink } from "./sessionController";
 import type { StoredTranscript } from "./transcriptStore";
 import type { AgentCatalog, WorkspacePort } from "./ports";
@@ -25,7 +26,7 @@ export interface LaunchDeps {
 /** The definition to launch, with secrets filled in, or why it may not start. */
 export async function resolveLaunch(deps: LaunchDeps, name: string): Promise<{ definition: AgentDefinition } | FailureReport> {
   const configured = deps.catalog.definition(name);
-  if (!configured) return { message: `No agent named "${name}" is configured.`, details: 'Add it under "acpPanel.agents" in your user settings.' };
+  if (!configured) return { message: `No agent named "${name}" is configured.`, details: missingAgentDetails(deps.workspace.remoteName?.()) };
   if (deps.workspace.isTrusted && !deps.workspace.isTrusted()) {
     return { message: "ACP Panel does not start agents in Restricted Mode.", details: "Agents run programs and edit files. Trust this workspace (Manage Workspace Trust) to use them." };
   }

@@ -87,6 +87,8 @@ export const hostMessageSchema = z.discriminatedUnion("type", [
     type: z.literal("agents/catalog"),
     agents: z.array(z.object({ name: z.string(), command: z.string(), preset: z.boolean(), installed: z.boolean() })),
     problems: z.array(z.string()),
+    /** A remote window with no agent configured: agents apply there only from the remote's settings. */
+    remote: z.object({ remoteName: z.string() }).optional(),
   }),
   /** The workspace folders (absolute paths), so paths inside them are shown relative. */
   z.object({ type: z.literal("workspace/roots"), roots: z.array(z.string()) }),
@@ -152,6 +154,8 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
    * welcome view suggests adding (the host may copy it to the clipboard).
    */
   z.object({ type: z.literal("settings/open"), snippet: z.string().optional() }),
+  /** Opens the remote's settings (Preferences: Open Remote Settings), where a remote window reads agents. */
+  z.object({ type: z.literal("settings/openRemote") }),
   z.object({ type: z.literal("tab/activate"), key: z.string() }),
   z.object({ type: z.literal("tab/close"), key: z.string() }),
   /** A new tab with a fresh session (the given agent, or the selected one). */

@@ -1,6 +1,11 @@
-/** Context keys for `when` clauses: acpPanel.turnRunning (Escape cancels), hasAgent, hasSession. */
+/**
+ * Context keys for `when` clauses: acpPanel.turnRunning (Escape cancels), hasAgent, hasSession; and
+ * for the walkthrough's completion events: sentPrompt, answeredPermission, reviewedChange (only ever
+ * set true, so one tab's fresh session does not clear what another tab did).
+ */
 import * as vscode from "vscode";
 import type { PanelStore } from "../acp/panelStore";
+import { noWalkthroughProgress, walkthroughProgress } from "../shared/walkthroughProgress";
 
 export function trackContextKeys(store: PanelStore): { dispose(): void } {
   const current = new Map<string, boolean>();
@@ -9,11 +14,16 @@ export function trackContextKeys(store: PanelStore): { dispose(): void } {
     current.set(key, value);
     void vscode.commands.executeCommand("setContext", key, value);
   };
+  let progress = noWalkthroughProgress;
   const update = () => {
     const { connection, thread } = store.state;
     set("acpPanel.turnRunning", thread.turn.phase === "running");
     set("acpPanel.hasAgent", connection.status !== "none");
     set("acpPanel.hasSession", connection.status === "ready");
+    progress = walkthroughProgress(progress, thread);
+    if (progress.sentPrompt) set("acpPanel.sentPrompt", true);
+    if (progress.answeredPermission) set("acpPanel.answeredPermission", true);
+    if (progress.reviewedChange) set("acpPanel.reviewedChange", true);
   };
   update();
   return store.subscribe(update);

@@ -31,6 +31,7 @@ import { runTerminalLogin } from "./terminalLogin";
 import { TerminalMirror } from "./terminalMirror";
 import { authQuickPick, consentDialogs, hiddenPanelNotifier, urlConsent } from "./userPrompts";
 import { workspaceCwd } from "./workspaceCwd";
+import { remoteSettingsHint, type RemoteSettingsHint } from "../acp/remoteAgentSettings";
 
 /** What the extension entry forwards to once the host is loaded. */
 export interface Host {
@@ -95,6 +96,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
       type: "agents/catalog",
       agents: catalog.all().map((agent) => ({ name: agent.name, command: [agent.command, ...agent.args].join(" ") || displayUrl(agent.url ?? ""), preset: agent.preset === true, installed: catalog.isInstalled(agent) })),
       problems: [...catalog.problems()],
+      ...remoteHintField(remoteSettingsHint(vscode.env.remoteName, catalog.all().filter((agent) => !agent.preset).length)),
     }),
   });
   panel.view = view;
@@ -130,4 +132,8 @@ export function startHost(context: vscode.ExtensionContext): Host {
     commands: commandHandlers({ manager, view, logger, catalog, rules, secrets, storage: context.globalStorageUri }),
     shutdown: () => manager.dispose(),
   };
+}
+
+function remoteHintField(hint: RemoteSettingsHint | undefined): { remote?: RemoteSettingsHint } {
+  return hint ? { remote: hint } : {};
 }

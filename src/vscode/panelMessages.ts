@@ -96,6 +96,9 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
     case "settings/open":
       await vscode.commands.executeCommand("workbench.action.openSettings", "acpPanel.agents");
       return;
+    case "settings/openRemote":
+      await vscode.commands.executeCommand("workbench.action.openRemoteSettings");
+      return;
     case "tab/activate":
       return manager.activate(message.key);
     case "tab/close":

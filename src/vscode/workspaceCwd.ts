@@ -11,4 +11,5 @@ export const workspaceCwd: WorkspacePort = {
   roots: () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === "file").map((f) => f.uri.fsPath),
   additionalDirectories: () => (vscode.workspace.workspaceFolders ?? []).slice(1).filter((f) => f.uri.scheme === "file").map((f) => f.uri.fsPath),
   isTrusted: () => vscode.workspace.isTrusted,
+  remoteName: () => vscode.env.remoteName,
 };

@@ -5,6 +5,8 @@
  * commands. Then what the panel does in VS Code: the location opens the file, "Open diff" opens
  * the diff editor; screenshots in the light and dark themes; and the transcript and the typed
  * draft survive hiding the view and "Developer: Reload Webviews". One code-server for the file.
+ * With UPDATE_SCREENSHOTS=1 the theme screenshots also replace the README's
+ * docs/images/panel-light.png and panel-dark.png (committed).
  */
 import * as assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -15,7 +17,7 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser, openChatView, openWorkbench, runCommand, screenshot } from "../harness/browser";
 import { chat, eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
-import { vsixPath } from "../harness/paths";
+import { repoRoot, vsixPath } from "../harness/paths";
 import { activeTabTitle, agentSettings, fakeAgentEntry, setColorTheme, setSideBarWidth, withDiagnostics } from "../harness/workbench";
 import { assertNoTerminalProcesses, tearDownUi } from "../harness/teardown";
 
@@ -154,6 +156,12 @@ describe("the chat panel shows a whole turn in VS Code", { timeout: 300_000 }, (
         await eventually(async () => ((await view.frame.locator("body").getAttribute("class")) ?? "").includes(dark ? "vscode-dark" : "vscode-light"), `the webview in the ${name} theme`);
         await page.waitForTimeout(300);
         t.diagnostic(`screenshot ${await screenshot(page, `e2e-showcase-${name}.png`)}`);
+        // The README's screenshots: refreshed only on request, then committed.
+        if (process.env.UPDATE_SCREENSHOTS === "1") {
+          mkdirSync(join(repoRoot, "docs/images"), { recursive: true });
+          await page.screenshot({ path: join(repoRoot, `docs/images/panel-${name}.png`) });
+          t.diagnostic(`README screenshot docs/images/panel-${name}.png`);
+        }
       }
       await page.setViewportSize({ width: 1400, height: 900 });
     });

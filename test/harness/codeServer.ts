@@ -15,6 +15,11 @@ export interface CodeServerOptions {
   readonly workspace: string;
   /** Merged over the base user settings (no Welcome tab, no trust prompt, no telemetry…). */
   readonly settings?: Record<string, unknown>;
+  /**
+   * The remote's Machine settings, where a remote window reads machine-scoped settings such as
+   * `acpPanel.agents`. Default: the same as the User settings (`settings`).
+   */
+  readonly machineSettings?: Record<string, unknown>;
   /** Installed with --install-extension into the private extensions folder. */
   readonly extensionVsix?: string;
   /** `--vscode-option enable-smoke-test-driver`: needed for the ?payload= mocha runs; hides toasts. */
@@ -116,7 +121,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   // The workbench is a remote window (authority 127.0.0.1:PORT): settings of scope "machine" (like
   // acpPanel.agents) are read from the remote's Machine settings, never from User settings.
   mkdirSync(join(userDataDir, "Machine"), { recursive: true });
-  writeFileSync(join(userDataDir, "Machine/settings.json"), settings);
+  writeFileSync(join(userDataDir, "Machine/settings.json"), options.machineSettings ? JSON.stringify({ ...BASE_SETTINGS, ...options.machineSettings }, null, 2) : settings);
 
   const env = serverEnv(tools.nodePath, homeDir, { ...options.env, [RUN_MARKER]: runId });
   const common = ["--config", configFile, "--user-data-dir", userDataDir, "--extensions-dir", extensionsDir];

@@ -1,8 +1,8 @@
 // Packs the built extension (dist/, from `node esbuild.mjs --production`) into
 // <name>-<version>.vsix at the repo root with the vsce devDependency, and reports its size.
 // Fails when the package is over 2 MiB: the bundles are meant to stay small.
-// --no-rewrite-relative-links: with no repository URL vsce cannot absolutise README links (offline, no
-// repository field) and would otherwise refuse to pack; they stay relative.
+// README links and images that are relative (docs/images/panel-*.png, which the .vsix leaves out) are
+// rewritten by vsce to the `repository` on GitHub, as the marketplace page needs; no network is used.
 // Node: vsce 4.x declares `node >= 22` because `vsce publish` signs in with @azure/identity (which
 // needs 22); `vsce package` and `vsce ls` never load it and run on the project's Node (engines.node,
 // .nvmrc: 20). Every e2e run packages first, so a Node 20 break here fails the suite. Publish with 22+.
@@ -35,7 +35,7 @@ for (const entry of readdirSync(join(root, "dist"), { recursive: true })) {
 const vsce = join(root, "node_modules/.bin/vsce");
 const started = Date.now();
 // stdin closed: vsce must never wait for an answer in CI.
-const result = spawnSync(vsce, ["package", "--no-dependencies", "--allow-missing-repository", "--no-rewrite-relative-links", "-o", out], {
+const result = spawnSync(vsce, ["package", "--no-dependencies", "-o", out], {
   cwd: root,
   stdio: ["ignore", "inherit", "inherit"],
 });

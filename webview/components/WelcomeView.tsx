@@ -9,6 +9,7 @@ import { useMemo } from "react";
 import { useAgentCatalog, useHostActions } from "../hooks";
 import type { AgentCatalog } from "../hostValueStore";
 import { Codicon } from "./Codicon";
+import { RemoteSettingsHint } from "./RemoteSettingsHint";
 
 /** The entry the welcome view suggests adding to `acpPanel.agents`. */
 export const CUSTOM_AGENT_SNIPPET = `"acpPanel.agents": {
@@ -32,6 +33,7 @@ export function WelcomeView() {
         ACP Panel chats with any coding agent that speaks the Agent Client Protocol. Pick one to start it: it runs on this
         machine, asks before it edits files or runs commands, and you can switch agents at any time.
       </p>
+      <RemoteSettingsHint />
       {problems.length > 0 ? (
         <ul className="welcome-problems" aria-label="Settings problems">
           {problems.map((problem, index) => <ProblemLine key={index} problem={problem} />)}

@@ -1,0 +1,95 @@
+/**
+ * What a new user meets in real VS Code (code-server): the Get Started walkthrough opened from
+ * "Welcome: Open Walkthrough…", and the remote-window hint. code-server is a remote window
+ * (`vscode.env.remoteName` is its host:port), so `acpPanel.agents` applies only from the remote's
+ * Machine settings: with the agents only in User settings, the welcome view says so and opens
+ * Remote Settings; once the remote's settings name an agent, the hint goes and the agent is offered as configured.
+ */
+import * as assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, openChatView, openWorkbench, runCommand } from "../harness/browser";
+import { chat, eventually } from "../harness/chat";
+import { BASE_SETTINGS, startCodeServer, type CodeServer } from "../harness/codeServer";
+import { pickQuickItem } from "../harness/panel";
+import { vsixPath } from "../harness/paths";
+import { agentSettings, fakeAgentEntry, withDiagnostics } from "../harness/workbench";
+import { tearDownUi } from "../harness/teardown";
+
+const AGENT = "Demo Agent";
+const STEPS = ["Pick an agent", "Sign in to the agent", "Send a first prompt", "Approve a permission", "Review changes"];
+
+describe("getting started in VS Code: walkthrough and remote-window hint", { timeout: 300_000 }, () => {
+  let scratch: string;
+  let server: CodeServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  let errors: string[] = [];
+  const diag = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile });
+  const p = (): Page => page!;
+
+  before(async () => {
+    scratch = mkdtempSync(join(tmpdir(), "acp-panel-getting-started-"));
+    const workspace = join(scratch, "workspace");
+    mkdirSync(workspace);
+    writeFileSync(join(workspace, "README.md"), "# getting started e2e\n");
+    server = await startCodeServer({
+      label: "getting-started",
+      workspace,
+      extensionVsix: vsixPath(),
+      // The agents are in User settings only: a remote window ignores them.
+      settings: agentSettings({ [AGENT]: fakeAgentEntry() }),
+      machineSettings: {},
+    });
+    browser = await launchBrowser({ homeDir: server.homeDir });
+    ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
+  });
+
+  after(async () => {
+    await tearDownUi(browser, server, scratch);
+  });
+
+  it("Welcome: Open Walkthrough… lists ACP Panel's walkthrough and opens its five steps", async (t) => {
+    await withDiagnostics(t, diag(), "e2e-getting-started-walkthrough", async () => {
+      await runCommand(p(), "Welcome: Open Walkthrough...");
+      await pickQuickItem(p(), "Get Started with ACP Panel");
+      const editor = p().locator(".gettingStartedContainer");
+      await editor.waitFor({ timeout: 30_000 });
+      await editor.getByText("Get Started with ACP Panel").first().waitFor({ timeout: 15_000 });
+      for (const step of STEPS) await editor.locator(".getting-started-step", { hasText: step }).first().waitFor({ timeout: 15_000 });
+      // The first step's Markdown media renders beside the steps.
+      await editor.locator("iframe, .getting-started-media").first().waitFor({ timeout: 15_000 });
+      await runCommand(p(), "View: Close All Editors");
+    });
+  });
+
+  it("with agents only in User settings, the welcome view names the remote and opens Remote Settings", async (t) => {
+    await withDiagnostics(t, diag(), "e2e-getting-started-remote-hint", async () => {
+      await openChatView(p());
+      const view = chat(p());
+      const hint = view.frame.getByRole("note", { name: "Remote window" });
+      await hint.waitFor({ timeout: 60_000 });
+      // vscode.env.remoteName in code-server is the server's host:port.
+      assert.match(await hint.innerText(), new RegExp(`remote window \\(${server!.authority.replace(/\./g, "\\.")}\\)`));
+      assert.match(await hint.innerText(), /only from the remote's settings/);
+      await hint.getByRole("button", { name: "Open Remote Settings" }).click();
+      // The settings editor opens on its Remote tab.
+      const remoteTab = p().locator(".settings-editor .settings-tabs-widget .action-item .action-label.checked", { hasText: /Remote/ });
+      await remoteTab.first().waitFor({ timeout: 20_000 });
+      assert.match((await remoteTab.first().textContent()) ?? "", new RegExp(server!.authority.replace(/\./g, "\\.")));
+    });
+  });
+
+  it("once the remote's settings name an agent, the hint goes and the agent is offered as configured", async (t) => {
+    await withDiagnostics(t, diag(), "e2e-getting-started-remote-configured", async () => {
+      writeFileSync(join(server!.userDataDir, "Machine/settings.json"), JSON.stringify({ ...BASE_SETTINGS, ...agentSettings({ [AGENT]: fakeAgentEntry() }) }, null, 2));
+      const view = chat(p());
+      await eventually(async () => (await view.frame.getByRole("note", { name: "Remote window" }).count()) === 0, "the hint to go", 30_000);
+      const row = view.frame.getByRole("list", { name: "Agents" }).getByRole("listitem").filter({ hasText: AGENT });
+      await row.getByText("Configured").waitFor({ timeout: 15_000 });
+    });
+  });
+});
