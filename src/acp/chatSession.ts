@@ -121,6 +121,8 @@ export class ChatSession {
     if (!session || this.store.state.connection.status !== "ready") return;
     if (session.isBusy) {
       if (session.steeringRoute === "none") {
+        // Sent after a Stop the agent has not confirmed: it goes out once the agent answers.
+        if (session.isStopUnconfirmed) this.queue.paused = false;
         this.queue.push(text);
         return;
       }
@@ -164,6 +166,7 @@ export class ChatSession {
   private async runTurn(session: SessionController, text: string, attachments: readonly PromptAttachment[]): Promise<void> {
     await session.prompt(text, attachments);
     if (this.session !== session) return;
+    if (session.isStopUnconfirmed) void session.whenStopConfirmed().then(() => this.drainQueue(session));
     const { turn } = this.store.state.thread;
     if (turn.phase === "idle" && turn.lastStop !== "error") this.crashes = 0;
     await this.drainQueue(session);

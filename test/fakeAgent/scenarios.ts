@@ -13,6 +13,7 @@ import { codebuddyScenarios } from "./codebuddyScenarios";
 import { showcaseScenarios } from "./showcaseScenarios";
 import { consentScenarios } from "./consentScenarios";
 import { followScenarios } from "./followScenarios";
+import { startStopScenarios } from "./startStopScenarios";
 
 export type StopReason = "end_turn" | "max_tokens" | "max_turn_requests" | "refusal" | "cancelled";
 /** A stop reason, or a whole `PromptResponse` (usage, `_meta`…). */
@@ -279,6 +280,7 @@ export const scenarios: Record<string, Scenario> = {
   ...showcaseScenarios,
   ...consentScenarios,
   ...followScenarios,
+  ...startStopScenarios,
 };
 
 export function pickScenario(promptText: string): Scenario {
