@@ -88,7 +88,9 @@ export class ChatSession {
     if (name === undefined) return;
     this.crashes = 0;
     this.lastSession = undefined;
-    this.queue.clear();
+    // A running session's queue belongs to it; messages sent while no session was up (a start
+    // that failed or is replaced) were never sent anywhere, and go to this one.
+    if (this.session) this.queue.clear();
     await this.open(name, undefined);
   }
 
@@ -118,7 +120,19 @@ export class ChatSession {
    */
   async prompt(text: string, attachments: readonly PromptAttachment[] = []): Promise<void> {
     const session = this.session;
-    if (!session || this.store.state.connection.status !== "ready") return;
+    const { status } = this.store.state.connection;
+    if (!session || status !== "ready") {
+      // Never dropped (issue 16): while the agent starts the message waits in the visible queue,
+      // sent once the session is ready; with no agent running it goes back to the composer.
+      if (status === "starting") {
+        this.queue.paused = false;
+        this.queue.push(text);
+      } else {
+        this.deps.returnToComposer?.(text);
+        this.store.dispatch({ type: "thread/error", entryId: this.newEntryId(), message: `Not sent: no agent is running${status === "failed" ? " (it failed to start)" : ""}. Your message is back in the prompt box.` });
+      }
+      return;
+    }
     if (session.isBusy) {
       if (session.steeringRoute === "none") {
         // Sent after a Stop the agent has not confirmed: it goes out once the agent answers.
@@ -224,9 +238,15 @@ export class ChatSession {
   private async open(name: string, reopen: { sessionId: string; replay: boolean } | undefined): Promise<void> {
     this.restartTimer?.cancel();
     this.restartTimer = undefined;
-    await this.stopAgent();
-    if (reopen === undefined || reopen.replay) this.store.dispatch({ type: "thread/reset" });
+    // "Starting" from the first moment (the old agent is let go synchronously): a message sent
+    // from now on waits in the queue for this session instead of finding no agent.
+    const stopped = this.stopAgent();
+    if (reopen === undefined || reopen.replay) {
+      this.store.dispatch({ type: "thread/reset" });
+      if (this.queue.size > 0) this.queue.publish();
+    }
     this.store.dispatch({ type: "connection/starting", agent: name });
+    await stopped;
     const launch = await resolveLaunch(this.deps, name);
     if ("message" in launch) {
       this.fail(name, launch);
@@ -271,6 +291,7 @@ export class ChatSession {
       this.session = session;
       this.lastSession = { agent: name, sessionId: session.sessionId };
       this.store.dispatch({ type: "connection/ready", agent: name, sessionId: session.sessionId });
+      void this.drainQueue(session); // messages sent while the agent was starting
     } catch (error) {
       if (client && this.client !== client) return;
       if (client && (await diesSoon(client))) return; // onAgentEnded reports the exit
