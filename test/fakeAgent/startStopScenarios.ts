@@ -8,7 +8,7 @@ const chunk = (value: string) => ({ sessionUpdate: "agent_message_chunk", conten
 
 export const startStopScenarios: Record<string, Scenario> = {
   /**
-   * Works until cancelled, then ignores the cancel: 12 more updates 100 ms apart, and the prompt
+   * Works until cancelled, then ignores the cancel: 12 more updates 400 ms apart, and the prompt
    * answered `end_turn` only `args[0]` ms after that (default 60 s).
    */
   async "ignore-cancel"(turn) {
@@ -19,7 +19,7 @@ export const startStopScenarios: Record<string, Scenario> = {
     }
     for (let late = 1; late <= 12; late++) {
       turn.update(chunk(`Still going after Stop, ${late}. `));
-      await turn.sleep(100);
+      await turn.sleep(400);
     }
     await turn.sleep(answerAfterMs);
     return "end_turn";
