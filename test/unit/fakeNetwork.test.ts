@@ -15,7 +15,7 @@ import { resolveSecretReferences } from "../../src/acp/secretReferences";
 import { SessionController } from "../../src/acp/sessionController";
 import type { AgentDefinition } from "../../src/acp/agentDefinition";
 import { startFakeAgentServer, type FakeAgentServer, type ServerOptions } from "../fakeAgent/httpServer";
-import type { FakeAgentOptions } from "../fakeAgent/profiles";
+import { BROKEN_STORE_SESSION, type FakeAgentOptions } from "../fakeAgent/profiles";
 import { Cleanup, ThreadRecorder, assistantText, chatSession, connect, contextFor, entriesOf } from "../support/hostHarness";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { fixedWorkspace } from "../support/memoryPorts";
@@ -137,6 +137,18 @@ test("HTTP (§10): session/resume on a fresh connection reopens the session, and
   assert.ok(!agent.exchanges.some((e) => e.status >= 400), JSON.stringify(agent.exchanges));
   await session.prompt("basic-stream");
   assert.equal(assistantText(recorder.thread), "Hello from **basic-stream**.");
+});
+
+test("HTTP (§10): a session/load the agent refuses fails alone; the connection and a new session still work", async () => {
+  const agent = await server({ seed: "bub" });
+  const client = await connect(cleanup, remote("BubHttp", "http", agent.url));
+  await assert.rejects(SessionController.reopen(contextFor(client, new ThreadRecorder()), BROKEN_STORE_SESSION, true), /Internal error/);
+  const recorder = new ThreadRecorder();
+  const session = await SessionController.create(contextFor(client, recorder));
+  cleanup.add(() => session.dispose());
+  await session.prompt("basic-stream");
+  assert.equal(assistantText(recorder.thread), "Hello from **basic-stream**.");
+  assert.ok(!agent.exchanges.some((e) => e.sessionId === BROKEN_STORE_SESSION && e.method === "GET"), "no stream was opened for the refused session");
 });
 
 test("HTTP (§10): restart after a dropped connection loads the session on the new connection, history replayed", async () => {
