@@ -7,6 +7,7 @@ import type { AgentClient } from "./agentClient";
 import { buildPrompt, type PromptAttachment } from "./promptBuilder";
 import { capabilitiesOf } from "./agentCapabilities";
 import { STEER_APPLIED_METHODS, steeringRouteOf, type SteerOutcome, type SteeringRoute } from "./steering";
+import { StopGrace } from "./stopGrace";
 import { Steerer } from "./steerer";
 import { describeRequestError } from "./agentErrors";
 import { logJson } from "./logJson";
@@ -36,11 +37,6 @@ export interface SessionContext {
 
 /** How long a running turn may stay silent before the user is told. */
 export const SILENCE_WARNING_MS = 120_000;
-/**
- * How long Stop waits for the agent to answer the prompt before the turn is shown stopped anyway
- * (a real Bub server streamed 12 more updates after `session/cancel` and did not answer within 10 s).
- */
-export const STOP_GRACE_MS = 3_000;
 
 export class SessionController {
   private turnRunning = false;
@@ -51,19 +47,15 @@ export class SessionController {
   private lastStop: string | undefined;
   private updatesThisTurn = 0;
   private silenceTimer: Timer | undefined;
-  private stopGraceTimer: Timer | undefined;
-  /** Ends the awaited prompt early when the stop grace period runs out. */
-  private abandonTurn: (() => void) | undefined;
-  /** Set while a turn shown stopped still waits for the agent's answer; settles with it. */
-  private unconfirmedStop: Promise<void> | undefined;
-  /** Whether the late updates of a stop not yet confirmed have been marked in the thread. */
-  private lateUpdatesMarked = false;
+  /** Stop with agents that ignore `session/cancel`. */
+  private readonly stopGrace: StopGrace;
   /** Update variants already logged as not shown. */
   private readonly unshown = new Set<string>();
   private readonly attachment: { dispose(): void };
 
   private constructor(readonly sessionId: string, private readonly context: SessionContext, readonly openedWith: OpenMode) {
     this.steerer = new Steerer(context, () => this.turnRunning);
+    this.stopGrace = new StopGrace(context, () => this.turnRunning);
     this.attachment = context.client.attach(sessionId, {
       update: (update) => this.onUpdate(update),
       extNotification: (method, params) => this.onExtNotification(method, params),
@@ -120,7 +112,7 @@ export class SessionController {
 
   /** A prompted turn, or an unowned one the agent started from a late steer. */
   get isBusy(): boolean {
-    return this.turnRunning || this.steerer.unownedTurn || this.unconfirmedStop !== undefined;
+    return this.turnRunning || this.steerer.unownedTurn || this.stopGrace.unconfirmed;
   }
 
   async prompt(text: string, attachments: readonly PromptAttachment[] = []): Promise<void> {
@@ -134,12 +126,10 @@ export class SessionController {
     const afterCancel = this.lastStop === "cancelled";
     this.updatesThisTurn = 0;
     this.armWatchdog();
-    const request = client.connection.prompt(this.sessionId, built.blocks);
-    const abandoned = new Promise<"abandoned">((resolve) => (this.abandonTurn = () => resolve("abandoned")));
     try {
-      const response = await Promise.race([request, abandoned]);
+      const response = await this.stopGrace.race(client.connection.prompt(this.sessionId, built.blocks));
       if (response === "abandoned") {
-        this.awaitLateAnswer(request);
+        this.lastStop = "cancelled";
         return;
       }
       this.lastStop = response.stopReason;
@@ -156,50 +146,25 @@ export class SessionController {
       }
     } finally {
       this.turnRunning = false;
-      this.abandonTurn = undefined;
-      this.stopGraceTimer?.cancel();
-      this.stopGraceTimer = undefined;
+      this.stopGrace.turnEnded();
       this.disarmWatchdog();
     }
   }
 
-  /** True while a turn shown stopped has not been answered by the agent yet. */
+  /** True while a turn shown stopped (see StopGrace) has not been answered by the agent yet. */
   get isStopUnconfirmed(): boolean {
-    return this.unconfirmedStop !== undefined;
+    return this.stopGrace.unconfirmed;
   }
 
-  /** Settles when the agent answers the prompt of a turn shown stopped (at once if there is none). */
   whenStopConfirmed(): Promise<void> {
-    return this.unconfirmedStop ?? Promise.resolve();
-  }
-
-  /** The grace period ran out: the turn is shown stopped and the prompt call returns; the answer may still come. */
-  private abandon(): void {
-    const abandon = this.abandonTurn;
-    if (!this.turnRunning || !abandon) return;
-    this.lastStop = "cancelled";
-    this.lateUpdatesMarked = false;
-    this.context.sink({ type: "turn/stopUnconfirmed" });
-    abandon();
-  }
-
-  private awaitLateAnswer(request: Promise<unknown>): void {
-    const settled = request.then(
-      (response) => this.context.logger.info(`${this.context.client.name} answered the stopped prompt at last: ${logJson(response, 200)}`),
-      (error: unknown) => this.context.logger.info(`${this.context.client.name} answered the stopped prompt at last with an error: ${String(error)}`),
-    ).then(() => {
-      if (this.unconfirmedStop !== settled) return;
-      this.unconfirmedStop = undefined;
-      if (!this.turnRunning) this.context.sink({ type: "turn/stopConfirmed" });
-    });
-    this.unconfirmedStop = settled;
+    return this.stopGrace.whenConfirmed();
   }
 
   async cancel(): Promise<void> {
     if (!this.turnRunning || this.cancelRequested) return;
     this.cancelRequested = true;
     this.context.sink({ type: "turn/cancelling" });
-    this.stopGraceTimer = this.context.clock.schedule(STOP_GRACE_MS, () => this.abandon());
+    this.stopGrace.stopRequested();
     await this.context.client.connection.cancel(this.sessionId).catch((error: unknown) =>
       this.context.logger.warn(`session/cancel failed: ${String(error)}`));
   }
@@ -231,7 +196,7 @@ export class SessionController {
 
   dispose(): void {
     this.disarmWatchdog();
-    this.stopGraceTimer?.cancel();
+    this.stopGrace.dispose();
     this.steerer.dispose();
     this.attachment.dispose();
   }
@@ -255,14 +220,8 @@ export class SessionController {
     if (this.turnRunning) {
       this.updatesThisTurn += 1;
       this.armWatchdog();
-    } else if (this.unconfirmedStop && !this.lateUpdatesMarked) {
-      // The stopped turn's agent goes on: its late updates are shown after a marker.
-      this.lateUpdatesMarked = true;
-      this.context.sink({
-        type: "acp/update",
-        entryId: this.context.newId(),
-        update: { sessionUpdate: "notice", severity: "warning", title: `${this.context.client.name} kept working after Stop`, description: "What follows arrived after Stop: the agent has not confirmed the stop yet." },
-      });
+    } else {
+      this.stopGrace.updateOutsideTurn();
     }
     const tag = (update as { sessionUpdate: string }).sessionUpdate;
     // Chunks (the streaming hot path) carry flat content; anything else may nest without bound.
