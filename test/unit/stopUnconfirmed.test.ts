@@ -64,3 +64,21 @@ test("Stop confirmed within the grace period: no marker, no unconfirmed status",
   assert.equal(describeStatus(chat.store.state), "Turn cancelled");
   assert.equal(entriesOf(chat.store.state.thread, "notice").length, 0);
 });
+
+test("Stop ignored by an agent that takes prompts into its running turn (CodeBuddy): a new message is sent at once, as a steer", async () => {
+  const agent = fakeAgent("CodeBuddy", { FAKE_AGENT_PROFILE: "codebuddy" });
+  const clock = new ManualClock();
+  const { chat } = chatSession(cleanup, [agent.launch], { clock });
+  await chat.start();
+  const turn = chat.prompt("ignore-cancel 1500");
+  await waitFor(() => assistantText(chat.store.state.thread), (text) => text.includes("step 2."), "the turn streams");
+  await chat.cancel();
+  clock.advance(STOP_GRACE_MS);
+  await turn;
+  assert.equal(chat.store.state.thread.turn.phase, "idle");
+  await chat.prompt("one more thing");
+  assert.deepEqual(chat.store.state.thread.queue, [], "not queued");
+  const prompts = agent.received().filter((m) => m.method === "session/prompt").map((m) => JSON.stringify(m.params));
+  assert.equal(prompts.length, 2);
+  assert.match(prompts[1] ?? "", /one more thing/);
+});
