@@ -71,18 +71,17 @@ describe("start-up and Stop edges in VS Code", { timeout: 300_000 }, () => {
         else await view.send.dispatchEvent("click", undefined, { timeout: 2_000 }).catch(() => undefined);
         clicks += 1;
         if (starting) clicksWhileStarting += 1;
-        if (prompts(text).length === 0) {
-          // Not sent yet: it is still in the prompt box (or in the queue), never gone.
-          const inBox = (await view.prompt.inputValue()) === text;
-          const queued = await queuedTexts(view).then((texts) => texts.includes(text));
-          const inLog = await view.log.getByText(text).count() > 0;
-          assert.ok(inBox || queued || inLog, `click ${clicks}: the message is neither sent nor kept`);
-        }
+        // Not sent yet: it is still in the prompt box, in the queue or the transcript (after the
+        // moment it is in flight from the webview to the host), never gone.
+        await eventually(async () => prompts(text).length > 0
+          || (await view.prompt.inputValue()) === text
+          || (await queuedTexts(view)).includes(text)
+          || (await view.log.getByText(text).count()) > 0, `click ${clicks}: the message kept or sent`, 5_000);
         assert.ok(clicks < 400, "the message was never sent");
         await new Promise((resolve) => setTimeout(resolve, 150));
       }
       t.diagnostic(`${clicks} clicks, ${clicksWhileStarting} while the agent was starting`);
-      assert.ok(clicksWhileStarting >= 5, "Send was clicked during the start-up");
+      assert.ok(clicksWhileStarting >= 3, "Send was clicked during the start-up");
       await view.log.getByText("The complete answer, sent at the end.").first().waitFor({ timeout: 30_000 });
       await eventually(async () => /is ready/.test((await view.status.textContent()) ?? ""), "the turn to end");
       assert.equal(prompts(text).length, 1, "sent exactly once");
