@@ -99,7 +99,9 @@ export class ChatSession {
     if (name === undefined) return;
     this.crashes = 0;
     this.lastSession = undefined;
-    this.queue.clear();
+    // A running session's queue belongs to it; messages sent while no session was up (a start
+    // that failed or is replaced) were never sent anywhere, and go to this one.
+    if (this.session) this.queue.clear();
     await this.open(name, undefined);
   }
 
@@ -129,9 +131,23 @@ export class ChatSession {
    */
   async prompt(text: string, attachments: readonly PromptAttachment[] = []): Promise<void> {
     const session = this.session;
-    if (!session || this.store.state.connection.status !== "ready") return;
+    const { status } = this.store.state.connection;
+    if (!session || status !== "ready") {
+      // Never dropped (issue 16): while the agent starts the message waits in the visible queue,
+      // sent once the session is ready; with no agent running it goes back to the composer.
+      if (status === "starting") {
+        this.queue.paused = false;
+        this.queue.push(text);
+      } else {
+        this.deps.returnToComposer?.(text);
+        this.store.dispatch({ type: "thread/error", entryId: this.newEntryId(), message: `Not sent: no agent is running${status === "failed" ? " (it failed to start)" : ""}. Your message is back in the prompt box.` });
+      }
+      return;
+    }
     if (session.isBusy) {
       if (session.steeringRoute === "none") {
+        // Sent after a Stop the agent has not confirmed: it goes out once the agent answers.
+        if (session.isStopUnconfirmed) this.queue.paused = false;
         this.queue.push(text);
         return;
       }
@@ -175,6 +191,7 @@ export class ChatSession {
   private async runTurn(session: SessionController, text: string, attachments: readonly PromptAttachment[]): Promise<void> {
     await session.prompt(text, attachments);
     if (this.session !== session) return;
+    if (session.isStopUnconfirmed) void session.whenStopConfirmed().then(() => this.drainQueue(session));
     const { turn } = this.store.state.thread;
     if (turn.phase === "idle" && turn.lastStop !== "error") this.crashes = 0;
     await this.drainQueue(session);
@@ -232,11 +249,16 @@ export class ChatSession {
   private async open(name: string, reopen: { sessionId: string; replay: boolean } | undefined): Promise<void> {
     this.restartTimer?.cancel();
     this.restartTimer = undefined;
-    // Said before stopping the old agent (synchronously, so a new tab is "starting" when first
-    // shown); the old agent's late updates are dropped, since stopAgent unbinds it at once.
-    if (reopen === undefined || reopen.replay) this.store.dispatch({ type: "thread/reset" });
+    // "Starting" from the first moment, so a new tab is "starting" when first shown, and a message
+    // sent from now on waits in the queue for this session instead of finding no agent. The old
+    // agent is let go synchronously: its late updates are dropped.
+    const stopped = this.stopAgent();
+    if (reopen === undefined || reopen.replay) {
+      this.store.dispatch({ type: "thread/reset" });
+      if (this.queue.size > 0) this.queue.publish();
+    }
     this.store.dispatch({ type: "connection/starting", agent: name });
-    await this.stopAgent();
+    await stopped;
     const launch = await resolveLaunch(this.deps, name);
     if ("message" in launch) {
       this.fail(name, launch);
@@ -282,6 +304,7 @@ export class ChatSession {
       if (reopen === undefined) this.continued = undefined;
       else if (cannotReopen || loadFailure) this.continueLocally(name, reopen.sessionId, loadFailure);
       this.store.dispatch({ type: "connection/ready", agent: name, sessionId: session.sessionId });
+      void this.drainQueue(session); // messages sent while the agent was starting
     } catch (error) {
       if (client && this.client !== client) return;
       if (client && (await diesSoon(client))) return; // onAgentEnded reports the exit

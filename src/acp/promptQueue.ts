@@ -61,7 +61,8 @@ export class PromptQueue {
     this.publish();
   }
 
-  private publish(): void {
+  /** Shows the queue again (after a thread reset, which empties the thread's copy). */
+  publish(): void {
     this.dispatch({ type: "queue/set", items: this.items.map(({ id, text }) => ({ id, text })) });
   }
 }

@@ -7,6 +7,7 @@ import type { AgentClient } from "./agentClient";
 import { buildPrompt, type PromptAttachment } from "./promptBuilder";
 import { capabilitiesOf } from "./agentCapabilities";
 import { STEER_APPLIED_METHODS, steeringRouteOf, type SteerOutcome, type SteeringRoute } from "./steering";
+import { StopGrace } from "./stopGrace";
 import { Steerer } from "./steerer";
 import { describeRequestError } from "./agentErrors";
 import { logJson } from "./logJson";
@@ -46,12 +47,15 @@ export class SessionController {
   private lastStop: string | undefined;
   private updatesThisTurn = 0;
   private silenceTimer: Timer | undefined;
+  /** Stop with agents that ignore `session/cancel`. */
+  private readonly stopGrace: StopGrace;
   /** Update variants already logged as not shown. */
   private readonly unshown = new Set<string>();
   private readonly attachment: { dispose(): void };
 
   private constructor(readonly sessionId: string, private readonly context: SessionContext, readonly openedWith: OpenMode) {
     this.steerer = new Steerer(context, () => this.turnRunning);
+    this.stopGrace = new StopGrace(context, () => this.turnRunning);
     this.attachment = context.client.attach(sessionId, {
       update: (update) => this.onUpdate(update),
       extNotification: (method, params) => this.onExtNotification(method, params),
@@ -108,7 +112,7 @@ export class SessionController {
 
   /** A prompted turn, or an unowned one the agent started from a late steer. */
   get isBusy(): boolean {
-    return this.turnRunning || this.steerer.unownedTurn;
+    return this.turnRunning || this.steerer.unownedTurn || this.stopGrace.unconfirmed;
   }
 
   async prompt(text: string, attachments: readonly PromptAttachment[] = []): Promise<void> {
@@ -123,7 +127,11 @@ export class SessionController {
     this.updatesThisTurn = 0;
     this.armWatchdog();
     try {
-      const response = await client.connection.prompt(this.sessionId, built.blocks);
+      const response = await this.stopGrace.race(client.connection.prompt(this.sessionId, built.blocks));
+      if (response === "abandoned") {
+        this.lastStop = "cancelled";
+        return;
+      }
       this.lastStop = response.stopReason;
       this.finishTurn(response, afterCancel);
     } catch (error) {
@@ -138,14 +146,25 @@ export class SessionController {
       }
     } finally {
       this.turnRunning = false;
+      this.stopGrace.turnEnded();
       this.disarmWatchdog();
     }
+  }
+
+  /** True while a turn shown stopped (see StopGrace) has not been answered by the agent yet. */
+  get isStopUnconfirmed(): boolean {
+    return this.stopGrace.unconfirmed;
+  }
+
+  whenStopConfirmed(): Promise<void> {
+    return this.stopGrace.whenConfirmed();
   }
 
   async cancel(): Promise<void> {
     if (!this.turnRunning || this.cancelRequested) return;
     this.cancelRequested = true;
     this.context.sink({ type: "turn/cancelling" });
+    this.stopGrace.stopRequested();
     await this.context.client.connection.cancel(this.sessionId).catch((error: unknown) =>
       this.context.logger.warn(`session/cancel failed: ${String(error)}`));
   }
@@ -177,6 +196,7 @@ export class SessionController {
 
   dispose(): void {
     this.disarmWatchdog();
+    this.stopGrace.dispose();
     this.steerer.dispose();
     this.attachment.dispose();
   }
@@ -200,6 +220,8 @@ export class SessionController {
     if (this.turnRunning) {
       this.updatesThisTurn += 1;
       this.armWatchdog();
+    } else {
+      this.stopGrace.updateOutsideTurn();
     }
     const tag = (update as { sessionUpdate: string }).sessionUpdate;
     // Chunks (the streaming hot path) carry flat content; anything else may nest without bound.

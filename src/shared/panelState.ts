@@ -98,6 +98,7 @@ export function describeStatus(state: PanelState): string {
     case "awaiting_form":
       return describeAwaiting(phase);
     case "idle":
+      if (thread.turn.phase === "idle" && thread.turn.stopUnconfirmed) return `Turn stopped: ${connection.agent} hasn't confirmed the stop yet`;
       return describeStop(thread.turn.phase === "idle" ? thread.turn.lastStop : undefined, connection.agent);
   }
 }

@@ -46,6 +46,12 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
       // Nothing can still be waiting for the user once the turn is over.
       return { ...ended, permissions: [], forms: [], turn: { phase: "idle", lastStop: action.stopReason }, ...(action.usage ? { turnUsage: action.usage } : {}) };
     }
+    case "turn/stopUnconfirmed":
+      return thread.turn.phase === "cancelling"
+        ? { ...cancelOpenToolCalls(thread), permissions: [], forms: [], turn: { phase: "idle", lastStop: "cancelled", stopUnconfirmed: true } }
+        : thread;
+    case "turn/stopConfirmed":
+      return thread.turn.phase === "idle" && thread.turn.stopUnconfirmed ? { ...thread, turn: { phase: "idle", lastStop: "cancelled" } } : thread;
     case "turn/failed":
       return {
         ...appendEntry(cancelOpenToolCalls(thread), undefined, errorEntry(action.entryId, action.message, action.details)),

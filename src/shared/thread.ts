@@ -90,10 +90,11 @@ export type TurnOutcome = StopReason | "error";
 
 /**
  * The turn's state. `cancelling` is client-only: Stop was pressed and `session/cancel` sent, but
- * the agent has not answered the prompt yet.
+ * the agent has not answered the prompt yet. `stopUnconfirmed`: the turn is shown stopped, but the
+ * agent has not answered its prompt yet (agents that ignore `session/cancel`).
  */
 export type TurnState =
-  | { readonly phase: "idle"; readonly lastStop?: TurnOutcome }
+  | { readonly phase: "idle"; readonly lastStop?: TurnOutcome; readonly stopUnconfirmed?: true }
   | { readonly phase: "running"; readonly startedAt: number }
   | { readonly phase: "cancelling"; readonly startedAt: number };
 

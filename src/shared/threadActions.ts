@@ -30,6 +30,10 @@ export const threadActionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("turn/cancelling") }),
   /** The agent answered `session/prompt`; `usage` is the turn's token usage when the agent reports it. */
   z.object({ type: z.literal("turn/ended"), stopReason: stopReasonSchema, usage: turnUsageSchema.optional() }),
+  /** Stop was pressed and the agent has not answered the prompt within the grace period: shown stopped anyway. */
+  z.object({ type: z.literal("turn/stopUnconfirmed") }),
+  /** The agent answered the prompt of a turn already shown stopped. */
+  z.object({ type: z.literal("turn/stopConfirmed") }),
   /** The prompt failed (error response, crash): ends the turn and shows why. */
   z.object({ type: z.literal("turn/failed"), entryId: z.string(), message: z.string(), details: z.string().optional() }),
   /** One ACP `session/update`; `entryId` names the entry it creates, if it creates one. */

@@ -36,7 +36,9 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
     case "state/resync":
       return context.resync();
     case "prompt/send":
-      if (message.text.trim() || message.attachments.length > 0) await session?.prompt(message.text, message.attachments);
+      // No tab to take it (never dropped, issue 16): the text goes back to the prompt box.
+      if (!session && message.text.trim()) post({ type: "composer/insert", text: message.text });
+      else if (message.text.trim() || message.attachments.length > 0) await session?.prompt(message.text, message.attachments);
       return;
     case "turn/cancel":
       return session?.cancel();

@@ -3,6 +3,7 @@
  * them (stdio in main.ts, HTTP/WebSocket in httpServer.ts). Sessions live in the shared World,
  * so a second connection (or a restarted process, through the store file) sees them too.
  */
+import { slowInitialize, slowNewSession } from "./slowStart";
 import { Peer, RpcError, Unanswered, internalError, type IncomingNotification, type IncomingRequest, type Outlet } from "./wire";
 import {
   BROKEN_STORE_SESSION, bubConfigOptions, bubConfigValues, initializeResult, isBub, quirkConfigOptions, quirkSessionState,
@@ -61,7 +62,7 @@ export class AgentConnection {
         if (this.neverInitialize) return new Promise(() => undefined);
         this.clientInfo = params.clientInfo;
         this.clientCapabilities = (params.clientCapabilities ?? {}) as Params;
-        return initializeResult(this.options, params);
+        return slowInitialize(this.options.slowStartMs, () => initializeResult(this.options, params));
       case "authenticate":
         if (profile !== "codebuddy") throw methodNotFound(request.method);
         return codebuddyAuthenticate(this, params);
@@ -104,7 +105,7 @@ export class AgentConnection {
     }
   }
 
-  private newSession(params: Params): object {
+  private newSession(params: Params): object | Promise<object> {
     if (typeof params.cwd !== "string" || !Array.isArray(params.mcpServers)) {
       throw new RpcError(-32602, "Invalid params", { cwd: params.cwd, mcpServers: params.mcpServers });
     }
@@ -132,7 +133,7 @@ export class AgentConnection {
         return { sessionId, ...codebuddySessionState({}) };
       }
       case "default":
-        return { sessionId };
+        return slowNewSession(this.options.slowStartMs, sessionId, (method, params) => this.peer.notify(method, params), { sessionId });
     }
   }
 

@@ -35,6 +35,8 @@ export interface FakeAgentOptions {
   readonly name?: string;
   /** FAKE_AGENT_AUTH=required (codebuddy): sessions fail -32000 until `authenticate {methodId:"external"}`. */
   readonly authRequired?: boolean;
+  /** FAKE_AGENT_SLOW_START=<ms>: slow `initialize` and `session/new`, config options before the result (slowStart.ts). */
+  readonly slowStartMs?: number;
 }
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv): FakeAgentOptions {
@@ -50,6 +52,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): FakeAgentOptions {
     ...(env.FAKE_AGENT_LOAD_ERROR === "gemini" ? { loadError: "gemini" as const } : {}),
     ...(env.FAKE_AGENT_NAME ? { name: env.FAKE_AGENT_NAME } : {}),
     ...(env.FAKE_AGENT_AUTH === "required" ? { authRequired: true } : {}),
+    ...(env.FAKE_AGENT_SLOW_START ? { slowStartMs: Number(env.FAKE_AGENT_SLOW_START) } : {}),
   };
 }
 

@@ -14,6 +14,7 @@ import { showcaseScenarios } from "./showcaseScenarios";
 import { consentScenarios } from "./consentScenarios";
 import { followScenarios } from "./followScenarios";
 import { realAgentHabits } from "./realAgentHabits";
+import { startStopScenarios } from "./startStopScenarios";
 
 export type StopReason = "end_turn" | "max_tokens" | "max_turn_requests" | "refusal" | "cancelled";
 /** A stop reason, or a whole `PromptResponse` (usage, `_meta`…). */
@@ -281,6 +282,7 @@ export const scenarios: Record<string, Scenario> = {
   ...consentScenarios,
   ...followScenarios,
   ...realAgentHabits,
+  ...startStopScenarios,
 };
 
 export function pickScenario(promptText: string): Scenario {

@@ -15,10 +15,10 @@ import { resolveSecretReferences } from "../../src/acp/secretReferences";
 import { SessionController } from "../../src/acp/sessionController";
 import type { AgentDefinition } from "../../src/acp/agentDefinition";
 import { startFakeAgentServer, type FakeAgentServer, type ServerOptions } from "../fakeAgent/httpServer";
-import type { FakeAgentOptions } from "../fakeAgent/profiles";
+import { BROKEN_STORE_SESSION, type FakeAgentOptions } from "../fakeAgent/profiles";
 import { Cleanup, ThreadRecorder, assistantText, chatSession, connect, contextFor, entriesOf } from "../support/hostHarness";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
-import { MemoryLogger, fixedWorkspace } from "../support/memoryPorts";
+import { fixedWorkspace } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
 
 const cleanup = new Cleanup();
@@ -105,18 +105,65 @@ test("HTTP: the server's error statuses", async () => {
   assert.equal((await fetch(url, { method: "DELETE", headers: { "Acp-Connection-Id": connectionId } })).status, 404);
 });
 
-test("HTTP interop (§10): the SDK's http client cannot session/load on a fresh connection to a Bub-like server", async () => {
+test("HTTP (§10): session/load on a fresh connection to a Bub-like server reopens the session with its history", async () => {
   const agent = await server({ seed: "bub" });
-  const logger = new MemoryLogger();
-  const client = await connect(cleanup, remote("BubHttp", "http", agent.url), { logger });
+  const client = await connect(cleanup, remote("BubHttp", "http", agent.url));
   const recorder = new ThreadRecorder();
-  await assert.rejects(SessionController.reopen(contextFor(client, recorder), "zed-session", true));
-  // The client opens the session stream (Acp-Session-Id) before it posts session/load; the server
-  // does not know the session on this connection yet and answers 404, which the client treats as fatal.
-  assert.deepEqual(agent.exchanges.filter((e) => e.sessionId === "zed-session").map((e) => [e.method, e.status]), [["GET", 404]]);
-  assert.ok(!agent.messages.some((m) => methodOf(m.message) === "session/load"), "session/load never reached the agent");
-  const report = await client.ended;
-  assert.match(report.message, /^Lost the HTTP connection to http:\/\/127\.0\.0\.1:\d+\/acp: ACP SSE connection failed: 404 Not Found/);
+  const session = await SessionController.reopen(contextFor(client, recorder), "zed-session", true);
+  cleanup.add(() => session.dispose());
+  assert.equal(session.openedWith, "load");
+  assert.deepEqual(recorder.thread.entries.map((e) => e.kind), ["user", "assistant", "tool_call", "compaction"], "the history was replayed");
+  // The load is posted before the session's stream is opened (a Bub server knows the session only
+  // once the load has answered), and without the session header, which would name an unknown session.
+  const exchanges = agent.exchanges.filter((e) => e.method !== "DELETE");
+  const load = exchanges.findIndex((e) => e.rpcMethod === "session/load");
+  assert.deepEqual(exchanges[load], { method: "POST", connectionId: exchanges[load]?.connectionId, rpcMethod: "session/load", status: 202 });
+  assert.ok(!exchanges.some((e) => e.status >= 400), JSON.stringify(exchanges));
+  await session.prompt("basic-stream");
+  assert.match(assistantText(recorder.thread), /Hello from \*\*basic-stream\*\*\.$/, "the prompt's updates came on the session stream");
+  const after = agent.exchanges;
+  assert.ok(after.findIndex((e) => e.method === "GET" && e.sessionId === "zed-session") > after.findIndex((e) => e.rpcMethod === "session/load"), "the session stream is opened after the load");
+  assert.equal(agent.messages.filter((m) => methodOf(m.message) === "session/update" && m.stream === "session").length > 0, true);
+});
+
+test("HTTP (§10): session/resume on a fresh connection reopens the session, and it takes prompts", async () => {
+  const agent = await server({ profile: "bub", seed: "bub" });
+  const client = await connect(cleanup, remote("BubHttp", "http", agent.url));
+  const recorder = new ThreadRecorder();
+  const session = await SessionController.reopen(contextFor(client, recorder), "zed-session", false);
+  cleanup.add(() => session.dispose());
+  assert.equal(session.openedWith, "resume");
+  assert.ok(agent.messages.some((m) => m.direction === "in" && methodOf(m.message) === "session/resume"), "session/resume reached the agent");
+  assert.ok(!agent.exchanges.some((e) => e.status >= 400), JSON.stringify(agent.exchanges));
+  await session.prompt("basic-stream");
+  assert.equal(assistantText(recorder.thread), "Hello from **basic-stream**.");
+});
+
+test("HTTP (§10): a session/load the agent refuses fails alone; the connection and a new session still work", async () => {
+  const agent = await server({ seed: "bub" });
+  const client = await connect(cleanup, remote("BubHttp", "http", agent.url));
+  await assert.rejects(SessionController.reopen(contextFor(client, new ThreadRecorder()), BROKEN_STORE_SESSION, true), /Internal error/);
+  const recorder = new ThreadRecorder();
+  const session = await SessionController.create(contextFor(client, recorder));
+  cleanup.add(() => session.dispose());
+  await session.prompt("basic-stream");
+  assert.equal(assistantText(recorder.thread), "Hello from **basic-stream**.");
+  assert.ok(!agent.exchanges.some((e) => e.sessionId === BROKEN_STORE_SESSION && e.method === "GET"), "no stream was opened for the refused session");
+});
+
+test("HTTP (§10): restart after a dropped connection loads the session on the new connection, history replayed", async () => {
+  const agent = await server();
+  const { chat } = chatSession(cleanup, [remote("BubHttp", "http", agent.url)]);
+  await chat.start();
+  const sessionId = chat.sessionId!;
+  await chat.prompt("basic-stream");
+  await chat.prompt("drop");
+  await waitFor(() => chat.store.state.connection, (connection) => connection.status === "failed", "the lost connection");
+  await chat.restart();
+  assert.deepEqual(chat.store.state.connection, { status: "ready", agent: "BubHttp", sessionId }, "the same session, not a new one");
+  assert.deepEqual(entriesOf(chat.store.state.thread, "user").map((e) => e.text), ["basic-stream", "drop"], "the history came back by replay");
+  await chat.prompt("late-text");
+  assert.deepEqual(chat.store.state.thread.turn, { phase: "idle", lastStop: "end_turn" });
 });
 
 test("HTTP interop (§10): deleting a session not opened on this connection also loses the connection", async () => {

@@ -5,7 +5,8 @@
  *
  * Only TLS, or plain text to loopback (networkPolicy.ts). The configured `headers` go on every
  * HTTP request and on the WebSocket handshake; redirects are not followed, so they can't be
- * carried to another server (`ws` follows none by default).
+ * carried to another server (`ws` follows none by default). Over HTTP, load and resume of a
+ * session go through HttpReattach, where the SDK's client and a Bub server don't interoperate.
  */
 import { createHttpStream } from "@agentclientprotocol/sdk/experimental/http-client";
 import { createWebSocketStream } from "@agentclientprotocol/sdk/experimental/ws-client";
@@ -15,6 +16,7 @@ import type { MessageStream } from "../connection";
 import type { FailureReport } from "../agentErrors";
 import type { AgentTransport } from "./agentTransport";
 import { agentUrlProblem, displayUrl } from "../networkPolicy";
+import { HttpReattach } from "./httpReattach";
 
 type WebSocketOption = NonNullable<NonNullable<Parameters<typeof createWebSocketStream>[1]>["WebSocket"]>;
 
@@ -32,9 +34,10 @@ export function openNetworkTransport(kind: "http" | "websocket", url: string, he
   const problem = agentUrlProblem(url);
   if (problem) throw new Error(`the agent's url ${problem}.`);
   const address = kind === "websocket" ? url.replace(/^http/, "ws") : url.replace(/^ws/, "http");
+  const reattach = kind === "http" ? new HttpReattach((input, init) => fetch(input, { ...init, redirect: "error" })) : undefined;
   const raw: MessageStream = kind === "websocket"
     ? createWebSocketStream(address, { WebSocket: webSocketClass(), headers: { ...headers } })
-    : createHttpStream(address, { headers: { ...headers }, fetch: (input, init) => fetch(input, { ...init, redirect: "error" }) });
+    : createHttpStream(address, { headers: { ...headers }, fetch: reattach!.fetch });
   const target = displayUrl(address);
   let hasEnded = false;
   let resolveEnded!: (report: FailureReport) => void;
@@ -42,13 +45,16 @@ export function openNetworkTransport(kind: "http" | "websocket", url: string, he
   const finish = (reason: string) => {
     if (hasEnded) return;
     hasEnded = true;
+    reattach?.close();
     resolveEnded({
       message: `Lost the ${kind === "websocket" ? "WebSocket" : "HTTP"} connection to ${target}: ${reason}.`,
       details: `Is the agent server running? For Bub: bub acp --transport ${kind}`,
     });
   };
+  const readable = watchEnd(raw.readable, finish, reattach && ((message) => reattach.incoming(message)));
+  const writable = reattach ? watchWrites(raw.writable, (message) => reattach.outgoing(message)) : raw.writable;
   return {
-    stream: { readable: watchEnd(raw.readable, finish), writable: raw.writable },
+    stream: { readable, writable },
     ended,
     get hasEnded() {
       return hasEnded;
@@ -56,13 +62,13 @@ export function openNetworkTransport(kind: "http" | "websocket", url: string, he
     description: `Connected to ${target} (${kind})`,
     async stop() {
       finish("closed by the client");
-      await raw.writable.close().catch(() => undefined);
+      await writable.close().catch(() => undefined);
     },
   };
 }
 
 /** Passes messages through and reports when the source ends or fails. */
-function watchEnd(source: ReadableStream<AnyMessage>, onEnd: (reason: string) => void): ReadableStream<AnyMessage> {
+function watchEnd(source: ReadableStream<AnyMessage>, onEnd: (reason: string) => void, onMessage?: (message: AnyMessage) => void): ReadableStream<AnyMessage> {
   const reader = source.getReader();
   return new ReadableStream<AnyMessage>({
     async pull(controller) {
@@ -72,6 +78,7 @@ function watchEnd(source: ReadableStream<AnyMessage>, onEnd: (reason: string) =>
           onEnd("the server closed the connection");
           controller.close();
         } else {
+          onMessage?.(value);
           controller.enqueue(value);
         }
       } catch (error) {
@@ -83,5 +90,18 @@ function watchEnd(source: ReadableStream<AnyMessage>, onEnd: (reason: string) =>
       onEnd("closed by the client");
       return reader.cancel(reason);
     },
+  });
+}
+
+/** Shows each outgoing message to `onMessage` before it goes on to `target`. */
+function watchWrites(target: WritableStream<AnyMessage>, onMessage: (message: AnyMessage) => void): WritableStream<AnyMessage> {
+  const writer = target.getWriter();
+  return new WritableStream<AnyMessage>({
+    async write(message) {
+      onMessage(message);
+      await writer.write(message);
+    },
+    close: () => writer.close(),
+    abort: (reason) => writer.abort(reason),
   });
 }
