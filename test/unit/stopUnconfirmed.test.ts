@@ -62,7 +62,8 @@ test("Stop confirmed within the grace period: no marker, no unconfirmed status",
   clock.advance(STOP_GRACE_MS);
   assert.deepEqual(chat.store.state.thread.turn, { phase: "idle", lastStop: "cancelled" }, "the grace timer did nothing once the agent answered");
   assert.equal(describeStatus(chat.store.state), "Turn cancelled");
-  assert.equal(entriesOf(chat.store.state.thread, "notice").length, 0);
+  // Only the user's own Stop line: no "kept working after Stop" marker.
+  assert.deepEqual(entriesOf(chat.store.state.thread, "notice").map((notice) => notice.title), ["You stopped this turn."]);
 });
 
 test("Stop ignored by an agent that takes prompts into its running turn (CodeBuddy): a new message is sent at once, as a steer", async () => {
