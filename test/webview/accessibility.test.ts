@@ -4,6 +4,7 @@
  */
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { tabsState } from "./featureFixture";
 import { fullFixtureState } from "./fullFixture";
 import { type Harness, Panel, type Theme, eventually, settle, startHarness } from "./harness";
 
@@ -23,6 +24,8 @@ describe("accessibility (axe-core)", { timeout: 180_000 }, () => {
         const panel = await Panel.open(harness, { theme, viewport: { width, height: 4_000 } });
         try {
           await panel.snapshot(0, fullFixtureState());
+          await panel.send(tabsState("tab-2"));
+          await eventually(async () => assert.equal(await panel.page.getByRole("tab", { selected: true }).count(), 1));
           const log = panel.page.getByRole("log", { name: "Transcript" });
           await eventually(async () => assert.equal(await log.getByRole("article", { name: "Tool: Write src/math.ts" }).count(), 1));
           await panel.page.evaluate(() => document.fonts.ready);
