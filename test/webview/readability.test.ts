@@ -46,6 +46,55 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
     });
   }
 
+  it("caps a long code block's height, with a control to show all its lines", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      const lines = Array.from({ length: 40 }, (_, index) => `const line${index} = ${index};`).join("\n");
+      await panel.snapshot(0, threadWith(agentText(`\`\`\`ts\n${lines}\n\`\`\``)));
+      const pre = panel.page.locator(".code-block pre");
+      await eventually(async () => assert.equal(await pre.count(), 1));
+      const overflow = () => pre.evaluate((element) => element.scrollHeight - element.clientHeight);
+      assert.ok((await overflow()) > 100, "a 40-line block is capped");
+      const expand = panel.page.getByRole("button", { name: "Show all 40 lines" });
+      assert.equal(await expand.getAttribute("aria-expanded"), "false");
+      await expand.click();
+      await eventually(async () => assert.equal(await overflow(), 0));
+      assert.equal(await panel.page.getByRole("button", { name: "Show fewer lines" }).getAttribute("aria-expanded"), "true");
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("collapses a finished tool card to its header, and remembers a card the user opened", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, threadWith(
+        toolCall({ toolCallId: "done-1", title: "Run git log", kind: "execute", status: "completed", content: [{ type: "content", content: { type: "text", text: OUTPUT } }] }),
+        toolCall({ toolCallId: "busy-1", title: "Run npm test", kind: "execute", status: "in_progress", content: [{ type: "content", content: { type: "text", text: "running…" } }] }),
+      ));
+      const done = panel.page.getByRole("article", { name: "Tool: Run git log" });
+      const busy = panel.page.getByRole("article", { name: "Tool: Run npm test" });
+      await eventually(async () => assert.equal(await busy.getByText("running…").count(), 1, "a running card is open"));
+      const toggle = done.getByRole("button", { name: "Details" });
+      assert.equal(await toggle.getAttribute("aria-expanded"), "false");
+      assert.equal(await done.getByText("Author: Ada", { exact: false }).count(), 0, "a finished card shows only its header");
+      await toggle.click();
+      await eventually(async () => assert.equal(await done.getByText("Author: Ada", { exact: false }).count(), 1));
+      // UI state survives a reload (getState): the card stays open.
+      await panel.page.reload();
+      await panel.waitForSent("webview/ready");
+      await panel.snapshot(0, threadWith(
+        toolCall({ toolCallId: "done-1", title: "Run git log", kind: "execute", status: "completed", content: [{ type: "content", content: { type: "text", text: OUTPUT } }] }),
+      ));
+      await eventually(async () => assert.equal(await done.getByText("Author: Ada", { exact: false }).count(), 1));
+      assert.equal(await done.getByRole("button", { name: "Details" }).getAttribute("aria-expanded"), "true");
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
   it("shows a tool's text output in monospace, with its lines and indentation", async () => {
     const panel = await Panel.open(harness);
     try {
@@ -144,6 +193,6 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
 
 /** Finished tool cards start collapsed: open one (a no-op on a card that is already open). */
 async function expandCard(card: ReturnType<Panel["page"]["getByRole"]>): Promise<void> {
-  const toggle = card.getByRole("button", { name: /^Show details/ });
+  const toggle = card.getByRole("button", { name: "Details" });
   if ((await toggle.count()) > 0 && (await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
 }
