@@ -231,6 +231,12 @@ export class Panel {
     });
   }
 
+  /** Opens every collapsed tool card in view (completed cards start collapsed). */
+  async expandToolCards(): Promise<void> {
+    const closed = this.page.locator('article.tool-card button[aria-label="Details"][aria-expanded="false"]');
+    for (let left = await closed.count(); left > 0; left = await closed.count()) await closed.first().click();
+  }
+
   async assertHealthy(): Promise<void> {
     const violations = await this.page.evaluate(() => window.__cspViolations);
     const problems = [...this.problems, ...violations.map((v) => `CSP violation: ${v}`)];
@@ -254,6 +260,18 @@ export async function eventually(check: () => Promise<void> | void, timeoutMs = 
       await new Promise((done) => setTimeout(done, 25));
     }
   }
+}
+
+/** The computed value of a CSS colour expression in the page's theme (e.g. a `color-mix` of variables). */
+export async function computedColour(page: Page, expression: string): Promise<string> {
+  return page.evaluate((value) => {
+    const probe = document.createElement("span");
+    probe.style.color = value;
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  }, expression);
 }
 
 /** Waits two animation frames: anything the store scheduled has rendered. */

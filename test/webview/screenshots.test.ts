@@ -34,6 +34,7 @@ describe("webview screenshots", { timeout: 120_000 }, () => {
         await panel.send(tabsState("tab-2"));
         const log = panel.page.getByRole("log", { name: "Transcript" });
         await eventually(async () => assert.equal(await log.getByRole("article", { name: "Tool: Write src/math.ts" }).count(), 1));
+        await panel.expandToolCards();
         await panel.page.evaluate(() => document.fonts.ready);
         await settle(panel.page);
         // Shrink the page to the content, so the picture has no empty stretch.
