@@ -46,3 +46,15 @@ export function useAutoExpanded(key: string, autoOpen: boolean): readonly [boole
   }, [key]);
   return [choice ?? autoOpen, setOpen] as const;
 }
+
+const seenUnfinished = new Set<string>();
+
+/**
+ * `[open, setOpen]` for a tool card: a card that arrived completed starts collapsed, while one the
+ * user saw running stays open when it completes (for this webview's life, so nothing collapses
+ * under the reader). The user's explicit choice wins either way and is remembered.
+ */
+export function useToolCardExpanded(key: string, completed: boolean): readonly [boolean, (open: boolean) => void] {
+  if (!completed) seenUnfinished.add(key);
+  return useAutoExpanded(key, !completed || seenUnfinished.has(key));
+}

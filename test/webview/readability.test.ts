@@ -89,6 +89,14 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
       ));
       await eventually(async () => assert.equal(await done.getByText("Author: Ada", { exact: false }).count(), 1));
       assert.equal(await done.getByRole("button", { name: "Details" }).getAttribute("aria-expanded"), "true");
+
+      // A card seen running stays open when it completes: nothing collapses under the reader.
+      await panel.actions(1, [{ type: "acp/update", entryId: "t-busy-2", update: { sessionUpdate: "tool_call", toolCallId: "busy-2", title: "Build", kind: "execute", status: "in_progress", content: [{ type: "content", content: { type: "text", text: "building…" } }] } }]);
+      const build = panel.page.getByRole("article", { name: "Tool: Build" });
+      await eventually(async () => assert.equal(await build.getByText("building…").count(), 1));
+      await panel.actions(2, [{ type: "acp/update", entryId: "t-busy-2u", update: { sessionUpdate: "tool_call_update", toolCallId: "busy-2", status: "completed" } }]);
+      await eventually(async () => assert.equal(await build.locator(".tool-status").textContent(), "Done"));
+      assert.equal(await build.getByText("building…").count(), 1, "still open");
       await panel.assertHealthy();
     } finally {
       await panel.close();

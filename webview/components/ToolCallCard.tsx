@@ -4,14 +4,15 @@
  * a form, or a subagent run that belongs to this tool call is shown inside the card (in the main
  * thread only: a card inside a run looks up none of these).
  *
- * A completed card collapses to its header ("Details" opens it; the choice is UI state, so it
- * survives the list's virtualisation and a reload). Running, failed and waiting cards stay open.
+ * A card that arrives completed (a reload, an old session) shows only its header ("Details" opens
+ * it; the choice is UI state, so it survives the list's virtualisation and a reload). Running,
+ * failed and waiting cards are open, and a card seen running stays open when it completes.
  */
 import { memo } from "react";
 import type { ToolCallEntry } from "../../src/shared/thread";
 import { usePanel } from "../hooks";
 import { useIsNested } from "../nestedThread";
-import { useAutoExpanded } from "../uiExpansion";
+import { useToolCardExpanded } from "../uiExpansion";
 import { runIdsOfToolCall } from "../transcriptRows";
 import { Codicon } from "./Codicon";
 import { FormCard } from "./FormCard";
@@ -36,7 +37,7 @@ export const ToolCallCard = memo(function ToolCallCard({ entry }: { entry: ToolC
   const hasRaw = entry.rawInput !== undefined || entry.rawOutput !== undefined;
   const waiting = permission !== undefined || form !== undefined;
   const hasDetails = entry.content.length > 0 || entry.locations.length > 0 || hasRaw;
-  const [chosenOpen, setOpen] = useAutoExpanded(`${entry.id}:card`, entry.status !== "completed");
+  const [chosenOpen, setOpen] = useToolCardExpanded(`${entry.id}:card`, entry.status === "completed");
   const open = chosenOpen || waiting || !hasDetails;
 
   return (
