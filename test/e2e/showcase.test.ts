@@ -84,6 +84,9 @@ describe("the chat panel shows a whole turn in VS Code", { timeout: 300_000 }, (
 
       // The edit: a diff of the real file with its hunk, and a location link.
       const edit = log.getByRole("article", { name: "Tool: Edit greet.ts" });
+      // It arrives completed, so it shows only its header until opened.
+      await edit.waitFor();
+      if ((await edit.getByRole("button", { name: "Details" }).getAttribute("aria-expanded")) === "false") await edit.getByRole("button", { name: "Details" }).click();
       const diff = edit.getByRole("group", { name: `Diff of ${file}` });
       await diff.locator("ins", { hasText: "/** Greets someone by name. */" }).waitFor();
       await diff.locator("ins", { hasText: "Hello there, ${name}!" }).waitFor();
