@@ -3,7 +3,7 @@
  * transcript is virtualised (a card scrolled out of view unmounts and must reopen as it was).
  * Only explicit choices are stored, the newest LIMIT of them, in the webview's UI state.
  */
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { getUiState, setUiState } from "./bridge";
 
 const LIMIT = 300;
@@ -45,4 +45,21 @@ export function useAutoExpanded(key: string, autoOpen: boolean): readonly [boole
     setExpanded(key, next);
   }, [key]);
   return [choice ?? autoOpen, setOpen] as const;
+}
+
+/**
+ * `[open, setOpen]` for a tool card: a card that arrives completed starts collapsed, while one
+ * shown running stays open when it completes (remembered as if chosen, so it is still open after a
+ * reload: nothing collapses under the reader). The user's explicit choice wins either way.
+ */
+export function useToolCardExpanded(key: string, completed: boolean): readonly [boolean, (open: boolean) => void] {
+  const [, rerender] = useState(0);
+  useEffect(() => {
+    if (!completed && !choices.has(key)) setExpanded(key, true);
+  }, [key, completed]);
+  const setOpen = useCallback((next: boolean) => {
+    setExpanded(key, next);
+    rerender((count) => count + 1);
+  }, [key]);
+  return [choices.get(key) ?? !completed, setOpen] as const;
 }

@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, afterEach, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { launchBrowser, openChatView, openWorkbench, runCommand, screenshot } from "../harness/browser";
 import { chat, eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
@@ -86,6 +86,8 @@ describe("the chat panel shows a whole turn in VS Code", { timeout: 300_000 }, (
 
       // The edit: a diff of the real file with its hunk, and a location link.
       const edit = log.getByRole("article", { name: "Tool: Edit greet.ts" });
+      // It arrives completed, so it shows only its header until opened.
+      await openToolCard(edit);
       const diff = edit.getByRole("group", { name: `Diff of ${file}` });
       await diff.locator("ins", { hasText: "/** Greets someone by name. */" }).waitFor();
       await diff.locator("ins", { hasText: "Hello there, ${name}!" }).waitFor();
@@ -95,6 +97,7 @@ describe("the chat panel shows a whole turn in VS Code", { timeout: 300_000 }, (
 
       // The terminal: real output of a real process, ANSI colours as theme classes, its exit.
       const tests = log.getByRole("article", { name: "Tool: Run the tests" });
+      await openToolCard(tests);
       const terminal = tests.getByRole("group", { name: /^Terminal: printf / });
       await terminal.getByText("Exited with code 0").waitFor({ timeout: 10_000 });
       await terminal.locator("span.ansi-fg-2.ansi-bold", { hasText: "✔ 3 passed" }).waitFor();
@@ -197,3 +200,10 @@ describe("the chat panel shows a whole turn in VS Code", { timeout: 300_000 }, (
     });
   });
 });
+
+/** Opens a tool card that arrived completed (those show only their header); the choice is remembered. */
+async function openToolCard(card: Locator): Promise<void> {
+  await card.waitFor({ timeout: 15_000 });
+  const details = card.getByRole("button", { name: "Details" });
+  if ((await details.count()) > 0 && (await details.getAttribute("aria-expanded")) === "false") await details.click();
+}

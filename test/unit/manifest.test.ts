@@ -71,3 +71,10 @@ test("the .vsix ships the manifest, README, CHANGELOG and LICENSE and leaves out
   const leaked = files.filter((file) => /^(\.vscode|docs|src|test|webview|node_modules|\.ci)\/|\.map$|\.ts$/.test(file));
   assert.deepEqual(leaked, []);
 });
+
+test("the view's title bar has no second sessions button (the panel's header has Show sessions)", () => {
+  const titleBar: { command: string; group?: string }[] = manifest.contributes.menus["view/title"];
+  const buttons = titleBar.filter((item) => item.group?.startsWith("navigation"));
+  const icons = buttons.map((item) => manifest.contributes.commands.find((command: { command: string }) => command.command === item.command)?.icon);
+  assert.equal(icons.filter((icon) => icon === "$(history)").length, 0, `history buttons in the title bar: ${JSON.stringify(buttons)}`);
+});

@@ -113,6 +113,10 @@ export function fullFixtureActions(): PanelAction[] {
     { type: "terminal/exited", terminalId: "term-1", exitCode: 1, signal: null },
     update("t-exec-u", "tool_call_update", { toolCallId: "exec-1", status: "failed" }),
     update("t-lost", "tool_call", { toolCallId: "exec-2", title: "Run lint", kind: "execute", status: "completed", content: [{ type: "terminal", terminalId: "term-gone" }] }),
+    update("t-ls", "tool_call", {
+      toolCallId: "ls-1", title: "List src", kind: "search", status: "completed",
+      content: [text("src/\n  math.ts\n  math.test.ts\n  util/\n    format.ts\n\n4 files, 1 folder")],
+    }),
     update("t-fetch", "tool_call", {
       toolCallId: "fetch-1", title: "Fetch the logo", kind: "fetch", status: "completed",
       content: [

@@ -38,7 +38,16 @@ const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-ne
 // Mirrors media/webview.html's policy, with 'self' standing in for the webview's cspSource.
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; font-src 'self'; img-src 'self' data:;";
 
-export type Theme = "dark" | "light";
+export type Theme = "dark" | "light" | "high-contrast";
+
+const themeFiles: Record<Theme, string> = { dark: "theme.css", light: "theme-light.css", "high-contrast": "theme-hc.css" };
+
+function parseTheme(value: string | null): Theme {
+  return value === "light" || value === "high-contrast" ? value : "dark";
+}
+
+// axe-core, served from 'self' so the page's CSP stays the product's (see `Panel.axe`).
+const axeFile = resolve(here, "../../node_modules/axe-core/axe.min.js");
 
 function testPage(withCsp: boolean, theme: Theme): string {
   return `<!DOCTYPE html>
@@ -47,7 +56,8 @@ function testPage(withCsp: boolean, theme: Theme): string {
   <meta charset="UTF-8">
   ${withCsp ? `<meta http-equiv="Content-Security-Policy" content="${CSP}">` : ""}
   <meta name="viewport" content="width=device-width, initial-scale=1.0">
-  <link rel="stylesheet" href="/page/${theme === "light" ? "theme-light.css" : "theme.css"}">
+  <link rel="stylesheet" href="/page/vscodeDefaults.css">
+  <link rel="stylesheet" href="/page/${themeFiles[theme]}">
   <link rel="stylesheet" href="/dist/codicon.css">
   <link rel="stylesheet" href="/dist/main.css">
   <script src="/page/fakeVsCodeApi.js"></script>
@@ -90,9 +100,10 @@ export async function startHarness(): Promise<Harness> {
       return;
     }
     const found = url.pathname === "/"
-      ? { body: Buffer.from(testPage(url.searchParams.get("csp") !== "off", url.searchParams.get("theme") === "light" ? "light" : "dark")), type: "text/html; charset=utf-8" }
+      ? { body: Buffer.from(testPage(url.searchParams.get("csp") !== "off", parseTheme(url.searchParams.get("theme")))), type: "text/html; charset=utf-8" }
       : url.pathname.startsWith("/dist/") ? serveFile(distDir, url.pathname.slice("/dist/".length))
       : url.pathname.startsWith("/page/") ? serveFile(pageDir, url.pathname.slice("/page/".length))
+      : url.pathname === "/vendor/axe.js" ? { body: readFileSync(axeFile), type: contentTypes[".js"] }
       : undefined;
     if (!found) {
       response.writeHead(404).end();
@@ -139,6 +150,13 @@ export interface OpenOptions {
   readonly viewport?: { readonly width: number; readonly height: number };
 }
 
+/** The slice of axe-core's API the tests use (its own types describe the Node entry point). */
+interface AxeApi {
+  run(context: Document, options: { resultTypes: string[] }): Promise<{
+    violations: { id: string; impact?: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] }[];
+  }>;
+}
+
 /** One webview instance in its own browser context (fresh storage and clipboard). */
 export class Panel {
   /** Uncaught exceptions, console errors and CSP violations; `assertHealthy` checks it is empty. */
@@ -158,7 +176,7 @@ export class Panel {
     const panel = new Panel(context, await context.newPage());
     const query = new URLSearchParams();
     if (options.csp === false) query.set("csp", "off");
-    if (options.theme === "light") query.set("theme", "light");
+    if (options.theme !== undefined && options.theme !== "dark") query.set("theme", options.theme);
     await panel.page.goto(`${harness.baseUrl}/${query.size > 0 ? `?${query}` : ""}`);
     await panel.waitForSent("webview/ready");
     return panel;
@@ -200,6 +218,25 @@ export class Panel {
     );
   }
 
+  /**
+   * Runs axe-core (WCAG 2 A/AA rules and best practices) over the page and returns its violations,
+   * one line each: rule, impact, and the offending elements with axe's summary of why.
+   */
+  async axe(): Promise<string[]> {
+    if (!(await this.page.evaluate(() => "axe" in window))) await this.page.addScriptTag({ url: "/vendor/axe.js" });
+    return this.page.evaluate(async () => {
+      const axe = (window as unknown as { axe: AxeApi }).axe;
+      const result = await axe.run(document, { resultTypes: ["violations"] });
+      return result.violations.map((v) => `${v.id} (${v.impact ?? "?"}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(" ")}: ${n.failureSummary ?? ""}`.replace(/\n/g, " ")).join("\n")}`);
+    });
+  }
+
+  /** Opens every collapsed tool card in view (completed cards start collapsed). */
+  async expandToolCards(): Promise<void> {
+    const closed = this.page.locator('article.tool-card button[aria-label="Details"][aria-expanded="false"]');
+    for (let left = await closed.count(); left > 0; left = await closed.count()) await closed.first().click();
+  }
+
   async assertHealthy(): Promise<void> {
     const violations = await this.page.evaluate(() => window.__cspViolations);
     const problems = [...this.problems, ...violations.map((v) => `CSP violation: ${v}`)];
@@ -223,6 +260,18 @@ export async function eventually(check: () => Promise<void> | void, timeoutMs = 
       await new Promise((done) => setTimeout(done, 25));
     }
   }
+}
+
+/** The computed value of a CSS colour expression in the page's theme (e.g. a `color-mix` of variables). */
+export async function computedColour(page: Page, expression: string): Promise<string> {
+  return page.evaluate((value) => {
+    const probe = document.createElement("span");
+    probe.style.color = value;
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  }, expression);
 }
 
 /** Waits two animation frames: anything the store scheduled has rendered. */

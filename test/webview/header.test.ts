@@ -7,7 +7,7 @@ import { after, before, describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/panelState";
 import { fullFixtureState } from "./fullFixture";
 import { readyState, turnStarted, userEntry } from "./fixtures";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { type Harness, Panel, computedColour, eventually, settle, startHarness } from "./harness";
 
 const update = (sessionUpdate: string, fields: Record<string, unknown>): PanelAction => ({ type: "acp/update", entryId: `u-${sessionUpdate}`, update: { sessionUpdate, ...fields } });
 
@@ -90,12 +90,13 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
       assert.equal(await header.getByText("86%", { exact: true }).count(), 1);
       assert.equal(await header.getByText("$0.42").count(), 1);
       const percentColour = () => header.getByText(/^\d+%$/).evaluate((element) => getComputedStyle(element).color);
-      assert.equal(await percentColour(), "rgb(204, 167, 0)", "--vscode-editorWarning-foreground");
+      const warning = await computedColour(panel.page, "color-mix(in srgb, var(--vscode-editorWarning-foreground) 55%, var(--vscode-foreground))");
+      assert.equal(await percentColour(), warning, "--vscode-editorWarning-foreground (mixed toward the text colour for contrast)");
 
       await panel.actions(1, [update("usage_update", { used: 50_000, size: 200_000 })]);
       await eventually(async () => assert.equal(await meter.getAttribute("aria-valuenow"), "50000"));
       assert.equal(await header.getByText("25%", { exact: true }).count(), 1);
-      assert.notEqual(await percentColour(), "rgb(204, 167, 0)");
+      assert.notEqual(await percentColour(), warning);
       assert.equal(await header.getByText("$0.42").count(), 0, "no cost when the agent stops reporting it");
       await panel.assertHealthy();
     } finally {

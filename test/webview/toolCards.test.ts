@@ -5,7 +5,7 @@
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { NEW_MATH, NEW_TEST_FILE, OLD_MATH, fullFixtureState } from "./fullFixture";
-import { type Harness, Panel, eventually, startHarness } from "./harness";
+import { type Harness, Panel, computedColour, eventually, startHarness } from "./harness";
 
 const TALL = { width: 440, height: 3_200 };
 
@@ -22,6 +22,7 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
     const panel = await Panel.open(harness, { viewport: TALL });
     await panel.snapshot(0, fullFixtureState());
     await eventually(async () => assert.equal(await panel.page.getByRole("article", { name: "Tool: Write src/math.ts" }).count(), 1));
+    await panel.expandToolCards();
     return panel;
   }
 
@@ -95,11 +96,14 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
         const computed = getComputedStyle(element);
         return { color: computed.color, weight: computed.fontWeight, italic: computed.fontStyle, line: computed.textDecorationLine };
       });
-      assert.equal((await style("red")).color, "rgb(205, 49, 49)", "31 → --vscode-terminal-ansiRed");
-      assert.equal((await style("bright red")).color, "rgb(241, 76, 76)", "91 → --vscode-terminal-ansiBrightRed");
-      assert.equal((await style("orange-256")).color, "rgb(255, 135, 0)", "38;5;208");
-      assert.equal((await style("pink-rgb")).color, "rgb(255, 105, 180)", "38;2;255;105;180");
-      assert.deepEqual(await style("bold yellow"), { color: "rgb(229, 229, 16)", weight: "700", italic: "normal", line: "none" });
+      // Colours are the program's, mixed toward the terminal's text colour for contrast (terminal.css).
+      const palette = (name: string) => computedColour(panel.page, `color-mix(in srgb, var(--vscode-terminal-${name}) 60%, var(--vscode-terminal-foreground))`);
+      const program = (colour: string) => computedColour(panel.page, `color-mix(in srgb, ${colour} 50%, var(--vscode-terminal-foreground))`);
+      assert.equal((await style("red")).color, await palette("ansiRed"), "31 → --vscode-terminal-ansiRed");
+      assert.equal((await style("bright red")).color, await palette("ansiBrightRed"), "91 → --vscode-terminal-ansiBrightRed");
+      assert.equal((await style("orange-256")).color, await program("rgb(255, 135, 0)"), "38;5;208");
+      assert.equal((await style("pink-rgb")).color, await program("rgb(255, 105, 180)"), "38;2;255;105;180");
+      assert.deepEqual(await style("bold yellow"), { color: await palette("ansiYellow"), weight: "700", italic: "normal", line: "none" });
       assert.equal((await style("italic")).italic, "italic");
       assert.equal((await style("underline")).line, "underline");
       const output = (await terminal.locator("pre").textContent()) ?? "";
@@ -109,7 +113,7 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
       assert.equal(await terminal.getByText("Exited with code 1").count(), 1);
 
       await panel.actions(1, [{ type: "terminal/output", terminalId: "term-1", chunk: "\u001b[36mlate line\u001b[0m\n" }]);
-      await eventually(async () => assert.equal((await style("late line")).color, "rgb(17, 168, 205)"));
+      await eventually(async () => { const cyan = await palette("ansiCyan"); assert.equal((await style("late line")).color, cyan); });
 
       const lost = panel.page.getByRole("article", { name: "Tool: Run lint" });
       assert.equal(await lost.getByText("Terminal output is not available").count(), 1);

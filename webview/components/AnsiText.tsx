@@ -28,10 +28,18 @@ function AnsiSpan({ run }: { run: AnsiRun }) {
   return <span className={classes.join(" ") || undefined} style={Object.keys(inline).length > 0 ? inline : undefined}>{run.text}</span>;
 }
 
+/**
+ * A program's colour, pulled halfway toward the terminal's text colour so it stays readable on the
+ * theme's background (VS Code's terminal enforces a minimum contrast ratio for the same reason).
+ */
+function readableForeground(color: string): string {
+  return `color-mix(in srgb, ${color} 50%, var(--vscode-terminal-foreground, var(--vscode-foreground)))`;
+}
+
 function applyColor(color: AnsiColor | "default-fg" | "default-bg" | undefined, layer: "fg" | "bg", classes: string[], inline: CSSProperties): void {
   if (color === undefined) return;
   if (color === "default-fg" || color === "default-bg") classes.push(`ansi-${layer}-${color === "default-fg" ? "default" : "inverse"}`);
   else if (typeof color === "number") classes.push(`ansi-${layer}-${color}`);
-  else if (layer === "fg") inline.color = color;
+  else if (layer === "fg") inline.color = readableForeground(color);
   else inline.backgroundColor = color;
 }

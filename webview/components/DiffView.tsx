@@ -45,7 +45,8 @@ export const DiffView = memo(function DiffView({ path, oldText, newText, storage
         </button>
       </div>
       {hunks.length === 0 ? <div className="diff-empty">No changes</div> : (
-        <div className="diff-body">
+        // Focusable, so a keyboard can scroll it (it has a max height and no focusable content).
+        <div className="diff-body" tabIndex={0} role="region" aria-label={`Changes in ${name}`}>
           {hunks.map((hunk, index) => {
             if (budget <= 0) return null;
             const lines = hunk.lines.slice(0, budget);

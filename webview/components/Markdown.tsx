@@ -69,9 +69,14 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, eager }: { source: s
     : <div key="html" className="markdown-block" dangerouslySetInnerHTML={{ __html: html }} />;
 });
 
-/** One delegated handler for the sanitized HTML: copy buttons and links. */
+/** One delegated handler for the sanitized HTML: copy and expand buttons, and links. */
 function onMarkdownClick(event: MouseEvent<HTMLDivElement>): void {
   if (!(event.target instanceof Element)) return;
+  const expand = event.target.closest("button[data-expand-code]");
+  if (expand instanceof HTMLButtonElement) {
+    toggleLongCode(expand);
+    return;
+  }
   const copy = event.target.closest("button[data-copy-code]");
   if (copy instanceof HTMLButtonElement) {
     void copyCode(copy);
@@ -85,6 +90,14 @@ function onMarkdownClick(event: MouseEvent<HTMLDivElement>): void {
   event.preventDefault();
   const href = link.getAttribute("href");
   if (href && href !== "#" && !/^(https?|mailto):/i.test(href)) hostActions.openLink(href);
+}
+
+/** Lifts or restores a long block's height cap (a DOM toggle: the block's HTML is cached as is). */
+function toggleLongCode(button: HTMLButtonElement): void {
+  const expanded = button.closest(".code-block")?.classList.toggle("code-block-expanded") ?? false;
+  button.setAttribute("aria-expanded", String(expanded));
+  if (!button.dataset.label) button.dataset.label = button.textContent ?? "";
+  button.textContent = expanded ? "Show fewer lines" : button.dataset.label;
 }
 
 async function copyCode(button: HTMLButtonElement): Promise<void> {

@@ -2,11 +2,19 @@
  * The open sessions as tabs (`tabs/state`), with a status badge each, a close button, and
  * "New session". Keyboard: Left/Right/Home/End move between tabs, Enter or Space activates the
  * focused one (activation is a host round-trip, so focus alone does not switch), Delete closes it.
+ *
+ * Tabs shrink to a minimum width; the strip shows as many whole tabs as fit (always the active
+ * one) and "All sessions (n)" lists every tab. The close buttons sit outside the tablist (it may
+ * own only tabs), each placed after its tab by flex `order`.
  */
-import { type KeyboardEvent, type WheelEvent, useEffect, useRef } from "react";
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { TabSummary } from "../../src/shared/protocol";
 import { useHostActions, useTabs } from "../hooks";
 import { Codicon } from "./Codicon";
+import { TabOverflowMenu } from "./TabOverflowMenu";
+
+/** A tab's minimum width plus its close button (tabs.css): the slot the strip counts in. */
+const TAB_SLOT_PX = 64 + 24;
 
 type Badge = { readonly icon: string; readonly spin?: boolean; readonly label: string; readonly className: string };
 
@@ -21,10 +29,29 @@ export function TabStrip() {
   const { tabs, activeKey } = useTabs();
   const { activateTab, closeTab, newTab } = useHostActions();
   const strip = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [capacity, setCapacity] = useState(Number.POSITIVE_INFINITY);
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const measure = () => setCapacity(Math.max(1, Math.floor(element.clientWidth / TAB_SLOT_PX)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     strip.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
   }, [activeKey, tabs.length]);
+
+  const labelOf = (tab: TabSummary) => {
+    const badge = badges[tab.status];
+    const title = tab.title || "New session";
+    return badge ? `${title}, ${badge.label}` : title;
+  };
+  const shown = visibleTabs(tabs, activeKey, capacity);
 
   const tabElements = () => [...(strip.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>, tab: TabSummary, index: number) => {
@@ -45,22 +72,24 @@ export function TabStrip() {
     event.preventDefault();
   };
   // Roving tabindex: the active tab (or the first, when none is active) is the one Tab reaches.
-  const focusable = tabs.some((tab) => tab.key === activeKey) ? activeKey : tabs[0]?.key;
+  const focusable = shown.some((tab) => tab.key === activeKey) ? activeKey : shown[0]?.key;
 
   return (
     <>
-      <div className="tab-strip" role="tablist" aria-label="Sessions" ref={strip} hidden={tabs.length === 0} onWheel={scrollSideways}>
-        {tabs.map((tab, index) => {
-          const selected = tab.key === activeKey;
-          const badge = badges[tab.status];
-          const title = tab.title || "New session";
-          return (
-            <div role="presentation" key={tab.key} className={selected ? "tab tab-selected" : "tab"}>
+      <div className="tab-scroller" ref={scroller} hidden={tabs.length === 0}>
+        <div className="tab-strip" role="tablist" aria-label="Sessions" ref={strip}>
+          {shown.map((tab, index) => {
+            const selected = tab.key === activeKey;
+            const badge = badges[tab.status];
+            const title = tab.title || "New session";
+            return (
               <div
+                key={tab.key}
                 role="tab"
-                className="tab-label"
+                className={selected ? "tab tab-label tab-selected" : "tab tab-label"}
+                style={{ order: index * 2 }}
                 aria-selected={selected}
-                aria-label={badge ? `${title}, ${badge.label}` : title}
+                aria-label={labelOf(tab)}
                 tabIndex={tab.key === focusable ? 0 : -1}
                 title={tab.agent ? `${title} (${tab.agent})${badge ? ` — ${badge.label}` : ""}` : title}
                 onClick={() => !selected && activateTab(tab.key)}
@@ -69,22 +98,37 @@ export function TabStrip() {
                 <span className="tab-title">{title}</span>
                 {badge ? <span className={`tab-badge ${badge.className}`}><Codicon name={badge.icon} spin={badge.spin ?? false} /></span> : null}
               </div>
-              {/* Out of the Tab order (Delete closes the focused tab); a mouse target beside the tab. */}
-              <button type="button" className="icon-button tab-close" tabIndex={-1} aria-label={`Close ${title}`} title="Close (Delete)" onClick={() => closeTab(tab.key)}>
-                <Codicon name="close" />
-              </button>
-            </div>
-          );
-        })}
+            );
+          })}
+        </div>
+        {shown.map((tab, index) => (
+          // Out of the Tab order (Delete closes the focused tab); a mouse target beside the tab.
+          <button
+            key={tab.key}
+            type="button"
+            className={tab.key === activeKey ? "icon-button tab-close tab-close-selected" : "icon-button tab-close"}
+            style={{ order: index * 2 + 1 }}
+            tabIndex={-1}
+            aria-label={`Close ${tab.title || "New session"}`}
+            title="Close (Delete)"
+            onClick={() => closeTab(tab.key)}
+          >
+            <Codicon name="close" />
+          </button>
+        ))}
       </div>
       <button type="button" className="icon-button" aria-label="New session" title="New session" onClick={newTab}>
         <Codicon name="add" />
       </button>
+      {shown.length < tabs.length ? <TabOverflowMenu tabs={tabs} activeKey={activeKey} labelOf={labelOf} onActivate={activateTab} /> : null}
     </>
   );
 }
 
-/** A vertical wheel scrolls the strip sideways (its scrollbar is hidden). */
-function scrollSideways(event: WheelEvent<HTMLDivElement>): void {
-  if (event.deltaX === 0 && event.deltaY !== 0) event.currentTarget.scrollLeft += event.deltaY;
+/** The first `capacity` tabs, or, when the active tab is beyond them, the window ending at it. */
+export function visibleTabs(tabs: readonly TabSummary[], activeKey: string | undefined, capacity: number): readonly TabSummary[] {
+  if (tabs.length <= capacity) return tabs;
+  const active = tabs.findIndex((tab) => tab.key === activeKey);
+  const start = active < capacity ? 0 : active - capacity + 1;
+  return tabs.slice(start, start + capacity);
 }

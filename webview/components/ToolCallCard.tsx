@@ -3,11 +3,16 @@
  * terminals); the files it touches; its raw input and output, collapsed. A permission request,
  * a form, or a subagent run that belongs to this tool call is shown inside the card (in the main
  * thread only: a card inside a run looks up none of these).
+ *
+ * A card that arrives completed (a reload, an old session) shows only its header ("Details" opens
+ * it; the choice is UI state, so it survives the list's virtualisation and a reload). Running,
+ * failed and waiting cards are open, and a card seen running stays open when it completes.
  */
 import { memo } from "react";
 import type { ToolCallEntry } from "../../src/shared/thread";
 import { usePanel } from "../hooks";
 import { useIsNested } from "../nestedThread";
+import { useToolCardExpanded } from "../uiExpansion";
 import { runIdsOfToolCall } from "../transcriptRows";
 import { Codicon } from "./Codicon";
 import { FormCard } from "./FormCard";
@@ -30,6 +35,10 @@ export const ToolCallCard = memo(function ToolCallCard({ entry }: { entry: ToolC
   const shownStatus = permission || form ? "awaiting_permission" : entry.status;
   const status = toolStatusIcons[shownStatus];
   const hasRaw = entry.rawInput !== undefined || entry.rawOutput !== undefined;
+  const waiting = permission !== undefined || form !== undefined;
+  const hasDetails = entry.content.length > 0 || entry.locations.length > 0 || hasRaw;
+  const [chosenOpen, setOpen] = useToolCardExpanded(`${entry.id}:card`, entry.status === "completed");
+  const open = chosenOpen || waiting || !hasDetails;
 
   return (
     <article className={`entry tool-card tool-${shownStatus}`} aria-label={`Tool: ${title}`}>
@@ -40,10 +49,22 @@ export const ToolCallCard = memo(function ToolCallCard({ entry }: { entry: ToolC
           <Codicon name={status.name} spin={status.spin ?? false} />
           <span>{toolStatusLabels[shownStatus]}</span>
         </span>
+        {hasDetails && !waiting ? (
+          <button
+            type="button"
+            className="icon-button tool-toggle"
+            aria-label="Details"
+            title={open ? "Hide details" : "Show details"}
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+          >
+            <Codicon name={open ? "chevron-up" : "chevron-down"} />
+          </button>
+        ) : null}
       </div>
       {permission ? <PermissionCard request={permission} title={title} /> : null}
       {form ? <FormCard form={form} /> : null}
-      {entry.content.length > 0 ? (
+      {open && entry.content.length > 0 ? (
         <div className="tool-content">
           {entry.content.map((item, index) => <ToolContentView key={index} item={item} storageKey={`${entry.id}:content:${index}`} />)}
         </div>
@@ -53,8 +74,8 @@ export const ToolCallCard = memo(function ToolCallCard({ entry }: { entry: ToolC
           {runIds.split("\u0000").map((runId) => <RunRow key={runId} runId={runId} />)}
         </div>
       )}
-      <LocationLinks locations={entry.locations} />
-      {hasRaw ? (
+      {open ? <LocationLinks locations={entry.locations} /> : null}
+      {open && hasRaw ? (
         <div className="tool-raw-sections">
           {entry.rawInput !== undefined ? <RawJson label="Input" value={entry.rawInput} storageKey={`${entry.id}:input`} /> : null}
           {entry.rawOutput !== undefined ? <RawJson label="Output" value={entry.rawOutput} storageKey={`${entry.id}:output`} /> : null}

@@ -36,5 +36,12 @@ export function ContentBlockView({ block }: { block: ContentBlock }) {
     return src ? <img className="tool-image" src={src} alt="Image from the tool" /> : <div className="tool-note">[image]</div>;
   }
   const text = contentBlockText(block);
-  return text === "" ? null : <div className="tool-text"><Markdown text={text} /></div>;
+  if (text === "") return null;
+  // Tool output is mostly program output (logs, listings, command results): Markdown would join its
+  // lines and read indentation as code. Only text that carries a fenced block is rendered as Markdown.
+  return FENCE.test(text)
+    ? <div className="tool-text"><Markdown text={text} /></div>
+    : <pre className="tool-text tool-output-text" tabIndex={0}>{text}</pre>;
 }
+
+const FENCE = /^ {0,3}(```|~~~)/m;

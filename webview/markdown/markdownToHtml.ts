@@ -18,14 +18,21 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
 }
 
+/** Blocks longer than this start capped in height (markdown.css), with "Show all n lines". */
+const LONG_CODE_LINES = 20;
+
 function renderCode({ text, lang }: Tokens.Code): string {
   const language = /^\S*/.exec(lang ?? "")?.[0]?.toLowerCase() ?? "";
   const body = highlightCode(text, language) ?? escapeHtml(text);
   const label = language === "" ? "" : `<span class="code-language">${escapeHtml(language)}</span>`;
   const languageClass = language === "" ? "hljs" : `hljs language-${escapeHtml(language)}`;
-  return `<div class="code-block"><div class="code-toolbar">${label}` +
+  const lines = text.split("\n").length;
+  const long = lines > LONG_CODE_LINES;
+  const expand = long ? `<button type="button" class="code-copy" data-expand-code aria-expanded="false">Show all ${lines} lines</button>` : "";
+  // A capped block scrolls, so it takes keyboard focus (axe: scrollable-region-focusable).
+  return `<div class="${long ? "code-block code-block-long" : "code-block"}"><div class="code-toolbar">${label}${expand}` +
     `<button type="button" class="code-copy" data-copy-code aria-label="Copy code" title="Copy code">Copy</button></div>` +
-    `<pre><code class="${languageClass}">${body}</code></pre></div>`;
+    `<pre${long ? ' tabindex="0"' : ""}><code class="${languageClass}">${body}</code></pre></div>`;
 }
 
 const marked = new Marked({
