@@ -92,8 +92,10 @@ describe("the chat panel shows a whole turn in VS Code", { timeout: 300_000 }, (
       await diff.locator("ins", { hasText: "/** Greets someone by name. */" }).waitFor();
       await diff.locator("ins", { hasText: "Hello there, ${name}!" }).waitFor();
       await diff.locator("del", { hasText: "Hello, ${name}!" }).waitFor();
-      const location = edit.getByRole("link", { name: `${file}:2` });
+      // Shown relative to the workspace (the tooltip keeps the whole path).
+      const location = edit.getByRole("link", { name: "greet.ts:2", exact: true });
       await location.waitFor();
+      assert.equal(await location.getAttribute("title"), `${file}:2`);
 
       // The terminal: real output of a real process, ANSI colours as theme classes, its exit.
       const tests = log.getByRole("article", { name: "Tool: Run the tests" });
