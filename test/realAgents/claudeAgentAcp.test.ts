@@ -134,7 +134,10 @@ test("claude-agent-acp: Stop during a slow stream; the next prompt's early end i
   const thread = s.thread();
   assert.deepEqual(thread.turn, { phase: "idle", lastStop: "end_turn" });
   const notices = thread.entries.filter((entry) => entry.kind === "notice");
-  assert.deepEqual(notices.map((n) => n.kind === "notice" && [n.severity, n.title]), [["warning", "claude-agent-acp ended the turn without replying"]]);
+  assert.deepEqual(notices.map((n) => n.kind === "notice" && [n.severity, n.title]), [
+    ["info", "You stopped this turn."],
+    ["warning", "claude-agent-acp ended the turn without replying"],
+  ]);
   assert.doesNotMatch(assistantText(thread), /Late reply/, "the reply is still on its way");
 });
 
