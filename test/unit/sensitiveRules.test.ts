@@ -13,7 +13,7 @@ import type * as acp from "@agentclientprotocol/sdk";
 import { AgentServices } from "../../src/acp/agentServices";
 import type { PermissionRules } from "../../src/acp/permissionBroker";
 
-const ROOT = "/work/project";
+const ROOT = "/home/dev/project";
 
 /** Resolves "shown" once the condition holds, polled each macrotask until `settled` (the rules decide asynchronously). */
 async function waitUntil(condition: () => boolean, settled: () => boolean): Promise<"shown" | undefined> {
@@ -41,7 +41,7 @@ function services(decision: "allow_once" | "reject_once", roots: readonly string
   /** "auto" when a rule answered, "shown" when the user is asked. */
   const ask = async (path: string, kind: acp.ToolKind = "edit"): Promise<string> => {
     const before = shown.length;
-    const answer = agentServices.permissions.request({ sessionId: "s", toolCall: { toolCallId: `t-${path}`, kind, locations: [{ path: "/work/project/src/a.ts" }, { path }] }, options: OPTIONS }, new AbortController().signal);
+    const answer = agentServices.permissions.request({ sessionId: "s", toolCall: { toolCallId: `t-${path}`, kind, locations: [{ path: "/home/dev/project/src/a.ts" }, { path }] }, options: OPTIONS }, new AbortController().signal);
     // A request the user must answer is shown (and stays unanswered); a ruled one settles.
     let done = false;
     const settled = answer.then((response) => { done = true; return response; });
