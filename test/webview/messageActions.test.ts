@@ -50,6 +50,9 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
       await panel.send({ type: "workspace/roots", roots: ["/home/ada/project"] });
       await panel.snapshot(0, readyState());
       await panel.actions(1, [toolCall([{ path: "/home/ada/project/src/math.ts", line: 2 }, { path: "/etc/hosts" }, { path: "/home/ada/project-other/a.ts" }])]);
+      // The card arrives completed, so it shows only its header until opened.
+      await panel.page.getByRole("article", { name: /^Tool: / }).waitFor();
+      await panel.expandToolCards();
       const links = panel.page.getByRole("list", { name: "Locations" }).getByRole("link");
       await eventually(async () => assert.equal(await links.count(), 3));
       assert.deepEqual(await links.allTextContents(), ["src/math.ts:2", "/etc/hosts", "/home/ada/project-other/a.ts"]);
