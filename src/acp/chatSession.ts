@@ -15,12 +15,12 @@ import { AgentServices, type ClientPorts } from "./agentServices";
 import type { SubmitResult } from "./elicitationBroker";
 import { ChangeReview } from "./changeReview";
 import { PromptQueue } from "./promptQueue";
-import { reopenAfterCrash, reopenOrContinue, resolveLaunch, showKeptTranscript, withAuth } from "./sessionOpening";
+import { TabNotes } from "./tabNotes";
+import { canReopen, diesSoon, reopenAfterCrash, reopenOrContinue, resolveLaunch, showKeptTranscript, withAuth } from "./sessionOpening";
 import { grantedCapabilities } from "./networkPolicy";
 import { isAwaitingUser, threadPhase } from "../shared/threadPhase";
 import type { AgentCatalog, Clock, Logger, Timer, WorkspacePort } from "./ports";
 import type { PromptAttachment } from "./promptBuilder";
-import { capabilitiesOf } from "./agentCapabilities";
 import type { StoredTranscript } from "./transcriptStore";
 
 export interface ChatSessionDeps {
@@ -57,7 +57,7 @@ export class ChatSession {
   private services: AgentServices | undefined;
   private session: SessionController | undefined;
   private readonly queue = new PromptQueue((action) => this.store.dispatch(action));
-  private nextEntry = 0;
+  private readonly notes = new TabNotes((action) => this.store.dispatch(action));
   /** The last failure shown, repeated after a reload replaces the transcript. */
   private lastFailure: FailureReport | undefined;
   private crashes = 0;
@@ -140,7 +140,7 @@ export class ChatSession {
         this.queue.push(text);
       } else {
         this.deps.returnToComposer?.(text);
-        this.store.dispatch({ type: "thread/error", entryId: this.newEntryId(), message: `Not sent: no agent is running${status === "failed" ? " (it failed to start)" : ""}. Your message is back in the prompt box.` });
+        this.store.dispatch({ type: "thread/error", entryId: this.notes.newEntryId(), message: `Not sent: no agent is running${status === "failed" ? " (it failed to start)" : ""}. Your message is back in the prompt box.` });
       }
       return;
     }
@@ -232,11 +232,11 @@ export class ChatSession {
   }
 
   async setConfigOption(configId: string, value: string | boolean): Promise<void> {
-    await this.session?.setConfigOption(configId, value).catch((error: unknown) => this.reportError("Could not change the setting", error));
+    await this.session?.setConfigOption(configId, value).catch((error: unknown) => this.notes.error("Could not change the setting", error));
   }
 
   async setMode(modeId: string): Promise<void> {
-    await this.session?.setMode(modeId).catch((error: unknown) => this.reportError("Could not change the mode", error));
+    await this.session?.setMode(modeId).catch((error: unknown) => this.notes.error("Could not change the mode", error));
   }
 
   async dispose(): Promise<void> {
@@ -280,7 +280,7 @@ export class ChatSession {
         dispatch: (sessionId, action) => {
           if (this.services === services && (this.session === undefined || this.session.sessionId === sessionId)) this.store.dispatch(action);
         },
-        newId: () => this.newEntryId(),
+        newId: () => this.notes.newEntryId(),
         roots: () => roots,
         cwd: () => cwd,
         ...(pathValue ? { pathValue: () => pathValue } : {}),
@@ -291,7 +291,7 @@ export class ChatSession {
       void client.ended.then((report) => this.onAgentEnded(client!, report));
       await client.initialize();
       const context = this.sessionContext(client, cwd);
-      const note = (title: string) => this.note(title);
+      const note = (title: string) => this.notes.note(title);
       // An agent with neither session/load nor session/resume: a new session continues the old one.
       const cannotReopen = reopen !== undefined && !canReopen(client);
       const { session, loadFailure } = await withAuth(client, this.deps.auth, note, () => this.openSession(context, name, cannotReopen ? undefined : reopen));
@@ -317,7 +317,7 @@ export class ChatSession {
   private async openSession(context: SessionContext, name: string, reopen: { sessionId: string; replay: boolean } | undefined): Promise<{ session: SessionController; loadFailure?: FailureReport }> {
     if (reopen === undefined) return { session: await SessionController.create(context) };
     const { sessionId } = reopen;
-    if (!reopen.replay) return { session: await this.loading(name, sessionId, () => reopenAfterCrash(context, sessionId, (title) => this.note(title), this.lastFailure)) };
+    if (!reopen.replay) return { session: await this.loading(name, sessionId, () => reopenAfterCrash(context, sessionId, (title) => this.notes.note(title), this.lastFailure)) };
     const hasKeptCopy = this.deps.transcripts?.get(name, sessionId) !== undefined;
     return reopenOrContinue(context, () => this.loading(name, sessionId, () => SessionController.reopen(context, sessionId, true)), hasKeptCopy);
   }
@@ -345,7 +345,7 @@ export class ChatSession {
       sink: (action) => {
         if (this.client === client) this.store.dispatch(action);
       },
-      newId: () => this.newEntryId(),
+      newId: () => this.notes.newEntryId(),
       clock: this.deps.clock,
       logger: this.deps.logger,
       awaitingUser: () => isAwaitingUser(threadPhase(this.store.state.thread)),
@@ -356,7 +356,7 @@ export class ChatSession {
   private continueLocally(agent: string, sessionId: string, loadFailure: FailureReport | undefined): void {
     this.continued = sessionId;
     if (loadFailure) this.store.dispatch({ type: "thread/reset" }); // a partial replay gives way to the kept copy
-    showKeptTranscript((action) => this.store.dispatch(action), this.newEntryId(), {
+    showKeptTranscript((action) => this.store.dispatch(action), this.notes.newEntryId(), {
       agent, shown: this.store.state.thread.entries.length > 0, kept: this.deps.transcripts?.get(agent, sessionId), ...(loadFailure ? { loadFailure } : {}),
     });
   }
@@ -377,24 +377,13 @@ export class ChatSession {
     if (!wasReady || this.crashes >= delays.length) return;
     const delay = delays[this.crashes] ?? 0;
     this.crashes += 1;
-    this.note(`Restarting ${client.name} in ${Math.round(delay / 1000)} s (attempt ${this.crashes} of ${delays.length}).`);
+    this.notes.note(`Restarting ${client.name} in ${Math.round(delay / 1000)} s (attempt ${this.crashes} of ${delays.length}).`);
     this.restartTimer = this.deps.clock.schedule(delay, () => void this.restart());
   }
 
   private fail(agent: string, report: FailureReport): void {
     this.lastFailure = report;
-    const details = report.details === undefined ? {} : { details: report.details };
-    this.store.dispatch({ type: "connection/failed", agent, message: report.message, ...details });
-    this.store.dispatch({ type: "thread/error", entryId: this.newEntryId(), message: report.message, ...details });
-  }
-
-  private note(title: string): void {
-    this.store.dispatch({ type: "acp/update", entryId: this.newEntryId(), update: { sessionUpdate: "notice", severity: "info", title } });
-  }
-
-  private reportError(what: string, error: unknown): void {
-    const described = describeRequestError(error);
-    this.store.dispatch({ type: "thread/error", entryId: this.newEntryId(), message: `${what}: ${described.message}`, ...(described.details ? { details: described.details } : {}) });
+    this.notes.failed(agent, report);
   }
 
   private async stopAgent(): Promise<void> {
@@ -406,20 +395,4 @@ export class ChatSession {
     this.services = undefined;
     await Promise.all([services?.dispose(), client?.stop()]);
   }
-
-  private newEntryId(): string {
-    this.nextEntry += 1;
-    return `e${this.nextEntry}`;
-  }
-}
-
-function canReopen(client: AgentClient): boolean {
-  const caps = capabilitiesOf(client.init);
-  return caps.load || caps.resume;
-}
-
-/** A closed connection usually means the process is exiting; give the exit a moment to land. */
-async function diesSoon(client: AgentClient): Promise<boolean> {
-  if (client.transport.hasEnded) return true;
-  return Promise.race([client.ended.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 500))]);
 }

@@ -115,3 +115,14 @@ export function showKeptTranscript(sink: ThreadSink, noticeId: string, what: { a
     : `${cause}, and ACP Panel has no copy of this one; your next message starts a new one.`;
   sink({ type: "acp/update", entryId: noticeId, update: { sessionUpdate: "notice", severity: "info", title } });
 }
+
+export function canReopen(client: AgentClient): boolean {
+  const caps = capabilitiesOf(client.init);
+  return caps.load || caps.resume;
+}
+
+/** A closed connection usually means the process is exiting; give the exit a moment to land. */
+export async function diesSoon(client: AgentClient): Promise<boolean> {
+  if (client.transport.hasEnded) return true;
+  return Promise.race([client.ended.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 500))]);
+}
