@@ -88,7 +88,9 @@ function memberState(status: string | null | undefined): SubagentRun["state"] {
       return "cancelled";
     case "idle":
       return "running";
-    default:
+    case null:
+    case undefined:
+    default: // a state this client does not know yet
       return "unknown";
   }
 }

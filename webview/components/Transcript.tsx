@@ -38,7 +38,9 @@ function estimate(row: TranscriptRow): number {
       return 120;
     case "tool_call":
       return 60;
-    default:
+    case "compaction":
+    case "error":
+    case "notice":
       return 36;
   }
 }
@@ -98,7 +100,7 @@ function RowView({ row, recoveryId }: { row: TranscriptRow; recoveryId: string |
       return <RunRow runId={row.runId} />;
     case "segment":
       return <MessageSegmentView segment={row.segment} first={row.first} last={row.last} />;
-    default:
+    case "entry":
       return <EntryView entry={row.entry} recovery={row.entry.id === recoveryId} />;
   }
 }
