@@ -149,11 +149,8 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("queue/remove"), id: z.string() }),
   /** Cancel the running turn and send this queued message now. */
   z.object({ type: z.literal("queue/sendNow"), id: z.string() }),
-  /**
-   * Opens the user settings at `acpPanel.agents` (first-run help). `snippet`: the JSON entry the
-   * welcome view suggests adding (the host may copy it to the clipboard).
-   */
-  z.object({ type: z.literal("settings/open"), snippet: z.string().optional() }),
+  /** Opens the user settings at `acpPanel.agents` (first-run help). */
+  z.object({ type: z.literal("settings/open") }),
   /** Opens the remote's settings (Preferences: Open Remote Settings), where a remote window reads agents. */
   z.object({ type: z.literal("settings/openRemote") }),
   z.object({ type: z.literal("tab/activate"), key: z.string() }),
