@@ -44,6 +44,8 @@ export const mentionItemSchema = z.object({
 export type MentionItem = z.infer<typeof mentionItemSchema>;
 
 const tabStatusSchema = z.enum(["starting", "running", "waiting", "idle", "failed", "none"]);
+/** What a tab is doing (derived in threadPhase.ts `panelStatus`). */
+export type TabStatus = z.infer<typeof tabStatusSchema>;
 
 /** One open session in the panel's tab strip. */
 export const tabSummarySchema = z.object({
