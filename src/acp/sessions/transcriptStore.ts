@@ -58,7 +58,8 @@ export function parseTranscripts(raw: unknown): StoredTranscript[] {
       const parsed = storedEntrySchema.safeParse(entry);
       return parsed.success ? [parsed.data] : [];
     });
-    return [{ ...header.data, entries }];
+    const { title, ...rest } = header.data;
+    return [{ ...rest, ...(title === undefined ? {} : { title }), entries }];
   });
 }
 
