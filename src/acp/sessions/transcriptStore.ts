@@ -172,8 +172,3 @@ export class TranscriptStore {
 function key(agent: string, sessionId: string): string {
   return `${agent}\u0000${sessionId}`;
 }
-
-export function memoryTranscriptStorage(initial: unknown = []): TranscriptStorage & { value: unknown } {
-  const storage = { value: initial, read: () => storage.value, write: (next: StoredTranscript[]) => void (storage.value = next) };
-  return storage;
-}
