@@ -1,6 +1,7 @@
 // Layer rules (docs/design.md, summarised in src/README.md):
 //   `vscode` only in src/vscode/ and src/extension.ts; React only in webview/;
 //   src/shared imports neither node nor host code; the webview imports only src/shared.
+import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 const react = [{ name: "react", message: "React belongs to webview/ only." }, { name: "react-dom", message: "React belongs to webview/ only." }];
@@ -17,6 +18,20 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-restricted-syntax": ["error", { selector: "ExportDefaultDeclaration", message: "Use named exports." }],
+    },
+  },
+  {
+    // Type-aware rules: each file is checked with the tsconfig project that includes it.
+    files: ["src/**/*.ts", "webview/**/*.ts", "webview/**/*.tsx", "test/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // A promise nobody awaits loses its rejection: await it, catch it, or `void` it with a comment.
+      // node:test's test()/describe() return promises the runner itself awaits.
+      "@typescript-eslint/no-floating-promises": ["error", {
+        allowForKnownSafeCalls: [{ from: "package", package: "node:test", name: ["test", "describe", "it", "suite"] }],
+      }],
+      // A switch over a union handles every member; a silent `default:` hides a new one.
+      "@typescript-eslint/switch-exhaustiveness-check": ["error", { considerDefaultExhaustiveForUnions: false, requireDefaultForNonUnion: false }],
     },
   },
   {
@@ -67,6 +82,14 @@ export default tseslint.config(
         ],
       }],
     },
+  },
+  {
+    // The rules of hooks and effect dependencies. The React Compiler's rules (refs in render, purity, …)
+    // stay off: the project does not use the compiler, and the virtual list and stick-to-bottom hooks
+    // read DOM measurements through refs during render by design.
+    files: ["webview/**/*.ts", "webview/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
   {
     files: ["webview/**/*.ts", "webview/**/*.tsx"],

@@ -10,6 +10,18 @@
 import * as z from "zod";
 import { type HostMessage, type WebviewMessage, attachmentSchema, hostMessageSchema } from "../src/shared/protocol";
 
+/**
+ * What the bridge needs from its page: VS Code's webview API in the panel, an in-memory fake in
+ * node tests (`test/webview/*.node.test.ts`), so webview logic runs without a browser.
+ */
+export interface BridgeTransport {
+  postMessage(message: WebviewMessage): void;
+  /** Calls `listener` with the raw data of each message from the host; returns the unsubscribe function. */
+  onMessage(listener: (data: unknown) => void): () => void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
 interface VsCodeApi {
   postMessage(message: WebviewMessage): void;
   getState(): unknown;
@@ -18,21 +30,52 @@ interface VsCodeApi {
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
-// VS Code allows one call per page load; a second call throws.
-const vscode = acquireVsCodeApi();
+function vsCodeTransport(): BridgeTransport {
+  // VS Code allows one call per page load; a second call throws.
+  const api = acquireVsCodeApi();
+  return {
+    postMessage: (message) => api.postMessage(message),
+    onMessage(listener) {
+      const onWindowMessage = (event: MessageEvent<unknown>): void => listener(event.data);
+      window.addEventListener("message", onWindowMessage);
+      return () => window.removeEventListener("message", onWindowMessage);
+    },
+    getState: () => api.getState(),
+    setState: (state) => api.setState(state),
+  };
+}
+
+let transport: BridgeTransport | undefined;
+let uiState: UiState | undefined;
+const handlers = new Set<HostMessageHandler>();
+let unsubscribe: (() => void) | undefined;
+
+function currentTransport(): BridgeTransport {
+  return (transport ??= vsCodeTransport());
+}
+
+/**
+ * Replaces the page's transport (node tests); must run before the first message is posted or
+ * subscribed. Forgets the cached UI state and any subscription to the previous transport.
+ */
+export function setBridgeTransport(next: BridgeTransport): void {
+  unsubscribe?.();
+  unsubscribe = undefined;
+  handlers.clear();
+  uiState = undefined;
+  transport = next;
+}
 
 export function postToHost(message: WebviewMessage): void {
-  vscode.postMessage(message);
+  currentTransport().postMessage(message);
 }
 
 export type HostMessageHandler = (message: HostMessage) => void;
 
-const handlers = new Set<HostMessageHandler>();
-
-function onWindowMessage(event: MessageEvent<unknown>): void {
-  const parsed = hostMessageSchema.safeParse(event.data);
+function receive(data: unknown): void {
+  const parsed = hostMessageSchema.safeParse(data);
   if (!parsed.success) {
-    console.warn("ACP Panel: dropped an invalid host message", event.data, parsed.error.issues);
+    console.warn("ACP Panel: dropped an invalid host message", data, parsed.error.issues);
     return;
   }
   for (const handler of handlers) {
@@ -46,11 +89,14 @@ function onWindowMessage(event: MessageEvent<unknown>): void {
 
 /** Subscribes to valid host messages; returns the unsubscribe function. */
 export function onHostMessage(handler: HostMessageHandler): () => void {
-  if (handlers.size === 0) window.addEventListener("message", onWindowMessage);
+  if (handlers.size === 0) unsubscribe = currentTransport().onMessage(receive);
   handlers.add(handler);
   return () => {
     handlers.delete(handler);
-    if (handlers.size === 0) window.removeEventListener("message", onWindowMessage);
+    if (handlers.size === 0) {
+      unsubscribe?.();
+      unsubscribe = undefined;
+    }
   };
 }
 
@@ -61,16 +107,12 @@ const uiStateSchema = z.object({
   drafts: z.record(z.string(), draftSchema).optional(),
   /** The tab whose draft the composer showed last, so a reloaded view starts with it. */
   draftKey: z.string().optional(),
-  /** Before tabs: the one unsent composer text (read once, moved into `drafts`). */
-  draft: z.string().optional(),
   /** Sent prompts, oldest first, for Up/Down recall. */
   history: z.array(z.string()).optional(),
   /** Transcript scroll offset; absent while the view sticks to the bottom. */
   scrollTop: z.number().optional(),
   /** The tab `scrollTop` belongs to (absent: no tab known). */
   scrollKey: z.string().optional(),
-  /** Before tabs: the unsent draft's attachment chips (read once, moved into `drafts`). */
-  attachments: z.array(attachmentSchema).optional(),
   /** Collapsible sections the user opened or closed, by key (see uiExpansion.ts). */
   expanded: z.record(z.string(), z.boolean()).optional(),
   /** The "Follow agent" toggle. */
@@ -81,20 +123,18 @@ export type UiState = z.infer<typeof uiStateSchema>;
 export type SavedDraft = z.infer<typeof draftSchema>;
 
 function readUiState(): UiState {
-  const parsed = uiStateSchema.safeParse(vscode.getState() ?? {});
+  const parsed = uiStateSchema.safeParse(currentTransport().getState() ?? {});
   return parsed.success ? parsed.data : {};
 }
 
-let uiState: UiState = readUiState();
-
 export function getUiState(): UiState {
-  return uiState;
+  return (uiState ??= readUiState());
 }
 
 /** Merges `patch` into the UI state; a key set to `undefined` is removed. */
 export function setUiState(patch: Partial<UiState>): void {
-  const next: Record<string, unknown> = { ...uiState, ...patch };
+  const next: Record<string, unknown> = { ...getUiState(), ...patch };
   for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key];
   uiState = next as UiState;
-  vscode.setState(uiState);
+  currentTransport().setState(uiState);
 }

@@ -25,7 +25,6 @@ export function draftKeyFor(activeKey: string | undefined): string {
 }
 
 export function readDraft(key: string): StoredDraft {
-  adoptLegacyDraft(key);
   const { drafts, draftKey } = getUiState();
   if (draftKey !== key) setUiState({ draftKey: key });
   const saved = drafts?.[key];
@@ -63,14 +62,6 @@ function writeDrafts(patch: Record<string, SavedDraft | undefined>): void {
     else next[key] = value;
   }
   setUiState({ drafts: Object.keys(next).length === 0 ? undefined : next });
-}
-
-/** A view saved before tabs kept one draft at the top level: it becomes this key's draft. */
-function adoptLegacyDraft(key: string): void {
-  const { draft, attachments, drafts } = getUiState();
-  if (draft === undefined && attachments === undefined) return;
-  setUiState({ draft: undefined, attachments: undefined });
-  if (drafts?.[key] === undefined) writeDrafts({ [key]: { ...(draft ? { text: draft } : {}), ...(attachments ? { attachments } : {}) } });
 }
 
 function toStored(saved: SavedDraft | undefined): StoredDraft {

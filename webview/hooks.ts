@@ -106,7 +106,7 @@ export const hostActions = {
   searchMentions: (query: string) => postToHost({ type: "mention/search", query }),
   setFollow: (enabled: boolean) => postToHost({ type: "follow/set", enabled }),
   openLink: (href: string) => postToHost({ type: "link/open", href }),
-  openSettings: (snippet?: string) => postToHost(snippet === undefined ? { type: "settings/open" } : { type: "settings/open", snippet }),
+  openSettings: () => postToHost({ type: "settings/open" }),
   openRemoteSettings: () => postToHost({ type: "settings/openRemote" }),
   activateTab: (key: string) => postToHost({ type: "tab/activate", key }),
   closeTab: (key: string) => postToHost({ type: "tab/close", key }),

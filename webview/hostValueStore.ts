@@ -55,24 +55,24 @@ export function createSideChannels(): SideChannels {
   };
 }
 
-/** Routes one side-channel message into its store; false for any other message. */
-export function receiveSideChannel(channels: SideChannels, message: HostMessage): boolean {
+export type SideChannelMessage = Extract<HostMessage, { type: "tabs/state" | "sessions/list" | "agents/catalog" | "workspace/roots" }>;
+
+/** Routes one side-channel message into its store. */
+export function receiveSideChannel(channels: SideChannels, message: SideChannelMessage): void {
   switch (message.type) {
     case "tabs/state": {
       const { type: _type, ...value } = message;
       channels.tabs.set(value);
-      return true;
+      return;
     }
     case "sessions/list":
       channels.sessions.set({ sessions: message.sessions });
-      return true;
+      return;
     case "agents/catalog":
       channels.catalog.set({ agents: message.agents, problems: message.problems, ...(message.remote ? { remote: message.remote } : {}) });
-      return true;
+      return;
     case "workspace/roots":
       channels.roots.set(message.roots);
-      return true;
-    default:
-      return false;
+      return;
   }
 }

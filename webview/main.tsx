@@ -12,7 +12,8 @@ import { App } from "./components/App";
 import { ComposerInbox } from "./composerInbox";
 import { focusPromptOnEntry } from "./focusOnEntry";
 import { FormErrorStore } from "./formErrorStore";
-import { createSideChannels, receiveSideChannel } from "./hostValueStore";
+import { createSideChannels } from "./hostValueStore";
+import { routeHostMessage } from "./hostRouting";
 import { warmUpMarkdown } from "./markdown/warmUp";
 import { ReplicaStore } from "./store";
 
@@ -21,26 +22,8 @@ const composerInbox = new ComposerInbox();
 const formErrors = new FormErrorStore();
 const channels = createSideChannels();
 
-onHostMessage((message) => {
-  if (receiveSideChannel(channels, message)) return;
-  switch (message.type) {
-    case "state/snapshot":
-    case "state/actions":
-      store.receive(message);
-      return;
-    case "composer/insert":
-    case "composer/focus":
-    case "composer/attach":
-    case "mention/results":
-      composerInbox.deliver(message);
-      return;
-    case "form/errors":
-      formErrors.receive(message);
-      return;
-    default:
-      return;
-  }
-});
+const sinks = { store, composerInbox, formErrors, channels };
+onHostMessage((message) => routeHostMessage(sinks, message));
 store.start();
 focusPromptOnEntry();
 

@@ -59,7 +59,8 @@ export function useVirtualRows<T>({ scroller, items, keyOf, estimate, isPinned, 
       offsets[i + 1] = (offsets[i] ?? 0) + (heights.current.get(key) ?? estimate(item));
     });
     return { offsets, index };
-  }, [items, keyOf, estimate, measured]); // `measured`: the cached heights changed
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `measured` versions the cached heights (a ref)
+  }, [items, keyOf, estimate, measured]);
   const layoutRef = useRef(layout);
   layoutRef.current = layout;
 

@@ -108,8 +108,9 @@ function toField(key: string, p: z.infer<typeof propertySchema>, required: boole
   }
 }
 
-function pick<T extends Record<string, unknown>>(values: T): Partial<T> {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+/** The defined values only: a key whose value is `undefined` is left out, not set to `undefined`. */
+function pick<T extends Record<string, unknown>>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }
 
 export type FormValidation = { readonly ok: true; readonly content: Record<string, FormValue> } | { readonly ok: false; readonly errors: Readonly<Record<string, string>> };

@@ -54,6 +54,7 @@ export function reducePanelBatch(state: PanelState, actions: readonly PanelActio
 }
 
 export function reducePanel(state: PanelState, action: PanelAction): PanelState {
+  // eslint-disable-next-line @typescript-eslint/switch-exhaustiveness-check -- thread actions fall to `default`
   switch (action.type) {
     case "agents/configured":
       return action.selectedAgent === undefined
@@ -77,7 +78,7 @@ export function reducePanel(state: PanelState, action: PanelAction): PanelState 
         : { ...state.thread, permissions: [], forms: [], turn: { phase: "idle", lastStop: "error" } };
       return { ...state, connection, thread };
     }
-    default:
+    default: // a thread action: reduceThread's own switch is checked for exhaustiveness
       return { ...state, thread: reduceThread(state.thread, action) };
   }
 }

@@ -44,6 +44,8 @@ export const mentionItemSchema = z.object({
 export type MentionItem = z.infer<typeof mentionItemSchema>;
 
 const tabStatusSchema = z.enum(["starting", "running", "waiting", "idle", "failed", "none"]);
+/** What a tab is doing (derived in threadPhase.ts `panelStatus`). */
+export type TabStatus = z.infer<typeof tabStatusSchema>;
 
 /** One open session in the panel's tab strip. */
 export const tabSummarySchema = z.object({
@@ -149,11 +151,8 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("queue/remove"), id: z.string() }),
   /** Cancel the running turn and send this queued message now. */
   z.object({ type: z.literal("queue/sendNow"), id: z.string() }),
-  /**
-   * Opens the user settings at `acpPanel.agents` (first-run help). `snippet`: the JSON entry the
-   * welcome view suggests adding (the host may copy it to the clipboard).
-   */
-  z.object({ type: z.literal("settings/open"), snippet: z.string().optional() }),
+  /** Opens the user settings at `acpPanel.agents` (first-run help). */
+  z.object({ type: z.literal("settings/open") }),
   /** Opens the remote's settings (Preferences: Open Remote Settings), where a remote window reads agents. */
   z.object({ type: z.literal("settings/openRemote") }),
   z.object({ type: z.literal("tab/activate"), key: z.string() }),

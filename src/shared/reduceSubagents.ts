@@ -88,7 +88,9 @@ function memberState(status: string | null | undefined): SubagentRun["state"] {
       return "cancelled";
     case "idle":
       return "running";
-    default:
+    case null:
+    case undefined:
+    default: // a state this client does not know yet
       return "unknown";
   }
 }
@@ -133,6 +135,6 @@ function parentOf(thread: Thread): { parentToolCallId?: string } {
   return {};
 }
 
-function defined<T extends Record<string, unknown>>(values: T): Partial<T> {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+function defined<T extends Record<string, unknown>>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }

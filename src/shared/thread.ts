@@ -207,7 +207,3 @@ export interface Thread {
 export const emptyThread: Thread = {
   entries: [], turn: { phase: "idle" }, index: {}, plan: [], commands: [], configOptions: [], permissions: [], forms: [], terminals: {}, changes: [], queue: [], runs: {}, runOrder: [],
 };
-
-export function isTurnActive(thread: Thread): boolean {
-  return thread.turn.phase !== "idle";
-}

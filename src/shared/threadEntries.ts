@@ -15,7 +15,9 @@ import type { Thread, ThreadEntry } from "./thread";
 
 /** The containers the running draft created; `undefined` outside a draft (every change copies). */
 let owned: WeakSet<object> | undefined;
-let copies = 0;
+
+/** Test seam: told of each entry list or key index copied (test/support/containerCopies.ts checks folding stays linear). */
+export const containerCopyProbe: { onCopy: (() => void) | undefined } = { onCopy: undefined };
 
 /**
  * Runs `fold` in a transient draft. What it returns is final: nothing changes it afterwards. A
@@ -30,11 +32,6 @@ export function foldInDraft<T>(fold: () => T): T {
   } finally {
     owned = outer === undefined ? undefined : new WeakSet();
   }
-}
-
-/** How many entry lists and key indexes have been copied in this process (tests: folding stays linear). */
-export function containerCopies(): number {
-  return copies;
 }
 
 /** Appends an entry; `key` (e.g. `tool:<id>`) makes it findable by later updates. */
@@ -73,7 +70,7 @@ export function changeEntries(thread: Thread, change: (entry: ThreadEntry) => Th
 function writableEntries(thread: Thread): ThreadEntry[] {
   if (owned?.has(thread.entries)) return thread.entries as ThreadEntry[];
   const copy = thread.entries.slice();
-  copies += 1;
+  containerCopyProbe.onCopy?.();
   owned?.add(copy);
   return copy;
 }
@@ -81,7 +78,7 @@ function writableEntries(thread: Thread): ThreadEntry[] {
 function writableIndex(thread: Thread): Record<string, number> {
   if (owned?.has(thread.index)) return thread.index as Record<string, number>;
   const copy = { ...thread.index };
-  copies += 1;
+  containerCopyProbe.onCopy?.();
   owned?.add(copy);
   return copy;
 }

@@ -138,7 +138,7 @@ async function pickValue(option: ConfigOption, label: string): Promise<string | 
   const flat: Choice[] = entries.flatMap((entry): Choice[] =>
     "options" in entry ? entry.options.map((o) => ({ ...o, group: entry.name })) : [entry as Choice]);
   const picked = await vscode.window.showQuickPick(
-    flat.map((o) => ({ label: o.name, description: [o.value === option.currentValue ? "current" : "", o.group ?? ""].filter(Boolean).join(" · "), detail: o.description ?? undefined, value: o.value })),
+    flat.map((o) => ({ label: o.name, description: [o.value === option.currentValue ? "current" : "", o.group ?? ""].filter(Boolean).join(" · "), ...(o.description ? { detail: o.description } : {}), value: o.value })),
     { title: label, placeHolder: option.name },
   );
   return picked?.value;
@@ -149,7 +149,7 @@ async function pickMode(session: ChatSession): Promise<void> {
   if (configOptions.some((option) => option.category === "mode")) return pickConfig(session, "mode", "Mode");
   if (!modes) return void vscode.window.showInformationMessage("The agent offers no modes.");
   const picked = await vscode.window.showQuickPick(
-    modes.availableModes.map((mode) => ({ label: mode.name, description: mode.id === modes.currentModeId ? "current" : "", detail: mode.description ?? undefined, id: mode.id })),
+    modes.availableModes.map((mode) => ({ label: mode.name, description: mode.id === modes.currentModeId ? "current" : "", ...(mode.description ? { detail: mode.description } : {}), id: mode.id })),
     { title: "Mode" },
   );
   if (picked) await session.setMode(picked.id);

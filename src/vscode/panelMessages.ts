@@ -35,6 +35,8 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       return context.resync();
     case "state/resync":
       return context.resync();
+    case "state/ack":
+      return; // taken by the view provider before this router (ReplicaFeed's flow control)
     case "prompt/send":
       // No tab to take it (never dropped, issue 16): the text goes back to the prompt box.
       if (!session && message.text.trim()) post({ type: "composer/insert", text: message.text });

@@ -32,7 +32,7 @@ export async function addAgentFromRegistry(storage: vscode.Uri): Promise<void> {
     items.push({ label: "Refused entries", kind: vscode.QuickPickItemKind.Separator });
     items.push(...index.skipped.map((reason) => {
       const [, position = "", why = reason, name] = /^(agents\[\d+\]): (.*?)(?: \(entry "(.*)"\))?$/s.exec(reason) ?? [];
-      return { label: `$(error) ${name ?? position}`, description: name ? position : undefined, detail: why, refused: reason };
+      return { label: `$(error) ${name ?? position}`, ...(name ? { description: position } : {}), detail: why, refused: reason };
     }));
   }
   const picked = await vscode.window.showQuickPick(items, {

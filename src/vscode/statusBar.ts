@@ -5,20 +5,28 @@
 import * as vscode from "vscode";
 import type { PanelStore } from "../acp/sessions/panelStore";
 import type { PanelState } from "../shared/panelState";
-import { isAwaitingUser, threadPhase } from "../shared/threadPhase";
+import { panelStatus } from "../shared/threadPhase";
 
 export function describeForStatusBar(state: PanelState): { text: string; tooltip: string; waiting: boolean } | undefined {
   const { connection, thread } = state;
   if (connection.status === "none") return undefined;
   const agent = connection.agent;
   const title = thread.title ? ` — ${thread.title}` : "";
-  const waiting = thread.permissions.length + thread.forms.length;
-  if (connection.status === "starting") return { text: `$(loading~spin) ${agent}`, tooltip: connection.loadingSession === undefined ? `Starting ${agent}…` : `Loading the ${agent} session…`, waiting: false };
-  if (connection.status === "failed") return { text: `$(error) ${agent}`, tooltip: `${agent} failed: ${connection.message}`, waiting: false };
-  const phase = threadPhase(thread);
-  if (isAwaitingUser(phase)) return { text: `$(bell-dot) ${agent}`, tooltip: `${agent} is waiting for you (${waiting})${title}`, waiting: true };
-  if (phase !== "idle") return { text: `$(loading~spin) ${agent}`, tooltip: `${agent} is working${title}`, waiting: false };
-  return { text: `$(comment-discussion) ${agent}`, tooltip: `${agent} is ready${title}`, waiting: false };
+  const status = panelStatus(state);
+  switch (status) {
+    case "none":
+      return undefined;
+    case "starting":
+      return { text: `$(loading~spin) ${agent}`, tooltip: connection.status === "starting" && connection.loadingSession !== undefined ? `Loading the ${agent} session…` : `Starting ${agent}…`, waiting: false };
+    case "failed":
+      return { text: `$(error) ${agent}`, tooltip: `${agent} failed: ${connection.status === "failed" ? connection.message : ""}`, waiting: false };
+    case "waiting":
+      return { text: `$(bell-dot) ${agent}`, tooltip: `${agent} is waiting for you (${thread.permissions.length + thread.forms.length})${title}`, waiting: true };
+    case "running":
+      return { text: `$(loading~spin) ${agent}`, tooltip: `${agent} is working${title}`, waiting: false };
+    case "idle":
+      return { text: `$(comment-discussion) ${agent}`, tooltip: `${agent} is ready${title}`, waiting: false };
+  }
 }
 
 export function createStatusBarItem(): vscode.StatusBarItem {

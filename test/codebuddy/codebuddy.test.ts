@@ -20,6 +20,7 @@ import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../s
 import { Cleanup, assistantText, entriesOf, toolCards } from "../support/hostHarness";
 import { FakeOpenAi, reply, userQuery } from "./fakeOpenAi";
 import { FakePlatform } from "./fakePlatform";
+import { terminalPids } from "../support/terminalPids";
 import { codebuddyDefinition, codebuddyMissing } from "./codebuddyLaunch";
 
 const cleanup = new Cleanup();
@@ -108,7 +109,7 @@ test("Bash: permission answered by kind, the command runs in our terminal, the d
   assert.ok(reannounced > 0, "the second tool_call (pending) was seen");
   assert.equal(states.slice(reannounced).some((s) => fragmentShown(cardOf(s, "call_bash_1"))), false, "no JSON fragment after the re-announcement");
   assert.match(assistantText(thread), /The command printed hi\./);
-  assert.deepEqual(chat.terminalPids(), []);
+  assert.deepEqual(terminalPids(chat), []);
 });
 
 test("early config_option_update and commands after session/new both land in the thread", { ...TIMEOUT, skip }, async () => {

@@ -66,13 +66,7 @@ describe("getting started in VS Code: walkthrough and remote-window hint", { tim
     });
   });
 
-  // Skipped, not deleted: in code-server the extension host reads a User-settings value for the
-  // machine-scoped acpPanel.agents once the catalog is re-read after start-up (the panel now re-reads
-  // it when the login shell's PATH is known), so "Demo Agent" ends up configured and no hint shows.
-  // The hint passed only while the first read was the last one. Needs a look at what VS Code hands
-  // a remote extension host; the unit (remoteAgentSettings) and Chromium (remoteHint) tests still run.
-  const remoteSkip = "code-server hands the User value of a machine-scoped setting to the extension host after start-up; see the comment above";
-  it("with agents only in User settings, the welcome view names the remote and opens Remote Settings", { skip: remoteSkip }, async (t) => {
+  it("with agents only in User settings, the welcome view names the remote and opens Remote Settings", async (t) => {
     await withDiagnostics(t, diag(), "e2e-getting-started-remote-hint", async () => {
       await openChatView(p());
       const view = chat(p());
@@ -89,7 +83,21 @@ describe("getting started in VS Code: walkthrough and remote-window hint", { tim
     });
   });
 
-  it("once the remote's settings name an agent, the hint goes and the agent is offered as configured", { skip: remoteSkip }, async (t) => {
+  it("re-reading the settings after a change still ignores the User value: the hint stays", async (t) => {
+    await withDiagnostics(t, diag(), "e2e-getting-started-remote-reread", async () => {
+      // A change in the remote's settings makes the panel re-read its catalog (a second read, after
+      // the one made once the login shell's PATH was known). The broken entry's problem showing
+      // proves the re-read reached the view; "Demo Agent" from User settings must still not apply.
+      writeFileSync(join(server!.userDataDir, "Machine/settings.json"), JSON.stringify({ ...BASE_SETTINGS, ...agentSettings({ Broken: { transport: "carrier-pigeon" } }) }, null, 2));
+      const view = chat(p());
+      await view.frame.getByRole("list", { name: "Settings problems" }).getByText(/Broken/).first().waitFor({ timeout: 30_000 });
+      await view.frame.getByRole("note", { name: "Remote window" }).waitFor({ timeout: 5_000 });
+      const row = view.frame.getByRole("list", { name: "Agents" }).getByRole("listitem").filter({ hasText: AGENT });
+      assert.equal(await row.count(), 0, "the User-settings agent is not offered in a remote window");
+    });
+  });
+
+  it("once the remote's settings name an agent, the hint goes and the agent is offered as configured", async (t) => {
     await withDiagnostics(t, diag(), "e2e-getting-started-remote-configured", async () => {
       writeFileSync(join(server!.userDataDir, "Machine/settings.json"), JSON.stringify({ ...BASE_SETTINGS, ...agentSettings({ [AGENT]: fakeAgentEntry() }) }, null, 2));
       const view = chat(p());

@@ -81,7 +81,7 @@ interface HttpConnection {
   readonly sessions: Map<string, SseStream>;
   /** Inbound request id → its params' sessionId and method, to route the response. */
   readonly inbound: Map<string, { sessionId?: string; method: string }>;
-  initialized?: (response: unknown) => void;
+  initialized?: ((response: unknown) => void) | undefined;
 }
 
 export async function startFakeAgentServer(options: FakeAgentOptions, serverOptions: ServerOptions = {}): Promise<FakeAgentServer> {

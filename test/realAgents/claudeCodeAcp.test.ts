@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { waitFor } from "../support/waitFor";
 import { rules, text, thinking, toolUse } from "./fakeAnthropic";
+import { terminalPids } from "../support/terminalPids";
 import { assistantText, cardText, loadWithReplay, realSession, toolCard, toolCards, type RealSession } from "./realSession";
 
 const ID = "claude-code-acp";
@@ -144,7 +145,7 @@ test("claude-code-acp: Bash runs in OUR terminal (terminal/create … release) a
   assert.deepEqual(card?.content, [{ type: "terminal", terminalId }], "the card embeds the terminal");
   assert.deepEqual(thread.terminals[terminalId], { command: "echo hi-from-bash > bash.txt; cat bash.txt", output: "hi-from-bash\n", exit: { exitCode: 0, signal: null } });
   assert.match(assistantText(thread), /Shell said: .*hi-from-bash/s);
-  assert.deepEqual(s.chat.terminalPids(), []);
+  assert.deepEqual(terminalPids(s.chat), []);
 });
 
 test("claude-code-acp: Reject (chosen by kind) fails the tool with the agent's text and writes nothing", async () => {

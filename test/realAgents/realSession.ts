@@ -18,6 +18,7 @@ import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { MemoryCatalog, MemoryLogger, definitionOf, fixedWorkspace, steppingClock } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
 import { FakeAnthropic, type Script } from "./fakeAnthropic";
+import { terminalPids } from "../support/terminalPids";
 import { adapterEntry, adapterLaunch, agentDirs, childProcessesRunning, descendants, groupMembers, isRunning, type AdapterId, type AgentDirs } from "./realAgent";
 
 export interface WireMessage {
@@ -124,7 +125,7 @@ export async function realSession(id: AdapterId, options: RealSessionOptions = {
       // The agent's whole tree (the adapter, the Claude Code CLI it runs, their helpers).
       const tree = pids.flatMap((leader) => [leader, ...descendants(leader).map((p) => p.pid)]);
       try {
-        assert.deepEqual(chat.terminalPids(), [], "no terminal process outlives the test");
+        assert.deepEqual(terminalPids(chat), [], "no terminal process outlives the test");
       } finally {
         await chat.dispose();
         if (!options.fake) await fake.close();

@@ -15,6 +15,7 @@ import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { fixedWorkspace } from "../support/memoryPorts";
 import { Cleanup, assistantText, chatSession, connect, newSession, toolCards, toolText } from "../support/hostHarness";
 import { exchanges } from "../support/wireLog";
+import { terminalPids } from "../support/terminalPids";
 import { waitFor } from "../support/waitFor";
 
 const cleanup = new Cleanup();
@@ -156,7 +157,7 @@ test("21 bash-cancel: Stop mid-wait → kill and release; the card is cancelled,
   const { agent, chat } = await bubWithClientTools();
   const turn = chat.prompt("bash-cancel");
   await waitFor(() => chat.store.state.thread.terminals["term-1"]?.output, (output) => output === "started\n", "the command to start");
-  assert.equal(chat.terminalPids().length, 1);
+  assert.equal(terminalPids(chat).length, 1);
   await chat.cancel();
   await turn;
   const methods = agent.received().filter((m) => m.method === "session/cancel").length;
@@ -167,7 +168,7 @@ test("21 bash-cancel: Stop mid-wait → kill and release; the card is cancelled,
   const { thread } = chat.store.state;
   assert.deepEqual(thread.turn, { phase: "idle", lastStop: "end_turn" });
   assert.equal(card(thread, "call-1")?.status, "cancelled");
-  assert.deepEqual(chat.terminalPids(), []);
+  assert.deepEqual(terminalPids(chat), []);
   assert.match(assistantText(thread), /\(stopped\)$/);
 });
 

@@ -13,7 +13,7 @@ import { PanelStore } from "../../src/acp/sessions/panelStore";
 import { ReplicaFeed, TAIL_ENTRIES } from "../../src/acp/sessions/replicaFeed";
 import { type PanelAction, describeStatus } from "../../src/shared/panelState";
 import type { HostMessage, WebviewMessage } from "../../src/shared/protocol";
-import { containerCopies } from "../../src/shared/threadEntries";
+import { containerCopiesDuring } from "../support/containerCopies";
 import { FollowAgent } from "../../src/vscode/followAgent";
 import type { EditorNavigation } from "../../src/vscode/editorNavigation";
 import { ReplicaStore } from "../../webview/store";
@@ -146,10 +146,10 @@ function heldReplayCopies(n: number): number {
   const store = new PanelStore();
   store.dispatch({ type: "connection/starting", agent: "Bub" });
   const release = store.holdReplay();
-  const before = containerCopies();
-  for (let i = 0; i < n; i++) store.dispatch(toolCall(i));
-  release();
-  const copies = containerCopies() - before;
+  const copies = containerCopiesDuring(() => {
+    for (let i = 0; i < n; i++) store.dispatch(toolCall(i));
+    release();
+  });
   assert.ok(copies > 0, "the counter sees the release's copies");
   return copies;
 }
@@ -165,12 +165,13 @@ test("a held replay folds as one batch; listeners hear each action, numbered, th
   });
   store.dispatch({ type: "connection/starting", agent: "Bub" });
   const release = store.holdReplay();
-  const before = containerCopies();
-  for (let n = 0; n < 1000; n++) store.dispatch(toolCall(n));
-  assert.equal(heard.length, 1, "nothing is announced while held");
-  release();
-  release(); // a second call does nothing
-  assert.equal(containerCopies() - before, heldReplayCopies(10), "1,000 held tool calls copy the containers no more than 10 do");
+  const copies = containerCopiesDuring(() => {
+    for (let n = 0; n < 1000; n++) store.dispatch(toolCall(n));
+    assert.equal(heard.length, 1, "nothing is announced while held");
+    release();
+    release(); // a second call does nothing
+  });
+  assert.equal(copies, heldReplayCopies(10), "1,000 held tool calls copy the containers no more than 10 do");
   assert.equal(ended, 1);
   assert.equal(store.seq, 1001);
   assert.equal(store.state.thread.entries.length, 1000);

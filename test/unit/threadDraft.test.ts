@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { type PanelAction, type PanelState, initialPanelState, reducePanel, reducePanelBatch } from "../../src/shared/panelState";
-import { containerCopies } from "../../src/shared/threadEntries";
+import { containerCopiesDuring } from "../support/containerCopies";
 import { repoRoot } from "../support/fakeAgentLaunch";
 
 const ready: PanelState = { ...initialPanelState, agents: ["Bub"], connection: { status: "ready", agent: "Bub", sessionId: "s1" } };
@@ -31,11 +31,7 @@ function replay(exchanges: number, from = 0): PanelAction[] {
   ]).flat();
 }
 
-function copiesDuring(fold: () => unknown): number {
-  const before = containerCopies();
-  fold();
-  return containerCopies() - before;
-}
+const copiesDuring = containerCopiesDuring;
 
 /** Freezes a value deeply: writing into a frozen array or object throws in strict mode. */
 function deepFreeze<T>(value: T): T {

@@ -2,7 +2,7 @@
 import * as assert from "node:assert/strict";
 import { test } from "node:test";
 import { type PanelAction, type PanelState, describeStatus, initialPanelState, reducePanel } from "../../src/shared/panelState";
-import { threadPhase } from "../../src/shared/threadPhase";
+import { panelStatus, threadPhase } from "../../src/shared/threadPhase";
 
 function fold(actions: readonly PanelAction[]): PanelState {
   return actions.reduce(reducePanel, reducePanel(initialPanelState, { type: "connection/ready", agent: "A", sessionId: "s" }));
@@ -27,4 +27,15 @@ test("a running turn works; a pending permission or form makes it wait for the u
   assert.equal(describeStatus(answered), "A is working…");
   assert.equal(threadPhase(fold([started, permission, { type: "turn/cancelling" }]).thread), "cancelling");
   assert.equal(threadPhase(fold([started, permission, { type: "turn/ended", stopReason: "end_turn" }]).thread), "idle");
+});
+
+test("one panel status for the tab strip, the session list and the status bar", () => {
+  assert.equal(panelStatus(initialPanelState), "none");
+  assert.equal(panelStatus(reducePanel(initialPanelState, { type: "connection/starting", agent: "A" })), "starting");
+  assert.equal(panelStatus(reducePanel(initialPanelState, { type: "connection/failed", agent: "A", message: "gone" })), "failed");
+  assert.equal(panelStatus(fold([])), "idle");
+  assert.equal(panelStatus(fold([started])), "running");
+  assert.equal(panelStatus(fold([started, { type: "turn/cancelling" }])), "running", "stopping is still work");
+  assert.equal(panelStatus(fold([started, permission])), "waiting");
+  assert.equal(panelStatus(fold([started, form])), "waiting");
 });

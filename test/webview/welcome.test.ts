@@ -48,9 +48,8 @@ describe("webview first-run view", { timeout: 120_000 }, () => {
 
       await panel.page.getByRole("button", { name: "Add a custom agent in settings" }).click();
       await panel.waitForSent("settings/open");
-      const [open] = await panel.sentOfType("settings/open");
-      assert.match(open?.snippet ?? "", /"acpPanel\.agents": \{\n {2}"My Agent": \{\n {4}"command": "my-agent"/);
-      assert.equal(await panel.page.getByLabel("Settings snippet").textContent(), open?.snippet, "the snippet is shown as sent");
+      assert.deepEqual(await panel.sentOfType("settings/open"), [{ type: "settings/open" }]);
+      assert.match(await panel.page.getByLabel("Settings snippet").textContent() ?? "", /"acpPanel\.agents": \{\n {2}"My Agent": \{\n {4}"command": "my-agent"/);
 
       // The agent starts: the welcome view gives way to the transcript.
       await panel.actions(1, [{ type: "connection/starting", agent: "Claude" }]);

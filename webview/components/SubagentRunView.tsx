@@ -7,11 +7,10 @@
 import { memo, useId } from "react";
 import type { SubagentRun } from "../../src/shared/thread";
 import { usePanel } from "../hooks";
-import { NestedThreadContext } from "../nestedThread";
+import { NestedThreadContext, useNestedEntryView } from "../nestedThread";
 import { describeProgress } from "../runProgress";
 import { useAutoExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";
-import { EntryView } from "./EntryView";
 
 const stateLook: Record<SubagentRun["state"], { readonly icon: string; readonly label: string; readonly spin?: boolean }> = {
   pending: { icon: "loading", label: "Starting", spin: true },
@@ -36,6 +35,7 @@ export function runLabel(run: SubagentRun): string {
 export const SubagentRunView = memo(function SubagentRunView({ run }: { run: SubagentRun }) {
   const active = run.state === "running" || run.state === "pending";
   const [open, setOpen] = useAutoExpanded(`run:${run.runId}`, active);
+  const NestedEntry = useNestedEntryView();
   const look = stateLook[run.state];
   const label = runLabel(run);
   const progress = describeProgress(run.progress, run);
@@ -59,7 +59,7 @@ export const SubagentRunView = memo(function SubagentRunView({ run }: { run: Sub
         <div className="run-thread" id={bodyId}>
           <NestedThreadContext value={true}>
             {entries.length === 0 ? <p className="run-empty">{active ? "Waiting for output…" : "No output."}</p>
-              : entries.map((entry) => <EntryView key={entry.id} entry={entry} recovery={false} />)}
+              : entries.map((entry) => <NestedEntry key={entry.id} entry={entry} />)}
           </NestedThreadContext>
         </div>
       ) : null}

@@ -11,6 +11,7 @@ import { useMemo, useRef } from "react";
 import type { ConnectionState } from "../../src/shared/panelState";
 import type { ThreadEntry } from "../../src/shared/thread";
 import { usePanel } from "../hooks";
+import { NestedEntryContext } from "../nestedThread";
 import { rowContent, rowLabel, rowPlainText } from "../rowPlainText";
 import { type TranscriptRow, transcriptRows } from "../transcriptRows";
 import { useRevealRequests } from "../useRevealRequests";
@@ -27,6 +28,11 @@ import { TranscriptTail } from "./TranscriptTail";
 
 const keyOf = (row: TranscriptRow) => row.key;
 
+/** An entry of a subagent run's child thread (runs draw their entries through NestedEntryContext). */
+function NestedEntry({ entry }: { readonly entry: ThreadEntry }) {
+  return <EntryView entry={entry} recovery={false} />;
+}
+
 /** First guesses at row heights, before a row has been measured. */
 function estimate(row: TranscriptRow): number {
   if (row.kind === "run") return 80;
@@ -38,7 +44,9 @@ function estimate(row: TranscriptRow): number {
       return 120;
     case "tool_call":
       return 60;
-    default:
+    case "compaction":
+    case "error":
+    case "notice":
       return 36;
   }
 }
@@ -65,26 +73,28 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
   const visible = items.slice(rows.start, rows.end);
 
   return (
-    <div className="transcript-frame">
-      <div className="transcript" role="log" aria-label="Transcript" ref={scroller} onScroll={onScroll}>
-        <div className="transcript-content" ref={content}>
-          {items.length === 0 && !failure ? (loadingHistory(connection) ? <p className="transcript-empty">Loading the session's history…</p> : <EmptyState />) : null}
-          {omitted ? <p className="transcript-empty">Loading {omitted.toLocaleString("en-US")} earlier entries…</p> : null}
-          <div className="transcript-spacer" style={{ height: rows.before }} aria-hidden="true" />
-          {visible.map((row) => (
-            <div className="transcript-row" key={row.key} data-key={row.key} ref={rows.measure}>
-              <RowBoundary content={rowContent(row)} label={rowLabel(row)} plainText={() => rowPlainText(row)}>
-                <RowView row={row} recoveryId={recoveryId} />
-              </RowBoundary>
-            </div>
-          ))}
-          <div className="transcript-spacer" style={{ height: rows.after }} aria-hidden="true" />
-          {failure && recoveryId === undefined ? <ErrorNotice message={failure.message} details={failure.details} recovery /> : null}
-          <TranscriptTail />
+    <NestedEntryContext value={NestedEntry}>
+      <div className="transcript-frame">
+        <div className="transcript" role="log" aria-label="Transcript" ref={scroller} onScroll={onScroll}>
+          <div className="transcript-content" ref={content}>
+            {items.length === 0 && !failure ? (loadingHistory(connection) ? <p className="transcript-empty">Loading the session's history…</p> : <EmptyState />) : null}
+            {omitted ? <p className="transcript-empty">Loading {omitted.toLocaleString("en-US")} earlier entries…</p> : null}
+            <div className="transcript-spacer" style={{ height: rows.before }} aria-hidden="true" />
+            {visible.map((row) => (
+              <div className="transcript-row" key={row.key} data-key={row.key} ref={rows.measure}>
+                <RowBoundary content={rowContent(row)} label={rowLabel(row)} plainText={() => rowPlainText(row)}>
+                  <RowView row={row} recoveryId={recoveryId} />
+                </RowBoundary>
+              </div>
+            ))}
+            <div className="transcript-spacer" style={{ height: rows.after }} aria-hidden="true" />
+            {failure && recoveryId === undefined ? <ErrorNotice message={failure.message} details={failure.details} recovery /> : null}
+            <TranscriptTail />
+          </div>
         </div>
+        {pinned || items.length === 0 ? null : <JumpToLatest entries={entries} onJump={jumpToBottom} />}
       </div>
-      {pinned || items.length === 0 ? null : <JumpToLatest entries={entries} onJump={jumpToBottom} />}
-    </div>
+    </NestedEntryContext>
   );
 }
 
@@ -98,7 +108,7 @@ function RowView({ row, recoveryId }: { row: TranscriptRow; recoveryId: string |
       return <RunRow runId={row.runId} />;
     case "segment":
       return <MessageSegmentView segment={row.segment} first={row.first} last={row.last} />;
-    default:
+    case "entry":
       return <EntryView entry={row.entry} recovery={row.entry.id === recoveryId} />;
   }
 }

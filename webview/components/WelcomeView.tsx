@@ -54,7 +54,7 @@ export function WelcomeView() {
       <div className="welcome-custom">
         <p className="welcome-text">Another agent? Add it to <code>acpPanel.agents</code> in your user settings:</p>
         <pre className="welcome-snippet" aria-label="Settings snippet"><code>{CUSTOM_AGENT_SNIPPET}</code></pre>
-        <VscodeButton secondary onClick={() => openSettings(CUSTOM_AGENT_SNIPPET)}>
+        <VscodeButton secondary onClick={() => openSettings()}>
           <Codicon name="settings-gear" className="button-icon" />
           Add a custom agent in settings
         </VscodeButton>

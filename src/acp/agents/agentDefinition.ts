@@ -51,14 +51,14 @@ export interface AgentDefinition {
   /** http / websocket: the agent's endpoint. */
   readonly url?: string;
   /** Presents the client differently (Bub sends titles and `_meta.lody` only to "lody" clients). */
-  readonly clientInfo?: { readonly name: string; readonly title?: string; readonly version?: string };
+  readonly clientInfo?: { readonly name: string; readonly title?: string | undefined; readonly version?: string | undefined };
   /** Config option values applied after `session/new`, when the agent offers them. */
   readonly defaultConfig: Readonly<Record<string, string | boolean>>;
   readonly mcpServers: readonly McpServerConfig[];
   /** http / websocket: extra request headers (secret references resolved at launch). */
   readonly headers?: Readonly<Record<string, string>>;
   /** Overrides of what the client offers this agent (see networkPolicy.grantedCapabilities). */
-  readonly capabilities?: { readonly fs?: boolean; readonly terminal?: boolean };
+  readonly capabilities?: { readonly fs?: boolean | undefined; readonly terminal?: boolean | undefined };
   /** True for a built-in preset the user has not overridden. */
   readonly preset?: boolean;
 }

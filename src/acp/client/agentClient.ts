@@ -92,8 +92,9 @@ export class AgentClient {
 
   /** Handshake: advertises our capabilities and checks the protocol version. */
   async initialize(): Promise<acp.InitializeResponse> {
-    const clientInfo: ClientIdentity = this.definition.clientInfo
-      ? { version: CLIENT_INFO.version, ...this.definition.clientInfo }
+    const custom = this.definition.clientInfo;
+    const clientInfo: ClientIdentity = custom
+      ? { name: custom.name, version: custom.version ?? CLIENT_INFO.version, ...(custom.title === undefined ? {} : { title: custom.title }) }
       : CLIENT_INFO;
     const timeoutMs = this.options.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS;
     const result = await new Promise<acp.InitializeResponse>((resolve, reject) => {

@@ -77,8 +77,10 @@ function writeValue(out: BoundedWriter, value: unknown, depth: number, context: 
       return;
     case "object":
       break;
-    default:
-      out.write("null"); // undefined, functions, symbols (only reached inside arrays)
+    case "undefined":
+    case "function":
+    case "symbol":
+      out.write("null"); // only reached inside arrays
       return;
   }
   if (value === null) return out.write("null");

@@ -9,11 +9,11 @@ export interface PromptAttachment {
   /** Absolute file URI (file:///…). */
   readonly uri: string;
   readonly name: string;
-  readonly mimeType?: string;
+  readonly mimeType?: string | undefined;
   /** Text content (a file or a selection), embedded when the agent accepts embedded context. */
-  readonly text?: string;
+  readonly text?: string | undefined;
   /** Base64 image data, sent when the agent accepts images. */
-  readonly imageData?: string;
+  readonly imageData?: string | undefined;
 }
 
 export interface BuiltPrompt {

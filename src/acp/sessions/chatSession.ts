@@ -226,11 +226,6 @@ export class ChatSession {
     this.services?.forms.cancel(requestId);
   }
 
-  /** PIDs of terminal processes still running (tests assert none outlive their turn). */
-  terminalPids(): number[] {
-    return this.services?.terminals?.runningPids() ?? [];
-  }
-
   async setConfigOption(configId: string, value: string | boolean): Promise<void> {
     await this.session?.setConfigOption(configId, value).catch((error: unknown) => this.notes.error("Could not change the setting", error));
   }

@@ -36,8 +36,3 @@ export class SessionIndex {
     this.storage.write(this.storage.read().filter((r) => !(r.agent === agent && r.sessionId === sessionId)));
   }
 }
-
-export function memorySessionStorage(initial: SessionRecord[] = []): SessionIndexStorage {
-  let records = initial;
-  return { read: () => records, write: (next) => (records = next) };
-}

@@ -10,28 +10,8 @@ import type { SessionIndex } from "./sessionIndex";
 import type { TranscriptStore } from "./transcriptStore";
 import type { AgentClient } from "../client/agentClient";
 import { withTemporaryClient } from "./temporaryClient";
-import { type ThreadPhase, isAwaitingUser, threadPhase } from "../../shared/threadPhase";
-
-export type TabStatus = "starting" | "running" | "waiting" | "idle" | "failed" | "none";
-
-export interface TabSummary {
-  readonly key: string;
-  readonly agent?: string;
-  readonly sessionId?: string;
-  readonly title: string;
-  readonly status: TabStatus;
-}
-
-export interface SessionListItem {
-  readonly agent: string;
-  readonly sessionId: string;
-  readonly cwd: string;
-  readonly title: string;
-  readonly updatedAt?: string;
-  readonly status: TabStatus | "closed";
-  /** The tab showing it, when open. */
-  readonly tabKey?: string;
-}
+import type { SessionListItem, TabStatus, TabSummary } from "../../shared/protocol";
+import { panelStatus } from "../../shared/threadPhase";
 
 export interface OpenTabRecord {
   readonly agent: string;
@@ -257,10 +237,7 @@ function firstPromptLine(session: ChatSession): string | undefined {
 export function summarise(key: string, session: ChatSession): TabSummary {
   const { connection, thread } = session.store.state;
   const agent = connection.status === "none" ? undefined : connection.agent;
-  const status: TabStatus = connection.status === "none" ? "none"
-    : connection.status === "starting" ? "starting"
-      : connection.status === "failed" ? "failed"
-        : tabStatusOf(threadPhase(thread));
+  const status = panelStatus(session.store.state);
   return {
     key,
     ...(agent ? { agent } : {}),
@@ -268,9 +245,4 @@ export function summarise(key: string, session: ChatSession): TabSummary {
     title: thread.title ?? firstPromptLine(session) ?? (agent ? `New ${agent} session` : "New session"),
     status,
   };
-}
-
-function tabStatusOf(phase: ThreadPhase): TabStatus {
-  if (isAwaitingUser(phase)) return "waiting";
-  return phase === "idle" ? "idle" : "running";
 }

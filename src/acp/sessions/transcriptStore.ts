@@ -58,7 +58,8 @@ export function parseTranscripts(raw: unknown): StoredTranscript[] {
       const parsed = storedEntrySchema.safeParse(entry);
       return parsed.success ? [parsed.data] : [];
     });
-    return [{ ...header.data, entries }];
+    const { title, ...rest } = header.data;
+    return [{ ...rest, ...(title === undefined ? {} : { title }), entries }];
   });
 }
 
@@ -170,9 +171,4 @@ export class TranscriptStore {
 
 function key(agent: string, sessionId: string): string {
   return `${agent}\u0000${sessionId}`;
-}
-
-export function memoryTranscriptStorage(initial: unknown = []): TranscriptStorage & { value: unknown } {
-  const storage = { value: initial, read: () => storage.value, write: (next: StoredTranscript[]) => void (storage.value = next) };
-  return storage;
 }

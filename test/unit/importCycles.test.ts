@@ -1,0 +1,83 @@
+/**
+ * No runtime import cycle in src/ or webview/. esbuild bundles every source file and reports, per
+ * file, the imports it kept: type-only imports are gone by then, so only the edges that run at
+ * load time are checked. A cycle makes load order decide whether a binding is defined yet.
+ */
+import * as assert from "node:assert/strict";
+import { readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { test } from "node:test";
+import * as esbuild from "esbuild";
+import { repoRoot } from "../support/fakeAgentLaunch";
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(repoRoot, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts"))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+async function runtimeImportGraph(): Promise<Map<string, string[]>> {
+  const result = await esbuild.build({
+    absWorkingDir: repoRoot,
+    entryPoints: [...sourceFiles("src"), ...sourceFiles("webview")],
+    bundle: true,
+    write: false,
+    metafile: true,
+    outdir: "out/importCycles",
+    format: "esm",
+    platform: "node",
+    packages: "external",
+    external: ["vscode", "*.css", "*.ttf"],
+    logLevel: "silent",
+  });
+  const graph = new Map<string, string[]>();
+  for (const [path, input] of Object.entries(result.metafile.inputs)) {
+    graph.set(path, input.imports.filter((edge) => !edge.external).map((edge) => edge.path));
+  }
+  return graph;
+}
+
+/** Every cycle, each as the list of files from its first file back to it (Tarjan's SCCs). */
+function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  let next = 0;
+  const visit = (node: string): void => {
+    index.set(node, next);
+    low.set(node, next++);
+    stack.push(node);
+    onStack.add(node);
+    for (const to of graph.get(node) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node)!, low.get(to)!));
+      } else if (onStack.has(to)) low.set(node, Math.min(low.get(node)!, index.get(to)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    if (component.length > 1 || (graph.get(node) ?? []).includes(node)) cycles.push(component.reverse());
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return cycles;
+}
+
+test("the cycle finder finds a cycle through three files and ignores a diamond", () => {
+  assert.deepEqual(findCycles(new Map([["a", ["b"]], ["b", ["c"]], ["c", ["a"]], ["d", ["a"]]])).map((c) => c.sort()), [["a", "b", "c"]]);
+  assert.deepEqual(findCycles(new Map([["a", ["b", "c"]], ["b", ["d"]], ["c", ["d"]], ["d", []]])), []);
+});
+
+test("src/ and webview/ have no runtime import cycle", async () => {
+  const graph = await runtimeImportGraph();
+  assert.ok(graph.size > 100, `the graph should hold the whole tree, got ${graph.size} files`);
+  const cycles = findCycles(graph).map((cycle) => cycle.map((path) => relative(repoRoot, join(repoRoot, path))).join(" → "));
+  assert.deepEqual(cycles, []);
+});

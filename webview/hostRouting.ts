@@ -1,0 +1,42 @@
+/**
+ * Where each host message goes: panel state to the replica store; the tab strip, session list,
+ * agent catalog and workspace folders to their side-channel stores; composer commands and mention
+ * results to the composer; form errors to their cards. Exhaustive: a new host message type fails
+ * to lint here until it is routed.
+ */
+import type { HostMessage } from "../src/shared/protocol";
+import type { ComposerInbox } from "./composerInbox";
+import type { FormErrorStore } from "./formErrorStore";
+import { type SideChannels, receiveSideChannel } from "./hostValueStore";
+import type { ReplicaStore } from "./store";
+
+export interface HostMessageSinks {
+  readonly store: Pick<ReplicaStore, "receive">;
+  readonly composerInbox: Pick<ComposerInbox, "deliver">;
+  readonly formErrors: Pick<FormErrorStore, "receive">;
+  readonly channels: SideChannels;
+}
+
+export function routeHostMessage(sinks: HostMessageSinks, message: HostMessage): void {
+  switch (message.type) {
+    case "state/snapshot":
+    case "state/actions":
+      sinks.store.receive(message);
+      return;
+    case "composer/insert":
+    case "composer/focus":
+    case "composer/attach":
+    case "mention/results":
+      sinks.composerInbox.deliver(message);
+      return;
+    case "form/errors":
+      sinks.formErrors.receive(message);
+      return;
+    case "tabs/state":
+    case "sessions/list":
+    case "agents/catalog":
+    case "workspace/roots":
+      receiveSideChannel(sinks.channels, message);
+      return;
+  }
+}
