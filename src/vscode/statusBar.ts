@@ -13,12 +13,12 @@ export function describeForStatusBar(state: PanelState): { text: string; tooltip
   const agent = connection.agent;
   const title = thread.title ? ` — ${thread.title}` : "";
   const waiting = thread.permissions.length + thread.forms.length;
-  if (connection.status === "starting") return { text: `$(loading~spin) ${agent}`, tooltip: connection.loadingSession === undefined ? `Starting ${agent}…` : `Loading the ${agent} session…`, waiting: false };
-  if (connection.status === "failed") return { text: `$(error) ${agent}`, tooltip: `${agent} failed: ${connection.message}`, waiting: false };
+  if (connection.status === "starting") return { text: `$(loading~spin) ${agent}`, tooltip: connection.loadingSession === undefined ? vscode.l10n.t("Starting {0}…", agent) : vscode.l10n.t("Loading the {0} session…", agent), waiting: false };
+  if (connection.status === "failed") return { text: `$(error) ${agent}`, tooltip: vscode.l10n.t("{0} failed: {1}", agent, connection.message), waiting: false };
   const phase = threadPhase(thread);
-  if (isAwaitingUser(phase)) return { text: `$(bell-dot) ${agent}`, tooltip: `${agent} is waiting for you (${waiting})${title}`, waiting: true };
-  if (phase !== "idle") return { text: `$(loading~spin) ${agent}`, tooltip: `${agent} is working${title}`, waiting: false };
-  return { text: `$(comment-discussion) ${agent}`, tooltip: `${agent} is ready${title}`, waiting: false };
+  if (isAwaitingUser(phase)) return { text: `$(bell-dot) ${agent}`, tooltip: `${vscode.l10n.t("{0} is waiting for you ({1})", agent, waiting)}${title}`, waiting: true };
+  if (phase !== "idle") return { text: `$(loading~spin) ${agent}`, tooltip: `${vscode.l10n.t("{0} is working", agent)}${title}`, waiting: false };
+  return { text: `$(comment-discussion) ${agent}`, tooltip: `${vscode.l10n.t("{0} is ready", agent)}${title}`, waiting: false };
 }
 
 export function createStatusBarItem(): vscode.StatusBarItem {
