@@ -12,14 +12,15 @@ import { describeProgress } from "../runProgress";
 import { useAutoExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";
 import { EntryView } from "./EntryView";
+import { t } from "../l10n";
 
 const stateLook: Record<SubagentRun["state"], { readonly icon: string; readonly label: string; readonly spin?: boolean }> = {
-  pending: { icon: "loading", label: "Starting", spin: true },
-  running: { icon: "loading", label: "Running", spin: true },
-  completed: { icon: "check", label: "Done" },
-  failed: { icon: "error", label: "Failed" },
-  cancelled: { icon: "circle-slash", label: "Cancelled" },
-  unknown: { icon: "question", label: "Unknown" },
+  pending: { icon: "loading", label: t("Starting"), spin: true },
+  running: { icon: "loading", label: t("Running"), spin: true },
+  completed: { icon: "check", label: t("Done") },
+  failed: { icon: "error", label: t("Failed") },
+  cancelled: { icon: "circle-slash", label: t("Cancelled") },
+  unknown: { icon: "question", label: t("Unknown") },
 };
 
 /** A run of the main thread, by id (its own subscription: child output re-renders only this run). */
