@@ -5,7 +5,7 @@
  * agent supplies (option names, titles, errors) is shown as it came.
  */
 
-/** A translated string. Callers pass a string literal as `message`: the bundle test finds keys by scanning for `t("…")`. */
+/** A translated string. Callers pass a string literal as `message`: the l10n test finds the keys by scanning the sources for such calls. */
 export type Translate = (message: string, ...args: readonly (string | number | boolean)[]) => string;
 
 /** A bundle: English message → translation (the format of `l10n/bundle.l10n.<locale>.json`). */
