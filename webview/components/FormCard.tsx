@@ -48,7 +48,7 @@ export const FormCard = memo(function FormCard({ form }: { form: PendingForm }) 
     setPending(false);
   }, [hostErrors]);
 
-  const validation = validateForm(fields, toValues(fields, raw));
+  const validation = validateForm(fields, toValues(fields, raw), t);
   const localErrors = validation.ok ? {} : validation.errors;
   const errorFor = (key: string): string | undefined => {
     const local = attempted || touched.has(key) ? localErrors[key] : undefined;
