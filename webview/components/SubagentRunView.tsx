@@ -29,9 +29,15 @@ export const RunRow = memo(function RunRow({ runId }: { runId: string }) {
   return run ? <SubagentRunView run={run} /> : null;
 });
 
+/** The run's name without its kind ("Subagent: …"), for the header's title. */
+function runName(run: SubagentRun): string | undefined {
+  return run.kind === "member" ? run.description ?? run.runId.replace(/^member:/, "") : run.description;
+}
+
 export function runLabel(run: SubagentRun): string {
-  if (run.kind === "member") return `Member: ${run.description ?? run.runId.replace(/^member:/, "")}`;
-  return run.description ? `Subagent: ${run.description}` : "Subagent";
+  const name = runName(run);
+  if (run.kind === "member") return t("Member: {0}", name ?? "");
+  return name ? t("Subagent: {0}", name) : t("Subagent");
 }
 
 export const SubagentRunView = memo(function SubagentRunView({ run }: { run: SubagentRun }) {
@@ -47,7 +53,7 @@ export const SubagentRunView = memo(function SubagentRunView({ run }: { run: Sub
       <button type="button" className="run-header" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
         <Codicon name={open ? "chevron-down" : "chevron-right"} />
         <Codicon name={run.kind === "member" ? "person" : "robot"} className="run-kind" />
-        <span className="run-title" title={label}>{label.replace(/^(Subagent|Member): /, "")}</span>
+        <span className="run-title" title={label}>{runName(run) ?? label}</span>
         <span className="run-state">
           <Codicon name={look.icon} spin={look.spin ?? false} />
           <span>{look.label}</span>
