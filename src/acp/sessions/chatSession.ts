@@ -276,7 +276,7 @@ export class ChatSession {
     let client: AgentClient | undefined;
     try {
       const pathValue = await this.deps.pathValue?.();
-      const transport = openTransport(definition, cwd, pathValue, this.deps.logger, this.deps.storageDirectory);
+      const transport = openTransport(definition, cwd, pathValue, this.deps.logger, this.deps.storageDirectory, this.t);
       // Not `cwd`: with no folder open the cwd is a fallback (home), and nothing is inside.
       const roots = this.deps.workspace.roots();
       const services = new AgentServices({
