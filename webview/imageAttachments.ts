@@ -3,6 +3,7 @@
  * dragged from VS Code's explorer (a `text/uri-list`).
  */
 import type { Attachment } from "../src/shared/protocol";
+import { t } from "./l10n";
 
 /** Larger images are refused: they would bloat the UI state and the agent's context. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -20,7 +21,7 @@ export async function readImages(files: readonly File[]): Promise<ImageRead> {
   for (const file of files) {
     if (!file.type.startsWith("image/")) continue;
     if (file.size > MAX_IMAGE_BYTES) {
-      refused.push(`${file.name || "The image"} is larger than 5 MB.`);
+      refused.push(file.name ? t("{0} is larger than 5 MB.", file.name) : t("The image is larger than 5 MB."));
       continue;
     }
     const dataUrl = await readAsDataUrl(file);

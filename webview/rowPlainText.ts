@@ -4,6 +4,7 @@
  */
 import type { ThreadEntry } from "../src/shared/thread";
 import type { TranscriptRow } from "./transcriptRows";
+import { t } from "./l10n";
 
 export function entryPlainText(entry: ThreadEntry): string {
   switch (entry.kind) {
@@ -37,9 +38,9 @@ export function rowPlainText(row: TranscriptRow): string {
 
 /** The accessible name the row's article has when it renders (the fallback keeps it). */
 export function rowLabel(row: TranscriptRow): string {
-  if (row.kind === "run") return "Subagent run";
-  if (row.kind === "segment") return row.first ? "Agent" : "Agent, continued";
-  return row.entry.kind === "user" ? "You" : row.entry.kind === "assistant" ? "Agent" : "Entry";
+  if (row.kind === "run") return t("Subagent run");
+  if (row.kind === "segment") return row.first ? t("Agent") : t("Agent, continued");
+  return row.entry.kind === "user" ? t("You") : row.entry.kind === "assistant" ? t("Agent") : t("Entry");
 }
 
 /** What identifies the row's content: a new value means the row changed and may render again. */

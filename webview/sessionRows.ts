@@ -3,6 +3,7 @@
  * fetched on demand, the tabs stream), the search filter, and how paths and times are shown.
  */
 import type { SessionListItem, TabSummary } from "../src/shared/protocol";
+import { t } from "./l10n";
 
 export interface SessionRow extends SessionListItem {
   /** Stable React key. */
@@ -38,13 +39,13 @@ export function filterSessions(rows: readonly SessionRow[], query: string): Sess
 }
 
 const statusLabels: Record<SessionListItem["status"], string> = {
-  starting: "starting",
-  running: "running",
-  waiting: "waiting for you",
-  idle: "idle",
-  failed: "failed",
-  none: "not started",
-  closed: "closed",
+  starting: t("starting"),
+  running: t("running"),
+  waiting: t("waiting for you"),
+  idle: t("idle"),
+  failed: t("failed"),
+  none: t("not started"),
+  closed: t("closed"),
 };
 
 export function sessionStatusLabel(status: SessionListItem["status"]): string {
@@ -66,10 +67,10 @@ export function relativeTime(iso: string | undefined, now: number): string | und
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return undefined;
   const elapsed = now - at;
-  if (Math.abs(elapsed) < 60_000) return "just now";
+  if (Math.abs(elapsed) < 60_000) return t("just now");
   const format = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
   for (const [unit, size] of units) {
     if (Math.abs(elapsed) >= size) return format.format(-Math.round(elapsed / size), unit);
   }
-  return "just now";
+  return t("just now");
 }

@@ -8,10 +8,11 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { AvailableCommand } from "../src/shared/sessionUpdate";
 import type { MentionItem } from "../src/shared/protocol";
+import { t } from "./l10n";
 
 const SEARCH_DELAY_MS = 150;
 
-const mentionKinds: Record<NonNullable<MentionItem["kind"]>, string> = { selection: "Selection", editor: "Open editor", symbol: "Symbol", file: "File" };
+const mentionKinds: Record<NonNullable<MentionItem["kind"]>, string> = { selection: t("Selection"), editor: t("Open editor"), symbol: t("Symbol"), file: t("File") };
 
 export interface Suggestion {
   readonly key: string;

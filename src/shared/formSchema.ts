@@ -15,6 +15,7 @@
  */
 import * as z from "zod";
 import { testPattern } from "./patternMatcher";
+import { english, type Translate } from "./l10n";
 
 export const MAX_FORM_FIELDS = 100;
 export const MAX_ENUM_OPTIONS = 500;
@@ -116,52 +117,52 @@ function pick<T extends Record<string, unknown>>(values: T): { [K in keyof T]?: 
 export type FormValidation = { readonly ok: true; readonly content: Record<string, FormValue> } | { readonly ok: false; readonly errors: Readonly<Record<string, string>> };
 
 /** Validates entered values; empty optional fields are left out of the content. */
-export function validateForm(fields: readonly FormField[], values: Readonly<Record<string, unknown>>): FormValidation {
+export function validateForm(fields: readonly FormField[], values: Readonly<Record<string, unknown>>, t: Translate = english): FormValidation {
   const errors: Record<string, string> = {};
   const content: Record<string, FormValue> = {};
   for (const field of fields) {
     const value = values[field.key];
     const empty = value === undefined || value === "" || (Array.isArray(value) && value.length === 0 && field.type !== "multi");
     if (empty) {
-      if (field.required) errors[field.key] = `${field.label} is required.`;
+      if (field.required) errors[field.key] = t("{0} is required.", field.label);
       continue;
     }
-    const problem = checkField(field, value);
+    const problem = checkField(field, value, t);
     if (problem) errors[field.key] = problem;
     else content[field.key] = value as FormValue;
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, content };
 }
 
-function checkField(field: FormField, value: unknown): string | undefined {
+function checkField(field: FormField, value: unknown, t: Translate): string | undefined {
   switch (field.type) {
     case "string": {
-      if (typeof value !== "string") return `${field.label} must be text.`;
-      if (field.minLength !== undefined && value.length < field.minLength) return `${field.label} needs at least ${field.minLength} characters.`;
-      if (field.maxLength !== undefined && value.length > field.maxLength) return `${field.label} allows at most ${field.maxLength} characters.`;
-      if (field.pattern !== undefined && testPattern(field.pattern, value) === "mismatch") return `${field.label} does not match the expected format.`;
-      if (field.format === "email" && !z.email().safeParse(value).success) return `${field.label} must be an email address.`;
-      if (field.format === "uri" && !z.url().safeParse(value).success) return `${field.label} must be a URL.`;
-      if (field.format === "date" && !z.iso.date().safeParse(value).success) return `${field.label} must be a date (YYYY-MM-DD).`;
-      if (field.format === "date-time" && !z.iso.datetime({ offset: true, local: true }).safeParse(value).success) return `${field.label} must be a date and time.`;
+      if (typeof value !== "string") return t("{0} must be text.", field.label);
+      if (field.minLength !== undefined && value.length < field.minLength) return t("{0} needs at least {1} characters.", field.label, field.minLength);
+      if (field.maxLength !== undefined && value.length > field.maxLength) return t("{0} allows at most {1} characters.", field.label, field.maxLength);
+      if (field.pattern !== undefined && testPattern(field.pattern, value) === "mismatch") return t("{0} does not match the expected format.", field.label);
+      if (field.format === "email" && !z.email().safeParse(value).success) return t("{0} must be an email address.", field.label);
+      if (field.format === "uri" && !z.url().safeParse(value).success) return t("{0} must be a URL.", field.label);
+      if (field.format === "date" && !z.iso.date().safeParse(value).success) return t("{0} must be a date (YYYY-MM-DD).", field.label);
+      if (field.format === "date-time" && !z.iso.datetime({ offset: true, local: true }).safeParse(value).success) return t("{0} must be a date and time.", field.label);
       return undefined;
     }
     case "choice":
-      return typeof value === "string" && field.choices.some((c) => c.value === value) ? undefined : `Choose one of the options for ${field.label}.`;
+      return typeof value === "string" && field.choices.some((c) => c.value === value) ? undefined : t("Choose one of the options for {0}.", field.label);
     case "number":
     case "integer": {
-      if (typeof value !== "number" || !Number.isFinite(value)) return `${field.label} must be a number.`;
-      if (field.type === "integer" && !Number.isInteger(value)) return `${field.label} must be a whole number.`;
-      if (field.minimum !== undefined && value < field.minimum) return `${field.label} must be at least ${field.minimum}.`;
-      if (field.maximum !== undefined && value > field.maximum) return `${field.label} must be at most ${field.maximum}.`;
+      if (typeof value !== "number" || !Number.isFinite(value)) return t("{0} must be a number.", field.label);
+      if (field.type === "integer" && !Number.isInteger(value)) return t("{0} must be a whole number.", field.label);
+      if (field.minimum !== undefined && value < field.minimum) return t("{0} must be at least {1}.", field.label, field.minimum);
+      if (field.maximum !== undefined && value > field.maximum) return t("{0} must be at most {1}.", field.label, field.maximum);
       return undefined;
     }
     case "boolean":
-      return typeof value === "boolean" ? undefined : `${field.label} must be yes or no.`;
+      return typeof value === "boolean" ? undefined : t("{0} must be yes or no.", field.label);
     case "multi": {
-      if (!Array.isArray(value) || !value.every((v) => typeof v === "string" && field.choices.some((c) => c.value === v))) return `Choose from the options for ${field.label}.`;
-      if (field.minItems !== undefined && value.length < field.minItems) return `Choose at least ${field.minItems} for ${field.label}.`;
-      if (field.maxItems !== undefined && value.length > field.maxItems) return `Choose at most ${field.maxItems} for ${field.label}.`;
+      if (!Array.isArray(value) || !value.every((v) => typeof v === "string" && field.choices.some((c) => c.value === v))) return t("Choose from the options for {0}.", field.label);
+      if (field.minItems !== undefined && value.length < field.minItems) return t("Choose at least {0} for {1}.", field.minItems, field.label);
+      if (field.maxItems !== undefined && value.length > field.maxItems) return t("Choose at most {0} for {1}.", field.maxItems, field.label);
       return undefined;
     }
   }

@@ -8,6 +8,7 @@ import { threadActionSchema } from "./threadActions";
 import { describeAwaiting, threadPhase } from "./threadPhase";
 import { reduceThread } from "./reduceThread";
 import { foldInDraft } from "./threadEntries";
+import { english, type Translate } from "./l10n";
 
 export type ConnectionState =
   | { readonly status: "none" }
@@ -84,40 +85,40 @@ export function reducePanel(state: PanelState, action: PanelAction): PanelState 
 }
 
 /** What the `role="status"` line says: derived, never stored. */
-export function describeStatus(state: PanelState): string {
+export function describeStatus(state: PanelState, t: Translate = english): string {
   const { connection, thread } = state;
-  if (connection.status === "none") return state.agents.length === 0 ? "No agent configured" : "Not connected";
-  if (connection.status === "starting") return connection.loadingSession === undefined ? `Starting ${connection.agent}…` : "Loading session…";
-  if (connection.status === "failed") return `${connection.agent} failed: ${connection.message}`;
+  if (connection.status === "none") return state.agents.length === 0 ? t("No agent configured") : t("Not connected");
+  if (connection.status === "starting") return connection.loadingSession === undefined ? t("Starting {0}…", connection.agent) : t("Loading session…");
+  if (connection.status === "failed") return t("{0} failed: {1}", connection.agent, connection.message);
   const phase = threadPhase(thread);
   switch (phase) {
     case "running":
-      return `${connection.agent} is working…`;
+      return t("{0} is working…", connection.agent);
     case "cancelling":
-      return "Cancelling…";
+      return t("Cancelling…");
     case "awaiting_permission":
     case "awaiting_form":
-      return describeAwaiting(phase);
+      return describeAwaiting(phase, t);
     case "idle":
-      if (thread.turn.phase === "idle" && thread.turn.stopUnconfirmed) return `Turn stopped: ${connection.agent} hasn't confirmed the stop yet`;
-      return describeStop(thread.turn.phase === "idle" ? thread.turn.lastStop : undefined, connection.agent);
+      if (thread.turn.phase === "idle" && thread.turn.stopUnconfirmed) return t("Turn stopped: {0} hasn't confirmed the stop yet", connection.agent);
+      return describeStop(thread.turn.phase === "idle" ? thread.turn.lastStop : undefined, connection.agent, t);
   }
 }
 
-function describeStop(stop: TurnOutcome | undefined, agent: string): string {
+function describeStop(stop: TurnOutcome | undefined, agent: string, t: Translate): string {
   switch (stop) {
     case undefined:
     case "end_turn":
-      return `${agent} is ready`;
+      return t("{0} is ready", agent);
     case "cancelled":
-      return "Turn cancelled";
+      return t("Turn cancelled");
     case "max_tokens":
-      return "Stopped: the agent hit its token limit";
+      return t("Stopped: the agent hit its token limit");
     case "max_turn_requests":
-      return "Stopped: the agent hit its request limit for one turn";
+      return t("Stopped: the agent hit its request limit for one turn");
     case "refusal":
-      return "The agent refused to continue";
+      return t("The agent refused to continue");
     case "error":
-      return "The turn failed";
+      return t("The turn failed");
   }
 }

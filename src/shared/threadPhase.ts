@@ -7,6 +7,7 @@
 import type { ConnectionState } from "./panelState";
 import type { TabStatus } from "./protocol";
 import type { Thread } from "./thread";
+import { english, type Translate } from "./l10n";
 
 export type ThreadPhase =
   | "idle"
@@ -30,8 +31,8 @@ export function isAwaitingUser(phase: ThreadPhase): phase is "awaiting_permissio
 }
 
 /** The status line's words for a phase that waits for the user. */
-export function describeAwaiting(phase: "awaiting_permission" | "awaiting_form"): string {
-  return phase === "awaiting_permission" ? "Waiting for your approval" : "Waiting for your answer";
+export function describeAwaiting(phase: "awaiting_permission" | "awaiting_form", t: Translate = english): string {
+  return phase === "awaiting_permission" ? t("Waiting for your approval") : t("Waiting for your answer");
 }
 
 /**

@@ -43,10 +43,10 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     "acpPanel.newSession": async () => {
       const agents = context.catalog.names();
       const agent = agents.length > 1
-        ? await vscode.window.showQuickPick(agents, { title: "ACP: New Session", placeHolder: "Pick an agent" })
+        ? await vscode.window.showQuickPick(agents, { title: vscode.l10n.t("ACP: New Session"), placeHolder: vscode.l10n.t("Pick an agent") })
         : agents[0];
       if (!agent) {
-        if (agents.length === 0) void vscode.window.showWarningMessage('No ACP agent is configured. Add one under "acpPanel.agents" in your user settings.');
+        if (agents.length === 0) void vscode.window.showWarningMessage(vscode.l10n.t('No ACP agent is configured. Add one under "acpPanel.agents" in your user settings.'));
         return;
       }
       await vscode.commands.executeCommand(FOCUS);
@@ -56,7 +56,7 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
       const sessions = await manager.listSessions();
       const picked = await vscode.window.showQuickPick(
         sessions.map((item) => ({ label: item.title, description: `${item.agent} · ${item.status === "closed" ? "" : `${item.status} · `}${item.updatedAt ? new Date(item.updatedAt).toLocaleString() : ""}`, detail: item.cwd, item })),
-        { title: "ACP: Open Session", placeHolder: sessions.length ? "Search sessions by title, agent or folder" : "No sessions yet", matchOnDescription: true, matchOnDetail: true },
+        { title: vscode.l10n.t("ACP: Open Session"), placeHolder: sessions.length ? vscode.l10n.t("Search sessions by title, agent or folder") : vscode.l10n.t("No sessions yet"), matchOnDescription: true, matchOnDetail: true },
       );
       if (!picked) return;
       await vscode.commands.executeCommand(FOCUS);
@@ -68,24 +68,24 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     },
     "acpPanel.deleteSession": async () => {
       const sessions = await manager.listSessions();
-      const picked = await vscode.window.showQuickPick(sessions.map((item) => ({ label: item.title, description: item.agent, detail: item.cwd, item })), { title: "ACP: Delete Session" });
+      const picked = await vscode.window.showQuickPick(sessions.map((item) => ({ label: item.title, description: item.agent, detail: item.cwd, item })), { title: vscode.l10n.t("ACP: Delete Session") });
       if (!picked || !(await confirmDelete(picked.item.agent))) return;
       await manager.deleteSession(picked.item.agent, picked.item.sessionId);
-      void vscode.window.showInformationMessage(`Deleted "${picked.item.title}".`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Deleted "{0}".', picked.item.title));
     },
     "acpPanel.cancelTurn": () => active()?.cancel(),
     "acpPanel.restartAgent": () => active()?.restart(),
-    "acpPanel.selectModel": () => withSession(active(), (s) => pickConfig(s, "model", "Model")),
-    "acpPanel.selectReasoningEffort": () => withSession(active(), (s) => pickConfig(s, "thought_level", "Reasoning effort")),
+    "acpPanel.selectModel": () => withSession(active(), (s) => pickConfig(s, "model", vscode.l10n.t("Model"))),
+    "acpPanel.selectReasoningEffort": () => withSession(active(), (s) => pickConfig(s, "thought_level", vscode.l10n.t("Reasoning effort"))),
     "acpPanel.selectMode": () => withSession(active(), pickMode),
     "acpPanel.addSelectionToPrompt": async () => {
       const attachment = attachmentFromSelection(vscode.window.activeTextEditor);
-      if (!attachment) return void vscode.window.showInformationMessage("Select some text in an editor first.");
+      if (!attachment) return void vscode.window.showInformationMessage(vscode.l10n.t("Select some text in an editor first."));
       await focus();
       view.post({ type: "composer/attach", attachment });
     },
     "acpPanel.addFileToPrompt": async (uri?: unknown) => {
-      const uris = uri instanceof vscode.Uri ? [uri] : await vscode.window.showOpenDialog({ canSelectMany: true, title: "Add files to the prompt" });
+      const uris = uri instanceof vscode.Uri ? [uri] : await vscode.window.showOpenDialog({ canSelectMany: true, title: vscode.l10n.t("Add files to the prompt") });
       if (!uris?.length) return;
       await focus();
       for (const attachment of await attachmentsFromUris(uris)) view.post({ type: "composer/attach", attachment });
@@ -117,20 +117,20 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
 }
 
 function withSession(session: ChatSession | undefined, action: (session: ChatSession) => Promise<void>): Promise<void> | undefined {
-  if (!session) return void vscode.window.showInformationMessage("Open a session in the ACP panel first.");
+  if (!session) return void vscode.window.showInformationMessage(vscode.l10n.t("Open a session in the ACP panel first."));
   return action(session);
 }
 
 async function pickConfig(session: ChatSession, category: string, label: string): Promise<void> {
   const option = session.store.state.thread.configOptions.find((candidate) => candidate.category === category || (category === "model" && candidate.id === "model"));
-  if (!option) return void vscode.window.showInformationMessage(`The agent offers no ${label.toLowerCase()} setting.`);
+  if (!option) return void vscode.window.showInformationMessage(vscode.l10n.t("The agent offers no {0} setting.", label.toLowerCase()));
   const value = await pickValue(option, label);
   if (value !== undefined) await session.setConfigOption(option.id, value);
 }
 
 async function pickValue(option: ConfigOption, label: string): Promise<string | boolean | undefined> {
   if (option.type === "boolean") {
-    const picked = await vscode.window.showQuickPick([{ label: "On", value: true }, { label: "Off", value: false }], { title: `${label}: ${option.name}` });
+    const picked = await vscode.window.showQuickPick([{ label: vscode.l10n.t("On"), value: true }, { label: vscode.l10n.t("Off"), value: false }], { title: `${label}: ${option.name}` });
     return picked?.value;
   }
   interface Choice { value: string; name: string; description?: string | null; group?: string }
@@ -138,7 +138,7 @@ async function pickValue(option: ConfigOption, label: string): Promise<string | 
   const flat: Choice[] = entries.flatMap((entry): Choice[] =>
     "options" in entry ? entry.options.map((o) => ({ ...o, group: entry.name })) : [entry as Choice]);
   const picked = await vscode.window.showQuickPick(
-    flat.map((o) => ({ label: o.name, description: [o.value === option.currentValue ? "current" : "", o.group ?? ""].filter(Boolean).join(" · "), ...(o.description ? { detail: o.description } : {}), value: o.value })),
+    flat.map((o) => ({ label: o.name, description: [o.value === option.currentValue ? vscode.l10n.t("current") : "", o.group ?? ""].filter(Boolean).join(" · "), ...(o.description ? { detail: o.description } : {}), value: o.value })),
     { title: label, placeHolder: option.name },
   );
   return picked?.value;
@@ -146,11 +146,11 @@ async function pickValue(option: ConfigOption, label: string): Promise<string | 
 
 async function pickMode(session: ChatSession): Promise<void> {
   const { configOptions, modes } = session.store.state.thread;
-  if (configOptions.some((option) => option.category === "mode")) return pickConfig(session, "mode", "Mode");
-  if (!modes) return void vscode.window.showInformationMessage("The agent offers no modes.");
+  if (configOptions.some((option) => option.category === "mode")) return pickConfig(session, "mode", vscode.l10n.t("Mode"));
+  if (!modes) return void vscode.window.showInformationMessage(vscode.l10n.t("The agent offers no modes."));
   const picked = await vscode.window.showQuickPick(
-    modes.availableModes.map((mode) => ({ label: mode.name, description: mode.id === modes.currentModeId ? "current" : "", ...(mode.description ? { detail: mode.description } : {}), id: mode.id })),
-    { title: "Mode" },
+    modes.availableModes.map((mode) => ({ label: mode.name, description: mode.id === modes.currentModeId ? vscode.l10n.t("current") : "", ...(mode.description ? { detail: mode.description } : {}), id: mode.id })),
+    { title: vscode.l10n.t("Mode") },
   );
   if (picked) await session.setMode(picked.id);
 }

@@ -67,6 +67,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
     storageDirectory: context.globalStorageUri.fsPath,
     resolveEnv: (env) => secrets.resolveEnv(env),
     resolveHeaders: (headers) => secrets.resolveHeaders(headers),
+    translate: (message, ...args) => vscode.l10n.t(message, ...args),
     returnToComposer: (text) => panel.view?.post({ type: "composer/insert", text }),
     auth: { ...authQuickPick, runTerminalLogin },
     ports: {

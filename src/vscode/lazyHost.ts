@@ -39,7 +39,7 @@ export class LazyHost implements vscode.Disposable {
       return (this.host = this.load());
     } catch (error) {
       // Only a broken install gets here (dist/host.js missing or failing): say so, not just in a log.
-      void vscode.window.showErrorMessage(`ACP Panel failed to load: ${error instanceof Error ? error.message : String(error)}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t("ACP Panel failed to load: {0}", error instanceof Error ? error.message : String(error)));
       throw error;
     }
   }

@@ -18,7 +18,7 @@ export async function searchMentions(query: string): Promise<MentionItem[]> {
   const items: MentionItem[] = [];
 
   const selection = attachmentFromSelection(editor);
-  if (selection && matches(selection.name)) items.push({ kind: "selection", uri: selection.uri, name: selection.name, detail: "Selection", attachment: selection });
+  if (selection && matches(selection.name)) items.push({ kind: "selection", uri: selection.uri, name: selection.name, detail: vscode.l10n.t("Selection"), attachment: selection });
 
   const seen = new Set<string>();
   for (const tab of vscode.window.tabGroups.all.flatMap((group) => group.tabs)) {

@@ -90,7 +90,7 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
     case "review/keep":
       return session?.review?.keep(message.path);
     case "review/undo":
-      return session?.review?.undo(message.path).catch((error: unknown) => void vscode.window.showErrorMessage(`Undo failed: ${String(error)}`));
+      return session?.review?.undo(message.path).catch((error: unknown) => void vscode.window.showErrorMessage(vscode.l10n.t("Undo failed: {0}", String(error))));
     case "queue/edit":
       return session?.editQueued(message.id, message.text);
     case "queue/remove":
@@ -117,7 +117,7 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       return;
     case "session/delete":
       if (await confirmDelete(message.agent)) {
-        await manager.deleteSession(message.agent, message.sessionId).catch((error: unknown) => void vscode.window.showErrorMessage(`Could not delete the session: ${String(error)}`));
+        await manager.deleteSession(message.agent, message.sessionId).catch((error: unknown) => void vscode.window.showErrorMessage(vscode.l10n.t("Could not delete the session: {0}", String(error))));
         post({ type: "sessions/list", sessions: await manager.listSessions() });
       }
       return;
@@ -125,7 +125,7 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
 }
 
 export async function confirmDelete(agent: string): Promise<boolean> {
-  const remove = "Delete";
-  const answer = await vscode.window.showWarningMessage(`Delete this ${agent} session? The agent forgets it too.`, { modal: true }, remove);
+  const remove = vscode.l10n.t("Delete");
+  const answer = await vscode.window.showWarningMessage(vscode.l10n.t("Delete this {0} session? The agent forgets it too.", agent), { modal: true }, remove);
   return answer === remove;
 }

@@ -17,15 +17,15 @@ export function describeForStatusBar(state: PanelState): { text: string; tooltip
     case "none":
       return undefined;
     case "starting":
-      return { text: `$(loading~spin) ${agent}`, tooltip: connection.status === "starting" && connection.loadingSession !== undefined ? `Loading the ${agent} session…` : `Starting ${agent}…`, waiting: false };
+      return { text: `$(loading~spin) ${agent}`, tooltip: connection.status === "starting" && connection.loadingSession !== undefined ? vscode.l10n.t("Loading the {0} session…", agent) : vscode.l10n.t("Starting {0}…", agent), waiting: false };
     case "failed":
-      return { text: `$(error) ${agent}`, tooltip: `${agent} failed: ${connection.status === "failed" ? connection.message : ""}`, waiting: false };
+      return { text: `$(error) ${agent}`, tooltip: vscode.l10n.t("{0} failed: {1}", agent, connection.status === "failed" ? connection.message : ""), waiting: false };
     case "waiting":
-      return { text: `$(bell-dot) ${agent}`, tooltip: `${agent} is waiting for you (${thread.permissions.length + thread.forms.length})${title}`, waiting: true };
+      return { text: `$(bell-dot) ${agent}`, tooltip: `${vscode.l10n.t("{0} is waiting for you ({1})", agent, thread.permissions.length + thread.forms.length)}${title}`, waiting: true };
     case "running":
-      return { text: `$(loading~spin) ${agent}`, tooltip: `${agent} is working${title}`, waiting: false };
+      return { text: `$(loading~spin) ${agent}`, tooltip: `${vscode.l10n.t("{0} is working", agent)}${title}`, waiting: false };
     case "idle":
-      return { text: `$(comment-discussion) ${agent}`, tooltip: `${agent} is ready${title}`, waiting: false };
+      return { text: `$(comment-discussion) ${agent}`, tooltip: `${vscode.l10n.t("{0} is ready", agent)}${title}`, waiting: false };
   }
 }
 

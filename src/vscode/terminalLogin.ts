@@ -9,7 +9,7 @@ import type { AgentDefinition } from "../acp/agents/agentDefinition";
 export function runTerminalLogin(definition: AgentDefinition, authMethod: acp.AuthMethod & { type: "terminal" }): Promise<boolean> {
   const method = authMethod as acp.AuthMethodTerminal;
   const terminal = vscode.window.createTerminal({
-    name: `Sign in: ${definition.name}`,
+    name: vscode.l10n.t("Sign in: {0}", definition.name),
     shellPath: definition.command,
     shellArgs: [...definition.args, ...(method.args ?? [])],
     env: { ...definition.env, ...(method.env ?? {}) },

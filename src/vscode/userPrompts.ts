@@ -10,50 +10,50 @@ import { grantableFolder } from "../acp/client/pathGrants";
 import type { UrlConsent } from "../acp/client/elicitationBroker";
 import type { PermissionNotifier } from "../acp/client/permissionBroker";
 
-const NO_FOLDER = "No folder is open, so every file is outside the workspace.";
+const noFolderText = () => vscode.l10n.t("No folder is open, so every file is outside the workspace.");
 
 export const consentDialogs: ConsentPrompt = {
   async allowWriteOutsideWorkspace(agent, path, noFolder) {
-    const allow = "Allow this write";
+    const allow = vscode.l10n.t("Allow this write");
     const answer = await vscode.window.showWarningMessage(
-      `${agent} wants to write a file outside the workspace:\n${path}`,
-      { modal: true, detail: `${noFolder ? `${NO_FOLDER} ` : ""}Only allow this if you asked the agent to change this file.` },
+      vscode.l10n.t("{0} wants to write a file outside the workspace:\n{1}", agent, path),
+      { modal: true, detail: `${noFolder ? `${noFolderText()} ` : ""}${vscode.l10n.t("Only allow this if you asked the agent to change this file.")}` },
       allow,
     );
     return answer === allow;
   },
   async allowReadOutsideWorkspace(agent, path, noFolder): Promise<ReadConsent> {
     type Choice = vscode.MessageItem & { readonly answer: ReadConsent };
-    const file: Choice = { title: "Allow this file", answer: "file" };
-    const folder: Choice = { title: "Allow this folder for this session", answer: "folder" };
-    const deny: Choice = { title: "Deny", answer: "deny", isCloseAffordance: true };
+    const file: Choice = { title: vscode.l10n.t("Allow this file"), answer: "file" };
+    const folder: Choice = { title: vscode.l10n.t("Allow this folder for this session"), answer: "folder" };
+    const deny: Choice = { title: vscode.l10n.t("Deny"), answer: "deny", isCloseAffordance: true };
     const folderPath = grantableFolder(path);
     const answer = await vscode.window.showWarningMessage<Choice>(
-      `${agent} wants to read a file outside the workspace:\n${path}`,
+      vscode.l10n.t("{0} wants to read a file outside the workspace:\n{1}", agent, path),
       {
         modal: true,
-        detail: `${noFolder ? `${NO_FOLDER}\n\n` : ""}Files outside the project may hold secrets (keys, tokens, other projects). `
-          + `"Allow this file" lets this session read this file${folderPath ? `; "Allow this folder for this session" lets it read everything in ${folderPath}` : ""}. `
-          + "Allowing lasts until the session ends; review or clear it with \"ACP: Manage Permission Rules\".",
+        detail: `${noFolder ? `${noFolderText()}\n\n` : ""}${vscode.l10n.t("Files outside the project may hold secrets (keys, tokens, other projects).")} `
+          + `${folderPath ? vscode.l10n.t('"Allow this file" lets this session read this file; "Allow this folder for this session" lets it read everything in {0}.', folderPath) : vscode.l10n.t('"Allow this file" lets this session read this file.')} `
+          + vscode.l10n.t('Allowing lasts until the session ends; review or clear it with "ACP: Manage Permission Rules".'),
       },
       ...(folderPath ? [file, folder, deny] : [file, deny]),
     );
     return answer?.answer ?? "deny";
   },
   async allowSensitiveWrite(agent, path, why) {
-    const allow = "Allow this write";
+    const allow = vscode.l10n.t("Allow this write");
     const answer = await vscode.window.showWarningMessage(
-      `${agent} wants to change ${vscode.workspace.asRelativePath(path)}, a sensitive file.`,
-      { modal: true, detail: `This file ${why}. The panel always asks before an agent writes it, whatever your permission rules say. Only allow this if you asked for this change.` },
+      vscode.l10n.t("{0} wants to change {1}, a sensitive file.", agent, vscode.workspace.asRelativePath(path)),
+      { modal: true, detail: vscode.l10n.t("This file {0}. The panel always asks before an agent writes it, whatever your permission rules say. Only allow this if you asked for this change.", why) },
       allow,
     );
     return answer === allow;
   },
   async allowOverwriteUnsaved(agent, path) {
-    const replace = "Replace my unsaved changes";
+    const replace = vscode.l10n.t("Replace my unsaved changes");
     const answer = await vscode.window.showWarningMessage(
-      `${agent} wants to rewrite ${vscode.workspace.asRelativePath(path)}, which has unsaved changes of yours.`,
-      { modal: true, detail: "Keeping your changes refuses the agent's write; the agent is told why." },
+      vscode.l10n.t("{0} wants to rewrite {1}, which has unsaved changes of yours.", agent, vscode.workspace.asRelativePath(path)),
+      { modal: true, detail: vscode.l10n.t("Keeping your changes refuses the agent's write; the agent is told why.") },
       replace,
     );
     return answer === replace;
@@ -70,10 +70,10 @@ export const urlConsent: UrlConsent = {
     }
     if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return false;
     const punycode = parsed.hostname.split(".").some((label) => label.startsWith("xn--"));
-    const open = "Open in browser";
+    const open = vscode.l10n.t("Open in browser");
     const answer = await vscode.window.showWarningMessage(
-      `${agent} asks you to open ${parsed.hostname}`,
-      { modal: true, detail: `${message}\n\n${url}${punycode ? "\n\nWarning: this domain uses non-Latin characters (punycode) and may imitate another site." : ""}` },
+      vscode.l10n.t("{0} asks you to open {1}", agent, parsed.hostname),
+      { modal: true, detail: `${message}\n\n${url}${punycode ? `\n\n${vscode.l10n.t("Warning: this domain uses non-Latin characters (punycode) and may imitate another site.")}` : ""}` },
       open,
     );
     return answer === open && (await vscode.env.openExternal(vscode.Uri.parse(url)));
@@ -85,9 +85,9 @@ export function hiddenPanelNotifier(isPanelVisible: () => boolean, revealPanel: 
   return {
     notify(agent, request: acp.RequestPermissionRequest, answer) {
       if (isPanelVisible()) return;
-      const openPanel = "Open Panel";
+      const openPanel = vscode.l10n.t("Open Panel");
       const names = request.options.map((option) => option.name);
-      void vscode.window.showInformationMessage(`${agent} asks permission: ${request.toolCall.title ?? request.toolCall.toolCallId}`, ...names, openPanel)
+      void vscode.window.showInformationMessage(vscode.l10n.t("{0} asks permission: {1}", agent, request.toolCall.title ?? request.toolCall.toolCallId), ...names, openPanel)
         .then((choice) => {
           if (choice === openPanel || choice === undefined) {
             if (choice === openPanel) revealPanel();
@@ -103,7 +103,7 @@ export const authQuickPick = {
   async choose(agent: string, methods: readonly acp.AuthMethod[]): Promise<acp.AuthMethod | undefined> {
     const picked = await vscode.window.showQuickPick(
       methods.map((method) => ({ label: method.name, description: method.description ?? "", method })),
-      { title: `Sign in to ${agent}`, placeHolder: "Choose how to sign in" },
+      { title: vscode.l10n.t("Sign in to {0}", agent), placeHolder: vscode.l10n.t("Choose how to sign in") },
     );
     return picked?.method;
   },

@@ -1,6 +1,6 @@
 /**
  * Fills the webview page template (media/webview.html) with resource URIs, the CSP source and a
- * fresh nonce. The template stays an HTML file; only placeholders are replaced here.
+ * fresh nonce, the display language and its l10n bundle. The template stays an HTML file; only placeholders are replaced here.
  */
 import * as vscode from "vscode";
 import { randomBytes } from "node:crypto";
@@ -14,6 +14,10 @@ export async function renderWebviewHtml(webview: vscode.Webview, extensionUri: v
     scriptUri: asset("main.js"),
     styleUri: asset("main.css"),
     codiconsUri: asset("codicon.css"),
+    lang: vscode.env.language.replace(/[^A-Za-z0-9-]/g, ""),
+    // The extension's l10n bundle for the display language (undefined in English); `<` escaped so
+    // no string can close the script element.
+    l10n: JSON.stringify(vscode.l10n.bundle ?? {}).replace(/</g, "\\u003c"),
   };
   return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
 }

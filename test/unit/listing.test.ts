@@ -8,8 +8,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { repoRoot } from "../support/fakeAgentLaunch";
+import { readLocalizedManifest } from "../support/localizedManifest";
 
-const manifest = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
+const manifest = readLocalizedManifest(repoRoot);
 
 /** Width and height from a PNG's IHDR chunk; throws when the bytes are not a PNG. */
 function pngSize(file: string): { width: number; height: number } {

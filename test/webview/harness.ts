@@ -49,9 +49,19 @@ function parseTheme(value: string | null): Theme {
 // axe-core, served from 'self' so the page's CSP stays the product's (see `Panel.axe`).
 const axeFile = resolve(here, "../../node_modules/axe-core/axe.min.js");
 
-function testPage(withCsp: boolean, theme: Theme): string {
+/**
+ * The l10n bundle the host would put in the page for a display language (media/webview.html's
+ * `acp-l10n` data block, from l10n/bundle.l10n.<locale>.json); none for English.
+ */
+function l10nBlock(locale: string | null): string {
+  if (locale === null || !/^[a-z]{2}(-[a-z]{2})?$/.test(locale)) return "";
+  const bundle = readFileSync(resolve(here, `../../l10n/bundle.l10n.${locale}.json`), "utf8");
+  return `<script type="application/json" id="acp-l10n">${JSON.stringify(JSON.parse(bundle)).replace(/</g, "\\u003c")}</script>`;
+}
+
+function testPage(withCsp: boolean, theme: Theme, locale: string | null = null): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${locale ?? "en"}">
 <head>
   <meta charset="UTF-8">
   ${withCsp ? `<meta http-equiv="Content-Security-Policy" content="${CSP}">` : ""}
@@ -65,6 +75,7 @@ function testPage(withCsp: boolean, theme: Theme): string {
 </head>
 <body class="vscode-${theme}">
   <div id="root"></div>
+  ${l10nBlock(locale)}
   <script type="module" src="/dist/main.js"></script>
 </body>
 </html>`;
@@ -100,7 +111,7 @@ export async function startHarness(): Promise<Harness> {
       return;
     }
     const found = url.pathname === "/"
-      ? { body: Buffer.from(testPage(url.searchParams.get("csp") !== "off", parseTheme(url.searchParams.get("theme")))), type: "text/html; charset=utf-8" }
+      ? { body: Buffer.from(testPage(url.searchParams.get("csp") !== "off", parseTheme(url.searchParams.get("theme")), url.searchParams.get("locale"))), type: "text/html; charset=utf-8" }
       : url.pathname.startsWith("/dist/") ? serveFile(distDir, url.pathname.slice("/dist/".length))
       : url.pathname.startsWith("/page/") ? serveFile(pageDir, url.pathname.slice("/page/".length))
       : url.pathname === "/vendor/axe.js" ? { body: readFileSync(axeFile), type: contentTypes[".js"] }
@@ -148,6 +159,8 @@ export interface OpenOptions {
   readonly csp?: boolean;
   readonly theme?: Theme;
   readonly viewport?: { readonly width: number; readonly height: number };
+  /** The display language whose l10n bundle the page carries (e.g. "zh-cn"); English when unset. */
+  readonly locale?: string;
 }
 
 /** The slice of axe-core's API the tests use (its own types describe the Node entry point). */
@@ -177,6 +190,7 @@ export class Panel {
     const query = new URLSearchParams();
     if (options.csp === false) query.set("csp", "off");
     if (options.theme !== undefined && options.theme !== "dark") query.set("theme", options.theme);
+    if (options.locale !== undefined) query.set("locale", options.locale);
     await panel.page.goto(`${harness.baseUrl}/${query.size > 0 ? `?${query}` : ""}`);
     await panel.waitForSent("webview/ready");
     return panel;

@@ -7,12 +7,13 @@ import type { CompactionEntry } from "../../src/shared/thread";
 import { Codicon } from "./Codicon";
 import { Collapsible } from "./Collapsible";
 import { Markdown } from "./Markdown";
+import { t } from "../l10n";
 
 const labels: Record<CompactionEntry["status"], string> = {
-  in_progress: "Context compacting…",
-  completed: "Context compacted",
-  failed: "Context compaction failed",
-  cancelled: "Context compaction cancelled",
+  in_progress: t("Context compacting…"),
+  completed: t("Context compacted"),
+  failed: t("Context compaction failed"),
+  cancelled: t("Context compaction cancelled"),
 };
 
 export const CompactionRow = memo(function CompactionRow({ entry }: { entry: CompactionEntry }) {
@@ -21,7 +22,7 @@ export const CompactionRow = memo(function CompactionRow({ entry }: { entry: Com
     : <Codicon name="fold" />;
   const label = entry.error && entry.status === "failed" ? `${labels.failed}: ${entry.error}` : labels[entry.status];
   return (
-    <article className={`entry notice-row compaction compaction-${entry.status}`} aria-label="Context compaction">
+    <article className={`entry notice-row compaction compaction-${entry.status}`} aria-label={t("Context compaction")}>
       <div className="notice-line">
         {icon}
         <span className="notice-title">{label}</span>

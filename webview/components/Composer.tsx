@@ -19,6 +19,7 @@ import { useSuggestions } from "../useSuggestions";
 import { AttachmentChips } from "./AttachmentChips";
 import { MentionHighlights, mentionToken } from "./MentionHighlights";
 import { SuggestionMenu, suggestionOptionId } from "./SuggestionMenu";
+import { t } from "../l10n";
 
 export function Composer({ draftKey }: { draftKey: string }) {
   const phase = usePanel((state) => state.thread.turn.phase);
@@ -169,7 +170,7 @@ export function Composer({ draftKey }: { draftKey: string }) {
       draft.addAttachments(attachments);
       setNotice(refused.length > 0 ? refused.join(" ") : undefined);
     } catch (error) {
-      setNotice(`Could not read the image: ${String(error)}`);
+      setNotice(t("Could not read the image: {0}", String(error)));
     }
   };
 
@@ -228,11 +229,11 @@ export function Composer({ draftKey }: { draftKey: string }) {
           if (overlay.current) overlay.current.scrollTop = event.currentTarget.scrollTop;
         }}
         className="composer-input"
-        aria-label="Prompt"
+        aria-label={t("Prompt")}
         aria-autocomplete="list"
         aria-controls={menu ? menuId : undefined}
         aria-activedescendant={menu ? suggestionOptionId(menuId, menu.active) : undefined}
-        placeholder={phase === "idle" ? "Ask the agent… (/ for commands, @ to attach files)" : "Message the agent while it works…"}
+        placeholder={phase === "idle" ? t("Ask the agent… (/ for commands, @ to attach files)") : t("Message the agent while it works…")}
         rows={2}
         value={draft.text}
         onChange={onChange}
@@ -244,8 +245,8 @@ export function Composer({ draftKey }: { draftKey: string }) {
       <div className="composer-actions">
         {/* vscode-button is a custom element: its `disabled` is invisible to accessibility, so
             aria-disabled says it too (as a string: React writes `true` on custom elements as ""). */}
-        <VscodeButton secondary disabled={!canStop} aria-disabled={canStop ? "false" : "true"} onClick={() => canStop && cancelTurn()}>Stop</VscodeButton>
-        <VscodeButton disabled={!canSend} aria-disabled={canSend ? "false" : "true"} onClick={send}>Send</VscodeButton>
+        <VscodeButton secondary disabled={!canStop} aria-disabled={canStop ? "false" : "true"} onClick={() => canStop && cancelTurn()}>{t("Stop")}</VscodeButton>
+        <VscodeButton disabled={!canSend} aria-disabled={canSend ? "false" : "true"} onClick={send}>{t("Send")}</VscodeButton>
       </div>
     </div>
   );

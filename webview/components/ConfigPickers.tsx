@@ -9,6 +9,7 @@ import VscodeSingleSelect from "@vscode-elements/react-elements/dist/components/
 import { memo } from "react";
 import type { ConfigOption } from "../../src/shared/sessionUpdate";
 import { useHostActions, usePanel } from "../hooks";
+import { t } from "../l10n";
 
 type SelectOption = Extract<ConfigOption, { type: "select" }>;
 
@@ -23,7 +24,7 @@ export function ConfigPickers() {
       {/* Pickers first, then checkboxes: they pair up better in a narrow panel. */}
       {options.filter((option) => option.type === "select").map((option) => <ConfigPicker key={option.id} option={option} />)}
       {legacyModes ? (
-        <Select label="Mode" value={modes.currentModeId} onPick={setMode} choices={modes.availableModes.map((mode) => ({ value: mode.id, label: mode.name, description: mode.description ?? undefined }))} />
+        <Select label={t("Mode")} value={modes.currentModeId} onPick={setMode} choices={modes.availableModes.map((mode) => ({ value: mode.id, label: mode.name, description: mode.description ?? undefined }))} />
       ) : null}
       {options.filter((option) => option.type !== "select").map((option) => <ConfigPicker key={option.id} option={option} />)}
     </div>

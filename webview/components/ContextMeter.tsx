@@ -4,6 +4,7 @@
  */
 import { usePanel } from "../hooks";
 import { formatCost, formatTokens } from "../format";
+import { t } from "../l10n";
 
 const WARN_AT = 0.8;
 
@@ -12,15 +13,15 @@ export function ContextMeter() {
   if (!usage || usage.size <= 0) return null;
   const ratio = Math.min(1, Math.max(0, usage.used / usage.size));
   const percent = Math.round(ratio * 100);
-  const detail = `${formatTokens(usage.used)} of ${formatTokens(usage.size)} tokens`;
+  const detail = t("{0} of {1} tokens", formatTokens(usage.used), formatTokens(usage.size));
   const cost = usage.cost ? formatCost(usage.cost.amount, usage.cost.currency) : undefined;
   const warn = ratio > WARN_AT;
   return (
-    <div className={warn ? "context-meter context-meter-warn" : "context-meter"} title={`Context window: ${percent}% (${detail})${cost ? ` · ${cost}` : ""}`}>
+    <div className={warn ? "context-meter context-meter-warn" : "context-meter"} title={`${t("Context window: {0}% ({1})", percent, detail)}${cost ? ` · ${cost}` : ""}`}>
       <div
         className="context-meter-track"
         role="meter"
-        aria-label="Context window"
+        aria-label={t("Context window")}
         aria-valuemin={0}
         aria-valuemax={usage.size}
         aria-valuenow={usage.used}

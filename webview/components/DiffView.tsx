@@ -9,6 +9,7 @@ import { toHunks } from "../diff/hunks";
 import { useHostActions } from "../hooks";
 import { useExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";
+import { t } from "../l10n";
 
 /** Lines rendered before "Show all": a 10,000-line new file should not flood the DOM. */
 const LINE_BUDGET = 400;
@@ -31,22 +32,22 @@ export const DiffView = memo(function DiffView({ path, oldText, newText, storage
   const name = path.split(/[\\/]/).pop() || path;
 
   return (
-    <div className="diff" role="group" aria-label={`Diff of ${path}`}>
+    <div className="diff" role="group" aria-label={t("Diff of {0}", path)}>
       <div className="diff-header">
         <Codicon name={isNew ? "new-file" : "diff"} />
         <span className="diff-path" title={path}>{name}</span>
-        {isNew ? <span className="badge">New file</span> : null}
+        {isNew ? <span className="badge">{t("New file")}</span> : null}
         <span className="diff-stats">
           <span className="diff-stat-added">+{added}</span>
           {isNew ? null : <> <span className="diff-stat-removed">−{removed}</span></>}
         </span>
         <button type="button" className="text-button" onClick={() => openDiff(path, oldText, newText)}>
-          <Codicon name="go-to-file" /> Open diff
+          <Codicon name="go-to-file" /> {t("Open diff")}
         </button>
       </div>
-      {hunks.length === 0 ? <div className="diff-empty">No changes</div> : (
+      {hunks.length === 0 ? <div className="diff-empty">{t("No changes")}</div> : (
         // Focusable, so a keyboard can scroll it (it has a max height and no focusable content).
-        <div className="diff-body" tabIndex={0} role="region" aria-label={`Changes in ${name}`}>
+        <div className="diff-body" tabIndex={0} role="region" aria-label={t("Changes in {0}", name)}>
           {hunks.map((hunk, index) => {
             if (budget <= 0) return null;
             const lines = hunk.lines.slice(0, budget);
@@ -62,7 +63,7 @@ export const DiffView = memo(function DiffView({ path, oldText, newText, storage
       )}
       {!showAll && total > LINE_BUDGET ? (
         <button type="button" className="text-button diff-more" onClick={() => setShowAll(true)}>
-          Show all {total} lines
+          {t("Show all {0} lines", total)}
         </button>
       ) : null}
     </div>

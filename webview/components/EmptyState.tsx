@@ -5,12 +5,13 @@
  */
 import { usePanel, useSetComposerText } from "../hooks";
 import { Codicon } from "./Codicon";
+import { t } from "../l10n";
 
 /** General first questions: they suit any coding agent in any workspace. */
 export const STARTER_PROMPTS: readonly string[] = [
-  "Explain what this project does and how it is organised.",
-  "Find a bug in the open file and propose a fix.",
-  "Write tests for the code I'm working on.",
+  t("Explain what this project does and how it is organised."),
+  t("Find a bug in the open file and propose a fix."),
+  t("Write tests for the code I'm working on."),
 ];
 
 export function EmptyState() {
@@ -19,9 +20,9 @@ export function EmptyState() {
   const setComposerText = useSetComposerText();
   return (
     <div className="empty-state">
-      <p className="transcript-empty">Ask {agent ?? "the agent"} anything. Enter sends, Shift+Enter adds a line.</p>
-      <h2 className="empty-heading" id="starter-heading">Try</h2>
-      <ul className="starter-list" aria-label="Starter prompts">
+      <p className="transcript-empty">{agent === undefined ? t("Ask the agent anything. Enter sends, Shift+Enter adds a line.") : t("Ask {0} anything. Enter sends, Shift+Enter adds a line.", agent)}</p>
+      <h2 className="empty-heading" id="starter-heading">{t("Try")}</h2>
+      <ul className="starter-list" aria-label={t("Starter prompts")}>
         {STARTER_PROMPTS.map((text) => (
           <li key={text}>
             <button type="button" className="starter-button" onClick={() => setComposerText(text)}>
@@ -33,8 +34,8 @@ export function EmptyState() {
       </ul>
       {commands.length > 0 ? (
         <>
-          <h2 className="empty-heading">Commands</h2>
-          <ul className="starter-list" aria-label="Slash commands">
+          <h2 className="empty-heading">{t("Commands")}</h2>
+          <ul className="starter-list" aria-label={t("Slash commands")}>
             {commands.map((command) => (
               <li key={command.name}>
                 <button type="button" className="starter-button" onClick={() => setComposerText(`/${command.name} `)}>

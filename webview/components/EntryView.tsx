@@ -13,6 +13,7 @@ import { MessageActions } from "./MessageActions";
 import { NoticeRow } from "./NoticeRow";
 import { ToolCallCard } from "./ToolCallCard";
 import { UserAttachments } from "./UserAttachments";
+import { t } from "../l10n";
 
 interface EntryViewProps {
   readonly entry: ThreadEntry;
@@ -47,7 +48,7 @@ function unknownEntry(entry: never): null {
 
 function UserMessage({ entry }: { entry: UserEntry }) {
   return (
-    <article className={entry.steer ? `entry entry-user entry-steer steer-${entry.steer.state}` : "entry entry-user"} aria-label="You">
+    <article className={entry.steer ? `entry entry-user entry-steer steer-${entry.steer.state}` : "entry entry-user"} aria-label={t("You")}>
       {entry.text === "" ? null : <div className="user-text">{entry.text}</div>}
       {entry.attachments ? <UserAttachments blocks={entry.attachments} /> : null}
       {entry.steer ? <SteerState state={entry.steer.state} /> : null}
@@ -57,9 +58,9 @@ function UserMessage({ entry }: { entry: UserEntry }) {
 }
 
 const steerLook = {
-  pending: { icon: "loading", text: "Sending to the running turn…" },
-  applied: { icon: "check", text: "Applied to the running turn" },
-  failed: { icon: "error", text: "Not applied" },
+  pending: { icon: "loading", text: t("Sending to the running turn…") },
+  applied: { icon: "check", text: t("Applied to the running turn") },
+  failed: { icon: "error", text: t("Not applied") },
 } as const;
 
 /** A message sent into a running turn: whether the agent took it. */
@@ -75,7 +76,7 @@ function SteerState({ state }: { state: NonNullable<UserEntry["steer"]>["state"]
 
 function AssistantMessage({ entry }: { entry: AssistantEntry }) {
   return (
-    <article className="entry entry-assistant" aria-label="Agent">
+    <article className="entry entry-assistant" aria-label={t("Agent")}>
       {entry.chunks.map((chunk, index) => <ChunkView key={index} chunk={chunk} />)}
       <MessageActions text={replyText(entry)} entryId={entry.id} />
     </article>
@@ -87,7 +88,7 @@ const ChunkView = memo(function ChunkView({ chunk }: { chunk: AssistantChunk }) 
   if (chunk.kind === "message") return <Markdown text={chunk.text} />;
   return (
     <details className="thought">
-      <summary>Thought</summary>
+      <summary>{t("Thought")}</summary>
       <Markdown text={chunk.text} />
     </details>
   );

@@ -5,6 +5,7 @@
 import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
 import { memo } from "react";
 import { useHostActions } from "../hooks";
+import { t } from "../l10n";
 
 interface ErrorNoticeProps {
   readonly message: string;
@@ -16,21 +17,21 @@ interface ErrorNoticeProps {
 export const ErrorNotice = memo(function ErrorNotice({ message, details, recovery }: ErrorNoticeProps) {
   const { restartAgent, showLogs } = useHostActions();
   return (
-    <article className="entry entry-error" aria-label="Error">
+    <article className="entry entry-error" aria-label={t("Error")}>
       <div className="error-message">
         <span className="codicon codicon-error" aria-hidden="true" />
         <span>{message}</span>
       </div>
       {details === undefined || details === "" ? null : (
         <details className="error-details">
-          <summary>Details</summary>
+          <summary>{t("Details")}</summary>
           <pre>{details}</pre>
         </details>
       )}
       {recovery ? (
         <div className="error-actions">
-          <VscodeButton onClick={restartAgent}>Restart</VscodeButton>
-          <VscodeButton secondary onClick={showLogs}>Show Logs</VscodeButton>
+          <VscodeButton onClick={restartAgent}>{t("Restart")}</VscodeButton>
+          <VscodeButton secondary onClick={showLogs}>{t("Show Logs")}</VscodeButton>
         </div>
       ) : null}
     </article>

@@ -10,8 +10,9 @@ import { shortPaths } from "../displayPaths";
 import { useHostActions, usePanel } from "../hooks";
 import { useExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";
+import { t } from "../l10n";
 
-const NOT_UNDOABLE = "Cannot undo: the agent changed this file with its own tools and its previous content is unknown";
+const NOT_UNDOABLE = t("Cannot undo: the agent changed this file with its own tools and its previous content is unknown");
 
 export function FilesChanged() {
   const changes = usePanel((state) => state.thread.changes);
@@ -24,24 +25,24 @@ export function FilesChanged() {
   const undoable = pending.filter((change) => change.undoable);
   const names = shortPaths(changes.map((change) => change.path));
   return (
-    <section className="files-changed" role="region" aria-label="Files changed">
+    <section className="files-changed" role="region" aria-label={t("Files changed")}>
       <div className="section-bar">
         <button type="button" className="section-toggle" aria-expanded={open} aria-controls="files-changed-list" onClick={() => setOpen(!open)}>
           <Codicon name={open ? "chevron-down" : "chevron-right"} />
-          <span className="section-heading">Files changed</span>
+          <span className="section-heading">{t("Files changed")}</span>
           <span className="section-detail">
-            {changes.length} {changes.length === 1 ? "file" : "files"} <span className="diff-stat-added">+{added}</span> <span className="diff-stat-removed">−{removed}</span>
+            {changes.length === 1 ? t("1 file") : t("{0} files", changes.length)} <span className="diff-stat-added">+{added}</span> <span className="diff-stat-removed">−{removed}</span>
           </span>
         </button>
         {pending.length > 1 ? (
           <span className="section-actions">
-            <button type="button" className="text-button" onClick={() => pending.forEach((change) => reviewKeep(change.path))}>Keep all</button>
-            {undoable.length > 0 ? <button type="button" className="text-button" onClick={() => undoable.forEach((change) => reviewUndo(change.path))}>Undo all</button> : null}
+            <button type="button" className="text-button" onClick={() => pending.forEach((change) => reviewKeep(change.path))}>{t("Keep all")}</button>
+            {undoable.length > 0 ? <button type="button" className="text-button" onClick={() => undoable.forEach((change) => reviewUndo(change.path))}>{t("Undo all")}</button> : null}
           </span>
         ) : null}
       </div>
       {open ? (
-        <ul className="change-list" id="files-changed-list" role="list" aria-label="Changed files">
+        <ul className="change-list" id="files-changed-list" role="list" aria-label={t("Changed files")}>
           {changes.map((change) => <ChangeRow key={change.path} change={change} name={names.get(change.path) ?? change.path} />)}
         </ul>
       ) : null}
@@ -55,26 +56,26 @@ const ChangeRow = memo(function ChangeRow({ change, name }: { change: FileChange
     <li className={`change-row change-${change.state}`}>
       <Codicon name={change.created ? "new-file" : "file"} className="change-icon" />
       <span className="change-path" title={change.path}>{name}</span>
-      {change.created ? <span className="badge">new file</span> : null}
+      {change.created ? <span className="badge">{t("new file")}</span> : null}
       <span className="change-stats">
         <span className="diff-stat-added">+{change.additions}</span> <span className="diff-stat-removed">−{change.deletions}</span>
       </span>
       <span className="change-actions">
         {/* Icon buttons, like the Source Control view's inline actions: the path needs the width. */}
-        <button type="button" className="icon-button" aria-label={`Open diff ${name}`} title="Open diff" onClick={() => reviewDiff(change.path)}>
+        <button type="button" className="icon-button" aria-label={t("Open diff {0}", name)} title={t("Open diff")} onClick={() => reviewDiff(change.path)}>
           <Codicon name="diff-single" />
         </button>
         {change.state === "pending" ? (
           <>
-            <button type="button" className="icon-button" aria-label={`Keep ${name}`} title="Keep" onClick={() => reviewKeep(change.path)}>
+            <button type="button" className="icon-button" aria-label={t("Keep {0}", name)} title={t("Keep")} onClick={() => reviewKeep(change.path)}>
               <Codicon name="check" />
             </button>
             <button
               type="button"
               className="icon-button"
-              aria-label={`Undo ${name}`}
+              aria-label={t("Undo {0}", name)}
               aria-disabled={change.undoable ? undefined : "true"}
-              title={change.undoable ? "Undo: restore the file as it was before the agent changed it" : NOT_UNDOABLE}
+              title={change.undoable ? t("Undo: restore the file as it was before the agent changed it") : NOT_UNDOABLE}
               onClick={() => change.undoable && reviewUndo(change.path)}
             >
               <Codicon name="discard" />
@@ -82,7 +83,7 @@ const ChangeRow = memo(function ChangeRow({ change, name }: { change: FileChange
           </>
         ) : (
           <span className={`change-state change-state-${change.state}`}>
-            <Codicon name={change.state === "kept" ? "check" : "discard"} />{change.state === "kept" ? "Kept" : "Undone"}
+            <Codicon name={change.state === "kept" ? "check" : "discard"} />{change.state === "kept" ? t("Kept") : t("Undone")}
           </span>
         )}
       </span>

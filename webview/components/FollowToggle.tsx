@@ -3,6 +3,7 @@ import VscodeCheckbox from "@vscode-elements/react-elements/dist/components/Vsco
 import { useEffect, useState } from "react";
 import { getUiState, setUiState } from "../bridge";
 import { useHostActions } from "../hooks";
+import { t } from "../l10n";
 
 export function FollowToggle() {
   const { setFollow } = useHostActions();
@@ -14,8 +15,8 @@ export function FollowToggle() {
   return (
     <VscodeCheckbox
       className="follow-toggle"
-      label="Follow agent"
-      title="Open the files the agent works on as it goes"
+      label={t("Follow agent")}
+      title={t("Open the files the agent works on as it goes")}
       checked={enabled}
       onChange={(event: Event) => {
         const checked = (event.currentTarget as { checked?: unknown } | null)?.checked;

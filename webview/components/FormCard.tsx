@@ -13,6 +13,7 @@ import { type RawValue, initialRaw, toValues } from "../formValues";
 import { useFormErrors, useHostActions } from "../hooks";
 import { Codicon } from "./Codicon";
 import { FormFieldView } from "./FormFieldView";
+import { t } from "../l10n";
 
 /** Forms that have had their chance at focus: a card scrolled back into view must not grab it. */
 const offeredFocus = new Set<string>();
@@ -47,7 +48,7 @@ export const FormCard = memo(function FormCard({ form }: { form: PendingForm }) 
     setPending(false);
   }, [hostErrors]);
 
-  const validation = validateForm(fields, toValues(fields, raw));
+  const validation = validateForm(fields, toValues(fields, raw), t);
   const localErrors = validation.ok ? {} : validation.errors;
   const errorFor = (key: string): string | undefined => {
     const local = attempted || touched.has(key) ? localErrors[key] : undefined;
@@ -91,7 +92,7 @@ export const FormCard = memo(function FormCard({ form }: { form: PendingForm }) 
     <form className="form-card" aria-labelledby={messageId} data-request-id={form.requestId} noValidate ref={element} onSubmit={onSubmit} onKeyDown={onKeyDown}>
       <div className="form-message" id={messageId}>
         <Codicon name="question" />
-        <span>{form.message || "The agent asks for input."}</span>
+        <span>{form.message || t("The agent asks for input.")}</span>
       </div>
       {parsed.ok ? (
         fields.map((field, index) => (
@@ -111,9 +112,9 @@ export const FormCard = memo(function FormCard({ form }: { form: PendingForm }) 
       )}
       {strayHostErrors.map(([key, message]) => <div className="form-error" role="alert" key={key}>{message}</div>)}
       <div className="form-actions">
-        {parsed.ok ? <VscodeButton disabled={pending} aria-disabled={pending ? "true" : "false"} onClick={submit}>Submit</VscodeButton> : null}
-        <VscodeButton secondary onClick={() => declineForm(form.requestId)}>Decline</VscodeButton>
-        <VscodeButton secondary onClick={() => cancelForm(form.requestId)}>Cancel</VscodeButton>
+        {parsed.ok ? <VscodeButton disabled={pending} aria-disabled={pending ? "true" : "false"} onClick={submit}>{t("Submit")}</VscodeButton> : null}
+        <VscodeButton secondary onClick={() => declineForm(form.requestId)}>{t("Decline")}</VscodeButton>
+        <VscodeButton secondary onClick={() => cancelForm(form.requestId)}>{t("Cancel")}</VscodeButton>
       </div>
     </form>
   );

@@ -5,6 +5,7 @@
 import type { FormField } from "../../src/shared/formSchema";
 import { patternProblem } from "../../src/shared/patternMatcher";
 import { type RawValue, inputTypeFor } from "../formValues";
+import { t } from "../l10n";
 
 /** Up to this many choices show as radio buttons; more as a drop-down. */
 const RADIO_LIMIT = 4;
@@ -33,7 +34,7 @@ export function FormFieldView({ field, id, raw, error, disabled, onChange, onBlu
   const set = (value: RawValue) => onChange(field.key, value);
   const blur = () => onBlur(field.key);
   const text = typeof raw === "string" ? raw : "";
-  const required = field.required ? <span className="form-required" aria-hidden="true" title="Required">*</span> : null;
+  const required = field.required ? <span className="form-required" aria-hidden="true" title={t("Required")}>*</span> : null;
   const messages = (
     <>
       {field.description ? <div className="form-help" id={helpId}>{field.description}</div> : null}
@@ -87,7 +88,7 @@ export function FormFieldView({ field, id, raw, error, disabled, onChange, onBlu
       <div className="form-field">
         {label}
         <select id={id} value={text} disabled={disabled} onChange={(e) => set(e.target.value)} onBlur={blur} {...aria}>
-          {field.defaultValue === undefined ? <option value="">Choose…</option> : null}
+          {field.defaultValue === undefined ? <option value="">{t("Choose…")}</option> : null}
           {field.choices.map((choice) => <option key={choice.value} value={choice.value}>{choice.label}</option>)}
         </select>
         {messages}

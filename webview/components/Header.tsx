@@ -14,6 +14,7 @@ import { ContextMeter } from "./ContextMeter";
 import { Codicon } from "./Codicon";
 import { FollowToggle } from "./FollowToggle";
 import { TabStrip } from "./TabStrip";
+import { t } from "../l10n";
 
 /** The picker's last option: not an agent, but the way to add one (registry or settings). */
 const ADD_AGENT = "__acp_panel_add_agent__";
@@ -24,7 +25,7 @@ export function sessionTitle(state: PanelState): string {
   if (title) return title;
   const first = entries.find((entry) => entry.kind === "user" && entry.text.trim() !== "");
   const line = first?.kind === "user" ? first.text.trim().split("\n", 1)[0]?.trim() : undefined;
-  return line || "New session";
+  return line || t("New session");
 }
 
 interface HeaderProps {
@@ -58,10 +59,10 @@ export function Header({ sessionsOpen, onToggleSessions }: HeaderProps) {
         <button
           type="button"
           className={sessionsOpen ? "icon-button icon-button-checked" : "icon-button"}
-          aria-label="Show sessions"
+          aria-label={t("Show sessions")}
           aria-expanded={sessionsOpen}
           aria-controls={sessionsOpen ? "session-list-view" : undefined}
-          title={sessionsOpen ? "Back to the chat" : "Show sessions"}
+          title={sessionsOpen ? t("Back to the chat") : t("Show sessions")}
           onClick={onToggleSessions}
         >
           <Codicon name="history" />
@@ -74,9 +75,9 @@ export function Header({ sessionsOpen, onToggleSessions }: HeaderProps) {
         <ContextMeter />
       </div>
       <div className="header-row">
-        <VscodeSingleSelect className="agent-picker" label="Agent" value={selected ?? ""} onChange={onChange}>
+        <VscodeSingleSelect className="agent-picker" label={t("Agent")} value={selected ?? ""} onChange={onChange}>
           {agents.map((agent) => <VscodeOption key={agent} value={agent}>{agent}</VscodeOption>)}
-          <VscodeOption key={ADD_AGENT} value={ADD_AGENT}>Add agent…</VscodeOption>
+          <VscodeOption key={ADD_AGENT} value={ADD_AGENT}>{t("Add agent…")}</VscodeOption>
         </VscodeSingleSelect>
         <FollowToggle />
       </div>

@@ -6,6 +6,7 @@
 import { useState } from "react";
 import type { ThreadEntry } from "../../src/shared/thread";
 import { Codicon } from "./Codicon";
+import { t } from "../l10n";
 
 /** Entries after the one with id `seen` (all of them if it is gone). */
 function countAfter(entries: readonly ThreadEntry[], seen: string | undefined): number {
@@ -19,11 +20,11 @@ function countAfter(entries: readonly ThreadEntry[], seen: string | undefined): 
 export function JumpToLatest({ entries, onJump }: { entries: readonly ThreadEntry[]; onJump: () => void }) {
   const [seen] = useState(() => entries.at(-1)?.id);
   const count = countAfter(entries, seen);
-  const label = count === 0 ? "Jump to latest" : `Jump to latest, ${count} new ${count === 1 ? "entry" : "entries"}`;
+  const label = count === 0 ? t("Jump to latest") : count === 1 ? t("Jump to latest, 1 new entry") : t("Jump to latest, {0} new entries", count);
   return (
     <button type="button" className="jump-to-latest" aria-label={label} title={label} onClick={onJump}>
       <Codicon name="arrow-down" />
-      <span>Latest</span>
+      <span>{t("Latest")}</span>
       {count === 0 ? null : <span className="jump-count" aria-hidden="true">{count}</span>}
     </button>
   );

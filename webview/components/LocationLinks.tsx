@@ -7,13 +7,14 @@ import type { ToolLocation } from "../../src/shared/sessionUpdate";
 import { workspaceRelative } from "../displayPaths";
 import { useHostActions, useWorkspaceRoots } from "../hooks";
 import { Codicon } from "./Codicon";
+import { t } from "../l10n";
 
 export const LocationLinks = memo(function LocationLinks({ locations }: { locations: readonly ToolLocation[] }) {
   const { openLocation } = useHostActions();
   const roots = useWorkspaceRoots();
   if (locations.length === 0) return null;
   return (
-    <ul className="tool-locations" aria-label="Locations">
+    <ul className="tool-locations" aria-label={t("Locations")}>
       {locations.map((location, index) => {
         const line = location.line == null ? "" : `:${location.line}`;
         const label = `${workspaceRelative(location.path, roots)}${line}`;

@@ -14,6 +14,7 @@ import { upgradeWhenVisible } from "../markdown/deferredBlocks";
 import { cachedMarkdown, renderMarkdownCached } from "../markdown/markdownCache";
 import { hasRenderBudget } from "../markdown/renderBudget";
 import { type SplitText, splitGrowingText } from "../markdown/splitBlocks";
+import { t } from "../l10n";
 
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const previous = useRef<SplitText | undefined>(undefined);
@@ -97,23 +98,23 @@ function toggleLongCode(button: HTMLButtonElement): void {
   const expanded = button.closest(".code-block")?.classList.toggle("code-block-expanded") ?? false;
   button.setAttribute("aria-expanded", String(expanded));
   if (!button.dataset.label) button.dataset.label = button.textContent ?? "";
-  button.textContent = expanded ? "Show fewer lines" : button.dataset.label;
+  button.textContent = expanded ? t("Show fewer lines") : button.dataset.label;
 }
 
 async function copyCode(button: HTMLButtonElement): Promise<void> {
   const code = button.closest(".code-block")?.querySelector("code")?.textContent ?? "";
   try {
     await navigator.clipboard.writeText(code);
-    flash(button, "Copied");
+    flash(button, t("Copied"));
   } catch (error) {
     console.warn("ACP Panel: could not copy to the clipboard", error);
-    flash(button, "Copy failed");
+    flash(button, t("Copy failed"));
   }
 }
 
 function flash(button: HTMLButtonElement, text: string): void {
   button.textContent = text;
   window.setTimeout(() => {
-    button.textContent = "Copy";
+    button.textContent = t("Copy");
   }, 1500);
 }

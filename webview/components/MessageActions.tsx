@@ -8,6 +8,7 @@ import { useCallback } from "react";
 import { useHostActions, usePanel, usePanelReader, useSetComposerText } from "../hooks";
 import { promptOf } from "../messageText";
 import { Codicon } from "./Codicon";
+import { t } from "../l10n";
 
 interface MessageActionsProps {
   /** The text Copy writes. */
@@ -28,10 +29,10 @@ export function MessageActions({ text, entryId, editable = false }: MessageActio
     if (prompt !== undefined) sendPrompt(prompt);
   }, [readState, entryId, sendPrompt]);
   return (
-    <div className="message-actions" role="toolbar" aria-label="Message actions">
-      {text === "" ? null : <ActionButton icon="copy" label="Copy" onClick={() => copyText(text)} />}
-      <ActionButton icon="refresh" label="Retry" disabled={!canRetry} onClick={retry} />
-      {editable ? <ActionButton icon="edit" label="Edit" onClick={() => setComposerText(text)} /> : null}
+    <div className="message-actions" role="toolbar" aria-label={t("Message actions")}>
+      {text === "" ? null : <ActionButton icon="copy" label={t("Copy")} onClick={() => copyText(text)} />}
+      <ActionButton icon="refresh" label={t("Retry")} disabled={!canRetry} onClick={retry} />
+      {editable ? <ActionButton icon="edit" label={t("Edit")} onClick={() => setComposerText(text)} /> : null}
     </div>
   );
 }

@@ -6,6 +6,7 @@
 import { memo } from "react";
 import type { MessageSegment } from "../messageSegments";
 import { MarkdownBlocks } from "./Markdown";
+import { t } from "../l10n";
 
 interface MessageSegmentViewProps {
   readonly segment: MessageSegment;
@@ -21,7 +22,7 @@ export const MessageSegmentView = memo(function MessageSegmentView({ segment, fi
     ? <MarkdownBlocks blocks={segment.blocks} from={segment.from} to={segment.to} />
     : (
       <details className="thought">
-        <summary>Thought</summary>
+        <summary>{t("Thought")}</summary>
         <MarkdownBlocks blocks={segment.blocks} from={segment.from} to={segment.to} />
       </details>
     );

@@ -13,6 +13,7 @@ import { ALLOW_SHORTCUT, DENY_SHORTCUT, registerShortcutTarget } from "../permis
 import { useHostActions } from "../hooks";
 import { Codicon } from "./Codicon";
 import { permissionOptionLook } from "./toolPresentation";
+import { t, tParts } from "../l10n";
 
 /** Requests that have had their chance at focus: a card scrolled back into view must not grab it. */
 const offeredFocus = new Set<string>();
@@ -55,10 +56,10 @@ export const PermissionCard = memo(function PermissionCard({ request, title }: {
   }, [firstAllow, firstReject]);
 
   return (
-    <div className="permission-card" role="group" aria-label="Permission request" data-request-id={request.requestId} ref={card}>
+    <div className="permission-card" role="group" aria-label={t("Permission request")} data-request-id={request.requestId} ref={card}>
       <div className="permission-question">
         <Codicon name="shield" />
-        <span>{title ? <>The agent wants to run <strong>{title}</strong>.</> : "The agent asks for permission."}</span>
+        <span>{title ? tParts("The agent wants to run {0}.", <strong>{title}</strong>) : t("The agent asks for permission.")}</span>
       </div>
       <div className="permission-options">
         {request.options.map((option, at) => {
@@ -83,8 +84,8 @@ export const PermissionCard = memo(function PermissionCard({ request, title }: {
       </div>
       {firstAllow < 0 && firstReject < 0 ? null : (
         <p className="permission-keys">
-          {firstAllow < 0 ? null : <span><kbd>{ALLOW_SHORTCUT}</kbd> to allow</span>}
-          {firstReject < 0 ? null : <span><kbd>{DENY_SHORTCUT}</kbd> to deny</span>}
+          {firstAllow < 0 ? null : <span>{tParts("{0} to allow", <kbd>{ALLOW_SHORTCUT}</kbd>)}</span>}
+          {firstReject < 0 ? null : <span>{tParts("{0} to deny", <kbd>{DENY_SHORTCUT}</kbd>)}</span>}
         </p>
       )}
     </div>

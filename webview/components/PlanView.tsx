@@ -6,11 +6,12 @@ import type { PlanEntry } from "../../src/shared/sessionUpdate";
 import { usePanel } from "../hooks";
 import { useExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";
+import { t } from "../l10n";
 
 const statusLook: Record<PlanEntry["status"], { readonly icon: string; readonly label: string; readonly spin?: boolean }> = {
-  pending: { icon: "circle-large-outline", label: "Pending" },
-  in_progress: { icon: "loading", label: "In progress", spin: true },
-  completed: { icon: "pass-filled", label: "Done" },
+  pending: { icon: "circle-large-outline", label: t("Pending") },
+  in_progress: { icon: "loading", label: t("In progress"), spin: true },
+  completed: { icon: "pass-filled", label: t("Done") },
 };
 
 export function PlanView() {
@@ -24,12 +25,12 @@ export function PlanView() {
       <button type="button" className="plan-toggle" aria-expanded={open} aria-controls="plan-list" onClick={() => setOpen(!open)}>
         <Codicon name={open ? "chevron-down" : "chevron-right"} />
         <Codicon name="checklist" />
-        <span className="plan-heading">Plan</span>
-        <span className="plan-progress">{done} of {plan.length} done</span>
+        <span className="plan-heading">{t("Plan")}</span>
+        <span className="plan-progress">{t("{0} of {1} done", done, plan.length)}</span>
         {!open && current ? <span className="plan-current">{current.content}</span> : null}
       </button>
       {open ? (
-        <ol className="plan-list" id="plan-list" role="list" aria-label="Plan">
+        <ol className="plan-list" id="plan-list" role="list" aria-label={t("Plan")}>
           {plan.map((entry, index) => {
             const look = statusLook[entry.status];
             return (

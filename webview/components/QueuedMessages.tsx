@@ -8,6 +8,7 @@ import { type KeyboardEvent, memo, useEffect, useState } from "react";
 import type { QueuedPrompt } from "../../src/shared/thread";
 import { useHostActions, usePanel } from "../hooks";
 import { Codicon } from "./Codicon";
+import { t } from "../l10n";
 
 export function QueuedMessages() {
   const queue = usePanel((state) => state.thread.queue);
@@ -17,10 +18,10 @@ export function QueuedMessages() {
     <section className="queued" aria-labelledby="queued-heading">
       <div className="section-bar">
         <Codicon name="list-ordered" />
-        <span className="section-heading" id="queued-heading">Queued</span>
-        <span className="section-detail">{running ? "sent when the turn ends" : "paused: Send now, or send a new message to resume"}</span>
+        <span className="section-heading" id="queued-heading">{t("Queued")}</span>
+        <span className="section-detail">{running ? t("sent when the turn ends") : t("paused: Send now, or send a new message to resume")}</span>
       </div>
-      <ol className="queued-list" role="list" aria-label="Queued messages">
+      <ol className="queued-list" role="list" aria-label={t("Queued messages")}>
         {queue.map((item, index) => <QueuedItem key={item.id} item={item} position={index + 1} />)}
       </ol>
     </section>
@@ -59,7 +60,7 @@ const QueuedItem = memo(function QueuedItem({ item, position }: { item: QueuedPr
     <li className="queued-item">
       <textarea
         className="queued-text"
-        aria-label={`Queued message ${position}`}
+        aria-label={t("Queued message {0}", position)}
         rows={1}
         value={text}
         onChange={(event) => {
@@ -70,10 +71,10 @@ const QueuedItem = memo(function QueuedItem({ item, position }: { item: QueuedPr
         onKeyDown={onKeyDown}
       />
       <span className="queued-actions">
-        <button type="button" className="icon-button" aria-label="Send now" title="Stop the turn and send this now" onClick={() => sendQueuedNow(item.id)}>
+        <button type="button" className="icon-button" aria-label={t("Send now")} title={t("Stop the turn and send this now")} onClick={() => sendQueuedNow(item.id)}>
           <Codicon name="run" />
         </button>
-        <button type="button" className="icon-button" aria-label="Remove" title="Remove from the queue" onClick={() => removeQueued(item.id)}>
+        <button type="button" className="icon-button" aria-label={t("Remove")} title={t("Remove from the queue")} onClick={() => removeQueued(item.id)}>
           <Codicon name="trash" />
         </button>
       </span>

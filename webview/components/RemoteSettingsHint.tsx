@@ -6,21 +6,21 @@
 import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
 import { useAgentCatalog, useHostActions } from "../hooks";
 import { Codicon } from "./Codicon";
+import { t, tParts } from "../l10n";
 
 export function RemoteSettingsHint() {
   const { remote } = useAgentCatalog();
   const { openRemoteSettings } = useHostActions();
   if (!remote) return null;
   return (
-    <div className="welcome-remote" role="note" aria-label="Remote window">
+    <div className="welcome-remote" role="note" aria-label={t("Remote window")}>
       <p className="welcome-text">
-        <Codicon name="remote" /> This is a remote window (<code>{remote.remoteName}</code>). Here{" "}
-        <code>acpPanel.agents</code> applies only from the remote&apos;s settings, and no agent is configured there:
-        agents in your local User settings are not used.
+        <Codicon name="remote" />{" "}
+        {tParts("This is a remote window ({0}). Here {1} applies only from the remote's settings, and no agent is configured there: agents in your local User settings are not used.", <code>{remote.remoteName}</code>, <code>acpPanel.agents</code>)}
       </p>
       <VscodeButton onClick={openRemoteSettings}>
         <Codicon name="settings-gear" className="button-icon" />
-        Open Remote Settings
+        {t("Open Remote Settings")}
       </VscodeButton>
     </div>
   );

@@ -5,6 +5,7 @@
  * changes (a streamed chunk), it tries to render normally again.
  */
 import { Component, type ErrorInfo, type ReactNode } from "react";
+import { t } from "../l10n";
 
 interface RowBoundaryProps {
   /** The row's content; a different value resets the boundary. */
@@ -39,7 +40,7 @@ export class RowBoundary extends Component<RowBoundaryProps, RowBoundaryState> {
     if (!this.state.failed) return this.props.children;
     return (
       <article className="entry entry-fallback" aria-label={this.props.label}>
-        <p className="markdown-note" role="note">This entry could not be displayed, so it is shown as plain text.</p>
+        <p className="markdown-note" role="note">{t("This entry could not be displayed, so it is shown as plain text.")}</p>
         <div className="entry-fallback-text">{this.props.plainText()}</div>
       </article>
     );

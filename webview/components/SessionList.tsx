@@ -10,6 +10,7 @@ import { noTabs } from "../hostValueStore";
 import { shortenPath } from "../displayPaths";
 import { type SessionRow, filterSessions, relativeTime, sessionRows, sessionStatusLabel } from "../sessionRows";
 import { Codicon } from "./Codicon";
+import { t } from "../l10n";
 
 export function SessionList({ onClose }: { onClose: () => void }) {
   const list = useSessionList();
@@ -35,13 +36,13 @@ export function SessionList({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <main className="panel-main session-view" id="session-list-view" aria-label="Sessions" onKeyDown={onKeyDown}>
+    <main className="panel-main session-view" id="session-list-view" aria-label={t("Sessions")} onKeyDown={onKeyDown}>
       <div className="session-toolbar">
-        <button type="button" className="icon-button" aria-label="Back to the chat" title="Back to the chat (Escape)" onClick={onClose}>
+        <button type="button" className="icon-button" aria-label={t("Back to the chat")} title={t("Back to the chat (Escape)")} onClick={onClose}>
           <Codicon name="arrow-left" />
         </button>
-        <h2 className="session-heading">Sessions</h2>
-        <button type="button" className="icon-button" aria-label="Refresh sessions" title="Refresh" onClick={refreshSessions}>
+        <h2 className="session-heading">{t("Sessions")}</h2>
+        <button type="button" className="icon-button" aria-label={t("Refresh sessions")} title={t("Refresh")} onClick={refreshSessions}>
           <Codicon name="refresh" />
         </button>
       </div>
@@ -50,18 +51,18 @@ export function SessionList({ onClose }: { onClose: () => void }) {
         <input
           ref={search}
           type="search"
-          aria-label="Search sessions"
-          placeholder="Search by title, agent or folder"
+          aria-label={t("Search sessions")}
+          placeholder={t("Search by title, agent or folder")}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />
       </div>
       <div className="session-scroll">
-        {list === undefined ? <p className="session-empty"><Codicon name="loading" spin /> Loading sessions…</p>
-          : rows.length === 0 ? <p className="session-empty">No sessions yet.</p>
-          : shown.length === 0 ? <p className="session-empty">No session matches “{query}”.</p>
+        {list === undefined ? <p className="session-empty"><Codicon name="loading" spin /> {t("Loading sessions…")}</p>
+          : rows.length === 0 ? <p className="session-empty">{t("No sessions yet.")}</p>
+          : shown.length === 0 ? <p className="session-empty">{t("No session matches “{0}”.", query)}</p>
           : null}
-        <ul className="session-list" role="list" aria-label="Session list">
+        <ul className="session-list" role="list" aria-label={t("Session list")}>
           {shown.map((row) => <SessionListRow key={row.id} row={row} now={now} onOpened={onClose} />)}
         </ul>
       </div>
@@ -90,15 +91,15 @@ function SessionListRow({ row, now, onOpened }: { row: SessionRow; now: number; 
       </div>
       <div className="session-actions">
         <button type="button" className="text-button" onClick={() => { openSession(row.agent, row.sessionId); onOpened(); }}>
-          <Codicon name={tabKey ? "go-to-file" : "folder-opened"} />Open<span className="visually-hidden"> {row.title}</span>
+          <Codicon name={tabKey ? "go-to-file" : "folder-opened"} />{t("Open")}<span className="visually-hidden"> {row.title}</span>
         </button>
         {tabKey ? (
           <button type="button" className="text-button" onClick={() => closeTab(tabKey)}>
-            <Codicon name="close" />Close<span className="visually-hidden"> {row.title}</span>
+            <Codicon name="close" />{t("Close")}<span className="visually-hidden"> {row.title}</span>
           </button>
         ) : null}
         <button type="button" className="text-button" onClick={() => deleteSession(row.agent, row.sessionId)}>
-          <Codicon name="trash" />Delete<span className="visually-hidden"> {row.title}</span>
+          <Codicon name="trash" />{t("Delete")}<span className="visually-hidden"> {row.title}</span>
         </button>
       </div>
     </li>

@@ -3,6 +3,7 @@ import { describeStatus, initialPanelState, type PanelState } from "../../src/sh
 import { isAwaitingUser, threadPhase } from "../../src/shared/threadPhase";
 import { usePanel } from "../hooks";
 import { Codicon } from "./Codicon";
+import { t } from "../l10n";
 
 export function StatusLine() {
   const text = usePanel(statusText);
@@ -21,5 +22,5 @@ export function StatusLine() {
 
 /** Before the host's first snapshot nothing is known yet: say so, not "No agent configured". */
 function statusText(state: PanelState): string {
-  return state === initialPanelState ? "Opening…" : describeStatus(state);
+  return state === initialPanelState ? t("Opening…") : describeStatus(state, t);
 }

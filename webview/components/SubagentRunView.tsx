@@ -11,14 +11,15 @@ import { NestedThreadContext, useNestedEntryView } from "../nestedThread";
 import { describeProgress } from "../runProgress";
 import { useAutoExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";
+import { t } from "../l10n";
 
 const stateLook: Record<SubagentRun["state"], { readonly icon: string; readonly label: string; readonly spin?: boolean }> = {
-  pending: { icon: "loading", label: "Starting", spin: true },
-  running: { icon: "loading", label: "Running", spin: true },
-  completed: { icon: "check", label: "Done" },
-  failed: { icon: "error", label: "Failed" },
-  cancelled: { icon: "circle-slash", label: "Cancelled" },
-  unknown: { icon: "question", label: "Unknown" },
+  pending: { icon: "loading", label: t("Starting"), spin: true },
+  running: { icon: "loading", label: t("Running"), spin: true },
+  completed: { icon: "check", label: t("Done") },
+  failed: { icon: "error", label: t("Failed") },
+  cancelled: { icon: "circle-slash", label: t("Cancelled") },
+  unknown: { icon: "question", label: t("Unknown") },
 };
 
 /** A run of the main thread, by id (its own subscription: child output re-renders only this run). */
@@ -27,9 +28,15 @@ export const RunRow = memo(function RunRow({ runId }: { runId: string }) {
   return run ? <SubagentRunView run={run} /> : null;
 });
 
+/** The run's name without its kind ("Subagent: …"), for the header's title. */
+function runName(run: SubagentRun): string | undefined {
+  return run.kind === "member" ? run.description ?? run.runId.replace(/^member:/, "") : run.description;
+}
+
 export function runLabel(run: SubagentRun): string {
-  if (run.kind === "member") return `Member: ${run.description ?? run.runId.replace(/^member:/, "")}`;
-  return run.description ? `Subagent: ${run.description}` : "Subagent";
+  const name = runName(run);
+  if (run.kind === "member") return t("Member: {0}", name ?? "");
+  return name ? t("Subagent: {0}", name) : t("Subagent");
 }
 
 export const SubagentRunView = memo(function SubagentRunView({ run }: { run: SubagentRun }) {
@@ -46,7 +53,7 @@ export const SubagentRunView = memo(function SubagentRunView({ run }: { run: Sub
       <button type="button" className="run-header" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
         <Codicon name={open ? "chevron-down" : "chevron-right"} />
         <Codicon name={run.kind === "member" ? "person" : "robot"} className="run-kind" />
-        <span className="run-title" title={label}>{label.replace(/^(Subagent|Member): /, "")}</span>
+        <span className="run-title" title={label}>{runName(run) ?? label}</span>
         <span className="run-state">
           <Codicon name={look.icon} spin={look.spin ?? false} />
           <span>{look.label}</span>

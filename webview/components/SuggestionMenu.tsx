@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef } from "react";
 import type { SuggestionMenu as Menu } from "../useSuggestions";
+import { t } from "../l10n";
 
 export function suggestionOptionId(menuId: string, index: number): string {
   return `${menuId}-option-${index}`;
@@ -15,7 +16,7 @@ export function SuggestionMenu({ id, menu, onPick, onHover }: { id: string; menu
     list.current?.querySelector(`[id="${suggestionOptionId(id, menu.active)}"]`)?.scrollIntoView({ block: "nearest" });
   }, [id, menu.active]);
   return (
-    <ul className="suggestions" id={id} role="listbox" aria-label={menu.label} ref={list}>
+    <ul className="suggestions" id={id} role="listbox" aria-label={menu.kind === "command" ? t("Commands") : t("Mentions")} ref={list}>
       {menu.items.map((item, index) => (
         <li
           key={item.key}

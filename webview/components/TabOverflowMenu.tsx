@@ -6,6 +6,7 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import type { TabSummary } from "../../src/shared/protocol";
 import { Codicon } from "./Codicon";
+import { t } from "../l10n";
 
 interface TabOverflowMenuProps {
   readonly tabs: readonly TabSummary[];
@@ -18,7 +19,7 @@ export function TabOverflowMenu({ tabs, activeKey, labelOf, onActivate }: TabOve
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
-  const name = `All sessions (${tabs.length})`;
+  const name = t("All sessions ({0})", tabs.length);
 
   useEffect(() => {
     if (!open) return;
@@ -69,7 +70,7 @@ export function TabOverflowMenu({ tabs, activeKey, labelOf, onActivate }: TabOve
           ref={menu}
           className="tab-overflow-menu"
           role="menu"
-          aria-label="Open sessions"
+          aria-label={t("Open sessions")}
           onKeyDown={onKeyDown}
           onBlur={(event) => {
             const next = event.relatedTarget as Node | null;

@@ -12,6 +12,7 @@ import type { TabSummary } from "../../src/shared/protocol";
 import { useHostActions, useTabs } from "../hooks";
 import { Codicon } from "./Codicon";
 import { TabOverflowMenu } from "./TabOverflowMenu";
+import { t } from "../l10n";
 
 /** A tab's minimum width plus its close button (tabs.css): the slot the strip counts in. */
 const TAB_SLOT_PX = 64 + 24;
@@ -19,10 +20,10 @@ const TAB_SLOT_PX = 64 + 24;
 type Badge = { readonly icon: string; readonly spin?: boolean; readonly label: string; readonly className: string };
 
 const badges: Partial<Record<TabSummary["status"], Badge>> = {
-  starting: { icon: "loading", spin: true, label: "starting", className: "tab-badge-running" },
-  running: { icon: "loading", spin: true, label: "running", className: "tab-badge-running" },
-  waiting: { icon: "bell-dot", label: "waiting for you", className: "tab-badge-waiting" },
-  failed: { icon: "error", label: "failed", className: "tab-badge-failed" },
+  starting: { icon: "loading", spin: true, label: t("starting"), className: "tab-badge-running" },
+  running: { icon: "loading", spin: true, label: t("running"), className: "tab-badge-running" },
+  waiting: { icon: "bell-dot", label: t("waiting for you"), className: "tab-badge-waiting" },
+  failed: { icon: "error", label: t("failed"), className: "tab-badge-failed" },
 };
 
 export function TabStrip() {
@@ -48,7 +49,7 @@ export function TabStrip() {
 
   const labelOf = (tab: TabSummary) => {
     const badge = badges[tab.status];
-    const title = tab.title || "New session";
+    const title = tab.title || t("New session");
     return badge ? `${title}, ${badge.label}` : title;
   };
   const shown = visibleTabs(tabs, activeKey, capacity);
@@ -77,11 +78,11 @@ export function TabStrip() {
   return (
     <>
       <div className="tab-scroller" ref={scroller} hidden={tabs.length === 0}>
-        <div className="tab-strip" role="tablist" aria-label="Sessions" ref={strip}>
+        <div className="tab-strip" role="tablist" aria-label={t("Sessions")} ref={strip}>
           {shown.map((tab, index) => {
             const selected = tab.key === activeKey;
             const badge = badges[tab.status];
-            const title = tab.title || "New session";
+            const title = tab.title || t("New session");
             return (
               <div
                 key={tab.key}
@@ -109,15 +110,15 @@ export function TabStrip() {
             className={tab.key === activeKey ? "icon-button tab-close tab-close-selected" : "icon-button tab-close"}
             style={{ order: index * 2 + 1 }}
             tabIndex={-1}
-            aria-label={`Close ${tab.title || "New session"}`}
-            title="Close (Delete)"
+            aria-label={t("Close {0}", tab.title || t("New session"))}
+            title={t("Close (Delete)")}
             onClick={() => closeTab(tab.key)}
           >
             <Codicon name="close" />
           </button>
         ))}
       </div>
-      <button type="button" className="icon-button" aria-label="New session" title="New session" onClick={newTab}>
+      <button type="button" className="icon-button" aria-label={t("New session")} title={t("New session")} onClick={newTab}>
         <Codicon name="add" />
       </button>
       {shown.length < tabs.length ? <TabOverflowMenu tabs={tabs} activeKey={activeKey} labelOf={labelOf} onActivate={activateTab} /> : null}

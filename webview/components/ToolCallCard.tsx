@@ -22,6 +22,7 @@ import { RawJson } from "./RawJson";
 import { RunRow } from "./SubagentRunView";
 import { ToolContentView } from "./ToolContentView";
 import { toolKindIcons, toolStatusIcons, toolStatusLabels } from "./toolPresentation";
+import { t } from "../l10n";
 
 export const ToolCallCard = memo(function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
   const { toolCallId } = entry;
@@ -53,8 +54,8 @@ export const ToolCallCard = memo(function ToolCallCard({ entry }: { entry: ToolC
           <button
             type="button"
             className="icon-button tool-toggle"
-            aria-label="Details"
-            title={open ? "Hide details" : "Show details"}
+            aria-label={t("Details")}
+            title={open ? t("Hide details") : t("Show details")}
             aria-expanded={open}
             onClick={() => setOpen(!open)}
           >
@@ -77,8 +78,8 @@ export const ToolCallCard = memo(function ToolCallCard({ entry }: { entry: ToolC
       {open ? <LocationLinks locations={entry.locations} /> : null}
       {open && hasRaw ? (
         <div className="tool-raw-sections">
-          {entry.rawInput !== undefined ? <RawJson label="Input" value={entry.rawInput} storageKey={`${entry.id}:input`} /> : null}
-          {entry.rawOutput !== undefined ? <RawJson label="Output" value={entry.rawOutput} storageKey={`${entry.id}:output`} /> : null}
+          {entry.rawInput !== undefined ? <RawJson label={t("Input")} value={entry.rawInput} storageKey={`${entry.id}:input`} /> : null}
+          {entry.rawOutput !== undefined ? <RawJson label={t("Output")} value={entry.rawOutput} storageKey={`${entry.id}:output`} /> : null}
         </div>
       ) : null}
     </article>

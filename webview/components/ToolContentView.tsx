@@ -7,6 +7,7 @@ import { type ContentBlock, type ToolContent, contentBlockText } from "../../src
 import { DiffView } from "./DiffView";
 import { Markdown } from "./Markdown";
 import { TerminalOutput } from "./TerminalOutput";
+import { t } from "../l10n";
 
 export const ToolContentView = memo(function ToolContentView({ item, storageKey }: { item: ToolContent; storageKey: string }) {
   switch (item.type) {
@@ -33,7 +34,7 @@ export function imageDataUrl(block: ContentBlock): string | undefined {
 export function ContentBlockView({ block }: { block: ContentBlock }) {
   if (block.type === "image") {
     const src = imageDataUrl(block);
-    return src ? <img className="tool-image" src={src} alt="Image from the tool" /> : <div className="tool-note">[image]</div>;
+    return src ? <img className="tool-image" src={src} alt={t("Image from the tool")} /> : <div className="tool-note">[image]</div>;
   }
   const text = contentBlockText(block);
   if (text === "") return null;

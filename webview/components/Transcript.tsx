@@ -25,6 +25,7 @@ import { MessageSegmentView } from "./MessageSegmentView";
 import { RowBoundary } from "./RowBoundary";
 import { RunRow } from "./SubagentRunView";
 import { TranscriptTail } from "./TranscriptTail";
+import { t } from "../l10n";
 
 const keyOf = (row: TranscriptRow) => row.key;
 
@@ -75,9 +76,9 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
   return (
     <NestedEntryContext value={NestedEntry}>
       <div className="transcript-frame">
-        <div className="transcript" role="log" aria-label="Transcript" ref={scroller} onScroll={onScroll}>
+        <div className="transcript" role="log" aria-label={t("Transcript")} ref={scroller} onScroll={onScroll}>
           <div className="transcript-content" ref={content}>
-            {items.length === 0 && !failure ? (loadingHistory(connection) ? <p className="transcript-empty">Loading the session's history…</p> : <EmptyState />) : null}
+            {items.length === 0 && !failure ? (loadingHistory(connection) ? <p className="transcript-empty">{t("Loading the session's history…")}</p> : <EmptyState />) : null}
             {omitted ? <p className="transcript-empty">Loading {omitted.toLocaleString("en-US")} earlier entries…</p> : null}
             <div className="transcript-spacer" style={{ height: rows.before }} aria-hidden="true" />
             {visible.map((row) => (

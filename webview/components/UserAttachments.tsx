@@ -3,10 +3,11 @@ import { memo } from "react";
 import type { ContentBlock } from "../../src/shared/sessionUpdate";
 import { Codicon } from "./Codicon";
 import { imageDataUrl } from "./ToolContentView";
+import { t } from "../l10n";
 
 export const UserAttachments = memo(function UserAttachments({ blocks }: { blocks: readonly ContentBlock[] }) {
   return (
-    <ul className="user-attachments" aria-label="Attachments">
+    <ul className="user-attachments" aria-label={t("Attachments")}>
       {blocks.map((block, index) => {
         const image = imageDataUrl(block);
         const name = blockName(block);
@@ -26,7 +27,7 @@ function blockName(block: ContentBlock): string {
   const uri = typeof block.uri === "string" ? block.uri
     : typeof (block.resource as { uri?: unknown } | undefined)?.uri === "string" ? (block.resource as { uri: string }).uri : undefined;
   if (uri) return safeDecode(uri.split("/").pop() || uri);
-  return block.type === "image" ? "Image" : block.type;
+  return block.type === "image" ? t("Image") : block.type;
 }
 
 function safeDecode(text: string): string {

@@ -10,6 +10,7 @@ import { useAgentCatalog, useHostActions } from "../hooks";
 import type { AgentCatalog } from "../hostValueStore";
 import { Codicon } from "./Codicon";
 import { RemoteSettingsHint } from "./RemoteSettingsHint";
+import { t, tParts } from "../l10n";
 
 /** The entry the welcome view suggests adding to `acpPanel.agents`. */
 export const CUSTOM_AGENT_SNIPPET = `"acpPanel.agents": {
@@ -28,35 +29,34 @@ export function WelcomeView() {
   const ordered = useMemo(() => [...agents.filter((a) => !a.preset), ...agents.filter((a) => a.preset)], [agents]);
   return (
     <section className="welcome" aria-labelledby="welcome-heading">
-      <h2 id="welcome-heading" className="welcome-heading"><Codicon name="comment-discussion" /> Start a session</h2>
+      <h2 id="welcome-heading" className="welcome-heading"><Codicon name="comment-discussion" /> {t("Start a session")}</h2>
       <p className="welcome-text">
-        ACP Panel chats with any coding agent that speaks the Agent Client Protocol. Pick one to start it: it runs on this
-        machine, asks before it edits files or runs commands, and you can switch agents at any time.
+        {t("ACP Panel chats with any coding agent that speaks the Agent Client Protocol. Pick one to start it: it runs on this machine, asks before it edits files or runs commands, and you can switch agents at any time.")}
       </p>
       <RemoteSettingsHint />
       {problems.length > 0 ? (
-        <ul className="welcome-problems" aria-label="Settings problems">
+        <ul className="welcome-problems" aria-label={t("Settings problems")}>
           {problems.map((problem, index) => <ProblemLine key={index} problem={problem} />)}
         </ul>
       ) : null}
-      {ordered.length === 0 ? <p className="welcome-text">No agents found yet. Add one in the settings.</p> : (
-        <ul className="agent-catalog" role="list" aria-label="Agents">
+      {ordered.length === 0 ? <p className="welcome-text">{t("No agents found yet. Add one in the settings.")}</p> : (
+        <ul className="agent-catalog" role="list" aria-label={t("Agents")}>
           {ordered.map((agent) => <CatalogRow key={agent.name} agent={agent} onStart={selectAgent} />)}
         </ul>
       )}
       <div className="welcome-registry">
-        <p className="welcome-text">Or pick one of the agents published in the ACP registry:</p>
+        <p className="welcome-text">{t("Or pick one of the agents published in the ACP registry:")}</p>
         <VscodeButton secondary onClick={() => addAgent("registry")}>
           <Codicon name="cloud-download" className="button-icon" />
-          Add from the ACP registry…
+          {t("Add from the ACP registry…")}
         </VscodeButton>
       </div>
       <div className="welcome-custom">
-        <p className="welcome-text">Another agent? Add it to <code>acpPanel.agents</code> in your user settings:</p>
-        <pre className="welcome-snippet" aria-label="Settings snippet"><code>{CUSTOM_AGENT_SNIPPET}</code></pre>
+        <p className="welcome-text">{tParts("Another agent? Add it to {0} in your user settings:", <code>acpPanel.agents</code>)}</p>
+        <pre className="welcome-snippet" aria-label={t("Settings snippet")}><code>{CUSTOM_AGENT_SNIPPET}</code></pre>
         <VscodeButton secondary onClick={() => openSettings()}>
           <Codicon name="settings-gear" className="button-icon" />
-          Add a custom agent in settings
+          {t("Add a custom agent in settings")}
         </VscodeButton>
       </div>
     </section>
@@ -64,9 +64,9 @@ export function WelcomeView() {
 }
 
 function CatalogRow({ agent, onStart }: { agent: CatalogAgent; onStart: (name: string) => void }) {
-  const marker = !agent.preset ? { icon: "gear", text: "Configured", className: "agent-configured" }
-    : agent.installed ? { icon: "pass", text: "Found on PATH", className: "agent-installed" }
-    : { icon: "circle-slash", text: "Not installed", className: "agent-missing" };
+  const marker = !agent.preset ? { icon: "gear", text: t("Configured"), className: "agent-configured" }
+    : agent.installed ? { icon: "pass", text: t("Found on PATH"), className: "agent-installed" }
+    : { icon: "circle-slash", text: t("Not installed"), className: "agent-missing" };
   return (
     <li className="agent-row">
       <div className="agent-info">
@@ -75,7 +75,7 @@ function CatalogRow({ agent, onStart }: { agent: CatalogAgent; onStart: (name: s
         <code className="agent-command" title={agent.command}>{agent.command}</code>
       </div>
       {/* The user's own agents are the obvious choice; presets are offered, not pushed. */}
-      <VscodeButton secondary={agent.preset} aria-label={`Start ${agent.name}`} onClick={() => onStart(agent.name)}>Start</VscodeButton>
+      <VscodeButton secondary={agent.preset} aria-label={t("Start {0}", agent.name)} onClick={() => onStart(agent.name)}>{t("Start")}</VscodeButton>
     </li>
   );
 }

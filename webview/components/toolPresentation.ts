@@ -1,6 +1,7 @@
 /** How tool kinds and statuses look: codicon names and the words shown next to them. */
 import type { ToolStatus } from "../../src/shared/thread";
 import type { ToolKind } from "../../src/shared/sessionUpdate";
+import { t } from "../l10n";
 
 export const toolKindIcons: Record<ToolKind, string> = {
   read: "file",
@@ -16,12 +17,12 @@ export const toolKindIcons: Record<ToolKind, string> = {
 };
 
 export const toolStatusLabels: Record<ToolStatus, string> = {
-  pending: "Pending",
-  in_progress: "Running",
-  completed: "Done",
-  failed: "Failed",
-  awaiting_permission: "Waiting for you",
-  cancelled: "Cancelled",
+  pending: t("Pending"),
+  in_progress: t("Running"),
+  completed: t("Done"),
+  failed: t("Failed"),
+  awaiting_permission: t("Waiting for you"),
+  cancelled: t("Cancelled"),
 };
 
 export const toolStatusIcons: Record<ToolStatus, { readonly name: string; readonly spin?: boolean }> = {

@@ -11,6 +11,7 @@
 import { Marked, type Tokens } from "marked";
 import { highlightCode } from "./highlight";
 import { type MarkdownLimit, markdownLimitExceeded } from "./markdownLimits";
+import { t } from "../l10n";
 
 const htmlEscapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -28,10 +29,10 @@ function renderCode({ text, lang }: Tokens.Code): string {
   const languageClass = language === "" ? "hljs" : `hljs language-${escapeHtml(language)}`;
   const lines = text.split("\n").length;
   const long = lines > LONG_CODE_LINES;
-  const expand = long ? `<button type="button" class="code-copy" data-expand-code aria-expanded="false">Show all ${lines} lines</button>` : "";
+  const expand = long ? `<button type="button" class="code-copy" data-expand-code aria-expanded="false">${escapeHtml(t("Show all {0} lines", lines))}</button>` : "";
   // A capped block scrolls, so it takes keyboard focus (axe: scrollable-region-focusable).
   return `<div class="${long ? "code-block code-block-long" : "code-block"}"><div class="code-toolbar">${label}${expand}` +
-    `<button type="button" class="code-copy" data-copy-code aria-label="Copy code" title="Copy code">Copy</button></div>` +
+    `<button type="button" class="code-copy" data-copy-code aria-label="${escapeHtml(t("Copy code"))}" title="${escapeHtml(t("Copy code"))}">${escapeHtml(t("Copy"))}</button></div>` +
     `<pre${long ? ' tabindex="0"' : ""}><code class="${languageClass}">${body}</code></pre></div>`;
 }
 
@@ -46,15 +47,15 @@ const marked = new Marked({
 });
 
 const notes: Record<MarkdownLimit | "error", string> = {
-  size: "Shown as plain text: this block is too large to format.",
-  nesting: "Shown as plain text: this block is nested too deeply to format.",
-  emphasis: "Shown as plain text: this block has too many emphasis marks to format.",
-  error: "Shown as plain text: this block could not be formatted.",
+  size: t("Shown as plain text: this block is too large to format."),
+  nesting: t("Shown as plain text: this block is nested too deeply to format."),
+  emphasis: t("Shown as plain text: this block has too many emphasis marks to format."),
+  error: t("Shown as plain text: this block could not be formatted."),
 };
 
 /** A block shown as its source: escaped text under a note that says why. */
 export function unformattedHtml(source: string, reason: MarkdownLimit | "error"): string {
-  return `<div class="markdown-unformatted"><p class="markdown-note" role="note">${notes[reason]}</p>` +
+  return `<div class="markdown-unformatted"><p class="markdown-note" role="note">${escapeHtml(notes[reason])}</p>` +
     `<pre>${escapeHtml(source)}</pre></div>`;
 }
 

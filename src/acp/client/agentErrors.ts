@@ -4,6 +4,7 @@
  */
 import type { AgentExit } from "./agentProcess";
 import type { AgentLaunch } from "../ports";
+import { english, type Translate } from "../../shared/l10n";
 
 export interface FailureReport {
   readonly message: string;
@@ -14,29 +15,29 @@ export function commandLine(launch: AgentLaunch): string {
   return [launch.command, ...launch.args].map((part) => (/\s/.test(part) ? JSON.stringify(part) : part)).join(" ");
 }
 
-export function describeStartFailure(launch: AgentLaunch, error: unknown): FailureReport {
-  const ran = `Ran: ${commandLine(launch)}`;
+export function describeStartFailure(launch: AgentLaunch, error: unknown, t: Translate = english): FailureReport {
+  const ran = t("Ran: {0}", commandLine(launch));
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === "ENOENT") {
     return {
-      message: `Could not start "${launch.name}": the command "${launch.command}" was not found.`,
-      details: `${ran}\nInstall the agent, or set an absolute "command" path for "${launch.name}" in the "acpPanel.agents" user setting.`,
+      message: t('Could not start "{0}": the command "{1}" was not found.', launch.name, launch.command),
+      details: `${ran}\n${t('Install the agent, or set an absolute "command" path for "{0}" in the "acpPanel.agents" user setting.', launch.name)}`,
     };
   }
   if (code === "EACCES") {
     return {
-      message: `Could not start "${launch.name}": permission denied running "${launch.command}".`,
-      details: `${ran}\nMake the file executable (chmod +x) or point "command" at the right program.`,
+      message: t('Could not start "{0}": permission denied running "{1}".', launch.name, launch.command),
+      details: `${ran}\n${t('Make the file executable (chmod +x) or point "command" at the right program.')}`,
     };
   }
   const message = error instanceof Error ? error.message : String(error);
-  return { message: `Could not start "${launch.name}": ${message}`, details: ran };
+  return { message: t('Could not start "{0}": {1}', launch.name, message), details: ran };
 }
 
-export function describeExit(exit: AgentExit, stderrTail: string): FailureReport {
-  const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code ?? "unknown"}`;
-  const details = stderrTail ? `Last output on stderr:\n${stderrTail}` : "The agent wrote nothing to stderr.";
-  return { message: `The agent ${how}.`, details };
+export function describeExit(exit: AgentExit, stderrTail: string, t: Translate = english): FailureReport {
+  const message = exit.signal ? t("The agent was killed by {0}.", exit.signal) : t("The agent exited with code {0}.", exit.code ?? "unknown");
+  const details = stderrTail ? `${t("Last output on stderr:")}\n${stderrTail}` : t("The agent wrote nothing to stderr.");
+  return { message, details };
 }
 
 /** A failed request, for the user: JSON-RPC code and message, with the agent's details. */

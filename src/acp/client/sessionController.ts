@@ -16,6 +16,7 @@ import type { Clock, Logger, Timer } from "../ports";
 import type { ThreadAction } from "../../shared/threadActions";
 import { configOptionsSchema, knownUpdateSchema, modeStateSchema } from "../../shared/sessionUpdate";
 import { turnUsageSchema } from "../../shared/threadActions";
+import { english, type Translate } from "../../shared/l10n";
 
 export type ThreadSink = (action: ThreadAction) => void;
 export type OpenMode = "new" | "load" | "resume";
@@ -33,6 +34,8 @@ export interface SessionContext {
    * of us, so the silence watchdog keeps quiet and looks again later.
    */
   readonly awaitingUser?: () => boolean;
+  /** The user's language for what the panel itself writes in the transcript (default English). */
+  readonly translate?: Translate;
 }
 
 /** How long a running turn may stay silent before the user is told. */
@@ -266,7 +269,7 @@ export class SessionController {
       sink({
         type: "thread/error",
         entryId: newId(),
-        message: vendor ? `The agent refused to continue: ${vendor.message}` : "The agent refused to continue.",
+        message: vendor ? (this.context.translate ?? english)("The agent refused to continue: {0}", vendor.message) : (this.context.translate ?? english)("The agent refused to continue."),
         ...(vendor?.details ? { details: vendor.details } : {}),
       });
     }
@@ -306,7 +309,7 @@ export class SessionController {
       this.context.sink({
         type: "acp/update",
         entryId: this.context.newId(),
-        update: { sessionUpdate: "notice", severity: "warning", title: `No activity from ${this.context.client.name} for ${SILENCE_WARNING_MS / 60_000} minutes`, description: "It may be stuck. You can keep waiting, or Stop the turn." },
+        update: { sessionUpdate: "notice", severity: "warning", title: (this.context.translate ?? english)("No activity from {0} for {1} minutes", this.context.client.name, SILENCE_WARNING_MS / 60_000), description: (this.context.translate ?? english)("It may be stuck. You can keep waiting, or Stop the turn.") },
       });
     }, { background: true });
   }

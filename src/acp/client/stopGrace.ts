@@ -8,6 +8,7 @@
 import { logJson } from "./logJson";
 import type { Timer } from "../ports";
 import type { SessionContext } from "./sessionController";
+import { english } from "../../shared/l10n";
 
 export const STOP_GRACE_MS = 3_000;
 
@@ -64,7 +65,7 @@ export class StopGrace {
     this.context.sink({
       type: "acp/update",
       entryId: this.context.newId(),
-      update: { sessionUpdate: "notice", severity: "warning", title: `${this.context.client.name} kept working after Stop`, description: "What follows arrived after Stop: the agent has not confirmed the stop yet." },
+      update: { sessionUpdate: "notice", severity: "warning", title: (this.context.translate ?? english)("{0} kept working after Stop", this.context.client.name), description: (this.context.translate ?? english)("What follows arrived after Stop: the agent has not confirmed the stop yet.") },
     });
   }
 

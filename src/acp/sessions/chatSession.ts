@@ -22,6 +22,7 @@ import { isAwaitingUser, threadPhase } from "../../shared/threadPhase";
 import type { AgentCatalog, Clock, Logger, Timer, WorkspacePort } from "../ports";
 import type { PromptAttachment } from "../client/promptBuilder";
 import type { StoredTranscript } from "./transcriptStore";
+import { english, type Translate } from "../../shared/l10n";
 
 export interface ChatSessionDeps {
   readonly catalog: AgentCatalog;
@@ -45,6 +46,8 @@ export interface ChatSessionDeps {
   readonly restartDelaysMs?: readonly number[];
   /** Transcripts kept locally, shown when the agent cannot reopen a session. */
   readonly transcripts?: { get(agent: string, sessionId: string): StoredTranscript | undefined };
+  /** The user's language for what the panel writes in the transcript (default English; agent text is never translated). */
+  readonly translate?: Translate;
 }
 
 const DEFAULT_RESTART_DELAYS = [1000, 3000, 8000];
@@ -68,6 +71,10 @@ export class ChatSession {
   private continued: string | undefined;
   /** Agents that ended on their own, still being stopped (one may live on after closing stdout). */
   private readonly retired = new Set<Promise<void>>();
+
+  private get t(): Translate {
+    return this.deps.translate ?? english;
+  }
 
   constructor(private readonly deps: ChatSessionDeps) {
     const files = deps.ports?.files;
@@ -140,7 +147,7 @@ export class ChatSession {
         this.queue.push(text);
       } else {
         this.deps.returnToComposer?.(text);
-        this.store.dispatch({ type: "thread/error", entryId: this.notes.newEntryId(), message: `Not sent: no agent is running${status === "failed" ? " (it failed to start)" : ""}. Your message is back in the prompt box.` });
+        this.store.dispatch({ type: "thread/error", entryId: this.notes.newEntryId(), message: status === "failed" ? this.t("Not sent: no agent is running (it failed to start). Your message is back in the prompt box.") : this.t("Not sent: no agent is running. Your message is back in the prompt box.") });
       }
       return;
     }
@@ -215,7 +222,7 @@ export class ChatSession {
   }
 
   submitForm(requestId: string, values: Readonly<Record<string, unknown>>): SubmitResult {
-    return this.services?.forms.submit(requestId, values) ?? { ok: false, errors: { "": "The agent is not connected." } };
+    return this.services?.forms.submit(requestId, values) ?? { ok: false, errors: { "": this.t("The agent is not connected.") } };
   }
 
   declineForm(requestId: string): void {
@@ -264,7 +271,7 @@ export class ChatSession {
     let client: AgentClient | undefined;
     try {
       const pathValue = await this.deps.pathValue?.();
-      const transport = openTransport(definition, cwd, pathValue, this.deps.logger, this.deps.storageDirectory);
+      const transport = openTransport(definition, cwd, pathValue, this.deps.logger, this.deps.storageDirectory, this.t);
       // Not `cwd`: with no folder open the cwd is a fallback (home), and nothing is inside.
       const roots = this.deps.workspace.roots();
       const services = new AgentServices({
@@ -289,7 +296,7 @@ export class ChatSession {
       const note = (title: string) => this.notes.note(title);
       // An agent with neither session/load nor session/resume: a new session continues the old one.
       const cannotReopen = reopen !== undefined && !canReopen(client);
-      const { session, loadFailure } = await withAuth(client, this.deps.auth, note, () => this.openSession(context, name, cannotReopen ? undefined : reopen));
+      const { session, loadFailure } = await withAuth(client, this.deps.auth, note, () => this.openSession(context, name, cannotReopen ? undefined : reopen), this.t);
       if (this.client !== client) {
         session.dispose();
         return;
@@ -303,7 +310,7 @@ export class ChatSession {
     } catch (error) {
       if (client && this.client !== client) return;
       if (client && (await diesSoon(client))) return; // onAgentEnded reports the exit
-      this.fail(name, error instanceof AgentStartError ? error.report : { ...describeRequestError(error), message: `Could not start a session with ${name}: ${describeRequestError(error).message}` });
+      this.fail(name, error instanceof AgentStartError ? error.report : { ...describeRequestError(error), message: this.t("Could not start a session with {0}: {1}", name, describeRequestError(error).message) });
       await this.stopAgent();
     }
   }
@@ -344,6 +351,7 @@ export class ChatSession {
       clock: this.deps.clock,
       logger: this.deps.logger,
       awaitingUser: () => isAwaitingUser(threadPhase(this.store.state.thread)),
+      translate: this.t,
     };
   }
 
@@ -353,7 +361,7 @@ export class ChatSession {
     if (loadFailure) this.store.dispatch({ type: "thread/reset" }); // a partial replay gives way to the kept copy
     showKeptTranscript((action) => this.store.dispatch(action), this.notes.newEntryId(), {
       agent, shown: this.store.state.thread.entries.length > 0, kept: this.deps.transcripts?.get(agent, sessionId), ...(loadFailure ? { loadFailure } : {}),
-    });
+    }, this.t);
   }
 
   private onAgentEnded(client: AgentClient, report: FailureReport): void {
@@ -372,7 +380,7 @@ export class ChatSession {
     if (!wasReady || this.crashes >= delays.length) return;
     const delay = delays[this.crashes] ?? 0;
     this.crashes += 1;
-    this.notes.note(`Restarting ${client.name} in ${Math.round(delay / 1000)} s (attempt ${this.crashes} of ${delays.length}).`);
+    this.notes.note(this.t("Restarting {0} in {1} s (attempt {2} of {3}).", client.name, Math.round(delay / 1000), this.crashes, delays.length));
     this.restartTimer = this.deps.clock.schedule(delay, () => void this.restart());
   }
 

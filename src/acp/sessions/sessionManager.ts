@@ -12,6 +12,7 @@ import type { AgentClient } from "../client/agentClient";
 import { withTemporaryClient } from "./temporaryClient";
 import type { SessionListItem, TabStatus, TabSummary } from "../../shared/protocol";
 import { panelStatus } from "../../shared/threadPhase";
+import { english, type Translate } from "../../shared/l10n";
 
 export interface OpenTabRecord {
   readonly agent: string;
@@ -48,7 +49,7 @@ export class SessionManager {
   }
 
   summaries(): TabSummary[] {
-    return [...this.tabs].map(([key, session]) => summarise(key, session));
+    return [...this.tabs].map(([key, session]) => summarise(key, session, this.deps.translate));
   }
 
   /** A new tab; starts `agent` (or the default) unless `start` is false. */
@@ -120,7 +121,7 @@ export class SessionManager {
     const items = new Map<string, SessionListItem>();
     const open = new Map([...this.tabs].flatMap(([key, session]) => (session.sessionId ? [[session.sessionId, { key, session }] as const] : [])));
     for (const record of this.index.all()) {
-      items.set(`${record.agent}\u0000${record.sessionId}`, { ...record, title: record.title ?? "Untitled session", status: "closed" });
+      items.set(`${record.agent}\u0000${record.sessionId}`, { ...record, title: record.title ?? (this.deps.translate ?? english)("Untitled session"), status: "closed" });
     }
     const listed = new Set<string>();
     for (const session of this.tabs.values()) {
@@ -134,7 +135,7 @@ export class SessionManager {
         for (const info of response.sessions) {
           const key = `${client.name}\u0000${info.sessionId}`;
           const known = items.get(key);
-          items.set(key, { agent: client.name, sessionId: info.sessionId, cwd: info.cwd, title: info.title ?? known?.title ?? "Untitled session", status: "closed", ...(info.updatedAt ?? known?.updatedAt ? { updatedAt: (info.updatedAt ?? known?.updatedAt) as string } : {}) });
+          items.set(key, { agent: client.name, sessionId: info.sessionId, cwd: info.cwd, title: info.title ?? known?.title ?? (this.deps.translate ?? english)("Untitled session"), status: "closed", ...(info.updatedAt ?? known?.updatedAt ? { updatedAt: (info.updatedAt ?? known?.updatedAt) as string } : {}) });
         }
         cursor = response.nextCursor ?? undefined;
         if (!cursor) break;
@@ -176,7 +177,7 @@ export class SessionManager {
     let last = "";
     let lastStatus: TabStatus | undefined;
     this.subscriptions.set(key, session.store.subscribe(() => {
-      const summary = summarise(key, session);
+      const summary = summarise(key, session, this.deps.translate);
       this.keepTranscript(session, summary.agent);
       // A turn that ends (or waits for the user, or fails) is written at once: a reload right after finds it.
       if (summary.status !== lastStatus && summary.status !== "running" && summary.status !== "starting") this.transcripts?.flush();
@@ -234,7 +235,7 @@ function firstPromptLine(session: ChatSession): string | undefined {
   return first?.kind === "user" ? first.text.split("\n")[0]?.slice(0, 80) || undefined : undefined;
 }
 
-export function summarise(key: string, session: ChatSession): TabSummary {
+export function summarise(key: string, session: ChatSession, t: Translate = english): TabSummary {
   const { connection, thread } = session.store.state;
   const agent = connection.status === "none" ? undefined : connection.agent;
   const status = panelStatus(session.store.state);
@@ -242,7 +243,7 @@ export function summarise(key: string, session: ChatSession): TabSummary {
     key,
     ...(agent ? { agent } : {}),
     ...(session.sessionId ? { sessionId: session.sessionId } : {}),
-    title: thread.title ?? firstPromptLine(session) ?? (agent ? `New ${agent} session` : "New session"),
+    title: thread.title ?? firstPromptLine(session) ?? (agent ? t("New {0} session", agent) : t("New session")),
     status,
   };
 }

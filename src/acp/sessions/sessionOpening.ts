@@ -14,6 +14,7 @@ import { missingAgentDetails } from "../agents/remoteAgentSettings";
 import { SessionController, type SessionContext, type ThreadSink } from "../client/sessionController";
 import type { StoredTranscript } from "./transcriptStore";
 import type { AgentCatalog, WorkspacePort } from "../ports";
+import { english, type Translate } from "../../shared/l10n";
 
 export interface LaunchDeps {
   readonly catalog: AgentCatalog;
@@ -21,14 +22,17 @@ export interface LaunchDeps {
   readonly resolveEnv?: (env: Readonly<Record<string, string>>) => Promise<Record<string, string>>;
   /** Fills in secret references in a network agent's `headers` (`Bearer ${secret:NAME}`). */
   readonly resolveHeaders?: (headers: Readonly<Record<string, string>>) => Promise<Record<string, string>>;
+  /** The user's language for what the panel writes (default English). */
+  readonly translate?: Translate;
 }
 
 /** The definition to launch, with secrets filled in, or why it may not start. */
 export async function resolveLaunch(deps: LaunchDeps, name: string): Promise<{ definition: AgentDefinition } | FailureReport> {
+  const t = deps.translate ?? english;
   const configured = deps.catalog.definition(name);
-  if (!configured) return { message: `No agent named "${name}" is configured.`, details: missingAgentDetails(deps.workspace.remoteName?.()) };
+  if (!configured) return { message: t('No agent named "{0}" is configured.', name), details: missingAgentDetails(deps.workspace.remoteName?.()) };
   if (deps.workspace.isTrusted && !deps.workspace.isTrusted()) {
-    return { message: "ACP Panel does not start agents in Restricted Mode.", details: "Agents run programs and edit files. Trust this workspace (Manage Workspace Trust) to use them." };
+    return { message: t("ACP Panel does not start agents in Restricted Mode."), details: t("Agents run programs and edit files. Trust this workspace (Manage Workspace Trust) to use them.") };
   }
   const urlProblem = configured.transport !== "stdio" && configured.url !== undefined ? agentUrlProblem(configured.url) : undefined;
   if (urlProblem) return { message: `Did not connect to "${name}": its url ${urlProblem}.`, details: `url: ${displayUrl(configured.url ?? "")}` };
@@ -42,17 +46,17 @@ export async function resolveLaunch(deps: LaunchDeps, name: string): Promise<{ d
 }
 
 /** Runs `call`; on `-32000` signs in with one of the agent's methods and retries once. */
-export async function withAuth<T>(client: AgentClient, auth: AuthPrompt | undefined, note: (title: string) => void, call: () => Promise<T>): Promise<T> {
+export async function withAuth<T>(client: AgentClient, auth: AuthPrompt | undefined, note: (title: string) => void, call: () => Promise<T>, t: Translate = english): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (!isAuthRequired(error) || !auth) throw error;
-    note(`${client.name} needs you to sign in.`);
+    note(t("{0} needs you to sign in.", client.name));
     const outcome = await authenticate(client, auth);
-    if (outcome === "declined") throw new Error(`${client.name} requires authentication, and sign-in was not completed.`);
-    if (outcome === "restart-needed") throw new Error(`Signed in to ${client.name}. Press Restart to connect again.`);
+    if (outcome === "declined") throw new Error(t("{0} requires authentication, and sign-in was not completed.", client.name));
+    if (outcome === "restart-needed") throw new Error(t("Signed in to {0}. Press Restart to connect again.", client.name));
     const result = await call();
-    note(`Signed in to ${client.name}.`);
+    note(t("Signed in to {0}.", client.name));
     return result;
   }
 }
@@ -78,11 +82,11 @@ export async function reopenAfterCrash(context: SessionContext, sessionId: strin
     const session = await SessionController.reopen(replaying, sessionId, false);
     resetFirst(); // an empty history still replaces the old transcript
     // The reload replaced the transcript, crash report included: say again what happened.
-    if (reloading && crash) context.sink({ type: "thread/error", entryId: context.newId(), message: `${crash.message} The agent was restarted and the conversation reloaded.`, ...(crash.details ? { details: crash.details } : {}) });
-    note(`Reconnected to ${context.client.name} and ${session.openedWith === "resume" ? "resumed" : "reloaded"} the session.`);
+    if (reloading && crash) context.sink({ type: "thread/error", entryId: context.newId(), message: `${crash.message} ${(context.translate ?? english)("The agent was restarted and the conversation reloaded.")}`, ...(crash.details ? { details: crash.details } : {}) });
+    note(session.openedWith === "resume" ? (context.translate ?? english)("Reconnected to {0} and resumed the session.", context.client.name) : (context.translate ?? english)("Reconnected to {0} and reloaded the session.", context.client.name));
     return session;
   } catch (error) {
-    note(`Could not reopen the previous session (${describeRequestError(error).message}); started a new one. The transcript above is from the old session.`);
+    note((context.translate ?? english)("Could not reopen the previous session ({0}); started a new one. The transcript above is from the old session.", describeRequestError(error).message));
     return SessionController.create(context);
   }
 }
@@ -106,13 +110,13 @@ export async function reopenOrContinue(context: SessionContext, load: () => Prom
  * A new session continues one the agent could not reopen: the kept transcript comes back (unless
  * the old one is still on screen, as after a crash), and a notice says what the next message does.
  */
-export function showKeptTranscript(sink: ThreadSink, noticeId: string, what: { agent: string; shown: boolean; kept: StoredTranscript | undefined; loadFailure?: FailureReport }): void {
+export function showKeptTranscript(sink: ThreadSink, noticeId: string, what: { agent: string; shown: boolean; kept: StoredTranscript | undefined; loadFailure?: FailureReport }, t: Translate = english): void {
   const kept = what.shown ? undefined : what.kept;
   if (kept) sink({ type: "thread/restored", entries: [...kept.entries], ...(kept.title === undefined ? {} : { title: kept.title }) });
-  const cause = what.loadFailure ? `Could not reopen this session (${what.loadFailure.message})` : `${what.agent} can't reopen past sessions`;
+  const cause = what.loadFailure ? t("Could not reopen this session ({0})", what.loadFailure.message) : t("{0} can't reopen past sessions", what.agent);
   const title = what.shown || kept
-    ? `${cause}; your next message starts a new one. The transcript above is from the earlier session.`
-    : `${cause}, and ACP Panel has no copy of this one; your next message starts a new one.`;
+    ? t("{0}; your next message starts a new one. The transcript above is from the earlier session.", cause)
+    : t("{0}, and ACP Panel has no copy of this one; your next message starts a new one.", cause);
   sink({ type: "acp/update", entryId: noticeId, update: { sessionUpdate: "notice", severity: "info", title } });
 }
 

@@ -5,13 +5,14 @@ import { AgentProcess } from "../agentProcess";
 import { commandLine, describeExit, describeStartFailure, type FailureReport } from "../agentErrors";
 import type { AgentLaunch, Logger } from "../../ports";
 import type { AgentTransport } from "./agentTransport";
+import { type Translate } from "../../../shared/l10n";
 
 /** `cwd` is the workspace; `runnerBase` holds the private folder package runners start in. */
-export function openStdioTransport(launch: AgentLaunch, cwd: string, pathValue: string | undefined, logger: Logger, runnerBase?: string): AgentTransport {
+export function openStdioTransport(launch: AgentLaunch, cwd: string, pathValue: string | undefined, logger: Logger, runnerBase?: string, t?: Translate): AgentTransport {
   const agentProcess = new AgentProcess(launch, cwd, logger, pathValue, runnerBase);
   const stream = acp.ndJsonStream(Writable.toWeb(agentProcess.stdin), Readable.toWeb(agentProcess.stdout) as ReadableStream<Uint8Array>);
   const ended: Promise<FailureReport> = agentProcess.exited.then((exit) =>
-    exit.spawnError ? describeStartFailure(launch, exit.spawnError) : describeExit(exit, agentProcess.stderr()));
+    exit.spawnError ? describeStartFailure(launch, exit.spawnError, t) : describeExit(exit, agentProcess.stderr(), t));
   return {
     stream,
     ended,
