@@ -24,8 +24,12 @@ export interface ConnectionEvents {
   sessionUpdate(sessionId: string, update: unknown): void;
   /** Called synchronously for each `_`-prefixed notification. */
   extNotification(method: string, params: unknown): void;
-  /** Every message in both directions, for the traffic log. */
-  traffic(direction: "in" | "out", message: AnyMessage): void;
+  /**
+   * Every message in both directions, for the traffic log. `wireText` is the line it came as, when
+   * the transport kept it and the message is a plain text chunk (no field of it can hold a
+   * credential by position), so the log can show it without walking the message again.
+   */
+  traffic(direction: "in" | "out", message: AnyMessage, wireText?: string): void;
 }
 
 /**
@@ -178,8 +182,8 @@ const YIELD_AFTER_MS = 8;
  * Takes what the SDK must not see (see the file comment): `session/update` and `_` notifications
  * go to `events` here; true when taken. Every incoming message is logged first.
  */
-function routeIncoming(message: AnyMessage, events: ConnectionEvents): boolean {
-  events.traffic("in", message);
+function routeIncoming(message: AnyMessage, events: ConnectionEvents, text?: string): boolean {
+  events.traffic("in", message, text !== undefined && isPlainChunk(message) ? text : undefined);
   if (!("method" in message) || ("id" in message && message.id !== undefined)) return false;
   if (message.method === acp.methods.client.session.update) {
     const params = message.params as { sessionId?: unknown; update?: unknown } | undefined;
@@ -193,6 +197,24 @@ function routeIncoming(message: AnyMessage, events: ConnectionEvents): boolean {
   return false;
 }
 
+const CHUNK_KINDS = new Set(["agent_message_chunk", "agent_thought_chunk", "user_message_chunk"]);
+
+/** `{jsonrpc, method: "session/update", params: {sessionId, update: {sessionUpdate: …_chunk, content: {type: "text", text}, messageId?}}}` and nothing else. */
+function isPlainChunk(message: AnyMessage): boolean {
+  if (!onlyKeys(message, ["jsonrpc", "method", "params"]) || !("method" in message) || message.method !== acp.methods.client.session.update) return false;
+  const params = message.params as { update?: { sessionUpdate?: unknown; content?: { type?: unknown; text?: unknown } } } | undefined;
+  const update = params?.update;
+  const content = update?.content;
+  return onlyKeys(params, ["sessionId", "update"]) && onlyKeys(update, ["sessionUpdate", "content", "messageId"]) && CHUNK_KINDS.has(update?.sessionUpdate as string)
+    && onlyKeys(content, ["type", "text"]) && content?.type === "text" && typeof content.text === "string";
+}
+
+function onlyKeys(value: unknown, allowed: readonly string[]): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  for (const key in value) if (!allowed.includes(key)) return false;
+  return true;
+}
+
 function tap(stream: MessageStream, events: ConnectionEvents): acp.Stream {
   const outgoing = new TransformStream<AnyMessage, AnyMessage>({
     transform(message, controller) {
@@ -204,7 +226,7 @@ function tap(stream: MessageStream, events: ConnectionEvents): acp.Stream {
   if ("routeIncoming" in stream) {
     // The stream frames its own input (stdio): it routes each message synchronously as it is
     // parsed, and yields to the event loop itself.
-    stream.routeIncoming((message) => routeIncoming(message, events));
+    stream.routeIncoming((message, text) => routeIncoming(message, events, text));
     return { readable: stream.readable, writable: outgoing.writable };
   }
   // A flood arrives as one large read; Web Streams then hand every message over in microtasks,

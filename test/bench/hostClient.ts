@@ -30,6 +30,8 @@ export interface HostResult {
   readonly ms: number;
   /** Date.now() when the first tab folded its first chunk / the last its end marker. */
   readonly firstChunkAt?: number;
+  /** Date.now() when the first tab posted a batch holding a chunk to its (fake) webview. */
+  readonly firstPostedAt?: number;
   readonly endAt?: number;
   readonly rssPeakGrowthMB: number;
   readonly heapGrowthMB?: number;
@@ -56,10 +58,12 @@ async function run(job: HostJob): Promise<HostResult> {
     const chat = new ChatSession({ catalog: new MemoryCatalog([launch]), workspace: fixedWorkspace(job.cwd || tmpdir()), logger, clock: systemClock, restartDelaysMs: [] });
     chat.refreshAgents();
     let batches = 0;
+    let firstPostedAt: number | undefined;
     const feed: ReplicaFeed = new ReplicaFeed((message) => {
       JSON.stringify(message);
       if (message.type !== "state/actions") return;
       batches += 1;
+      if (firstPostedAt === undefined && message.actions.some((a) => a.type === "acp/update" && a.update.sessionUpdate === "agent_message_chunk")) firstPostedAt = Date.now();
       const through = message.through ?? message.seq + message.actions.length - 1;
       setImmediate(() => feed.acknowledge(through));
     });
@@ -79,7 +83,7 @@ async function run(job: HostJob): Promise<HostResult> {
         sawEnd();
       }
     });
-    return { chat, feed, ended, prompt: `benchflood ${job.count} ${job.nonce}s${i}`, times: () => ({ firstAt, endAt, batches }) };
+    return { chat, feed, ended, prompt: `benchflood ${job.count} ${job.nonce}s${i}`, times: () => ({ firstAt, firstPostedAt, endAt, batches }) };
   });
   await Promise.all(tabs.map((tab) => tab.chat.start()));
   const memory = startMemorySampler();
@@ -94,7 +98,8 @@ async function run(job: HostJob): Promise<HostResult> {
   await Promise.all(tabs.map((tab) => tab.chat.dispose()));
   const firstChunkAt = Math.min(...times.map((t) => t.firstAt ?? Infinity));
   const endAt = Math.max(...times.map((t) => t.endAt ?? 0));
-  return { ms, rssPeakGrowthMB, ...(heapGrowthMB === undefined ? {} : { heapGrowthMB }), batches: times.reduce((sum, t) => sum + t.batches, 0), ...(Number.isFinite(firstChunkAt) ? { firstChunkAt } : {}), ...(endAt ? { endAt } : {}) };
+  const firstPostedAt = Math.min(...times.map((t) => t.firstPostedAt ?? Infinity));
+  return { ms, rssPeakGrowthMB, ...(heapGrowthMB === undefined ? {} : { heapGrowthMB }), batches: times.reduce((sum, t) => sum + t.batches, 0), ...(Number.isFinite(firstChunkAt) ? { firstChunkAt } : {}), ...(Number.isFinite(firstPostedAt) ? { firstPostedAt } : {}), ...(endAt ? { endAt } : {}) };
 }
 
 run(JSON.parse(process.argv[2] ?? "{}") as HostJob).then(

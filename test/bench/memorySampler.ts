@@ -1,5 +1,5 @@
 /**
- * Memory of a benchmark client process, sampled from inside it: resident set size every 20 ms
+ * Memory of a benchmark client process, sampled from inside it: resident set size every 50 ms
  * (the peak growth over the workload is the figure) and the JS heap after a forced GC when the
  * process runs with --expose-gc. The sampling timer runs on the loop it measures, so a client
  * that never yields is sampled less often: the peak is a lower bound.
@@ -19,7 +19,7 @@ export function startMemorySampler(): { stop(): MemoryFigures } {
   const heapBefore = process.memoryUsage().heapUsed;
   const rssBefore = process.memoryUsage.rss();
   let peak = rssBefore;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 50);
   return {
     stop() {
       clearInterval(timer);

@@ -143,6 +143,8 @@ interface Outcome {
   readonly thread: unknown;
   readonly answers: unknown[];
   readonly logged: string[];
+  /** What the traffic log shows of each incoming message, parsed back. */
+  readonly trafficIn: unknown[];
 }
 
 async function play(path: Path, steps: readonly Step[], cuts: readonly number[], crlf: readonly boolean[]): Promise<Outcome> {
@@ -176,7 +178,8 @@ async function play(path: Path, steps: readonly Step[], cuts: readonly number[],
     const oddLines = steps.filter((s) => s.kind === "raw" && s.text.trim() !== "" && !s.text.startsWith("{")).length;
     await waitFor(() => answers.length, (n) => n >= asked + oddLines, `${asked} answers and ${oddLines} errors (${path})`);
     session.dispose();
-    return { actions: recorder.actions, thread: recorder.thread, answers, logged: logger.lines };
+    const trafficIn = logger.trafficLog.filter((line) => line.direction === "in").map((line) => JSON.parse(line.text) as unknown);
+    return { actions: recorder.actions, thread: recorder.thread, answers, logged: logger.lines, trafficIn };
   } finally {
     client.connection.close();
   }
@@ -192,6 +195,7 @@ test("the fast path folds every reply to the same thread as the SDK's framing, t
     const sorted = (answers: unknown[]) => answers.map((a) => JSON.stringify(a)).sort();
     assert.deepEqual(sorted(fast.answers), sorted(sdk.answers));
     assert.deepEqual(fast.logged, sdk.logged);
+    assert.deepEqual(fast.trafficIn, sdk.trafficIn);
   }), { seed: SEED, numRuns: RUNS });
 });
 

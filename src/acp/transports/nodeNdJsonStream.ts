@@ -28,8 +28,11 @@ import type { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import type { AnyMessage } from "@agentclientprotocol/sdk";
 
-/** Takes a message out of the stream (true) or lets it go on to the SDK (false). Synchronous. */
-export type IncomingRouter = (message: AnyMessage) => boolean;
+/**
+ * Takes a message out of the stream (true) or lets it go on to the SDK (false). Synchronous.
+ * `text` is the line it was parsed from (trimmed), for the traffic log.
+ */
+export type IncomingRouter = (message: AnyMessage, text: string) => boolean;
 
 /** A message stream that lets its consumer see each incoming message first, synchronously. */
 export interface RoutableStream extends acp.Stream {
@@ -96,7 +99,7 @@ export function nodeNdJsonStream(output: Writable, input: Readable, options: Nod
       protocolError(acp.RequestError.invalidRequest(message));
       return false;
     }
-    if (router(message as AnyMessage)) return false;
+    if (router(message as AnyMessage, text)) return false;
     controller.enqueue(message as AnyMessage);
     return true;
   };
