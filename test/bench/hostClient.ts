@@ -8,9 +8,9 @@
  * input HostJob, output one HostResult line.
  */
 import { tmpdir } from "node:os";
-import { ChatSession } from "../../src/acp/chatSession";
-import { ReplicaFeed } from "../../src/acp/replicaFeed";
-import { TRAFFIC_LINE_LIMIT, TrafficLog } from "../../src/acp/trafficLog";
+import { ChatSession } from "../../src/acp/sessions/chatSession";
+import { ReplicaFeed } from "../../src/acp/sessions/replicaFeed";
+import { TRAFFIC_LINE_LIMIT, TrafficLog } from "../../src/acp/client/trafficLog";
 import { systemClock, type Logger } from "../../src/acp/ports";
 import { definitionOf, MemoryCatalog, fixedWorkspace } from "../support/memoryPorts";
 import { startMemorySampler } from "./memorySampler";

@@ -1,7 +1,7 @@
 /** The stdio transport: the agent is a child process speaking NDJSON on stdin/stdout. */
 import { AgentProcess } from "../agentProcess";
 import { commandLine, describeExit, describeStartFailure, type FailureReport } from "../agentErrors";
-import type { AgentLaunch, Logger } from "../ports";
+import type { AgentLaunch, Logger } from "../../ports";
 import type { AgentTransport } from "./agentTransport";
 import { nodeNdJsonStream } from "./nodeNdJsonStream";
 
