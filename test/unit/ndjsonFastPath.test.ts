@@ -289,3 +289,27 @@ test("a line over 32 MiB errors the stream with the SDK's MessageTooLargeError a
   assert.ok(written <= MAX + 2 * piece.length, `read ${written} bytes before giving up`);
   assert.ok(stdout.destroyed, "the agent's stdout is closed");
 });
+
+test("the input ending while the reader waits after a response still delivers every line after it, in order, then closes", async () => {
+  const stdout = new PassThrough();
+  const stream = nodeNdJsonStream(new PassThrough(), stdout);
+  const seen: string[] = [];
+  stream.routeIncoming((message) => {
+    if (!("method" in message)) return false;
+    seen.push(`routed ${message.method}`);
+    return true;
+  });
+  const reader = stream.readable.getReader();
+  const reading = (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return seen.push("closed");
+      seen.push(`sdk ${JSON.stringify((value as { id?: unknown }).id)}`);
+    }
+  })();
+  const line = (message: object) => JSON.stringify({ jsonrpc: "2.0", ...message });
+  // One read: a response (the reader pauses after it), then updates; the input ends at once.
+  stdout.end([line({ id: 1, result: {} }), line({ method: "a" }), line({ id: 2, result: {} }), line({ method: "b" }), line({ method: "c" })].join("\n"));
+  await reading;
+  assert.deepEqual(seen, ["sdk 1", "routed a", "sdk 2", "routed b", "routed c", "closed"]);
+});

@@ -67,6 +67,7 @@ export function nodeNdJsonStream(output: Writable, input: Readable, options: Nod
   let pendingBytes = 0;
   let paused = false;
   let reading = false;
+  let inputEnded = false;
 
   const fail = (error: unknown) => {
     if (finished) return;
@@ -152,17 +153,14 @@ export function nodeNdJsonStream(output: Writable, input: Readable, options: Nod
       paused = false;
       if (finished) return;
       if (hasRest) frame();
-      if (!paused && !finished) input.resume();
+      if (paused || finished) return;
+      if (inputEnded) finish();
+      else input.resume();
     });
   };
 
-  const onData = (chunk: Buffer) => {
-    if (finished) return;
-    current = chunk;
-    offset = 0;
-    frame();
-  };
-  input.on("end", () => {
+  /** The input has ended and every read is framed: the unterminated last line, then the end. */
+  const finish = () => {
     if (finished) return;
     if (pendingBytes > 0) {
       const line = Buffer.concat(pending, pendingBytes);
@@ -176,6 +174,19 @@ export function nodeNdJsonStream(output: Writable, input: Readable, options: Nod
     }
     finished = true;
     controller.close();
+  };
+
+  const onData = (chunk: Buffer) => {
+    if (finished) return;
+    current = chunk;
+    offset = 0;
+    frame();
+  };
+  // Node may end a paused stream whose buffer is empty: the rest of the current read is still
+  // ours to frame, so the end waits until it is done.
+  input.on("end", () => {
+    inputEnded = true;
+    if (!paused) finish();
   });
   input.on("error", (error) => fail(error));
 
