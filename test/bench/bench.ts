@@ -13,14 +13,20 @@ import { endMarker } from "../fakeAgent/benchScenarios";
 import { Samples, type Figure, type Target } from "./figures";
 import { writeLongThreadState } from "./longThread";
 import { profileDir, readableBuild } from "./profiling";
-import { runRaw } from "./rawBaseline";
+import { runHost, runRaw } from "./rawBaseline";
 import { zipEntries } from "./vsixEntries";
 import { longThreadWorkload, panelWorkload, streamWorkload, type Sample, type WorkloadContext, type WorkloadResult } from "./workloads";
 
-export const RAW_FLOOD_SIZES = [1_000, 5_000, 20_000] as const;
+export const RAW_FLOOD_SIZES = [1_000, 5_000, 20_000, 100_000] as const;
+/** The scale curve of one reply: bare reader, SDK client and the panel's host stack at each N. */
+export const CURVE_FLOOD_SIZES = [1_000, 20_000, 100_000] as const;
+/** Tabs streaming at once (each its own agent process, `SESSION_FLOOD` chunks each). */
+export const CURVE_SESSIONS = [1, 5, 15] as const;
+export const SESSION_FLOOD = 20_000;
 export const UI_FLOOD = 20_000;
 export const TOOL_CALLS = 200;
-export const WORKLOADS = ["sizes", "raw", "panel", "stream", "tools", "long"] as const;
+/** `bare`: the bare NDJSON reader; `host`: the panel's host stack without VS Code (hostClient.ts). */
+export const WORKLOADS = ["sizes", "bare", "raw", "host", "panel", "stream", "tools", "long"] as const;
 export type Workload = (typeof WORKLOADS)[number];
 
 export interface BenchOptions {
@@ -42,11 +48,12 @@ export interface BenchResults {
 const MIB = 1024 * 1024;
 
 export const TARGETS: ReadonlyMap<string, Target> = new Map<string, Target>([
-  [`stream.N${UI_FLOOD}.endMarkerMs`, { text: `<= 3x raw (raw.flood.N${UI_FLOOD}.endMarkerMs)`, meets: (m, all) => {
-    const raw = all.get(`raw.flood.N${UI_FLOOD}.endMarkerMs`)?.median;
-    return raw === undefined ? undefined : m <= 3 * raw;
+  // The target is the bare reader (no SDK, no UI); the SDK client's ratio (vsRaw) is shown beside it.
+  [`stream.N${UI_FLOOD}.endMarkerMs`, { text: `<= 3x bare (bare.flood.N${UI_FLOOD}.endMarkerMs)`, meets: (m, all) => {
+    const bare = all.get(`bare.flood.N${UI_FLOOD}.endMarkerMs`)?.median;
+    return bare === undefined ? undefined : m <= 3 * bare;
   } }],
-  [`stream.N${UI_FLOOD}.vsRaw`, { text: "<= 3", meets: (m) => m <= 3 }],
+  [`stream.N${UI_FLOOD}.vsBare`, { text: "<= 3", meets: (m) => m <= 3 }],
   [`stream.N${UI_FLOOD}.firstChunkLagMs`, { text: "< 50 ms", meets: (m) => m < 50 }],
   [`tools.N${TOOL_CALLS}.firstChunkLagMs`, { text: "< 50 ms", meets: (m) => m < 50 }],
   [`stream.N${UI_FLOOD}.longestTaskMs`, { text: "no long task (> 50 ms)", meets: (m) => m === 0 }],
@@ -71,6 +78,8 @@ export const DIAGNOSTIC_FIGURES: readonly RegExp[] = [
   /\.hostBatches$/, /\.firstBatchActions$/, /\.endLagMs$/, /\.endArrivedMs$/, /\.firstChunkArrivedLagMs$/,
   /\.hostRss(Before|After|Growth|Peak)MB$/, /\.pageHeapMB$/, /\.scrollFrames$/,
   /^panel\.empty\.(clickToActivation|clickToWebview|webviewBoot)Ms$/,
+  // The baselines' own memory and the SDK against the bare reader: not the panel's doing.
+  /^bare\./, /^raw\..*\.(vsBare|rssPeakGrowthMB)$/,
 ];
 
 export async function runBench(options: BenchOptions): Promise<BenchResults> {
@@ -87,7 +96,9 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const scratch = mkdtempSync(join(tmpdir(), "acp-bench-"));
   const vsix = join(scratch, "acp-panel.vsix");
   const agentScript = join(scratch, "fakeAgent.js");
-  copyFileSync(vsixPath(), vsix);
+  // The UI-less workloads (bare, raw, host) need no package: `--only bare,raw,host` runs without one.
+  const needsVsix = WORKLOADS.some((w) => !["bare", "raw", "host"].includes(w) && wanted(w));
+  if (needsVsix) copyFileSync(vsixPath(), vsix);
   copyFileSync(fakeAgentScript, agentScript);
   const overlay = profileDir() ? readableBuild(join(scratch, "readable")) : undefined;
   if (overlay) log(`profiling mode: unminified bundles, CPU profiles in ${profileDir()}`);
@@ -104,6 +115,20 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       }
     }
 
+    if (wanted("bare")) {
+      log("bare NDJSON reader");
+      for (let run = 1; run <= options.runs; run++) {
+        for (const n of CURVE_FLOOD_SIZES) {
+          const nonce = `bare${run}n${n}`;
+          const result = runRaw({ node: tools.nodePath, agentScript, cwd: scratch, mode: "prompt", prompt: `benchflood ${n} ${nonce}`, endMarker: endMarker(nonce) }, "bare");
+          add([
+            [`bare.flood.N${n}.endMarkerMs`, result.ms, "ms"],
+            [`bare.flood.N${n}.rssPeakGrowthMB`, result.rssPeakGrowthMB, "MB"],
+          ]);
+        }
+      }
+    }
+
     if (wanted("raw")) {
       log("raw SDK baseline");
       for (let run = 1; run <= options.runs; run++) {
@@ -113,6 +138,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
           add([
             [`raw.flood.N${n}.endMarkerMs`, result.ms, "ms"],
             [`raw.flood.N${n}.firstChunkLagMs`, result.firstChunkAt !== undefined && result.agentFirstAt !== undefined ? result.firstChunkAt - result.agentFirstAt : undefined, "ms"],
+            [`raw.flood.N${n}.rssPeakGrowthMB`, result.rssPeakGrowthMB, "MB"],
           ]);
         }
         const toolNonce = `raw${run}t`;
@@ -123,6 +149,27 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
         const load = runRaw({ node: tools.nodePath, agentScript, cwd: scratch, mode: "load", sessionId, env: { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: stateFile } });
         add([["raw.long.T2000.loadMs", load.ms, "ms"]]);
         rmSync(stateFile, { force: true });
+      }
+    }
+
+    if (wanted("host")) {
+      log("the panel's host stack");
+      for (let run = 1; run <= options.runs; run++) {
+        const curve: Array<[prefix: string, sessions: number, count: number]> = [
+          ...CURVE_FLOOD_SIZES.map((n): [string, number, number] => [`host.flood.N${n}`, 1, n]),
+          ...CURVE_SESSIONS.map((s): [string, number, number] => [`host.sessions.S${s}`, s, SESSION_FLOOD]),
+        ];
+        for (const [prefix, sessions, count] of curve) {
+          const result = runHost({ node: tools.nodePath, agentScript, cwd: scratch, sessions, count, nonce: `host${run}${prefix.replace(/\W/g, "")}` });
+          add([
+            [`${prefix}.endMarkerMs`, result.ms, "ms"],
+            // The agent wrote the first chunk → the host posted the batch holding it to the webview.
+            [`${prefix}.firstChunkLagMs`, sessions === 1 && result.firstPostedAt !== undefined && result.agentFirstAt !== undefined ? result.firstPostedAt - result.agentFirstAt : undefined, "ms"],
+            [`${prefix}.rssPeakGrowthMB`, result.rssPeakGrowthMB, "MB"],
+            [`${prefix}.heapGrowthMB`, result.heapGrowthMB, "MB"],
+            [`${prefix}.hostBatches`, result.batches, "count"],
+          ]);
+        }
       }
     }
 
@@ -154,10 +201,18 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     rmSync(scratch, { recursive: true, force: true });
   }
 
-  // Derived: each UI flood run against the raw baseline's median at the same N.
-  const raw = samples.figures().find((f) => f.figure === `raw.flood.N${UI_FLOOD}.endMarkerMs`);
-  const ui = samples.figures().find((f) => f.figure === `stream.N${UI_FLOOD}.endMarkerMs`);
-  if (raw && ui) for (const value of ui.samples) samples.add(`stream.N${UI_FLOOD}.vsRaw`, value / raw.median, "ratio");
+  // Derived: each run against the bare reader's (and the SDK client's) median at the same N.
+  const figures = new Map(samples.figures().map((f) => [f.figure, f]));
+  const ratio = (figure: string, baseline: string, name: string) => {
+    const base = figures.get(baseline);
+    for (const value of figures.get(figure)?.samples ?? []) if (base && base.median > 0) samples.add(name, value / base.median, "ratio");
+  };
+  ratio(`stream.N${UI_FLOOD}.endMarkerMs`, `bare.flood.N${UI_FLOOD}.endMarkerMs`, `stream.N${UI_FLOOD}.vsBare`);
+  ratio(`stream.N${UI_FLOOD}.endMarkerMs`, `raw.flood.N${UI_FLOOD}.endMarkerMs`, `stream.N${UI_FLOOD}.vsRaw`);
+  for (const n of CURVE_FLOOD_SIZES) {
+    ratio(`raw.flood.N${n}.endMarkerMs`, `bare.flood.N${n}.endMarkerMs`, `raw.flood.N${n}.vsBare`);
+    ratio(`host.flood.N${n}.endMarkerMs`, `bare.flood.N${n}.endMarkerMs`, `host.flood.N${n}.vsBare`);
+  }
 
   return {
     date: new Date().toISOString(),

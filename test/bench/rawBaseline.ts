@@ -1,7 +1,9 @@
 /**
- * Runs the UI-less SDK client (rawClient.ts) against the built fake agent: bundled once with
- * esbuild, then one Node 24 process per run, so the baseline runs on the same Node as the
- * extension host and shares nothing with the benchmark runner's event loop.
+ * Runs the UI-less clients against the built fake agent: the SDK client (rawClient.ts), the bare
+ * NDJSON reader (bareClient.ts) and the panel's host stack (hostClient.ts). Each is bundled once
+ * with esbuild, then run in one Node 24 process per run (with --expose-gc, for the heap figure),
+ * so it runs on the same Node as the extension host and shares nothing with the benchmark
+ * runner's event loop.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -10,15 +12,24 @@ import { join } from "node:path";
 import { buildSync } from "esbuild";
 import { repoRoot } from "../harness/paths";
 import type { RawJob, RawResult } from "./rawClient";
+import type { HostJob, HostResult } from "./hostClient";
 
-let bundle: string | undefined;
+export type ClientKind = "raw" | "bare" | "host";
 
-function rawClientBundle(): string {
-  if (bundle) return bundle;
-  const out = join(mkdtempSync(join(tmpdir(), "acp-bench-raw-")), "rawClient.cjs");
-  buildSync({ entryPoints: [join(repoRoot, "test/bench/rawClient.ts")], outfile: out, bundle: true, platform: "node", format: "cjs", target: "node20", logLevel: "warning" });
-  bundle = out;
+const bundles = new Map<ClientKind, string>();
+
+function clientBundle(kind: ClientKind): string {
+  const cached = bundles.get(kind);
+  if (cached) return cached;
+  const out = join(mkdtempSync(join(tmpdir(), `acp-bench-${kind}-`)), `${kind}Client.cjs`);
+  buildSync({ entryPoints: [join(repoRoot, `test/bench/${kind}Client.ts`)], outfile: out, bundle: true, platform: "node", format: "cjs", target: "node20", logLevel: "warning" });
+  bundles.set(kind, out);
   return out;
+}
+
+function runClient<T>(kind: ClientKind, node: string, job: unknown): T {
+  const stdout = execFileSync(node, ["--expose-gc", clientBundle(kind), JSON.stringify(job)], { encoding: "utf8", timeout: 180_000, maxBuffer: 16 * 1024 * 1024, stdio: ["ignore", "pipe", "inherit"] });
+  return JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as T;
 }
 
 export interface RawRun extends RawResult {
@@ -27,19 +38,47 @@ export interface RawRun extends RawResult {
   readonly agentEndAt?: number;
 }
 
-/** One run of the raw client; `benchLog` is a fresh FAKE_AGENT_BENCH_LOG file. */
-export function runRaw(job: Omit<RawJob, "env"> & { env?: Record<string, string> }): RawRun {
+/** One run of the SDK client (or, with `client: "bare"`, the bare reader); `benchLog` is a fresh FAKE_AGENT_BENCH_LOG file. */
+export function runRaw(job: Omit<RawJob, "env"> & { env?: Record<string, string> }, client: "raw" | "bare" = "raw"): RawRun {
   const dir = mkdtempSync(join(tmpdir(), "acp-bench-rawlog-"));
   const benchLog = join(dir, "agent-bench.jsonl");
   try {
     const full: RawJob = { ...job, env: { FAKE_AGENT_BENCH_LOG: benchLog, ...job.env } };
-    const stdout = execFileSync(job.node, [rawClientBundle(), JSON.stringify(full)], { encoding: "utf8", timeout: 120_000, stdio: ["ignore", "pipe", "inherit"] });
-    const result = JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as RawResult;
+    const result = runClient<RawResult>(client, job.node, full);
     const events = readAgentEvents(benchLog);
     return { ...result, ...(events.first === undefined ? {} : { agentFirstAt: events.first }), ...(events.end === undefined ? {} : { agentEndAt: events.end }) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+export interface HostRun extends HostResult {
+  readonly agentFirstAt?: number;
+}
+
+/** One run of the panel's host stack with `sessions` tabs flooding `count` chunks each. */
+export function runHost(job: Omit<HostJob, "env">): HostRun {
+  const dir = mkdtempSync(join(tmpdir(), "acp-bench-hostlog-"));
+  const benchLog = join(dir, "agent-bench.jsonl");
+  try {
+    const result = runClient<HostResult>("host", job.node, { ...job, env: { FAKE_AGENT_BENCH_LOG: benchLog } } satisfies HostJob);
+    const first = firstEvent(benchLog, "first-chunk");
+    return { ...result, ...(first === undefined ? {} : { agentFirstAt: first }) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The earliest time of `event` in a bench log several agents wrote to. */
+function firstEvent(file: string, event: string): number | undefined {
+  let text = "";
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+  const times = text.split("\n").filter((line) => line.trim()).map((line) => JSON.parse(line) as { event: string; at: number }).filter((e) => e.event === event).map((e) => e.at);
+  return times.length ? Math.min(...times) : undefined;
 }
 
 /** The fake agent's bench milestones (first-chunk, end-chunk) from FAKE_AGENT_BENCH_LOG. */

@@ -7,6 +7,7 @@
 import * as acp from "@agentclientprotocol/sdk";
 import { spawn } from "node:child_process";
 import { Readable, Writable } from "node:stream";
+import { startMemorySampler } from "./memorySampler";
 
 export interface RawJob {
   readonly node: string;
@@ -29,6 +30,9 @@ export interface RawResult {
   readonly endAt?: number;
   readonly textLength: number;
   readonly updates: number;
+  /** See memorySampler.ts: over the prompt (or the load), MiB. */
+  readonly rssPeakGrowthMB?: number;
+  readonly heapGrowthMB?: number;
 }
 
 async function run(job: RawJob): Promise<RawResult> {
@@ -62,23 +66,27 @@ async function run(job: RawJob): Promise<RawResult> {
   const agent = connection.agent;
   await agent.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: {}, clientInfo: { name: "bench-raw", version: "0" } });
   let ms: number;
+  let memory: ReturnType<typeof startMemorySampler>;
   if (job.mode === "prompt") {
     const { sessionId } = await agent.request(acp.methods.agent.session.new, { cwd: job.cwd, mcpServers: [] });
+    memory = startMemorySampler();
     started = performance.now();
     const response = agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: job.prompt ?? "" }] });
     await ended;
     await response;
     ms = endMs;
   } else {
+    memory = startMemorySampler();
     started = performance.now();
     await agent.request(acp.methods.agent.session.load, { sessionId: job.sessionId ?? "", cwd: job.cwd, mcpServers: [] });
     ms = performance.now() - started;
   }
   // The concatenated text is the point of the baseline: build it, as a UI would have to.
   textLength = parts.join("").length;
+  const { rssPeakGrowthMB, heapGrowthMB } = memory.stop();
   connection.close();
   child.kill();
-  return { ms, textLength, updates, ...(firstChunkAt === undefined ? {} : { firstChunkAt }), ...(endAt === undefined ? {} : { endAt }) };
+  return { ms, textLength, updates, rssPeakGrowthMB, ...(heapGrowthMB === undefined ? {} : { heapGrowthMB }), ...(firstChunkAt === undefined ? {} : { firstChunkAt }), ...(endAt === undefined ? {} : { endAt }) };
 }
 
 run(JSON.parse(process.argv[2] ?? "{}") as RawJob).then(

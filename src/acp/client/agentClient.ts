@@ -61,7 +61,9 @@ export class AgentClient {
         if (typeof sessionId === "string") this.route(sessionId, method, params);
         else logger.info(`${definition.name}: ${method} (no session) ignored`);
       },
-      traffic: (direction, message) => logger.traffic(direction, definition.name, (maxChars) => logJson(message, maxChars)),
+      // A short plain chunk is logged as it came (see ConnectionEvents.traffic): the hot path of a stream.
+      traffic: (direction, message, wireText) => logger.traffic(direction, definition.name, (maxChars) =>
+        wireText !== undefined && wireText.length <= maxChars ? wireText : logJson(message, maxChars)),
     }, callbacks);
     this.ended = Promise.race([
       transport.ended,

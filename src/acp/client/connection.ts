@@ -9,24 +9,35 @@
  *   in arrival order, and the SDK gets no `session/update` handler at all.
  * - The tap runs before the SDK dispatches anything, so an update is always folded before a
  *   request that follows it on the wire (a permission may still name a tool call never seen).
+ *   Over stdio the tap is the framing itself (nodeNdJsonStream.ts): updates are decoded once and
+ *   never pass through the SDK's Web streams; requests and responses still do, in wire order.
  * - Extension notifications (`_lody/…`, `_session/steering_applied`) are also taken raw.
  * - Unknown agent→client requests (e.g. `_codebuddy.ai/question`) are answered -32601 at once.
  */
 import * as acp from "@agentclientprotocol/sdk";
 import type { AnyMessage } from "@agentclientprotocol/sdk";
 import type { ClientCallbacks } from "./clientCallbacks";
+import type { RoutableStream } from "./transports/nodeNdJsonStream";
 
 export interface ConnectionEvents {
   /** Called synchronously for each `session/update`, with the params as they came. */
   sessionUpdate(sessionId: string, update: unknown): void;
   /** Called synchronously for each `_`-prefixed notification. */
   extNotification(method: string, params: unknown): void;
-  /** Every message in both directions, for the traffic log. */
-  traffic(direction: "in" | "out", message: AnyMessage): void;
+  /**
+   * Every message in both directions, for the traffic log. `wireText` is the line it came as, when
+   * the transport kept it and the message is a plain text chunk (no field of it can hold a
+   * credential by position), so the log can show it without walking the message again.
+   */
+  traffic(direction: "in" | "out", message: AnyMessage, wireText?: string): void;
 }
 
-/** An agent's message stream, whatever carries it (stdio, HTTP, WebSocket). */
-export type MessageStream = acp.Stream;
+/**
+ * An agent's message stream, whatever carries it (stdio, HTTP, WebSocket). A stream that frames
+ * its own bytes (stdio, transports/nodeNdJsonStream.ts) lets the connection route each message
+ * as it is parsed; the others are tapped through a Web stream.
+ */
+export type MessageStream = acp.Stream | RoutableStream;
 
 export interface ClientIdentity {
   readonly name: string;
@@ -167,7 +178,57 @@ function registerCallbacks(app: acp.ClientApp, callbacks: ClientCallbacks): acp.
 /** How long incoming messages may be processed before the event loop gets a turn. */
 const YIELD_AFTER_MS = 8;
 
-function tap(stream: MessageStream, events: ConnectionEvents): MessageStream {
+/**
+ * Takes what the SDK must not see (see the file comment): `session/update` and `_` notifications
+ * go to `events` here; true when taken. Every incoming message is logged first.
+ */
+function routeIncoming(message: AnyMessage, events: ConnectionEvents, text?: string): boolean {
+  events.traffic("in", message, text !== undefined && isPlainChunk(message) ? text : undefined);
+  if (!("method" in message) || ("id" in message && message.id !== undefined)) return false;
+  if (message.method === acp.methods.client.session.update) {
+    const params = message.params as { sessionId?: unknown; update?: unknown } | undefined;
+    if (typeof params?.sessionId === "string") events.sessionUpdate(params.sessionId, params.update);
+    return true;
+  }
+  if (message.method.startsWith("_")) {
+    events.extNotification(message.method, message.params);
+    return true;
+  }
+  return false;
+}
+
+const CHUNK_KINDS = new Set(["agent_message_chunk", "agent_thought_chunk", "user_message_chunk"]);
+
+/** `{jsonrpc, method: "session/update", params: {sessionId, update: {sessionUpdate: …_chunk, content: {type: "text", text}, messageId?}}}` and nothing else. */
+function isPlainChunk(message: AnyMessage): boolean {
+  if (!onlyKeys(message, ["jsonrpc", "method", "params"]) || !("method" in message) || message.method !== acp.methods.client.session.update) return false;
+  const params = message.params as { update?: { sessionUpdate?: unknown; content?: { type?: unknown; text?: unknown } } } | undefined;
+  const update = params?.update;
+  const content = update?.content;
+  return onlyKeys(params, ["sessionId", "update"]) && onlyKeys(update, ["sessionUpdate", "content", "messageId"]) && CHUNK_KINDS.has(update?.sessionUpdate as string)
+    && onlyKeys(content, ["type", "text"]) && content?.type === "text" && typeof content.text === "string";
+}
+
+function onlyKeys(value: unknown, allowed: readonly string[]): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  for (const key in value) if (!allowed.includes(key)) return false;
+  return true;
+}
+
+function tap(stream: MessageStream, events: ConnectionEvents): acp.Stream {
+  const outgoing = new TransformStream<AnyMessage, AnyMessage>({
+    transform(message, controller) {
+      events.traffic("out", message);
+      controller.enqueue(message);
+    },
+  });
+  void outgoing.readable.pipeTo(stream.writable).catch(() => undefined);
+  if ("routeIncoming" in stream) {
+    // The stream frames its own input (stdio): it routes each message synchronously as it is
+    // parsed, and yields to the event loop itself.
+    stream.routeIncoming((message, text) => routeIncoming(message, events, text));
+    return { readable: stream.readable, writable: outgoing.writable };
+  }
   // A flood arrives as one large read; Web Streams then hand every message over in microtasks,
   // which would starve timers and the rest of the extension host. Yield a macrotask every slice.
   let sliceStart = performance.now();
@@ -177,27 +238,8 @@ function tap(stream: MessageStream, events: ConnectionEvents): MessageStream {
         await new Promise<void>((resolve) => setImmediate(resolve));
         sliceStart = performance.now();
       }
-      events.traffic("in", message);
-      if ("method" in message && !("id" in message && message.id !== undefined)) {
-        if (message.method === acp.methods.client.session.update) {
-          const params = message.params as { sessionId?: unknown; update?: unknown } | undefined;
-          if (typeof params?.sessionId === "string") events.sessionUpdate(params.sessionId, params.update);
-          return; // handled here; see the file comment
-        }
-        if (message.method.startsWith("_")) {
-          events.extNotification(message.method, message.params);
-          return;
-        }
-      }
-      controller.enqueue(message);
+      if (!routeIncoming(message, events)) controller.enqueue(message);
     },
   });
-  const outgoing = new TransformStream<AnyMessage, AnyMessage>({
-    transform(message, controller) {
-      events.traffic("out", message);
-      controller.enqueue(message);
-    },
-  });
-  void outgoing.readable.pipeTo(stream.writable).catch(() => undefined);
   return { readable: stream.readable.pipeThrough(incoming), writable: outgoing.writable };
 }
