@@ -160,7 +160,7 @@ export interface OpenOptions {
    */
   readonly csp?: boolean | "nonce";
   /** Runs on the fresh context before the page loads (e.g. to hold back a chunk with `route`). */
-  readonly beforeLoad?: (context: BrowserContext) => Promise<void>;
+  readonly beforeLoad?: (context: BrowserContext) => Promise<unknown>;
   readonly theme?: Theme;
   readonly viewport?: { readonly width: number; readonly height: number };
 }

@@ -4,9 +4,11 @@
  * before that code has loaded. main.tsx starts the load at once; the frame holds the
  * transcript's place meanwhile.
  */
-import { lazy, Suspense } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 
-type TranscriptModule = typeof import("./Transcript");
+interface TranscriptModule {
+  readonly Transcript: ComponentType<{ scrollKey: string }>;
+}
 
 let loading: Promise<TranscriptModule> | undefined;
 
