@@ -3,11 +3,13 @@
  *   stream  a flood of N 40-character Markdown chunks (scenario `benchflood`)
  *   tools   a storm of N tool calls with updates and text (scenario `benchtools`)
  *   long    session/load of a 2,000-entry thread, then a scroll from bottom to top
- *   panel   the empty panel (no agent configured): first paint, activation time
+ *   panel   the empty panel (no agent configured): first paint, activation time; and the floor
+ *           (the same view serving a page without a bundle)
  * Each returns its samples and a few diagnostics (the heaviest scripts of the long frames).
  */
 import { mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Frame, Page } from "playwright-core";
 import { resultsDir } from "../harness/paths";
 import { runCommand } from "../harness/browser";
@@ -236,39 +238,57 @@ export async function longThreadWorkload(ctx: WorkloadContext): Promise<Workload
   });
 }
 
-/** The empty panel (no agent configured): its first contentful paint and the activation time. */
+/** The page that paints one element and loads nothing (same view, host and CSP): the floor of opening. */
+const FLOOR_HTML = join(dirname(fileURLToPath(import.meta.url)), "floorWebview.html");
+
+/**
+ * The empty panel (no agent configured): its first contentful paint and the activation time; and,
+ * in a code-server of its own, the floor: the same view serving a page with no bundle
+ * (floorWebview.html over media/webview.html), click to its first contentful paint.
+ */
 export async function panelWorkload(ctx: WorkloadContext): Promise<WorkloadResult> {
+  const floor = await withUi({ ...ctx, overlay: { ...ctx.overlay, "media/webview.html": FLOOR_HTML } }, "bench-floor", undefined, (run) => openToFirstPaint(run));
   return withUi(ctx, "bench-panel", undefined, async (run) => {
-    // Open the view once the workbench has finished starting (its eager extensions activated):
-    // the figure is then about this extension, not about VS Code's own startup.
-    await eventually(() => extensionHostLog(run).includes("Eager extensions activated"), "the extension host to finish starting", 60_000);
-    await sleep(SETTLE_MS);
-    const clicked = await openPanel(run.page, true);
-    const frame = await innerFrame(run.page);
-    let paint = await paintTimings(frame);
-    const deadline = Date.now() + 30_000;
-    while (paint.fcp === undefined && Date.now() < deadline) {
-      await sleep(100);
-      paint = await paintTimings(frame);
-    }
+    const { clicked, paint, outerOrigin, activationStarted } = await openToFirstPaint(run);
     const activation = await activationTime(run.page);
-    // Where the time before the first paint goes: the outer webview iframe (VS Code's host page)
-    // starts loading after activation and resolveWebviewView; our HTML loads in the inner frame.
-    const outer = frame.parentFrame();
-    const outerOrigin = outer ? ((await outer.evaluate("performance.timeOrigin")) as number) : undefined;
-    // The exthost log names the activation (no duration) with a local, millisecond timestamp.
-    const activatedLine = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{3}) .*_doActivateExtension acp-panel\.acp-panel/m.exec(extensionHostLog(run));
-    const activationStarted = activatedLine ? new Date(`${activatedLine[1]}T${activatedLine[2]}`).getTime() : undefined;
+    const openToFcp = paint.fcp === undefined || clicked === undefined ? undefined : paint.timeOrigin + paint.fcp - clicked;
     const samples: Sample[] = [
       ["panel.empty.clickToActivationMs", activationStarted === undefined || clicked === undefined ? undefined : activationStarted - clicked, "ms"],
       ["panel.empty.clickToWebviewMs", outerOrigin === undefined || clicked === undefined ? undefined : outerOrigin - clicked, "ms"],
       ["panel.empty.webviewBootMs", outerOrigin === undefined ? undefined : paint.timeOrigin - outerOrigin, "ms"],
       ["panel.empty.fcpMs", paint.fcp, "ms"],
-      ["panel.empty.openToFcpMs", paint.fcp === undefined || clicked === undefined ? undefined : paint.timeOrigin + paint.fcp - clicked, "ms"],
+      ["panel.empty.openToFcpMs", openToFcp, "ms"],
+      ["open.floor", floor.openToFcpMs, "ms"],
+      ["open.floorFcpMs", floor.paint.fcp, "ms"],
       ["activation.ms", activation?.total, "ms"],
     ];
-    return { samples, details: { paint, activation } };
+    return { samples, details: { paint, activation, floor: floor.paint } };
   });
+}
+
+/** Opens the view once the workbench has settled; the click and the inner frame's paint timings. */
+async function openToFirstPaint(run: UiRun) {
+  // Open the view once the workbench has finished starting (its eager extensions activated):
+  // the figure is then about this extension, not about VS Code's own startup.
+  await eventually(() => extensionHostLog(run).includes("Eager extensions activated"), "the extension host to finish starting", 60_000);
+  await sleep(SETTLE_MS);
+  const clicked = await openPanel(run.page, true);
+  const frame = await innerFrame(run.page);
+  let paint = await paintTimings(frame);
+  const deadline = Date.now() + 30_000;
+  while (paint.fcp === undefined && Date.now() < deadline) {
+    await sleep(100);
+    paint = await paintTimings(frame);
+  }
+  // Where the time before the first paint goes: the outer webview iframe (VS Code's host page)
+  // starts loading after activation and resolveWebviewView; our HTML loads in the inner frame.
+  const outer = frame.parentFrame();
+  const outerOrigin = outer ? ((await outer.evaluate("performance.timeOrigin")) as number) : undefined;
+  // The exthost log names the activation (no duration) with a local, millisecond timestamp.
+  const activatedLine = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{3}) .*_doActivateExtension acp-panel\.acp-panel/m.exec(extensionHostLog(run));
+  const activationStarted = activatedLine ? new Date(`${activatedLine[1]}T${activatedLine[2]}`).getTime() : undefined;
+  const openToFcpMs = paint.fcp === undefined || clicked === undefined ? undefined : paint.timeOrigin + paint.fcp - clicked;
+  return { clicked, paint, outerOrigin, activationStarted, openToFcpMs };
 }
 
 /** The remote extension host's log (user-data/logs/<session>/exthost1/remoteexthost.log), "" before it exists. */
