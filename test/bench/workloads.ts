@@ -17,7 +17,7 @@ import { eventually } from "../harness/chat";
 import { safeReaddir, sleep } from "../harness/processes";
 import { endMarker, startMarker } from "../fakeAgent/benchScenarios";
 import type { Unit } from "./figures";
-import { LONG_TITLE, longEndMarker, writeLongThreadState } from "./longThread";
+import { ENTRIES_PER_TURN, LONG_TITLE, LONG_TURNS, longEndMarker, writeLongThreadState } from "./longThread";
 import { armInteractiveProbe, armStreamProbe, paintTimings, readRecord, scrollToTop, turnEndedWithout, waitForMark, type BenchRecord, type LongFrame } from "./probes";
 import { profileDir, startHostProfile, startRendererProfile, stopRendererProfile, traceMainThread } from "./profiling";
 import { readAgentEvents } from "./rawBaseline";
@@ -146,12 +146,15 @@ export async function streamWorkload(ctx: WorkloadContext, kind: "flood" | "tool
   });
 }
 
-/** session/load of the long thread through "ACP: Open Session…", then a scripted scroll to the top. */
-export async function longThreadWorkload(ctx: WorkloadContext): Promise<WorkloadResult> {
+/**
+ * session/load of a long thread (`entries` thread entries, 2,000 by default) through "ACP: Open
+ * Session…", then (with `scroll`) a scripted scroll to the top. Figures are `long.T<entries>.…`.
+ */
+export async function longThreadWorkload(ctx: WorkloadContext, entries = LONG_TURNS * ENTRIES_PER_TURN, withScroll = true): Promise<WorkloadResult> {
   const state = join(ctx.dir, "agent-state.json");
   const workspace = join(ctx.dir, "workspace");
   mkdirSync(workspace, { recursive: true });
-  const seeded = writeLongThreadState(state, workspace, ctx.nonce);
+  const seeded = writeLongThreadState(state, workspace, ctx.nonce, Math.ceil(entries / ENTRIES_PER_TURN));
   const benchLog = join(ctx.dir, "agent-bench.jsonl");
   const env = { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: state, FAKE_AGENT_BENCH_LOG: benchLog };
   return withUi(ctx, "bench-long", env, async (run, cleanup) => {
@@ -190,12 +193,15 @@ export async function longThreadWorkload(ctx: WorkloadContext): Promise<Workload
     const loadTasks = loaded.longTasks.filter((t) => t.start >= start - 5);
 
     const scrollFrom = (await readRecord(frame)).longTasks.length;
-    if (profileDir()) await startRendererProfile(run.cdp);
-    const scroll = await scrollToTop(frame, SCROLL_FRAMES);
-    if (profileDir()) await stopRendererProfile(run.cdp, `${ctx.runName}-scroll`);
+    let scroll: Awaited<ReturnType<typeof scrollToTop>> | undefined;
+    if (withScroll) {
+      if (profileDir()) await startRendererProfile(run.cdp);
+      scroll = await scrollToTop(frame, SCROLL_FRAMES);
+      if (profileDir()) await stopRendererProfile(run.cdp, `${ctx.runName}-scroll`);
+    }
     const afterScroll = await readRecord(frame);
     const scrollTasks = afterScroll.longTasks.slice(scrollFrom);
-    const prefix = "long.T2000";
+    const prefix = `long.T${entries}`;
     // Where the time goes: the new tab's agent process starting, the agent replaying, then us.
     const agent = readAgentEvents(benchLog);
     const sincePick = (at: number | undefined) => (at === undefined || picked === undefined || at < picked ? undefined : at - picked);
@@ -211,12 +217,12 @@ export async function longThreadWorkload(ctx: WorkloadContext): Promise<Workload
       [`${prefix}.lastEntryMs`, toPicked(loaded.marks.lastEntry), "ms"],
       [`${prefix}.loadLongTasks`, loadTasks.length, "count"],
       [`${prefix}.loadLongestTaskMs`, Math.max(0, ...loadTasks.map((t) => t.duration)), "ms"],
-      [`${prefix}.scrollFrames`, scroll.frames, "frames"],
-      [`${prefix}.scrollDroppedFrames`, scroll.dropped, "frames"],
-      [`${prefix}.scrollJankyFrames`, scroll.janky, "frames"],
-      [`${prefix}.scrollP95FrameMs`, scroll.p95FrameMs, "ms"],
-      [`${prefix}.scrollLongestFrameMs`, scroll.longestFrameMs, "ms"],
-      [`${prefix}.scrollLongTasks`, scrollTasks.length, "count"],
+      [`${prefix}.scrollFrames`, scroll?.frames, "frames"],
+      [`${prefix}.scrollDroppedFrames`, scroll?.dropped, "frames"],
+      [`${prefix}.scrollJankyFrames`, scroll?.janky, "frames"],
+      [`${prefix}.scrollP95FrameMs`, scroll?.p95FrameMs, "ms"],
+      [`${prefix}.scrollLongestFrameMs`, scroll?.longestFrameMs, "ms"],
+      [`${prefix}.scrollLongTasks`, scroll ? scrollTasks.length : undefined, "count"],
       [`${prefix}.pageHeapMB`, heapAfter, "MB"],
       [`${prefix}.pageHeapGrowthMB`, heapAfter - heapBefore, "MB"],
       [`${prefix}.hostRssBeforeMB`, rssBefore, "MB"],
@@ -232,7 +238,7 @@ export async function longThreadWorkload(ctx: WorkloadContext): Promise<Workload
         scroll,
         loadLongTasksByAttribution: byAttribution(loadTasks),
         loadTopScripts: topScripts(loaded.longFrames.filter((f) => f.start >= start - 5)),
-        scrollTopScripts: topScripts(afterScroll.longFrames.slice(loaded.longFrames.length)),
+        ...(scroll ? { scrollTopScripts: topScripts(afterScroll.longFrames.slice(loaded.longFrames.length)) } : {}),
       },
     };
   });
@@ -249,7 +255,7 @@ const FLOOR_HTML = join(dirname(fileURLToPath(import.meta.url)), "floorWebview.h
 export async function panelWorkload(ctx: WorkloadContext): Promise<WorkloadResult> {
   const floor = await withUi({ ...ctx, overlay: { ...ctx.overlay, "media/webview.html": FLOOR_HTML } }, "bench-floor", undefined, (run) => openToFirstPaint(run));
   return withUi(ctx, "bench-panel", undefined, async (run) => {
-    const { clicked, paint, outerOrigin, activationStarted } = await openToFirstPaint(run);
+    const { clicked, paint, outerOrigin, outerMarks, activationStarted } = await openToFirstPaint(run);
     const activation = await activationTime(run.page);
     const openToFcp = paint.fcp === undefined || clicked === undefined ? undefined : paint.timeOrigin + paint.fcp - clicked;
     const samples: Sample[] = [
@@ -258,12 +264,19 @@ export async function panelWorkload(ctx: WorkloadContext): Promise<WorkloadResul
       ["panel.empty.webviewBootMs", outerOrigin === undefined ? undefined : paint.timeOrigin - outerOrigin, "ms"],
       ["panel.empty.fcpMs", paint.fcp, "ms"],
       ["panel.empty.openToFcpMs", openToFcp, "ms"],
+      ["panel.empty.workerReadyMs", workerReady(outerMarks), "ms"],
       ["open.floor", floor.openToFcpMs, "ms"],
+      ["open.floorWorkerReadyMs", workerReady(floor.outerMarks), "ms"],
       ["open.floorFcpMs", floor.paint.fcp, "ms"],
       ["activation.ms", activation?.total, "ms"],
     ];
-    return { samples, details: { paint, activation, floor: floor.paint } };
+    return { samples, details: { paint, outerMarks, activation, floor: { paint: floor.paint, outerMarks: floor.outerMarks, outerToInnerMs: floor.outerOrigin === undefined ? undefined : floor.paint.timeOrigin - floor.outerOrigin } } };
   });
+}
+
+/** When VS Code's outer webview frame had its service worker ready for the content (ms from its origin). */
+function workerReady(marks: ReadonlyArray<[string, number]>): number | undefined {
+  return marks.find(([name]) => name.endsWith("content/workerReady"))?.[1];
 }
 
 /** Opens the view once the workbench has settled; the click and the inner frame's paint timings. */
@@ -284,11 +297,13 @@ async function openToFirstPaint(run: UiRun) {
   // starts loading after activation and resolveWebviewView; our HTML loads in the inner frame.
   const outer = frame.parentFrame();
   const outerOrigin = outer ? ((await outer.evaluate("performance.timeOrigin")) as number) : undefined;
+  // VS Code's own marks in the outer frame (pre/index.html): the HTML arrived, its service worker was ready.
+  const outerMarks = outer ? ((await outer.evaluate(`performance.getEntriesByType("mark").map((m) => [m.name, Math.round(m.startTime)])`)) as Array<[string, number]>) : [];
   // The exthost log names the activation (no duration) with a local, millisecond timestamp.
   const activatedLine = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{3}) .*_doActivateExtension acp-panel\.acp-panel/m.exec(extensionHostLog(run));
   const activationStarted = activatedLine ? new Date(`${activatedLine[1]}T${activatedLine[2]}`).getTime() : undefined;
   const openToFcpMs = paint.fcp === undefined || clicked === undefined ? undefined : paint.timeOrigin + paint.fcp - clicked;
-  return { clicked, paint, outerOrigin, activationStarted, openToFcpMs };
+  return { clicked, paint, outerOrigin, outerMarks, activationStarted, openToFcpMs };
 }
 
 /** The remote extension host's log (user-data/logs/<session>/exthost1/remoteexthost.log), "" before it exists. */
