@@ -11,11 +11,11 @@ import { StopGrace } from "./stopGrace";
 import { Steerer } from "./steerer";
 import { describeRequestError } from "./agentErrors";
 import { logJson } from "./logJson";
-import { capDepth } from "../shared/boundedDepth";
-import type { Clock, Logger, Timer } from "./ports";
-import type { ThreadAction } from "../shared/threadActions";
-import { configOptionsSchema, knownUpdateSchema, modeStateSchema } from "../shared/sessionUpdate";
-import { turnUsageSchema } from "../shared/threadActions";
+import { capDepth } from "../../shared/boundedDepth";
+import type { Clock, Logger, Timer } from "../ports";
+import type { ThreadAction } from "../../shared/threadActions";
+import { configOptionsSchema, knownUpdateSchema, modeStateSchema } from "../../shared/sessionUpdate";
+import { turnUsageSchema } from "../../shared/threadActions";
 
 export type ThreadSink = (action: ThreadAction) => void;
 export type OpenMode = "new" | "load" | "resume";

@@ -9,7 +9,7 @@ import { constants, type Stats } from "node:fs";
 import { lstat, open, realpath, type FileHandle } from "node:fs/promises";
 import { basename, dirname, join, relative } from "node:path";
 import type { ChangeReview } from "./changeReview";
-import { resolveAgentPath } from "./workspacePaths";
+import { resolveAgentPath } from "../client/workspacePaths";
 
 /** Paths never reported (dependencies, build output, git's own files). */
 export const IGNORED_CHANGE = /[\\/](node_modules|\.git|dist|out|\.cache)[\\/]/;

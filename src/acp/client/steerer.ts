@@ -8,7 +8,7 @@ import type * as acp from "@agentclientprotocol/sdk";
 import { describeRequestError } from "./agentErrors";
 import { steerOutcomeOf, steeringRouteOf, type SteerOutcome } from "./steering";
 import type { SessionContext } from "./sessionController";
-import type { Timer } from "./ports";
+import type { Timer } from "../ports";
 
 export const UNOWNED_TURN_QUIET_MS = 3000;
 

@@ -11,9 +11,9 @@
 import type * as acp from "@agentclientprotocol/sdk";
 import { AgentConnection, CLIENT_INFO, PROTOCOL_VERSION, type ClientIdentity } from "./connection";
 import type { ClientCallbacks } from "./clientCallbacks";
-import type { AgentDefinition } from "./agentDefinition";
+import type { AgentDefinition } from "../agents/agentDefinition";
 import type { FailureReport } from "./agentErrors";
-import type { Logger } from "./ports";
+import type { Logger } from "../ports";
 import type { AgentTransport } from "./transports/agentTransport";
 import { logJson } from "./logJson";
 

@@ -4,7 +4,7 @@
  * `fs/write_text_file` are recorded exactly; changes made by the agent's own tools are reported
  * by a workspace watcher with the best "before" it can find (undo is offered only when known).
  */
-import type { ThreadAction } from "../shared/threadActions";
+import type { ThreadAction } from "../../shared/threadActions";
 
 export interface ReviewFiles {
   writeThroughEditor(path: string, content: string): Promise<void>;

@@ -9,7 +9,7 @@
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import type { AgentRef } from "./agentIdentity";
-import { resolveAgentPath } from "./workspacePaths";
+import { resolveAgentPath } from "../client/workspacePaths";
 
 export type RuleDecision = "allow_once" | "reject_once";
 

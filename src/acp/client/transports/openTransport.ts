@@ -1,6 +1,6 @@
 /** Picks the transport an agent definition asks for. */
-import { BUB_DEFAULT_URL, type AgentDefinition } from "../agentDefinition";
-import type { Logger } from "../ports";
+import { BUB_DEFAULT_URL, type AgentDefinition } from "../../agents/agentDefinition";
+import type { Logger } from "../../ports";
 import type { AgentTransport } from "./agentTransport";
 import { openNetworkTransport } from "./networkTransport";
 import { openStdioTransport } from "./stdioTransport";

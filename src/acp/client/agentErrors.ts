@@ -3,7 +3,7 @@
  * failed, and how to fix it.
  */
 import type { AgentExit } from "./agentProcess";
-import type { AgentLaunch } from "./ports";
+import type { AgentLaunch } from "../ports";
 
 export interface FailureReport {
   readonly message: string;

@@ -3,17 +3,17 @@
  * signing in on `-32000`, reopening a session after a crash, and continuing one the agent cannot
  * reopen from the transcript kept locally.
  */
-import type { AgentDefinition } from "./agentDefinition";
-import type { AgentClient } from "./agentClient";
-import type { FailureReport } from "./agentErrors";
-import { describeRequestError } from "./agentErrors";
-import { authenticate, isAuthRequired, type AuthPrompt } from "./authFlow";
-import { capabilitiesOf } from "./agentCapabilities";
-import { agentUrlProblem, displayUrl } from "./networkPolicy";
-import { missingAgentDetails } from "./remoteAgentSettings";
-import { SessionController, type SessionContext, type ThreadSink } from "./sessionController";
+import type { AgentDefinition } from "../agents/agentDefinition";
+import type { AgentClient } from "../client/agentClient";
+import type { FailureReport } from "../client/agentErrors";
+import { describeRequestError } from "../client/agentErrors";
+import { authenticate, isAuthRequired, type AuthPrompt } from "../client/authFlow";
+import { capabilitiesOf } from "../client/agentCapabilities";
+import { agentUrlProblem, displayUrl } from "../agents/networkPolicy";
+import { missingAgentDetails } from "../agents/remoteAgentSettings";
+import { SessionController, type SessionContext, type ThreadSink } from "../client/sessionController";
 import type { StoredTranscript } from "./transcriptStore";
-import type { AgentCatalog, WorkspacePort } from "./ports";
+import type { AgentCatalog, WorkspacePort } from "../ports";
 
 export interface LaunchDeps {
   readonly catalog: AgentCatalog;

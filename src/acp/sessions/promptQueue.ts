@@ -3,7 +3,7 @@
  * editable, and go out one by one when the turn ends. A manual Stop pauses the queue until the
  * user sends again; "Send now" cancels the turn and sends that message first.
  */
-import type { ThreadAction } from "../shared/threadActions";
+import type { ThreadAction } from "../../shared/threadActions";
 
 export interface QueuedItem {
   readonly id: string;

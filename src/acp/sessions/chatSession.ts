@@ -4,23 +4,23 @@
  * never by the webview: a crash is reported with its stderr tail, the turn ends, and the agent
  * is restarted (automatically, with bounded backoff, or by the user) and the session reopened.
  */
-import { agentIdOf } from "./agentIdentity";
-import { AgentClient, AgentStartError } from "./agentClient";
-import type { AuthPrompt } from "./authFlow";
-import { describeRequestError, type FailureReport } from "./agentErrors";
-import { SessionController, type SessionContext } from "./sessionController";
+import { agentIdOf } from "../agents/agentIdentity";
+import { AgentClient, AgentStartError } from "../client/agentClient";
+import type { AuthPrompt } from "../client/authFlow";
+import { describeRequestError, type FailureReport } from "../client/agentErrors";
+import { SessionController, type SessionContext } from "../client/sessionController";
 import { PanelStore } from "./panelStore";
-import { openTransport } from "./transports/openTransport";
-import { AgentServices, type ClientPorts } from "./agentServices";
-import type { SubmitResult } from "./elicitationBroker";
+import { openTransport } from "../client/transports/openTransport";
+import { AgentServices, type ClientPorts } from "../client/agentServices";
+import type { SubmitResult } from "../client/elicitationBroker";
 import { ChangeReview } from "./changeReview";
 import { PromptQueue } from "./promptQueue";
 import { TabNotes } from "./tabNotes";
 import { canReopen, diesSoon, reopenAfterCrash, reopenOrContinue, resolveLaunch, showKeptTranscript, withAuth } from "./sessionOpening";
-import { grantedCapabilities } from "./networkPolicy";
-import { isAwaitingUser, threadPhase } from "../shared/threadPhase";
-import type { AgentCatalog, Clock, Logger, Timer, WorkspacePort } from "./ports";
-import type { PromptAttachment } from "./promptBuilder";
+import { grantedCapabilities } from "../agents/networkPolicy";
+import { isAwaitingUser, threadPhase } from "../../shared/threadPhase";
+import type { AgentCatalog, Clock, Logger, Timer, WorkspacePort } from "../ports";
+import type { PromptAttachment } from "../client/promptBuilder";
 import type { StoredTranscript } from "./transcriptStore";
 
 export interface ChatSessionDeps {

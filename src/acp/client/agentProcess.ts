@@ -8,7 +8,7 @@
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
-import type { AgentLaunch, Logger } from "./ports";
+import type { AgentLaunch, Logger } from "../ports";
 import { launchDirectory } from "./packageRunner";
 import { planSpawn } from "./shellEnvironment";
 

@@ -6,7 +6,7 @@
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import type { AgentClient } from "./agentClient";
-import type { AgentDefinition } from "./agentDefinition";
+import type { AgentDefinition } from "../agents/agentDefinition";
 
 export interface AuthPrompt {
   /** Ask which method to use; undefined = the user declined. */

@@ -24,10 +24,10 @@
  * render (or after `ackTimeoutMs`), the whole thread at the then current seq. A loaded session is
  * readable and the composer usable while megabytes of history still cross to the webview.
  */
-import { coalesceChunks } from "../shared/coalesceChunks";
-import type { PanelAction } from "../shared/panelState";
-import type { HostMessage } from "../shared/protocol";
-import { threadTail } from "../shared/threadTail";
+import { coalesceChunks } from "../../shared/coalesceChunks";
+import type { PanelAction } from "../../shared/panelState";
+import type { HostMessage } from "../../shared/protocol";
+import { threadTail } from "../../shared/threadTail";
 import type { PanelStore } from "./panelStore";
 
 /** Threads with more entries than this are sent as their tail first. */

@@ -15,7 +15,7 @@ import type * as Ws from "ws";
 import type { MessageStream } from "../connection";
 import type { FailureReport } from "../agentErrors";
 import type { AgentTransport } from "./agentTransport";
-import { agentUrlProblem, displayUrl } from "../networkPolicy";
+import { agentUrlProblem, displayUrl } from "../../agents/networkPolicy";
 import { HttpReattach } from "./httpReattach";
 
 type WebSocketOption = NonNullable<NonNullable<Parameters<typeof createWebSocketStream>[1]>["WebSocket"]>;

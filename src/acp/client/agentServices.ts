@@ -4,14 +4,14 @@
  * another's; disposed when the agent ends, which settles every prompt and kills every terminal.
  */
 import type { ClientCallbacks } from "./clientCallbacks";
-import type { ClientGrants } from "./networkPolicy";
+import type { ClientGrants } from "../agents/networkPolicy";
 import { ElicitationBroker, type UrlConsent } from "./elicitationBroker";
 import { fileSystemCallbacks, type ConsentPrompt, type FileSystemPort, type FileWrite } from "./fileSystemCallbacks";
 import { PathGrants, type GrantScope } from "./pathGrants";
 import { PermissionBroker, type PermissionNotifier, type PermissionRules } from "./permissionBroker";
 import { guardSensitiveEdits } from "./sensitiveRules";
 import { TerminalManager, type TerminalEvents } from "./terminalManager";
-import type { ThreadAction } from "../shared/threadActions";
+import type { ThreadAction } from "../../shared/threadActions";
 
 export interface ClientPorts {
   readonly files?: FileSystemPort;

@@ -11,8 +11,8 @@
  */
 import type { PanelStore } from "./panelStore";
 import type { AgentFileChanges } from "./agentFileChanges";
-import type { Clock, Timer } from "./ports";
-import type { ToolCallEntry } from "../shared/thread";
+import type { Clock, Timer } from "../ports";
+import type { ToolCallEntry } from "../../shared/thread";
 
 export type FileEventKind = "change" | "create" | "delete";
 

@@ -5,12 +5,12 @@
  * tabs to restore after a reload.
  */
 import { ChatSession, type ChatSessionDeps } from "./chatSession";
-import { capabilitiesOf } from "./agentCapabilities";
+import { capabilitiesOf } from "../client/agentCapabilities";
 import type { SessionIndex } from "./sessionIndex";
 import type { TranscriptStore } from "./transcriptStore";
-import type { AgentClient } from "./agentClient";
+import type { AgentClient } from "../client/agentClient";
 import { withTemporaryClient } from "./temporaryClient";
-import { type ThreadPhase, isAwaitingUser, threadPhase } from "../shared/threadPhase";
+import { type ThreadPhase, isAwaitingUser, threadPhase } from "../../shared/threadPhase";
 
 export type TabStatus = "starting" | "running" | "waiting" | "idle" | "failed" | "none";
 

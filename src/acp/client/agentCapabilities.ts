@@ -3,7 +3,7 @@
  * is gated here, and an omitted capability means unsupported.
  */
 import type * as acp from "@agentclientprotocol/sdk";
-import type { McpServerConfig } from "./agentDefinition";
+import type { McpServerConfig } from "../agents/agentDefinition";
 
 export interface AgentCapabilityView {
   readonly load: boolean;

@@ -6,8 +6,8 @@
 import type * as acp from "@agentclientprotocol/sdk";
 import { RequestError } from "./connection";
 import type { ElicitationCallbacks } from "./clientCallbacks";
-import { parseFormSchema, validateForm, type FormField } from "../shared/formSchema";
-import type { ThreadAction } from "../shared/threadActions";
+import { parseFormSchema, validateForm, type FormField } from "../../shared/formSchema";
+import type { ThreadAction } from "../../shared/threadActions";
 
 export interface UrlConsent {
   /** Shows the full URL and asks before opening it outside the editor; true if opened. */

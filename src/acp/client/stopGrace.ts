@@ -6,7 +6,7 @@
  * follow a marker, and the session stays busy (a new message queues, or steers) until the answer.
  */
 import { logJson } from "./logJson";
-import type { Timer } from "./ports";
+import type { Timer } from "../ports";
 import type { SessionContext } from "./sessionController";
 
 export const STOP_GRACE_MS = 3_000;

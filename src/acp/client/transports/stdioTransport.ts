@@ -3,7 +3,7 @@ import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import { AgentProcess } from "../agentProcess";
 import { commandLine, describeExit, describeStartFailure, type FailureReport } from "../agentErrors";
-import type { AgentLaunch, Logger } from "../ports";
+import type { AgentLaunch, Logger } from "../../ports";
 import type { AgentTransport } from "./agentTransport";
 
 /** `cwd` is the workspace; `runnerBase` holds the private folder package runners start in. */

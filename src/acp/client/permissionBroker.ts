@@ -4,9 +4,9 @@
  * request (`$/cancel_request`). Options are chosen by `kind`, never by id: ids differ per agent.
  */
 import type * as acp from "@agentclientprotocol/sdk";
-import type { ThreadAction } from "../shared/threadActions";
+import type { ThreadAction } from "../../shared/threadActions";
 import { LIMIT_REACHED, RequestError } from "./connection";
-import type { AgentRef } from "./agentIdentity";
+import type { AgentRef } from "../agents/agentIdentity";
 
 /** A saved rule's answer: the option kind it picks, and the rule in words (shown in the transcript). */
 export interface RuledAnswer {
