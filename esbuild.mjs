@@ -8,7 +8,7 @@
 //   out/test/*.js          the scripted fake agent and the extension-host test suite (never shipped)
 // Flags: --production (minified, no source maps, prints sizes), --watch.
 import * as esbuild from "esbuild";
-import { copyFile, mkdir, readdir, rm, stat } from "node:fs/promises";
+import { copyFile, mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -53,8 +53,10 @@ const builds = [
     // so they run before main's own first import (webview/zodConfig.ts) could configure zod: every
     // file starts by setting the flag on zod's global config object instead (the one it reads).
     banner: { js: "(globalThis.__zod_globalConfig ??= {}).jitless = true;" },
+    metafile: true,
     target: "es2022",
     loader: { ".ttf": "file" },
+    plugins: [preloadListPlugin()],
   },
   {
     ...common,
@@ -78,6 +80,29 @@ async function copyCodicons() {
   await mkdir(to, { recursive: true });
   await copyFile(join(from, "codicon.css"), join(to, "codicon.css"));
   await copyFile(join(from, "codicon.ttf"), join(to, "codicon.ttf"));
+}
+
+/**
+ * dist/webview/preload.json: the chunks main.js imports statically, which the host preloads beside
+ * it (src/shared/modulePreloads.ts) instead of the browser finding them only after parsing main.js.
+ */
+async function writePreloadList(result) {
+  const outputs = result.metafile?.outputs ?? {};
+  const main = Object.entries(outputs).find(([file]) => file.endsWith("dist/webview/main.js"))?.[1];
+  if (!main) return;
+  const preload = main.imports.filter((i) => i.kind === "import-statement").map((i) => i.path.split("/").pop());
+  await writeFile(join(root, "dist/webview/preload.json"), JSON.stringify({ preload }) + "\n");
+}
+
+function preloadListPlugin() {
+  return {
+    name: "preload-list",
+    setup(build) {
+      build.onEnd(async (result) => {
+        if (result.errors.length === 0) await writePreloadList(result);
+      });
+    },
+  };
 }
 
 /** Chunks of an earlier build (hashed names) must not linger and ship in the .vsix. */
@@ -132,7 +157,7 @@ if (watch) {
   await copyCodicons();
   const markers = watchMarkers(builds.length);
   // Errors are printed by the marker plugin in the matcher's format, not by esbuild's own logger.
-  const contexts = await Promise.all(builds.map((options) => esbuild.context({ ...options, logLevel: "silent", plugins: [markers] })));
+  const contexts = await Promise.all(builds.map((options) => esbuild.context({ ...options, logLevel: "silent", plugins: [...(options.plugins ?? []), markers] })));
   await Promise.all(contexts.map((context) => context.watch()));
 } else {
   await removeOldChunks();

@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { dirname, extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
+import { modulePreloadTags, preloadChunks } from "../../src/shared/modulePreloads";
 import type { PanelAction, PanelState } from "../../src/shared/panelState";
 import type { WebviewMessage } from "../../src/shared/protocol";
 
@@ -60,6 +61,11 @@ const axeFile = resolve(here, "../../node_modules/axe-core/axe.min.js");
 
 function testPage(csp: CspMode, theme: Theme): string {
   const nonce = csp === "nonce" ? ` nonce="${TEST_NONCE}"` : "";
+  // Like the host (src/vscode/webviewHtml.ts) under the product's policy: main.js's chunks preloaded beside it.
+  const preloadFile = join(distDir, "preload.json");
+  const preloads = csp === "nonce" && existsSync(preloadFile)
+    ? modulePreloadTags(preloadChunks(readFileSync(preloadFile, "utf8")), (name) => `/dist/${name}`, TEST_NONCE)
+    : "";
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -70,6 +76,7 @@ function testPage(csp: CspMode, theme: Theme): string {
   <link rel="stylesheet" href="/page/${themeFiles[theme]}">
   <link rel="stylesheet" href="/dist/codicon.css">
   <link rel="stylesheet" href="/dist/main.css">
+  ${preloads}
   <script src="/page/fakeVsCodeApi.js"${nonce}></script>
   <title>ACP Panel test</title>
 </head>

@@ -59,7 +59,9 @@ describe("webview lazy loading", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await code.locator("span.hljs-keyword", { hasText: /^def$/ }).count(), 1, "def is a highlighted keyword"), 10_000);
       assert.equal(requested.filter((path) => /\/dist\/ruby-/.test(path)).length, 1, "the Ruby grammar was fetched once");
       assert.equal(await code.textContent(), "def greet(name)\n  puts \"hi #{name}\"\nend");
-      await panel.assertHealthy(); // nonce-only CSP: no chunk was blocked
+      const preloaded = await panel.page.locator('link[rel="modulepreload"]').count();
+      assert.ok(preloaded > 0, "main.js's chunks are preloaded beside it (dist/webview/preload.json)");
+      await panel.assertHealthy(); // nonce-only CSP: no chunk or preload was blocked
     } finally {
       await panel.close();
     }
