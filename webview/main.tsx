@@ -1,7 +1,8 @@
 /**
  * Webview entry: routes host messages (state to the replica store; the tab strip, session list
  * and agent catalog to their own small stores; composer commands and mention results to the
- * composer; form errors to their cards), announces itself with `webview/ready`, and renders.
+ * composer; form errors to their cards), announces itself with `webview/ready`, and renders the
+ * shell at once; the transcript's code follows in its own chunk (components/LazyTranscript.tsx).
  */
 import "./zodConfig"; // first: configures zod before any schema is built
 import "./styles.css";
@@ -9,13 +10,16 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { onHostMessage, postToHost } from "./bridge";
 import { App } from "./components/App";
+import { loadTranscript } from "./components/LazyTranscript";
 import { ComposerInbox } from "./composerInbox";
 import { focusPromptOnEntry } from "./focusOnEntry";
 import { FormErrorStore } from "./formErrorStore";
 import { createSideChannels } from "./hostValueStore";
 import { routeHostMessage } from "./hostRouting";
-import { warmUpMarkdown } from "./markdown/warmUp";
 import { ReplicaStore } from "./store";
+
+// The transcript's chunk (Markdown, highlighting) loads while the shell renders.
+const transcript = loadTranscript();
 
 const store = new ReplicaStore(postToHost);
 const composerInbox = new ComposerInbox();
@@ -34,4 +38,5 @@ createRoot(container).render(
     <App services={{ store, composerInbox, formErrors, channels }} />
   </StrictMode>,
 );
-warmUpMarkdown();
+// Once the transcript code is in: warm the Markdown pipeline in idle time (its own small chunk).
+void transcript.then(() => import("./markdown/warmUp")).then(({ warmUpMarkdown }) => warmUpMarkdown());

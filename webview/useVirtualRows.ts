@@ -9,6 +9,9 @@
  *   pinned to the bottom: then the stick-to-bottom hook follows the end instead.
  * - When rows are inserted above the first one (a long thread's tail is replaced by the whole
  *   thread), the scroll offset moves by their height, for the same reason.
+ * - While the reader scrolls by more than two viewports per event (a fling, the scrollbar dragged),
+ *   rows rendered ahead would be scrolled past unseen: only the viewport's rows (and a small
+ *   margin) are mounted then, and the overscan comes back in the first frame without such a jump.
  */
 import { type RefObject, useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 
@@ -44,11 +47,23 @@ interface Layout {
   readonly index: ReadonlyMap<string, number>;
 }
 
-export function useVirtualRows<T>({ scroller, items, keyOf, estimate, isPinned, overscan = 800 }: VirtualRowsOptions<T>): VirtualRows {
+/**
+ * A scroll event that moves by more than this many viewports is a fling: rows rendered ahead would
+ * be passed unseen. (A smaller jump keeps the overscan: rows coming into view from above are then
+ * measured before they are seen, and the reader's place is kept.)
+ */
+const FAST_JUMP_VIEWPORTS = 2;
+/** Overscan while flinging (until a frame passes without a fling). */
+const FAST_OVERSCAN_PX = 100;
+
+export function useVirtualRows<T>({ scroller, items, keyOf, estimate, isPinned, overscan: restingOverscan = 800 }: VirtualRowsOptions<T>): VirtualRows {
   const heights = useRef(new Map<string, number>());
   const [measured, setMeasured] = useState(0);
   const [, setViewportVersion] = useState(0);
   const viewport = useRef({ top: 0, height: 0 });
+  /** True while scroll events jump by more than a viewport. */
+  const fast = useRef(false);
+  const overscan = fast.current ? FAST_OVERSCAN_PX : restingOverscan;
 
   const layout = useMemo<Layout>(() => {
     const offsets = new Float64Array(items.length + 1);
@@ -78,9 +93,29 @@ export function useVirtualRows<T>({ scroller, items, keyOf, estimate, isPinned, 
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
+    // Checked once per frame while flinging: a frame without a fling event means the scroll rested.
+    let watching: number | undefined;
+    let flung = false;
+    const watch = () => {
+      if (flung) {
+        flung = false;
+        watching = requestAnimationFrame(watch);
+        return;
+      }
+      watching = undefined;
+      fast.current = false;
+      setViewportVersion((v) => v + 1);
+    };
     const update = () => {
+      const jump = Math.abs(element.scrollTop - viewport.current.top);
       viewport.current = { top: element.scrollTop, height: element.clientHeight };
-      const next = findRange(layoutRef.current.offsets, element.scrollTop - overscan, element.scrollTop + element.clientHeight + overscan);
+      if (jump > FAST_JUMP_VIEWPORTS * element.clientHeight && element.clientHeight > 0) {
+        fast.current = true;
+        flung = true;
+        watching ??= requestAnimationFrame(watch);
+      }
+      const margin = fast.current ? FAST_OVERSCAN_PX : restingOverscan;
+      const next = findRange(layoutRef.current.offsets, element.scrollTop - margin, element.scrollTop + element.clientHeight + margin);
       if (next.start !== rangeRef.current.start || next.end !== rangeRef.current.end) setViewportVersion((v) => v + 1);
     };
     update();
@@ -88,10 +123,11 @@ export function useVirtualRows<T>({ scroller, items, keyOf, estimate, isPinned, 
     const observer = new ResizeObserver(update);
     observer.observe(element);
     return () => {
+      if (watching !== undefined) cancelAnimationFrame(watching);
       element.removeEventListener("scroll", update);
       observer.disconnect();
     };
-  }, [scroller, overscan]);
+  }, [scroller, restingOverscan]);
 
   // Rows inserted before the old first row: keep the reader on what they were looking at.
   const firstKey = items.length > 0 ? keyOf(items[0] as T) : undefined;

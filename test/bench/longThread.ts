@@ -1,6 +1,7 @@
 /**
  * The long-thread seed: one stored session of 2,000 thread entries (100 turns, 1,000 tool calls,
- * 900 agent messages, about 5 MB of text) written straight into a FAKE_AGENT_STATE file, so the
+ * 900 agent messages, about 5 MB of text; or any number of turns of the same shape, for the
+ * thread-size curve) written straight into a FAKE_AGENT_STATE file, so the
  * fake agent (profile `bub`: session/list + session/load) lists it and replays it on load.
  * Per turn: the user's prompt, a tool call, then nine times (tool call, agent message); the last
  * agent message of the last turn carries `LONG-END-<nonce>`.
@@ -10,6 +11,8 @@ import { benchMarkdown } from "../fakeAgent/benchScenarios";
 import { isoMicros, type HistoryUpdate, type StoredSession } from "../fakeAgent/store";
 
 export const LONG_TURNS = 100;
+/** Thread entries per turn: the prompt, ten tool calls, nine agent messages. */
+export const ENTRIES_PER_TURN = 20;
 export const LONG_TITLE = "Bench long thread";
 const TOOLS_PER_TURN = 10;
 const MESSAGE_CHARS = 2_000;
@@ -30,7 +33,7 @@ function toolOutput(n: number): string {
   return lines.join("\n").slice(0, OUTPUT_CHARS);
 }
 
-export function longHistory(nonce: string): HistoryUpdate[] {
+export function longHistory(nonce: string, turns = LONG_TURNS): HistoryUpdate[] {
   const history: HistoryUpdate[] = [];
   let tool = 0;
   let message = 0;
@@ -46,21 +49,21 @@ export function longHistory(nonce: string): HistoryUpdate[] {
     history.push({ sessionUpdate: "agent_message_chunk", content: text(last ? `${body}\n\n${longEndMarker(nonce)} — end of the thread.` : body) });
     message += 1;
   };
-  for (let turn = 0; turn < LONG_TURNS; turn++) {
+  for (let turn = 0; turn < turns; turn++) {
     history.push({ sessionUpdate: "user_message_chunk", content: text(`Turn ${turn + 1}: read the next ten modules of area ${turn % 17} and summarise what each exports, then suggest the smallest change.`) });
     addTool();
     for (let i = 1; i < TOOLS_PER_TURN; i++) {
       addTool();
-      addMessage(turn === LONG_TURNS - 1 && i === TOOLS_PER_TURN - 1);
+      addMessage(turn === turns - 1 && i === TOOLS_PER_TURN - 1);
     }
   }
   return history;
 }
 
-/** Writes a FAKE_AGENT_STATE file holding only the long session; returns its id and size. */
-export function writeLongThreadState(file: string, cwd: string, nonce: string): { sessionId: string; bytes: number; updates: number } {
+/** Writes a FAKE_AGENT_STATE file holding only the long session (`turns` × 20 entries); returns its id and size. */
+export function writeLongThreadState(file: string, cwd: string, nonce: string, turns = LONG_TURNS): { sessionId: string; bytes: number; updates: number } {
   const sessionId = `bench-long-${nonce}`;
-  const history = longHistory(nonce);
+  const history = longHistory(nonce, turns);
   const micros = Date.now() * 1000;
   const session: StoredSession = { sessionId, cwd, title: LONG_TITLE, updatedAt: isoMicros(micros), listed: true, config: {}, history };
   const json = JSON.stringify({ clock: micros, sessions: { [sessionId]: session } });

@@ -12,7 +12,11 @@ import { repoRoot } from "../harness/paths";
 
 export const profileDir = (): string | undefined => process.env.BENCH_PROFILE || undefined;
 
-/** Unminified production bundles; returns the overlay for startUi. */
+/**
+ * Unminified production bundles; returns the overlay for startUi. The webview is built unsplit
+ * (one main.js, its import()s inlined): profiles then miss the chunks' loading, which only the
+ * packaged build shows (panel workload).
+ */
 export function readableBuild(outDir: string): Record<string, string> {
   const common = { bundle: true, minify: false, sourcemap: false, logLevel: "warning", define: { "process.env.NODE_ENV": JSON.stringify("production") } } as const;
   buildSync({ ...common, entryPoints: { extension: join(repoRoot, "src/extension.ts"), host: join(repoRoot, "src/vscode/host.ts") }, outdir: outDir, platform: "node", format: "cjs", target: "node20", external: ["vscode", "bufferutil", "utf-8-validate"], mainFields: ["module", "main"] });

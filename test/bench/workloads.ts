@@ -3,11 +3,13 @@
  *   stream  a flood of N 40-character Markdown chunks (scenario `benchflood`)
  *   tools   a storm of N tool calls with updates and text (scenario `benchtools`)
  *   long    session/load of a 2,000-entry thread, then a scroll from bottom to top
- *   panel   the empty panel (no agent configured): first paint, activation time
+ *   panel   the empty panel (no agent configured): first paint, activation time; and the floor
+ *           (the same view serving a page without a bundle)
  * Each returns its samples and a few diagnostics (the heaviest scripts of the long frames).
  */
 import { mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Frame, Page } from "playwright-core";
 import { resultsDir } from "../harness/paths";
 import { runCommand } from "../harness/browser";
@@ -15,7 +17,7 @@ import { eventually } from "../harness/chat";
 import { safeReaddir, sleep } from "../harness/processes";
 import { endMarker, startMarker } from "../fakeAgent/benchScenarios";
 import type { Unit } from "./figures";
-import { LONG_TITLE, longEndMarker, writeLongThreadState } from "./longThread";
+import { ENTRIES_PER_TURN, LONG_TITLE, LONG_TURNS, longEndMarker, writeLongThreadState } from "./longThread";
 import { armInteractiveProbe, armStreamProbe, paintTimings, readRecord, scrollToTop, turnEndedWithout, waitForMark, type BenchRecord, type LongFrame } from "./probes";
 import { profileDir, startHostProfile, startRendererProfile, stopRendererProfile, traceMainThread } from "./profiling";
 import { readAgentEvents } from "./rawBaseline";
@@ -144,12 +146,15 @@ export async function streamWorkload(ctx: WorkloadContext, kind: "flood" | "tool
   });
 }
 
-/** session/load of the long thread through "ACP: Open Session…", then a scripted scroll to the top. */
-export async function longThreadWorkload(ctx: WorkloadContext): Promise<WorkloadResult> {
+/**
+ * session/load of a long thread (`entries` thread entries, 2,000 by default) through "ACP: Open
+ * Session…", then (with `scroll`) a scripted scroll to the top. Figures are `long.T<entries>.…`.
+ */
+export async function longThreadWorkload(ctx: WorkloadContext, entries = LONG_TURNS * ENTRIES_PER_TURN, withScroll = true): Promise<WorkloadResult> {
   const state = join(ctx.dir, "agent-state.json");
   const workspace = join(ctx.dir, "workspace");
   mkdirSync(workspace, { recursive: true });
-  const seeded = writeLongThreadState(state, workspace, ctx.nonce);
+  const seeded = writeLongThreadState(state, workspace, ctx.nonce, Math.ceil(entries / ENTRIES_PER_TURN));
   const benchLog = join(ctx.dir, "agent-bench.jsonl");
   const env = { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: state, FAKE_AGENT_BENCH_LOG: benchLog };
   return withUi(ctx, "bench-long", env, async (run, cleanup) => {
@@ -188,12 +193,15 @@ export async function longThreadWorkload(ctx: WorkloadContext): Promise<Workload
     const loadTasks = loaded.longTasks.filter((t) => t.start >= start - 5);
 
     const scrollFrom = (await readRecord(frame)).longTasks.length;
-    if (profileDir()) await startRendererProfile(run.cdp);
-    const scroll = await scrollToTop(frame, SCROLL_FRAMES);
-    if (profileDir()) await stopRendererProfile(run.cdp, `${ctx.runName}-scroll`);
+    let scroll: Awaited<ReturnType<typeof scrollToTop>> | undefined;
+    if (withScroll) {
+      if (profileDir()) await startRendererProfile(run.cdp);
+      scroll = await scrollToTop(frame, SCROLL_FRAMES);
+      if (profileDir()) await stopRendererProfile(run.cdp, `${ctx.runName}-scroll`);
+    }
     const afterScroll = await readRecord(frame);
     const scrollTasks = afterScroll.longTasks.slice(scrollFrom);
-    const prefix = "long.T2000";
+    const prefix = `long.T${entries}`;
     // Where the time goes: the new tab's agent process starting, the agent replaying, then us.
     const agent = readAgentEvents(benchLog);
     const sincePick = (at: number | undefined) => (at === undefined || picked === undefined || at < picked ? undefined : at - picked);
@@ -209,12 +217,12 @@ export async function longThreadWorkload(ctx: WorkloadContext): Promise<Workload
       [`${prefix}.lastEntryMs`, toPicked(loaded.marks.lastEntry), "ms"],
       [`${prefix}.loadLongTasks`, loadTasks.length, "count"],
       [`${prefix}.loadLongestTaskMs`, Math.max(0, ...loadTasks.map((t) => t.duration)), "ms"],
-      [`${prefix}.scrollFrames`, scroll.frames, "frames"],
-      [`${prefix}.scrollDroppedFrames`, scroll.dropped, "frames"],
-      [`${prefix}.scrollJankyFrames`, scroll.janky, "frames"],
-      [`${prefix}.scrollP95FrameMs`, scroll.p95FrameMs, "ms"],
-      [`${prefix}.scrollLongestFrameMs`, scroll.longestFrameMs, "ms"],
-      [`${prefix}.scrollLongTasks`, scrollTasks.length, "count"],
+      [`${prefix}.scrollFrames`, scroll?.frames, "frames"],
+      [`${prefix}.scrollDroppedFrames`, scroll?.dropped, "frames"],
+      [`${prefix}.scrollJankyFrames`, scroll?.janky, "frames"],
+      [`${prefix}.scrollP95FrameMs`, scroll?.p95FrameMs, "ms"],
+      [`${prefix}.scrollLongestFrameMs`, scroll?.longestFrameMs, "ms"],
+      [`${prefix}.scrollLongTasks`, scroll ? scrollTasks.length : undefined, "count"],
       [`${prefix}.pageHeapMB`, heapAfter, "MB"],
       [`${prefix}.pageHeapGrowthMB`, heapAfter - heapBefore, "MB"],
       [`${prefix}.hostRssBeforeMB`, rssBefore, "MB"],
@@ -230,45 +238,72 @@ export async function longThreadWorkload(ctx: WorkloadContext): Promise<Workload
         scroll,
         loadLongTasksByAttribution: byAttribution(loadTasks),
         loadTopScripts: topScripts(loaded.longFrames.filter((f) => f.start >= start - 5)),
-        scrollTopScripts: topScripts(afterScroll.longFrames.slice(loaded.longFrames.length)),
+        ...(scroll ? { scrollTopScripts: topScripts(afterScroll.longFrames.slice(loaded.longFrames.length)) } : {}),
       },
     };
   });
 }
 
-/** The empty panel (no agent configured): its first contentful paint and the activation time. */
+/** The page that paints one element and loads nothing (same view, host and CSP): the floor of opening. */
+const FLOOR_HTML = join(dirname(fileURLToPath(import.meta.url)), "floorWebview.html");
+
+/**
+ * The empty panel (no agent configured): its first contentful paint and the activation time; and,
+ * in a code-server of its own, the floor: the same view serving a page with no bundle
+ * (floorWebview.html over media/webview.html), click to its first contentful paint.
+ */
 export async function panelWorkload(ctx: WorkloadContext): Promise<WorkloadResult> {
+  const floor = await withUi({ ...ctx, overlay: { ...ctx.overlay, "media/webview.html": FLOOR_HTML } }, "bench-floor", undefined, (run) => openToFirstPaint(run));
   return withUi(ctx, "bench-panel", undefined, async (run) => {
-    // Open the view once the workbench has finished starting (its eager extensions activated):
-    // the figure is then about this extension, not about VS Code's own startup.
-    await eventually(() => extensionHostLog(run).includes("Eager extensions activated"), "the extension host to finish starting", 60_000);
-    await sleep(SETTLE_MS);
-    const clicked = await openPanel(run.page, true);
-    const frame = await innerFrame(run.page);
-    let paint = await paintTimings(frame);
-    const deadline = Date.now() + 30_000;
-    while (paint.fcp === undefined && Date.now() < deadline) {
-      await sleep(100);
-      paint = await paintTimings(frame);
-    }
+    const { clicked, paint, outerOrigin, outerMarks, activationStarted } = await openToFirstPaint(run);
     const activation = await activationTime(run.page);
-    // Where the time before the first paint goes: the outer webview iframe (VS Code's host page)
-    // starts loading after activation and resolveWebviewView; our HTML loads in the inner frame.
-    const outer = frame.parentFrame();
-    const outerOrigin = outer ? ((await outer.evaluate("performance.timeOrigin")) as number) : undefined;
-    // The exthost log names the activation (no duration) with a local, millisecond timestamp.
-    const activatedLine = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{3}) .*_doActivateExtension acp-panel\.acp-panel/m.exec(extensionHostLog(run));
-    const activationStarted = activatedLine ? new Date(`${activatedLine[1]}T${activatedLine[2]}`).getTime() : undefined;
+    const openToFcp = paint.fcp === undefined || clicked === undefined ? undefined : paint.timeOrigin + paint.fcp - clicked;
     const samples: Sample[] = [
       ["panel.empty.clickToActivationMs", activationStarted === undefined || clicked === undefined ? undefined : activationStarted - clicked, "ms"],
       ["panel.empty.clickToWebviewMs", outerOrigin === undefined || clicked === undefined ? undefined : outerOrigin - clicked, "ms"],
       ["panel.empty.webviewBootMs", outerOrigin === undefined ? undefined : paint.timeOrigin - outerOrigin, "ms"],
       ["panel.empty.fcpMs", paint.fcp, "ms"],
-      ["panel.empty.openToFcpMs", paint.fcp === undefined || clicked === undefined ? undefined : paint.timeOrigin + paint.fcp - clicked, "ms"],
+      ["panel.empty.openToFcpMs", openToFcp, "ms"],
+      ["panel.empty.workerReadyMs", workerReady(outerMarks), "ms"],
+      ["open.floor", floor.openToFcpMs, "ms"],
+      ["open.floorWorkerReadyMs", workerReady(floor.outerMarks), "ms"],
+      ["open.floorFcpMs", floor.paint.fcp, "ms"],
       ["activation.ms", activation?.total, "ms"],
     ];
-    return { samples, details: { paint, activation } };
+    return { samples, details: { paint, outerMarks, activation, floor: { paint: floor.paint, outerMarks: floor.outerMarks, outerToInnerMs: floor.outerOrigin === undefined ? undefined : floor.paint.timeOrigin - floor.outerOrigin } } };
   });
+}
+
+/** When VS Code's outer webview frame had its service worker ready for the content (ms from its origin). */
+function workerReady(marks: ReadonlyArray<[string, number]>): number | undefined {
+  return marks.find(([name]) => name.endsWith("content/workerReady"))?.[1];
+}
+
+/** Opens the view once the workbench has settled; the click and the inner frame's paint timings. */
+async function openToFirstPaint(run: UiRun) {
+  // Open the view once the workbench has finished starting (its eager extensions activated):
+  // the figure is then about this extension, not about VS Code's own startup.
+  await eventually(() => extensionHostLog(run).includes("Eager extensions activated"), "the extension host to finish starting", 60_000);
+  await sleep(SETTLE_MS);
+  const clicked = await openPanel(run.page, true);
+  const frame = await innerFrame(run.page);
+  let paint = await paintTimings(frame);
+  const deadline = Date.now() + 30_000;
+  while (paint.fcp === undefined && Date.now() < deadline) {
+    await sleep(100);
+    paint = await paintTimings(frame);
+  }
+  // Where the time before the first paint goes: the outer webview iframe (VS Code's host page)
+  // starts loading after activation and resolveWebviewView; our HTML loads in the inner frame.
+  const outer = frame.parentFrame();
+  const outerOrigin = outer ? ((await outer.evaluate("performance.timeOrigin")) as number) : undefined;
+  // VS Code's own marks in the outer frame (pre/index.html): the HTML arrived, its service worker was ready.
+  const outerMarks = outer ? ((await outer.evaluate(`performance.getEntriesByType("mark").map((m) => [m.name, Math.round(m.startTime)])`)) as Array<[string, number]>) : [];
+  // The exthost log names the activation (no duration) with a local, millisecond timestamp.
+  const activatedLine = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{3}) .*_doActivateExtension acp-panel\.acp-panel/m.exec(extensionHostLog(run));
+  const activationStarted = activatedLine ? new Date(`${activatedLine[1]}T${activatedLine[2]}`).getTime() : undefined;
+  const openToFcpMs = paint.fcp === undefined || clicked === undefined ? undefined : paint.timeOrigin + paint.fcp - clicked;
+  return { clicked, paint, outerOrigin, outerMarks, activationStarted, openToFcpMs };
 }
 
 /** The remote extension host's log (user-data/logs/<session>/exthost1/remoteexthost.log), "" before it exists. */

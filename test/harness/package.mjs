@@ -51,7 +51,38 @@ if (result.status !== 0) {
 const { size } = statSync(out);
 const human = size >= 1024 * 1024 ? `${(size / 1024 / 1024).toFixed(2)} MiB` : `${(size / 1024).toFixed(1)} KiB`;
 console.log(`package: ${relative(process.cwd(), out) || out} ${human} (${size} bytes) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+// The webview is split (esbuild.mjs): main.js imports chunks by hashed name, and a missing one
+// breaks the panel only when it is first needed. Every built chunk must be in the package.
+const packed = new Set(zipNames(out));
+const webviewDir = join(root, "dist/webview");
+const missing = readdirSync(webviewDir).filter((name) => name.endsWith(".js") && !packed.has(`extension/dist/webview/${name}`));
+if (missing.length > 0) {
+  console.error(`package: webview chunks missing from the package: ${missing.join(", ")} (check .vscodeignore)`);
+  process.exit(1);
+}
+
 if (size > LIMIT) {
   console.error(`package: ${human} is over the ${LIMIT / 1024 / 1024} MiB limit: check .vscodeignore and the bundle sizes`);
   process.exit(1);
+}
+
+/** The file names in a zip, from its central directory (test/bench/vsixEntries.ts reads sizes the same way). */
+function zipNames(file) {
+  const zip = readFileSync(file);
+  let eocd = -1;
+  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 65_557); i--) {
+    if (zip.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new Error(`${file} is not a zip file`);
+  const names = [];
+  let at = zip.readUInt32LE(eocd + 16);
+  for (let i = zip.readUInt16LE(eocd + 10); i > 0; i--) {
+    const nameLength = zip.readUInt16LE(at + 28);
+    names.push(zip.toString("utf8", at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return names;
 }

@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { dirname, extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
+import { modulePreloadTags, preloadChunks } from "../../src/shared/modulePreloads";
 import type { PanelAction, PanelState } from "../../src/shared/panelState";
 import type { WebviewMessage } from "../../src/shared/protocol";
 
@@ -37,10 +38,19 @@ const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-ne
 
 // Mirrors media/webview.html's policy, with 'self' standing in for the webview's cspSource.
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; font-src 'self'; img-src 'self' data:;";
+// media/webview.html's script policy exactly: scripts only by nonce (chunks loaded by import() too).
+const TEST_NONCE = "test-nonce-0123456789";
+const NONCE_CSP = `default-src 'none'; script-src 'nonce-${TEST_NONCE}'; style-src 'self'; font-src 'self'; img-src 'self' data:;`;
+
+type CspMode = "self" | "nonce" | "off";
 
 export type Theme = "dark" | "light" | "high-contrast";
 
 const themeFiles: Record<Theme, string> = { dark: "theme.css", light: "theme-light.css", "high-contrast": "theme-hc.css" };
+
+function parseCsp(value: string | null): CspMode {
+  return value === "off" || value === "nonce" ? value : "self";
+}
 
 function parseTheme(value: string | null): Theme {
   return value === "light" || value === "high-contrast" ? value : "dark";
@@ -59,24 +69,31 @@ function l10nBlock(locale: string | null): string {
   return `<script type="application/json" id="acp-l10n">${JSON.stringify(JSON.parse(bundle)).replace(/</g, "\\u003c")}</script>`;
 }
 
-function testPage(withCsp: boolean, theme: Theme, locale: string | null = null): string {
+function testPage(csp: CspMode, theme: Theme, locale: string | null = null): string {
+  const nonce = csp === "nonce" ? ` nonce="${TEST_NONCE}"` : "";
+  // Like the host (src/vscode/webviewHtml.ts) under the product's policy: main.js's chunks preloaded beside it.
+  const preloadFile = join(distDir, "preload.json");
+  const preloads = csp === "nonce" && existsSync(preloadFile)
+    ? modulePreloadTags(preloadChunks(readFileSync(preloadFile, "utf8")), (name) => `/dist/${name}`, TEST_NONCE)
+    : "";
   return `<!DOCTYPE html>
 <html lang="${locale ?? "en"}">
 <head>
   <meta charset="UTF-8">
-  ${withCsp ? `<meta http-equiv="Content-Security-Policy" content="${CSP}">` : ""}
+  ${csp === "off" ? "" : `<meta http-equiv="Content-Security-Policy" content="${csp === "nonce" ? NONCE_CSP : CSP}">`}
   <meta name="viewport" content="width=device-width, initial-scale=1.0">
   <link rel="stylesheet" href="/page/vscodeDefaults.css">
   <link rel="stylesheet" href="/page/${themeFiles[theme]}">
   <link rel="stylesheet" href="/dist/codicon.css">
   <link rel="stylesheet" href="/dist/main.css">
-  <script src="/page/fakeVsCodeApi.js"></script>
+  ${preloads}
+  <script src="/page/fakeVsCodeApi.js"${nonce}></script>
   <title>ACP Panel test</title>
 </head>
 <body class="vscode-${theme}">
   <div id="root"></div>
   ${l10nBlock(locale)}
-  <script type="module" src="/dist/main.js"></script>
+  <script type="module" src="/dist/main.js"${nonce}></script>
 </body>
 </html>`;
 }
@@ -111,7 +128,7 @@ export async function startHarness(): Promise<Harness> {
       return;
     }
     const found = url.pathname === "/"
-      ? { body: Buffer.from(testPage(url.searchParams.get("csp") !== "off", parseTheme(url.searchParams.get("theme")), url.searchParams.get("locale"))), type: "text/html; charset=utf-8" }
+      ? { body: Buffer.from(testPage(parseCsp(url.searchParams.get("csp")), parseTheme(url.searchParams.get("theme")), url.searchParams.get("locale"))), type: "text/html; charset=utf-8" }
       : url.pathname.startsWith("/dist/") ? serveFile(distDir, url.pathname.slice("/dist/".length))
       : url.pathname.startsWith("/page/") ? serveFile(pageDir, url.pathname.slice("/page/".length))
       : url.pathname === "/vendor/axe.js" ? { body: readFileSync(axeFile), type: contentTypes[".js"] }
@@ -155,8 +172,13 @@ function closeServer(server: Server): Promise<void> {
 }
 
 export interface OpenOptions {
-  /** Serve the page without its CSP, to prove sanitizing alone keeps injected markup inert. */
-  readonly csp?: boolean;
+  /**
+   * false: serve the page without its CSP, to prove sanitizing alone keeps injected markup inert;
+   * "nonce": the product's script policy (nonce only) instead of 'self'.
+   */
+  readonly csp?: boolean | "nonce";
+  /** Runs on the fresh context before the page loads (e.g. to hold back a chunk with `route`). */
+  readonly beforeLoad?: (context: BrowserContext) => Promise<unknown>;
   readonly theme?: Theme;
   readonly viewport?: { readonly width: number; readonly height: number };
   /** The display language whose l10n bundle the page carries (e.g. "zh-cn"); English when unset. */
@@ -186,9 +208,11 @@ export class Panel {
 
   static async open(harness: Harness, options: OpenOptions = {}): Promise<Panel> {
     const context = await harness.browser.newContext({ viewport: options.viewport ?? { width: 420, height: 720 } });
+    await options.beforeLoad?.(context);
     const panel = new Panel(context, await context.newPage());
     const query = new URLSearchParams();
     if (options.csp === false) query.set("csp", "off");
+    if (options.csp === "nonce") query.set("csp", "nonce");
     if (options.theme !== undefined && options.theme !== "dark") query.set("theme", options.theme);
     if (options.locale !== undefined) query.set("locale", options.locale);
     await panel.page.goto(`${harness.baseUrl}/${query.size > 0 ? `?${query}` : ""}`);

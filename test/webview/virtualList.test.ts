@@ -66,6 +66,48 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
     }
   });
 
+  it("mounts only the rows in view while the reader flings by more than a viewport per frame, and the overscan once the scroll rests", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState(longThread()));
+      const log = panel.page.getByRole("log", { name: "Transcript" });
+      await eventually(async () => assert.equal(await log.getByText(`question ${COUNT - 2}`, { exact: true }).count(), 1));
+      await settle(panel.page);
+      // Rendered rows beyond the viewport, in px, once they cover it again after each jump upward.
+      const extents = await log.evaluate(async (element) => {
+        const out: Array<{ above: number; below: number }> = [];
+        for (let jump = 0; jump < 6; jump++) {
+          element.scrollTop = Math.max(0, element.scrollTop - 3 * element.clientHeight);
+          for (let f = 0; f < 30; f++) {
+            await new Promise((done) => requestAnimationFrame(done));
+            const rows = element.querySelectorAll(".transcript-row");
+            const view = element.getBoundingClientRect();
+            const first = rows[0]?.getBoundingClientRect();
+            const last = rows[rows.length - 1]?.getBoundingClientRect();
+            if (first && last && first.top <= view.top && last.bottom >= view.bottom) {
+              out.push({ above: Math.round(view.top - first.top), below: Math.round(last.bottom - view.bottom) });
+              break;
+            }
+          }
+        }
+        return out;
+      });
+      assert.ok(extents.length >= 4, `the rows caught up with the fling (${JSON.stringify(extents)})`);
+      // Upward, the overscan would lie above the viewport (below it, rows placed by estimated heights
+      // can reach further until they are measured). Most jumps, not all: on a loaded machine React
+      // may render a jump only after the frame that already counts as rested.
+      const lean = extents.slice(1).filter(({ above }) => above < 500).length;
+      assert.ok(lean >= 3, `while flinging, no overscan is mounted: ${JSON.stringify(extents)}`);
+      await eventually(async () => {
+        const above = await log.evaluate((element) => element.getBoundingClientRect().top - (element.querySelector(".transcript-row")?.getBoundingClientRect().top ?? 0));
+        assert.ok(above > 600, `at rest, rows above the viewport are mounted again (${Math.round(above)} px)`);
+      });
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
   it("shows a long thread's tail at once, then the whole thread without moving the reader", async () => {
     const panel = await Panel.open(harness);
     try {

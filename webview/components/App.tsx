@@ -12,11 +12,11 @@ import { type PanelServices, PanelContext, usePanel, useTabs } from "../hooks";
 import { Composer } from "./Composer";
 import { FilesChanged } from "./FilesChanged";
 import { Header } from "./Header";
+import { LazyTranscript } from "./LazyTranscript";
 import { PlanView } from "./PlanView";
 import { QueuedMessages } from "./QueuedMessages";
 import { SessionList } from "./SessionList";
 import { StatusLine } from "./StatusLine";
-import { Transcript } from "./Transcript";
 import { WelcomeView } from "./WelcomeView";
 
 export function App({ services }: { services: PanelServices }) {
@@ -49,7 +49,7 @@ function Panel() {
       <Header sessionsOpen={sessionsOpen} onToggleSessions={toggleSessions} />
       {sessionsOpen ? <SessionList onClose={closeSessions} /> : (
         <main className="panel-main">
-          {!synced ? <div className="panel-placeholder" /> : noAgent ? <WelcomeView /> : <Transcript key={`log:${tabKey}`} scrollKey={tabKey} />}
+          {!synced ? <div className="panel-placeholder" /> : noAgent ? <WelcomeView /> : <LazyTranscript key={`log:${tabKey}`} scrollKey={tabKey} />}
           <StatusLine />
           <PlanView />
           <FilesChanged />

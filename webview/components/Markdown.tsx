@@ -11,7 +11,7 @@
 import { type MouseEvent, memo, useEffect, useMemo, useReducer, useRef } from "react";
 import { hostActions } from "../hooks";
 import { upgradeWhenVisible } from "../markdown/deferredBlocks";
-import { cachedMarkdown, renderMarkdownCached } from "../markdown/markdownCache";
+import { cachedMarkdown, grammarWait, renderMarkdownCached } from "../markdown/markdownCache";
 import { hasRenderBudget } from "../markdown/renderBudget";
 import { type SplitText, splitGrowingText } from "../markdown/splitBlocks";
 import { t } from "../l10n";
@@ -65,6 +65,20 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, eager }: { source: s
   rendered.current = html === undefined ? undefined : { source, html };
   const pending = html === undefined;
   useEffect(() => (pending && element.current ? upgradeWhenVisible(element.current, upgrade) : undefined), [pending, source]);
+  // Rendered before a grammar it names had loaded: render again (highlighted) once it has.
+  const grammar = pending ? undefined : grammarWait(source);
+  useEffect(() => {
+    if (grammar === undefined) return undefined;
+    let live = true;
+    void grammar.then(() => {
+      if (!live) return;
+      rendered.current = undefined;
+      upgrade();
+    });
+    return () => {
+      live = false;
+    };
+  }, [grammar]);
   return pending
     ? <div key="plain" ref={element} className="markdown-block markdown-plain">{source}</div>
     : <div key="html" className="markdown-block" dangerouslySetInnerHTML={{ __html: html }} />;

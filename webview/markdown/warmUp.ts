@@ -1,9 +1,13 @@
 /**
  * Runs the Markdown pipeline once on samples while the panel is idle, so the first reply does not
  * pay for cold code: marked's and DOMPurify's first calls, and highlight.js compiling a grammar
- * on its first use (tens of milliseconds for TypeScript). One sample per idle slice.
+ * on its first use (tens of milliseconds for TypeScript). The samples' grammars are fetched first
+ * (each is its own chunk, see highlight.ts); then one sample per idle slice.
  */
+import { loadGrammar } from "./highlight";
 import { renderMarkdown } from "./renderMarkdown";
+
+const COMMON_GRAMMARS = ["typescript", "javascript", "python", "bash", "json", "diff"];
 
 const SAMPLES = [
   "# Title\n\nSome **bold**, *italic*, `code` and a [link](https://example.com).\n\n- one\n- two\n\n1. first\n\n> quoted\n\n| a | b |\n|---|---|\n| 1 | 2 |",
@@ -15,7 +19,8 @@ const SAMPLES = [
   "```diff\n- old line\n+ new line\n```",
 ];
 
-export function warmUpMarkdown(): void {
+export async function warmUpMarkdown(): Promise<void> {
+  await Promise.all(COMMON_GRAMMARS.map((name) => loadGrammar(name)));
   const queue = [...SAMPLES];
   const next = (deadline: IdleDeadline) => {
     while (queue.length > 0 && (deadline.didTimeout || deadline.timeRemaining() > 4)) {
