@@ -33,6 +33,8 @@ export interface SessionContext {
    * of us, so the silence watchdog keeps quiet and looks again later.
    */
   readonly awaitingUser?: () => boolean;
+  /** MCP servers the client itself serves to this session (the VS Code tools), after the user's. */
+  readonly clientMcpServers?: () => Promise<acp.McpServer[]>;
 }
 
 /** How long a running turn may stay silent before the user is told. */
@@ -68,7 +70,7 @@ export class SessionController {
     const caps = capabilitiesOf(client.init);
     const response = await client.connection.newSession({
       cwd: context.cwd,
-      mcpServers: caps.acceptedMcpServers(client.definition.mcpServers),
+      mcpServers: [...caps.acceptedMcpServers(client.definition.mcpServers), ...(await context.clientMcpServers?.() ?? [])],
       ...(caps.additionalDirectories && context.additionalDirectories.length > 0 ? { additionalDirectories: [...context.additionalDirectories] } : {}),
     });
     const session = new SessionController(response.sessionId, context, "new");
@@ -93,7 +95,7 @@ export class SessionController {
     const params = {
       sessionId,
       cwd: context.cwd,
-      mcpServers: caps.acceptedMcpServers(client.definition.mcpServers),
+      mcpServers: [...caps.acceptedMcpServers(client.definition.mcpServers), ...(await context.clientMcpServers?.() ?? [])],
       ...(caps.additionalDirectories && context.additionalDirectories.length > 0 ? { additionalDirectories: [...context.additionalDirectories] } : {}),
     };
     try {
