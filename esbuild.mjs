@@ -28,7 +28,7 @@ const builds = [
   {
     ...common,
     // Two entries, not code splitting (esm only): the few small modules both use are duplicated.
-    entryPoints: { extension: join(root, "src/extension.ts"), host: join(root, "src/vscode/host.ts"), mcpBridge: join(root, "src/acp/vscodeTools/stdioBridge.ts") },
+    entryPoints: { extension: join(root, "src/extension.ts"), host: join(root, "src/vscode/host.ts"), mcpBridge: join(root, "src/acp/client/vscodeTools/stdioBridge.ts") },
     outdir: join(root, "dist"),
     platform: "node",
     format: "cjs",

@@ -8,7 +8,7 @@
  * only for a document VS Code has loaded.
  */
 import * as vscode from "vscode";
-import type { DiagnosticInfo, EditorIntelligencePort, LocationInfo, Position, Range, Severity, SymbolInfo } from "../acp/vscodeTools/editorIntelligence";
+import type { DiagnosticInfo, EditorIntelligencePort, LocationInfo, Position, Range, Severity, SymbolInfo } from "../acp/client/vscodeTools/editorIntelligence";
 
 const SEVERITIES: Record<vscode.DiagnosticSeverity, Severity> = {
   [vscode.DiagnosticSeverity.Error]: "error",

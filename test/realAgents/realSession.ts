@@ -7,17 +7,17 @@
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ChatSession } from "../../src/acp/chatSession";
-import { AgentClient } from "../../src/acp/agentClient";
-import { AgentServices } from "../../src/acp/agentServices";
-import { SessionController } from "../../src/acp/sessionController";
-import { openTransport } from "../../src/acp/transports/openTransport";
+import { ChatSession } from "../../src/acp/sessions/chatSession";
+import { AgentClient } from "../../src/acp/client/agentClient";
+import { AgentServices } from "../../src/acp/client/agentServices";
+import { SessionController } from "../../src/acp/client/sessionController";
+import { openTransport } from "../../src/acp/client/transports/openTransport";
 import { reduceThread } from "../../src/shared/reduceThread";
 import { emptyThread, type Thread, type ToolCallEntry } from "../../src/shared/thread";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { MemoryCatalog, MemoryLogger, definitionOf, fixedWorkspace, steppingClock } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
-import type { VscodeToolsPort } from "../../src/acp/vscodeTools/vscodeToolServers";
+import type { VscodeToolsPort } from "../../src/acp/client/vscodeTools/vscodeToolServers";
 import { FakeAnthropic, type Script } from "./fakeAnthropic";
 import { adapterEntry, adapterLaunch, agentDirs, childProcessesRunning, descendants, groupMembers, isRunning, type AdapterId, type AgentDirs } from "./realAgent";
 

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { DiagnosticInfo, EditorIntelligencePort, LocationInfo, Position, Range } from "../../src/acp/vscodeTools/editorIntelligence";
+import type { DiagnosticInfo, EditorIntelligencePort, LocationInfo, Position, Range } from "../../src/acp/client/vscodeTools/editorIntelligence";
 
 const range = (line: number, start: number, end: number): Range => ({ start: { line, character: start }, end: { line, character: end } });
 

@@ -1,5 +1,5 @@
 /**
- * The stdio bridge as tests run it: bundled once from src/acp/vscodeTools/stdioBridge.ts (as
+ * The stdio bridge as tests run it: bundled once from src/acp/client/vscodeTools/stdioBridge.ts (as
  * esbuild.mjs builds dist/mcpBridge.js), and a small MCP client that speaks to a stdio server.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
@@ -14,7 +14,7 @@ let bundled: string | undefined;
 export function bridgeScriptPath(): string {
   if (bundled && existsSync(bundled)) return bundled;
   const out = join(mkdtempSync(join(tmpdir(), "acp-mcp-bridge-")), "mcpBridge.js");
-  buildSync({ entryPoints: [join(repoRoot, "src/acp/vscodeTools/stdioBridge.ts")], outfile: out, bundle: true, platform: "node", format: "cjs", target: "node20", logLevel: "warning" });
+  buildSync({ entryPoints: [join(repoRoot, "src/acp/client/vscodeTools/stdioBridge.ts")], outfile: out, bundle: true, platform: "node", format: "cjs", target: "node20", logLevel: "warning" });
   bundled = out;
   return out;
 }

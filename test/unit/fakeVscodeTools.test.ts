@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AgentDefinition } from "../../src/acp/agentDefinition";
+import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { Cleanup, assistantText, chatSession, toolCards } from "../support/hostHarness";
 import { FakeIntelligence, TYPE_ERROR, writeSampleWorkspace } from "../support/fakeIntelligence";
