@@ -26,12 +26,12 @@ function setup(env: Record<string, string>, options: { enabled?: boolean; agent?
   writeSampleWorkspace(root);
   const agent = fakeAgent("Fake", env);
   const intelligence = new FakeIntelligence(root);
-  const { chat } = chatSession(cleanup, [definitionOf(agent.launch, options.agent ?? {})], {
+  const { chat, logger } = chatSession(cleanup, [definitionOf(agent.launch, options.agent ?? {})], {
     workspace: { cwd: () => root, roots: () => [root] },
     ports: { consent: new ScriptedConsent(), vscodeTools: { intelligence, bridgeScript: bridgeScriptPath(), enabled: () => options.enabled ?? true } },
   });
   const mcpServers = () => (agent.received().find((message) => message.method === "session/new")?.params as { mcpServers: Array<Record<string, unknown>> }).mcpServers;
-  return { root, agent, chat, intelligence, mcpServers };
+  return { root, agent, chat, logger, intelligence, mcpServers };
 }
 
 const ALL_TOOLS = "diagnostics, document_symbols, workspace_symbols, definition, references, hover, open_editors, selection";
@@ -49,12 +49,15 @@ function assertEveryTool(text: string, transport: string) {
 }
 
 test("an agent without mcpCapabilities.acp gets the stdio bridge, and every tool answers through it", async () => {
-  const { chat, mcpServers } = setup({});
+  const { chat, mcpServers, logger } = setup({});
   await chat.start();
   const [entry] = mcpServers();
   assert.equal(entry?.name, "vscode");
   assert.equal(entry?.command, process.execPath);
   assert.equal("type" in (entry ?? {}), false, "a stdio entry has no type");
+  const token = (entry?.env as Array<{ name: string; value: string }>).find((variable) => variable.name === "ACP_PANEL_MCP_TOKEN")?.value ?? "";
+  assert.ok(token.length >= 32, "a random token");
+  assert.ok(!logger.trafficLog.some((line) => line.text.includes(token)), "the token never reaches the traffic log");
   await chat.prompt("vscode-tools src/broken.ts 4 22");
   assertEveryTool(assistantText(chat.store.state.thread), "stdio");
   const cards = toolCards(chat.store.state.thread);
