@@ -99,3 +99,14 @@ test("an agent with \"vscodeTools\": false gets no vscode server, the others sti
   await chat.start();
   assert.deepEqual(mcpServers(), []);
 });
+
+test("a session reopened with session/load gets the vscode server too, and its tools answer", async () => {
+  const { chat, agent } = setup({ FAKE_AGENT_PROFILE: "quirks" });
+  await chat.start();
+  const first = chat.sessionId!;
+  await chat.openExisting("Fake", first);
+  const load = agent.received().find((message) => message.method === "session/load")?.params as { mcpServers: Array<{ name: string }> } | undefined;
+  assert.deepEqual(load?.mcpServers.map((server) => server.name), ["vscode"]);
+  await chat.prompt("vscode-tools src/broken.ts 4 22");
+  assertEveryTool(assistantText(chat.store.state.thread), "stdio");
+});
