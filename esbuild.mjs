@@ -1,6 +1,7 @@
 // Two product builds, plus the test programs that run outside this repo's node:
 //   dist/extension.js      node, cjs, `vscode` external: the tiny entry the extension host activates
 //   dist/host.js           the rest of the extension, required by extension.js on first need
+//   dist/mcpBridge.js      the stdio MCP server agents run for the VS Code tools (node, no vscode)
 //   dist/webview/main.js   browser, esm, with main.css and the codicon font beside it; split: the
 //                          shell is main.js (+ shared chunks it imports), the transcript
 //                          (Markdown, marked, DOMPurify) and each highlight.js grammar are
@@ -30,7 +31,7 @@ const builds = [
   {
     ...common,
     // Two entries, not code splitting (esm only): the few small modules both use are duplicated.
-    entryPoints: { extension: join(root, "src/extension.ts"), host: join(root, "src/vscode/host.ts") },
+    entryPoints: { extension: join(root, "src/extension.ts"), host: join(root, "src/vscode/host.ts"), mcpBridge: join(root, "src/acp/client/vscodeTools/stdioBridge.ts") },
     outdir: join(root, "dist"),
     platform: "node",
     format: "cjs",

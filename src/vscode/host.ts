@@ -31,6 +31,7 @@ import { runTerminalLogin } from "./terminalLogin";
 import { TerminalMirror } from "./terminalMirror";
 import { authQuickPick, consentDialogs, hiddenPanelNotifier, urlConsent } from "./userPrompts";
 import { workspaceCwd } from "./workspaceCwd";
+import { vscodeIntelligence } from "./vscodeIntelligence";
 import { remoteSettingsHint, type RemoteSettingsHint } from "../acp/agents/remoteAgentSettings";
 
 /** What the extension entry forwards to once the host is loaded. */
@@ -78,6 +79,11 @@ export function startHost(context: vscode.ExtensionContext): Host {
       permissionRules: rules,
       permissionNotifier: hiddenPanelNotifier(() => panel.view?.isVisible ?? false, () => panel.view?.reveal()),
       terminalEvents: terminals.events,
+      vscodeTools: {
+        intelligence: vscodeIntelligence,
+        bridgeScript: vscode.Uri.joinPath(context.extensionUri, "dist", "mcpBridge.js").fsPath,
+        enabled: () => vscode.workspace.getConfiguration("acpPanel").get<boolean>("vscodeTools", true),
+      },
     },
   }, new SessionIndex({
     read: () => context.globalState.get("acpPanel.sessionIndex", []),

@@ -13,6 +13,7 @@ import type { StoredSession } from "./store";
 import { runTurn } from "./turn";
 import { benchLog } from "./benchScenarios";
 import { STEER_METHODS, handleSteer, scheduleTitle } from "./bubSteering";
+import { rememberMcpServers } from "./vscodeToolScenarios";
 import { codebuddyAuthenticate, codebuddyConfigOptions, codebuddySessionState, requireCodebuddyAuth } from "./codebuddy";
 
 /** What a transport lets a scenario do to it. */
@@ -110,6 +111,7 @@ export class AgentConnection {
       throw new RpcError(-32602, "Invalid params", { cwd: params.cwd, mcpServers: params.mcpServers });
     }
     const sessionId = this.world.nextSessionId();
+    rememberMcpServers(sessionId, params.mcpServers);
     const additional = Array.isArray(params.additionalDirectories) ? { additionalDirectories: params.additionalDirectories as string[] } : {};
     this.world.store.update(sessionId, () => ({ sessionId, cwd: params.cwd as string, ...additional, listed: true, config: {}, history: [], updatedAt: "" }));
     this.world.live.add(sessionId);
@@ -141,6 +143,7 @@ export class AgentConnection {
   private async reopen(params: Params, replay: boolean): Promise<object> {
     const sessionId = requireSession(params);
     if (typeof params.cwd !== "string") throw new RpcError(-32602, "Invalid params", { cwd: params.cwd });
+    rememberMcpServers(sessionId, params.mcpServers);
     if (this.world.closing.has(sessionId)) throw new RpcError(-32600, "Invalid request", { sessionId });
     if (replay && this.options.loadError === "gemini") throw internalError("No previous sessions found for this project.");
     if (sessionId === BROKEN_STORE_SESSION) throw internalError("store unavailable");

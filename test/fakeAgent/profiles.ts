@@ -37,6 +37,8 @@ export interface FakeAgentOptions {
   readonly authRequired?: boolean;
   /** FAKE_AGENT_SLOW_START=<ms>: slow `initialize` and `session/new`, config options before the result (slowStart.ts). */
   readonly slowStartMs?: number;
+  /** FAKE_AGENT_MCP_ACP=1 (default profile): advertise `mcpCapabilities.acp` (MCP-over-ACP, unstable). */
+  readonly mcpOverAcp?: boolean;
 }
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv): FakeAgentOptions {
@@ -53,6 +55,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): FakeAgentOptions {
     ...(env.FAKE_AGENT_NAME ? { name: env.FAKE_AGENT_NAME } : {}),
     ...(env.FAKE_AGENT_AUTH === "required" ? { authRequired: true } : {}),
     ...(env.FAKE_AGENT_SLOW_START ? { slowStartMs: Number(env.FAKE_AGENT_SLOW_START) } : {}),
+    ...(env.FAKE_AGENT_MCP_ACP ? { mcpOverAcp: true } : {}),
   };
 }
 
@@ -72,7 +75,7 @@ export function initializeResult(options: FakeAgentOptions, request: { protocolV
     case "default":
       return {
         protocolVersion: options.protocolVersion ?? 1,
-        agentCapabilities: { loadSession: false, promptCapabilities: { image: false, audio: false, embeddedContext: true } },
+        agentCapabilities: { loadSession: false, promptCapabilities: { image: false, audio: false, embeddedContext: true }, ...(options.mcpOverAcp ? { mcpCapabilities: { acp: true } } : {}) },
         agentInfo: { name: options.name ?? "fake-agent", title: "Fake Agent", version: "1.0.0" },
         authMethods: [],
       };

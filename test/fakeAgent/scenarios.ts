@@ -12,6 +12,7 @@ import { bubScenarios } from "./bubScenarios";
 import { codebuddyScenarios } from "./codebuddyScenarios";
 import { showcaseScenarios } from "./showcaseScenarios";
 import { consentScenarios } from "./consentScenarios";
+import { vscodeToolScenarios } from "./vscodeToolScenarios";
 import { followScenarios } from "./followScenarios";
 import { realAgentHabits } from "./realAgentHabits";
 import { startStopScenarios } from "./startStopScenarios";
@@ -280,6 +281,7 @@ export const scenarios: Record<string, Scenario> = {
   ...codebuddyScenarios,
   ...showcaseScenarios,
   ...consentScenarios,
+  ...vscodeToolScenarios,
   ...followScenarios,
   ...realAgentHabits,
   ...startStopScenarios,

@@ -17,6 +17,7 @@ import { emptyThread, type Thread, type ToolCallEntry } from "../../src/shared/t
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { MemoryCatalog, MemoryLogger, definitionOf, fixedWorkspace, steppingClock } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
+import type { VscodeToolsPort } from "../../src/acp/client/vscodeTools/vscodeToolServers";
 import { FakeAnthropic, type Script } from "./fakeAnthropic";
 import { terminalPids } from "../support/terminalPids";
 import { adapterEntry, adapterLaunch, agentDirs, childProcessesRunning, descendants, groupMembers, isRunning, type AdapterId, type AgentDirs } from "./realAgent";
@@ -65,6 +66,8 @@ export interface RealSessionOptions {
   /** Reuse directories (a second agent process on the same HOME and workspace). */
   readonly dirs?: AgentDirs;
   readonly fake?: FakeAnthropic;
+  /** Offer the VS Code tools, over this port (given the workspace path). */
+  readonly vscodeTools?: (workspace: string) => VscodeToolsPort;
 }
 
 export async function realSession(id: AdapterId, options: RealSessionOptions = {}): Promise<RealSession> {
@@ -80,7 +83,7 @@ export async function realSession(id: AdapterId, options: RealSessionOptions = {
     logger,
     clock: steppingClock(),
     restartDelaysMs: [],
-    ports: { files, consent: new ScriptedConsent(), terminals: true },
+    ports: { files, consent: new ScriptedConsent(), terminals: true, ...(options.vscodeTools ? { vscodeTools: options.vscodeTools(dirs.workspace) } : {}) },
   });
   chat.refreshAgents();
   let pid: number | undefined;

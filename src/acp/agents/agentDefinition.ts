@@ -27,6 +27,8 @@ export const agentEntrySchema = z
     headers: z.record(z.string(), z.string().refine(isSafeHeaderValue, "must not contain line breaks")).optional(),
     /** Switches the client's local powers on or off for this agent (defaults: networkPolicy.ts). */
     capabilities: z.strictObject({ fs: z.boolean().optional(), terminal: z.boolean().optional() }).optional(),
+    /** false: this agent does not get the VS Code tools (diagnostics, symbols…; see vscodeTools/). */
+    vscodeTools: z.boolean().optional(),
   })
   .superRefine((entry, context) => {
     const transport = entry.transport ?? "stdio";
@@ -59,6 +61,8 @@ export interface AgentDefinition {
   readonly headers?: Readonly<Record<string, string>>;
   /** Overrides of what the client offers this agent (see networkPolicy.grantedCapabilities). */
   readonly capabilities?: { readonly fs?: boolean | undefined; readonly terminal?: boolean | undefined };
+  /** false: no VS Code tools for this agent (the `acpPanel.vscodeTools` setting switches them off for all). */
+  readonly vscodeTools?: boolean | undefined;
   /** True for a built-in preset the user has not overridden. */
   readonly preset?: boolean;
 }
@@ -80,5 +84,6 @@ export function toDefinition(name: string, entry: z.infer<typeof agentEntrySchem
     mcpServers: entry.mcpServers ?? [],
     ...(entry.headers ? { headers: entry.headers } : {}),
     ...(entry.capabilities ? { capabilities: entry.capabilities } : {}),
+    ...(entry.vscodeTools === undefined ? {} : { vscodeTools: entry.vscodeTools }),
   };
 }

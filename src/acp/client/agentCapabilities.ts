@@ -13,6 +13,8 @@ export interface AgentCapabilityView {
   readonly delete: boolean;
   readonly additionalDirectories: boolean;
   readonly prompt: acp.PromptCapabilities | undefined;
+  /** `mcpCapabilities.acp` (unstable): the agent takes MCP servers served over the ACP connection. */
+  readonly mcpOverAcp: boolean;
   /** MCP servers from settings that this agent can take (stdio always; http/sse when advertised). */
   acceptedMcpServers(servers: readonly McpServerConfig[]): acp.McpServer[];
 }
@@ -30,6 +32,7 @@ export function capabilitiesOf(init: acp.InitializeResponse): AgentCapabilityVie
     delete: present(session.delete),
     additionalDirectories: present(session.additionalDirectories),
     prompt: caps.promptCapabilities ?? undefined,
+    mcpOverAcp: (caps.mcpCapabilities as { acp?: unknown } | null | undefined)?.acp === true,
     acceptedMcpServers(servers) {
       return servers.filter((server) => !("type" in server) || (server.type === "http" ? caps.mcpCapabilities?.http : caps.mcpCapabilities?.sse))
         .map((server) => server as acp.McpServer);

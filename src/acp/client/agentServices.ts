@@ -12,6 +12,7 @@ import { PermissionBroker, type PermissionNotifier, type PermissionRules } from 
 import { guardSensitiveEdits } from "./sensitiveRules";
 import { TerminalManager, type TerminalEvents } from "./terminalManager";
 import type { ThreadAction } from "../../shared/threadActions";
+import { VscodeToolServers, type VscodeToolsPort } from "./vscodeTools/vscodeToolServers";
 
 export interface ClientPorts {
   readonly files?: FileSystemPort;
@@ -26,6 +27,8 @@ export interface ClientPorts {
   readonly onWrite?: (write: FileWrite) => void;
   /** Whether to offer terminals to agents. */
   readonly terminals?: boolean;
+  /** VS Code's language intelligence as MCP tools (diagnostics, symbols…); absent: none offered. */
+  readonly vscodeTools?: VscodeToolsPort;
 }
 
 export interface AgentServicesOptions {
@@ -45,6 +48,8 @@ export interface AgentServicesOptions {
   /** Where terminals start when the agent names no cwd (default: the first root, else the process's). */
   readonly cwd?: (sessionId: string) => string;
   readonly pathValue?: () => string | undefined;
+  /** Offer the VS Code tools (ports.vscodeTools) to this agent; the session they serve, for read grants. */
+  readonly vscodeTools?: { readonly sessionId: () => string };
 }
 
 export class AgentServices {
@@ -52,6 +57,8 @@ export class AgentServices {
   readonly forms: ElicitationBroker;
   readonly terminals: TerminalManager | undefined;
   readonly callbacks: ClientCallbacks;
+  /** The VS Code tools' MCP servers for this connection, when offered (and the user can be asked about paths). */
+  readonly vscodeTools: VscodeToolServers | undefined;
   /** This connection's read grants: they end with it. */
   private readonly pathGrants: GrantScope;
 
@@ -81,6 +88,9 @@ export class AgentServices {
         },
       },
     });
+    this.vscodeTools = ports.vscodeTools && ports.consent && options.vscodeTools
+      ? new VscodeToolServers({ agent, port: ports.vscodeTools, roots: () => roots(options.vscodeTools!.sessionId()), sessionId: options.vscodeTools.sessionId, consent: ports.consent, grants: this.pathGrants })
+      : undefined;
     this.callbacks = {
       requestPermission: (params, signal) => this.permissions.request(params, signal),
       elicitation: this.forms,
@@ -103,6 +113,6 @@ export class AgentServices {
     this.permissions.cancelAll();
     this.forms.cancelAll();
     this.pathGrants.dispose();
-    await this.terminals?.dispose();
+    await Promise.all([this.terminals?.dispose(), this.vscodeTools?.dispose()]);
   }
 }

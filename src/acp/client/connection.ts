@@ -13,9 +13,13 @@
  *   never pass through the SDK's Web streams; requests and responses still do, in wire order.
  * - Extension notifications (`_lody/…`, `_session/steering_applied`) are also taken raw.
  * - Unknown agent→client requests (e.g. `_codebuddy.ai/question`) are answered -32601 at once.
+ * - MCP-over-ACP (unstable): `mcp/message` requests go to the SDK's McpOverAcpProvider, which
+ *   routes them by `serverId` to the servers registered with `serveMcpOverAcp`; an unknown id is
+ *   answered -33001.
  */
 import * as acp from "@agentclientprotocol/sdk";
 import type { AnyMessage } from "@agentclientprotocol/sdk";
+import { McpOverAcpProvider, type McpMessageParams, type McpOutcome } from "@agentclientprotocol/sdk/unstable";
 import type { ClientCallbacks } from "./clientCallbacks";
 import type { RoutableStream } from "./transports/nodeNdJsonStream";
 
@@ -49,9 +53,18 @@ export const CLIENT_INFO: ClientIdentity = { name: "acp-panel", title: "ACP Pane
 
 export class AgentConnection {
   private readonly connection: acp.ClientConnection;
+  private readonly mcp = new McpOverAcpProvider();
 
   constructor(stream: MessageStream, events: ConnectionEvents, private readonly callbacks: ClientCallbacks) {
-    this.connection = registerCallbacks(acp.client({ name: CLIENT_INFO.name }), callbacks).connect(tap(stream, events));
+    this.connection = registerCallbacks(acp.client({ name: CLIENT_INFO.name }), callbacks, this.mcp).connect(tap(stream, events));
+  }
+
+  /**
+   * Serves an MCP server to the agent over this connection (MCP-over-ACP); returns the entry for
+   * `mcpServers`. Only for agents that advertise `mcpCapabilities.acp`.
+   */
+  serveMcpOverAcp(name: string, handler: (method: string, params: Record<string, unknown> | undefined) => Promise<McpOutcome>): { type: "acp"; name: string; serverId: string } {
+    return this.mcp.registerServer(this.connection.agent, { name, handler: (operation) => handler(operation.method, operation.params) }).declaration;
   }
 
   /** Resolves when the stream ends or close() is called; never rejects. */
@@ -148,7 +161,7 @@ export const RequestError = acp.RequestError;
 /** Our error code for a client-side cap an agent hit (open terminals, unanswered permission requests). */
 export const LIMIT_REACHED = -32004;
 
-function registerCallbacks(app: acp.ClientApp, callbacks: ClientCallbacks): acp.ClientApp {
+function registerCallbacks(app: acp.ClientApp, callbacks: ClientCallbacks, mcp: McpOverAcpProvider): acp.ClientApp {
   const m = acp.methods.client;
   app.onRequest(m.session.requestPermission, ({ params, signal }) =>
     callbacks.requestPermission ? callbacks.requestPermission(params, signal) : { outcome: { outcome: "cancelled" as const } });
@@ -168,11 +181,22 @@ function registerCallbacks(app: acp.ClientApp, callbacks: ClientCallbacks): acp.
     app.onRequest(m.elicitation.create, ({ params, signal }) => elicitation.create(params, signal));
     app.onNotification(m.elicitation.complete, ({ params }) => elicitation.complete(params));
   }
+  app.onRequest("mcp/message", parseMcpMessage, ({ params, signal, agent }) => mcp.handleRequest({ params, signal, agent }));
   // Anything else (unregistered built-ins, `_codebuddy.ai/*`…): refuse at once, never leave it pending.
   app.onRequest("*", ({ method }) => {
     throw acp.RequestError.methodNotFound(method);
   });
   return app;
+}
+
+/** The `mcp/message` envelope (the inner MCP params are checked by the provider and the server). */
+function parseMcpMessage(params: unknown): McpMessageParams {
+  const value = (params ?? {}) as Partial<McpMessageParams>;
+  const object = (field: unknown) => field === undefined || field === null || (typeof field === "object" && !Array.isArray(field));
+  if (typeof value.serverId !== "string" || typeof value.requestId !== "string" || typeof value.method !== "string" || !object(value.params) || !object(value._meta)) {
+    throw acp.RequestError.invalidParams({ serverId: value.serverId, requestId: value.requestId }, "mcp/message needs serverId, requestId and method");
+  }
+  return value as McpMessageParams;
 }
 
 /** How long incoming messages may be processed before the event loop gets a turn. */

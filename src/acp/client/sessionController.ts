@@ -36,6 +36,8 @@ export interface SessionContext {
   readonly awaitingUser?: () => boolean;
   /** The user's language for what the panel itself writes in the transcript (default English). */
   readonly translate?: Translate;
+  /** MCP servers the client itself serves to this session (the VS Code tools), after the user's. */
+  readonly clientMcpServers?: () => Promise<acp.McpServer[]>;
 }
 
 /** How long a running turn may stay silent before the user is told. */
@@ -71,7 +73,7 @@ export class SessionController {
     const caps = capabilitiesOf(client.init);
     const response = await client.connection.newSession({
       cwd: context.cwd,
-      mcpServers: caps.acceptedMcpServers(client.definition.mcpServers),
+      mcpServers: [...caps.acceptedMcpServers(client.definition.mcpServers), ...(await context.clientMcpServers?.() ?? [])],
       ...(caps.additionalDirectories && context.additionalDirectories.length > 0 ? { additionalDirectories: [...context.additionalDirectories] } : {}),
     });
     const session = new SessionController(response.sessionId, context, "new");
@@ -96,7 +98,7 @@ export class SessionController {
     const params = {
       sessionId,
       cwd: context.cwd,
-      mcpServers: caps.acceptedMcpServers(client.definition.mcpServers),
+      mcpServers: [...caps.acceptedMcpServers(client.definition.mcpServers), ...(await context.clientMcpServers?.() ?? [])],
       ...(caps.additionalDirectories && context.additionalDirectories.length > 0 ? { additionalDirectories: [...context.additionalDirectories] } : {}),
     };
     try {

@@ -18,6 +18,8 @@ import { PromptQueue } from "./promptQueue";
 import { TabNotes } from "./tabNotes";
 import { canReopen, diesSoon, reopenAfterCrash, reopenOrContinue, resolveLaunch, showKeptTranscript, withAuth } from "./sessionOpening";
 import { grantedCapabilities } from "../agents/networkPolicy";
+import { capabilitiesOf } from "../client/agentCapabilities";
+import { clientMcpServers, vscodeToolsEnabled } from "../client/vscodeTools/vscodeToolServers";
 import { isAwaitingUser, threadPhase } from "../../shared/threadPhase";
 import type { AgentCatalog, Clock, Logger, Timer, WorkspacePort } from "../ports";
 import type { PromptAttachment } from "../client/promptBuilder";
@@ -286,13 +288,14 @@ export class ChatSession {
         roots: () => roots,
         cwd: () => cwd,
         ...(pathValue ? { pathValue: () => pathValue } : {}),
+        ...(vscodeToolsEnabled(this.deps.ports?.vscodeTools, definition) ? { vscodeTools: { sessionId: () => this.session?.sessionId ?? "" } } : {}),
       });
       this.services = services;
       client = new AgentClient(definition, transport, services.callbacks, this.deps.logger);
       this.client = client;
       void client.ended.then((report) => this.onAgentEnded(client!, report));
       await client.initialize();
-      const context = this.sessionContext(client, cwd);
+      const context = this.sessionContext(client, services, cwd);
       const note = (title: string) => this.notes.note(title);
       // An agent with neither session/load nor session/resume: a new session continues the old one.
       const cannotReopen = reopen !== undefined && !canReopen(client);
@@ -339,7 +342,7 @@ export class ChatSession {
     }
   }
 
-  private sessionContext(client: AgentClient, cwd: string): SessionContext {
+  private sessionContext(client: AgentClient, services: AgentServices, cwd: string): SessionContext {
     return {
       client,
       cwd,
@@ -352,6 +355,7 @@ export class ChatSession {
       logger: this.deps.logger,
       awaitingUser: () => isAwaitingUser(threadPhase(this.store.state.thread)),
       translate: this.t,
+      clientMcpServers: () => clientMcpServers(services.vscodeTools, client.connection, capabilitiesOf(client.init).mcpOverAcp, (message) => this.deps.logger.warn(message)),
     };
   }
 

@@ -1,0 +1,74 @@
+/**
+ * What VS Code knows about the code, as the agent tools need it: the port `src/vscode/` implements
+ * with VS Code's own commands (`vscode.executeDefinitionProvider` and the like), so the tools work
+ * for every language with an installed extension. Positions here are 0-based, as in VS Code; the
+ * tools speak 1-based lines and columns to the model (toolCalls.ts converts).
+ */
+
+export interface Position {
+  readonly line: number;
+  readonly character: number;
+}
+
+export interface Range {
+  readonly start: Position;
+  readonly end: Position;
+}
+
+export type Severity = "error" | "warning" | "information" | "hint";
+
+export interface DiagnosticInfo {
+  /** Absolute file path. */
+  readonly path: string;
+  readonly range: Range;
+  readonly severity: Severity;
+  readonly message: string;
+  readonly source?: string;
+  readonly code?: string;
+}
+
+export interface SymbolInfo {
+  readonly name: string;
+  /** VS Code's SymbolKind name: "Function", "Class"… */
+  readonly kind: string;
+  readonly range: Range;
+  /** Workspace symbols: the file; document symbols leave it out (it is the file asked about). */
+  readonly path?: string;
+  readonly containerName?: string;
+  readonly children?: readonly SymbolInfo[];
+}
+
+export interface LocationInfo {
+  readonly path: string;
+  readonly range: Range;
+}
+
+export interface OpenEditorInfo {
+  readonly path: string;
+  readonly active: boolean;
+  readonly dirty: boolean;
+  /** 1 for the first editor group. */
+  readonly group: number;
+}
+
+export interface SelectionInfo {
+  readonly path: string;
+  readonly range: Range;
+  /** The selected text (empty for a bare cursor). */
+  readonly text: string;
+}
+
+/** Every method reads only; paths in and out are absolute file paths (non-file documents are left out). */
+export interface EditorIntelligencePort {
+  /** One file's problems, or every file's when `path` is undefined. */
+  diagnostics(path: string | undefined): Promise<DiagnosticInfo[]>;
+  documentSymbols(path: string): Promise<SymbolInfo[]>;
+  workspaceSymbols(query: string): Promise<SymbolInfo[]>;
+  definition(path: string, position: Position): Promise<LocationInfo[]>;
+  references(path: string, position: Position): Promise<LocationInfo[]>;
+  /** The hover's Markdown parts. */
+  hover(path: string, position: Position): Promise<string[]>;
+  openEditors(): Promise<OpenEditorInfo[]>;
+  /** The active editor's selection, or undefined with no active text editor. */
+  selection(): Promise<SelectionInfo | undefined>;
+}

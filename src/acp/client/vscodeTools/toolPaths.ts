@@ -1,0 +1,78 @@
+/**
+ * The workspace rules of `fs/*` (fileSystemCallbacks.ts), for the paths the VS Code tools take and
+ * return:
+ * - a path the agent names is resolved (symlinks included); outside the roots the user is asked,
+ *   with the same prompt and the same session grants as `fs/read_text_file` (a grant given to
+ *   one serves the other);
+ * - a location the tools would return outside the roots (a definition in a library under ~, a
+ *   symbol in another checkout) is left out unless a grant already covers it, and the result says
+ *   how many were left out: asking once per returned location would flood the user with prompts.
+ * Sensitive files inside the roots (`.env`, `.git/`…) are readable through `fs/*` too: only writes
+ * ask for them, and these tools never write.
+ */
+import { resolve } from "node:path";
+import type { ConsentPrompt } from "../fileSystemCallbacks";
+import { grantableFolder, type GrantScope } from "../pathGrants";
+import { resolveAgentPath } from "../workspacePaths";
+
+export interface ToolPathOptions {
+  readonly agent: string;
+  readonly roots: () => readonly string[];
+  /** The session the tools serve: grants are per session. */
+  readonly sessionId: () => string;
+  readonly consent: Pick<ConsentPrompt, "allowReadOutsideWorkspace">;
+  readonly grants: GrantScope;
+}
+
+/** A tool input the tools refuse: reported to the model as a tool error, not a protocol error. */
+export class ToolInputError extends Error {}
+
+export class ToolPaths {
+  constructor(private readonly options: ToolPathOptions) {}
+
+  /** Checks a path the agent sent; returns it normalised, or throws ToolInputError. */
+  async checkInput(path: string): Promise<string> {
+    const { agent, roots, sessionId, consent, grants } = this.options;
+    const current = roots();
+    let resolved;
+    try {
+      resolved = await resolveAgentPath(path, current);
+    } catch (error) {
+      throw new ToolInputError(error instanceof Error ? error.message : String(error));
+    }
+    if (!resolved.exists) throw new ToolInputError(`no such file: ${path}`);
+    if (resolved.insideRoots || grants.allowsRead(sessionId(), resolved.real)) return resolve(path);
+    const noFolder = current.length === 0;
+    const answer = await consent.allowReadOutsideWorkspace(agent, resolved.real, noFolder);
+    if (answer === "deny") {
+      throw new ToolInputError(`Permission denied: the user did not allow reading ${noFolder ? "here: no folder is open, so every path is outside the workspace" : "outside the workspace"} (${path}).`);
+    }
+    const folder = answer === "folder" ? grantableFolder(resolved.real) : undefined;
+    if (folder === undefined) grants.grantRead(sessionId(), "file", resolved.real);
+    else grants.grantRead(sessionId(), "folder", folder);
+    return resolve(path);
+  }
+
+  /** Keeps the items whose path is inside the roots or already granted; counts the others. */
+  async filterVisible<T>(items: readonly T[], pathOf: (item: T) => string | undefined): Promise<{ kept: T[]; hidden: number }> {
+    const roots = this.options.roots();
+    const verdicts = new Map<string, Promise<boolean>>();
+    const visible = (path: string) => {
+      let verdict = verdicts.get(path);
+      if (!verdict) {
+        verdict = resolveAgentPath(path, roots).then(
+          (resolved) => resolved.insideRoots || this.options.grants.allowsRead(this.options.sessionId(), resolved.real),
+          () => false,
+        );
+        verdicts.set(path, verdict);
+      }
+      return verdict;
+    };
+    const flags = await Promise.all(items.map((item) => {
+      const path = pathOf(item);
+      return path === undefined ? Promise.resolve(true) : visible(path);
+    }));
+    const kept = items.filter((_, index) => flags[index]);
+    return { kept, hidden: items.length - kept.length };
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * Runs one VS Code tool call: checks the arguments, checks the paths (toolPaths.ts), asks the
+ * EditorIntelligencePort, and renders a bounded text result (toolOutput.ts). A refusal or a bad
+ * argument is a tool error the model can read (`isError: true`), not a protocol error.
+ */
+import { isAbsolute, resolve } from "node:path";
+import type { EditorIntelligencePort, LocationInfo, Position, SymbolInfo } from "./editorIntelligence";
+import { TOOL_DESCRIPTIONS, isToolName, toolArguments, type ToolDescription } from "./toolCatalog";
+import { boundedList, boundedText, displayPath, displayRange, hiddenNote, type ToolText } from "./toolOutput";
+import type { ToolPaths } from "./toolPaths";
+import { ToolInputError } from "./toolPaths";
+
+/** MCP's `CallToolResult`, text only. */
+export interface CallToolResult {
+  readonly content: Array<{ type: "text"; text: string }>;
+  readonly isError?: boolean;
+  readonly _meta?: { readonly truncated: boolean };
+}
+
+/** An unknown tool name: a protocol error (-32602) in MCP, unlike a failed call. */
+export class UnknownToolError extends Error {}
+
+export interface VscodeToolsetOptions {
+  readonly port: EditorIntelligencePort;
+  readonly paths: ToolPaths;
+  readonly roots: () => readonly string[];
+}
+
+export class VscodeToolset {
+  constructor(private readonly options: VscodeToolsetOptions) {}
+
+  list(): readonly ToolDescription[] {
+    return TOOL_DESCRIPTIONS;
+  }
+
+  async call(name: string, args: unknown): Promise<CallToolResult> {
+    if (!isToolName(name)) throw new UnknownToolError(`Unknown tool: ${name}`);
+    const parsed = toolArguments[name].safeParse(args ?? {});
+    if (!parsed.success) return failure(`Invalid arguments for ${name}: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "arguments"} ${issue.message}`).join("; ")}`);
+    try {
+      const out = await this.run(name, parsed.data as Record<string, unknown>);
+      return { content: [{ type: "text", text: out.text }], _meta: { truncated: out.truncated } };
+    } catch (error) {
+      if (error instanceof ToolInputError) return failure(error.message);
+      return failure(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private async run(name: string, args: Record<string, unknown>): Promise<ToolText> {
+    const { port } = this.options;
+    switch (name) {
+      case "diagnostics": {
+        const file = typeof args.path === "string" ? await this.input(args.path) : undefined;
+        const { kept, hidden } = await this.options.paths.filterVisible(await port.diagnostics(file), (item) => item.path);
+        const order = { error: 0, warning: 1, information: 2, hint: 3 };
+        kept.sort((a, b) => order[a.severity] - order[b.severity] || a.path.localeCompare(b.path) || a.range.start.line - b.range.start.line);
+        const lines = kept.map((item) => {
+          const origin = [item.source, item.code].filter(Boolean).join(" ");
+          return `${this.where(item.path, item.range)} ${item.severity}${origin ? ` [${origin}]` : ""} ${item.message.replace(/\s*\n\s*/g, " ")}`;
+        });
+        return boundedList(`${kept.length} problem${kept.length === 1 ? "" : "s"}${file ? ` in ${this.show(file)}` : " in the workspace"}:`, lines,
+          `No problems${file ? ` in ${this.show(file)}` : " in the workspace"}.`, hiddenNote(hidden));
+      }
+      case "document_symbols": {
+        const file = await this.input(args.path as string);
+        const lines: string[] = [];
+        const walk = (symbols: readonly SymbolInfo[], depth: number) => {
+          for (const symbol of symbols) {
+            lines.push(`${"  ".repeat(depth)}${symbol.kind} ${symbol.name} ${displayRange(symbol.range)}`);
+            if (symbol.children) walk(symbol.children, depth + 1);
+          }
+        };
+        walk(await port.documentSymbols(file), 0);
+        return boundedList(`Symbols in ${this.show(file)}:`, lines, `No symbols in ${this.show(file)}.`);
+      }
+      case "workspace_symbols": {
+        const { kept, hidden } = await this.options.paths.filterVisible(await port.workspaceSymbols(args.query as string), (item) => item.path);
+        const lines = kept.map((symbol) => `${symbol.kind} ${symbol.name}${symbol.containerName ? ` (in ${symbol.containerName})` : ""} ${symbol.path ? this.where(symbol.path, symbol.range) : displayRange(symbol.range)}`);
+        return boundedList(`Symbols matching "${String(args.query)}":`, lines, `No symbols match "${String(args.query)}".`, hiddenNote(hidden));
+      }
+      case "definition":
+      case "references": {
+        const file = await this.input(args.path as string);
+        const at = positionOf(args);
+        const found = name === "definition" ? await port.definition(file, at) : await port.references(file, at);
+        const { kept, hidden } = await this.options.paths.filterVisible(found, (item) => item.path);
+        const what = name === "definition" ? "Definition" : "References";
+        return boundedList(`${what} of the symbol at ${this.show(file)}:${displayRange({ start: at, end: at })}:`, kept.map((item: LocationInfo) => this.where(item.path, item.range)),
+          `No ${name === "definition" ? "definition" : "references"} found at ${this.show(file)}:${displayRange({ start: at, end: at })}.`, hiddenNote(hidden));
+      }
+      case "hover": {
+        const file = await this.input(args.path as string);
+        const at = positionOf(args);
+        const parts = await port.hover(file, at);
+        return boundedText(parts.length > 0 ? parts.join("\n\n---\n\n") : `No hover information at ${this.show(file)}:${displayRange({ start: at, end: at })}.`);
+      }
+      case "open_editors": {
+        const { kept, hidden } = await this.options.paths.filterVisible(await port.openEditors(), (item) => item.path);
+        const lines = kept.map((editor) => `${this.show(editor.path)} (group ${editor.group}${editor.active ? ", active" : ""}${editor.dirty ? ", unsaved changes" : ""})`);
+        return boundedList("Open editors:", lines, "No files are open.", hiddenNote(hidden));
+      }
+      case "selection": {
+        const selection = await port.selection();
+        if (!selection) return { text: "No text editor is active.", truncated: false };
+        const { kept } = await this.options.paths.filterVisible([selection], (item) => item.path);
+        if (kept.length === 0) return { text: "The active editor's file is outside the workspace (left out).", truncated: false };
+        const head = `${this.where(selection.path, selection.range)}`;
+        return boundedText(selection.text.length === 0 ? `Cursor at ${head} (nothing selected).` : `Selected ${head}:\n${selection.text}`);
+      }
+      default:
+        throw new UnknownToolError(`Unknown tool: ${name}`);
+    }
+  }
+
+  /** Relative paths are taken from the first workspace folder. */
+  private async input(path: string): Promise<string> {
+    const root = this.options.roots()[0];
+    if (!isAbsolute(path)) {
+      if (root === undefined) throw new ToolInputError(`path must be absolute (no folder is open), got "${path}"`);
+      path = resolve(root, path);
+    }
+    return this.options.paths.checkInput(path);
+  }
+
+  private show(path: string): string {
+    return displayPath(path, this.options.roots());
+  }
+
+  private where(path: string, range: LocationInfo["range"]): string {
+    return `${this.show(path)}:${displayRange(range)}`;
+  }
+}
+
+const positionOf = (args: Record<string, unknown>): Position => ({ line: (args.line as number) - 1, character: (args.column as number) - 1 });
+
+const failure = (text: string): CallToolResult => ({ content: [{ type: "text", text }], isError: true });

@@ -1,0 +1,121 @@
+/**
+ * The EditorIntelligencePort over VS Code's own commands, so the agent tools work for every
+ * language with an installed extension: `vscode.executeDefinitionProvider`,
+ * `vscode.executeReferenceProvider`, `vscode.executeHoverProvider`,
+ * `vscode.executeDocumentSymbolProvider`, `vscode.executeWorkspaceSymbolProvider`,
+ * `languages.getDiagnostics`, and the tab groups / active editor. Only `file:` documents are
+ * reported. Documents are opened (not shown) before asking their providers: a provider answers
+ * only for a document VS Code has loaded.
+ */
+import * as vscode from "vscode";
+import type { DiagnosticInfo, EditorIntelligencePort, LocationInfo, Position, Range, Severity, SymbolInfo } from "../acp/client/vscodeTools/editorIntelligence";
+
+const SEVERITIES: Record<vscode.DiagnosticSeverity, Severity> = {
+  [vscode.DiagnosticSeverity.Error]: "error",
+  [vscode.DiagnosticSeverity.Warning]: "warning",
+  [vscode.DiagnosticSeverity.Information]: "information",
+  [vscode.DiagnosticSeverity.Hint]: "hint",
+};
+
+const range = (value: vscode.Range): Range => ({ start: { line: value.start.line, character: value.start.character }, end: { line: value.end.line, character: value.end.character } });
+const kindName = (kind: vscode.SymbolKind): string => vscode.SymbolKind[kind] ?? "Symbol";
+
+async function documentUri(path: string): Promise<vscode.Uri> {
+  const uri = vscode.Uri.file(path);
+  await vscode.workspace.openTextDocument(uri);
+  return uri;
+}
+
+function diagnosticCode(code: vscode.Diagnostic["code"]): string | undefined {
+  if (code === undefined) return undefined;
+  return typeof code === "object" ? String(code.value) : String(code);
+}
+
+function toDiagnostic(uri: vscode.Uri, diagnostic: vscode.Diagnostic): DiagnosticInfo {
+  const code = diagnosticCode(diagnostic.code);
+  return {
+    path: uri.fsPath,
+    range: range(diagnostic.range),
+    severity: SEVERITIES[diagnostic.severity] ?? "information",
+    message: diagnostic.message,
+    ...(diagnostic.source ? { source: diagnostic.source } : {}),
+    ...(code === undefined ? {} : { code }),
+  };
+}
+
+function toLocations(found: Array<vscode.Location | vscode.LocationLink> | vscode.Location | undefined): LocationInfo[] {
+  const list = found === undefined ? [] : Array.isArray(found) ? found : [found];
+  return list.flatMap((item) => {
+    const uri = "targetUri" in item ? item.targetUri : item.uri;
+    const where = "targetUri" in item ? item.targetSelectionRange ?? item.targetRange : item.range;
+    return uri.scheme === "file" ? [{ path: uri.fsPath, range: range(where) }] : [];
+  });
+}
+
+function toSymbols(found: Array<vscode.DocumentSymbol | vscode.SymbolInformation> | undefined): SymbolInfo[] {
+  return (found ?? []).map((symbol) => "children" in symbol
+    ? { name: symbol.name, kind: kindName(symbol.kind), range: range(symbol.range), ...(symbol.children.length > 0 ? { children: toSymbols(symbol.children) } : {}) }
+    : { name: symbol.name, kind: kindName(symbol.kind), range: range(symbol.location.range), ...(symbol.containerName ? { containerName: symbol.containerName } : {}) });
+}
+
+function hoverText(content: vscode.MarkdownString | vscode.MarkedString): string {
+  if (typeof content === "string") return content;
+  if ("language" in content) return `\`\`\`${content.language}\n${content.value}\n\`\`\``;
+  return content.value;
+}
+
+export const vscodeIntelligence: EditorIntelligencePort = {
+  async diagnostics(path) {
+    if (path !== undefined) {
+      const uri = vscode.Uri.file(path);
+      return vscode.languages.getDiagnostics(uri).map((diagnostic) => toDiagnostic(uri, diagnostic));
+    }
+    return vscode.languages.getDiagnostics().filter(([uri]) => uri.scheme === "file").flatMap(([uri, list]) => list.map((diagnostic) => toDiagnostic(uri, diagnostic)));
+  },
+
+  async documentSymbols(path) {
+    const uri = await documentUri(path);
+    return toSymbols(await vscode.commands.executeCommand<Array<vscode.DocumentSymbol | vscode.SymbolInformation>>("vscode.executeDocumentSymbolProvider", uri));
+  },
+
+  async workspaceSymbols(query) {
+    const found = (await vscode.commands.executeCommand<vscode.SymbolInformation[]>("vscode.executeWorkspaceSymbolProvider", query)) ?? [];
+    return found.filter((symbol) => symbol.location.uri.scheme === "file").map((symbol) => ({
+      name: symbol.name,
+      kind: kindName(symbol.kind),
+      range: range(symbol.location.range),
+      path: symbol.location.uri.fsPath,
+      ...(symbol.containerName ? { containerName: symbol.containerName } : {}),
+    }));
+  },
+
+  async definition(path, position) {
+    return toLocations(await vscode.commands.executeCommand("vscode.executeDefinitionProvider", await documentUri(path), at(position)));
+  },
+
+  async references(path, position) {
+    return toLocations(await vscode.commands.executeCommand("vscode.executeReferenceProvider", await documentUri(path), at(position)));
+  },
+
+  async hover(path, position) {
+    const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>("vscode.executeHoverProvider", await documentUri(path), at(position))) ?? [];
+    return hovers.flatMap((hover) => hover.contents.map(hoverText)).filter((text) => text.trim().length > 0);
+  },
+
+  async openEditors() {
+    const active = vscode.window.tabGroups.activeTabGroup.activeTab;
+    return vscode.window.tabGroups.all.flatMap((group, index) => group.tabs.flatMap((tab) => {
+      const input = tab.input;
+      if (!(input instanceof vscode.TabInputText) || input.uri.scheme !== "file") return [];
+      return [{ path: input.uri.fsPath, active: tab === active, dirty: tab.isDirty, group: index + 1 }];
+    }));
+  },
+
+  async selection() {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || editor.document.uri.scheme !== "file") return undefined;
+    return { path: editor.document.uri.fsPath, range: range(editor.selection), text: editor.document.getText(editor.selection) };
+  },
+};
+
+const at = (position: Position) => new vscode.Position(position.line, position.character);
