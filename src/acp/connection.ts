@@ -15,6 +15,7 @@
 import * as acp from "@agentclientprotocol/sdk";
 import type { AnyMessage } from "@agentclientprotocol/sdk";
 import type { ClientCallbacks } from "./clientCallbacks";
+import { TERMINAL_OUTPUT_META } from "./toolTerminals";
 
 export interface ConnectionEvents {
   /** Called synchronously for each `session/update`, with the params as they came. */
@@ -65,7 +66,8 @@ export class AgentConnection {
       ...(terminal ? { terminal: true } : {}),
       ...(elicitation ? { elicitation: { form: {} } } : {}),
       session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
-      ...(subagentEvents ? { _meta: { lody: { subagentEvents: { version: 1 } } } } : {}),
+      // Display features under `_meta`: agents' own shell output (toolTerminals.ts), Lody's subagent events.
+      _meta: { ...TERMINAL_OUTPUT_META, ...(subagentEvents ? { lody: { subagentEvents: { version: 1 } } } : {}) },
     };
   }
 

@@ -9,6 +9,7 @@ import { capabilitiesOf } from "./agentCapabilities";
 import { STEER_APPLIED_METHODS, steeringRouteOf, type SteerOutcome, type SteeringRoute } from "./steering";
 import { StopGrace } from "./stopGrace";
 import { Steerer } from "./steerer";
+import { ToolTerminals } from "./toolTerminals";
 import { describeRequestError } from "./agentErrors";
 import { logJson } from "./logJson";
 import { capDepth } from "../shared/boundedDepth";
@@ -51,6 +52,8 @@ export class SessionController {
   private readonly stopGrace: StopGrace;
   /** Update variants already logged as not shown. */
   private readonly unshown = new Set<string>();
+  /** Shell output the agent streams in tool call `_meta` (toolTerminals.ts). */
+  private readonly toolTerminals = new ToolTerminals();
   private readonly attachment: { dispose(): void };
 
   private constructor(readonly sessionId: string, private readonly context: SessionContext, readonly openedWith: OpenMode) {
@@ -238,6 +241,7 @@ export class SessionController {
       // Vendor or newer variants are passed on (the webview may learn them) but not shown: say so once.
       this.context.logger.info(`${this.context.client.name}: session/update "${tag}" is not shown (unknown variant or unexpected fields): ${logJson(update, 300)}`);
     }
+    if (tag === "tool_call" || tag === "tool_call_update") for (const action of this.toolTerminals.actionsOf(update as { sessionUpdate: string })) this.context.sink(action);
     this.context.sink({ type: "acp/update", entryId: this.context.newId(), update: update as { sessionUpdate: string } });
   }
 
