@@ -50,3 +50,11 @@ test("ToolTerminals: a repeated terminal_info keeps the output; other shapes are
   assert.deepEqual(terminals.actionsOf({ sessionUpdate: "tool_call_update", _meta: { terminal_output: { terminal_id: 5, data: "x" } } }), []);
   assert.deepEqual(terminals.actionsOf({ sessionUpdate: "agent_message_chunk", _meta: { terminal_info: { terminal_id: "u" } } }), []);
 });
+
+test("ToolTerminals: the command comes from a later update of the call while nothing has shown", () => {
+  const terminals = new ToolTerminals();
+  assert.deepEqual(terminals.actionsOf({ sessionUpdate: "tool_call", toolCallId: "c", rawInput: {}, _meta: { terminal_info: { terminal_id: "c" } } }), [{ type: "terminal/created", terminalId: "c", command: "" }]);
+  assert.deepEqual(terminals.actionsOf({ sessionUpdate: "tool_call_update", toolCallId: "c", rawInput: { command: "make" } }), [{ type: "terminal/created", terminalId: "c", command: "make" }]);
+  terminals.actionsOf({ sessionUpdate: "tool_call_update", toolCallId: "c", _meta: { terminal_output: { terminal_id: "c", data: "built" } } });
+  assert.deepEqual(terminals.actionsOf({ sessionUpdate: "tool_call_update", toolCallId: "c", rawInput: { command: "make all" } }), [], "output is never cleared");
+});
