@@ -16,6 +16,7 @@ import type { SubmitResult } from "./elicitationBroker";
 import { ChangeReview } from "./changeReview";
 import { PromptQueue } from "./promptQueue";
 import { TabNotes } from "./tabNotes";
+import { openFork, type ForkSource } from "./sessionFork";
 import { canReopen, diesSoon, reopenAfterCrash, reopenOrContinue, resolveLaunch, showKeptTranscript, withAuth } from "./sessionOpening";
 import { grantedCapabilities } from "./networkPolicy";
 import { isAwaitingUser, threadPhase } from "../shared/threadPhase";
@@ -118,6 +119,13 @@ export class ChatSession {
     this.crashes = 0;
     this.lastSession = { agent, sessionId };
     await this.open(agent, { sessionId, replay: true });
+  }
+
+  /** A new session forked from another (`session/fork`): the source's transcript is shown, the agent keeps its context. */
+  async fork(agent: string, source: ForkSource): Promise<void> {
+    this.crashes = 0;
+    this.lastSession = undefined;
+    await this.open(agent, undefined, source);
   }
 
   /** The connected agent, for session administration (list, close, delete). */
@@ -246,7 +254,7 @@ export class ChatSession {
   }
 
   /** `reopen.replay`: opened from the list (start empty, load history); else after a crash (keep the transcript). */
-  private async open(name: string, reopen: { sessionId: string; replay: boolean } | undefined): Promise<void> {
+  private async open(name: string, reopen: { sessionId: string; replay: boolean } | undefined, fork?: ForkSource): Promise<void> {
     this.restartTimer?.cancel();
     this.restartTimer = undefined;
     // "Starting" from the first moment, so a new tab is "starting" when first shown, and a message
@@ -256,6 +264,7 @@ export class ChatSession {
     if (reopen === undefined || reopen.replay) {
       this.store.dispatch({ type: "thread/reset" });
       if (this.queue.size > 0) this.queue.publish();
+      if (fork) this.store.dispatch({ type: "thread/restored", entries: [...fork.entries], ...(fork.title === undefined ? {} : { title: fork.title }) });
     }
     this.store.dispatch({ type: "connection/starting", agent: name });
     await stopped;
@@ -294,7 +303,7 @@ export class ChatSession {
       const note = (title: string) => this.notes.note(title);
       // An agent with neither session/load nor session/resume: a new session continues the old one.
       const cannotReopen = reopen !== undefined && !canReopen(client);
-      const { session, loadFailure } = await withAuth(client, this.deps.auth, note, () => this.openSession(context, name, cannotReopen ? undefined : reopen));
+      const { session, loadFailure } = await withAuth(client, this.deps.auth, note, () => fork ? openFork(context, fork).then((session): { session: SessionController; loadFailure?: FailureReport } => ({ session })) : this.openSession(context, name, cannotReopen ? undefined : reopen));
       if (this.client !== client) {
         session.dispose();
         return;

@@ -65,11 +65,14 @@ export class SessionController {
     });
   }
 
-  /** `session/new`, then the agent's `defaultConfig` for the options it offers. */
-  static async create(context: SessionContext): Promise<SessionController> {
+  /**
+   * `session/new` (or another request that creates a session from the same parameters, such as
+   * `session/fork`), then the agent's `defaultConfig` for the options it offers.
+   */
+  static async create(context: SessionContext, open: (params: acp.NewSessionRequest) => Promise<acp.NewSessionResponse> = (params) => context.client.connection.newSession(params)): Promise<SessionController> {
     const { client } = context;
     const caps = capabilitiesOf(client.init);
-    const response = await client.connection.newSession({
+    const response = await open({
       cwd: context.cwd,
       mcpServers: caps.acceptedMcpServers(client.definition.mcpServers),
       ...(caps.additionalDirectories && context.additionalDirectories.length > 0 ? { additionalDirectories: [...context.additionalDirectories] } : {}),

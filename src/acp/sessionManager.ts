@@ -10,6 +10,7 @@ import type { SessionIndex } from "./sessionIndex";
 import type { TranscriptStore } from "./transcriptStore";
 import type { AgentClient } from "./agentClient";
 import { withTemporaryClient } from "./temporaryClient";
+import { unstableCapabilitiesOf, type UnstableSessionCapabilities } from "./unstableSessions";
 import { type ThreadPhase, isAwaitingUser, threadPhase } from "../shared/threadPhase";
 
 export type TabStatus = "starting" | "running" | "waiting" | "idle" | "failed" | "none";
@@ -31,6 +32,10 @@ export interface SessionListItem {
   readonly status: TabStatus | "closed";
   /** The tab showing it, when open. */
   readonly tabKey?: string;
+  /** Archived (`session/archive`): listed only when the list shows archived sessions. */
+  readonly archived?: boolean;
+  /** The agent offers Archive/Unarchive for it (`sessionCapabilities.archive`). */
+  readonly canArchive?: boolean;
 }
 
 export interface OpenTabRecord {
@@ -46,6 +51,7 @@ export class SessionManager {
   private counter = 0;
   private readonly listeners = new Set<() => void>();
   private readonly subscriptions = new Map<string, { dispose(): void }>();
+  private readonly features = new Map<string, UnstableSessionCapabilities>();
 
   constructor(private readonly deps: ChatSessionDeps, readonly index: SessionIndex, private readonly transcripts?: TranscriptStore) {}
 
@@ -73,11 +79,18 @@ export class SessionManager {
 
   /** A new tab; starts `agent` (or the default) unless `start` is false. */
   async newTab(agent?: string, start = true): Promise<ChatSession> {
+    return this.openTab(start ? (session) => session.start(agent) : async () => undefined);
+  }
+
+  /**
+   * A new active tab that `open` fills (start, open a listed session, fork). `open` is called
+   * first: it says "Starting…" synchronously, so the tab's first snapshot is not the first-run view.
+   */
+  async openTab(open: (session: ChatSession) => Promise<void>): Promise<ChatSession> {
     const { key, session } = this.createTab();
-    // Start first: the tab then shows "Starting…" from its first snapshot, not the first-run view.
-    const starting = start ? session.start(agent) : undefined;
+    const opening = open(session);
     this.activate(key);
-    await starting;
+    await opening;
     this.remember(session);
     return session;
   }
@@ -90,11 +103,23 @@ export class SessionManager {
         return session;
       }
     }
-    const { key, session } = this.createTab();
-    this.activate(key);
-    await session.openExisting(agent, sessionId);
-    this.remember(session);
-    return session;
+    return this.openTab((session) => session.openExisting(agent, sessionId));
+  }
+
+  /** The open tab showing a session, if any. */
+  tabOf(sessionId: string): { key: string; session: ChatSession } | undefined {
+    const found = [...this.tabs].find(([, session]) => session.sessionId === sessionId);
+    return found && { key: found[0], session: found[1] };
+  }
+
+  /** A live connection to `agent` (a tab's), for session administration. */
+  liveClient(agent: string): AgentClient | undefined {
+    return [...this.tabs.values()].map((s) => s.agentClient).find((client) => client?.name === agent && !client.isStopping);
+  }
+
+  /** What each agent seen this run offers of the unstable session methods (the list shows their actions). */
+  featuresOf(agent: string): UnstableSessionCapabilities | undefined {
+    return this.features.get(agent);
   }
 
   activate(key: string): void {
@@ -140,7 +165,8 @@ export class SessionManager {
     const items = new Map<string, SessionListItem>();
     const open = new Map([...this.tabs].flatMap(([key, session]) => (session.sessionId ? [[session.sessionId, { key, session }] as const] : [])));
     for (const record of this.index.all()) {
-      items.set(`${record.agent}\u0000${record.sessionId}`, { ...record, title: record.title ?? "Untitled session", status: "closed" });
+      const { titleByUser: _byUser, ...item } = record;
+      items.set(`${record.agent}\u0000${record.sessionId}`, { ...item, title: record.title ?? "Untitled session", status: "closed" });
     }
     const listed = new Set<string>();
     for (const session of this.tabs.values()) {
@@ -148,19 +174,25 @@ export class SessionManager {
       if (!client || listed.has(client.name) || !capabilitiesOf(client.init).list) continue;
       listed.add(client.name);
       let cursor: string | undefined;
+      // Archived sessions are listed too (the list filters them), where the agent can archive.
+      const archive = unstableCapabilitiesOf(client.init).archive ? { archived: "include" } : {};
       for (let page = 0; page < 50; page++) {
-        const response = await client.connection.listSessions(cursor ? { cursor } : {}).catch(() => undefined);
+        const response = await client.connection.listSessions({ ...(cursor ? { cursor } : {}), ...archive }).catch(() => undefined);
         if (!response) break;
         for (const info of response.sessions) {
           const key = `${client.name}\u0000${info.sessionId}`;
           const known = items.get(key);
-          items.set(key, { agent: client.name, sessionId: info.sessionId, cwd: info.cwd, title: info.title ?? known?.title ?? "Untitled session", status: "closed", ...(info.updatedAt ?? known?.updatedAt ? { updatedAt: (info.updatedAt ?? known?.updatedAt) as string } : {}) });
+          const byUser = this.index.all().find((r) => r.agent === client.name && r.sessionId === info.sessionId)?.titleByUser === true;
+          const title = (byUser ? known?.title : undefined) ?? info.title ?? known?.title ?? "Untitled session";
+          const archived = (info as { archived?: unknown }).archived;
+          items.set(key, { agent: client.name, sessionId: info.sessionId, cwd: info.cwd, title, status: "closed", ...(info.updatedAt ?? known?.updatedAt ? { updatedAt: (info.updatedAt ?? known?.updatedAt) as string } : {}), ...(typeof archived === "boolean" ? { archived } : {}) });
         }
         cursor = response.nextCursor ?? undefined;
         if (!cursor) break;
       }
     }
     return [...items.values()]
+      .map((item) => (this.features.get(item.agent)?.archive ? { ...item, canArchive: true } : item))
       .map((item) => {
         const tab = open.get(item.sessionId);
         return tab ? { ...item, status: summarise(tab.key, tab.session).status, tabKey: tab.key } : item;
@@ -227,15 +259,15 @@ export class SessionManager {
     // A session that continues one its agent could not reopen takes that one's place in the list.
     const replaced = session.continues;
     if (replaced && replaced !== sessionId && this.index.all().some((r) => r.agent === agent && r.sessionId === replaced)) this.index.remove(agent, replaced);
-    const title = session.store.state.thread.title ?? firstPromptLine(session);
+    const client = session.agentClient;
+    if (client) this.features.set(agent, unstableCapabilitiesOf(client.init));
+    // A title the user gave stays (upsert keeps the previous title when none is passed).
+    const byUser = this.index.all().find((r) => r.agent === agent && r.sessionId === sessionId)?.titleByUser === true;
+    const title = byUser ? undefined : session.store.state.thread.title ?? firstPromptLine(session);
     this.index.upsert({ agent, sessionId, cwd: this.deps.workspace.cwd(), updatedAt: new Date(this.deps.clock.now()).toISOString(), ...(title ? { title } : {}) });
   }
 
-  private liveClient(agent: string) {
-    return [...this.tabs.values()].map((s) => s.agentClient).find((client) => client?.name === agent && !client.isStopping);
-  }
-
-  private changed(): void {
+  changed(): void {
     for (const listener of this.listeners) listener();
   }
 }

@@ -37,6 +37,8 @@ export interface FakeAgentOptions {
   readonly authRequired?: boolean;
   /** FAKE_AGENT_SLOW_START=<ms>: slow `initialize` and `session/new`, config options before the result (slowStart.ts). */
   readonly slowStartMs?: number;
+  /** FAKE_AGENT_SESSION_OPS=1: fork, set_title, archive, session/status and auth/status (sessionOps.ts). */
+  readonly sessionOps?: boolean;
 }
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv): FakeAgentOptions {
@@ -53,6 +55,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): FakeAgentOptions {
     ...(env.FAKE_AGENT_NAME ? { name: env.FAKE_AGENT_NAME } : {}),
     ...(env.FAKE_AGENT_AUTH === "required" ? { authRequired: true } : {}),
     ...(env.FAKE_AGENT_SLOW_START ? { slowStartMs: Number(env.FAKE_AGENT_SLOW_START) } : {}),
+    ...(env.FAKE_AGENT_SESSION_OPS ? { sessionOps: true } : {}),
   };
 }
 
