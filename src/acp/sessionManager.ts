@@ -10,6 +10,7 @@ import type { SessionIndex } from "./sessionIndex";
 import type { TranscriptStore } from "./transcriptStore";
 import type { AgentClient } from "./agentClient";
 import { withTemporaryClient } from "./temporaryClient";
+import { SessionActions } from "./sessionActions";
 import { unstableCapabilitiesOf, type UnstableSessionCapabilities } from "./unstableSessions";
 import { type ThreadPhase, isAwaitingUser, threadPhase } from "../shared/threadPhase";
 
@@ -21,6 +22,8 @@ export interface TabSummary {
   readonly sessionId?: string;
   readonly title: string;
   readonly status: TabStatus;
+  /** The agent can fork this tab's session (`sessionCapabilities.fork`). */
+  readonly canFork?: boolean;
 }
 
 export interface SessionListItem {
@@ -52,8 +55,12 @@ export class SessionManager {
   private readonly listeners = new Set<() => void>();
   private readonly subscriptions = new Map<string, { dispose(): void }>();
   private readonly features = new Map<string, UnstableSessionCapabilities>();
+  /** Fork, rename and archive. */
+  readonly actions: SessionActions;
 
-  constructor(private readonly deps: ChatSessionDeps, readonly index: SessionIndex, private readonly transcripts?: TranscriptStore) {}
+  constructor(private readonly deps: ChatSessionDeps, readonly index: SessionIndex, private readonly transcripts?: TranscriptStore) {
+    this.actions = new SessionActions(this, deps);
+  }
 
   get active(): ChatSession | undefined {
     return this.activeKey === undefined ? undefined : this.tabs.get(this.activeKey);
@@ -299,6 +306,7 @@ export function summarise(key: string, session: ChatSession): TabSummary {
     ...(session.sessionId ? { sessionId: session.sessionId } : {}),
     title: thread.title ?? firstPromptLine(session) ?? (agent ? `New ${agent} session` : "New session"),
     status,
+    ...(session.sessionId && session.agentClient && unstableCapabilitiesOf(session.agentClient.init).fork ? { canFork: true } : {}),
   };
 }
 
