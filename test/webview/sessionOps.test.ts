@@ -34,7 +34,7 @@ describe("webview session fork, rename and archive", { timeout: 120_000 }, () =>
     const panel = await Panel.open(harness);
     try {
       const rows = await openList(panel, await panel.page.evaluate(() => Date.now()));
-      await eventually(async () => assert.equal(await rows.count(), 4), "the archived session is hidden");
+      await eventually(async () => assert.equal(await rows.count(), 4, "the archived session is hidden"));
       const show = panel.page.getByRole("checkbox", { name: "Show archived (1)" });
       await show.check();
       await eventually(async () => assert.equal(await rows.count(), 5));
