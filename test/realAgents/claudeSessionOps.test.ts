@@ -5,6 +5,8 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import type { Thread } from "../../src/shared/thread";
+import { forkSourceOf } from "../../src/acp/sessionFork";
+import { unstableCapabilitiesOf } from "../../src/acp/unstableSessions";
 import { waitFor } from "../support/waitFor";
 import { rules, toolUse } from "./fakeAnthropic";
 import { assistantText, realSession, toolCard, type RealSession } from "./realSession";
@@ -53,4 +55,26 @@ test("claude-agent-acp: a Bash call's output shows in the card's terminal before
   const shownEarly = states.some((thread) => (thread.terminals[card.toolCallId]?.output ?? "") !== "" && toolCard(thread, (c) => c.toolCallId === card.toolCallId)?.status !== "completed");
   assert.ok(shownEarly, "a state with the output and the call still running");
   await waitFor(() => assistantText(s.thread()), (value) => value.includes("Output was:"), "the reply");
+});
+
+test("claude-agent-acp: Fork Session continues the history in a new session (session/fork in a new process)", async () => {
+  const s = await open({
+    script: () => rules(
+      { prompt: "remember banana", steps: ["I will remember: banana."] },
+      { prompt: "what was it?", steps: [(c) => `Forked; messages so far: ${c.body.messages?.length ?? 0}`] },
+    ),
+  });
+  assert.equal(unstableCapabilitiesOf(s.chat.agentClient!.init).fork, true, "claude-agent-acp advertises sessionCapabilities.fork");
+  await s.chat.prompt("remember banana");
+  const source = s.chat.sessionId!;
+  await s.chat.fork(ID, forkSourceOf(source, s.thread(), "Banana"));
+  assert.equal(s.chat.store.state.connection.status, "ready", JSON.stringify(s.chat.store.state.connection));
+  const forked = s.chat.sessionId!;
+  assert.notEqual(forked, source, "a new session id");
+  const request = s.wire("out").map((line) => line.message).find((message) => message.method === "session/fork");
+  assert.equal(request?.params?.sessionId, source, "session/fork names the source");
+  assert.equal(s.thread().title, "Banana (fork)");
+  assert.match(assistantText(s.thread()), /I will remember: banana\./, "the fork shows the source's transcript");
+  await s.chat.prompt("what was it?");
+  assert.match(assistantText(s.thread()), /Forked; messages so far: [3-9]/, "the model got the earlier messages");
 });
