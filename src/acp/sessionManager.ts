@@ -11,7 +11,8 @@ import type { TranscriptStore } from "./transcriptStore";
 import type { AgentClient } from "./agentClient";
 import { withTemporaryClient } from "./temporaryClient";
 import { SessionActions } from "./sessionActions";
-import { unstableCapabilitiesOf, type UnstableSessionCapabilities } from "./unstableSessions";
+import { unstableCapabilitiesOf, type AuthState, type UnstableSessionCapabilities } from "./unstableSessions";
+import { AgentStatuses } from "./agentStatuses";
 import { type ThreadPhase, isAwaitingUser, threadPhase } from "../shared/threadPhase";
 
 export type TabStatus = "starting" | "running" | "waiting" | "idle" | "failed" | "none";
@@ -24,6 +25,8 @@ export interface TabSummary {
   readonly status: TabStatus;
   /** The agent can fork this tab's session (`sessionCapabilities.fork`). */
   readonly canFork?: boolean;
+  /** The agent's `auth/status`, where it offers it. */
+  readonly auth?: AuthState;
 }
 
 export interface SessionListItem {
@@ -39,6 +42,8 @@ export interface SessionListItem {
   readonly archived?: boolean;
   /** The agent offers Archive/Unarchive for it (`sessionCapabilities.archive`). */
   readonly canArchive?: boolean;
+  /** `session/status`: in the agent's memory, or only stored. */
+  readonly agentStatus?: "open" | "saved";
 }
 
 export interface OpenTabRecord {
@@ -57,6 +62,7 @@ export class SessionManager {
   private readonly features = new Map<string, UnstableSessionCapabilities>();
   /** Fork, rename and archive. */
   readonly actions: SessionActions;
+  private readonly statuses = new AgentStatuses();
 
   constructor(private readonly deps: ChatSessionDeps, readonly index: SessionIndex, private readonly transcripts?: TranscriptStore) {
     this.actions = new SessionActions(this, deps);
@@ -81,7 +87,11 @@ export class SessionManager {
   }
 
   summaries(): TabSummary[] {
-    return [...this.tabs].map(([key, session]) => summarise(key, session));
+    return [...this.tabs].map(([key, session]) => {
+      const summary = summarise(key, session);
+      const auth = summary.agent === undefined ? undefined : this.statuses.authOf(summary.agent);
+      return auth ? { ...summary, auth } : summary;
+    });
   }
 
   /** A new tab; starts `agent` (or the default) unless `start` is false. */
@@ -198,7 +208,8 @@ export class SessionManager {
         if (!cursor) break;
       }
     }
-    return [...items.values()]
+    const withStatus = await this.statuses.sessionStatuses([...items.values()], (agent) => this.liveClient(agent));
+    return withStatus
       .map((item) => (this.features.get(item.agent)?.archive ? { ...item, canArchive: true } : item))
       .map((item) => {
         const tab = open.get(item.sessionId);
@@ -267,7 +278,10 @@ export class SessionManager {
     const replaced = session.continues;
     if (replaced && replaced !== sessionId && this.index.all().some((r) => r.agent === agent && r.sessionId === replaced)) this.index.remove(agent, replaced);
     const client = session.agentClient;
-    if (client) this.features.set(agent, unstableCapabilitiesOf(client.init));
+    if (client) {
+      this.features.set(agent, unstableCapabilitiesOf(client.init));
+      this.statuses.refreshAuth(client, () => this.changed());
+    }
     // A title the user gave stays (upsert keeps the previous title when none is passed).
     const byUser = this.index.all().find((r) => r.agent === agent && r.sessionId === sessionId)?.titleByUser === true;
     const title = byUser ? undefined : session.store.state.thread.title ?? firstPromptLine(session);

@@ -54,6 +54,8 @@ export const tabSummarySchema = z.object({
   status: tabStatusSchema,
   /** The agent can fork this tab's session (Fork Session is offered). */
   canFork: z.boolean().optional(),
+  /** The agent's `auth/status` (unstable), where it offers it: the header shows it. */
+  auth: z.enum(["authenticated", "unauthenticated", "not_required", "unknown"]).optional(),
 });
 export type TabSummary = z.infer<typeof tabSummarySchema>;
 
@@ -70,6 +72,8 @@ export const sessionListItemSchema = z.object({
   archived: z.boolean().optional(),
   /** The agent offers Archive/Unarchive (`sessionCapabilities.archive`). */
   canArchive: z.boolean().optional(),
+  /** `session/status` (unstable): in the agent's memory ("open") or only stored ("saved"). */
+  agentStatus: z.enum(["open", "saved"]).optional(),
 });
 export type SessionListItem = z.infer<typeof sessionListItemSchema>;
 

@@ -12,6 +12,7 @@ import { SessionIndex, memorySessionStorage } from "../../src/acp/sessionIndex";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
 import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
 import { assistantText } from "../support/hostHarness";
+import { waitFor } from "../support/waitFor";
 
 const managers: SessionManager[] = [];
 after(() => Promise.all(managers.map((m) => m.dispose())));
@@ -99,4 +100,22 @@ test("archive and unarchive: the agent's state in the list, the tab closes; not 
   await m.newTab("Plain");
   assert.equal((await m.listSessions()).find((item) => item.agent === "Plain")?.canArchive, undefined);
   await assert.rejects(actions.setArchived("Plain", m.active!.sessionId!, true), /does not offer/);
+});
+
+test("session/status in the list and auth/status on the tab, only where advertised", async () => {
+  const { m, ops, plain } = setup();
+  const live = await m.newTab("Ops");
+  await live.prompt("hello there");
+  const tabKey = m.activeTabKey!;
+  await waitFor(() => m.summaries().find((tab) => tab.key === tabKey)?.auth, (auth) => auth === "authenticated", "auth/status on the tab");
+  const listed = await m.listSessions();
+  assert.equal(listed.find((item) => item.sessionId === live.sessionId)?.agentStatus, "open");
+  assert.ok(ops.received().some((msg) => msg.method === "session/status"));
+  assert.ok(ops.received().some((msg) => msg.method === "auth/status"));
+
+  await m.newTab("Plain");
+  const plainKey = m.activeTabKey!;
+  assert.equal((await m.listSessions()).find((item) => item.agent === "Plain")?.agentStatus, undefined);
+  assert.equal(m.summaries().find((tab) => tab.key === plainKey)?.auth, undefined);
+  assert.ok(!plain.received().some((msg) => msg.method === "session/status" || msg.method === "auth/status"), "never sent where not advertised");
 });

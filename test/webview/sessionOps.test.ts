@@ -61,6 +61,29 @@ describe("webview session fork, rename and archive", { timeout: 120_000 }, () =>
     }
   });
 
+  it("the header shows the active agent's auth/status; the list shows session/status", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState());
+      await panel.send(tabsState("tab-1", TABS.map((tab, at) => (at === 0 ? { ...tab, auth: "authenticated" as const } : at === 1 ? { ...tab, auth: "unauthenticated" as const } : tab))));
+      const note = panel.page.getByRole("note", { name: /Agent sign-in/ });
+      await eventually(async () => assert.equal(await note.textContent(), " Signed in"));
+      await panel.send(tabsState("tab-2", TABS.map((tab, at) => (at === 1 ? { ...tab, auth: "unauthenticated" as const } : tab))));
+      await eventually(async () => assert.equal(await note.getAttribute("aria-label"), "Agent sign-in: Not signed in"));
+      await panel.send(tabsState("tab-3"));
+      await eventually(async () => assert.equal(await note.count(), 0, "nothing for an agent without auth/status"));
+      await panel.page.getByRole("button", { name: "Show sessions" }).click();
+      await panel.waitForSent("sessions/refresh");
+      const base = sessionsList(await panel.page.evaluate(() => Date.now()));
+      await panel.send({ type: "sessions/list", sessions: base.sessions.map((item, at) => (at === 2 ? { ...item, agentStatus: "saved" as const } : at === 0 ? { ...item, agentStatus: "open" as const } : item)) });
+      const rows = panel.page.getByRole("list", { name: "Session list" }).getByRole("listitem");
+      await eventually(async () => assert.deepEqual(await rows.evaluateAll((items) => items.map((item) => item.querySelector(".session-agent-status")?.textContent ?? "-")), ["open in the agent", "-", "saved", "-"]));
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
   it("each tab carries its right-click context: Fork only where the agent can fork", async () => {
     const panel = await Panel.open(harness);
     try {

@@ -98,6 +98,7 @@ function SessionListRow({ row, now, onOpened }: { row: SessionRow; now: number; 
         <span className="session-agent">{row.agent}</span>
         {row.cwd ? <span className="session-cwd" title={row.cwd}>{shortenPath(row.cwd)}</span> : null}
         {updated ? <time dateTime={row.updatedAt} title={row.updatedAt}>{updated}</time> : null}
+        {row.agentStatus ? <span className="session-agent-status" title="session/status: whether the agent holds the session in memory">{row.agentStatus === "open" ? "open in the agent" : "saved"}</span> : null}
       </div>
       <div className="session-actions">
         <button type="button" className="text-button" onClick={() => { openSession(row.agent, row.sessionId); onOpened(); }}>
