@@ -13,6 +13,7 @@ import { withTemporaryClient } from "./temporaryClient";
 import { SessionActions } from "./sessionActions";
 import { unstableCapabilitiesOf, type AuthState, type UnstableSessionCapabilities } from "./unstableSessions";
 import { AgentStatuses } from "./agentStatuses";
+import { mergeAgentLists } from "./sessionListing";
 import { type ThreadPhase, isAwaitingUser, threadPhase } from "../shared/threadPhase";
 
 export type TabStatus = "starting" | "running" | "waiting" | "idle" | "failed" | "none";
@@ -177,7 +178,7 @@ export class SessionManager {
     this.changed();
   }
 
-  /** Sessions of every agent with a live connection (`session/list`, following cursors) plus the local index. */
+  /** Sessions of every agent with a live connection (sessionListing.ts) plus the local index, with their status. */
   async listSessions(): Promise<SessionListItem[]> {
     const items = new Map<string, SessionListItem>();
     const open = new Map([...this.tabs].flatMap(([key, session]) => (session.sessionId ? [[session.sessionId, { key, session }] as const] : [])));
@@ -185,29 +186,7 @@ export class SessionManager {
       const { titleByUser: _byUser, ...item } = record;
       items.set(`${record.agent}\u0000${record.sessionId}`, { ...item, title: record.title ?? "Untitled session", status: "closed" });
     }
-    const listed = new Set<string>();
-    for (const session of this.tabs.values()) {
-      const client = session.agentClient;
-      if (!client || listed.has(client.name) || !capabilitiesOf(client.init).list) continue;
-      listed.add(client.name);
-      let cursor: string | undefined;
-      // Archived sessions are listed too (the list filters them), where the agent can archive.
-      const archive = unstableCapabilitiesOf(client.init).archive ? { archived: "include" } : {};
-      for (let page = 0; page < 50; page++) {
-        const response = await client.connection.listSessions({ ...(cursor ? { cursor } : {}), ...archive }).catch(() => undefined);
-        if (!response) break;
-        for (const info of response.sessions) {
-          const key = `${client.name}\u0000${info.sessionId}`;
-          const known = items.get(key);
-          const byUser = this.index.all().find((r) => r.agent === client.name && r.sessionId === info.sessionId)?.titleByUser === true;
-          const title = (byUser ? known?.title : undefined) ?? info.title ?? known?.title ?? "Untitled session";
-          const archived = (info as { archived?: unknown }).archived;
-          items.set(key, { agent: client.name, sessionId: info.sessionId, cwd: info.cwd, title, status: "closed", ...(info.updatedAt ?? known?.updatedAt ? { updatedAt: (info.updatedAt ?? known?.updatedAt) as string } : {}), ...(typeof archived === "boolean" ? { archived } : {}) });
-        }
-        cursor = response.nextCursor ?? undefined;
-        if (!cursor) break;
-      }
-    }
+    await mergeAgentLists(items, [...this.tabs.values()].map((session) => session.agentClient), this.index.all());
     const withStatus = await this.statuses.sessionStatuses([...items.values()], (agent) => this.liveClient(agent));
     return withStatus
       .map((item) => (this.features.get(item.agent)?.archive ? { ...item, canArchive: true } : item))
