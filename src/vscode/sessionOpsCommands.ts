@@ -3,7 +3,7 @@
  * strip and the session list. The work is in SessionActions; this asks the user and reports.
  */
 import * as vscode from "vscode";
-import type { SessionManager } from "../acp/sessionManager";
+import type { SessionManager } from "../acp/sessions/sessionManager";
 
 function report(what: string): (error: unknown) => void {
   return (error) => void vscode.window.showErrorMessage(`${what}: ${error instanceof Error ? error.message : String(error)}`);

@@ -5,8 +5,8 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import type { Thread } from "../../src/shared/thread";
-import { forkSourceOf } from "../../src/acp/sessionFork";
-import { unstableCapabilitiesOf } from "../../src/acp/unstableSessions";
+import { forkSourceOf } from "../../src/acp/sessions/sessionFork";
+import { unstableCapabilitiesOf } from "../../src/acp/client/unstableSessions";
 import { waitFor } from "../support/waitFor";
 import { rules, toolUse } from "./fakeAnthropic";
 import { assistantText, realSession, toolCard, type RealSession } from "./realSession";

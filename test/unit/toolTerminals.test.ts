@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { Cleanup, chatSession, toolCards } from "../support/hostHarness";
 import { waitFor } from "../support/waitFor";
-import { ToolTerminals } from "../../src/acp/toolTerminals";
+import { ToolTerminals } from "../../src/acp/client/toolTerminals";
 import type { Thread } from "../../src/shared/thread";
 
 const cleanup = new Cleanup();
