@@ -32,6 +32,7 @@ import { TerminalMirror } from "./terminalMirror";
 import { authQuickPick, consentDialogs, hiddenPanelNotifier, urlConsent } from "./userPrompts";
 import { workspaceCwd } from "./workspaceCwd";
 import { remoteSettingsHint, type RemoteSettingsHint } from "../acp/agents/remoteAgentSettings";
+import { trackCanFork } from "./sessionOpsCommands";
 
 /** What the extension entry forwards to once the host is loaded. */
 export interface Host {
@@ -118,6 +119,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
       return { dispose: () => bindings.forEach((binding) => binding.dispose()) };
     }),
     rememberTabs(manager, context.workspaceState),
+    trackCanFork(manager),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration("acpPanel")) refreshAgents();
     }),

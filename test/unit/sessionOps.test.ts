@@ -76,6 +76,13 @@ test("rename: session/set_title where advertised (the agent's title is shown), l
   assert.equal(listed.find((item) => item.sessionId === local.sessionId)?.title, "Kept here", "the local title wins over the agent's list");
   assert.equal(m.index.all().find((r) => r.sessionId === local.sessionId)?.title, "Kept here", "persisted in the index");
   await assert.rejects(actions.rename("Plain", local.sessionId!, "   "), /can't be empty/);
+
+  // Reopened (as after a window reload), the local title comes back on the tab.
+  const localId = local.sessionId!;
+  await m.closeTab(m.activeTabKey!);
+  const reopened = await m.openSession("Plain", localId);
+  assert.equal(reopened.store.state.connection.status, "ready");
+  assert.equal(m.summaries().find((tab) => tab.key === m.activeTabKey)?.title, "Kept here", "the reopened tab keeps the user's title");
 });
 
 test("archive and unarchive: the agent's state in the list, the tab closes; not offered where not advertised", async () => {

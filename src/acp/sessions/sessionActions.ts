@@ -71,6 +71,15 @@ export class SessionActions {
     this.manager.changed();
   }
 
+  /** A reopened session (after a reload, or from the list) shows the title the user gave it. */
+  restoreUserTitle(session: ChatSession): void {
+    const connection = session.store.state.connection;
+    if (!session.sessionId || connection.status === "none") return;
+    const record = this.manager.index.all().find((r) => r.agent === connection.agent && r.sessionId === session.sessionId);
+    if (!record?.titleByUser || !record.title || session.store.state.thread.title === record.title) return;
+    session.store.dispatch({ type: "acp/update", entryId: `rename-${this.deps.clock.now()}`, update: { sessionUpdate: "session_info_update", title: record.title } });
+  }
+
   /** The tab's own connection, else any live one to the agent, else one opened for this call. */
   private async withClient<T>(agent: string, session: ChatSession | undefined, use: (client: AgentClient) => Promise<T>): Promise<T> {
     const live = session?.agentClient ?? this.manager.liveClient(agent);

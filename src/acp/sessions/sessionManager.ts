@@ -109,6 +109,7 @@ export class SessionManager {
     const opening = open(session);
     this.activate(key);
     await opening;
+    this.actions.restoreUserTitle(session);
     this.remember(session);
     return session;
   }
