@@ -18,7 +18,7 @@ import { AgentSecrets } from "./agentSecrets";
 import { ChatViewProvider } from "./chatViewProvider";
 import { commandHandlers } from "./commandHandlers";
 import type { CommandHandlers } from "./commands";
-import { trackContextKeys } from "./contextKeys";
+import { trackCanFork, trackContextKeys } from "./contextKeys";
 import { EditorFiles } from "./editorFiles";
 import { EditorNavigation } from "./editorNavigation";
 import { FollowAgent } from "./followAgent";
@@ -32,7 +32,6 @@ import { TerminalMirror } from "./terminalMirror";
 import { authQuickPick, consentDialogs, hiddenPanelNotifier, urlConsent } from "./userPrompts";
 import { workspaceCwd } from "./workspaceCwd";
 import { remoteSettingsHint, type RemoteSettingsHint } from "../acp/agents/remoteAgentSettings";
-import { trackCanFork } from "./sessionOpsCommands";
 
 /** What the extension entry forwards to once the host is loaded. */
 export interface Host {

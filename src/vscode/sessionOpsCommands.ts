@@ -49,18 +49,3 @@ export async function renameListed(manager: SessionManager, agent: string, sessi
 export async function setArchived(manager: SessionManager, agent: string, sessionId: string, archived: boolean): Promise<void> {
   await manager.actions.setArchived(agent, sessionId, archived).catch(report(archived ? "Could not archive the session" : "Could not unarchive the session"));
 }
-
-/** `acpPanel.canFork`: the active tab's agent can fork its session (the palette offers Fork Session only then). */
-export function trackCanFork(manager: SessionManager): vscode.Disposable {
-  let current: boolean | undefined;
-  const update = () => {
-    const key = manager.activeTabKey;
-    const value = key !== undefined && manager.actions.canFork(key);
-    if (value === current) return;
-    current = value;
-    void vscode.commands.executeCommand("setContext", "acpPanel.canFork", value);
-  };
-  update();
-  const subscription = manager.onDidChange(update);
-  return new vscode.Disposable(() => subscription.dispose());
-}
