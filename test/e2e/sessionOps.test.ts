@@ -80,6 +80,8 @@ describe("fork, rename and archive in VS Code", { timeout: 300_000 }, () => {
       await item.waitFor({ timeout: 10_000 });
       assert.equal(await p.locator(".context-view .monaco-menu .action-label", { hasText: "Fork Session" }).count(), 1, "Fork is offered: the agent can fork");
       await item.click();
+      // A click can land while the menu is still settling (it then stays open with the item focused): Enter activates it.
+      await p.locator(".context-view .monaco-menu").waitFor({ state: "hidden", timeout: 3_000 }).catch(() => p.keyboard.press("Enter"));
       const input = p.locator(".quick-input-widget .quick-input-box input");
       await input.waitFor({ timeout: 10_000 });
       await input.fill("Renamed in VS Code");
