@@ -9,6 +9,7 @@ import { Cleanup, chatSession, toolCards } from "../support/hostHarness";
 import { waitFor } from "../support/waitFor";
 import { ToolTerminals } from "../../src/acp/client/toolTerminals";
 import type { Thread } from "../../src/shared/thread";
+import { storedEntriesOf } from "../../src/shared/storedTranscript";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
@@ -57,4 +58,13 @@ test("ToolTerminals: the command comes from a later update of the call while not
   assert.deepEqual(terminals.actionsOf({ sessionUpdate: "tool_call_update", toolCallId: "c", rawInput: { command: "make" } }), [{ type: "terminal/created", terminalId: "c", command: "make" }]);
   terminals.actionsOf({ sessionUpdate: "tool_call_update", toolCallId: "c", _meta: { terminal_output: { terminal_id: "c", data: "built" } } });
   assert.deepEqual(terminals.actionsOf({ sessionUpdate: "tool_call_update", toolCallId: "c", rawInput: { command: "make all" } }), [], "output is never cleared");
+});
+
+test("claude-shell: a kept transcript (and a fork's copy) keeps the terminal's output as text", async () => {
+  const agent = fakeAgent("Shell");
+  const { chat } = chatSession(cleanup, [agent.launch]);
+  await chat.start();
+  await chat.prompt("claude-shell");
+  const card = storedEntriesOf(chat.store.state.thread).find((entry) => entry.kind === "tool_call");
+  assert.deepEqual(card?.kind === "tool_call" && card.content, [{ type: "text", text: "```console\none\ntwo\n```" }]);
 });
