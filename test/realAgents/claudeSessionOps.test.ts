@@ -67,7 +67,7 @@ test("claude-agent-acp: Fork Session continues the history in a new session (ses
   assert.equal(unstableCapabilitiesOf(s.chat.agentClient!.init).fork, true, "claude-agent-acp advertises sessionCapabilities.fork");
   await s.chat.prompt("remember banana");
   const source = s.chat.sessionId!;
-  await s.chat.fork(ID, forkSourceOf(source, s.thread(), "Banana"));
+  await s.chat.start(ID, forkSourceOf(source, s.thread(), "Banana"));
   assert.equal(s.chat.store.state.connection.status, "ready", JSON.stringify(s.chat.store.state.connection));
   const forked = s.chat.sessionId!;
   assert.notEqual(forked, source, "a new session id");

@@ -94,8 +94,8 @@ export class ChatSession {
     return this.continued;
   }
 
-  /** Start the given agent (or the selected/default one) with a fresh session. */
-  async start(agentName?: string): Promise<void> {
+  /** Start the given agent (or the selected/default one) with a fresh session; or one forked from `fork` (sessionFork.ts). */
+  async start(agentName?: string, fork?: ForkSource): Promise<void> {
     const name = agentName ?? this.store.state.selectedAgent ?? this.deps.catalog.defaultAgent();
     if (name === undefined) return;
     this.crashes = 0;
@@ -103,7 +103,7 @@ export class ChatSession {
     // A running session's queue belongs to it; messages sent while no session was up (a start
     // that failed or is replaced) were never sent anywhere, and go to this one.
     if (this.session) this.queue.clear();
-    await this.open(name, undefined);
+    await this.open(name, undefined, fork);
   }
 
   /** Reconnect and reopen the last session (resume, else load with replay, else a new one). */
@@ -119,13 +119,6 @@ export class ChatSession {
     this.crashes = 0;
     this.lastSession = { agent, sessionId };
     await this.open(agent, { sessionId, replay: true });
-  }
-
-  /** A new session forked from another (`session/fork`): the source's transcript is shown, the agent keeps its context. */
-  async fork(agent: string, source: ForkSource): Promise<void> {
-    this.crashes = 0;
-    this.lastSession = undefined;
-    await this.open(agent, undefined, source);
   }
 
   /** The connected agent, for session administration (list, close, delete). */

@@ -30,7 +30,7 @@ export class SessionActions {
     if (!source || !sessionId || !this.canFork(key) || connection?.status === "none" || !connection) throw new Error("This session can't be forked: its agent does not offer session/fork.");
     const title = source.store.state.thread.title ?? this.manager.summaries().find((tab) => tab.key === key)?.title;
     const fork = forkSourceOf(sessionId, source.store.state.thread, title);
-    return this.manager.openTab((session) => session.fork(connection.agent, fork));
+    return this.manager.openTab((session) => session.start(connection.agent, fork));
   }
 
   /**
