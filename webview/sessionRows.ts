@@ -28,6 +28,11 @@ export function sessionRows(sessions: readonly SessionListItem[], tabs: readonly
   });
 }
 
+/** Archived sessions only when asked for (the host lists them all where the agent can archive). */
+export function visibleSessions(rows: readonly SessionRow[], showArchived: boolean): SessionRow[] {
+  return showArchived ? [...rows] : rows.filter((row) => row.archived !== true);
+}
+
 /** Case-insensitive match of every word against title, agent and folder. */
 export function filterSessions(rows: readonly SessionRow[], query: string): SessionRow[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);

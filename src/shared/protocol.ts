@@ -54,6 +54,10 @@ export const tabSummarySchema = z.object({
   sessionId: z.string().optional(),
   title: z.string(),
   status: tabStatusSchema,
+  /** The agent can fork this tab's session (Fork Session is offered). */
+  canFork: z.boolean().optional(),
+  /** The agent's `auth/status` (unstable), where it offers it: the header shows it. */
+  auth: z.enum(["authenticated", "unauthenticated", "not_required", "unknown"]).optional(),
 });
 export type TabSummary = z.infer<typeof tabSummarySchema>;
 
@@ -66,6 +70,12 @@ export const sessionListItemSchema = z.object({
   updatedAt: z.string().optional(),
   status: z.union([tabStatusSchema, z.literal("closed")]),
   tabKey: z.string().optional(),
+  /** Archived on the agent's side: shown only with "Show archived". */
+  archived: z.boolean().optional(),
+  /** The agent offers Archive/Unarchive (`sessionCapabilities.archive`). */
+  canArchive: z.boolean().optional(),
+  /** `session/status` (unstable): in the agent's memory ("open") or only stored ("saved"). */
+  agentStatus: z.enum(["open", "saved"]).optional(),
 });
 export type SessionListItem = z.infer<typeof sessionListItemSchema>;
 
@@ -163,6 +173,12 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("session/open"), agent: z.string(), sessionId: z.string() }),
   /** Asks the host to delete a session; the host confirms with the user first. */
   z.object({ type: z.literal("session/delete"), agent: z.string(), sessionId: z.string() }),
+  /** Fork Session on a tab (`session/fork`): a new tab continues its history. */
+  z.object({ type: z.literal("tab/fork"), key: z.string() }),
+  /** Rename a tab's session or a listed one; the host asks the user for the title. */
+  z.object({ type: z.literal("tab/rename"), key: z.string() }),
+  z.object({ type: z.literal("session/rename"), agent: z.string(), sessionId: z.string() }),
+  z.object({ type: z.literal("session/archive"), agent: z.string(), sessionId: z.string(), archived: z.boolean() }),
   /** "Files changed" review: open the diff, keep the change, or undo it. */
   z.object({ type: z.literal("review/diff"), path: z.string() }),
   z.object({ type: z.literal("review/keep"), path: z.string() }),

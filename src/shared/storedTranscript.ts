@@ -48,7 +48,8 @@ export function capText(value: string, limit = STORED_TEXT_LIMIT): string {
 }
 
 /** The stored form of one entry; `undefined` for entries that are not worth keeping. */
-export function toStoredEntry(entry: ThreadEntry): StoredEntry | undefined {
+/** `terminals`: the thread's terminal views; a tool call's embedded terminal is kept as its output, as text. */
+export function toStoredEntry(entry: ThreadEntry, terminals: Thread["terminals"] = {}): StoredEntry | undefined {
   switch (entry.kind) {
     case "user":
       return { kind: "user", text: capText(entry.text) };
@@ -70,7 +71,7 @@ export function toStoredEntry(entry: ThreadEntry): StoredEntry | undefined {
         title: capText(entry.title, 1_000),
         toolKind: entry.toolKind,
         status: finishedStatus(entry.status),
-        content: storedToolContent(entry.content),
+        content: storedToolContent(entry.content, terminals),
         locations: entry.locations.slice(0, 20).map((location) => ({ path: capText(location.path, 2_000), ...(typeof location.line === "number" ? { line: location.line } : {}) })),
       };
     case "notice":
@@ -87,7 +88,7 @@ function finishedStatus(status: ToolStatus): "completed" | "failed" | "cancelled
   return status === "completed" || status === "failed" ? status : "cancelled";
 }
 
-function storedToolContent(content: readonly ToolContent[]): StoredToolContent[] {
+function storedToolContent(content: readonly ToolContent[], terminals: Thread["terminals"]): StoredToolContent[] {
   const kept: StoredToolContent[] = [];
   let budget = STORED_TEXT_LIMIT;
   for (const item of content) {
@@ -95,6 +96,11 @@ function storedToolContent(content: readonly ToolContent[]): StoredToolContent[]
     if (item.type === "content" && item.content.type === "text" && typeof item.content.text === "string") {
       kept.push({ type: "text", text: capText(item.content.text, budget) });
       budget -= item.content.text.length;
+    } else if (item.type === "terminal" && terminals[item.terminalId]?.output) {
+      // The terminal view is not kept: its output is, as the console block agents send without one.
+      const output = terminals[item.terminalId]!.output;
+      kept.push({ type: "text", text: capText(`\`\`\`console\n${output.trimEnd()}\n\`\`\``, budget) });
+      budget -= output.length;
     } else if (item.type === "diff") {
       const half = Math.max(1, Math.floor(budget / 2));
       kept.push({ type: "diff", path: capText(item.path, 2_000), ...(typeof item.oldText === "string" ? { oldText: capText(item.oldText, half) } : {}), newText: capText(item.newText, half) });
@@ -106,7 +112,7 @@ function storedToolContent(content: readonly ToolContent[]): StoredToolContent[]
 
 /** The entries of `thread` in stored form, oldest first. */
 export function storedEntriesOf(thread: Thread): StoredEntry[] {
-  return thread.entries.flatMap((entry) => toStoredEntry(entry) ?? []);
+  return thread.entries.flatMap((entry) => toStoredEntry(entry, thread.terminals) ?? []);
 }
 
 /** Thread entries for a restored transcript; ids are prefixed so they never meet a live session's. */

@@ -15,6 +15,7 @@ import type { PermissionRuleStore } from "./permissionRules";
 import type { SettingsAgentCatalog } from "./settingsAgentCatalog";
 import type { AgentSecrets } from "./agentSecrets";
 import { addAgentFromRegistry } from "./registryCommand";
+import { forkTab, renameTab } from "./sessionOpsCommands";
 import { attachmentFromSelection, attachmentsFromUris } from "./promptAttachments";
 
 export interface CommandContext {
@@ -73,6 +74,9 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
       await manager.deleteSession(picked.item.agent, picked.item.sessionId);
       void vscode.window.showInformationMessage(vscode.l10n.t('Deleted "{0}".', picked.item.title));
     },
+    // From the palette: the active tab; from the tab strip's menu: the tab given.
+    "acpPanel.forkSession": (tab?: unknown) => forkTab(manager, tabKeyOf(tab)),
+    "acpPanel.renameSession": (tab?: unknown) => renameTab(manager, tabKeyOf(tab)),
     "acpPanel.cancelTurn": () => active()?.cancel(),
     "acpPanel.restartAgent": () => active()?.restart(),
     "acpPanel.selectModel": () => withSession(active(), (s) => pickConfig(s, "model", vscode.l10n.t("Model"))),
@@ -114,6 +118,13 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     "acpPanel.setAgentSecret": () => context.secrets.promptAndStore(),
     "acpPanel.addAgentFromRegistry": () => addAgentFromRegistry(context.storage),
   };
+}
+
+/** A tab's key: given by a caller, or the `data-vscode-context` of the tab right-clicked (TabStrip.tsx). */
+function tabKeyOf(arg: unknown): string | undefined {
+  if (typeof arg === "string") return arg;
+  const key = typeof arg === "object" && arg !== null ? (arg as { tabKey?: unknown }).tabKey : undefined;
+  return typeof key === "string" ? key : undefined;
 }
 
 function withSession(session: ChatSession | undefined, action: (session: ChatSession) => Promise<void>): Promise<void> | undefined {

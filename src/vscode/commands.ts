@@ -10,6 +10,8 @@ export const commandIds = [
   "acpPanel.openSession",
   "acpPanel.closeSession",
   "acpPanel.deleteSession",
+  "acpPanel.forkSession",
+  "acpPanel.renameSession",
   "acpPanel.cancelTurn",
   "acpPanel.restartAgent",
   "acpPanel.selectModel",

@@ -1,10 +1,12 @@
 /**
- * Context keys for `when` clauses: acpPanel.turnRunning (Escape cancels), hasAgent, hasSession; and
+ * Context keys for `when` clauses: acpPanel.turnRunning (Escape cancels), hasAgent, hasSession,
+ * canFork (the active tab's agent offers session/fork); and
  * for the walkthrough's completion events: sentPrompt, answeredPermission, reviewedChange (only ever
  * set true, so one tab's fresh session does not clear what another tab did).
  */
 import * as vscode from "vscode";
 import type { PanelStore } from "../acp/sessions/panelStore";
+import type { SessionManager } from "../acp/sessions/sessionManager";
 import { noWalkthroughProgress, walkthroughProgress } from "../shared/walkthroughProgress";
 
 export function trackContextKeys(store: PanelStore): { dispose(): void } {
@@ -27,4 +29,21 @@ export function trackContextKeys(store: PanelStore): { dispose(): void } {
   };
   update();
   return store.subscribe(update);
+}
+
+/** `acpPanel.canFork`: the active tab's agent can fork its session (the palette offers Fork Session only then). */
+export function trackCanFork(manager: SessionManager): vscode.Disposable {
+  let current: boolean | undefined;
+  const set = (key: string, value: boolean) => {
+    if (value === current) return;
+    current = value;
+    void vscode.commands.executeCommand("setContext", key, value);
+  };
+  const update = () => {
+    const key = manager.activeTabKey;
+    set("acpPanel.canFork", key !== undefined && manager.actions.canFork(key));
+  };
+  update();
+  const subscription = manager.onDidChange(update);
+  return new vscode.Disposable(() => subscription.dispose());
 }

@@ -18,7 +18,7 @@ import { AgentSecrets } from "./agentSecrets";
 import { ChatViewProvider } from "./chatViewProvider";
 import { commandHandlers } from "./commandHandlers";
 import type { CommandHandlers } from "./commands";
-import { trackContextKeys } from "./contextKeys";
+import { trackCanFork, trackContextKeys } from "./contextKeys";
 import { EditorFiles } from "./editorFiles";
 import { EditorNavigation } from "./editorNavigation";
 import { FollowAgent } from "./followAgent";
@@ -125,6 +125,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
       return { dispose: () => bindings.forEach((binding) => binding.dispose()) };
     }),
     rememberTabs(manager, context.workspaceState),
+    trackCanFork(manager),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration("acpPanel")) refreshAgents();
     }),

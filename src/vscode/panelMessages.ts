@@ -11,6 +11,7 @@ import { searchMentions } from "./mentionSources";
 import type { EditorNavigation } from "./editorNavigation";
 import type { FollowAgent } from "./followAgent";
 import { workspaceCwd } from "./workspaceCwd";
+import { forkTab, renameListed, renameTab, setArchived } from "./sessionOpsCommands";
 
 export interface PanelMessageContext {
   readonly manager: SessionManager;
@@ -121,6 +122,18 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
         post({ type: "sessions/list", sessions: await manager.listSessions() });
       }
       return;
+    case "tab/fork":
+      return forkTab(manager, message.key);
+    case "tab/rename":
+      return renameTab(manager, message.key);
+    case "session/rename": {
+      const current = (await manager.listSessions()).find((item) => item.agent === message.agent && item.sessionId === message.sessionId)?.title;
+      await renameListed(manager, message.agent, message.sessionId, current);
+      return post({ type: "sessions/list", sessions: await manager.listSessions() });
+    }
+    case "session/archive":
+      await setArchived(manager, message.agent, message.sessionId, message.archived);
+      return post({ type: "sessions/list", sessions: await manager.listSessions() });
   }
 }
 

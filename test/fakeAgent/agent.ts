@@ -14,6 +14,7 @@ import { runTurn } from "./turn";
 import { benchLog } from "./benchScenarios";
 import { STEER_METHODS, handleSteer, scheduleTitle } from "./bubSteering";
 import { rememberMcpServers } from "./vscodeToolScenarios";
+import { SESSION_OPS_METHODS, archiveFilter, handleSessionOp, sessionOpsCapabilities } from "./sessionOps";
 import { codebuddyAuthenticate, codebuddyConfigOptions, codebuddySessionState, requireCodebuddyAuth } from "./codebuddy";
 
 /** What a transport lets a scenario do to it. */
@@ -63,7 +64,7 @@ export class AgentConnection {
         if (this.neverInitialize) return new Promise(() => undefined);
         this.clientInfo = params.clientInfo;
         this.clientCapabilities = (params.clientCapabilities ?? {}) as Params;
-        return slowInitialize(this.options.slowStartMs, () => initializeResult(this.options, params));
+        return slowInitialize(this.options.slowStartMs, () => withSessionOps(this.options.sessionOps, initializeResult(this.options, params)));
       case "authenticate":
         if (profile !== "codebuddy") throw methodNotFound(request.method);
         return codebuddyAuthenticate(this, params);
@@ -93,6 +94,7 @@ export class AgentConnection {
         requireCodebuddyAuth(this);
         return this.prompt(params);
       default:
+        if (this.options.sessionOps && SESSION_OPS_METHODS.has(request.method)) return handleSessionOp(this.world, request.method, params);
         // Bub's steering extension methods (§8); any other `_x/y` is -32601 with its name.
         if (request.method in STEER_METHODS && isBub(profile)) return handleSteer(this, request.method, params);
         throw methodNotFound(request.method);
@@ -182,12 +184,14 @@ export class AgentConnection {
   }
 
   private list(params: Params): object {
-    const sessions = this.world.store.list().map((session) => ({
+    const archived = this.options.sessionOps ? archiveFilter(params) : () => true;
+    const sessions = this.world.store.list().filter((session) => archived(session.archived === true)).map((session) => ({
       sessionId: session.sessionId,
       cwd: session.cwd,
       ...(session.additionalDirectories ? { additionalDirectories: session.additionalDirectories } : {}),
       ...(session.title ? { title: session.title } : {}),
       updatedAt: session.updatedAt,
+      ...(this.options.sessionOps ? { archived: session.archived === true } : {}),
     }));
     const page = this.options.listPageSize;
     if (!page) return { sessions };
@@ -304,6 +308,14 @@ export class AgentConnection {
       if (this.world.running.get(sessionId) === turn) this.world.running.delete(sessionId);
     }
   }
+}
+
+/** FAKE_AGENT_SESSION_OPS adds the unstable session capabilities to the profile's answer. */
+function withSessionOps(on: boolean | undefined, result: object): object {
+  if (!on) return result;
+  const init = result as { agentCapabilities?: { sessionCapabilities?: object } };
+  const caps = init.agentCapabilities ?? {};
+  return { ...init, agentCapabilities: { ...caps, auth: sessionOpsCapabilities.auth, sessionCapabilities: { ...caps.sessionCapabilities, ...sessionOpsCapabilities.sessionCapabilities } } };
 }
 
 function requireSession(params: Params): string {

@@ -39,6 +39,8 @@ export interface FakeAgentOptions {
   readonly slowStartMs?: number;
   /** FAKE_AGENT_MCP_ACP=1 (default profile): advertise `mcpCapabilities.acp` (MCP-over-ACP, unstable). */
   readonly mcpOverAcp?: boolean;
+  /** FAKE_AGENT_SESSION_OPS=1: fork, set_title, archive, session/status and auth/status (sessionOps.ts). */
+  readonly sessionOps?: boolean;
 }
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv): FakeAgentOptions {
@@ -56,6 +58,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): FakeAgentOptions {
     ...(env.FAKE_AGENT_AUTH === "required" ? { authRequired: true } : {}),
     ...(env.FAKE_AGENT_SLOW_START ? { slowStartMs: Number(env.FAKE_AGENT_SLOW_START) } : {}),
     ...(env.FAKE_AGENT_MCP_ACP ? { mcpOverAcp: true } : {}),
+    ...(env.FAKE_AGENT_SESSION_OPS ? { sessionOps: true } : {}),
   };
 }
 

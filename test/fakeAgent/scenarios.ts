@@ -16,6 +16,7 @@ import { vscodeToolScenarios } from "./vscodeToolScenarios";
 import { followScenarios } from "./followScenarios";
 import { realAgentHabits } from "./realAgentHabits";
 import { startStopScenarios } from "./startStopScenarios";
+import { agentShellScenarios } from "./agentShellScenarios";
 
 export type StopReason = "end_turn" | "max_tokens" | "max_turn_requests" | "refusal" | "cancelled";
 /** A stop reason, or a whole `PromptResponse` (usage, `_meta`…). */
@@ -285,6 +286,7 @@ export const scenarios: Record<string, Scenario> = {
   ...followScenarios,
   ...realAgentHabits,
   ...startStopScenarios,
+  ...agentShellScenarios,
 };
 
 export function pickScenario(promptText: string): Scenario {

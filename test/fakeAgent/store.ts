@@ -19,6 +19,8 @@ export interface StoredSession {
   updatedAt: string;
   /** False after `session/close`: gone from `session/list` until loaded or resumed again. */
   listed: boolean;
+  /** FAKE_AGENT_SESSION_OPS: archived sessions leave the default `session/list`. */
+  archived?: boolean;
   config: Record<string, string>;
   history: HistoryUpdate[];
 }

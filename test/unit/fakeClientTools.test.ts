@@ -47,7 +47,7 @@ test("advertised: fs, terminal and form elicitation, plus Lody subagent events",
   assert.deepEqual(init.clientCapabilities.fs, { readTextFile: true, writeTextFile: true });
   assert.equal(init.clientCapabilities.terminal, true);
   assert.deepEqual(init.clientCapabilities.elicitation, { form: {} });
-  assert.deepEqual(init.clientCapabilities._meta, { lody: { subagentEvents: { version: 1 } } });
+  assert.deepEqual(init.clientCapabilities._meta, { terminal_output: true, lody: { subagentEvents: { version: 1 } } });
 });
 
 test("19 fs-roundtrip: read (line 2, limit 3) as request id 0, write, then edit = whole read + whole write", async () => {

@@ -24,7 +24,7 @@ test("initialize sends protocol version 1, our clientInfo and exactly the capabi
   await connect(cleanup, agent.launch);
   assert.deepEqual(initializeParams(agent), {
     protocolVersion: 1,
-    clientCapabilities: { session: { configOptions: { boolean: {} }, notices: {}, compaction: {} } },
+    clientCapabilities: { session: { configOptions: { boolean: {} }, notices: {}, compaction: {} }, _meta: { terminal_output: true } },
     clientInfo: { name: "acp-panel", title: "ACP Panel", version: "0.1.0" },
   });
 });
@@ -45,7 +45,7 @@ test("each callback group provided is advertised, and only then", async () => {
     terminal: true,
     elicitation: { form: {} },
     session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
-    _meta: { lody: { subagentEvents: { version: 1 } } },
+    _meta: { terminal_output: true, lody: { subagentEvents: { version: 1 } } },
   });
 });
 

@@ -55,10 +55,10 @@ describe("webview session list", { timeout: 120_000 }, () => {
         [...item.querySelectorAll("button")].map((button) => button.textContent?.split(" ")[0]).join(","),
       ].join(" | ")));
       assert.deepEqual(described, [
-        "Parser refactor | running | Echo Agent | …/work/parser | 5 minutes ago | Open,Close,Delete",
-        "Release notes | waiting for you | Bub | …/work/site | 3 hours ago | Open,Close,Delete",
-        "Speed up the test matrix | closed | Codex | …/work/ci-tools | yesterday | Open,Delete",
-        "Docs typo | closed | Echo Agent | …/src/docs | - | Open,Delete",
+        "Parser refactor | running | Echo Agent | …/work/parser | 5 minutes ago | Open,Close,Rename,Delete",
+        "Release notes | waiting for you | Bub | …/work/site | 3 hours ago | Open,Close,Rename,Delete",
+        "Speed up the test matrix | closed | Codex | …/work/ci-tools | yesterday | Open,Rename,Delete",
+        "Docs typo | closed | Echo Agent | …/src/docs | - | Open,Rename,Delete",
       ]);
       assert.equal(await rows.nth(0).getByRole("button", { name: "Close Parser refactor" }).count(), 1, "row buttons name their session");
       assert.equal(await rows.nth(0).getByTitle("/home/ada/work/parser").count(), 1, "the full folder is in the tooltip");

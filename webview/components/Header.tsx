@@ -1,6 +1,6 @@
 /**
  * The panel header: the tab strip with "New session" and "Show sessions" (the session list),
- * the session's title, the agent picker, "Follow agent", the context meter, and the session's
+ * the session's title, the agent's sign-in state (auth/status), the agent picker, "Follow agent", the context meter, and the session's
  * config pickers. Picking an agent asks the host to switch to it; its last option, "Add agent…",
  * asks the host to offer the registry or the settings.
  */
@@ -11,6 +11,7 @@ import type { PanelState } from "../../src/shared/panelState";
 import { useHostActions, usePanel } from "../hooks";
 import { ConfigPickers } from "./ConfigPickers";
 import { ContextMeter } from "./ContextMeter";
+import { AuthStatus } from "./AuthStatus";
 import { Codicon } from "./Codicon";
 import { FollowToggle } from "./FollowToggle";
 import { TabStrip } from "./TabStrip";
@@ -72,6 +73,7 @@ export function Header({ sessionsOpen, onToggleSessions }: HeaderProps) {
         {/* The tab shows the title, and the first message says it again: here it is only the
             page's heading, for screen readers. */}
         <h1 className="session-title visually-hidden">{title}</h1>
+        <AuthStatus />
         <ContextMeter />
       </div>
       <div className="header-row">

@@ -2,13 +2,15 @@
  * The session list, in place of the chat: every session the agents and the local index know
  * (`sessions/list`, asked for with `sessions/refresh` when the view opens), searchable by title,
  * agent and folder. Open switches to (or restores) the session's tab; Delete asks the host, which
- * confirms with the user; Close closes the session's tab. Escape goes back to the chat.
+ * confirms with the user; Close closes the session's tab; Rename asks the host for a title (the
+ * agent stores it where it can, else it is kept locally); Archive/Unarchive where the agent offers
+ * it, with "Show archived" to list archived sessions. Escape goes back to the chat.
  */
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useHostActions, useSessionList, useTabs } from "../hooks";
 import { noTabs } from "../hostValueStore";
 import { shortenPath } from "../displayPaths";
-import { type SessionRow, filterSessions, relativeTime, sessionRows, sessionStatusLabel } from "../sessionRows";
+import { type SessionRow, filterSessions, relativeTime, sessionRows, sessionStatusLabel, visibleSessions } from "../sessionRows";
 import { Codicon } from "./Codicon";
 import { t } from "../l10n";
 
@@ -17,6 +19,7 @@ export function SessionList({ onClose }: { onClose: () => void }) {
   const tabsState = useTabs();
   const { refreshSessions } = useHostActions();
   const [query, setQuery] = useState("");
+  const [showArchived, setShowArchived] = useState(false);
   const search = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -25,7 +28,8 @@ export function SessionList({ onClose }: { onClose: () => void }) {
   }, [refreshSessions]);
 
   const rows = useMemo(() => sessionRows(list?.sessions ?? [], tabsState === noTabs ? undefined : tabsState.tabs), [list, tabsState]);
-  const shown = useMemo(() => filterSessions(rows, query), [rows, query]);
+  const archivedCount = useMemo(() => rows.filter((row) => row.archived === true).length, [rows]);
+  const shown = useMemo(() => filterSessions(visibleSessions(rows, showArchived), query), [rows, showArchived, query]);
   const now = Date.now();
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -57,6 +61,12 @@ export function SessionList({ onClose }: { onClose: () => void }) {
           onChange={(event) => setQuery(event.target.value)}
         />
       </div>
+      {archivedCount > 0 || showArchived ? (
+        <label className="session-filter">
+          <input type="checkbox" checked={showArchived} onChange={(event) => setShowArchived(event.target.checked)} />
+          Show archived ({archivedCount})
+        </label>
+      ) : null}
       <div className="session-scroll">
         {list === undefined ? <p className="session-empty"><Codicon name="loading" spin /> {t("Loading sessions…")}</p>
           : rows.length === 0 ? <p className="session-empty">{t("No sessions yet.")}</p>
@@ -71,14 +81,15 @@ export function SessionList({ onClose }: { onClose: () => void }) {
 }
 
 function SessionListRow({ row, now, onOpened }: { row: SessionRow; now: number; onOpened: () => void }) {
-  const { openSession, deleteSession, closeTab } = useHostActions();
+  const { openSession, deleteSession, closeTab, renameSession, archiveSession } = useHostActions();
   const updated = relativeTime(row.updatedAt, now);
   const status = sessionStatusLabel(row.status);
   const tabKey = row.tabKey;
   return (
-    <li className={`session-row session-${row.status}`}>
+    <li className={`session-row session-${row.status}${row.archived ? " session-archived" : ""}`}>
       <div className="session-main">
         <span className="session-title" title={row.title}>{row.title}</span>
+        {row.archived ? <span className="session-archived-badge"><Codicon name="archive" /> archived</span> : null}
         <span className={`session-status session-status-${row.status}`}>
           {row.status === "running" || row.status === "starting" ? <Codicon name="loading" spin /> : row.status === "waiting" ? <Codicon name="bell-dot" /> : null}
           {status}
@@ -88,6 +99,7 @@ function SessionListRow({ row, now, onOpened }: { row: SessionRow; now: number; 
         <span className="session-agent">{row.agent}</span>
         {row.cwd ? <span className="session-cwd" title={row.cwd}>{shortenPath(row.cwd)}</span> : null}
         {updated ? <time dateTime={row.updatedAt} title={row.updatedAt}>{updated}</time> : null}
+        {row.agentStatus ? <span className="session-agent-status" title="session/status: whether the agent holds the session in memory">{row.agentStatus === "open" ? "open in the agent" : "saved"}</span> : null}
       </div>
       <div className="session-actions">
         <button type="button" className="text-button" onClick={() => { openSession(row.agent, row.sessionId); onOpened(); }}>
@@ -96,6 +108,14 @@ function SessionListRow({ row, now, onOpened }: { row: SessionRow; now: number; 
         {tabKey ? (
           <button type="button" className="text-button" onClick={() => closeTab(tabKey)}>
             <Codicon name="close" />{t("Close")}<span className="visually-hidden"> {row.title}</span>
+          </button>
+        ) : null}
+        <button type="button" className="text-button" onClick={() => renameSession(row.agent, row.sessionId)}>
+          <Codicon name="edit" />Rename<span className="visually-hidden"> {row.title}</span>
+        </button>
+        {row.canArchive ? (
+          <button type="button" className="text-button" onClick={() => archiveSession(row.agent, row.sessionId, row.archived !== true)}>
+            <Codicon name={row.archived ? "inbox" : "archive"} />{row.archived ? "Unarchive" : "Archive"}<span className="visually-hidden"> {row.title}</span>
           </button>
         ) : null}
         <button type="button" className="text-button" onClick={() => deleteSession(row.agent, row.sessionId)}>

@@ -5,7 +5,8 @@
  *
  * Tabs shrink to a minimum width; the strip shows as many whole tabs as fit (always the active
  * one) and "All sessions (n)" lists every tab. The close buttons sit outside the tablist (it may
- * own only tabs), each placed after its tab by flex `order`.
+ * own only tabs), each placed after its tab by flex `order`. Right-click on a tab: Fork Session
+ * (where the agent offers `session/fork`) and Rename Session, from the workbench's context menu.
  */
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { TabSummary } from "../../src/shared/protocol";
@@ -92,6 +93,8 @@ export function TabStrip() {
                 aria-selected={selected}
                 aria-label={labelOf(tab)}
                 tabIndex={tab.key === focusable ? 0 : -1}
+                // The tab's right-click menu (package.json `webview/context`): Fork Session where the agent offers it, Rename Session.
+                data-vscode-context={tabContext(tab)}
                 title={tab.agent ? `${title} (${tab.agent})${badge ? ` — ${badge.label}` : ""}` : title}
                 onClick={() => !selected && activateTab(tab.key)}
                 onKeyDown={(event) => onKeyDown(event, tab, index)}
@@ -124,6 +127,11 @@ export function TabStrip() {
       {shown.length < tabs.length ? <TabOverflowMenu tabs={tabs} activeKey={activeKey} labelOf={labelOf} onActivate={activateTab} /> : null}
     </>
   );
+}
+
+/** What the workbench's `webview/context` menu sees of a tab (`webviewSection == 'tab'`, `canFork`). */
+export function tabContext(tab: TabSummary): string {
+  return JSON.stringify({ webviewSection: "tab", tabKey: tab.key, canFork: tab.canFork === true, hasSession: tab.sessionId !== undefined, preventDefaultContextMenuItems: true });
 }
 
 /** The first `capacity` tabs, or, when the active tab is beyond them, the window ending at it. */

@@ -22,6 +22,7 @@ import type { AnyMessage } from "@agentclientprotocol/sdk";
 import { McpOverAcpProvider, type McpMessageParams, type McpOutcome } from "@agentclientprotocol/sdk/unstable";
 import type { ClientCallbacks } from "./clientCallbacks";
 import type { RoutableStream } from "./transports/nodeNdJsonStream";
+import { TERMINAL_OUTPUT_META } from "./toolTerminals";
 
 export interface ConnectionEvents {
   /** Called synchronously for each `session/update`, with the params as they came. */
@@ -89,7 +90,8 @@ export class AgentConnection {
       ...(terminal ? { terminal: true } : {}),
       ...(elicitation ? { elicitation: { form: {} } } : {}),
       session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
-      ...(subagentEvents ? { _meta: { lody: { subagentEvents: { version: 1 } } } } : {}),
+      // Display features under `_meta`: agents' own shell output (toolTerminals.ts), Lody's subagent events.
+      _meta: { ...TERMINAL_OUTPUT_META, ...(subagentEvents ? { lody: { subagentEvents: { version: 1 } } } : {}) },
     };
   }
 

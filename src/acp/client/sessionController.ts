@@ -9,6 +9,7 @@ import { capabilitiesOf } from "./agentCapabilities";
 import { STEER_APPLIED_METHODS, steeringRouteOf, type SteerOutcome, type SteeringRoute } from "./steering";
 import { StopGrace } from "./stopGrace";
 import { Steerer } from "./steerer";
+import { ToolTerminals } from "./toolTerminals";
 import { describeRequestError } from "./agentErrors";
 import { logJson } from "./logJson";
 import { capDepth } from "../../shared/boundedDepth";
@@ -56,6 +57,8 @@ export class SessionController {
   private readonly stopGrace: StopGrace;
   /** Update variants already logged as not shown. */
   private readonly unshown = new Set<string>();
+  /** Shell output the agent streams in tool call `_meta` (toolTerminals.ts). */
+  private readonly toolTerminals = new ToolTerminals();
   private readonly attachment: { dispose(): void };
 
   private constructor(readonly sessionId: string, private readonly context: SessionContext, readonly openedWith: OpenMode) {
@@ -67,11 +70,14 @@ export class SessionController {
     });
   }
 
-  /** `session/new`, then the agent's `defaultConfig` for the options it offers. */
-  static async create(context: SessionContext): Promise<SessionController> {
+  /**
+   * `session/new` (or another request that creates a session from the same parameters, such as
+   * `session/fork`), then the agent's `defaultConfig` for the options it offers.
+   */
+  static async create(context: SessionContext, open: (params: acp.NewSessionRequest) => Promise<acp.NewSessionResponse> = (params) => context.client.connection.newSession(params)): Promise<SessionController> {
     const { client } = context;
     const caps = capabilitiesOf(client.init);
-    const response = await client.connection.newSession({
+    const response = await open({
       cwd: context.cwd,
       mcpServers: [...caps.acceptedMcpServers(client.definition.mcpServers), ...(await context.clientMcpServers?.() ?? [])],
       ...(caps.additionalDirectories && context.additionalDirectories.length > 0 ? { additionalDirectories: [...context.additionalDirectories] } : {}),
@@ -243,6 +249,7 @@ export class SessionController {
       // Vendor or newer variants are passed on (the webview may learn them) but not shown: say so once.
       this.context.logger.info(`${this.context.client.name}: session/update "${tag}" is not shown (unknown variant or unexpected fields): ${logJson(update, 300)}`);
     }
+    if (tag === "tool_call" || tag === "tool_call_update") for (const action of this.toolTerminals.actionsOf(update as { sessionUpdate: string })) this.context.sink(action);
     this.context.sink({ type: "acp/update", entryId: this.context.newId(), update: update as { sessionUpdate: string } });
   }
 

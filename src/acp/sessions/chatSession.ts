@@ -16,6 +16,7 @@ import type { SubmitResult } from "../client/elicitationBroker";
 import { ChangeReview } from "./changeReview";
 import { PromptQueue } from "./promptQueue";
 import { TabNotes } from "./tabNotes";
+import { openFork, type ForkSource } from "./sessionFork";
 import { canReopen, diesSoon, reopenAfterCrash, reopenOrContinue, resolveLaunch, showKeptTranscript, withAuth } from "./sessionOpening";
 import { grantedCapabilities } from "../agents/networkPolicy";
 import { capabilitiesOf } from "../client/agentCapabilities";
@@ -102,8 +103,8 @@ export class ChatSession {
     return this.continued;
   }
 
-  /** Start the given agent (or the selected/default one) with a fresh session. */
-  async start(agentName?: string): Promise<void> {
+  /** Start the given agent (or the selected/default one) with a fresh session; or one forked from `fork` (sessionFork.ts). */
+  async start(agentName?: string, fork?: ForkSource): Promise<void> {
     const name = agentName ?? this.store.state.selectedAgent ?? this.deps.catalog.defaultAgent();
     if (name === undefined) return;
     this.crashes = 0;
@@ -111,7 +112,7 @@ export class ChatSession {
     // A running session's queue belongs to it; messages sent while no session was up (a start
     // that failed or is replaced) were never sent anywhere, and go to this one.
     if (this.session) this.queue.clear();
-    await this.open(name, undefined);
+    await this.open(name, undefined, fork);
   }
 
   /** Reconnect and reopen the last session (resume, else load with replay, else a new one). */
@@ -250,7 +251,7 @@ export class ChatSession {
   }
 
   /** `reopen.replay`: opened from the list (start empty, load history); else after a crash (keep the transcript). */
-  private async open(name: string, reopen: { sessionId: string; replay: boolean } | undefined): Promise<void> {
+  private async open(name: string, reopen: { sessionId: string; replay: boolean } | undefined, fork?: ForkSource): Promise<void> {
     this.restartTimer?.cancel();
     this.restartTimer = undefined;
     // "Starting" from the first moment, so a new tab is "starting" when first shown, and a message
@@ -260,6 +261,7 @@ export class ChatSession {
     if (reopen === undefined || reopen.replay) {
       this.store.dispatch({ type: "thread/reset" });
       if (this.queue.size > 0) this.queue.publish();
+      if (fork) this.store.dispatch({ type: "thread/restored", entries: [...fork.entries], ...(fork.title === undefined ? {} : { title: fork.title }) });
     }
     this.store.dispatch({ type: "connection/starting", agent: name });
     await stopped;
@@ -299,7 +301,7 @@ export class ChatSession {
       const note = (title: string) => this.notes.note(title);
       // An agent with neither session/load nor session/resume: a new session continues the old one.
       const cannotReopen = reopen !== undefined && !canReopen(client);
-      const { session, loadFailure } = await withAuth(client, this.deps.auth, note, () => this.openSession(context, name, cannotReopen ? undefined : reopen), this.t);
+      const { session, loadFailure } = await withAuth(client, this.deps.auth, note, () => fork ? openFork(context, fork).then((session): { session: SessionController; loadFailure?: FailureReport } => ({ session })) : this.openSession(context, name, cannotReopen ? undefined : reopen), this.t);
       if (this.client !== client) {
         session.dispose();
         return;

@@ -9,6 +9,10 @@ export interface SessionRecord {
   readonly title?: string;
   /** ISO 8601. */
   readonly updatedAt: string;
+  /** The title is the user's (Rename): kept over the agent's, for agents that cannot store it. */
+  readonly titleByUser?: boolean;
+  /** Archived on the agent's side (`session/archive`). */
+  readonly archived?: boolean;
 }
 
 export interface SessionIndexStorage {

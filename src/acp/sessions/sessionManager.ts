@@ -13,6 +13,10 @@ import { withTemporaryClient } from "./temporaryClient";
 import type { SessionListItem, TabStatus, TabSummary } from "../../shared/protocol";
 import { panelStatus } from "../../shared/threadPhase";
 import { english, type Translate } from "../../shared/l10n";
+import { SessionActions } from "./sessionActions";
+import { unstableCapabilitiesOf, type UnstableSessionCapabilities } from "../client/unstableSessions";
+import { AgentStatuses } from "./agentStatuses";
+import { mergeAgentLists } from "./sessionListing";
 
 export interface OpenTabRecord {
   readonly agent: string;
@@ -27,8 +31,14 @@ export class SessionManager {
   private counter = 0;
   private readonly listeners = new Set<() => void>();
   private readonly subscriptions = new Map<string, { dispose(): void }>();
+  private readonly features = new Map<string, UnstableSessionCapabilities>();
+  /** Fork, rename and archive. */
+  readonly actions: SessionActions;
+  private readonly statuses = new AgentStatuses();
 
-  constructor(private readonly deps: ChatSessionDeps, readonly index: SessionIndex, private readonly transcripts?: TranscriptStore) {}
+  constructor(private readonly deps: ChatSessionDeps, readonly index: SessionIndex, private readonly transcripts?: TranscriptStore) {
+    this.actions = new SessionActions(this, deps);
+  }
 
   get active(): ChatSession | undefined {
     return this.activeKey === undefined ? undefined : this.tabs.get(this.activeKey);
@@ -49,16 +59,28 @@ export class SessionManager {
   }
 
   summaries(): TabSummary[] {
-    return [...this.tabs].map(([key, session]) => summarise(key, session, this.deps.translate));
+    return [...this.tabs].map(([key, session]) => {
+      const summary = summarise(key, session, this.deps.translate);
+      const auth = summary.agent === undefined ? undefined : this.statuses.authOf(summary.agent);
+      return auth ? { ...summary, auth } : summary;
+    });
   }
 
   /** A new tab; starts `agent` (or the default) unless `start` is false. */
   async newTab(agent?: string, start = true): Promise<ChatSession> {
+    return this.openTab(start ? (session) => session.start(agent) : async () => undefined);
+  }
+
+  /**
+   * A new active tab that `open` fills (start, open a listed session, fork). `open` is called
+   * first: it says "Starting…" synchronously, so the tab's first snapshot is not the first-run view.
+   */
+  async openTab(open: (session: ChatSession) => Promise<void>): Promise<ChatSession> {
     const { key, session } = this.createTab();
-    // Start first: the tab then shows "Starting…" from its first snapshot, not the first-run view.
-    const starting = start ? session.start(agent) : undefined;
+    const opening = open(session);
     this.activate(key);
-    await starting;
+    await opening;
+    this.actions.restoreUserTitle(session);
     this.remember(session);
     return session;
   }
@@ -71,11 +93,23 @@ export class SessionManager {
         return session;
       }
     }
-    const { key, session } = this.createTab();
-    this.activate(key);
-    await session.openExisting(agent, sessionId);
-    this.remember(session);
-    return session;
+    return this.openTab((session) => session.openExisting(agent, sessionId));
+  }
+
+  /** The open tab showing a session, if any. */
+  tabOf(sessionId: string): { key: string; session: ChatSession } | undefined {
+    const found = [...this.tabs].find(([, session]) => session.sessionId === sessionId);
+    return found && { key: found[0], session: found[1] };
+  }
+
+  /** A live connection to `agent` (a tab's), for session administration. */
+  liveClient(agent: string): AgentClient | undefined {
+    return [...this.tabs.values()].map((s) => s.agentClient).find((client) => client?.name === agent && !client.isStopping);
+  }
+
+  /** What each agent seen this run offers of the unstable session methods (the list shows their actions). */
+  featuresOf(agent: string): UnstableSessionCapabilities | undefined {
+    return this.features.get(agent);
   }
 
   activate(key: string): void {
@@ -116,32 +150,18 @@ export class SessionManager {
     this.changed();
   }
 
-  /** Sessions of every agent with a live connection (`session/list`, following cursors) plus the local index. */
+  /** Sessions of every agent with a live connection (sessionListing.ts) plus the local index, with their status. */
   async listSessions(): Promise<SessionListItem[]> {
     const items = new Map<string, SessionListItem>();
     const open = new Map([...this.tabs].flatMap(([key, session]) => (session.sessionId ? [[session.sessionId, { key, session }] as const] : [])));
     for (const record of this.index.all()) {
-      items.set(`${record.agent}\u0000${record.sessionId}`, { ...record, title: record.title ?? (this.deps.translate ?? english)("Untitled session"), status: "closed" });
+      const { titleByUser: _byUser, ...item } = record;
+      items.set(`${record.agent}\u0000${record.sessionId}`, { ...item, title: record.title ?? (this.deps.translate ?? english)("Untitled session"), status: "closed" });
     }
-    const listed = new Set<string>();
-    for (const session of this.tabs.values()) {
-      const client = session.agentClient;
-      if (!client || listed.has(client.name) || !capabilitiesOf(client.init).list) continue;
-      listed.add(client.name);
-      let cursor: string | undefined;
-      for (let page = 0; page < 50; page++) {
-        const response = await client.connection.listSessions(cursor ? { cursor } : {}).catch(() => undefined);
-        if (!response) break;
-        for (const info of response.sessions) {
-          const key = `${client.name}\u0000${info.sessionId}`;
-          const known = items.get(key);
-          items.set(key, { agent: client.name, sessionId: info.sessionId, cwd: info.cwd, title: info.title ?? known?.title ?? (this.deps.translate ?? english)("Untitled session"), status: "closed", ...(info.updatedAt ?? known?.updatedAt ? { updatedAt: (info.updatedAt ?? known?.updatedAt) as string } : {}) });
-        }
-        cursor = response.nextCursor ?? undefined;
-        if (!cursor) break;
-      }
-    }
-    return [...items.values()]
+    await mergeAgentLists(items, [...this.tabs.values()].map((session) => session.agentClient), this.index.all(), this.deps.translate);
+    const withStatus = await this.statuses.sessionStatuses([...items.values()], (agent) => this.liveClient(agent));
+    return withStatus
+      .map((item) => (this.features.get(item.agent)?.archive ? { ...item, canArchive: true } : item))
       .map((item) => {
         const tab = open.get(item.sessionId);
         return tab ? { ...item, status: summarise(tab.key, tab.session).status, tabKey: tab.key } : item;
@@ -208,15 +228,18 @@ export class SessionManager {
     // A session that continues one its agent could not reopen takes that one's place in the list.
     const replaced = session.continues;
     if (replaced && replaced !== sessionId && this.index.all().some((r) => r.agent === agent && r.sessionId === replaced)) this.index.remove(agent, replaced);
-    const title = session.store.state.thread.title ?? firstPromptLine(session);
+    const client = session.agentClient;
+    if (client) {
+      this.features.set(agent, unstableCapabilitiesOf(client.init));
+      this.statuses.refreshAuth(client, () => this.changed());
+    }
+    // A title the user gave stays (upsert keeps the previous title when none is passed).
+    const byUser = this.index.all().find((r) => r.agent === agent && r.sessionId === sessionId)?.titleByUser === true;
+    const title = byUser ? undefined : session.store.state.thread.title ?? firstPromptLine(session);
     this.index.upsert({ agent, sessionId, cwd: this.deps.workspace.cwd(), updatedAt: new Date(this.deps.clock.now()).toISOString(), ...(title ? { title } : {}) });
   }
 
-  private liveClient(agent: string) {
-    return [...this.tabs.values()].map((s) => s.agentClient).find((client) => client?.name === agent && !client.isStopping);
-  }
-
-  private changed(): void {
+  changed(): void {
     for (const listener of this.listeners) listener();
   }
 }
@@ -245,5 +268,6 @@ export function summarise(key: string, session: ChatSession, t: Translate = engl
     ...(session.sessionId ? { sessionId: session.sessionId } : {}),
     title: thread.title ?? firstPromptLine(session) ?? (agent ? t("New {0} session", agent) : t("New session")),
     status,
+    ...(session.sessionId && session.agentClient && unstableCapabilitiesOf(session.agentClient.init).fork ? { canFork: true } : {}),
   };
 }

@@ -1,0 +1,89 @@
+/**
+ * Fork, rename and archive (issue 18 §2) over the panel's tabs and the session list. Each agent
+ * method is sent only when the agent advertises it (unstableSessions.ts); a rename is kept
+ * locally as well, in the session index, so agents that cannot store titles still show it.
+ */
+import type { ChatSession, ChatSessionDeps } from "./chatSession";
+import type { SessionManager } from "./sessionManager";
+import type { AgentClient } from "../client/agentClient";
+import { forkSourceOf } from "./sessionFork";
+import { withTemporaryClient } from "./temporaryClient";
+import { setSessionArchived, setSessionTitle, unstableCapabilitiesOf } from "../client/unstableSessions";
+
+export const TITLE_LIMIT = 200;
+
+export class SessionActions {
+  constructor(private readonly manager: SessionManager, private readonly deps: ChatSessionDeps) {}
+
+  /** Whether the tab's agent can fork its session (`sessionCapabilities.fork`). */
+  canFork(key: string): boolean {
+    const session = this.manager.tab(key);
+    const client = session?.agentClient;
+    return Boolean(client && session?.sessionId && session.store.state.connection.status === "ready" && unstableCapabilitiesOf(client.init).fork);
+  }
+
+  /** Fork Session: a new tab on the same agent continues the tab's session. */
+  async forkTab(key: string): Promise<ChatSession> {
+    const source = this.manager.tab(key);
+    const sessionId = source?.sessionId;
+    const connection = source?.store.state.connection;
+    if (!source || !sessionId || !this.canFork(key) || connection?.status === "none" || !connection) throw new Error("This session can't be forked: its agent does not offer session/fork.");
+    const title = source.store.state.thread.title ?? this.manager.summaries().find((tab) => tab.key === key)?.title;
+    const fork = forkSourceOf(sessionId, source.store.state.thread, title);
+    return this.manager.openTab((session) => session.start(connection.agent, fork));
+  }
+
+  /**
+   * Renames a session: `session/set_title` where the agent offers it (the title it stored is the
+   * one shown), and always in the local index. An open tab shows the new title at once.
+   */
+  async rename(agent: string, sessionId: string, requested: string): Promise<string> {
+    let title = requested.trim().replace(/\s+/g, " ").slice(0, TITLE_LIMIT);
+    if (title === "") throw new Error("A session title can't be empty.");
+    const tab = this.manager.tabOf(sessionId);
+    if (this.manager.featuresOf(agent)?.title) title = await this.withClient(agent, tab?.session, (client) => setSessionTitle(client.connection, sessionId, title));
+    const record = this.manager.index.all().find((r) => r.agent === agent && r.sessionId === sessionId);
+    this.manager.index.upsert({ agent, sessionId, cwd: record?.cwd ?? this.deps.workspace.cwd(), updatedAt: record?.updatedAt ?? new Date(this.deps.clock.now()).toISOString(), title, titleByUser: true });
+    // The same update an agent sends for its own title change: the tab strip and the kept transcript follow.
+    tab?.session.store.dispatch({ type: "acp/update", entryId: `rename-${this.deps.clock.now()}`, update: { sessionUpdate: "session_info_update", title } });
+    this.manager.changed();
+    return title;
+  }
+
+  async renameTab(key: string, title: string): Promise<string> {
+    const session = this.manager.tab(key);
+    const connection = session?.store.state.connection;
+    if (!session?.sessionId || !connection || connection.status === "none") throw new Error("This tab has no session to rename yet.");
+    return this.rename(connection.agent, session.sessionId, title);
+  }
+
+  /**
+   * Archive or unarchive (`session/archive`, `session/unarchive`). Archiving ends the session on
+   * the agent's side as `session/close` would, so its tab closes.
+   */
+  async setArchived(agent: string, sessionId: string, archived: boolean): Promise<void> {
+    if (!this.manager.featuresOf(agent)?.archive) throw new Error(`${agent} does not offer archiving sessions.`);
+    const tab = this.manager.tabOf(sessionId);
+    await this.withClient(agent, tab?.session, (client) => setSessionArchived(client.connection, sessionId, archived));
+    if (archived && tab) await this.manager.closeTab(tab.key);
+    const record = this.manager.index.all().find((r) => r.agent === agent && r.sessionId === sessionId);
+    if (record) this.manager.index.upsert({ ...record, archived });
+    this.manager.changed();
+  }
+
+  /** A reopened session (after a reload, or from the list) shows the title the user gave it. */
+  restoreUserTitle(session: ChatSession): void {
+    const connection = session.store.state.connection;
+    if (!session.sessionId || connection.status === "none") return;
+    const record = this.manager.index.all().find((r) => r.agent === connection.agent && r.sessionId === session.sessionId);
+    if (!record?.titleByUser || !record.title || session.store.state.thread.title === record.title) return;
+    session.store.dispatch({ type: "acp/update", entryId: `rename-${this.deps.clock.now()}`, update: { sessionUpdate: "session_info_update", title: record.title } });
+  }
+
+  /** The tab's own connection, else any live one to the agent, else one opened for this call. */
+  private async withClient<T>(agent: string, session: ChatSession | undefined, use: (client: AgentClient) => Promise<T>): Promise<T> {
+    const live = session?.agentClient ?? this.manager.liveClient(agent);
+    if (live && !live.isStopping) return use(live);
+    return withTemporaryClient(this.deps, agent, use);
+  }
+}

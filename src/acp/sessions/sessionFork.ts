@@ -1,0 +1,32 @@
+/**
+ * Fork Session (issue 18 §2): a new tab continues the history of another (`session/fork`,
+ * offered when the agent advertises `sessionCapabilities.fork`). The protocol's fork answers with
+ * a session id only and replays nothing (claude-agent-acp resumes the source with
+ * `forkSession`), so the new tab shows a copy of the source tab's transcript, as this client
+ * keeps transcripts (storedTranscript.ts), and the agent holds the context.
+ *
+ * Each tab runs its own agent process: the fork is sent by the new tab's process, which finds the
+ * source where the agent keeps its sessions (claude-agent-acp: on disk).
+ */
+import type * as acp from "@agentclientprotocol/sdk";
+import { SessionController, type SessionContext } from "../client/sessionController";
+import { forkSession } from "../client/unstableSessions";
+import { storedEntriesOf, type StoredEntry } from "../../shared/storedTranscript";
+import type { Thread } from "../../shared/thread";
+
+export interface ForkSource {
+  readonly sessionId: string;
+  /** The source tab's transcript, shown in the new tab. */
+  readonly entries: readonly StoredEntry[];
+  readonly title?: string;
+}
+
+export function forkSourceOf(sessionId: string, thread: Thread, title: string | undefined): ForkSource {
+  return { sessionId, entries: storedEntriesOf(thread), ...(title === undefined ? {} : { title: `${title} (fork)` }) };
+}
+
+/** `session/fork` with the parameters a new session would get (cwd, MCP servers, directories). */
+export function openFork(context: SessionContext, source: ForkSource): Promise<SessionController> {
+  return SessionController.create(context, async (params) =>
+    (await forkSession(context.client.connection, { ...params, sessionId: source.sessionId })) as acp.NewSessionResponse);
+}

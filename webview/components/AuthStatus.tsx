@@ -1,0 +1,25 @@
+/**
+ * The active tab's agent sign-in state, from its `auth/status` (unstable; only agents that offer
+ * it): "Signed in", "Not signed in", "No sign-in needed". Nothing for other agents, or "unknown".
+ */
+import type { TabSummary } from "../../src/shared/protocol";
+import { useTabs } from "../hooks";
+import { Codicon } from "./Codicon";
+
+const labels: Record<Exclude<NonNullable<TabSummary["auth"]>, "unknown">, { text: string; icon: string }> = {
+  authenticated: { text: "Signed in", icon: "account" },
+  unauthenticated: { text: "Not signed in", icon: "warning" },
+  not_required: { text: "No sign-in needed", icon: "pass" },
+};
+
+export function AuthStatus() {
+  const { tabs, activeKey } = useTabs();
+  const auth = tabs.find((tab) => tab.key === activeKey)?.auth;
+  if (auth === undefined || auth === "unknown") return null;
+  const { text, icon } = labels[auth];
+  return (
+    <span className={`auth-status auth-status-${auth}`} role="note" aria-label={`Agent sign-in: ${text}`} title={`The agent reports: ${text.toLowerCase()}`}>
+      <Codicon name={icon} /> {text}
+    </span>
+  );
+}
