@@ -65,6 +65,8 @@ export class AgentConnection {
       ...(terminal ? { terminal: true } : {}),
       ...(elicitation ? { elicitation: { form: {} } } : {}),
       session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
+      // Unstable display features the panel renders: id-addressed plans, standard subagents.
+      ...({ plan: {}, subagents: {} } as object),
       ...(subagentEvents ? { _meta: { lody: { subagentEvents: { version: 1 } } } } : {}),
     };
   }

@@ -45,4 +45,4 @@ export const unstableUpdateSchema = z.discriminatedUnion("sessionUpdate", [
 export type UnstableUpdate = z.infer<typeof unstableUpdateSchema>;
 
 /** The tags above, for the capability advertisement and the schema-derived tests. */
-export const UNSTABLE_UPDATE_TAGS = unstableUpdateSchema.options.map((option) => option.shape.sessionUpdate.value);
+export const UNSTABLE_UPDATE_TAGS: readonly string[] = unstableUpdateSchema.options.map((option) => option.shape.sessionUpdate.value);
