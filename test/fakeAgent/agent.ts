@@ -13,6 +13,7 @@ import type { StoredSession } from "./store";
 import { runTurn } from "./turn";
 import { benchLog } from "./benchScenarios";
 import { STEER_METHODS, handleSteer, scheduleTitle } from "./bubSteering";
+import { handleProviders, recordSystemPrompt, unstableInitialize } from "./unstableSurface";
 import { codebuddyAuthenticate, codebuddyConfigOptions, codebuddySessionState, requireCodebuddyAuth } from "./codebuddy";
 
 /** What a transport lets a scenario do to it. */
@@ -62,7 +63,7 @@ export class AgentConnection {
         if (this.neverInitialize) return new Promise(() => undefined);
         this.clientInfo = params.clientInfo;
         this.clientCapabilities = (params.clientCapabilities ?? {}) as Params;
-        return slowInitialize(this.options.slowStartMs, () => initializeResult(this.options, params));
+        return slowInitialize(this.options.slowStartMs, () => unstableInitialize(initializeResult(this.options, params), this.options.unstable));
       case "authenticate":
         if (profile !== "codebuddy") throw methodNotFound(request.method);
         return codebuddyAuthenticate(this, params);
@@ -73,7 +74,7 @@ export class AgentConnection {
         requireCodebuddyAuth(this);
         return this.reopen(params, true);
       case "session/resume":
-        if (profile !== "bub") throw methodNotFound(request.method);
+        if (profile !== "bub" && !this.options.unstable) throw methodNotFound(request.method);
         return this.reopen(params, false);
       case "session/list":
         if (profile === "default" || profile === "codebuddy") throw methodNotFound(request.method);
@@ -91,10 +92,13 @@ export class AgentConnection {
       case "session/prompt":
         requireCodebuddyAuth(this);
         return this.prompt(params);
-      default:
+      default: {
         // Bub's steering extension methods (§8); any other `_x/y` is -32601 with its name.
         if (request.method in STEER_METHODS && isBub(profile)) return handleSteer(this, request.method, params);
+        const provided = this.options.unstable ? handleProviders(request.method, params) : undefined;
+        if (provided) return provided;
         throw methodNotFound(request.method);
+      }
     }
   }
 
@@ -110,6 +114,7 @@ export class AgentConnection {
       throw new RpcError(-32602, "Invalid params", { cwd: params.cwd, mcpServers: params.mcpServers });
     }
     const sessionId = this.world.nextSessionId();
+    recordSystemPrompt(sessionId, params);
     const additional = Array.isArray(params.additionalDirectories) ? { additionalDirectories: params.additionalDirectories as string[] } : {};
     this.world.store.update(sessionId, () => ({ sessionId, cwd: params.cwd as string, ...additional, listed: true, config: {}, history: [], updatedAt: "" }));
     this.world.live.add(sessionId);
@@ -141,6 +146,7 @@ export class AgentConnection {
   private async reopen(params: Params, replay: boolean): Promise<object> {
     const sessionId = requireSession(params);
     if (typeof params.cwd !== "string") throw new RpcError(-32602, "Invalid params", { cwd: params.cwd });
+    recordSystemPrompt(sessionId, params);
     if (this.world.closing.has(sessionId)) throw new RpcError(-32600, "Invalid request", { sessionId });
     if (replay && this.options.loadError === "gemini") throw internalError("No previous sessions found for this project.");
     if (sessionId === BROKEN_STORE_SESSION) throw internalError("store unavailable");

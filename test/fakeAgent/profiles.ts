@@ -37,6 +37,8 @@ export interface FakeAgentOptions {
   readonly authRequired?: boolean;
   /** FAKE_AGENT_SLOW_START=<ms>: slow `initialize` and `session/new`, config options before the result (slowStart.ts). */
   readonly slowStartMs?: number;
+  /** FAKE_AGENT_UNSTABLE=append|override (default profile): the unstable surface (unstableSurface.ts). */
+  readonly unstable?: "append" | "override";
 }
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv): FakeAgentOptions {
@@ -53,6 +55,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): FakeAgentOptions {
     ...(env.FAKE_AGENT_NAME ? { name: env.FAKE_AGENT_NAME } : {}),
     ...(env.FAKE_AGENT_AUTH === "required" ? { authRequired: true } : {}),
     ...(env.FAKE_AGENT_SLOW_START ? { slowStartMs: Number(env.FAKE_AGENT_SLOW_START) } : {}),
+    ...(env.FAKE_AGENT_UNSTABLE === "append" || env.FAKE_AGENT_UNSTABLE === "override" ? { unstable: env.FAKE_AGENT_UNSTABLE } : {}),
   };
 }
 

@@ -15,6 +15,7 @@ import { consentScenarios } from "./consentScenarios";
 import { followScenarios } from "./followScenarios";
 import { realAgentHabits } from "./realAgentHabits";
 import { startStopScenarios } from "./startStopScenarios";
+import { unstableScenarios } from "./unstableSurface";
 
 export type StopReason = "end_turn" | "max_tokens" | "max_turn_requests" | "refusal" | "cancelled";
 /** A stop reason, or a whole `PromptResponse` (usage, `_meta`…). */
@@ -283,6 +284,7 @@ export const scenarios: Record<string, Scenario> = {
   ...followScenarios,
   ...realAgentHabits,
   ...startStopScenarios,
+  ...unstableScenarios,
 };
 
 export function pickScenario(promptText: string): Scenario {
