@@ -13,6 +13,7 @@ import { Composer } from "./Composer";
 import { FilesChanged } from "./FilesChanged";
 import { Header } from "./Header";
 import { PlanView } from "./PlanView";
+import { IdPlansView } from "./IdPlansView";
 import { QueuedMessages } from "./QueuedMessages";
 import { SessionList } from "./SessionList";
 import { StatusLine } from "./StatusLine";
@@ -52,6 +53,7 @@ function Panel() {
           {!synced ? <div className="panel-placeholder" /> : noAgent ? <WelcomeView /> : <Transcript key={`log:${tabKey}`} scrollKey={tabKey} />}
           <StatusLine />
           <PlanView />
+          <IdPlansView />
           <FilesChanged />
           <QueuedMessages />
           <Composer key={`composer:${tabKey}`} draftKey={tabKey} />

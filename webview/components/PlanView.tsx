@@ -7,7 +7,7 @@ import { usePanel } from "../hooks";
 import { useExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";
 
-const statusLook: Record<PlanEntry["status"], { readonly icon: string; readonly label: string; readonly spin?: boolean }> = {
+export const statusLook: Record<PlanEntry["status"], { readonly icon: string; readonly label: string; readonly spin?: boolean }> = {
   pending: { icon: "circle-large-outline", label: "Pending" },
   in_progress: { icon: "loading", label: "In progress", spin: true },
   completed: { icon: "pass-filled", label: "Done" },

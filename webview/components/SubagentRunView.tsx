@@ -4,7 +4,7 @@
  * entries drawn by the same entry components, indented. Open while it runs; collapsed once done,
  * unless the user chose otherwise.
  */
-import { memo, useId } from "react";
+import { memo, useId, useMemo } from "react";
 import type { SubagentRun } from "../../src/shared/thread";
 import { usePanel } from "../hooks";
 import { NestedThreadContext } from "../nestedThread";
@@ -12,6 +12,7 @@ import { describeProgress } from "../runProgress";
 import { useAutoExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";
 import { EntryView } from "./EntryView";
+import { Markdown } from "./Markdown";
 
 const stateLook: Record<SubagentRun["state"], { readonly icon: string; readonly label: string; readonly spin?: boolean }> = {
   pending: { icon: "loading", label: "Starting", spin: true },
@@ -41,6 +42,12 @@ export const SubagentRunView = memo(function SubagentRunView({ run }: { run: Sub
   const progress = describeProgress(run.progress, run);
   const bodyId = useId();
   const entries = run.thread.entries;
+  // Messages between sessions (standard subagents): the parent's that name this run, and its own.
+  const parentMessages = usePanel((state) => state.thread.sessionMessages);
+  const messages = useMemo(() => [
+    ...(parentMessages ?? []).filter((message) => message.sender === run.runId || message.recipient === run.runId),
+    ...(run.thread.sessionMessages ?? []),
+  ], [parentMessages, run.runId, run.thread.sessionMessages]);
   return (
     <section className={`entry run run-${run.state} run-${run.kind}`} role="group" aria-label={label}>
       <button type="button" className="run-header" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
@@ -58,7 +65,16 @@ export const SubagentRunView = memo(function SubagentRunView({ run }: { run: Sub
       {open ? (
         <div className="run-thread" id={bodyId}>
           <NestedThreadContext value={true}>
-            {entries.length === 0 ? <p className="run-empty">{active ? "Waiting for output…" : "No output."}</p>
+            {messages.map((message) => {
+              const fromRun = message.sender === run.runId;
+              return (
+                <div key={message.messageId} className="run-message" role="note" aria-label={fromRun ? "Message from the subagent" : "Message to the subagent"}>
+                  <Codicon name={fromRun ? "reply" : "send"} />
+                  <Markdown text={message.text} />
+                </div>
+              );
+            })}
+            {entries.length === 0 && messages.length === 0 ? <p className="run-empty">{active ? "Waiting for output…" : "No output."}</p>
               : entries.map((entry) => <EntryView key={entry.id} entry={entry} recovery={false} />)}
           </NestedThreadContext>
         </div>
