@@ -25,6 +25,21 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { paths: [vscodeOnly, ...react], patterns: reactPatterns }] },
   },
   {
+    // The ACP client and the agent definitions sit below the panel's sessions: they never import
+    // sessions/ or the webview wire protocol, so they can be reused without the panel.
+    files: ["src/acp/client/**/*.ts", "src/acp/agents/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        paths: [vscodeOnly, ...react],
+        patterns: [
+          ...reactPatterns,
+          { group: ["**/sessions/*", "**/sessions/**"], message: "src/acp/client and src/acp/agents never import the panel's sessions." },
+          { group: ["**/shared/protocol"], message: "The ACP client layer does not know the webview wire protocol." },
+        ],
+      }],
+    },
+  },
+  {
     files: ["src/vscode/**/*.ts", "src/extension.ts"],
     rules: { "no-restricted-imports": ["error", { paths: react, patterns: reactPatterns }] },
   },

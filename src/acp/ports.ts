@@ -2,7 +2,7 @@
  * The small interfaces the ACP layer needs from its host. `src/vscode/` implements them with the
  * VS Code API; tests implement them in memory. Nothing in `src/acp/` imports `vscode`.
  */
-import type { AgentDefinition } from "./agentDefinition";
+import type { AgentDefinition } from "./agents/agentDefinition";
 
 export interface Logger {
   info(message: string): void;

@@ -3,8 +3,8 @@
  * the status bar, context keys, follow-agent and the change watcher always track the tab shown.
  */
 import * as vscode from "vscode";
-import type { ChatSession } from "../acp/chatSession";
-import type { SessionManager } from "../acp/sessionManager";
+import type { ChatSession } from "../acp/sessions/chatSession";
+import type { SessionManager } from "../acp/sessions/sessionManager";
 
 export function bindActiveSession(manager: SessionManager, bind: (session: ChatSession) => { dispose(): void }): vscode.Disposable {
   let current: { session: ChatSession; binding: { dispose(): void } } | undefined;

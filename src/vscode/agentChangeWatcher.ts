@@ -1,13 +1,13 @@
 /**
  * Detects files an agent changes with its own tools (not through `fs/write_text_file`), so the
  * "Files changed" review works with any agent. When to watch (a turn and the grace period after
- * it) and what the agent's own reports add is decided in `acp/turnFileChanges.ts`; what a change
- * means for the review in `acp/agentFileChanges.ts`. This file only supplies VS Code's watcher.
+ * it) and what the agent's own reports add is decided in `acp/sessions/turnFileChanges.ts`; what a change
+ * means for the review in `acp/sessions/agentFileChanges.ts`. This file only supplies VS Code's watcher.
  */
 import * as vscode from "vscode";
-import type { ChatSession } from "../acp/chatSession";
-import { AgentFileChanges } from "../acp/agentFileChanges";
-import { TurnFileChanges, type FileEventSource } from "../acp/turnFileChanges";
+import type { ChatSession } from "../acp/sessions/chatSession";
+import { AgentFileChanges } from "../acp/sessions/agentFileChanges";
+import { TurnFileChanges, type FileEventSource } from "../acp/sessions/turnFileChanges";
 import { systemClock } from "../acp/ports";
 
 const workspaceWatcher: FileEventSource = {

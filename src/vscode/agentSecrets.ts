@@ -4,7 +4,7 @@
  * `"Authorization": "Bearer ${secret:token}"`; the values are filled in at launch.
  */
 import * as vscode from "vscode";
-import { resolveSecretReferences } from "../acp/secretReferences";
+import { resolveSecretReferences } from "../acp/agents/secretReferences";
 
 const PREFIX = "acpPanel.secret.";
 

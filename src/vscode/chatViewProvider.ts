@@ -6,10 +6,10 @@
  * running turn.
  */
 import * as vscode from "vscode";
-import type { ChatSession } from "../acp/chatSession";
+import type { ChatSession } from "../acp/sessions/chatSession";
 import type { Logger } from "../acp/ports";
-import { ReplicaFeed } from "../acp/replicaFeed";
-import type { SessionManager } from "../acp/sessionManager";
+import { ReplicaFeed } from "../acp/sessions/replicaFeed";
+import type { SessionManager } from "../acp/sessions/sessionManager";
 import { type HostMessage, webviewMessageSchema } from "../shared/protocol";
 import { renderWebviewHtml } from "./webviewHtml";
 import { handlePanelMessage, type PanelMessageContext } from "./panelMessages";

@@ -3,8 +3,8 @@
  * view provider or an adapter.
  */
 import * as vscode from "vscode";
-import type { ChatSession } from "../acp/chatSession";
-import type { SessionManager } from "../acp/sessionManager";
+import type { ChatSession } from "../acp/sessions/chatSession";
+import type { SessionManager } from "../acp/sessions/sessionManager";
 import { confirmDelete } from "./panelMessages";
 import type { ConfigOption } from "../shared/sessionUpdate";
 import { threadToMarkdown } from "../shared/threadMarkdown";

@@ -4,7 +4,7 @@
  * set true, so one tab's fresh session does not clear what another tab did).
  */
 import * as vscode from "vscode";
-import type { PanelStore } from "../acp/panelStore";
+import type { PanelStore } from "../acp/sessions/panelStore";
 import { noWalkthroughProgress, walkthroughProgress } from "../shared/walkthroughProgress";
 
 export function trackContextKeys(store: PanelStore): { dispose(): void } {

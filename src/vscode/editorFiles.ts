@@ -5,9 +5,9 @@
  */
 import * as vscode from "vscode";
 import { readFile } from "node:fs/promises";
-import type { FileSystemPort } from "../acp/fileSystemCallbacks";
-import { writeFileAtomic } from "../acp/atomicWrite";
-import { readTextBounded, type BoundedText, type ReadRange } from "../acp/boundedRead";
+import type { FileSystemPort } from "../acp/client/fileSystemCallbacks";
+import { writeFileAtomic } from "../acp/client/atomicWrite";
+import { readTextBounded, type BoundedText, type ReadRange } from "../acp/client/boundedRead";
 
 export class EditorFiles implements FileSystemPort {
   openBufferText(path: string): string | undefined {

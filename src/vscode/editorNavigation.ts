@@ -3,7 +3,7 @@
  * tool call locations (and "follow agent"), validated links, and file search for @-mentions.
  */
 import * as vscode from "vscode";
-import { isInside } from "../acp/workspacePaths";
+import { isInside } from "../acp/client/workspacePaths";
 
 const BEFORE_SCHEME = "acp-panel-before";
 

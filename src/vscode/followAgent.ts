@@ -1,5 +1,5 @@
 /** "Follow agent": reveals each tool call's first location in the editor as it arrives. */
-import type { PanelStore } from "../acp/panelStore";
+import type { PanelStore } from "../acp/sessions/panelStore";
 import type { EditorNavigation } from "./editorNavigation";
 
 export class FollowAgent {

@@ -4,14 +4,14 @@
  * activation (src/extension.ts) stays cheap. Nothing else lives here.
  */
 import * as vscode from "vscode";
-import { agentIdOf } from "../acp/agentIdentity";
-import { PathGrants } from "../acp/pathGrants";
+import { agentIdOf } from "../acp/agents/agentIdentity";
+import { PathGrants } from "../acp/client/pathGrants";
 import { systemClock } from "../acp/ports";
-import { SessionIndex } from "../acp/sessionIndex";
-import { SessionManager } from "../acp/sessionManager";
-import { TranscriptStore } from "../acp/transcriptStore";
-import { displayUrl } from "../acp/networkPolicy";
-import { loginShellPath, mergePaths } from "../acp/shellEnvironment";
+import { SessionIndex } from "../acp/sessions/sessionIndex";
+import { SessionManager } from "../acp/sessions/sessionManager";
+import { TranscriptStore } from "../acp/sessions/transcriptStore";
+import { displayUrl } from "../acp/agents/networkPolicy";
+import { loginShellPath, mergePaths } from "../acp/client/shellEnvironment";
 import { bindActiveSession } from "./activeSession";
 import { AgentChangeWatcher } from "./agentChangeWatcher";
 import { AgentSecrets } from "./agentSecrets";
@@ -31,7 +31,7 @@ import { runTerminalLogin } from "./terminalLogin";
 import { TerminalMirror } from "./terminalMirror";
 import { authQuickPick, consentDialogs, hiddenPanelNotifier, urlConsent } from "./userPrompts";
 import { workspaceCwd } from "./workspaceCwd";
-import { remoteSettingsHint, type RemoteSettingsHint } from "../acp/remoteAgentSettings";
+import { remoteSettingsHint, type RemoteSettingsHint } from "../acp/agents/remoteAgentSettings";
 
 /** What the extension entry forwards to once the host is loaded. */
 export interface Host {

@@ -4,7 +4,7 @@
  */
 import * as vscode from "vscode";
 import type { Logger } from "../acp/ports";
-import type { SessionManager } from "../acp/sessionManager";
+import type { SessionManager } from "../acp/sessions/sessionManager";
 import type { HostMessage, WebviewMessage } from "../shared/protocol";
 import { offerAddAgent } from "./addAgentPick";
 import { searchMentions } from "./mentionSources";

@@ -2,15 +2,15 @@
  * Client-side permission rules, per agent: "always allow reads in this workspace" and the like.
  * Stored in the extension's global state, listed and revoked with "ACP: Manage Permission Rules".
  * A rule only ever picks an option the agent itself offered, by kind. Which rule answers is
- * decided in `src/acp/permissionRuleDecision.ts` (symlinks resolved, agents matched by stable id).
+ * decided in `src/acp/agents/permissionRuleDecision.ts` (symlinks resolved, agents matched by stable id).
  * The same command lists the session grants to read outside the workspace (PathGrants), to clear them.
  */
 import * as vscode from "vscode";
 import type * as acp from "@agentclientprotocol/sdk";
-import type { AgentRef } from "../acp/agentIdentity";
-import { describeGrant, type PathGrant, type PathGrants } from "../acp/pathGrants";
-import type { PermissionRules, RuledAnswer } from "../acp/permissionBroker";
-import { describeRule, matchingRule, migrateNameKeyedRules, type PermissionRule } from "../acp/permissionRuleDecision";
+import type { AgentRef } from "../acp/agents/agentIdentity";
+import { describeGrant, type PathGrant, type PathGrants } from "../acp/client/pathGrants";
+import type { PermissionRules, RuledAnswer } from "../acp/client/permissionBroker";
+import { describeRule, matchingRule, migrateNameKeyedRules, type PermissionRule } from "../acp/agents/permissionRuleDecision";
 
 const KEY = "acpPanel.permissionRules";
 const KINDS = ["read", "search", "fetch", "think", "edit", "execute", "delete", "move", "other"];

@@ -7,11 +7,11 @@
  * checksum and a name that is already taken are both asked about in a modal, never assumed.
  */
 import * as vscode from "vscode";
-import { distributionsOf, packageEntry, readRegistry, type Distribution, type RegistryAgent, type RegistryIndex, type SettingsEntry } from "../acp/agentRegistry";
-import { agentPresets } from "../acp/agentPresets";
-import { addRegistryAgent, type NameClash } from "../acp/registryAgentName";
-import { registryIndexLocation } from "../acp/registrySource";
-import { installBinary, type ConfirmUnverified } from "../acp/registryInstall";
+import { distributionsOf, packageEntry, readRegistry, type Distribution, type RegistryAgent, type RegistryIndex, type SettingsEntry } from "../acp/agents/agentRegistry";
+import { agentPresets } from "../acp/agents/agentPresets";
+import { addRegistryAgent, type NameClash } from "../acp/agents/registryAgentName";
+import { registryIndexLocation } from "../acp/agents/registrySource";
+import { installBinary, type ConfirmUnverified } from "../acp/agents/registryInstall";
 
 type AgentItem = vscode.QuickPickItem & { agent?: RegistryAgent; refused?: string };
 

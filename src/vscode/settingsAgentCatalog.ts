@@ -4,10 +4,10 @@
  * would merge them.
  */
 import * as vscode from "vscode";
-import { parseAgentSettings, type ParsedAgents } from "../acp/agentSettings";
-import type { AgentDefinition } from "../acp/agentDefinition";
+import { parseAgentSettings, type ParsedAgents } from "../acp/agents/agentSettings";
+import type { AgentDefinition } from "../acp/agents/agentDefinition";
 import type { AgentCatalog, Logger } from "../acp/ports";
-import { findOnPath } from "../acp/shellEnvironment";
+import { findOnPath } from "../acp/client/shellEnvironment";
 
 export class SettingsAgentCatalog implements AgentCatalog {
   private reported = new Set<string>();

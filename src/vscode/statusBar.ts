@@ -3,7 +3,7 @@
  * while it waits for you (permission or form); clicking focuses the panel.
  */
 import * as vscode from "vscode";
-import type { PanelStore } from "../acp/panelStore";
+import type { PanelStore } from "../acp/sessions/panelStore";
 import type { PanelState } from "../shared/panelState";
 import { isAwaitingUser, threadPhase } from "../shared/threadPhase";
 

@@ -4,7 +4,7 @@
  * Drafts are UI state, kept by the webview per tab.
  */
 import type * as vscode from "vscode";
-import type { OpenTabRecord, SessionManager } from "../acp/sessionManager";
+import type { OpenTabRecord, SessionManager } from "../acp/sessions/sessionManager";
 
 const KEY = "acpPanel.openTabs";
 

@@ -4,7 +4,7 @@
  */
 import * as vscode from "vscode";
 import type * as acp from "@agentclientprotocol/sdk";
-import type { AgentDefinition } from "../acp/agentDefinition";
+import type { AgentDefinition } from "../acp/agents/agentDefinition";
 
 export function runTerminalLogin(definition: AgentDefinition, authMethod: acp.AuthMethod & { type: "terminal" }): Promise<boolean> {
   const method = authMethod as acp.AuthMethodTerminal;

@@ -4,7 +4,7 @@
  * extension host; closing the mirror does not kill it.
  */
 import * as vscode from "vscode";
-import type { TerminalEvents } from "../acp/terminalManager";
+import type { TerminalEvents } from "../acp/client/terminalManager";
 
 interface Mirror {
   readonly terminal: vscode.Terminal;

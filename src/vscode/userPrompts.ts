@@ -5,10 +5,10 @@
  */
 import * as vscode from "vscode";
 import type * as acp from "@agentclientprotocol/sdk";
-import type { ConsentPrompt, ReadConsent } from "../acp/fileSystemCallbacks";
-import { grantableFolder } from "../acp/pathGrants";
-import type { UrlConsent } from "../acp/elicitationBroker";
-import type { PermissionNotifier } from "../acp/permissionBroker";
+import type { ConsentPrompt, ReadConsent } from "../acp/client/fileSystemCallbacks";
+import { grantableFolder } from "../acp/client/pathGrants";
+import type { UrlConsent } from "../acp/client/elicitationBroker";
+import type { PermissionNotifier } from "../acp/client/permissionBroker";
 
 const NO_FOLDER = "No folder is open, so every file is outside the workspace.";
 

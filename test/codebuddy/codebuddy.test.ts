@@ -11,9 +11,9 @@ import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
-import { ChatSession } from "../../src/acp/chatSession";
-import type { AuthPrompt } from "../../src/acp/authFlow";
-import type { AgentDefinition } from "../../src/acp/agentDefinition";
+import { ChatSession } from "../../src/acp/sessions/chatSession";
+import type { AuthPrompt } from "../../src/acp/client/authFlow";
+import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import type { Thread, ToolCallEntry } from "../../src/shared/thread";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";

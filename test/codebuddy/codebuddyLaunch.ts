@@ -7,7 +7,7 @@
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import type { AgentDefinition } from "../../src/acp/agentDefinition";
+import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 
 export const CODEBUDDY_BIN = resolve(import.meta.dirname, "../../node_modules/@tencent-ai/agent-sdk/cli/bin/codebuddy");
 

@@ -19,7 +19,7 @@ import { fakeProfileAgent, pickQuickItem, quickPickRows, quickPickTitle } from "
 import { vsixPath } from "../harness/paths";
 import { agentSettings, withDiagnostics } from "../harness/workbench";
 import { tearDownUi } from "../harness/teardown";
-import { DEFAULT_REGISTRY_ENV } from "../../src/acp/registrySource";
+import { DEFAULT_REGISTRY_ENV } from "../../src/acp/agents/registrySource";
 
 const AGENT = "Bub (fake)";
 

@@ -18,7 +18,7 @@ import { fakeProfileAgent, modalDialog, pickQuickItem, quickPickRows } from "../
 import { vsixPath } from "../harness/paths";
 import { agentSettings, withDiagnostics } from "../harness/workbench";
 import { tearDownUi } from "../harness/teardown";
-import { platformKey } from "../../src/acp/agentRegistry";
+import { platformKey } from "../../src/acp/agents/agentRegistry";
 
 const AGENT = "Bub (fake)";
 

@@ -191,7 +191,7 @@ describe("sessions and commands in VS Code", { timeout: 300_000 }, () => {
     });
   });
 
-  // Product bug (src/acp/sessionManager.ts deleteSession): the session's tab is closed first, which
+  // Product bug (src/acp/sessions/sessionManager.ts deleteSession): the session's tab is closed first, which
   // stops Fake B's only client, so no client is left to send session/delete; the agent keeps it.
   it("forgets the deleted session on the agent's side too (session/delete)", async (t) => {
     await withDiagnostics(t, diag(logs.b), "e2e-sessions-delete-agent", async () => {

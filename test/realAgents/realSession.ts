@@ -7,11 +7,11 @@
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ChatSession } from "../../src/acp/chatSession";
-import { AgentClient } from "../../src/acp/agentClient";
-import { AgentServices } from "../../src/acp/agentServices";
-import { SessionController } from "../../src/acp/sessionController";
-import { openTransport } from "../../src/acp/transports/openTransport";
+import { ChatSession } from "../../src/acp/sessions/chatSession";
+import { AgentClient } from "../../src/acp/client/agentClient";
+import { AgentServices } from "../../src/acp/client/agentServices";
+import { SessionController } from "../../src/acp/client/sessionController";
+import { openTransport } from "../../src/acp/client/transports/openTransport";
 import { reduceThread } from "../../src/shared/reduceThread";
 import { emptyThread, type Thread, type ToolCallEntry } from "../../src/shared/thread";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";

@@ -4,7 +4,7 @@
  * engine would spin here for minutes; the parent test sees the timeout instead of hanging itself.
  * Prints the verdicts as one JSON line.
  */
-import { ElicitationBroker } from "../../src/acp/elicitationBroker";
+import { ElicitationBroker } from "../../src/acp/client/elicitationBroker";
 import { parseFormSchema, validateForm } from "../../src/shared/formSchema";
 import type { ThreadAction } from "../../src/shared/threadActions";
 

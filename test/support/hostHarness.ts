@@ -3,12 +3,12 @@
  * agent, with everything a test starts registered for cleanup, and small readers of thread state.
  */
 import { tmpdir } from "node:os";
-import { AgentClient, type AgentClientOptions } from "../../src/acp/agentClient";
-import { ChatSession, type ChatSessionDeps } from "../../src/acp/chatSession";
-import { SessionController, type SessionContext } from "../../src/acp/sessionController";
-import { openTransport } from "../../src/acp/transports/openTransport";
-import type { AgentDefinition } from "../../src/acp/agentDefinition";
-import type { ClientCallbacks } from "../../src/acp/clientCallbacks";
+import { AgentClient, type AgentClientOptions } from "../../src/acp/client/agentClient";
+import { ChatSession, type ChatSessionDeps } from "../../src/acp/sessions/chatSession";
+import { SessionController, type SessionContext } from "../../src/acp/client/sessionController";
+import { openTransport } from "../../src/acp/client/transports/openTransport";
+import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
+import type { ClientCallbacks } from "../../src/acp/client/clientCallbacks";
 import type { AgentLaunch, Clock } from "../../src/acp/ports";
 import { reduceThread } from "../../src/shared/reduceThread";
 import { emptyThread, type Thread, type ThreadEntry, type ToolCallEntry } from "../../src/shared/thread";

@@ -1,6 +1,6 @@
 /** In-memory implementations of the ACP layer's ports, for host tests without VS Code. */
 import { type AgentCatalog, type AgentLaunch, type Clock, type Logger, type Timer, type WorkspacePort, systemClock } from "../../src/acp/ports";
-import type { AgentDefinition } from "../../src/acp/agentDefinition";
+import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 
 export class MemoryLogger implements Logger {
   readonly lines: string[] = [];

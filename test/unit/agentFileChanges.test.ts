@@ -9,8 +9,8 @@ import { appendFileSync, constants, mkdtempSync, openSync, closeSync, symlinkSyn
 import * as fsp from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AgentFileChanges, readChangedFile, type ChangedFileIo } from "../../src/acp/agentFileChanges";
-import { ChangeReview } from "../../src/acp/changeReview";
+import { AgentFileChanges, readChangedFile, type ChangedFileIo } from "../../src/acp/sessions/agentFileChanges";
+import { ChangeReview } from "../../src/acp/sessions/changeReview";
 import { DiskFiles } from "../support/diskFiles";
 
 const dir = () => mkdtempSync(join(tmpdir(), "acp-changes-"));

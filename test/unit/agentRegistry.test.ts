@@ -8,8 +8,8 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import { distributionsOf, packageEntry, platformKey, readRegistry } from "../../src/acp/agentRegistry";
-import { installBinary } from "../../src/acp/registryInstall";
+import { distributionsOf, packageEntry, platformKey, readRegistry } from "../../src/acp/agents/agentRegistry";
+import { installBinary } from "../../src/acp/agents/registryInstall";
 
 const dir = mkdtempSync(join(tmpdir(), "acp-registry-"));
 // A real archive holding an executable agent script.

@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { parseAgentSettings } from "../../src/acp/agentSettings";
-import { grantedCapabilities } from "../../src/acp/networkPolicy";
-import { resolveSecretReferences } from "../../src/acp/secretReferences";
+import { parseAgentSettings } from "../../src/acp/agents/agentSettings";
+import { grantedCapabilities } from "../../src/acp/agents/networkPolicy";
+import { resolveSecretReferences } from "../../src/acp/agents/secretReferences";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { repoRoot } from "../support/fakeAgentLaunch";

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, statSync, symlinkSync, writeFileSync, chmodSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { writeFileAtomic } from "../../src/acp/atomicWrite";
+import { writeFileAtomic } from "../../src/acp/client/atomicWrite";
 
 test("writes through a temporary file, creating folders, leaving no temp behind", async () => {
   const dir = mkdtempSync(join(tmpdir(), "acp-atomic-"));

@@ -5,8 +5,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readBounded, readTextBounded, type ByteSource } from "../../src/acp/boundedRead";
-import { sliceLines } from "../../src/acp/fileSystemCallbacks";
+import { readBounded, readTextBounded, type ByteSource } from "../../src/acp/client/boundedRead";
+import { sliceLines } from "../../src/acp/client/fileSystemCallbacks";
 
 const MiB = 1024 * 1024;
 

@@ -2,9 +2,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type * as acp from "@agentclientprotocol/sdk";
-import { MAX_PENDING_PERMISSIONS, PermissionBroker } from "../../src/acp/permissionBroker";
-import { LIMIT_REACHED } from "../../src/acp/connection";
-import { ElicitationBroker } from "../../src/acp/elicitationBroker";
+import { MAX_PENDING_PERMISSIONS, PermissionBroker } from "../../src/acp/client/permissionBroker";
+import { LIMIT_REACHED } from "../../src/acp/client/connection";
+import { ElicitationBroker } from "../../src/acp/client/elicitationBroker";
 import type { ThreadAction } from "../../src/shared/threadActions";
 
 const options: acp.PermissionOption[] = [

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, existsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ChangeReview, countLineChanges } from "../../src/acp/changeReview";
+import { ChangeReview, countLineChanges } from "../../src/acp/sessions/changeReview";
 import { reduceThread } from "../../src/shared/reduceThread";
 import { emptyThread, type Thread } from "../../src/shared/thread";
 import { DiskFiles } from "../support/diskFiles";

@@ -5,10 +5,10 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { agentPresets } from "../../src/acp/agentPresets";
-import { SessionManager } from "../../src/acp/sessionManager";
-import { SessionIndex, memorySessionStorage } from "../../src/acp/sessionIndex";
-import type { AgentDefinition } from "../../src/acp/agentDefinition";
+import { agentPresets } from "../../src/acp/agents/agentPresets";
+import { SessionManager } from "../../src/acp/sessions/sessionManager";
+import { SessionIndex, memorySessionStorage } from "../../src/acp/sessions/sessionIndex";
+import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import { fakeAgent, type FakeAgentHandle } from "../support/fakeAgentLaunch";
 import { MemoryCatalog, MemoryLogger, definitionOf, fixedWorkspace, steppingClock } from "../support/memoryPorts";
 import { Cleanup, assistantText, chatSession, connect, entriesOf, newSession, toolCards, toolText } from "../support/hostHarness";

@@ -6,9 +6,9 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { agentPresets } from "../../src/acp/agentPresets";
-import { UNOWNED_TURN_QUIET_MS } from "../../src/acp/steerer";
-import type { AgentDefinition } from "../../src/acp/agentDefinition";
+import { agentPresets } from "../../src/acp/agents/agentPresets";
+import { UNOWNED_TURN_QUIET_MS } from "../../src/acp/client/steerer";
+import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import type { PanelAction } from "../../src/shared/panelState";
 import type { Thread, UserEntry } from "../../src/shared/thread";
 import { fakeAgent, type FakeAgentHandle } from "../support/fakeAgentLaunch";

@@ -8,9 +8,9 @@ import assert from "node:assert/strict";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { Cleanup, assistantText, chatSession, connect, contextFor, ThreadRecorder, toolCards } from "../support/hostHarness";
 import { definitionOf } from "../support/memoryPorts";
-import { SessionController } from "../../src/acp/sessionController";
+import { SessionController } from "../../src/acp/client/sessionController";
 import { waitFor } from "../support/waitFor";
-import type { AgentDefinition } from "../../src/acp/agentDefinition";
+import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());

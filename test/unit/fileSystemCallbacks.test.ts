@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, existsSync, realpath
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileSystemCallbacks, type FileWrite } from "../../src/acp/fileSystemCallbacks";
+import { fileSystemCallbacks, type FileWrite } from "../../src/acp/client/fileSystemCallbacks";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 
 const signal = new AbortController().signal;

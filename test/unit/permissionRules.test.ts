@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
-import { agentIdOf, type AgentRef } from "../../src/acp/agentIdentity";
-import { matchingRule, migrateNameKeyedRules, type PermissionRule } from "../../src/acp/permissionRuleDecision";
+import { agentIdOf, type AgentRef } from "../../src/acp/agents/agentIdentity";
+import { matchingRule, migrateNameKeyedRules, type PermissionRule } from "../../src/acp/agents/permissionRuleDecision";
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), "acp-rules-root-")));
 const home = realpathSync(mkdtempSync(join(tmpdir(), "acp-rules-home-")));

@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { DEFAULT_REGISTRY_ENV, PUBLIC_REGISTRY_INDEX, registryIndexLocation, registrySourceOf } from "../../src/acp/registrySource";
+import { DEFAULT_REGISTRY_ENV, PUBLIC_REGISTRY_INDEX, registryIndexLocation, registrySourceOf } from "../../src/acp/agents/registrySource";
 
 test("with no setting the registry command reads the public ACP registry index", () => {
   assert.equal(PUBLIC_REGISTRY_INDEX, "https://cdn.agentclientprotocol.com/registry/v1/latest/registry.json");

@@ -13,10 +13,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import { platformKey, readRegistry, type RegistryAgent } from "../../src/acp/agentRegistry";
-import { archiveLocation, registrySourceOf, type RegistrySource } from "../../src/acp/registrySource";
-import { installBinary, type UnverifiedDownload } from "../../src/acp/registryInstall";
-import { addRegistryAgent, type NameClash } from "../../src/acp/registryAgentName";
+import { platformKey, readRegistry, type RegistryAgent } from "../../src/acp/agents/agentRegistry";
+import { archiveLocation, registrySourceOf, type RegistrySource } from "../../src/acp/agents/registrySource";
+import { installBinary, type UnverifiedDownload } from "../../src/acp/agents/registryInstall";
+import { addRegistryAgent, type NameClash } from "../../src/acp/agents/registryAgentName";
 
 const platform = platformKey();
 const dir = mkdtempSync(join(tmpdir(), "acp-registry-downloads-"));

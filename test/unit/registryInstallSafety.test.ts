@@ -10,8 +10,8 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { platformKey, readRegistry, type RegistryAgent } from "../../src/acp/agentRegistry";
-import { installBinary } from "../../src/acp/registryInstall";
+import { platformKey, readRegistry, type RegistryAgent } from "../../src/acp/agents/agentRegistry";
+import { installBinary } from "../../src/acp/agents/registryInstall";
 
 const platform = platformKey();
 const root = mkdtempSync(join(tmpdir(), "acp-registry-safety-"));

@@ -6,15 +6,15 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { tmpdir } from "node:os";
-import { SessionManager } from "../../src/acp/sessionManager";
-import { SessionIndex, memorySessionStorage } from "../../src/acp/sessionIndex";
-import { TranscriptStore, memoryTranscriptStorage } from "../../src/acp/transcriptStore";
-import type { ChatSession } from "../../src/acp/chatSession";
+import { SessionManager } from "../../src/acp/sessions/sessionManager";
+import { SessionIndex, memorySessionStorage } from "../../src/acp/sessions/sessionIndex";
+import { TranscriptStore, memoryTranscriptStorage } from "../../src/acp/sessions/transcriptStore";
+import type { ChatSession } from "../../src/acp/sessions/chatSession";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
 import { Cleanup, ThreadRecorder, assistantText, connect, contextFor, entriesOf } from "../support/hostHarness";
-import { SessionController } from "../../src/acp/sessionController";
-import { describeRequestError } from "../../src/acp/agentErrors";
+import { SessionController } from "../../src/acp/client/sessionController";
+import { describeRequestError } from "../../src/acp/client/agentErrors";
 import { waitFor } from "../support/waitFor";
 
 const managers: SessionManager[] = [];

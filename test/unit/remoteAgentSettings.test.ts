@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { missingAgentDetails, remoteSettingsHint } from "../../src/acp/remoteAgentSettings";
-import { resolveLaunch } from "../../src/acp/sessionOpening";
+import { missingAgentDetails, remoteSettingsHint } from "../../src/acp/agents/remoteAgentSettings";
+import { resolveLaunch } from "../../src/acp/sessions/sessionOpening";
 import type { AgentCatalog, WorkspacePort } from "../../src/acp/ports";
 
 test("a remote window with no configured agent gets the hint, naming the remote", () => {

@@ -6,8 +6,8 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { PanelStore } from "../../src/acp/panelStore";
-import { ReplicaFeed, TAIL_ENTRIES } from "../../src/acp/replicaFeed";
+import { PanelStore } from "../../src/acp/sessions/panelStore";
+import { ReplicaFeed, TAIL_ENTRIES } from "../../src/acp/sessions/replicaFeed";
 import type { PanelAction } from "../../src/shared/panelState";
 import type { HostMessage, WebviewMessage } from "../../src/shared/protocol";
 import { ReplicaStore } from "../../webview/store";

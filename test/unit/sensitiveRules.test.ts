@@ -10,8 +10,8 @@ import { mkdirSync, mkdtempSync, realpathSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
-import { AgentServices } from "../../src/acp/agentServices";
-import type { PermissionRules } from "../../src/acp/permissionBroker";
+import { AgentServices } from "../../src/acp/client/agentServices";
+import type { PermissionRules } from "../../src/acp/client/permissionBroker";
 
 const ROOT = "/home/dev/project";
 

@@ -2,8 +2,8 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { tmpdir } from "node:os";
-import { SessionManager } from "../../src/acp/sessionManager";
-import { SessionIndex, memorySessionStorage } from "../../src/acp/sessionIndex";
+import { SessionManager } from "../../src/acp/sessions/sessionManager";
+import { SessionIndex, memorySessionStorage } from "../../src/acp/sessions/sessionIndex";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
 import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
 import { assistantText } from "../support/hostHarness";

@@ -5,7 +5,7 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { STOP_GRACE_MS } from "../../src/acp/stopGrace";
+import { STOP_GRACE_MS } from "../../src/acp/client/stopGrace";
 import { describeStatus } from "../../src/shared/panelState";
 import { Cleanup, assistantText, chatSession, entriesOf } from "../support/hostHarness";
 import { fakeAgent } from "../support/fakeAgentLaunch";

@@ -2,8 +2,8 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { tmpdir } from "node:os";
-import { TerminalManager, keepLastBytes, MAX_OUTPUT_BYTE_LIMIT, MAX_TERMINALS_PER_SESSION } from "../../src/acp/terminalManager";
-import { LIMIT_REACHED } from "../../src/acp/connection";
+import { TerminalManager, keepLastBytes, MAX_OUTPUT_BYTE_LIMIT, MAX_TERMINALS_PER_SESSION } from "../../src/acp/client/terminalManager";
+import { LIMIT_REACHED } from "../../src/acp/client/connection";
 
 const managers: TerminalManager[] = [];
 after(async () => Promise.all(managers.map((m) => m.dispose())));

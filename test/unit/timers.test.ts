@@ -9,7 +9,7 @@ import type { Thread } from "../../src/shared/thread";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { ManualClock } from "../support/memoryPorts";
 import { Cleanup, ThreadRecorder, assistantText, chatSession, connect, contextFor, entriesOf, newSession } from "../support/hostHarness";
-import { SILENCE_WARNING_MS, SessionController } from "../../src/acp/sessionController";
+import { SILENCE_WARNING_MS, SessionController } from "../../src/acp/client/sessionController";
 import { waitFor } from "../support/waitFor";
 
 const cleanup = new Cleanup();

@@ -4,8 +4,8 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { TrafficLog } from "../../src/acp/trafficLog";
-import { logJson } from "../../src/acp/logJson";
+import { TrafficLog } from "../../src/acp/client/trafficLog";
+import { logJson } from "../../src/acp/client/logJson";
 
 /** The text the traffic log shows for one message. */
 function shown(message: unknown): string {

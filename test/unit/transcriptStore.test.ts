@@ -1,7 +1,7 @@
 /** The local transcript store: a round trip, writes gathered on a timer, corrupt data dropped, every bound kept. */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { TranscriptStore, memoryTranscriptStorage, parseTranscripts, TRANSCRIPT_WRITE_DELAY_MS, type TranscriptLimits } from "../../src/acp/transcriptStore";
+import { TranscriptStore, memoryTranscriptStorage, parseTranscripts, TRANSCRIPT_WRITE_DELAY_MS, type TranscriptLimits } from "../../src/acp/sessions/transcriptStore";
 import { reduceThread } from "../../src/shared/reduceThread";
 import { emptyThread, type Thread } from "../../src/shared/thread";
 import type { ThreadAction } from "../../src/shared/threadActions";

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { resolveAgentPath } from "../../src/acp/workspacePaths";
+import { resolveAgentPath } from "../../src/acp/client/workspacePaths";
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), "acp-root-")));
 const outside = realpathSync(mkdtempSync(join(tmpdir(), "acp-out-")));

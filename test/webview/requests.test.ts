@@ -9,7 +9,7 @@ import { emptyThread } from "../../src/shared/thread";
 import { fold, fullFixtureState } from "./fullFixture";
 import { readyState, turnStarted } from "./fixtures";
 import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
-import { ruledNotice } from "../../src/acp/permissionBroker";
+import { ruledNotice } from "../../src/acp/client/permissionBroker";
 
 const TALL = { width: 440, height: 3_200 };
 

@@ -1,0 +1,185 @@
+/**
+ * Keeps the webview's replica in sync with the active tab's PanelStore (see src/shared/protocol.ts):
+ * a `state/snapshot` at seq N, then the store's actions as `state/actions` batches numbered N+1,
+ * N+2, …, posted at most every `flushMs`.
+ *
+ * A held replay (`session/load` streaming a session's history) is not streamed: its actions are
+ * left out and one snapshot follows when it ends, so the webview renders the loaded thread once
+ * instead of growing it update by update. The snapshot's seq covers the skipped actions, so the
+ * numbering the webview checks has no gap. Each batch merges its runs of text chunks
+ * (coalesceChunks) and says which seq it ends at.
+ *
+ * Flow control: at most two batches are in flight. The webview acknowledges a batch once it has
+ * rendered it (`state/ack`); until then new actions pile up in `pending` and go out together.
+ * Two, not one: the first chunk of a reply must not wait for the ack of the turn's start, which
+ * comes late while the workbench handles the Send click and the host reads the agent's burst.
+ * In code-server the webview shares its main thread with the workbench that relays every
+ * message, so a stream of small batches would be delivered one per (long) frame; this way each
+ * frame takes everything that arrived while the previous one rendered. An ack that does not come
+ * within `ackTimeoutMs` (a hidden webview renders nothing, an old one never acks) releases the
+ * next batch anyway: flow control slows nothing down beyond that.
+ *
+ * A long thread's snapshot goes out in two steps: first its last `TAIL_ENTRIES` entries
+ * (threadTail), which the webview renders at once, then, when the webview acknowledges that
+ * render (or after `ackTimeoutMs`), the whole thread at the then current seq. A loaded session is
+ * readable and the composer usable while megabytes of history still cross to the webview.
+ */
+import { coalesceChunks } from "../../shared/coalesceChunks";
+import type { PanelAction } from "../../shared/panelState";
+import type { HostMessage } from "../../shared/protocol";
+import { threadTail } from "../../shared/threadTail";
+import type { PanelStore } from "./panelStore";
+
+/** Threads with more entries than this are sent as their tail first. */
+export const TAIL_ENTRIES = 60;
+
+type Post = (message: Extract<HostMessage, { type: "state/snapshot" | "state/actions" }>) => void;
+
+export class ReplicaFeed {
+  private synced = false;
+  private pending: PanelAction[] = [];
+  private pendingFirstSeq = 0;
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The last seq of each posted batch the webview has not acknowledged, oldest first. */
+  private inFlight: number[] = [];
+  private ackTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A tail snapshot the webview has not acknowledged yet: the whole thread follows its ack. */
+  private tail: { seq: number; timer: ReturnType<typeof setTimeout> } | undefined;
+  private bound: { store: PanelStore; subscriptions: Array<{ dispose(): void }> } | undefined;
+
+  /**
+   * `flushMs`: streamed actions are posted in batches at most this often. `ackTimeoutMs`: how long
+   * an unacknowledged batch holds back the next one.
+   */
+  constructor(
+    private readonly post: Post,
+    private readonly flushMs = 8,
+    private readonly ackTimeoutMs = 400,
+    private readonly maxInFlight = 2,
+  ) {}
+
+  /** True once a snapshot went out (until `unsync`): actions are streamed. */
+  get isSynced(): boolean {
+    return this.synced;
+  }
+
+  /** Follows `store` (the active tab's), or none. Send a snapshot after switching. */
+  bind(store: PanelStore | undefined): void {
+    if (this.bound?.store === store) return;
+    for (const subscription of this.bound?.subscriptions ?? []) subscription.dispose();
+    this.pending = [];
+    this.settleAcks();
+    this.clearTail();
+    this.bound = store ? {
+      store,
+      subscriptions: [
+        store.subscribe((action, seq, replayed) => this.enqueue(store, action, seq, replayed)),
+        store.onDidReplay(() => {
+          if (this.synced && this.bound?.store === store) this.snapshot();
+        }),
+      ],
+    } : undefined;
+  }
+
+  /** Sends a snapshot of the bound store; its actions are streamed from then on. */
+  snapshot(): void {
+    this.pending = [];
+    this.clearTail();
+    const store = this.bound?.store;
+    if (!store) return;
+    this.synced = true;
+    // Not waited for: batches that follow a snapshot go out as they come.
+    this.settleAcks();
+    const { state, seq } = store;
+    if (state.thread.entries.length <= TAIL_ENTRIES) {
+      this.post({ type: "state/snapshot", seq, state });
+      return;
+    }
+    this.tail = { seq, timer: setTimeout(() => this.sendWhole(), this.ackTimeoutMs) };
+    this.post({ type: "state/snapshot", seq, state: { ...state, thread: threadTail(state.thread, TAIL_ENTRIES) } });
+  }
+
+  /** The webview has rendered everything up to `seq`: the next batch may go. */
+  acknowledge(seq: number): void {
+    if (this.tail && seq >= this.tail.seq) return this.sendWhole();
+    const waiting = this.inFlight.filter((end) => end > seq);
+    if (waiting.length === this.inFlight.length) return;
+    this.inFlight = waiting;
+    this.clearAckTimer();
+    if (waiting.length > 0) this.startAckTimer();
+    if (this.pending.length > 0 && !this.flushTimer) this.flush();
+  }
+
+  /** The webview is gone or reloading: nothing is posted until it asks for a snapshot. */
+  unsync(): void {
+    this.synced = false;
+    this.pending = [];
+    this.settleAcks();
+    this.clearTail();
+  }
+
+  dispose(): void {
+    this.bind(undefined);
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    this.clearAckTimer();
+  }
+
+  /** The whole thread after its tail; it supersedes the tail and any batch numbered before it. */
+  private sendWhole(): void {
+    this.clearTail();
+    const store = this.bound?.store;
+    if (!store || !this.synced) return;
+    this.pending = [];
+    this.settleAcks();
+    this.post({ type: "state/snapshot", seq: store.seq, state: store.state });
+  }
+
+  private clearTail(): void {
+    if (this.tail) clearTimeout(this.tail.timer);
+    this.tail = undefined;
+  }
+
+  private get awaitingAck(): boolean {
+    return this.inFlight.length >= this.maxInFlight;
+  }
+
+  private enqueue(store: PanelStore, action: PanelAction, seq: number, replayed: boolean): void {
+    // Not synced: the next snapshot carries it. Replayed: the snapshot at the replay's end does.
+    if (!this.synced || replayed || this.bound?.store !== store) return;
+    if (this.pending.length === 0) this.pendingFirstSeq = seq;
+    this.pending.push(action);
+    if (!this.awaitingAck) this.flushTimer ??= setTimeout(() => this.flush(), this.flushMs);
+  }
+
+  private flush(): void {
+    this.flushTimer = undefined;
+    if (this.pending.length === 0 || this.awaitingAck) return;
+    const through = this.pendingFirstSeq + this.pending.length - 1;
+    const actions = coalesceChunks(this.pending);
+    this.pending = [];
+    this.inFlight.push(through);
+    if (!this.ackTimer) this.startAckTimer();
+    // A failed post leaves a gap; the webview notices it and asks for a snapshot.
+    this.post({ type: "state/actions", seq: this.pendingFirstSeq, through, actions });
+  }
+
+  /** Nothing in flight (a snapshot supersedes what was). */
+  private settleAcks(): void {
+    this.inFlight = [];
+    this.clearAckTimer();
+  }
+
+  /** Counts everything in flight as acknowledged if the webview stays silent. */
+  private startAckTimer(): void {
+    this.ackTimer = setTimeout(() => {
+      this.ackTimer = undefined;
+      this.acknowledge(this.inFlight.at(-1) ?? 0);
+    }, this.ackTimeoutMs);
+  }
+
+  private clearAckTimer(): void {
+    if (this.ackTimer) clearTimeout(this.ackTimer);
+    this.ackTimer = undefined;
+  }
+}

@@ -1,0 +1,276 @@
+/**
+ * The open sessions of the panel, as tabs. Each tab is a ChatSession with its own agent
+ * connection, so tabs are isolated and switching never interrupts a running turn. Also the
+ * session list across agents (`session/list` where offered, plus the local index), and the open
+ * tabs to restore after a reload.
+ */
+import { ChatSession, type ChatSessionDeps } from "./chatSession";
+import { capabilitiesOf } from "../client/agentCapabilities";
+import type { SessionIndex } from "./sessionIndex";
+import type { TranscriptStore } from "./transcriptStore";
+import type { AgentClient } from "../client/agentClient";
+import { withTemporaryClient } from "./temporaryClient";
+import { type ThreadPhase, isAwaitingUser, threadPhase } from "../../shared/threadPhase";
+
+export type TabStatus = "starting" | "running" | "waiting" | "idle" | "failed" | "none";
+
+export interface TabSummary {
+  readonly key: string;
+  readonly agent?: string;
+  readonly sessionId?: string;
+  readonly title: string;
+  readonly status: TabStatus;
+}
+
+export interface SessionListItem {
+  readonly agent: string;
+  readonly sessionId: string;
+  readonly cwd: string;
+  readonly title: string;
+  readonly updatedAt?: string;
+  readonly status: TabStatus | "closed";
+  /** The tab showing it, when open. */
+  readonly tabKey?: string;
+}
+
+export interface OpenTabRecord {
+  readonly agent: string;
+  readonly sessionId: string;
+  /** Messages queued for the turn, kept across a window reload. */
+  readonly queued?: string[];
+}
+
+export class SessionManager {
+  private readonly tabs = new Map<string, ChatSession>();
+  private activeKey: string | undefined;
+  private counter = 0;
+  private readonly listeners = new Set<() => void>();
+  private readonly subscriptions = new Map<string, { dispose(): void }>();
+
+  constructor(private readonly deps: ChatSessionDeps, readonly index: SessionIndex, private readonly transcripts?: TranscriptStore) {}
+
+  get active(): ChatSession | undefined {
+    return this.activeKey === undefined ? undefined : this.tabs.get(this.activeKey);
+  }
+
+  get activeTabKey(): string | undefined {
+    return this.activeKey;
+  }
+
+  tab(key: string): ChatSession | undefined {
+    return this.tabs.get(key);
+  }
+
+  /** Called on every change of tabs or of a tab's summary. */
+  onDidChange(listener: () => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  summaries(): TabSummary[] {
+    return [...this.tabs].map(([key, session]) => summarise(key, session));
+  }
+
+  /** A new tab; starts `agent` (or the default) unless `start` is false. */
+  async newTab(agent?: string, start = true): Promise<ChatSession> {
+    const { key, session } = this.createTab();
+    // Start first: the tab then shows "Starting…" from its first snapshot, not the first-run view.
+    const starting = start ? session.start(agent) : undefined;
+    this.activate(key);
+    await starting;
+    this.remember(session);
+    return session;
+  }
+
+  /** Opens a listed session: focuses its tab when open, else a new tab that loads it. */
+  async openSession(agent: string, sessionId: string): Promise<ChatSession> {
+    for (const [key, session] of this.tabs) {
+      if ((session.sessionId === sessionId || session.continues === sessionId) && session.store.state.connection.status !== "none") {
+        this.activate(key);
+        return session;
+      }
+    }
+    const { key, session } = this.createTab();
+    this.activate(key);
+    await session.openExisting(agent, sessionId);
+    this.remember(session);
+    return session;
+  }
+
+  activate(key: string): void {
+    if (!this.tabs.has(key) || this.activeKey === key) return;
+    this.activeKey = key;
+    this.changed();
+  }
+
+  /** Closes a tab: `session/close` when the agent supports it, then the agent stops. */
+  async closeTab(key: string): Promise<void> {
+    const session = this.tabs.get(key);
+    if (!session) return;
+    const keys = [...this.tabs.keys()];
+    this.tabs.delete(key);
+    this.subscriptions.get(key)?.dispose();
+    this.subscriptions.delete(key);
+    if (this.activeKey === key) this.activeKey = keys[keys.indexOf(key) + 1] ?? keys[keys.indexOf(key) - 1];
+    this.changed();
+    const client = session.agentClient;
+    const sessionId = session.sessionId;
+    if (client && sessionId && capabilitiesOf(client.init).close) await client.connection.closeSession(sessionId).catch(() => undefined);
+    await session.dispose();
+  }
+
+  /**
+   * Deletes a session on the agent's side (confirmed by the caller) and from the local index. The
+   * delete goes out before its tab closes (closing stops the tab's agent); with no live connection
+   * to that agent, one is opened just for the delete.
+   */
+  async deleteSession(agent: string, sessionId: string): Promise<void> {
+    const openIn = [...this.tabs].find(([, session]) => session.sessionId === sessionId);
+    const live = openIn?.[1].agentClient ?? this.liveClient(agent);
+    if (live && !live.isStopping) await deleteWith(live, sessionId);
+    else await withTemporaryClient(this.deps, agent, (client) => deleteWith(client, sessionId));
+    if (openIn) await this.closeTab(openIn[0]);
+    this.index.remove(agent, sessionId);
+    this.transcripts?.remove(agent, sessionId);
+    this.changed();
+  }
+
+  /** Sessions of every agent with a live connection (`session/list`, following cursors) plus the local index. */
+  async listSessions(): Promise<SessionListItem[]> {
+    const items = new Map<string, SessionListItem>();
+    const open = new Map([...this.tabs].flatMap(([key, session]) => (session.sessionId ? [[session.sessionId, { key, session }] as const] : [])));
+    for (const record of this.index.all()) {
+      items.set(`${record.agent}\u0000${record.sessionId}`, { ...record, title: record.title ?? "Untitled session", status: "closed" });
+    }
+    const listed = new Set<string>();
+    for (const session of this.tabs.values()) {
+      const client = session.agentClient;
+      if (!client || listed.has(client.name) || !capabilitiesOf(client.init).list) continue;
+      listed.add(client.name);
+      let cursor: string | undefined;
+      for (let page = 0; page < 50; page++) {
+        const response = await client.connection.listSessions(cursor ? { cursor } : {}).catch(() => undefined);
+        if (!response) break;
+        for (const info of response.sessions) {
+          const key = `${client.name}\u0000${info.sessionId}`;
+          const known = items.get(key);
+          items.set(key, { agent: client.name, sessionId: info.sessionId, cwd: info.cwd, title: info.title ?? known?.title ?? "Untitled session", status: "closed", ...(info.updatedAt ?? known?.updatedAt ? { updatedAt: (info.updatedAt ?? known?.updatedAt) as string } : {}) });
+        }
+        cursor = response.nextCursor ?? undefined;
+        if (!cursor) break;
+      }
+    }
+    return [...items.values()]
+      .map((item) => {
+        const tab = open.get(item.sessionId);
+        return tab ? { ...item, status: summarise(tab.key, tab.session).status, tabKey: tab.key } : item;
+      })
+      .sort((a, b) => (b.updatedAt ?? "").localeCompare(a.updatedAt ?? ""));
+  }
+
+  /** Open tabs with a session, for restoring after a reload. */
+  openTabs(): { tabs: OpenTabRecord[]; active?: number } {
+    const entries = [...this.tabs].filter(([, s]) => s.sessionId !== undefined && s.store.state.connection.status !== "none");
+    const active = entries.findIndex(([key]) => key === this.activeKey);
+    return {
+      tabs: entries.map(([, s]) => {
+        const queued = s.store.state.thread.queue.map((item) => item.text);
+        return { agent: connectionAgent(s) ?? "", sessionId: s.sessionId ?? "", ...(queued.length ? { queued } : {}) };
+      }),
+      ...(active >= 0 ? { active } : {}),
+    };
+  }
+
+  async dispose(): Promise<void> {
+    this.transcripts?.flush();
+    for (const subscription of this.subscriptions.values()) subscription.dispose();
+    await Promise.all([...this.tabs.values()].map((session) => session.dispose()));
+    this.tabs.clear();
+  }
+
+  private createTab(): { key: string; session: ChatSession } {
+    const key = `tab-${++this.counter}`;
+    const session = new ChatSession(this.transcripts ? { ...this.deps, transcripts: this.transcripts } : this.deps);
+    session.refreshAgents();
+    this.tabs.set(key, session);
+    let last = "";
+    let lastStatus: TabStatus | undefined;
+    this.subscriptions.set(key, session.store.subscribe(() => {
+      const summary = summarise(key, session);
+      this.keepTranscript(session, summary.agent);
+      // A turn that ends (or waits for the user, or fails) is written at once: a reload right after finds it.
+      if (summary.status !== lastStatus && summary.status !== "running" && summary.status !== "starting") this.transcripts?.flush();
+      lastStatus = summary.status;
+      // The queue is saved with the open tabs, so a change to it counts as a change too.
+      const now = JSON.stringify([summary, session.store.state.thread.queue]);
+      if (now === last) return;
+      last = now;
+      this.remember(session);
+      this.changed();
+    }));
+    return { key, session };
+  }
+
+  /** Marks the tab's thread to be stored (written on a timer, not per change). */
+  private keepTranscript(session: ChatSession, agent: string | undefined): void {
+    const { connection, thread } = session.store.state;
+    // While a session loads, the thread is being replaced: store it once it is ready.
+    if (this.transcripts && agent && session.sessionId && connection.status === "ready" && thread.entries.length > 0) {
+      this.transcripts.schedule(agent, session.sessionId, () => session.store.state.thread, session.continues);
+    }
+  }
+
+  private remember(session: ChatSession): void {
+    const agent = connectionAgent(session);
+    const sessionId = session.sessionId;
+    if (!agent || !sessionId) return;
+    // A session that continues one its agent could not reopen takes that one's place in the list.
+    const replaced = session.continues;
+    if (replaced && replaced !== sessionId && this.index.all().some((r) => r.agent === agent && r.sessionId === replaced)) this.index.remove(agent, replaced);
+    const title = session.store.state.thread.title ?? firstPromptLine(session);
+    this.index.upsert({ agent, sessionId, cwd: this.deps.workspace.cwd(), updatedAt: new Date(this.deps.clock.now()).toISOString(), ...(title ? { title } : {}) });
+  }
+
+  private liveClient(agent: string) {
+    return [...this.tabs.values()].map((s) => s.agentClient).find((client) => client?.name === agent && !client.isStopping);
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+async function deleteWith(client: AgentClient, sessionId: string): Promise<void> {
+  if (capabilitiesOf(client.init).delete) await client.connection.deleteSession(sessionId);
+}
+
+function connectionAgent(session: ChatSession): string | undefined {
+  const connection = session.store.state.connection;
+  return connection.status === "none" ? undefined : connection.agent;
+}
+
+function firstPromptLine(session: ChatSession): string | undefined {
+  const first = session.store.state.thread.entries.find((entry) => entry.kind === "user");
+  return first?.kind === "user" ? first.text.split("\n")[0]?.slice(0, 80) || undefined : undefined;
+}
+
+export function summarise(key: string, session: ChatSession): TabSummary {
+  const { connection, thread } = session.store.state;
+  const agent = connection.status === "none" ? undefined : connection.agent;
+  const status: TabStatus = connection.status === "none" ? "none"
+    : connection.status === "starting" ? "starting"
+      : connection.status === "failed" ? "failed"
+        : tabStatusOf(threadPhase(thread));
+  return {
+    key,
+    ...(agent ? { agent } : {}),
+    ...(session.sessionId ? { sessionId: session.sessionId } : {}),
+    title: thread.title ?? firstPromptLine(session) ?? (agent ? `New ${agent} session` : "New session"),
+    status,
+  };
+}
+
+function tabStatusOf(phase: ThreadPhase): TabStatus {
+  if (isAwaitingUser(phase)) return "waiting";
+  return phase === "idle" ? "idle" : "running";
+}

@@ -1,0 +1,128 @@
+/**
+ * The steps of opening a session that do not depend on the panel: checking an agent may start,
+ * signing in on `-32000`, reopening a session after a crash, and continuing one the agent cannot
+ * reopen from the transcript kept locally.
+ */
+import type { AgentDefinition } from "../agents/agentDefinition";
+import type { AgentClient } from "../client/agentClient";
+import type { FailureReport } from "../client/agentErrors";
+import { describeRequestError } from "../client/agentErrors";
+import { authenticate, isAuthRequired, type AuthPrompt } from "../client/authFlow";
+import { capabilitiesOf } from "../client/agentCapabilities";
+import { agentUrlProblem, displayUrl } from "../agents/networkPolicy";
+import { missingAgentDetails } from "../agents/remoteAgentSettings";
+import { SessionController, type SessionContext, type ThreadSink } from "../client/sessionController";
+import type { StoredTranscript } from "./transcriptStore";
+import type { AgentCatalog, WorkspacePort } from "../ports";
+
+export interface LaunchDeps {
+  readonly catalog: AgentCatalog;
+  readonly workspace: WorkspacePort;
+  readonly resolveEnv?: (env: Readonly<Record<string, string>>) => Promise<Record<string, string>>;
+  /** Fills in secret references in a network agent's `headers` (`Bearer ${secret:NAME}`). */
+  readonly resolveHeaders?: (headers: Readonly<Record<string, string>>) => Promise<Record<string, string>>;
+}
+
+/** The definition to launch, with secrets filled in, or why it may not start. */
+export async function resolveLaunch(deps: LaunchDeps, name: string): Promise<{ definition: AgentDefinition } | FailureReport> {
+  const configured = deps.catalog.definition(name);
+  if (!configured) return { message: `No agent named "${name}" is configured.`, details: missingAgentDetails(deps.workspace.remoteName?.()) };
+  if (deps.workspace.isTrusted && !deps.workspace.isTrusted()) {
+    return { message: "ACP Panel does not start agents in Restricted Mode.", details: "Agents run programs and edit files. Trust this workspace (Manage Workspace Trust) to use them." };
+  }
+  const urlProblem = configured.transport !== "stdio" && configured.url !== undefined ? agentUrlProblem(configured.url) : undefined;
+  if (urlProblem) return { message: `Did not connect to "${name}": its url ${urlProblem}.`, details: `url: ${displayUrl(configured.url ?? "")}` };
+  try {
+    const env = deps.resolveEnv ? await deps.resolveEnv(configured.env) : configured.env;
+    const headers = configured.headers && deps.resolveHeaders ? await deps.resolveHeaders(configured.headers) : configured.headers;
+    return { definition: { ...configured, env, ...(headers ? { headers } : {}) } };
+  } catch (error) {
+    return { message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Runs `call`; on `-32000` signs in with one of the agent's methods and retries once. */
+export async function withAuth<T>(client: AgentClient, auth: AuthPrompt | undefined, note: (title: string) => void, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isAuthRequired(error) || !auth) throw error;
+    note(`${client.name} needs you to sign in.`);
+    const outcome = await authenticate(client, auth);
+    if (outcome === "declined") throw new Error(`${client.name} requires authentication, and sign-in was not completed.`);
+    if (outcome === "restart-needed") throw new Error(`Signed in to ${client.name}. Press Restart to connect again.`);
+    const result = await call();
+    note(`Signed in to ${client.name}.`);
+    return result;
+  }
+}
+
+/**
+ * After a crash: keep the transcript when resuming; reset and replay when loading. The reset
+ * waits for the load's first update (or its success), so a failed load keeps the old transcript.
+ */
+export async function reopenAfterCrash(context: SessionContext, sessionId: string, note: (title: string) => void, crash?: FailureReport): Promise<SessionController> {
+  const caps = capabilitiesOf(context.client.init);
+  let pendingReset = !caps.resume && caps.load;
+  const resetFirst = () => {
+    if (!pendingReset) return;
+    pendingReset = false;
+    context.sink({ type: "thread/reset" });
+  };
+  const replaying: SessionContext = { ...context, sink: (action) => {
+    resetFirst();
+    context.sink(action);
+  } };
+  try {
+    const reloading = pendingReset;
+    const session = await SessionController.reopen(replaying, sessionId, false);
+    resetFirst(); // an empty history still replaces the old transcript
+    // The reload replaced the transcript, crash report included: say again what happened.
+    if (reloading && crash) context.sink({ type: "thread/error", entryId: context.newId(), message: `${crash.message} The agent was restarted and the conversation reloaded.`, ...(crash.details ? { details: crash.details } : {}) });
+    note(`Reconnected to ${context.client.name} and ${session.openedWith === "resume" ? "resumed" : "reloaded"} the session.`);
+    return session;
+  } catch (error) {
+    note(`Could not reopen the previous session (${describeRequestError(error).message}); started a new one. The transcript above is from the old session.`);
+    return SessionController.create(context);
+  }
+}
+
+/**
+ * Opens a listed session with `load` (session/load or session/resume). When that fails and this
+ * client kept a copy of the transcript (gemini: "No previous sessions found"), a new session
+ * continues it instead; without a copy the failure stands.
+ */
+export async function reopenOrContinue(context: SessionContext, load: () => Promise<SessionController>, hasKeptCopy: boolean): Promise<{ session: SessionController; loadFailure?: FailureReport }> {
+  try {
+    return { session: await load() };
+  } catch (error) {
+    const { client } = context;
+    if (isAuthRequired(error) || !hasKeptCopy || client.isStopping || client.connection.isClosed) throw error;
+    return { session: await SessionController.create(context), loadFailure: describeRequestError(error) };
+  }
+}
+
+/**
+ * A new session continues one the agent could not reopen: the kept transcript comes back (unless
+ * the old one is still on screen, as after a crash), and a notice says what the next message does.
+ */
+export function showKeptTranscript(sink: ThreadSink, noticeId: string, what: { agent: string; shown: boolean; kept: StoredTranscript | undefined; loadFailure?: FailureReport }): void {
+  const kept = what.shown ? undefined : what.kept;
+  if (kept) sink({ type: "thread/restored", entries: [...kept.entries], ...(kept.title === undefined ? {} : { title: kept.title }) });
+  const cause = what.loadFailure ? `Could not reopen this session (${what.loadFailure.message})` : `${what.agent} can't reopen past sessions`;
+  const title = what.shown || kept
+    ? `${cause}; your next message starts a new one. The transcript above is from the earlier session.`
+    : `${cause}, and ACP Panel has no copy of this one; your next message starts a new one.`;
+  sink({ type: "acp/update", entryId: noticeId, update: { sessionUpdate: "notice", severity: "info", title } });
+}
+
+export function canReopen(client: AgentClient): boolean {
+  const caps = capabilitiesOf(client.init);
+  return caps.load || caps.resume;
+}
+
+/** A closed connection usually means the process is exiting; give the exit a moment to land. */
+export async function diesSoon(client: AgentClient): Promise<boolean> {
+  if (client.transport.hasEnded) return true;
+  return Promise.race([client.ended.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 500))]);
+}
