@@ -74,6 +74,17 @@ const advertised = (turn: TurnContext, capability: string) => {
 };
 
 export const unstableScenarios: Record<string, Scenario> = {
+  /** The parent announces a child and goes quiet; the child speaks every 30 ms until cancelled. */
+  async "unstable-quiet-parent"(turn) {
+    const child = `${turn.sessionId}-child-1`;
+    turn.update({ sessionUpdate: "subagent_update", sessionId: child, title: "Busy child", state: { state: "running" } });
+    for (let step = 1; !turn.cancelled; step++) {
+      turn.notify("session/update", { sessionId: child, update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: `Child step ${step}. ` } } });
+      await Promise.race([turn.sleep(30), turn.whenCancelled()]);
+    }
+    return "cancelled";
+  },
+
   async "unstable-system-prompt"(turn) {
     const prompt = systemPrompts.get(turn.sessionId) as { mode?: string; content?: Array<{ text?: string }> } | undefined;
     const text = prompt ? `System prompt (${prompt.mode}): ${prompt.content?.map((block) => block.text).join("")}` : "No system prompt.";

@@ -6,9 +6,9 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { fakeAgent } from "../support/fakeAgentLaunch";
-import { Cleanup, assistantText, chatSession, connect, contextFor, ThreadRecorder, toolCards } from "../support/hostHarness";
-import { definitionOf } from "../support/memoryPorts";
-import { SessionController } from "../../src/acp/client/sessionController";
+import { Cleanup, assistantText, chatSession, connect, contextFor, entriesOf, newSession, ThreadRecorder, toolCards } from "../support/hostHarness";
+import { ManualClock, definitionOf } from "../support/memoryPorts";
+import { SILENCE_WARNING_MS, SessionController } from "../../src/acp/client/sessionController";
 import { waitFor } from "../support/waitFor";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 
@@ -121,4 +121,20 @@ test("providers: nothing is asked of an agent that does not advertise them", asy
   await chat.prompt("hello");
   assert.equal(chat.store.state.thread.providers, undefined);
   assert.equal(agent.received().some((m) => m.method?.startsWith("providers/")), false);
+});
+
+test("a child's updates keep the parent's silence watchdog quiet", async () => {
+  const clock = new ManualClock();
+  const client = await connect(cleanup, fakeAgent("Unstable", { FAKE_AGENT_UNSTABLE: "append" }).launch);
+  const { session, recorder } = await newSession(client, undefined, clock);
+  const turn = session.prompt("unstable-quiet-parent");
+  const childSteps = () => assistantText(recorder.thread.runs[`${session.sessionId}-child-1`]?.thread ?? recorder.thread).split("Child step").length - 1;
+  await waitFor(childSteps, (n) => n >= 1, "the child's first update");
+  clock.advance(SILENCE_WARNING_MS - 1_000);
+  const seen = childSteps();
+  await waitFor(childSteps, (n) => n > seen, "a child update after most of the 2 minutes");
+  clock.advance(1_000); // 2 minutes after the parent's last update, 1 s after the child's
+  assert.deepEqual(entriesOf(recorder.thread, "notice").map((notice) => notice.title), []);
+  await session.cancel();
+  await turn;
 });

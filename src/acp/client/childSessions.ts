@@ -15,7 +15,14 @@ const MAX_CHILDREN = 256;
 export class ChildSessions {
   private readonly children = new Map<string, { dispose(): void }>();
 
-  constructor(private readonly client: AgentClient, private readonly sink: ThreadSink, private readonly newId: () => string, private readonly parentId: string) {}
+  /** `activity`: a child spoke (the parent's turn is not silent while its children work). */
+  constructor(
+    private readonly client: AgentClient,
+    private readonly sink: ThreadSink,
+    private readonly newId: () => string,
+    private readonly parentId: string,
+    private readonly activity: () => void,
+  ) {}
 
   /** Whether `sessionId` is a child this session announced (its permission requests are ours). */
   owns(sessionId: string): boolean {
@@ -31,6 +38,7 @@ export class ChildSessions {
       update: (childUpdate) => {
         if (typeof childUpdate !== "object" || childUpdate === null) return;
         this.observe(childUpdate);
+        this.activity();
         this.sink({ type: "subagent/event", entryId: this.newId(), event: { type: "output", runId: sessionId, update: capDepth(childUpdate) } });
       },
       extNotification: () => undefined,

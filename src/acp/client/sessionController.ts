@@ -64,7 +64,10 @@ export class SessionController {
   private constructor(readonly sessionId: string, private readonly context: SessionContext, readonly openedWith: OpenMode) {
     this.steerer = new Steerer(context, () => this.turnRunning);
     this.stopGrace = new StopGrace(context, () => this.turnRunning);
-    this.children = new ChildSessions(context.client, context.sink, context.newId, sessionId);
+    this.children = new ChildSessions(context.client, context.sink, context.newId, sessionId, () => {
+      if (this.turnRunning) this.armWatchdog();
+      this.steerer.activity();
+    });
     this.providers = new ProviderSettings(context.client, context.sink);
     this.attachment = context.client.attach(sessionId, {
       update: (update) => this.onUpdate(update),
