@@ -60,8 +60,9 @@ function foldChildSession(thread: Thread, update: ChildUpdate): Thread {
 function childState(state: string, stopReason: string | undefined): SubagentRun["state"] {
   switch (state) {
     case "running":
-    case "requires_action":
       return "running";
+    case "requires_action":
+      return "waiting";
     case "idle":
       return stopReason === "cancelled" ? "cancelled" : stopReason === "failed" || stopReason === "refusal" ? "failed" : "completed";
     default:

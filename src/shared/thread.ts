@@ -162,7 +162,8 @@ export interface SubagentProgress {
 export interface SubagentRun {
   readonly runId: string;
   readonly kind: "subagent" | "member";
-  readonly state: "pending" | "running" | "completed" | "failed" | "cancelled" | "unknown";
+  /** `waiting`: a standard subagent blocked on the user (ACP `requires_action`). */
+  readonly state: "pending" | "running" | "waiting" | "completed" | "failed" | "cancelled" | "unknown";
   readonly description?: string;
   readonly summary?: string;
   readonly reason?: string;

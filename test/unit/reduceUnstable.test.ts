@@ -34,6 +34,7 @@ test("subagent_update: announce, patch (omitted keeps, null clears), states from
   assert.deepEqual(thread.runOrder, ["c1"]);
   thread = fold(thread, { sessionUpdate: "subagent_update", sessionId: "c1", state: { state: "requires_action" } });
   assert.equal(thread.runs.c1?.description, "Writer", "an omitted title keeps the old one");
+  assert.equal(thread.runs.c1?.state, "waiting", "requires_action: blocked on the user");
   thread = fold(thread, { sessionUpdate: "subagent_update", sessionId: "c1", title: null, state: { state: "idle", stopReason: "cancelled" } });
   assert.equal(thread.runs.c1?.description, undefined, "null clears the title");
   assert.equal(thread.runs.c1?.state, "cancelled");

@@ -7,7 +7,7 @@ import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { fold } from "./fullFixture";
 import { readyActions } from "./featureFixture";
-import { providerActions, unstableActions, unstableDone } from "./unstableFixture";
+import { CHILD, providerActions, unstableActions, unstableDone } from "./unstableFixture";
 import { type Harness, Panel, eventually, startHarness } from "./harness";
 
 describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
@@ -58,7 +58,10 @@ describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
       assert.match((await run.getByRole("article", { name: "Agent" }).textContent()) ?? "", /Drafting the notes\./);
       assert.equal(await run.getByRole("article", { name: "Tool: Read CHANGELOG.md" }).count(), 1);
 
-      await panel.actions(1, unstableDone());
+      await panel.actions(1, [{ type: "acp/update", entryId: "s-wait", update: { sessionUpdate: "subagent_update", sessionId: CHILD, state: { state: "requires_action" } } }]);
+      await eventually(async () => assert.match((await toggle.textContent()) ?? "", /Needs your action$/));
+      assert.equal(await toggle.getAttribute("aria-expanded"), "true", "still open: it waits for the user");
+      await panel.actions(2, unstableDone());
       await eventually(async () => assert.match((await toggle.textContent()) ?? "", /Done$/));
       assert.equal(await run.locator(".run-progress").textContent(), "420 tokens");
       // PromptResponse.usage, once the turn is over.

@@ -17,6 +17,7 @@ import { Markdown } from "./Markdown";
 const stateLook: Record<SubagentRun["state"], { readonly icon: string; readonly label: string; readonly spin?: boolean }> = {
   pending: { icon: "loading", label: "Starting", spin: true },
   running: { icon: "loading", label: "Running", spin: true },
+  waiting: { icon: "bell", label: "Needs your action" },
   completed: { icon: "check", label: "Done" },
   failed: { icon: "error", label: "Failed" },
   cancelled: { icon: "circle-slash", label: "Cancelled" },
@@ -35,7 +36,7 @@ export function runLabel(run: SubagentRun): string {
 }
 
 export const SubagentRunView = memo(function SubagentRunView({ run }: { run: SubagentRun }) {
-  const active = run.state === "running" || run.state === "pending";
+  const active = run.state === "running" || run.state === "pending" || run.state === "waiting";
   const [open, setOpen] = useAutoExpanded(`run:${run.runId}`, active);
   const look = stateLook[run.state];
   const label = runLabel(run);
