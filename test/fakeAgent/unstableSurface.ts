@@ -74,6 +74,21 @@ const advertised = (turn: TurnContext, capability: string) => {
 };
 
 export const unstableScenarios: Record<string, Scenario> = {
+  /** A child asks permission for its own tool call, under its own session id. */
+  async "unstable-child-permission"(turn) {
+    const child = `${turn.sessionId}-child-1`;
+    turn.update({ sessionUpdate: "subagent_update", sessionId: child, title: "Cautious child", state: { state: "running" } });
+    const toolCall = { toolCallId: "child-edit", title: "Edit notes.md", kind: "edit", status: "pending" };
+    turn.notify("session/update", { sessionId: child, update: { sessionUpdate: "tool_call", ...toolCall } });
+    turn.update({ sessionUpdate: "subagent_update", sessionId: child, state: { state: "requires_action" } });
+    const answer = await turn.request("session/request_permission", {
+      sessionId: child, toolCall, options: [{ optionId: "allow", name: "Allow", kind: "allow_once" }, { optionId: "reject", name: "Reject", kind: "reject_once" }],
+    }) as { outcome?: { outcome?: string; optionId?: string } };
+    turn.update({ sessionUpdate: "subagent_update", sessionId: child, state: { state: "idle", stopReason: "end_turn" } });
+    turn.update({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: `Child permission: ${answer.outcome?.optionId ?? answer.outcome?.outcome}.` } });
+    return "end_turn";
+  },
+
   /** The parent announces a child and goes quiet; the child speaks every 30 ms until cancelled. */
   async "unstable-quiet-parent"(turn) {
     const child = `${turn.sessionId}-child-1`;

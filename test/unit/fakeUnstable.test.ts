@@ -138,3 +138,15 @@ test("a child's updates keep the parent's silence watchdog quiet", async () => {
   await session.cancel();
   await turn;
 });
+
+test("a child's permission request reaches the user and the answer goes back to the agent", async () => {
+  const { chat } = await unstableChat();
+  const turn = chat.prompt("unstable-child-permission");
+  const [pending] = await waitFor(() => chat.store.state.thread.permissions, (permissions) => permissions.length > 0, "the child's permission request");
+  assert.equal(pending!.toolCallId, "child-edit");
+  assert.equal(chat.store.state.thread.runs[`${chat.sessionId}-child-1`]?.state, "waiting");
+  chat.answerPermission(pending!.requestId, "allow");
+  await turn;
+  assert.equal(assistantText(chat.store.state.thread), "Child permission: allow.");
+  assert.equal(chat.store.state.thread.runs[`${chat.sessionId}-child-1`]?.state, "completed");
+});
