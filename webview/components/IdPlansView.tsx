@@ -10,6 +10,7 @@ import { useExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";
 import { Markdown } from "./Markdown";
 import { statusLook } from "./PlanView";
+import { filePathOf } from "../fileUri";
 
 export function IdPlansView() {
   const plans = usePanel((state) => state.thread.idPlans);
@@ -55,7 +56,7 @@ function PlanBody({ plan, label }: { plan: PlanContent; label: string }) {
     case "markdown":
       return <div className="id-plan-markdown"><Markdown text={plan.content} /></div>;
     case "file": {
-      const path = filePath(plan.uri);
+      const path = filePathOf(plan.uri);
       const name = (path ?? plan.uri).split(/[\\/]/).filter(Boolean).pop() ?? plan.uri;
       return (
         <button type="button" className="link-button id-plan-file" title={plan.uri} onClick={() => (path ? openLocation(path) : openLink(plan.uri))}>
@@ -63,15 +64,5 @@ function PlanBody({ plan, label }: { plan: PlanContent; label: string }) {
         </button>
       );
     }
-  }
-}
-
-/** The local path of a `file:` URI; `undefined` for anything else. */
-function filePath(uri: string): string | undefined {
-  try {
-    const url = new URL(uri);
-    return url.protocol === "file:" ? decodeURIComponent(url.pathname) : undefined;
-  } catch {
-    return undefined;
   }
 }
