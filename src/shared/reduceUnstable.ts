@@ -74,7 +74,11 @@ type MessageUpdate = Extract<UnstableUpdate, { sessionUpdate: "session_message" 
 
 function patched(message: SessionMessageView, update: MessageUpdate): SessionMessageView {
   let next: SessionMessageView = message;
-  for (const [field, value] of [["sender", update.senderSessionId], ["recipient", update.recipientSessionId]] as const) {
+  const fields = [
+    ["sender", update.senderSessionId], ["recipient", update.recipientSessionId],
+    ["senderMessageId", update.senderMessageId], ["recipientMessageId", update.recipientMessageId],
+  ] as const;
+  for (const [field, value] of fields) {
     if (value === undefined) continue;
     if (value === null) {
       const { [field]: _cleared, ...rest } = next;
@@ -94,9 +98,21 @@ function upsertMessage(thread: Thread, messageId: string, change: (message: Sess
   return { ...thread, sessionMessages: messages.map((message, i) => (i === at ? change(message) : message)) };
 }
 
-/** The messages a run shows: its parent's messages naming it, and those in its own transcript. */
-export function messagesOfRun(parent: Thread, run: SubagentRun): SessionMessageView[] {
-  const own = run.thread.sessionMessages ?? [];
-  const named = (parent.sessionMessages ?? []).filter((message) => message.sender === run.runId || message.recipient === run.runId);
+/**
+ * The messages a run shows: its parent's messages naming it, and those in its own transcript,
+ * each once: a message seen from both sides (the parent's outgoing view, the child's incoming
+ * one, linked by `recipientMessageId` / `senderMessageId`) is shown from the parent's side.
+ */
+export function messagesOfRun(parentMessages: readonly SessionMessageView[] | undefined, run: SubagentRun): SessionMessageView[] {
+  const named = (parentMessages ?? []).filter((message) => message.sender === run.runId || message.recipient === run.runId);
+  const seen = new Set<string>();
+  for (const { recipientMessageId, senderMessageId } of named) {
+    if (recipientMessageId !== undefined) seen.add(recipientMessageId);
+    if (senderMessageId !== undefined) seen.add(senderMessageId);
+  }
+  const namedIds = new Set(named.map((message) => message.messageId));
+  const own = (run.thread.sessionMessages ?? []).filter((message) => !seen.has(message.messageId)
+    && !(message.senderMessageId !== undefined && namedIds.has(message.senderMessageId))
+    && !(message.recipientMessageId !== undefined && namedIds.has(message.recipientMessageId)));
   return [...named, ...own];
 }

@@ -182,6 +182,9 @@ export interface SessionMessageView {
   readonly messageId: string;
   readonly sender?: string;
   readonly recipient?: string;
+  /** The same message's id in the other session's transcript (incoming / outgoing view). */
+  readonly senderMessageId?: string;
+  readonly recipientMessageId?: string;
   readonly text: string;
 }
 

@@ -34,7 +34,7 @@ export function runsToMarkdown(thread: Thread, entryToMarkdown: (entry: ThreadEn
     if (!run) continue;
     out.push(`## ${run.kind === "member" ? "Member" : "Subagent"}: ${run.description ?? run.runId} (${run.state})`, "");
     if (run.summary) out.push(run.summary, "");
-    for (const message of messagesOfRun(thread, run)) {
+    for (const message of messagesOfRun(thread.sessionMessages, run)) {
       claimed.add(message.messageId);
       out.push(messageLine(message), "");
     }

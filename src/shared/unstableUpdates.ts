@@ -38,6 +38,7 @@ export const unstableUpdateSchema = z.discriminatedUnion("sessionUpdate", [
   z.looseObject({
     sessionUpdate: z.literal("session_message"), messageId: z.string(),
     senderSessionId: optionalString, recipientSessionId: optionalString,
+    senderMessageId: optionalString, recipientMessageId: optionalString,
     content: lenientArray(contentBlockSchema).nullish().catch(undefined),
   }),
   z.looseObject({ sessionUpdate: z.literal("session_message_chunk"), messageId: z.string(), content: contentBlockSchema }),

@@ -6,6 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { reduceThread } from "../../src/shared/reduceThread";
 import { emptyThread, type Thread } from "../../src/shared/thread";
+import { messagesOfRun } from "../../src/shared/reduceUnstable";
 
 let counter = 0;
 const fold = (thread: Thread, ...updates: Array<Record<string, unknown>>): Thread =>
@@ -56,4 +57,18 @@ test("session_message upserts (content replaces, null clears) and session_messag
   assert.deepEqual(thread.sessionMessages, [{ messageId: "m", text: "Bye", sender: "a" }]);
   thread = fold(thread, { sessionUpdate: "session_message", messageId: "m", content: null });
   assert.equal(thread.sessionMessages?.[0]?.text, "", "null content clears it");
+});
+
+test("a message seen from both sides (parent's outgoing view, child's incoming view) is shown once, from the parent's side", () => {
+  let thread = fold(emptyThread,
+    { sessionUpdate: "subagent_update", sessionId: "c1", title: "Writer" },
+    { sessionUpdate: "session_message", messageId: "out-1", senderSessionId: "p", recipientSessionId: "c1", recipientMessageId: "in-1", content: [{ type: "text", text: "Go" }] },
+  );
+  thread = reduceThread(thread, { type: "subagent/event", entryId: "x1", event: { type: "output", runId: "c1", update: {
+    sessionUpdate: "session_message", messageId: "in-1", senderSessionId: "p", recipientSessionId: "c1", senderMessageId: "out-1", content: [{ type: "text", text: "Go" }],
+  } } });
+  thread = reduceThread(thread, { type: "subagent/event", entryId: "x2", event: { type: "output", runId: "c1", update: {
+    sessionUpdate: "session_message", messageId: "in-2", senderSessionId: "p", recipientSessionId: "c1", content: [{ type: "text", text: "Also this" }],
+  } } });
+  assert.deepEqual(messagesOfRun(thread.sessionMessages, thread.runs.c1!).map((message) => message.messageId), ["out-1", "in-2"]);
 });

@@ -13,6 +13,7 @@ import { useAutoExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";
 import { EntryView } from "./EntryView";
 import { Markdown } from "./Markdown";
+import { messagesOfRun } from "../../src/shared/reduceUnstable";
 
 const stateLook: Record<SubagentRun["state"], { readonly icon: string; readonly label: string; readonly spin?: boolean }> = {
   pending: { icon: "loading", label: "Starting", spin: true },
@@ -45,10 +46,7 @@ export const SubagentRunView = memo(function SubagentRunView({ run }: { run: Sub
   const entries = run.thread.entries;
   // Messages between sessions (standard subagents): the parent's that name this run, and its own.
   const parentMessages = usePanel((state) => state.thread.sessionMessages);
-  const messages = useMemo(() => [
-    ...(parentMessages ?? []).filter((message) => message.sender === run.runId || message.recipient === run.runId),
-    ...(run.thread.sessionMessages ?? []),
-  ], [parentMessages, run.runId, run.thread.sessionMessages]);
+  const messages = useMemo(() => messagesOfRun(parentMessages, run), [parentMessages, run]);
   return (
     <section className={`entry run run-${run.state} run-${run.kind}`} role="group" aria-label={label}>
       <button type="button" className="run-header" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
