@@ -100,6 +100,8 @@ export const hostActions = {
   cancelForm: (requestId: string) => postToHost({ type: "form/cancel", requestId }),
   setConfig: (configId: string, value: string | boolean) => postToHost({ type: "config/set", configId, value }),
   setMode: (modeId: string) => postToHost({ type: "mode/set", modeId }),
+  setProvider: (providerId: string, apiType: string, baseUrl: string) => postToHost({ type: "provider/set", providerId, apiType, baseUrl }),
+  disableProvider: (providerId: string) => postToHost({ type: "provider/disable", providerId }),
   openDiff: (path: string, oldText: string | null | undefined, newText: string) =>
     postToHost(oldText === undefined ? { type: "diff/open", path, newText } : { type: "diff/open", path, oldText, newText }),
   openLocation: (path: string, line?: number | null) => postToHost(line == null ? { type: "location/open", path } : { type: "location/open", path, line }),

@@ -148,6 +148,9 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   /** A config option picked in the header: select → string, boolean → boolean. */
   z.object({ type: z.literal("config/set"), configId: z.string(), value: z.union([z.string(), z.boolean()]) }),
   z.object({ type: z.literal("mode/set"), modeId: z.string() }),
+  /** Unstable providers: route one through `apiType` at `baseUrl`, or switch it off. */
+  z.object({ type: z.literal("provider/set"), providerId: z.string(), apiType: z.string().min(1), baseUrl: z.string().url() }),
+  z.object({ type: z.literal("provider/disable"), providerId: z.string() }),
   /** Open VS Code's diff editor for a tool call's diff content. */
   z.object({ type: z.literal("diff/open"), path: z.string(), oldText: z.string().nullish(), newText: z.string() }),
   /** Open a tool call location (absolute path, 1-based line). */

@@ -119,13 +119,13 @@ export function foldTeamUpdate(thread: Thread, raw: unknown): Thread {
   return next;
 }
 
-function withRun(thread: Thread, run: SubagentRun, isNew: boolean): Thread {
+export function withRun(thread: Thread, run: SubagentRun, isNew: boolean): Thread {
   const placed = isNew ? { ...run, position: thread.entries.length } : run;
   return { ...thread, runs: { ...thread.runs, [run.runId]: placed }, runOrder: isNew ? [...thread.runOrder, run.runId] : thread.runOrder };
 }
 
 /** Attach a new run to the parent's `subagent` tool call when one is running (Bub sends no link). */
-function parentOf(thread: Thread): { parentToolCallId?: string } {
+export function parentOf(thread: Thread): { parentToolCallId?: string } {
   for (let i = thread.entries.length - 1; i >= 0; i--) {
     const entry = thread.entries[i];
     if (entry?.kind !== "tool_call") continue;

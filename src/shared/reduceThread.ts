@@ -17,6 +17,8 @@ import { reduceClientRequest } from "./reduceClientRequests";
 import { foldMemberUpdate, foldSubagentEvent, foldTeamUpdate } from "./reduceSubagents";
 import { reduceSteering } from "./reduceSteering";
 import { restoredEntries } from "./storedTranscript";
+import { unstableUpdateSchema } from "./unstableUpdates";
+import { foldUnstableUpdate } from "./reduceUnstable";
 
 export function reduceThread(thread: Thread, action: ThreadAction): Thread {
   switch (action.type) {
@@ -100,8 +102,12 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
       return foldMemberUpdate(thread, action.member, action.update, action.entryId, foldChildUpdate);
     case "acp/update": {
       const known = knownUpdateSchema.safeParse(action.update);
-      return known.success ? foldUpdate(thread, known.data, action.entryId) : thread;
+      if (known.success) return foldUpdate(thread, known.data, action.entryId);
+      const unstable = unstableUpdateSchema.safeParse(action.update);
+      return unstable.success ? foldUnstableUpdate(thread, unstable.data) : thread;
     }
+    case "providers/state":
+      return { ...thread, providers: action.providers };
   }
 }
 

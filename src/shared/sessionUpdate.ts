@@ -38,7 +38,7 @@ export const toolLocationSchema = z.looseObject({ path: z.string(), line: z.numb
 export type ToolLocation = z.infer<typeof toolLocationSchema>;
 
 /** Arrays of which only the valid items are kept (the SDK removes unknown content items too). */
-function lenientArray<T extends z.ZodType>(item: T) {
+export function lenientArray<T extends z.ZodType>(item: T) {
   return z.array(z.unknown()).transform((items) => items.flatMap((raw) => {
     const parsed = item.safeParse(raw);
     return parsed.success ? [parsed.data as z.infer<T>] : [];

@@ -5,6 +5,7 @@
  */
 import type { TurnUsage } from "./threadActions";
 import type { AvailableCommand, ConfigOption, ContentBlock, ModeState, PlanEntry, ToolContent, ToolKind, ToolLocation } from "./sessionUpdate";
+import type { PlanContent } from "./unstableUpdates";
 
 /** A run of assistant output: visible reply text, or a thought shown dimmed and collapsible. */
 export interface AssistantChunk {
@@ -161,7 +162,8 @@ export interface SubagentProgress {
 export interface SubagentRun {
   readonly runId: string;
   readonly kind: "subagent" | "member";
-  readonly state: "pending" | "running" | "completed" | "failed" | "cancelled" | "unknown";
+  /** `waiting`: a standard subagent blocked on the user (ACP `requires_action`). */
+  readonly state: "pending" | "running" | "waiting" | "completed" | "failed" | "cancelled" | "unknown";
   readonly description?: string;
   readonly summary?: string;
   readonly reason?: string;
@@ -173,6 +175,27 @@ export interface SubagentRun {
   /** How many parent entries there were when the run started: the timeline shows it after them. */
   readonly position?: number;
   readonly thread: Thread;
+}
+
+/** A message between sessions (unstable `session_message` / `session_message_chunk`), by id. */
+export interface SessionMessageView {
+  readonly messageId: string;
+  readonly sender?: string;
+  readonly recipient?: string;
+  /** The same message's id in the other session's transcript (incoming / outgoing view). */
+  readonly senderMessageId?: string;
+  readonly recipientMessageId?: string;
+  readonly text: string;
+}
+
+/** An LLM provider the agent lets the user route (unstable `providers/list`). */
+export interface ProviderView {
+  readonly providerId: string;
+  readonly supported: readonly string[];
+  /** Mandatory: never offered for `providers/disable`. */
+  readonly required: boolean;
+  /** Absent: the provider is disabled. */
+  readonly current?: { readonly apiType: string; readonly baseUrl: string } | undefined;
 }
 
 export interface Thread {
@@ -197,6 +220,12 @@ export interface Thread {
   readonly runOrder: readonly string[];
   /** Token usage of the last finished turn, when the agent reported it. */
   readonly turnUsage?: TurnUsage;
+  /** Plans addressed by id (unstable `plan_update`), in first-seen order; shown beside `plan`. */
+  readonly idPlans?: readonly PlanContent[];
+  /** Messages between this session and its subagents (unstable), in first-seen order. */
+  readonly sessionMessages?: readonly SessionMessageView[];
+  /** The agent's configurable providers, when it offers `providers/list`. */
+  readonly providers?: readonly ProviderView[];
   /**
    * Set only on the tail of a long thread that the host sends the webview ahead of the whole
    * (threadTail.ts): how many older entries are not here yet. The reducer never sets it.

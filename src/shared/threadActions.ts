@@ -73,6 +73,14 @@ export const threadActionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("subagent/event"), entryId: z.string(), event: z.unknown() }),
   /** An update tagged for a CodeBuddy team member: goes to the member's lane. */
   z.object({ type: z.literal("member/update"), entryId: z.string(), member: z.string(), update: sessionUpdateSchema }),
+  /** The agent's providers, from `providers/list` (complete state; unstable). */
+  z.object({
+    type: z.literal("providers/state"),
+    providers: z.array(z.object({
+      providerId: z.string(), supported: z.array(z.string()), required: z.boolean(),
+      current: z.object({ apiType: z.string(), baseUrl: z.string() }).optional(),
+    })),
+  }),
   /** Start over with an empty thread (new session). */
   z.object({ type: z.literal("thread/reset") }),
   /** Start over with a transcript kept locally (an agent that cannot reopen its sessions). */

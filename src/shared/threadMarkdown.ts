@@ -4,6 +4,7 @@
  */
 import type { Thread, ThreadEntry, ToolCallEntry } from "./thread";
 import { contentBlockText, type ToolContent } from "./sessionUpdate";
+import { idPlansToMarkdown, runsToMarkdown } from "./threadMarkdownExtras";
 
 export function threadToMarkdown(thread: Thread, heading = thread.title ?? "ACP session"): string {
   const out: string[] = [`# ${heading}`, ""];
@@ -14,6 +15,7 @@ export function threadToMarkdown(thread: Thread, heading = thread.title ?? "ACP 
     for (const item of thread.plan) out.push(`- [${item.status === "completed" ? "x" : " "}] ${item.content} (${item.priority}, ${item.status})`);
     out.push("");
   }
+  out.push(...idPlansToMarkdown(thread), ...runsToMarkdown(thread, entryToMarkdown));
   if (thread.commands.length > 0) out.push("## Commands", "", ...thread.commands.map((c) => `- /${c.name}: ${c.description}`), "");
   if (thread.configOptions.length > 0) {
     out.push("## Config", "", ...thread.configOptions.map((o) => `- ${o.name} (${o.category ?? "other"}): ${String(o.currentValue)}`), "");

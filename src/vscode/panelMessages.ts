@@ -71,6 +71,10 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       return session?.setConfigOption(message.configId, message.value);
     case "mode/set":
       return session?.setMode(message.modeId);
+    case "provider/set":
+      return session?.setProvider(message.providerId, { apiType: message.apiType, baseUrl: message.baseUrl });
+    case "provider/disable":
+      return session?.setProvider(message.providerId, "disable");
     case "diff/open":
       return navigation.openDiff(message.path, message.oldText, message.newText);
     case "location/open":

@@ -15,6 +15,7 @@ import { benchLog } from "./benchScenarios";
 import { STEER_METHODS, handleSteer, scheduleTitle } from "./bubSteering";
 import { rememberMcpServers } from "./vscodeToolScenarios";
 import { SESSION_OPS_METHODS, archiveFilter, handleSessionOp, sessionOpsCapabilities } from "./sessionOps";
+import { handleProviders, recordSystemPrompt, unstableInitialize } from "./unstableSurface";
 import { codebuddyAuthenticate, codebuddyConfigOptions, codebuddySessionState, requireCodebuddyAuth } from "./codebuddy";
 
 /** What a transport lets a scenario do to it. */
@@ -64,7 +65,7 @@ export class AgentConnection {
         if (this.neverInitialize) return new Promise(() => undefined);
         this.clientInfo = params.clientInfo;
         this.clientCapabilities = (params.clientCapabilities ?? {}) as Params;
-        return slowInitialize(this.options.slowStartMs, () => withSessionOps(this.options.sessionOps, initializeResult(this.options, params)));
+        return slowInitialize(this.options.slowStartMs, () => withSessionOps(this.options.sessionOps, unstableInitialize(initializeResult(this.options, params), this.options.unstable)));
       case "authenticate":
         if (profile !== "codebuddy") throw methodNotFound(request.method);
         return codebuddyAuthenticate(this, params);
@@ -75,7 +76,7 @@ export class AgentConnection {
         requireCodebuddyAuth(this);
         return this.reopen(params, true);
       case "session/resume":
-        if (profile !== "bub") throw methodNotFound(request.method);
+        if (profile !== "bub" && !this.options.unstable) throw methodNotFound(request.method);
         return this.reopen(params, false);
       case "session/list":
         if (profile === "default" || profile === "codebuddy") throw methodNotFound(request.method);
@@ -93,11 +94,14 @@ export class AgentConnection {
       case "session/prompt":
         requireCodebuddyAuth(this);
         return this.prompt(params);
-      default:
+      default: {
         if (this.options.sessionOps && SESSION_OPS_METHODS.has(request.method)) return handleSessionOp(this.world, request.method, params);
         // Bub's steering extension methods (§8); any other `_x/y` is -32601 with its name.
         if (request.method in STEER_METHODS && isBub(profile)) return handleSteer(this, request.method, params);
+        const provided = this.options.unstable ? handleProviders(request.method, params) : undefined;
+        if (provided) return provided;
         throw methodNotFound(request.method);
+      }
     }
   }
 
@@ -114,6 +118,7 @@ export class AgentConnection {
     }
     const sessionId = this.world.nextSessionId();
     rememberMcpServers(sessionId, params.mcpServers);
+    recordSystemPrompt(sessionId, params);
     const additional = Array.isArray(params.additionalDirectories) ? { additionalDirectories: params.additionalDirectories as string[] } : {};
     this.world.store.update(sessionId, () => ({ sessionId, cwd: params.cwd as string, ...additional, listed: true, config: {}, history: [], updatedAt: "" }));
     this.world.live.add(sessionId);
@@ -146,6 +151,7 @@ export class AgentConnection {
     const sessionId = requireSession(params);
     if (typeof params.cwd !== "string") throw new RpcError(-32602, "Invalid params", { cwd: params.cwd });
     rememberMcpServers(sessionId, params.mcpServers);
+    recordSystemPrompt(sessionId, params);
     if (this.world.closing.has(sessionId)) throw new RpcError(-32600, "Invalid request", { sessionId });
     if (replay && this.options.loadError === "gemini") throw internalError("No previous sessions found for this project.");
     if (sessionId === BROKEN_STORE_SESSION) throw internalError("store unavailable");

@@ -17,6 +17,7 @@ import { followScenarios } from "./followScenarios";
 import { realAgentHabits } from "./realAgentHabits";
 import { startStopScenarios } from "./startStopScenarios";
 import { agentShellScenarios } from "./agentShellScenarios";
+import { unstableScenarios } from "./unstableSurface";
 
 export type StopReason = "end_turn" | "max_tokens" | "max_turn_requests" | "refusal" | "cancelled";
 /** A stop reason, or a whole `PromptResponse` (usage, `_meta`…). */
@@ -287,6 +288,7 @@ export const scenarios: Record<string, Scenario> = {
   ...realAgentHabits,
   ...startStopScenarios,
   ...agentShellScenarios,
+  ...unstableScenarios,
 };
 
 export function pickScenario(promptText: string): Scenario {

@@ -3,6 +3,9 @@ import assert from "node:assert/strict";
 import { parseAgentSettings } from "../../src/acp/agents/agentSettings";
 import { grantedCapabilities } from "../../src/acp/agents/networkPolicy";
 import { resolveSecretReferences } from "../../src/acp/agents/secretReferences";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { repoRoot } from "../support/fakeAgentLaunch";
 
 test("valid entries become launches with defaults", () => {
   const { definitions, problems } = parseAgentSettings({ Mine: { command: "my-agent", args: ["acp"] } }, []);
@@ -97,4 +100,24 @@ test("secret references: a whole value in env, anywhere in a header value; a mis
   assert.deepEqual(await resolveSecretReferences({ Authorization: "Bearer ${secret:token}", Both: "${secret:token}:${secret:token}" }, lookup, "headers"), { Authorization: "Bearer t0k", Both: "t0k:t0k" });
   await assert.rejects(resolveSecretReferences({ Authorization: "Bearer ${secret:absent}" }, lookup, "headers"), /The secret "absent" used by Authorization is not set/);
   await assert.rejects(resolveSecretReferences({ "X-Key": "${secret:multi}" }, lookup, "headers"), /contains a line break/);
+});
+
+test("systemPrompt: a string appends, an object picks its mode, anything else is reported", () => {
+  const { definitions, problems } = parseAgentSettings({
+    Plain: { command: "a", systemPrompt: "Be brief." },
+    Strict: { command: "b", systemPrompt: { mode: "override", text: "Only haiku." } },
+    Bad: { command: "c", systemPrompt: { mode: "replace", text: "x" } },
+  }, []);
+  assert.deepEqual(definitions.get("Plain")?.systemPrompt, { mode: "append", text: "Be brief." });
+  assert.deepEqual(definitions.get("Strict")?.systemPrompt, { mode: "override", text: "Only haiku." });
+  assert.ok(problems.some((p) => p.startsWith('acpPanel.agents["Bad"].systemPrompt')), problems.join("\n"));
+});
+
+test("systemPrompt: the package.json schema describes the setting the parser accepts", () => {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
+  const entry = manifest.contributes.configuration.flatMap?.((c: { properties: Record<string, unknown> }) => [c.properties]) ?? [manifest.contributes.configuration.properties];
+  const agents = entry.find((p: Record<string, unknown>) => p["acpPanel.agents"])["acpPanel.agents"];
+  const schema = agents.additionalProperties.properties.systemPrompt;
+  assert.deepEqual(schema.oneOf.map((o: { type: string }) => o.type), ["string", "object"]);
+  assert.deepEqual(schema.oneOf[1].properties.mode.enum, ["append", "override"]);
 });

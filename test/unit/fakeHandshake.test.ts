@@ -24,7 +24,8 @@ test("initialize sends protocol version 1, our clientInfo and exactly the capabi
   await connect(cleanup, agent.launch);
   assert.deepEqual(initializeParams(agent), {
     protocolVersion: 1,
-    clientCapabilities: { session: { configOptions: { boolean: {} }, notices: {}, compaction: {} }, _meta: { terminal_output: true } },
+    // plan / subagents: unstable display features the panel renders (id-addressed plans, standard subagents).
+    clientCapabilities: { session: { configOptions: { boolean: {} }, notices: {}, compaction: {} }, plan: {}, subagents: {}, _meta: { terminal_output: true } },
     clientInfo: { name: "acp-panel", title: "ACP Panel", version: "0.1.0" },
   });
 });
@@ -45,6 +46,8 @@ test("each callback group provided is advertised, and only then", async () => {
     terminal: true,
     elicitation: { form: {} },
     session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
+    plan: {},
+    subagents: {},
     _meta: { terminal_output: true, lody: { subagentEvents: { version: 1 } } },
   });
 });

@@ -11,6 +11,7 @@ import { reduceThread } from "../../src/shared/reduceThread";
 import { emptyThread, type Thread } from "../../src/shared/thread";
 import { threadToMarkdown } from "../../src/shared/threadMarkdown";
 import { configOptionsSchema, knownUpdateSchema, modeStateSchema } from "../../src/shared/sessionUpdate";
+import { UNSTABLE_UPDATE_TAGS } from "../../src/shared/unstableUpdates";
 import { repoRoot } from "../support/fakeAgentLaunch";
 
 const dir = join(repoRoot, "test/fixtures/transcripts");
@@ -67,4 +68,26 @@ test("every stable session/update variant appears in the golden fixtures", () =>
 test("the reducer's schema knows every stable session/update variant", () => {
   const known = knownUpdateSchema.options.flatMap(({ shape: { sessionUpdate: tag } }): string[] => ("options" in tag ? tag.options : [...tag.values]));
   assert.deepEqual(stableVariants().filter((v) => !known.includes(v)), []);
+});
+
+/** The unstable `SessionUpdate` variants (in the unstable schema, not in the stable one). */
+function unstableVariants(): string[] {
+  const schema = JSON.parse(readFileSync(join(repoRoot, "node_modules/@agentclientprotocol/sdk/schema/v1/schema.unstable.json"), "utf8"));
+  const union: Array<{ properties?: { sessionUpdate?: { const?: string } } }> = schema.$defs.SessionUpdate.oneOf;
+  const stable = new Set(stableVariants());
+  return union.map((variant) => variant.properties?.sessionUpdate?.const).filter((tag): tag is string => typeof tag === "string" && !stable.has(tag));
+}
+
+test("every unstable session/update variant is known to the reducer and appears in the golden fixtures", () => {
+  const variants = new Set<string>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".jsonl"))) {
+    for (const line of readFileSync(join(dir, file), "utf8").split("\n").filter(Boolean)) {
+      const update = JSON.parse(line).params?.update;
+      if (update) variants.add(update.sessionUpdate);
+    }
+  }
+  const unstable = unstableVariants();
+  assert.ok(unstable.length >= 5, `the unstable schema adds ${unstable.length} variants`);
+  assert.deepEqual(unstable.filter((v) => !UNSTABLE_UPDATE_TAGS.includes(v)), [], "the reducer's unstable schema");
+  assert.deepEqual(unstable.filter((v) => !variants.has(v)), [], "the golden fixtures");
 });

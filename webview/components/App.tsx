@@ -14,6 +14,7 @@ import { FilesChanged } from "./FilesChanged";
 import { Header } from "./Header";
 import { LazyTranscript } from "./LazyTranscript";
 import { PlanView } from "./PlanView";
+import { IdPlansView } from "./IdPlansView";
 import { QueuedMessages } from "./QueuedMessages";
 import { SessionList } from "./SessionList";
 import { StatusLine } from "./StatusLine";
@@ -52,6 +53,7 @@ function Panel() {
           {!synced ? <div className="panel-placeholder" /> : noAgent ? <WelcomeView /> : <LazyTranscript key={`log:${tabKey}`} scrollKey={tabKey} />}
           <StatusLine />
           <PlanView />
+          <IdPlansView />
           <FilesChanged />
           <QueuedMessages />
           <Composer key={`composer:${tabKey}`} draftKey={tabKey} />

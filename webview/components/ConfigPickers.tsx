@@ -10,19 +10,22 @@ import { memo } from "react";
 import type { ConfigOption } from "../../src/shared/sessionUpdate";
 import { useHostActions, usePanel } from "../hooks";
 import { t } from "../l10n";
+import { ProviderPicker } from "./ProviderPicker";
 
 type SelectOption = Extract<ConfigOption, { type: "select" }>;
 
 export function ConfigPickers() {
   const options = usePanel((state) => state.thread.configOptions);
   const modes = usePanel((state) => state.thread.modes);
+  const hasProviders = usePanel((state) => (state.thread.providers?.length ?? 0) > 0);
   const { setMode } = useHostActions();
   const legacyModes = modes && modes.availableModes.length > 0 && !options.some((option) => option.category === "mode");
-  if (options.length === 0 && !legacyModes) return null;
+  if (options.length === 0 && !legacyModes && !hasProviders) return null;
   return (
     <div className="config-pickers">
       {/* Pickers first, then checkboxes: they pair up better in a narrow panel. */}
       {options.filter((option) => option.type === "select").map((option) => <ConfigPicker key={option.id} option={option} />)}
+      <ProviderPicker />
       {legacyModes ? (
         <Select label={t("Mode")} value={modes.currentModeId} onPick={setMode} choices={modes.availableModes.map((mode) => ({ value: mode.id, label: mode.name, description: mode.description ?? undefined }))} />
       ) : null}

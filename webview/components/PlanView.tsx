@@ -8,7 +8,7 @@ import { useExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";
 import { t } from "../l10n";
 
-const statusLook: Record<PlanEntry["status"], { readonly icon: string; readonly label: string; readonly spin?: boolean }> = {
+export const statusLook: Record<PlanEntry["status"], { readonly icon: string; readonly label: string; readonly spin?: boolean }> = {
   pending: { icon: "circle-large-outline", label: t("Pending") },
   in_progress: { icon: "loading", label: t("In progress"), spin: true },
   completed: { icon: "pass-filled", label: t("Done") },

@@ -4,7 +4,7 @@
  * entries drawn by the same entry components, indented. Open while it runs; collapsed once done,
  * unless the user chose otherwise.
  */
-import { memo, useId } from "react";
+import { memo, useId, useMemo } from "react";
 import type { SubagentRun } from "../../src/shared/thread";
 import { usePanel } from "../hooks";
 import { NestedThreadContext, useNestedEntryView } from "../nestedThread";
@@ -12,10 +12,13 @@ import { describeProgress } from "../runProgress";
 import { useAutoExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";
 import { t } from "../l10n";
+import { Markdown } from "./Markdown";
+import { messagesOfRun } from "../../src/shared/reduceUnstable";
 
 const stateLook: Record<SubagentRun["state"], { readonly icon: string; readonly label: string; readonly spin?: boolean }> = {
   pending: { icon: "loading", label: t("Starting"), spin: true },
   running: { icon: "loading", label: t("Running"), spin: true },
+  waiting: { icon: "bell", label: t("Needs your action") },
   completed: { icon: "check", label: t("Done") },
   failed: { icon: "error", label: t("Failed") },
   cancelled: { icon: "circle-slash", label: t("Cancelled") },
@@ -40,7 +43,7 @@ export function runLabel(run: SubagentRun): string {
 }
 
 export const SubagentRunView = memo(function SubagentRunView({ run }: { run: SubagentRun }) {
-  const active = run.state === "running" || run.state === "pending";
+  const active = run.state === "running" || run.state === "pending" || run.state === "waiting";
   const [open, setOpen] = useAutoExpanded(`run:${run.runId}`, active);
   const NestedEntry = useNestedEntryView();
   const look = stateLook[run.state];
@@ -48,6 +51,9 @@ export const SubagentRunView = memo(function SubagentRunView({ run }: { run: Sub
   const progress = describeProgress(run.progress, run);
   const bodyId = useId();
   const entries = run.thread.entries;
+  // Messages between sessions (standard subagents): the parent's that name this run, and its own.
+  const parentMessages = usePanel((state) => state.thread.sessionMessages);
+  const messages = useMemo(() => messagesOfRun(parentMessages, run), [parentMessages, run]);
   return (
     <section className={`entry run run-${run.state} run-${run.kind}`} role="group" aria-label={label}>
       <button type="button" className="run-header" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
@@ -65,7 +71,16 @@ export const SubagentRunView = memo(function SubagentRunView({ run }: { run: Sub
       {open ? (
         <div className="run-thread" id={bodyId}>
           <NestedThreadContext value={true}>
-            {entries.length === 0 ? <p className="run-empty">{active ? "Waiting for output…" : "No output."}</p>
+            {messages.map((message) => {
+              const fromRun = message.sender === run.runId;
+              return (
+                <div key={message.messageId} className="run-message" role="note" aria-label={fromRun ? t("Message from the subagent") : t("Message to the subagent")}>
+                  <Codicon name={fromRun ? "reply" : "send"} />
+                  <Markdown text={message.text} />
+                </div>
+              );
+            })}
+            {entries.length === 0 && messages.length === 0 ? <p className="run-empty">{active ? t("Waiting for output…") : t("No output.")}</p>
               : entries.map((entry) => <NestedEntry key={entry.id} entry={entry} />)}
           </NestedThreadContext>
         </div>

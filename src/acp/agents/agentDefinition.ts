@@ -23,6 +23,11 @@ export const agentEntrySchema = z
     clientInfo: z.object({ name: z.string().min(1), title: z.string().optional(), version: z.string().optional() }).optional(),
     defaultConfig: z.record(z.string(), z.union([z.string(), z.boolean()])).optional(),
     mcpServers: z.array(mcpServerSchema).optional(),
+    /** Sent as ACP `systemPrompt` where the agent supports it: a string appends; `{mode, text}` picks. */
+    systemPrompt: z.union([
+      z.string(),
+      z.strictObject({ mode: z.enum(["append", "override"]).default("append"), text: z.string() }),
+    ]).optional(),
     /** http / websocket: sent on every request and on the handshake; values may use `${secret:NAME}`. */
     headers: z.record(z.string(), z.string().refine(isSafeHeaderValue, "must not contain line breaks")).optional(),
     /** Switches the client's local powers on or off for this agent (defaults: networkPolicy.ts). */
@@ -57,6 +62,8 @@ export interface AgentDefinition {
   /** Config option values applied after `session/new`, when the agent offers them. */
   readonly defaultConfig: Readonly<Record<string, string | boolean>>;
   readonly mcpServers: readonly McpServerConfig[];
+  /** Extra instructions for every session (unstable ACP `systemPrompt`; see systemPrompt.ts). */
+  readonly systemPrompt?: { readonly mode: "append" | "override"; readonly text: string };
   /** http / websocket: extra request headers (secret references resolved at launch). */
   readonly headers?: Readonly<Record<string, string>>;
   /** Overrides of what the client offers this agent (see networkPolicy.grantedCapabilities). */
@@ -83,6 +90,7 @@ export function toDefinition(name: string, entry: z.infer<typeof agentEntrySchem
     defaultConfig: entry.defaultConfig ?? {},
     mcpServers: entry.mcpServers ?? [],
     ...(entry.headers ? { headers: entry.headers } : {}),
+    ...(entry.systemPrompt === undefined ? {} : { systemPrompt: typeof entry.systemPrompt === "string" ? { mode: "append" as const, text: entry.systemPrompt } : entry.systemPrompt }),
     ...(entry.capabilities ? { capabilities: entry.capabilities } : {}),
     ...(entry.vscodeTools === undefined ? {} : { vscodeTools: entry.vscodeTools }),
   };

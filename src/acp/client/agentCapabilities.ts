@@ -15,6 +15,10 @@ export interface AgentCapabilityView {
   readonly prompt: acp.PromptCapabilities | undefined;
   /** `mcpCapabilities.acp` (unstable): the agent takes MCP servers served over the ACP connection. */
   readonly mcpOverAcp: boolean;
+  /** Unstable `sessionCapabilities.systemPrompt`: append always, override when `mode.override` is present. */
+  readonly systemPrompt: { readonly append: boolean; readonly override: boolean };
+  /** Unstable `agentCapabilities.providers`: providers/list, set and disable. */
+  readonly providers: boolean;
   /** MCP servers from settings that this agent can take (stdio always; http/sse when advertised). */
   acceptedMcpServers(servers: readonly McpServerConfig[]): acp.McpServer[];
 }
@@ -33,9 +37,17 @@ export function capabilitiesOf(init: acp.InitializeResponse): AgentCapabilityVie
     additionalDirectories: present(session.additionalDirectories),
     prompt: caps.promptCapabilities ?? undefined,
     mcpOverAcp: (caps.mcpCapabilities as { acp?: unknown } | null | undefined)?.acp === true,
+    systemPrompt: systemPromptSupport((session as { systemPrompt?: unknown }).systemPrompt),
+    providers: present((caps as { providers?: unknown }).providers),
     acceptedMcpServers(servers) {
       return servers.filter((server) => !("type" in server) || (server.type === "http" ? caps.mcpCapabilities?.http : caps.mcpCapabilities?.sse))
         .map((server) => server as acp.McpServer);
     },
   };
+}
+
+function systemPromptSupport(value: unknown): { append: boolean; override: boolean } {
+  if (typeof value !== "object" || value === null) return { append: false, override: false };
+  const mode = (value as { mode?: unknown }).mode;
+  return { append: true, override: typeof mode === "object" && mode !== null && present((mode as { override?: unknown }).override) };
 }

@@ -90,7 +90,9 @@ export class AgentConnection {
       ...(terminal ? { terminal: true } : {}),
       ...(elicitation ? { elicitation: { form: {} } } : {}),
       session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
-      // Display features under `_meta`: agents' own shell output (toolTerminals.ts), Lody's subagent events.
+      // Display features: id-addressed plans and standard subagents (unstable); under `_meta`, agents'
+      // own shell output (toolTerminals.ts) and Lody's subagent events.
+      ...({ plan: {}, subagents: {} } as object),
       _meta: { ...TERMINAL_OUTPUT_META, ...(subagentEvents ? { lody: { subagentEvents: { version: 1 } } } : {}) },
     };
   }

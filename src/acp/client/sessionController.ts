@@ -18,6 +18,10 @@ import type { ThreadAction } from "../../shared/threadActions";
 import { configOptionsSchema, knownUpdateSchema, modeStateSchema } from "../../shared/sessionUpdate";
 import { turnUsageSchema } from "../../shared/threadActions";
 import { english, type Translate } from "../../shared/l10n";
+import { unstableUpdateSchema } from "../../shared/unstableUpdates";
+import { ChildSessions } from "./childSessions";
+import { ProviderSettings } from "./providerSettings";
+import { systemPromptParam } from "./systemPrompt";
 
 export type ThreadSink = (action: ThreadAction) => void;
 export type OpenMode = "new" | "load" | "resume";
@@ -60,10 +64,19 @@ export class SessionController {
   /** Shell output the agent streams in tool call `_meta` (toolTerminals.ts). */
   private readonly toolTerminals = new ToolTerminals();
   private readonly attachment: { dispose(): void };
+  /** Standard subagents this session announced. */
+  readonly children: ChildSessions;
+  /** The agent's providers (unstable), when it offers them. */
+  readonly providers: ProviderSettings;
 
   private constructor(readonly sessionId: string, private readonly context: SessionContext, readonly openedWith: OpenMode) {
     this.steerer = new Steerer(context, () => this.turnRunning);
     this.stopGrace = new StopGrace(context, () => this.turnRunning);
+    this.children = new ChildSessions(context.client, context.sink, context.newId, sessionId, () => {
+      if (this.turnRunning) this.armWatchdog();
+      this.steerer.activity();
+    });
+    this.providers = new ProviderSettings(context.client, context.sink);
     this.attachment = context.client.attach(sessionId, {
       update: (update) => this.onUpdate(update),
       extNotification: (method, params) => this.onExtNotification(method, params),
@@ -77,12 +90,15 @@ export class SessionController {
   static async create(context: SessionContext, open: (params: acp.NewSessionRequest) => Promise<acp.NewSessionResponse> = (params) => context.client.connection.newSession(params)): Promise<SessionController> {
     const { client } = context;
     const caps = capabilitiesOf(client.init);
+    const systemPrompt = systemPromptParam(client.definition, caps);
     const response = await open({
       cwd: context.cwd,
       mcpServers: [...caps.acceptedMcpServers(client.definition.mcpServers), ...(await context.clientMcpServers?.() ?? [])],
       ...(caps.additionalDirectories && context.additionalDirectories.length > 0 ? { additionalDirectories: [...context.additionalDirectories] } : {}),
+      ...systemPrompt.param,
     });
     const session = new SessionController(response.sessionId, context, "new");
+    session.opened(systemPrompt.skipped);
     session.applySessionState(response);
     await session.applyDefaultConfig(response.configOptions ?? []);
     return session;
@@ -101,14 +117,17 @@ export class SessionController {
     if (!mode) throw Object.assign(new Error(`${client.name} can't reopen past sessions.`), { details: "The agent offers neither session/load nor session/resume." });
     // Register first: the replay arrives before the response.
     const session = new SessionController(sessionId, context, mode);
+    const systemPrompt = systemPromptParam(client.definition, caps);
     const params = {
       sessionId,
       cwd: context.cwd,
       mcpServers: [...caps.acceptedMcpServers(client.definition.mcpServers), ...(await context.clientMcpServers?.() ?? [])],
       ...(caps.additionalDirectories && context.additionalDirectories.length > 0 ? { additionalDirectories: [...context.additionalDirectories] } : {}),
+      ...systemPrompt.param,
     };
     try {
       const response = mode === "load" ? await client.connection.loadSession(params) : await client.connection.resumeSession(params);
+      session.opened(systemPrompt.skipped);
       session.applySessionState(response ?? {});
       return session;
     } catch (error) {
@@ -205,7 +224,15 @@ export class SessionController {
     return this.steerer.steer(this.sessionId, buildPrompt(text, attachments, capabilitiesOf(client.init).prompt).blocks, text);
   }
 
+  /** After the open request: says why the systemPrompt setting was not sent, and reads the providers. */
+  private opened(systemPromptSkipped: string | undefined): void {
+    const { sink, newId, logger, client } = this.context;
+    if (systemPromptSkipped) sink({ type: "acp/update", entryId: newId(), update: { sessionUpdate: "notice", severity: "warning", title: systemPromptSkipped } });
+    void this.providers.refresh().catch((error: unknown) => logger.warn(`${client.name}: providers/list failed: ${describeRequestError(error).message}`));
+  }
+
   dispose(): void {
+    this.children.dispose();
     this.disarmWatchdog();
     this.stopGrace.dispose();
     this.steerer.dispose();
@@ -244,8 +271,9 @@ export class SessionController {
       this.context.sink({ type: "member/update", entryId: this.context.newId(), member, update: update as { sessionUpdate: string } });
       return;
     }
+    if (tag === "subagent_update") this.children.observe(update);
     // Checked once per variant (not per chunk: this is the streaming hot path).
-    if (!this.unshown.has(tag) && (this.unshown.add(tag), !knownUpdateSchema.safeParse(update).success)) {
+    if (!this.unshown.has(tag) && (this.unshown.add(tag), !knownUpdateSchema.safeParse(update).success && !unstableUpdateSchema.safeParse(update).success)) {
       // Vendor or newer variants are passed on (the webview may learn them) but not shown: say so once.
       this.context.logger.info(`${this.context.client.name}: session/update "${tag}" is not shown (unknown variant or unexpected fields): ${logJson(update, 300)}`);
     }

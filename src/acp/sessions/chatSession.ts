@@ -240,6 +240,16 @@ export class ChatSession {
     await this.session?.setConfigOption(configId, value).catch((error: unknown) => this.notes.error("Could not change the setting", error));
   }
 
+  /** Unstable `providers/set` / `providers/disable`; the list is read again after either. */
+  async setProvider(providerId: string, change: { apiType: string; baseUrl: string } | "disable"): Promise<void> {
+    const session = this.session;
+    if (!session) return;
+    const done = change === "disable"
+      ? session.providers.disable(providerId, this.store.state.thread.providers ?? [])
+      : session.providers.set(providerId, change.apiType, change.baseUrl);
+    await done.catch((error: unknown) => this.notes.error(`Could not change the provider ${providerId}`, error));
+  }
+
   async setMode(modeId: string): Promise<void> {
     await this.session?.setMode(modeId).catch((error: unknown) => this.notes.error("Could not change the mode", error));
   }
@@ -284,7 +294,7 @@ export class ChatSession {
         agentId: agentIdOf(definition),
         ports: { ...this.deps.ports, onWrite: (write) => this.review?.record(write.path, write.before, write.after) },
         dispatch: (sessionId, action) => {
-          if (this.services === services && (this.session === undefined || this.session.sessionId === sessionId)) this.store.dispatch(action);
+          if (this.services === services && (this.session === undefined || this.session.sessionId === sessionId || this.session.children.owns(sessionId))) this.store.dispatch(action);
         },
         newId: () => this.notes.newEntryId(),
         roots: () => roots,
