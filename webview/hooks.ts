@@ -8,7 +8,7 @@ import type { Attachment } from "../src/shared/protocol";
 import { postToHost } from "./bridge";
 import type { ComposerCommand, ComposerInbox } from "./composerInbox";
 import type { FormErrorStore } from "./formErrorStore";
-import type { AgentCatalog, HostValueStore, SessionList, SideChannels, TabsState } from "./hostValueStore";
+import type { AgentCatalog, EditorSession, HostValueStore, SessionList, SideChannels, TabsState } from "./hostValueStore";
 import type { ReplicaStore } from "./store";
 
 export interface PanelServices {
@@ -74,6 +74,11 @@ export function useAgentCatalog(): AgentCatalog {
   return useHostValue(useServices().channels.catalog);
 }
 
+/** The session this webview shows as an editor tab; undefined in the side panel. */
+export function useEditorSession(): EditorSession {
+  return useHostValue(useServices().channels.editor);
+}
+
 /** The workspace folders, for showing paths relative to them. */
 export function useWorkspaceRoots(): readonly string[] {
   return useHostValue(useServices().channels.roots);
@@ -111,6 +116,7 @@ export const hostActions = {
   activateTab: (key: string) => postToHost({ type: "tab/activate", key }),
   closeTab: (key: string) => postToHost({ type: "tab/close", key }),
   newTab: () => postToHost({ type: "tab/new" }),
+  openInEditor: (key: string) => postToHost({ type: "tab/openInEditor", key }),
   refreshSessions: () => postToHost({ type: "sessions/refresh" }),
   openSession: (agent: string, sessionId: string) => postToHost({ type: "session/open", agent, sessionId }),
   deleteSession: (agent: string, sessionId: string) => postToHost({ type: "session/delete", agent, sessionId }),

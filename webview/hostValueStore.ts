@@ -1,7 +1,7 @@
 /**
  * A small replica of one host channel that is not part of the panel state: the tab strip
  * (`tabs/state`), the session list (`sessions/list`), the agent catalog (`agents/catalog`) and the
- * workspace folders (`workspace/roots`).
+ * workspace folders (`workspace/roots`), and the session an editor tab shows (`editor/session`).
  * Each message replaces the whole value; components subscribe with `useHostValue`.
  */
 import type { HostMessage } from "../src/shared/protocol";
@@ -35,6 +35,9 @@ export type AgentCatalog = Payload<"agents/catalog">;
 /** `undefined` until the host first answers `sessions/refresh`. */
 export type SessionList = Payload<"sessions/list"> | undefined;
 
+/** Set only in an editor tab (*Open Session in Editor*): the session it shows. */
+export type EditorSession = Payload<"editor/session"> | undefined;
+
 export const noTabs: TabsState = { tabs: [] };
 export const emptyCatalog: AgentCatalog = { agents: [], problems: [] };
 
@@ -44,6 +47,7 @@ export interface SideChannels {
   readonly sessions: HostValueStore<SessionList>;
   readonly catalog: HostValueStore<AgentCatalog>;
   readonly roots: HostValueStore<readonly string[]>;
+  readonly editor: HostValueStore<EditorSession>;
 }
 
 export function createSideChannels(): SideChannels {
@@ -52,6 +56,7 @@ export function createSideChannels(): SideChannels {
     sessions: new HostValueStore<SessionList>(undefined),
     catalog: new HostValueStore<AgentCatalog>(emptyCatalog),
     roots: new HostValueStore<readonly string[]>([]),
+    editor: new HostValueStore<EditorSession>(undefined),
   };
 }
 
@@ -72,6 +77,11 @@ export function receiveSideChannel(channels: SideChannels, message: HostMessage)
     case "workspace/roots":
       channels.roots.set(message.roots);
       return true;
+    case "editor/session": {
+      const current = channels.editor.get();
+      if (current?.agent !== message.agent || current.sessionId !== message.sessionId) channels.editor.set({ agent: message.agent, sessionId: message.sessionId });
+      return true;
+    }
     default:
       return false;
   }

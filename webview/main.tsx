@@ -7,7 +7,7 @@ import "./zodConfig"; // first: configures zod before any schema is built
 import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { onHostMessage, postToHost } from "./bridge";
+import { onHostMessage, postToHost, setUiState } from "./bridge";
 import { App } from "./components/App";
 import { ComposerInbox } from "./composerInbox";
 import { focusPromptOnEntry } from "./focusOnEntry";
@@ -22,6 +22,8 @@ const formErrors = new FormErrorStore();
 const channels = createSideChannels();
 
 onHostMessage((message) => {
+  // An editor tab keeps its session in the webview state: the host's serializer reads it after a reload.
+  if (message.type === "editor/session") setUiState({ editorSession: { agent: message.agent, sessionId: message.sessionId } });
   if (receiveSideChannel(channels, message)) return;
   switch (message.type) {
     case "state/snapshot":

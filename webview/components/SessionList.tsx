@@ -70,7 +70,7 @@ export function SessionList({ onClose }: { onClose: () => void }) {
 }
 
 function SessionListRow({ row, now, onOpened }: { row: SessionRow; now: number; onOpened: () => void }) {
-  const { openSession, deleteSession, closeTab } = useHostActions();
+  const { openSession, deleteSession, closeTab, openInEditor } = useHostActions();
   const updated = relativeTime(row.updatedAt, now);
   const status = sessionStatusLabel(row.status);
   const tabKey = row.tabKey;
@@ -92,6 +92,11 @@ function SessionListRow({ row, now, onOpened }: { row: SessionRow; now: number; 
         <button type="button" className="text-button" onClick={() => { openSession(row.agent, row.sessionId); onOpened(); }}>
           <Codicon name={tabKey ? "go-to-file" : "folder-opened"} />Open<span className="visually-hidden"> {row.title}</span>
         </button>
+        {tabKey ? (
+          <button type="button" className="text-button" onClick={() => openInEditor(tabKey)}>
+            <Codicon name={row.inEditor ? "window" : "link-external"} />{row.inEditor ? "Show in editor" : "Open in editor"}<span className="visually-hidden"> {row.title}</span>
+          </button>
+        ) : null}
         {tabKey ? (
           <button type="button" className="text-button" onClick={() => closeTab(tabKey)}>
             <Codicon name="close" />Close<span className="visually-hidden"> {row.title}</span>

@@ -2,6 +2,8 @@
  * The open sessions as tabs (`tabs/state`), with a status badge each, a close button, and
  * "New session". Keyboard: Left/Right/Home/End move between tabs, Enter or Space activates the
  * focused one (activation is a host round-trip, so focus alone does not switch), Delete closes it.
+ * A tab also shown in an editor tab carries a window marker; "Open in editor" (in the side panel
+ * only) shows the active tab's session in an editor tab, or focuses the one that shows it.
  *
  * Tabs shrink to a minimum width; the strip shows as many whole tabs as fit (always the active
  * one) and "All sessions (n)" lists every tab. The close buttons sit outside the tablist (it may
@@ -9,7 +11,7 @@
  */
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { TabSummary } from "../../src/shared/protocol";
-import { useHostActions, useTabs } from "../hooks";
+import { useEditorSession, useHostActions, useTabs } from "../hooks";
 import { Codicon } from "./Codicon";
 import { TabOverflowMenu } from "./TabOverflowMenu";
 
@@ -27,7 +29,9 @@ const badges: Partial<Record<TabSummary["status"], Badge>> = {
 
 export function TabStrip() {
   const { tabs, activeKey } = useTabs();
-  const { activateTab, closeTab, newTab } = useHostActions();
+  const { activateTab, closeTab, newTab, openInEditor } = useHostActions();
+  const inEditorView = useEditorSession() !== undefined;
+  const active = tabs.find((tab) => tab.key === activeKey);
   const strip = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const [capacity, setCapacity] = useState(Number.POSITIVE_INFINITY);
@@ -48,7 +52,7 @@ export function TabStrip() {
 
   const labelOf = (tab: TabSummary) => {
     const badge = badges[tab.status];
-    const title = tab.title || "New session";
+    const title = `${tab.title || "New session"}${tab.inEditor ? ", in an editor" : ""}`;
     return badge ? `${title}, ${badge.label}` : title;
   };
   const shown = visibleTabs(tabs, activeKey, capacity);
@@ -96,6 +100,7 @@ export function TabStrip() {
                 onKeyDown={(event) => onKeyDown(event, tab, index)}
               >
                 <span className="tab-title">{title}</span>
+                {tab.inEditor ? <span className="tab-badge" title="Also open in an editor tab"><Codicon name="window" /></span> : null}
                 {badge ? <span className={`tab-badge ${badge.className}`}><Codicon name={badge.icon} spin={badge.spin ?? false} /></span> : null}
               </div>
             );
@@ -120,6 +125,17 @@ export function TabStrip() {
       <button type="button" className="icon-button" aria-label="New session" title="New session" onClick={newTab}>
         <Codicon name="add" />
       </button>
+      {active && !inEditorView ? (
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={active.inEditor ? "Show in editor" : "Open in editor"}
+          title={active.inEditor ? "Show in editor" : "Open in editor"}
+          onClick={() => openInEditor(active.key)}
+        >
+          <Codicon name="link-external" />
+        </button>
+      ) : null}
       {shown.length < tabs.length ? <TabOverflowMenu tabs={tabs} activeKey={activeKey} labelOf={labelOf} onActivate={activateTab} /> : null}
     </>
   );
