@@ -8,7 +8,7 @@ import type { Attachment } from "../src/shared/protocol";
 import { postToHost } from "./bridge";
 import type { ComposerCommand, ComposerInbox } from "./composerInbox";
 import type { FormErrorStore } from "./formErrorStore";
-import type { AgentCatalog, EditorSession, HostValueStore, SessionList, SideChannels, TabsState } from "./hostValueStore";
+import type { AgentCatalog, HostValueStore, SessionList, SideChannels, TabsState } from "./hostValueStore";
 import type { ReplicaStore } from "./store";
 
 export interface PanelServices {
@@ -72,11 +72,6 @@ export function useSessionList(): SessionList {
 /** The agents the first-run view offers, and the problems found in the settings. */
 export function useAgentCatalog(): AgentCatalog {
   return useHostValue(useServices().channels.catalog);
-}
-
-/** The session this webview shows as an editor tab; undefined in the side panel. */
-export function useEditorSession(): EditorSession {
-  return useHostValue(useServices().channels.editor);
 }
 
 /** The workspace folders, for showing paths relative to them. */

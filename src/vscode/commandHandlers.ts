@@ -64,8 +64,9 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
       await vscode.commands.executeCommand(FOCUS);
       await manager.openSession(picked.item.agent, picked.item.sessionId);
     },
-    /** The given tab (the panel's tab action), else the active one, else a new session. */
-    "acpPanel.openSessionInEditor": async (key?: unknown) => {
+    /** The given tab (a tab's context menu passes its `data-vscode-context`), else the active one, else a new session. */
+    "acpPanel.openSessionInEditor": async (arg?: unknown) => {
+      const key = typeof arg === "string" ? arg : typeof arg === "object" && arg !== null && "tabKey" in arg ? arg.tabKey : undefined;
       const target = typeof key === "string" && manager.tab(key) ? key : manager.activeTabKey;
       if (target) return context.editors.open(target);
       await manager.newTab();

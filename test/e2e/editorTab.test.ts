@@ -60,15 +60,23 @@ describe("a session in an editor tab", { timeout: 300_000 }, () => {
     await tearDownUi(browser, server, scratch);
   });
 
-  it("opens the panel's session in an editor tab, and the panel marks its tab", async (t) => {
+  it("opens the panel's session in an editor tab from the tab's context menu, and the panel marks its tab", async (t) => {
     await withDiagnostics(t, diag(), "e2e-editor-open", async () => {
       const p = page!;
-      await runCommand(p, "ACP: Open Session in Editor");
+      await panel(p).tabs.first().click({ button: "right" });
+      const item = p.locator(".context-view .monaco-menu .action-label", { hasText: "Open Session in Editor" }).first();
+      await item.waitFor({ timeout: 15_000 });
+      await item.click();
       editor = chat(p, "editor");
       await editor.status.filter({ hasText: /is ready/ }).waitFor({ timeout: 30_000 });
       await panel(p).tablist.getByRole("tab", { name: /in an editor/ }).waitFor({ timeout: 15_000 });
       assert.equal(await panel(p).tabs.count(), 1, "one session, not a second tab");
       assert.equal(clientMessages(wireLog, "session/new").length, 1, "the editor tab started no session of its own");
+      // The palette command on the same session focuses that editor tab rather than opening another.
+      await runCommand(p, "ACP: Open Session in Editor");
+      await editor.status.filter({ hasText: /is ready/ }).waitFor({ timeout: 15_000 });
+      assert.equal(await p.locator(`iframe.webview:not([src*="purpose="])`).count(), 1, "one editor tab for the session");
+      await screenshot(p, "e2e-editor-open.png");
     });
   });
 

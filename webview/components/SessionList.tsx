@@ -92,9 +92,9 @@ function SessionListRow({ row, now, onOpened }: { row: SessionRow; now: number; 
         <button type="button" className="text-button" onClick={() => { openSession(row.agent, row.sessionId); onOpened(); }}>
           <Codicon name={tabKey ? "go-to-file" : "folder-opened"} />Open<span className="visually-hidden"> {row.title}</span>
         </button>
-        {tabKey ? (
+        {tabKey && row.inEditor ? (
           <button type="button" className="text-button" onClick={() => openInEditor(tabKey)}>
-            <Codicon name={row.inEditor ? "window" : "link-external"} />{row.inEditor ? "Show in editor" : "Open in editor"}<span className="visually-hidden"> {row.title}</span>
+            <Codicon name="window" />Show in editor<span className="visually-hidden"> {row.title}</span>
           </button>
         ) : null}
         {tabKey ? (

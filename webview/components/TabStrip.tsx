@@ -2,8 +2,9 @@
  * The open sessions as tabs (`tabs/state`), with a status badge each, a close button, and
  * "New session". Keyboard: Left/Right/Home/End move between tabs, Enter or Space activates the
  * focused one (activation is a host round-trip, so focus alone does not switch), Delete closes it.
- * A tab also shown in an editor tab carries a window marker; "Open in editor" (in the side panel
- * only) shows the active tab's session in an editor tab, or focuses the one that shows it.
+ * A tab also shown in an editor tab carries a window marker. Right-click on a tab: VS Code's
+ * webview context menu (`webview/context` in package.json) offers *Open Session in Editor* for
+ * that tab, which `data-vscode-context` names.
  *
  * Tabs shrink to a minimum width; the strip shows as many whole tabs as fit (always the active
  * one) and "All sessions (n)" lists every tab. The close buttons sit outside the tablist (it may
@@ -11,7 +12,7 @@
  */
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { TabSummary } from "../../src/shared/protocol";
-import { useEditorSession, useHostActions, useTabs } from "../hooks";
+import { useHostActions, useTabs } from "../hooks";
 import { Codicon } from "./Codicon";
 import { TabOverflowMenu } from "./TabOverflowMenu";
 
@@ -29,9 +30,7 @@ const badges: Partial<Record<TabSummary["status"], Badge>> = {
 
 export function TabStrip() {
   const { tabs, activeKey } = useTabs();
-  const { activateTab, closeTab, newTab, openInEditor } = useHostActions();
-  const inEditorView = useEditorSession() !== undefined;
-  const active = tabs.find((tab) => tab.key === activeKey);
+  const { activateTab, closeTab, newTab } = useHostActions();
   const strip = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const [capacity, setCapacity] = useState(Number.POSITIVE_INFINITY);
@@ -96,6 +95,7 @@ export function TabStrip() {
                 aria-label={labelOf(tab)}
                 tabIndex={tab.key === focusable ? 0 : -1}
                 title={tab.agent ? `${title} (${tab.agent})${badge ? ` — ${badge.label}` : ""}` : title}
+                data-vscode-context={JSON.stringify({ webviewSection: "tab", tabKey: tab.key, preventDefaultContextMenuItems: true })}
                 onClick={() => !selected && activateTab(tab.key)}
                 onKeyDown={(event) => onKeyDown(event, tab, index)}
               >
@@ -125,17 +125,6 @@ export function TabStrip() {
       <button type="button" className="icon-button" aria-label="New session" title="New session" onClick={newTab}>
         <Codicon name="add" />
       </button>
-      {active && !inEditorView ? (
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={active.inEditor ? "Show in editor" : "Open in editor"}
-          title={active.inEditor ? "Show in editor" : "Open in editor"}
-          onClick={() => openInEditor(active.key)}
-        >
-          <Codicon name="link-external" />
-        </button>
-      ) : null}
       {shown.length < tabs.length ? <TabOverflowMenu tabs={tabs} activeKey={activeKey} labelOf={labelOf} onActivate={activateTab} /> : null}
     </>
   );
