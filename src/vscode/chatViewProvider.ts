@@ -1,7 +1,9 @@
 /**
  * The `acpPanel.chat` webview view. It renders nothing itself: it syncs the active tab's state to
- * the webview replica (a snapshot, then numbered action batches; see ReplicaFeed), sends the tab
- * strip on its own channel, and hands validated messages to panelMessages.ts. Agents outlive the
+ * the webview replica through a SessionView (a snapshot, then numbered action batches; see
+ * ReplicaFeed), which also sends the tab strip on its own channel, and hands validated messages to
+ * panelMessages.ts. Editor tabs showing a session have SessionViews of their own
+ * (editorSessionPanels.ts). Agents outlive the
  * view: hiding or reloading the webview only re-syncs it, and switching tabs never touches a
  * running turn.
  */
