@@ -1,7 +1,8 @@
 /**
  * Issue 18 §4 in real VS Code (code-server + Chromium, the installed .vsix): *ACP: Open Session in
  * Editor* shows the panel's session in an editor tab. From the editor tab a reply streams, a steer
- * sent mid-turn is applied, and Stop cancels the turn, exactly as in the panel, while the panel
+ * sent mid-turn is applied, Stop cancels the turn and a permission is answered, exactly as in the
+ * panel (an answered request leaves both), while the panel
  * shows the same session in step and marks its tab. After Developer: Reload Window the editor tab
  * comes back with its session (loaded again, one tab in the panel), and it still answers.
  *
@@ -123,6 +124,21 @@ describe("a session in an editor tab", { timeout: 300_000 }, () => {
     });
   });
 
+  it("a permission answered in the editor tab leaves the panel as well", async (t) => {
+    await withDiagnostics(t, diag(), "e2e-editor-permission", async () => {
+      // The fake agent asks at once when the "go" file exists: README.md is in the workspace.
+      await sendPrompt(editor, "follow-ask README.md");
+      const publish = (view: Chat) => view.frame.getByRole("button", { name: "Publish them" });
+      await publish(editor).waitFor({ timeout: 20_000 });
+      await publish(side).waitFor({ timeout: 15_000 });
+      await publish(editor).click();
+      await editor.log.getByText("Follow permission: publish.", { exact: false }).first().waitFor({ timeout: 20_000 });
+      await eventually(async () => (await publish(side).count()) === 0, "the request to leave the panel", 15_000);
+      await side.log.getByText("Follow permission: publish.", { exact: false }).first().waitFor({ timeout: 15_000 });
+      await eventually(() => notWorking(editor), "the turn to end", 20_000);
+    });
+  });
+
   it("comes back with its session after Reload Window, and still answers", async (t) => {
     await withDiagnostics(t, diag(), "e2e-editor-reload", async () => {
       const p = page!;
@@ -135,9 +151,10 @@ describe("a session in an editor tab", { timeout: 300_000 }, () => {
       await editor.status.filter({ hasText: /is ready/ }).waitFor({ timeout: 30_000 });
       await screenshot(p, "e2e-editor-restored.png");
 
+      const promptsBefore = prompted().length;
       await sendPrompt(editor, "basic-stream after the reload");
       await editor.log.getByText("basic-stream after the reload").first().waitFor({ timeout: 15_000 });
-      await eventually(() => prompted().length === 3, "the prompt to reach the agent", 20_000);
+      await eventually(() => prompted().length === promptsBefore + 1, "the prompt to reach the agent", 20_000);
       assert.ok(sessionsBefore.has(prompted().at(-1)!), "answered in the same session, loaded again");
       await eventually(() => notWorking(editor), "the turn to end", 30_000);
 
