@@ -117,6 +117,11 @@ const uiStateSchema = z.object({
   expanded: z.record(z.string(), z.boolean()).optional(),
   /** The "Follow agent" toggle. */
   follow: z.boolean().optional(),
+  /**
+   * In an editor tab: the session it shows. VS Code hands this state to the host's panel
+   * serializer after a window reload (editorSessionPanels.ts reads it; keep the two in step).
+   */
+  editorSession: z.object({ agent: z.string(), sessionId: z.string() }).optional(),
 });
 
 export type UiState = z.infer<typeof uiStateSchema>;

@@ -113,6 +113,7 @@ export const hostActions = {
   activateTab: (key: string) => postToHost({ type: "tab/activate", key }),
   closeTab: (key: string) => postToHost({ type: "tab/close", key }),
   newTab: () => postToHost({ type: "tab/new" }),
+  openInEditor: (key: string) => postToHost({ type: "tab/openInEditor", key }),
   refreshSessions: () => postToHost({ type: "sessions/refresh" }),
   openSession: (agent: string, sessionId: string) => postToHost({ type: "session/open", agent, sessionId }),
   deleteSession: (agent: string, sessionId: string) => postToHost({ type: "session/delete", agent, sessionId }),

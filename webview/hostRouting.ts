@@ -36,6 +36,7 @@ export function routeHostMessage(sinks: HostMessageSinks, message: HostMessage):
     case "sessions/list":
     case "agents/catalog":
     case "workspace/roots":
+    case "editor/session":
       receiveSideChannel(sinks.channels, message);
       return;
   }

@@ -1,7 +1,7 @@
 /**
  * A small replica of one host channel that is not part of the panel state: the tab strip
  * (`tabs/state`), the session list (`sessions/list`), the agent catalog (`agents/catalog`) and the
- * workspace folders (`workspace/roots`).
+ * workspace folders (`workspace/roots`), and the session an editor tab shows (`editor/session`).
  * Each message replaces the whole value; components subscribe with `useHostValue`.
  */
 import type { HostMessage } from "../src/shared/protocol";
@@ -35,6 +35,9 @@ export type AgentCatalog = Payload<"agents/catalog">;
 /** `undefined` until the host first answers `sessions/refresh`. */
 export type SessionList = Payload<"sessions/list"> | undefined;
 
+/** Set only in an editor tab (*Open Session in Editor*): the session it shows. */
+export type EditorSession = Payload<"editor/session"> | undefined;
+
 export const noTabs: TabsState = { tabs: [] };
 export const emptyCatalog: AgentCatalog = { agents: [], problems: [] };
 
@@ -44,6 +47,7 @@ export interface SideChannels {
   readonly sessions: HostValueStore<SessionList>;
   readonly catalog: HostValueStore<AgentCatalog>;
   readonly roots: HostValueStore<readonly string[]>;
+  readonly editor: HostValueStore<EditorSession>;
 }
 
 export function createSideChannels(): SideChannels {
@@ -52,10 +56,11 @@ export function createSideChannels(): SideChannels {
     sessions: new HostValueStore<SessionList>(undefined),
     catalog: new HostValueStore<AgentCatalog>(emptyCatalog),
     roots: new HostValueStore<readonly string[]>([]),
+    editor: new HostValueStore<EditorSession>(undefined),
   };
 }
 
-export type SideChannelMessage = Extract<HostMessage, { type: "tabs/state" | "sessions/list" | "agents/catalog" | "workspace/roots" }>;
+export type SideChannelMessage = Extract<HostMessage, { type: "tabs/state" | "sessions/list" | "agents/catalog" | "workspace/roots" | "editor/session" }>;
 
 /** Routes one side-channel message into its store. */
 export function receiveSideChannel(channels: SideChannels, message: SideChannelMessage): void {
@@ -74,5 +79,10 @@ export function receiveSideChannel(channels: SideChannels, message: SideChannelM
     case "workspace/roots":
       channels.roots.set(message.roots);
       return;
+    case "editor/session": {
+      const current = channels.editor.get();
+      if (current?.agent !== message.agent || current.sessionId !== message.sessionId) channels.editor.set({ agent: message.agent, sessionId: message.sessionId });
+      return;
+    }
   }
 }

@@ -8,7 +8,7 @@ import "./zodConfig"; // first: configures zod before any schema is built
 import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { onHostMessage, postToHost } from "./bridge";
+import { onHostMessage, postToHost, setUiState } from "./bridge";
 import { App } from "./components/App";
 import { loadTranscript } from "./components/LazyTranscript";
 import { ComposerInbox } from "./composerInbox";
@@ -27,7 +27,11 @@ const formErrors = new FormErrorStore();
 const channels = createSideChannels();
 
 const sinks = { store, composerInbox, formErrors, channels };
-onHostMessage((message) => routeHostMessage(sinks, message));
+onHostMessage((message) => {
+  // An editor tab keeps its session in the webview state: the host's serializer reads it after a reload.
+  if (message.type === "editor/session") setUiState({ editorSession: { agent: message.agent, sessionId: message.sessionId } });
+  routeHostMessage(sinks, message);
+});
 store.start();
 focusPromptOnEntry();
 

@@ -8,6 +8,8 @@ import { t } from "./l10n";
 export interface SessionRow extends SessionListItem {
   /** Stable React key. */
   readonly id: string;
+  /** Its tab is also shown in an editor tab. */
+  readonly inEditor?: boolean;
 }
 
 /**
@@ -19,7 +21,7 @@ export function sessionRows(sessions: readonly SessionListItem[], tabs: readonly
     const id = `${item.agent}\u0000${item.sessionId}`;
     if (tabs === undefined) return { ...item, id };
     const tab = tabs.find((t) => t.sessionId === item.sessionId && t.agent === item.agent);
-    if (tab) return { ...item, id, status: tab.status, tabKey: tab.key, title: tab.title || item.title };
+    if (tab) return { ...item, id, status: tab.status, tabKey: tab.key, title: tab.title || item.title, ...(tab.inEditor ? { inEditor: true } : {}) };
     if (item.tabKey !== undefined && !tabs.some((t) => t.key === item.tabKey)) {
       const { tabKey: _closed, ...rest } = item;
       return { ...rest, id, status: "closed" };

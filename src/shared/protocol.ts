@@ -58,6 +58,8 @@ export const tabSummarySchema = z.object({
   canFork: z.boolean().optional(),
   /** The agent's `auth/status` (unstable), where it offers it: the header shows it. */
   auth: z.enum(["authenticated", "unauthenticated", "not_required", "unknown"]).optional(),
+  /** Also shown in an editor tab (*Open Session in Editor*). */
+  inEditor: z.boolean().optional(),
 });
 export type TabSummary = z.infer<typeof tabSummarySchema>;
 
@@ -106,6 +108,11 @@ export const hostMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("workspace/roots"), roots: z.array(z.string()) }),
   /** The session list, answered to `sessions/refresh`. */
   z.object({ type: z.literal("sessions/list"), sessions: z.array(sessionListItemSchema) }),
+  /**
+   * This webview is an editor tab showing that session: the webview keeps it in its state, so a
+   * window reload restores the editor tab with it (the panel serializer reads it back).
+   */
+  z.object({ type: z.literal("editor/session"), agent: z.string(), sessionId: z.string() }),
   /** Put text into the composer (e.g. "Add Selection to Prompt"). */
   z.object({ type: z.literal("composer/insert"), text: z.string() }),
   z.object({ type: z.literal("composer/focus") }),
@@ -172,6 +179,8 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("tab/close"), key: z.string() }),
   /** A new tab with a fresh session (the given agent, or the selected one). */
   z.object({ type: z.literal("tab/new"), agent: z.string().optional() }),
+  /** Shows the tab's session in an editor tab: the one already showing it, or a new one beside the code. */
+  z.object({ type: z.literal("tab/openInEditor"), key: z.string() }),
   z.object({ type: z.literal("sessions/refresh") }),
   z.object({ type: z.literal("session/open"), agent: z.string(), sessionId: z.string() }),
   /** Asks the host to delete a session; the host confirms with the user first. */

@@ -1,25 +1,25 @@
 /**
  * The `acpPanel.chat` webview view. It renders nothing itself: it syncs the active tab's state to
- * the webview replica (a snapshot, then numbered action batches; see ReplicaFeed), sends the tab
- * strip on its own channel, and hands validated messages to panelMessages.ts. Agents outlive the
+ * the webview replica through a SessionView (a snapshot, then numbered action batches; see
+ * ReplicaFeed), which also sends the tab strip on its own channel, and hands validated messages to
+ * panelMessages.ts. Editor tabs showing a session have SessionViews of their own
+ * (editorSessionPanels.ts). Agents outlive the
  * view: hiding or reloading the webview only re-syncs it, and switching tabs never touches a
  * running turn.
  */
 import * as vscode from "vscode";
-import type { ChatSession } from "../acp/sessions/chatSession";
 import type { Logger } from "../acp/ports";
-import { ReplicaFeed } from "../acp/sessions/replicaFeed";
+import type { EditorPlacements } from "../acp/sessions/editorPlacements";
 import type { SessionManager } from "../acp/sessions/sessionManager";
+import { SessionView } from "../acp/sessions/sessionView";
 import { type HostMessage, webviewMessageSchema } from "../shared/protocol";
 import { renderWebviewHtml } from "./webviewHtml";
 import { handlePanelMessage, type PanelMessageContext } from "./panelMessages";
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
-  private readonly feed = new ReplicaFeed((message) => this.post(message));
-  /** The tab the feed follows: the active one. */
-  private boundSession: ChatSession | undefined;
-  private readonly managerSubscription: { dispose(): void };
+  /** The active tab's state and the tab strip (its editor-hosted tabs marked). */
+  private readonly sessionView: SessionView;
   private readonly messages: PanelMessageContext;
   private readonly restore: () => Promise<boolean>;
   private restored = false;
@@ -28,23 +28,23 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly extensionUri: vscode.Uri,
     private readonly manager: SessionManager,
     private readonly logger: Logger,
-    context: Omit<PanelMessageContext, "manager" | "logger" | "post" | "resync"> & { restore: () => Promise<boolean> },
+    placements: EditorPlacements,
+    context: Omit<PanelMessageContext, "manager" | "logger" | "post" | "resync" | "session"> & { restore: () => Promise<boolean> },
   ) {
     this.restore = context.restore;
-    this.messages = { ...context, manager, logger, post: (message) => this.post(message), resync: () => this.sendSnapshot() };
-    this.managerSubscription = manager.onDidChange(() => this.onTabsChanged());
-    this.bindActive();
+    this.sessionView = new SessionView({ manager, placements, target: { kind: "active" }, post: (message) => this.post(message) });
+    this.messages = { ...context, manager, logger, post: (message) => this.post(message), resync: () => this.sessionView.resync(), session: () => manager.active };
   }
 
   async resolveWebviewView(view: vscode.WebviewView): Promise<void> {
     this.view = view;
-    this.feed.unsync();
+    this.sessionView.unsync();
     view.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, "dist", "webview")] };
     view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw));
     view.onDidDispose(() => {
       if (this.view !== view) return;
       this.view = undefined;
-      this.feed.unsync();
+      this.sessionView.unsync();
     });
     view.webview.html = await renderWebviewHtml(view.webview, this.extensionUri);
     if (!this.restored) {
@@ -74,8 +74,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   dispose(): void {
-    this.managerSubscription.dispose();
-    this.feed.dispose();
+    this.sessionView.dispose();
   }
 
   private receive(raw: unknown): void {
@@ -85,26 +84,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       return;
     }
     // Flow control for the replica feed: frequent during a stream, and nothing to log.
-    if (parsed.data.type === "state/ack") return this.feed.acknowledge(parsed.data.seq);
+    if (parsed.data.type === "state/ack") return this.sessionView.acknowledge(parsed.data.seq);
     void handlePanelMessage(parsed.data, this.messages).catch((error: unknown) => this.logger.error(`Handling ${parsed.data.type} failed: ${String(error)}`));
-  }
-
-  private onTabsChanged(): void {
-    if (this.boundSession !== this.manager.active) {
-      this.bindActive();
-      if (this.feed.isSynced) this.sendSnapshot();
-    }
-    this.post({ type: "tabs/state", tabs: this.manager.summaries(), ...(this.manager.activeTabKey ? { activeKey: this.manager.activeTabKey } : {}) });
-  }
-
-  private bindActive(): void {
-    this.boundSession = this.manager.active;
-    this.feed.bind(this.boundSession?.store);
-  }
-
-  private sendSnapshot(): void {
-    if (!this.boundSession) return;
-    this.feed.snapshot();
-    this.post({ type: "tabs/state", tabs: this.manager.summaries(), ...(this.manager.activeTabKey ? { activeKey: this.manager.activeTabKey } : {}) });
   }
 }

@@ -10,6 +10,7 @@ import type { ConfigOption } from "../shared/sessionUpdate";
 import { threadToMarkdown } from "../shared/threadMarkdown";
 import type { CommandHandlers } from "./commands";
 import type { ChatViewProvider } from "./chatViewProvider";
+import type { EditorSessionPanels } from "./editorSessionPanels";
 import type { OutputLogger } from "./outputLogger";
 import type { PermissionRuleStore } from "./permissionRules";
 import type { SettingsAgentCatalog } from "./settingsAgentCatalog";
@@ -21,6 +22,7 @@ import { attachmentFromSelection, attachmentsFromUris } from "./promptAttachment
 export interface CommandContext {
   readonly manager: SessionManager;
   readonly view: ChatViewProvider;
+  readonly editors: EditorSessionPanels;
   readonly logger: OutputLogger;
   readonly catalog: SettingsAgentCatalog;
   readonly rules: PermissionRuleStore;
@@ -62,6 +64,14 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
       if (!picked) return;
       await vscode.commands.executeCommand(FOCUS);
       await manager.openSession(picked.item.agent, picked.item.sessionId);
+    },
+    /** The given tab (a tab's context menu passes its `data-vscode-context`), else the active one, else a new session. */
+    "acpPanel.openSessionInEditor": async (arg?: unknown) => {
+      const key = typeof arg === "string" ? arg : typeof arg === "object" && arg !== null && "tabKey" in arg ? arg.tabKey : undefined;
+      const target = typeof key === "string" && manager.tab(key) ? key : manager.activeTabKey;
+      if (target) return context.editors.open(target);
+      await manager.newTab();
+      if (manager.activeTabKey) await context.editors.open(manager.activeTabKey);
     },
     "acpPanel.closeSession": async () => {
       const key = manager.activeTabKey;

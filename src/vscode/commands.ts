@@ -8,6 +8,7 @@ export const commandIds = [
   "acpPanel.focus",
   "acpPanel.newSession",
   "acpPanel.openSession",
+  "acpPanel.openSessionInEditor",
   "acpPanel.closeSession",
   "acpPanel.deleteSession",
   "acpPanel.forkSession",

@@ -16,6 +16,9 @@ import { bindActiveSession } from "./activeSession";
 import { AgentChangeWatcher } from "./agentChangeWatcher";
 import { AgentSecrets } from "./agentSecrets";
 import { ChatViewProvider } from "./chatViewProvider";
+import { EditorSessionPanels } from "./editorSessionPanels";
+import { EditorPlacements } from "../acp/sessions/editorPlacements";
+import type { HostMessage } from "../shared/protocol";
 import { commandHandlers } from "./commandHandlers";
 import type { CommandHandlers } from "./commands";
 import { trackCanFork, trackContextKeys } from "./contextKeys";
@@ -37,6 +40,8 @@ import { remoteSettingsHint, type RemoteSettingsHint } from "../acp/agents/remot
 /** What the extension entry forwards to once the host is loaded. */
 export interface Host {
   readonly view: vscode.WebviewViewProvider;
+  /** Editor tabs showing sessions (*Open Session in Editor*), restored after a reload. */
+  readonly editors: EditorSessionPanels;
   readonly commands: CommandHandlers;
   /** Stops the agents: they run in their own process groups and must never be orphaned. */
   shutdown(): Promise<void>;
@@ -94,18 +99,25 @@ export function startHost(context: vscode.ExtensionContext): Host {
     write: (transcripts) => context.workspaceState.update("acpPanel.transcripts", transcripts),
   }, systemClock));
   const follow = new FollowAgent(navigation);
-  const view = new ChatViewProvider(context.extensionUri, manager, logger, {
+  const placements = new EditorPlacements();
+  // Once per window, whichever asks first: the panel opening, or an editor tab restored after a reload.
+  let restoring: Promise<boolean> | undefined;
+  const restore = () => (restoring ??= restoreTabs(manager, context.workspaceState));
+  const shared = {
     navigation,
     follow,
+    manager,
+    logger,
     showLogs: () => logger.channel.show(true),
-    restore: () => restoreTabs(manager, context.workspaceState),
-    catalog: () => ({
+    catalog: (): HostMessage => ({
       type: "agents/catalog",
       agents: catalog.all().map((agent) => ({ name: agent.name, command: [agent.command, ...agent.args].join(" ") || displayUrl(agent.url ?? ""), preset: agent.preset === true, installed: catalog.isInstalled(agent) })),
       problems: [...catalog.problems()],
       ...remoteHintField(remoteSettingsHint(vscode.env.remoteName, catalog.all().filter((agent) => !agent.preset).length)),
     }),
-  });
+  };
+  const editors = new EditorSessionPanels(context.extensionUri, manager, logger, placements, shared, restore);
+  const view = new ChatViewProvider(context.extensionUri, manager, logger, placements, { ...shared, restore, openInEditor: (key) => editors.open(key) });
   panel.view = view;
   /** Every tab's agent picker and the first-run catalog, after settings or PATH changed. */
   const refreshAgents = () => {
@@ -117,6 +129,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
   context.subscriptions.push(
     logger,
     view,
+    editors,
     terminals,
     navigation,
     statusItem,
@@ -137,7 +150,8 @@ export function startHost(context: vscode.ExtensionContext): Host {
   void pathValue().then(refreshAgents, (error: unknown) => logger.warn(`Could not read the login shell's PATH: ${String(error)}`));
   return {
     view,
-    commands: commandHandlers({ manager, view, logger, catalog, rules, secrets, storage: context.globalStorageUri }),
+    editors,
+    commands: commandHandlers({ manager, view, editors, logger, catalog, rules, secrets, storage: context.globalStorageUri }),
     shutdown: () => manager.dispose(),
   };
 }

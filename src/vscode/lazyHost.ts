@@ -11,6 +11,12 @@ import type { Host } from "./host";
 /** The webview view contributed in package.json (`contributes.views.acpPanel`). */
 export const chatViewId = "acpPanel.chat";
 
+/**
+ * The editor tab's WebviewPanel type (`onWebviewPanel:` in package.json). Kept here, not imported
+ * from editorSessionPanels.ts, so the entry bundle stays free of host code.
+ */
+export const editorSessionViewType = "acpPanel.session";
+
 export class LazyHost implements vscode.Disposable {
   private host: Host | undefined;
   private readonly registrations: vscode.Disposable;
@@ -21,7 +27,15 @@ export class LazyHost implements vscode.Disposable {
       resolveWebviewView: (webviewView, context, token) => this.get().view.resolveWebviewView(webviewView, context, token),
     };
     const commands = Object.fromEntries(commandIds.map((id) => [id, (...args: unknown[]) => this.get().commands[id](...args)])) as CommandHandlers;
-    this.registrations = vscode.Disposable.from(vscode.window.registerWebviewViewProvider(chatViewId, view), registerCommands(commands));
+    // After a window reload VS Code hands back the editor tabs that showed a session.
+    const serializer: vscode.WebviewPanelSerializer = {
+      deserializeWebviewPanel: (panel, state: unknown) => this.get().editors.deserialize(panel, state),
+    };
+    this.registrations = vscode.Disposable.from(
+      vscode.window.registerWebviewViewProvider(chatViewId, view),
+      vscode.window.registerWebviewPanelSerializer(editorSessionViewType, serializer),
+      registerCommands(commands),
+    );
   }
 
   /** Stops the agents if the host was ever loaded (deactivate() waits for it). */

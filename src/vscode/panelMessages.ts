@@ -4,6 +4,7 @@
  */
 import * as vscode from "vscode";
 import type { Logger } from "../acp/ports";
+import type { ChatSession } from "../acp/sessions/chatSession";
 import type { SessionManager } from "../acp/sessions/sessionManager";
 import type { HostMessage, WebviewMessage } from "../shared/protocol";
 import { offerAddAgent } from "./addAgentPick";
@@ -20,6 +21,10 @@ export interface PanelMessageContext {
   readonly logger: Logger;
   readonly post: (message: HostMessage) => void;
   readonly showLogs: () => void;
+  /** The tab this webview's messages act on: the panel's active one, or an editor tab's own. */
+  readonly session: () => ChatSession | undefined;
+  /** Shows a tab in an editor tab (*Open Session in Editor*). */
+  readonly openInEditor: (key: string) => Promise<void>;
   /** Sends a fresh snapshot of the active tab (ready handshake, resync). */
   readonly resync: () => void;
   /** The agents for the first-run view. */
@@ -28,7 +33,7 @@ export interface PanelMessageContext {
 
 export async function handlePanelMessage(message: WebviewMessage, context: PanelMessageContext): Promise<void> {
   const { manager, navigation, logger, post } = context;
-  const session = manager.active;
+  const session = context.session();
   switch (message.type) {
     case "webview/ready":
       post(context.catalog());
@@ -115,6 +120,8 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
     case "tab/new":
       await manager.newTab(message.agent);
       return;
+    case "tab/openInEditor":
+      return context.openInEditor(message.key);
     case "sessions/refresh":
       return post({ type: "sessions/list", sessions: await manager.listSessions() });
     case "session/open":

@@ -100,10 +100,20 @@ export async function openChatView(page: Page, timeoutMs = 60_000): Promise<void
   await runCommand(page, "View: Show ACP Panel");
 }
 
-/** The inner frame of our webview view (outer iframe narrowed by extension id, then #active-frame). */
+/**
+ * The inner frame of our webview view (outer iframe narrowed by extension id and the view's
+ * `purpose=webviewView`, so an editor tab's webview never matches, then #active-frame).
+ */
 export function chatFrame(page: Page): FrameLocator {
   return page
-    .frameLocator(`iframe.webview.ready[src*="extensionId=${extensionId()}"]`)
+    .frameLocator(`iframe.webview.ready[src*="extensionId=${extensionId()}"][src*="purpose=webviewView"]`)
+    .frameLocator("#active-frame");
+}
+
+/** The inner frame of our editor tab (*Open Session in Editor*): a WebviewPanel has no `purpose`. */
+export function editorChatFrame(page: Page): FrameLocator {
+  return page
+    .frameLocator(`iframe.webview.ready[src*="extensionId=${extensionId()}"]:not([src*="purpose="])`)
     .frameLocator("#active-frame");
 }
 

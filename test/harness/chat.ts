@@ -3,7 +3,7 @@
  * textbox, the "Send" and "Stop" buttons, the role="log" transcript and the role="status" line.
  */
 import type { FrameLocator, Locator, Page } from "playwright-core";
-import { chatFrame, openChatView } from "./browser";
+import { chatFrame, editorChatFrame, openChatView } from "./browser";
 
 export interface Chat {
   readonly frame: FrameLocator;
@@ -14,8 +14,9 @@ export interface Chat {
   readonly status: Locator;
 }
 
-export function chat(page: Page): Chat {
-  const frame = chatFrame(page);
+/** The side panel's chat, or (`where: "editor"`) the one in an editor tab. */
+export function chat(page: Page, where: "panel" | "editor" = "panel"): Chat {
+  const frame = where === "editor" ? editorChatFrame(page) : chatFrame(page);
   return {
     frame,
     prompt: frame.getByRole("textbox", { name: "Prompt" }),

@@ -81,7 +81,7 @@ export function SessionList({ onClose }: { onClose: () => void }) {
 }
 
 function SessionListRow({ row, now, onOpened }: { row: SessionRow; now: number; onOpened: () => void }) {
-  const { openSession, deleteSession, closeTab, renameSession, archiveSession } = useHostActions();
+  const { openSession, deleteSession, closeTab, renameSession, archiveSession, openInEditor } = useHostActions();
   const updated = relativeTime(row.updatedAt, now);
   const status = sessionStatusLabel(row.status);
   const tabKey = row.tabKey;
@@ -105,6 +105,11 @@ function SessionListRow({ row, now, onOpened }: { row: SessionRow; now: number; 
         <button type="button" className="text-button" onClick={() => { openSession(row.agent, row.sessionId); onOpened(); }}>
           <Codicon name={tabKey ? "go-to-file" : "folder-opened"} />{t("Open")}<span className="visually-hidden"> {row.title}</span>
         </button>
+        {tabKey && row.inEditor ? (
+          <button type="button" className="text-button" onClick={() => openInEditor(tabKey)}>
+            <Codicon name="window" />Show in editor<span className="visually-hidden"> {row.title}</span>
+          </button>
+        ) : null}
         {tabKey ? (
           <button type="button" className="text-button" onClick={() => closeTab(tabKey)}>
             <Codicon name="close" />{t("Close")}<span className="visually-hidden"> {row.title}</span>

@@ -2,6 +2,9 @@
  * The open sessions as tabs (`tabs/state`), with a status badge each, a close button, and
  * "New session". Keyboard: Left/Right/Home/End move between tabs, Enter or Space activates the
  * focused one (activation is a host round-trip, so focus alone does not switch), Delete closes it.
+ * A tab also shown in an editor tab carries a window marker. Right-click on a tab: VS Code's
+ * webview context menu (`webview/context` in package.json) offers *Open Session in Editor* for
+ * that tab, which `data-vscode-context` names.
  *
  * Tabs shrink to a minimum width; the strip shows as many whole tabs as fit (always the active
  * one) and "All sessions (n)" lists every tab. The close buttons sit outside the tablist (it may
@@ -50,7 +53,7 @@ export function TabStrip() {
 
   const labelOf = (tab: TabSummary) => {
     const badge = badges[tab.status];
-    const title = tab.title || t("New session");
+    const title = `${tab.title || t("New session")}${tab.inEditor ? t(", in an editor") : ""}`;
     return badge ? `${title}, ${badge.label}` : title;
   };
   const shown = visibleTabs(tabs, activeKey, capacity);
@@ -93,13 +96,14 @@ export function TabStrip() {
                 aria-selected={selected}
                 aria-label={labelOf(tab)}
                 tabIndex={tab.key === focusable ? 0 : -1}
-                // The tab's right-click menu (package.json `webview/context`): Fork Session where the agent offers it, Rename Session.
+                // The tab's right-click menu (package.json `webview/context`): Open Session in Editor, Fork Session where the agent offers it, Rename Session.
                 data-vscode-context={tabContext(tab)}
                 title={tab.agent ? `${title} (${tab.agent})${badge ? ` — ${badge.label}` : ""}` : title}
                 onClick={() => !selected && activateTab(tab.key)}
                 onKeyDown={(event) => onKeyDown(event, tab, index)}
               >
                 <span className="tab-title">{title}</span>
+                {tab.inEditor ? <span className="tab-badge" title="Also open in an editor tab"><Codicon name="window" /></span> : null}
                 {badge ? <span className={`tab-badge ${badge.className}`}><Codicon name={badge.icon} spin={badge.spin ?? false} /></span> : null}
               </div>
             );
