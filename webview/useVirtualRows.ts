@@ -123,7 +123,10 @@ export function useVirtualRows<T>({ scroller, items, keyOf, estimate, isPinned, 
     const observer = new ResizeObserver(update);
     observer.observe(element);
     return () => {
+      // The frame that would end the fling is cancelled: end it here, or a remount (StrictMode runs
+      // every layout effect twice) keeps the small overscan until the next fling.
       if (watching !== undefined) cancelAnimationFrame(watching);
+      fast.current = false;
       element.removeEventListener("scroll", update);
       observer.disconnect();
     };

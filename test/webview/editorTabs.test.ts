@@ -35,7 +35,7 @@ describe("webview editor tabs", { timeout: 120_000 }, () => {
 
       // Right-click on a tab: VS Code's webview context menu reads the tab from data-vscode-context.
       const contexts = await strip.getByRole("tab").evaluateAll((all) => all.map((tab) => JSON.parse(tab.getAttribute("data-vscode-context") ?? "null") as unknown));
-      assert.deepEqual(contexts, TABS.map((tab) => ({ webviewSection: "tab", tabKey: tab.key, preventDefaultContextMenuItems: true })));
+      assert.deepEqual(contexts, TABS.map((tab) => ({ webviewSection: "tab", tabKey: tab.key, canFork: false, hasSession: tab.sessionId !== undefined, preventDefaultContextMenuItems: true })));
       await panel.assertHealthy();
     } finally {
       await panel.close();
