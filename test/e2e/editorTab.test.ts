@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { readWireLog } from "../harness/agent";
-import { launchBrowser, openChatView, openWorkbench, runCommand, screenshot } from "../harness/browser";
+import { launchBrowser, openChatView, openWorkbench, pickContextMenuItem, runCommand, screenshot } from "../harness/browser";
 import { chat, eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { fakeProfileAgent, panel, reloadWindow, sawText, watchForText } from "../harness/panel";
@@ -65,9 +65,7 @@ describe("a session in an editor tab", { timeout: 300_000 }, () => {
     await withDiagnostics(t, diag(), "e2e-editor-open", async () => {
       const p = page!;
       await panel(p).tabs.first().click({ button: "right" });
-      const item = p.locator(".context-view .monaco-menu .action-label", { hasText: "Open Session in Editor" }).first();
-      await item.waitFor({ timeout: 15_000 });
-      await item.click();
+      await pickContextMenuItem(p, "Open Session in Editor");
       editor = chat(p, "editor");
       await editor.status.filter({ hasText: /is ready/ }).waitFor({ timeout: 30_000 });
       await panel(p).tablist.getByRole("tab", { name: /in an editor/ }).waitFor({ timeout: 15_000 });

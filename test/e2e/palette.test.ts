@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { expectNotification, launchBrowser, openFile, openWorkbench, runCommand, screenshot } from "../harness/browser";
+import { expectNotification, launchBrowser, openFile, openWorkbench, pickContextMenuItem, runCommand, screenshot } from "../harness/browser";
 import { eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { fakeProfileAgent, modalDialog, panel, pickQuickItem, quickPickTitle } from "../harness/panel";
@@ -35,17 +35,7 @@ describe("ACP palette commands in VS Code", { timeout: 300_000 }, () => {
   const stored = (): Record<string, { title?: string }> =>
     existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, "utf8")) as { sessions: Record<string, { title?: string }> }).sessions : {};
   const widget = () => p().locator(".quick-input-widget");
-  /** Clicks a context-menu item; a click right as the menu opens can be lost, so Enter on the focused item as a fallback. */
-  const pickMenuItem = async (label: string) => {
-    const item = p().locator(".context-view .monaco-menu .action-label", { hasText: label }).first();
-    await item.hover();
-    await item.click();
-    const menu = p().locator(".context-view .monaco-menu");
-    if (await menu.isVisible().catch(() => false)) {
-      await p().waitForTimeout(300);
-      if (await menu.isVisible().catch(() => false)) await p().keyboard.press("Enter");
-    }
-  };
+  const pickMenuItem = (label: string) => pickContextMenuItem(p(), label);
   const selectValue = (label: string) => panel(p()).frame.locator(`vscode-single-select[label="${label}"]`).evaluate((el) => (el as unknown as { value: string }).value);
 
   before(async () => {

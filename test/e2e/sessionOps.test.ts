@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openWorkbench, runCommand, screenshot } from "../harness/browser";
+import { launchBrowser, openWorkbench, pickContextMenuItem, runCommand, screenshot } from "../harness/browser";
 import { eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { fakeProfileAgent, panel } from "../harness/panel";
@@ -79,9 +79,7 @@ describe("fork, rename and archive in VS Code", { timeout: 300_000 }, () => {
       const item = p.locator(".context-view .monaco-menu .action-label", { hasText: "Rename Session" });
       await item.waitFor({ timeout: 10_000 });
       assert.equal(await p.locator(".context-view .monaco-menu .action-label", { hasText: "Fork Session" }).count(), 1, "Fork is offered: the agent can fork");
-      await item.click();
-      // A click can land while the menu is still settling (it then stays open with the item focused): Enter activates it.
-      await p.locator(".context-view .monaco-menu").waitFor({ state: "hidden", timeout: 3_000 }).catch(() => p.keyboard.press("Enter"));
+      await pickContextMenuItem(p, "Rename Session");
       const input = p.locator(".quick-input-widget .quick-input-box input");
       await input.waitFor({ timeout: 10_000 });
       await input.fill("Renamed in VS Code");

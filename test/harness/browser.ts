@@ -101,13 +101,14 @@ export async function openChatView(page: Page, timeoutMs = 60_000): Promise<void
 }
 
 /**
- * The inner frame of our webview view (outer iframe narrowed by extension id and the view's
- * `purpose=webviewView`, so an editor tab's webview never matches, then #active-frame).
+ * The inner frame of our webview view: the outer iframe narrowed by extension id, then #active-frame.
+ * A view's iframe says `purpose=webviewView`, but once the view has been hidden and shown again the
+ * workbench re-creates it without that parameter: then it is the one left of the editor area (an
+ * editor tab's webview lies inside it). Playwright's `:left-of` is a layout selector.
  */
 export function chatFrame(page: Page): FrameLocator {
-  return page
-    .frameLocator(`iframe.webview.ready[src*="extensionId=${extensionId()}"][src*="purpose=webviewView"]`)
-    .frameLocator("#active-frame");
+  const ours = `iframe.webview.ready[src*="extensionId=${extensionId()}"]`;
+  return page.frameLocator(`${ours}[src*="purpose=webviewView"], ${ours}:left-of(.part.editor)`).frameLocator("#active-frame");
 }
 
 /** The inner frame of our editor tab (*Open Session in Editor*): a WebviewPanel has no `purpose`. */
@@ -143,4 +144,22 @@ export async function expectNotification(page: Page, text: string, timeoutMs = 1
   }
   await center.waitFor({ timeout: timeoutMs });
   return "center";
+}
+
+/**
+ * Runs the item labelled `label` of the open context menu. A click that lands right as the menu
+ * opens is ignored by the workbench (the menu then stays open): the item is hovered, which focuses
+ * it, and Enter runs it. Hovering first matters: Enter alone would run whichever item has focus.
+ */
+export async function pickContextMenuItem(page: Page, label: string, timeoutMs = 15_000): Promise<void> {
+  const menu = page.locator(".context-view .monaco-menu");
+  const item = menu.locator(".action-label", { hasText: label }).first();
+  await item.waitFor({ timeout: timeoutMs });
+  const closed = () => menu.waitFor({ state: "hidden", timeout: 2_000 }).then(() => true, () => false);
+  await item.hover();
+  await item.click();
+  if (await closed()) return;
+  await item.hover();
+  await page.keyboard.press("Enter");
+  if (!(await closed())) throw new Error(`the context menu item "${label}" did not run: the menu is still open`);
 }
