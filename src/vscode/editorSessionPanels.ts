@@ -123,7 +123,7 @@ export class EditorSessionPanels implements vscode.Disposable {
   }
 
   private titleOf(key: string): string {
-    return this.manager.summaries().find((summary) => summary.key === key)?.title ?? "ACP session";
+    return this.manager.summaries().find((summary) => summary.key === key)?.title ?? vscode.l10n.t("ACP session");
   }
 
   private resourceRoots(): vscode.Uri[] {

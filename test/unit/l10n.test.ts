@@ -58,6 +58,51 @@ test("every %key% in package.json is in package.nls.json, and every key there is
   assert.equal(JSON.parse(manifest).l10n, "./l10n");
 });
 
+/** Keys of package.json's `contributes` whose string values (or arrays of strings) the user reads. */
+const SHOWN = new Set([
+  "title",
+  "shortTitle",
+  "name",
+  "label",
+  "description",
+  "markdownDescription",
+  "enumDescriptions",
+  "markdownEnumDescriptions",
+  "deprecationMessage",
+  "markdownDeprecationMessage",
+  "patternErrorMessage",
+  "errorMessage",
+  "contents",
+  "altText",
+]);
+/** Values that are data, not text: examples and defaults are written as the user would write them. */
+const DATA = new Set(["examples", "default", "enum", "const"]);
+
+/** Every shown string in `value` that is not a `%key%`, as `path: text`. */
+function literalTexts(value: unknown, path: string): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => literalTexts(item, `${path}[${index}]`));
+  if (typeof value !== "object" || value === null) return [];
+  const found: string[] = [];
+  for (const [key, child] of Object.entries(value)) {
+    if (DATA.has(key)) continue;
+    const at = `${path}.${key}`;
+    const shown = SHOWN.has(key) && !path.endsWith(".properties");
+    if (shown && typeof child === "string" && !/^%[\w.-]+%$/.test(child)) found.push(`${at}: ${child}`);
+    else if (shown && Array.isArray(child) && child.every((item) => typeof item === "string")) {
+      for (const [index, item] of child.entries()) if (!/^%[\w.-]+%$/.test(item as string)) found.push(`${at}[${index}]: ${String(item)}`);
+    } else found.push(...literalTexts(child, at));
+  }
+  return found;
+}
+
+test("every user-visible string of package.json's contributes is a %key% (titles, descriptions, enum descriptions, names, welcome contents…)", () => {
+  const manifest = readJson("package.json");
+  assert.deepEqual(literalTexts(manifest.contributes, "contributes"), []);
+  // The walker does look inside nested settings: a literal in an agent entry's properties is found.
+  const probe = { configuration: { properties: { a: { additionalProperties: { properties: { b: { description: "B", examples: ["x"] } } } } } } };
+  assert.deepEqual(literalTexts(probe, "c"), ["c.configuration.properties.a.additionalProperties.properties.b.description: B"]);
+});
+
 test("package.nls.zh-cn.json is complete: same keys, none empty, placeholders and command links kept", () => {
   assertComplete("package.nls.json", "package.nls.zh-cn.json");
 });

@@ -5,11 +5,12 @@
 import type { TabSummary } from "../../src/shared/protocol";
 import { useTabs } from "../hooks";
 import { Codicon } from "./Codicon";
+import { t } from "../l10n";
 
 const labels: Record<Exclude<NonNullable<TabSummary["auth"]>, "unknown">, { text: string; icon: string }> = {
-  authenticated: { text: "Signed in", icon: "account" },
-  unauthenticated: { text: "Not signed in", icon: "warning" },
-  not_required: { text: "No sign-in needed", icon: "pass" },
+  authenticated: { text: t("Signed in"), icon: "account" },
+  unauthenticated: { text: t("Not signed in"), icon: "warning" },
+  not_required: { text: t("No sign-in needed"), icon: "pass" },
 };
 
 export function AuthStatus() {
@@ -18,7 +19,7 @@ export function AuthStatus() {
   if (auth === undefined || auth === "unknown") return null;
   const { text, icon } = labels[auth];
   return (
-    <span className={`auth-status auth-status-${auth}`} role="note" aria-label={`Agent sign-in: ${text}`} title={`The agent reports: ${text.toLowerCase()}`}>
+    <span className={`auth-status auth-status-${auth}`} role="note" aria-label={t("Agent sign-in: {0}", text)} title={t("The agent reports: {0}", text.toLowerCase())}>
       <Codicon name={icon} /> {text}
     </span>
   );

@@ -11,6 +11,7 @@ import { Codicon } from "./Codicon";
 import { Markdown } from "./Markdown";
 import { statusLook } from "./PlanView";
 import { filePathOf } from "../fileUri";
+import { t } from "../l10n";
 
 export function IdPlansView() {
   const plans = usePanel((state) => state.thread.idPlans);
@@ -21,14 +22,14 @@ export function IdPlansView() {
 const IdPlan = memo(function IdPlan({ plan }: { plan: PlanContent }) {
   const [open, setOpen] = useExpanded(`plan:${plan.planId}`, true);
   const bodyId = useId();
-  const label = `Plan ${plan.planId}`;
+  const label = t("Plan {0}", plan.planId);
   return (
     <section className="plan id-plan" role="region" aria-label={label}>
       <button type="button" className="plan-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
         <Codicon name={open ? "chevron-down" : "chevron-right"} />
         <Codicon name={plan.type === "file" ? "file" : plan.type === "markdown" ? "markdown" : "checklist"} />
         <span className="plan-heading">{label}</span>
-        {plan.type === "items" ? <span className="plan-progress">{plan.entries.filter((e) => e.status === "completed").length} of {plan.entries.length} done</span> : null}
+        {plan.type === "items" ? <span className="plan-progress">{t("{0} of {1} done", plan.entries.filter((e) => e.status === "completed").length, plan.entries.length)}</span> : null}
       </button>
       {open ? <div id={bodyId} className="id-plan-body"><PlanBody plan={plan} label={label} /></div> : null}
     </section>
@@ -60,7 +61,7 @@ function PlanBody({ plan, label }: { plan: PlanContent; label: string }) {
       const name = (path ?? plan.uri).split(/[\\/]/).filter(Boolean).pop() ?? plan.uri;
       return (
         <button type="button" className="link-button id-plan-file" title={plan.uri} onClick={() => (path ? openLocation(path) : openLink(plan.uri))}>
-          Open {name}
+          {t("Open {0}", name)}
         </button>
       );
     }

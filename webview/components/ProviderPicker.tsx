@@ -7,6 +7,7 @@
 import { memo, useState, type FormEvent } from "react";
 import type { ProviderView } from "../../src/shared/thread";
 import { useHostActions, usePanel } from "../hooks";
+import { t } from "../l10n";
 
 export function ProviderPicker() {
   const providers = usePanel((state) => state.thread.providers);
@@ -25,18 +26,18 @@ const Provider = memo(function Provider({ provider }: { provider: ProviderView }
     if (valid) setProvider(providerId, apiType, baseUrl);
   };
   return (
-    <details className="provider-picker" role="group" aria-label={`Provider ${providerId}`}>
-      <summary title={current ? `${current.apiType} at ${current.baseUrl}` : `${providerId} is off`}>
-        Provider {providerId}: {current ? current.apiType : "off"}
+    <details className="provider-picker" role="group" aria-label={t("Provider {0}", providerId)}>
+      <summary title={current ? t("{0} at {1}", current.apiType, current.baseUrl) : t("{0} is off", providerId)}>
+        {current ? t("Provider {0}: {1}", providerId, current.apiType) : t("Provider {0}: off", providerId)}
       </summary>
       <form className="provider-form" onSubmit={submit}>
-        <select aria-label="API type" value={apiType} onChange={(event) => setApiType(event.currentTarget.value)}>
+        <select aria-label={t("API type")} value={apiType} onChange={(event) => setApiType(event.currentTarget.value)}>
           {supported.map((type) => <option key={type} value={type}>{type}</option>)}
         </select>
-        <input type="url" aria-label="Base URL" placeholder="https://…" value={baseUrl} onChange={(event) => setBaseUrl(event.currentTarget.value)} />
+        <input type="url" aria-label={t("Base URL")} placeholder="https://…" value={baseUrl} onChange={(event) => setBaseUrl(event.currentTarget.value)} />
         <div className="provider-actions">
-          <button type="submit" className="text-button" disabled={!valid}>Apply</button>
-          {current && !required ? <button type="button" className="text-button" onClick={() => disableProvider(providerId)}>Disable</button> : null}
+          <button type="submit" className="text-button" disabled={!valid}>{t("Apply")}</button>
+          {current && !required ? <button type="button" className="text-button" onClick={() => disableProvider(providerId)}>{t("Disable")}</button> : null}
         </div>
       </form>
     </details>

@@ -64,7 +64,7 @@ export function SessionList({ onClose }: { onClose: () => void }) {
       {archivedCount > 0 || showArchived ? (
         <label className="session-filter">
           <input type="checkbox" checked={showArchived} onChange={(event) => setShowArchived(event.target.checked)} />
-          Show archived ({archivedCount})
+          {t("Show archived ({0})", archivedCount)}
         </label>
       ) : null}
       <div className="session-scroll">
@@ -89,7 +89,7 @@ function SessionListRow({ row, now, onOpened }: { row: SessionRow; now: number; 
     <li className={`session-row session-${row.status}${row.archived ? " session-archived" : ""}`}>
       <div className="session-main">
         <span className="session-title" title={row.title}>{row.title}</span>
-        {row.archived ? <span className="session-archived-badge"><Codicon name="archive" /> archived</span> : null}
+        {row.archived ? <span className="session-archived-badge"><Codicon name="archive" /> {t("archived")}</span> : null}
         <span className={`session-status session-status-${row.status}`}>
           {row.status === "running" || row.status === "starting" ? <Codicon name="loading" spin /> : row.status === "waiting" ? <Codicon name="bell-dot" /> : null}
           {status}
@@ -99,7 +99,7 @@ function SessionListRow({ row, now, onOpened }: { row: SessionRow; now: number; 
         <span className="session-agent">{row.agent}</span>
         {row.cwd ? <span className="session-cwd" title={row.cwd}>{shortenPath(row.cwd)}</span> : null}
         {updated ? <time dateTime={row.updatedAt} title={row.updatedAt}>{updated}</time> : null}
-        {row.agentStatus ? <span className="session-agent-status" title="session/status: whether the agent holds the session in memory">{row.agentStatus === "open" ? "open in the agent" : "saved"}</span> : null}
+        {row.agentStatus ? <span className="session-agent-status" title={t("session/status: whether the agent holds the session in memory")}>{row.agentStatus === "open" ? t("open in the agent") : t("saved")}</span> : null}
       </div>
       <div className="session-actions">
         <button type="button" className="text-button" onClick={() => { openSession(row.agent, row.sessionId); onOpened(); }}>
@@ -107,7 +107,7 @@ function SessionListRow({ row, now, onOpened }: { row: SessionRow; now: number; 
         </button>
         {tabKey && row.inEditor ? (
           <button type="button" className="text-button" onClick={() => openInEditor(tabKey)}>
-            <Codicon name="window" />Show in editor<span className="visually-hidden"> {row.title}</span>
+            <Codicon name="window" />{t("Show in editor")}<span className="visually-hidden"> {row.title}</span>
           </button>
         ) : null}
         {tabKey ? (
@@ -116,11 +116,11 @@ function SessionListRow({ row, now, onOpened }: { row: SessionRow; now: number; 
           </button>
         ) : null}
         <button type="button" className="text-button" onClick={() => renameSession(row.agent, row.sessionId)}>
-          <Codicon name="edit" />Rename<span className="visually-hidden"> {row.title}</span>
+          <Codicon name="edit" />{t("Rename")}<span className="visually-hidden"> {row.title}</span>
         </button>
         {row.canArchive ? (
           <button type="button" className="text-button" onClick={() => archiveSession(row.agent, row.sessionId, row.archived !== true)}>
-            <Codicon name={row.archived ? "inbox" : "archive"} />{row.archived ? "Unarchive" : "Archive"}<span className="visually-hidden"> {row.title}</span>
+            <Codicon name={row.archived ? "inbox" : "archive"} />{row.archived ? t("Unarchive") : t("Archive")}<span className="visually-hidden"> {row.title}</span>
           </button>
         ) : null}
         <button type="button" className="text-button" onClick={() => deleteSession(row.agent, row.sessionId)}>

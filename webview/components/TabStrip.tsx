@@ -103,7 +103,7 @@ export function TabStrip() {
                 onKeyDown={(event) => onKeyDown(event, tab, index)}
               >
                 <span className="tab-title">{title}</span>
-                {tab.inEditor ? <span className="tab-badge" title="Also open in an editor tab"><Codicon name="window" /></span> : null}
+                {tab.inEditor ? <span className="tab-badge" title={t("Also open in an editor tab")}><Codicon name="window" /></span> : null}
                 {badge ? <span className={`tab-badge ${badge.className}`}><Codicon name={badge.icon} spin={badge.spin ?? false} /></span> : null}
               </div>
             );

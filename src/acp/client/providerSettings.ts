@@ -9,6 +9,7 @@ import type { AgentClient } from "./agentClient";
 import { capabilitiesOf } from "./agentCapabilities";
 import type { ThreadSink } from "./sessionController";
 import type { ProviderView } from "../../shared/thread";
+import { english, type Translate } from "../../shared/l10n";
 
 const listSchema = z.looseObject({
   providers: z.array(z.looseObject({
@@ -20,7 +21,8 @@ const listSchema = z.looseObject({
 });
 
 export class ProviderSettings {
-  constructor(private readonly client: AgentClient, private readonly sink: ThreadSink) {}
+  /** `t`: the user's language for the refusal the transcript shows. */
+  constructor(private readonly client: AgentClient, private readonly sink: ThreadSink, private readonly t: Translate = english) {}
 
   get offered(): boolean {
     return capabilitiesOf(this.client.init).providers;
@@ -46,7 +48,7 @@ export class ProviderSettings {
   /** Refused locally for a provider the agent marks `required` (the spec forbids the call). */
   async disable(providerId: string, providers: readonly ProviderView[]): Promise<void> {
     if (!this.offered) return;
-    if (providers.find((provider) => provider.providerId === providerId)?.required) throw new Error(`${providerId} is required and cannot be disabled.`);
+    if (providers.find((provider) => provider.providerId === providerId)?.required) throw new Error(this.t("{0} is required and cannot be disabled.", providerId));
     await this.client.connection.extRequest("providers/disable", { providerId });
     await this.refresh();
   }

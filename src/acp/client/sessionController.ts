@@ -76,7 +76,7 @@ export class SessionController {
       if (this.turnRunning) this.armWatchdog();
       this.steerer.activity();
     });
-    this.providers = new ProviderSettings(context.client, context.sink);
+    this.providers = new ProviderSettings(context.client, context.sink, context.translate);
     this.attachment = context.client.attach(sessionId, {
       update: (update) => this.onUpdate(update),
       extNotification: (method, params) => this.onExtNotification(method, params),
@@ -90,7 +90,7 @@ export class SessionController {
   static async create(context: SessionContext, open: (params: acp.NewSessionRequest) => Promise<acp.NewSessionResponse> = (params) => context.client.connection.newSession(params)): Promise<SessionController> {
     const { client } = context;
     const caps = capabilitiesOf(client.init);
-    const systemPrompt = systemPromptParam(client.definition, caps);
+    const systemPrompt = systemPromptParam(client.definition, caps, context.translate);
     const response = await open({
       cwd: context.cwd,
       mcpServers: [...caps.acceptedMcpServers(client.definition.mcpServers), ...(await context.clientMcpServers?.() ?? [])],
@@ -117,7 +117,7 @@ export class SessionController {
     if (!mode) throw Object.assign(new Error(`${client.name} can't reopen past sessions.`), { details: "The agent offers neither session/load nor session/resume." });
     // Register first: the replay arrives before the response.
     const session = new SessionController(sessionId, context, mode);
-    const systemPrompt = systemPromptParam(client.definition, caps);
+    const systemPrompt = systemPromptParam(client.definition, caps, context.translate);
     const params = {
       sessionId,
       cwd: context.cwd,
@@ -148,7 +148,7 @@ export class SessionController {
   async prompt(text: string, attachments: readonly PromptAttachment[] = []): Promise<void> {
     const { client, sink, clock, newId } = this.context;
     const built = buildPrompt(text, attachments, capabilitiesOf(client.init).prompt);
-    for (const reason of built.dropped) sink({ type: "thread/error", entryId: newId(), message: `Not sent: ${reason}.` });
+    for (const reason of built.dropped) sink({ type: "thread/error", entryId: newId(), message: (this.context.translate ?? english)("Not sent: {0}.", reason) });
     const sent = built.blocks.filter((block) => block.type !== "text");
     sink({ type: "turn/started", entryId: newId(), text, at: clock.now(), ...(sent.length > 0 ? { attachments: sent as Array<{ type: string }> } : {}) });
     this.turnRunning = true;
@@ -172,7 +172,7 @@ export class SessionController {
         sink({ type: "turn/ended", stopReason: "cancelled" });
       } else {
         const described = describeRequestError(error);
-        sink({ type: "turn/failed", entryId: newId(), message: `The agent could not complete the prompt: ${described.message}`, ...(described.details ? { details: described.details } : {}) });
+        sink({ type: "turn/failed", entryId: newId(), message: (this.context.translate ?? english)("The agent could not complete the prompt: {0}", described.message), ...(described.details ? { details: described.details } : {}) });
       }
     } finally {
       this.turnRunning = false;
@@ -294,8 +294,8 @@ export class SessionController {
         update: {
           sessionUpdate: "notice",
           severity: "warning",
-          title: `${this.context.client.name} ended the turn without replying`,
-          description: "After a stopped turn, some agents answer the next prompt at once and keep working on it in the background: the reply may arrive with your next message. Restart the agent if replies stay out of step.",
+          title: (this.context.translate ?? english)("{0} ended the turn without replying", this.context.client.name),
+          description: (this.context.translate ?? english)("After a stopped turn, some agents answer the next prompt at once and keep working on it in the background: the reply may arrive with your next message. Restart the agent if replies stay out of step."),
         },
       });
     }
@@ -331,7 +331,7 @@ export class SessionController {
         continue;
       }
       await this.setConfigOption(configId, value).catch((error: unknown) =>
-        this.context.sink({ type: "thread/error", entryId: this.context.newId(), message: `Could not apply defaultConfig "${configId}": ${describeRequestError(error).message}` }));
+        this.context.sink({ type: "thread/error", entryId: this.context.newId(), message: (this.context.translate ?? english)('Could not apply defaultConfig "{0}": {1}', configId, describeRequestError(error).message) }));
     }
   }
 

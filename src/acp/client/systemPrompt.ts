@@ -6,18 +6,20 @@
  */
 import type { AgentCapabilityView } from "./agentCapabilities";
 import type { AgentDefinition } from "../agents/agentDefinition";
+import { english, type Translate } from "../../shared/l10n";
 
 export interface SystemPromptParam {
   readonly systemPrompt?: { mode: "append" | "override"; content: Array<{ type: "text"; text: string }> };
 }
 
 /** The `systemPrompt` field for a session request, and why it was left out when it was. */
-export function systemPromptParam(definition: AgentDefinition, caps: AgentCapabilityView): { param: SystemPromptParam; skipped?: string } {
+/** `t`: the user's language for the notice (the transcript shows why the setting was not sent). */
+export function systemPromptParam(definition: AgentDefinition, caps: AgentCapabilityView, t: Translate = english): { param: SystemPromptParam; skipped?: string } {
   const setting = definition.systemPrompt;
   if (setting === undefined || setting.text.trim() === "") return { param: {} };
-  if (!caps.systemPrompt.append) return { param: {}, skipped: `${definition.name} does not accept a system prompt; the systemPrompt setting is not sent.` };
+  if (!caps.systemPrompt.append) return { param: {}, skipped: t("{0} does not accept a system prompt; the systemPrompt setting is not sent.", definition.name) };
   if (setting.mode === "override" && !caps.systemPrompt.override) {
-    return { param: {}, skipped: `${definition.name} cannot override its system prompt (only append); the systemPrompt setting is not sent.` };
+    return { param: {}, skipped: t("{0} cannot override its system prompt (only append); the systemPrompt setting is not sent.", definition.name) };
   }
   return { param: { systemPrompt: { mode: setting.mode, content: [{ type: "text", text: setting.text }] } } };
 }

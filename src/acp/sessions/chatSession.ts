@@ -237,7 +237,7 @@ export class ChatSession {
   }
 
   async setConfigOption(configId: string, value: string | boolean): Promise<void> {
-    await this.session?.setConfigOption(configId, value).catch((error: unknown) => this.notes.error("Could not change the setting", error));
+    await this.session?.setConfigOption(configId, value).catch((error: unknown) => this.notes.error(this.t("Could not change the setting"), error));
   }
 
   /** Unstable `providers/set` / `providers/disable`; the list is read again after either. */
@@ -247,11 +247,11 @@ export class ChatSession {
     const done = change === "disable"
       ? session.providers.disable(providerId, this.store.state.thread.providers ?? [])
       : session.providers.set(providerId, change.apiType, change.baseUrl);
-    await done.catch((error: unknown) => this.notes.error(`Could not change the provider ${providerId}`, error));
+    await done.catch((error: unknown) => this.notes.error(this.t("Could not change the provider {0}", providerId), error));
   }
 
   async setMode(modeId: string): Promise<void> {
-    await this.session?.setMode(modeId).catch((error: unknown) => this.notes.error("Could not change the mode", error));
+    await this.session?.setMode(modeId).catch((error: unknown) => this.notes.error(this.t("Could not change the mode"), error));
   }
 
   async dispose(): Promise<void> {

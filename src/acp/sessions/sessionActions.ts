@@ -9,11 +9,17 @@ import type { AgentClient } from "../client/agentClient";
 import { forkSourceOf } from "./sessionFork";
 import { withTemporaryClient } from "./temporaryClient";
 import { setSessionArchived, setSessionTitle, unstableCapabilitiesOf } from "../client/unstableSessions";
+import { english, type Translate } from "../../shared/l10n";
 
 export const TITLE_LIMIT = 200;
 
 export class SessionActions {
   constructor(private readonly manager: SessionManager, private readonly deps: ChatSessionDeps) {}
+
+  /** The user's language for the errors the commands show and the fork's title. */
+  private get t(): Translate {
+    return this.deps.translate ?? english;
+  }
 
   /** Whether the tab's agent can fork its session (`sessionCapabilities.fork`). */
   canFork(key: string): boolean {
@@ -27,9 +33,9 @@ export class SessionActions {
     const source = this.manager.tab(key);
     const sessionId = source?.sessionId;
     const connection = source?.store.state.connection;
-    if (!source || !sessionId || !this.canFork(key) || connection?.status === "none" || !connection) throw new Error("This session can't be forked: its agent does not offer session/fork.");
+    if (!source || !sessionId || !this.canFork(key) || connection?.status === "none" || !connection) throw new Error(this.t("This session can't be forked: its agent does not offer session/fork."));
     const title = source.store.state.thread.title ?? this.manager.summaries().find((tab) => tab.key === key)?.title;
-    const fork = forkSourceOf(sessionId, source.store.state.thread, title);
+    const fork = forkSourceOf(sessionId, source.store.state.thread, title, this.t);
     return this.manager.openTab((session) => session.start(connection.agent, fork));
   }
 
@@ -39,7 +45,7 @@ export class SessionActions {
    */
   async rename(agent: string, sessionId: string, requested: string): Promise<string> {
     let title = requested.trim().replace(/\s+/g, " ").slice(0, TITLE_LIMIT);
-    if (title === "") throw new Error("A session title can't be empty.");
+    if (title === "") throw new Error(this.t("A session title can't be empty."));
     const tab = this.manager.tabOf(sessionId);
     if (this.manager.featuresOf(agent)?.title) title = await this.withClient(agent, tab?.session, (client) => setSessionTitle(client.connection, sessionId, title));
     const record = this.manager.index.all().find((r) => r.agent === agent && r.sessionId === sessionId);
@@ -53,7 +59,7 @@ export class SessionActions {
   async renameTab(key: string, title: string): Promise<string> {
     const session = this.manager.tab(key);
     const connection = session?.store.state.connection;
-    if (!session?.sessionId || !connection || connection.status === "none") throw new Error("This tab has no session to rename yet.");
+    if (!session?.sessionId || !connection || connection.status === "none") throw new Error(this.t("This tab has no session to rename yet."));
     return this.rename(connection.agent, session.sessionId, title);
   }
 
@@ -62,7 +68,7 @@ export class SessionActions {
    * the agent's side as `session/close` would, so its tab closes.
    */
   async setArchived(agent: string, sessionId: string, archived: boolean): Promise<void> {
-    if (!this.manager.featuresOf(agent)?.archive) throw new Error(`${agent} does not offer archiving sessions.`);
+    if (!this.manager.featuresOf(agent)?.archive) throw new Error(this.t("{0} does not offer archiving sessions.", agent));
     const tab = this.manager.tabOf(sessionId);
     await this.withClient(agent, tab?.session, (client) => setSessionArchived(client.connection, sessionId, archived));
     if (archived && tab) await this.manager.closeTab(tab.key);

@@ -13,6 +13,7 @@ import { SessionController, type SessionContext } from "../client/sessionControl
 import { forkSession } from "../client/unstableSessions";
 import { storedEntriesOf, type StoredEntry } from "../../shared/storedTranscript";
 import type { Thread } from "../../shared/thread";
+import { english, type Translate } from "../../shared/l10n";
 
 export interface ForkSource {
   readonly sessionId: string;
@@ -21,8 +22,8 @@ export interface ForkSource {
   readonly title?: string;
 }
 
-export function forkSourceOf(sessionId: string, thread: Thread, title: string | undefined): ForkSource {
-  return { sessionId, entries: storedEntriesOf(thread), ...(title === undefined ? {} : { title: `${title} (fork)` }) };
+export function forkSourceOf(sessionId: string, thread: Thread, title: string | undefined, t: Translate = english): ForkSource {
+  return { sessionId, entries: storedEntriesOf(thread), ...(title === undefined ? {} : { title: t("{0} (fork)", title) }) };
 }
 
 /** `session/fork` with the parameters a new session would get (cwd, MCP servers, directories). */
