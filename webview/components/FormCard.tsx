@@ -108,7 +108,7 @@ export const FormCard = memo(function FormCard({ form }: { form: PendingForm }) 
           />
         ))
       ) : (
-        <div className="form-error form-schema-error" role="alert">This form cannot be shown: {parsed.error}</div>
+        <div className="form-error form-schema-error" role="alert">{t("This form cannot be shown: {0}", parsed.error)}</div>
       )}
       {strayHostErrors.map(([key, message]) => <div className="form-error" role="alert" key={key}>{message}</div>)}
       <div className="form-actions">

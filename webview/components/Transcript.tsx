@@ -79,7 +79,7 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
         <div className="transcript" role="log" aria-label={t("Transcript")} ref={scroller} onScroll={onScroll}>
           <div className="transcript-content" ref={content}>
             {items.length === 0 && !failure ? (loadingHistory(connection) ? <p className="transcript-empty">{t("Loading the session's history…")}</p> : <EmptyState />) : null}
-            {omitted ? <p className="transcript-empty">Loading {omitted.toLocaleString("en-US")} earlier entries…</p> : null}
+            {omitted ? <p className="transcript-empty">{t("Loading {0} earlier entries…", omitted.toLocaleString("en-US"))}</p> : null}
             <div className="transcript-spacer" style={{ height: rows.before }} aria-hidden="true" />
             {visible.map((row) => (
               <div className="transcript-row" key={row.key} data-key={row.key} ref={rows.measure}>

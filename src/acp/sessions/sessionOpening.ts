@@ -35,7 +35,7 @@ export async function resolveLaunch(deps: LaunchDeps, name: string): Promise<{ d
     return { message: t("ACP Panel does not start agents in Restricted Mode."), details: t("Agents run programs and edit files. Trust this workspace (Manage Workspace Trust) to use them.") };
   }
   const urlProblem = configured.transport !== "stdio" && configured.url !== undefined ? agentUrlProblem(configured.url) : undefined;
-  if (urlProblem) return { message: `Did not connect to "${name}": its url ${urlProblem}.`, details: `url: ${displayUrl(configured.url ?? "")}` };
+  if (urlProblem) return { message: t('Did not connect to "{0}": its url {1}.', name, urlProblem), details: `url: ${displayUrl(configured.url ?? "")}` };
   try {
     const env = deps.resolveEnv ? await deps.resolveEnv(configured.env) : configured.env;
     const headers = configured.headers && deps.resolveHeaders ? await deps.resolveHeaders(configured.headers) : configured.headers;
