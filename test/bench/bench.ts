@@ -70,7 +70,11 @@ export const TARGETS: ReadonlyMap<string, Target> = new Map<string, Target>([
   // retained growth (after - before) can be negative.
   [`stream.N${UI_FLOOD}.hostRssPeakGrowthMB`, { text: "< 50 MB", meets: (m) => m < 50 }],
   [`tools.N${TOOL_CALLS}.hostRssPeakGrowthMB`, { text: "< 50 MB", meets: (m) => m < 50 }],
-  ["long.T2000.hostRssPeakGrowthMB", { text: "< 50 MB", meets: (m) => m < 50 }],
+  ["long.T2000.hostRssPeakGrowthMB", { text: "< 30 MB", meets: (m) => m < 30 }],
+  ["long.T2000.scrollDroppedFrames", { text: "<= 5% of the scroll's frames", meets: (m, all) => {
+    const frames = all.get("long.T2000.scrollFrames")?.median;
+    return frames === undefined ? undefined : m <= 0.05 * frames;
+  } }],
 ]);
 
 /**
