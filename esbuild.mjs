@@ -31,7 +31,11 @@ const builds = [
   {
     ...common,
     // Two entries, not code splitting (esm only): the few small modules both use are duplicated.
-    entryPoints: { extension: join(root, "src/extension.ts"), host: join(root, "src/vscode/host.ts"), mcpBridge: join(root, "src/acp/client/vscodeTools/stdioBridge.ts") },
+    entryPoints: {
+      extension: join(root, "src/extension.ts"),
+      host: join(root, "src/vscode/host.ts"),
+      mcpBridge: join(root, "src/acp/client/vscodeTools/stdioBridge.ts"),
+    },
     outdir: join(root, "dist"),
     platform: "node",
     format: "cjs",
@@ -118,10 +122,14 @@ async function reportSizes() {
     const { size } = await stat(join(root, file));
     console.log(`${file.padEnd(24)} ${(size / 1024).toFixed(1)} KiB`);
   }
-  const chunks = (await readdir(join(root, "dist/webview"))).filter((name) => name.endsWith(".js") && name !== "main.js");
+  const chunks = (await readdir(join(root, "dist/webview"))).filter(
+    (name) => name.endsWith(".js") && name !== "main.js",
+  );
   let total = 0;
   for (const name of chunks) total += (await stat(join(root, "dist/webview", name))).size;
-  console.log(`${"dist/webview/*.js".padEnd(24)} ${(total / 1024).toFixed(1)} KiB in ${chunks.length} chunks besides main.js`);
+  console.log(
+    `${"dist/webview/*.js".padEnd(24)} ${(total / 1024).toFixed(1)} KiB in ${chunks.length} chunks besides main.js`,
+  );
 }
 
 /**
@@ -158,7 +166,11 @@ if (watch) {
   await copyCodicons();
   const markers = watchMarkers(builds.length);
   // Errors are printed by the marker plugin in the matcher's format, not by esbuild's own logger.
-  const contexts = await Promise.all(builds.map((options) => esbuild.context({ ...options, logLevel: "silent", plugins: [...(options.plugins ?? []), markers] })));
+  const contexts = await Promise.all(
+    builds.map((options) =>
+      esbuild.context({ ...options, logLevel: "silent", plugins: [...(options.plugins ?? []), markers] }),
+    ),
+  );
   await Promise.all(contexts.map((context) => context.watch()));
 } else {
   await removeOldChunks();

@@ -4,7 +4,10 @@
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
-const react = [{ name: "react", message: "React belongs to webview/ only." }, { name: "react-dom", message: "React belongs to webview/ only." }];
+const react = [
+  { name: "react", message: "React belongs to webview/ only." },
+  { name: "react-dom", message: "React belongs to webview/ only." },
+];
 const vscodeOnly = { name: "vscode", message: "Import `vscode` only in src/vscode/ (adapters) or src/extension.ts." };
 const reactPatterns = [{ group: ["react/*", "react-dom/*"], message: "React belongs to webview/ only." }];
 
@@ -27,11 +30,19 @@ export default tseslint.config(
     rules: {
       // A promise nobody awaits loses its rejection: await it, catch it, or `void` it with a comment.
       // node:test's test()/describe() return promises the runner itself awaits.
-      "@typescript-eslint/no-floating-promises": ["error", {
-        allowForKnownSafeCalls: [{ from: "package", package: "node:test", name: ["test", "describe", "it", "suite"] }],
-      }],
+      "@typescript-eslint/no-floating-promises": [
+        "error",
+        {
+          allowForKnownSafeCalls: [
+            { from: "package", package: "node:test", name: ["test", "describe", "it", "suite"] },
+          ],
+        },
+      ],
       // A switch over a union handles every member; a silent `default:` hides a new one.
-      "@typescript-eslint/switch-exhaustiveness-check": ["error", { considerDefaultExhaustiveForUnions: false, requireDefaultForNonUnion: false }],
+      "@typescript-eslint/switch-exhaustiveness-check": [
+        "error",
+        { considerDefaultExhaustiveForUnions: false, requireDefaultForNonUnion: false },
+      ],
     },
   },
   {
@@ -44,14 +55,20 @@ export default tseslint.config(
     // sessions/ or the webview wire protocol, so they can be reused without the panel.
     files: ["src/acp/client/**/*.ts", "src/acp/agents/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        paths: [vscodeOnly, ...react],
-        patterns: [
-          ...reactPatterns,
-          { group: ["**/sessions/*", "**/sessions/**"], message: "src/acp/client and src/acp/agents never import the panel's sessions." },
-          { group: ["**/shared/protocol"], message: "The ACP client layer does not know the webview wire protocol." },
-        ],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [vscodeOnly, ...react],
+          patterns: [
+            ...reactPatterns,
+            {
+              group: ["**/sessions/*", "**/sessions/**"],
+              message: "src/acp/client and src/acp/agents never import the panel's sessions.",
+            },
+            { group: ["**/shared/protocol"], message: "The ACP client layer does not know the webview wire protocol." },
+          ],
+        },
+      ],
     },
   },
   {
@@ -61,26 +78,35 @@ export default tseslint.config(
   {
     files: ["src/shared/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        paths: [vscodeOnly, ...react],
-        patterns: [
-          ...reactPatterns,
-          { group: ["node:*"], message: "src/shared runs in the webview too: no node modules." },
-          { group: ["**/acp/*", "**/vscode/*"], message: "src/shared imports nothing from the host layers." },
-        ],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [vscodeOnly, ...react],
+          patterns: [
+            ...reactPatterns,
+            { group: ["node:*"], message: "src/shared runs in the webview too: no node modules." },
+            { group: ["**/acp/*", "**/vscode/*"], message: "src/shared imports nothing from the host layers." },
+          ],
+        },
+      ],
     },
   },
   {
     files: ["webview/**/*.ts", "webview/**/*.tsx"],
     rules: {
-      "no-restricted-imports": ["error", {
-        paths: [vscodeOnly],
-        patterns: [
-          { group: ["node:*"], message: "The webview runs in a browser." },
-          { group: ["**/src/acp/*", "**/src/vscode/*", "**/src/extension"], message: "The webview imports only src/shared." },
-        ],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [vscodeOnly],
+          patterns: [
+            { group: ["node:*"], message: "The webview runs in a browser." },
+            {
+              group: ["**/src/acp/*", "**/src/vscode/*", "**/src/extension"],
+              message: "The webview imports only src/shared.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -95,7 +121,10 @@ export default tseslint.config(
     files: ["webview/**/*.ts", "webview/**/*.tsx"],
     ignores: ["webview/bridge.ts"],
     rules: {
-      "no-restricted-globals": ["error", { name: "acquireVsCodeApi", message: "Only webview/bridge.ts talks to the host." }],
+      "no-restricted-globals": [
+        "error",
+        { name: "acquireVsCodeApi", message: "Only webview/bridge.ts talks to the host." },
+      ],
     },
   },
 );

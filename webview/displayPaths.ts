@@ -11,12 +11,18 @@ export function shortPaths(paths: readonly string[]): ReadonlyMap<string, string
   let shared = 0;
   if (split.length > 1) {
     const first = split[0] ?? [];
-    while (shared < first.length - 1 && split.every((parts) => parts.length - 1 > shared && parts[shared] === first[shared])) shared++;
+    while (
+      shared < first.length - 1 &&
+      split.every((parts) => parts.length - 1 > shared && parts[shared] === first[shared])
+    )
+      shared++;
   }
-  return new Map(paths.map((path, i) => {
-    const parts = (split[i] ?? []).slice(shared);
-    return [path, parts.length > 3 ? `…/${parts.slice(-3).join("/")}` : parts.join("/") || path];
-  }));
+  return new Map(
+    paths.map((path, i) => {
+      const parts = (split[i] ?? []).slice(shared);
+      return [path, parts.length > 3 ? `…/${parts.slice(-3).join("/")}` : parts.join("/") || path];
+    }),
+  );
 }
 
 /** "/home/ada/work/acp-panel" → "…/work/acp-panel": the end of a path says most. */

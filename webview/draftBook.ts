@@ -39,10 +39,12 @@ export function readDraft(key: string): StoredDraft {
 
 export function writeDraft(key: string, draft: StoredDraft): void {
   const isEmpty = draft.text === "" && draft.attachments.length === 0;
-  const saved: SavedDraft | undefined = isEmpty ? undefined : {
-    ...(draft.text === "" ? {} : { text: draft.text }),
-    ...(draft.attachments.length === 0 ? {} : { attachments: [...draft.attachments] }),
-  };
+  const saved: SavedDraft | undefined = isEmpty
+    ? undefined
+    : {
+        ...(draft.text === "" ? {} : { text: draft.text }),
+        ...(draft.attachments.length === 0 ? {} : { attachments: [...draft.attachments] }),
+      };
   writeDrafts({ [key]: saved });
 }
 

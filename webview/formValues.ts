@@ -32,7 +32,10 @@ export function toValue(field: FormField, raw: RawValue | undefined): unknown {
   return raw;
 }
 
-export function toValues(fields: readonly FormField[], raw: Readonly<Record<string, RawValue>>): Record<string, unknown> {
+export function toValues(
+  fields: readonly FormField[],
+  raw: Readonly<Record<string, RawValue>>,
+): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of fields) {
     const value = toValue(field, raw[field.key]);

@@ -15,7 +15,11 @@ function trimZero(text: string): string {
 
 export function formatCost(amount: number, currency: string): string {
   try {
-    return new Intl.NumberFormat(undefined, { style: "currency", currency, maximumFractionDigits: amount < 1 ? 4 : 2 }).format(amount);
+    return new Intl.NumberFormat(undefined, {
+      style: "currency",
+      currency,
+      maximumFractionDigits: amount < 1 ? 4 : 2,
+    }).format(amount);
   } catch {
     return `${amount.toFixed(2)} ${currency}`;
   }

@@ -90,21 +90,28 @@ export const hostActions = {
   sendPrompt: (text: string, attachments: Attachment[] = []) => postToHost({ type: "prompt/send", text, attachments }),
   cancelTurn: () => postToHost({ type: "turn/cancel" }),
   selectAgent: (agent: string) => postToHost({ type: "agent/select", agent }),
-  addAgent: (source?: "registry") => postToHost(source === undefined ? { type: "agents/add" } : { type: "agents/add", source }),
+  addAgent: (source?: "registry") =>
+    postToHost(source === undefined ? { type: "agents/add" } : { type: "agents/add", source }),
   copyText: (text: string) => postToHost({ type: "clipboard/copy", text }),
   restartAgent: () => postToHost({ type: "agent/restart" }),
   showLogs: () => postToHost({ type: "logs/show" }),
-  answerPermission: (requestId: string, optionId: string) => postToHost({ type: "permission/answer", requestId, optionId }),
-  submitForm: (requestId: string, values: Record<string, unknown>) => postToHost({ type: "form/submit", requestId, values }),
+  answerPermission: (requestId: string, optionId: string) =>
+    postToHost({ type: "permission/answer", requestId, optionId }),
+  submitForm: (requestId: string, values: Record<string, unknown>) =>
+    postToHost({ type: "form/submit", requestId, values }),
   declineForm: (requestId: string) => postToHost({ type: "form/decline", requestId }),
   cancelForm: (requestId: string) => postToHost({ type: "form/cancel", requestId }),
   setConfig: (configId: string, value: string | boolean) => postToHost({ type: "config/set", configId, value }),
   setMode: (modeId: string) => postToHost({ type: "mode/set", modeId }),
-  setProvider: (providerId: string, apiType: string, baseUrl: string) => postToHost({ type: "provider/set", providerId, apiType, baseUrl }),
+  setProvider: (providerId: string, apiType: string, baseUrl: string) =>
+    postToHost({ type: "provider/set", providerId, apiType, baseUrl }),
   disableProvider: (providerId: string) => postToHost({ type: "provider/disable", providerId }),
   openDiff: (path: string, oldText: string | null | undefined, newText: string) =>
-    postToHost(oldText === undefined ? { type: "diff/open", path, newText } : { type: "diff/open", path, oldText, newText }),
-  openLocation: (path: string, line?: number | null) => postToHost(line == null ? { type: "location/open", path } : { type: "location/open", path, line }),
+    postToHost(
+      oldText === undefined ? { type: "diff/open", path, newText } : { type: "diff/open", path, oldText, newText },
+    ),
+  openLocation: (path: string, line?: number | null) =>
+    postToHost(line == null ? { type: "location/open", path } : { type: "location/open", path, line }),
   searchMentions: (query: string) => postToHost({ type: "mention/search", query }),
   setFollow: (enabled: boolean) => postToHost({ type: "follow/set", enabled }),
   openLink: (href: string) => postToHost({ type: "link/open", href }),
@@ -118,7 +125,8 @@ export const hostActions = {
   openSession: (agent: string, sessionId: string) => postToHost({ type: "session/open", agent, sessionId }),
   deleteSession: (agent: string, sessionId: string) => postToHost({ type: "session/delete", agent, sessionId }),
   renameSession: (agent: string, sessionId: string) => postToHost({ type: "session/rename", agent, sessionId }),
-  archiveSession: (agent: string, sessionId: string, archived: boolean) => postToHost({ type: "session/archive", agent, sessionId, archived }),
+  archiveSession: (agent: string, sessionId: string, archived: boolean) =>
+    postToHost({ type: "session/archive", agent, sessionId, archived }),
   editQueued: (id: string, text: string) => postToHost({ type: "queue/edit", id, text }),
   removeQueued: (id: string) => postToHost({ type: "queue/remove", id }),
   sendQueuedNow: (id: string) => postToHost({ type: "queue/sendNow", id }),

@@ -60,7 +60,10 @@ export function createSideChannels(): SideChannels {
   };
 }
 
-export type SideChannelMessage = Extract<HostMessage, { type: "tabs/state" | "sessions/list" | "agents/catalog" | "workspace/roots" | "editor/session" }>;
+export type SideChannelMessage = Extract<
+  HostMessage,
+  { type: "tabs/state" | "sessions/list" | "agents/catalog" | "workspace/roots" | "editor/session" }
+>;
 
 /** Routes one side-channel message into its store. */
 export function receiveSideChannel(channels: SideChannels, message: SideChannelMessage): void {
@@ -74,14 +77,19 @@ export function receiveSideChannel(channels: SideChannels, message: SideChannelM
       channels.sessions.set({ sessions: message.sessions });
       return;
     case "agents/catalog":
-      channels.catalog.set({ agents: message.agents, problems: message.problems, ...(message.remote ? { remote: message.remote } : {}) });
+      channels.catalog.set({
+        agents: message.agents,
+        problems: message.problems,
+        ...(message.remote ? { remote: message.remote } : {}),
+      });
       return;
     case "workspace/roots":
       channels.roots.set(message.roots);
       return;
     case "editor/session": {
       const current = channels.editor.get();
-      if (current?.agent !== message.agent || current.sessionId !== message.sessionId) channels.editor.set({ agent: message.agent, sessionId: message.sessionId });
+      if (current?.agent !== message.agent || current.sessionId !== message.sessionId)
+        channels.editor.set({ agent: message.agent, sessionId: message.sessionId });
       return;
     }
   }

@@ -30,7 +30,12 @@ export async function readImages(files: readonly File[]): Promise<ImageRead> {
     pasted += 1;
     const name = file.name || `pasted-image-${pasted}.${file.type.slice("image/".length) || "png"}`;
     // Not a real file: `untitled:` marks it as content without a path.
-    attachments.push({ uri: `untitled:${pasted}/${name}`, name, mimeType: file.type, imageData: dataUrl.slice(comma + 1) });
+    attachments.push({
+      uri: `untitled:${pasted}/${name}`,
+      name,
+      mimeType: file.type,
+      imageData: dataUrl.slice(comma + 1),
+    });
   }
   return { attachments, refused };
 }
@@ -46,7 +51,10 @@ function readAsDataUrl(file: File): Promise<string> {
 
 /** `text/uri-list` → file attachments (comments and non-file URIs are skipped). */
 export function uriListAttachments(list: string): Attachment[] {
-  return list.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "" && !line.startsWith("#") && /^(file|vscode-[a-z-]+):/i.test(line))
+  return list
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !line.startsWith("#") && /^(file|vscode-[a-z-]+):/i.test(line))
     .map((uri) => ({ uri, name: safeDecode(uri.split("/").pop() || uri) }));
 }
 

@@ -19,5 +19,7 @@ export const t: Translate = translatorFor(pageBundle());
  */
 export function tParts(message: string, ...nodes: readonly ReactNode[]): ReactNode[] {
   const pieces = t(message).split(/\{(\d+)\}/);
-  return pieces.map((piece, index) => createElement(Fragment, { key: index }, index % 2 === 1 ? nodes[Number(piece)] ?? `{${piece}}` : piece));
+  return pieces.map((piece, index) =>
+    createElement(Fragment, { key: index }, index % 2 === 1 ? (nodes[Number(piece)] ?? `{${piece}}`) : piece),
+  );
 }

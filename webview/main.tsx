@@ -29,7 +29,8 @@ const channels = createSideChannels();
 const sinks = { store, composerInbox, formErrors, channels };
 onHostMessage((message) => {
   // An editor tab keeps its session in the webview state: the host's serializer reads it after a reload.
-  if (message.type === "editor/session") setUiState({ editorSession: { agent: message.agent, sessionId: message.sessionId } });
+  if (message.type === "editor/session")
+    setUiState({ editorSession: { agent: message.agent, sessionId: message.sessionId } });
   routeHostMessage(sinks, message);
 });
 store.start();

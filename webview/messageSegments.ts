@@ -36,13 +36,15 @@ const remembered = new Map<string, Remembered>();
 
 /** The segments of `entry` in order, or undefined when it is short enough to be a single row. */
 export function messageSegments(entry: AssistantEntry): MessageSegment[] | undefined {
-  if (!entry.chunks.some((chunk) => chunk.kind === "message" && chunk.text.length > SEGMENTED_FROM_CHARS)) return undefined;
+  if (!entry.chunks.some((chunk) => chunk.kind === "message" && chunk.text.length > SEGMENTED_FROM_CHARS))
+    return undefined;
   return entry.chunks.flatMap((chunk, chunkIndex) => {
     const cacheKey = `${entry.id}\u0000${chunkIndex}`;
     const previous = remembered.get(cacheKey);
-    const split = chunk.kind === "message"
-      ? splitGrowingText(chunk.text, previous?.split)
-      : { text: chunk.text, blocks: [chunk.text], tailStart: 0 };
+    const split =
+      chunk.kind === "message"
+        ? splitGrowingText(chunk.text, previous?.split)
+        : { text: chunk.text, blocks: [chunk.text], tailStart: 0 };
     // Blocks before the previous last one are final; the last one may have grown.
     const previousCount = previous?.split.blocks.length ?? 0;
     const unchangedBlocks = previous && previous.split.text !== split.text ? previousCount - 1 : previousCount;
@@ -51,9 +53,11 @@ export function messageSegments(entry: AssistantEntry): MessageSegment[] | undef
     for (let from = 0; from < split.blocks.length; from += step) {
       const to = Math.min(split.blocks.length, from + step);
       const old = previous?.segments[segments.length];
-      segments.push(old !== undefined && old.from === from && old.to === to && to <= unchangedBlocks
-        ? old
-        : { chunkKind: chunk.kind, blocks: split.blocks, from, to, estimate: estimateHeight(split.blocks, from, to) });
+      segments.push(
+        old !== undefined && old.from === from && old.to === to && to <= unchangedBlocks
+          ? old
+          : { chunkKind: chunk.kind, blocks: split.blocks, from, to, estimate: estimateHeight(split.blocks, from, to) },
+      );
     }
     remembered.delete(cacheKey);
     remembered.set(cacheKey, { split, segments });

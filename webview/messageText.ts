@@ -13,5 +13,9 @@ export function promptOf(entries: readonly ThreadEntry[], entryId: string): stri
 
 /** What Copy takes from a reply: its visible text (Markdown source), without the thoughts. */
 export function replyText(entry: AssistantEntry): string {
-  return entry.chunks.filter((chunk) => chunk.kind === "message").map((chunk) => chunk.text).join("\n\n").trim();
+  return entry.chunks
+    .filter((chunk) => chunk.kind === "message")
+    .map((chunk) => chunk.text)
+    .join("\n\n")
+    .trim();
 }

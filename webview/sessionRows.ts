@@ -16,12 +16,23 @@ export interface SessionRow extends SessionListItem {
  * Overlays the open tabs on the fetched list: a session's tab may have opened, closed or changed
  * status since. `tabs` undefined: the host has not sent the tab strip, so the list stands as sent.
  */
-export function sessionRows(sessions: readonly SessionListItem[], tabs: readonly TabSummary[] | undefined): SessionRow[] {
+export function sessionRows(
+  sessions: readonly SessionListItem[],
+  tabs: readonly TabSummary[] | undefined,
+): SessionRow[] {
   return sessions.map((item) => {
     const id = `${item.agent}\u0000${item.sessionId}`;
     if (tabs === undefined) return { ...item, id };
     const tab = tabs.find((t) => t.sessionId === item.sessionId && t.agent === item.agent);
-    if (tab) return { ...item, id, status: tab.status, tabKey: tab.key, title: tab.title || item.title, ...(tab.inEditor ? { inEditor: true } : {}) };
+    if (tab)
+      return {
+        ...item,
+        id,
+        status: tab.status,
+        tabKey: tab.key,
+        title: tab.title || item.title,
+        ...(tab.inEditor ? { inEditor: true } : {}),
+      };
     if (item.tabKey !== undefined && !tabs.some((t) => t.key === item.tabKey)) {
       const { tabKey: _closed, ...rest } = item;
       return { ...rest, id, status: "closed" };

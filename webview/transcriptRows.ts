@@ -15,7 +15,13 @@ import { type MessageSegment, messageSegments } from "./messageSegments";
 export type TranscriptRow =
   | { readonly kind: "entry"; readonly key: string; readonly entry: ThreadEntry }
   /** One segment of a long message; the first keeps the entry's id as its key. */
-  | { readonly kind: "segment"; readonly key: string; readonly segment: MessageSegment; readonly first: boolean; readonly last: boolean }
+  | {
+      readonly kind: "segment";
+      readonly key: string;
+      readonly segment: MessageSegment;
+      readonly first: boolean;
+      readonly last: boolean;
+    }
   | { readonly kind: "run"; readonly key: string; readonly runId: string };
 
 type RowSource = Pick<Thread, "entries" | "runs" | "runOrder" | "index">;
@@ -29,9 +35,15 @@ function pushEntryRows(rows: TranscriptRow[], entry: ThreadEntry): void {
   const segments = entry.kind === "assistant" ? messageSegments(entry) : undefined;
   if (segments === undefined) rows.push({ kind: "entry", key: entry.id, entry });
   else {
-    segments.forEach((segment, at) => rows.push({
-      kind: "segment", key: at === 0 ? entry.id : `${entry.id}#${at}`, segment, first: at === 0, last: at === segments.length - 1,
-    }));
+    segments.forEach((segment, at) =>
+      rows.push({
+        kind: "segment",
+        key: at === 0 ? entry.id : `${entry.id}#${at}`,
+        segment,
+        first: at === 0,
+        last: at === segments.length - 1,
+      }),
+    );
   }
 }
 

@@ -27,10 +27,13 @@ export function setExpanded(key: string, open: boolean): void {
 /** `[open, setOpen]` for one section; `key` must be unique and stable (e.g. `<entry id>:output`). */
 export function useExpanded(key: string, defaultOpen = false): readonly [boolean, (open: boolean) => void] {
   const [open, setOpenState] = useState(() => isExpanded(key, defaultOpen));
-  const setOpen = useCallback((next: boolean) => {
-    setOpenState(next);
-    setExpanded(key, next);
-  }, [key]);
+  const setOpen = useCallback(
+    (next: boolean) => {
+      setOpenState(next);
+      setExpanded(key, next);
+    },
+    [key],
+  );
   return [open, setOpen] as const;
 }
 
@@ -40,10 +43,13 @@ export function useExpanded(key: string, defaultOpen = false): readonly [boolean
  */
 export function useAutoExpanded(key: string, autoOpen: boolean): readonly [boolean, (open: boolean) => void] {
   const [choice, setChoice] = useState<boolean | undefined>(() => choices.get(key));
-  const setOpen = useCallback((next: boolean) => {
-    setChoice(next);
-    setExpanded(key, next);
-  }, [key]);
+  const setOpen = useCallback(
+    (next: boolean) => {
+      setChoice(next);
+      setExpanded(key, next);
+    },
+    [key],
+  );
   return [choice ?? autoOpen, setOpen] as const;
 }
 
@@ -57,9 +63,12 @@ export function useToolCardExpanded(key: string, completed: boolean): readonly [
   useEffect(() => {
     if (!completed && !choices.has(key)) setExpanded(key, true);
   }, [key, completed]);
-  const setOpen = useCallback((next: boolean) => {
-    setExpanded(key, next);
-    rerender((count) => count + 1);
-  }, [key]);
+  const setOpen = useCallback(
+    (next: boolean) => {
+      setExpanded(key, next);
+      rerender((count) => count + 1);
+    },
+    [key],
+  );
   return [choices.get(key) ?? !completed, setOpen] as const;
 }

@@ -25,29 +25,44 @@ export function useDraft(key: string): Draft {
   const textRef = useRef(text);
   const attachmentsRef = useRef(attachments);
 
-  const save = useCallback(() => writeDraft(key, { text: textRef.current, attachments: attachmentsRef.current }), [key]);
+  const save = useCallback(
+    () => writeDraft(key, { text: textRef.current, attachments: attachmentsRef.current }),
+    [key],
+  );
 
-  const setText = useCallback((next: string) => {
-    textRef.current = next;
-    setTextState(next);
-    save();
-  }, [save]);
+  const setText = useCallback(
+    (next: string) => {
+      textRef.current = next;
+      setTextState(next);
+      save();
+    },
+    [save],
+  );
 
-  const saveAttachments = useCallback((next: readonly Attachment[]) => {
-    attachmentsRef.current = next;
-    setAttachments(next);
-    save();
-  }, [save]);
+  const saveAttachments = useCallback(
+    (next: readonly Attachment[]) => {
+      attachmentsRef.current = next;
+      setAttachments(next);
+      save();
+    },
+    [save],
+  );
 
-  const addAttachments = useCallback((added: readonly Attachment[]) => {
-    const known = new Set(attachmentsRef.current.map((a) => a.uri));
-    const fresh = added.filter((a) => !known.has(a.uri) && known.add(a.uri));
-    if (fresh.length > 0) saveAttachments([...attachmentsRef.current, ...fresh]);
-  }, [saveAttachments]);
+  const addAttachments = useCallback(
+    (added: readonly Attachment[]) => {
+      const known = new Set(attachmentsRef.current.map((a) => a.uri));
+      const fresh = added.filter((a) => !known.has(a.uri) && known.add(a.uri));
+      if (fresh.length > 0) saveAttachments([...attachmentsRef.current, ...fresh]);
+    },
+    [saveAttachments],
+  );
 
-  const removeAttachment = useCallback((uri: string) => {
-    saveAttachments(attachmentsRef.current.filter((a) => a.uri !== uri));
-  }, [saveAttachments]);
+  const removeAttachment = useCallback(
+    (uri: string) => {
+      saveAttachments(attachmentsRef.current.filter((a) => a.uri !== uri));
+    },
+    [saveAttachments],
+  );
 
   const clear = useCallback(() => {
     textRef.current = "";

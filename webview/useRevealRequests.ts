@@ -37,7 +37,17 @@ function lastUserId(entries: Thread["entries"]): string | undefined {
   return undefined;
 }
 
-export function useRevealRequests({ scroller, entries, index, permissions, forms, jumpToBottom, unpin, isPinned, scrollToRow }: RevealTargets): void {
+export function useRevealRequests({
+  scroller,
+  entries,
+  index,
+  permissions,
+  forms,
+  jumpToBottom,
+  unpin,
+  isPinned,
+  scrollToRow,
+}: RevealTargets): void {
   // A user message that arrives after the first render was just sent: show it and follow.
   const newestUser = lastUserId(entries);
   const seenUser = useRef(newestUser);
@@ -80,7 +90,11 @@ export function useRevealRequests({ scroller, entries, index, permissions, forms
       } else if (fitsAtBottom(card, view)) {
         // The newest thing in the log: follow the bottom, so it stays in view when the log
         // shrinks (the composer grows, "Files changed" appears) or grows below it.
-        if (latest.current.isPinned() && distanceIntoView(card.getBoundingClientRect(), view.getBoundingClientRect()) === 0) steady++;
+        if (
+          latest.current.isPinned() &&
+          distanceIntoView(card.getBoundingClientRect(), view.getBoundingClientRect()) === 0
+        )
+          steady++;
         else {
           steady = 0;
           latest.current.jumpToBottom();

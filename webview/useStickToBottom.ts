@@ -28,7 +28,12 @@ function savedScrollTop(scrollKey: string): number | undefined {
   return (savedKey ?? "") === scrollKey ? scrollTop : undefined;
 }
 
-export function useStickToBottom(container: RefObject<HTMLElement | null>, content: RefObject<HTMLElement | null>, hasContent: boolean, scrollKey = ""): StickToBottom {
+export function useStickToBottom(
+  container: RefObject<HTMLElement | null>,
+  content: RefObject<HTMLElement | null>,
+  hasContent: boolean,
+  scrollKey = "",
+): StickToBottom {
   const atBottom = useRef(savedScrollTop(scrollKey) === undefined);
   const [pinned, setPinned] = useState(atBottom.current);
   /** The scrollTop the last follow produced (after the browser clamped it). */
@@ -75,7 +80,13 @@ export function useStickToBottom(container: RefObject<HTMLElement | null>, conte
     } else atBottom.current = false;
     setPinned(atBottom.current);
     cancelAnimationFrame(saveFrame.current);
-    saveFrame.current = requestAnimationFrame(() => setUiState(atBottom.current ? { scrollTop: undefined, scrollKey: undefined } : { scrollTop: scroller.scrollTop, scrollKey: scrollKey === "" ? undefined : scrollKey }));
+    saveFrame.current = requestAnimationFrame(() =>
+      setUiState(
+        atBottom.current
+          ? { scrollTop: undefined, scrollKey: undefined }
+          : { scrollTop: scroller.scrollTop, scrollKey: scrollKey === "" ? undefined : scrollKey },
+      ),
+    );
   }, [container, scrollKey]);
 
   const isPinned = useCallback(() => atBottom.current, []);

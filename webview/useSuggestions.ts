@@ -12,7 +12,12 @@ import { t } from "./l10n";
 
 const SEARCH_DELAY_MS = 150;
 
-const mentionKinds: Record<NonNullable<MentionItem["kind"]>, string> = { selection: t("Selection"), editor: t("Open editor"), symbol: t("Symbol"), file: t("File") };
+const mentionKinds: Record<NonNullable<MentionItem["kind"]>, string> = {
+  selection: t("Selection"),
+  editor: t("Open editor"),
+  symbol: t("Symbol"),
+  file: t("File"),
+};
 
 export interface Suggestion {
   readonly key: string;
@@ -53,11 +58,18 @@ export function matchCommands(commands: readonly AvailableCommand[], text: strin
   if (!match) return undefined;
   const query = (match[1] ?? "").toLowerCase();
   const starts = commands.filter((c) => c.name.toLowerCase().startsWith(query));
-  const contains = commands.filter((c) => !c.name.toLowerCase().startsWith(query) && c.name.toLowerCase().includes(query));
+  const contains = commands.filter(
+    (c) => !c.name.toLowerCase().startsWith(query) && c.name.toLowerCase().includes(query),
+  );
   return [...starts, ...contains];
 }
 
-export function useSuggestions(text: string, caret: number, commands: readonly AvailableCommand[], search: (query: string) => void) {
+export function useSuggestions(
+  text: string,
+  caret: number,
+  commands: readonly AvailableCommand[],
+  search: (query: string) => void,
+) {
   const [active, setActive] = useState(0);
   const [dismissedAt, setDismissedAt] = useState<string | undefined>(undefined);
   const [results, setResults] = useState<{ query: string; items: readonly MentionItem[] }>({ query: "", items: [] });
@@ -73,7 +85,11 @@ export function useSuggestions(text: string, caret: number, commands: readonly A
   }, [query, search]);
 
   // A different list starts at its first item.
-  const listKey = commandMatches ? `/${commandMatches.map((c) => c.name).join(",")}` : query !== undefined && results.query === query ? `@${results.items.map((i) => i.uri).join(",")}` : "";
+  const listKey = commandMatches
+    ? `/${commandMatches.map((c) => c.name).join(",")}`
+    : query !== undefined && results.query === query
+      ? `@${results.items.map((i) => i.uri).join(",")}`
+      : "";
   useEffect(() => setActive(0), [listKey]);
 
   let menu: SuggestionMenu | undefined;
@@ -82,7 +98,12 @@ export function useSuggestions(text: string, caret: number, commands: readonly A
       menu = {
         kind: "command",
         label: "Commands",
-        items: commandMatches.map((c) => ({ key: c.name, label: `/${c.name}`, description: c.description, ...(c.input?.hint ? { hint: c.input.hint } : {}) })),
+        items: commandMatches.map((c) => ({
+          key: c.name,
+          label: `/${c.name}`,
+          description: c.description,
+          ...(c.input?.hint ? { hint: c.input.hint } : {}),
+        })),
         active: Math.min(active, commandMatches.length - 1),
         pick: (index) => {
           const command = commandMatches[index];
@@ -94,7 +115,12 @@ export function useSuggestions(text: string, caret: number, commands: readonly A
       menu = {
         kind: "file",
         label: "Mentions",
-        items: items.map((item) => ({ key: item.uri, label: item.name, description: item.detail, hint: mentionKinds[item.kind ?? "file"] })),
+        items: items.map((item) => ({
+          key: item.uri,
+          label: item.name,
+          description: item.detail,
+          hint: mentionKinds[item.kind ?? "file"],
+        })),
         active: Math.min(active, items.length - 1),
         pick: (index) => {
           const item = items[index];
@@ -104,10 +130,13 @@ export function useSuggestions(text: string, caret: number, commands: readonly A
     }
   }
 
-  const move = useCallback((delta: number) => {
-    const count = menu?.items.length ?? 0;
-    if (count > 0) setActive((current) => (Math.min(current, count - 1) + delta + count) % count);
-  }, [menu?.items.length]);
+  const move = useCallback(
+    (delta: number) => {
+      const count = menu?.items.length ?? 0;
+      if (count > 0) setActive((current) => (Math.min(current, count - 1) + delta + count) % count);
+    },
+    [menu?.items.length],
+  );
 
   return {
     menu,

@@ -56,7 +56,14 @@ const FAST_JUMP_VIEWPORTS = 2;
 /** Overscan while flinging (until a frame passes without a fling). */
 const FAST_OVERSCAN_PX = 100;
 
-export function useVirtualRows<T>({ scroller, items, keyOf, estimate, isPinned, overscan: restingOverscan = 800 }: VirtualRowsOptions<T>): VirtualRows {
+export function useVirtualRows<T>({
+  scroller,
+  items,
+  keyOf,
+  estimate,
+  isPinned,
+  overscan: restingOverscan = 800,
+}: VirtualRowsOptions<T>): VirtualRows {
   const heights = useRef(new Map<string, number>());
   const [measured, setMeasured] = useState(0);
   const [, setViewportVersion] = useState(0);
@@ -115,7 +122,11 @@ export function useVirtualRows<T>({ scroller, items, keyOf, estimate, isPinned, 
         watching ??= requestAnimationFrame(watch);
       }
       const margin = fast.current ? FAST_OVERSCAN_PX : restingOverscan;
-      const next = findRange(layoutRef.current.offsets, element.scrollTop - margin, element.scrollTop + element.clientHeight + margin);
+      const next = findRange(
+        layoutRef.current.offsets,
+        element.scrollTop - margin,
+        element.scrollTop + element.clientHeight + margin,
+      );
       if (next.start !== rangeRef.current.start || next.end !== rangeRef.current.end) setViewportVersion((v) => v + 1);
     };
     update();
@@ -158,8 +169,9 @@ export function useVirtualRows<T>({ scroller, items, keyOf, estimate, isPinned, 
       if (key === undefined || !target.isConnected) continue;
       const size = entry.borderBoxSize[0]?.blockSize ?? target.getBoundingClientRect().height;
       const at = layoutRef.current.index.get(key);
-      const previous = heights.current.get(key)
-        ?? (at === undefined ? size : (layoutRef.current.offsets[at + 1] ?? 0) - (layoutRef.current.offsets[at] ?? 0));
+      const previous =
+        heights.current.get(key) ??
+        (at === undefined ? size : (layoutRef.current.offsets[at + 1] ?? 0) - (layoutRef.current.offsets[at] ?? 0));
       if (Math.abs(size - previous) < 0.5) continue;
       heights.current.set(key, size);
       changed = true;
@@ -181,20 +193,26 @@ export function useVirtualRows<T>({ scroller, items, keyOf, estimate, isPinned, 
     observer.observe(row);
     return () => observer.unobserve(row);
   }, []);
-  useLayoutEffect(() => () => {
-    rowObserver.current?.disconnect();
-    rowObserver.current = null;
-  }, []);
+  useLayoutEffect(
+    () => () => {
+      rowObserver.current?.disconnect();
+      rowObserver.current = null;
+    },
+    [],
+  );
 
-  const scrollToRow = useCallback((key: string) => {
-    const element = scroller.current;
-    const at = layoutRef.current.index.get(key);
-    if (!element || at === undefined) return false;
-    element.scrollTop = layoutRef.current.offsets[at] ?? 0;
-    viewport.current = { top: element.scrollTop, height: element.clientHeight };
-    setViewportVersion((v) => v + 1);
-    return true;
-  }, [scroller]);
+  const scrollToRow = useCallback(
+    (key: string) => {
+      const element = scroller.current;
+      const at = layoutRef.current.index.get(key);
+      if (!element || at === undefined) return false;
+      element.scrollTop = layoutRef.current.offsets[at] ?? 0;
+      viewport.current = { top: element.scrollTop, height: element.clientHeight };
+      setViewportVersion((v) => v + 1);
+      return true;
+    },
+    [scroller],
+  );
 
   const before = layout.offsets[range.start] ?? 0;
   const after = total - (layout.offsets[range.end] ?? total);

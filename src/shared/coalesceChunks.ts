@@ -25,7 +25,8 @@ function plainChunkText(action: PanelAction): string | undefined {
     if (key !== "sessionUpdate" && key !== "content" && key !== "messageId") return undefined;
   }
   const content = update.content as Record<string, unknown> | undefined;
-  if (typeof content !== "object" || content === null || content.type !== "text" || typeof content.text !== "string") return undefined;
+  if (typeof content !== "object" || content === null || content.type !== "text" || typeof content.text !== "string")
+    return undefined;
   for (const key in content) {
     if (key !== "type" && key !== "text") return undefined;
   }
@@ -44,7 +45,11 @@ export function coalesceChunks(actions: readonly PanelAction[]): PanelAction[] {
   const closeRun = () => {
     if (!run) return;
     const { first, texts } = run;
-    out.push(texts.length === 1 ? first : { ...first, update: { ...first.update, content: { type: "text", text: texts.join("") } } });
+    out.push(
+      texts.length === 1
+        ? first
+        : { ...first, update: { ...first.update, content: { type: "text", text: texts.join("") } } },
+    );
     run = undefined;
   };
   for (const action of actions) {

@@ -13,7 +13,9 @@ export function preloadChunks(json: string | undefined): string[] {
   try {
     const parsed: unknown = JSON.parse(json);
     const list = typeof parsed === "object" && parsed !== null ? (parsed as { preload?: unknown }).preload : undefined;
-    return Array.isArray(list) ? list.filter((name): name is string => typeof name === "string" && CHUNK_NAME.test(name)) : [];
+    return Array.isArray(list)
+      ? list.filter((name): name is string => typeof name === "string" && CHUNK_NAME.test(name))
+      : [];
   } catch {
     return [];
   }

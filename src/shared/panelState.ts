@@ -31,7 +31,11 @@ export const panelActionSchema = z.union([
   threadActionSchema,
   z.discriminatedUnion("type", [
     /** The configured agents changed (settings edited). */
-    z.object({ type: z.literal("agents/configured"), agents: z.array(z.string()), selectedAgent: z.string().optional() }),
+    z.object({
+      type: z.literal("agents/configured"),
+      agents: z.array(z.string()),
+      selectedAgent: z.string().optional(),
+    }),
     z.object({ type: z.literal("connection/starting"), agent: z.string() }),
     /**
      * `session/load` (or `session/resume`) is in flight. The host holds the replayed updates and
@@ -39,7 +43,12 @@ export const panelActionSchema = z.union([
      */
     z.object({ type: z.literal("connection/loading"), agent: z.string(), sessionId: z.string() }),
     z.object({ type: z.literal("connection/ready"), agent: z.string(), sessionId: z.string() }),
-    z.object({ type: z.literal("connection/failed"), agent: z.string(), message: z.string(), details: z.string().optional() }),
+    z.object({
+      type: z.literal("connection/failed"),
+      agent: z.string(),
+      message: z.string(),
+      details: z.string().optional(),
+    }),
   ]),
 ]);
 export type PanelAction = z.infer<typeof panelActionSchema>;
@@ -64,19 +73,31 @@ export function reducePanel(state: PanelState, action: PanelAction): PanelState 
     case "connection/starting":
       return { ...state, selectedAgent: action.agent, connection: { status: "starting", agent: action.agent } };
     case "connection/loading":
-      return { ...state, selectedAgent: action.agent, connection: { status: "starting", agent: action.agent, loadingSession: action.sessionId } };
+      return {
+        ...state,
+        selectedAgent: action.agent,
+        connection: { status: "starting", agent: action.agent, loadingSession: action.sessionId },
+      };
     case "connection/ready": {
       // A fresh connection is ready: how the last turn ended is history (in the transcript), not status.
       const turn = state.thread.turn.phase === "idle" ? { phase: "idle" as const } : state.thread.turn;
-      return { ...state, connection: { status: "ready", agent: action.agent, sessionId: action.sessionId }, thread: { ...state.thread, turn } };
+      return {
+        ...state,
+        connection: { status: "ready", agent: action.agent, sessionId: action.sessionId },
+        thread: { ...state.thread, turn },
+      };
     }
     case "connection/failed": {
       const { agent, message, details } = action;
-      const connection = details === undefined ? { status: "failed", agent, message } as const : { status: "failed", agent, message, details } as const;
+      const connection =
+        details === undefined
+          ? ({ status: "failed", agent, message } as const)
+          : ({ status: "failed", agent, message, details } as const);
       // A dead agent ends any running turn: never leave a spinner behind.
-      const thread: Thread = state.thread.turn.phase === "idle"
-        ? { ...state.thread, permissions: [], forms: [] }
-        : { ...state.thread, permissions: [], forms: [], turn: { phase: "idle", lastStop: "error" } };
+      const thread: Thread =
+        state.thread.turn.phase === "idle"
+          ? { ...state.thread, permissions: [], forms: [] }
+          : { ...state.thread, permissions: [], forms: [], turn: { phase: "idle", lastStop: "error" } };
       return { ...state, connection, thread };
     }
     default: // a thread action: reduceThread's own switch is checked for exhaustiveness
@@ -88,7 +109,8 @@ export function reducePanel(state: PanelState, action: PanelAction): PanelState 
 export function describeStatus(state: PanelState, t: Translate = english): string {
   const { connection, thread } = state;
   if (connection.status === "none") return state.agents.length === 0 ? t("No agent configured") : t("Not connected");
-  if (connection.status === "starting") return connection.loadingSession === undefined ? t("Starting {0}…", connection.agent) : t("Loading session…");
+  if (connection.status === "starting")
+    return connection.loadingSession === undefined ? t("Starting {0}…", connection.agent) : t("Loading session…");
   if (connection.status === "failed") return t("{0} failed: {1}", connection.agent, connection.message);
   const phase = threadPhase(thread);
   switch (phase) {
@@ -100,7 +122,8 @@ export function describeStatus(state: PanelState, t: Translate = english): strin
     case "awaiting_form":
       return describeAwaiting(phase, t);
     case "idle":
-      if (thread.turn.phase === "idle" && thread.turn.stopUnconfirmed) return t("Turn stopped: {0} hasn't confirmed the stop yet", connection.agent);
+      if (thread.turn.phase === "idle" && thread.turn.stopUnconfirmed)
+        return t("Turn stopped: {0} hasn't confirmed the stop yet", connection.agent);
       return describeStop(thread.turn.phase === "idle" ? thread.turn.lastStop : undefined, connection.agent, t);
   }
 }

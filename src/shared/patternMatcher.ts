@@ -42,7 +42,12 @@ function compile(pattern: string): Compiled {
     new RegExp(pattern, "u"); // syntax only: compiling never backtracks
     compiled = { program: emitProgram(parsePattern(pattern)) };
   } catch (error) {
-    compiled = { unchecked: error instanceof UnsupportedPattern ? `the pattern uses ${error.message}` : "the pattern is not a valid regular expression" };
+    compiled = {
+      unchecked:
+        error instanceof UnsupportedPattern
+          ? `the pattern uses ${error.message}`
+          : "the pattern is not a valid regular expression",
+    };
   }
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value ?? "");
   cache.set(pattern, compiled);

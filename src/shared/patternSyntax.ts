@@ -36,7 +36,8 @@ function nativeSingle(source: string): (char: string) => boolean {
 }
 
 export function parsePattern(pattern: string): PatternNode {
-  if (pattern.length > MAX_PATTERN_CHARS) throw new UnsupportedPattern(`a pattern longer than ${MAX_PATTERN_CHARS} characters`);
+  if (pattern.length > MAX_PATTERN_CHARS)
+    throw new UnsupportedPattern(`a pattern longer than ${MAX_PATTERN_CHARS} characters`);
   let at = 0;
   let depth = 0;
 
@@ -74,7 +75,8 @@ export function parsePattern(pattern: string): PatternNode {
         at += counts[0].length;
       } else return result;
       if (peek() === "?") at += 1; // lazy: the same language, and only whether it matches counts here
-      if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT)) throw new UnsupportedPattern(`a repetition count over ${MAX_REPEAT}`);
+      if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT))
+        throw new UnsupportedPattern(`a repetition count over ${MAX_REPEAT}`);
       result = { type: "repeat", node: result, min, max };
     }
   }
@@ -97,7 +99,12 @@ export function parsePattern(pattern: string): PatternNode {
     if (++depth > MAX_GROUP_DEPTH) throw new UnsupportedPattern(`groups nested deeper than ${MAX_GROUP_DEPTH}`);
     at += 1;
     if (pattern.startsWith("?:", at)) at += 2;
-    else if (pattern.startsWith("?=", at) || pattern.startsWith("?!", at) || pattern.startsWith("?<=", at) || pattern.startsWith("?<!", at)) {
+    else if (
+      pattern.startsWith("?=", at) ||
+      pattern.startsWith("?!", at) ||
+      pattern.startsWith("?<=", at) ||
+      pattern.startsWith("?<!", at)
+    ) {
       throw new UnsupportedPattern("lookaround");
     } else if (pattern.startsWith("?<", at)) at = pattern.indexOf(">", at) + 1;
     else if (peek() === "?") throw new UnsupportedPattern("a group modifier");

@@ -13,7 +13,8 @@ import { panelActionSchema, type PanelState } from "./panelState";
 // The snapshot is produced by the host's own reducer; validating its deep shape on every
 // resync would cost more than it protects, so it is checked structurally at the top level only.
 const panelStateSchema = z.custom<PanelState>(
-  (value) => typeof value === "object" && value !== null && "thread" in value && "connection" in value && "agents" in value,
+  (value) =>
+    typeof value === "object" && value !== null && "thread" in value && "connection" in value && "agents" in value,
   "not a panel state",
 );
 
@@ -87,7 +88,12 @@ export const hostMessageSchema = z.discriminatedUnion("type", [
    * Actions `seq` … `through`. Runs of text chunks are merged (see coalesceChunks), so a batch
    * can hold fewer actions than it numbers; without `through` it covers seq … seq + actions.length - 1.
    */
-  z.object({ type: z.literal("state/actions"), seq: z.number().int(), through: z.number().int().optional(), actions: z.array(panelActionSchema) }),
+  z.object({
+    type: z.literal("state/actions"),
+    seq: z.number().int(),
+    through: z.number().int().optional(),
+    actions: z.array(panelActionSchema),
+  }),
   /**
    * The tab strip (its own channel, separate from the active tab's state). When `activeKey`
    * changes, a `state/snapshot` of the newly active tab follows.
@@ -156,7 +162,12 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("config/set"), configId: z.string(), value: z.union([z.string(), z.boolean()]) }),
   z.object({ type: z.literal("mode/set"), modeId: z.string() }),
   /** Unstable providers: route one through `apiType` at `baseUrl`, or switch it off. */
-  z.object({ type: z.literal("provider/set"), providerId: z.string(), apiType: z.string().min(1), baseUrl: z.string().url() }),
+  z.object({
+    type: z.literal("provider/set"),
+    providerId: z.string(),
+    apiType: z.string().min(1),
+    baseUrl: z.string().url(),
+  }),
   z.object({ type: z.literal("provider/disable"), providerId: z.string() }),
   /** Open VS Code's diff editor for a tool call's diff content. */
   z.object({ type: z.literal("diff/open"), path: z.string(), oldText: z.string().nullish(), newText: z.string() }),

@@ -26,12 +26,18 @@ export function foldChunk(thread: Thread, update: ChunkUpdate, entryId: string):
   const kind: AssistantChunk["kind"] = update.sessionUpdate === "agent_thought_chunk" ? "thought" : "message";
   if (last?.kind === "assistant" && sameMessage(last.messageId, messageId)) {
     const tail = last.chunks.at(-1);
-    const chunks = tail?.kind === kind
-      ? [...last.chunks.slice(0, -1), { kind, text: tail.text + text }]
-      : [...last.chunks, { kind, text }];
+    const chunks =
+      tail?.kind === kind
+        ? [...last.chunks.slice(0, -1), { kind, text: tail.text + text }]
+        : [...last.chunks, { kind, text }];
     return replaceLast(thread, { ...last, chunks, ...(messageId === undefined ? {} : { messageId }) });
   }
-  const entry: AssistantEntry = { kind: "assistant", id: entryId, chunks: [{ kind, text }], ...(messageId === undefined ? {} : { messageId }) };
+  const entry: AssistantEntry = {
+    kind: "assistant",
+    id: entryId,
+    chunks: [{ kind, text }],
+    ...(messageId === undefined ? {} : { messageId }),
+  };
   return appendEntry(thread, undefined, entry);
 }
 
@@ -39,7 +45,8 @@ function sameMessage(entryMessageId: string | undefined, chunkMessageId: string 
   return chunkMessageId === undefined || entryMessageId === undefined || entryMessageId === chunkMessageId;
 }
 
-const LOCAL_COMMAND_RECORD = /^\s*(?:<(command-name|command-message|command-args|local-command-stdout|local-command-stderr|local-command-caveat)>[\s\S]*?<\/\1>\s*)+$/;
+const LOCAL_COMMAND_RECORD =
+  /^\s*(?:<(command-name|command-message|command-args|local-command-stdout|local-command-stderr|local-command-caveat)>[\s\S]*?<\/\1>\s*)+$/;
 
 /** Text made only of Claude Code's local-command tags (`<command-name>/model</command-name>…`). */
 export function isLocalCommandRecord(text: string): boolean {

@@ -11,7 +11,10 @@ import { replaceEntryAt } from "./threadEntries";
 /** The UI keeps this much of each terminal's output; the agent gets its own limit. */
 export const TERMINAL_VIEW_LIMIT = 256 * 1024;
 
-type ClientRequestAction = Extract<ThreadAction, { type: `permission/${string}` | `form/${string}` | `terminal/${string}` }>;
+type ClientRequestAction = Extract<
+  ThreadAction,
+  { type: `permission/${string}` | `form/${string}` | `terminal/${string}` }
+>;
 
 export function reduceClientRequest(thread: Thread, action: ClientRequestAction): Thread {
   switch (action.type) {
@@ -29,17 +32,31 @@ export function reduceClientRequest(thread: Thread, action: ClientRequestAction)
       const pending = thread.permissions.find((p) => p.requestId === action.requestId);
       if (!pending) return thread;
       const status = action.outcome === "cancelled" ? "cancelled" : "pending";
-      return { ...setToolStatus(thread, pending.toolCallId, status), permissions: thread.permissions.filter((p) => p !== pending) };
+      return {
+        ...setToolStatus(thread, pending.toolCallId, status),
+        permissions: thread.permissions.filter((p) => p !== pending),
+      };
     }
     case "form/requested":
       return {
         ...thread,
-        forms: [...thread.forms, { requestId: action.requestId, message: action.message, schema: action.schema, ...(action.toolCallId ? { toolCallId: action.toolCallId } : {}) }],
+        forms: [
+          ...thread.forms,
+          {
+            requestId: action.requestId,
+            message: action.message,
+            schema: action.schema,
+            ...(action.toolCallId ? { toolCallId: action.toolCallId } : {}),
+          },
+        ],
       };
     case "form/resolved":
       return { ...thread, forms: thread.forms.filter((form) => form.requestId !== action.requestId) };
     case "terminal/created":
-      return { ...thread, terminals: { ...thread.terminals, [action.terminalId]: { command: action.command, output: "" } } };
+      return {
+        ...thread,
+        terminals: { ...thread.terminals, [action.terminalId]: { command: action.command, output: "" } },
+      };
     case "terminal/output": {
       const current = thread.terminals[action.terminalId] ?? { command: "", output: "" };
       let output = current.output + action.chunk;
@@ -48,7 +65,13 @@ export function reduceClientRequest(thread: Thread, action: ClientRequestAction)
     }
     case "terminal/exited": {
       const current: TerminalView = thread.terminals[action.terminalId] ?? { command: "", output: "" };
-      return { ...thread, terminals: { ...thread.terminals, [action.terminalId]: { ...current, exit: { exitCode: action.exitCode, signal: action.signal } } } };
+      return {
+        ...thread,
+        terminals: {
+          ...thread.terminals,
+          [action.terminalId]: { ...current, exit: { exitCode: action.exitCode, signal: action.signal } },
+        },
+      };
     }
   }
 }

@@ -21,14 +21,28 @@ export function normaliseCompactionStatus(status: string): CompactionEntry["stat
 export function upsertCompaction(thread: Thread, key: string, entryId: string, patch: CompactionPatch): Thread {
   const at = thread.index[key];
   const existing = at === undefined ? undefined : thread.entries[at];
-  const base: CompactionEntry = existing?.kind === "compaction"
-    ? existing
-    : { kind: "compaction", id: entryId, compactionId: key.replace(/^(tool|compaction):/, ""), status: "in_progress", summary: "" };
+  const base: CompactionEntry =
+    existing?.kind === "compaction"
+      ? existing
+      : {
+          kind: "compaction",
+          id: entryId,
+          compactionId: key.replace(/^(tool|compaction):/, ""),
+          status: "in_progress",
+          summary: "",
+        };
   let summary = base.summary;
   if (patch.summary !== undefined) summary = patch.summary ?? "";
   if (patch.appendSummary !== undefined) summary += patch.appendSummary;
   const { error: _dropped, ...withoutError } = base;
-  const error = patch.error === undefined ? base.error : patch.error ?? undefined;
-  const next: CompactionEntry = { ...withoutError, status: patch.status ?? base.status, summary, ...(error === undefined ? {} : { error }) };
-  return at !== undefined && existing?.kind === "compaction" ? replaceEntryAt(thread, at, next) : appendEntry(thread, key, next);
+  const error = patch.error === undefined ? base.error : (patch.error ?? undefined);
+  const next: CompactionEntry = {
+    ...withoutError,
+    status: patch.status ?? base.status,
+    summary,
+    ...(error === undefined ? {} : { error }),
+  };
+  return at !== undefined && existing?.kind === "compaction"
+    ? replaceEntryAt(thread, at, next)
+    : appendEntry(thread, key, next);
 }

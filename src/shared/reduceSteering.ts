@@ -7,12 +7,20 @@ import type { Thread, UserEntry } from "./thread";
 import type { ThreadAction } from "./threadActions";
 import { appendEntry, replaceEntryAt } from "./threadEntries";
 
-type SteeringAction = Extract<ThreadAction, { type: "steer/sent" | "steer/applied" | "steer/failed" | "turn/unowned" | "queue/set" }>;
+type SteeringAction = Extract<
+  ThreadAction,
+  { type: "steer/sent" | "steer/applied" | "steer/failed" | "turn/unowned" | "queue/set" }
+>;
 
 export function reduceSteering(thread: Thread, action: SteeringAction): Thread {
   switch (action.type) {
     case "steer/sent":
-      return appendEntry(thread, `steer:${action.steerId}`, { kind: "user", id: action.entryId, text: action.text, steer: { id: action.steerId, state: "pending" } });
+      return appendEntry(thread, `steer:${action.steerId}`, {
+        kind: "user",
+        id: action.entryId,
+        text: action.text,
+        steer: { id: action.steerId, state: "pending" },
+      });
     case "steer/applied":
       return setSteerState(thread, action.steerId, "applied");
     case "steer/failed": {

@@ -12,11 +12,22 @@ const str = z.string().nullish().catch(undefined);
 
 const snapshotSchema = z.looseObject({
   state: z.enum(["pending", "running", "completed", "failed", "cancelled", "unknown"]).catch("unknown"),
-  description: str, summary: str, modelId: str, parentToolCallId: str,
-  startedAtEpochSeconds: num, endedAtEpochSeconds: num,
+  description: str,
+  summary: str,
+  modelId: str,
+  parentToolCallId: str,
+  startedAtEpochSeconds: num,
+  endedAtEpochSeconds: num,
   reason: z.looseObject({ code: str, message: str }).nullish().catch(undefined),
 });
-const progressSchema = z.looseObject({ lastToolName: str, toolsUsed: num, toolCallCount: num, turnCount: num, durationMs: num, totalTokens: num });
+const progressSchema = z.looseObject({
+  lastToolName: str,
+  toolsUsed: num,
+  toolCallCount: num,
+  turnCount: num,
+  durationMs: num,
+  totalTokens: num,
+});
 
 const eventSchema = z.discriminatedUnion("type", [
   z.looseObject({ type: z.literal("snapshot"), runId: z.string(), snapshot: snapshotSchema }),
@@ -32,7 +43,14 @@ export function foldSubagentEvent(thread: Thread, raw: unknown, entryId: string,
   if (!parsed.success) return thread;
   const event = parsed.data;
   const existing = thread.runs[event.runId];
-  let run: SubagentRun = existing ?? { runId: event.runId, kind: "subagent", state: "running", progress: {}, thread: emptyThread, ...parentOf(thread) };
+  let run: SubagentRun = existing ?? {
+    runId: event.runId,
+    kind: "subagent",
+    state: "running",
+    progress: {},
+    thread: emptyThread,
+    ...parentOf(thread),
+  };
   switch (event.type) {
     case "snapshot": {
       const s = event.snapshot;
@@ -52,7 +70,13 @@ export function foldSubagentEvent(thread: Thread, raw: unknown, entryId: string,
       break;
     }
     case "progress":
-      run = { ...run, progress: { ...run.progress, ...defined(Object.fromEntries(Object.entries(event.progress).map(([k, v]) => [k, v ?? undefined]))) } };
+      run = {
+        ...run,
+        progress: {
+          ...run.progress,
+          ...defined(Object.fromEntries(Object.entries(event.progress).map(([k, v]) => [k, v ?? undefined]))),
+        },
+      };
       break;
     case "output":
       run = { ...run, thread: foldChild(run.thread, event.update, `${event.runId}:${entryId}`) };
@@ -62,29 +86,56 @@ export function foldSubagentEvent(thread: Thread, raw: unknown, entryId: string,
 }
 
 /** A CodeBuddy team member's update, into the member's lane. */
-export function foldMemberUpdate(thread: Thread, member: string, update: SessionUpdate, entryId: string, foldChild: ChildFold): Thread {
+export function foldMemberUpdate(
+  thread: Thread,
+  member: string,
+  update: SessionUpdate,
+  entryId: string,
+  foldChild: ChildFold,
+): Thread {
   const runId = `member:${member}`;
   const existing = thread.runs[runId];
-  const run: SubagentRun = existing ?? { runId, kind: "member", state: "running", description: member, progress: {}, thread: emptyThread };
-  return withRun(thread, { ...run, thread: foldChild(run.thread, update, `${runId}:${entryId}`) }, existing === undefined);
+  const run: SubagentRun = existing ?? {
+    runId,
+    kind: "member",
+    state: "running",
+    description: member,
+    progress: {},
+    thread: emptyThread,
+  };
+  return withRun(
+    thread,
+    { ...run, thread: foldChild(run.thread, update, `${runId}:${entryId}`) },
+    existing === undefined,
+  );
 }
 
 const teamUpdateSchema = z.looseObject({
   type: z.string(),
-  members: z.array(z.looseObject({
-    name: z.string(),
-    status: str,
-    toolCallCount: num,
-    lastFailure: z.looseObject({ error: str }).nullish().catch(undefined),
-  })).nullish().catch(undefined),
+  members: z
+    .array(
+      z.looseObject({
+        name: z.string(),
+        status: str,
+        toolCallCount: num,
+        lastFailure: z.looseObject({ error: str }).nullish().catch(undefined),
+      }),
+    )
+    .nullish()
+    .catch(undefined),
 });
 
 /** CodeBuddy task states; `killed` is a cancellation. */
 function memberState(status: string | null | undefined): SubagentRun["state"] {
   switch (status) {
-    case "pending": case "running": case "completed": case "failed": case "cancelled":
+    case "pending":
+    case "running":
+    case "completed":
+    case "failed":
+    case "cancelled":
       return status;
-    case "killed": case "stopped":
+    case "killed":
+    case "stopped":
       return "cancelled";
     case "idle":
       return "running";
@@ -106,22 +157,37 @@ export function foldTeamUpdate(thread: Thread, raw: unknown): Thread {
   for (const member of parsed.data.members) {
     const runId = `member:${member.name}`;
     const existing = next.runs[runId];
-    const run: SubagentRun = existing ?? { runId, kind: "member", state: "running", description: member.name, progress: {}, thread: emptyThread };
+    const run: SubagentRun = existing ?? {
+      runId,
+      kind: "member",
+      state: "running",
+      description: member.name,
+      progress: {},
+      thread: emptyThread,
+    };
     const reason = member.lastFailure?.error ?? undefined;
     const toolCallCount = member.toolCallCount ?? undefined;
-    next = withRun(next, {
-      ...run,
-      state: memberState(member.status),
-      ...(reason ? { reason } : {}),
-      ...(toolCallCount !== undefined ? { progress: { ...run.progress, toolCallCount } } : {}),
-    }, existing === undefined);
+    next = withRun(
+      next,
+      {
+        ...run,
+        state: memberState(member.status),
+        ...(reason ? { reason } : {}),
+        ...(toolCallCount !== undefined ? { progress: { ...run.progress, toolCallCount } } : {}),
+      },
+      existing === undefined,
+    );
   }
   return next;
 }
 
 export function withRun(thread: Thread, run: SubagentRun, isNew: boolean): Thread {
   const placed = isNew ? { ...run, position: thread.entries.length } : run;
-  return { ...thread, runs: { ...thread.runs, [run.runId]: placed }, runOrder: isNew ? [...thread.runOrder, run.runId] : thread.runOrder };
+  return {
+    ...thread,
+    runs: { ...thread.runs, [run.runId]: placed },
+    runOrder: isNew ? [...thread.runOrder, run.runId] : thread.runOrder,
+  };
 }
 
 /** Attach a new run to the parent's `subagent` tool call when one is running (Bub sends no link). */
@@ -130,11 +196,14 @@ export function parentOf(thread: Thread): { parentToolCallId?: string } {
     const entry = thread.entries[i];
     if (entry?.kind !== "tool_call") continue;
     const isSubagent = /subagent|task|agent/i.test(entry.name ?? entry.title);
-    if (isSubagent && (entry.status === "in_progress" || entry.status === "pending")) return { parentToolCallId: entry.toolCallId };
+    if (isSubagent && (entry.status === "in_progress" || entry.status === "pending"))
+      return { parentToolCallId: entry.toolCallId };
   }
   return {};
 }
 
 function defined<T extends Record<string, unknown>>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 }

@@ -26,12 +26,20 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
       return {
         // The last turn's token usage and finished plan belong to that turn: a new one starts
         // without them (a plan with steps left stays: the agent may carry on with it).
-        ...appendEntry({ ...withoutTurnUsage(thread), changes: thread.changes.filter((change) => change.state === "pending"), plan: thread.plan.length > 0 && thread.plan.every((step) => step.status === "completed") ? [] : thread.plan }, undefined, {
-          kind: "user",
-          id: action.entryId,
-          text: action.text,
-          ...(action.attachments && action.attachments.length > 0 ? { attachments: action.attachments } : {}),
-        }),
+        ...appendEntry(
+          {
+            ...withoutTurnUsage(thread),
+            changes: thread.changes.filter((change) => change.state === "pending"),
+            plan: thread.plan.length > 0 && thread.plan.every((step) => step.status === "completed") ? [] : thread.plan,
+          },
+          undefined,
+          {
+            kind: "user",
+            id: action.entryId,
+            text: action.text,
+            ...(action.attachments && action.attachments.length > 0 ? { attachments: action.attachments } : {}),
+          },
+        ),
         turn: { phase: "running", startedAt: action.at },
       };
     case "turn/cancelling":
@@ -42,21 +50,44 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
       const cancelled = action.stopReason === "cancelled" ? cancelOpenToolCalls(thread) : thread;
       // "cancelling" is only ever the user's Stop (or Send now): say so where the reply stops. The
       // id is derived (entries are append-only), so host and replica fold the same entry.
-      const ended = action.stopReason === "cancelled" && thread.turn.phase === "cancelling"
-        ? appendEntry(cancelled, undefined, { kind: "notice", id: `stopped-${thread.entries.length}`, severity: "info", title: "You stopped this turn." })
-        : cancelled;
+      const ended =
+        action.stopReason === "cancelled" && thread.turn.phase === "cancelling"
+          ? appendEntry(cancelled, undefined, {
+              kind: "notice",
+              id: `stopped-${thread.entries.length}`,
+              severity: "info",
+              title: "You stopped this turn.",
+            })
+          : cancelled;
       // Nothing can still be waiting for the user once the turn is over.
-      return { ...ended, permissions: [], forms: [], turn: { phase: "idle", lastStop: action.stopReason }, ...(action.usage ? { turnUsage: action.usage } : {}) };
+      return {
+        ...ended,
+        permissions: [],
+        forms: [],
+        turn: { phase: "idle", lastStop: action.stopReason },
+        ...(action.usage ? { turnUsage: action.usage } : {}),
+      };
     }
     case "turn/stopUnconfirmed":
       return thread.turn.phase === "cancelling"
-        ? { ...cancelOpenToolCalls(thread), permissions: [], forms: [], turn: { phase: "idle", lastStop: "cancelled", stopUnconfirmed: true } }
+        ? {
+            ...cancelOpenToolCalls(thread),
+            permissions: [],
+            forms: [],
+            turn: { phase: "idle", lastStop: "cancelled", stopUnconfirmed: true },
+          }
         : thread;
     case "turn/stopConfirmed":
-      return thread.turn.phase === "idle" && thread.turn.stopUnconfirmed ? { ...thread, turn: { phase: "idle", lastStop: "cancelled" } } : thread;
+      return thread.turn.phase === "idle" && thread.turn.stopUnconfirmed
+        ? { ...thread, turn: { phase: "idle", lastStop: "cancelled" } }
+        : thread;
     case "turn/failed":
       return {
-        ...appendEntry(cancelOpenToolCalls(thread), undefined, errorEntry(action.entryId, action.message, action.details)),
+        ...appendEntry(
+          cancelOpenToolCalls(thread),
+          undefined,
+          errorEntry(action.entryId, action.message, action.details),
+        ),
         permissions: [],
         forms: [],
         turn: { phase: "idle", lastStop: "error" },
@@ -66,7 +97,11 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
     case "thread/reset":
       return emptyThread;
     case "thread/restored":
-      return { ...emptyThread, entries: restoredEntries(action.entries), ...(action.title === undefined ? {} : { title: action.title }) };
+      return {
+        ...emptyThread,
+        entries: restoredEntries(action.entries),
+        ...(action.title === undefined ? {} : { title: action.title }),
+      };
     case "session/state":
       return {
         ...thread,
@@ -85,11 +120,22 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
       const { type: _type, ...change } = action;
       const existing = thread.changes.find((c) => c.path === action.path);
       // A file changed twice in a turn keeps its first "before": created stays created.
-      const next = { ...change, created: existing?.created ?? change.created, undoable: existing ? existing.undoable && change.undoable : change.undoable, state: "pending" as const };
-      return { ...thread, changes: existing ? thread.changes.map((c) => (c === existing ? next : c)) : [...thread.changes, next] };
+      const next = {
+        ...change,
+        created: existing?.created ?? change.created,
+        undoable: existing ? existing.undoable && change.undoable : change.undoable,
+        state: "pending" as const,
+      };
+      return {
+        ...thread,
+        changes: existing ? thread.changes.map((c) => (c === existing ? next : c)) : [...thread.changes, next],
+      };
     }
     case "review/resolved":
-      return { ...thread, changes: thread.changes.map((c) => (c.path === action.path ? { ...c, state: action.state } : c)) };
+      return {
+        ...thread,
+        changes: thread.changes.map((c) => (c.path === action.path ? { ...c, state: action.state } : c)),
+      };
     case "steer/sent":
     case "steer/applied":
     case "steer/failed":
@@ -140,21 +186,32 @@ function foldUpdate(thread: Thread, update: KnownUpdate, entryId: string): Threa
       return { ...next, title: update.title.trim() };
     }
     case "usage_update":
-      return { ...thread, usage: { used: update.used, size: update.size, ...(update.cost ? { cost: update.cost } : {}) } };
+      return {
+        ...thread,
+        usage: { used: update.used, size: update.size, ...(update.cost ? { cost: update.cost } : {}) },
+      };
     case "notice": {
       const severity = update.severity === "warning" || update.severity === "error" ? update.severity : "info";
       return appendEntry(thread, undefined, {
-        kind: "notice", id: entryId, severity, title: update.title, ...(update.description ? { description: update.description } : {}),
+        kind: "notice",
+        id: entryId,
+        severity,
+        title: update.title,
+        ...(update.description ? { description: update.description } : {}),
       });
     }
     case "compaction_update":
       return upsertCompaction(thread, `compaction:${update.compactionId}`, entryId, {
         status: normaliseCompactionStatus(update.status),
-        ...(update.summary === undefined ? {} : { summary: update.summary === null ? null : update.summary.map(contentBlockText).join("") }),
+        ...(update.summary === undefined
+          ? {}
+          : { summary: update.summary === null ? null : update.summary.map(contentBlockText).join("") }),
         ...(update.error === undefined ? {} : { error: update.error }),
       });
     case "compaction_summary_chunk":
-      return upsertCompaction(thread, `compaction:${update.compactionId}`, entryId, { appendSummary: contentBlockText(update.content) });
+      return upsertCompaction(thread, `compaction:${update.compactionId}`, entryId, {
+        appendSummary: contentBlockText(update.content),
+      });
   }
 }
 
@@ -164,7 +221,9 @@ function foldChildUpdate(thread: Thread, update: { sessionUpdate: string }, entr
 }
 
 function errorEntry(id: string, message: string, details: string | undefined) {
-  return details === undefined ? { kind: "error" as const, id, message } : { kind: "error" as const, id, message, details };
+  return details === undefined
+    ? { kind: "error" as const, id, message }
+    : { kind: "error" as const, id, message, details };
 }
 
 function withoutTurnUsage(thread: Thread): Thread {

@@ -26,7 +26,10 @@ export function foldToolCall(thread: Thread, update: ToolCallUpdate, entryId: st
   }
   // A second `tool_call` for the same id re-announces the call whole (CodeBuddy, claude-code-acp):
   // what it leaves out is gone, so streamed argument fragments shown as content do not linger.
-  const reannounced = update.sessionUpdate === "tool_call" ? { ...update, content: update.content ?? [], locations: update.locations ?? [] } : update;
+  const reannounced =
+    update.sessionUpdate === "tool_call"
+      ? { ...update, content: update.content ?? [], locations: update.locations ?? [] }
+      : update;
   return replaceEntryAt(thread, at, patchToolCall(existing, reannounced));
 }
 
@@ -66,7 +69,9 @@ function patchToolCall(entry: ToolCallEntry, update: ToolCallUpdate): ToolCallEn
 /** On cancel, every unfinished tool call of the turn shows as cancelled at once. */
 export function cancelOpenToolCalls(thread: Thread): Thread {
   return changeEntries(thread, (entry) =>
-    entry.kind === "tool_call" && (entry.status === "pending" || entry.status === "in_progress" || entry.status === "awaiting_permission")
+    entry.kind === "tool_call" &&
+    (entry.status === "pending" || entry.status === "in_progress" || entry.status === "awaiting_permission")
       ? { ...entry, status: "cancelled" }
-      : entry);
+      : entry,
+  );
 }

@@ -16,7 +16,10 @@ export function foldUnstableUpdate(thread: Thread, update: UnstableUpdate): Thre
     case "plan_update": {
       const plans = thread.idPlans ?? [];
       const at = plans.findIndex((plan) => plan.planId === update.plan.planId);
-      return { ...thread, idPlans: at < 0 ? [...plans, update.plan] : plans.map((plan, i) => (i === at ? update.plan : plan)) };
+      return {
+        ...thread,
+        idPlans: at < 0 ? [...plans, update.plan] : plans.map((plan, i) => (i === at ? update.plan : plan)),
+      };
     }
     case "plan_removed": {
       const plans = (thread.idPlans ?? []).filter((plan) => plan.planId !== update.planId);
@@ -27,7 +30,10 @@ export function foldUnstableUpdate(thread: Thread, update: UnstableUpdate): Thre
     case "session_message":
       return upsertMessage(thread, update.messageId, (message) => patched(message, update));
     case "session_message_chunk":
-      return upsertMessage(thread, update.messageId, (message) => ({ ...message, text: message.text + contentBlockText(update.content) }));
+      return upsertMessage(thread, update.messageId, (message) => ({
+        ...message,
+        text: message.text + contentBlockText(update.content),
+      }));
   }
 }
 
@@ -35,7 +41,14 @@ type ChildUpdate = Extract<UnstableUpdate, { sessionUpdate: "subagent_update" }>
 
 function foldChildSession(thread: Thread, update: ChildUpdate): Thread {
   const existing = thread.runs[update.sessionId];
-  let run: SubagentRun = existing ?? { runId: update.sessionId, kind: "subagent", state: "unknown", progress: {}, thread: emptyThread, ...parentOf(thread) };
+  let run: SubagentRun = existing ?? {
+    runId: update.sessionId,
+    kind: "subagent",
+    state: "unknown",
+    progress: {},
+    thread: emptyThread,
+    ...parentOf(thread),
+  };
   const label = update.title !== undefined ? update.title : update.description;
   if (label === null) {
     const { description: _cleared, ...rest } = run;
@@ -64,7 +77,11 @@ function childState(state: string, stopReason: string | undefined): SubagentRun[
     case "requires_action":
       return "waiting";
     case "idle":
-      return stopReason === "cancelled" ? "cancelled" : stopReason === "failed" || stopReason === "refusal" ? "failed" : "completed";
+      return stopReason === "cancelled"
+        ? "cancelled"
+        : stopReason === "failed" || stopReason === "refusal"
+          ? "failed"
+          : "completed";
     default:
       return "unknown";
   }
@@ -75,8 +92,10 @@ type MessageUpdate = Extract<UnstableUpdate, { sessionUpdate: "session_message" 
 function patched(message: SessionMessageView, update: MessageUpdate): SessionMessageView {
   let next: SessionMessageView = message;
   const fields = [
-    ["sender", update.senderSessionId], ["recipient", update.recipientSessionId],
-    ["senderMessageId", update.senderMessageId], ["recipientMessageId", update.recipientMessageId],
+    ["sender", update.senderSessionId],
+    ["recipient", update.recipientSessionId],
+    ["senderMessageId", update.senderMessageId],
+    ["recipientMessageId", update.recipientMessageId],
   ] as const;
   for (const [field, value] of fields) {
     if (value === undefined) continue;
@@ -91,7 +110,11 @@ function patched(message: SessionMessageView, update: MessageUpdate): SessionMes
   return next;
 }
 
-function upsertMessage(thread: Thread, messageId: string, change: (message: SessionMessageView) => SessionMessageView): Thread {
+function upsertMessage(
+  thread: Thread,
+  messageId: string,
+  change: (message: SessionMessageView) => SessionMessageView,
+): Thread {
   const messages = thread.sessionMessages ?? [];
   const at = messages.findIndex((message) => message.messageId === messageId);
   if (at < 0) return { ...thread, sessionMessages: [...messages, change({ messageId, text: "" })] };
@@ -103,16 +126,24 @@ function upsertMessage(thread: Thread, messageId: string, change: (message: Sess
  * each once: a message seen from both sides (the parent's outgoing view, the child's incoming
  * one, linked by `recipientMessageId` / `senderMessageId`) is shown from the parent's side.
  */
-export function messagesOfRun(parentMessages: readonly SessionMessageView[] | undefined, run: SubagentRun): SessionMessageView[] {
-  const named = (parentMessages ?? []).filter((message) => message.sender === run.runId || message.recipient === run.runId);
+export function messagesOfRun(
+  parentMessages: readonly SessionMessageView[] | undefined,
+  run: SubagentRun,
+): SessionMessageView[] {
+  const named = (parentMessages ?? []).filter(
+    (message) => message.sender === run.runId || message.recipient === run.runId,
+  );
   const seen = new Set<string>();
   for (const { recipientMessageId, senderMessageId } of named) {
     if (recipientMessageId !== undefined) seen.add(recipientMessageId);
     if (senderMessageId !== undefined) seen.add(senderMessageId);
   }
   const namedIds = new Set(named.map((message) => message.messageId));
-  const own = (run.thread.sessionMessages ?? []).filter((message) => !seen.has(message.messageId)
-    && !(message.senderMessageId !== undefined && namedIds.has(message.senderMessageId))
-    && !(message.recipientMessageId !== undefined && namedIds.has(message.recipientMessageId)));
+  const own = (run.thread.sessionMessages ?? []).filter(
+    (message) =>
+      !seen.has(message.messageId) &&
+      !(message.senderMessageId !== undefined && namedIds.has(message.senderMessageId)) &&
+      !(message.recipientMessageId !== undefined && namedIds.has(message.recipientMessageId)),
+  );
   return [...named, ...own];
 }

@@ -22,7 +22,18 @@ export const chunkUpdateSchema = z.looseObject({
 });
 export type ChunkUpdate = z.infer<typeof chunkUpdateSchema>;
 
-export const toolKinds = ["read", "edit", "delete", "move", "search", "execute", "think", "fetch", "switch_mode", "other"] as const;
+export const toolKinds = [
+  "read",
+  "edit",
+  "delete",
+  "move",
+  "search",
+  "execute",
+  "think",
+  "fetch",
+  "switch_mode",
+  "other",
+] as const;
 export type ToolKind = (typeof toolKinds)[number];
 export const wireToolStatuses = ["pending", "in_progress", "completed", "failed"] as const;
 
@@ -34,15 +45,20 @@ export const toolContentSchema = z.discriminatedUnion("type", [
 ]);
 export type ToolContent = z.infer<typeof toolContentSchema>;
 
-export const toolLocationSchema = z.looseObject({ path: z.string(), line: z.number().int().nullish().catch(undefined) });
+export const toolLocationSchema = z.looseObject({
+  path: z.string(),
+  line: z.number().int().nullish().catch(undefined),
+});
 export type ToolLocation = z.infer<typeof toolLocationSchema>;
 
 /** Arrays of which only the valid items are kept (the SDK removes unknown content items too). */
 export function lenientArray<T extends z.ZodType>(item: T) {
-  return z.array(z.unknown()).transform((items) => items.flatMap((raw) => {
-    const parsed = item.safeParse(raw);
-    return parsed.success ? [parsed.data as z.infer<T>] : [];
-  }));
+  return z.array(z.unknown()).transform((items) =>
+    items.flatMap((raw) => {
+      const parsed = item.safeParse(raw);
+      return parsed.success ? [parsed.data as z.infer<T>] : [];
+    }),
+  );
 }
 
 const toolFields = {
@@ -57,7 +73,10 @@ const toolFields = {
   rawOutput: z.unknown().optional(),
   _meta: meta,
 };
-export const toolCallUpdateSchema = z.looseObject({ sessionUpdate: z.enum(["tool_call", "tool_call_update"]), ...toolFields });
+export const toolCallUpdateSchema = z.looseObject({
+  sessionUpdate: z.enum(["tool_call", "tool_call_update"]),
+  ...toolFields,
+});
 export type ToolCallUpdate = z.infer<typeof toolCallUpdateSchema>;
 
 export const planEntrySchema = z.looseObject({
@@ -79,11 +98,20 @@ const selectGroupSchema = z.looseObject({ group: z.string(), name: z.string(), o
 /** SessionConfigOption; options of an unknown `type` are dropped by the caller. */
 export const configOptionSchema = z.union([
   z.looseObject({
-    type: z.literal("select"), id: z.string(), name: z.string(), description: optionalString, category: optionalString,
-    currentValue: z.string(), options: z.union([z.array(selectOptionSchema), z.array(selectGroupSchema)]),
+    type: z.literal("select"),
+    id: z.string(),
+    name: z.string(),
+    description: optionalString,
+    category: optionalString,
+    currentValue: z.string(),
+    options: z.union([z.array(selectOptionSchema), z.array(selectGroupSchema)]),
   }),
   z.looseObject({
-    type: z.literal("boolean"), id: z.string(), name: z.string(), description: optionalString, category: optionalString,
+    type: z.literal("boolean"),
+    id: z.string(),
+    name: z.string(),
+    description: optionalString,
+    category: optionalString,
     currentValue: z.boolean(),
   }),
 ]);
@@ -107,17 +135,37 @@ export const knownUpdateSchema = z.discriminatedUnion("sessionUpdate", [
   chunkUpdateSchema,
   toolCallUpdateSchema,
   z.looseObject({ sessionUpdate: z.literal("plan"), entries: lenientArray(planEntrySchema) }),
-  z.looseObject({ sessionUpdate: z.literal("available_commands_update"), availableCommands: lenientArray(availableCommandSchema) }),
+  z.looseObject({
+    sessionUpdate: z.literal("available_commands_update"),
+    availableCommands: lenientArray(availableCommandSchema),
+  }),
   z.looseObject({ sessionUpdate: z.literal("current_mode_update"), currentModeId: z.string() }),
   z.looseObject({ sessionUpdate: z.literal("config_option_update"), configOptions: configOptionsSchema }),
-  z.looseObject({ sessionUpdate: z.literal("session_info_update"), title: z.string().nullish(), updatedAt: z.string().nullish(), _meta: meta }),
-  z.looseObject({ sessionUpdate: z.literal("usage_update"), ...usageSchema.shape }),
-  z.looseObject({ sessionUpdate: z.literal("notice"), severity: z.string().catch("info"), title: z.string(), description: optionalString }),
   z.looseObject({
-    sessionUpdate: z.literal("compaction_update"), compactionId: z.string(), status: z.string().catch("in_progress"),
-    summary: z.array(contentBlockSchema).nullish(), error: z.string().nullish(),
+    sessionUpdate: z.literal("session_info_update"),
+    title: z.string().nullish(),
+    updatedAt: z.string().nullish(),
+    _meta: meta,
   }),
-  z.looseObject({ sessionUpdate: z.literal("compaction_summary_chunk"), compactionId: z.string(), content: contentBlockSchema }),
+  z.looseObject({ sessionUpdate: z.literal("usage_update"), ...usageSchema.shape }),
+  z.looseObject({
+    sessionUpdate: z.literal("notice"),
+    severity: z.string().catch("info"),
+    title: z.string(),
+    description: optionalString,
+  }),
+  z.looseObject({
+    sessionUpdate: z.literal("compaction_update"),
+    compactionId: z.string(),
+    status: z.string().catch("in_progress"),
+    summary: z.array(contentBlockSchema).nullish(),
+    error: z.string().nullish(),
+  }),
+  z.looseObject({
+    sessionUpdate: z.literal("compaction_summary_chunk"),
+    compactionId: z.string(),
+    content: contentBlockSchema,
+  }),
 ]);
 export type KnownUpdate = z.infer<typeof knownUpdateSchema>;
 
@@ -131,7 +179,9 @@ export function contentBlockText(block: ContentBlock): string {
     case "text":
       return typeof block.text === "string" ? block.text : "";
     case "resource_link":
-      return typeof block.uri === "string" ? `[${typeof block.name === "string" ? block.name : block.uri}](${block.uri})` : "";
+      return typeof block.uri === "string"
+        ? `[${typeof block.name === "string" ? block.name : block.uri}](${block.uri})`
+        : "";
     case "resource": {
       const resource = block.resource as { uri?: unknown; text?: unknown } | undefined;
       return typeof resource?.text === "string" ? resource.text : "";

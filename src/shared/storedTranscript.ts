@@ -32,9 +32,19 @@ export const storedEntrySchema = z.discriminatedUnion("kind", [
     content: z.array(storedToolContentSchema),
     locations: z.array(z.object({ path: z.string(), line: z.number().int().optional() })),
   }),
-  z.object({ kind: z.literal("notice"), severity: z.enum(["info", "warning", "error"]), title: z.string(), description: z.string().optional() }),
+  z.object({
+    kind: z.literal("notice"),
+    severity: z.enum(["info", "warning", "error"]),
+    title: z.string(),
+    description: z.string().optional(),
+  }),
   z.object({ kind: z.literal("error"), message: z.string(), details: z.string().optional() }),
-  z.object({ kind: z.literal("compaction"), status: z.enum(["completed", "failed", "cancelled"]), summary: z.string(), error: z.string().optional() }),
+  z.object({
+    kind: z.literal("compaction"),
+    status: z.enum(["completed", "failed", "cancelled"]),
+    summary: z.string(),
+    error: z.string().optional(),
+  }),
 ]);
 export type StoredEntry = z.infer<typeof storedEntrySchema>;
 
@@ -72,14 +82,31 @@ export function toStoredEntry(entry: ThreadEntry, terminals: Thread["terminals"]
         toolKind: entry.toolKind,
         status: finishedStatus(entry.status),
         content: storedToolContent(entry.content, terminals),
-        locations: entry.locations.slice(0, 20).map((location) => ({ path: capText(location.path, 2_000), ...(typeof location.line === "number" ? { line: location.line } : {}) })),
+        locations: entry.locations.slice(0, 20).map((location) => ({
+          path: capText(location.path, 2_000),
+          ...(typeof location.line === "number" ? { line: location.line } : {}),
+        })),
       };
     case "notice":
-      return { kind: "notice", severity: entry.severity, title: capText(entry.title, 2_000), ...(entry.description ? { description: capText(entry.description) } : {}) };
+      return {
+        kind: "notice",
+        severity: entry.severity,
+        title: capText(entry.title, 2_000),
+        ...(entry.description ? { description: capText(entry.description) } : {}),
+      };
     case "error":
-      return { kind: "error", message: capText(entry.message, 4_000), ...(entry.details ? { details: capText(entry.details, 8_000) } : {}) };
+      return {
+        kind: "error",
+        message: capText(entry.message, 4_000),
+        ...(entry.details ? { details: capText(entry.details, 8_000) } : {}),
+      };
     case "compaction":
-      return { kind: "compaction", status: entry.status === "in_progress" ? "cancelled" : entry.status, summary: capText(entry.summary), ...(entry.error ? { error: capText(entry.error, 4_000) } : {}) };
+      return {
+        kind: "compaction",
+        status: entry.status === "in_progress" ? "cancelled" : entry.status,
+        summary: capText(entry.summary),
+        ...(entry.error ? { error: capText(entry.error, 4_000) } : {}),
+      };
   }
 }
 
@@ -103,7 +130,12 @@ function storedToolContent(content: readonly ToolContent[], terminals: Thread["t
       budget -= output.length;
     } else if (item.type === "diff") {
       const half = Math.max(1, Math.floor(budget / 2));
-      kept.push({ type: "diff", path: capText(item.path, 2_000), ...(typeof item.oldText === "string" ? { oldText: capText(item.oldText, half) } : {}), newText: capText(item.newText, half) });
+      kept.push({
+        type: "diff",
+        path: capText(item.path, 2_000),
+        ...(typeof item.oldText === "string" ? { oldText: capText(item.oldText, half) } : {}),
+        newText: capText(item.newText, half),
+      });
       budget -= (item.oldText?.length ?? 0) + item.newText.length;
     }
   }
@@ -126,15 +158,43 @@ export function restoredEntries(entries: readonly StoredEntry[]): ThreadEntry[] 
         return { kind: "assistant", id, chunks: entry.chunks };
       case "tool_call":
         return {
-          kind: "tool_call", id, toolCallId: id, title: entry.title, toolKind: entry.toolKind, status: entry.status, locations: entry.locations,
-          content: entry.content.map((item): ToolContent => item.type === "text" ? { type: "content", content: { type: "text", text: item.text } } : { type: "diff", path: item.path, ...(item.oldText === undefined ? {} : { oldText: item.oldText }), newText: item.newText }),
+          kind: "tool_call",
+          id,
+          toolCallId: id,
+          title: entry.title,
+          toolKind: entry.toolKind,
+          status: entry.status,
+          locations: entry.locations,
+          content: entry.content.map((item): ToolContent =>
+            item.type === "text"
+              ? { type: "content", content: { type: "text", text: item.text } }
+              : {
+                  type: "diff",
+                  path: item.path,
+                  ...(item.oldText === undefined ? {} : { oldText: item.oldText }),
+                  newText: item.newText,
+                },
+          ),
         };
       case "notice":
-        return { kind: "notice", id, severity: entry.severity, title: entry.title, ...(entry.description ? { description: entry.description } : {}) };
+        return {
+          kind: "notice",
+          id,
+          severity: entry.severity,
+          title: entry.title,
+          ...(entry.description ? { description: entry.description } : {}),
+        };
       case "error":
         return { kind: "error", id, message: entry.message, ...(entry.details ? { details: entry.details } : {}) };
       case "compaction":
-        return { kind: "compaction", id, compactionId: id, status: entry.status, summary: entry.summary, ...(entry.error ? { error: entry.error } : {}) };
+        return {
+          kind: "compaction",
+          id,
+          compactionId: id,
+          status: entry.status,
+          summary: entry.summary,
+          ...(entry.error ? { error: entry.error } : {}),
+        };
     }
   });
 }

@@ -4,7 +4,16 @@
  * of the current turn. Host and webview both hold one and fold the same actions into it.
  */
 import type { TurnUsage } from "./threadActions";
-import type { AvailableCommand, ConfigOption, ContentBlock, ModeState, PlanEntry, ToolContent, ToolKind, ToolLocation } from "./sessionUpdate";
+import type {
+  AvailableCommand,
+  ConfigOption,
+  ContentBlock,
+  ModeState,
+  PlanEntry,
+  ToolContent,
+  ToolKind,
+  ToolLocation,
+} from "./sessionUpdate";
 import type { PlanContent } from "./unstableUpdates";
 
 /** A run of assistant output: visible reply text, or a thought shown dimmed and collapsible. */
@@ -234,5 +243,17 @@ export interface Thread {
 }
 
 export const emptyThread: Thread = {
-  entries: [], turn: { phase: "idle" }, index: {}, plan: [], commands: [], configOptions: [], permissions: [], forms: [], terminals: {}, changes: [], queue: [], runs: {}, runOrder: [],
+  entries: [],
+  turn: { phase: "idle" },
+  index: {},
+  plan: [],
+  commands: [],
+  configOptions: [],
+  permissions: [],
+  forms: [],
+  terminals: {},
+  changes: [],
+  queue: [],
+  runs: {},
+  runOrder: [],
 };

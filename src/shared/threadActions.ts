@@ -23,7 +23,10 @@ const stopReasonSchema = z.enum(["end_turn", "max_tokens", "max_turn_requests", 
 export const threadActionSchema = z.discriminatedUnion("type", [
   /** The user sent a prompt: adds their message and starts a turn. */
   z.object({
-    type: z.literal("turn/started"), entryId: z.string(), text: z.string(), at: z.number(),
+    type: z.literal("turn/started"),
+    entryId: z.string(),
+    text: z.string(),
+    at: z.number(),
     attachments: z.array(contentBlockSchema).optional(),
   }),
   /** Stop was pressed; `session/cancel` is on its way. */
@@ -35,30 +38,65 @@ export const threadActionSchema = z.discriminatedUnion("type", [
   /** The agent answered the prompt of a turn already shown stopped. */
   z.object({ type: z.literal("turn/stopConfirmed") }),
   /** The prompt failed (error response, crash): ends the turn and shows why. */
-  z.object({ type: z.literal("turn/failed"), entryId: z.string(), message: z.string(), details: z.string().optional() }),
+  z.object({
+    type: z.literal("turn/failed"),
+    entryId: z.string(),
+    message: z.string(),
+    details: z.string().optional(),
+  }),
   /** One ACP `session/update`; `entryId` names the entry it creates, if it creates one. */
   z.object({ type: z.literal("acp/update"), entryId: z.string(), update: sessionUpdateSchema }),
   /** An error outside a turn (agent crashed while idle, failed to start). */
-  z.object({ type: z.literal("thread/error"), entryId: z.string(), message: z.string(), details: z.string().optional() }),
+  z.object({
+    type: z.literal("thread/error"),
+    entryId: z.string(),
+    message: z.string(),
+    details: z.string().optional(),
+  }),
   /** Config options / modes from a `session/new|load|resume` or `set_config_option` response (complete state). */
-  z.object({ type: z.literal("session/state"), configOptions: configOptionsSchema.optional(), modes: modeStateSchema.optional() }),
+  z.object({
+    type: z.literal("session/state"),
+    configOptions: configOptionsSchema.optional(),
+    modes: modeStateSchema.optional(),
+  }),
   /** The agent asked permission for a tool call (which may not have been announced yet). */
   z.object({
-    type: z.literal("permission/requested"), requestId: z.string(), entryId: z.string(),
+    type: z.literal("permission/requested"),
+    requestId: z.string(),
+    entryId: z.string(),
     toolCall: z.looseObject({ toolCallId: z.string() }),
     options: z.array(z.object({ optionId: z.string(), name: z.string(), kind: z.string() })),
   }),
   /** Answered by the user, by a rule, or cancelled with the turn. */
-  z.object({ type: z.literal("permission/resolved"), requestId: z.string(), outcome: z.union([z.object({ optionId: z.string(), kind: z.string() }), z.literal("cancelled")]) }),
-  z.object({ type: z.literal("form/requested"), requestId: z.string(), message: z.string(), schema: z.unknown(), toolCallId: z.string().optional() }),
+  z.object({
+    type: z.literal("permission/resolved"),
+    requestId: z.string(),
+    outcome: z.union([z.object({ optionId: z.string(), kind: z.string() }), z.literal("cancelled")]),
+  }),
+  z.object({
+    type: z.literal("form/requested"),
+    requestId: z.string(),
+    message: z.string(),
+    schema: z.unknown(),
+    toolCallId: z.string().optional(),
+  }),
   z.object({ type: z.literal("form/resolved"), requestId: z.string() }),
   z.object({ type: z.literal("terminal/created"), terminalId: z.string(), command: z.string() }),
   z.object({ type: z.literal("terminal/output"), terminalId: z.string(), chunk: z.string() }),
-  z.object({ type: z.literal("terminal/exited"), terminalId: z.string(), exitCode: z.number().nullable(), signal: z.string().nullable() }),
+  z.object({
+    type: z.literal("terminal/exited"),
+    terminalId: z.string(),
+    exitCode: z.number().nullable(),
+    signal: z.string().nullable(),
+  }),
   /** The agent changed a file (through fs/write_text_file or its own tools). */
   z.object({
-    type: z.literal("review/recorded"), path: z.string(), additions: z.number(), deletions: z.number(),
-    created: z.boolean(), undoable: z.boolean(),
+    type: z.literal("review/recorded"),
+    path: z.string(),
+    additions: z.number(),
+    deletions: z.number(),
+    created: z.boolean(),
+    undoable: z.boolean(),
   }),
   z.object({ type: z.literal("review/resolved"), path: z.string(), state: z.enum(["kept", "undone"]) }),
   /** A message sent to steer the running turn; shown pending until the agent applies it. */
@@ -76,10 +114,14 @@ export const threadActionSchema = z.discriminatedUnion("type", [
   /** The agent's providers, from `providers/list` (complete state; unstable). */
   z.object({
     type: z.literal("providers/state"),
-    providers: z.array(z.object({
-      providerId: z.string(), supported: z.array(z.string()), required: z.boolean(),
-      current: z.object({ apiType: z.string(), baseUrl: z.string() }).optional(),
-    })),
+    providers: z.array(
+      z.object({
+        providerId: z.string(),
+        supported: z.array(z.string()),
+        required: z.boolean(),
+        current: z.object({ apiType: z.string(), baseUrl: z.string() }).optional(),
+      }),
+    ),
   }),
   /** Start over with an empty thread (new session). */
   z.object({ type: z.literal("thread/reset") }),

@@ -8,32 +8,61 @@ import { idPlansToMarkdown, runsToMarkdown } from "./threadMarkdownExtras";
 
 export function threadToMarkdown(thread: Thread, heading = thread.title ?? "ACP session"): string {
   const out: string[] = [`# ${heading}`, ""];
-  if (thread.usage) out.push(`_Context: ${thread.usage.used} / ${thread.usage.size} tokens${thread.usage.cost ? `, ${thread.usage.cost.amount} ${thread.usage.cost.currency}` : ""}_`, "");
+  if (thread.usage)
+    out.push(
+      `_Context: ${thread.usage.used} / ${thread.usage.size} tokens${thread.usage.cost ? `, ${thread.usage.cost.amount} ${thread.usage.cost.currency}` : ""}_`,
+      "",
+    );
   for (const entry of thread.entries) out.push(...entryToMarkdown(entry), "");
   if (thread.plan.length > 0) {
     out.push("## Plan", "");
-    for (const item of thread.plan) out.push(`- [${item.status === "completed" ? "x" : " "}] ${item.content} (${item.priority}, ${item.status})`);
+    for (const item of thread.plan)
+      out.push(`- [${item.status === "completed" ? "x" : " "}] ${item.content} (${item.priority}, ${item.status})`);
     out.push("");
   }
   out.push(...idPlansToMarkdown(thread), ...runsToMarkdown(thread, entryToMarkdown));
-  if (thread.commands.length > 0) out.push("## Commands", "", ...thread.commands.map((c) => `- /${c.name}: ${c.description}`), "");
+  if (thread.commands.length > 0)
+    out.push("## Commands", "", ...thread.commands.map((c) => `- /${c.name}: ${c.description}`), "");
   if (thread.configOptions.length > 0) {
-    out.push("## Config", "", ...thread.configOptions.map((o) => `- ${o.name} (${o.category ?? "other"}): ${String(o.currentValue)}`), "");
+    out.push(
+      "## Config",
+      "",
+      ...thread.configOptions.map((o) => `- ${o.name} (${o.category ?? "other"}): ${String(o.currentValue)}`),
+      "",
+    );
   }
   if (thread.modes) out.push(`Mode: ${thread.modes.currentModeId}`, "");
-  return out.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
+  return (
+    out
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trimEnd() + "\n"
+  );
 }
 
 function entryToMarkdown(entry: ThreadEntry): string[] {
   switch (entry.kind) {
     case "user":
-      return ["## User", "", entry.text, ...(entry.attachments ?? []).map((block) => `- attachment: ${contentBlockText(block)}`)];
+      return [
+        "## User",
+        "",
+        entry.text,
+        ...(entry.attachments ?? []).map((block) => `- attachment: ${contentBlockText(block)}`),
+      ];
     case "assistant":
-      return ["## Agent", "", ...entry.chunks.flatMap((chunk) => (chunk.kind === "thought" ? [quote(`Thought: ${chunk.text}`), ""] : [chunk.text, ""]))];
+      return [
+        "## Agent",
+        "",
+        ...entry.chunks.flatMap((chunk) =>
+          chunk.kind === "thought" ? [quote(`Thought: ${chunk.text}`), ""] : [chunk.text, ""],
+        ),
+      ];
     case "tool_call":
       return toolToMarkdown(entry);
     case "compaction":
-      return [`> **Context compaction** (${entry.status})${entry.summary ? `: ${entry.summary}` : ""}${entry.error ? ` — error: ${entry.error}` : ""}`];
+      return [
+        `> **Context compaction** (${entry.status})${entry.summary ? `: ${entry.summary}` : ""}${entry.error ? ` — error: ${entry.error}` : ""}`,
+      ];
     case "notice":
       return [`> **${entry.severity}:** ${entry.title}${entry.description ? ` — ${entry.description}` : ""}`];
     case "error":
@@ -43,11 +72,18 @@ function entryToMarkdown(entry: ThreadEntry): string[] {
 
 function toolToMarkdown(entry: ToolCallEntry): string[] {
   const lines = [`### Tool: ${entry.title} [${entry.toolKind}, ${entry.status}]`];
-  for (const location of entry.locations) lines.push(`- location: ${location.path}${location.line ? `:${location.line}` : ""}`);
-  if (entry.rawInput !== undefined) lines.push("", "Input:", "", fence(JSON.stringify(entry.rawInput, null, 2), "json"));
+  for (const location of entry.locations)
+    lines.push(`- location: ${location.path}${location.line ? `:${location.line}` : ""}`);
+  if (entry.rawInput !== undefined)
+    lines.push("", "Input:", "", fence(JSON.stringify(entry.rawInput, null, 2), "json"));
   for (const item of entry.content) lines.push("", ...toolContentToMarkdown(item));
   if (entry.rawOutput !== undefined && entry.content.length === 0) {
-    lines.push("", "Output:", "", fence(typeof entry.rawOutput === "string" ? entry.rawOutput : JSON.stringify(entry.rawOutput, null, 2)));
+    lines.push(
+      "",
+      "Output:",
+      "",
+      fence(typeof entry.rawOutput === "string" ? entry.rawOutput : JSON.stringify(entry.rawOutput, null, 2)),
+    );
   }
   return lines;
 }
@@ -57,7 +93,11 @@ function toolContentToMarkdown(item: ToolContent): string[] {
     case "content":
       return [contentBlockText(item.content)];
     case "diff":
-      return [`Diff of ${item.path}${item.oldText ? "" : " (new file)"}:`, "", fence(unifiedDiffLines(item.oldText ?? "", item.newText), "diff")];
+      return [
+        `Diff of ${item.path}${item.oldText ? "" : " (new file)"}:`,
+        "",
+        fence(unifiedDiffLines(item.oldText ?? "", item.newText), "diff"),
+      ];
     case "terminal":
       return [`Terminal ${item.terminalId}`];
   }
@@ -75,7 +115,10 @@ function unifiedDiffLines(oldText: string, newText: string): string {
     endBefore--;
     endAfter--;
   }
-  return [...before.slice(start, endBefore).map((l) => `-${l}`), ...after.slice(start, endAfter).map((l) => `+${l}`)].join("\n");
+  return [
+    ...before.slice(start, endBefore).map((l) => `-${l}`),
+    ...after.slice(start, endAfter).map((l) => `+${l}`),
+  ].join("\n");
 }
 
 function fence(text: string, language = ""): string {
@@ -84,5 +127,8 @@ function fence(text: string, language = ""): string {
 }
 
 function quote(text: string): string {
-  return text.split("\n").map((line) => `> ${line}`).join("\n");
+  return text
+    .split("\n")
+    .map((line) => `> ${line}`)
+    .join("\n");
 }

@@ -12,7 +12,8 @@ export function idPlansToMarkdown(thread: Thread): string[] {
     out.push(`## Plan ${plan.planId}`, "");
     switch (plan.type) {
       case "items":
-        for (const item of plan.entries) out.push(`- [${item.status === "completed" ? "x" : " "}] ${item.content} (${item.priority}, ${item.status})`);
+        for (const item of plan.entries)
+          out.push(`- [${item.status === "completed" ? "x" : " "}] ${item.content} (${item.priority}, ${item.status})`);
         break;
       case "file":
         out.push(`Plan file: ${plan.uri}`);
@@ -38,7 +39,8 @@ export function runsToMarkdown(thread: Thread, entryToMarkdown: (entry: ThreadEn
       claimed.add(message.messageId);
       out.push(messageLine(message), "");
     }
-    for (const entry of run.thread.entries) out.push(...entryToMarkdown(entry).map((line) => (line.startsWith("#") ? `#${line}` : line)), "");
+    for (const entry of run.thread.entries)
+      out.push(...entryToMarkdown(entry).map((line) => (line.startsWith("#") ? `#${line}` : line)), "");
   }
   const loose = (thread.sessionMessages ?? []).filter((message) => !claimed.has(message.messageId));
   if (loose.length > 0) out.push("## Messages", "", ...loose.flatMap((message) => [messageLine(message), ""]));

@@ -40,7 +40,10 @@ export function describeAwaiting(phase: "awaiting_permission" | "awaiting_form",
  * The connection first (starting, failed), then the thread: waiting for the user, working (a
  * stopping turn too), or idle.
  */
-export function panelStatus(state: { readonly connection: ConnectionState; readonly thread: Pick<Thread, "turn" | "permissions" | "forms"> }): TabStatus {
+export function panelStatus(state: {
+  readonly connection: ConnectionState;
+  readonly thread: Pick<Thread, "turn" | "permissions" | "forms">;
+}): TabStatus {
   switch (state.connection.status) {
     case "none":
     case "starting":

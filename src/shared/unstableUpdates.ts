@@ -30,20 +30,31 @@ export const unstableUpdateSchema = z.discriminatedUnion("sessionUpdate", [
   z.looseObject({ sessionUpdate: z.literal("plan_update"), plan: planContentSchema }),
   z.looseObject({ sessionUpdate: z.literal("plan_removed"), planId: z.string() }),
   z.looseObject({
-    sessionUpdate: z.literal("subagent_update"), sessionId: z.string(),
-    title: optionalString, description: optionalString,
+    sessionUpdate: z.literal("subagent_update"),
+    sessionId: z.string(),
+    title: optionalString,
+    description: optionalString,
     // `undefined`: unchanged; `null`: cleared (activity unconfirmed).
     state: childStateSchema.nullish().catch(undefined),
   }),
   z.looseObject({
-    sessionUpdate: z.literal("session_message"), messageId: z.string(),
-    senderSessionId: optionalString, recipientSessionId: optionalString,
-    senderMessageId: optionalString, recipientMessageId: optionalString,
+    sessionUpdate: z.literal("session_message"),
+    messageId: z.string(),
+    senderSessionId: optionalString,
+    recipientSessionId: optionalString,
+    senderMessageId: optionalString,
+    recipientMessageId: optionalString,
     content: lenientArray(contentBlockSchema).nullish().catch(undefined),
   }),
-  z.looseObject({ sessionUpdate: z.literal("session_message_chunk"), messageId: z.string(), content: contentBlockSchema }),
+  z.looseObject({
+    sessionUpdate: z.literal("session_message_chunk"),
+    messageId: z.string(),
+    content: contentBlockSchema,
+  }),
 ]);
 export type UnstableUpdate = z.infer<typeof unstableUpdateSchema>;
 
 /** The tags above, for the capability advertisement and the schema-derived tests. */
-export const UNSTABLE_UPDATE_TAGS: readonly string[] = unstableUpdateSchema.options.map((option) => option.shape.sessionUpdate.value);
+export const UNSTABLE_UPDATE_TAGS: readonly string[] = unstableUpdateSchema.options.map(
+  (option) => option.shape.sessionUpdate.value,
+);

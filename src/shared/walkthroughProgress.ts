@@ -13,7 +13,12 @@ export interface WalkthroughProgress {
   readonly pendingPermissions: readonly string[];
 }
 
-export const noWalkthroughProgress: WalkthroughProgress = { sentPrompt: false, answeredPermission: false, reviewedChange: false, pendingPermissions: [] };
+export const noWalkthroughProgress: WalkthroughProgress = {
+  sentPrompt: false,
+  answeredPermission: false,
+  reviewedChange: false,
+  pendingPermissions: [],
+};
 
 export function walkthroughProgress(previous: WalkthroughProgress, thread: Thread): WalkthroughProgress {
   const pending = thread.permissions.map((permission) => permission.requestId);

@@ -6,7 +6,10 @@ import * as vscode from "vscode";
 import type { ChatSession } from "../acp/sessions/chatSession";
 import type { SessionManager } from "../acp/sessions/sessionManager";
 
-export function bindActiveSession(manager: SessionManager, bind: (session: ChatSession) => { dispose(): void }): vscode.Disposable {
+export function bindActiveSession(
+  manager: SessionManager,
+  bind: (session: ChatSession) => { dispose(): void },
+): vscode.Disposable {
   let current: { session: ChatSession; binding: { dispose(): void } } | undefined;
   const rebind = () => {
     const active = manager.active;

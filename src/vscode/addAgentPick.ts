@@ -19,6 +19,10 @@ export async function offerAddAgent(): Promise<void> {
       run: () => vscode.commands.executeCommand("workbench.action.openSettings", "acpPanel.agents"),
     },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t("Add Agent"), placeHolder: vscode.l10n.t("Where should the agent come from?"), matchOnDetail: true });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t("Add Agent"),
+    placeHolder: vscode.l10n.t("Where should the agent come from?"),
+    matchOnDetail: true,
+  });
   await picked?.run();
 }

@@ -23,7 +23,10 @@ const workspaceWatcher: FileEventSource = {
   },
 };
 
-const workspaceRoots = (): string[] => (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === "file").map((folder) => folder.uri.fsPath);
+const workspaceRoots = (): string[] =>
+  (vscode.workspace.workspaceFolders ?? [])
+    .filter((folder) => folder.uri.scheme === "file")
+    .map((folder) => folder.uri.fsPath);
 
 export class AgentChangeWatcher {
   private readonly tracker: TurnFileChanges;

@@ -22,11 +22,21 @@ export class AgentSecrets {
   }
 
   async promptAndStore(): Promise<void> {
-    const name = await vscode.window.showInputBox({ title: vscode.l10n.t("ACP: Set Agent Secret"), prompt: vscode.l10n.t('Secret name (use it in an agent\'s env as "${secret:NAME}")'), validateInput: (v) => (/^[A-Za-z0-9_.-]+$/.test(v) ? undefined : vscode.l10n.t("Letters, digits, . _ - only")) });
+    const name = await vscode.window.showInputBox({
+      title: vscode.l10n.t("ACP: Set Agent Secret"),
+      prompt: vscode.l10n.t('Secret name (use it in an agent\'s env as "${secret:NAME}")'),
+      validateInput: (v) => (/^[A-Za-z0-9_.-]+$/.test(v) ? undefined : vscode.l10n.t("Letters, digits, . _ - only")),
+    });
     if (!name) return;
-    const value = await vscode.window.showInputBox({ title: vscode.l10n.t("Value of {0}", name), password: true, ignoreFocusOut: true });
+    const value = await vscode.window.showInputBox({
+      title: vscode.l10n.t("Value of {0}", name),
+      password: true,
+      ignoreFocusOut: true,
+    });
     if (value === undefined) return;
     await this.storage.store(PREFIX + name, value);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Stored the secret "{0}". Reference it as "{1}" in an agent\'s env.', name, `\${secret:${name}}`));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Stored the secret "{0}". Reference it as "{1}" in an agent\'s env.', name, `\${secret:${name}}`),
+    );
   }
 }

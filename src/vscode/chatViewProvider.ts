@@ -29,17 +29,34 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly manager: SessionManager,
     private readonly logger: Logger,
     placements: EditorPlacements,
-    context: Omit<PanelMessageContext, "manager" | "logger" | "post" | "resync" | "session"> & { restore: () => Promise<boolean> },
+    context: Omit<PanelMessageContext, "manager" | "logger" | "post" | "resync" | "session"> & {
+      restore: () => Promise<boolean>;
+    },
   ) {
     this.restore = context.restore;
-    this.sessionView = new SessionView({ manager, placements, target: { kind: "active" }, post: (message) => this.post(message) });
-    this.messages = { ...context, manager, logger, post: (message) => this.post(message), resync: () => this.sessionView.resync(), session: () => manager.active };
+    this.sessionView = new SessionView({
+      manager,
+      placements,
+      target: { kind: "active" },
+      post: (message) => this.post(message),
+    });
+    this.messages = {
+      ...context,
+      manager,
+      logger,
+      post: (message) => this.post(message),
+      resync: () => this.sessionView.resync(),
+      session: () => manager.active,
+    };
   }
 
   async resolveWebviewView(view: vscode.WebviewView): Promise<void> {
     this.view = view;
     this.sessionView.unsync();
-    view.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, "dist", "webview")] };
+    view.webview.options = {
+      enableScripts: true,
+      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, "dist", "webview")],
+    };
     view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw));
     view.onDidDispose(() => {
       if (this.view !== view) return;
@@ -85,6 +102,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
     // Flow control for the replica feed: frequent during a stream, and nothing to log.
     if (parsed.data.type === "state/ack") return this.sessionView.acknowledge(parsed.data.seq);
-    void handlePanelMessage(parsed.data, this.messages).catch((error: unknown) => this.logger.error(`Handling ${parsed.data.type} failed: ${String(error)}`));
+    void handlePanelMessage(parsed.data, this.messages).catch((error: unknown) =>
+      this.logger.error(`Handling ${parsed.data.type} failed: ${String(error)}`),
+    );
   }
 }

@@ -45,11 +45,18 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     "acpPanel.focus": focus,
     "acpPanel.newSession": async () => {
       const agents = context.catalog.names();
-      const agent = agents.length > 1
-        ? await vscode.window.showQuickPick(agents, { title: vscode.l10n.t("ACP: New Session"), placeHolder: vscode.l10n.t("Pick an agent") })
-        : agents[0];
+      const agent =
+        agents.length > 1
+          ? await vscode.window.showQuickPick(agents, {
+              title: vscode.l10n.t("ACP: New Session"),
+              placeHolder: vscode.l10n.t("Pick an agent"),
+            })
+          : agents[0];
       if (!agent) {
-        if (agents.length === 0) void vscode.window.showWarningMessage(vscode.l10n.t('No ACP agent is configured. Add one under "acpPanel.agents" in your user settings.'));
+        if (agents.length === 0)
+          void vscode.window.showWarningMessage(
+            vscode.l10n.t('No ACP agent is configured. Add one under "acpPanel.agents" in your user settings.'),
+          );
         return;
       }
       await vscode.commands.executeCommand(FOCUS);
@@ -58,8 +65,20 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     "acpPanel.openSession": async () => {
       const sessions = await manager.listSessions();
       const picked = await vscode.window.showQuickPick(
-        sessions.map((item) => ({ label: item.title, description: `${item.agent} · ${item.status === "closed" ? "" : `${item.status} · `}${item.updatedAt ? new Date(item.updatedAt).toLocaleString() : ""}`, detail: item.cwd, item })),
-        { title: vscode.l10n.t("ACP: Open Session"), placeHolder: sessions.length ? vscode.l10n.t("Search sessions by title, agent or folder") : vscode.l10n.t("No sessions yet"), matchOnDescription: true, matchOnDetail: true },
+        sessions.map((item) => ({
+          label: item.title,
+          description: `${item.agent} · ${item.status === "closed" ? "" : `${item.status} · `}${item.updatedAt ? new Date(item.updatedAt).toLocaleString() : ""}`,
+          detail: item.cwd,
+          item,
+        })),
+        {
+          title: vscode.l10n.t("ACP: Open Session"),
+          placeHolder: sessions.length
+            ? vscode.l10n.t("Search sessions by title, agent or folder")
+            : vscode.l10n.t("No sessions yet"),
+          matchOnDescription: true,
+          matchOnDetail: true,
+        },
       );
       if (!picked) return;
       await vscode.commands.executeCommand(FOCUS);
@@ -67,7 +86,12 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     },
     /** The given tab (a tab's context menu passes its `data-vscode-context`), else the active one, else a new session. */
     "acpPanel.openSessionInEditor": async (arg?: unknown) => {
-      const key = typeof arg === "string" ? arg : typeof arg === "object" && arg !== null && "tabKey" in arg ? arg.tabKey : undefined;
+      const key =
+        typeof arg === "string"
+          ? arg
+          : typeof arg === "object" && arg !== null && "tabKey" in arg
+            ? arg.tabKey
+            : undefined;
       const target = typeof key === "string" && manager.tab(key) ? key : manager.activeTabKey;
       if (target) return context.editors.open(target);
       await manager.newTab();
@@ -79,7 +103,10 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     },
     "acpPanel.deleteSession": async () => {
       const sessions = await manager.listSessions();
-      const picked = await vscode.window.showQuickPick(sessions.map((item) => ({ label: item.title, description: item.agent, detail: item.cwd, item })), { title: vscode.l10n.t("ACP: Delete Session") });
+      const picked = await vscode.window.showQuickPick(
+        sessions.map((item) => ({ label: item.title, description: item.agent, detail: item.cwd, item })),
+        { title: vscode.l10n.t("ACP: Delete Session") },
+      );
       if (!picked || !(await confirmDelete(picked.item.agent))) return;
       await manager.deleteSession(picked.item.agent, picked.item.sessionId);
       void vscode.window.showInformationMessage(vscode.l10n.t('Deleted "{0}".', picked.item.title));
@@ -90,26 +117,40 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     "acpPanel.cancelTurn": () => active()?.cancel(),
     "acpPanel.restartAgent": () => active()?.restart(),
     "acpPanel.selectModel": () => withSession(active(), (s) => pickConfig(s, "model", vscode.l10n.t("Model"))),
-    "acpPanel.selectReasoningEffort": () => withSession(active(), (s) => pickConfig(s, "thought_level", vscode.l10n.t("Reasoning effort"))),
+    "acpPanel.selectReasoningEffort": () =>
+      withSession(active(), (s) => pickConfig(s, "thought_level", vscode.l10n.t("Reasoning effort"))),
     "acpPanel.selectMode": () => withSession(active(), pickMode),
     "acpPanel.addSelectionToPrompt": async () => {
       const attachment = attachmentFromSelection(vscode.window.activeTextEditor);
-      if (!attachment) return void vscode.window.showInformationMessage(vscode.l10n.t("Select some text in an editor first."));
+      if (!attachment)
+        return void vscode.window.showInformationMessage(vscode.l10n.t("Select some text in an editor first."));
       await focus();
       view.post({ type: "composer/attach", attachment });
     },
     "acpPanel.addFileToPrompt": async (uri?: unknown) => {
-      const uris = uri instanceof vscode.Uri ? [uri] : await vscode.window.showOpenDialog({ canSelectMany: true, title: vscode.l10n.t("Add files to the prompt") });
+      const uris =
+        uri instanceof vscode.Uri
+          ? [uri]
+          : await vscode.window.showOpenDialog({
+              canSelectMany: true,
+              title: vscode.l10n.t("Add files to the prompt"),
+            });
       if (!uris?.length) return;
       await focus();
       for (const attachment of await attachmentsFromUris(uris)) view.post({ type: "composer/attach", attachment });
     },
     "acpPanel.sendToAgent": async (uri?: unknown, selected?: unknown) => {
       const editor = vscode.window.activeTextEditor;
-      const fromSelection = uri === undefined || (uri instanceof vscode.Uri && editor?.document.uri.toString() === uri.toString() && !editor.selection.isEmpty)
-        ? attachmentFromSelection(editor)
-        : undefined;
-      const uris = Array.isArray(selected) ? selected.filter((u): u is vscode.Uri => u instanceof vscode.Uri) : uri instanceof vscode.Uri ? [uri] : [];
+      const fromSelection =
+        uri === undefined ||
+        (uri instanceof vscode.Uri && editor?.document.uri.toString() === uri.toString() && !editor.selection.isEmpty)
+          ? attachmentFromSelection(editor)
+          : undefined;
+      const uris = Array.isArray(selected)
+        ? selected.filter((u): u is vscode.Uri => u instanceof vscode.Uri)
+        : uri instanceof vscode.Uri
+          ? [uri]
+          : [];
       const attachments = fromSelection ? [fromSelection] : await attachmentsFromUris(uris);
       await focus();
       for (const attachment of attachments) view.post({ type: "composer/attach", attachment });
@@ -119,7 +160,10 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
       if (!session) return;
       const { thread, connection } = session.store.state;
       const heading = thread.title ?? (connection.status === "none" ? "ACP session" : `${connection.agent} session`);
-      const document = await vscode.workspace.openTextDocument({ language: "markdown", content: threadToMarkdown(thread, heading) });
+      const document = await vscode.workspace.openTextDocument({
+        language: "markdown",
+        content: threadToMarkdown(thread, heading),
+      });
       await vscode.window.showTextDocument(document);
     },
     "acpPanel.showLogs": () => logger.channel.show(true),
@@ -137,29 +181,57 @@ function tabKeyOf(arg: unknown): string | undefined {
   return typeof key === "string" ? key : undefined;
 }
 
-function withSession(session: ChatSession | undefined, action: (session: ChatSession) => Promise<void>): Promise<void> | undefined {
-  if (!session) return void vscode.window.showInformationMessage(vscode.l10n.t("Open a session in the ACP panel first."));
+function withSession(
+  session: ChatSession | undefined,
+  action: (session: ChatSession) => Promise<void>,
+): Promise<void> | undefined {
+  if (!session)
+    return void vscode.window.showInformationMessage(vscode.l10n.t("Open a session in the ACP panel first."));
   return action(session);
 }
 
 async function pickConfig(session: ChatSession, category: string, label: string): Promise<void> {
-  const option = session.store.state.thread.configOptions.find((candidate) => candidate.category === category || (category === "model" && candidate.id === "model"));
-  if (!option) return void vscode.window.showInformationMessage(vscode.l10n.t("The agent offers no {0} setting.", label.toLowerCase()));
+  const option = session.store.state.thread.configOptions.find(
+    (candidate) => candidate.category === category || (category === "model" && candidate.id === "model"),
+  );
+  if (!option)
+    return void vscode.window.showInformationMessage(
+      vscode.l10n.t("The agent offers no {0} setting.", label.toLowerCase()),
+    );
   const value = await pickValue(option, label);
   if (value !== undefined) await session.setConfigOption(option.id, value);
 }
 
 async function pickValue(option: ConfigOption, label: string): Promise<string | boolean | undefined> {
   if (option.type === "boolean") {
-    const picked = await vscode.window.showQuickPick([{ label: vscode.l10n.t("On"), value: true }, { label: vscode.l10n.t("Off"), value: false }], { title: `${label}: ${option.name}` });
+    const picked = await vscode.window.showQuickPick(
+      [
+        { label: vscode.l10n.t("On"), value: true },
+        { label: vscode.l10n.t("Off"), value: false },
+      ],
+      { title: `${label}: ${option.name}` },
+    );
     return picked?.value;
   }
-  interface Choice { value: string; name: string; description?: string | null; group?: string }
+  interface Choice {
+    value: string;
+    name: string;
+    description?: string | null;
+    group?: string;
+  }
   const entries = option.options as ReadonlyArray<Choice | { group: string; name: string; options: Choice[] }>;
   const flat: Choice[] = entries.flatMap((entry): Choice[] =>
-    "options" in entry ? entry.options.map((o) => ({ ...o, group: entry.name })) : [entry as Choice]);
+    "options" in entry ? entry.options.map((o) => ({ ...o, group: entry.name })) : [entry as Choice],
+  );
   const picked = await vscode.window.showQuickPick(
-    flat.map((o) => ({ label: o.name, description: [o.value === option.currentValue ? vscode.l10n.t("current") : "", o.group ?? ""].filter(Boolean).join(" · "), ...(o.description ? { detail: o.description } : {}), value: o.value })),
+    flat.map((o) => ({
+      label: o.name,
+      description: [o.value === option.currentValue ? vscode.l10n.t("current") : "", o.group ?? ""]
+        .filter(Boolean)
+        .join(" · "),
+      ...(o.description ? { detail: o.description } : {}),
+      value: o.value,
+    })),
     { title: label, placeHolder: option.name },
   );
   return picked?.value;
@@ -167,10 +239,16 @@ async function pickValue(option: ConfigOption, label: string): Promise<string | 
 
 async function pickMode(session: ChatSession): Promise<void> {
   const { configOptions, modes } = session.store.state.thread;
-  if (configOptions.some((option) => option.category === "mode")) return pickConfig(session, "mode", vscode.l10n.t("Mode"));
+  if (configOptions.some((option) => option.category === "mode"))
+    return pickConfig(session, "mode", vscode.l10n.t("Mode"));
   if (!modes) return void vscode.window.showInformationMessage(vscode.l10n.t("The agent offers no modes."));
   const picked = await vscode.window.showQuickPick(
-    modes.availableModes.map((mode) => ({ label: mode.name, description: mode.id === modes.currentModeId ? vscode.l10n.t("current") : "", ...(mode.description ? { detail: mode.description } : {}), id: mode.id })),
+    modes.availableModes.map((mode) => ({
+      label: mode.name,
+      description: mode.id === modes.currentModeId ? vscode.l10n.t("current") : "",
+      ...(mode.description ? { detail: mode.description } : {}),
+      id: mode.id,
+    })),
     { title: vscode.l10n.t("Mode") },
   );
   if (picked) await session.setMode(picked.id);

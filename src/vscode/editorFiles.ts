@@ -22,7 +22,8 @@ export class EditorFiles implements FileSystemPort {
     try {
       return await readFile(path, "utf8");
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ENOTDIR") return undefined;
+      if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ENOTDIR")
+        return undefined;
       throw error;
     }
   }
@@ -54,6 +55,8 @@ export class EditorFiles implements FileSystemPort {
   }
 
   private openDocument(path: string): vscode.TextDocument | undefined {
-    return vscode.workspace.textDocuments.find((document) => document.uri.scheme === "file" && document.uri.fsPath === path);
+    return vscode.workspace.textDocuments.find(
+      (document) => document.uri.scheme === "file" && document.uri.fsPath === path,
+    );
   }
 }

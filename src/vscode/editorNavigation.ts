@@ -33,7 +33,11 @@ export class EditorNavigation implements vscode.Disposable {
   /** Opens an absolute path at a 1-based line. */
   async openLocation(path: string, line: number | null | undefined, preserveFocus = false): Promise<void> {
     const position = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);
-    await vscode.window.showTextDocument(vscode.Uri.file(path), { selection: new vscode.Range(position, position), preview: true, preserveFocus });
+    await vscode.window.showTextDocument(vscode.Uri.file(path), {
+      selection: new vscode.Range(position, position),
+      preview: true,
+      preserveFocus,
+    });
   }
 
   /** Only http(s) links, and file links inside the workspace; never command: or anything else. */

@@ -21,9 +21,10 @@ import { editorSessionViewType } from "./lazyHost";
 import { handlePanelMessage, type PanelMessageContext } from "./panelMessages";
 import { renderWebviewHtml } from "./webviewHtml";
 
-
 /** What the webview keeps in its state (bridge.ts `editorSession`): read back after a reload. */
-const savedStateSchema = z.object({ editorSession: z.object({ agent: z.string().min(1), sessionId: z.string().min(1) }) });
+const savedStateSchema = z.object({
+  editorSession: z.object({ agent: z.string().min(1), sessionId: z.string().min(1) }),
+});
 
 type SharedContext = Omit<PanelMessageContext, "post" | "resync" | "session" | "openInEditor">;
 
@@ -46,7 +47,12 @@ export class EditorSessionPanels implements vscode.Disposable {
     if (!session) return;
     const existing = [...this.shown].find(([, view]) => view.tabKey === key)?.[0];
     if (existing) return existing.reveal(undefined, false);
-    const panel = vscode.window.createWebviewPanel(editorSessionViewType, this.titleOf(key), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: this.resourceRoots() });
+    const panel = vscode.window.createWebviewPanel(
+      editorSessionViewType,
+      this.titleOf(key),
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+      { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: this.resourceRoots() },
+    );
     await this.attach(panel, key);
   }
 
@@ -59,7 +65,9 @@ export class EditorSessionPanels implements vscode.Disposable {
       return;
     }
     const { agent, sessionId } = saved.data.editorSession;
-    await this.restoreTabs().catch((error: unknown) => this.logger.warn(`Restoring the panel's tabs failed: ${String(error)}`));
+    await this.restoreTabs().catch((error: unknown) =>
+      this.logger.warn(`Restoring the panel's tabs failed: ${String(error)}`),
+    );
     let key = this.keyOf(sessionId);
     if (!key) {
       // Not among the panel's tabs: opened again in a tab of its own (the panel's active tab stays).
@@ -80,7 +88,12 @@ export class EditorSessionPanels implements vscode.Disposable {
   }
 
   private async attach(panel: vscode.WebviewPanel, key: string): Promise<void> {
-    const view = new SessionView({ manager: this.manager, placements: this.placements, target: { kind: "tab", key }, post: (message) => void panel.webview.postMessage(message) });
+    const view = new SessionView({
+      manager: this.manager,
+      placements: this.placements,
+      target: { kind: "tab", key },
+      post: (message) => void panel.webview.postMessage(message),
+    });
     this.shown.set(panel, view);
     const placement = this.placements.show(key);
     const messages: PanelMessageContext = {
@@ -102,9 +115,12 @@ export class EditorSessionPanels implements vscode.Disposable {
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, "media", "icon.svg");
     panel.webview.onDidReceiveMessage((raw: unknown) => {
       const parsed = webviewMessageSchema.safeParse(raw);
-      if (!parsed.success) return this.logger.warn(`Dropped an invalid message from an editor tab: ${parsed.error.message}`);
+      if (!parsed.success)
+        return this.logger.warn(`Dropped an invalid message from an editor tab: ${parsed.error.message}`);
       if (parsed.data.type === "state/ack") return view.acknowledge(parsed.data.seq);
-      void handlePanelMessage(parsed.data, messages).catch((error: unknown) => this.logger.error(`Handling ${parsed.data.type} failed: ${String(error)}`));
+      void handlePanelMessage(parsed.data, messages).catch((error: unknown) =>
+        this.logger.error(`Handling ${parsed.data.type} failed: ${String(error)}`),
+      );
     });
     panel.onDidDispose(() => {
       this.shown.delete(panel);
@@ -118,7 +134,11 @@ export class EditorSessionPanels implements vscode.Disposable {
   private keyOf(sessionId: string): string | undefined {
     return this.manager.summaries().find(({ key }) => {
       const session = this.manager.tab(key);
-      return session && (session.sessionId === sessionId || session.continues === sessionId) && session.store.state.connection.status !== "none";
+      return (
+        session &&
+        (session.sessionId === sessionId || session.continues === sessionId) &&
+        session.store.state.connection.status !== "none"
+      );
     })?.key;
   }
 

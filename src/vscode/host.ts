@@ -56,48 +56,62 @@ export function startHost(context: vscode.ExtensionContext): Host {
   const terminals = new TerminalMirror();
   const navigation = new EditorNavigation();
   const pathGrants = new PathGrants();
-  const rules = new PermissionRuleStore(context.globalState, (name) => {
-    const definition = catalog.definition(name);
-    return definition && agentIdOf(definition);
-  }, pathGrants);
+  const rules = new PermissionRuleStore(
+    context.globalState,
+    (name) => {
+      const definition = catalog.definition(name);
+      return definition && agentIdOf(definition);
+    },
+    pathGrants,
+  );
   void rules.migrate().catch((error: unknown) => logger.warn(`Could not migrate permission rules: ${String(error)}`));
   const secrets = new AgentSecrets(context.secrets);
   // The notifier needs the view, which needs the manager: break the cycle with a late binding.
   const panel: { view?: ChatViewProvider } = {};
-  const manager = new SessionManager({
-    catalog,
-    workspace: workspaceCwd,
-    logger,
-    clock: systemClock,
-    pathValue,
-    storageDirectory: context.globalStorageUri.fsPath,
-    resolveEnv: (env) => secrets.resolveEnv(env),
-    resolveHeaders: (headers) => secrets.resolveHeaders(headers),
-    translate: (message, ...args) => vscode.l10n.t(message, ...args),
-    returnToComposer: (text) => panel.view?.post({ type: "composer/insert", text }),
-    auth: { ...authQuickPick, runTerminalLogin },
-    ports: {
-      files: new EditorFiles(),
-      consent: consentDialogs,
-      pathGrants,
-      urls: urlConsent,
-      permissionRules: rules,
-      permissionNotifier: hiddenPanelNotifier(() => panel.view?.isVisible ?? false, () => panel.view?.reveal()),
-      terminalEvents: terminals.events,
-      vscodeTools: {
-        intelligence: vscodeIntelligence,
-        bridgeScript: vscode.Uri.joinPath(context.extensionUri, "dist", "mcpBridge.js").fsPath,
-        enabled: () => vscode.workspace.getConfiguration("acpPanel").get<boolean>("vscodeTools", true),
+  const manager = new SessionManager(
+    {
+      catalog,
+      workspace: workspaceCwd,
+      logger,
+      clock: systemClock,
+      pathValue,
+      storageDirectory: context.globalStorageUri.fsPath,
+      resolveEnv: (env) => secrets.resolveEnv(env),
+      resolveHeaders: (headers) => secrets.resolveHeaders(headers),
+      translate: (message, ...args) => vscode.l10n.t(message, ...args),
+      returnToComposer: (text) => panel.view?.post({ type: "composer/insert", text }),
+      auth: { ...authQuickPick, runTerminalLogin },
+      ports: {
+        files: new EditorFiles(),
+        consent: consentDialogs,
+        pathGrants,
+        urls: urlConsent,
+        permissionRules: rules,
+        permissionNotifier: hiddenPanelNotifier(
+          () => panel.view?.isVisible ?? false,
+          () => panel.view?.reveal(),
+        ),
+        terminalEvents: terminals.events,
+        vscodeTools: {
+          intelligence: vscodeIntelligence,
+          bridgeScript: vscode.Uri.joinPath(context.extensionUri, "dist", "mcpBridge.js").fsPath,
+          enabled: () => vscode.workspace.getConfiguration("acpPanel").get<boolean>("vscodeTools", true),
+        },
       },
     },
-  }, new SessionIndex({
-    read: () => context.globalState.get("acpPanel.sessionIndex", []),
-    write: (records) => void context.globalState.update("acpPanel.sessionIndex", records),
-  }), new TranscriptStore({
-    // Per workspace: the transcripts of this workspace's tabs.
-    read: () => context.workspaceState.get("acpPanel.transcripts"),
-    write: (transcripts) => context.workspaceState.update("acpPanel.transcripts", transcripts),
-  }, systemClock));
+    new SessionIndex({
+      read: () => context.globalState.get("acpPanel.sessionIndex", []),
+      write: (records) => void context.globalState.update("acpPanel.sessionIndex", records),
+    }),
+    new TranscriptStore(
+      {
+        // Per workspace: the transcripts of this workspace's tabs.
+        read: () => context.workspaceState.get("acpPanel.transcripts"),
+        write: (transcripts) => context.workspaceState.update("acpPanel.transcripts", transcripts),
+      },
+      systemClock,
+    ),
+  );
   const follow = new FollowAgent(navigation);
   const placements = new EditorPlacements();
   // Once per window, whichever asks first: the panel opening, or an editor tab restored after a reload.
@@ -111,13 +125,24 @@ export function startHost(context: vscode.ExtensionContext): Host {
     showLogs: () => logger.channel.show(true),
     catalog: (): HostMessage => ({
       type: "agents/catalog",
-      agents: catalog.all().map((agent) => ({ name: agent.name, command: [agent.command, ...agent.args].join(" ") || displayUrl(agent.url ?? ""), preset: agent.preset === true, installed: catalog.isInstalled(agent) })),
+      agents: catalog.all().map((agent) => ({
+        name: agent.name,
+        command: [agent.command, ...agent.args].join(" ") || displayUrl(agent.url ?? ""),
+        preset: agent.preset === true,
+        installed: catalog.isInstalled(agent),
+      })),
       problems: [...catalog.problems()],
-      ...remoteHintField(remoteSettingsHint(vscode.env.remoteName, catalog.all().filter((agent) => !agent.preset).length)),
+      ...remoteHintField(
+        remoteSettingsHint(vscode.env.remoteName, catalog.all().filter((agent) => !agent.preset).length),
+      ),
     }),
   };
   const editors = new EditorSessionPanels(context.extensionUri, manager, logger, placements, shared, restore);
-  const view = new ChatViewProvider(context.extensionUri, manager, logger, placements, { ...shared, restore, openInEditor: (key) => editors.open(key) });
+  const view = new ChatViewProvider(context.extensionUri, manager, logger, placements, {
+    ...shared,
+    restore,
+    openInEditor: (key) => editors.open(key),
+  });
   panel.view = view;
   /** Every tab's agent picker and the first-run catalog, after settings or PATH changed. */
   const refreshAgents = () => {
@@ -134,7 +159,12 @@ export function startHost(context: vscode.ExtensionContext): Host {
     navigation,
     statusItem,
     bindActiveSession(manager, (session) => {
-      const bindings = [trackStatusBar(statusItem, session.store), trackContextKeys(session.store), follow.track(session.store), new AgentChangeWatcher(session)];
+      const bindings = [
+        trackStatusBar(statusItem, session.store),
+        trackContextKeys(session.store),
+        follow.track(session.store),
+        new AgentChangeWatcher(session),
+      ];
       return { dispose: () => bindings.forEach((binding) => binding.dispose()) };
     }),
     rememberTabs(manager, context.workspaceState),
@@ -143,15 +173,28 @@ export function startHost(context: vscode.ExtensionContext): Host {
       if (event.affectsConfiguration("acpPanel")) refreshAgents();
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => refreshAgents()),
-    vscode.workspace.onDidChangeWorkspaceFolders(() => view.post({ type: "workspace/roots", roots: workspaceCwd.roots() })),
+    vscode.workspace.onDidChangeWorkspaceFolders(() =>
+      view.post({ type: "workspace/roots", roots: workspaceCwd.roots() }),
+    ),
   );
   // Presets count as installed when found on the login shell's PATH too (VS Code started from a
   // desktop icon has a minimal PATH): once it is known, every tab's picker and the catalog learn it.
-  void pathValue().then(refreshAgents, (error: unknown) => logger.warn(`Could not read the login shell's PATH: ${String(error)}`));
+  void pathValue().then(refreshAgents, (error: unknown) =>
+    logger.warn(`Could not read the login shell's PATH: ${String(error)}`),
+  );
   return {
     view,
     editors,
-    commands: commandHandlers({ manager, view, editors, logger, catalog, rules, secrets, storage: context.globalStorageUri }),
+    commands: commandHandlers({
+      manager,
+      view,
+      editors,
+      logger,
+      catalog,
+      rules,
+      secrets,
+      storage: context.globalStorageUri,
+    }),
     shutdown: () => manager.dispose(),
   };
 }

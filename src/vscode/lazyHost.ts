@@ -24,9 +24,12 @@ export class LazyHost implements vscode.Disposable {
   /** `load` builds the host; it runs at most once (again only if it threw). */
   constructor(private readonly load: () => Host) {
     const view: vscode.WebviewViewProvider = {
-      resolveWebviewView: (webviewView, context, token) => this.get().view.resolveWebviewView(webviewView, context, token),
+      resolveWebviewView: (webviewView, context, token) =>
+        this.get().view.resolveWebviewView(webviewView, context, token),
     };
-    const commands = Object.fromEntries(commandIds.map((id) => [id, (...args: unknown[]) => this.get().commands[id](...args)])) as CommandHandlers;
+    const commands = Object.fromEntries(
+      commandIds.map((id) => [id, (...args: unknown[]) => this.get().commands[id](...args)]),
+    ) as CommandHandlers;
     // After a window reload VS Code hands back the editor tabs that showed a session.
     const serializer: vscode.WebviewPanelSerializer = {
       deserializeWebviewPanel: (panel, state: unknown) => this.get().editors.deserialize(panel, state),
@@ -53,7 +56,9 @@ export class LazyHost implements vscode.Disposable {
       return (this.host = this.load());
     } catch (error) {
       // Only a broken install gets here (dist/host.js missing or failing): say so, not just in a log.
-      void vscode.window.showErrorMessage(vscode.l10n.t("ACP Panel failed to load: {0}", error instanceof Error ? error.message : String(error)));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t("ACP Panel failed to load: {0}", error instanceof Error ? error.message : String(error)),
+      );
       throw error;
     }
   }

@@ -18,7 +18,14 @@ export async function searchMentions(query: string): Promise<MentionItem[]> {
   const items: MentionItem[] = [];
 
   const selection = attachmentFromSelection(editor);
-  if (selection && matches(selection.name)) items.push({ kind: "selection", uri: selection.uri, name: selection.name, detail: vscode.l10n.t("Selection"), attachment: selection });
+  if (selection && matches(selection.name))
+    items.push({
+      kind: "selection",
+      uri: selection.uri,
+      name: selection.name,
+      detail: vscode.l10n.t("Selection"),
+      attachment: selection,
+    });
 
   const seen = new Set<string>();
   for (const tab of vscode.window.tabGroups.all.flatMap((group) => group.tabs)) {
@@ -35,7 +42,12 @@ export async function searchMentions(query: string): Promise<MentionItem[]> {
   const glob = wanted ? `**/*${query.trim().replace(/[[\]{}*?]/g, "")}*` : "**/*";
   for (const uri of await vscode.workspace.findFiles(glob, EXCLUDE, 30)) {
     if (seen.has(uri.toString())) continue;
-    items.push({ kind: "file", uri: uri.toString(), name: uri.path.split("/").pop() ?? uri.path, detail: vscode.workspace.asRelativePath(uri) });
+    items.push({
+      kind: "file",
+      uri: uri.toString(),
+      name: uri.path.split("/").pop() ?? uri.path,
+      detail: vscode.workspace.asRelativePath(uri),
+    });
   }
   return items;
 }
@@ -44,11 +56,22 @@ async function symbols(query: string, editor: vscode.TextEditor | undefined): Pr
   try {
     if (query === "") {
       if (!editor) return [];
-      const found = await vscode.commands.executeCommand<Array<vscode.DocumentSymbol | vscode.SymbolInformation> | undefined>("vscode.executeDocumentSymbolProvider", editor.document.uri);
-      return (found ?? []).slice(0, PER_KIND).map((symbol) => symbolItem(symbol.name, editor.document.uri, "range" in symbol ? symbol.range : symbol.location.range));
+      const found = await vscode.commands.executeCommand<
+        Array<vscode.DocumentSymbol | vscode.SymbolInformation> | undefined
+      >("vscode.executeDocumentSymbolProvider", editor.document.uri);
+      return (found ?? [])
+        .slice(0, PER_KIND)
+        .map((symbol) =>
+          symbolItem(symbol.name, editor.document.uri, "range" in symbol ? symbol.range : symbol.location.range),
+        );
     }
-    const found = await vscode.commands.executeCommand<vscode.SymbolInformation[] | undefined>("vscode.executeWorkspaceSymbolProvider", query);
-    return (found ?? []).slice(0, PER_KIND).map((symbol) => symbolItem(symbol.name, symbol.location.uri, symbol.location.range));
+    const found = await vscode.commands.executeCommand<vscode.SymbolInformation[] | undefined>(
+      "vscode.executeWorkspaceSymbolProvider",
+      query,
+    );
+    return (found ?? [])
+      .slice(0, PER_KIND)
+      .map((symbol) => symbolItem(symbol.name, symbol.location.uri, symbol.location.range));
   } catch {
     return []; // no symbol provider for this language
   }
@@ -57,5 +80,11 @@ async function symbols(query: string, editor: vscode.TextEditor | undefined): Pr
 function symbolItem(name: string, uri: vscode.Uri, range: vscode.Range): MentionItem {
   const lines = `L${range.start.line + 1}-L${range.end.line + 1}`;
   const link = uri.with({ fragment: lines }).toString();
-  return { kind: "symbol", uri: link, name, detail: `${vscode.workspace.asRelativePath(uri)}:${range.start.line + 1}`, attachment: { uri: link, name } };
+  return {
+    kind: "symbol",
+    uri: link,
+    name,
+    detail: `${vscode.workspace.asRelativePath(uri)}:${range.start.line + 1}`,
+    attachment: { uri: link, name },
+  };
 }

@@ -32,7 +32,10 @@ export class OutputLogger implements Logger, vscode.Disposable {
   }
 
   async showTraffic(): Promise<void> {
-    const document = await vscode.workspace.openTextDocument({ language: "log", content: this.trafficLog.render() || "(no traffic yet)" });
+    const document = await vscode.workspace.openTextDocument({
+      language: "log",
+      content: this.trafficLog.render() || "(no traffic yet)",
+    });
     await vscode.window.showTextDocument(document, { preview: true });
   }
 

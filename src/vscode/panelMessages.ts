@@ -46,14 +46,16 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
     case "prompt/send":
       // No tab to take it (never dropped, issue 16): the text goes back to the prompt box.
       if (!session && message.text.trim()) post({ type: "composer/insert", text: message.text });
-      else if (message.text.trim() || message.attachments.length > 0) await session?.prompt(message.text, message.attachments);
+      else if (message.text.trim() || message.attachments.length > 0)
+        await session?.prompt(message.text, message.attachments);
       return;
     case "turn/cancel":
       return session?.cancel();
     case "agent/select":
       return session?.start(message.agent);
     case "agents/add":
-      if (message.source === "registry") return void (await vscode.commands.executeCommand("acpPanel.addAgentFromRegistry"));
+      if (message.source === "registry")
+        return void (await vscode.commands.executeCommand("acpPanel.addAgentFromRegistry"));
       return offerAddAgent();
     case "clipboard/copy":
       return vscode.env.clipboard.writeText(message.text);
@@ -65,7 +67,8 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       return session?.answerPermission(message.requestId, message.optionId);
     case "form/submit": {
       const result = session?.submitForm(message.requestId, message.values);
-      if (result && !result.ok) post({ type: "form/errors", requestId: message.requestId, errors: { ...result.errors } });
+      if (result && !result.ok)
+        post({ type: "form/errors", requestId: message.requestId, errors: { ...result.errors } });
       return;
     }
     case "form/decline":
@@ -83,7 +86,9 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
     case "diff/open":
       return navigation.openDiff(message.path, message.oldText, message.newText);
     case "location/open":
-      return navigation.openLocation(message.path, message.line).catch((error: unknown) => logger.warn(`Could not open ${message.path}: ${String(error)}`));
+      return navigation
+        .openLocation(message.path, message.line)
+        .catch((error: unknown) => logger.warn(`Could not open ${message.path}: ${String(error)}`));
     case "link/open":
       if (!(await navigation.openLink(message.href))) logger.warn(`Refused to open link: ${message.href}`);
       return;
@@ -100,7 +105,11 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
     case "review/keep":
       return session?.review?.keep(message.path);
     case "review/undo":
-      return session?.review?.undo(message.path).catch((error: unknown) => void vscode.window.showErrorMessage(vscode.l10n.t("Undo failed: {0}", String(error))));
+      return session?.review
+        ?.undo(message.path)
+        .catch(
+          (error: unknown) => void vscode.window.showErrorMessage(vscode.l10n.t("Undo failed: {0}", String(error))),
+        );
     case "queue/edit":
       return session?.editQueued(message.id, message.text);
     case "queue/remove":
@@ -129,7 +138,12 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       return;
     case "session/delete":
       if (await confirmDelete(message.agent)) {
-        await manager.deleteSession(message.agent, message.sessionId).catch((error: unknown) => void vscode.window.showErrorMessage(vscode.l10n.t("Could not delete the session: {0}", String(error))));
+        await manager
+          .deleteSession(message.agent, message.sessionId)
+          .catch(
+            (error: unknown) =>
+              void vscode.window.showErrorMessage(vscode.l10n.t("Could not delete the session: {0}", String(error))),
+          );
         post({ type: "sessions/list", sessions: await manager.listSessions() });
       }
       return;
@@ -138,7 +152,9 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
     case "tab/rename":
       return renameTab(manager, message.key);
     case "session/rename": {
-      const current = (await manager.listSessions()).find((item) => item.agent === message.agent && item.sessionId === message.sessionId)?.title;
+      const current = (await manager.listSessions()).find(
+        (item) => item.agent === message.agent && item.sessionId === message.sessionId,
+      )?.title;
       await renameListed(manager, message.agent, message.sessionId, current);
       return post({ type: "sessions/list", sessions: await manager.listSessions() });
     }
@@ -150,6 +166,10 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
 
 export async function confirmDelete(agent: string): Promise<boolean> {
   const remove = vscode.l10n.t("Delete");
-  const answer = await vscode.window.showWarningMessage(vscode.l10n.t("Delete this {0} session? The agent forgets it too.", agent), { modal: true }, remove);
+  const answer = await vscode.window.showWarningMessage(
+    vscode.l10n.t("Delete this {0} session? The agent forgets it too.", agent),
+    { modal: true },
+    remove,
+  );
   return answer === remove;
 }

@@ -15,7 +15,10 @@ export function attachmentFromSelection(editor: vscode.TextEditor | undefined): 
 export async function attachmentsFromUris(uris: readonly vscode.Uri[]): Promise<Attachment[]> {
   const out: Attachment[] = [];
   for (const uri of uris) {
-    const stat = await vscode.workspace.fs.stat(uri).then((s) => s, () => undefined);
+    const stat = await vscode.workspace.fs.stat(uri).then(
+      (s) => s,
+      () => undefined,
+    );
     const name = vscode.workspace.asRelativePath(uri);
     if (!stat || stat.type & vscode.FileType.Directory || stat.size > MAX_EMBED_BYTES) {
       out.push({ uri: uri.toString(), name }); // a link: the agent reads it itself

@@ -7,17 +7,22 @@ import type { SessionManager } from "../acp/sessions/sessionManager";
 
 /** Shows `message` (a translated text with `{0}` for the error's message) when the action fails. */
 function report(message: (detail: string) => string): (error: unknown) => void {
-  return (error) => void vscode.window.showErrorMessage(message(error instanceof Error ? error.message : String(error)));
+  return (error) =>
+    void vscode.window.showErrorMessage(message(error instanceof Error ? error.message : String(error)));
 }
 
 /** Forks the tab `key` (default: the active one) into a new tab. */
 export async function forkTab(manager: SessionManager, key = manager.activeTabKey): Promise<void> {
   if (key === undefined) return;
   if (!manager.actions.canFork(key)) {
-    void vscode.window.showInformationMessage(vscode.l10n.t("This session can't be forked: its agent does not offer session/fork."));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t("This session can't be forked: its agent does not offer session/fork."),
+    );
     return;
   }
-  await manager.actions.forkTab(key).catch(report((detail) => vscode.l10n.t("Could not fork the session: {0}", detail)));
+  await manager.actions
+    .forkTab(key)
+    .catch(report((detail) => vscode.l10n.t("Could not fork the session: {0}", detail)));
 }
 
 async function askTitle(current: string | undefined): Promise<string | undefined> {
@@ -38,15 +43,39 @@ export async function renameTab(manager: SessionManager, key = manager.activeTab
     return;
   }
   const title = await askTitle(tab.title);
-  if (title !== undefined) await manager.actions.renameTab(key, title).catch(report((detail) => vscode.l10n.t("Could not rename the session: {0}", detail)));
+  if (title !== undefined)
+    await manager.actions
+      .renameTab(key, title)
+      .catch(report((detail) => vscode.l10n.t("Could not rename the session: {0}", detail)));
 }
 
 /** Renames a session from the list; `current` is the title shown. */
-export async function renameListed(manager: SessionManager, agent: string, sessionId: string, current: string | undefined): Promise<void> {
+export async function renameListed(
+  manager: SessionManager,
+  agent: string,
+  sessionId: string,
+  current: string | undefined,
+): Promise<void> {
   const title = await askTitle(current);
-  if (title !== undefined) await manager.actions.rename(agent, sessionId, title).catch(report((detail) => vscode.l10n.t("Could not rename the session: {0}", detail)));
+  if (title !== undefined)
+    await manager.actions
+      .rename(agent, sessionId, title)
+      .catch(report((detail) => vscode.l10n.t("Could not rename the session: {0}", detail)));
 }
 
-export async function setArchived(manager: SessionManager, agent: string, sessionId: string, archived: boolean): Promise<void> {
-  await manager.actions.setArchived(agent, sessionId, archived).catch(report((detail) => (archived ? vscode.l10n.t("Could not archive the session: {0}", detail) : vscode.l10n.t("Could not unarchive the session: {0}", detail))));
+export async function setArchived(
+  manager: SessionManager,
+  agent: string,
+  sessionId: string,
+  archived: boolean,
+): Promise<void> {
+  await manager.actions
+    .setArchived(agent, sessionId, archived)
+    .catch(
+      report((detail) =>
+        archived
+          ? vscode.l10n.t("Could not archive the session: {0}", detail)
+          : vscode.l10n.t("Could not unarchive the session: {0}", detail),
+      ),
+    );
 }

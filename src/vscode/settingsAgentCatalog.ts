@@ -13,7 +13,10 @@ export class SettingsAgentCatalog implements AgentCatalog {
   private reported = new Set<string>();
 
   /** `pathValue` is the PATH presets are looked up on (the login shell's, once known). */
-  constructor(private readonly logger: Logger, private readonly pathValue: () => string | undefined = () => process.env.PATH) {}
+  constructor(
+    private readonly logger: Logger,
+    private readonly pathValue: () => string | undefined = () => process.env.PATH,
+  ) {}
 
   names(): string[] {
     return [...this.read().definitions.values()].filter((d) => !d.preset || this.isInstalled(d)).map((d) => d.name);

@@ -7,7 +7,9 @@ import type { PanelStore } from "../acp/sessions/panelStore";
 import type { PanelState } from "../shared/panelState";
 import { panelStatus } from "../shared/threadPhase";
 
-export function describeForStatusBar(state: PanelState): { text: string; tooltip: string; waiting: boolean } | undefined {
+export function describeForStatusBar(
+  state: PanelState,
+): { text: string; tooltip: string; waiting: boolean } | undefined {
   const { connection, thread } = state;
   if (connection.status === "none") return undefined;
   const agent = connection.agent;
@@ -17,15 +19,38 @@ export function describeForStatusBar(state: PanelState): { text: string; tooltip
     case "none":
       return undefined;
     case "starting":
-      return { text: `$(loading~spin) ${agent}`, tooltip: connection.status === "starting" && connection.loadingSession !== undefined ? vscode.l10n.t("Loading the {0} session…", agent) : vscode.l10n.t("Starting {0}…", agent), waiting: false };
+      return {
+        text: `$(loading~spin) ${agent}`,
+        tooltip:
+          connection.status === "starting" && connection.loadingSession !== undefined
+            ? vscode.l10n.t("Loading the {0} session…", agent)
+            : vscode.l10n.t("Starting {0}…", agent),
+        waiting: false,
+      };
     case "failed":
-      return { text: `$(error) ${agent}`, tooltip: vscode.l10n.t("{0} failed: {1}", agent, connection.status === "failed" ? connection.message : ""), waiting: false };
+      return {
+        text: `$(error) ${agent}`,
+        tooltip: vscode.l10n.t("{0} failed: {1}", agent, connection.status === "failed" ? connection.message : ""),
+        waiting: false,
+      };
     case "waiting":
-      return { text: `$(bell-dot) ${agent}`, tooltip: `${vscode.l10n.t("{0} is waiting for you ({1})", agent, thread.permissions.length + thread.forms.length)}${title}`, waiting: true };
+      return {
+        text: `$(bell-dot) ${agent}`,
+        tooltip: `${vscode.l10n.t("{0} is waiting for you ({1})", agent, thread.permissions.length + thread.forms.length)}${title}`,
+        waiting: true,
+      };
     case "running":
-      return { text: `$(loading~spin) ${agent}`, tooltip: `${vscode.l10n.t("{0} is working", agent)}${title}`, waiting: false };
+      return {
+        text: `$(loading~spin) ${agent}`,
+        tooltip: `${vscode.l10n.t("{0} is working", agent)}${title}`,
+        waiting: false,
+      };
     case "idle":
-      return { text: `$(comment-discussion) ${agent}`, tooltip: `${vscode.l10n.t("{0} is ready", agent)}${title}`, waiting: false };
+      return {
+        text: `$(comment-discussion) ${agent}`,
+        tooltip: `${vscode.l10n.t("{0} is ready", agent)}${title}`,
+        waiting: false,
+      };
   }
 }
 

@@ -28,11 +28,13 @@ export function rememberTabs(manager: SessionManager, state: vscode.Memento): { 
 export async function restoreTabs(manager: SessionManager, state: vscode.Memento): Promise<boolean> {
   const saved = state.get<Saved>(KEY);
   if (!saved?.tabs.length) return false;
-  const opened = await Promise.all(saved.tabs.map(async (tab) => {
-    const session = await manager.openSession(tab.agent, tab.sessionId);
-    if (tab.queued?.length) session.restoreQueue(tab.queued);
-    return session;
-  }));
+  const opened = await Promise.all(
+    saved.tabs.map(async (tab) => {
+      const session = await manager.openSession(tab.agent, tab.sessionId);
+      if (tab.queued?.length) session.restoreQueue(tab.queued);
+      return session;
+    }),
+  );
   const active = saved.active === undefined ? undefined : opened[saved.active];
   const key = manager.summaries().find((summary) => manager.tab(summary.key) === active)?.key;
   if (key) manager.activate(key);

@@ -6,7 +6,10 @@ import * as vscode from "vscode";
 import type * as acp from "@agentclientprotocol/sdk";
 import type { AgentDefinition } from "../acp/agents/agentDefinition";
 
-export function runTerminalLogin(definition: AgentDefinition, authMethod: acp.AuthMethod & { type: "terminal" }): Promise<boolean> {
+export function runTerminalLogin(
+  definition: AgentDefinition,
+  authMethod: acp.AuthMethod & { type: "terminal" },
+): Promise<boolean> {
   const method = authMethod as acp.AuthMethodTerminal;
   const terminal = vscode.window.createTerminal({
     name: vscode.l10n.t("Sign in: {0}", definition.name),

@@ -29,7 +29,11 @@ export class TerminalMirror implements vscode.Disposable {
         },
         close: () => this.mirrors.delete(terminalId),
       };
-      (mirror as { terminal: vscode.Terminal }).terminal = vscode.window.createTerminal({ name: `ACP: ${truncate(command)}`, pty, isTransient: true });
+      (mirror as { terminal: vscode.Terminal }).terminal = vscode.window.createTerminal({
+        name: `ACP: ${truncate(command)}`,
+        pty,
+        isTransient: true,
+      });
       this.mirrors.set(terminalId, mirror);
     },
     output: (_sessionId, terminalId, chunk) => {

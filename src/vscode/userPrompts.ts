@@ -17,7 +17,10 @@ export const consentDialogs: ConsentPrompt = {
     const allow = vscode.l10n.t("Allow this write");
     const answer = await vscode.window.showWarningMessage(
       vscode.l10n.t("{0} wants to write a file outside the workspace:\n{1}", agent, path),
-      { modal: true, detail: `${noFolder ? `${noFolderText()} ` : ""}${vscode.l10n.t("Only allow this if you asked the agent to change this file.")}` },
+      {
+        modal: true,
+        detail: `${noFolder ? `${noFolderText()} ` : ""}${vscode.l10n.t("Only allow this if you asked the agent to change this file.")}`,
+      },
       allow,
     );
     return answer === allow;
@@ -32,9 +35,12 @@ export const consentDialogs: ConsentPrompt = {
       vscode.l10n.t("{0} wants to read a file outside the workspace:\n{1}", agent, path),
       {
         modal: true,
-        detail: `${noFolder ? `${noFolderText()}\n\n` : ""}${vscode.l10n.t("Files outside the project may hold secrets (keys, tokens, other projects).")} `
-          + `${folderPath ? vscode.l10n.t('"Allow this file" lets this session read this file; "Allow this folder for this session" lets it read everything in {0}.', folderPath) : vscode.l10n.t('"Allow this file" lets this session read this file.')} `
-          + vscode.l10n.t('Allowing lasts until the session ends; review or clear it with "ACP: Manage Permission Rules".'),
+        detail:
+          `${noFolder ? `${noFolderText()}\n\n` : ""}${vscode.l10n.t("Files outside the project may hold secrets (keys, tokens, other projects).")} ` +
+          `${folderPath ? vscode.l10n.t('"Allow this file" lets this session read this file; "Allow this folder for this session" lets it read everything in {0}.', folderPath) : vscode.l10n.t('"Allow this file" lets this session read this file.')} ` +
+          vscode.l10n.t(
+            'Allowing lasts until the session ends; review or clear it with "ACP: Manage Permission Rules".',
+          ),
       },
       ...(folderPath ? [file, folder, deny] : [file, deny]),
     );
@@ -44,7 +50,13 @@ export const consentDialogs: ConsentPrompt = {
     const allow = vscode.l10n.t("Allow this write");
     const answer = await vscode.window.showWarningMessage(
       vscode.l10n.t("{0} wants to change {1}, a sensitive file.", agent, vscode.workspace.asRelativePath(path)),
-      { modal: true, detail: vscode.l10n.t("This file {0}. The panel always asks before an agent writes it, whatever your permission rules say. Only allow this if you asked for this change.", why) },
+      {
+        modal: true,
+        detail: vscode.l10n.t(
+          "This file {0}. The panel always asks before an agent writes it, whatever your permission rules say. Only allow this if you asked for this change.",
+          why,
+        ),
+      },
       allow,
     );
     return answer === allow;
@@ -52,7 +64,11 @@ export const consentDialogs: ConsentPrompt = {
   async allowOverwriteUnsaved(agent, path) {
     const replace = vscode.l10n.t("Replace my unsaved changes");
     const answer = await vscode.window.showWarningMessage(
-      vscode.l10n.t("{0} wants to rewrite {1}, which has unsaved changes of yours.", agent, vscode.workspace.asRelativePath(path)),
+      vscode.l10n.t(
+        "{0} wants to rewrite {1}, which has unsaved changes of yours.",
+        agent,
+        vscode.workspace.asRelativePath(path),
+      ),
       { modal: true, detail: vscode.l10n.t("Keeping your changes refuses the agent's write; the agent is told why.") },
       replace,
     );
@@ -73,7 +89,10 @@ export const urlConsent: UrlConsent = {
     const open = vscode.l10n.t("Open in browser");
     const answer = await vscode.window.showWarningMessage(
       vscode.l10n.t("{0} asks you to open {1}", agent, parsed.hostname),
-      { modal: true, detail: `${message}\n\n${url}${punycode ? `\n\n${vscode.l10n.t("Warning: this domain uses non-Latin characters (punycode) and may imitate another site.")}` : ""}` },
+      {
+        modal: true,
+        detail: `${message}\n\n${url}${punycode ? `\n\n${vscode.l10n.t("Warning: this domain uses non-Latin characters (punycode) and may imitate another site.")}` : ""}`,
+      },
       open,
     );
     return answer === open && (await vscode.env.openExternal(vscode.Uri.parse(url)));
@@ -87,7 +106,12 @@ export function hiddenPanelNotifier(isPanelVisible: () => boolean, revealPanel: 
       if (isPanelVisible()) return;
       const openPanel = vscode.l10n.t("Open Panel");
       const names = request.options.map((option) => option.name);
-      void vscode.window.showInformationMessage(vscode.l10n.t("{0} asks permission: {1}", agent, request.toolCall.title ?? request.toolCall.toolCallId), ...names, openPanel)
+      void vscode.window
+        .showInformationMessage(
+          vscode.l10n.t("{0} asks permission: {1}", agent, request.toolCall.title ?? request.toolCall.toolCallId),
+          ...names,
+          openPanel,
+        )
         .then((choice) => {
           if (choice === openPanel || choice === undefined) {
             if (choice === openPanel) revealPanel();

@@ -8,7 +8,15 @@
  * only for a document VS Code has loaded.
  */
 import * as vscode from "vscode";
-import type { DiagnosticInfo, EditorIntelligencePort, LocationInfo, Position, Range, Severity, SymbolInfo } from "../acp/client/vscodeTools/editorIntelligence";
+import type {
+  DiagnosticInfo,
+  EditorIntelligencePort,
+  LocationInfo,
+  Position,
+  Range,
+  Severity,
+  SymbolInfo,
+} from "../acp/client/vscodeTools/editorIntelligence";
 
 const SEVERITIES: Record<vscode.DiagnosticSeverity, Severity> = {
   [vscode.DiagnosticSeverity.Error]: "error",
@@ -17,7 +25,10 @@ const SEVERITIES: Record<vscode.DiagnosticSeverity, Severity> = {
   [vscode.DiagnosticSeverity.Hint]: "hint",
 };
 
-const range = (value: vscode.Range): Range => ({ start: { line: value.start.line, character: value.start.character }, end: { line: value.end.line, character: value.end.character } });
+const range = (value: vscode.Range): Range => ({
+  start: { line: value.start.line, character: value.start.character },
+  end: { line: value.end.line, character: value.end.character },
+});
 const kindName = (kind: vscode.SymbolKind): string => vscode.SymbolKind[kind] ?? "Symbol";
 
 async function documentUri(path: string): Promise<vscode.Uri> {
@@ -43,19 +54,33 @@ function toDiagnostic(uri: vscode.Uri, diagnostic: vscode.Diagnostic): Diagnosti
   };
 }
 
-function toLocations(found: Array<vscode.Location | vscode.LocationLink> | vscode.Location | undefined): LocationInfo[] {
+function toLocations(
+  found: Array<vscode.Location | vscode.LocationLink> | vscode.Location | undefined,
+): LocationInfo[] {
   const list = found === undefined ? [] : Array.isArray(found) ? found : [found];
   return list.flatMap((item) => {
     const uri = "targetUri" in item ? item.targetUri : item.uri;
-    const where = "targetUri" in item ? item.targetSelectionRange ?? item.targetRange : item.range;
+    const where = "targetUri" in item ? (item.targetSelectionRange ?? item.targetRange) : item.range;
     return uri.scheme === "file" ? [{ path: uri.fsPath, range: range(where) }] : [];
   });
 }
 
 function toSymbols(found: Array<vscode.DocumentSymbol | vscode.SymbolInformation> | undefined): SymbolInfo[] {
-  return (found ?? []).map((symbol) => "children" in symbol
-    ? { name: symbol.name, kind: kindName(symbol.kind), range: range(symbol.range), ...(symbol.children.length > 0 ? { children: toSymbols(symbol.children) } : {}) }
-    : { name: symbol.name, kind: kindName(symbol.kind), range: range(symbol.location.range), ...(symbol.containerName ? { containerName: symbol.containerName } : {}) });
+  return (found ?? []).map((symbol) =>
+    "children" in symbol
+      ? {
+          name: symbol.name,
+          kind: kindName(symbol.kind),
+          range: range(symbol.range),
+          ...(symbol.children.length > 0 ? { children: toSymbols(symbol.children) } : {}),
+        }
+      : {
+          name: symbol.name,
+          kind: kindName(symbol.kind),
+          range: range(symbol.location.range),
+          ...(symbol.containerName ? { containerName: symbol.containerName } : {}),
+        },
+  );
 }
 
 function hoverText(content: vscode.MarkdownString | vscode.MarkedString): string {
@@ -70,51 +95,80 @@ export const vscodeIntelligence: EditorIntelligencePort = {
       const uri = vscode.Uri.file(path);
       return vscode.languages.getDiagnostics(uri).map((diagnostic) => toDiagnostic(uri, diagnostic));
     }
-    return vscode.languages.getDiagnostics().filter(([uri]) => uri.scheme === "file").flatMap(([uri, list]) => list.map((diagnostic) => toDiagnostic(uri, diagnostic)));
+    return vscode.languages
+      .getDiagnostics()
+      .filter(([uri]) => uri.scheme === "file")
+      .flatMap(([uri, list]) => list.map((diagnostic) => toDiagnostic(uri, diagnostic)));
   },
 
   async documentSymbols(path) {
     const uri = await documentUri(path);
-    return toSymbols(await vscode.commands.executeCommand<Array<vscode.DocumentSymbol | vscode.SymbolInformation>>("vscode.executeDocumentSymbolProvider", uri));
+    return toSymbols(
+      await vscode.commands.executeCommand<Array<vscode.DocumentSymbol | vscode.SymbolInformation>>(
+        "vscode.executeDocumentSymbolProvider",
+        uri,
+      ),
+    );
   },
 
   async workspaceSymbols(query) {
-    const found = (await vscode.commands.executeCommand<vscode.SymbolInformation[]>("vscode.executeWorkspaceSymbolProvider", query)) ?? [];
-    return found.filter((symbol) => symbol.location.uri.scheme === "file").map((symbol) => ({
-      name: symbol.name,
-      kind: kindName(symbol.kind),
-      range: range(symbol.location.range),
-      path: symbol.location.uri.fsPath,
-      ...(symbol.containerName ? { containerName: symbol.containerName } : {}),
-    }));
+    const found =
+      (await vscode.commands.executeCommand<vscode.SymbolInformation[]>(
+        "vscode.executeWorkspaceSymbolProvider",
+        query,
+      )) ?? [];
+    return found
+      .filter((symbol) => symbol.location.uri.scheme === "file")
+      .map((symbol) => ({
+        name: symbol.name,
+        kind: kindName(symbol.kind),
+        range: range(symbol.location.range),
+        path: symbol.location.uri.fsPath,
+        ...(symbol.containerName ? { containerName: symbol.containerName } : {}),
+      }));
   },
 
   async definition(path, position) {
-    return toLocations(await vscode.commands.executeCommand("vscode.executeDefinitionProvider", await documentUri(path), at(position)));
+    return toLocations(
+      await vscode.commands.executeCommand("vscode.executeDefinitionProvider", await documentUri(path), at(position)),
+    );
   },
 
   async references(path, position) {
-    return toLocations(await vscode.commands.executeCommand("vscode.executeReferenceProvider", await documentUri(path), at(position)));
+    return toLocations(
+      await vscode.commands.executeCommand("vscode.executeReferenceProvider", await documentUri(path), at(position)),
+    );
   },
 
   async hover(path, position) {
-    const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>("vscode.executeHoverProvider", await documentUri(path), at(position))) ?? [];
+    const hovers =
+      (await vscode.commands.executeCommand<vscode.Hover[]>(
+        "vscode.executeHoverProvider",
+        await documentUri(path),
+        at(position),
+      )) ?? [];
     return hovers.flatMap((hover) => hover.contents.map(hoverText)).filter((text) => text.trim().length > 0);
   },
 
   async openEditors() {
     const active = vscode.window.tabGroups.activeTabGroup.activeTab;
-    return vscode.window.tabGroups.all.flatMap((group, index) => group.tabs.flatMap((tab) => {
-      const input = tab.input;
-      if (!(input instanceof vscode.TabInputText) || input.uri.scheme !== "file") return [];
-      return [{ path: input.uri.fsPath, active: tab === active, dirty: tab.isDirty, group: index + 1 }];
-    }));
+    return vscode.window.tabGroups.all.flatMap((group, index) =>
+      group.tabs.flatMap((tab) => {
+        const input = tab.input;
+        if (!(input instanceof vscode.TabInputText) || input.uri.scheme !== "file") return [];
+        return [{ path: input.uri.fsPath, active: tab === active, dirty: tab.isDirty, group: index + 1 }];
+      }),
+    );
   },
 
   async selection() {
     const editor = vscode.window.activeTextEditor;
     if (!editor || editor.document.uri.scheme !== "file") return undefined;
-    return { path: editor.document.uri.fsPath, range: range(editor.selection), text: editor.document.getText(editor.selection) };
+    return {
+      path: editor.document.uri.fsPath,
+      range: range(editor.selection),
+      text: editor.document.getText(editor.selection),
+    };
   },
 };
 

@@ -8,13 +8,18 @@ import { randomBytes } from "node:crypto";
 import { modulePreloadTags, preloadChunks } from "../shared/modulePreloads";
 
 export async function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri): Promise<string> {
-  const template = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, "media", "webview.html")));
-  const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, "dist", "webview", name)).toString();
-  const nonce = randomBytes(18).toString("base64url");
-  const preload = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, "dist", "webview", "preload.json")).then(
-    (bytes) => new TextDecoder().decode(bytes),
-    () => undefined, // a watch build before its first round: no preloads, main.js still loads its chunks
+  const template = new TextDecoder().decode(
+    await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, "media", "webview.html")),
   );
+  const asset = (name: string) =>
+    webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, "dist", "webview", name)).toString();
+  const nonce = randomBytes(18).toString("base64url");
+  const preload = await vscode.workspace.fs
+    .readFile(vscode.Uri.joinPath(extensionUri, "dist", "webview", "preload.json"))
+    .then(
+      (bytes) => new TextDecoder().decode(bytes),
+      () => undefined, // a watch build before its first round: no preloads, main.js still loads its chunks
+    );
   const values: Record<string, string> = {
     nonce,
     modulePreloads: modulePreloadTags(preloadChunks(preload), asset, nonce),

@@ -8,8 +8,13 @@ import type { WorkspacePort } from "../acp/ports";
 
 export const workspaceCwd: WorkspacePort = {
   cwd: () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? homedir(),
-  roots: () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === "file").map((f) => f.uri.fsPath),
-  additionalDirectories: () => (vscode.workspace.workspaceFolders ?? []).slice(1).filter((f) => f.uri.scheme === "file").map((f) => f.uri.fsPath),
+  roots: () =>
+    (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === "file").map((f) => f.uri.fsPath),
+  additionalDirectories: () =>
+    (vscode.workspace.workspaceFolders ?? [])
+      .slice(1)
+      .filter((f) => f.uri.scheme === "file")
+      .map((f) => f.uri.fsPath),
   isTrusted: () => vscode.workspace.isTrusted,
   remoteName: () => vscode.env.remoteName,
 };

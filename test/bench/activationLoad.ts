@@ -25,7 +25,8 @@ function vscodeMembers(): string[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith(".ts")) for (const m of readFileSync(path, "utf8").matchAll(/\bvscode\.([A-Za-z_]+)/g)) names.add(m[1]!);
+      else if (entry.name.endsWith(".ts"))
+        for (const m of readFileSync(path, "utf8").matchAll(/\bvscode\.([A-Za-z_]+)/g)) names.add(m[1]!);
     }
   };
   walk(join(repoRoot, "src"));
@@ -65,13 +66,31 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const members = JSON.stringify(vscodeMembers());
 const samples: Array<{ loadMs: number; activateMs: number; firstNeedMs: number }> = [];
 for (let run = 0; run < runs; run++) {
-  const result = spawnSync(process.execPath, ["-e", child], { env: { ...process.env, VSCODE_MEMBERS: members, DIST: dist }, encoding: "utf8" });
+  const result = spawnSync(process.execPath, ["-e", child], {
+    env: { ...process.env, VSCODE_MEMBERS: members, DIST: dist },
+    encoding: "utf8",
+  });
   if (result.status !== 0) throw new Error(`run ${run + 1} failed:\n${result.stderr}`);
   samples.push(JSON.parse(result.stdout.trim().split("\n").pop()!));
 }
-const row = (label: string, values: number[]) => console.log(`${label.padEnd(28)} median ${median(values).toFixed(1).padStart(6)} ms  (${values.map((v) => v.toFixed(1)).join(", ")})`);
+const row = (label: string, values: number[]) =>
+  console.log(
+    `${label.padEnd(28)} median ${median(values).toFixed(1).padStart(6)} ms  (${values.map((v) => v.toFixed(1)).join(", ")})`,
+  );
 console.log(`${dist}/extension.js, ${runs} fresh processes`);
-row("require(extension.js)", samples.map((s) => s.loadMs));
-row("activate()", samples.map((s) => s.activateMs));
-row("load + activate", samples.map((s) => s.loadMs + s.activateMs));
-row("first command (host load)", samples.map((s) => s.firstNeedMs));
+row(
+  "require(extension.js)",
+  samples.map((s) => s.loadMs),
+);
+row(
+  "activate()",
+  samples.map((s) => s.activateMs),
+);
+row(
+  "load + activate",
+  samples.map((s) => s.loadMs + s.activateMs),
+);
+row(
+  "first command (host load)",
+  samples.map((s) => s.firstNeedMs),
+);

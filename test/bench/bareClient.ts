@@ -17,7 +17,11 @@ interface Message {
 }
 
 async function run(job: RawJob): Promise<RawResult> {
-  const child = spawn(job.node, [job.agentScript], { cwd: job.cwd, env: { ...process.env, ...job.env }, stdio: ["pipe", "pipe", "ignore"] });
+  const child = spawn(job.node, [job.agentScript], {
+    cwd: job.cwd,
+    env: { ...process.env, ...job.env },
+    stdio: ["pipe", "pipe", "ignore"],
+  });
   const waiting = new Map<number, (message: Message) => void>();
   const parts: string[] = [];
   let updates = 0;
@@ -64,20 +68,37 @@ async function run(job: RawJob): Promise<RawResult> {
     const id = nextId++;
     const answer = new Promise<Message>((resolve) => waiting.set(id, resolve));
     child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n");
-    return answer.then((message) => (message.error ? Promise.reject(new Error(JSON.stringify(message.error))) : message));
+    return answer.then((message) =>
+      message.error ? Promise.reject(new Error(JSON.stringify(message.error))) : message,
+    );
   };
 
-  await request("initialize", { protocolVersion: 1, clientCapabilities: {}, clientInfo: { name: "bench-bare", version: "0" } });
+  await request("initialize", {
+    protocolVersion: 1,
+    clientCapabilities: {},
+    clientInfo: { name: "bench-bare", version: "0" },
+  });
   const session = await request("session/new", { cwd: job.cwd, mcpServers: [] });
   const memory = startMemorySampler();
   started = performance.now();
-  const response = request("session/prompt", { sessionId: session.result?.sessionId, prompt: [{ type: "text", text: job.prompt ?? "" }] });
+  const response = request("session/prompt", {
+    sessionId: session.result?.sessionId,
+    prompt: [{ type: "text", text: job.prompt ?? "" }],
+  });
   await ended;
   await response;
   const textLength = parts.join("").length;
   const { rssPeakGrowthMB, heapGrowthMB } = memory.stop();
   child.kill();
-  return { ms: endMs, textLength, updates, rssPeakGrowthMB, ...(heapGrowthMB === undefined ? {} : { heapGrowthMB }), ...(firstChunkAt === undefined ? {} : { firstChunkAt }), ...(endAt === undefined ? {} : { endAt }) };
+  return {
+    ms: endMs,
+    textLength,
+    updates,
+    rssPeakGrowthMB,
+    ...(heapGrowthMB === undefined ? {} : { heapGrowthMB }),
+    ...(firstChunkAt === undefined ? {} : { firstChunkAt }),
+    ...(endAt === undefined ? {} : { endAt }),
+  };
 }
 
 run(JSON.parse(process.argv[2] ?? "{}") as RawJob).then(

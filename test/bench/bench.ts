@@ -15,7 +15,14 @@ import { writeLongThreadState } from "./longThread";
 import { profileDir, readableBuild } from "./profiling";
 import { runHost, runRaw } from "./rawBaseline";
 import { zipEntries } from "./vsixEntries";
-import { longThreadWorkload, panelWorkload, streamWorkload, type Sample, type WorkloadContext, type WorkloadResult } from "./workloads";
+import {
+  longThreadWorkload,
+  panelWorkload,
+  streamWorkload,
+  type Sample,
+  type WorkloadContext,
+  type WorkloadResult,
+} from "./workloads";
 
 export const RAW_FLOOD_SIZES = [1_000, 5_000, 20_000, 100_000] as const;
 /** The scale curve of one reply: bare reader, SDK client and the panel's host stack at each N. */
@@ -51,10 +58,16 @@ const MIB = 1024 * 1024;
 
 export const TARGETS: ReadonlyMap<string, Target> = new Map<string, Target>([
   // The target is the bare reader (no SDK, no UI); the SDK client's ratio (vsRaw) is shown beside it.
-  [`stream.N${UI_FLOOD}.endMarkerMs`, { text: `<= 3x bare (bare.flood.N${UI_FLOOD}.endMarkerMs)`, meets: (m, all) => {
-    const bare = all.get(`bare.flood.N${UI_FLOOD}.endMarkerMs`)?.median;
-    return bare === undefined ? undefined : m <= 3 * bare;
-  } }],
+  [
+    `stream.N${UI_FLOOD}.endMarkerMs`,
+    {
+      text: `<= 3x bare (bare.flood.N${UI_FLOOD}.endMarkerMs)`,
+      meets: (m, all) => {
+        const bare = all.get(`bare.flood.N${UI_FLOOD}.endMarkerMs`)?.median;
+        return bare === undefined ? undefined : m <= 3 * bare;
+      },
+    },
+  ],
   [`stream.N${UI_FLOOD}.vsBare`, { text: "<= 3", meets: (m) => m <= 3 }],
   [`stream.N${UI_FLOOD}.firstChunkLagMs`, { text: "< 50 ms", meets: (m) => m < 50 }],
   [`tools.N${TOOL_CALLS}.firstChunkLagMs`, { text: "< 50 ms", meets: (m) => m < 50 }],
@@ -64,17 +77,26 @@ export const TARGETS: ReadonlyMap<string, Target> = new Map<string, Target>([
   ["long.T2000.interactiveMs", { text: "< 1000 ms", meets: (m) => m < 1000 }],
   ["activation.ms", { text: "< 50 ms", meets: (m) => m < 50 }],
   ["panel.empty.overFloorMs", { text: "<= 300 ms over the empty webview (open.floor)", meets: (m) => m <= 300 }],
-  ["panel.empty.fcpOverFloorMs", { text: "<= 300 ms over the empty webview's own first paint", meets: (m) => m <= 300 }],
+  [
+    "panel.empty.fcpOverFloorMs",
+    { text: "<= 300 ms over the empty webview's own first paint", meets: (m) => m <= 300 },
+  ],
   ["size.vsixKiB", { text: "< 1.5 MiB (1536 KiB)", meets: (m) => m < 1536 }],
   // Judged on the peak during the workload: the host often collects garbage meanwhile, so the
   // retained growth (after - before) can be negative.
   [`stream.N${UI_FLOOD}.hostRssPeakGrowthMB`, { text: "< 50 MB", meets: (m) => m < 50 }],
   [`tools.N${TOOL_CALLS}.hostRssPeakGrowthMB`, { text: "< 50 MB", meets: (m) => m < 50 }],
   ["long.T2000.hostRssPeakGrowthMB", { text: "< 30 MB", meets: (m) => m < 30 }],
-  ["long.T2000.scrollDroppedFrames", { text: "<= 5% of the scroll's frames", meets: (m, all) => {
-    const frames = all.get("long.T2000.scrollFrames")?.median;
-    return frames === undefined ? undefined : m <= 0.05 * frames;
-  } }],
+  [
+    "long.T2000.scrollDroppedFrames",
+    {
+      text: "<= 5% of the scroll's frames",
+      meets: (m, all) => {
+        const frames = all.get("long.T2000.scrollFrames")?.median;
+        return frames === undefined ? undefined : m <= 0.05 * frames;
+      },
+    },
+  ],
 ]);
 
 /**
@@ -83,13 +105,21 @@ export const TARGETS: ReadonlyMap<string, Target> = new Map<string, Target>([
  * workbench or the host's garbage-collection timing, a fixed frame count).
  */
 export const DIAGNOSTIC_FIGURES: readonly RegExp[] = [
-  /\.hostBatches$/, /\.firstBatchActions$/, /\.endLagMs$/, /\.endArrivedMs$/, /\.firstChunkArrivedLagMs$/,
-  /\.hostRss(Before|After|Growth|Peak)MB$/, /\.pageHeapMB$/, /\.scrollFrames$/,
-  /^panel\.empty\.(clickToActivation|clickToWebview|webviewBoot|workerReady)Ms$/, /^open\.floor/,
+  /\.hostBatches$/,
+  /\.firstBatchActions$/,
+  /\.endLagMs$/,
+  /\.endArrivedMs$/,
+  /\.firstChunkArrivedLagMs$/,
+  /\.hostRss(Before|After|Growth|Peak)MB$/,
+  /\.pageHeapMB$/,
+  /\.scrollFrames$/,
+  /^panel\.empty\.(clickToActivation|clickToWebview|webviewBoot|workerReady)Ms$/,
+  /^open\.floor/,
   // Two code-servers' service-worker starts apart (seconds of run-to-run spread); fcpOverFloorMs is judged.
   /^panel\.empty\.overFloorMs$/,
   // The baselines' own memory and the SDK against the bare reader: not the panel's doing.
-  /^bare\./, /^raw\..*\.(vsBare|rssPeakGrowthMB)$/,
+  /^bare\./,
+  /^raw\..*\.(vsBare|rssPeakGrowthMB)$/,
 ];
 
 export async function runBench(options: BenchOptions): Promise<BenchResults> {
@@ -118,14 +148,24 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       add([["size.vsixKiB", statSync(vsix).size / 1024, "KiB"]]);
       // What ships: the entries of the packaged (production) build, not whatever dist/ holds now.
       const entries = zipEntries(vsix);
-      for (const [figure, file] of [["size.webviewJsKiB", "dist/webview/main.js"], ["size.webviewCssKiB", "dist/webview/main.css"], ["size.extensionJsKiB", "dist/extension.js"], ["size.hostJsKiB", "dist/host.js"]] as const) {
+      for (const [figure, file] of [
+        ["size.webviewJsKiB", "dist/webview/main.js"],
+        ["size.webviewCssKiB", "dist/webview/main.css"],
+        ["size.extensionJsKiB", "dist/extension.js"],
+        ["size.hostJsKiB", "dist/host.js"],
+      ] as const) {
         const entry = entries.find((e) => e.name === `extension/${file}`);
         if (!entry) failures.push(`sizes: ${file} is not in the .vsix`);
         add([[figure, entry && entry.size / 1024, "KiB"]]);
       }
       // The split webview: main.js is the shell; the transcript and each grammar are chunks beside it.
-      const chunks = entries.filter((e) => /^extension\/dist\/webview\/[^/]+\.js$/.test(e.name) && !e.name.endsWith("/main.js"));
-      add([["size.webviewChunksKiB", chunks.reduce((sum, e) => sum + e.size, 0) / 1024, "KiB"], ["size.webviewChunks", chunks.length, "count"]]);
+      const chunks = entries.filter(
+        (e) => /^extension\/dist\/webview\/[^/]+\.js$/.test(e.name) && !e.name.endsWith("/main.js"),
+      );
+      add([
+        ["size.webviewChunksKiB", chunks.reduce((sum, e) => sum + e.size, 0) / 1024, "KiB"],
+        ["size.webviewChunks", chunks.length, "count"],
+      ]);
       if (chunks.length === 0) failures.push("sizes: no webview chunks beside main.js in the .vsix");
     }
 
@@ -134,7 +174,17 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       for (let run = 1; run <= options.runs; run++) {
         for (const n of CURVE_FLOOD_SIZES) {
           const nonce = `bare${run}n${n}`;
-          const result = runRaw({ node: tools.nodePath, agentScript, cwd: scratch, mode: "prompt", prompt: `benchflood ${n} ${nonce}`, endMarker: endMarker(nonce) }, "bare");
+          const result = runRaw(
+            {
+              node: tools.nodePath,
+              agentScript,
+              cwd: scratch,
+              mode: "prompt",
+              prompt: `benchflood ${n} ${nonce}`,
+              endMarker: endMarker(nonce),
+            },
+            "bare",
+          );
           add([
             [`bare.flood.N${n}.endMarkerMs`, result.ms, "ms"],
             [`bare.flood.N${n}.rssPeakGrowthMB`, result.rssPeakGrowthMB, "MB"],
@@ -148,19 +198,46 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       for (let run = 1; run <= options.runs; run++) {
         for (const n of RAW_FLOOD_SIZES) {
           const nonce = `raw${run}n${n}`;
-          const result = runRaw({ node: tools.nodePath, agentScript, cwd: scratch, mode: "prompt", prompt: `benchflood ${n} ${nonce}`, endMarker: endMarker(nonce) });
+          const result = runRaw({
+            node: tools.nodePath,
+            agentScript,
+            cwd: scratch,
+            mode: "prompt",
+            prompt: `benchflood ${n} ${nonce}`,
+            endMarker: endMarker(nonce),
+          });
           add([
             [`raw.flood.N${n}.endMarkerMs`, result.ms, "ms"],
-            [`raw.flood.N${n}.firstChunkLagMs`, result.firstChunkAt !== undefined && result.agentFirstAt !== undefined ? result.firstChunkAt - result.agentFirstAt : undefined, "ms"],
+            [
+              `raw.flood.N${n}.firstChunkLagMs`,
+              result.firstChunkAt !== undefined && result.agentFirstAt !== undefined
+                ? result.firstChunkAt - result.agentFirstAt
+                : undefined,
+              "ms",
+            ],
             [`raw.flood.N${n}.rssPeakGrowthMB`, result.rssPeakGrowthMB, "MB"],
           ]);
         }
         const toolNonce = `raw${run}t`;
-        const storm = runRaw({ node: tools.nodePath, agentScript, cwd: scratch, mode: "prompt", prompt: `benchtools ${TOOL_CALLS} ${toolNonce}`, endMarker: endMarker(toolNonce) });
+        const storm = runRaw({
+          node: tools.nodePath,
+          agentScript,
+          cwd: scratch,
+          mode: "prompt",
+          prompt: `benchtools ${TOOL_CALLS} ${toolNonce}`,
+          endMarker: endMarker(toolNonce),
+        });
         add([[`raw.tools.N${TOOL_CALLS}.endMarkerMs`, storm.ms, "ms"]]);
         const stateFile = join(scratch, `raw-state-${run}.json`);
         const { sessionId } = writeLongThreadState(stateFile, scratch, `raw${run}`);
-        const load = runRaw({ node: tools.nodePath, agentScript, cwd: scratch, mode: "load", sessionId, env: { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: stateFile } });
+        const load = runRaw({
+          node: tools.nodePath,
+          agentScript,
+          cwd: scratch,
+          mode: "load",
+          sessionId,
+          env: { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: stateFile },
+        });
         add([["raw.long.T2000.loadMs", load.ms, "ms"]]);
         rmSync(stateFile, { force: true });
       }
@@ -174,11 +251,24 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
           ...CURVE_SESSIONS.map((s): [string, number, number] => [`host.sessions.S${s}`, s, SESSION_FLOOD]),
         ];
         for (const [prefix, sessions, count] of curve) {
-          const result = runHost({ node: tools.nodePath, agentScript, cwd: scratch, sessions, count, nonce: `host${run}${prefix.replace(/\W/g, "")}` });
+          const result = runHost({
+            node: tools.nodePath,
+            agentScript,
+            cwd: scratch,
+            sessions,
+            count,
+            nonce: `host${run}${prefix.replace(/\W/g, "")}`,
+          });
           add([
             [`${prefix}.endMarkerMs`, result.ms, "ms"],
             // The agent wrote the first chunk → the host posted the batch holding it to the webview.
-            [`${prefix}.firstChunkLagMs`, sessions === 1 && result.firstPostedAt !== undefined && result.agentFirstAt !== undefined ? result.firstPostedAt - result.agentFirstAt : undefined, "ms"],
+            [
+              `${prefix}.firstChunkLagMs`,
+              sessions === 1 && result.firstPostedAt !== undefined && result.agentFirstAt !== undefined
+                ? result.firstPostedAt - result.agentFirstAt
+                : undefined,
+              "ms",
+            ],
             [`${prefix}.rssPeakGrowthMB`, result.rssPeakGrowthMB, "MB"],
             [`${prefix}.heapGrowthMB`, result.heapGrowthMB, "MB"],
             [`${prefix}.hostBatches`, result.batches, "count"],
@@ -201,7 +291,14 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
         mkdirSync(dir, { recursive: true });
         const t = Date.now();
         try {
-          const result = await workload({ vsix, agentScript, dir, runName: `${name}-${run}`, nonce: `${name}${run}x${Date.now().toString(36)}`, ...(overlay ? { overlay } : {}) });
+          const result = await workload({
+            vsix,
+            agentScript,
+            dir,
+            runName: `${name}-${run}`,
+            nonce: `${name}${run}x${Date.now().toString(36)}`,
+            ...(overlay ? { overlay } : {}),
+          });
           add(result.samples);
           (details[name] ??= []).push(result.details);
           log(`${name} run ${run}/${options.runs}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
@@ -220,7 +317,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const figures = new Map(samples.figures().map((f) => [f.figure, f]));
   const ratio = (figure: string, baseline: string, name: string) => {
     const base = figures.get(baseline);
-    for (const value of figures.get(figure)?.samples ?? []) if (base && base.median > 0) samples.add(name, value / base.median, "ratio");
+    for (const value of figures.get(figure)?.samples ?? [])
+      if (base && base.median > 0) samples.add(name, value / base.median, "ratio");
   };
   ratio(`stream.N${UI_FLOOD}.endMarkerMs`, `bare.flood.N${UI_FLOOD}.endMarkerMs`, `stream.N${UI_FLOOD}.vsBare`);
   ratio(`stream.N${UI_FLOOD}.endMarkerMs`, `raw.flood.N${UI_FLOOD}.endMarkerMs`, `stream.N${UI_FLOOD}.vsRaw`);
@@ -231,12 +329,14 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   // Each panel opening against the median floor (the same view serving a page with no bundle).
   const floor = samples.figures().find((f) => f.figure === "open.floor");
   const open = samples.figures().find((f) => f.figure === "panel.empty.openToFcpMs");
-  if (floor && open) for (const value of open.samples) samples.add("panel.empty.overFloorMs", value - floor.median, "ms");
+  if (floor && open)
+    for (const value of open.samples) samples.add("panel.empty.overFloorMs", value - floor.median, "ms");
   // The same from the inner frame's navigation on: what our page costs, without VS Code's service
   // worker start (content/workerReady in the outer frame), which varies by seconds between runs.
   const floorFcp = samples.figures().find((f) => f.figure === "open.floorFcpMs");
   const fcp = samples.figures().find((f) => f.figure === "panel.empty.fcpMs");
-  if (floorFcp && fcp) for (const value of fcp.samples) samples.add("panel.empty.fcpOverFloorMs", value - floorFcp.median, "ms");
+  if (floorFcp && fcp)
+    for (const value of fcp.samples) samples.add("panel.empty.fcpOverFloorMs", value - floorFcp.median, "ms");
 
   return {
     date: new Date().toISOString(),
@@ -254,7 +354,11 @@ function machineInfo(): Record<string, unknown> {
   const { chromiumPath, nodePath } = ensureTools();
   const version = (command: string) => {
     try {
-      return execFileSync(command, ["--version"], { encoding: "utf8", timeout: 10_000, stdio: ["ignore", "pipe", "ignore"] }).trim();
+      return execFileSync(command, ["--version"], {
+        encoding: "utf8",
+        timeout: 10_000,
+        stdio: ["ignore", "pipe", "ignore"],
+      }).trim();
     } catch {
       return undefined;
     }

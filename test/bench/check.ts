@@ -26,7 +26,10 @@ export interface Comparison {
   readonly flagged: boolean;
 }
 
-export function compare(baseline: readonly Figure[], fresh: readonly Figure[]): { rows: Comparison[]; missing: string[] } {
+export function compare(
+  baseline: readonly Figure[],
+  fresh: readonly Figure[],
+): { rows: Comparison[]; missing: string[] } {
   const now = new Map(fresh.map((f) => [f.figure, f]));
   const rows: Comparison[] = [];
   const missing: string[] = [];
@@ -71,13 +74,17 @@ async function main(): Promise<void> {
   console.log(`\nbench:check against test/bench/results.json (${baseline.date}):`);
   for (const r of rows) {
     const pct = Number.isFinite(r.change) ? `${r.change >= 0 ? "+" : ""}${(r.change * 100).toFixed(0)}%` : "new";
-    console.log(`${r.flagged ? "WORSE" : "  ok "}  ${r.figure.padEnd(38)} ${String(r.before).padStart(9)} -> ${String(r.after).padStart(9)} ${r.unit.padEnd(6)} ${pct}`);
+    console.log(
+      `${r.flagged ? "WORSE" : "  ok "}  ${r.figure.padEnd(38)} ${String(r.before).padStart(9)} -> ${String(r.after).padStart(9)} ${r.unit.padEnd(6)} ${pct}`,
+    );
   }
   // With --only, figures of the workloads not run are expected to be missing.
   const unexpected = only ? [] : missing;
   if (unexpected.length) console.log(`missing from the fresh run: ${unexpected.join(", ")}`);
   if (fresh.failures.length) console.log(`failed workload runs:\n  ${fresh.failures.join("\n  ")}`);
-  console.log(`bench:check: ${flagged.length} figure(s) more than ${WORSE_BY * 100}% worse${flagged.length ? `: ${flagged.map((r) => r.figure).join(", ")}` : ""}`);
+  console.log(
+    `bench:check: ${flagged.length} figure(s) more than ${WORSE_BY * 100}% worse${flagged.length ? `: ${flagged.map((r) => r.figure).join(", ")}` : ""}`,
+  );
   process.exitCode = flagged.length || unexpected.length || fresh.failures.length ? 1 : 0;
 }
 

@@ -42,7 +42,15 @@ export class Samples {
     const plain = new Map<string, Figure>();
     for (const [figure, { unit, samples }] of this.values) {
       const sorted = [...samples].sort((a, b) => a - b);
-      plain.set(figure, { figure, unit, samples, runs: samples.length, min: round(sorted[0]!), max: round(sorted.at(-1)!), median: round(median(sorted)) });
+      plain.set(figure, {
+        figure,
+        unit,
+        samples,
+        runs: samples.length,
+        min: round(sorted[0]!),
+        max: round(sorted.at(-1)!),
+        median: round(median(sorted)),
+      });
     }
     return [...plain.values()].map((figure) => {
       const target = targets.get(figure.figure);
@@ -80,7 +88,11 @@ export function table(figures: readonly Figure[]): string {
   ]);
   const header = ["figure", "min", "median", "max", "unit", "runs", "target (on the median)"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i >= 1 && i <= 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ").trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => (i >= 1 && i <= 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 

@@ -55,7 +55,13 @@ async function run(job: HostJob): Promise<HostResult> {
   const logger = new TrafficLogger();
   const launch = definitionOf({ name: "Bench Agent", command: job.node, args: [job.agentScript], env: { ...job.env } });
   const tabs = Array.from({ length: job.sessions }, (_, i) => {
-    const chat = new ChatSession({ catalog: new MemoryCatalog([launch]), workspace: fixedWorkspace(job.cwd || tmpdir()), logger, clock: systemClock, restartDelaysMs: [] });
+    const chat = new ChatSession({
+      catalog: new MemoryCatalog([launch]),
+      workspace: fixedWorkspace(job.cwd || tmpdir()),
+      logger,
+      clock: systemClock,
+      restartDelaysMs: [],
+    });
     chat.refreshAgents();
     let batches = 0;
     let firstPostedAt: number | undefined;
@@ -63,7 +69,11 @@ async function run(job: HostJob): Promise<HostResult> {
       JSON.stringify(message);
       if (message.type !== "state/actions") return;
       batches += 1;
-      if (firstPostedAt === undefined && message.actions.some((a) => a.type === "acp/update" && a.update.sessionUpdate === "agent_message_chunk")) firstPostedAt = Date.now();
+      if (
+        firstPostedAt === undefined &&
+        message.actions.some((a) => a.type === "acp/update" && a.update.sessionUpdate === "agent_message_chunk")
+      )
+        firstPostedAt = Date.now();
       const through = message.through ?? message.seq + message.actions.length - 1;
       setImmediate(() => feed.acknowledge(through));
     });
@@ -83,7 +93,13 @@ async function run(job: HostJob): Promise<HostResult> {
         sawEnd();
       }
     });
-    return { chat, feed, ended, prompt: `benchflood ${job.count} ${job.nonce}s${i}`, times: () => ({ firstAt, firstPostedAt, endAt, batches }) };
+    return {
+      chat,
+      feed,
+      ended,
+      prompt: `benchflood ${job.count} ${job.nonce}s${i}`,
+      times: () => ({ firstAt, firstPostedAt, endAt, batches }),
+    };
   });
   await Promise.all(tabs.map((tab) => tab.chat.start()));
   const memory = startMemorySampler();
@@ -99,7 +115,15 @@ async function run(job: HostJob): Promise<HostResult> {
   const firstChunkAt = Math.min(...times.map((t) => t.firstAt ?? Infinity));
   const endAt = Math.max(...times.map((t) => t.endAt ?? 0));
   const firstPostedAt = Math.min(...times.map((t) => t.firstPostedAt ?? Infinity));
-  return { ms, rssPeakGrowthMB, ...(heapGrowthMB === undefined ? {} : { heapGrowthMB }), batches: times.reduce((sum, t) => sum + t.batches, 0), ...(Number.isFinite(firstChunkAt) ? { firstChunkAt } : {}), ...(Number.isFinite(firstPostedAt) ? { firstPostedAt } : {}), ...(endAt ? { endAt } : {}) };
+  return {
+    ms,
+    rssPeakGrowthMB,
+    ...(heapGrowthMB === undefined ? {} : { heapGrowthMB }),
+    batches: times.reduce((sum, t) => sum + t.batches, 0),
+    ...(Number.isFinite(firstChunkAt) ? { firstChunkAt } : {}),
+    ...(Number.isFinite(firstPostedAt) ? { firstPostedAt } : {}),
+    ...(endAt ? { endAt } : {}),
+  };
 }
 
 run(JSON.parse(process.argv[2] ?? "{}") as HostJob).then(

@@ -40,17 +40,38 @@ export function longHistory(nonce: string, turns = LONG_TURNS): HistoryUpdate[] 
   const addTool = () => {
     const id = `long-tool-${tool}`;
     const path = `src/area${tool % 17}/module${tool}.ts`;
-    history.push({ sessionUpdate: "tool_call", toolCallId: id, title: `Read ${path}`, kind: "read", status: "in_progress", rawInput: { path }, locations: [{ path }] });
-    history.push({ sessionUpdate: "tool_call_update", toolCallId: id, status: "completed", content: [{ type: "content", content: text(toolOutput(tool)) }] });
+    history.push({
+      sessionUpdate: "tool_call",
+      toolCallId: id,
+      title: `Read ${path}`,
+      kind: "read",
+      status: "in_progress",
+      rawInput: { path },
+      locations: [{ path }],
+    });
+    history.push({
+      sessionUpdate: "tool_call_update",
+      toolCallId: id,
+      status: "completed",
+      content: [{ type: "content", content: text(toolOutput(tool)) }],
+    });
     tool += 1;
   };
   const addMessage = (last: boolean) => {
     const body = benchMarkdown(MESSAGE_CHARS, message * 3);
-    history.push({ sessionUpdate: "agent_message_chunk", content: text(last ? `${body}\n\n${longEndMarker(nonce)} — end of the thread.` : body) });
+    history.push({
+      sessionUpdate: "agent_message_chunk",
+      content: text(last ? `${body}\n\n${longEndMarker(nonce)} — end of the thread.` : body),
+    });
     message += 1;
   };
   for (let turn = 0; turn < turns; turn++) {
-    history.push({ sessionUpdate: "user_message_chunk", content: text(`Turn ${turn + 1}: read the next ten modules of area ${turn % 17} and summarise what each exports, then suggest the smallest change.`) });
+    history.push({
+      sessionUpdate: "user_message_chunk",
+      content: text(
+        `Turn ${turn + 1}: read the next ten modules of area ${turn % 17} and summarise what each exports, then suggest the smallest change.`,
+      ),
+    });
     addTool();
     for (let i = 1; i < TOOLS_PER_TURN; i++) {
       addTool();
@@ -61,11 +82,24 @@ export function longHistory(nonce: string, turns = LONG_TURNS): HistoryUpdate[] 
 }
 
 /** Writes a FAKE_AGENT_STATE file holding only the long session (`turns` × 20 entries); returns its id and size. */
-export function writeLongThreadState(file: string, cwd: string, nonce: string, turns = LONG_TURNS): { sessionId: string; bytes: number; updates: number } {
+export function writeLongThreadState(
+  file: string,
+  cwd: string,
+  nonce: string,
+  turns = LONG_TURNS,
+): { sessionId: string; bytes: number; updates: number } {
   const sessionId = `bench-long-${nonce}`;
   const history = longHistory(nonce, turns);
   const micros = Date.now() * 1000;
-  const session: StoredSession = { sessionId, cwd, title: LONG_TITLE, updatedAt: isoMicros(micros), listed: true, config: {}, history };
+  const session: StoredSession = {
+    sessionId,
+    cwd,
+    title: LONG_TITLE,
+    updatedAt: isoMicros(micros),
+    listed: true,
+    config: {},
+    history,
+  };
   const json = JSON.stringify({ clock: micros, sessions: { [sessionId]: session } });
   writeFileSync(file, json);
   return { sessionId, bytes: Buffer.byteLength(json), updates: history.length };

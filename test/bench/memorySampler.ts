@@ -26,7 +26,10 @@ export function startMemorySampler(): { stop(): MemoryFigures } {
       peak = Math.max(peak, process.memoryUsage.rss());
       gc?.();
       const heapGrowth = gc ? (process.memoryUsage().heapUsed - heapBefore) / MIB : undefined;
-      return { rssPeakGrowthMB: (peak - rssBefore) / MIB, ...(heapGrowth === undefined ? {} : { heapGrowthMB: heapGrowth }) };
+      return {
+        rssPeakGrowthMB: (peak - rssBefore) / MIB,
+        ...(heapGrowth === undefined ? {} : { heapGrowthMB: heapGrowth }),
+      };
     },
   };
 }

@@ -54,7 +54,17 @@ export interface BenchRecord {
   readonly wSnapshot?: number;
   /** Long thread: Date.now() when the loaded thread's tail (sent ahead of the whole) reached it. */
   readonly wTail?: number;
-  readonly messages?: { count: number; actions: number; tFirst?: number; tLast?: number; tStart?: number; wStart?: number; startBatchActions?: number; tEnd?: number; wEnd?: number };
+  readonly messages?: {
+    count: number;
+    actions: number;
+    tFirst?: number;
+    tLast?: number;
+    tStart?: number;
+    wStart?: number;
+    startBatchActions?: number;
+    tEnd?: number;
+    wEnd?: number;
+  };
   readonly longTasks: readonly LongTask[];
   readonly longFrames: readonly LongFrame[];
 }
@@ -155,7 +165,9 @@ export async function readRecord(frame: Frame): Promise<BenchRecord> {
   // Long animation frames are reported to the top-level page only (the webview is a same-origin
   // iframe in the same renderer); their times are converted to the frame's clock.
   const page = frame.page();
-  const { origin, frames } = (await page.evaluate("({ origin: performance.timeOrigin, frames: window.__benchLoaf || [] })")) as { origin: number; frames: LongFrame[] };
+  const { origin, frames } = (await page.evaluate(
+    "({ origin: performance.timeOrigin, frames: window.__benchLoaf || [] })",
+  )) as { origin: number; frames: LongFrame[] };
   const shift = origin - record.timeOrigin;
   return { ...record, longFrames: frames.map((f) => ({ ...f, start: f.start + shift })) };
 }
@@ -180,7 +192,12 @@ export async function armLongFrames(frame: Frame): Promise<void> {
  * waitForFunction) until mark `name` has been painted. `stuck` is asked on each poll and fails
  * the wait early with its reason (e.g. the turn ended without the marker ever reaching the DOM).
  */
-export async function waitForMark(frame: Frame, name: string, timeoutMs: number, stuck?: () => Promise<string | undefined>): Promise<void> {
+export async function waitForMark(
+  frame: Frame,
+  name: string,
+  timeoutMs: number,
+  stuck?: () => Promise<string | undefined>,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   const expression = `!!(window.__bench && window.__bench.marks[${JSON.stringify(name)}] && window.__bench.marks[${JSON.stringify(name)}].tPaint !== undefined)`;
   while (!(await frame.evaluate(expression))) {
@@ -196,13 +213,21 @@ export async function waitForMark(frame: Frame, name: string, timeoutMs: number,
  * turn or the load is over) for `graceMs` (after mark `after` was painted, when given), i.e.
  * everything arrived and the marker still is not in the DOM.
  */
-export function turnEndedWithout(frame: Frame, after: string | undefined, graceMs = 5_000): () => Promise<string | undefined> {
+export function turnEndedWithout(
+  frame: Frame,
+  after: string | undefined,
+  graceMs = 5_000,
+): () => Promise<string | undefined> {
   let idleSince: number | undefined;
   let sawBusy = false;
   return async () => {
-    const started = after === undefined ? "true" : `!!(window.__bench && window.__bench.marks[${JSON.stringify(after)}])`;
+    const started =
+      after === undefined ? "true" : `!!(window.__bench && window.__bench.marks[${JSON.stringify(after)}])`;
     const state = (await frame.evaluate(`({ started: ${started},
-      status: (document.querySelector('[role="status"]') || {}).textContent || "" })`)) as { started: boolean; status: string };
+      status: (document.querySelector('[role="status"]') || {}).textContent || "" })`)) as {
+      started: boolean;
+      status: string;
+    };
     const ready = /is ready/.test(state.status);
     // Without a mark to wait for, the status must first have left "ready" (the new work began).
     if (!ready) sawBusy = true;
@@ -211,7 +236,9 @@ export function turnEndedWithout(frame: Frame, after: string | undefined, graceM
       return undefined;
     }
     idleSince ??= Date.now();
-    return Date.now() - idleSince > graceMs ? `the turn ended ${graceMs} ms ago ("${state.status}") and the marker is not in the DOM` : undefined;
+    return Date.now() - idleSince > graceMs
+      ? `the turn ended ${graceMs} ms ago ("${state.status}") and the marker is not in the DOM`
+      : undefined;
   };
 }
 

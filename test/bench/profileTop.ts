@@ -7,7 +7,12 @@ import { readFileSync } from "node:fs";
 
 interface ProfileNode {
   readonly id: number;
-  readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number; readonly columnNumber: number };
+  readonly callFrame: {
+    readonly functionName: string;
+    readonly url: string;
+    readonly lineNumber: number;
+    readonly columnNumber: number;
+  };
   readonly hitCount?: number;
   readonly children?: readonly number[];
 }
@@ -26,7 +31,10 @@ export interface ProfileLine {
   readonly totalMs: number;
 }
 
-export function summarise(profile: CpuProfile, top = 25): { totalMs: number; bySelf: ProfileLine[]; byTotal: ProfileLine[] } {
+export function summarise(
+  profile: CpuProfile,
+  top = 25,
+): { totalMs: number; bySelf: ProfileLine[]; byTotal: ProfileLine[] } {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -40,7 +48,13 @@ export function summarise(profile: CpuProfile, top = 25): { totalMs: number; byS
       self.set(samples[i]!, (self.get(samples[i]!) ?? 0) + next / 1000);
     }
   } else {
-    const interval = (profile.endTime - profile.startTime) / 1000 / Math.max(1, profile.nodes.reduce((s, n) => s + (n.hitCount ?? 0), 0));
+    const interval =
+      (profile.endTime - profile.startTime) /
+      1000 /
+      Math.max(
+        1,
+        profile.nodes.reduce((s, n) => s + (n.hitCount ?? 0), 0),
+      );
     for (const n of profile.nodes) self.set(n.id, (n.hitCount ?? 0) * interval);
   }
   const key = (n: ProfileNode) => {
@@ -63,15 +77,30 @@ export function summarise(profile: CpuProfile, top = 25): { totalMs: number; byS
       totalBy.set(k, (totalBy.get(k) ?? 0) + ms);
     }
   }
-  const line = (fn: string): ProfileLine => ({ fn, selfMs: Math.round((selfBy.get(fn) ?? 0) * 10) / 10, totalMs: Math.round((totalBy.get(fn) ?? 0) * 10) / 10 });
-  const sortBy = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]).slice(0, top).map(([fn]) => line(fn));
-  return { totalMs: Math.round((profile.endTime - profile.startTime) / 100) / 10, bySelf: sortBy(selfBy), byTotal: sortBy(totalBy) };
+  const line = (fn: string): ProfileLine => ({
+    fn,
+    selfMs: Math.round((selfBy.get(fn) ?? 0) * 10) / 10,
+    totalMs: Math.round((totalBy.get(fn) ?? 0) * 10) / 10,
+  });
+  const sortBy = (map: Map<string, number>) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([fn]) => line(fn));
+  return {
+    totalMs: Math.round((profile.endTime - profile.startTime) / 100) / 10,
+    bySelf: sortBy(selfBy),
+    byTotal: sortBy(totalBy),
+  };
 }
 
 if (process.argv[1]?.endsWith("profileTop.ts")) {
   const file = process.argv[2];
   if (!file) throw new Error("usage: profileTop.ts FILE.cpuprofile [N]");
-  const { totalMs, bySelf, byTotal } = summarise(JSON.parse(readFileSync(file, "utf8")) as CpuProfile, Number(process.argv[3] ?? 25));
+  const { totalMs, bySelf, byTotal } = summarise(
+    JSON.parse(readFileSync(file, "utf8")) as CpuProfile,
+    Number(process.argv[3] ?? 25),
+  );
   console.log(`profile: ${totalMs} ms\n\nself ms  total ms  function`);
   for (const l of bySelf) console.log(`${String(l.selfMs).padStart(7)}  ${String(l.totalMs).padStart(8)}  ${l.fn}`);
   console.log(`\ntotal ms  self ms  function`);

@@ -18,10 +18,37 @@ export const profileDir = (): string | undefined => process.env.BENCH_PROFILE ||
  * packaged build shows (panel workload).
  */
 export function readableBuild(outDir: string): Record<string, string> {
-  const common = { bundle: true, minify: false, sourcemap: false, logLevel: "warning", define: { "process.env.NODE_ENV": JSON.stringify("production") } } as const;
-  buildSync({ ...common, entryPoints: { extension: join(repoRoot, "src/extension.ts"), host: join(repoRoot, "src/vscode/host.ts") }, outdir: outDir, platform: "node", format: "cjs", target: "node20", external: ["vscode", "bufferutil", "utf-8-validate"], mainFields: ["module", "main"] });
-  buildSync({ ...common, entryPoints: { main: join(repoRoot, "webview/main.tsx") }, outdir: join(outDir, "webview"), platform: "browser", format: "esm", target: "es2022", loader: { ".ttf": "file" } });
-  return { "dist/extension.js": join(outDir, "extension.js"), "dist/host.js": join(outDir, "host.js"), "dist/webview/main.js": join(outDir, "webview/main.js") };
+  const common = {
+    bundle: true,
+    minify: false,
+    sourcemap: false,
+    logLevel: "warning",
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  } as const;
+  buildSync({
+    ...common,
+    entryPoints: { extension: join(repoRoot, "src/extension.ts"), host: join(repoRoot, "src/vscode/host.ts") },
+    outdir: outDir,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    external: ["vscode", "bufferutil", "utf-8-validate"],
+    mainFields: ["module", "main"],
+  });
+  buildSync({
+    ...common,
+    entryPoints: { main: join(repoRoot, "webview/main.tsx") },
+    outdir: join(outDir, "webview"),
+    platform: "browser",
+    format: "esm",
+    target: "es2022",
+    loader: { ".ttf": "file" },
+  });
+  return {
+    "dist/extension.js": join(outDir, "extension.js"),
+    "dist/host.js": join(outDir, "host.js"),
+    "dist/webview/main.js": join(outDir, "webview/main.js"),
+  };
 }
 
 /** Starts the V8 sampling profiler of the page's renderer (same-origin iframes included). */
@@ -57,8 +84,14 @@ export async function startHostProfile(pid: number): Promise<HostProfiler | unde
   for (let i = 0; i < 50 && !url; i++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     try {
-      const targets = (await (await fetch("http://127.0.0.1:9229/json/list")).json()) as Array<{ webSocketDebuggerUrl?: string; url?: string; title?: string }>;
-      url = targets.find((t) => /bootstrap-fork|extensionHost/i.test(`${t.url} ${t.title}`))?.webSocketDebuggerUrl ?? targets[0]?.webSocketDebuggerUrl;
+      const targets = (await (await fetch("http://127.0.0.1:9229/json/list")).json()) as Array<{
+        webSocketDebuggerUrl?: string;
+        url?: string;
+        title?: string;
+      }>;
+      url =
+        targets.find((t) => /bootstrap-fork|extensionHost/i.test(`${t.url} ${t.title}`))?.webSocketDebuggerUrl ??
+        targets[0]?.webSocketDebuggerUrl;
     } catch {
       // not listening yet
     }
@@ -75,11 +108,12 @@ export async function startHostProfile(pid: number): Promise<HostProfiler | unde
     const message = JSON.parse(String(data)) as { id?: number; result?: unknown };
     if (message.id !== undefined) waiting.get(message.id)?.(message.result);
   });
-  const send = (method: string, params: object = {}) => new Promise<unknown>((resolve) => {
-    const id = nextId++;
-    waiting.set(id, resolve);
-    socket.send(JSON.stringify({ id, method, params }));
-  });
+  const send = (method: string, params: object = {}) =>
+    new Promise<unknown>((resolve) => {
+      const id = nextId++;
+      waiting.set(id, resolve);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
   await send("HeapProfiler.enable");
   await send("HeapProfiler.collectGarbage");
   const heapBefore = (await send("Runtime.getHeapUsage")) as { usedSize: number };
@@ -100,10 +134,18 @@ export async function startHostProfile(pid: number): Promise<HostProfiler | unde
       mkdirSync(dir, { recursive: true });
       const file = join(dir, `${name}-exthost.cpuprofile`);
       writeFileSync(file, JSON.stringify(profile));
-      writeFileSync(join(dir, `${name}-exthost-heap.json`), JSON.stringify({
-        heapUsedBeforeMB: Math.round(heapBefore.usedSize / 1048576), heapUsedAfterMB: Math.round(heapAfter.usedSize / 1048576),
-        liveBySite: liveAllocationSites(heap),
-      }, null, 2));
+      writeFileSync(
+        join(dir, `${name}-exthost-heap.json`),
+        JSON.stringify(
+          {
+            heapUsedBeforeMB: Math.round(heapBefore.usedSize / 1048576),
+            heapUsedAfterMB: Math.round(heapAfter.usedSize / 1048576),
+            liveBySite: liveAllocationSites(heap),
+          },
+          null,
+          2,
+        ),
+      );
       return file;
     },
   };
@@ -133,7 +175,10 @@ export async function traceMainThread<T>(cdp: CDPSession, name: string, body: ()
     for (const event of data.value) events.push(event as unknown as TraceEvent);
   };
   cdp.on("Tracing.dataCollected", onData);
-  await cdp.send("Tracing.start", { categories: "devtools.timeline,disabled-by-default-devtools.timeline", transferMode: "ReportEvents" });
+  await cdp.send("Tracing.start", {
+    categories: "devtools.timeline,disabled-by-default-devtools.timeline",
+    transferMode: "ReportEvents",
+  });
   try {
     return await body();
   } finally {
@@ -141,17 +186,29 @@ export async function traceMainThread<T>(cdp: CDPSession, name: string, body: ()
     await cdp.send("Tracing.end");
     await complete;
     cdp.off("Tracing.dataCollected", onData);
-    const main = new Set(events.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
+    const main = new Set(
+      events
+        .filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain")
+        .map((e) => `${e.pid}:${e.tid}`),
+    );
     const totals: Record<string, number> = {};
     for (const e of events) {
       if (e.ph !== "X" || e.dur === undefined || !main.has(`${e.pid}:${e.tid}`)) continue;
       totals[e.name] = (totals[e.name] ?? 0) + e.dur / 1000;
     }
-    const top = Object.fromEntries(Object.entries(totals).sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => [k, Math.round(v)]));
+    const top = Object.fromEntries(
+      Object.entries(totals)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 25)
+        .map(([k, v]) => [k, Math.round(v)]),
+    );
     const dir = profileDir();
     if (dir) {
       mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, `${name}-trace-summary.json`), JSON.stringify({ mainThreadMs: top } satisfies TraceSummary, null, 2));
+      writeFileSync(
+        join(dir, `${name}-trace-summary.json`),
+        JSON.stringify({ mainThreadMs: top } satisfies TraceSummary, null, 2),
+      );
       // The whole trace too, for chrome://tracing or a script (which frame laid out, and why).
       writeFileSync(join(dir, `${name}-trace.json`), JSON.stringify({ traceEvents: events }));
     }
@@ -179,5 +236,8 @@ function liveAllocationSites(heap: SampledHeap): Array<{ site: string; kib: numb
     for (const child of node.children) walk(child, here);
   };
   walk(heap.head, "");
-  return [...totals].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([site, bytes]) => ({ site, kib: Math.round(bytes / 1024) }));
+  return [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 20)
+    .map(([site, bytes]) => ({ site, kib: Math.round(bytes / 1024) }));
 }

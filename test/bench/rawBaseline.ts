@@ -22,13 +22,26 @@ function clientBundle(kind: ClientKind): string {
   const cached = bundles.get(kind);
   if (cached) return cached;
   const out = join(mkdtempSync(join(tmpdir(), `acp-bench-${kind}-`)), `${kind}Client.cjs`);
-  buildSync({ entryPoints: [join(repoRoot, `test/bench/${kind}Client.ts`)], outfile: out, bundle: true, platform: "node", format: "cjs", target: "node20", logLevel: "warning" });
+  buildSync({
+    entryPoints: [join(repoRoot, `test/bench/${kind}Client.ts`)],
+    outfile: out,
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    logLevel: "warning",
+  });
   bundles.set(kind, out);
   return out;
 }
 
 function runClient<T>(kind: ClientKind, node: string, job: unknown): T {
-  const stdout = execFileSync(node, ["--expose-gc", clientBundle(kind), JSON.stringify(job)], { encoding: "utf8", timeout: 180_000, maxBuffer: 16 * 1024 * 1024, stdio: ["ignore", "pipe", "inherit"] });
+  const stdout = execFileSync(node, ["--expose-gc", clientBundle(kind), JSON.stringify(job)], {
+    encoding: "utf8",
+    timeout: 180_000,
+    maxBuffer: 16 * 1024 * 1024,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   return JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as T;
 }
 
@@ -39,14 +52,21 @@ export interface RawRun extends RawResult {
 }
 
 /** One run of the SDK client (or, with `client: "bare"`, the bare reader); `benchLog` is a fresh FAKE_AGENT_BENCH_LOG file. */
-export function runRaw(job: Omit<RawJob, "env"> & { env?: Record<string, string> }, client: "raw" | "bare" = "raw"): RawRun {
+export function runRaw(
+  job: Omit<RawJob, "env"> & { env?: Record<string, string> },
+  client: "raw" | "bare" = "raw",
+): RawRun {
   const dir = mkdtempSync(join(tmpdir(), "acp-bench-rawlog-"));
   const benchLog = join(dir, "agent-bench.jsonl");
   try {
     const full: RawJob = { ...job, env: { FAKE_AGENT_BENCH_LOG: benchLog, ...job.env } };
     const result = runClient<RawResult>(client, job.node, full);
     const events = readAgentEvents(benchLog);
-    return { ...result, ...(events.first === undefined ? {} : { agentFirstAt: events.first }), ...(events.end === undefined ? {} : { agentEndAt: events.end }) };
+    return {
+      ...result,
+      ...(events.first === undefined ? {} : { agentFirstAt: events.first }),
+      ...(events.end === undefined ? {} : { agentEndAt: events.end }),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -61,7 +81,10 @@ export function runHost(job: Omit<HostJob, "env">): HostRun {
   const dir = mkdtempSync(join(tmpdir(), "acp-bench-hostlog-"));
   const benchLog = join(dir, "agent-bench.jsonl");
   try {
-    const result = runClient<HostResult>("host", job.node, { ...job, env: { FAKE_AGENT_BENCH_LOG: benchLog } } satisfies HostJob);
+    const result = runClient<HostResult>("host", job.node, {
+      ...job,
+      env: { FAKE_AGENT_BENCH_LOG: benchLog },
+    } satisfies HostJob);
     const first = firstEvent(benchLog, "first-chunk");
     return { ...result, ...(first === undefined ? {} : { agentFirstAt: first }) };
   } finally {
@@ -77,7 +100,12 @@ function firstEvent(file: string, event: string): number | undefined {
   } catch {
     return undefined;
   }
-  const times = text.split("\n").filter((line) => line.trim()).map((line) => JSON.parse(line) as { event: string; at: number }).filter((e) => e.event === event).map((e) => e.at);
+  const times = text
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as { event: string; at: number })
+    .filter((e) => e.event === event)
+    .map((e) => e.at);
   return times.length ? Math.min(...times) : undefined;
 }
 
@@ -97,7 +125,13 @@ export function readAgentEvents(file: string): AgentEvents {
   } catch {
     return {};
   }
-  const names: Record<string, keyof AgentEvents> = { "first-chunk": "first", "end-chunk": "end", "agent-started": "started", "load-request": "loadRequest", "load-replayed": "loadReplayed" };
+  const names: Record<string, keyof AgentEvents> = {
+    "first-chunk": "first",
+    "end-chunk": "end",
+    "agent-started": "started",
+    "load-request": "loadRequest",
+    "load-replayed": "loadReplayed",
+  };
   const events: AgentEvents = {};
   for (const line of text.split("\n")) {
     if (!line.trim()) continue;

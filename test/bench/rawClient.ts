@@ -36,8 +36,15 @@ export interface RawResult {
 }
 
 async function run(job: RawJob): Promise<RawResult> {
-  const child = spawn(job.node, [job.agentScript], { cwd: job.cwd, env: { ...process.env, ...job.env }, stdio: ["pipe", "pipe", "ignore"] });
-  const stream = acp.ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>);
+  const child = spawn(job.node, [job.agentScript], {
+    cwd: job.cwd,
+    env: { ...process.env, ...job.env },
+    stdio: ["pipe", "pipe", "ignore"],
+  });
+  const stream = acp.ndJsonStream(
+    Writable.toWeb(child.stdin) as WritableStream<Uint8Array>,
+    Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>,
+  );
   const parts: string[] = [];
   let textLength = 0;
   let updates = 0;
@@ -64,21 +71,32 @@ async function run(job: RawJob): Promise<RawResult> {
   });
   const connection = app.connect(stream);
   const agent = connection.agent;
-  await agent.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: {}, clientInfo: { name: "bench-raw", version: "0" } });
+  await agent.request(acp.methods.agent.initialize, {
+    protocolVersion: acp.PROTOCOL_VERSION,
+    clientCapabilities: {},
+    clientInfo: { name: "bench-raw", version: "0" },
+  });
   let ms: number;
   let memory: ReturnType<typeof startMemorySampler>;
   if (job.mode === "prompt") {
     const { sessionId } = await agent.request(acp.methods.agent.session.new, { cwd: job.cwd, mcpServers: [] });
     memory = startMemorySampler();
     started = performance.now();
-    const response = agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: job.prompt ?? "" }] });
+    const response = agent.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: job.prompt ?? "" }],
+    });
     await ended;
     await response;
     ms = endMs;
   } else {
     memory = startMemorySampler();
     started = performance.now();
-    await agent.request(acp.methods.agent.session.load, { sessionId: job.sessionId ?? "", cwd: job.cwd, mcpServers: [] });
+    await agent.request(acp.methods.agent.session.load, {
+      sessionId: job.sessionId ?? "",
+      cwd: job.cwd,
+      mcpServers: [],
+    });
     ms = performance.now() - started;
   }
   // The concatenated text is the point of the baseline: build it, as a UI would have to.
@@ -86,7 +104,15 @@ async function run(job: RawJob): Promise<RawResult> {
   const { rssPeakGrowthMB, heapGrowthMB } = memory.stop();
   connection.close();
   child.kill();
-  return { ms, textLength, updates, rssPeakGrowthMB, ...(heapGrowthMB === undefined ? {} : { heapGrowthMB }), ...(firstChunkAt === undefined ? {} : { firstChunkAt }), ...(endAt === undefined ? {} : { endAt }) };
+  return {
+    ms,
+    textLength,
+    updates,
+    rssPeakGrowthMB,
+    ...(heapGrowthMB === undefined ? {} : { heapGrowthMB }),
+    ...(firstChunkAt === undefined ? {} : { firstChunkAt }),
+    ...(endAt === undefined ? {} : { endAt }),
+  };
 }
 
 run(JSON.parse(process.argv[2] ?? "{}") as RawJob).then(

@@ -20,4 +20,11 @@ const figures = results.figures.map((figure): Figure => {
   return { ...plain, target: target.text, ...(met === undefined ? {} : { met }) };
 });
 writeFileSync(file, JSON.stringify({ ...results, figures }, null, 2) + "\n");
-console.log(`retarget: ${figures.filter((f) => f.met === false).map((f) => f.figure).join(", ") || "every target met"}`);
+console.log(
+  `retarget: ${
+    figures
+      .filter((f) => f.met === false)
+      .map((f) => f.figure)
+      .join(", ") || "every target met"
+  }`,
+);

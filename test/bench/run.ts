@@ -19,11 +19,15 @@ export function parseArgs(argv: readonly string[]): { runs: number; only?: Workl
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--runs") runs = Number(argv[++i]);
-    else if (arg === "--only") only = String(argv[++i]).split(",").map((w) => w.trim()) as Workload[];
+    else if (arg === "--only")
+      only = String(argv[++i])
+        .split(",")
+        .map((w) => w.trim()) as Workload[];
     else if (arg === "--out") out = String(argv[++i]);
   }
   if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs takes a positive integer");
-  for (const w of only ?? []) if (!WORKLOADS.includes(w)) throw new Error(`unknown workload ${w} (known: ${WORKLOADS.join(", ")})`);
+  for (const w of only ?? [])
+    if (!WORKLOADS.includes(w)) throw new Error(`unknown workload ${w} (known: ${WORKLOADS.join(", ")})`);
   return { runs, out, ...(only ? { only } : {}) };
 }
 
@@ -36,7 +40,9 @@ async function main(): Promise<void> {
   console.log("");
   for (const figure of results.figures) console.log(jsonLine(figure));
   const missed = results.figures.filter((f) => f.met === false).map((f) => f.figure);
-  console.log(`\nbench: ${results.figures.length} figures, ${runs} run(s), ${results.durationS} s; targets missed: ${missed.length ? missed.join(", ") : "none"}; written to ${relative(process.cwd(), out)}`);
+  console.log(
+    `\nbench: ${results.figures.length} figures, ${runs} run(s), ${results.durationS} s; targets missed: ${missed.length ? missed.join(", ") : "none"}; written to ${relative(process.cwd(), out)}`,
+  );
   if (results.failures.length) {
     console.log(`bench: ${results.failures.length} workload run(s) failed:\n  ${results.failures.join("\n  ")}`);
     process.exitCode = 1;

@@ -55,7 +55,8 @@ export async function startUi(options: UiOptions): Promise<UiRun> {
   if (options.overlay) {
     const installed = safeReaddir(server.extensionsDir).find((name) => name.startsWith(`${extensionId()}-`));
     if (!installed) throw new Error(`the extension is not installed in ${server.extensionsDir}`);
-    for (const [inside, from] of Object.entries(options.overlay)) copyFileSync(from, join(server.extensionsDir, installed, inside));
+    for (const [inside, from] of Object.entries(options.overlay))
+      copyFileSync(from, join(server.extensionsDir, installed, inside));
   }
   let browser: Browser | undefined;
   try {
@@ -113,7 +114,10 @@ export async function openReadyChat(page: Page): Promise<Chat> {
 
 /** The webview's inner frame (#active-frame inside our extension's outer webview iframe). */
 export async function innerFrame(page: Page, timeoutMs = 60_000): Promise<Frame> {
-  const outer = await page.waitForSelector(`iframe.webview.ready[src*="extensionId=${extensionId()}"]`, { timeout: timeoutMs, state: "attached" });
+  const outer = await page.waitForSelector(`iframe.webview.ready[src*="extensionId=${extensionId()}"]`, {
+    timeout: timeoutMs,
+    state: "attached",
+  });
   const outerFrame = await outer.contentFrame();
   if (!outerFrame) throw new Error("the webview's outer iframe has no frame");
   const inner = await outerFrame.waitForSelector("#active-frame", { timeout: timeoutMs, state: "attached" });

@@ -18,10 +18,32 @@ import { safeReaddir, sleep } from "../harness/processes";
 import { endMarker, startMarker } from "../fakeAgent/benchScenarios";
 import type { Unit } from "./figures";
 import { ENTRIES_PER_TURN, LONG_TITLE, LONG_TURNS, longEndMarker, writeLongThreadState } from "./longThread";
-import { armInteractiveProbe, armStreamProbe, paintTimings, readRecord, scrollToTop, turnEndedWithout, waitForMark, type BenchRecord, type LongFrame } from "./probes";
+import {
+  armInteractiveProbe,
+  armStreamProbe,
+  paintTimings,
+  readRecord,
+  scrollToTop,
+  turnEndedWithout,
+  waitForMark,
+  type BenchRecord,
+  type LongFrame,
+} from "./probes";
 import { profileDir, startHostProfile, startRendererProfile, stopRendererProfile, traceMainThread } from "./profiling";
 import { readAgentEvents } from "./rawBaseline";
-import { armWorkbenchStamp, extensionHostPid, heapAfterGcMb, innerFrame, openPanel, openReadyChat, rssMb, sampleRss, startUi, workbenchStamp, type UiRun } from "./ui";
+import {
+  armWorkbenchStamp,
+  extensionHostPid,
+  heapAfterGcMb,
+  innerFrame,
+  openPanel,
+  openReadyChat,
+  rssMb,
+  sampleRss,
+  startUi,
+  workbenchStamp,
+  type UiRun,
+} from "./ui";
 
 export type Sample = readonly [figure: string, value: number | undefined, unit: Unit];
 
@@ -55,17 +77,30 @@ const SETTLE_MS = 1_000;
 function stepper(label: string): (what: string) => void {
   const t = Date.now();
   return (what) => {
-    if (process.env.BENCH_VERBOSE) process.stderr.write(`[bench] ${label} +${((Date.now() - t) / 1000).toFixed(1)} s ${what}\n`);
+    if (process.env.BENCH_VERBOSE)
+      process.stderr.write(`[bench] ${label} +${((Date.now() - t) / 1000).toFixed(1)} s ${what}\n`);
   };
 }
 
 /** Timers to stop however the workload ends. */
 type Cleanup = Array<() => void>;
 
-async function withUi<T>(ctx: WorkloadContext, label: string, agentEnv: Record<string, string> | undefined, body: (run: UiRun, cleanup: Cleanup) => Promise<T>): Promise<T> {
+async function withUi<T>(
+  ctx: WorkloadContext,
+  label: string,
+  agentEnv: Record<string, string> | undefined,
+  body: (run: UiRun, cleanup: Cleanup) => Promise<T>,
+): Promise<T> {
   const workspace = join(ctx.dir, "workspace");
   mkdirSync(workspace, { recursive: true });
-  const run = await startUi({ label, vsix: ctx.vsix, workspace, agentScript: ctx.agentScript, ...(agentEnv ? { agentEnv } : {}), ...(ctx.overlay ? { overlay: ctx.overlay } : {}) });
+  const run = await startUi({
+    label,
+    vsix: ctx.vsix,
+    workspace,
+    agentScript: ctx.agentScript,
+    ...(agentEnv ? { agentEnv } : {}),
+    ...(ctx.overlay ? { overlay: ctx.overlay } : {}),
+  });
   const cleanup: Cleanup = [];
   try {
     return await body(run, cleanup);
@@ -76,7 +111,11 @@ async function withUi<T>(ctx: WorkloadContext, label: string, agentEnv: Record<s
 }
 
 /** Flood (`benchflood N`) or tool storm (`benchtools N`): send → first chunk and end marker painted. */
-export async function streamWorkload(ctx: WorkloadContext, kind: "flood" | "tools", count: number): Promise<WorkloadResult> {
+export async function streamWorkload(
+  ctx: WorkloadContext,
+  kind: "flood" | "tools",
+  count: number,
+): Promise<WorkloadResult> {
   const benchLog = join(ctx.dir, "agent-bench.jsonl");
   const prefix = kind === "flood" ? `stream.N${count}` : `tools.N${count}`;
   const step = stepper(kind);
@@ -107,8 +146,13 @@ export async function streamWorkload(ctx: WorkloadContext, kind: "flood" | "tool
     // Profiling mode: a CPU profile of a second pass would differ (caches), so the trace rides along.
     await (profileDir() ? traceMainThread(run.cdp, ctx.runName, sendAndWait) : sendAndWait());
     step("end marker painted");
-    if (profileDir()) step(`profiles ${await stopRendererProfile(run.cdp, ctx.runName)} ${await hostProfile?.stop(ctx.runName)}`);
-    await eventually(async () => !/working/i.test((await view.status.textContent({ timeout: 30_000 })) ?? ""), "the turn to end", 60_000);
+    if (profileDir())
+      step(`profiles ${await stopRendererProfile(run.cdp, ctx.runName)} ${await hostProfile?.stop(ctx.runName)}`);
+    await eventually(
+      async () => !/working/i.test((await view.status.textContent({ timeout: 30_000 })) ?? ""),
+      "the turn to end",
+      60_000,
+    );
     await sleep(1_000);
     const record = await readRecord(frame);
     const rssAfter = pid === undefined ? undefined : rssMb(pid);
@@ -122,9 +166,23 @@ export async function streamWorkload(ctx: WorkloadContext, kind: "flood" | "tool
     const samples: Sample[] = [
       [`${prefix}.firstChunkMs`, first?.tPaint === undefined ? undefined : first.tPaint - send, "ms"],
       [`${prefix}.endMarkerMs`, end?.tPaint === undefined ? undefined : end.tPaint - send, "ms"],
-      [`${prefix}.firstChunkLagMs`, first?.wPaint === undefined || agent.first === undefined ? undefined : first.wPaint - agent.first, "ms"],
-      [`${prefix}.endLagMs`, end?.wPaint === undefined || agent.end === undefined ? undefined : end.wPaint - agent.end, "ms"],
-      [`${prefix}.firstChunkArrivedLagMs`, record.messages?.wStart === undefined || agent.first === undefined ? undefined : record.messages.wStart - agent.first, "ms"],
+      [
+        `${prefix}.firstChunkLagMs`,
+        first?.wPaint === undefined || agent.first === undefined ? undefined : first.wPaint - agent.first,
+        "ms",
+      ],
+      [
+        `${prefix}.endLagMs`,
+        end?.wPaint === undefined || agent.end === undefined ? undefined : end.wPaint - agent.end,
+        "ms",
+      ],
+      [
+        `${prefix}.firstChunkArrivedLagMs`,
+        record.messages?.wStart === undefined || agent.first === undefined
+          ? undefined
+          : record.messages.wStart - agent.first,
+        "ms",
+      ],
       [`${prefix}.endArrivedMs`, record.messages?.tEnd === undefined ? undefined : record.messages.tEnd - send, "ms"],
       [`${prefix}.hostBatches`, record.messages?.count, "count"],
       [`${prefix}.firstBatchActions`, record.messages?.startBatchActions, "count"],
@@ -135,14 +193,36 @@ export async function streamWorkload(ctx: WorkloadContext, kind: "flood" | "tool
       [`${prefix}.pageHeapGrowthMB`, heapAfter - heapBefore, "MB"],
       [`${prefix}.hostRssBeforeMB`, rssBefore, "MB"],
       [`${prefix}.hostRssAfterMB`, rssAfter, "MB"],
-      [`${prefix}.hostRssGrowthMB`, rssAfter === undefined || rssBefore === undefined ? undefined : rssAfter - rssBefore, "MB"],
+      [
+        `${prefix}.hostRssGrowthMB`,
+        rssAfter === undefined || rssBefore === undefined ? undefined : rssAfter - rssBefore,
+        "MB",
+      ],
       [`${prefix}.hostRssPeakMB`, rssPeak, "MB"],
-      [`${prefix}.hostRssPeakGrowthMB`, rssPeak === undefined || rssBefore === undefined ? undefined : rssPeak - rssBefore, "MB"],
+      [
+        `${prefix}.hostRssPeakGrowthMB`,
+        rssPeak === undefined || rssBefore === undefined ? undefined : rssPeak - rssBefore,
+        "MB",
+      ],
     ];
-    return { samples, details: { kind, count, agent, longFrames: record.longFrames.length, longTasksByAttribution: byAttribution(tasks), topScripts: topScripts(record.longFrames.filter((f) => f.start >= send - 5)),
-      // What held the main thread between the click and the first chunk on screen.
-      untilFirstChunk: topScripts(record.longFrames.filter((f) => f.start + f.duration >= send && f.start <= (first?.tPaint ?? send))),
-      untilFirstChunkTasks: tasks.filter((t) => t.start <= (first?.tPaint ?? send)).map((t) => ({ at: Math.round(t.start - send), ms: Math.round(t.duration), by: t.name })) } };
+    return {
+      samples,
+      details: {
+        kind,
+        count,
+        agent,
+        longFrames: record.longFrames.length,
+        longTasksByAttribution: byAttribution(tasks),
+        topScripts: topScripts(record.longFrames.filter((f) => f.start >= send - 5)),
+        // What held the main thread between the click and the first chunk on screen.
+        untilFirstChunk: topScripts(
+          record.longFrames.filter((f) => f.start + f.duration >= send && f.start <= (first?.tPaint ?? send)),
+        ),
+        untilFirstChunkTasks: tasks
+          .filter((t) => t.start <= (first?.tPaint ?? send))
+          .map((t) => ({ at: Math.round(t.start - send), ms: Math.round(t.duration), by: t.name })),
+      },
+    };
   });
 }
 
@@ -150,7 +230,11 @@ export async function streamWorkload(ctx: WorkloadContext, kind: "flood" | "tool
  * session/load of a long thread (`entries` thread entries, 2,000 by default) through "ACP: Open
  * Session…", then (with `scroll`) a scripted scroll to the top. Figures are `long.T<entries>.…`.
  */
-export async function longThreadWorkload(ctx: WorkloadContext, entries = LONG_TURNS * ENTRIES_PER_TURN, withScroll = true): Promise<WorkloadResult> {
+export async function longThreadWorkload(
+  ctx: WorkloadContext,
+  entries = LONG_TURNS * ENTRIES_PER_TURN,
+  withScroll = true,
+): Promise<WorkloadResult> {
   const state = join(ctx.dir, "agent-state.json");
   const workspace = join(ctx.dir, "workspace");
   mkdirSync(workspace, { recursive: true });
@@ -187,7 +271,8 @@ export async function longThreadWorkload(ctx: WorkloadContext, entries = LONG_TU
     const rssAfter = pid === undefined ? undefined : rssMb(pid);
     const rssPeak = sampler?.stop();
     const heapAfter = await heapAfterGcMb(run.cdp);
-    const toPicked = (mark: { ePaint?: number } | undefined) => (mark?.ePaint === undefined || picked === undefined ? undefined : mark.ePaint - picked);
+    const toPicked = (mark: { ePaint?: number } | undefined) =>
+      mark?.ePaint === undefined || picked === undefined ? undefined : mark.ePaint - picked;
     const interactive = loaded.marks.interactive;
     const start = picked === undefined ? loaded.tArmed : picked - loaded.timeOrigin;
     const loadTasks = loaded.longTasks.filter((t) => t.start >= start - 5);
@@ -204,15 +289,36 @@ export async function longThreadWorkload(ctx: WorkloadContext, entries = LONG_TU
     const prefix = `long.T${entries}`;
     // Where the time goes: the new tab's agent process starting, the agent replaying, then us.
     const agent = readAgentEvents(benchLog);
-    const sincePick = (at: number | undefined) => (at === undefined || picked === undefined || at < picked ? undefined : at - picked);
+    const sincePick = (at: number | undefined) =>
+      at === undefined || picked === undefined || at < picked ? undefined : at - picked;
     const samples: Sample[] = [
       [`${prefix}.interactiveMs`, toPicked(interactive), "ms"],
       [`${prefix}.agentStartedMs`, sincePick(agent.started), "ms"],
       [`${prefix}.agentReplayedMs`, sincePick(agent.loadReplayed), "ms"],
-      [`${prefix}.interactiveAfterReplayMs`, interactive?.ePaint === undefined || agent.loadReplayed === undefined ? undefined : interactive.ePaint - agent.loadReplayed, "ms"],
-      [`${prefix}.tailArrivedAfterReplayMs`, loaded.wTail === undefined || agent.loadReplayed === undefined ? undefined : loaded.wTail - agent.loadReplayed, "ms"],
-      [`${prefix}.interactiveAfterTailMs`, interactive?.ePaint === undefined || loaded.wTail === undefined ? undefined : interactive.ePaint - loaded.wTail, "ms"],
-      [`${prefix}.snapshotArrivedAfterReplayMs`, loaded.wSnapshot === undefined || agent.loadReplayed === undefined ? undefined : loaded.wSnapshot - agent.loadReplayed, "ms"],
+      [
+        `${prefix}.interactiveAfterReplayMs`,
+        interactive?.ePaint === undefined || agent.loadReplayed === undefined
+          ? undefined
+          : interactive.ePaint - agent.loadReplayed,
+        "ms",
+      ],
+      [
+        `${prefix}.tailArrivedAfterReplayMs`,
+        loaded.wTail === undefined || agent.loadReplayed === undefined ? undefined : loaded.wTail - agent.loadReplayed,
+        "ms",
+      ],
+      [
+        `${prefix}.interactiveAfterTailMs`,
+        interactive?.ePaint === undefined || loaded.wTail === undefined ? undefined : interactive.ePaint - loaded.wTail,
+        "ms",
+      ],
+      [
+        `${prefix}.snapshotArrivedAfterReplayMs`,
+        loaded.wSnapshot === undefined || agent.loadReplayed === undefined
+          ? undefined
+          : loaded.wSnapshot - agent.loadReplayed,
+        "ms",
+      ],
       [`${prefix}.wholeThreadMs`, toPicked(loaded.marks.whole), "ms"],
       [`${prefix}.lastEntryMs`, toPicked(loaded.marks.lastEntry), "ms"],
       [`${prefix}.loadLongTasks`, loadTasks.length, "count"],
@@ -227,9 +333,17 @@ export async function longThreadWorkload(ctx: WorkloadContext, entries = LONG_TU
       [`${prefix}.pageHeapGrowthMB`, heapAfter - heapBefore, "MB"],
       [`${prefix}.hostRssBeforeMB`, rssBefore, "MB"],
       [`${prefix}.hostRssAfterMB`, rssAfter, "MB"],
-      [`${prefix}.hostRssGrowthMB`, rssAfter === undefined || rssBefore === undefined ? undefined : rssAfter - rssBefore, "MB"],
+      [
+        `${prefix}.hostRssGrowthMB`,
+        rssAfter === undefined || rssBefore === undefined ? undefined : rssAfter - rssBefore,
+        "MB",
+      ],
       [`${prefix}.hostRssPeakMB`, rssPeak, "MB"],
-      [`${prefix}.hostRssPeakGrowthMB`, rssPeak === undefined || rssBefore === undefined ? undefined : rssPeak - rssBefore, "MB"],
+      [
+        `${prefix}.hostRssPeakGrowthMB`,
+        rssPeak === undefined || rssBefore === undefined ? undefined : rssPeak - rssBefore,
+        "MB",
+      ],
     ];
     return {
       samples,
@@ -253,14 +367,28 @@ const FLOOR_HTML = join(dirname(fileURLToPath(import.meta.url)), "floorWebview.h
  * (floorWebview.html over media/webview.html), click to its first contentful paint.
  */
 export async function panelWorkload(ctx: WorkloadContext): Promise<WorkloadResult> {
-  const floor = await withUi({ ...ctx, overlay: { ...ctx.overlay, "media/webview.html": FLOOR_HTML } }, "bench-floor", undefined, (run) => openToFirstPaint(run));
+  const floor = await withUi(
+    { ...ctx, overlay: { ...ctx.overlay, "media/webview.html": FLOOR_HTML } },
+    "bench-floor",
+    undefined,
+    (run) => openToFirstPaint(run),
+  );
   return withUi(ctx, "bench-panel", undefined, async (run) => {
     const { clicked, paint, outerOrigin, outerMarks, activationStarted } = await openToFirstPaint(run);
     const activation = await activationTime(run.page);
-    const openToFcp = paint.fcp === undefined || clicked === undefined ? undefined : paint.timeOrigin + paint.fcp - clicked;
+    const openToFcp =
+      paint.fcp === undefined || clicked === undefined ? undefined : paint.timeOrigin + paint.fcp - clicked;
     const samples: Sample[] = [
-      ["panel.empty.clickToActivationMs", activationStarted === undefined || clicked === undefined ? undefined : activationStarted - clicked, "ms"],
-      ["panel.empty.clickToWebviewMs", outerOrigin === undefined || clicked === undefined ? undefined : outerOrigin - clicked, "ms"],
+      [
+        "panel.empty.clickToActivationMs",
+        activationStarted === undefined || clicked === undefined ? undefined : activationStarted - clicked,
+        "ms",
+      ],
+      [
+        "panel.empty.clickToWebviewMs",
+        outerOrigin === undefined || clicked === undefined ? undefined : outerOrigin - clicked,
+        "ms",
+      ],
       ["panel.empty.webviewBootMs", outerOrigin === undefined ? undefined : paint.timeOrigin - outerOrigin, "ms"],
       ["panel.empty.fcpMs", paint.fcp, "ms"],
       ["panel.empty.openToFcpMs", openToFcp, "ms"],
@@ -270,7 +398,19 @@ export async function panelWorkload(ctx: WorkloadContext): Promise<WorkloadResul
       ["open.floorFcpMs", floor.paint.fcp, "ms"],
       ["activation.ms", activation?.total, "ms"],
     ];
-    return { samples, details: { paint, outerMarks, activation, floor: { paint: floor.paint, outerMarks: floor.outerMarks, outerToInnerMs: floor.outerOrigin === undefined ? undefined : floor.paint.timeOrigin - floor.outerOrigin } } };
+    return {
+      samples,
+      details: {
+        paint,
+        outerMarks,
+        activation,
+        floor: {
+          paint: floor.paint,
+          outerMarks: floor.outerMarks,
+          outerToInnerMs: floor.outerOrigin === undefined ? undefined : floor.paint.timeOrigin - floor.outerOrigin,
+        },
+      },
+    };
   });
 }
 
@@ -283,7 +423,11 @@ function workerReady(marks: ReadonlyArray<[string, number]>): number | undefined
 async function openToFirstPaint(run: UiRun) {
   // Open the view once the workbench has finished starting (its eager extensions activated):
   // the figure is then about this extension, not about VS Code's own startup.
-  await eventually(() => extensionHostLog(run).includes("Eager extensions activated"), "the extension host to finish starting", 60_000);
+  await eventually(
+    () => extensionHostLog(run).includes("Eager extensions activated"),
+    "the extension host to finish starting",
+    60_000,
+  );
   await sleep(SETTLE_MS);
   const clicked = await openPanel(run.page, true);
   const frame = await innerFrame(run.page);
@@ -298,24 +442,33 @@ async function openToFirstPaint(run: UiRun) {
   const outer = frame.parentFrame();
   const outerOrigin = outer ? ((await outer.evaluate("performance.timeOrigin")) as number) : undefined;
   // VS Code's own marks in the outer frame (pre/index.html): the HTML arrived, its service worker was ready.
-  const outerMarks = outer ? ((await outer.evaluate(`performance.getEntriesByType("mark").map((m) => [m.name, Math.round(m.startTime)])`)) as Array<[string, number]>) : [];
+  const outerMarks = outer
+    ? ((await outer.evaluate(
+        `performance.getEntriesByType("mark").map((m) => [m.name, Math.round(m.startTime)])`,
+      )) as Array<[string, number]>)
+    : [];
   // The exthost log names the activation (no duration) with a local, millisecond timestamp.
-  const activatedLine = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{3}) .*_doActivateExtension acp-panel\.acp-panel/m.exec(extensionHostLog(run));
+  const activatedLine = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{3}) .*_doActivateExtension acp-panel\.acp-panel/m.exec(
+    extensionHostLog(run),
+  );
   const activationStarted = activatedLine ? new Date(`${activatedLine[1]}T${activatedLine[2]}`).getTime() : undefined;
-  const openToFcpMs = paint.fcp === undefined || clicked === undefined ? undefined : paint.timeOrigin + paint.fcp - clicked;
+  const openToFcpMs =
+    paint.fcp === undefined || clicked === undefined ? undefined : paint.timeOrigin + paint.fcp - clicked;
   return { clicked, paint, outerOrigin, outerMarks, activationStarted, openToFcpMs };
 }
 
 /** The remote extension host's log (user-data/logs/<session>/exthost1/remoteexthost.log), "" before it exists. */
 function extensionHostLog(run: UiRun): string {
   const logs = join(run.server.userDataDir, "logs");
-  return safeReaddir(logs).map((session) => {
-    try {
-      return readFileSync(join(logs, session, "exthost1/remoteexthost.log"), "utf8");
-    } catch {
-      return "";
-    }
-  }).join("\n");
+  return safeReaddir(logs)
+    .map((session) => {
+      try {
+        return readFileSync(join(logs, session, "exthost1/remoteexthost.log"), "utf8");
+      } catch {
+        return "";
+      }
+    })
+    .join("\n");
 }
 
 /**
@@ -341,7 +494,12 @@ async function activationTime(page: Page): Promise<{ total: number; text: string
   let text = "";
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    text = (await row.locator(".activation-time").first().textContent().catch(() => "")) ?? "";
+    text =
+      (await row
+        .locator(".activation-time")
+        .first()
+        .textContent()
+        .catch(() => "")) ?? "";
     if (/\d/.test(text)) break;
     await sleep(200);
   }
@@ -355,13 +513,17 @@ async function diagnose(run: UiRun, frame: Frame, benchLog: string, name: string
   try {
     const record = await readRecord(frame);
     parts.push(`marks ${JSON.stringify(Object.keys(record.marks))}`, `messages ${JSON.stringify(record.messages)}`);
-    parts.push(`view ${JSON.stringify(await frame.evaluate(`(() => {
+    parts.push(
+      `view ${JSON.stringify(
+        await frame.evaluate(`(() => {
       const log = document.querySelector('[role="log"]');
       const rows = log ? log.querySelectorAll(".transcript-row") : [];
       const last = rows[rows.length - 1];
       return { scrollTop: log && log.scrollTop, scrollHeight: log && log.scrollHeight, clientHeight: log && log.clientHeight, rows: rows.length,
         lastRow: last ? (last.textContent || "").slice(-160) : null, status: (document.querySelector('[role="status"]') || {}).textContent };
-    })()`))}`);
+    })()`),
+      )}`,
+    );
   } catch (error) {
     parts.push(`frame unreadable: ${String(error)}`);
   }
@@ -407,5 +569,8 @@ function topScripts(frames: readonly LongFrame[]): Array<{ script: string; total
       totals.set(key, entry);
     }
   }
-  return [...totals].map(([script, v]) => ({ script, totalMs: Math.round(v.totalMs), count: v.count })).sort((a, b) => b.totalMs - a.totalMs).slice(0, 8);
+  return [...totals]
+    .map(([script, v]) => ({ script, totalMs: Math.round(v.totalMs), count: v.count }))
+    .sort((a, b) => b.totalMs - a.totalMs)
+    .slice(0, 8);
 }

@@ -13,7 +13,9 @@ export const CODEBUDDY_BIN = resolve(import.meta.dirname, "../../node_modules/@t
 
 /** Why the real CLI cannot run here, or undefined when it can. */
 export function codebuddyMissing(): string | undefined {
-  return existsSync(CODEBUDDY_BIN) ? undefined : `${CODEBUDDY_BIN} is missing: run npm install (devDependency @tencent-ai/agent-sdk@0.3.201)`;
+  return existsSync(CODEBUDDY_BIN)
+    ? undefined
+    : `${CODEBUDDY_BIN} is missing: run npm install (devDependency @tencent-ai/agent-sdk@0.3.201)`;
 }
 
 export type CodebuddyAccess = { readonly apiBaseUrl: string } | { readonly platformUrl: string };

@@ -29,14 +29,25 @@ export interface ChatRequestBody {
 /** What the model answers to one main request. */
 export type ModelReply =
   | { readonly kind: "text"; readonly text: string; readonly reasoning?: string }
-  | { readonly kind: "tool"; readonly name: string; readonly args: Record<string, unknown>; readonly id?: string; readonly text?: string }
+  | {
+      readonly kind: "tool";
+      readonly name: string;
+      readonly args: Record<string, unknown>;
+      readonly id?: string;
+      readonly text?: string;
+    }
   | { readonly kind: "error"; readonly status: number; readonly message: string }
   /** Waits `ms` before answering `then` (to let a test act mid-request). */
   | { readonly kind: "delay"; readonly ms: number; readonly then: ModelReply };
 
 export const reply = {
   text: (text: string, reasoning?: string): ModelReply => ({ kind: "text", text, ...(reasoning ? { reasoning } : {}) }),
-  tool: (name: string, args: Record<string, unknown>, id = `call_${name.toLowerCase()}_1`, text?: string): ModelReply => ({ kind: "tool", name, args, id, ...(text ? { text } : {}) }),
+  tool: (
+    name: string,
+    args: Record<string, unknown>,
+    id = `call_${name.toLowerCase()}_1`,
+    text?: string,
+  ): ModelReply => ({ kind: "tool", name, args, id, ...(text ? { text } : {}) }),
   error: (status: number, message: string): ModelReply => ({ kind: "error", status, message }),
 };
 
@@ -77,7 +88,7 @@ export class FakeOpenAi {
     const body = JSON.parse(text) as ChatRequestBody;
     this.requests.push({ path: req.url ?? "", headers: req.headers, body });
     const main = (body.tools?.length ?? 0) > 0;
-    const next = main ? this.script.shift() ?? reply.text("Done.") : reply.text("Greeting");
+    const next = main ? (this.script.shift() ?? reply.text("Done.")) : reply.text("Greeting");
     await this.answer(res, next, body);
     return true;
   }
@@ -85,7 +96,9 @@ export class FakeOpenAi {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
     if (await this.handleChat(req, res, raw).catch(() => false)) return;
-    res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: `no route ${req.method} ${req.url}` } }));
+    res
+      .writeHead(404, { "content-type": "application/json" })
+      .end(JSON.stringify({ error: { message: `no route ${req.method} ${req.url}` } }));
   }
 
   private async answer(res: ServerResponse, next: ModelReply, body: ChatRequestBody): Promise<void> {
@@ -94,7 +107,9 @@ export class FakeOpenAi {
       return this.answer(res, next.then, body);
     }
     if (next.kind === "error") {
-      res.writeHead(next.status, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: next.message, type: "fake_error" } }));
+      res
+        .writeHead(next.status, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { message: next.message, type: "fake_error" } }));
       return;
     }
     const id = `chatcmpl-${++this.counter}`;
@@ -110,8 +125,18 @@ export class FakeOpenAi {
     } else {
       if (next.text) res.write(frame({ delta: { content: next.text }, finish_reason: null }));
       const args = JSON.stringify(next.args);
-      res.write(frame({ delta: { tool_calls: [{ index: 0, id: next.id, type: "function", function: { name: next.name, arguments: "" } }] }, finish_reason: null }));
-      for (const piece of split(args, 16)) res.write(frame({ delta: { tool_calls: [{ index: 0, function: { arguments: piece } }] }, finish_reason: null }));
+      res.write(
+        frame({
+          delta: {
+            tool_calls: [{ index: 0, id: next.id, type: "function", function: { name: next.name, arguments: "" } }],
+          },
+          finish_reason: null,
+        }),
+      );
+      for (const piece of split(args, 16))
+        res.write(
+          frame({ delta: { tool_calls: [{ index: 0, function: { arguments: piece } }] }, finish_reason: null }),
+        );
       res.write(frame({ delta: {}, finish_reason: "tool_calls" }));
     }
     res.write(frame(null, { usage: { prompt_tokens: 42, completion_tokens: 7, total_tokens: 49 } }));
@@ -138,7 +163,12 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
 export function userQuery(body: ChatRequestBody): string {
   const users = (body.messages ?? []).filter((message) => message.role === "user");
   const last = users.at(-1)?.content;
-  const text = typeof last === "string" ? last : Array.isArray(last) ? last.map((part: { text?: string }) => part.text ?? "").join("") : "";
+  const text =
+    typeof last === "string"
+      ? last
+      : Array.isArray(last)
+        ? last.map((part: { text?: string }) => part.text ?? "").join("")
+        : "";
   const match = /<user_query>\s*([\s\S]*?)\s*<\/user_query>/.exec(text);
   return match ? match[1]!.trim() : text.trim();
 }

@@ -38,22 +38,36 @@ export class FakePlatform {
 
   /** Whether the CLI asked for a login state and polled the token. */
   get loggedIn(): boolean {
-    return this.requests.some((r) => r.path.startsWith("/v2/plugin/auth/state")) && this.requests.some((r) => r.path.startsWith("/v2/plugin/auth/token"));
+    return (
+      this.requests.some((r) => r.path.startsWith("/v2/plugin/auth/state")) &&
+      this.requests.some((r) => r.path.startsWith("/v2/plugin/auth/token"))
+    );
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
     const path = req.url ?? "";
-    this.requests.push({ method: req.method ?? "", path, ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) });
+    this.requests.push({
+      method: req.method ?? "",
+      path,
+      ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+    });
     if (await this.model.handleChat(req, res, raw)) return;
     const data = this.answer(path);
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ code: 0, msg: "OK", data }));
   }
 
   private answer(path: string): unknown {
-    if (path.startsWith("/v2/plugin/auth/state")) return { state: "st-test", authUrl: `${this.url}/login?state=st-test` };
+    if (path.startsWith("/v2/plugin/auth/state"))
+      return { state: "st-test", authUrl: `${this.url}/login?state=st-test` };
     if (path.startsWith("/v2/plugin/auth/token")) {
-      return { accessToken: "tok-test", refreshToken: "rt-test", expiresIn: 86400, refreshExpiresIn: 864000, tokenType: "Bearer" };
+      return {
+        accessToken: "tok-test",
+        refreshToken: "rt-test",
+        expiresIn: 86400,
+        refreshExpiresIn: 864000,
+        tokenType: "Bearer",
+      };
     }
     if (path.startsWith("/v2/plugin/login/account") || path.startsWith("/v2/plugin/accounts")) {
       return { accounts: [{ uid: "u-test", nickname: "Test User", lastLogin: true, type: "personal" }] };

@@ -43,9 +43,26 @@ describe("finding agents in VS Code", { timeout: 300_000 }, () => {
     mkdirSync(loginBin);
     writeFileSync(join(loginBin, "codex-acp"), "#!/bin/sh\nexit 0\n", { mode: 0o755 });
     const shell = join(scratch, "login-shell");
-    writeFileSync(shell, `#!/bin/sh\n# called as: login-shell -ilc COMMAND (the command is the last argument)\nPATH="${loginBin}:$PATH"; export PATH\nfor last; do :; done\nexec /bin/sh -c "$last"\n`, { mode: 0o755 });
+    writeFileSync(
+      shell,
+      `#!/bin/sh\n# called as: login-shell -ilc COMMAND (the command is the last argument)\nPATH="${loginBin}:$PATH"; export PATH\nfor last; do :; done\nexec /bin/sh -c "$last"\n`,
+      { mode: 0o755 },
+    );
     const index = join(scratch, "registry.json");
-    writeFileSync(index, JSON.stringify({ agents: [{ id: "offline", name: "Offline Agent", version: "2.0.0", description: "from the local index", distribution: { npx: { package: "offline-acp" } } }] }));
+    writeFileSync(
+      index,
+      JSON.stringify({
+        agents: [
+          {
+            id: "offline",
+            name: "Offline Agent",
+            version: "2.0.0",
+            description: "from the local index",
+            distribution: { npx: { package: "offline-acp" } },
+          },
+        ],
+      }),
+    );
     server = await startCodeServer({
       label: "add-agent",
       workspace,
@@ -67,12 +84,16 @@ describe("finding agents in VS Code", { timeout: 300_000 }, () => {
       const view = await openChat(p());
       const picker = view.frame.getByRole("combobox", { name: "Agent" });
       const options = async () => (await view.frame.getByRole("option").allTextContents()).map((text) => text.trim());
-      await eventually(async () => {
-        await picker.click();
-        const names = await options();
-        await p().keyboard.press("Escape");
-        return names.includes("Codex");
-      }, "the Codex preset (found on the login shell's PATH) in the agent picker", 30_000);
+      await eventually(
+        async () => {
+          await picker.click();
+          const names = await options();
+          await p().keyboard.press("Escape");
+          return names.includes("Codex");
+        },
+        "the Codex preset (found on the login shell's PATH) in the agent picker",
+        30_000,
+      );
       await picker.click();
       assert.deepEqual(await options(), [AGENT, "Codex", "Add agent…"]);
       await screenshot(p(), "e2e-agent-picker.png");
@@ -101,15 +122,23 @@ describe("finding agents in VS Code", { timeout: 300_000 }, () => {
       const menu = view.frame.getByRole("listbox", { name: "Mentions" });
       await menu.getByRole("option").first().waitFor({ timeout: 30_000 });
       const hints = async () => (await menu.locator(".suggestion-hint").allTextContents()).map((text) => text.trim());
-      await eventually(async () => {
-        const seen = await hints();
-        return seen.includes("Selection") && seen.includes("Open editor");
-      }, "the selection and the open editor in the @ menu", 15_000);
+      await eventually(
+        async () => {
+          const seen = await hints();
+          return seen.includes("Selection") && seen.includes("Open editor");
+        },
+        "the selection and the open editor in the @ menu",
+        15_000,
+      );
       t.diagnostic(`@ menu: ${JSON.stringify(await menu.getByRole("option").allTextContents())}`);
       assert.equal((await hints())[0], "Selection", "the selection comes first");
       await screenshot(p(), "e2e-mention-menu.png");
       await view.prompt.press("Enter");
-      await eventually(async () => /^summarise @README\.md:1-\d+ $/.test(await view.prompt.inputValue()), "the mention token inline in the prompt", 10_000);
+      await eventually(
+        async () => /^summarise @README\.md:1-\d+ $/.test(await view.prompt.inputValue()),
+        "the mention token inline in the prompt",
+        10_000,
+      );
       assert.equal(await view.frame.getByRole("list", { name: "Attachments" }).getByRole("listitem").count(), 1);
       await view.prompt.press("Escape");
       await view.prompt.fill("");

@@ -41,7 +41,15 @@ describe("Bub and Lody extensions in VS Code", { timeout: 240_000 }, () => {
       label: "bub",
       workspace,
       extensionVsix: vsixPath(),
-      settings: agentSettings({ [AGENT]: fakeProfileAgent({ profile: "bub", state: join(scratch, "bub-state.json"), log: wireLog, lody: true, env: { FAKE_AGENT_STEP_MS: "600" } }) }),
+      settings: agentSettings({
+        [AGENT]: fakeProfileAgent({
+          profile: "bub",
+          state: join(scratch, "bub-state.json"),
+          log: wireLog,
+          lody: true,
+          env: { FAKE_AGENT_STEP_MS: "600" },
+        }),
+      }),
     });
     browser = await launchBrowser({ homeDir: server.homeDir });
     ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
@@ -71,17 +79,34 @@ describe("Bub and Lody extensions in VS Code", { timeout: 240_000 }, () => {
 
       const steer = view.log.locator("article.entry-steer", { hasText: "also cover the tokenizer" });
       await steer.getByText("Applied to the running turn").waitFor({ timeout: 15_000 });
-      await view.log.getByText("[steered: also cover the tokenizer]", { exact: false }).first().waitFor({ timeout: 15_000 });
-      assert.ok(await sawText(view.log, "sawPendingSteer"), 'the steer showed "Sending to the running turn…" before it was applied');
+      await view.log
+        .getByText("[steered: also cover the tokenizer]", { exact: false })
+        .first()
+        .waitFor({ timeout: 15_000 });
+      assert.ok(
+        await sawText(view.log, "sawPendingSteer"),
+        'the steer showed "Sending to the running turn…" before it was applied',
+      );
       // The steer went to the agent as a request of its own while the first prompt was running.
-      assert.equal(clientMessages(wireLog, "session/prompt").length, 1, "the steer did not start a second session/prompt");
+      assert.equal(
+        clientMessages(wireLog, "session/prompt").length,
+        1,
+        "the steer did not start a second session/prompt",
+      );
       await screenshot(p, "e2e-bub-steer-applied.png");
 
       await view.log.getByText("Done.", { exact: false }).first().waitFor({ timeout: 20_000 });
-      await eventually(async () => !/working/i.test((await view.status.textContent()) ?? ""), "the turn to end", 20_000);
+      await eventually(
+        async () => !/working/i.test((await view.status.textContent()) ?? ""),
+        "the turn to end",
+        20_000,
+      );
       // §7: Bub titles a Lody client's session after its first turn (capitalised, with a full stop).
       await parts.title.filter({ hasText: "Steer-inject please refactor the parser." }).waitFor({ timeout: 15_000 });
-      await parts.tabs.filter({ hasText: "Steer-inject please refactor the parser." }).first().waitFor({ timeout: 10_000 });
+      await parts.tabs
+        .filter({ hasText: "Steer-inject please refactor the parser." })
+        .first()
+        .waitFor({ timeout: 10_000 });
       await screenshot(p, "e2e-bub-title.png");
     });
   });
@@ -104,7 +129,7 @@ describe("Bub and Lody extensions in VS Code", { timeout: 240_000 }, () => {
       assert.match(childText, /work/);
       assert.match(childText, /done/);
       // The child's output is nested inside the group, not in the parent transcript.
-      assert.equal(await view.log.locator(":scope > * .run-thread").count() >= 1, true);
+      assert.equal((await view.log.locator(":scope > * .run-thread").count()) >= 1, true);
       await screenshot(p, "e2e-bub-subagent.png");
     });
   });
@@ -115,7 +140,11 @@ describe("Bub and Lody extensions in VS Code", { timeout: 240_000 }, () => {
       const row = view.log.getByRole("article", { name: "Context compaction" }).last();
       await row.getByText("Context compacted").waitFor({ timeout: 20_000 });
       await view.log.getByText("Carrying on.", { exact: false }).first().waitFor({ timeout: 20_000 });
-      assert.equal(await view.log.getByText("Context compacting", { exact: false }).count(), 0, "the in-progress label was replaced");
+      assert.equal(
+        await view.log.getByText("Context compacting", { exact: false }).count(),
+        0,
+        "the in-progress label was replaced",
+      );
       await screenshot(page!, "e2e-bub-compaction.png");
     });
   });
@@ -126,14 +155,26 @@ describe("Bub and Lody extensions in VS Code", { timeout: 240_000 }, () => {
       await watchAttribute(view.log, '[role="meter"][aria-label="Context window"]', "aria-valuenow", "meterValues");
       await sendPrompt(view, "basic-stream one");
       await parts.meter.waitFor({ timeout: 20_000 });
-      await eventually(async () => (await parts.meter.getAttribute("aria-valuenow")) === "12", "the meter at 12 of 100", 20_000);
+      await eventually(
+        async () => (await parts.meter.getAttribute("aria-valuenow")) === "12",
+        "the meter at 12 of 100",
+        20_000,
+      );
       assert.equal(await parts.meter.getAttribute("aria-valuemax"), "100");
       assert.match((await parts.meter.getAttribute("aria-valuetext")) ?? "", /^12%/);
-      await eventually(async () => !/working/i.test((await view.status.textContent()) ?? ""), "the turn to end", 20_000);
+      await eventually(
+        async () => !/working/i.test((await view.status.textContent()) ?? ""),
+        "the turn to end",
+        20_000,
+      );
       await screenshot(page!, "e2e-bub-meter-1.png");
 
       await sendPrompt(view, "steered-turn two");
-      await eventually(async () => (await parts.meter.getAttribute("aria-valuenow")) === "34", "the meter at 34 tokens", 20_000);
+      await eventually(
+        async () => (await parts.meter.getAttribute("aria-valuenow")) === "34",
+        "the meter at 34 tokens",
+        20_000,
+      );
       assert.equal(await parts.meter.getAttribute("aria-valuemax"), "128000");
       const seen = await seenValues(view.log, "meterValues");
       t.diagnostic(`aria-valuenow seen: ${seen.join(", ")}`);

@@ -35,7 +35,7 @@ describe("chat panel in VS Code", { timeout: 300_000 }, () => {
     const workspace = join(scratch, "workspace");
     wireLog = join(scratch, "agent-wire.jsonl");
     mkdirSync(workspace);
-    writeFileSync(join(workspace, "hello.ts"), 'export const hello = (name: string): string => `Hello, ${name}!`;\n');
+    writeFileSync(join(workspace, "hello.ts"), "export const hello = (name: string): string => `Hello, ${name}!`;\n");
     server = await startCodeServer({
       label: "chat",
       workspace,
@@ -59,7 +59,10 @@ describe("chat panel in VS Code", { timeout: 300_000 }, () => {
       timing("agent ready");
       await sendPrompt(view, "hello");
       await view.log.locator("strong", { hasText: "ACP Panel demo agent" }).first().waitFor({ timeout: 30_000 });
-      await view.log.locator("pre", { hasText: "export function greet(name: string): string" }).first().waitFor({ timeout: 30_000 });
+      await view.log
+        .locator("pre", { hasText: "export function greet(name: string): string" })
+        .first()
+        .waitFor({ timeout: 30_000 });
       // The reply is complete when the turn ends (the last sentence arrived and the status left "working").
       await view.log.getByText("to see a turn you can", { exact: false }).first().waitFor({ timeout: 30_000 });
       await eventually(async () => !/working/i.test((await view.status.textContent()) ?? ""), "the turn to end");
@@ -80,7 +83,10 @@ describe("chat panel in VS Code", { timeout: 300_000 }, () => {
       await view.stop.click();
 
       const prompt = readWireLog(wireLog).find(
-        (entry) => entry.direction === "in" && entry.message?.method === "session/prompt" && JSON.stringify(entry.message.params?.prompt).includes("long turn please"),
+        (entry) =>
+          entry.direction === "in" &&
+          entry.message?.method === "session/prompt" &&
+          JSON.stringify(entry.message.params?.prompt).includes("long turn please"),
       );
       assert.ok(prompt?.message, "the agent received the long prompt");
       const sessionId = prompt.message.params?.sessionId;
@@ -88,11 +94,20 @@ describe("chat panel in VS Code", { timeout: 300_000 }, () => {
       assert.equal(typeof sessionId, "string");
 
       await eventually(
-        () => readWireLog(wireLog).some((e) => e.direction === "in" && e.message?.method === "session/cancel" && e.message.params?.sessionId === sessionId),
+        () =>
+          readWireLog(wireLog).some(
+            (e) =>
+              e.direction === "in" &&
+              e.message?.method === "session/cancel" &&
+              e.message.params?.sessionId === sessionId,
+          ),
         `session/cancel for ${String(sessionId)} in the agent's wire log`,
       );
       await eventually(
-        () => readWireLog(wireLog).some((e) => e.direction === "out" && e.message?.id === promptId && e.message?.result?.stopReason === "cancelled"),
+        () =>
+          readWireLog(wireLog).some(
+            (e) => e.direction === "out" && e.message?.id === promptId && e.message?.result?.stopReason === "cancelled",
+          ),
         "the agent to answer the prompt with stopReason cancelled",
       );
       await view.status.filter({ hasText: "Turn cancelled" }).waitFor({ timeout: 15_000 });

@@ -55,11 +55,18 @@ describe("a real agent (claude-code-acp) edits an open file in VS Code", { timeo
     fake.script = rules({
       prompt: "say hello there",
       steps: [
-        [text("I will edit the greeting."), toolUse("Edit", { file_path: path, old_string: "hello world", new_string: "hello there" })],
+        [
+          text("I will edit the greeting."),
+          toolUse("Edit", { file_path: path, old_string: "hello world", new_string: "hello there" }),
+        ],
         (c) => (c.lastToolResult?.isError ? `The edit failed: ${c.lastToolResult.text}` : "I changed the greeting."),
       ],
     });
-    const agent = { command: ensureTools().nodePath, args: [adapterEntry("claude-code-acp")], env: adapterEnv(fake.baseUrl, agentHome) };
+    const agent = {
+      command: ensureTools().nodePath,
+      args: [adapterEntry("claude-code-acp")],
+      env: adapterEnv(fake.baseUrl, agentHome),
+    };
     server = await startCodeServer({
       label: "claude-edit",
       workspace,
@@ -86,7 +93,11 @@ describe("a real agent (claude-code-acp) edits an open file in VS Code", { timeo
       const request = view.log.getByRole("group", { name: "Permission request" });
       await request.waitFor({ timeout: 60_000 });
       const names = (await request.getByRole("button").allTextContents()).map((name) => name.trim());
-      assert.deepEqual(names, ["Always Allow", "Allow", "Reject"], "one button per option, named as claude-code-acp names it");
+      assert.deepEqual(
+        names,
+        ["Always Allow", "Allow", "Reject"],
+        "one button per option, named as claude-code-acp names it",
+      );
       assert.equal(readFileSync(path, "utf8"), BEFORE, "nothing written before the answer");
       await request.getByRole("button", { name: "Allow", exact: true }).click();
 
@@ -96,7 +107,11 @@ describe("a real agent (claude-code-acp) edits an open file in VS Code", { timeo
       assert.equal(readFileSync(path, "utf8"), AFTER, "written through the editor and saved");
       const modelTurns = fake.modelTurns();
       assert.equal(modelTurns.at(-1)?.toolResults?.[0]?.isError, false, "the edit succeeded");
-      assert.match(modelTurns.at(-1)?.toolResults?.[0]?.text ?? "", /greet\.ts/, "the agent reported the edit to the model");
+      assert.match(
+        modelTurns.at(-1)?.toolResults?.[0]?.text ?? "",
+        /greet\.ts/,
+        "the agent reported the edit to the model",
+      );
 
       const diff = view.log.getByRole("group", { name: `Diff of ${path}` });
       await diff.first().waitFor({ timeout: 15_000 });
@@ -128,14 +143,32 @@ describe("a real agent (claude-code-acp) edits an open file in VS Code", { timeo
         const shot = await screenshot(page, `${name}-failure.png`);
         t.diagnostic(`failure screenshot ${shot}`);
         const current = chat(page);
-        t.diagnostic(`status: ${JSON.stringify(await current.status.first().textContent({ timeout: 2_000 }).catch(() => null))}`);
-        t.diagnostic(`log: ${JSON.stringify(((await current.log.first().textContent({ timeout: 2_000 }).catch(() => null)) ?? "").slice(-800))}`);
+        t.diagnostic(
+          `status: ${JSON.stringify(
+            await current.status
+              .first()
+              .textContent({ timeout: 2_000 })
+              .catch(() => null),
+          )}`,
+        );
+        t.diagnostic(
+          `log: ${JSON.stringify(
+            (
+              (await current.log
+                .first()
+                .textContent({ timeout: 2_000 })
+                .catch(() => null)) ?? ""
+            ).slice(-800),
+          )}`,
+        );
       } catch {
         // the page itself may be gone
       }
       for (const line of errors.slice(-15)) t.diagnostic(`browser ${line.slice(0, 300)}`);
       if (server) t.diagnostic(`code-server log tail:\n${tail(server.logFile, 20)}`);
-      t.diagnostic(`fake Anthropic requests: ${JSON.stringify(fake.requests.map((r) => `${r.method} ${r.path} ${r.kind} ${r.replied ?? ""}`)).slice(0, 1500)}`);
+      t.diagnostic(
+        `fake Anthropic requests: ${JSON.stringify(fake.requests.map((r) => `${r.method} ${r.path} ${r.kind} ${r.replied ?? ""}`)).slice(0, 1500)}`,
+      );
       throw error;
     }
   }

@@ -41,11 +41,20 @@ describe("a real agent (claude-agent-acp) writes files with its own tools in VS 
     mkdirSync(workspace);
     mkdirSync(join(agentHome, ".claude"), { recursive: true });
     fake = await FakeAnthropic.start({ logFile: join(scratch, "fake-anthropic.ndjson") });
-    fake.script = rules(...FILES.map((file) => ({
-      prompt: `create ${file}`,
-      steps: [[toolUse("Write", { file_path: join(workspace, file), content: `${file} by claude\n` })], `Wrote ${file}.`],
-    })));
-    const agent = { command: ensureTools().nodePath, args: [adapterEntry("claude-agent-acp")], env: adapterEnv(fake.baseUrl, agentHome) };
+    fake.script = rules(
+      ...FILES.map((file) => ({
+        prompt: `create ${file}`,
+        steps: [
+          [toolUse("Write", { file_path: join(workspace, file), content: `${file} by claude\n` })],
+          `Wrote ${file}.`,
+        ],
+      })),
+    );
+    const agent = {
+      command: ensureTools().nodePath,
+      args: [adapterEntry("claude-agent-acp")],
+      env: adapterEnv(fake.baseUrl, agentHome),
+    };
     server = await startCodeServer({
       label: "claude-own-write",
       workspace,

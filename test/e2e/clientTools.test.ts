@@ -17,8 +17,17 @@ import { eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { vsixPath } from "../harness/paths";
 import {
-  READABLE_TERMINAL_SETTINGS, activeTabTitle, activeTerminalText, agentRequests, agentSettings, clientMessages, editorText, fakeAgentEntry,
-  terminalProcesses, terminalTabNames, withDiagnostics,
+  READABLE_TERMINAL_SETTINGS,
+  activeTabTitle,
+  activeTerminalText,
+  agentRequests,
+  agentSettings,
+  clientMessages,
+  editorText,
+  fakeAgentEntry,
+  terminalProcesses,
+  terminalTabNames,
+  withDiagnostics,
 } from "../harness/workbench";
 import { assertNoTerminalProcesses, tearDownUi } from "../harness/teardown";
 
@@ -50,7 +59,11 @@ describe("VS Code answers the agent", { timeout: 300_000 }, () => {
       workspace,
       extensionVsix: vsixPath(),
       // code-server saves edits after a delay by default: off, so an unsaved buffer stays unsaved.
-      settings: { ...agentSettings({ [AGENT]: fakeAgentEntry({ FAKE_AGENT_LOG: wireLog }) }), ...READABLE_TERMINAL_SETTINGS, "files.autoSave": "off" },
+      settings: {
+        ...agentSettings({ [AGENT]: fakeAgentEntry({ FAKE_AGENT_LOG: wireLog }) }),
+        ...READABLE_TERMINAL_SETTINGS,
+        "files.autoSave": "off",
+      },
     });
     browser = await launchBrowser({ homeDir: server.homeDir });
     ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
@@ -72,7 +85,8 @@ describe("VS Code answers the agent", { timeout: 300_000 }, () => {
     await view.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 15_000 });
   }
 
-  const dirtyTab = (name: string) => page.locator(".editor-group-container.active .tabs-container .tab.dirty", { hasText: name });
+  const dirtyTab = (name: string) =>
+    page.locator(".editor-group-container.active .tabs-container .tab.dirty", { hasText: name });
 
   // First: its rows are resolved here, so they are gone when the next turn starts.
   it("the Files changed review opens the diff, undoes one file and keeps another", async (t) => {
@@ -93,24 +107,41 @@ describe("VS Code answers the agent", { timeout: 300_000 }, () => {
       await screenshot(page, "e2e-client-review.png");
 
       await review.getByRole("button", { name: "Open diff draft.md" }).click();
-      await page.locator(".editor-group-container.active .monaco-diff-editor").first().waitFor({ state: "visible", timeout: 15_000 });
+      await page
+        .locator(".editor-group-container.active .monaco-diff-editor")
+        .first()
+        .waitFor({ state: "visible", timeout: 15_000 });
       await eventually(async () => (await activeTabTitle(page)).includes("draft.md"), "the diff editor for draft.md");
       // Two editors side by side: the file before (left) and the agent's version (right).
-      const sides = async () => (await page.locator(".editor-group-container.active .monaco-diff-editor .view-lines").allInnerTexts()).map((text) => text.replace(/\u00a0/g, " "));
-      await eventually(async () => {
-        const [left = "", right = ""] = await sides();
-        return /old paragraph/.test(left) && /new paragraph/.test(right) && !/old paragraph/.test(right);
-      }, "the diff of the file before and the agent's version", 10_000).catch(async (error: unknown) => {
+      const sides = async () =>
+        (await page.locator(".editor-group-container.active .monaco-diff-editor .view-lines").allInnerTexts()).map(
+          (text) => text.replace(/\u00a0/g, " "),
+        );
+      await eventually(
+        async () => {
+          const [left = "", right = ""] = await sides();
+          return /old paragraph/.test(left) && /new paragraph/.test(right) && !/old paragraph/.test(right);
+        },
+        "the diff of the file before and the agent's version",
+        10_000,
+      ).catch(async (error: unknown) => {
         throw new Error(`${String(error)}; sides: ${JSON.stringify(await sides())}`);
       });
 
       await review.getByRole("button", { name: "Undo draft.md" }).click();
       await draftRow.getByText("Undone").waitFor({ timeout: 10_000 });
-      await eventually(() => readFileSync(join(workspace, "draft.md"), "utf8") === DRAFT_MD, "draft.md restored on disk");
+      await eventually(
+        () => readFileSync(join(workspace, "draft.md"), "utf8") === DRAFT_MD,
+        "draft.md restored on disk",
+      );
 
       await review.getByRole("button", { name: "Keep created.txt" }).click();
       await createdRow.getByText("Kept").waitFor({ timeout: 10_000 });
-      assert.equal(readFileSync(join(workspace, "created.txt"), "utf8"), "a brand new file\n", "a kept file stays as the agent wrote it");
+      assert.equal(
+        readFileSync(join(workspace, "created.txt"), "utf8"),
+        "a brand new file\n",
+        "a kept file stays as the agent wrote it",
+      );
       assert.equal(await review.getByRole("button", { name: /^(Keep|Undo) / }).count(), 0, "nothing left to decide");
       await runCommand(page, "View: Close All Editors");
     });
@@ -130,7 +161,11 @@ describe("VS Code answers the agent", { timeout: 300_000 }, () => {
       await echoed.first().waitFor({ timeout: 10_000 });
       assert.match((await echoed.first().textContent()) ?? "", /line one\s+line two\s+unsaved line three/);
       const read = agentRequests(wireLog, "fs/read_text_file").at(-1);
-      assert.equal((read?.answer?.message?.result as { content?: string } | undefined)?.content, `${NOTES}unsaved line three`, "the agent got the editor's text");
+      assert.equal(
+        (read?.answer?.message?.result as { content?: string } | undefined)?.content,
+        `${NOTES}unsaved line three`,
+        "the agent got the editor's text",
+      );
 
       await runCommand(page, "File: Revert File");
       await eventually(async () => (await dirtyTab("notes.txt").count()) === 0, "notes.txt to be clean again");
@@ -141,7 +176,10 @@ describe("VS Code answers the agent", { timeout: 300_000 }, () => {
     await withDiagnostics(t, diagnostics(), "e2e-client-write-undo", async () => {
       await eventually(async () => (await editorText(page)).includes("line two"), "notes.txt in the editor");
       await turn("e2e-write notes.txt written by the agent", "Wrote notes.txt.");
-      await eventually(async () => (await editorText(page)).trim() === "written by the agent", "the agent's text in the editor");
+      await eventually(
+        async () => (await editorText(page)).trim() === "written by the agent",
+        "the agent's text in the editor",
+      );
       assert.equal(readFileSync(notes(), "utf8"), "written by the agent\n", "the write was saved");
       assert.equal(await dirtyTab("notes.txt").count(), 0, "…so the editor is clean");
       await screenshot(page, "e2e-client-written.png");
@@ -171,10 +209,19 @@ describe("VS Code answers the agent", { timeout: 300_000 }, () => {
       await view.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 15_000 });
 
       await runCommand(page, "View: Toggle Terminal");
-      await eventually(async () => (await terminalTabNames(page)).some((name) => name.startsWith("ACP: bash -c echo e2e-live-1")), "a terminal named after the command");
+      await eventually(
+        async () => (await terminalTabNames(page)).some((name) => name.startsWith("ACP: bash -c echo e2e-live-1")),
+        "a terminal named after the command",
+      );
       t.diagnostic(`terminals: ${JSON.stringify(await terminalTabNames(page))}`);
-      await page.locator(".part.panel .terminal-tabs-entry", { hasText: "ACP: bash -c echo e2e-live-1" }).first().click();
-      await eventually(async () => /e2e-live-1[\s\S]*e2e-live-2[\s\S]*e2e-live-done/.test(await activeTerminalText(page)), "the command's output in VS Code's terminal");
+      await page
+        .locator(".part.panel .terminal-tabs-entry", { hasText: "ACP: bash -c echo e2e-live-1" })
+        .first()
+        .click();
+      await eventually(
+        async () => /e2e-live-1[\s\S]*e2e-live-2[\s\S]*e2e-live-done/.test(await activeTerminalText(page)),
+        "the command's output in VS Code's terminal",
+      );
       await screenshot(page, "e2e-client-terminal.png");
       await runCommand(page, "View: Toggle Terminal");
     });
@@ -214,16 +261,25 @@ describe("VS Code answers the agent", { timeout: 300_000 }, () => {
       assert.equal(await version.getAttribute("aria-invalid"), "true");
       await screenshot(page, "e2e-client-form-invalid.png");
       await page.waitForTimeout(500);
-      assert.equal(agentRequests(wireLog, "elicitation/create").at(-1)?.answer, undefined, "nothing was sent to the agent");
+      assert.equal(
+        agentRequests(wireLog, "elicitation/create").at(-1)?.answer,
+        undefined,
+        "nothing was sent to the agent",
+      );
 
       await version.fill("1.2.3");
       await replicas.fill("3");
       await form.getByRole("checkbox", { name: "Notify the team" }).check();
       await form.getByRole("button", { name: "Submit" }).click();
       const content = { version: "1.2.3", replicas: 3, notify: true };
-      await view.log.getByText(`Form answer: ${JSON.stringify({ action: "accept", content })}`).waitFor({ timeout: 15_000 });
+      await view.log
+        .getByText(`Form answer: ${JSON.stringify({ action: "accept", content })}`)
+        .waitFor({ timeout: 15_000 });
       assert.equal(await form.count(), 0, "the form is gone");
-      assert.deepEqual(agentRequests(wireLog, "elicitation/create").at(-1)?.answer?.message?.result, { action: "accept", content });
+      assert.deepEqual(agentRequests(wireLog, "elicitation/create").at(-1)?.answer?.message?.result, {
+        action: "accept",
+        content,
+      });
       await view.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 15_000 });
     });
   });
@@ -236,20 +292,32 @@ describe("VS Code answers the agent", { timeout: 300_000 }, () => {
       await form.getByRole("radiogroup", { name: "Approach" }).waitFor({ timeout: 15_000 });
       await view.stop.click();
       await form.waitFor({ state: "detached", timeout: 15_000 });
-      await eventually(async () => !/working|cancelling/i.test((await view.status.textContent()) ?? ""), "the turn to end");
+      await eventually(
+        async () => !/working|cancelling/i.test((await view.status.textContent()) ?? ""),
+        "the turn to end",
+      );
       assert.equal(clientMessages(wireLog, "session/cancel").length, cancelsBefore + 1, "the turn was cancelled");
-      assert.deepEqual(agentRequests(wireLog, "elicitation/create").at(-1)?.answer?.message?.result, { action: "cancel" }, "the form was answered cancel");
+      assert.deepEqual(
+        agentRequests(wireLog, "elicitation/create").at(-1)?.answer?.message?.result,
+        { action: "cancel" },
+        "the form was answered cancel",
+      );
     });
   });
 
   it("Stop kills a terminal command that is still running", async (t) => {
     await withDiagnostics(t, diagnostics(), "e2e-client-terminal-stop", async () => {
       await sendPrompt(view, "e2e-terminal c6 long");
-      const terminal = view.log.getByRole("article", { name: "Tool: Run a long command" }).getByRole("group", { name: /^Terminal: bash -c / });
+      const terminal = view.log
+        .getByRole("article", { name: "Tool: Run a long command" })
+        .getByRole("group", { name: /^Terminal: bash -c / });
       await terminal.locator("pre.terminal-output", { hasText: "e2e-started" }).waitFor({ timeout: 15_000 });
       const running = terminalProcesses(server);
       t.diagnostic(`running: ${running.join(" | ")}`);
-      assert.ok(running.some((p) => p.includes("[c6]") && p.includes("sleep 60")), "the long command is running");
+      assert.ok(
+        running.some((p) => p.includes("[c6]") && p.includes("sleep 60")),
+        "the long command is running",
+      );
       await view.stop.click();
       await view.status.filter({ hasText: "Turn cancelled" }).waitFor({ timeout: 15_000 });
       await terminal.getByText(/Killed by SIG|Exited/).waitFor({ timeout: 10_000 });

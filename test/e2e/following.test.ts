@@ -49,7 +49,12 @@ describe("following the conversation in VS Code", { timeout: 300_000 }, () => {
     scratch = mkdtempSync(join(tmpdir(), "acp-panel-follow-"));
     workspace = join(scratch, "workspace");
     mkdirSync(workspace);
-    server = await startCodeServer({ label: "follow", workspace, extensionVsix: vsixPath(), settings: demoAgentSettings() });
+    server = await startCodeServer({
+      label: "follow",
+      workspace,
+      extensionVsix: vsixPath(),
+      settings: demoAgentSettings(),
+    });
     browser = await launchBrowser({ homeDir: server.homeDir });
     ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
   });
@@ -78,7 +83,11 @@ describe("following the conversation in VS Code", { timeout: 300_000 }, () => {
       await view.frame.getByRole("button", { name: /^Jump to latest/ }).waitFor({ timeout: 10_000 });
       writeFileSync(join(workspace, ".follow-go"), "go\n");
       const request = view.log.getByRole("group", { name: "Permission request" });
-      await eventually(async () => (await request.count()) === 1 && (await inView(request)), "the permission request in view", 30_000);
+      await eventually(
+        async () => (await request.count()) === 1 && (await inView(request)),
+        "the permission request in view",
+        30_000,
+      );
       await view.status.filter({ hasText: "Waiting for your approval" }).waitFor({ timeout: 10_000 });
       const card = view.log.getByRole("article", { name: "Tool: Publish the follow-up notes" });
       assert.equal((await card.locator(".tool-status").textContent())?.trim(), "Waiting for you");

@@ -20,7 +20,13 @@ import { agentSettings, fakeAgentEntry, withDiagnostics } from "../harness/workb
 import { tearDownUi } from "../harness/teardown";
 
 const AGENT = "Demo Agent";
-const STEPS = ["Pick an agent", "Sign in to the agent", "Send a first prompt", "Approve a permission", "Review changes"];
+const STEPS = [
+  "Pick an agent",
+  "Sign in to the agent",
+  "Send a first prompt",
+  "Approve a permission",
+  "Review changes",
+];
 
 describe("getting started in VS Code: walkthrough and remote-window hint", { timeout: 300_000 }, () => {
   let scratch: string;
@@ -59,7 +65,8 @@ describe("getting started in VS Code: walkthrough and remote-window hint", { tim
       const editor = p().locator(".gettingStartedContainer");
       await editor.waitFor({ timeout: 30_000 });
       await editor.getByText("Get Started with ACP Panel").first().waitFor({ timeout: 15_000 });
-      for (const step of STEPS) await editor.locator(".getting-started-step", { hasText: step }).first().waitFor({ timeout: 15_000 });
+      for (const step of STEPS)
+        await editor.locator(".getting-started-step", { hasText: step }).first().waitFor({ timeout: 15_000 });
       // The first step's Markdown media renders beside the steps.
       await editor.locator("iframe, .getting-started-media").first().waitFor({ timeout: 15_000 });
       await runCommand(p(), "View: Close All Editors");
@@ -73,11 +80,16 @@ describe("getting started in VS Code: walkthrough and remote-window hint", { tim
       const hint = view.frame.getByRole("note", { name: "Remote window" });
       await hint.waitFor({ timeout: 60_000 });
       // vscode.env.remoteName in code-server is the server's host:port.
-      assert.match(await hint.innerText(), new RegExp(`remote window \\(${server!.authority.replace(/\./g, "\\.")}\\)`));
+      assert.match(
+        await hint.innerText(),
+        new RegExp(`remote window \\(${server!.authority.replace(/\./g, "\\.")}\\)`),
+      );
       assert.match(await hint.innerText(), /only from the remote's settings/);
       await hint.getByRole("button", { name: "Open Remote Settings" }).click();
       // The settings editor opens on its Remote tab.
-      const remoteTab = p().locator(".settings-editor .settings-tabs-widget .action-item .action-label.checked", { hasText: /Remote/ });
+      const remoteTab = p().locator(".settings-editor .settings-tabs-widget .action-item .action-label.checked", {
+        hasText: /Remote/,
+      });
       await remoteTab.first().waitFor({ timeout: 20_000 });
       assert.match((await remoteTab.first().textContent()) ?? "", new RegExp(server!.authority.replace(/\./g, "\\.")));
     });
@@ -88,9 +100,16 @@ describe("getting started in VS Code: walkthrough and remote-window hint", { tim
       // A change in the remote's settings makes the panel re-read its catalog (a second read, after
       // the one made once the login shell's PATH was known). The broken entry's problem showing
       // proves the re-read reached the view; "Demo Agent" from User settings must still not apply.
-      writeFileSync(join(server!.userDataDir, "Machine/settings.json"), JSON.stringify({ ...BASE_SETTINGS, ...agentSettings({ Broken: { transport: "carrier-pigeon" } }) }, null, 2));
+      writeFileSync(
+        join(server!.userDataDir, "Machine/settings.json"),
+        JSON.stringify({ ...BASE_SETTINGS, ...agentSettings({ Broken: { transport: "carrier-pigeon" } }) }, null, 2),
+      );
       const view = chat(p());
-      await view.frame.getByRole("list", { name: "Settings problems" }).getByText(/Broken/).first().waitFor({ timeout: 30_000 });
+      await view.frame
+        .getByRole("list", { name: "Settings problems" })
+        .getByText(/Broken/)
+        .first()
+        .waitFor({ timeout: 30_000 });
       await view.frame.getByRole("note", { name: "Remote window" }).waitFor({ timeout: 5_000 });
       const row = view.frame.getByRole("list", { name: "Agents" }).getByRole("listitem").filter({ hasText: AGENT });
       assert.equal(await row.count(), 0, "the User-settings agent is not offered in a remote window");
@@ -99,9 +118,16 @@ describe("getting started in VS Code: walkthrough and remote-window hint", { tim
 
   it("once the remote's settings name an agent, the hint goes and the agent is offered as configured", async (t) => {
     await withDiagnostics(t, diag(), "e2e-getting-started-remote-configured", async () => {
-      writeFileSync(join(server!.userDataDir, "Machine/settings.json"), JSON.stringify({ ...BASE_SETTINGS, ...agentSettings({ [AGENT]: fakeAgentEntry() }) }, null, 2));
+      writeFileSync(
+        join(server!.userDataDir, "Machine/settings.json"),
+        JSON.stringify({ ...BASE_SETTINGS, ...agentSettings({ [AGENT]: fakeAgentEntry() }) }, null, 2),
+      );
       const view = chat(p());
-      await eventually(async () => (await view.frame.getByRole("note", { name: "Remote window" }).count()) === 0, "the hint to go", 30_000);
+      await eventually(
+        async () => (await view.frame.getByRole("note", { name: "Remote window" }).count()) === 0,
+        "the hint to go",
+        30_000,
+      );
       const row = view.frame.getByRole("list", { name: "Agents" }).getByRole("listitem").filter({ hasText: AGENT });
       await row.getByText("Configured").waitFor({ timeout: 15_000 });
     });

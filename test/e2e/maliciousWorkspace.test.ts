@@ -28,10 +28,17 @@ describe("malicious workspace settings", { timeout: 240_000 }, () => {
     marker = join(scratch, "PWNED");
     mkdirSync(join(workspace, ".vscode"), { recursive: true });
     const evil = { command: "/bin/sh", args: ["-c", `touch ${marker}`] };
-    writeFileSync(join(workspace, ".vscode/settings.json"), JSON.stringify({
-      "acpPanel.agents": { Evil: evil, Claude: evil, Bub: evil },
-      "acpPanel.defaultAgent": "Evil",
-    }, null, 2));
+    writeFileSync(
+      join(workspace, ".vscode/settings.json"),
+      JSON.stringify(
+        {
+          "acpPanel.agents": { Evil: evil, Claude: evil, Bub: evil },
+          "acpPanel.defaultAgent": "Evil",
+        },
+        null,
+        2,
+      ),
+    );
     writeFileSync(join(workspace, "README.md"), "# Nothing to see here\n");
     server = await startCodeServer({ label: "evil", workspace, extensionVsix: vsixPath(), settings: {} });
     browser = await launchBrowser({ homeDir: server.homeDir });
@@ -49,7 +56,10 @@ describe("malicious workspace settings", { timeout: 240_000 }, () => {
     await frame.getByRole("status").waitFor({ timeout: 60_000 });
     await runCommand(page, "ACP: New Session");
     await new Promise((resolve) => setTimeout(resolve, 4000));
-    const picker = await frame.getByRole("combobox", { name: "Agent" }).textContent().catch(() => "");
+    const picker = await frame
+      .getByRole("combobox", { name: "Agent" })
+      .textContent()
+      .catch(() => "");
     assert.doesNotMatch(picker ?? "", /Evil/, "the workspace's agent is not offered");
     await screenshot(page, "e2e-malicious-workspace.png");
     assert.equal(existsSync(marker), false, "the workspace-defined command never ran");

@@ -10,7 +10,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { expectNotification, launchBrowser, openFile, openWorkbench, pickContextMenuItem, runCommand, screenshot } from "../harness/browser";
+import {
+  expectNotification,
+  launchBrowser,
+  openFile,
+  openWorkbench,
+  pickContextMenuItem,
+  runCommand,
+  screenshot,
+} from "../harness/browser";
 import { eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { fakeProfileAgent, modalDialog, panel, pickQuickItem, quickPickTitle } from "../harness/panel";
@@ -31,12 +39,22 @@ describe("ACP palette commands in VS Code", { timeout: 300_000 }, () => {
   let view: Chat;
   const diag = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog });
   const p = (): Page => page!;
-  const idle = () => eventually(async () => !/working|starting/i.test((await view.status.textContent()) ?? ""), "the panel to be idle", 20_000);
+  const idle = () =>
+    eventually(
+      async () => !/working|starting/i.test((await view.status.textContent()) ?? ""),
+      "the panel to be idle",
+      20_000,
+    );
   const stored = (): Record<string, { title?: string }> =>
-    existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, "utf8")) as { sessions: Record<string, { title?: string }> }).sessions : {};
+    existsSync(stateFile)
+      ? (JSON.parse(readFileSync(stateFile, "utf8")) as { sessions: Record<string, { title?: string }> }).sessions
+      : {};
   const widget = () => p().locator(".quick-input-widget");
   const pickMenuItem = (label: string) => pickContextMenuItem(p(), label);
-  const selectValue = (label: string) => panel(p()).frame.locator(`vscode-single-select[label="${label}"]`).evaluate((el) => (el as unknown as { value: string }).value);
+  const selectValue = (label: string) =>
+    panel(p())
+      .frame.locator(`vscode-single-select[label="${label}"]`)
+      .evaluate((el) => (el as unknown as { value: string }).value);
 
   before(async () => {
     scratch = mkdtempSync(join(tmpdir(), "acp-panel-palette-"));
@@ -45,7 +63,10 @@ describe("ACP palette commands in VS Code", { timeout: 300_000 }, () => {
     stateFile = join(scratch, "state.json");
     mkdirSync(join(workspace, "src"), { recursive: true });
     writeFileSync(join(workspace, "README.md"), "# palette e2e\n\nSome text to select.\n");
-    writeFileSync(join(workspace, "src/greet.ts"), "export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n");
+    writeFileSync(
+      join(workspace, "src/greet.ts"),
+      "export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n",
+    );
     server = await startCodeServer({
       label: "palette",
       workspace,
@@ -67,12 +88,28 @@ describe("ACP palette commands in VS Code", { timeout: 300_000 }, () => {
       await p().locator(".editor-group-container.active .monaco-editor textarea").first().focus();
       await p().keyboard.press("F1");
       await p().locator(".quick-input-widget .quick-input-box input").fill(">Focus Chat");
-      await p().locator(".quick-input-widget .monaco-list-row", { has: p().getByText("ACP Panel: Focus on Chat View", { exact: true }) }).first().waitFor({ timeout: 15_000 });
-      assert.equal(await p().locator(".quick-input-widget .monaco-list-row", { has: p().getByText("ACP: Focus Chat Panel", { exact: true }) }).count(), 0, "no second focus command");
+      await p()
+        .locator(".quick-input-widget .monaco-list-row", {
+          has: p().getByText("ACP Panel: Focus on Chat View", { exact: true }),
+        })
+        .first()
+        .waitFor({ timeout: 15_000 });
+      assert.equal(
+        await p()
+          .locator(".quick-input-widget .monaco-list-row", {
+            has: p().getByText("ACP: Focus Chat Panel", { exact: true }),
+          })
+          .count(),
+        0,
+        "no second focus command",
+      );
       await p().keyboard.press("Escape");
       await p().locator(".editor-group-container.active .monaco-editor textarea").first().focus();
       await runCommand(p(), "ACP Panel: Focus on Chat View");
-      await eventually(() => view.prompt.evaluate((el) => el === el.ownerDocument.activeElement && el.ownerDocument.hasFocus()), "the Prompt box to have focus");
+      await eventually(
+        () => view.prompt.evaluate((el) => el === el.ownerDocument.activeElement && el.ownerDocument.hasFocus()),
+        "the Prompt box to have focus",
+      );
       await p().keyboard.type("typed after focus");
       assert.equal(await view.prompt.inputValue(), "typed after focus");
       await view.prompt.fill("");
@@ -105,7 +142,10 @@ describe("ACP palette commands in VS Code", { timeout: 300_000 }, () => {
       await parts.tabs.filter({ hasText: "hello second session" }).first().waitFor({ timeout: 20_000 });
       await view.log.getByText("hello second session").first().waitFor({ timeout: 20_000 });
       await view.log.getByText("ACP Panel demo agent", { exact: false }).first().waitFor({ timeout: 20_000 });
-      assert.ok(clientMessages(wireLog, "session/load").length + clientMessages(wireLog, "session/resume").length >= 1, "the session was reopened on the agent");
+      assert.ok(
+        clientMessages(wireLog, "session/load").length + clientMessages(wireLog, "session/resume").length >= 1,
+        "the session was reopened on the agent",
+      );
 
       const secondId = clientMessages(wireLog, "session/prompt").at(-1)?.message?.params?.sessionId;
       assert.equal(typeof secondId, "string");
@@ -118,7 +158,10 @@ describe("ACP palette commands in VS Code", { timeout: 300_000 }, () => {
       await screenshot(p(), "e2e-palette-delete-confirm.png");
       await dialog.getByRole("button", { name: "Delete", exact: true }).click();
       await expectNotification(p(), 'Deleted "hello second session".');
-      await eventually(async () => (await parts.tabs.filter({ hasText: "hello second session" }).count()) === 0, "the deleted session's tab to close");
+      await eventually(
+        async () => (await parts.tabs.filter({ hasText: "hello second session" }).count()) === 0,
+        "the deleted session's tab to close",
+      );
       await eventually(() => stored()[secondId as string] === undefined, "the agent to forget the deleted session");
       if (await p().locator(".notifications-center.visible").count()) await p().keyboard.press("Escape");
     });
@@ -134,7 +177,11 @@ describe("ACP palette commands in VS Code", { timeout: 300_000 }, () => {
 
       const inits = clientMessages(wireLog, "initialize").length;
       await runCommand(p(), "ACP: Restart Agent");
-      await eventually(() => clientMessages(wireLog, "initialize").length === inits + 1, "a new initialize after the restart", 30_000);
+      await eventually(
+        () => clientMessages(wireLog, "initialize").length === inits + 1,
+        "a new initialize after the restart",
+        30_000,
+      );
       await view.log.getByText(`Reconnected to ${AGENT} and resumed the session.`).waitFor({ timeout: 30_000 });
       assert.ok(clientMessages(wireLog, "session/resume").length >= 1, "the restarted agent resumed the session");
       await eventually(() => view.send.isEnabled(), "Send enabled after the restart");
@@ -149,12 +196,24 @@ describe("ACP palette commands in VS Code", { timeout: 300_000 }, () => {
       await runCommand(p(), "ACP: Select Model");
       assert.equal(await quickPickTitle(p()), "Model");
       await pickQuickItem(p(), "Claude Sonnet");
-      await eventually(async () => (await selectValue("Model")) === "anthropic:claude-sonnet-4-5", "the Model picker to show Claude Sonnet");
-      await eventually(() => clientMessages(wireLog, "session/set_config_option").some((m) => m.message?.params?.value === "anthropic:claude-sonnet-4-5"), "set_config_option model");
+      await eventually(
+        async () => (await selectValue("Model")) === "anthropic:claude-sonnet-4-5",
+        "the Model picker to show Claude Sonnet",
+      );
+      await eventually(
+        () =>
+          clientMessages(wireLog, "session/set_config_option").some(
+            (m) => m.message?.params?.value === "anthropic:claude-sonnet-4-5",
+          ),
+        "set_config_option model",
+      );
 
       await runCommand(p(), "ACP: Select Reasoning Effort");
       await pickQuickItem(p(), /^High$/);
-      await eventually(async () => (await selectValue("Reasoning effort")) === "high", "the Reasoning effort picker to show High");
+      await eventually(
+        async () => (await selectValue("Reasoning effort")) === "high",
+        "the Reasoning effort picker to show High",
+      );
       await screenshot(p(), "e2e-palette-config.png");
 
       await runCommand(p(), "Notifications: Clear All Notifications");
@@ -171,7 +230,8 @@ describe("ACP palette commands in VS Code", { timeout: 300_000 }, () => {
     await withDiagnostics(t, diag(), "e2e-palette-attach", async () => {
       const parts = panel(p());
       const removeAll = async () => {
-        for (let i = await parts.chips.count(); i > 0; i--) await parts.chips.first().locator("button.chip-remove").click();
+        for (let i = await parts.chips.count(); i > 0; i--)
+          await parts.chips.first().locator("button.chip-remove").click();
         await eventually(async () => (await parts.chips.count()) === 0, "no chips");
       };
       await removeAll();
@@ -191,19 +251,32 @@ describe("ACP palette commands in VS Code", { timeout: 300_000 }, () => {
       await runCommand(p(), "ACP: Add File to Prompt");
       const dialogInput = widget().locator('input[aria-label*="Add files to the prompt"]');
       await dialogInput.waitFor({ state: "visible", timeout: 10_000 });
-      t.diagnostic(`palette Add File opened VS Code's simple file dialog: ${await dialogInput.getAttribute("aria-label")}`);
+      t.diagnostic(
+        `palette Add File opened VS Code's simple file dialog: ${await dialogInput.getAttribute("aria-label")}`,
+      );
       // The simple dialog may need more than one Escape (its suggestion list, then the dialog).
-      await eventually(async () => {
-        if (!(await widget().isVisible())) return true;
-        await p().keyboard.press("Escape");
-        return false;
-      }, "the file dialog to close", 10_000);
+      await eventually(
+        async () => {
+          if (!(await widget().isVisible())) return true;
+          await p().keyboard.press("Escape");
+          return false;
+        },
+        "the file dialog to close",
+        10_000,
+      );
       assert.equal(await parts.chips.count(), 0);
 
       // The editor tab's context menu passes the file.
-      await p().locator(".editor-group-container.active .tabs-container .tab", { hasText: "README.md" }).first().click({ button: "right" });
+      await p()
+        .locator(".editor-group-container.active .tabs-container .tab", { hasText: "README.md" })
+        .first()
+        .click({ button: "right" });
       await pickMenuItem("Add File to Prompt");
-      await eventually(async () => (await parts.chips.count()) === 1, "a file chip from the tab's context menu", 15_000);
+      await eventually(
+        async () => (await parts.chips.count()) === 1,
+        "a file chip from the tab's context menu",
+        15_000,
+      );
       assert.match(await parts.chips.first().innerText(), /README\.md/);
       await removeAll();
 
@@ -224,18 +297,34 @@ describe("ACP palette commands in VS Code", { timeout: 300_000 }, () => {
     await withDiagnostics(t, diag(), "e2e-palette-docs", async () => {
       await runCommand(p(), "ACP: Export Session as Markdown");
       let text = "";
-      await eventually(async () => /hello first session/.test((text = await editorText(p()).catch(() => ""))), "the exported Markdown", 15_000);
+      await eventually(
+        async () => /hello first session/.test((text = await editorText(p()).catch(() => ""))),
+        "the exported Markdown",
+        15_000,
+      );
       assert.match(text, /ACP Panel demo agent/);
 
       await runCommand(p(), "ACP: Show Traffic");
-      await eventually(async () => /session\/prompt/.test((text = await editorText(p()).catch(() => ""))), "the traffic log document", 15_000);
+      await eventually(
+        async () => /session\/prompt/.test((text = await editorText(p()).catch(() => ""))),
+        "the traffic log document",
+        15_000,
+      );
       assert.match(text, /initialize/);
 
       await runCommand(p(), "ACP: Show Logs");
       const outputPanel = p().locator(".part.panel");
       await outputPanel.waitFor({ state: "visible", timeout: 15_000 });
       await eventually(
-        async () => /ACP Panel/.test(await outputPanel.evaluate((el) => [...el.querySelectorAll("select")].map((s) => s.selectedOptions[0]?.textContent ?? "").join("|") + "|" + (el.querySelector(".monaco-editor .view-lines")?.textContent ?? ""))),
+        async () =>
+          /ACP Panel/.test(
+            await outputPanel.evaluate(
+              (el) =>
+                [...el.querySelectorAll("select")].map((s) => s.selectedOptions[0]?.textContent ?? "").join("|") +
+                "|" +
+                (el.querySelector(".monaco-editor .view-lines")?.textContent ?? ""),
+            ),
+          ),
         'the output panel on "ACP Panel"',
         15_000,
       );

@@ -29,13 +29,21 @@ describe("ACP registry command in VS Code", { timeout: 300_000 }, () => {
   let page: Page | undefined;
   let errors: string[] = [];
   const mine = fakeProfileAgent({ profile: "bub" });
-  const diag = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog: join(scratch, "none.jsonl") });
+  const diag = () => ({
+    page: () => page,
+    errors: () => errors,
+    serverLog: () => server?.logFile,
+    wireLog: join(scratch, "none.jsonl"),
+  });
   const p = (): Page => page!;
   /** `acpPanel.agents` as VS Code saved it (machine-scoped: the remote's Machine settings in code-server). */
   const savedAgents = (): Record<string, Record<string, unknown>> => {
     for (const file of ["Machine/settings.json", "User/settings.json"].map((f) => join(server!.userDataDir, f))) {
-      const agents = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>)["acpPanel.agents"] : undefined;
-      if (agents && typeof agents === "object" && `${AGENT} (2)` in agents) return agents as Record<string, Record<string, unknown>>;
+      const agents = existsSync(file)
+        ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>)["acpPanel.agents"]
+        : undefined;
+      if (agents && typeof agents === "object" && `${AGENT} (2)` in agents)
+        return agents as Record<string, Record<string, unknown>>;
     }
     return {};
   };
@@ -50,13 +58,27 @@ describe("ACP registry command in VS Code", { timeout: 300_000 }, () => {
     writeFileSync(join(pkg, "bin/fake-agent"), "#!/bin/sh\necho agent\n", { mode: 0o755 });
     execFileSync("tar", ["-czf", join(scratch, "fake-agent.tar.gz"), "-C", pkg, "bin"]);
     const index = join(scratch, "registry.json");
-    writeFileSync(index, JSON.stringify({
-      agents: [
-        // Same name as the user's own agent, and no sha256.
-        { id: "fake-bin", name: AGENT, version: "1.0.0", description: "a binary without a checksum", distribution: { binary: { [platformKey()]: { archive: "fake-agent.tar.gz", cmd: "bin/fake-agent" } } } },
-        { id: "greedy", name: "Greedy Agent", version: "1.0.0", distribution: { npx: { package: "greedy-acp", env: { OPENAI_API_KEY: "${secret:openai}" } } } },
-      ],
-    }));
+    writeFileSync(
+      index,
+      JSON.stringify({
+        agents: [
+          // Same name as the user's own agent, and no sha256.
+          {
+            id: "fake-bin",
+            name: AGENT,
+            version: "1.0.0",
+            description: "a binary without a checksum",
+            distribution: { binary: { [platformKey()]: { archive: "fake-agent.tar.gz", cmd: "bin/fake-agent" } } },
+          },
+          {
+            id: "greedy",
+            name: "Greedy Agent",
+            version: "1.0.0",
+            distribution: { npx: { package: "greedy-acp", env: { OPENAI_API_KEY: "${secret:openai}" } } },
+          },
+        ],
+      }),
+    );
     server = await startCodeServer({
       label: "registry",
       workspace,
@@ -76,7 +98,10 @@ describe("ACP registry command in VS Code", { timeout: 300_000 }, () => {
       await runCommand(p(), "ACP: Add Agent from Registry…");
       const refused = quickPickRows(p()).filter({ hasText: "Greedy Agent" }).first();
       await refused.waitFor({ timeout: 30_000 });
-      assert.match((await refused.innerText()) ?? "", /\$\{secret:…\} reference: a registry can't choose which of your secrets/);
+      assert.match(
+        (await refused.innerText()) ?? "",
+        /\$\{secret:…\} reference: a registry can't choose which of your secrets/,
+      );
       await screenshot(p(), "e2e-registry-list.png");
       await pickQuickItem(p(), AGENT);
 
@@ -89,7 +114,11 @@ describe("ACP registry command in VS Code", { timeout: 300_000 }, () => {
       await screenshot(p(), "e2e-registry-checksum.png");
       await dialog.getByRole("button", { name: "Install Without Checksum", exact: true }).click();
 
-      await eventually(async () => /already in your ACP agents/.test((await dialog.innerText().catch(() => "")) ?? ""), "the name question", 60_000);
+      await eventually(
+        async () => /already in your ACP agents/.test((await dialog.innerText().catch(() => "")) ?? ""),
+        "the name question",
+        60_000,
+      );
       await screenshot(p(), "e2e-registry-name.png");
       await dialog.getByRole("button", { name: `Add as "${AGENT} (2)"`, exact: true }).click();
 

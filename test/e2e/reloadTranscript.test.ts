@@ -38,10 +38,14 @@ describe("reload with an agent that cannot reopen sessions", { timeout: 300_000 
   const tab = (text: string) => panel(page!).tabs.filter({ hasText: text }).first();
   const errorCards = () => view.frame.getByRole("article", { name: "Error" });
   const replies = () => view.log.getByText(REPLY, { exact: false });
-  const promptedSessions = () => clientMessages(wireLog, "session/prompt").map((line) => line.message?.params?.sessionId as string);
+  const promptedSessions = () =>
+    clientMessages(wireLog, "session/prompt").map((line) => line.message?.params?.sessionId as string);
   const select = async (text: string) => {
     await tab(text).click();
-    await eventually(async () => (await tab(text).getAttribute("aria-selected")) === "true", `the tab "${text}" selected`);
+    await eventually(
+      async () => (await tab(text).getAttribute("aria-selected")) === "true",
+      `the tab "${text}" selected`,
+    );
   };
   const converse = async (text: string) => {
     const before = await replies().count();
@@ -93,12 +97,18 @@ describe("reload with an agent that cannot reopen sessions", { timeout: 300_000 
       await openChatView(p);
       view = chat(p);
       await eventually(async () => (await panel(p).tabs.count()) === 2, "both tabs restored", 60_000);
-      for (const [text, other] of [[FIRST, SECOND], [SECOND, FIRST]] as const) {
+      for (const [text, other] of [
+        [FIRST, SECOND],
+        [SECOND, FIRST],
+      ] as const) {
         await tab(text).waitFor({ timeout: 30_000 });
         await select(text);
         await view.log.getByText(text).first().waitFor({ timeout: 20_000 });
         await replies().first().waitFor({ timeout: 20_000 });
-        await view.log.getByText("can't reopen past sessions; your next message starts a new one", { exact: false }).first().waitFor({ timeout: 20_000 });
+        await view.log
+          .getByText("can't reopen past sessions; your next message starts a new one", { exact: false })
+          .first()
+          .waitFor({ timeout: 20_000 });
         assert.equal(await view.log.getByText(other).count(), 0, "each tab shows its own transcript");
         assert.equal(await errorCards().count(), 0, `no error card in "${text}"`);
         await view.status.filter({ hasText: /Demo is ready/ }).waitFor({ timeout: 30_000 });

@@ -33,7 +33,12 @@ describe("session engine in VS Code", { timeout: 300_000 }, () => {
   let page: Page | undefined;
   let errors: string[] = [];
   let view: Chat;
-  const diagnostics = (log = wireLog) => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog: log });
+  const diagnostics = (log = wireLog) => ({
+    page: () => page,
+    errors: () => errors,
+    serverLog: () => server?.logFile,
+    wireLog: log,
+  });
 
   before(async () => {
     scratch = mkdtempSync(join(tmpdir(), "acp-panel-engine-"));
@@ -46,11 +51,22 @@ describe("session engine in VS Code", { timeout: 300_000 }, () => {
       label: "engine",
       workspace,
       extensionVsix: vsixPath(),
-      settings: agentSettings({
-        [BUB]: fakeAgentEntry({ FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: join(scratch, "agent-state.json"), FAKE_AGENT_LOG: wireLog }),
-        [QUIRKY]: fakeAgentEntry({ FAKE_AGENT_PROFILE: "quirks", FAKE_AGENT_STATE: join(scratch, "quirky-state.json"), FAKE_AGENT_LOG: quirkyLog }),
-        [MISSING]: { command: MISSING_COMMAND, args: ["--acp"] },
-      }, BUB),
+      settings: agentSettings(
+        {
+          [BUB]: fakeAgentEntry({
+            FAKE_AGENT_PROFILE: "bub",
+            FAKE_AGENT_STATE: join(scratch, "agent-state.json"),
+            FAKE_AGENT_LOG: wireLog,
+          }),
+          [QUIRKY]: fakeAgentEntry({
+            FAKE_AGENT_PROFILE: "quirks",
+            FAKE_AGENT_STATE: join(scratch, "quirky-state.json"),
+            FAKE_AGENT_LOG: quirkyLog,
+          }),
+          [MISSING]: { command: MISSING_COMMAND, args: ["--acp"] },
+        },
+        BUB,
+      ),
     });
     browser = await launchBrowser({ homeDir: server.homeDir });
     ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
@@ -69,25 +85,35 @@ describe("session engine in VS Code", { timeout: 300_000 }, () => {
       await view.status.filter({ hasText: `${BUB} is ready` }).waitFor({ timeout: 15_000 });
       const firstSession = clientMessages(wireLog, "session/new").at(-1)?.message?.params;
       assert.ok(firstSession, "the first agent process got session/new");
-      const sessionId = readWireLog(wireLog).find((l) => l.direction === "out" && typeof l.message?.result?.sessionId === "string")?.message?.result?.sessionId;
+      const sessionId = readWireLog(wireLog).find(
+        (l) => l.direction === "out" && typeof l.message?.result?.sessionId === "string",
+      )?.message?.result?.sessionId;
       assert.equal(typeof sessionId, "string", "the agent named the session");
 
       await sendPrompt(view, "e2e-stream until killed");
       await view.log.getByText("tick 3.", { exact: false }).first().waitFor({ timeout: 30_000 });
       await view.status.filter({ hasText: /working/i }).waitFor({ timeout: 5_000 });
-      const announced = readWireLog(wireLog).map((l) => /Streaming from agent process (\d+)/.exec(l.line)).find(Boolean);
+      const announced = readWireLog(wireLog)
+        .map((l) => /Streaming from agent process (\d+)/.exec(l.line))
+        .find(Boolean);
       assert.ok(announced?.[1], "the agent announced its process id");
       const pid = Number(announced[1]);
       // The extension starts each agent in its own process group: kill the whole group, as the OOM killer or a user might.
       process.kill(-pid, "SIGKILL");
       const killedAt = Date.now();
 
-      const error = view.log.getByRole("article", { name: "Error" }).filter({ hasText: "The agent was killed by SIGKILL." });
+      const error = view.log
+        .getByRole("article", { name: "Error" })
+        .filter({ hasText: "The agent was killed by SIGKILL." });
       await error.first().waitFor({ timeout: 15_000 });
       const details = ((await error.first().locator(".error-details pre").textContent()) ?? "").trim();
       t.diagnostic(`error details: ${JSON.stringify(details)}`);
       assert.match(details, /Last output on stderr:/, "the details carry the stderr tail");
-      assert.match(details, new RegExp(`e2e-stream: agent ${pid} is streaming \\(stderr marker\\)`), "the stderr tail is the agent's own");
+      assert.match(
+        details,
+        new RegExp(`e2e-stream: agent ${pid} is streaming \\(stderr marker\\)`),
+        "the stderr tail is the agent's own",
+      );
       await error.first().getByText("Details").click();
       await screenshot(page, "e2e-engine-killed.png");
 
@@ -95,11 +121,19 @@ describe("session engine in VS Code", { timeout: 300_000 }, () => {
       await view.log.getByText(`Restarting ${BUB} in 1 s (attempt 1 of 3).`).first().waitFor({ timeout: 15_000 });
       await view.log.getByText(`Reconnected to ${BUB} and resumed the session.`).first().waitFor({ timeout: 30_000 });
       // Connected again: Send is enabled; the status still tells how the killed turn ended.
-      await eventually(async () => (await view.send.getAttribute("aria-disabled")) === "false", "Send to be enabled after the restart", 15_000);
+      await eventually(
+        async () => (await view.send.getAttribute("aria-disabled")) === "false",
+        "Send to be enabled after the restart",
+        15_000,
+      );
       const status = (await view.status.textContent()) ?? "";
       t.diagnostic(`status after the restart: ${JSON.stringify(status)}`);
       assert.doesNotMatch(status, /working|starting|failed:/i, "the status no longer shows a dead or starting agent");
-      assert.equal(await view.frame.locator(".status-line .codicon-modifier-spin").count(), 0, "the status line does not spin");
+      assert.equal(
+        await view.frame.locator(".status-line .codicon-modifier-spin").count(),
+        0,
+        "the status line does not spin",
+      );
       t.diagnostic(`kill → ready again in ${Date.now() - killedAt} ms`);
       const resumed = clientMessages(wireLog, "session/resume");
       assert.equal(resumed.length, 1, "the restarted agent was asked to resume");
@@ -107,9 +141,16 @@ describe("session engine in VS Code", { timeout: 300_000 }, () => {
       assert.equal(clientMessages(wireLog, "initialize").length, 2, "a second agent process was initialised");
 
       // The history from before the crash is still there.
-      await view.log.getByRole("article", { name: "You" }).filter({ hasText: "hello before the crash" }).first().waitFor({ timeout: 5_000 });
+      await view.log
+        .getByRole("article", { name: "You" })
+        .filter({ hasText: "hello before the crash" })
+        .first()
+        .waitFor({ timeout: 5_000 });
       await view.log.getByText("ACP Panel demo agent", { exact: false }).first().waitFor({ timeout: 5_000 });
-      await view.log.getByText(`Streaming from agent process ${pid}.`, { exact: false }).first().waitFor({ timeout: 5_000 });
+      await view.log
+        .getByText(`Streaming from agent process ${pid}.`, { exact: false })
+        .first()
+        .waitFor({ timeout: 5_000 });
 
       // And the session goes on in the new process.
       await sendPrompt(view, "basic-stream after the restart");
@@ -117,7 +158,12 @@ describe("session engine in VS Code", { timeout: 300_000 }, () => {
       await view.status.filter({ hasText: `${BUB} is ready` }).waitFor({ timeout: 15_000 });
       const prompts = clientMessages(wireLog, "session/prompt");
       assert.equal(prompts.at(-1)?.message?.params?.sessionId, sessionId, "the new prompt went to the resumed session");
-      const answered = readWireLog(wireLog).some((l) => l.direction === "out" && l.message?.id === prompts.at(-1)?.message?.id && l.message?.result?.stopReason === "end_turn");
+      const answered = readWireLog(wireLog).some(
+        (l) =>
+          l.direction === "out" &&
+          l.message?.id === prompts.at(-1)?.message?.id &&
+          l.message?.result?.stopReason === "end_turn",
+      );
       assert.ok(answered, "the new process answered the prompt end_turn");
       await screenshot(page, "e2e-engine-resumed.png");
     });
@@ -132,27 +178,48 @@ describe("session engine in VS Code", { timeout: 300_000 }, () => {
       await sendPrompt(view, "basic-stream remembered across processes");
       await view.log.getByText("from basic-stream", { exact: false }).first().waitFor({ timeout: 30_000 });
       await view.status.filter({ hasText: `${QUIRKY} is ready` }).waitFor({ timeout: 15_000 });
-      const sessionId = readWireLog(quirkyLog).find((l) => l.direction === "out" && typeof l.message?.result?.sessionId === "string")?.message?.result?.sessionId;
+      const sessionId = readWireLog(quirkyLog).find(
+        (l) => l.direction === "out" && typeof l.message?.result?.sessionId === "string",
+      )?.message?.result?.sessionId;
 
       await sendPrompt(view, "e2e-stream until killed");
       await view.log.getByText("tick 2.", { exact: false }).first().waitFor({ timeout: 30_000 });
-      const pid = Number(readWireLog(quirkyLog).map((l) => /Streaming from agent process (\d+)/.exec(l.line)).find(Boolean)?.[1]);
+      const pid = Number(
+        readWireLog(quirkyLog)
+          .map((l) => /Streaming from agent process (\d+)/.exec(l.line))
+          .find(Boolean)?.[1],
+      );
       assert.ok(pid > 0, "the agent announced its process id");
       process.kill(-pid, "SIGKILL");
 
-      await view.log.getByText(`Reconnected to ${QUIRKY} and reloaded the session.`).first().waitFor({ timeout: 30_000 });
+      await view.log
+        .getByText(`Reconnected to ${QUIRKY} and reloaded the session.`)
+        .first()
+        .waitFor({ timeout: 30_000 });
       const loads = clientMessages(quirkyLog, "session/load");
       assert.equal(loads.length, 1, "the restarted agent was asked to load the session");
       assert.equal(loads[0]?.message?.params?.sessionId, sessionId, "…the same session");
       // The transcript was rebuilt from the agent's replay: the first turn is back, from the new process.
-      await view.log.getByRole("article", { name: "You" }).filter({ hasText: "basic-stream remembered across processes" }).first().waitFor({ timeout: 10_000 });
+      await view.log
+        .getByRole("article", { name: "You" })
+        .filter({ hasText: "basic-stream remembered across processes" })
+        .first()
+        .waitFor({ timeout: 10_000 });
       await view.log.getByText("from basic-stream", { exact: false }).first().waitFor({ timeout: 10_000 });
-      await eventually(async () => (await view.send.getAttribute("aria-disabled")) === "false", "Send to be enabled after the reload", 15_000);
+      await eventually(
+        async () => (await view.send.getAttribute("aria-disabled")) === "false",
+        "Send to be enabled after the reload",
+        15_000,
+      );
       await screenshot(page, "e2e-engine-reloaded.png");
 
       await sendPrompt(view, "late-text after the reload");
       await view.log.getByText("The complete answer, sent at the end.").first().waitFor({ timeout: 30_000 });
-      assert.equal(clientMessages(quirkyLog, "session/prompt").at(-1)?.message?.params?.sessionId, sessionId, "the new prompt went to the reloaded session");
+      assert.equal(
+        clientMessages(quirkyLog, "session/prompt").at(-1)?.message?.params?.sessionId,
+        sessionId,
+        "the new prompt went to the reloaded session",
+      );
     });
   });
 
@@ -174,7 +241,10 @@ describe("session engine in VS Code", { timeout: 300_000 }, () => {
       assert.equal(await view.frame.getByRole("progressbar").count(), 0, "no progress bar");
       assert.doesNotMatch((await view.status.textContent()) ?? "", /working|starting/i, "the status is not busy");
       assert.equal(await error.first().getByRole("button", { name: "Restart" }).count(), 1, "Restart is offered");
-      await eventually(async () => (await view.send.getAttribute("aria-disabled")) === "true", "Send to be disabled without an agent");
+      await eventually(
+        async () => (await view.send.getAttribute("aria-disabled")) === "true",
+        "Send to be disabled without an agent",
+      );
       await screenshot(page, "e2e-engine-spawn-failure.png");
     });
   });

@@ -42,7 +42,17 @@ describe("fork, rename and archive in VS Code", { timeout: 300_000 }, () => {
       label: "session-ops",
       workspace,
       extensionVsix: vsixPath(),
-      settings: agentSettings({ [OPS]: fakeProfileAgent({ profile: "bub", state: join(scratch, "ops-state.json"), log, env: { FAKE_AGENT_SESSION_OPS: "1" } }) }, OPS),
+      settings: agentSettings(
+        {
+          [OPS]: fakeProfileAgent({
+            profile: "bub",
+            state: join(scratch, "ops-state.json"),
+            log,
+            env: { FAKE_AGENT_SESSION_OPS: "1" },
+          }),
+        },
+        OPS,
+      ),
     });
     browser = await launchBrowser({ homeDir: server.homeDir });
     ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
@@ -63,8 +73,15 @@ describe("fork, rename and archive in VS Code", { timeout: 300_000 }, () => {
       const source = clientMessages(log, "session/prompt")[0]?.message?.params?.sessionId;
       await runCommand(p, "ACP: Fork Session");
       await eventually(async () => (await tabs().count()) === 2, "a second tab", 30_000);
-      await eventually(() => clientMessages(log, "session/fork").some((m) => m.message?.params?.sessionId === source), "session/fork of the first session", 30_000);
-      await eventually(async () => (await tabs().nth(1).getAttribute("aria-selected")) === "true", "the fork's tab is active");
+      await eventually(
+        () => clientMessages(log, "session/fork").some((m) => m.message?.params?.sessionId === source),
+        "session/fork of the first session",
+        30_000,
+      );
+      await eventually(
+        async () => (await tabs().nth(1).getAttribute("aria-selected")) === "true",
+        "the fork's tab is active",
+      );
       await view.status.filter({ hasText: /Fake Ops is ready/ }).waitFor({ timeout: 30_000 });
       await view.log.getByText(PROMPT).first().waitFor({ timeout: 10_000 });
       await view.log.getByText("ACP Panel demo agent", { exact: false }).first().waitFor({ timeout: 10_000 });
@@ -78,14 +95,25 @@ describe("fork, rename and archive in VS Code", { timeout: 300_000 }, () => {
       await tabs().nth(0).click({ button: "right" });
       const item = p.locator(".context-view .monaco-menu .action-label", { hasText: "Rename Session" });
       await item.waitFor({ timeout: 10_000 });
-      assert.equal(await p.locator(".context-view .monaco-menu .action-label", { hasText: "Fork Session" }).count(), 1, "Fork is offered: the agent can fork");
+      assert.equal(
+        await p.locator(".context-view .monaco-menu .action-label", { hasText: "Fork Session" }).count(),
+        1,
+        "Fork is offered: the agent can fork",
+      );
       await pickContextMenuItem(p, "Rename Session");
       const input = p.locator(".quick-input-widget .quick-input-box input");
       await input.waitFor({ timeout: 10_000 });
       await input.fill("Renamed in VS Code");
       await input.press("Enter");
-      await eventually(async () => (await tabs().nth(0).innerText()).includes("Renamed in VS Code"), "the tab's new title", 15_000);
-      await eventually(() => clientMessages(log, "session/set_title").some((m) => m.message?.params?.title === "Renamed in VS Code"), "session/set_title on the wire");
+      await eventually(
+        async () => (await tabs().nth(0).innerText()).includes("Renamed in VS Code"),
+        "the tab's new title",
+        15_000,
+      );
+      await eventually(
+        () => clientMessages(log, "session/set_title").some((m) => m.message?.params?.title === "Renamed in VS Code"),
+        "session/set_title on the wire",
+      );
     });
   });
 
@@ -107,7 +135,11 @@ describe("fork, rename and archive in VS Code", { timeout: 300_000 }, () => {
       await screenshot(p, "e2e-session-ops-archived.png");
       await row.getByRole("button", { name: "Unarchive Renamed in VS Code" }).click();
       await eventually(() => clientMessages(log, "session/unarchive").length >= 1, "session/unarchive on the wire");
-      await eventually(async () => (await row.innerText()).includes("archived") === false, "the row is no longer archived", 15_000);
+      await eventually(
+        async () => (await row.innerText()).includes("archived") === false,
+        "the row is no longer archived",
+        15_000,
+      );
     });
   });
 });

@@ -34,10 +34,18 @@ describe("sessions and commands in VS Code", { timeout: 300_000 }, () => {
   let errors: string[] = [];
   let view: Chat;
   let deletedB: string | undefined;
-  const diag = (wireLog?: string) => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, ...(wireLog ? { wireLog } : {}) });
+  const diag = (wireLog?: string) => ({
+    page: () => page,
+    errors: () => errors,
+    serverLog: () => server?.logFile,
+    ...(wireLog ? { wireLog } : {}),
+  });
 
   const storedSessions = (file: string): Record<string, { title?: string; listed: boolean }> =>
-    existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { sessions: Record<string, { title?: string; listed: boolean }> }).sessions : {};
+    existsSync(file)
+      ? (JSON.parse(readFileSync(file, "utf8")) as { sessions: Record<string, { title?: string; listed: boolean }> })
+          .sessions
+      : {};
   /** The session the agent's first session/prompt went to. */
   const sessionIdOf = (wireLog: string): string => {
     const id = clientMessages(wireLog, "session/prompt")[0]?.message?.params?.sessionId;
@@ -101,7 +109,11 @@ describe("sessions and commands in VS Code", { timeout: 300_000 }, () => {
       await eventually(async () => (await tab(PROMPT_A).getAttribute("aria-selected")) === "true", "A's tab selected");
       await view.log.getByText(PROMPT_A).first().waitFor({ timeout: 10_000 });
       await view.log.getByText("ACP Panel demo agent", { exact: false }).first().waitFor({ timeout: 10_000 });
-      assert.equal(await view.log.getByText("Working, step", { exact: false }).count(), 0, "B's stream does not leak into A's transcript");
+      assert.equal(
+        await view.log.getByText("Working, step", { exact: false }).count(),
+        0,
+        "B's stream does not leak into A's transcript",
+      );
       const bUpdatesBefore = readFileSync(logs.b, "utf8").split("\n").length;
       await screenshot(p, "e2e-sessions-tab-a.png");
       await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -131,7 +143,9 @@ describe("sessions and commands in VS Code", { timeout: 300_000 }, () => {
       await tab(PROMPT_A).waitFor({ timeout: 30_000 });
       await tab(PROMPT_B).waitFor({ timeout: 30_000 });
       await eventually(
-        () => clientMessages(logs.a, "session/load").length + clientMessages(logs.b, "session/load").length >= loadsBefore + 2,
+        () =>
+          clientMessages(logs.a, "session/load").length + clientMessages(logs.b, "session/load").length >=
+          loadsBefore + 2,
         "both sessions loaded again (session/load)",
         30_000,
       );
@@ -152,9 +166,15 @@ describe("sessions and commands in VS Code", { timeout: 300_000 }, () => {
       await tab(PROMPT_A).click();
       await eventually(async () => (await tab(PROMPT_A).getAttribute("aria-selected")) === "true", "A's tab selected");
       await runCommand(p, "ACP: Export Session as Markdown");
-      await p.locator(".editor-group-container.active .tabs-container .tab.active", { hasText: /Untitled/ }).waitFor({ timeout: 15_000 });
+      await p
+        .locator(".editor-group-container.active .tabs-container .tab.active", { hasText: /Untitled/ })
+        .waitFor({ timeout: 15_000 });
       let text = "";
-      await eventually(async () => /ACP Panel demo agent/.test((text = await editorText(p))), "the reply in the exported document", 15_000);
+      await eventually(
+        async () => /ACP Panel demo agent/.test((text = await editorText(p))),
+        "the reply in the exported document",
+        15_000,
+      );
       t.diagnostic(`export (start): ${text.slice(0, 300).replace(/\n/g, " | ")}`);
       assert.match(text, new RegExp(PROMPT_A), "the prompt is in the export");
       assert.match(text, /ACP Panel demo agent/, "the reply is in the export");
@@ -173,7 +193,10 @@ describe("sessions and commands in VS Code", { timeout: 300_000 }, () => {
       const rowB = parts.sessionList.getByRole("listitem").filter({ hasText: PROMPT_B });
       await rowB.first().waitFor({ timeout: 15_000 });
       await parts.searchSessions.fill("long running");
-      await eventually(async () => (await parts.sessionList.getByRole("listitem").count()) === 1, "the search to leave one row");
+      await eventually(
+        async () => (await parts.sessionList.getByRole("listitem").count()) === 1,
+        "the search to leave one row",
+      );
       await parts.searchSessions.fill("");
       await rowB.getByRole("button", { name: `Delete ${PROMPT_B}` }).click();
       const dialog = modalDialog(p);
@@ -196,8 +219,16 @@ describe("sessions and commands in VS Code", { timeout: 300_000 }, () => {
   it("forgets the deleted session on the agent's side too (session/delete)", async (t) => {
     await withDiagnostics(t, diag(logs.b), "e2e-sessions-delete-agent", async () => {
       assert.ok(deletedB, "the previous test deleted B's session");
-      await eventually(() => clientMessages(logs.b, "session/delete").some((m) => m.message?.params?.sessionId === deletedB), "session/delete in B's wire log", 10_000);
-      await eventually(() => storedSessions(states.b)[deletedB!] === undefined, "B's agent to forget the session", 5_000);
+      await eventually(
+        () => clientMessages(logs.b, "session/delete").some((m) => m.message?.params?.sessionId === deletedB),
+        "session/delete in B's wire log",
+        10_000,
+      );
+      await eventually(
+        () => storedSessions(states.b)[deletedB!] === undefined,
+        "B's agent to forget the session",
+        5_000,
+      );
     });
   });
 });

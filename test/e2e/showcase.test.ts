@@ -18,11 +18,18 @@ import { launchBrowser, openChatView, openWorkbench, runCommand, screenshot } fr
 import { chat, eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { repoRoot, vsixPath } from "../harness/paths";
-import { activeTabTitle, agentSettings, fakeAgentEntry, setColorTheme, setSideBarWidth, withDiagnostics } from "../harness/workbench";
+import {
+  activeTabTitle,
+  agentSettings,
+  fakeAgentEntry,
+  setColorTheme,
+  setSideBarWidth,
+  withDiagnostics,
+} from "../harness/workbench";
 import { assertNoTerminalProcesses, tearDownUi } from "../harness/teardown";
 
 const AGENT = "Demo Agent";
-const GREET = 'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n';
+const GREET = "export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n";
 const DRAFT = "a draft I have not sent yet";
 
 describe("the chat panel shows a whole turn in VS Code", { timeout: 300_000 }, () => {
@@ -52,7 +59,9 @@ describe("the chat panel shows a whole turn in VS Code", { timeout: 300_000 }, (
     ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
     view = await openChat(page);
     // A wider side bar for the screenshots (cosmetic: the tests do not depend on it).
-    await setSideBarWidth(page, 620).catch((error: unknown) => console.log(`# could not widen the side bar: ${String(error)}`));
+    await setSideBarWidth(page, 620).catch((error: unknown) =>
+      console.log(`# could not widen the side bar: ${String(error)}`),
+    );
   });
 
   afterEach(async () => {
@@ -72,16 +81,21 @@ describe("the chat panel shows a whole turn in VS Code", { timeout: 300_000 }, (
       const { frame, log } = view;
 
       // Text (Markdown) and the thought, collapsed under "Thought".
-      await log.getByRole("article", { name: "Agent" }).locator("strong", { hasText: "the showcase" }).first().waitFor();
+      await log
+        .getByRole("article", { name: "Agent" })
+        .locator("strong", { hasText: "the showcase" })
+        .first()
+        .waitFor();
       const thought = log.locator("details.thought").first();
       await thought.locator("summary", { hasText: "Thought" }).click();
       await thought.getByText("plan first, then edit, then run the tests", { exact: false }).waitFor();
 
       // The plan: the last one sent replaces the first, all three done.
       const plan = frame.getByRole("list", { name: "Plan" });
-      assert.deepEqual((await plan.getByRole("listitem").allTextContents()).map((s) => s.trim()), [
-        "Read greet.ts(Done)", "Make the greeting friendlier(Done)", "Run the tests(Done)",
-      ]);
+      assert.deepEqual(
+        (await plan.getByRole("listitem").allTextContents()).map((s) => s.trim()),
+        ["Read greet.ts(Done)", "Make the greeting friendlier(Done)", "Run the tests(Done)"],
+      );
       await frame.getByText("3 of 3 done").waitFor();
 
       // The edit: a diff of the real file with its hunk, and a location link.
@@ -127,9 +141,17 @@ describe("the chat panel shows a whole turn in VS Code", { timeout: 300_000 }, (
       await menu.waitFor();
       const commands = (await menu.getByRole("option").allTextContents()).map((s) => s.trim());
       t.diagnostic(`command menu: ${JSON.stringify(commands)}`);
-      for (const name of ["/review", "/explain", "/compact"]) assert.ok(commands.some((c) => c.startsWith(name)), `${name} is offered`);
+      for (const name of ["/review", "/explain", "/compact"])
+        assert.ok(
+          commands.some((c) => c.startsWith(name)),
+          `${name} is offered`,
+        );
       await view.prompt.fill("/ex");
-      await eventually(async () => (await menu.getByRole("option").count()) === 1, "typing to filter the menu to one command", 5_000);
+      await eventually(
+        async () => (await menu.getByRole("option").count()) === 1,
+        "typing to filter the menu to one command",
+        5_000,
+      );
       assert.match((await menu.getByRole("option").textContent()) ?? "", /^\/explain/, "…the one that matches");
       await view.prompt.press("Escape");
       await view.prompt.fill("");
@@ -138,12 +160,21 @@ describe("the chat panel shows a whole turn in VS Code", { timeout: 300_000 }, (
       assert.ok(page);
       await location.click();
       await eventually(async () => (await activeTabTitle(page!)) === "greet.ts", "greet.ts to be the active editor");
-      await page.locator(".statusbar-item", { hasText: /Ln 2, Col 1/ }).first().waitFor({ timeout: 10_000 });
+      await page
+        .locator(".statusbar-item", { hasText: /Ln 2, Col 1/ })
+        .first()
+        .waitFor({ timeout: 10_000 });
 
       // "Open diff" opens VS Code's diff editor.
       await diff.getByRole("button", { name: "Open diff" }).click();
-      await page.locator(".editor-group-container.active .monaco-diff-editor").first().waitFor({ state: "visible", timeout: 15_000 });
-      await eventually(async () => (await activeTabTitle(page!)).includes("greet.ts (agent's change)"), "the diff editor's tab");
+      await page
+        .locator(".editor-group-container.active .monaco-diff-editor")
+        .first()
+        .waitFor({ state: "visible", timeout: 15_000 });
+      await eventually(
+        async () => (await activeTabTitle(page!)).includes("greet.ts (agent's change)"),
+        "the diff editor's tab",
+      );
       await screenshot(page, "e2e-showcase-editors.png");
     });
   });
@@ -154,11 +185,25 @@ describe("the chat panel shows a whole turn in VS Code", { timeout: 300_000 }, (
       // A taller window, so the whole turn fits in the panel; no hover tooltips.
       await page.setViewportSize({ width: 1400, height: 1500 });
       await page.mouse.move(1000, 1400);
-      for (const [theme, name, dark] of [["Dark Modern", "dark", true], ["Light Modern", "light", false]] as const) {
+      for (const [theme, name, dark] of [
+        ["Dark Modern", "dark", true],
+        ["Light Modern", "light", false],
+      ] as const) {
         await setColorTheme(page, theme);
-        await eventually(async () => (await page!.locator(".monaco-workbench").getAttribute("class"))?.includes(dark ? "vs-dark" : "vs ") ?? false, `the ${name} theme`);
+        await eventually(
+          async () =>
+            (await page!.locator(".monaco-workbench").getAttribute("class"))?.includes(dark ? "vs-dark" : "vs ") ??
+            false,
+          `the ${name} theme`,
+        );
         // The webview follows through its body class (vscode-dark / vscode-light).
-        await eventually(async () => ((await view.frame.locator("body").getAttribute("class")) ?? "").includes(dark ? "vscode-dark" : "vscode-light"), `the webview in the ${name} theme`);
+        await eventually(
+          async () =>
+            ((await view.frame.locator("body").getAttribute("class")) ?? "").includes(
+              dark ? "vscode-dark" : "vscode-light",
+            ),
+          `the webview in the ${name} theme`,
+        );
         await page.waitForTimeout(300);
         t.diagnostic(`screenshot ${await screenshot(page, `e2e-showcase-${name}.png`)}`);
         // The README's screenshots: refreshed only on request, then committed.
@@ -184,15 +229,23 @@ describe("the chat panel shows a whole turn in VS Code", { timeout: 300_000 }, (
         const current = chat(page!);
         await current.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 30_000 });
         await current.log.getByText("now says hello there", { exact: false }).first().waitFor({ timeout: 15_000 });
-        await current.log.getByRole("article", { name: "Tool: Run the tests" }).getByText("✔ 3 passed", { exact: true }).waitFor({ timeout: 15_000 });
-        await current.frame.getByRole("heading", { name: "Showcase: a friendlier greeting" }).waitFor({ timeout: 15_000 });
+        await current.log
+          .getByRole("article", { name: "Tool: Run the tests" })
+          .getByText("✔ 3 passed", { exact: true })
+          .waitFor({ timeout: 15_000 });
+        await current.frame
+          .getByRole("heading", { name: "Showcase: a friendlier greeting" })
+          .waitFor({ timeout: 15_000 });
         assert.equal(await current.prompt.inputValue(), DRAFT, `the draft after ${after}`);
         view = current;
       };
 
       // Hide the view (another view container takes the side bar), then show it again.
       await runCommand(page, "View: Show Explorer");
-      await page.locator(".part.sidebar .explorer-folders-view, .part.sidebar .pane-header", { hasText: /workspace/i }).first().waitFor({ timeout: 15_000 });
+      await page
+        .locator(".part.sidebar .explorer-folders-view, .part.sidebar .pane-header", { hasText: /workspace/i })
+        .first()
+        .waitFor({ timeout: 15_000 });
       await openChatView(page);
       await expectRestored("hiding and showing the view");
 

@@ -34,7 +34,13 @@ describe("start-up and Stop edges in VS Code", { timeout: 300_000 }, () => {
   let errors: string[] = [];
   let view: Chat;
   const diag = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog });
-  const prompts = (text: string) => readWireLog(wireLog).filter((e) => e.direction === "in" && e.message?.method === "session/prompt" && JSON.stringify(e.message.params?.prompt).includes(text));
+  const prompts = (text: string) =>
+    readWireLog(wireLog).filter(
+      (e) =>
+        e.direction === "in" &&
+        e.message?.method === "session/prompt" &&
+        JSON.stringify(e.message.params?.prompt).includes(text),
+    );
 
   before(async () => {
     scratch = mkdtempSync(join(tmpdir(), "acp-panel-startstop-"));
@@ -73,10 +79,15 @@ describe("start-up and Stop edges in VS Code", { timeout: 300_000 }, () => {
         if (starting) clicksWhileStarting += 1;
         // Not sent yet: it is still in the prompt box, in the queue or the transcript (after the
         // moment it is in flight from the webview to the host), never gone.
-        await eventually(async () => prompts(text).length > 0
-          || (await view.prompt.inputValue()) === text
-          || (await queuedTexts(view)).includes(text)
-          || (await view.log.getByText(text).count()) > 0, `click ${clicks}: the message kept or sent`, 5_000);
+        await eventually(
+          async () =>
+            prompts(text).length > 0 ||
+            (await view.prompt.inputValue()) === text ||
+            (await queuedTexts(view)).includes(text) ||
+            (await view.log.getByText(text).count()) > 0,
+          `click ${clicks}: the message kept or sent`,
+          5_000,
+        );
         assert.ok(clicks < 400, "the message was never sent");
         await new Promise((resolve) => setTimeout(resolve, 150));
       }
@@ -107,11 +118,25 @@ describe("start-up and Stop edges in VS Code", { timeout: 300_000 }, () => {
 
       // Sending again: the fake agent cannot steer, so the message is queued until the agent answers.
       await sendPrompt(view, "basic-stream after the ignored stop");
-      await eventually(async () => (await queuedTexts(view)).includes("basic-stream after the ignored stop"), "the message in the queue");
-      assert.equal(prompts("basic-stream after the ignored stop").length, 0, "not sent while the stopped prompt is unanswered");
-      await eventually(() => prompts("basic-stream after the ignored stop").length === 1, "the queued message to be sent once the agent answers", 30_000);
+      await eventually(
+        async () => (await queuedTexts(view)).includes("basic-stream after the ignored stop"),
+        "the message in the queue",
+      );
+      assert.equal(
+        prompts("basic-stream after the ignored stop").length,
+        0,
+        "not sent while the stopped prompt is unanswered",
+      );
+      await eventually(
+        () => prompts("basic-stream after the ignored stop").length === 1,
+        "the queued message to be sent once the agent answers",
+        30_000,
+      );
       await view.log.locator("strong", { hasText: "basic-stream" }).first().waitFor({ timeout: 30_000 });
-      await eventually(async () => /is ready/.test((await view.status.textContent()) ?? ""), "the status to be ready again");
+      await eventually(
+        async () => /is ready/.test((await view.status.textContent()) ?? ""),
+        "the status to be ready again",
+      );
     });
   });
 });

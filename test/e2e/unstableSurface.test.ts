@@ -27,7 +27,10 @@ describe("unstable ACP surface in VS Code", { timeout: 300_000 }, () => {
   let errors: string[] = [];
   let view: Chat;
   const diag = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog });
-  const received = (method: string) => readWireLog(wireLog).filter((e) => e.direction === "in" && e.message?.method === method).map((e) => e.message!.params);
+  const received = (method: string) =>
+    readWireLog(wireLog)
+      .filter((e) => e.direction === "in" && e.message?.method === method)
+      .map((e) => e.message!.params);
 
   before(async () => {
     scratch = mkdtempSync(join(tmpdir(), "acp-panel-unstable-"));
@@ -52,21 +55,34 @@ describe("unstable ACP surface in VS Code", { timeout: 300_000 }, () => {
       view = await openChat(page);
       const backup = view.frame.getByRole("group", { name: "Provider backup" });
       await backup.waitFor({ timeout: 30_000 });
-      assert.equal(await view.frame.getByRole("group", { name: "Provider main" }).locator("summary").textContent(), "Provider main: anthropic");
+      assert.equal(
+        await view.frame.getByRole("group", { name: "Provider main" }).locator("summary").textContent(),
+        "Provider main: anthropic",
+      );
       assert.equal(await backup.locator("summary").textContent(), "Provider backup: off");
       await backup.locator("summary").click();
       await backup.getByRole("combobox", { name: "API type" }).selectOption("bedrock");
       await backup.getByRole("textbox", { name: "Base URL" }).fill("https://bedrock.test");
       await backup.getByRole("button", { name: "Apply" }).click();
       await eventually(() => received("providers/set").length === 1, "providers/set on the wire");
-      assert.deepEqual(received("providers/set")[0], { providerId: "backup", apiType: "bedrock", baseUrl: "https://bedrock.test" });
-      await eventually(async () => (await backup.locator("summary").textContent()) === "Provider backup: bedrock", "the list read again");
+      assert.deepEqual(received("providers/set")[0], {
+        providerId: "backup",
+        apiType: "bedrock",
+        baseUrl: "https://bedrock.test",
+      });
+      await eventually(
+        async () => (await backup.locator("summary").textContent()) === "Provider backup: bedrock",
+        "the list read again",
+      );
     });
   });
 
   it("the systemPrompt setting went out on session/new; the agent answers with it", async (t) => {
     await withDiagnostics(t, diag(), "e2e-unstable-system-prompt", async () => {
-      assert.deepEqual(received("session/new")[0]?.systemPrompt, { mode: "override", content: [{ type: "text", text: "Answer in haiku." }] });
+      assert.deepEqual(received("session/new")[0]?.systemPrompt, {
+        mode: "override",
+        content: [{ type: "text", text: "Answer in haiku." }],
+      });
       await sendPrompt(view, "unstable-system-prompt");
       await view.log.getByText("System prompt (override): Answer in haiku.").waitFor({ timeout: 30_000 });
     });
@@ -77,9 +93,15 @@ describe("unstable ACP surface in VS Code", { timeout: 300_000 }, () => {
       await sendPrompt(view, "unstable-plans");
       const release = view.frame.getByRole("region", { name: "Plan release" });
       await release.waitFor({ timeout: 30_000 });
-      assert.deepEqual(await release.getByRole("listitem").allTextContents(), ["Bump the version(Done)", "Write the notes(In progress)"]);
+      assert.deepEqual(await release.getByRole("listitem").allTextContents(), [
+        "Bump the version(Done)",
+        "Write the notes(In progress)",
+      ]);
       assert.equal(await view.frame.getByRole("list", { name: "Plan", exact: true }).count(), 1, "the stable plan too");
-      assert.equal(await view.frame.getByRole("region", { name: "Plan notes" }).locator("strong").textContent(), "Draft");
+      assert.equal(
+        await view.frame.getByRole("region", { name: "Plan notes" }).locator("strong").textContent(),
+        "Draft",
+      );
       assert.equal(await view.frame.getByRole("region", { name: "Plan old" }).count(), 0);
     });
   });

@@ -34,7 +34,12 @@ describe("VS Code tools for agents", { timeout: 300_000 }, () => {
   let page: Page;
   let errors: string[] = [];
   let view: Chat;
-  const diagnostics = (wireLog: string) => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog });
+  const diagnostics = (wireLog: string) => ({
+    page: () => page,
+    errors: () => errors,
+    serverLog: () => server?.logFile,
+    wireLog,
+  });
 
   before(async () => {
     scratch = mkdtempSync(join(tmpdir(), "acp-panel-vstools-"));
@@ -42,9 +47,31 @@ describe("VS Code tools for agents", { timeout: 300_000 }, () => {
     stdioLog = join(scratch, "stdio-wire.jsonl");
     acpLog = join(scratch, "acp-wire.jsonl");
     mkdirSync(join(workspace, "src"), { recursive: true });
-    writeFileSync(join(workspace, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "bundler", noEmit: true }, include: ["src"] }, null, 2));
-    writeFileSync(join(workspace, "src/util.ts"), "export function double(value: number): number {\n  return value * 2;\n}\n");
-    writeFileSync(join(workspace, "src/broken.ts"), 'import { double } from "./util";\n\nexport const answer: number = "forty-two";\nexport const twice = double(21);\n');
+    writeFileSync(
+      join(workspace, "tsconfig.json"),
+      JSON.stringify(
+        {
+          compilerOptions: {
+            strict: true,
+            target: "ES2022",
+            module: "ESNext",
+            moduleResolution: "bundler",
+            noEmit: true,
+          },
+          include: ["src"],
+        },
+        null,
+        2,
+      ),
+    );
+    writeFileSync(
+      join(workspace, "src/util.ts"),
+      "export function double(value: number): number {\n  return value * 2;\n}\n",
+    );
+    writeFileSync(
+      join(workspace, "src/broken.ts"),
+      'import { double } from "./util";\n\nexport const answer: number = "forty-two";\nexport const twice = double(21);\n',
+    );
     server = await startCodeServer({
       label: "vstools",
       workspace,
@@ -69,8 +96,14 @@ describe("VS Code tools for agents", { timeout: 300_000 }, () => {
   function replies(wireLog: string): string[] {
     return readWireLog(wireLog)
       .filter((line) => line.direction === "out" && line.message?.method === "session/update")
-      .map((line) => (line.message?.params as { update?: { sessionUpdate?: string; content?: { text?: string } } } | undefined)?.update)
-      .filter((update) => update?.sessionUpdate === "agent_message_chunk" && update.content?.text?.startsWith("Tools over"))
+      .map(
+        (line) =>
+          (line.message?.params as { update?: { sessionUpdate?: string; content?: { text?: string } } } | undefined)
+            ?.update,
+      )
+      .filter(
+        (update) => update?.sessionUpdate === "agent_message_chunk" && update.content?.text?.startsWith("Tools over"),
+      )
       .map((update) => update?.content?.text ?? "");
   }
 
@@ -82,7 +115,11 @@ describe("VS Code tools for agents", { timeout: 300_000 }, () => {
     const deadline = Date.now() + 120_000;
     for (;;) {
       const before = replies(wireLog).length;
-      await eventually(async () => (await view.send.getAttribute("aria-disabled")) === "false", "Send to be enabled", 30_000);
+      await eventually(
+        async () => (await view.send.getAttribute("aria-disabled")) === "false",
+        "Send to be enabled",
+        30_000,
+      );
       await sendPrompt(view, "vscode-tools src/broken.ts 4 22 double");
       await eventually(() => replies(wireLog).length > before, `the ${transport} tools reply`, 60_000);
       const text = replies(wireLog).at(-1) ?? "";
@@ -95,14 +132,33 @@ describe("VS Code tools for agents", { timeout: 300_000 }, () => {
   }
 
   function assertEveryTool(text: string, transport: string): void {
-    assert.match(text, new RegExp(`^Tools over ${transport}: diagnostics, document_symbols, workspace_symbols, definition, references, hover, open_editors, selection`));
-    assert.ok(text.includes(`### diagnostics\n1 problem in the workspace:\nsrc/broken.ts:3:14-3:20 error [ts 2322] ${TYPE_ERROR}`), text);
-    assert.ok(text.includes(`### diagnostics\n1 problem in src/broken.ts:\nsrc/broken.ts:3:14-3:20 error [ts 2322] ${TYPE_ERROR}`), text);
+    assert.match(
+      text,
+      new RegExp(
+        `^Tools over ${transport}: diagnostics, document_symbols, workspace_symbols, definition, references, hover, open_editors, selection`,
+      ),
+    );
+    assert.ok(
+      text.includes(
+        `### diagnostics\n1 problem in the workspace:\nsrc/broken.ts:3:14-3:20 error [ts 2322] ${TYPE_ERROR}`,
+      ),
+      text,
+    );
+    assert.ok(
+      text.includes(
+        `### diagnostics\n1 problem in src/broken.ts:\nsrc/broken.ts:3:14-3:20 error [ts 2322] ${TYPE_ERROR}`,
+      ),
+      text,
+    );
     assert.match(text, /### document_symbols\nSymbols in src\/broken\.ts:\n.*answer/);
     assert.match(text, /### workspace_symbols\nSymbols matching "double":\n.*double\S* src\/util\.ts:1:/);
     assert.match(text, /### definition\nDefinition of the symbol at src\/broken\.ts:4:22:\nsrc\/util\.ts:1:17-1:23/);
     const references = /### references\n[^\n]*\n((?:src\/[^\n]*\n?)+)/.exec(text)?.[1]?.trim().split("\n") ?? [];
-    assert.deepEqual([...references].sort(), ["src/broken.ts:1:10-1:16", "src/broken.ts:4:22-4:28", "src/util.ts:1:17-1:23"], text);
+    assert.deepEqual(
+      [...references].sort(),
+      ["src/broken.ts:1:10-1:16", "src/broken.ts:4:22-4:28", "src/util.ts:1:17-1:23"],
+      text,
+    );
     assert.match(text, /### hover\n[\s\S]*double\(value: number\): number/);
     assert.match(text, /### open_editors\nOpen editors:\nsrc\/broken\.ts \(group 1, active\)/);
     assert.match(text, /### selection\n(Cursor at|Selected) src\/broken\.ts:/);
@@ -111,7 +167,10 @@ describe("VS Code tools for agents", { timeout: 300_000 }, () => {
   it("over the stdio bridge, every tool answers from VS Code: the type error, its definition and references", async (t) => {
     await withDiagnostics(t, diagnostics(stdioLog), "e2e-vstools-stdio", async () => {
       await view.status.filter({ hasText: `${STDIO_AGENT} is ready` }).waitFor({ timeout: 30_000 });
-      const entry = (clientMessages(stdioLog, "session/new")[0]?.message?.params as { mcpServers?: Array<{ name?: string; args?: string[]; type?: string }> } | undefined)?.mcpServers?.[0];
+      const entry = (
+        clientMessages(stdioLog, "session/new")[0]?.message?.params as
+          { mcpServers?: Array<{ name?: string; args?: string[]; type?: string }> } | undefined
+      )?.mcpServers?.[0];
       assert.equal(entry?.name, "vscode");
       assert.equal(entry?.type, undefined, "a stdio entry");
       assert.match(entry?.args?.[0] ?? "", /dist[\\/]mcpBridge\.js$/, "the bridge shipped in the .vsix");
@@ -125,7 +184,10 @@ describe("VS Code tools for agents", { timeout: 300_000 }, () => {
       await view.frame.getByRole("combobox", { name: "Agent" }).click();
       await view.frame.getByRole("option", { name: ACP_AGENT }).click();
       await view.status.filter({ hasText: `${ACP_AGENT} is ready` }).waitFor({ timeout: 30_000 });
-      const entry = (clientMessages(acpLog, "session/new")[0]?.message?.params as { mcpServers?: Array<{ name?: string; type?: string }> } | undefined)?.mcpServers?.[0];
+      const entry = (
+        clientMessages(acpLog, "session/new")[0]?.message?.params as
+          { mcpServers?: Array<{ name?: string; type?: string }> } | undefined
+      )?.mcpServers?.[0];
       assert.equal(entry?.type, "acp");
       assertEveryTool(await runTools(acpLog, "acp"), "acp");
       await screenshot(page, "e2e-vstools-acp.png");

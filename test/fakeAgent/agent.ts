@@ -4,9 +4,23 @@
  * so a second connection (or a restarted process, through the store file) sees them too.
  */
 import { slowInitialize, slowNewSession } from "./slowStart";
-import { Peer, RpcError, Unanswered, internalError, type IncomingNotification, type IncomingRequest, type Outlet } from "./wire";
 import {
-  BROKEN_STORE_SESSION, bubConfigOptions, bubConfigValues, initializeResult, isBub, quirkConfigOptions, quirkSessionState,
+  Peer,
+  RpcError,
+  Unanswered,
+  internalError,
+  type IncomingNotification,
+  type IncomingRequest,
+  type Outlet,
+} from "./wire";
+import {
+  BROKEN_STORE_SESSION,
+  bubConfigOptions,
+  bubConfigValues,
+  initializeResult,
+  isBub,
+  quirkConfigOptions,
+  quirkSessionState,
 } from "./profiles";
 import { RunningTurn, type World } from "./world";
 import type { StoredSession } from "./store";
@@ -16,7 +30,12 @@ import { STEER_METHODS, handleSteer, scheduleTitle } from "./bubSteering";
 import { rememberMcpServers } from "./vscodeToolScenarios";
 import { SESSION_OPS_METHODS, archiveFilter, handleSessionOp, sessionOpsCapabilities } from "./sessionOps";
 import { handleProviders, recordSystemPrompt, unstableInitialize } from "./unstableSurface";
-import { codebuddyAuthenticate, codebuddyConfigOptions, codebuddySessionState, requireCodebuddyAuth } from "./codebuddy";
+import {
+  codebuddyAuthenticate,
+  codebuddyConfigOptions,
+  codebuddySessionState,
+  requireCodebuddyAuth,
+} from "./codebuddy";
 
 /** What a transport lets a scenario do to it. */
 export interface TransportHost {
@@ -40,7 +59,11 @@ export class AgentConnection {
   /** This connection's running turns (a dropped connection aborts them). */
   readonly turns = new Set<RunningTurn>();
 
-  constructor(readonly world: World, readonly host: TransportHost, outlet: Outlet) {
+  constructor(
+    readonly world: World,
+    readonly host: TransportHost,
+    outlet: Outlet,
+  ) {
     this.peer = new Peer(outlet, {
       request: (request) => this.handleRequest(request),
       notification: (notification) => this.handleNotification(notification),
@@ -65,7 +88,12 @@ export class AgentConnection {
         if (this.neverInitialize) return new Promise(() => undefined);
         this.clientInfo = params.clientInfo;
         this.clientCapabilities = (params.clientCapabilities ?? {}) as Params;
-        return slowInitialize(this.options.slowStartMs, () => withSessionOps(this.options.sessionOps, unstableInitialize(initializeResult(this.options, params), this.options.unstable)));
+        return slowInitialize(this.options.slowStartMs, () =>
+          withSessionOps(
+            this.options.sessionOps,
+            unstableInitialize(initializeResult(this.options, params), this.options.unstable),
+          ),
+        );
       case "authenticate":
         if (profile !== "codebuddy") throw methodNotFound(request.method);
         return codebuddyAuthenticate(this, params);
@@ -95,7 +123,8 @@ export class AgentConnection {
         requireCodebuddyAuth(this);
         return this.prompt(params);
       default: {
-        if (this.options.sessionOps && SESSION_OPS_METHODS.has(request.method)) return handleSessionOp(this.world, request.method, params);
+        if (this.options.sessionOps && SESSION_OPS_METHODS.has(request.method))
+          return handleSessionOp(this.world, request.method, params);
         // Bub's steering extension methods (§8); any other `_x/y` is -32601 with its name.
         if (request.method in STEER_METHODS && isBub(profile)) return handleSteer(this, request.method, params);
         const provided = this.options.unstable ? handleProviders(request.method, params) : undefined;
@@ -119,8 +148,18 @@ export class AgentConnection {
     const sessionId = this.world.nextSessionId();
     rememberMcpServers(sessionId, params.mcpServers);
     recordSystemPrompt(sessionId, params);
-    const additional = Array.isArray(params.additionalDirectories) ? { additionalDirectories: params.additionalDirectories as string[] } : {};
-    this.world.store.update(sessionId, () => ({ sessionId, cwd: params.cwd as string, ...additional, listed: true, config: {}, history: [], updatedAt: "" }));
+    const additional = Array.isArray(params.additionalDirectories)
+      ? { additionalDirectories: params.additionalDirectories as string[] }
+      : {};
+    this.world.store.update(sessionId, () => ({
+      sessionId,
+      cwd: params.cwd as string,
+      ...additional,
+      listed: true,
+      config: {},
+      history: [],
+      updatedAt: "",
+    }));
     this.world.live.add(sessionId);
     switch (this.options.profile) {
       case "bub":
@@ -128,21 +167,59 @@ export class AgentConnection {
         return { sessionId, configOptions: bubConfigOptions(this.options, {}) };
       case "quirks": {
         // Q1 (copilot): an update for the new session before the response that names it, another after.
-        this.peer.notify("session/update", { sessionId, update: { sessionUpdate: "available_commands_update", availableCommands: [{ name: "early", description: "Sent before session/new returned" }] } });
-        setTimeout(() => this.peer.notify("session/update", { sessionId, update: { sessionUpdate: "available_commands_update", availableCommands: [{ name: "init", description: "Initialise" }, { name: "review", description: "Review changes", input: { hint: "files" } }] } }), 20);
+        this.peer.notify("session/update", {
+          sessionId,
+          update: {
+            sessionUpdate: "available_commands_update",
+            availableCommands: [{ name: "early", description: "Sent before session/new returned" }],
+          },
+        });
+        setTimeout(
+          () =>
+            this.peer.notify("session/update", {
+              sessionId,
+              update: {
+                sessionUpdate: "available_commands_update",
+                availableCommands: [
+                  { name: "init", description: "Initialise" },
+                  { name: "review", description: "Review changes", input: { hint: "files" } },
+                ],
+              },
+            }),
+          20,
+        );
         return { sessionId, ...quirkSessionState({}) };
       }
       case "codebuddy": {
         // Quirk 1: the session's config_option_update comes *before* the response that names the session.
-        this.peer.notify("session/update", { sessionId, update: { sessionUpdate: "config_option_update", configOptions: codebuddyConfigOptions({}) } });
+        this.peer.notify("session/update", {
+          sessionId,
+          update: { sessionUpdate: "config_option_update", configOptions: codebuddyConfigOptions({}) },
+        });
         // §14: initial notifications come after the response (setTimeout 0).
-        setTimeout(() => this.peer.notify("session/update", { sessionId, update: { sessionUpdate: "available_commands_update", availableCommands: [
-          { name: "compact", description: "Compact the conversation" }, { name: "init", description: "Create CODEBUDDY.md" },
-        ] } }), 0);
+        setTimeout(
+          () =>
+            this.peer.notify("session/update", {
+              sessionId,
+              update: {
+                sessionUpdate: "available_commands_update",
+                availableCommands: [
+                  { name: "compact", description: "Compact the conversation" },
+                  { name: "init", description: "Create CODEBUDDY.md" },
+                ],
+              },
+            }),
+          0,
+        );
         return { sessionId, ...codebuddySessionState({}) };
       }
       case "default":
-        return slowNewSession(this.options.slowStartMs, sessionId, (method, params) => this.peer.notify(method, params), { sessionId });
+        return slowNewSession(
+          this.options.slowStartMs,
+          sessionId,
+          (method, params) => this.peer.notify(method, params),
+          { sessionId },
+        );
     }
   }
 
@@ -153,7 +230,8 @@ export class AgentConnection {
     rememberMcpServers(sessionId, params.mcpServers);
     recordSystemPrompt(sessionId, params);
     if (this.world.closing.has(sessionId)) throw new RpcError(-32600, "Invalid request", { sessionId });
-    if (replay && this.options.loadError === "gemini") throw internalError("No previous sessions found for this project.");
+    if (replay && this.options.loadError === "gemini")
+      throw internalError("No previous sessions found for this project.");
     if (sessionId === BROKEN_STORE_SESSION) throw internalError("store unavailable");
     const open = async () => {
       benchLog("load-request");
@@ -167,7 +245,14 @@ export class AgentConnection {
       if (replay) {
         for (const update of stored.history) this.peer.notify("session/update", { sessionId, update });
         // Q15: agents that replay finish with their slash commands.
-        if (this.options.profile === "quirks") this.peer.notify("session/update", { sessionId, update: { sessionUpdate: "available_commands_update", availableCommands: [{ name: "init", description: "Initialise" }] } });
+        if (this.options.profile === "quirks")
+          this.peer.notify("session/update", {
+            sessionId,
+            update: {
+              sessionUpdate: "available_commands_update",
+              availableCommands: [{ name: "init", description: "Initialise" }],
+            },
+          });
         benchLog("load-replayed");
       }
       return this.sessionState(stored);
@@ -191,14 +276,17 @@ export class AgentConnection {
 
   private list(params: Params): object {
     const archived = this.options.sessionOps ? archiveFilter(params) : () => true;
-    const sessions = this.world.store.list().filter((session) => archived(session.archived === true)).map((session) => ({
-      sessionId: session.sessionId,
-      cwd: session.cwd,
-      ...(session.additionalDirectories ? { additionalDirectories: session.additionalDirectories } : {}),
-      ...(session.title ? { title: session.title } : {}),
-      updatedAt: session.updatedAt,
-      ...(this.options.sessionOps ? { archived: session.archived === true } : {}),
-    }));
+    const sessions = this.world.store
+      .list()
+      .filter((session) => archived(session.archived === true))
+      .map((session) => ({
+        sessionId: session.sessionId,
+        cwd: session.cwd,
+        ...(session.additionalDirectories ? { additionalDirectories: session.additionalDirectories } : {}),
+        ...(session.title ? { title: session.title } : {}),
+        updatedAt: session.updatedAt,
+        ...(this.options.sessionOps ? { archived: session.archived === true } : {}),
+      }));
     const page = this.options.listPageSize;
     if (!page) return { sessions };
     let offset = 0;
@@ -208,7 +296,10 @@ export class AgentConnection {
       offset = Number(decoded[1]);
     }
     const next = offset + page;
-    return { sessions: sessions.slice(offset, next), ...(next < sessions.length ? { nextCursor: Buffer.from(`page:${next}`).toString("base64url") } : {}) };
+    return {
+      sessions: sessions.slice(offset, next),
+      ...(next < sessions.length ? { nextCursor: Buffer.from(`page:${next}`).toString("base64url") } : {}),
+    };
   }
 
   /** close (drops from the list, keeps history) and delete (forgets it; idempotent). */
@@ -234,16 +325,24 @@ export class AgentConnection {
     const profile = this.options.profile;
     if (profile === "default") throw methodNotFound("session/set_config_option");
     if (profile === "codebuddy") {
-      const stored = this.world.store.update(sessionId, (existing) => existing && { ...existing, config: { ...existing.config, [String(configId)]: String(value) } });
+      const stored = this.world.store.update(
+        sessionId,
+        (existing) => existing && { ...existing, config: { ...existing.config, [String(configId)]: String(value) } },
+      );
       return { configOptions: codebuddyConfigOptions(stored?.config ?? {}) };
     }
     if (profile === "quirks") {
-      const stored = this.world.store.update(sessionId, (existing) => existing && { ...existing, config: { ...existing.config, [String(configId)]: String(value) } });
+      const stored = this.world.store.update(
+        sessionId,
+        (existing) => existing && { ...existing, config: { ...existing.config, [String(configId)]: String(value) } },
+      );
       return { configOptions: quirkConfigOptions(stored?.config ?? {}) };
     }
     const values = bubConfigValues(this.options);
-    if (typeof configId !== "string" || !(configId in values)) throw internalError(`unknown ACP config option: ${String(configId)}`);
-    if (typeof value !== "string" || !values[configId]!.includes(value)) throw internalError(`invalid value for ACP config option ${configId}: ${String(value)}`);
+    if (typeof configId !== "string" || !(configId in values))
+      throw internalError(`unknown ACP config option: ${String(configId)}`);
+    if (typeof value !== "string" || !values[configId]!.includes(value))
+      throw internalError(`invalid value for ACP config option ${configId}: ${String(value)}`);
     const stored = this.world.store.update(sessionId, (existing) => ({
       ...(existing ?? { sessionId, cwd: "/", listed: true, history: [], updatedAt: "" }),
       config: { ...existing?.config, [configId]: value },
@@ -255,13 +354,26 @@ export class AgentConnection {
   private setMode(params: Params): object {
     const sessionId = requireSession(params);
     if (this.options.profile === "codebuddy") {
-      this.world.store.update(sessionId, (existing) => existing && { ...existing, config: { ...existing.config, mode: String(params.modeId) } });
-      this.peer.notify("session/update", { sessionId, update: { sessionUpdate: "current_mode_update", currentModeId: String(params.modeId) } });
+      this.world.store.update(
+        sessionId,
+        (existing) => existing && { ...existing, config: { ...existing.config, mode: String(params.modeId) } },
+      );
+      this.peer.notify("session/update", {
+        sessionId,
+        update: { sessionUpdate: "current_mode_update", currentModeId: String(params.modeId) },
+      });
       return {};
     }
     if (this.options.profile !== "quirks") throw methodNotFound("session/set_mode");
-    const stored = this.world.store.update(sessionId, (existing) => existing && { ...existing, config: { ...existing.config, mode: String(params.modeId), approval: "allow_all" } });
-    this.peer.notify("session/update", { sessionId, update: { sessionUpdate: "config_option_update", configOptions: quirkConfigOptions(stored?.config ?? {}) } });
+    const stored = this.world.store.update(
+      sessionId,
+      (existing) =>
+        existing && { ...existing, config: { ...existing.config, mode: String(params.modeId), approval: "allow_all" } },
+    );
+    this.peer.notify("session/update", {
+      sessionId,
+      update: { sessionUpdate: "config_option_update", configOptions: quirkConfigOptions(stored?.config ?? {}) },
+    });
     return {};
   }
 
@@ -270,7 +382,14 @@ export class AgentConnection {
     if (this.world.closing.has(sessionId)) throw new RpcError(-32600, "Invalid request", { sessionId });
     if (!this.world.store.get(sessionId)) {
       if (!isBub(this.options.profile)) throw new RpcError(-32002, `Resource not found: ${sessionId}`, { sessionId });
-      this.world.store.update(sessionId, () => ({ sessionId, cwd: "/", listed: true, config: {}, history: [], updatedAt: "" }));
+      this.world.store.update(sessionId, () => ({
+        sessionId,
+        cwd: "/",
+        listed: true,
+        config: {},
+        history: [],
+        updatedAt: "",
+      }));
     }
     if (!Array.isArray(params.prompt)) {
       // CodeBuddy iterates `params.prompt` as an array: anything else fails inside the agent (-32603).
@@ -278,12 +397,16 @@ export class AgentConnection {
       throw new RpcError(-32602, "Invalid params: prompt must be an array of content blocks");
     }
     const blocks = params.prompt as Array<{ type?: string; text?: string }>;
-    const promptText = blocks.map((block) => (block.type === "text" ? block.text ?? "" : "")).join("");
+    const promptText = blocks.map((block) => (block.type === "text" ? (block.text ?? "") : "")).join("");
     if (this.options.profile === "codebuddy") {
       // §14: a prompt during a running turn is dispatched into it and answered end_turn at once.
       const running = this.world.running.get(sessionId);
       if (running && !running.ended && running.enqueueSteer({ text: promptText, settle: () => undefined })) {
-        return { stopReason: "end_turn", userMessageId: `user-msg-${Date.now()}`, _meta: { "codebuddy.ai/outcome": "SUCCESS" } };
+        return {
+          stopReason: "end_turn",
+          userMessageId: `user-msg-${Date.now()}`,
+          _meta: { "codebuddy.ai/outcome": "SUCCESS" },
+        };
       }
       return this.runPrompt(sessionId, promptText);
     }
@@ -321,11 +444,19 @@ function withSessionOps(on: boolean | undefined, result: object): object {
   if (!on) return result;
   const init = result as { agentCapabilities?: { sessionCapabilities?: object } };
   const caps = init.agentCapabilities ?? {};
-  return { ...init, agentCapabilities: { ...caps, auth: sessionOpsCapabilities.auth, sessionCapabilities: { ...caps.sessionCapabilities, ...sessionOpsCapabilities.sessionCapabilities } } };
+  return {
+    ...init,
+    agentCapabilities: {
+      ...caps,
+      auth: sessionOpsCapabilities.auth,
+      sessionCapabilities: { ...caps.sessionCapabilities, ...sessionOpsCapabilities.sessionCapabilities },
+    },
+  };
 }
 
 function requireSession(params: Params): string {
-  if (typeof params.sessionId !== "string" || params.sessionId === "") throw new RpcError(-32602, "Invalid params", { field: "sessionId" });
+  if (typeof params.sessionId !== "string" || params.sessionId === "")
+    throw new RpcError(-32602, "Invalid params", { field: "sessionId" });
   return params.sessionId;
 }
 

@@ -16,22 +16,43 @@ export const agentShellScenarios: Record<string, Scenario> = {
     const live = (turn.clientCapabilities._meta as Record<string, unknown> | undefined)?.terminal_output === true;
     const claudeCode = { claudeCode: { toolName: "Bash" } };
     turn.update({
-      sessionUpdate: "tool_call", toolCallId, title: command, kind: "execute", status: "pending", rawInput: { command },
+      sessionUpdate: "tool_call",
+      toolCallId,
+      title: command,
+      kind: "execute",
+      status: "pending",
+      rawInput: { command },
       content: live ? [{ type: "terminal", terminalId: toolCallId }] : [],
       _meta: live ? { ...claudeCode, terminal_info: { terminal_id: toolCallId } } : claudeCode,
     });
     if (live) {
-      turn.update({ sessionUpdate: "tool_call_update", toolCallId, _meta: { terminal_output: { terminal_id: toolCallId, data: "one\n" } } });
-      await turn.sleep(150); // the card is still running while its first line shows
-      turn.update({ sessionUpdate: "tool_call_update", toolCallId, _meta: { terminal_output: { terminal_id: toolCallId, data: "two\n" } } });
       turn.update({
-        sessionUpdate: "tool_call_update", toolCallId, status: "completed", rawOutput: "one\ntwo\n", content: [{ type: "terminal", terminalId: toolCallId }],
+        sessionUpdate: "tool_call_update",
+        toolCallId,
+        _meta: { terminal_output: { terminal_id: toolCallId, data: "one\n" } },
+      });
+      await turn.sleep(150); // the card is still running while its first line shows
+      turn.update({
+        sessionUpdate: "tool_call_update",
+        toolCallId,
+        _meta: { terminal_output: { terminal_id: toolCallId, data: "two\n" } },
+      });
+      turn.update({
+        sessionUpdate: "tool_call_update",
+        toolCallId,
+        status: "completed",
+        rawOutput: "one\ntwo\n",
+        content: [{ type: "terminal", terminalId: toolCallId }],
         _meta: { ...claudeCode, terminal_exit: { terminal_id: toolCallId, exit_code: 0, signal: null } },
       });
     } else {
       turn.update({
-        sessionUpdate: "tool_call_update", toolCallId, status: "completed", rawOutput: "one\ntwo\n",
-        content: [{ type: "content", content: { type: "text", text: "```console\none\ntwo\n```" } }], _meta: claudeCode,
+        sessionUpdate: "tool_call_update",
+        toolCallId,
+        status: "completed",
+        rawOutput: "one\ntwo\n",
+        content: [{ type: "content", content: { type: "text", text: "```console\none\ntwo\n```" } }],
+        _meta: claudeCode,
       });
     }
     turn.update(chunk("Ran it."));

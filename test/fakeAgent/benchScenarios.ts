@@ -25,11 +25,18 @@ const chunk = (value: string) => ({ sessionUpdate: "agent_message_chunk", conten
 
 /** Top-level Markdown blocks in the proportions agents write them: mostly prose, some code. */
 const BLOCKS = [
-  (i: number) => `The **${i}th** step reads \`src/module${i % 37}.ts\` and checks that every export is used; nothing else in the workspace changes, so the diff stays small and easy to review.`,
-  (i: number) => `- update \`config.${i % 11}\` to the new schema\n- keep the **old** keys readable for one release\n- log a warning when \`legacyMode\` is set`,
-  (i: number) => "```ts\nexport function step" + i + "(input: string): number {\n  const parts = input.split(\",\");\n  return parts.filter((part) => part.trim() !== \"\").length;\n}\n```",
-  (i: number) => `Run \`npm test -- --grep case${i}\` to check it. The **integration** suite takes longer, so it is worth running only once the unit tests pass.`,
-  (i: number) => `### Part ${i}\n\nHere the parser ${i % 2 ? "skips" : "keeps"} blank lines inside \`code\` spans, which is why the *second* pass exists at all.`,
+  (i: number) =>
+    `The **${i}th** step reads \`src/module${i % 37}.ts\` and checks that every export is used; nothing else in the workspace changes, so the diff stays small and easy to review.`,
+  (i: number) =>
+    `- update \`config.${i % 11}\` to the new schema\n- keep the **old** keys readable for one release\n- log a warning when \`legacyMode\` is set`,
+  (i: number) =>
+    "```ts\nexport function step" +
+    i +
+    '(input: string): number {\n  const parts = input.split(",");\n  return parts.filter((part) => part.trim() !== "").length;\n}\n```',
+  (i: number) =>
+    `Run \`npm test -- --grep case${i}\` to check it. The **integration** suite takes longer, so it is worth running only once the unit tests pass.`,
+  (i: number) =>
+    `### Part ${i}\n\nHere the parser ${i % 2 ? "skips" : "keeps"} blank lines inside \`code\` spans, which is why the *second* pass exists at all.`,
 ];
 
 /** Deterministic Markdown of exactly `length` characters, made of whole-ish blocks from block `first` on. */
@@ -65,7 +72,8 @@ const KINDS = ["read", "edit", "execute", "search"] as const;
 /** Text output of tool call `i`: a few hundred characters of plausible tool output. */
 export function toolOutput(i: number): string {
   const lines: string[] = [];
-  for (let line = 0; line < 8; line++) lines.push(`${String(line + 1).padStart(3)}  const value${i}_${line} = compute(${line}, "item-${i}");`);
+  for (let line = 0; line < 8; line++)
+    lines.push(`${String(line + 1).padStart(3)}  const value${i}_${line} = compute(${line}, "item-${i}");`);
   return lines.join("\n");
 }
 
@@ -77,9 +85,28 @@ export function toolStormUpdates(count: number, nonce: string): object[] {
     const kind = KINDS[i % KINDS.length]!;
     const path = `src/area${i % 13}/file${i}.ts`;
     updates.push(chunk(`\n\nNext I look at \`${path}\`, item ${i}.`.slice(0, CHUNK_CHARS)));
-    updates.push({ sessionUpdate: "tool_call", toolCallId: id, title: `${kind} ${path}`, kind, status: "pending", rawInput: { path, index: i }, locations: [{ path: `/workspace/${path}` }] });
-    updates.push({ sessionUpdate: "tool_call_update", toolCallId: id, status: "in_progress", content: [{ type: "content", content: text(`Working on ${path}…`) }] });
-    updates.push({ sessionUpdate: "tool_call_update", toolCallId: id, status: "completed", rawOutput: { lines: 8 }, content: [{ type: "content", content: text(toolOutput(i)) }] });
+    updates.push({
+      sessionUpdate: "tool_call",
+      toolCallId: id,
+      title: `${kind} ${path}`,
+      kind,
+      status: "pending",
+      rawInput: { path, index: i },
+      locations: [{ path: `/workspace/${path}` }],
+    });
+    updates.push({
+      sessionUpdate: "tool_call_update",
+      toolCallId: id,
+      status: "in_progress",
+      content: [{ type: "content", content: text(`Working on ${path}…`) }],
+    });
+    updates.push({
+      sessionUpdate: "tool_call_update",
+      toolCallId: id,
+      status: "completed",
+      rawOutput: { lines: 8 },
+      content: [{ type: "content", content: text(toolOutput(i)) }],
+    });
     updates.push(chunk(` It has **${8 + (i % 5)}** lines; moving on.`.slice(0, CHUNK_CHARS)));
   }
   updates.push(chunk(`\n\n${endMarker(nonce)} done.\n`));

@@ -5,14 +5,30 @@
  */
 import { randomUUID } from "node:crypto";
 import { bubToolResult } from "./bubTools";
-import { askUser, bash, bashTool, clientCaps, fsEdit, fsRead, fsWrite, toolCall, type ElicitationAnswer } from "./clientTools";
+import {
+  askUser,
+  bash,
+  bashTool,
+  clientCaps,
+  fsEdit,
+  fsRead,
+  fsWrite,
+  toolCall,
+  type ElicitationAnswer,
+} from "./clientTools";
 import type { Scenario, TurnContext } from "./scenarios";
 
 const text = (value: string) => ({ type: "text", text: value });
 const chunk = (value: string) => ({ sessionUpdate: "agent_message_chunk", content: text(value) });
 
 /** Runs one Bub tool: announcement, body, completion (a failure is still `completed`, with its text). */
-async function tool(turn: TurnContext, id: string, name: string, rawInput: Record<string, unknown>, body: () => Promise<unknown>): Promise<void> {
+async function tool(
+  turn: TurnContext,
+  id: string,
+  name: string,
+  rawInput: Record<string, unknown>,
+  body: () => Promise<unknown>,
+): Promise<void> {
   turn.update(toolCall(id, name, rawInput));
   let result: unknown;
   try {
@@ -48,16 +64,24 @@ function subagentEventsEnabled(turn: TurnContext): boolean {
 export const bubScenarios: Record<string, Scenario> = {
   /** 19: read (line 2, limit 3), write, then edit = whole read (line 1) + whole write. First request id 0. */
   async "fs-roundtrip"(turn) {
-    await tool(turn, "call-1", "fs.read", { path: "notes.txt", offset: 1, limit: 3 }, () => fsRead(turn, "notes.txt", 1, 3));
-    await tool(turn, "call-2", "fs.write", { path: "result.txt", content: "done" }, () => fsWrite(turn, "result.txt", "done"));
-    await tool(turn, "call-3", "fs.edit", { path: "notes.txt", old: "line two", new: "line 2" }, () => fsEdit(turn, "notes.txt", "line two", "line 2"));
+    await tool(turn, "call-1", "fs.read", { path: "notes.txt", offset: 1, limit: 3 }, () =>
+      fsRead(turn, "notes.txt", 1, 3),
+    );
+    await tool(turn, "call-2", "fs.write", { path: "result.txt", content: "done" }, () =>
+      fsWrite(turn, "result.txt", "done"),
+    );
+    await tool(turn, "call-3", "fs.edit", { path: "notes.txt", old: "line two", new: "line 2" }, () =>
+      fsEdit(turn, "notes.txt", "line two", "line 2"),
+    );
     turn.update(chunk("Files handled."));
     return "end_turn";
   },
 
   /** 19 variant: an edit whose `old` text is missing fails after the read, before any write. */
   async "fs-edit-missing"(turn) {
-    await tool(turn, "call-1", "fs.edit", { path: "notes.txt", old: "no such text", new: "x" }, () => fsEdit(turn, "notes.txt", "no such text", "x"));
+    await tool(turn, "call-1", "fs.edit", { path: "notes.txt", old: "no such text", new: "x" }, () =>
+      fsEdit(turn, "notes.txt", "no such text", "x"),
+    );
     return "end_turn";
   },
 
@@ -101,7 +125,10 @@ export const bubScenarios: Record<string, Scenario> = {
     });
     await tool(turn, "call-3", "bash.kill", { shell_id: terminalId }, async () => {
       await turn.request("terminal/kill", { terminalId });
-      const output = (await turn.request("terminal/output", { terminalId })) as { output: string; exitStatus?: unknown };
+      const output = (await turn.request("terminal/output", { terminalId })) as {
+        output: string;
+        exitStatus?: unknown;
+      };
       await turn.request("terminal/release", { terminalId });
       return `killed: ${terminalId}\n${output.output.trim()}`;
     });
@@ -113,10 +140,18 @@ export const bubScenarios: Record<string, Scenario> = {
    * the first pending call with the same command: tool-1, tool-0, tool-2. Results in call order.
    */
   async "bash-dup-commands"(turn) {
-    const calls = [["tool-0", "pwd"], ["tool-1", "ls"], ["tool-2", "pwd"]] as const;
+    const calls = [
+      ["tool-0", "pwd"],
+      ["tool-1", "ls"],
+      ["tool-2", "pwd"],
+    ] as const;
     for (const [id, command] of calls) turn.update(toolCall(id, "bash", { command }));
     const results = new Map<string, string>();
-    for (const [id, command] of [["tool-1", "ls"], ["tool-0", "pwd"], ["tool-2", "pwd"]] as const) {
+    for (const [id, command] of [
+      ["tool-1", "ls"],
+      ["tool-0", "pwd"],
+      ["tool-2", "pwd"],
+    ] as const) {
       results.set(id, (await bash(turn, command, { attachTo: id })).text);
     }
     for (const [id, command] of calls) turn.update(bubToolResult(id, results.get(id), command));
@@ -145,9 +180,24 @@ export const bubScenarios: Record<string, Scenario> = {
   /** 25: live `tape.handoff`: compacting, then compacted; `_meta.contextCompaction`, no content. */
   async compaction(turn) {
     turn.update(chunk("Long conversation; compacting."));
-    turn.update({ sessionUpdate: "tool_call", toolCallId: "call-handoff", title: "Context compacting", kind: "other", status: "in_progress", rawInput: { name: "phase-1", summary: "done" }, _meta: { contextCompaction: true } });
+    turn.update({
+      sessionUpdate: "tool_call",
+      toolCallId: "call-handoff",
+      title: "Context compacting",
+      kind: "other",
+      status: "in_progress",
+      rawInput: { name: "phase-1", summary: "done" },
+      _meta: { contextCompaction: true },
+    });
     await turn.sleep(20);
-    turn.update({ sessionUpdate: "tool_call_update", toolCallId: "call-handoff", title: "Context compacted", status: "completed", rawOutput: "anchor added: phase-1", _meta: { contextCompaction: true } });
+    turn.update({
+      sessionUpdate: "tool_call_update",
+      toolCallId: "call-handoff",
+      title: "Context compacted",
+      status: "completed",
+      rawOutput: "anchor added: phase-1",
+      _meta: { contextCompaction: true },
+    });
     turn.update(chunk(" Carrying on."));
     return "end_turn";
   },
@@ -211,29 +261,82 @@ export const bubScenarios: Record<string, Scenario> = {
     turn.update(chunk("Delegating."));
     turn.update(toolCall("call-sub", "subagent", { prompt: "delegate this" }));
     const started = 1787300000;
-    emit({ type: "snapshot", snapshot: { state: "running", description: "delegate this", startedAtEpochSeconds: started, support: SUPPORT } });
+    emit({
+      type: "snapshot",
+      snapshot: { state: "running", description: "delegate this", startedAtEpochSeconds: started, support: SUPPORT },
+    });
     if (variant === "malformed" && events) {
-      turn.notify("_lody/subagents/event", { version: 1, sessionId: turn.sessionId, runId, type: "telemetry", data: { x: 1 } });
-      turn.notify("_lody/subagents/event", { version: 1, sessionId: turn.sessionId, type: "output", update: chunk("no run id") });
-      turn.notify("_lody/subagents/event", { version: 1, sessionId: turn.sessionId, runId, type: "progress", progress: "not an object" });
+      turn.notify("_lody/subagents/event", {
+        version: 1,
+        sessionId: turn.sessionId,
+        runId,
+        type: "telemetry",
+        data: { x: 1 },
+      });
+      turn.notify("_lody/subagents/event", {
+        version: 1,
+        sessionId: turn.sessionId,
+        type: "output",
+        update: chunk("no run id"),
+      });
+      turn.notify("_lody/subagents/event", {
+        version: 1,
+        sessionId: turn.sessionId,
+        runId,
+        type: "progress",
+        progress: "not an object",
+      });
       turn.notify("_lody/subagents/event", { version: 1, sessionId: turn.sessionId, runId, type: "output" });
     }
     emit({ type: "output", update: chunk("work") });
     emit({ type: "output", update: { sessionUpdate: "agent_thought_chunk", content: text("thinking") } });
-    emit({ type: "output", update: { sessionUpdate: "tool_call", toolCallId: "call-1", title: "ls", kind: "execute", status: "in_progress", rawInput: { command: "ls" } } });
+    emit({
+      type: "output",
+      update: {
+        sessionUpdate: "tool_call",
+        toolCallId: "call-1",
+        title: "ls",
+        kind: "execute",
+        status: "in_progress",
+        rawInput: { command: "ls" },
+      },
+    });
     emit({ type: "progress", progress: { lastToolName: "bash", turnCount: 0, toolCallCount: 1, durationMs: 3 } });
     await turn.sleep(20);
     if (variant === "failed" || variant === "cancelled") {
-      const reason = variant === "failed" ? { code: "error", message: "child exploded" } : { code: "cancelled", message: null };
-      emit({ type: "snapshot", snapshot: { state: variant, endedAtEpochSeconds: started + 1, reason, support: SUPPORT } });
-      turn.update(bubToolResult("call-sub", variant === "failed" ? "error: child exploded" : "error: subagent cancelled"));
+      const reason =
+        variant === "failed" ? { code: "error", message: "child exploded" } : { code: "cancelled", message: null };
+      emit({
+        type: "snapshot",
+        snapshot: { state: variant, endedAtEpochSeconds: started + 1, reason, support: SUPPORT },
+      });
+      turn.update(
+        bubToolResult("call-sub", variant === "failed" ? "error: child exploded" : "error: subagent cancelled"),
+      );
       return "end_turn";
     }
-    emit({ type: "output", update: { sessionUpdate: "tool_call_update", toolCallId: "call-1", title: "ls", status: "completed", content: [{ type: "content", content: text("file.txt") }] } });
+    emit({
+      type: "output",
+      update: {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "call-1",
+        title: "ls",
+        status: "completed",
+        content: [{ type: "content", content: text("file.txt") }],
+      },
+    });
     emit({ type: "output", update: chunk(" done") });
-    emit({ type: "progress", progress: { lastToolName: "bash", turnCount: 1, toolCallCount: 1, durationMs: 9, totalTokens: 42 } });
-    emit({ type: "snapshot", snapshot: { state: "completed", summary: "work done", endedAtEpochSeconds: started + 1, support: SUPPORT } });
-    turn.update(bubToolResult("call-sub", { session_id: `temp/${runId.slice(0, 8)}`, output: "work done", errors: [] }));
+    emit({
+      type: "progress",
+      progress: { lastToolName: "bash", turnCount: 1, toolCallCount: 1, durationMs: 9, totalTokens: 42 },
+    });
+    emit({
+      type: "snapshot",
+      snapshot: { state: "completed", summary: "work done", endedAtEpochSeconds: started + 1, support: SUPPORT },
+    });
+    turn.update(
+      bubToolResult("call-sub", { session_id: `temp/${runId.slice(0, 8)}`, output: "work done", errors: [] }),
+    );
     turn.update(chunk(" The subagent finished."));
     return "end_turn";
   },

@@ -24,20 +24,25 @@ type Params = Record<string, unknown>;
 export async function handleSteer(connection: AgentConnection, method: string, params: Params): Promise<object> {
   const { world, peer } = connection;
   const { sessionId, prompt, steerId } = params;
-  if (typeof sessionId !== "string" || sessionId === "") throw new RpcError(-32602, "Invalid params", { field: "sessionId" });
+  if (typeof sessionId !== "string" || sessionId === "")
+    throw new RpcError(-32602, "Invalid params", { field: "sessionId" });
   if (!Array.isArray(prompt) || prompt.length === 0) throw new RpcError(-32602, "Invalid params", { field: "prompt" });
   const blocks = prompt as Array<{ type?: unknown; text?: unknown }>;
   if (blocks.some((block) => typeof block !== "object" || block === null || typeof block.type !== "string")) {
     throw new RpcError(-32602, "Invalid params", { field: "prompt", details: "each prompt block needs a type" });
   }
-  if (steerId !== undefined && (typeof steerId !== "string" || steerId === "")) throw new RpcError(-32602, "Invalid params", { field: "steerId" });
+  if (steerId !== undefined && (typeof steerId !== "string" || steerId === ""))
+    throw new RpcError(-32602, "Invalid params", { field: "steerId" });
   if (!world.store.get(sessionId)) throw new RpcError(-32602, "Invalid params", { sessionId });
   if (world.closing.has(sessionId)) throw new RpcError(-32600, "Invalid request", { sessionId });
-  const text = blocks.map((block) => (block.type === "text" && typeof block.text === "string" ? block.text : "")).join("");
+  const text = blocks
+    .map((block) => (block.type === "text" && typeof block.text === "string" ? block.text : ""))
+    .join("");
   const first = text.trim().split(/\s+/)[0];
   // Scripted failures: an unexpected exception is a *result*; a turn that would not start an error.
   if (first === "steer-fail") return { outcome: "failed" };
-  if (first === "steer-no-start") throw new RpcError(-32600, "Invalid request", { sessionId, reason: "turn did not start" });
+  if (first === "steer-no-start")
+    throw new RpcError(-32600, "Invalid request", { sessionId, reason: "turn did not start" });
   return world.withSteerLock(sessionId, async () => {
     const running = world.running.get(sessionId);
     let drained = false;
@@ -85,16 +90,23 @@ export function startBackgroundTurn(connection: AgentConnection, sessionId: stri
  */
 export function scheduleTitle(connection: AgentConnection, sessionId: string, promptText: string): void {
   const { world, peer } = connection;
-  const skip = !isLodyClient(connection.clientInfo) ? "not a Lody client"
-    : world.titled.has(sessionId) || world.store.get(sessionId)?.title !== undefined ? "already titled"
-    : !promptText.trim() ? "empty prompt" : undefined;
+  const skip = !isLodyClient(connection.clientInfo)
+    ? "not a Lody client"
+    : world.titled.has(sessionId) || world.store.get(sessionId)?.title !== undefined
+      ? "already titled"
+      : !promptText.trim()
+        ? "empty prompt"
+        : undefined;
   if (skip) return world.note(`title ${sessionId}: none (${skip})`);
   world.titled.add(sessionId);
   setTimeout(() => {
     const title = generateTitle(promptText);
     if (!world.store.get(sessionId)) return world.note(`title ${sessionId}: none (session gone)`);
     world.store.update(sessionId, (existing) => existing && { ...existing, title });
-    peer.notify("session/update", { sessionId, update: { sessionUpdate: "session_info_update", title, _meta: { lody: { titleSource: "generated" } } } });
+    peer.notify("session/update", {
+      sessionId,
+      update: { sessionUpdate: "session_info_update", title, _meta: { lody: { titleSource: "generated" } } },
+    });
     world.note(`title ${sessionId}: sent`);
   }, 30);
 }

@@ -23,7 +23,9 @@ export function bubToolResult(id: string, result: unknown, bashCommand?: string)
     ...(bashCommand === undefined ? {} : { title: bashCommand }),
     status: "completed",
     rawOutput: result,
-    content: [{ type: "content", content: { type: "text", text: typeof result === "string" ? result : pythonRepr(result) } }],
+    content: [
+      { type: "content", content: { type: "text", text: typeof result === "string" ? result : pythonRepr(result) } },
+    ],
   };
 }
 
@@ -35,5 +37,7 @@ export function pythonRepr(value: unknown): string {
   if (typeof value === "number") return String(value);
   if (typeof value === "string") return `'${value.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\n/g, "\\n")}'`;
   if (Array.isArray(value)) return `[${value.map(pythonRepr).join(", ")}]`;
-  return `{${Object.entries(value as Record<string, unknown>).map(([key, item]) => `${pythonRepr(key)}: ${pythonRepr(item)}`).join(", ")}}`;
+  return `{${Object.entries(value as Record<string, unknown>)
+    .map(([key, item]) => `${pythonRepr(key)}: ${pythonRepr(item)}`)
+    .join(", ")}}`;
 }

@@ -11,7 +11,11 @@ import { RpcError } from "./wire";
 import { bubKind, bubToolResult } from "./bubTools";
 import type { TurnContext } from "./scenarios";
 
-type Caps = { fs?: { readTextFile?: unknown; writeTextFile?: unknown }; terminal?: unknown; elicitation?: { form?: unknown } | null };
+type Caps = {
+  fs?: { readTextFile?: unknown; writeTextFile?: unknown };
+  terminal?: unknown;
+  elicitation?: { form?: unknown } | null;
+};
 
 export function clientCaps(turn: TurnContext) {
   const caps = turn.clientCapabilities as Caps;
@@ -36,7 +40,11 @@ const absolute = (turn: TurnContext, path: string) => (isAbsolute(path) ? path :
 export async function fsRead(turn: TurnContext, path: string, offset = 0, limit?: number): Promise<string> {
   const abs = absolute(turn, path);
   if (clientCaps(turn).read) {
-    const result = (await turn.request("fs/read_text_file", { path: abs, line: offset + 1, ...(limit === undefined ? {} : { limit }) })) as { content: string };
+    const result = (await turn.request("fs/read_text_file", {
+      path: abs,
+      line: offset + 1,
+      ...(limit === undefined ? {} : { limit }),
+    })) as { content: string };
     return result.content;
   }
   const lines = readFileSync(abs, "utf8").split(/(?<=\n)/);
@@ -54,9 +62,10 @@ export async function fsWrite(turn: TurnContext, path: string, content: string):
 export async function fsEdit(turn: TurnContext, path: string, old: string, replacement: string): Promise<string> {
   const abs = absolute(turn, path);
   const caps = clientCaps(turn);
-  const text = caps.read && caps.write
-    ? ((await turn.request("fs/read_text_file", { path: abs, line: 1 })) as { content: string }).content
-    : readFileSync(abs, "utf8");
+  const text =
+    caps.read && caps.write
+      ? ((await turn.request("fs/read_text_file", { path: abs, line: 1 })) as { content: string }).content
+      : readFileSync(abs, "utf8");
   if (!text.includes(old)) throw new Error(`old text not found in ${abs}`);
   const next = text.replace(old, replacement);
   if (caps.read && caps.write) await turn.request("fs/write_text_file", { path: abs, content: next });
@@ -84,13 +93,25 @@ export interface BashOutcome {
  */
 export async function bash(turn: TurnContext, command: string, options: BashOptions = {}): Promise<BashOutcome> {
   if (!clientCaps(turn).terminal) return { text: runLocally(turn, command) };
-  const { terminalId } = (await turn.request("terminal/create", { command: "bash", args: ["-lc", command], cwd: turn.cwd })) as { terminalId: string };
+  const { terminalId } = (await turn.request("terminal/create", {
+    command: "bash",
+    args: ["-lc", command],
+    cwd: turn.cwd,
+  })) as { terminalId: string };
   if (options.attachTo !== undefined) {
-    turn.update({ sessionUpdate: "tool_call_update", toolCallId: options.attachTo, title: command, status: "in_progress", content: [{ type: "terminal", terminalId }] });
+    turn.update({
+      sessionUpdate: "tool_call_update",
+      toolCallId: options.attachTo,
+      title: command,
+      status: "in_progress",
+      content: [{ type: "terminal", terminalId }],
+    });
   }
   if (options.background) return { text: `started: ${terminalId}`, terminalId };
   const timeoutSeconds = options.timeoutSeconds ?? 30;
-  const waited = turn.request("terminal/wait_for_exit", { terminalId }).then((exit) => ({ exit: exit as { exitCode: number | null; signal: string | null } }));
+  const waited = turn
+    .request("terminal/wait_for_exit", { terminalId })
+    .then((exit) => ({ exit: exit as { exitCode: number | null; signal: string | null } }));
   waited.catch(() => undefined);
   const outcome = await Promise.race([
     waited,
@@ -107,7 +128,8 @@ export async function bash(turn: TurnContext, command: string, options: BashOpti
   await turn.request("terminal/release", { terminalId });
   const { exitCode, signal } = outcome.exit;
   const text = output.output.trim() || "(no output)";
-  if (exitCode !== 0 || signal) return { text: `command exited with code ${exitCode ?? signal}\noutput:\n${text}`, terminalId };
+  if (exitCode !== 0 || signal)
+    return { text: `command exited with code ${exitCode ?? signal}\noutput:\n${text}`, terminalId };
   return { text, terminalId };
 }
 
@@ -119,21 +141,38 @@ function runLocally(turn: TurnContext, command: string): string {
 }
 
 /** The whole bash tool: announcement, terminal sequence, then the text snapshot replacing the terminal (step 7). */
-export async function bashTool(turn: TurnContext, id: string, command: string, options: BashOptions = {}): Promise<BashOutcome> {
-  turn.update(toolCall(id, "bash", { command, ...(options.background ? { background: true } : {}), ...(options.timeoutSeconds ? { timeout_seconds: options.timeoutSeconds } : {}) }));
+export async function bashTool(
+  turn: TurnContext,
+  id: string,
+  command: string,
+  options: BashOptions = {},
+): Promise<BashOutcome> {
+  turn.update(
+    toolCall(id, "bash", {
+      command,
+      ...(options.background ? { background: true } : {}),
+      ...(options.timeoutSeconds ? { timeout_seconds: options.timeoutSeconds } : {}),
+    }),
+  );
   const outcome = await bash(turn, command, { ...options, attachTo: id });
   if (outcome.text !== "cancelled") turn.update(bubToolResult(id, outcome.text, command));
   return outcome;
 }
 
-export type ElicitationAnswer = { action: "accept"; content?: Record<string, unknown> } | { action: "decline" } | { action: "cancel" };
+export type ElicitationAnswer =
+  { action: "accept"; content?: Record<string, unknown> } | { action: "decline" } | { action: "cancel" };
 
 /**
  * `ask_user` → `elicitation/create`, flattened: message, mode "form", sessionId, requestedSchema.
  * `withdrawAfterMs`: the agent abandons the request (`$/cancel_request`) after that long, or when
  * the turn is cancelled; the answer is then `cancel`.
  */
-export async function askUser(turn: TurnContext, message: string, requestedSchema: object, withdrawAfterMs?: number): Promise<ElicitationAnswer | { error: RpcError }> {
+export async function askUser(
+  turn: TurnContext,
+  message: string,
+  requestedSchema: object,
+  withdrawAfterMs?: number,
+): Promise<ElicitationAnswer | { error: RpcError }> {
   const id = turn.allocateRequestId();
   const answer = turn.request("elicitation/create", { message, mode: "form", requestedSchema }, id).then(
     (result) => result as ElicitationAnswer,

@@ -14,10 +14,16 @@ export function requireCodebuddyAuth(connection: AgentConnection): void {
 }
 
 /** `external` signs in (after the auth URL notification, about as the real one polls); other methods need a browser. */
-export async function codebuddyAuthenticate(connection: AgentConnection, params: Record<string, unknown>): Promise<object> {
+export async function codebuddyAuthenticate(
+  connection: AgentConnection,
+  params: Record<string, unknown>,
+): Promise<object> {
   const methodId = params.methodId;
   if (methodId !== "external") throw new RpcError(-32000, "Authentication failed", { category: "auth", methodId });
-  connection.peer.notify("_codebuddy.ai/authUrl", { authUrl: "http://127.0.0.1:9/login?state=st-test", provider: "external" });
+  connection.peer.notify("_codebuddy.ai/authUrl", {
+    authUrl: "http://127.0.0.1:9/login?state=st-test",
+    provider: "external",
+  });
   await new Promise((resolve) => setTimeout(resolve, 100));
   connection.world.authenticated = true;
   return { _meta: { "codebuddy.ai/userinfo": { authType: "local", nickname: "Test User" } } };
@@ -29,14 +35,29 @@ const MODES = [
   { id: "bypassPermissions", name: "Bypass Permissions" },
   { id: "plan", name: "Plan" },
 ];
-const MODELS = [{ modelId: "default-model", name: "Default" }, { modelId: "gemini-3.1-pro", name: "Gemini 3.1 Pro" }];
+const MODELS = [
+  { modelId: "default-model", name: "Default" },
+  { modelId: "gemini-3.1-pro", name: "Gemini 3.1 Pro" },
+];
 
 export function codebuddyConfigOptions(config: Record<string, string>): object[] {
   return [
-    { type: "select", id: "model", name: "Model", category: "model", currentValue: config.model ?? "default-model",
-      options: MODELS.map((model) => ({ value: model.modelId, name: model.name })) },
-    { type: "select", id: "mode", name: "Mode", category: "mode", currentValue: config.mode ?? "default",
-      options: MODES.map((mode) => ({ value: mode.id, name: mode.name })) },
+    {
+      type: "select",
+      id: "model",
+      name: "Model",
+      category: "model",
+      currentValue: config.model ?? "default-model",
+      options: MODELS.map((model) => ({ value: model.modelId, name: model.name })),
+    },
+    {
+      type: "select",
+      id: "mode",
+      name: "Mode",
+      category: "mode",
+      currentValue: config.mode ?? "default",
+      options: MODES.map((mode) => ({ value: mode.id, name: mode.name })),
+    },
   ];
 }
 

@@ -23,7 +23,14 @@ export const consentScenarios: Record<string, Scenario> = {
   async "e2e-read-guarded"(turn) {
     const path = absolute(turn, turn.args[0] ?? "notes.txt");
     const toolCallId = `consent-read-${++calls}`;
-    turn.update({ sessionUpdate: "tool_call", toolCallId, title: `Read ${path}`, kind: "read", status: "in_progress", locations: [{ path }] });
+    turn.update({
+      sessionUpdate: "tool_call",
+      toolCallId,
+      title: `Read ${path}`,
+      kind: "read",
+      status: "in_progress",
+      locations: [{ path }],
+    });
     try {
       const { content } = (await turn.request("fs/read_text_file", { path })) as { content: string };
       turn.update({ sessionUpdate: "tool_call_update", toolCallId, status: "completed" });
@@ -38,7 +45,14 @@ export const consentScenarios: Record<string, Scenario> = {
   async "e2e-write-guarded"(turn) {
     const path = absolute(turn, turn.args[0] ?? "notes.txt");
     const toolCallId = `consent-write-${++calls}`;
-    turn.update({ sessionUpdate: "tool_call", toolCallId, title: `Write ${path}`, kind: "edit", status: "in_progress", locations: [{ path }] });
+    turn.update({
+      sessionUpdate: "tool_call",
+      toolCallId,
+      title: `Write ${path}`,
+      kind: "edit",
+      status: "in_progress",
+      locations: [{ path }],
+    });
     try {
       await turn.request("fs/write_text_file", { path, content: `${turn.args.slice(1).join(" ")}\n` });
       turn.update({ sessionUpdate: "tool_call_update", toolCallId, status: "completed" });

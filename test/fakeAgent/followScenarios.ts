@@ -41,7 +41,12 @@ export const followScenarios: Record<string, Scenario> = {
       }
       await turn.sleep(50);
     }
-    const toolCall = { toolCallId: `call-follow-${++calls}`, title: "Publish the follow-up notes", kind: "execute", status: "pending" };
+    const toolCall = {
+      toolCallId: `call-follow-${++calls}`,
+      title: "Publish the follow-up notes",
+      kind: "execute",
+      status: "pending",
+    };
     turn.update({ sessionUpdate: "tool_call", ...toolCall });
     const answer = (await turn.request("session/request_permission", {
       toolCall,
@@ -51,7 +56,11 @@ export const followScenarios: Record<string, Scenario> = {
       ],
     })) as { outcome?: { outcome?: string; optionId?: string } };
     const allowed = answer.outcome?.optionId === "publish";
-    turn.update({ sessionUpdate: "tool_call_update", toolCallId: toolCall.toolCallId, status: allowed ? "completed" : "failed" });
+    turn.update({
+      sessionUpdate: "tool_call_update",
+      toolCallId: toolCall.toolCallId,
+      status: allowed ? "completed" : "failed",
+    });
     turn.update(chunk(`Follow permission: ${answer.outcome?.optionId ?? String(answer.outcome?.outcome)}.`));
     return "end_turn";
   },

@@ -72,7 +72,13 @@ export interface FakeAgentServer {
   close(): Promise<void>;
 }
 
-const SESSION_SCOPED = new Set(["session/prompt", "session/cancel", "session/set_config_option", "session/set_mode", "session/close"]);
+const SESSION_SCOPED = new Set([
+  "session/prompt",
+  "session/cancel",
+  "session/set_config_option",
+  "session/set_mode",
+  "session/close",
+]);
 
 interface HttpConnection {
   readonly id: string;
@@ -84,7 +90,10 @@ interface HttpConnection {
   initialized?: ((response: unknown) => void) | undefined;
 }
 
-export async function startFakeAgentServer(options: FakeAgentOptions, serverOptions: ServerOptions = {}): Promise<FakeAgentServer> {
+export async function startFakeAgentServer(
+  options: FakeAgentOptions,
+  serverOptions: ServerOptions = {},
+): Promise<FakeAgentServer> {
   const world = new World(options);
   const messages: ServerMessage[] = [];
   const exchanges: HttpExchange[] = [];
@@ -103,9 +112,17 @@ export async function startFakeAgentServer(options: FakeAgentOptions, serverOpti
 
   function openHttpConnection(): HttpConnection {
     const id = randomUUID().replace(/-/g, "");
-    const host: TransportHost = { kind: "http", exit: () => dropHttp(connection), disconnect: () => dropHttp(connection), closeOutput: () => dropHttp(connection) };
+    const host: TransportHost = {
+      kind: "http",
+      exit: () => dropHttp(connection),
+      disconnect: () => dropHttp(connection),
+      closeOutput: () => dropHttp(connection),
+    };
     const connection: HttpConnection = {
-      id, main: newSse(), sessions: new Map(), inbound: new Map(),
+      id,
+      main: newSse(),
+      sessions: new Map(),
+      inbound: new Map(),
       agent: new AgentConnection(world, host, (message) => route(connection, message)),
     };
     connections.set(id, connection);
@@ -117,7 +134,13 @@ export async function startFakeAgentServer(options: FakeAgentOptions, serverOpti
       connection.main.push(message);
       return;
     }
-    const rpc = message as { id?: unknown; method?: string; params?: { sessionId?: unknown }; result?: { sessionId?: unknown }; error?: unknown };
+    const rpc = message as {
+      id?: unknown;
+      method?: string;
+      params?: { sessionId?: unknown };
+      result?: { sessionId?: unknown };
+      error?: unknown;
+    };
     const origin = rpc.method === undefined ? connection.inbound.get(JSON.stringify(rpc.id)) : undefined;
     if (origin) connection.inbound.delete(JSON.stringify(rpc.id));
     if (origin?.method === "initialize" && connection.initialized) {
@@ -125,13 +148,30 @@ export async function startFakeAgentServer(options: FakeAgentOptions, serverOpti
       connection.initialized(message);
       return;
     }
-    const sessionId = rpc.method !== undefined ? (typeof rpc.params?.sessionId === "string" ? rpc.params.sessionId : undefined) : origin?.sessionId;
+    const sessionId =
+      rpc.method !== undefined
+        ? typeof rpc.params?.sessionId === "string"
+          ? rpc.params.sessionId
+          : undefined
+        : origin?.sessionId;
     const sessionStream = sessionId === undefined ? undefined : connection.sessions.get(sessionId);
-    messages.push({ connectionId: connection.id, transport: "http", direction: "out", stream: sessionStream ? "session" : "connection", message });
+    messages.push({
+      connectionId: connection.id,
+      transport: "http",
+      direction: "out",
+      stream: sessionStream ? "session" : "connection",
+      message,
+    });
     (sessionStream ?? connection.main).push(JSON.stringify(message));
     // A session stream exists from the moment a result naming the session is routed.
-    if (typeof rpc.result?.sessionId === "string" && !connection.sessions.has(rpc.result.sessionId)) connection.sessions.set(rpc.result.sessionId, newSse());
-    if (origin?.sessionId && rpc.error === undefined && (origin.method === "session/load" || origin.method === "session/resume") && !connection.sessions.has(origin.sessionId)) {
+    if (typeof rpc.result?.sessionId === "string" && !connection.sessions.has(rpc.result.sessionId))
+      connection.sessions.set(rpc.result.sessionId, newSse());
+    if (
+      origin?.sessionId &&
+      rpc.error === undefined &&
+      (origin.method === "session/load" || origin.method === "session/resume") &&
+      !connection.sessions.has(origin.sessionId)
+    ) {
       connection.sessions.set(origin.sessionId, newSse());
     }
   }
@@ -142,7 +182,13 @@ export async function startFakeAgentServer(options: FakeAgentOptions, serverOpti
     const sessionHeader = header(req, "acp-session-id");
     const seen: { rpcMethod?: string } = {};
     const reply = (status: number, body = "", headers: Record<string, string> = {}) => {
-      exchanges.push({ method: req.method ?? "", ...(connectionId ? { connectionId } : {}), ...(sessionHeader ? { sessionId: sessionHeader } : {}), ...(seen.rpcMethod ? { rpcMethod: seen.rpcMethod } : {}), status });
+      exchanges.push({
+        method: req.method ?? "",
+        ...(connectionId ? { connectionId } : {}),
+        ...(sessionHeader ? { sessionId: sessionHeader } : {}),
+        ...(seen.rpcMethod ? { rpcMethod: seen.rpcMethod } : {}),
+        status,
+      });
       res.writeHead(status, headers).end(body);
     };
     if (new URL(req.url ?? "/", "http://x").pathname !== "/acp") return reply(404, "not found");
@@ -152,12 +198,18 @@ export async function startFakeAgentServer(options: FakeAgentOptions, serverOpti
       return c.sessions.get(sessionId);
     };
     if (req.method === "GET") {
-      if (!(req.headers.accept ?? "").includes("text/event-stream")) return reply(406, "GET needs Accept: text/event-stream");
+      if (!(req.headers.accept ?? "").includes("text/event-stream"))
+        return reply(406, "GET needs Accept: text/event-stream");
       if (connectionId === undefined) return reply(400, "missing Acp-Connection-Id");
       if (!connection) return reply(404, "unknown connection");
       const stream = sessionHeader === undefined ? connection.main : sessionStream(connection, sessionHeader);
       if (!stream) return reply(404, "unknown session");
-      exchanges.push({ method: "GET", connectionId, ...(sessionHeader ? { sessionId: sessionHeader } : {}), status: 200 });
+      exchanges.push({
+        method: "GET",
+        connectionId,
+        ...(sessionHeader ? { sessionId: sessionHeader } : {}),
+        status: 200,
+      });
       stream.attach(res);
       return;
     }
@@ -168,7 +220,8 @@ export async function startFakeAgentServer(options: FakeAgentOptions, serverOpti
       return reply(202);
     }
     if (req.method !== "POST") return reply(405, "method not allowed");
-    if (!(req.headers["content-type"] ?? "").startsWith("application/json")) return reply(415, "expected application/json");
+    if (!(req.headers["content-type"] ?? "").startsWith("application/json"))
+      return reply(415, "expected application/json");
     let body: unknown;
     try {
       body = JSON.parse(await readBody(req));
@@ -194,14 +247,21 @@ export async function startFakeAgentServer(options: FakeAgentOptions, serverOpti
       });
       created.initialized = undefined;
       if (response === undefined) return reply(504, "initialize timed out");
-      return reply(200, JSON.stringify(response), { "Content-Type": "application/json", "Acp-Connection-Id": created.id });
+      return reply(200, JSON.stringify(response), {
+        "Content-Type": "application/json",
+        "Acp-Connection-Id": created.id,
+      });
     }
     if (!connection) return reply(404, "unknown connection");
     if (sessionHeader !== undefined && !sessionStream(connection, sessionHeader)) return reply(404, "unknown session");
-    if (sessionHeader === undefined && message.method !== undefined && SESSION_SCOPED.has(message.method)) return reply(400, "missing Acp-Session-Id");
+    if (sessionHeader === undefined && message.method !== undefined && SESSION_SCOPED.has(message.method))
+      return reply(400, "missing Acp-Session-Id");
     if (message.method !== undefined && message.id !== undefined) {
       const sessionId = typeof message.params?.sessionId === "string" ? message.params.sessionId : undefined;
-      connection.inbound.set(JSON.stringify(message.id), { method: message.method, ...(sessionId ? { sessionId } : {}) });
+      connection.inbound.set(JSON.stringify(message.id), {
+        method: message.method,
+        ...(sessionId ? { sessionId } : {}),
+      });
     }
     reply(202);
     messages.push({ connectionId: connection.id, transport: "http", direction: "in", stream: "post", message });
@@ -223,10 +283,15 @@ export async function startFakeAgentServer(options: FakeAgentOptions, serverOpti
       const id = upgradeIds.get(req) ?? "?";
       sockets.add(ws);
       const drop = () => ws.terminate();
-      const agent = new AgentConnection(world, { kind: "websocket", exit: drop, disconnect: drop, closeOutput: drop }, (message) => {
-        if (typeof message !== "string") messages.push({ connectionId: id, transport: "websocket", direction: "out", stream: "socket", message });
-        if (ws.readyState === ws.OPEN) ws.send(typeof message === "string" ? message : JSON.stringify(message));
-      });
+      const agent = new AgentConnection(
+        world,
+        { kind: "websocket", exit: drop, disconnect: drop, closeOutput: drop },
+        (message) => {
+          if (typeof message !== "string")
+            messages.push({ connectionId: id, transport: "websocket", direction: "out", stream: "socket", message });
+          if (ws.readyState === ws.OPEN) ws.send(typeof message === "string" ? message : JSON.stringify(message));
+        },
+      );
       ws.on("message", (data, isBinary) => {
         if (isBinary) return;
         let value: unknown;

@@ -30,7 +30,10 @@ const logFd = process.env.FAKE_AGENT_LOG ? openSync(process.env.FAKE_AGENT_LOG, 
 
 function log(direction: "in" | "out" | "note", line: string): void {
   if (logFd === undefined) return;
-  const logged = line.length <= LOGGED_LINE_LIMIT ? line : JSON.stringify({ jsonrpc: "2.0", method: "(line not logged)", params: { bytes: line.length } });
+  const logged =
+    line.length <= LOGGED_LINE_LIMIT
+      ? line
+      : JSON.stringify({ jsonrpc: "2.0", method: "(line not logged)", params: { bytes: line.length } });
   writeSync(logFd, JSON.stringify({ at: Date.now(), direction, line: logged }) + "\n");
 }
 

@@ -47,7 +47,8 @@ export interface FakeAgentOptions {
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv): FakeAgentOptions {
   const profile = env.FAKE_AGENT_PROFILE ?? "default";
-  if (!["default", "bub", "bub-web", "quirks", "codebuddy"].includes(profile)) throw new Error(`unknown FAKE_AGENT_PROFILE ${profile}`);
+  if (!["default", "bub", "bub-web", "quirks", "codebuddy"].includes(profile))
+    throw new Error(`unknown FAKE_AGENT_PROFILE ${profile}`);
   return {
     profile: profile as Profile,
     ...(env.FAKE_AGENT_STATE ? { statePath: env.FAKE_AGENT_STATE } : {}),
@@ -61,7 +62,9 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): FakeAgentOptions {
     ...(env.FAKE_AGENT_SLOW_START ? { slowStartMs: Number(env.FAKE_AGENT_SLOW_START) } : {}),
     ...(env.FAKE_AGENT_MCP_ACP ? { mcpOverAcp: true } : {}),
     ...(env.FAKE_AGENT_SESSION_OPS ? { sessionOps: true } : {}),
-    ...(env.FAKE_AGENT_UNSTABLE === "append" || env.FAKE_AGENT_UNSTABLE === "override" ? { unstable: env.FAKE_AGENT_UNSTABLE } : {}),
+    ...(env.FAKE_AGENT_UNSTABLE === "append" || env.FAKE_AGENT_UNSTABLE === "override"
+      ? { unstable: env.FAKE_AGENT_UNSTABLE }
+      : {}),
   };
 }
 
@@ -75,37 +78,59 @@ export function isLodyClient(clientInfo: unknown): boolean {
   return name.startsWith("lody") || title === "lody";
 }
 
-export function initializeResult(options: FakeAgentOptions, request: { protocolVersion?: unknown; clientInfo?: unknown }): object {
-  const protocolVersion = options.protocolVersion ?? (typeof request.protocolVersion === "number" ? request.protocolVersion : 1);
+export function initializeResult(
+  options: FakeAgentOptions,
+  request: { protocolVersion?: unknown; clientInfo?: unknown },
+): object {
+  const protocolVersion =
+    options.protocolVersion ?? (typeof request.protocolVersion === "number" ? request.protocolVersion : 1);
   switch (options.profile) {
     case "default":
       return {
         protocolVersion: options.protocolVersion ?? 1,
-        agentCapabilities: { loadSession: false, promptCapabilities: { image: false, audio: false, embeddedContext: true }, ...(options.mcpOverAcp ? { mcpCapabilities: { acp: true } } : {}) },
+        agentCapabilities: {
+          loadSession: false,
+          promptCapabilities: { image: false, audio: false, embeddedContext: true },
+          ...(options.mcpOverAcp ? { mcpCapabilities: { acp: true } } : {}),
+        },
         agentInfo: { name: options.name ?? "fake-agent", title: "Fake Agent", version: "1.0.0" },
         authMethods: [],
       };
     case "bub":
     case "bub-web": {
-      const lody = isLodyClient(request.clientInfo) ? {
-        _meta: { lody: {
-          steering: { version: 1, transport: "request", upstreamTurn: "same", configPolicy: "active" },
-          subagentEvents: { version: 1 },
-          sessionTitle: { version: 1 },
-        } },
-      } : {};
-      const sessionCapabilities = options.profile === "bub" ? { delete: {}, close: {}, list: {}, resume: {} } : { delete: {}, list: {} };
+      const lody = isLodyClient(request.clientInfo)
+        ? {
+            _meta: {
+              lody: {
+                steering: { version: 1, transport: "request", upstreamTurn: "same", configPolicy: "active" },
+                subagentEvents: { version: 1 },
+                sessionTitle: { version: 1 },
+              },
+            },
+          }
+        : {};
+      const sessionCapabilities =
+        options.profile === "bub" ? { delete: {}, close: {}, list: {}, resume: {} } : { delete: {}, list: {} };
       return {
         protocolVersion,
         agentInfo: { name: "bub", title: "Bub", version: "0.4.2" },
-        agentCapabilities: { loadSession: true, mcpCapabilities: { http: true, sse: true }, sessionCapabilities, ...lody },
+        agentCapabilities: {
+          loadSession: true,
+          mcpCapabilities: { http: true, sse: true },
+          sessionCapabilities,
+          ...lody,
+        },
         _meta: { steering: { supported: true } },
       };
     }
     case "quirks":
       return {
         protocolVersion,
-        agentCapabilities: { loadSession: true, promptCapabilities: { image: true, embeddedContext: true }, sessionCapabilities: { list: {} } },
+        agentCapabilities: {
+          loadSession: true,
+          promptCapabilities: { image: true, embeddedContext: true },
+          sessionCapabilities: { list: {} },
+        },
         agentInfo: { name: "quirky-agent", version: "0.61.0" },
         authMethods: [],
       };
@@ -130,8 +155,15 @@ export function initializeResult(options: FakeAgentOptions, request: { protocolV
 }
 
 const REASONING_VALUES: Array<[string, string]> = [
-  ["auto", "Auto"], ["none", "None"], ["minimal", "Minimal"], ["low", "Low"], ["medium", "Medium"],
-  ["high", "High"], ["xhigh", "Extra high"], ["max", "Max"], ["ultra", "Ultra"],
+  ["auto", "Auto"],
+  ["none", "None"],
+  ["minimal", "Minimal"],
+  ["low", "Low"],
+  ["medium", "Medium"],
+  ["high", "High"],
+  ["xhigh", "Extra high"],
+  ["max", "Max"],
+  ["ultra", "Ultra"],
 ];
 const MODELS = [
   { value: "openai:gpt-5", name: "GPT-5", description: "OpenAI model" },
@@ -141,13 +173,19 @@ const MODELS = [
 /** Bub's config options for a session's stored values (§2); `model` is omitted without models. */
 export function bubConfigOptions(options: FakeAgentOptions, config: Record<string, string>): object[] {
   const model = {
-    type: "select", id: "model", name: "Model", category: "model",
+    type: "select",
+    id: "model",
+    name: "Model",
+    category: "model",
     currentValue: MODELS.some((m) => m.value === config.model) ? config.model : MODELS[0]!.value,
     options: MODELS,
   };
   const effort = {
-    type: "select", id: "reasoning_effort", name: "Reasoning effort",
-    description: "How much reasoning effort the model should use", category: "thought_level",
+    type: "select",
+    id: "reasoning_effort",
+    name: "Reasoning effort",
+    description: "How much reasoning effort the model should use",
+    category: "thought_level",
     currentValue: config.reasoning_effort ?? "auto",
     options: REASONING_VALUES.map(([value, name]) => ({ value, name })),
   };
@@ -168,7 +206,10 @@ export function quirkSessionState(config: Record<string, string>): object {
   return {
     modes: {
       currentModeId: config.mode ?? `${base}#agent`,
-      availableModes: [{ id: `${base}#agent`, name: "Agent" }, { id: `${base}#plan`, name: "Plan" }],
+      availableModes: [
+        { id: `${base}#agent`, name: "Agent" },
+        { id: `${base}#plan`, name: "Plan" },
+      ],
     },
     configOptions: quirkConfigOptions(config),
   };
@@ -176,10 +217,28 @@ export function quirkSessionState(config: Record<string, string>): object {
 
 export function quirkConfigOptions(config: Record<string, string>): object[] {
   return [
-    { type: "select", id: "approval", name: "Approval", category: "permissions", currentValue: config.approval ?? "ask",
-      options: [{ value: "ask", name: "Ask" }, { value: "allow_all", name: "Allow all" }] },
-    { type: "select", id: "model", name: "Model", category: "model", currentValue: config.model ?? "fast",
-      options: [{ group: "small", name: "Small", options: [{ value: "fast", name: "Fast" }] }, { group: "large", name: "Large", options: [{ value: "deep", name: "Deep" }] }] },
+    {
+      type: "select",
+      id: "approval",
+      name: "Approval",
+      category: "permissions",
+      currentValue: config.approval ?? "ask",
+      options: [
+        { value: "ask", name: "Ask" },
+        { value: "allow_all", name: "Allow all" },
+      ],
+    },
+    {
+      type: "select",
+      id: "model",
+      name: "Model",
+      category: "model",
+      currentValue: config.model ?? "fast",
+      options: [
+        { group: "small", name: "Small", options: [{ value: "fast", name: "Fast" }] },
+        { group: "large", name: "Large", options: [{ value: "deep", name: "Deep" }] },
+      ],
+    },
     { type: "slider", id: "temperature", name: "Temperature", currentValue: 0.2 },
   ];
 }
@@ -188,23 +247,75 @@ export function quirkConfigOptions(config: Record<string, string>): object[] {
 export function bubSeed(): StoredSession[] {
   return [
     {
-      sessionId: "titled-session", cwd: "/home/dev/proj", title: "Fix login redirect", listed: true, config: {},
-      updatedAt: "2026-08-21T10:15:30.123456+00:00", history: [],
+      sessionId: "titled-session",
+      cwd: "/home/dev/proj",
+      title: "Fix login redirect",
+      listed: true,
+      config: {},
+      updatedAt: "2026-08-21T10:15:30.123456+00:00",
+      history: [],
     },
     {
-      sessionId: "zed-session", cwd: "/home/dev/other", additionalDirectories: ["/home/dev/lib"], listed: true, config: { reasoning_effort: "high" },
+      sessionId: "zed-session",
+      cwd: "/home/dev/other",
+      additionalDirectories: ["/home/dev/lib"],
+      listed: true,
+      config: { reasoning_effort: "high" },
       updatedAt: "2026-08-20T09:00:00.000001+00:00",
       history: [
         { sessionUpdate: "user_message_chunk", content: { type: "text", text: "HELLO" } },
         { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Hi" } },
-        { sessionUpdate: "tool_call", toolCallId: "call-1", title: "printf ok", kind: "execute", status: "in_progress", rawInput: { command: "printf ok" } },
-        { sessionUpdate: "tool_call_update", toolCallId: "call-1", title: "printf ok", status: "completed", rawOutput: "ok", content: [{ type: "content", content: { type: "text", text: "ok" } }] },
-        { sessionUpdate: "tool_call", toolCallId: "tool-0", title: "Context compacting", kind: "other", status: "in_progress", rawInput: { name: "phase-1", summary: "done" }, _meta: { contextCompaction: true } },
-        { sessionUpdate: "tool_call_update", toolCallId: "tool-0", title: "Context compacted", status: "completed", rawOutput: "anchor added: phase-1", _meta: { contextCompaction: true } },
+        {
+          sessionUpdate: "tool_call",
+          toolCallId: "call-1",
+          title: "printf ok",
+          kind: "execute",
+          status: "in_progress",
+          rawInput: { command: "printf ok" },
+        },
+        {
+          sessionUpdate: "tool_call_update",
+          toolCallId: "call-1",
+          title: "printf ok",
+          status: "completed",
+          rawOutput: "ok",
+          content: [{ type: "content", content: { type: "text", text: "ok" } }],
+        },
+        {
+          sessionUpdate: "tool_call",
+          toolCallId: "tool-0",
+          title: "Context compacting",
+          kind: "other",
+          status: "in_progress",
+          rawInput: { name: "phase-1", summary: "done" },
+          _meta: { contextCompaction: true },
+        },
+        {
+          sessionUpdate: "tool_call_update",
+          toolCallId: "tool-0",
+          title: "Context compacted",
+          status: "completed",
+          rawOutput: "anchor added: phase-1",
+          _meta: { contextCompaction: true },
+        },
       ],
     },
-    { sessionId: "untitled-session", cwd: "/home/dev/proj", listed: true, config: {}, updatedAt: "2026-08-19T08:00:00.500000+00:00", history: [] },
-    { sessionId: "empty-session", cwd: "/home/dev/proj", listed: false, config: {}, updatedAt: "2026-08-18T08:00:00.000000+00:00", history: [] },
+    {
+      sessionId: "untitled-session",
+      cwd: "/home/dev/proj",
+      listed: true,
+      config: {},
+      updatedAt: "2026-08-19T08:00:00.500000+00:00",
+      history: [],
+    },
+    {
+      sessionId: "empty-session",
+      cwd: "/home/dev/proj",
+      listed: false,
+      config: {},
+      updatedAt: "2026-08-18T08:00:00.000000+00:00",
+      history: [],
+    },
   ];
 }
 

@@ -27,7 +27,11 @@ export const PERMISSION_OPTIONS = {
   ],
   codex: [
     { optionId: "approved", name: "Yes, proceed", kind: "allow_once" },
-    { optionId: "approved-execpolicy-amendment", name: "Yes, and don't ask again for commands that start with `npm test`", kind: "allow_always" },
+    {
+      optionId: "approved-execpolicy-amendment",
+      name: "Yes, and don't ask again for commands that start with `npm test`",
+      kind: "allow_always",
+    },
     { optionId: "abort", name: "No, and tell Codex what to do differently", kind: "reject_once" },
   ],
   gemini: [
@@ -55,12 +59,27 @@ function outcomeText(answer: unknown): string {
 function permissionScenario(agent: AgentName): Scenario {
   return async (turn) => {
     const toolCallId = `${agent}-run-1`;
-    turn.update({ sessionUpdate: "tool_call", toolCallId, title: "npm test", kind: "execute", status: "pending", rawInput: { command: "npm test" } });
+    turn.update({
+      sessionUpdate: "tool_call",
+      toolCallId,
+      title: "npm test",
+      kind: "execute",
+      status: "pending",
+      rawInput: { command: "npm test" },
+    });
     // Codex sends its requests with string (UUID) ids; the others count from 0.
     const id = agent === "codex" ? randomUUID() : undefined;
-    const answer = await turn.request("session/request_permission", { toolCall: { toolCallId, title: "npm test", kind: "execute" }, options: PERMISSION_OPTIONS[agent] }, id);
+    const answer = await turn.request(
+      "session/request_permission",
+      { toolCall: { toolCallId, title: "npm test", kind: "execute" }, options: PERMISSION_OPTIONS[agent] },
+      id,
+    );
     const chosen = outcomeText(answer);
-    turn.update({ sessionUpdate: "tool_call_update", toolCallId, status: chosen.startsWith("selected") && !/abort|cancel|reject/.test(chosen) ? "completed" : "failed" });
+    turn.update({
+      sessionUpdate: "tool_call_update",
+      toolCallId,
+      status: chosen.startsWith("selected") && !/abort|cancel|reject/.test(chosen) ? "completed" : "failed",
+    });
     turn.update(chunk(`${agent} permission: ${chosen}.`));
     return "end_turn";
   };
@@ -72,10 +91,20 @@ export const realAgentHabits: Record<string, Scenario> = {
     const content = `written by the agent's own tool: ${basename(path)}\n`;
     const patch = `*** Begin Patch\n*** Add File: ${path}\n+${content.trimEnd()}\n*** End Patch\n`;
     const toolCallId = `apply-patch-${basename(path)}`;
-    turn.update({ sessionUpdate: "tool_call", toolCallId, title: "apply_patch", kind: "edit", status: "in_progress", rawInput: { input: patch } });
+    turn.update({
+      sessionUpdate: "tool_call",
+      toolCallId,
+      title: "apply_patch",
+      kind: "edit",
+      status: "in_progress",
+      rawInput: { input: patch },
+    });
     writeFileSync(path, content);
     // `own-write <name> locations`: reported by `locations` only, no diff (as some agents do).
-    const report = turn.args[1] === "locations" ? { locations: [{ path, line: 1 }] } : { content: [{ type: "diff", path, oldText: "", newText: content }] };
+    const report =
+      turn.args[1] === "locations"
+        ? { locations: [{ path, line: 1 }] }
+        : { content: [{ type: "diff", path, oldText: "", newText: content }] };
     turn.update({ sessionUpdate: "tool_call_update", toolCallId, status: "completed", ...report });
     turn.update(chunk(`Created ${basename(path)}.`));
     return "end_turn";
@@ -88,7 +117,15 @@ export const realAgentHabits: Record<string, Scenario> = {
 
   async "gemini-shell"(turn) {
     const toolCallId = "run_shell_command-1";
-    turn.update({ sessionUpdate: "tool_call", toolCallId, title: "echo hi (Print a greeting)", kind: "execute", status: "in_progress", content: [], locations: [] });
+    turn.update({
+      sessionUpdate: "tool_call",
+      toolCallId,
+      title: "echo hi (Print a greeting)",
+      kind: "execute",
+      status: "in_progress",
+      content: [],
+      locations: [],
+    });
     turn.update({ sessionUpdate: "tool_call_update", toolCallId, status: "completed", content: [] });
     turn.update(chunk("The command printed `hi`."));
     return "end_turn";
@@ -97,7 +134,14 @@ export const realAgentHabits: Record<string, Scenario> = {
   async "gemini-create"(turn) {
     const path = fileIn(turn, "gemini-new.txt");
     const toolCallId = "write_file-1";
-    turn.update({ sessionUpdate: "tool_call", toolCallId, title: `WriteFile ${basename(path)}`, kind: "edit", status: "pending", locations: [{ path }] });
+    turn.update({
+      sessionUpdate: "tool_call",
+      toolCallId,
+      title: `WriteFile ${basename(path)}`,
+      kind: "edit",
+      status: "pending",
+      locations: [{ path }],
+    });
     let existed = "exists";
     try {
       await turn.request("fs/read_text_file", { path });
@@ -107,7 +151,12 @@ export const realAgentHabits: Record<string, Scenario> = {
     }
     const content = "created by gemini\n";
     await turn.request("fs/write_text_file", { path, content });
-    turn.update({ sessionUpdate: "tool_call_update", toolCallId, status: "completed", content: [{ type: "diff", path, oldText: "", newText: content, _meta: { kind: "add" } }] });
+    turn.update({
+      sessionUpdate: "tool_call_update",
+      toolCallId,
+      status: "completed",
+      content: [{ type: "diff", path, oldText: "", newText: content, _meta: { kind: "add" } }],
+    });
     turn.update(chunk(`Read before create: ${existed}. Created ${basename(path)}.`));
     return "end_turn";
   },

@@ -91,7 +91,10 @@ function bubToolCall(id: string, name: string, rawInput: Record<string, unknown>
 
 export const scenarios: Record<string, Scenario> = {
   async hello(turn) {
-    turn.update({ sessionUpdate: "agent_thought_chunk", content: text("The user greeted me; reply with a short tour.") });
+    turn.update({
+      sessionUpdate: "agent_thought_chunk",
+      content: text("The user greeted me; reply with a short tour."),
+    });
     await turn.streamText(DEMO_REPLY, 12, 15);
     return "end_turn";
   },
@@ -167,7 +170,13 @@ export const scenarios: Record<string, Scenario> = {
   /** 16: a result for a tool call never announced. */
   async "orphan-result"(turn) {
     turn.update(chunk("Before the orphan."));
-    turn.update({ sessionUpdate: "tool_call_update", toolCallId: "tool-7", status: "completed", rawOutput: "orphan output", content: [{ type: "content", content: text("orphan output") }] });
+    turn.update({
+      sessionUpdate: "tool_call_update",
+      toolCallId: "tool-7",
+      status: "completed",
+      rawOutput: "orphan output",
+      content: [{ type: "content", content: text("orphan output") }],
+    });
     turn.update(chunk(" After."));
     return "end_turn";
   },
@@ -196,7 +205,11 @@ export const scenarios: Record<string, Scenario> = {
   async garbage(turn) {
     turn.update(chunk("before garbage. "));
     turn.send("this line is not JSON {");
-    turn.send(JSON.stringify([{ jsonrpc: "2.0", method: "session/update", params: { sessionId: turn.sessionId, update: chunk("batched!") } }]));
+    turn.send(
+      JSON.stringify([
+        { jsonrpc: "2.0", method: "session/update", params: { sessionId: turn.sessionId, update: chunk("batched!") } },
+      ]),
+    );
     turn.send("42");
     await turn.sleep(20);
     turn.update(chunk("after garbage."));
@@ -227,8 +240,12 @@ export const scenarios: Record<string, Scenario> = {
     const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
     const session = JSON.stringify(turn.sessionId);
     turn.send(`{"jsonrpc":"2.0","method":"_x/deep","params":{"sessionId":${session},"deep":${deep}}}`);
-    turn.send(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":${session},"update":{"sessionUpdate":"_deep_update","deep":${deep}}}}`);
-    turn.send(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":${session},"update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"deep "},"_meta":{"deep":${deep}}}}}`);
+    turn.send(
+      `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":${session},"update":{"sessionUpdate":"_deep_update","deep":${deep}}}}`,
+    );
+    turn.send(
+      `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":${session},"update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"deep "},"_meta":{"deep":${deep}}}}}`,
+    );
     turn.update(chunk("still connected"));
     return "end_turn";
   },
@@ -237,16 +254,26 @@ export const scenarios: Record<string, Scenario> = {
   async "deep-tool-call"(turn) {
     const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
     const session = JSON.stringify(turn.sessionId);
-    turn.send(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":${session},"update":{"sessionUpdate":"tool_call","toolCallId":"deep-1","title":"Deep input","kind":"other","status":"in_progress","rawInput":{"deep":${deep}}}}}`);
-    turn.send(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":${session},"update":{"sessionUpdate":"tool_call_update","toolCallId":"deep-1","status":"completed","rawOutput":${deep}}}}`);
-    turn.send(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":${session},"update":{"sessionUpdate":"plan","entries":[{"content":"step","priority":"high","status":"pending","_meta":{"deep":${deep}}}]}}}`);
+    turn.send(
+      `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":${session},"update":{"sessionUpdate":"tool_call","toolCallId":"deep-1","title":"Deep input","kind":"other","status":"in_progress","rawInput":{"deep":${deep}}}}}`,
+    );
+    turn.send(
+      `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":${session},"update":{"sessionUpdate":"tool_call_update","toolCallId":"deep-1","status":"completed","rawOutput":${deep}}}}`,
+    );
+    turn.send(
+      `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":${session},"update":{"sessionUpdate":"plan","entries":[{"content":"step","priority":"high","status":"pending","_meta":{"deep":${deep}}}]}}}`,
+    );
     turn.update(chunk("deep card shown"));
     return "end_turn";
   },
 
   /** One line over the client's 32 MiB limit; the agent then waits. */
   async "oversize-line"(turn) {
-    turn.send({ jsonrpc: "2.0", method: "session/update", params: { sessionId: turn.sessionId, update: chunk("y".repeat(33 * 1024 * 1024)) } });
+    turn.send({
+      jsonrpc: "2.0",
+      method: "session/update",
+      params: { sessionId: turn.sessionId, update: chunk("y".repeat(33 * 1024 * 1024)) },
+    });
     await new Promise(() => undefined);
     return "end_turn";
   },
@@ -295,4 +322,3 @@ export function pickScenario(promptText: string): Scenario {
   const first = promptText.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
   return scenarios[first] ?? scenarios.hello!;
 }
-

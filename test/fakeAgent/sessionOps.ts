@@ -11,12 +11,23 @@ import type { World } from "./world";
 
 type Params = Record<string, unknown>;
 
-export const SESSION_OPS_METHODS = new Set(["session/fork", "session/set_title", "session/archive", "session/unarchive", "session/status", "auth/status"]);
+export const SESSION_OPS_METHODS = new Set([
+  "session/fork",
+  "session/set_title",
+  "session/archive",
+  "session/unarchive",
+  "session/status",
+  "auth/status",
+]);
 
-export const sessionOpsCapabilities = { sessionCapabilities: { fork: {}, title: {}, archive: {}, status: {} }, auth: { status: {} } };
+export const sessionOpsCapabilities = {
+  sessionCapabilities: { fork: {}, title: {}, archive: {}, status: {} },
+  auth: { status: {} },
+};
 
 function requireId(params: Params): string {
-  if (typeof params.sessionId !== "string" || params.sessionId === "") throw new RpcError(-32602, "Invalid params", { field: "sessionId" });
+  if (typeof params.sessionId !== "string" || params.sessionId === "")
+    throw new RpcError(-32602, "Invalid params", { field: "sessionId" });
   return params.sessionId;
 }
 
@@ -27,14 +38,23 @@ function known(world: World, sessionId: string) {
 }
 
 export function handleSessionOp(world: World, method: string, params: Params): object {
-  if (method === "auth/status") return { state: "authenticated", accounts: [{ id: "fake", label: "fake@example.com", active: true }] };
+  if (method === "auth/status")
+    return { state: "authenticated", accounts: [{ id: "fake", label: "fake@example.com", active: true }] };
   const sessionId = requireId(params);
   switch (method) {
     case "session/fork": {
       if (typeof params.cwd !== "string") throw new RpcError(-32602, "Invalid params", { cwd: params.cwd });
       const source = known(world, sessionId);
       const forked = world.nextSessionId();
-      world.store.update(forked, () => ({ ...source, sessionId: forked, cwd: params.cwd as string, listed: true, archived: false, history: [...source.history], ...(source.title ? { title: `${source.title} (fork)` } : {}) }));
+      world.store.update(forked, () => ({
+        ...source,
+        sessionId: forked,
+        cwd: params.cwd as string,
+        listed: true,
+        archived: false,
+        history: [...source.history],
+        ...(source.title ? { title: `${source.title} (fork)` } : {}),
+      }));
       world.live.add(forked);
       return { sessionId: forked };
     }

@@ -39,7 +39,14 @@ export function showcaseEdit(before: string): string {
 }
 
 /** Runs `command args` in a client terminal embedded in tool call `id`; waits, reads, releases. */
-async function runInTerminal(turn: TurnContext, id: string, title: string, command: string, args: string[], marker: string): Promise<"exited" | "cancelled"> {
+async function runInTerminal(
+  turn: TurnContext,
+  id: string,
+  title: string,
+  command: string,
+  args: string[],
+  marker: string,
+): Promise<"exited" | "cancelled"> {
   const { terminalId } = (await turn.request("terminal/create", {
     command,
     args,
@@ -47,8 +54,13 @@ async function runInTerminal(turn: TurnContext, id: string, title: string, comma
     env: [{ name: TERMINAL_MARKER_ENV, value: marker }],
   })) as { terminalId: string };
   turn.update({
-    sessionUpdate: "tool_call", toolCallId: id, title, kind: "execute", status: "in_progress",
-    rawInput: { command: [command, ...args].join(" ") }, content: [{ type: "terminal", terminalId }],
+    sessionUpdate: "tool_call",
+    toolCallId: id,
+    title,
+    kind: "execute",
+    status: "in_progress",
+    rawInput: { command: [command, ...args].join(" ") },
+    content: [{ type: "terminal", terminalId }],
   });
   const exited = turn.request("terminal/wait_for_exit", { terminalId }).then(() => "exited" as const);
   exited.catch(() => undefined);
@@ -59,31 +71,52 @@ async function runInTerminal(turn: TurnContext, id: string, title: string, comma
     turn.update({ sessionUpdate: "tool_call_update", toolCallId: id, status: "failed" });
     return "cancelled";
   }
-  const output = (await turn.request("terminal/output", { terminalId })) as { output: string; exitStatus?: { exitCode?: number | null } };
+  const output = (await turn.request("terminal/output", { terminalId })) as {
+    output: string;
+    exitStatus?: { exitCode?: number | null };
+  };
   await turn.request("terminal/release", { terminalId });
-  turn.update({ sessionUpdate: "tool_call_update", toolCallId: id, status: output.exitStatus?.exitCode === 0 ? "completed" : "failed", rawOutput: { output: output.output, exitStatus: output.exitStatus } });
+  turn.update({
+    sessionUpdate: "tool_call_update",
+    toolCallId: id,
+    status: output.exitStatus?.exitCode === 0 ? "completed" : "failed",
+    rawOutput: { output: output.output, exitStatus: output.exitStatus },
+  });
   return "exited";
 }
 
 export const showcaseScenarios: Record<string, Scenario> = {
   async showcase(turn) {
     const file = absolute(turn, turn.args[0] ?? "greet.ts");
-    turn.update({ sessionUpdate: "available_commands_update", availableCommands: [
-      { name: "review", description: "Review the pending changes", input: { hint: "files to review" } },
-      { name: "explain", description: "Explain the selected code" },
-      { name: "compact", description: "Summarise the conversation so far" },
-    ] });
-    turn.update({ sessionUpdate: "agent_thought_chunk", content: text("The user wants the full tour: plan first, then edit, then run the tests.") });
-    turn.update({ sessionUpdate: "plan", entries: [
-      { content: "Read greet.ts", priority: "high", status: "completed" },
-      { content: "Make the greeting friendlier", priority: "medium", status: "in_progress" },
-      { content: "Run the tests", priority: "low", status: "pending" },
-    ] });
+    turn.update({
+      sessionUpdate: "available_commands_update",
+      availableCommands: [
+        { name: "review", description: "Review the pending changes", input: { hint: "files to review" } },
+        { name: "explain", description: "Explain the selected code" },
+        { name: "compact", description: "Summarise the conversation so far" },
+      ],
+    });
+    turn.update({
+      sessionUpdate: "agent_thought_chunk",
+      content: text("The user wants the full tour: plan first, then edit, then run the tests."),
+    });
+    turn.update({
+      sessionUpdate: "plan",
+      entries: [
+        { content: "Read greet.ts", priority: "high", status: "completed" },
+        { content: "Make the greeting friendlier", priority: "medium", status: "in_progress" },
+        { content: "Run the tests", priority: "low", status: "pending" },
+      ],
+    });
     await turn.streamText("Here is **the showcase**: a plan, an edit with its diff, and a test run.\n\n", 16, 5);
 
     const before = readFileSync(file, "utf8");
     turn.update({
-      sessionUpdate: "tool_call", toolCallId: callId("call-edit"), title: "Edit greet.ts", kind: "edit", status: "completed",
+      sessionUpdate: "tool_call",
+      toolCallId: callId("call-edit"),
+      title: "Edit greet.ts",
+      kind: "edit",
+      status: "completed",
       rawInput: { path: file },
       content: [{ type: "diff", path: file, oldText: before, newText: showcaseEdit(before) }],
       locations: [{ path: file, line: 2 }],
@@ -91,7 +124,8 @@ export const showcaseScenarios: Record<string, Scenario> = {
 
     if (hasTerminals(turn)) {
       // printf (no shell) interprets the \033 escapes itself: a real process with real ANSI colours.
-      const format = "\\033[1;32m✔ 3 passed\\033[0m  \\033[33m1 skipped\\033[0m\\n\\033[31m✘ 0 failed\\033[0m e2e-showcase\\n";
+      const format =
+        "\\033[1;32m✔ 3 passed\\033[0m  \\033[33m1 skipped\\033[0m\\n\\033[31m✘ 0 failed\\033[0m e2e-showcase\\n";
       await runInTerminal(turn, callId("call-test"), "Run the tests", "printf", [format], "showcase");
     } else {
       turn.update(chunk("(No terminal: the client did not offer one.)\n\n"));
@@ -99,14 +133,27 @@ export const showcaseScenarios: Record<string, Scenario> = {
 
     turn.update({ sessionUpdate: "compaction_update", compactionId: "compact-1", status: "in_progress" });
     await turn.sleep(20);
-    turn.update({ sessionUpdate: "compaction_update", compactionId: "compact-1", status: "completed", summary: [text("Greeted the user, edited greet.ts and ran the tests.")] });
+    turn.update({
+      sessionUpdate: "compaction_update",
+      compactionId: "compact-1",
+      status: "completed",
+      summary: [text("Greeted the user, edited greet.ts and ran the tests.")],
+    });
     turn.update({ sessionUpdate: "session_info_update", title: "Showcase: a friendlier greeting" });
-    turn.update({ sessionUpdate: "plan", entries: [
-      { content: "Read greet.ts", priority: "high", status: "completed" },
-      { content: "Make the greeting friendlier", priority: "medium", status: "completed" },
-      { content: "Run the tests", priority: "low", status: "completed" },
-    ] });
-    turn.update({ sessionUpdate: "usage_update", used: 42_000, size: 128_000, cost: { amount: 0.12, currency: "USD" } });
+    turn.update({
+      sessionUpdate: "plan",
+      entries: [
+        { content: "Read greet.ts", priority: "high", status: "completed" },
+        { content: "Make the greeting friendlier", priority: "medium", status: "completed" },
+        { content: "Run the tests", priority: "low", status: "completed" },
+      ],
+    });
+    turn.update({
+      sessionUpdate: "usage_update",
+      used: 42_000,
+      size: 128_000,
+      cost: { amount: 0.12, currency: "USD" },
+    });
     await turn.streamText("All done: `greet.ts` now says hello there.", 16, 5);
     return { stopReason: "end_turn", usage: { inputTokens: 1200, outputTokens: 340, totalTokens: 1540 } };
   },
@@ -125,7 +172,14 @@ export const showcaseScenarios: Record<string, Scenario> = {
   async "e2e-read"(turn) {
     const path = absolute(turn, turn.args[0] ?? "notes.txt");
     const id = callId("call-read");
-    turn.update({ sessionUpdate: "tool_call", toolCallId: id, title: `Read ${turn.args[0] ?? "notes.txt"}`, kind: "read", status: "in_progress", locations: [{ path }] });
+    turn.update({
+      sessionUpdate: "tool_call",
+      toolCallId: id,
+      title: `Read ${turn.args[0] ?? "notes.txt"}`,
+      kind: "read",
+      status: "in_progress",
+      locations: [{ path }],
+    });
     const { content } = (await turn.request("fs/read_text_file", { path })) as { content: string };
     turn.update({ sessionUpdate: "tool_call_update", toolCallId: id, status: "completed" });
     turn.update(chunk(`I read ${turn.args[0] ?? "notes.txt"}:\n\n\`\`\`text\n${content.replace(/\n$/, "")}\n\`\`\`\n`));
@@ -137,7 +191,14 @@ export const showcaseScenarios: Record<string, Scenario> = {
     const path = absolute(turn, name);
     const content = `${turn.args.slice(1).join(" ")}\n`;
     const id = callId("call-write");
-    turn.update({ sessionUpdate: "tool_call", toolCallId: id, title: `Write ${name}`, kind: "edit", status: "in_progress", locations: [{ path }] });
+    turn.update({
+      sessionUpdate: "tool_call",
+      toolCallId: id,
+      title: `Write ${name}`,
+      kind: "edit",
+      status: "in_progress",
+      locations: [{ path }],
+    });
     try {
       await turn.request("fs/write_text_file", { path, content });
     } catch (error) {
@@ -156,14 +217,26 @@ export const showcaseScenarios: Record<string, Scenario> = {
     const script = long
       ? `echo e2e-started; sleep 60 # e2e-marker-${marker}`
       : `echo e2e-live-1; sleep 1.5; echo e2e-live-2; sleep 1; echo e2e-live-done # e2e-marker-${marker}`;
-    const outcome = await runInTerminal(turn, callId("call-bash"), long ? "Run a long command" : "Run a live command", "bash", ["-c", script], marker);
+    const outcome = await runInTerminal(
+      turn,
+      callId("call-bash"),
+      long ? "Run a long command" : "Run a live command",
+      "bash",
+      ["-c", script],
+      marker,
+    );
     if (outcome === "cancelled") return "cancelled";
     turn.update(chunk("The command finished."));
     return "end_turn";
   },
 
   async "e2e-permission"(turn) {
-    const toolCall = { toolCallId: callId("call-deploy"), title: "Deploy build 42 to staging", kind: "execute", status: "pending" };
+    const toolCall = {
+      toolCallId: callId("call-deploy"),
+      title: "Deploy build 42 to staging",
+      kind: "execute",
+      status: "pending",
+    };
     turn.update({ sessionUpdate: "tool_call", ...toolCall, rawInput: { build: 42, target: "staging" } });
     const answer = (await turn.request("session/request_permission", {
       toolCall,
@@ -173,29 +246,47 @@ export const showcaseScenarios: Record<string, Scenario> = {
         { optionId: "hold", name: "Hold the release", kind: "reject_once" },
       ],
     })) as { outcome?: { outcome?: string; optionId?: string } };
-    const outcome = answer.outcome?.outcome === "selected" ? `selected ${answer.outcome.optionId}` : String(answer.outcome?.outcome);
-    turn.update({ sessionUpdate: "tool_call_update", toolCallId: toolCall.toolCallId, status: answer.outcome?.optionId?.startsWith("ship") ? "completed" : "failed" });
+    const outcome =
+      answer.outcome?.outcome === "selected" ? `selected ${answer.outcome.optionId}` : String(answer.outcome?.outcome);
+    turn.update({
+      sessionUpdate: "tool_call_update",
+      toolCallId: toolCall.toolCallId,
+      status: answer.outcome?.optionId?.startsWith("ship") ? "completed" : "failed",
+    });
     turn.update(chunk(`Permission outcome: ${outcome}.`));
     return "end_turn";
   },
 
   async "e2e-form"(turn) {
     const id = callId("call-form");
-    turn.update({ sessionUpdate: "tool_call", toolCallId: id, title: "Ask for the release settings", kind: "other", status: "in_progress" });
-    const answer = await turn.request("elicitation/create", {
-      mode: "form",
+    turn.update({
+      sessionUpdate: "tool_call",
       toolCallId: id,
-      message: "Configure the release",
-      requestedSchema: {
-        type: "object",
-        properties: {
-          version: { type: "string", title: "Version", description: "Semantic version, e.g. 1.2.3", pattern: "^\\d+\\.\\d+\\.\\d+$" },
-          replicas: { type: "integer", title: "Replicas", minimum: 1, maximum: 5 },
-          notify: { type: "boolean", title: "Notify the team" },
+      title: "Ask for the release settings",
+      kind: "other",
+      status: "in_progress",
+    });
+    const answer = await turn
+      .request("elicitation/create", {
+        mode: "form",
+        toolCallId: id,
+        message: "Configure the release",
+        requestedSchema: {
+          type: "object",
+          properties: {
+            version: {
+              type: "string",
+              title: "Version",
+              description: "Semantic version, e.g. 1.2.3",
+              pattern: "^\\d+\\.\\d+\\.\\d+$",
+            },
+            replicas: { type: "integer", title: "Replicas", minimum: 1, maximum: 5 },
+            notify: { type: "boolean", title: "Notify the team" },
+          },
+          required: ["version", "replicas"],
         },
-        required: ["version", "replicas"],
-      },
-    }).catch((error: unknown) => ({ error: (error as Error).message }));
+      })
+      .catch((error: unknown) => ({ error: (error as Error).message }));
     turn.update({ sessionUpdate: "tool_call_update", toolCallId: id, status: "completed" });
     turn.update(chunk(`Form answer: ${JSON.stringify(answer)}`));
     return "end_turn";

@@ -7,7 +7,16 @@
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const slowStartConfigOptions = [
-  { id: "model", name: "Model", type: "select", currentValue: "fast", options: [{ value: "fast", name: "Fast" }, { value: "deep", name: "Deep" }] },
+  {
+    id: "model",
+    name: "Model",
+    type: "select",
+    currentValue: "fast",
+    options: [
+      { value: "fast", name: "Fast" },
+      { value: "deep", name: "Deep" },
+    ],
+  },
 ];
 
 export async function slowInitialize<T>(delayMs: number | undefined, answer: () => T): Promise<T> {
@@ -16,9 +25,17 @@ export async function slowInitialize<T>(delayMs: number | undefined, answer: () 
 }
 
 /** Sends the early config options, then waits before `answer` (the session/new result). */
-export async function slowNewSession(delayMs: number | undefined, sessionId: string, notify: (method: string, params: object) => void, answer: object): Promise<object> {
+export async function slowNewSession(
+  delayMs: number | undefined,
+  sessionId: string,
+  notify: (method: string, params: object) => void,
+  answer: object,
+): Promise<object> {
   if (!delayMs) return answer;
-  notify("session/update", { sessionId, update: { sessionUpdate: "config_option_update", configOptions: slowStartConfigOptions } });
+  notify("session/update", {
+    sessionId,
+    update: { sessionUpdate: "config_option_update", configOptions: slowStartConfigOptions },
+  });
   await sleep(delayMs);
   return { configOptions: slowStartConfigOptions, ...answer };
 }

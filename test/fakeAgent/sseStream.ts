@@ -27,7 +27,11 @@ export class SseStream {
     }
     this.detach();
     this.response = response;
-    response.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
+    response.writeHead(200, {
+      "Content-Type": "text/event-stream",
+      "Cache-Control": "no-cache",
+      Connection: "keep-alive",
+    });
     response.flushHeaders();
     for (const data of this.buffer.splice(0)) response.write(`data: ${data}\n\n`);
     this.keepalive = setInterval(() => response.write(": keepalive\n\n"), this.keepaliveMs);

@@ -48,7 +48,10 @@ export class SessionStore {
   }
 
   /** Read-modify-write of one session; `change` may create it. Touches `updatedAt`. */
-  update(sessionId: string, change: (session: StoredSession | undefined) => StoredSession | undefined): StoredSession | undefined {
+  update(
+    sessionId: string,
+    change: (session: StoredSession | undefined) => StoredSession | undefined,
+  ): StoredSession | undefined {
     const file = this.read();
     const next = change(file.sessions[sessionId]);
     if (next) {

@@ -12,20 +12,36 @@ import { pickScenario, type Scenario, type TurnContext, type TurnResult } from "
 const REPLAYABLE = new Set(["user_message_chunk", "agent_message_chunk", "tool_call", "tool_call_update"]);
 
 /** `scenario` overrides the pick by prompt text; `background`: a turn no `session/prompt` owns. */
-export async function runTurn(connection: AgentConnection, turn: RunningTurn, sessionId: string, promptText: string, scenario?: Scenario, background = false): Promise<object> {
+export async function runTurn(
+  connection: AgentConnection,
+  turn: RunningTurn,
+  sessionId: string,
+  promptText: string,
+  scenario?: Scenario,
+  background = false,
+): Promise<object> {
   const { world, peer, host } = connection;
-  const history: HistoryUpdate[] = [{ sessionUpdate: "user_message_chunk", content: { type: "text", text: promptText } }];
+  const history: HistoryUpdate[] = [
+    { sessionUpdate: "user_message_chunk", content: { type: "text", text: promptText } },
+  ];
   let flushed = false;
   const flush = () => {
     if (flushed) return;
     flushed = true;
-    world.store.update(sessionId, (existing) => existing && { ...existing, history: [...existing.history, ...history] });
+    world.store.update(
+      sessionId,
+      (existing) => existing && { ...existing, history: [...existing.history, ...history] },
+    );
   };
   const record = (update: HistoryUpdate) => {
     if (!REPLAYABLE.has(update.sessionUpdate)) return;
     const last = history.at(-1);
     const text = (update.content as { text?: unknown } | undefined)?.text;
-    if (update.sessionUpdate === "agent_message_chunk" && last?.sessionUpdate === "agent_message_chunk" && typeof text === "string") {
+    if (
+      update.sessionUpdate === "agent_message_chunk" &&
+      last?.sessionUpdate === "agent_message_chunk" &&
+      typeof text === "string"
+    ) {
       const previous = (last.content as { text: string }).text;
       history[history.length - 1] = { ...last, content: { type: "text", text: previous + text } };
     } else {

@@ -30,18 +30,28 @@ export function rememberMcpServers(sessionId: string, servers: unknown): void {
   sessionServers.set(sessionId, Array.isArray(servers) ? (servers as McpEntry[]) : []);
 }
 
-type Call = (method: string, params: Record<string, unknown>) => Promise<{ result?: unknown; error?: { code: number; message: string } }>;
+type Call = (
+  method: string,
+  params: Record<string, unknown>,
+) => Promise<{ result?: unknown; error?: { code: number; message: string } }>;
 
 /** MCP-over-ACP: the 2026-07-28 revision wants its version and capabilities in each request's `_meta`. */
 function overAcp(turn: TurnContext, serverId: string): { call: Call; close(): void } {
   let next = 0;
   return {
-    call: async (method, params) => (await turn.request("mcp/message", {
-      serverId,
-      requestId: `fake-${++next}`,
-      method,
-      params: { ...params, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } },
-    })) as { result?: unknown; error?: { code: number; message: string } },
+    call: async (method, params) =>
+      (await turn.request("mcp/message", {
+        serverId,
+        requestId: `fake-${++next}`,
+        method,
+        params: {
+          ...params,
+          _meta: {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {},
+          },
+        },
+      })) as { result?: unknown; error?: { code: number; message: string } },
     close: () => undefined,
   };
 }
@@ -56,18 +66,27 @@ async function overStdio(entry: McpEntry): Promise<{ call: Call; close(): void }
   child.stdout.on("data", (chunk: string) => {
     buffer += chunk;
     for (let newline = buffer.indexOf("\n"); newline !== -1; newline = buffer.indexOf("\n")) {
-      const message = JSON.parse(buffer.slice(0, newline)) as { id?: number; result?: unknown; error?: { code: number; message: string } };
+      const message = JSON.parse(buffer.slice(0, newline)) as {
+        id?: number;
+        result?: unknown;
+        error?: { code: number; message: string };
+      };
       buffer = buffer.slice(newline + 1);
       if (typeof message.id === "number") waiting.get(message.id)?.(message);
     }
   });
-  const call: Call = (method, params) => new Promise((resolve, reject) => {
-    const id = ++next;
-    waiting.set(id, resolve);
-    child.once("exit", (code) => reject(new Error(`the MCP server exited (${code})`)));
-    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+  const call: Call = (method, params) =>
+    new Promise((resolve, reject) => {
+      const id = ++next;
+      waiting.set(id, resolve);
+      child.once("exit", (code) => reject(new Error(`the MCP server exited (${code})`)));
+      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+    });
+  await call("initialize", {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "fake-agent", version: "1.0.0" },
   });
-  await call("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "fake-agent", version: "1.0.0" } });
   child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
   return { call, close: () => child.stdin.end() };
 }
@@ -85,21 +104,44 @@ export const vscodeToolScenarios: Record<string, Scenario> = {
     const server = transport === "acp" ? overAcp(turn, entry.serverId ?? "") : await overStdio(entry);
     try {
       const listed = await server.call("tools/list", {});
-      const names = ((listed.result as { tools?: Array<{ name: string }> } | undefined)?.tools ?? []).map((tool) => tool.name);
+      const names = ((listed.result as { tools?: Array<{ name: string }> } | undefined)?.tools ?? []).map(
+        (tool) => tool.name,
+      );
       const [path = "src/broken.ts", line = "1", column = "1", query = "double"] = turn.args;
       const at = { path, line: Number(line), column: Number(column) };
       const calls: Array<[string, Record<string, unknown>]> = [
-        ["diagnostics", {}], ["diagnostics", { path }], ["document_symbols", { path }], ["workspace_symbols", { query }],
-        ["definition", at], ["references", at], ["hover", at], ["open_editors", {}], ["selection", {}],
+        ["diagnostics", {}],
+        ["diagnostics", { path }],
+        ["document_symbols", { path }],
+        ["workspace_symbols", { query }],
+        ["definition", at],
+        ["references", at],
+        ["hover", at],
+        ["open_editors", {}],
+        ["selection", {}],
       ];
       const blocks = [`Tools over ${transport}: ${names.join(", ")}`];
       for (const [index, [name, args]] of calls.entries()) {
         const toolCallId = `vscode-${transport}-${index}`;
-        turn.update({ sessionUpdate: "tool_call", toolCallId, title: `vscode: ${name}`, kind: "search", status: "in_progress", rawInput: args });
+        turn.update({
+          sessionUpdate: "tool_call",
+          toolCallId,
+          title: `vscode: ${name}`,
+          kind: "search",
+          status: "in_progress",
+          rawInput: args,
+        });
         const outcome = await server.call("tools/call", { name, arguments: args });
         const result = outcome.result as { content?: Array<{ text?: string }>; isError?: boolean } | undefined;
-        const out = outcome.error ? `MCP error ${outcome.error.code}: ${outcome.error.message}` : (result?.content ?? []).map((part) => part.text ?? "").join("\n");
-        turn.update({ sessionUpdate: "tool_call_update", toolCallId, status: outcome.error || result?.isError ? "failed" : "completed", content: [{ type: "content", content: text(out) }] });
+        const out = outcome.error
+          ? `MCP error ${outcome.error.code}: ${outcome.error.message}`
+          : (result?.content ?? []).map((part) => part.text ?? "").join("\n");
+        turn.update({
+          sessionUpdate: "tool_call_update",
+          toolCallId,
+          status: outcome.error || result?.isError ? "failed" : "completed",
+          content: [{ type: "content", content: text(out) }],
+        });
         blocks.push(`### ${name}\n${out}`);
       }
       turn.update({ sessionUpdate: "agent_message_chunk", content: text(blocks.join("\n\n")) });
@@ -114,7 +156,10 @@ export const vscodeToolScenarios: Record<string, Scenario> = {
       await overAcp(turn, "no-such-server").call("tools/list", {});
       turn.update({ sessionUpdate: "agent_message_chunk", content: text("The unknown server answered.") });
     } catch (error) {
-      turn.update({ sessionUpdate: "agent_message_chunk", content: text(`outer error ${error instanceof RpcError ? error.code : String(error)}`) });
+      turn.update({
+        sessionUpdate: "agent_message_chunk",
+        content: text(`outer error ${error instanceof RpcError ? error.code : String(error)}`),
+      });
     }
     return "end_turn";
   },

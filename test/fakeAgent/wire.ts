@@ -5,11 +5,22 @@
  * An SDK-built agent would refuse to send most of them.
  */
 export type JsonRpcId = string | number;
-export interface IncomingRequest { readonly id: JsonRpcId; readonly method: string; readonly params: unknown }
-export interface IncomingNotification { readonly method: string; readonly params: unknown }
+export interface IncomingRequest {
+  readonly id: JsonRpcId;
+  readonly method: string;
+  readonly params: unknown;
+}
+export interface IncomingNotification {
+  readonly method: string;
+  readonly params: unknown;
+}
 
 export class RpcError extends Error {
-  constructor(readonly code: number, message: string, readonly data?: unknown) {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
     super(message);
   }
 }
@@ -37,7 +48,10 @@ export class Peer {
   private nextId = 0;
   private readonly pending = new Map<JsonRpcId, { resolve(value: unknown): void; reject(error: unknown): void }>();
 
-  constructor(private readonly outlet: Outlet, private readonly handlers: PeerHandlers) {}
+  constructor(
+    private readonly outlet: Outlet,
+    private readonly handlers: PeerHandlers,
+  ) {}
 
   /** Writes one message, or one raw line for robustness scenarios. */
   send(message: object | string): void {
@@ -98,8 +112,13 @@ export class Peer {
       (result) => this.send({ jsonrpc: "2.0", id, result: result ?? null }),
       (error: unknown) => {
         if (error instanceof Unanswered) return;
-        const rpc = error instanceof RpcError ? error : internalError(error instanceof Error ? error.message : String(error));
-        this.send({ jsonrpc: "2.0", id, error: { code: rpc.code, message: rpc.message, ...(rpc.data === undefined ? {} : { data: rpc.data }) } });
+        const rpc =
+          error instanceof RpcError ? error : internalError(error instanceof Error ? error.message : String(error));
+        this.send({
+          jsonrpc: "2.0",
+          id,
+          error: { code: rpc.code, message: rpc.message, ...(rpc.data === undefined ? {} : { data: rpc.data }) },
+        });
       },
     );
   }

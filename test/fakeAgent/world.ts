@@ -83,7 +83,9 @@ export class RunningTurn {
   }
 
   whenAborted(): Promise<string> {
-    return this.abortReason !== undefined ? Promise.resolve(this.abortReason) : new Promise((resolve) => this.abortWaiters.push(resolve));
+    return this.abortReason !== undefined
+      ? Promise.resolve(this.abortReason)
+      : new Promise((resolve) => this.abortWaiters.push(resolve));
   }
 }
 
@@ -126,7 +128,10 @@ export class World {
   /** Bub's per-session steering lock: steers are handled one at a time, in arrival order. */
   withSteerLock<T>(sessionId: string, run: () => Promise<T>): Promise<T> {
     const result = (this.steerLocks.get(sessionId) ?? Promise.resolve()).then(run);
-    this.steerLocks.set(sessionId, result.catch(() => undefined));
+    this.steerLocks.set(
+      sessionId,
+      result.catch(() => undefined),
+    );
     return result;
   }
 

@@ -66,7 +66,9 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
   const deadline = Date.now() + timeoutMs;
   const input = page.locator(".quick-input-widget .quick-input-box input");
   // Exact title match: the palette also lists fuzzy matches, and a row's text may end with its keybinding.
-  const row = page.locator(".quick-input-widget .monaco-list-row", { has: page.getByText(title, { exact: true }) }).first();
+  const row = page
+    .locator(".quick-input-widget .monaco-list-row", { has: page.getByText(title, { exact: true }) })
+    .first();
   for (;;) {
     await page.keyboard.press("F1");
     await input.waitFor({ state: "visible" });
@@ -77,7 +79,8 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
       return;
     } catch (error) {
       await page.keyboard.press("Escape");
-      if (Date.now() >= deadline) throw new Error(`no command "${title}" in the palette after ${timeoutMs} ms`, { cause: error });
+      if (Date.now() >= deadline)
+        throw new Error(`no command "${title}" in the palette after ${timeoutMs} ms`, { cause: error });
     }
   }
 }
@@ -108,7 +111,9 @@ export async function openChatView(page: Page, timeoutMs = 60_000): Promise<void
  */
 export function chatFrame(page: Page): FrameLocator {
   const ours = `iframe.webview.ready[src*="extensionId=${extensionId()}"]`;
-  return page.frameLocator(`${ours}[src*="purpose=webviewView"], ${ours}:left-of(.part.editor)`).frameLocator("#active-frame");
+  return page
+    .frameLocator(`${ours}[src*="purpose=webviewView"], ${ours}:left-of(.part.editor)`)
+    .frameLocator("#active-frame");
 }
 
 /** The inner frame of our editor tab (*Open Session in Editor*): a WebviewPanel has no `purpose`. */
@@ -155,7 +160,11 @@ export async function pickContextMenuItem(page: Page, label: string, timeoutMs =
   const menu = page.locator(".context-view .monaco-menu");
   const item = menu.locator(".action-label", { hasText: label }).first();
   await item.waitFor({ timeout: timeoutMs });
-  const closed = () => menu.waitFor({ state: "hidden", timeout: 2_000 }).then(() => true, () => false);
+  const closed = () =>
+    menu.waitFor({ state: "hidden", timeout: 2_000 }).then(
+      () => true,
+      () => false,
+    );
   await item.hover();
   await item.click();
   if (await closed()) return;

@@ -43,7 +43,11 @@ export async function sendPrompt(view: Chat, text: string): Promise<void> {
 }
 
 /** Polls until `check` resolves true (Playwright's `expect.poll` without the test runner). */
-export async function eventually(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000): Promise<void> {
+export async function eventually(
+  check: () => Promise<boolean> | boolean,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;

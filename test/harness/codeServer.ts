@@ -121,7 +121,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   // The workbench is a remote window (authority 127.0.0.1:PORT): settings of scope "machine" (like
   // acpPanel.agents) are read from the remote's Machine settings, never from User settings.
   mkdirSync(join(userDataDir, "Machine"), { recursive: true });
-  writeFileSync(join(userDataDir, "Machine/settings.json"), options.machineSettings ? JSON.stringify({ ...BASE_SETTINGS, ...options.machineSettings }, null, 2) : settings);
+  writeFileSync(
+    join(userDataDir, "Machine/settings.json"),
+    options.machineSettings ? JSON.stringify({ ...BASE_SETTINGS, ...options.machineSettings }, null, 2) : settings,
+  );
 
   const env = serverEnv(tools.nodePath, homeDir, { ...options.env, [RUN_MARKER]: runId });
   const common = ["--config", configFile, "--user-data-dir", userDataDir, "--extensions-dir", extensionsDir];
@@ -164,17 +167,20 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   live.add(killNow);
 
   let stopped: Promise<StopReport> | undefined;
-  const stop = (): Promise<StopReport> => (stopped ??= (async () => {
-    const t = Date.now();
-    signalGroup(pgid, "SIGTERM");
-    if (!(await waitFor(() => !groupAlive(pgid), 8_000))) signalGroup(pgid, "SIGKILL");
-    await waitFor(() => !groupAlive(pgid), 3_000);
-    live.delete(killNow);
-    const strays = await reapStrays(RUN_MARKER, runId);
-    const report = { ms: Date.now() - t, strays };
-    log(`code-server stopped in ${report.ms} ms${strays.length ? `; killed ${strays.length} stray process(es): ${strays.join(" | ")}` : ""}`);
-    return report;
-  })());
+  const stop = (): Promise<StopReport> =>
+    (stopped ??= (async () => {
+      const t = Date.now();
+      signalGroup(pgid, "SIGTERM");
+      if (!(await waitFor(() => !groupAlive(pgid), 8_000))) signalGroup(pgid, "SIGKILL");
+      await waitFor(() => !groupAlive(pgid), 3_000);
+      live.delete(killNow);
+      const strays = await reapStrays(RUN_MARKER, runId);
+      const report = { ms: Date.now() - t, strays };
+      log(
+        `code-server stopped in ${report.ms} ms${strays.length ? `; killed ${strays.length} stray process(es): ${strays.join(" | ")}` : ""}`,
+      );
+      return report;
+    })());
 
   try {
     const port = await waitForPort(logFile, () => exited, 60_000);
@@ -206,7 +212,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
 }
 
 function withoutNodeModulesBins(pathValue: string): string {
-  return pathValue.split(":").filter((entry) => !/[\\/]node_modules[\\/]\.bin$/.test(entry)).join(":");
+  return pathValue
+    .split(":")
+    .filter((entry) => !/[\\/]node_modules[\\/]\.bin$/.test(entry))
+    .join(":");
 }
 
 /** The server's environment: scratch HOME/XDG dirs, Node 24 first on PATH, no inherited VS Code IPC. */

@@ -50,19 +50,25 @@ if (result.status !== 0) {
 
 const { size } = statSync(out);
 const human = size >= 1024 * 1024 ? `${(size / 1024 / 1024).toFixed(2)} MiB` : `${(size / 1024).toFixed(1)} KiB`;
-console.log(`package: ${relative(process.cwd(), out) || out} ${human} (${size} bytes) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `package: ${relative(process.cwd(), out) || out} ${human} (${size} bytes) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 // The webview is split (esbuild.mjs): main.js imports chunks by hashed name, and a missing one
 // breaks the panel only when it is first needed. Every built chunk must be in the package.
 const packed = new Set(zipNames(out));
 const webviewDir = join(root, "dist/webview");
-const missing = readdirSync(webviewDir).filter((name) => name.endsWith(".js") && !packed.has(`extension/dist/webview/${name}`));
+const missing = readdirSync(webviewDir).filter(
+  (name) => name.endsWith(".js") && !packed.has(`extension/dist/webview/${name}`),
+);
 if (missing.length > 0) {
   console.error(`package: webview chunks missing from the package: ${missing.join(", ")} (check .vscodeignore)`);
   process.exit(1);
 }
 
 if (size > LIMIT) {
-  console.error(`package: ${human} is over the ${LIMIT / 1024 / 1024} MiB limit: check .vscodeignore and the bundle sizes`);
+  console.error(
+    `package: ${human} is over the ${LIMIT / 1024 / 1024} MiB limit: check .vscodeignore and the bundle sizes`,
+  );
   process.exit(1);
 }
 

@@ -8,7 +8,13 @@ import { chatFrame, runCommand } from "./browser";
 import { fakeAgentEntry } from "./workbench";
 
 /** The fake agent as `acpPanel.agents` entry in `profile`, with its own state file and wire log. */
-export function fakeProfileAgent(options: { profile?: string; state?: string; log?: string; lody?: boolean; env?: Record<string, string> }): Record<string, unknown> {
+export function fakeProfileAgent(options: {
+  profile?: string;
+  state?: string;
+  log?: string;
+  lody?: boolean;
+  env?: Record<string, string>;
+}): Record<string, unknown> {
   const env: Record<string, string> = { ...options.env };
   if (options.profile) env.FAKE_AGENT_PROFILE = options.profile;
   if (options.state) env.FAKE_AGENT_STATE = options.state;
@@ -53,11 +59,18 @@ export function quickPickRows(page: Page): Locator {
 }
 
 /** Waits for the QuickPick, types `filter` (optional) and picks the row whose label is `label`. */
-export async function pickQuickItem(page: Page, label: string | RegExp, filter?: string, timeoutMs = 15_000): Promise<void> {
+export async function pickQuickItem(
+  page: Page,
+  label: string | RegExp,
+  filter?: string,
+  timeoutMs = 15_000,
+): Promise<void> {
   const widget = page.locator(".quick-input-widget");
   await widget.waitFor({ state: "visible", timeout: timeoutMs });
   if (filter !== undefined) await widget.locator(".quick-input-box input").fill(filter);
-  const row = quickPickRows(page).filter({ has: page.locator(".label-name", { hasText: label }) }).first();
+  const row = quickPickRows(page)
+    .filter({ has: page.locator(".label-name", { hasText: label }) })
+    .first();
   await row.waitFor({ timeout: timeoutMs });
   await row.click();
 }
@@ -92,18 +105,21 @@ export async function reloadWindow(page: Page, timeoutMs = 90_000): Promise<void
  * with `sawText`.
  */
 export async function watchForText(root: Locator, key: string, pattern: string): Promise<void> {
-  await root.evaluate((element, [k, source]) => {
-    const re = new RegExp(source!);
-    const w = window as unknown as Record<string, boolean>;
-    w[k!] = re.test(element.textContent ?? "");
-    const observer = new MutationObserver(() => {
-      if (re.test(element.textContent ?? "")) {
-        w[k!] = true;
-        observer.disconnect();
-      }
-    });
-    observer.observe(element, { subtree: true, childList: true, characterData: true });
-  }, [key, pattern] as const);
+  await root.evaluate(
+    (element, [k, source]) => {
+      const re = new RegExp(source!);
+      const w = window as unknown as Record<string, boolean>;
+      w[k!] = re.test(element.textContent ?? "");
+      const observer = new MutationObserver(() => {
+        if (re.test(element.textContent ?? "")) {
+          w[k!] = true;
+          observer.disconnect();
+        }
+      });
+      observer.observe(element, { subtree: true, childList: true, characterData: true });
+    },
+    [key, pattern] as const,
+  );
 }
 
 export async function sawText(root: Locator, key: string): Promise<boolean> {
@@ -111,18 +127,31 @@ export async function sawText(root: Locator, key: string): Promise<boolean> {
 }
 
 /** Records every distinct value of `attribute` on the element (MutationObserver); read with `seenValues`. */
-export async function watchAttribute(frameRoot: Locator, selector: string, attribute: string, key: string): Promise<void> {
-  await frameRoot.evaluate((root, [sel, attr, k]) => {
-    const w = window as unknown as Record<string, string[]>;
-    const seen: string[] = (w[k!] = []);
-    // No named inner functions: tsx wraps them in __name(), which the page does not have.
-    const first = root.ownerDocument.querySelector(sel!)?.getAttribute(attr!);
-    if (first != null) seen.push(first);
-    new MutationObserver(() => {
-      const value = root.ownerDocument.querySelector(sel!)?.getAttribute(attr!);
-      if (value != null && seen[seen.length - 1] !== value) seen.push(value);
-    }).observe(root.ownerDocument.body, { subtree: true, childList: true, attributes: true, attributeFilter: [attr!] });
-  }, [selector, attribute, key] as const);
+export async function watchAttribute(
+  frameRoot: Locator,
+  selector: string,
+  attribute: string,
+  key: string,
+): Promise<void> {
+  await frameRoot.evaluate(
+    (root, [sel, attr, k]) => {
+      const w = window as unknown as Record<string, string[]>;
+      const seen: string[] = (w[k!] = []);
+      // No named inner functions: tsx wraps them in __name(), which the page does not have.
+      const first = root.ownerDocument.querySelector(sel!)?.getAttribute(attr!);
+      if (first != null) seen.push(first);
+      new MutationObserver(() => {
+        const value = root.ownerDocument.querySelector(sel!)?.getAttribute(attr!);
+        if (value != null && seen[seen.length - 1] !== value) seen.push(value);
+      }).observe(root.ownerDocument.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: [attr!],
+      });
+    },
+    [selector, attribute, key] as const,
+  );
 }
 
 export async function seenValues(frameRoot: Locator, key: string): Promise<string[]> {

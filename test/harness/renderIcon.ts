@@ -21,16 +21,22 @@ const html = `<!doctype html><html><body style="margin:0;background:transparent"
 display:flex;align-items:center;justify-content:center">${glyph}</div></body></html>`;
 
 async function main(): Promise<void> {
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: [...CHROMIUM_ARGS] });
-try {
-  const page = await browser.newPage({ viewport: { width: ICON_SIZE, height: ICON_SIZE }, deviceScaleFactor: 1 });
-  await page.setContent(html);
-  const png = await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: ICON_SIZE, height: ICON_SIZE } });
-  writeFileSync(join(repoRoot, "media/icon.png"), png);
-  console.log(`renderIcon: media/icon.png ${png.length} bytes`);
-} finally {
-  await browser.close();
-}
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [...CHROMIUM_ARGS],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: ICON_SIZE, height: ICON_SIZE }, deviceScaleFactor: 1 });
+    await page.setContent(html);
+    const png = await page.screenshot({
+      omitBackground: true,
+      clip: { x: 0, y: 0, width: ICON_SIZE, height: ICON_SIZE },
+    });
+    writeFileSync(join(repoRoot, "media/icon.png"), png);
+    console.log(`renderIcon: media/icon.png ${png.length} bytes`);
+  } finally {
+    await browser.close();
+  }
 }
 
 void main();

@@ -9,7 +9,11 @@ import { eventually } from "./chat";
 import { terminalProcesses } from "./workbench";
 
 /** Closes the browser, stops code-server (stray processes are reported in the test output) and removes the scratch folder. */
-export async function tearDownUi(browser: Browser | undefined, server: CodeServer | undefined, scratch: string | undefined): Promise<void> {
+export async function tearDownUi(
+  browser: Browser | undefined,
+  server: CodeServer | undefined,
+  scratch: string | undefined,
+): Promise<void> {
   await browser?.close().catch(() => undefined);
   const report = await server?.stop();
   if (report?.strays.length) console.log(`# stray processes after teardown: ${report.strays.join(" | ")}`);

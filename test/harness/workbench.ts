@@ -22,7 +22,10 @@ export function fakeAgentEntry(env: Record<string, string> = {}): Record<string,
 }
 
 /** User settings with these agents and `defaultAgent` (the first one when omitted). */
-export function agentSettings(agents: Record<string, Record<string, unknown>>, defaultAgent = Object.keys(agents)[0]): Record<string, unknown> {
+export function agentSettings(
+  agents: Record<string, Record<string, unknown>>,
+  defaultAgent = Object.keys(agents)[0],
+): Record<string, unknown> {
   return { "acpPanel.agents": agents, ...(defaultAgent ? { "acpPanel.defaultAgent": defaultAgent } : {}) };
 }
 
@@ -49,12 +52,17 @@ export const READABLE_TERMINAL_SETTINGS: Readonly<Record<string, unknown>> = {
 
 /** The names of the terminals in VS Code's terminal panel (open it first). */
 export async function terminalTabNames(page: Page): Promise<string[]> {
-  return (await page.locator(".part.panel .terminal-tabs-entry .label-name").allTextContents()).map((s) => s.trim()).filter(Boolean);
+  return (await page.locator(".part.panel .terminal-tabs-entry .label-name").allTextContents())
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** The text of the active terminal (needs READABLE_TERMINAL_SETTINGS). */
 export async function activeTerminalText(page: Page): Promise<string> {
-  return (await page.locator(".part.panel .terminal-wrapper.active .xterm-rows").first().innerText()).replace(/\u00a0/g, " ");
+  return (await page.locator(".part.panel .terminal-wrapper.active .xterm-rows").first().innerText()).replace(
+    /\u00a0/g,
+    " ",
+  );
 }
 
 /**
@@ -65,7 +73,10 @@ export async function setColorTheme(page: Page, label: string): Promise<void> {
   await runCommand(page, "Preferences: Color Theme");
   const input = page.locator(".quick-input-widget .quick-input-box input");
   await input.fill(label);
-  await page.locator(".quick-input-widget .monaco-list-row .label-name", { hasText: new RegExp(`^${label}$`) }).first().waitFor();
+  await page
+    .locator(".quick-input-widget .monaco-list-row .label-name", { hasText: new RegExp(`^${label}$`) })
+    .first()
+    .waitFor();
   await page.keyboard.press("Enter");
   await page.locator(".quick-input-widget").waitFor({ state: "hidden" });
 }
@@ -97,7 +108,12 @@ export async function setSideBarWidth(page: Page, width: number): Promise<void> 
  */
 export async function withDiagnostics(
   t: TestContext,
-  context: { page: () => Page | undefined; errors: () => readonly string[]; serverLog?: () => string | undefined; wireLog?: string },
+  context: {
+    page: () => Page | undefined;
+    errors: () => readonly string[];
+    serverLog?: () => string | undefined;
+    wireLog?: string;
+  },
   name: string,
   body: () => Promise<void>,
 ): Promise<void> {
@@ -111,8 +127,24 @@ export async function withDiagnostics(
       try {
         t.diagnostic(`failure screenshot ${await screenshot(page, `${name}-failure.png`)}`);
         const view = chat(page);
-        t.diagnostic(`status: ${JSON.stringify(await view.status.first().textContent({ timeout: 2_000 }).catch(() => null))}`);
-        t.diagnostic(`log: ${JSON.stringify(((await view.log.first().textContent({ timeout: 2_000 }).catch(() => null)) ?? "").slice(-800))}`);
+        t.diagnostic(
+          `status: ${JSON.stringify(
+            await view.status
+              .first()
+              .textContent({ timeout: 2_000 })
+              .catch(() => null),
+          )}`,
+        );
+        t.diagnostic(
+          `log: ${JSON.stringify(
+            (
+              (await view.log
+                .first()
+                .textContent({ timeout: 2_000 })
+                .catch(() => null)) ?? ""
+            ).slice(-800),
+          )}`,
+        );
       } catch {
         // the page itself may be gone
       }
@@ -122,7 +154,12 @@ export async function withDiagnostics(
     if (serverLog) t.diagnostic(`code-server log tail:\n${tail(serverLog, 15)}`);
     if (context.wireLog) {
       const wire = readWireLog(context.wireLog);
-      t.diagnostic(`agent wire log: ${wire.length} lines; last: ${wire.slice(-4).map((e) => `${e.direction} ${e.line.slice(0, 240)}`).join(" || ")}`);
+      t.diagnostic(
+        `agent wire log: ${wire.length} lines; last: ${wire
+          .slice(-4)
+          .map((e) => `${e.direction} ${e.line.slice(0, 240)}`)
+          .join(" || ")}`,
+      );
     }
     throw error;
   }
@@ -135,13 +172,29 @@ export interface AgentRequest {
 }
 
 /** The agent's requests of `method` (optionally filtered), each with the client's answer if any. */
-export function agentRequests(logFile: string, method: string, filter: (params: Record<string, unknown>) => boolean = () => true): AgentRequest[] {
+export function agentRequests(
+  logFile: string,
+  method: string,
+  filter: (params: Record<string, unknown>) => boolean = () => true,
+): AgentRequest[] {
   const lines = readWireLog(logFile);
   return lines
-    .filter((line) => line.direction === "out" && line.message?.method === method && line.message.id !== undefined && filter(line.message.params ?? {}))
+    .filter(
+      (line) =>
+        line.direction === "out" &&
+        line.message?.method === method &&
+        line.message.id !== undefined &&
+        filter(line.message.params ?? {}),
+    )
     .map((request) => ({
       request,
-      answer: lines.find((line) => line.direction === "in" && line.at >= request.at && line.message?.method === undefined && line.message?.id === request.message?.id),
+      answer: lines.find(
+        (line) =>
+          line.direction === "in" &&
+          line.at >= request.at &&
+          line.message?.method === undefined &&
+          line.message?.id === request.message?.id,
+      ),
     }));
 }
 
@@ -171,8 +224,11 @@ export function terminalProcesses(server?: CodeServer): string[] {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, "latin1").split("\0").join(" ").trim();
       const environ = readFileSync(`/proc/${pid}/environ`, "latin1").split("\0");
       if (run && !environ.includes(run)) continue;
-      const marker = environ.find((v) => v.startsWith(`${TERMINAL_MARKER_ENV}=`))?.slice(TERMINAL_MARKER_ENV.length + 1);
-      if (marker !== undefined || cmd.includes("e2e-marker-")) found.push(`${pid} [${marker ?? "?"}] ${cmd.slice(0, 160)}`);
+      const marker = environ
+        .find((v) => v.startsWith(`${TERMINAL_MARKER_ENV}=`))
+        ?.slice(TERMINAL_MARKER_ENV.length + 1);
+      if (marker !== undefined || cmd.includes("e2e-marker-"))
+        found.push(`${pid} [${marker ?? "?"}] ${cmd.slice(0, 160)}`);
     } catch {
       // exited meanwhile
     }

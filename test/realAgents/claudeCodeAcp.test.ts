@@ -11,7 +11,15 @@ import { join } from "node:path";
 import { waitFor } from "../support/waitFor";
 import { rules, text, thinking, toolUse } from "./fakeAnthropic";
 import { terminalPids } from "../support/terminalPids";
-import { assistantText, cardText, loadWithReplay, realSession, toolCard, toolCards, type RealSession } from "./realSession";
+import {
+  assistantText,
+  cardText,
+  loadWithReplay,
+  realSession,
+  toolCard,
+  toolCards,
+  type RealSession,
+} from "./realSession";
 
 const ID = "claude-code-acp";
 let current: RealSession | undefined;
@@ -28,26 +36,39 @@ async function open(options: Parameters<typeof realSession>[1]): Promise<RealSes
 }
 
 test("claude-code-acp: a plain reply streams into the thread", async () => {
-  const s = await open({ script: () => rules({ prompt: "say hi", steps: [[thinking("The user greets me."), text("Hello from the scripted model!")]] }) });
+  const s = await open({
+    script: () =>
+      rules({ prompt: "say hi", steps: [[thinking("The user greets me."), text("Hello from the scripted model!")]] }),
+  });
   await s.chat.prompt("say hi");
   const thread = s.thread();
   assert.deepEqual(thread.turn, { phase: "idle", lastStop: "end_turn" });
   assert.equal(assistantText(thread), "Hello from the scripted model!");
   assert.equal(assistantText(thread, "thought"), "The user greets me.");
-  assert.deepEqual(thread.entries.filter((entry) => entry.kind === "user").map((entry) => entry.kind === "user" && entry.text), ["say hi"]);
+  assert.deepEqual(
+    thread.entries.filter((entry) => entry.kind === "user").map((entry) => entry.kind === "user" && entry.text),
+    ["say hi"],
+  );
   const turns = s.fake.modelTurns();
   assert.equal(turns.length, 1, "one model call for a plain reply");
   assert.equal(turns[0]?.prompt, "say hi");
-  assert.ok(s.fake.requests.every((request) => request.path.startsWith("/v1/") || request.method === "HEAD"), JSON.stringify(s.fake.requests.map((r) => r.path)));
+  assert.ok(
+    s.fake.requests.every((request) => request.path.startsWith("/v1/") || request.method === "HEAD"),
+    JSON.stringify(s.fake.requests.map((r) => r.path)),
+  );
 });
 
 test("claude-code-acp: Read goes through fs/read_text_file and sees the unsaved editor buffer", async () => {
   const s = await open({
     seed: { "notes.txt": "on disk\n" },
-    script: (ws) => rules({
-      prompt: "read the notes",
-      steps: [[toolUse("Read", { file_path: join(ws, "notes.txt") })], (c) => `The notes say: ${c.lastToolResult?.text}`],
-    }),
+    script: (ws) =>
+      rules({
+        prompt: "read the notes",
+        steps: [
+          [toolUse("Read", { file_path: join(ws, "notes.txt") })],
+          (c) => `The notes say: ${c.lastToolResult?.text}`,
+        ],
+      }),
   });
   const path = join(s.dirs.workspace, "notes.txt");
   s.files.buffers.set(path, { text: "unsaved buffer text\n", dirty: true });
@@ -56,35 +77,61 @@ test("claude-code-acp: Read goes through fs/read_text_file and sees the unsaved 
   assert.ok(read, "the agent read through the client");
   assert.equal(read.params?.path, path);
   assert.deepEqual(s.answerTo(read.id)?.result, { content: "unsaved buffer text\n" });
-  assert.match(s.fake.modelTurns()[1]?.toolResults?.[0]?.text ?? "", /unsaved buffer text/, "the model got our buffer's text");
+  assert.match(
+    s.fake.modelTurns()[1]?.toolResults?.[0]?.text ?? "",
+    /unsaved buffer text/,
+    "the model got our buffer's text",
+  );
   const thread = s.thread();
   assert.match(assistantText(thread), /The notes say: .*unsaved buffer text/s);
   const card = toolCard(thread, (c) => c.toolKind === "read");
   assert.ok(card, "a read tool card");
   assert.equal(card.status, "completed");
   assert.match(card.title, /notes\.txt/);
-  assert.deepEqual(card.locations.map((l) => l.path), [path]);
+  assert.deepEqual(
+    card.locations.map((l) => l.path),
+    [path],
+  );
   assert.equal(toolCards(thread).length, 1, "the two tool_call announcements of one id make one card");
 });
 
 test("claude-code-acp: Write asks permission; Allow (chosen by kind) writes through fs/write_text_file", async () => {
   const s = await open({
-    script: (ws) => rules({
-      prompt: "create out.txt",
-      steps: [[text("Creating it."), toolUse("Write", { file_path: join(ws, "out.txt"), content: "written by the agent\n" })], (c) => `Result: ${c.lastToolResult?.text}`],
-    }),
+    script: (ws) =>
+      rules({
+        prompt: "create out.txt",
+        steps: [
+          [
+            text("Creating it."),
+            toolUse("Write", { file_path: join(ws, "out.txt"), content: "written by the agent\n" }),
+          ],
+          (c) => `Result: ${c.lastToolResult?.text}`,
+        ],
+      }),
   });
   const path = join(s.dirs.workspace, "out.txt");
   const turn = s.chat.prompt("create out.txt");
-  const pendingCard = await waitFor(() => toolCard(s.thread(), (c) => c.status === "awaiting_permission"), Boolean, "the card awaiting permission", 30_000);
-  assert.deepEqual(pendingCard!.content, [{ type: "diff", path, oldText: null, newText: "written by the agent\n" }], "the card shows the proposed diff");
+  const pendingCard = await waitFor(
+    () => toolCard(s.thread(), (c) => c.status === "awaiting_permission"),
+    Boolean,
+    "the card awaiting permission",
+    30_000,
+  );
+  assert.deepEqual(
+    pendingCard!.content,
+    [{ type: "diff", path, oldText: null, newText: "written by the agent\n" }],
+    "the card shows the proposed diff",
+  );
   assert.equal(existsSync(path), false, "nothing written before the answer");
   const chosen = await s.answerNextPermission("allow_once");
   await turn;
   const [permission] = s.requests("session/request_permission");
   assert.deepEqual(s.answerTo(permission?.id)?.result, { outcome: { outcome: "selected", optionId: chosen.optionId } });
   const [write] = s.requests("fs/write_text_file");
-  assert.deepEqual({ path: write?.params?.path, content: write?.params?.content }, { path, content: "written by the agent\n" });
+  assert.deepEqual(
+    { path: write?.params?.path, content: write?.params?.content },
+    { path, content: "written by the agent\n" },
+  );
   assert.equal(readFileSync(path, "utf8"), "written by the agent\n");
   const thread = s.thread();
   assert.deepEqual(thread.turn, { phase: "idle", lastStop: "end_turn" });
@@ -93,39 +140,67 @@ test("claude-code-acp: Write asks permission; Allow (chosen by kind) writes thro
   assert.deepEqual(card?.content, [{ type: "diff", path, oldText: null, newText: "written by the agent\n" }]);
   assert.deepEqual(thread.permissions, []);
   assert.match(assistantText(thread), /Result: The file .*out\.txt has been updated successfully/);
-  assert.deepEqual(thread.changes.map((c) => ({ path: c.path, created: c.created, state: c.state })), [{ path, created: true, state: "pending" }], "the review lists the file");
+  assert.deepEqual(
+    thread.changes.map((c) => ({ path: c.path, created: c.created, state: c.state })),
+    [{ path, created: true, state: "pending" }],
+    "the review lists the file",
+  );
 });
 
 test("claude-code-acp: Edit reads and writes through the client", async () => {
   const s = await open({
     seed: { "greet.txt": "hello world\nsecond line\n" },
-    script: (ws) => rules({
-      prompt: "edit greet",
-      steps: [[toolUse("Edit", { file_path: join(ws, "greet.txt"), old_string: "world", new_string: "there" })], "Edited."],
-    }),
+    script: (ws) =>
+      rules({
+        prompt: "edit greet",
+        steps: [
+          [toolUse("Edit", { file_path: join(ws, "greet.txt"), old_string: "world", new_string: "there" })],
+          "Edited.",
+        ],
+      }),
   });
   const path = join(s.dirs.workspace, "greet.txt");
   const turn = s.chat.prompt("edit greet");
   await s.answerNextPermission("allow_once");
   await turn;
   assert.equal(readFileSync(path, "utf8"), "hello there\nsecond line\n");
-  assert.ok(s.requests("fs/read_text_file").some((m) => m.params?.path === path), "read before editing");
-  assert.deepEqual(s.requests("fs/write_text_file").map((m) => m.params?.content), ["hello there\nsecond line\n"]);
+  assert.ok(
+    s.requests("fs/read_text_file").some((m) => m.params?.path === path),
+    "read before editing",
+  );
+  assert.deepEqual(
+    s.requests("fs/write_text_file").map((m) => m.params?.content),
+    ["hello there\nsecond line\n"],
+  );
   const card = toolCard(s.thread(), (c) => c.toolKind === "edit");
   assert.equal(card?.status, "completed");
   const diff = card?.content.find((item) => item.type === "diff");
   assert.ok(diff && diff.type === "diff", `a diff on the card: ${JSON.stringify(card?.content)}`);
   assert.equal(diff.path, path);
   assert.match(diff.newText, /there/);
-  assert.deepEqual(s.thread().changes.map((c) => ({ path: c.path, created: c.created, additions: c.additions, deletions: c.deletions })), [{ path, created: false, additions: 1, deletions: 1 }]);
+  assert.deepEqual(
+    s
+      .thread()
+      .changes.map((c) => ({ path: c.path, created: c.created, additions: c.additions, deletions: c.deletions })),
+    [{ path, created: false, additions: 1, deletions: 1 }],
+  );
 });
 
 test("claude-code-acp: Bash runs in OUR terminal (terminal/create … release) and the card shows its output", async () => {
   const s = await open({
-    script: () => rules({
-      prompt: "run the script",
-      steps: [[toolUse("Bash", { command: "echo hi-from-bash > bash.txt; cat bash.txt", description: "Write and show bash.txt" })], (c) => `Shell said: ${c.lastToolResult?.text}`],
-    }),
+    script: () =>
+      rules({
+        prompt: "run the script",
+        steps: [
+          [
+            toolUse("Bash", {
+              command: "echo hi-from-bash > bash.txt; cat bash.txt",
+              description: "Write and show bash.txt",
+            }),
+          ],
+          (c) => `Shell said: ${c.lastToolResult?.text}`,
+        ],
+      }),
   });
   const turn = s.chat.prompt("run the script");
   await s.answerNextPermission("allow_once");
@@ -136,21 +211,32 @@ test("claude-code-acp: Bash runs in OUR terminal (terminal/create … release) a
   const terminalId = (s.answerTo(create?.id)?.result as { terminalId?: string } | undefined)?.terminalId;
   assert.ok(terminalId);
   for (const method of ["terminal/wait_for_exit", "terminal/output", "terminal/release"]) {
-    assert.ok(s.requests(method).some((m) => m.params?.terminalId === terminalId), `${method} for ${terminalId}`);
+    assert.ok(
+      s.requests(method).some((m) => m.params?.terminalId === terminalId),
+      `${method} for ${terminalId}`,
+    );
   }
   assert.equal(readFileSync(join(s.dirs.workspace, "bash.txt"), "utf8"), "hi-from-bash\n", "ran in the session cwd");
   const thread = s.thread();
   const card = toolCard(thread, (c) => c.toolKind === "execute");
   assert.equal(card?.status, "completed");
   assert.deepEqual(card?.content, [{ type: "terminal", terminalId }], "the card embeds the terminal");
-  assert.deepEqual(thread.terminals[terminalId], { command: "echo hi-from-bash > bash.txt; cat bash.txt", output: "hi-from-bash\n", exit: { exitCode: 0, signal: null } });
+  assert.deepEqual(thread.terminals[terminalId], {
+    command: "echo hi-from-bash > bash.txt; cat bash.txt",
+    output: "hi-from-bash\n",
+    exit: { exitCode: 0, signal: null },
+  });
   assert.match(assistantText(thread), /Shell said: .*hi-from-bash/s);
   assert.deepEqual(terminalPids(s.chat), []);
 });
 
 test("claude-code-acp: Reject (chosen by kind) fails the tool with the agent's text and writes nothing", async () => {
   const s = await open({
-    script: (ws) => rules({ prompt: "create secret", steps: [[toolUse("Write", { file_path: join(ws, "secret.txt"), content: "nope\n" })], "Understood."] }),
+    script: (ws) =>
+      rules({
+        prompt: "create secret",
+        steps: [[toolUse("Write", { file_path: join(ws, "secret.txt"), content: "nope\n" })], "Understood."],
+      }),
   });
   const turn = s.chat.prompt("create secret");
   const chosen = await s.answerNextPermission("reject_once");
@@ -169,10 +255,19 @@ test("claude-code-acp: Reject (chosen by kind) fails the tool with the agent's t
 
 test("claude-code-acp: Stop while a permission is pending answers it cancelled and ends the turn cancelled", async () => {
   const s = await open({
-    script: (ws) => rules({ prompt: "create later", steps: [[toolUse("Write", { file_path: join(ws, "later.txt"), content: "later\n" })], "Done."] }),
+    script: (ws) =>
+      rules({
+        prompt: "create later",
+        steps: [[toolUse("Write", { file_path: join(ws, "later.txt"), content: "later\n" })], "Done."],
+      }),
   });
   const turn = s.chat.prompt("create later");
-  await waitFor(() => s.thread().permissions, (list) => list.length === 1, "the permission", 30_000);
+  await waitFor(
+    () => s.thread().permissions,
+    (list) => list.length === 1,
+    "the permission",
+    30_000,
+  );
   await s.chat.cancel();
   await turn;
   const thread = s.thread();
@@ -180,30 +275,48 @@ test("claude-code-acp: Stop while a permission is pending answers it cancelled a
   assert.deepEqual(thread.permissions, []);
   const [permission] = s.requests("session/request_permission");
   assert.deepEqual(s.answerTo(permission?.id)?.result, { outcome: { outcome: "cancelled" } });
-  assert.ok(s.wire("out").some((line) => line.message.method === "session/cancel"), "session/cancel sent");
+  assert.ok(
+    s.wire("out").some((line) => line.message.method === "session/cancel"),
+    "session/cancel sent",
+  );
   assert.equal(toolCard(thread)?.status, "cancelled");
   assert.equal(existsSync(join(s.dirs.workspace, "later.txt")), false);
 });
 
 test("claude-code-acp: Stop during a slow stream ends the turn cancelled and the model call is aborted", async () => {
   const long = Array.from({ length: 150 }, (_, i) => `word${i}`).join(" ");
-  const s = await open({ script: () => rules({ prompt: "tell a long story", steps: [{ blocks: [text(long)], eventDelayMs: 40 }] }) });
+  const s = await open({
+    script: () => rules({ prompt: "tell a long story", steps: [{ blocks: [text(long)], eventDelayMs: 40 }] }),
+  });
   const turn = s.chat.prompt("tell a long story");
-  await waitFor(() => assistantText(s.thread()), (value) => value.includes("word3"), "the first words", 30_000);
+  await waitFor(
+    () => assistantText(s.thread()),
+    (value) => value.includes("word3"),
+    "the first words",
+    30_000,
+  );
   await s.chat.cancel();
   await turn;
   assert.deepEqual(s.thread().turn, { phase: "idle", lastStop: "cancelled" });
   assert.ok(assistantText(s.thread()).length < long.length, "the stream stopped early");
-  await waitFor(() => s.fake.modelTurns().at(-1)?.aborted, (aborted) => aborted === true, "the adapter to drop the model stream");
+  await waitFor(
+    () => s.fake.modelTurns().at(-1)?.aborted,
+    (aborted) => aborted === true,
+    "the adapter to drop the model stream",
+  );
 });
 
 test("claude-code-acp: a stopped session is reloaded in a new process with its history replayed (session/load)", async () => {
   const s = await open({
     seed: { "data.txt": "forty-two\n" },
-    script: (ws) => rules(
-      { prompt: "remember the data", steps: [[toolUse("Read", { file_path: join(ws, "data.txt") })], "I read data.txt: forty-two."] },
-      { prompt: "what did you read", steps: [(c) => `Earlier messages: ${c.body.messages?.length ?? 0}`] },
-    ),
+    script: (ws) =>
+      rules(
+        {
+          prompt: "remember the data",
+          steps: [[toolUse("Read", { file_path: join(ws, "data.txt") })], "I read data.txt: forty-two."],
+        },
+        { prompt: "what did you read", steps: [(c) => `Earlier messages: ${c.body.messages?.length ?? 0}`] },
+      ),
   });
   await s.chat.prompt("remember the data");
   const sessionId = s.chat.sessionId!;
@@ -212,12 +325,18 @@ test("claude-code-acp: a stopped session is reloaded in a new process with its h
   try {
     assert.equal(loaded.session.openedWith, "load");
     const thread = loaded.thread();
-    assert.deepEqual(thread.entries.filter((e) => e.kind === "user").map((e) => e.kind === "user" && e.text), ["remember the data"]);
+    assert.deepEqual(
+      thread.entries.filter((e) => e.kind === "user").map((e) => e.kind === "user" && e.text),
+      ["remember the data"],
+    );
     assert.match(assistantText(thread), /I read data\.txt: forty-two\./);
     const card = toolCard(thread, (c) => c.toolKind === "read");
     assert.ok(card, "the tool call is replayed");
     assert.equal(card.status, "completed");
-    assert.ok(loaded.logger.trafficLog.some((l) => l.direction === "in" && l.text.includes('"user_message_chunk"')), "replay came as session/update");
+    assert.ok(
+      loaded.logger.trafficLog.some((l) => l.direction === "in" && l.text.includes('"user_message_chunk"')),
+      "replay came as session/update",
+    );
     await loaded.session.prompt("what did you read");
     assert.match(assistantText(loaded.thread()), /Earlier messages: [3-9]/, "the model saw the earlier conversation");
   } finally {

@@ -27,7 +27,14 @@ async function open(options: Parameters<typeof realSession>[1]): Promise<RealSes
 
 test("claude-agent-acp: a Bash call's output shows in the card's terminal before the call completes", async () => {
   const s = await open({
-    script: () => rules({ prompt: "run echo", steps: [[toolUse("Bash", { command: "printf 'alpha\\nbeta\\n'", description: "Print two lines" })], (c) => `Output was: ${c.lastToolResult?.text}`] }),
+    script: () =>
+      rules({
+        prompt: "run echo",
+        steps: [
+          [toolUse("Bash", { command: "printf 'alpha\\nbeta\\n'", description: "Print two lines" })],
+          (c) => `Output was: ${c.lastToolResult?.text}`,
+        ],
+      }),
   });
   const states: Thread[] = [];
   s.chat.store.subscribe(() => states.push(s.chat.store.state.thread));
@@ -49,29 +56,48 @@ test("claude-agent-acp: a Bash call's output shows in the card's terminal before
   const info = at((u) => u.sessionUpdate === "tool_call" && meta(u).terminal_info !== undefined);
   const output = at((u) => meta(u).terminal_output !== undefined);
   const completed = at((u) => u.status === "completed");
-  assert.ok(info >= 0 && info < output && output < completed, `order on the wire: info ${info}, output ${output}, completed ${completed}`);
+  assert.ok(
+    info >= 0 && info < output && output < completed,
+    `order on the wire: info ${info}, output ${output}, completed ${completed}`,
+  );
   assert.ok(meta(mine[completed]!).terminal_exit, "the exit comes with the completed status");
   // The host's thread: the output was shown while the card was not yet completed.
-  const shownEarly = states.some((thread) => (thread.terminals[card.toolCallId]?.output ?? "") !== "" && toolCard(thread, (c) => c.toolCallId === card.toolCallId)?.status !== "completed");
+  const shownEarly = states.some(
+    (thread) =>
+      (thread.terminals[card.toolCallId]?.output ?? "") !== "" &&
+      toolCard(thread, (c) => c.toolCallId === card.toolCallId)?.status !== "completed",
+  );
   assert.ok(shownEarly, "a state with the output and the call still running");
-  await waitFor(() => assistantText(s.thread()), (value) => value.includes("Output was:"), "the reply");
+  await waitFor(
+    () => assistantText(s.thread()),
+    (value) => value.includes("Output was:"),
+    "the reply",
+  );
 });
 
 test("claude-agent-acp: Fork Session continues the history in a new session (session/fork in a new process)", async () => {
   const s = await open({
-    script: () => rules(
-      { prompt: "remember banana", steps: ["I will remember: banana."] },
-      { prompt: "what was it?", steps: [(c) => `Forked; messages so far: ${c.body.messages?.length ?? 0}`] },
-    ),
+    script: () =>
+      rules(
+        { prompt: "remember banana", steps: ["I will remember: banana."] },
+        { prompt: "what was it?", steps: [(c) => `Forked; messages so far: ${c.body.messages?.length ?? 0}`] },
+      ),
   });
-  assert.equal(unstableCapabilitiesOf(s.chat.agentClient!.init).fork, true, "claude-agent-acp advertises sessionCapabilities.fork");
+  assert.equal(
+    unstableCapabilitiesOf(s.chat.agentClient!.init).fork,
+    true,
+    "claude-agent-acp advertises sessionCapabilities.fork",
+  );
   await s.chat.prompt("remember banana");
   const source = s.chat.sessionId!;
   await s.chat.start(ID, forkSourceOf(source, s.thread(), "Banana"));
   assert.equal(s.chat.store.state.connection.status, "ready", JSON.stringify(s.chat.store.state.connection));
   const forked = s.chat.sessionId!;
   assert.notEqual(forked, source, "a new session id");
-  const request = s.wire("out").map((line) => line.message).find((message) => message.method === "session/fork");
+  const request = s
+    .wire("out")
+    .map((line) => line.message)
+    .find((message) => message.method === "session/fork");
   assert.equal(request?.params?.sessionId, source, "session/fork names the source");
   assert.equal(s.thread().title, "Banana (fork)");
   assert.match(assistantText(s.thread()), /I will remember: banana\./, "the fork shows the source's transcript");

@@ -161,19 +161,34 @@ export class FakeAnthropic {
       }
       if (req.method === "GET" && (path === "/v1/models" || path === "/models")) {
         this.log({ method: req.method, path: req.url ?? path, kind: "other" });
-        return json(res, 200, { object: "list", data: [{ id: "fake-model", type: "model", display_name: "Fake", created_at: "2025-01-01T00:00:00Z" }], has_more: false });
+        return json(res, 200, {
+          object: "list",
+          data: [{ id: "fake-model", type: "model", display_name: "Fake", created_at: "2025-01-01T00:00:00Z" }],
+          has_more: false,
+        });
       }
       this.log({ method: req.method ?? "?", path: req.url ?? path, kind: "other" });
-      json(res, 404, { type: "error", error: { type: "not_found_error", message: `fake Anthropic: no route ${req.method} ${path}` } });
+      json(res, 404, {
+        type: "error",
+        error: { type: "not_found_error", message: `fake Anthropic: no route ${req.method} ${path}` },
+      });
     } catch (error) {
-      json(res, 500, { type: "error", error: { type: "api_error", message: `fake Anthropic: ${error instanceof Error ? error.message : String(error)}` } });
+      json(res, 500, {
+        type: "error",
+        error: {
+          type: "api_error",
+          message: `fake Anthropic: ${error instanceof Error ? error.message : String(error)}`,
+        },
+      });
     }
   }
 
   private async messages(req: IncomingMessage, res: ServerResponse, body: MessagesBody): Promise<void> {
     const conversation = readConversation(body);
     const side = conversation.tools.length === 0;
-    const reply = side ? { blocks: [{ type: "text" as const, text: this.options.sideReply ?? SIDE_REPLY }] } : normalise(this.script(conversation));
+    const reply = side
+      ? { blocks: [{ type: "text" as const, text: this.options.sideReply ?? SIDE_REPLY }] }
+      : normalise(this.script(conversation));
     const blocks = reply.blocks.map((block) => this.resolveTool(block, body));
     const entry = this.log({
       method: req.method ?? "POST",
@@ -187,22 +202,47 @@ export class FakeAnthropic {
       toolResults: conversation.toolResults.map((result) => ({ ...result, text: result.text.slice(0, 500) })),
       replied: blocks.map(summarise).join(" | "),
     });
-    const stopReason = reply.stopReason ?? (blocks.some((block) => block.type === "tool_use") ? "tool_use" : "end_turn");
+    const stopReason =
+      reply.stopReason ?? (blocks.some((block) => block.type === "tool_use") ? "tool_use" : "end_turn");
     const usage = reply.usage ?? { input_tokens: 42, output_tokens: 7 };
     const id = `msg_fake_${++this.messageCounter}`;
     const model = conversation.model || "claude-sonnet-4-5";
     if (body.stream !== true) {
       return json(res, 200, {
-        id, type: "message", role: "assistant", model, content: blocks.map(wireBlock), stop_reason: stopReason, stop_sequence: null,
+        id,
+        type: "message",
+        role: "assistant",
+        model,
+        content: blocks.map(wireBlock),
+        stop_reason: stopReason,
+        stop_sequence: null,
         usage: { ...usage, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
       });
     }
-    await this.stream(req, res, entry, { id, model, blocks, stopReason, usage, delay: reply.eventDelayMs ?? 2, chunk: reply.chunkChars ?? 12 });
+    await this.stream(req, res, entry, {
+      id,
+      model,
+      blocks,
+      stopReason,
+      usage,
+      delay: reply.eventDelayMs ?? 2,
+      chunk: reply.chunkChars ?? 12,
+    });
   }
 
   private async stream(
-    req: IncomingMessage, res: ServerResponse, entry: LoggedRequest,
-    turn: { id: string; model: string; blocks: ReplyBlock[]; stopReason: string; usage: { input_tokens: number; output_tokens: number }; delay: number; chunk: number },
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: LoggedRequest,
+    turn: {
+      id: string;
+      model: string;
+      blocks: ReplyBlock[];
+      stopReason: string;
+      usage: { input_tokens: number; output_tokens: number };
+      delay: number;
+      chunk: number;
+    },
   ): Promise<void> {
     let gone = false;
     res.on("close", () => {
@@ -211,7 +251,12 @@ export class FakeAnthropic {
         entry.aborted = true;
       }
     });
-    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive", "request-id": `req_${turn.id}` });
+    res.writeHead(200, {
+      "content-type": "text/event-stream",
+      "cache-control": "no-cache",
+      connection: "keep-alive",
+      "request-id": `req_${turn.id}`,
+    });
     const send = async (type: string, data: Record<string, unknown>) => {
       if (gone) return;
       res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
@@ -219,26 +264,49 @@ export class FakeAnthropic {
     };
     await send("message_start", {
       message: {
-        id: turn.id, type: "message", role: "assistant", model: turn.model, content: [], stop_reason: null, stop_sequence: null,
-        usage: { input_tokens: turn.usage.input_tokens, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+        id: turn.id,
+        type: "message",
+        role: "assistant",
+        model: turn.model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: {
+          input_tokens: turn.usage.input_tokens,
+          output_tokens: 1,
+          cache_creation_input_tokens: 0,
+          cache_read_input_tokens: 0,
+        },
       },
     });
     for (const [index, block] of turn.blocks.entries()) {
       if (block.type === "text") {
         await send("content_block_start", { index, content_block: { type: "text", text: "" } });
-        for (const piece of pieces(block.text, turn.chunk)) await send("content_block_delta", { index, delta: { type: "text_delta", text: piece } });
+        for (const piece of pieces(block.text, turn.chunk))
+          await send("content_block_delta", { index, delta: { type: "text_delta", text: piece } });
       } else if (block.type === "thinking") {
         await send("content_block_start", { index, content_block: { type: "thinking", thinking: "", signature: "" } });
-        for (const piece of pieces(block.thinking, turn.chunk)) await send("content_block_delta", { index, delta: { type: "thinking_delta", thinking: piece } });
-        await send("content_block_delta", { index, delta: { type: "signature_delta", signature: block.signature ?? "fake-signature" } });
+        for (const piece of pieces(block.thinking, turn.chunk))
+          await send("content_block_delta", { index, delta: { type: "thinking_delta", thinking: piece } });
+        await send("content_block_delta", {
+          index,
+          delta: { type: "signature_delta", signature: block.signature ?? "fake-signature" },
+        });
       } else {
-        await send("content_block_start", { index, content_block: { type: "tool_use", id: block.id, name: block.name, input: {} } });
+        await send("content_block_start", {
+          index,
+          content_block: { type: "tool_use", id: block.id, name: block.name, input: {} },
+        });
         const input = JSON.stringify(block.input);
-        for (const piece of pieces(input, Math.max(turn.chunk, 24))) await send("content_block_delta", { index, delta: { type: "input_json_delta", partial_json: piece } });
+        for (const piece of pieces(input, Math.max(turn.chunk, 24)))
+          await send("content_block_delta", { index, delta: { type: "input_json_delta", partial_json: piece } });
       }
       await send("content_block_stop", { index });
     }
-    await send("message_delta", { delta: { stop_reason: turn.stopReason, stop_sequence: null }, usage: { output_tokens: turn.usage.output_tokens } });
+    await send("message_delta", {
+      delta: { stop_reason: turn.stopReason, stop_sequence: null },
+      usage: { output_tokens: turn.usage.output_tokens },
+    });
     await send("message_stop", {});
     if (!gone) res.end();
   }
@@ -290,12 +358,15 @@ export function readConversation(body: MessagesBody): Conversation {
   const after = messages.slice(promptAt + 1);
   const toolResults: ToolResult[] = after.flatMap((message) =>
     message.role === "user" && typeof message.content !== "string"
-      ? message.content.filter((block) => block.type === "tool_result").map((block) => ({
-        toolUseId: String(block.tool_use_id ?? ""),
-        text: toolResultText(block.content),
-        isError: block.is_error === true,
-      }))
-      : []);
+      ? message.content
+          .filter((block) => block.type === "tool_result")
+          .map((block) => ({
+            toolUseId: String(block.tool_use_id ?? ""),
+            text: toolResultText(block.content),
+            isError: block.is_error === true,
+          }))
+      : [],
+  );
   return {
     prompt: promptAt >= 0 ? userText(messages[promptAt]!.content) : "",
     step: after.filter((message) => message.role === "assistant").length,
@@ -309,9 +380,16 @@ export function readConversation(body: MessagesBody): Conversation {
 
 /** A tool result's text, without the system reminders Claude Code appends to it. */
 function toolResultText(content: unknown): string {
-  const raw = typeof content === "string"
-    ? content
-    : Array.isArray(content) ? content.map((block: { type?: string; text?: unknown }) => (block.type === "text" ? String(block.text ?? "") : `[${block.type}]`)).join("\n") : "";
+  const raw =
+    typeof content === "string"
+      ? content
+      : Array.isArray(content)
+        ? content
+            .map((block: { type?: string; text?: unknown }) =>
+              block.type === "text" ? String(block.text ?? "") : `[${block.type}]`,
+            )
+            .join("\n")
+        : "";
   return raw.replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, "").trim();
 }
 
@@ -327,13 +405,24 @@ function requiredDefaults(schema: JsonSchema | undefined): Record<string, unknow
   const out: Record<string, unknown> = {};
   for (const name of schema?.required ?? []) {
     const type = [schema?.properties?.[name]?.type ?? "string"].flat()[0];
-    out[name] = /timeout/i.test(name) ? 60_000 : type === "number" || type === "integer" ? 1 : type === "boolean" ? false : type === "array" ? [] : type === "object" ? {} : "fake";
+    out[name] = /timeout/i.test(name)
+      ? 60_000
+      : type === "number" || type === "integer"
+        ? 1
+        : type === "boolean"
+          ? false
+          : type === "array"
+            ? []
+            : type === "object"
+              ? {}
+              : "fake";
   }
   return out;
 }
 
 function wireBlock(block: ReplyBlock): Record<string, unknown> {
-  if (block.type === "thinking") return { type: "thinking", thinking: block.thinking, signature: block.signature ?? "fake-signature" };
+  if (block.type === "thinking")
+    return { type: "thinking", thinking: block.thinking, signature: block.signature ?? "fake-signature" };
   return { ...block };
 }
 
@@ -374,14 +463,19 @@ function sleep(ms: number): Promise<void> {
 export interface Rule {
   readonly prompt: string | RegExp;
   /** One reply per model step; a function sees the conversation (e.g. the last tool result). */
-  readonly steps: ReadonlyArray<Reply | readonly ReplyBlock[] | string | ((conversation: Conversation) => Reply | readonly ReplyBlock[] | string)>;
+  readonly steps: ReadonlyArray<
+    Reply | readonly ReplyBlock[] | string | ((conversation: Conversation) => Reply | readonly ReplyBlock[] | string)
+  >;
 }
 
 /** A script from rules; the first rule whose prompt matches wins; past its last step, the last step repeats. */
 export function rules(...list: Rule[]): Script {
   return (conversation) => {
     const rule = list.find((candidate) =>
-      typeof candidate.prompt === "string" ? conversation.prompt.includes(candidate.prompt) : candidate.prompt.test(conversation.prompt));
+      typeof candidate.prompt === "string"
+        ? conversation.prompt.includes(candidate.prompt)
+        : candidate.prompt.test(conversation.prompt),
+    );
     if (!rule || rule.steps.length === 0) return undefined;
     const step = rule.steps[Math.min(conversation.step, rule.steps.length - 1)]!;
     return typeof step === "function" ? step(conversation) : step;
@@ -390,4 +484,8 @@ export function rules(...list: Rule[]): Script {
 
 export const text = (value: string): ReplyBlock => ({ type: "text", text: value });
 export const thinking = (value: string): ReplyBlock => ({ type: "thinking", thinking: value });
-export const toolUse = (name: string, input: Record<string, unknown>): ReplyBlock => ({ type: "tool_use", name, input });
+export const toolUse = (name: string, input: Record<string, unknown>): ReplyBlock => ({
+  type: "tool_use",
+  name,
+  input,
+});

@@ -13,7 +13,9 @@ import { waitFor } from "../support/waitFor";
 import { isRunning } from "./realAgent";
 
 test("claude-code-acp is stopped when the host process is killed outright (no deactivate)", async () => {
-  const host = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "orphanHost.ts")], { stdio: ["ignore", "pipe", "inherit"] });
+  const host = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "orphanHost.ts")], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let tree: number[] = [];
   let root: string | undefined;
   try {
@@ -24,7 +26,12 @@ test("claude-code-acp is stopped when the host process is killed outright (no de
     ({ tree, root } = JSON.parse(line) as { tree: number[]; root: string });
     assert.ok(tree.length >= 1 && tree.every(isRunning), "the adapter runs");
     host.kill("SIGKILL");
-    await waitFor(() => tree.filter(isRunning), (left) => left.length === 0, "the orphaned adapter tree to be killed", 10_000);
+    await waitFor(
+      () => tree.filter(isRunning),
+      (left) => left.length === 0,
+      "the orphaned adapter tree to be killed",
+      10_000,
+    );
   } finally {
     host.kill("SIGKILL");
     for (const pid of tree) {

@@ -9,6 +9,8 @@ void (async () => {
   const session = await realSession("claude-code-acp");
   await session.start();
   const pid = session.pid()!;
-  process.stdout.write(`${JSON.stringify({ pid, root: session.dirs.root, tree: [pid, ...descendants(pid).map((p) => p.pid)] })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ pid, root: session.dirs.root, tree: [pid, ...descendants(pid).map((p) => p.pid)] })}\n`,
+  );
   setInterval(() => undefined, 60_000);
 })();

@@ -22,7 +22,11 @@ export function adapterEntry(id: AdapterId): string {
 }
 
 export function adapterVersion(id: AdapterId): string {
-  return (JSON.parse(readFileSync(requireFromRepo.resolve(`@zed-industries/${id}/package.json`), "utf8")) as { version: string }).version;
+  return (
+    JSON.parse(readFileSync(requireFromRepo.resolve(`@zed-industries/${id}/package.json`), "utf8")) as {
+      version: string;
+    }
+  ).version;
 }
 
 /** Per-test directories: a workspace (the session cwd) and a private HOME for the agent. */
@@ -68,7 +72,12 @@ export function adapterEnv(baseUrl: string, home: string, extra: Record<string, 
   };
 }
 
-export function adapterLaunch(id: AdapterId, baseUrl: string, home: string, extra: Record<string, string> = {}): AgentLaunch {
+export function adapterLaunch(
+  id: AdapterId,
+  baseUrl: string,
+  home: string,
+  extra: Record<string, string> = {},
+): AgentLaunch {
   return { name: id, command: process.execPath, args: [adapterEntry(id)], env: adapterEnv(baseUrl, home, extra) };
 }
 
@@ -95,12 +104,16 @@ function procInfo(pid: number): ProcInfo | undefined {
 }
 
 function allProcesses(): ProcInfo[] {
-  return readdirSync("/proc").filter((name) => /^\d+$/.test(name)).flatMap((name) => procInfo(Number(name)) ?? []);
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => procInfo(Number(name)) ?? []);
 }
 
 /** Live (non-zombie) children of this test process whose command line mentions `needle`. */
 export function childProcessesRunning(needle: string): number[] {
-  return allProcesses().filter((p) => p.ppid === process.pid && p.state !== "Z" && p.cmdline.includes(needle)).map((p) => p.pid);
+  return allProcesses()
+    .filter((p) => p.ppid === process.pid && p.state !== "Z" && p.cmdline.includes(needle))
+    .map((p) => p.pid);
 }
 
 /** Live (non-zombie) members of a process group. */

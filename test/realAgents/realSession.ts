@@ -20,7 +20,17 @@ import { waitFor } from "../support/waitFor";
 import type { VscodeToolsPort } from "../../src/acp/client/vscodeTools/vscodeToolServers";
 import { FakeAnthropic, type Script } from "./fakeAnthropic";
 import { terminalPids } from "../support/terminalPids";
-import { adapterEntry, adapterLaunch, agentDirs, childProcessesRunning, descendants, groupMembers, isRunning, type AdapterId, type AgentDirs } from "./realAgent";
+import {
+  adapterEntry,
+  adapterLaunch,
+  agentDirs,
+  childProcessesRunning,
+  descendants,
+  groupMembers,
+  isRunning,
+  type AdapterId,
+  type AgentDirs,
+} from "./realAgent";
 
 export interface WireMessage {
   readonly id?: string | number | null;
@@ -53,7 +63,9 @@ export interface RealSession {
   /** ChatSession.restart(): a new agent process re-opening the last session. */
   restart(): Promise<void>;
   /** Answers the next pending permission with the option of `kind` (as the user would click it). */
-  answerNextPermission(kind: "allow_once" | "allow_always" | "reject_once" | "reject_always"): Promise<{ optionId: string; name: string }>;
+  answerNextPermission(
+    kind: "allow_once" | "allow_always" | "reject_once" | "reject_always",
+  ): Promise<{ optionId: string; name: string }>;
   /** Stops everything, and asserts nothing the agent or its terminals started is still running. */
   close(): Promise<void>;
 }
@@ -83,14 +95,23 @@ export async function realSession(id: AdapterId, options: RealSessionOptions = {
     logger,
     clock: steppingClock(),
     restartDelaysMs: [],
-    ports: { files, consent: new ScriptedConsent(), terminals: true, ...(options.vscodeTools ? { vscodeTools: options.vscodeTools(dirs.workspace) } : {}) },
+    ports: {
+      files,
+      consent: new ScriptedConsent(),
+      terminals: true,
+      ...(options.vscodeTools ? { vscodeTools: options.vscodeTools(dirs.workspace) } : {}),
+    },
   });
   chat.refreshAgents();
   let pid: number | undefined;
   const pids: number[] = [];
   const noteProcess = () => {
     const connection = chat.store.state.connection;
-    assert.equal(connection.status, "ready", `${id} did not start: ${JSON.stringify(connection)}\n${logger.stderr.slice(-20).join("\n")}`);
+    assert.equal(
+      connection.status,
+      "ready",
+      `${id} did not start: ${JSON.stringify(connection)}\n${logger.stderr.slice(-20).join("\n")}`,
+    );
     pid = childProcessesRunning(adapterEntry(id)).find((candidate) => !pids.includes(candidate));
     assert.ok(pid, `the ${id} process is a child of the test process`);
     pids.push(pid);
@@ -100,15 +121,28 @@ export async function realSession(id: AdapterId, options: RealSessionOptions = {
       .filter((line) => direction === undefined || line.direction === direction)
       .map((line) => ({ direction: line.direction, message: JSON.parse(line.text) as WireMessage }));
   const session: RealSession = {
-    id, chat, logger, fake, dirs, files,
+    id,
+    chat,
+    logger,
+    fake,
+    dirs,
+    files,
     thread: () => chat.store.state.thread,
     pid: () => pid,
     wire,
-    requests: (method) => wire("in").map((line) => line.message).filter((message) => message.method === method && message.id !== undefined),
-    answerTo: (requestId) => wire("out").map((line) => line.message).find((message) => message.method === undefined && message.id === requestId),
-    updates: () => wire("in").map((line) => line.message)
-      .filter((message) => message.method === "session/update")
-      .map((message) => (message.params as { update: Record<string, unknown> & { sessionUpdate: string } }).update),
+    requests: (method) =>
+      wire("in")
+        .map((line) => line.message)
+        .filter((message) => message.method === method && message.id !== undefined),
+    answerTo: (requestId) =>
+      wire("out")
+        .map((line) => line.message)
+        .find((message) => message.method === undefined && message.id === requestId),
+    updates: () =>
+      wire("in")
+        .map((line) => line.message)
+        .filter((message) => message.method === "session/update")
+        .map((message) => (message.params as { update: Record<string, unknown> & { sessionUpdate: string } }).update),
     async start() {
       await chat.start();
       noteProcess();
@@ -118,7 +152,12 @@ export async function realSession(id: AdapterId, options: RealSessionOptions = {
       noteProcess();
     },
     async answerNextPermission(kind) {
-      const [pending] = await waitFor(() => chat.store.state.thread.permissions, (list) => list.length > 0, "a permission request", 30_000);
+      const [pending] = await waitFor(
+        () => chat.store.state.thread.permissions,
+        (list) => list.length > 0,
+        "a permission request",
+        30_000,
+      );
       const option = pending!.options.find((candidate) => candidate.kind === kind);
       assert.ok(option, `the permission offers a ${kind} option: ${JSON.stringify(pending!.options)}`);
       chat.answerPermission(pending!.requestId, option.optionId);
@@ -133,8 +172,18 @@ export async function realSession(id: AdapterId, options: RealSessionOptions = {
         await chat.dispose();
         if (!options.fake) await fake.close();
       }
-      await waitFor(() => pids.flatMap((leader) => groupMembers(leader)).map((p) => `${p.pid} ${p.cmdline.slice(0, 120)}`), (left) => left.length === 0, `the ${id} process groups to be gone`, 10_000);
-      await waitFor(() => tree.filter(isRunning), (left) => left.length === 0, `the ${id} process tree to be gone`, 10_000);
+      await waitFor(
+        () => pids.flatMap((leader) => groupMembers(leader)).map((p) => `${p.pid} ${p.cmdline.slice(0, 120)}`),
+        (left) => left.length === 0,
+        `the ${id} process groups to be gone`,
+        10_000,
+      );
+      await waitFor(
+        () => tree.filter(isRunning),
+        (left) => left.length === 0,
+        `the ${id} process tree to be gone`,
+        10_000,
+      );
       if (!options.dirs) dirs.remove();
     },
   };
@@ -142,7 +191,12 @@ export async function realSession(id: AdapterId, options: RealSessionOptions = {
 }
 
 /** A fresh AgentClient + SessionController that re-opens `sessionId` with `session/load` (history replayed). */
-export async function loadWithReplay(id: AdapterId, fake: FakeAnthropic, dirs: AgentDirs, sessionId: string): Promise<{
+export async function loadWithReplay(
+  id: AdapterId,
+  fake: FakeAnthropic,
+  dirs: AgentDirs,
+  sessionId: string,
+): Promise<{
   thread: () => Thread;
   session: SessionController;
   logger: MemoryLogger;
@@ -156,11 +210,18 @@ export async function loadWithReplay(id: AdapterId, fake: FakeAnthropic, dirs: A
   const services = new AgentServices({
     agent: id,
     ports: { files: new DiskFiles(), consent: new ScriptedConsent(), terminals: true },
-    dispatch: (_sessionId, action) => { thread = reduceThread(thread, action); },
+    dispatch: (_sessionId, action) => {
+      thread = reduceThread(thread, action);
+    },
     newId,
     roots: () => [dirs.workspace],
   });
-  const client = new AgentClient(definition, openTransport(definition, dirs.workspace, undefined, logger), services.callbacks, logger);
+  const client = new AgentClient(
+    definition,
+    openTransport(definition, dirs.workspace, undefined, logger),
+    services.callbacks,
+    logger,
+  );
   const stop = async () => {
     await services.dispose();
     await client.stop();
@@ -169,15 +230,34 @@ export async function loadWithReplay(id: AdapterId, fake: FakeAnthropic, dirs: A
     await client.initialize();
     const pid = childProcessesRunning(adapterEntry(id))[0];
     const tree = pid === undefined ? [] : [pid, ...descendants(pid).map((p) => p.pid)];
-    const session = await SessionController.reopen({
-      client, cwd: dirs.workspace, additionalDirectories: [], sink: (action) => { thread = reduceThread(thread, action); }, newId, clock: steppingClock(), logger,
-    }, sessionId, true);
+    const session = await SessionController.reopen(
+      {
+        client,
+        cwd: dirs.workspace,
+        additionalDirectories: [],
+        sink: (action) => {
+          thread = reduceThread(thread, action);
+        },
+        newId,
+        clock: steppingClock(),
+        logger,
+      },
+      sessionId,
+      true,
+    );
     return {
-      thread: () => thread, session, logger,
+      thread: () => thread,
+      session,
+      logger,
       close: async () => {
         session.dispose();
         await stop();
-        await waitFor(() => tree.filter(isRunning), (left) => left.length === 0, `the reloaded ${id} process tree to be gone`, 10_000);
+        await waitFor(
+          () => tree.filter(isRunning),
+          (left) => left.length === 0,
+          `the reloaded ${id} process tree to be gone`,
+          10_000,
+        );
       },
     };
   } catch (error) {
@@ -186,7 +266,10 @@ export async function loadWithReplay(id: AdapterId, fake: FakeAnthropic, dirs: A
   }
 }
 
-export function toolCard(thread: Thread, predicate: (card: ToolCallEntry) => boolean = () => true): ToolCallEntry | undefined {
+export function toolCard(
+  thread: Thread,
+  predicate: (card: ToolCallEntry) => boolean = () => true,
+): ToolCallEntry | undefined {
   return thread.entries.find((entry): entry is ToolCallEntry => entry.kind === "tool_call" && predicate(entry));
 }
 
@@ -196,11 +279,15 @@ export function toolCards(thread: Thread): ToolCallEntry[] {
 
 export function assistantText(thread: Thread, kind: "message" | "thought" = "message"): string {
   return thread.entries
-    .flatMap((entry) => (entry.kind === "assistant" ? entry.chunks.filter((chunk) => chunk.kind === kind).map((chunk) => chunk.text) : []))
+    .flatMap((entry) =>
+      entry.kind === "assistant" ? entry.chunks.filter((chunk) => chunk.kind === kind).map((chunk) => chunk.text) : [],
+    )
     .join("");
 }
 
 /** Text of a tool card's `content` items. */
 export function cardText(card: ToolCallEntry): string {
-  return card.content.map((item) => (item.type === "content" ? String((item.content as { text?: unknown }).text ?? "") : "")).join("");
+  return card.content
+    .map((item) => (item.type === "content" ? String((item.content as { text?: unknown }).text ?? "") : ""))
+    .join("");
 }

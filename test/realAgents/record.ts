@@ -16,34 +16,86 @@ import type { AgentDirs } from "./realAgent";
 
 const outDir = join(repoRoot, "test/fixtures/recorded");
 
-function save(name: string, id: AdapterId, dirs: AgentDirs, lines: Array<{ direction: "in" | "out"; message: WireMessage }>): void {
-  const header = { direction: "note", message: { recorded: `${id}@${adapterVersion(id)}`, by: "test/realAgents/record.ts" } };
-  const text = [header, ...lines.map(trimCommands)].map((line) => JSON.stringify(line)).join("\n")
-    .split(dirs.workspace).join("/ws")
-    .split(dirs.home).join("/home");
+function save(
+  name: string,
+  id: AdapterId,
+  dirs: AgentDirs,
+  lines: Array<{ direction: "in" | "out"; message: WireMessage }>,
+): void {
+  const header = {
+    direction: "note",
+    message: { recorded: `${id}@${adapterVersion(id)}`, by: "test/realAgents/record.ts" },
+  };
+  const text = [header, ...lines.map(trimCommands)]
+    .map((line) => JSON.stringify(line))
+    .join("\n")
+    .split(dirs.workspace)
+    .join("/ws")
+    .split(dirs.home)
+    .join("/home");
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, name), `${text}\n`);
   console.log(`wrote ${name} (${lines.length} messages)`);
 }
 
 /** available_commands_update lists ~30 long descriptions: keep two, so fixtures stay small. */
-function trimCommands(line: { direction: "in" | "out"; message: WireMessage }): { direction: "in" | "out"; message: WireMessage } {
-  const update = (line.message.params as { update?: { sessionUpdate?: string; availableCommands?: unknown[] } } | undefined)?.update;
+function trimCommands(line: { direction: "in" | "out"; message: WireMessage }): {
+  direction: "in" | "out";
+  message: WireMessage;
+} {
+  const update = (
+    line.message.params as { update?: { sessionUpdate?: string; availableCommands?: unknown[] } } | undefined
+  )?.update;
   if (update?.sessionUpdate !== "available_commands_update" || !Array.isArray(update.availableCommands)) return line;
   const params = line.message.params as { update: Record<string, unknown> };
-  return { ...line, message: { ...line.message, params: { ...params, update: { ...params.update, availableCommands: update.availableCommands.slice(0, 2) } } } };
+  return {
+    ...line,
+    message: {
+      ...line.message,
+      params: { ...params, update: { ...params.update, availableCommands: update.availableCommands.slice(0, 2) } },
+    },
+  };
 }
 
 /** claude-code-acp: Read, Write (allowed), Bash (allowed) and TodoWrite through the client. */
 async function claudeCodeTools(): Promise<void> {
   const s = await realSession("claude-code-acp", {
     seed: { "notes.txt": "some notes\n" },
-    script: (ws) => rules(
-      { prompt: "read the notes", steps: [[thinking("Reading first."), toolUse("Read", { file_path: join(ws, "notes.txt") })], "The notes say: some notes."] },
-      { prompt: "create out.txt", steps: [[toolUse("Write", { file_path: join(ws, "out.txt"), content: "written\n" })], "Created out.txt."] },
-      { prompt: "run the script", steps: [[toolUse("Bash", { command: "echo hi-from-bash", description: "Say hi" })], "It printed hi-from-bash."] },
-      { prompt: "make a plan", steps: [[toolUse("TodoWrite", { todos: [{ content: "One", status: "in_progress", activeForm: "Doing one" }, { content: "Two", status: "pending", activeForm: "Doing two" }] })], "Planned."] },
-    ),
+    script: (ws) =>
+      rules(
+        {
+          prompt: "read the notes",
+          steps: [
+            [thinking("Reading first."), toolUse("Read", { file_path: join(ws, "notes.txt") })],
+            "The notes say: some notes.",
+          ],
+        },
+        {
+          prompt: "create out.txt",
+          steps: [[toolUse("Write", { file_path: join(ws, "out.txt"), content: "written\n" })], "Created out.txt."],
+        },
+        {
+          prompt: "run the script",
+          steps: [
+            [toolUse("Bash", { command: "echo hi-from-bash", description: "Say hi" })],
+            "It printed hi-from-bash.",
+          ],
+        },
+        {
+          prompt: "make a plan",
+          steps: [
+            [
+              toolUse("TodoWrite", {
+                todos: [
+                  { content: "One", status: "in_progress", activeForm: "Doing one" },
+                  { content: "Two", status: "pending", activeForm: "Doing two" },
+                ],
+              }),
+            ],
+            "Planned.",
+          ],
+        },
+      ),
   });
   try {
     await s.start();
@@ -64,7 +116,11 @@ async function claudeCodeTools(): Promise<void> {
 async function claudeAgentLoad(): Promise<void> {
   const s = await realSession("claude-agent-acp", {
     seed: { "data.txt": "forty-two\n" },
-    script: (ws) => rules({ prompt: "remember the data", steps: [[toolUse("Read", { file_path: join(ws, "data.txt") })], "I read data.txt: forty-two."] }),
+    script: (ws) =>
+      rules({
+        prompt: "remember the data",
+        steps: [[toolUse("Read", { file_path: join(ws, "data.txt") })], "I read data.txt: forty-two."],
+      }),
   });
   try {
     await s.start();
@@ -73,7 +129,15 @@ async function claudeAgentLoad(): Promise<void> {
     await s.chat.dispose();
     const loaded = await loadWithReplay("claude-agent-acp", s.fake, s.dirs, sessionId);
     await loaded.close();
-    save("claude-agent-acp-load.jsonl", s.id, s.dirs, loaded.logger.trafficLog.map((line) => ({ direction: line.direction, message: JSON.parse(line.text) as WireMessage })));
+    save(
+      "claude-agent-acp-load.jsonl",
+      s.id,
+      s.dirs,
+      loaded.logger.trafficLog.map((line) => ({
+        direction: line.direction,
+        message: JSON.parse(line.text) as WireMessage,
+      })),
+    );
   } finally {
     await s.close();
   }
@@ -87,21 +151,35 @@ async function claudeAgentLoad(): Promise<void> {
 async function claudeAgentCancelDesync(): Promise<void> {
   const long = Array.from({ length: 150 }, (_, i) => `word${i}`).join(" ");
   const s: RealSession = await realSession("claude-agent-acp", {
-    script: (ws) => rules(
-      { prompt: "tell a long story", steps: [{ blocks: [text(long)], eventDelayMs: 40 }] },
-      { prompt: "create a file", steps: [[toolUse("Write", { file_path: join(ws, "late.txt"), content: "late\n" })], "Created late.txt."] },
-      { prompt: "and now?", steps: [[text("Now answering the third prompt.")]] },
-    ),
+    script: (ws) =>
+      rules(
+        { prompt: "tell a long story", steps: [{ blocks: [text(long)], eventDelayMs: 40 }] },
+        {
+          prompt: "create a file",
+          steps: [[toolUse("Write", { file_path: join(ws, "late.txt"), content: "late\n" })], "Created late.txt."],
+        },
+        { prompt: "and now?", steps: [[text("Now answering the third prompt.")]] },
+      ),
   });
   try {
     await s.start();
     const story = s.chat.prompt("tell a long story");
-    await waitFor(() => JSON.stringify(s.thread().entries), (value) => value.includes("word3"), "the first words", 30_000);
+    await waitFor(
+      () => JSON.stringify(s.thread().entries),
+      (value) => value.includes("word3"),
+      "the first words",
+      30_000,
+    );
     await s.chat.cancel();
     await story;
     await s.chat.prompt("create a file");
     await s.answerNextPermission("allow_once");
-    await waitFor(() => s.fake.modelTurns().length, (count) => count >= 3, "the background turn to finish", 30_000);
+    await waitFor(
+      () => s.fake.modelTurns().length,
+      (count) => count >= 3,
+      "the background turn to finish",
+      30_000,
+    );
     await s.chat.prompt("and now?");
     save("claude-agent-acp-cancel-desync.jsonl", s.id, s.dirs, s.wire());
   } finally {

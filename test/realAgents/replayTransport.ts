@@ -25,13 +25,17 @@ export interface RecordedMessage {
 
 /** The recorded messages (the header note skipped). */
 export function readRecording(path: string): RecordedLine[] {
-  return readFileSync(path, "utf8").split("\n").filter(Boolean)
+  return readFileSync(path, "utf8")
+    .split("\n")
+    .filter(Boolean)
     .map((line) => JSON.parse(line) as { direction: string; message: RecordedMessage })
     .filter((line): line is RecordedLine => line.direction === "in" || line.direction === "out");
 }
 
 /** The recorded `session/update` payloads, in order. */
-export function recordedUpdates(lines: readonly RecordedLine[]): Array<{ sessionUpdate: string } & Record<string, unknown>> {
+export function recordedUpdates(
+  lines: readonly RecordedLine[],
+): Array<{ sessionUpdate: string } & Record<string, unknown>> {
   return lines
     .filter((line) => line.direction === "in" && line.message.method === "session/update")
     .map((line) => (line.message.params as { update: { sessionUpdate: string } & Record<string, unknown> }).update);
@@ -54,9 +58,16 @@ export class ReplayTransport implements AgentTransport {
   private finish!: (report: FailureReport) => void;
   private ended_ = false;
 
-  constructor(private readonly lines: readonly RecordedLine[], private readonly stepTimeoutMs = 5000) {
+  constructor(
+    private readonly lines: readonly RecordedLine[],
+    private readonly stepTimeoutMs = 5000,
+  ) {
     this.stream = {
-      readable: new ReadableStream<AnyMessage>({ start: (controller) => { this.controller = controller; } }),
+      readable: new ReadableStream<AnyMessage>({
+        start: (controller) => {
+          this.controller = controller;
+        },
+      }),
       writable: new WritableStream<AnyMessage>({
         write: (message) => {
           this.sent.push(message as RecordedMessage);
@@ -64,7 +75,9 @@ export class ReplayTransport implements AgentTransport {
         },
       }),
     };
-    this.ended = new Promise((resolve) => { this.finish = resolve; });
+    this.ended = new Promise((resolve) => {
+      this.finish = resolve;
+    });
     this.done = this.play();
     this.done.catch(() => undefined);
   }
@@ -96,9 +109,10 @@ export class ReplayTransport implements AgentTransport {
       if (line.direction === "out") {
         await this.expect(line.message, index);
       } else {
-        const message = line.message.method === undefined && line.message.id !== undefined && line.message.id !== null
-          ? { ...line.message, id: this.idMap.get(line.message.id) ?? line.message.id }
-          : line.message;
+        const message =
+          line.message.method === undefined && line.message.id !== undefined && line.message.id !== null
+            ? { ...line.message, id: this.idMap.get(line.message.id) ?? line.message.id }
+            : line.message;
         this.controller.enqueue(message as AnyMessage);
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -113,19 +127,33 @@ export class ReplayTransport implements AgentTransport {
     this.waiters.splice(0, this.waiters.length, ...this.waiters.filter((w) => w.method !== label));
     const deadline = Date.now() + this.stepTimeoutMs;
     for (;;) {
-      const at = this.sent.findIndex((message, i) => !this.consumed.has(i) && (recorded.method !== undefined
-        ? message.method === recorded.method
-        : message.method === undefined && message.id === recorded.id));
+      const at = this.sent.findIndex(
+        (message, i) =>
+          !this.consumed.has(i) &&
+          (recorded.method !== undefined
+            ? message.method === recorded.method
+            : message.method === undefined && message.id === recorded.id),
+      );
       if (at >= 0) {
         this.consumed.add(at);
         const actual = this.sent[at]!;
-        if (recorded.method !== undefined && recorded.id !== undefined && recorded.id !== null && actual.id !== undefined && actual.id !== null) this.idMap.set(recorded.id, actual.id);
+        if (
+          recorded.method !== undefined &&
+          recorded.id !== undefined &&
+          recorded.id !== null &&
+          actual.id !== undefined &&
+          actual.id !== null
+        )
+          this.idMap.set(recorded.id, actual.id);
         this.waiting = undefined;
         return;
       }
       if (this.ended_) return;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`replay line ${index + 1}: the client never sent ${label}; it sent ${JSON.stringify(this.sent.map((m) => m.method ?? `answer ${String(m.id)}`))}`);
+      if (left <= 0)
+        throw new Error(
+          `replay line ${index + 1}: the client never sent ${label}; it sent ${JSON.stringify(this.sent.map((m) => m.method ?? `answer ${String(m.id)}`))}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.wake = () => {

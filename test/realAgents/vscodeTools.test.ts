@@ -24,10 +24,17 @@ test("claude-agent-acp: the model calls the VS Code diagnostics tool through the
   let intelligence: FakeIntelligence | undefined;
   let offered: readonly string[] = [];
   const s = await realSession("claude-agent-acp", {
-    script: () => rules({ prompt: "what is broken?", steps: [[toolUse("mcp__vscode__diagnostics", {})], (c) => {
-      offered = c.tools;
-      return `VS Code reports: ${c.lastToolResult?.text ?? "(no tool result)"}`;
-    }] }),
+    script: () =>
+      rules({
+        prompt: "what is broken?",
+        steps: [
+          [toolUse("mcp__vscode__diagnostics", {})],
+          (c) => {
+            offered = c.tools;
+            return `VS Code reports: ${c.lastToolResult?.text ?? "(no tool result)"}`;
+          },
+        ],
+      }),
     vscodeTools: (workspace) => {
       writeSampleWorkspace(workspace);
       intelligence = new FakeIntelligence(realpathSync(workspace));
@@ -36,18 +43,28 @@ test("claude-agent-acp: the model calls the VS Code diagnostics tool through the
   });
   current = s;
   await s.start();
-  const sessionNew = s.wire("out").find((line) => line.message.method === "session/new")?.message.params as { mcpServers: Array<{ name: string; command?: string }> };
-  assert.deepEqual(sessionNew.mcpServers.map((server) => [server.name, server.command]), [["vscode", process.execPath]]);
+  const sessionNew = s.wire("out").find((line) => line.message.method === "session/new")?.message.params as {
+    mcpServers: Array<{ name: string; command?: string }>;
+  };
+  assert.deepEqual(
+    sessionNew.mcpServers.map((server) => [server.name, server.command]),
+    [["vscode", process.execPath]],
+  );
   const turn = s.chat.prompt("what is broken?");
   // Claude Code asks before running an MCP tool in its default mode: the user allows it once.
   const allowed = await s.answerNextPermission("allow_once");
   await turn;
   assert.equal(allowed.name, "Allow");
-  assert.ok(offered.includes("mcp__vscode__diagnostics"), `the model was offered the tool: ${offered.filter((name) => name.startsWith("mcp__")).join(", ")}`);
+  assert.ok(
+    offered.includes("mcp__vscode__diagnostics"),
+    `the model was offered the tool: ${offered.filter((name) => name.startsWith("mcp__")).join(", ")}`,
+  );
   assert.deepEqual(intelligence?.calls, ["diagnostics *"], "the call reached the tool port");
   const reply = assistantText(s.thread());
   assert.match(reply, /VS Code reports: 1 problem in the workspace:/);
   assert.ok(reply.includes(`src/broken.ts:3:14-3:20 error [ts 2322] ${TYPE_ERROR}`), reply);
-  const card = s.thread().entries.find((entry) => entry.kind === "tool_call" && /diagnostics/.test(JSON.stringify(entry)));
+  const card = s
+    .thread()
+    .entries.find((entry) => entry.kind === "tool_call" && /diagnostics/.test(JSON.stringify(entry)));
   assert.ok(card, "the MCP tool call shows in the transcript like any other tool call");
 });

@@ -9,7 +9,11 @@ import { parseFormSchema, validateForm } from "../../src/shared/formSchema";
 import type { ThreadAction } from "../../src/shared/threadActions";
 
 const bad = `${"a".repeat(40)}!`;
-const schema = { type: "object", properties: { code: { type: "string", title: "Code", pattern: "^(a+)+$", default: bad } }, required: ["code"] };
+const schema = {
+  type: "object",
+  properties: { code: { type: "string", title: "Code", pattern: "^(a+)+$", default: bad } },
+  required: ["code"],
+};
 
 const parsed = parseFormSchema(schema);
 if (!parsed.ok) throw new Error(parsed.error);
@@ -17,7 +21,10 @@ const direct = validateForm(parsed.fields, { code: bad });
 
 const actions: ThreadAction[] = [];
 const broker = new ElicitationBroker("Fuzz", (_session, action) => actions.push(action));
-const answer = broker.create({ sessionId: "s1", mode: "form", message: "Code?", requestedSchema: schema } as never, new AbortController().signal);
+const answer = broker.create(
+  { sessionId: "s1", mode: "form", message: "Code?", requestedSchema: schema } as never,
+  new AbortController().signal,
+);
 const requestId = (actions[0] as { requestId: string }).requestId;
 const refused = broker.submit(requestId, { code: bad });
 const accepted = broker.submit(requestId, { code: "a".repeat(40) });

@@ -8,10 +8,18 @@ export class DiskFiles implements FileSystemPort {
   /** path → { text, dirty } of "open editors". */
   readonly buffers = new Map<string, { text: string; dirty: boolean }>();
   readonly writes: string[] = [];
-  openBufferText(path: string): string | undefined { return this.buffers.get(path)?.text; }
-  isDirty(path: string): boolean { return this.buffers.get(path)?.dirty ?? false; }
+  openBufferText(path: string): string | undefined {
+    return this.buffers.get(path)?.text;
+  }
+  isDirty(path: string): boolean {
+    return this.buffers.get(path)?.dirty ?? false;
+  }
   async readDisk(path: string): Promise<string | undefined> {
-    try { return await readFile(path, "utf8"); } catch { return undefined; }
+    try {
+      return await readFile(path, "utf8");
+    } catch {
+      return undefined;
+    }
   }
   readDiskBounded(path: string, range: ReadRange, maxBytes: number): Promise<BoundedText | undefined> {
     return readTextBounded(path, range, maxBytes);
@@ -44,8 +52,23 @@ export class ScriptedConsent implements ConsentPrompt {
   /** Whether each outside question was asked with no folder open, in order. */
   readonly noFolder: boolean[] = [];
   constructor(private readonly answers: ScriptedAnswers = {}) {}
-  async allowWriteOutsideWorkspace(_agent: string, path: string, noFolder: boolean): Promise<boolean> { this.asked.push(`outside ${path}`); this.noFolder.push(noFolder); return this.answers.outside ?? false; }
-  async allowReadOutsideWorkspace(_agent: string, path: string, noFolder: boolean): Promise<ReadConsent> { this.asked.push(`read ${path}`); this.noFolder.push(noFolder); return this.answers.read ?? "deny"; }
-  async allowSensitiveWrite(_agent: string, path: string, why: string): Promise<boolean> { this.asked.push(`sensitive ${path}`); this.reasons.push(why); return this.answers.sensitive ?? false; }
-  async allowOverwriteUnsaved(_agent: string, path: string): Promise<boolean> { this.asked.push(`unsaved ${path}`); return this.answers.unsaved ?? false; }
+  async allowWriteOutsideWorkspace(_agent: string, path: string, noFolder: boolean): Promise<boolean> {
+    this.asked.push(`outside ${path}`);
+    this.noFolder.push(noFolder);
+    return this.answers.outside ?? false;
+  }
+  async allowReadOutsideWorkspace(_agent: string, path: string, noFolder: boolean): Promise<ReadConsent> {
+    this.asked.push(`read ${path}`);
+    this.noFolder.push(noFolder);
+    return this.answers.read ?? "deny";
+  }
+  async allowSensitiveWrite(_agent: string, path: string, why: string): Promise<boolean> {
+    this.asked.push(`sensitive ${path}`);
+    this.reasons.push(why);
+    return this.answers.sensitive ?? false;
+  }
+  async allowOverwriteUnsaved(_agent: string, path: string): Promise<boolean> {
+    this.asked.push(`unsaved ${path}`);
+    return this.answers.unsaved ?? false;
+  }
 }

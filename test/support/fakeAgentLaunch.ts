@@ -24,7 +24,11 @@ let bundled: string | undefined;
 /** node arguments that run the fake agent's main.ts. */
 function fakeAgentArgs(): string[] {
   if (process.env.FAKE_AGENT_VIA_TSX) {
-    return ["--import", pathToFileURL(createRequire(join(repoRoot, "package.json")).resolve("tsx")).href, fakeAgentMain];
+    return [
+      "--import",
+      pathToFileURL(createRequire(join(repoRoot, "package.json")).resolve("tsx")).href,
+      fakeAgentMain,
+    ];
   }
   if (!bundled) {
     const hash = createHash("sha256");
@@ -35,7 +39,16 @@ function fakeAgentArgs(): string[] {
     const out = join(tmpdir(), `acp-panel-fake-agent-${hash.digest("hex").slice(0, 16)}.cjs`);
     if (!existsSync(out)) {
       const temp = `${out}.${process.pid}.tmp`;
-      buildSync({ entryPoints: [fakeAgentMain], outfile: temp, bundle: true, platform: "node", format: "cjs", target: "node20", sourcemap: "inline", logLevel: "warning" });
+      buildSync({
+        entryPoints: [fakeAgentMain],
+        outfile: temp,
+        bundle: true,
+        platform: "node",
+        format: "cjs",
+        target: "node20",
+        sourcemap: "inline",
+        logLevel: "warning",
+      });
       renameSync(temp, out);
     }
     bundled = out;
@@ -43,7 +56,13 @@ function fakeAgentArgs(): string[] {
   return [bundled];
 }
 
-export interface WireMessage { method?: string; id?: unknown; params?: unknown; result?: unknown; error?: unknown }
+export interface WireMessage {
+  method?: string;
+  id?: unknown;
+  params?: unknown;
+  result?: unknown;
+  error?: unknown;
+}
 
 export interface FakeAgentHandle {
   readonly launch: AgentLaunch;

@@ -5,9 +5,18 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { DiagnosticInfo, EditorIntelligencePort, LocationInfo, Position, Range } from "../../src/acp/client/vscodeTools/editorIntelligence";
+import type {
+  DiagnosticInfo,
+  EditorIntelligencePort,
+  LocationInfo,
+  Position,
+  Range,
+} from "../../src/acp/client/vscodeTools/editorIntelligence";
 
-const range = (line: number, start: number, end: number): Range => ({ start: { line, character: start }, end: { line, character: end } });
+const range = (line: number, start: number, end: number): Range => ({
+  start: { line, character: start },
+  end: { line, character: end },
+});
 
 export const TYPE_ERROR = "Type 'string' is not assignable to type 'number'.";
 
@@ -17,7 +26,10 @@ export function writeSampleWorkspace(root: string): { broken: string; util: stri
   const util = join(root, "src/util.ts");
   const broken = join(root, "src/broken.ts");
   writeFileSync(util, "export function double(value: number): number {\n  return value * 2;\n}\n");
-  writeFileSync(broken, 'import { double } from "./util";\n\nexport const answer: number = "forty-two";\nexport const twice = double(21);\n');
+  writeFileSync(
+    broken,
+    'import { double } from "./util";\n\nexport const answer: number = "forty-two";\nexport const twice = double(21);\n',
+  );
   return { broken, util };
 }
 
@@ -36,18 +48,35 @@ export class FakeIntelligence implements EditorIntelligencePort {
 
   async diagnostics(path: string | undefined): Promise<DiagnosticInfo[]> {
     this.calls.push(`diagnostics ${path ?? "*"}`);
-    const all: DiagnosticInfo[] = [{ path: this.files.broken, range: range(2, 13, 19), severity: "error", message: TYPE_ERROR, source: "ts", code: "2322" }, ...this.extraDiagnostics];
+    const all: DiagnosticInfo[] = [
+      {
+        path: this.files.broken,
+        range: range(2, 13, 19),
+        severity: "error",
+        message: TYPE_ERROR,
+        source: "ts",
+        code: "2322",
+      },
+      ...this.extraDiagnostics,
+    ];
     return path === undefined ? all : all.filter((item) => item.path === path);
   }
 
   async documentSymbols(path: string) {
     this.calls.push(`documentSymbols ${path}`);
-    return path === this.files.util ? [{ name: "double", kind: "Function", range: range(0, 0, 1) }] : [{ name: "answer", kind: "Constant", range: range(2, 13, 19) }, { name: "twice", kind: "Constant", range: range(3, 13, 18) }];
+    return path === this.files.util
+      ? [{ name: "double", kind: "Function", range: range(0, 0, 1) }]
+      : [
+          { name: "answer", kind: "Constant", range: range(2, 13, 19) },
+          { name: "twice", kind: "Constant", range: range(3, 13, 18) },
+        ];
   }
 
   async workspaceSymbols(query: string) {
     this.calls.push(`workspaceSymbols ${query}`);
-    return "double".includes(query) ? [{ name: "double", kind: "Function", range: range(0, 16, 22), path: this.files.util }] : [];
+    return "double".includes(query)
+      ? [{ name: "double", kind: "Function", range: range(0, 16, 22), path: this.files.util }]
+      : [];
   }
 
   async definition(path: string, position: Position): Promise<LocationInfo[]> {
@@ -57,7 +86,12 @@ export class FakeIntelligence implements EditorIntelligencePort {
 
   async references(path: string, position: Position): Promise<LocationInfo[]> {
     this.calls.push(`references ${path} ${position.line}:${position.character}`);
-    return [{ path: this.files.util, range: range(0, 16, 22) }, { path: this.files.broken, range: range(0, 9, 15) }, { path: this.files.broken, range: range(3, 21, 27) }, ...this.extraLocations];
+    return [
+      { path: this.files.util, range: range(0, 16, 22) },
+      { path: this.files.broken, range: range(0, 9, 15) },
+      { path: this.files.broken, range: range(3, 21, 27) },
+      ...this.extraLocations,
+    ];
   }
 
   async hover(path: string, position: Position): Promise<string[]> {

@@ -34,7 +34,10 @@ export class Cleanup {
     this.tasks.push(task);
   }
   async run(): Promise<void> {
-    for (const task of this.tasks.splice(0).reverse()) await Promise.resolve().then(task).catch(() => undefined);
+    for (const task of this.tasks.splice(0).reverse())
+      await Promise.resolve()
+        .then(task)
+        .catch(() => undefined);
   }
 }
 
@@ -55,25 +58,43 @@ export function openClient(cleanup: Cleanup, definition: AgentDefinition, option
 }
 
 /** A connected, initialized AgentClient. */
-export async function connect(cleanup: Cleanup, agent: AgentLaunch | AgentDefinition, options: ConnectOptions = {}): Promise<AgentClient> {
+export async function connect(
+  cleanup: Cleanup,
+  agent: AgentLaunch | AgentDefinition,
+  options: ConnectOptions = {},
+): Promise<AgentClient> {
   const client = openClient(cleanup, "transport" in agent ? agent : definitionOf(agent), options);
   await client.initialize();
   return client;
 }
 
-export function contextFor(client: AgentClient, recorder: ThreadRecorder, logger = new MemoryLogger(), cwd = tmpdir(), clock: Clock = steppingClock()): SessionContext {
+export function contextFor(
+  client: AgentClient,
+  recorder: ThreadRecorder,
+  logger = new MemoryLogger(),
+  cwd = tmpdir(),
+  clock: Clock = steppingClock(),
+): SessionContext {
   return { client, cwd, additionalDirectories: [], sink: recorder.sink, newId: recorder.newId, clock, logger };
 }
 
 /** `session/new` on a connected client, with its own recorder. */
-export async function newSession(client: AgentClient, logger?: MemoryLogger, clock?: Clock): Promise<{ session: SessionController; recorder: ThreadRecorder }> {
+export async function newSession(
+  client: AgentClient,
+  logger?: MemoryLogger,
+  clock?: Clock,
+): Promise<{ session: SessionController; recorder: ThreadRecorder }> {
   const recorder = new ThreadRecorder();
   const session = await SessionController.create(contextFor(client, recorder, logger, tmpdir(), clock));
   return { session, recorder };
 }
 
 /** A ChatSession over the given agents (the first is the default), without automatic restarts. */
-export function chatSession(cleanup: Cleanup, agents: Array<AgentLaunch | AgentDefinition>, deps: Partial<ChatSessionDeps> = {}): { chat: ChatSession; logger: MemoryLogger } {
+export function chatSession(
+  cleanup: Cleanup,
+  agents: Array<AgentLaunch | AgentDefinition>,
+  deps: Partial<ChatSessionDeps> = {},
+): { chat: ChatSession; logger: MemoryLogger } {
   const logger = new MemoryLogger();
   const chat = new ChatSession({
     catalog: new MemoryCatalog(agents),
@@ -90,7 +111,9 @@ export function chatSession(cleanup: Cleanup, agents: Array<AgentLaunch | AgentD
 
 export function assistantText(thread: Thread, kind: "message" | "thought" = "message"): string {
   return thread.entries
-    .flatMap((entry) => (entry.kind === "assistant" ? entry.chunks.filter((chunk) => chunk.kind === kind).map((chunk) => chunk.text) : []))
+    .flatMap((entry) =>
+      entry.kind === "assistant" ? entry.chunks.filter((chunk) => chunk.kind === kind).map((chunk) => chunk.text) : [],
+    )
     .join("");
 }
 
@@ -98,15 +121,19 @@ export function toolCards(thread: Thread): ToolCallEntry[] {
   return thread.entries.filter((entry): entry is ToolCallEntry => entry.kind === "tool_call");
 }
 
-export function entriesOf<K extends ThreadEntry["kind"]>(thread: Thread, kind: K): Array<Extract<ThreadEntry, { kind: K }>> {
+export function entriesOf<K extends ThreadEntry["kind"]>(
+  thread: Thread,
+  kind: K,
+): Array<Extract<ThreadEntry, { kind: K }>> {
   return thread.entries.filter((entry): entry is Extract<ThreadEntry, { kind: K }> => entry.kind === kind);
 }
 
 /** Text of a tool card's `content` blocks. */
 export function toolText(card: ToolCallEntry): string {
-  return card.content.map((item) => (item.type === "content" && (item.content as { text?: unknown }).text) || "").join("");
+  return card.content
+    .map((item) => (item.type === "content" && (item.content as { text?: unknown }).text) || "")
+    .join("");
 }
-
 
 /** Whether a process id is still running. */
 export function isAlive(pid: number): boolean {

@@ -14,7 +14,15 @@ let bundled: string | undefined;
 export function bridgeScriptPath(): string {
   if (bundled && existsSync(bundled)) return bundled;
   const out = join(mkdtempSync(join(tmpdir(), "acp-mcp-bridge-")), "mcpBridge.js");
-  buildSync({ entryPoints: [join(repoRoot, "src/acp/client/vscodeTools/stdioBridge.ts")], outfile: out, bundle: true, platform: "node", format: "cjs", target: "node20", logLevel: "warning" });
+  buildSync({
+    entryPoints: [join(repoRoot, "src/acp/client/vscodeTools/stdioBridge.ts")],
+    outfile: out,
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    logLevel: "warning",
+  });
   bundled = out;
   return out;
 }
@@ -31,7 +39,10 @@ export class StdioMcpClient {
   readonly exited: Promise<number | null>;
   private nextId = 0;
   private buffer = "";
-  private readonly waiting = new Map<number, (message: { result?: unknown; error?: { code: number; message: string } }) => void>();
+  private readonly waiting = new Map<
+    number,
+    (message: { result?: unknown; error?: { code: number; message: string } }) => void
+  >();
   readonly stderr: string[] = [];
 
   constructor(entry: StdioServerEntry) {
@@ -47,14 +58,21 @@ export class StdioMcpClient {
       while (newline !== -1) {
         const line = this.buffer.slice(0, newline);
         this.buffer = this.buffer.slice(newline + 1);
-        const message = JSON.parse(line) as { id?: number; result?: unknown; error?: { code: number; message: string } };
+        const message = JSON.parse(line) as {
+          id?: number;
+          result?: unknown;
+          error?: { code: number; message: string };
+        };
         if (typeof message.id === "number") this.waiting.get(message.id)?.(message);
         newline = this.buffer.indexOf("\n");
       }
     });
   }
 
-  request(method: string, params: object = {}): Promise<{ result?: unknown; error?: { code: number; message: string } }> {
+  request(
+    method: string,
+    params: object = {},
+  ): Promise<{ result?: unknown; error?: { code: number; message: string } }> {
     const id = ++this.nextId;
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);

@@ -1,17 +1,35 @@
 /** In-memory implementations of the ACP layer's ports, for host tests without VS Code. */
-import { type AgentCatalog, type AgentLaunch, type Clock, type Logger, type Timer, type WorkspacePort, systemClock } from "../../src/acp/ports";
+import {
+  type AgentCatalog,
+  type AgentLaunch,
+  type Clock,
+  type Logger,
+  type Timer,
+  type WorkspacePort,
+  systemClock,
+} from "../../src/acp/ports";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 
 export class MemoryLogger implements Logger {
   readonly lines: string[] = [];
   readonly stderr: string[] = [];
   readonly trafficLog: Array<{ direction: "in" | "out"; text: string }> = [];
-  info(message: string): void { this.lines.push(`info ${message}`); }
-  warn(message: string): void { this.lines.push(`warn ${message}`); }
-  error(message: string): void { this.lines.push(`error ${message}`); }
+  info(message: string): void {
+    this.lines.push(`info ${message}`);
+  }
+  warn(message: string): void {
+    this.lines.push(`warn ${message}`);
+  }
+  error(message: string): void {
+    this.lines.push(`error ${message}`);
+  }
   /** Whole messages (tests parse them back), depth-capped and with credentials replaced as in the real log. */
-  traffic(direction: "in" | "out", _agent: string, render: (maxChars: number) => string): void { this.trafficLog.push({ direction, text: render(Number.POSITIVE_INFINITY) }); }
-  agentStderr(_agent: string, line: string): void { this.stderr.push(line); }
+  traffic(direction: "in" | "out", _agent: string, render: (maxChars: number) => string): void {
+    this.trafficLog.push({ direction, text: render(Number.POSITIVE_INFINITY) });
+  }
+  agentStderr(_agent: string, line: string): void {
+    this.stderr.push(line);
+  }
 }
 
 /** A stdio agent definition with defaults for everything but the launch. */
@@ -24,9 +42,15 @@ export class MemoryCatalog implements AgentCatalog {
   constructor(agents: Array<AgentLaunch | AgentDefinition>) {
     this.definitions = new Map(agents.map((agent) => [agent.name, "transport" in agent ? agent : definitionOf(agent)]));
   }
-  names(): string[] { return [...this.definitions.keys()]; }
-  defaultAgent(): string | undefined { return this.names()[0]; }
-  definition(name: string): AgentDefinition | undefined { return this.definitions.get(name); }
+  names(): string[] {
+    return [...this.definitions.keys()];
+  }
+  defaultAgent(): string | undefined {
+    return this.names()[0];
+  }
+  definition(name: string): AgentDefinition | undefined {
+    return this.definitions.get(name);
+  }
 }
 
 export const fixedWorkspace = (cwd: string): WorkspacePort => ({ cwd: () => cwd, roots: () => [cwd] });

@@ -2,6 +2,10 @@
 import type { StoredTranscript, TranscriptStorage } from "../../src/acp/sessions/transcriptStore";
 
 export function memoryTranscriptStorage(initial: unknown = []): TranscriptStorage & { value: unknown } {
-  const storage = { value: initial, read: () => storage.value, write: (next: StoredTranscript[]) => void (storage.value = next) };
+  const storage = {
+    value: initial,
+    read: () => storage.value,
+    write: (next: StoredTranscript[]) => void (storage.value = next),
+  };
   return storage;
 }

@@ -26,7 +26,14 @@ for (let i = 0; i < MESSAGES; i++) {
   const big = `${i}:`.padEnd(MESSAGE_CHARS, String.fromCharCode(97 + (i % 26)));
   if (mode === "raw") log.add("A", "in", big, i);
   else {
-    const message = { jsonrpc: "2.0", method: "session/update", params: { sessionId: "s", update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: big } } } };
+    const message = {
+      jsonrpc: "2.0",
+      method: "session/update",
+      params: {
+        sessionId: "s",
+        update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: big } },
+      },
+    };
     log.add("A", "in", logJson(message), i);
   }
 }

@@ -15,15 +15,29 @@ export function exchanges(agent: FakeAgentHandle, method?: RegExp): Exchange[] {
   for (const message of agent.received()) {
     if (message.method === undefined && message.id !== undefined) answers.set(JSON.stringify(message.id), message);
   }
-  return agent.sent()
-    .filter((message) => message.method !== undefined && message.id !== undefined && message.id !== null && (!method || method.test(message.method)))
+  return agent
+    .sent()
+    .filter(
+      (message) =>
+        message.method !== undefined &&
+        message.id !== undefined &&
+        message.id !== null &&
+        (!method || method.test(message.method)),
+    )
     .map((message) => {
       const answer = answers.get(JSON.stringify(message.id));
       return {
         id: message.id,
         method: message.method!,
         params: (message.params ?? {}) as Record<string, unknown>,
-        ...(answer ? { answer: answer.error !== undefined ? { error: answer.error as { code: number; message: string } } : { result: answer.result } } : {}),
+        ...(answer
+          ? {
+              answer:
+                answer.error !== undefined
+                  ? { error: answer.error as { code: number; message: string } }
+                  : { result: answer.result },
+            }
+          : {}),
       };
     });
 }
@@ -31,7 +45,8 @@ export function exchanges(agent: FakeAgentHandle, method?: RegExp): Exchange[] {
 /** The methods of everything the agent sent (requests and notifications), `session/update` shown as its kind. */
 export function sentTimeline(agent: FakeAgentHandle): string[] {
   return agent.sent().map((message) => {
-    if (message.method === "session/update") return `update:${String((message.params as { update?: { sessionUpdate?: unknown } }).update?.sessionUpdate)}`;
+    if (message.method === "session/update")
+      return `update:${String((message.params as { update?: { sessionUpdate?: unknown } }).update?.sessionUpdate)}`;
     if (message.method !== undefined) return message.method;
     return `response:${JSON.stringify(message.id)}`;
   });
@@ -41,5 +56,7 @@ export function sentTimeline(agent: FakeAgentHandle): string[] {
 export function agentAnswer(agent: FakeAgentHandle, method: string, nth = 0): WireMessage | undefined {
   const request = agent.received().filter((message) => message.method === method && message.id !== undefined)[nth];
   if (!request) return undefined;
-  return agent.sent().find((message) => message.method === undefined && JSON.stringify(message.id) === JSON.stringify(request.id));
+  return agent
+    .sent()
+    .find((message) => message.method === undefined && JSON.stringify(message.id) === JSON.stringify(request.id));
 }

@@ -92,28 +92,42 @@ test("a file that grows after the size checks is read only up to the cap", async
   }
 });
 
-test("symlinks and folders are not read; a small text file is", { skip: !posix && "symlinks need rights on Windows" }, async () => {
-  const root = dir();
-  const secret = join(root, "outside.txt");
-  writeFileSync(secret, "secret");
-  symlinkSync(secret, join(root, "link.txt"));
-  const { io, seen } = countingIo();
-  assert.equal(await readChangedFile(join(root, "link.txt"), 1024, io), undefined);
-  assert.equal(await readChangedFile(root, 1024, io), undefined);
-  assert.deepEqual(seen.opened, []);
-  assert.equal(await readChangedFile(secret, 1024, io), "secret");
-});
+test(
+  "symlinks and folders are not read; a small text file is",
+  { skip: !posix && "symlinks need rights on Windows" },
+  async () => {
+    const root = dir();
+    const secret = join(root, "outside.txt");
+    writeFileSync(secret, "secret");
+    symlinkSync(secret, join(root, "link.txt"));
+    const { io, seen } = countingIo();
+    assert.equal(await readChangedFile(join(root, "link.txt"), 1024, io), undefined);
+    assert.equal(await readChangedFile(root, 1024, io), undefined);
+    assert.deepEqual(seen.opened, []);
+    assert.equal(await readChangedFile(secret, 1024, io), "secret");
+  },
+);
 
-test("the review lists a created text file, but not a FIFO or a binary file", { skip: !posix && "no mkfifo" }, async () => {
-  const root = dir();
-  const recorded: string[] = [];
-  const review = new ChangeReview((action) => action.type === "review/recorded" && recorded.push(action.path), new DiskFiles());
-  const changes = new AgentFileChanges(() => review);
-  execFileSync("mkfifo", [join(root, "pipe")]);
-  writeFileSync(join(root, "binary.bin"), Buffer.from([1, 0, 2]));
-  writeFileSync(join(root, "notes.md"), "hello\n");
-  const answer = await within(Promise.all(["pipe", "binary.bin", "notes.md"].map((name) => changes.changed(join(root, name), true))), 5000);
-  if (answer === "blocked") closeSync(openSync(join(root, "pipe"), constants.O_WRONLY | constants.O_NONBLOCK));
-  assert.notEqual(answer, "blocked");
-  assert.deepEqual(recorded, [join(root, "notes.md")]);
-});
+test(
+  "the review lists a created text file, but not a FIFO or a binary file",
+  { skip: !posix && "no mkfifo" },
+  async () => {
+    const root = dir();
+    const recorded: string[] = [];
+    const review = new ChangeReview(
+      (action) => action.type === "review/recorded" && recorded.push(action.path),
+      new DiskFiles(),
+    );
+    const changes = new AgentFileChanges(() => review);
+    execFileSync("mkfifo", [join(root, "pipe")]);
+    writeFileSync(join(root, "binary.bin"), Buffer.from([1, 0, 2]));
+    writeFileSync(join(root, "notes.md"), "hello\n");
+    const answer = await within(
+      Promise.all(["pipe", "binary.bin", "notes.md"].map((name) => changes.changed(join(root, name), true))),
+      5000,
+    );
+    if (answer === "blocked") closeSync(openSync(join(root, "pipe"), constants.O_WRONLY | constants.O_NONBLOCK));
+    assert.notEqual(answer, "blocked");
+    assert.deepEqual(recorded, [join(root, "notes.md")]);
+  },
+);

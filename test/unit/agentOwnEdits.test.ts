@@ -61,9 +61,20 @@ function nodeWatcher(dir: string): FileEventSource {
 async function ownEditsChat(source: FileEventSource | ((dir: string) => FileEventSource), clock: Clock = systemClock) {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), "acp-own-edits-")));
   const agent = fakeAgent("Copilot-like");
-  const { chat } = chatSession(cleanup, [agent.launch], { workspace: fixedWorkspace(dir), ports: { files: new DiskFiles(), consent: new ScriptedConsent() } });
-  const changes = new AgentFileChanges(() => chat.review, undefined, () => [dir]);
-  const tracker = new TurnFileChanges(chat.store, changes, typeof source === "function" ? source(dir) : source, { clock, quietMs: 1_500, maxGraceMs: 5_000 });
+  const { chat } = chatSession(cleanup, [agent.launch], {
+    workspace: fixedWorkspace(dir),
+    ports: { files: new DiskFiles(), consent: new ScriptedConsent() },
+  });
+  const changes = new AgentFileChanges(
+    () => chat.review,
+    undefined,
+    () => [dir],
+  );
+  const tracker = new TurnFileChanges(chat.store, changes, typeof source === "function" ? source(dir) : source, {
+    clock,
+    quietMs: 1_500,
+    maxGraceMs: 5_000,
+  });
   cleanup.add(() => tracker.dispose());
   await chat.start();
   const listed = () => chat.store.state.thread.changes.map((c) => c.path);
@@ -76,7 +87,11 @@ test("a file the agent writes with its own tool, reported with a diff and end_tu
   assert.equal(chat.store.state.thread.turn.phase, "idle");
   await waitFor(listed, (paths) => paths.includes(join(dir, "own-1.txt")), "own-1.txt in Files changed");
   const change = chat.store.state.thread.changes[0];
-  assert.deepEqual([change?.additions, change?.deletions, change?.undoable], [1, 0, false], "the agent's oldText is shown, never written back");
+  assert.deepEqual(
+    [change?.additions, change?.deletions, change?.undoable],
+    [1, 0, false],
+    "the agent's oldText is shown, never written back",
+  );
 });
 
 test("an edit call that reports only `locations` lists the file too", async () => {
@@ -101,7 +116,11 @@ test("a file event that arrives after the turn went idle is taken until the file
   assert.equal(tracker.isWatching, true, "an event restarts the quiet period");
   clock.advance(1);
   assert.equal(tracker.isWatching, false, "the watcher stops once no event came for the quiet period");
-  assert.equal(source.emit("create", join(dir, "user.txt")), false, "what happens after the grace period is not the agent's");
+  assert.equal(
+    source.emit("create", join(dir, "user.txt")),
+    false,
+    "what happens after the grace period is not the agent's",
+  );
 });
 
 test("the grace period ends at the latest maxGraceMs after the turn, however busy the folder", async () => {
@@ -139,14 +158,21 @@ test("reported paths outside the workspace, through a symlink, or of files that 
   writeFileSync(join(workspace, "inside.txt"), "mine\n");
   let thread: Thread = emptyThread;
   const review = new ChangeReview((action) => (thread = reduceThread(thread, action)), new DiskFiles());
-  const changes = new AgentFileChanges(() => review, undefined, () => [workspace]);
+  const changes = new AgentFileChanges(
+    () => review,
+    undefined,
+    () => [workspace],
+  );
   await changes.reported(join(outside, "secret.txt"), "x");
   await changes.reported(join(workspace, "link", "secret.txt"), "x");
   await changes.reported(join(workspace, "missing.txt"), undefined);
   await changes.reported("inside.txt", undefined);
   assert.equal(thread.changes.length, 0, "nothing listed");
   await changes.reported(join(workspace, "inside.txt"), "old\n");
-  assert.deepEqual(thread.changes.map((c) => [c.path, c.additions, c.deletions, c.undoable]), [[join(workspace, "inside.txt"), 1, 1, false]]);
+  assert.deepEqual(
+    thread.changes.map((c) => [c.path, c.additions, c.deletions, c.undoable]),
+    [[join(workspace, "inside.txt"), 1, 1, false]],
+  );
 });
 
 test("a file the user undoes or keeps during the grace period is not listed again by the events that follow; the next turn may list it", async () => {
@@ -167,7 +193,15 @@ test("a file the user undoes or keeps during the grace period is not listed agai
   source.emit("change", kept);
   source.emit("change", own);
   await tracker.whenSettled();
-  assert.deepEqual(chat.store.state.thread.changes.map((c) => c.state), ["kept", "kept"], "both still kept");
+  assert.deepEqual(
+    chat.store.state.thread.changes.map((c) => c.state),
+    ["kept", "kept"],
+    "both still kept",
+  );
   await chat.prompt("own-write own-1.txt");
-  await waitFor(() => chat.store.state.thread.changes.filter((c) => c.state === "pending").map((c) => c.path), (paths) => paths.includes(own), "own-1.txt listed again by the next turn");
+  await waitFor(
+    () => chat.store.state.thread.changes.filter((c) => c.state === "pending").map((c) => c.path),
+    (paths) => paths.includes(own),
+    "own-1.txt listed again by the next turn",
+  );
 });

@@ -34,29 +34,75 @@ before(async () => {
 after(() => server.close());
 
 const platform = platformKey();
-const writeRegistry = () => writeFileSync(join(dir, "registry.json"), JSON.stringify({
-  version: "1.0.0",
-  agents: [
-    { id: "npx-agent", name: "Npx Agent", version: "2.1.0", description: "via npx", distribution: { npx: { package: "@acme/agent-acp", args: ["--acp"], env: { MODE: "x" } } } },
-    { id: "uvx-agent", name: "Uvx Agent", version: "0.3.0", description: "via uvx", distribution: { uvx: { package: "uv-agent==0.3.0", args: ["acp"] } } },
-    { id: "bin-agent", name: "Bin Agent", version: "1.0.0", description: "a binary", distribution: { binary: { [platform]: { archive: `${base}/fake-agent.tar.gz`, cmd: "./bin/fake-agent", args: ["acp"], sha256 } } } },
-    { id: "bad-sum", name: "Bad Sum", version: "1.0.0", description: "", distribution: { binary: { [platform]: { archive: `${base}/fake-agent.tar.gz`, cmd: "./bin/fake-agent", sha256: "0".repeat(64) } } } },
-    { id: "has spaces", name: "Invalid", version: "1", distribution: {} },
-  ],
-}));
+const writeRegistry = () =>
+  writeFileSync(
+    join(dir, "registry.json"),
+    JSON.stringify({
+      version: "1.0.0",
+      agents: [
+        {
+          id: "npx-agent",
+          name: "Npx Agent",
+          version: "2.1.0",
+          description: "via npx",
+          distribution: { npx: { package: "@acme/agent-acp", args: ["--acp"], env: { MODE: "x" } } },
+        },
+        {
+          id: "uvx-agent",
+          name: "Uvx Agent",
+          version: "0.3.0",
+          description: "via uvx",
+          distribution: { uvx: { package: "uv-agent==0.3.0", args: ["acp"] } },
+        },
+        {
+          id: "bin-agent",
+          name: "Bin Agent",
+          version: "1.0.0",
+          description: "a binary",
+          distribution: {
+            binary: {
+              [platform]: { archive: `${base}/fake-agent.tar.gz`, cmd: "./bin/fake-agent", args: ["acp"], sha256 },
+            },
+          },
+        },
+        {
+          id: "bad-sum",
+          name: "Bad Sum",
+          version: "1.0.0",
+          description: "",
+          distribution: {
+            binary: {
+              [platform]: { archive: `${base}/fake-agent.tar.gz`, cmd: "./bin/fake-agent", sha256: "0".repeat(64) },
+            },
+          },
+        },
+        { id: "has spaces", name: "Invalid", version: "1", distribution: {} },
+      ],
+    }),
+  );
 
 test("reads the index from a local HTTP server and from a file, skipping invalid entries", async () => {
   const fromHttp = await readRegistry(`${base}/registry.json`);
   const fromFile = await readRegistry(join(dir, "registry.json"));
-  assert.deepEqual(fromHttp.agents.map((a) => a.id), ["npx-agent", "uvx-agent", "bin-agent", "bad-sum"]);
-  assert.deepEqual(fromFile.agents.map((a) => a.id), fromHttp.agents.map((a) => a.id));
+  assert.deepEqual(
+    fromHttp.agents.map((a) => a.id),
+    ["npx-agent", "uvx-agent", "bin-agent", "bad-sum"],
+  );
+  assert.deepEqual(
+    fromFile.agents.map((a) => a.id),
+    fromHttp.agents.map((a) => a.id),
+  );
   assert.equal(fromHttp.skipped.length, 1);
   assert.match(fromHttp.skipped[0]!, /agents\[4\]: id/);
 });
 
 test("npx and uvx launches are pinned settings entries", async () => {
   const { agents } = await readRegistry(join(dir, "registry.json"));
-  assert.deepEqual(packageEntry(agents[0]!, "npx"), { command: "npx", args: ["-y", "@acme/agent-acp@2.1.0", "--acp"], env: { MODE: "x" } });
+  assert.deepEqual(packageEntry(agents[0]!, "npx"), {
+    command: "npx",
+    args: ["-y", "@acme/agent-acp@2.1.0", "--acp"],
+    env: { MODE: "x" },
+  });
   assert.deepEqual(packageEntry(agents[1]!, "uvx"), { command: "uvx", args: ["uv-agent==0.3.0", "acp"] });
   assert.deepEqual(distributionsOf(agents[2]!), ["binary"]);
   assert.deepEqual(distributionsOf(agents[2]!, "plan9-mips"), []);
@@ -74,6 +120,9 @@ test("a binary is downloaded, its checksum verified, unpacked, and launched by a
 test("a checksum mismatch installs nothing", async () => {
   const { agents, source } = await readRegistry(`${base}/registry.json`);
   const storage = join(dir, "storage2");
-  await assert.rejects(installBinary(agents[3]!, storage, { source, confirmUnverified: async () => false }), /Checksum mismatch .* expected sha256 0{64}/);
+  await assert.rejects(
+    installBinary(agents[3]!, storage, { source, confirmUnverified: async () => false }),
+    /Checksum mismatch .* expected sha256 0{64}/,
+  );
   assert.equal(existsSync(join(storage, "bad-sum")), false);
 });

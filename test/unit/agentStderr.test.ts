@@ -13,11 +13,18 @@ test("stderr without newlines is logged in bounded pieces, and nothing is lost",
   const logger = new MemoryLogger();
   const total = 4 * 1024 * 1024;
   const script = `process.stderr.write("e".repeat(${total}), () => process.stdin.resume());`;
-  const agent = new AgentProcess({ name: "Noisy", command: process.execPath, args: ["-e", script], env: {} }, process.cwd(), logger);
+  const agent = new AgentProcess(
+    { name: "Noisy", command: process.execPath, args: ["-e", script], env: {} },
+    process.cwd(),
+    logger,
+  );
   try {
     const logged = () => logger.stderr.reduce((sum, line) => sum + line.length, 0);
     await waitFor(logged, (chars) => chars >= total - STDERR_LINE_MAX_CHARS, "the stderr pieces to be logged");
-    assert.ok(logger.stderr.every((line) => line.length <= STDERR_LINE_MAX_CHARS), `a piece of ${Math.max(...logger.stderr.map((l) => l.length))} chars`);
+    assert.ok(
+      logger.stderr.every((line) => line.length <= STDERR_LINE_MAX_CHARS),
+      `a piece of ${Math.max(...logger.stderr.map((l) => l.length))} chars`,
+    );
   } finally {
     await agent.stop();
   }

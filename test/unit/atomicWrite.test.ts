@@ -1,6 +1,17 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, statSync, symlinkSync, writeFileSync, chmodSync } from "node:fs";
+import {
+  mkdtempSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+  chmodSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeFileAtomic } from "../../src/acp/client/atomicWrite";
@@ -46,7 +57,10 @@ test("an ancestor swapped for a symlink is refused too", async () => {
     renameSync(join(root, "a"), join(root, "a-moved"));
     symlinkSync(outside, join(root, "a"));
   };
-  await assert.rejects(writeFileAtomic(join(root, "a/b/x.txt"), "payload", { beforeRename: swap }), /changed while writing/);
+  await assert.rejects(
+    writeFileAtomic(join(root, "a/b/x.txt"), "payload", { beforeRename: swap }),
+    /changed while writing/,
+  );
   assert.deepEqual(readdirSync(join(outside, "b")), []);
 });
 
@@ -64,6 +78,9 @@ test("with resolved: true, a folder that became a link before the write started 
   const outside = realpathSync(mkdtempSync(join(tmpdir(), "acp-atomic-out-")));
   // Checked while "docs" was missing (resolved path root/docs/new/f.txt); then a link appeared (e.g. during a consent prompt).
   symlinkSync(outside, join(root, "docs"));
-  await assert.rejects(writeFileAtomic(join(root, "docs/new/f.txt"), "payload", { resolved: true }), /changed while writing/);
+  await assert.rejects(
+    writeFileAtomic(join(root, "docs/new/f.txt"), "payload", { resolved: true }),
+    /changed while writing/,
+  );
   assert.deepEqual(readdirSync(outside), [], "mkdir did not follow the link");
 });

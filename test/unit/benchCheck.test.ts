@@ -9,7 +9,15 @@ import assert from "node:assert/strict";
 import { compare } from "../bench/check";
 import type { Figure } from "../bench/figures";
 
-const figure = (name: string, median: number, unit: Figure["unit"] = "ms"): Figure => ({ figure: name, min: median, median, max: median, runs: 3, unit, samples: [median, median, median] });
+const figure = (name: string, median: number, unit: Figure["unit"] = "ms"): Figure => ({
+  figure: name,
+  min: median,
+  median,
+  max: median,
+  runs: 3,
+  unit,
+  samples: [median, median, median],
+});
 
 test("a judged figure 30 % worse is flagged; 10 % worse or within the noise floor is not", () => {
   const baseline = [
@@ -28,7 +36,10 @@ test("a judged figure 30 % worse is flagged; 10 % worse or within the noise floo
   ];
   const { rows, missing } = compare(baseline, fresh);
   assert.deepEqual(missing, []);
-  assert.deepEqual(rows.filter((r) => r.flagged).map((r) => r.figure), ["stream.N20000.endMarkerMs", "stream.N20000.vsBare", "panel.empty.fcpOverFloorMs"]);
+  assert.deepEqual(
+    rows.filter((r) => r.flagged).map((r) => r.figure),
+    ["stream.N20000.endMarkerMs", "stream.N20000.vsBare", "panel.empty.fcpOverFloorMs"],
+  );
 });
 
 test("diagnostics and the baselines' own figures are not judged; a judged figure that vanished is reported missing", () => {
@@ -46,6 +57,9 @@ test("diagnostics and the baselines' own figures are not judged; a judged figure
     figure("long.T2000.hostRssGrowthMB", 500, "MB"),
   ];
   const { rows, missing } = compare(baseline, fresh);
-  assert.deepEqual(rows.filter((r) => r.flagged), []);
+  assert.deepEqual(
+    rows.filter((r) => r.flagged),
+    [],
+  );
   assert.deepEqual(missing, ["host.sessions.S15.endMarkerMs"]);
 });

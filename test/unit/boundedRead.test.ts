@@ -15,7 +15,9 @@ function countingSource(size: number, head = ""): ByteSource & { bytesRead: numb
   const headBytes = Buffer.from(head, "utf8");
   const source = {
     bytesRead: 0,
-    async size() { return size; },
+    async size() {
+      return size;
+    },
     async read(buffer: Buffer, position: number) {
       const n = Math.max(0, Math.min(buffer.length, size - position));
       for (let i = 0; i < n; i++) buffer[i] = position + i < headBytes.length ? headBytes[position + i]! : 0x78;
@@ -29,8 +31,12 @@ function countingSource(size: number, head = ""): ByteSource & { bytesRead: numb
 function bufferSource(text: string): ByteSource {
   const bytes = Buffer.from(text, "utf8");
   return {
-    async size() { return bytes.length; },
-    async read(buffer, position) { return bytes.copy(buffer, 0, position, Math.min(bytes.length, position + buffer.length)); },
+    async size() {
+      return bytes.length;
+    },
+    async read(buffer, position) {
+      return bytes.copy(buffer, 0, position, Math.min(bytes.length, position + buffer.length));
+    },
   };
 }
 
@@ -68,7 +74,11 @@ test("same lines as slicing the whole text, across chunk boundaries, CRLF and mu
     const limit = random(3) === 0 ? undefined : random(6) - 1;
     const chunkBytes = 1 + random(7);
     const got = await readBounded(bufferSource(text), { line, limit }, 1000, chunkBytes);
-    assert.deepEqual(got, { kind: "text", text: sliceLines(text, line, limit) }, JSON.stringify({ text, line, limit, chunkBytes }));
+    assert.deepEqual(
+      got,
+      { kind: "text", text: sliceLines(text, line, limit) },
+      JSON.stringify({ text, line, limit, chunkBytes }),
+    );
   }
 });
 
@@ -78,15 +88,22 @@ test("on disk: a 50 MiB sparse file read with line 1, limit 2 answers at once; a
   writeFileSync(path, "first\nsecond\nthird\n");
   truncateSync(path, 50 * MiB);
   const before = process.memoryUsage().arrayBuffers;
-  assert.deepEqual(await readTextBounded(path, { line: 1, limit: 2 }, 10 * MiB), { kind: "text", text: "first\nsecond\n" });
+  assert.deepEqual(await readTextBounded(path, { line: 1, limit: 2 }, 10 * MiB), {
+    kind: "text",
+    text: "first\nsecond\n",
+  });
   assert.ok(process.memoryUsage().arrayBuffers - before < 5 * MiB, "memory stays bounded");
   assert.deepEqual(await readTextBounded(path, {}, 10 * MiB), { kind: "too-large", part: false });
   assert.equal(await readTextBounded(join(dir, "nope.txt"), {}, 10 * MiB), undefined);
 });
 
-test("a FIFO swapped in after the path check is refused at once, without blocking on open", { skip: process.platform === "win32" }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), "acp-bounded-"));
-  const fifo = join(dir, "pipe");
-  execFileSync("mkfifo", [fifo]);
-  await assert.rejects(readTextBounded(fifo, {}, 10 * MiB), /not a regular file/);
-});
+test(
+  "a FIFO swapped in after the path check is refused at once, without blocking on open",
+  { skip: process.platform === "win32" },
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), "acp-bounded-"));
+    const fifo = join(dir, "pipe");
+    execFileSync("mkfifo", [fifo]);
+    await assert.rejects(readTextBounded(fifo, {}, 10 * MiB), /not a regular file/);
+  },
+);

@@ -27,7 +27,9 @@ test("a recorded edit can be undone: the previous content is restored", async ()
   const path = join(dir, "a.txt");
   writeFileSync(path, "new");
   review.record(path, "old", "new");
-  assert.deepEqual(thread().changes, [{ path, additions: 1, deletions: 1, created: false, undoable: true, state: "pending" }]);
+  assert.deepEqual(thread().changes, [
+    { path, additions: 1, deletions: 1, created: false, undoable: true, state: "pending" },
+  ]);
   await review.undo(path);
   assert.equal(readFileSync(path, "utf8"), "old");
   assert.equal(thread().changes[0]?.state, "undone");
@@ -65,7 +67,10 @@ test("a new turn drops resolved changes and keeps pending ones", () => {
   review.record(join(dir, "k.txt"), "a", "b");
   review.keep(join(dir, "k.txt"));
   const next = reduceThread(thread(), { type: "turn/started", entryId: "u", text: "more", at: 1 });
-  assert.deepEqual(next.changes.map((c) => c.path), [join(dir, "p.txt")]);
+  assert.deepEqual(
+    next.changes.map((c) => c.path),
+    [join(dir, "p.txt")],
+  );
 });
 
 test("a final newline does not count as an extra line", () => {

@@ -15,7 +15,13 @@ afterEach(async () => {
 
 function newSession(launches = [fakeAgent().launch]) {
   const logger = new MemoryLogger();
-  const session = new ChatSession({ catalog: new MemoryCatalog(launches), workspace: fixedWorkspace(tmpdir()), logger, clock: steppingClock(), restartDelaysMs: [] });
+  const session = new ChatSession({
+    catalog: new MemoryCatalog(launches),
+    workspace: fixedWorkspace(tmpdir()),
+    logger,
+    clock: steppingClock(),
+    restartDelaysMs: [],
+  });
   sessions.push(session);
   session.refreshAgents();
   return { session, logger };
@@ -23,7 +29,9 @@ function newSession(launches = [fakeAgent().launch]) {
 
 function assistantText(session: ChatSession): string {
   return session.store.state.thread.entries
-    .flatMap((entry) => (entry.kind === "assistant" ? entry.chunks.filter((c) => c.kind === "message").map((c) => c.text) : []))
+    .flatMap((entry) =>
+      entry.kind === "assistant" ? entry.chunks.filter((c) => c.kind === "message").map((c) => c.text) : [],
+    )
     .join("");
 }
 
@@ -46,12 +54,19 @@ test("Stop sends session/cancel and the turn ends as cancelled", async () => {
   const { session } = newSession([agent.launch]);
   await session.start();
   const turn = session.prompt("long turn");
-  await waitFor(() => assistantText(session), (text) => text.includes("step 2"), "two ticks");
+  await waitFor(
+    () => assistantText(session),
+    (text) => text.includes("step 2"),
+    "two ticks",
+  );
   await session.cancel();
   assert.equal(describeStatus(session.store.state), "Cancelling…");
   await turn;
   assert.deepEqual(session.store.state.thread.turn, { phase: "idle", lastStop: "cancelled" });
-  assert.ok(agent.received().some((m) => m.method === "session/cancel"), "agent received session/cancel");
+  assert.ok(
+    agent.received().some((m) => m.method === "session/cancel"),
+    "agent received session/cancel",
+  );
   assert.equal(describeStatus(session.store.state), "Turn cancelled");
 });
 
@@ -71,10 +86,14 @@ test("an agent crash mid-turn shows the exit and stderr tail, and leaves no runn
   const { session } = newSession();
   await session.start();
   await session.prompt("crash now");
-  const state = await waitFor(() => session.store.state, (s) => s.connection.status === "failed", "failure");
+  const state = await waitFor(
+    () => session.store.state,
+    (s) => s.connection.status === "failed",
+    "failure",
+  );
   assert.equal(state.thread.turn.phase, "idle");
   assert.equal(state.connection.status === "failed" && state.connection.message, "The agent exited with code 3.");
-  assert.match(state.connection.status === "failed" ? state.connection.details ?? "" : "", /simulated crash/);
+  assert.match(state.connection.status === "failed" ? (state.connection.details ?? "") : "", /simulated crash/);
   assert.match(assistantText(session), /Starting work/, "text streamed before the crash stays visible");
   await session.start();
   assert.equal(session.store.state.connection.status, "ready", "restart works");
@@ -85,20 +104,32 @@ test("a missing command fails with an actionable message", async () => {
   await session.start();
   const { connection, thread } = session.store.state;
   assert.equal(connection.status, "failed");
-  assert.equal(connection.status === "failed" && connection.message, 'Could not start "Ghost": the command "acp-panel-no-such-agent" was not found.');
-  assert.match(connection.status === "failed" ? connection.details ?? "" : "", /Ran: acp-panel-no-such-agent acp/);
+  assert.equal(
+    connection.status === "failed" && connection.message,
+    'Could not start "Ghost": the command "acp-panel-no-such-agent" was not found.',
+  );
+  assert.match(connection.status === "failed" ? (connection.details ?? "") : "", /Ran: acp-panel-no-such-agent acp/);
   assert.equal(thread.turn.phase, "idle");
 });
 
 test("in Restricted Mode no agent process starts, and the panel says how to trust the workspace", async () => {
   const agent = fakeAgent();
   const logger = new MemoryLogger();
-  const session = new ChatSession({ catalog: new MemoryCatalog([agent.launch]), workspace: { ...fixedWorkspace(tmpdir()), isTrusted: () => false }, logger, clock: steppingClock(), restartDelaysMs: [] });
+  const session = new ChatSession({
+    catalog: new MemoryCatalog([agent.launch]),
+    workspace: { ...fixedWorkspace(tmpdir()), isTrusted: () => false },
+    logger,
+    clock: steppingClock(),
+    restartDelaysMs: [],
+  });
   sessions.push(session);
   session.refreshAgents();
   await session.start();
   const { connection } = session.store.state;
-  assert.equal(connection.status === "failed" && connection.message, "ACP Panel does not start agents in Restricted Mode.");
-  assert.match(connection.status === "failed" ? connection.details ?? "" : "", /Trust this workspace/);
+  assert.equal(
+    connection.status === "failed" && connection.message,
+    "ACP Panel does not start agents in Restricted Mode.",
+  );
+  assert.match(connection.status === "failed" ? (connection.details ?? "") : "", /Trust this workspace/);
   assert.deepEqual(agent.received(), [], "the agent never ran, so it received nothing");
 });

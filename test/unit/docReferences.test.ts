@@ -10,7 +10,16 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { repoRoot } from "../support/fakeAgentLaunch";
 
-const SCANNED = ["src", "webview", "test", "eslint.config.mjs", "esbuild.mjs", "tsconfig.json", "tsconfig.base.json", ".vscode"];
+const SCANNED = [
+  "src",
+  "webview",
+  "test",
+  "eslint.config.mjs",
+  "esbuild.mjs",
+  "tsconfig.json",
+  "tsconfig.base.json",
+  ".vscode",
+];
 const SKIPPED = new Set(["fixtures", "node_modules"]);
 
 const SOURCE = /\.(ts|tsx|mjs|json)$/;
@@ -25,10 +34,19 @@ function sourceFiles(path: string): string[] {
 }
 
 const files = SCANNED.flatMap(sourceFiles).filter((file) => file !== relative(repoRoot, import.meta.filename));
-const referenceNotes = readdirSync(join(repoRoot, "docs/reference")).filter((name) => name.endsWith(".md") && name !== "README.md");
+const referenceNotes = readdirSync(join(repoRoot, "docs/reference")).filter(
+  (name) => name.endsWith(".md") && name !== "README.md",
+);
 
 test("the reference notes the tests cite are in docs/", () => {
-  for (const note of ["fake-agent-scenarios.md", "bub-and-lody.md", "real-agents-offline.md", "codebuddy-offline.md", "vscode-e2e.md", "acp-client.md"]) {
+  for (const note of [
+    "fake-agent-scenarios.md",
+    "bub-and-lody.md",
+    "real-agents-offline.md",
+    "codebuddy-offline.md",
+    "vscode-e2e.md",
+    "acp-client.md",
+  ]) {
     assert.ok(referenceNotes.includes(note), `docs/reference/${note} is missing`);
   }
   assert.ok(existsSync(join(repoRoot, "docs/design.md")), "docs/design.md is missing");
@@ -51,7 +69,8 @@ test("no file cites a reference note by bare name or points outside the repo", (
   for (const file of files) {
     const text = readFileSync(join(repoRoot, file), "utf8");
     for (const match of text.matchAll(bare)) offenders.push(`${file}: ${match[0]}`);
-    for (const match of text.matchAll(/\.\.\/shared(?:\/reference| design)|\/work\/shared|shared reference/g)) offenders.push(`${file}: ${match[0]}`);
+    for (const match of text.matchAll(/\.\.\/shared(?:\/reference| design)|\/work\/shared|shared reference/g))
+      offenders.push(`${file}: ${match[0]}`);
   }
   assert.deepEqual(offenders, []);
 });

@@ -17,7 +17,8 @@ import { isLodyClient } from "../fakeAgent/profiles";
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
-const initializeParams = (agent: ReturnType<typeof fakeAgent>) => agent.received().find((m) => m.method === "initialize")?.params;
+const initializeParams = (agent: ReturnType<typeof fakeAgent>) =>
+  agent.received().find((m) => m.method === "initialize")?.params;
 
 test("initialize sends protocol version 1, our clientInfo and exactly the capabilities we implement", async () => {
   const agent = fakeAgent("Plain", { FAKE_AGENT_PROFILE: "bub" });
@@ -25,7 +26,12 @@ test("initialize sends protocol version 1, our clientInfo and exactly the capabi
   assert.deepEqual(initializeParams(agent), {
     protocolVersion: 1,
     // plan / subagents: unstable display features the panel renders (id-addressed plans, standard subagents).
-    clientCapabilities: { session: { configOptions: { boolean: {} }, notices: {}, compaction: {} }, plan: {}, subagents: {}, _meta: { terminal_output: true } },
+    clientCapabilities: {
+      session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
+      plan: {},
+      subagents: {},
+      _meta: { terminal_output: true },
+    },
     clientInfo: { name: "acp-panel", title: "ACP Panel", version: "0.1.0" },
   });
 });
@@ -61,16 +67,34 @@ test("init-plain: Bub answers a non-Lody client without agentCapabilities._meta"
   assert.deepEqual(init._meta, { steering: { supported: true } });
   assert.equal(init.authMethods, undefined);
   const caps = capabilitiesOf(init);
-  assert.deepEqual({ load: caps.load, resume: caps.resume, close: caps.close, list: caps.list, delete: caps.delete, prompt: caps.prompt },
-    { load: true, resume: true, close: true, list: true, delete: true, prompt: undefined });
+  assert.deepEqual(
+    {
+      load: caps.load,
+      resume: caps.resume,
+      close: caps.close,
+      list: caps.list,
+      delete: caps.delete,
+      prompt: caps.prompt,
+    },
+    { load: true, resume: true, close: true, list: true, delete: true, prompt: undefined },
+  );
 });
 
 test("init-lody: the Bub preset presents a Lody clientInfo and gets Bub's _meta.lody block", async () => {
   const agent = fakeAgent("Bub", { FAKE_AGENT_PROFILE: "bub" });
   const preset = agentPresets.find((candidate) => candidate.name === "Bub");
   assert.ok(preset?.clientInfo, "the Bub preset overrides clientInfo");
-  const client = await connect(cleanup, { ...preset, command: agent.launch.command, args: agent.launch.args, env: agent.launch.env });
-  assert.deepEqual((initializeParams(agent) as { clientInfo: unknown }).clientInfo, { name: "lody-acp-panel", title: "ACP Panel (Lody-compatible)", version: "0.1.0" });
+  const client = await connect(cleanup, {
+    ...preset,
+    command: agent.launch.command,
+    args: agent.launch.args,
+    env: agent.launch.env,
+  });
+  assert.deepEqual((initializeParams(agent) as { clientInfo: unknown }).clientInfo, {
+    name: "lody-acp-panel",
+    title: "ACP Panel (Lody-compatible)",
+    version: "0.1.0",
+  });
   const lody = (client.init.agentCapabilities?._meta as { lody?: Record<string, unknown> } | undefined)?.lody;
   assert.deepEqual(Object.keys(lody ?? {}).sort(), ["sessionTitle", "steering", "subagentEvents"]);
 });
@@ -86,8 +110,10 @@ test("the fake agent detects Lody clients by Bub's rule", () => {
 test("init-web: Bub over HTTP/WS offers delete and list only, so resume and close stay hidden", async () => {
   const client = await connect(cleanup, fakeAgent("BubWeb", { FAKE_AGENT_PROFILE: "bub-web" }).launch);
   const caps = capabilitiesOf(client.init);
-  assert.deepEqual({ load: caps.load, resume: caps.resume, close: caps.close, list: caps.list, delete: caps.delete },
-    { load: true, resume: false, close: false, list: true, delete: true });
+  assert.deepEqual(
+    { load: caps.load, resume: caps.resume, close: caps.close, list: caps.list, delete: caps.delete },
+    { load: true, resume: false, close: false, list: true, delete: true },
+  );
 });
 
 test("an agent answering protocol version 2 fails with a clear message and is stopped", async () => {
@@ -96,7 +122,10 @@ test("an agent answering protocol version 2 fails with a clear message and is st
   await chat.start();
   const { connection } = chat.store.state;
   assert.equal(connection.status, "failed");
-  assert.equal(connection.status === "failed" && connection.message, "The agent speaks ACP protocol version 2; ACP Panel speaks version 1.");
+  assert.equal(
+    connection.status === "failed" && connection.message,
+    "The agent speaks ACP protocol version 2; ACP Panel speaks version 1.",
+  );
   assert.ok(!agent.received().some((m) => m.method === "session/new"), "no session is opened");
   const pid = agentPid(logger);
   assert.ok(pid !== undefined && !isAlive(pid), "the agent process was stopped");
@@ -105,14 +134,28 @@ test("an agent answering protocol version 2 fails with a clear message and is st
 test("an agent that never answers initialize times out with an actionable message", async () => {
   const agent = fakeAgent("Mute", { FAKE_AGENT_BEHAVIOUR: "never-initialize" });
   const logger = new MemoryLogger();
-  const client = openClient(cleanup, definitionOf(agent.launch), { logger, clientOptions: { initializeTimeoutMs: 300 } });
-  await waitFor(() => agentPid(logger), (pid) => pid !== undefined, "the agent to start");
-  const error = await client.initialize().then(() => undefined, (caught: unknown) => caught);
+  const client = openClient(cleanup, definitionOf(agent.launch), {
+    logger,
+    clientOptions: { initializeTimeoutMs: 300 },
+  });
+  await waitFor(
+    () => agentPid(logger),
+    (pid) => pid !== undefined,
+    "the agent to start",
+  );
+  const error = await client.initialize().then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   assert.ok(error instanceof AgentStartError, `expected an AgentStartError, got ${String(error)}`);
   assert.equal(error.report.message, "The agent did not answer `initialize` within 0.3 s.");
   assert.ok(error.report.details?.startsWith(`Ran: ${process.execPath} `), error.report.details);
   assert.match(error.report.details ?? "", /\nCheck that this command speaks ACP on stdio/);
-  await waitFor(() => agent.received()[0]?.method, (method) => method === "initialize", "the request to reach the agent");
+  await waitFor(
+    () => agent.received()[0]?.method,
+    (method) => method === "initialize",
+    "the request to reach the agent",
+  );
 });
 
 test("an agent that exits before answering reports its exit code and stderr", async () => {
@@ -120,7 +163,10 @@ test("an agent that exits before answering reports its exit code and stderr", as
   await chat.start();
   const { connection, thread } = chat.store.state;
   assert.equal(connection.status === "failed" && connection.message, "The agent exited with code 7.");
-  assert.match(connection.status === "failed" ? connection.details ?? "" : "", /Last output on stderr:\nfatal: the fake agent could not load its configuration/);
+  assert.match(
+    connection.status === "failed" ? (connection.details ?? "") : "",
+    /Last output on stderr:\nfatal: the fake agent could not load its configuration/,
+  );
   assert.equal(thread.entries.at(-1)?.kind, "error", "the failure is in the transcript too");
 });
 
@@ -129,7 +175,19 @@ test("an agent that closes stdout without exiting is reported, and its process i
   await chat.start();
   const { connection } = chat.store.state;
   assert.equal(connection.status, "failed");
-  assert.equal(connection.status === "failed" && connection.message, "The agent closed its connection but did not exit; it was stopped.");
-  const pid = await waitFor(() => agentPid(logger), (value) => value !== undefined, "the agent's pid");
-  await waitFor(() => isAlive(pid!), (alive) => !alive, "the agent process to be stopped", 8000);
+  assert.equal(
+    connection.status === "failed" && connection.message,
+    "The agent closed its connection but did not exit; it was stopped.",
+  );
+  const pid = await waitFor(
+    () => agentPid(logger),
+    (value) => value !== undefined,
+    "the agent's pid",
+  );
+  await waitFor(
+    () => isAlive(pid!),
+    (alive) => !alive,
+    "the agent process to be stopped",
+    8000,
+  );
 });

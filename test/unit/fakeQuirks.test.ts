@@ -7,7 +7,16 @@ import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { describeStatus, type PanelAction } from "../../src/shared/panelState";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
-import { Cleanup, agentPid, assistantText, chatSession, entriesOf, isAlive, toolCards, toolText } from "../support/hostHarness";
+import {
+  Cleanup,
+  agentPid,
+  assistantText,
+  chatSession,
+  entriesOf,
+  isAlive,
+  toolCards,
+  toolText,
+} from "../support/hostHarness";
 import { waitFor } from "../support/waitFor";
 
 const cleanup = new Cleanup();
@@ -29,31 +38,60 @@ type Chat = Awaited<ReturnType<typeof quirky>>["chat"];
 
 /** Waits for the turn's permission request and answers the option of `kind`. */
 async function answerByKind(chat: Chat, kind: string) {
-  const [pending] = await waitFor(() => chat.store.state.thread.permissions, (permissions) => permissions.length > 0, "a permission request");
+  const [pending] = await waitFor(
+    () => chat.store.state.thread.permissions,
+    (permissions) => permissions.length > 0,
+    "a permission request",
+  );
   const option = pending!.options.find((candidate) => candidate.kind === kind);
   chat.answerPermission(pending!.requestId, option?.optionId);
   return pending!;
 }
 
-const card = (chat: Chat, toolCallId: string) => toolCards(chat.store.state.thread).find((c) => c.toolCallId === toolCallId);
+const card = (chat: Chat, toolCallId: string) =>
+  toolCards(chat.store.state.thread).find((c) => c.toolCallId === toolCallId);
 
 test("Q1: an update before the session/new response lands in the thread; a later one replaces it", async () => {
   const { chat, actions } = await quirky();
-  const early = actions.findIndex((a) => a.type === "acp/update" && a.update.sessionUpdate === "available_commands_update");
+  const early = actions.findIndex(
+    (a) => a.type === "acp/update" && a.update.sessionUpdate === "available_commands_update",
+  );
   const ready = actions.findIndex((a) => a.type === "connection/ready");
   assert.ok(early >= 0 && early < ready, "the early update was buffered and applied when the session attached");
-  await waitFor(() => chat.store.state.thread.commands.map((c) => c.name), (names) => names.join() === "init,review", "the second commands update");
+  await waitFor(
+    () => chat.store.state.thread.commands.map((c) => c.name),
+    (names) => names.join() === "init,review",
+    "the second commands update",
+  );
 });
 
 test("Q12: modes with URL ids, unknown categories and an unknown option type; set_mode answered by config_option_update", async () => {
   const { agent, chat } = await quirky();
   const { thread } = chat.store.state;
   assert.equal(thread.modes?.currentModeId, `${MODES}#agent`);
-  assert.deepEqual(thread.configOptions.map((o) => [o.id, o.category]), [["approval", "permissions"], ["model", "model"]], "the slider option is dropped");
+  assert.deepEqual(
+    thread.configOptions.map((o) => [o.id, o.category]),
+    [
+      ["approval", "permissions"],
+      ["model", "model"],
+    ],
+    "the slider option is dropped",
+  );
   await chat.setMode(`${MODES}#plan`);
-  await waitFor(() => chat.store.state.thread.configOptions.find((o) => o.id === "approval")?.currentValue, (value) => value === "allow_all", "the config_option_update");
-  assert.equal(chat.store.state.thread.modes?.currentModeId, `${MODES}#plan`, "the mode is updated locally: no current_mode_update comes");
-  assert.deepEqual(agent.received().find((m) => m.method === "session/set_mode")?.params, { sessionId: chat.sessionId, modeId: `${MODES}#plan` });
+  await waitFor(
+    () => chat.store.state.thread.configOptions.find((o) => o.id === "approval")?.currentValue,
+    (value) => value === "allow_all",
+    "the config_option_update",
+  );
+  assert.equal(
+    chat.store.state.thread.modes?.currentModeId,
+    `${MODES}#plan`,
+    "the mode is updated locally: no current_mode_update comes",
+  );
+  assert.deepEqual(agent.received().find((m) => m.method === "session/set_mode")?.params, {
+    sessionId: chat.sessionId,
+    modeId: `${MODES}#plan`,
+  });
 });
 
 test("Q2: a tool call announced twice is one card with the second announcement's title and input", async () => {
@@ -61,7 +99,10 @@ test("Q2: a tool call announced twice is one card with the second announcement's
   await chat.prompt("q2-dup-tool");
   const cards = toolCards(chat.store.state.thread);
   assert.equal(cards.length, 1);
-  assert.deepEqual([cards[0]?.title, cards[0]?.rawInput, cards[0]?.status], ["ls -la", { command: "ls -la" }, "completed"]);
+  assert.deepEqual(
+    [cards[0]?.title, cards[0]?.rawInput, cards[0]?.status],
+    ["ls -la", { command: "ls -la" }, "completed"],
+  );
   assert.equal(cards[0] && toolText(cards[0]), "```console\ntotal 0\n```");
 });
 
@@ -69,13 +110,24 @@ test("Q3 + Q7: a permission before any tool_call shows on a card made from the r
   const { agent, chat } = await quirky();
   const turn = chat.prompt("q3-permission-first");
   const pending = await answerByKind(chat, "allow_once");
-  assert.deepEqual(pending.options.map((o) => o.name), ["Allow once", "Always allow", "Deny"], "the agent's own names");
+  assert.deepEqual(
+    pending.options.map((o) => o.name),
+    ["Allow once", "Always allow", "Deny"],
+    "the agent's own names",
+  );
   await turn;
   const perm = card(chat, "perm-1");
-  assert.deepEqual([perm?.title, perm?.toolKind, perm?.status, perm && toolText(perm)], ["WriteFile notes.txt", "edit", "completed", "wrote notes.txt"]);
+  assert.deepEqual(
+    [perm?.title, perm?.toolKind, perm?.status, perm && toolText(perm)],
+    ["WriteFile notes.txt", "edit", "completed", "wrote notes.txt"],
+  );
   assert.equal(assistantText(chat.store.state.thread), "Permission: selected proceed_once.");
   const answer = agent.received().find((m) => m.id === 0 && m.method === undefined);
-  assert.deepEqual(answer?.result, { outcome: { outcome: "selected", optionId: "proceed_once" } }, "request id 0 is answered like any other");
+  assert.deepEqual(
+    answer?.result,
+    { outcome: { outcome: "selected", optionId: "proceed_once" } },
+    "request id 0 is answered like any other",
+  );
   assert.deepEqual(chat.store.state.thread.permissions, []);
 });
 
@@ -101,7 +153,9 @@ test("Q8: a rejection that ends the turn as cancelled is not an error", async ()
   assert.deepEqual(entriesOf(thread, "error"), []);
   assert.equal(card(chat, "exec-2")?.status, "cancelled");
   assert.equal(describeStatus(chat.store.state), "Turn cancelled");
-  assert.deepEqual(agent.received().find((m) => m.method === undefined && m.id === 0)?.result, { outcome: { outcome: "selected", optionId: "abort" } });
+  assert.deepEqual(agent.received().find((m) => m.method === undefined && m.id === 0)?.result, {
+    outcome: { outcome: "selected", optionId: "abort" },
+  });
 });
 
 test("Q9: refused tools are failed cards with the agent's text", async () => {
@@ -110,7 +164,10 @@ test("Q9: refused tools are failed cards with the agent's text", async () => {
   const claude = card(chat, "claude-1");
   const copilot = card(chat, "copilot-1");
   assert.deepEqual([claude?.status, claude && toolText(claude)], ["failed", "User refused permission to run tool"]);
-  assert.deepEqual([copilot?.status, copilot?.rawOutput], ["failed", { message: "The user rejected this tool call.", code: "rejected" }]);
+  assert.deepEqual(
+    [copilot?.status, copilot?.rawOutput],
+    ["failed", { message: "The user rejected this tool call.", code: "rejected" }],
+  );
 });
 
 test("Q10: an agent that ignores stdin EOF is terminated on dispose", async () => {
@@ -125,9 +182,14 @@ test("Q11: diff content with null, empty and missing oldText is kept; a unified 
   const { chat } = await quirky();
   await chat.prompt("q11-diffs");
   const edit = card(chat, "edit-1");
-  assert.deepEqual(edit?.content.map((c) => (c.type === "diff" ? [c.path, c.oldText, c.newText] : c.type)), [
-    ["/w/new.txt", null, "new\n"], ["/w/empty.txt", "", "filled\n"], ["/w/unknown.txt", undefined, "whole\n"],
-  ]);
+  assert.deepEqual(
+    edit?.content.map((c) => (c.type === "diff" ? [c.path, c.oldText, c.newText] : c.type)),
+    [
+      ["/w/new.txt", null, "new\n"],
+      ["/w/empty.txt", "", "filled\n"],
+      ["/w/unknown.txt", undefined, "whole\n"],
+    ],
+  );
   assert.deepEqual(edit?.locations, [{ path: "/w/new.txt", line: 1 }]);
   assert.match(String(card(chat, "edit-2")?.rawOutput), /^--- a\/x\.txt\n\+\+\+ b\/x\.txt\n/);
 });
@@ -145,7 +207,13 @@ test("Q14: a plan of medium priorities replaces the plan; a todo tool is an ordi
   const { chat } = await quirky();
   await chat.prompt("q14-plan");
   const { thread } = chat.store.state;
-  assert.deepEqual(thread.plan.map((p) => [p.content, p.priority, p.status]), [["Read the code", "medium", "completed"], ["Write the fix", "medium", "in_progress"]]);
+  assert.deepEqual(
+    thread.plan.map((p) => [p.content, p.priority, p.status]),
+    [
+      ["Read the code", "medium", "completed"],
+      ["Write the fix", "medium", "in_progress"],
+    ],
+  );
   assert.deepEqual([card(chat, "todo-1")?.toolKind, card(chat, "todo-1")?.title], ["other", "todowrite"]);
 });
 
@@ -163,13 +231,23 @@ test("Q15: after a crash, load replays the history followed by the agent's comma
   const { chat } = await quirky({ FAKE_AGENT_STATE: tempStatePath() });
   await chat.prompt("q2-dup-tool");
   await chat.prompt("crash");
-  await waitFor(() => chat.store.state.connection.status, (status) => status === "failed", "the crash");
+  await waitFor(
+    () => chat.store.state.connection.status,
+    (status) => status === "failed",
+    "the crash",
+  );
   await chat.restart();
   const { thread, connection } = chat.store.state;
   assert.equal(connection.status, "ready");
   // The replayed history, then the crash report stated again (the reload replaced it), then the notice.
-  assert.deepEqual(thread.entries.map((e) => e.kind), ["user", "tool_call", "user", "assistant", "error", "notice"]);
-  assert.deepEqual(thread.commands.map((c) => c.name), ["init"]);
+  assert.deepEqual(
+    thread.entries.map((e) => e.kind),
+    ["user", "tool_call", "user", "assistant", "error", "notice"],
+  );
+  assert.deepEqual(
+    thread.commands.map((c) => c.name),
+    ["init"],
+  );
   assert.equal(toolCards(thread)[0]?.title, "ls -la");
 });
 
@@ -178,12 +256,22 @@ test("Q15: a load that fails (gemini) starts a new session and keeps the old tra
   const first = chat.sessionId;
   await chat.prompt("q14-plan");
   await chat.prompt("crash");
-  await waitFor(() => chat.store.state.connection.status, (status) => status === "failed", "the crash");
+  await waitFor(
+    () => chat.store.state.connection.status,
+    (status) => status === "failed",
+    "the crash",
+  );
   await chat.restart();
   const { thread, connection } = chat.store.state;
   assert.equal(connection.status, "ready");
   assert.notEqual(chat.sessionId, first);
-  assert.deepEqual(entriesOf(thread, "user").map((e) => e.text), ["q14-plan", "crash"], "the old transcript is still there");
-  assert.equal(entriesOf(thread, "notice").at(-1)?.title,
-    "Could not reopen the previous session (Internal error: No previous sessions found for this project. (-32603)); started a new one. The transcript above is from the old session.");
+  assert.deepEqual(
+    entriesOf(thread, "user").map((e) => e.text),
+    ["q14-plan", "crash"],
+    "the old transcript is still there",
+  );
+  assert.equal(
+    entriesOf(thread, "notice").at(-1)?.title,
+    "Could not reopen the previous session (Internal error: No previous sessions found for this project. (-32603)); started a new one. The transcript above is from the old session.",
+  );
 });

@@ -28,9 +28,20 @@ const failure = (chat: Awaited<ReturnType<typeof started>>["chat"]) => {
 test("garbage lines get JSON-RPC errors back, and the session carries on", async () => {
   const { agent, chat } = await started();
   await chat.prompt("garbage");
-  assert.equal(assistantText(chat.store.state.thread), "before garbage. after garbage.", "the batch is refused, not applied");
-  const errors = agent.received().filter((m) => m.error !== undefined).map((m) => [m.id, (m.error as { code: number }).code]);
-  assert.deepEqual(errors, [[null, -32700], [null, -32600], [null, -32600]]);
+  assert.equal(
+    assistantText(chat.store.state.thread),
+    "before garbage. after garbage.",
+    "the batch is refused, not applied",
+  );
+  const errors = agent
+    .received()
+    .filter((m) => m.error !== undefined)
+    .map((m) => [m.id, (m.error as { code: number }).code]);
+  assert.deepEqual(errors, [
+    [null, -32700],
+    [null, -32600],
+    [null, -32600],
+  ]);
   await chat.prompt("late-text");
   assert.deepEqual(chat.store.state.thread.turn, { phase: "idle", lastStop: "end_turn" });
   assert.equal(chat.store.state.connection.status, "ready");
@@ -40,7 +51,10 @@ test("an unknown update variant and vendor notifications are ignored but logged"
   const { chat, logger } = await started();
   await chat.prompt("unknown-update");
   const { thread } = chat.store.state;
-  assert.deepEqual(thread.entries.map((e) => e.kind), ["user", "assistant"]);
+  assert.deepEqual(
+    thread.entries.map((e) => e.kind),
+    ["user", "assistant"],
+  );
   assert.equal(assistantText(thread), "visible text");
   const logged = (pattern: RegExp) => logger.lines.some((line) => pattern.test(line));
   assert.ok(logged(/^info Fake: session\/update "_sparkle_update" is not shown/), logger.lines.join("\n"));
@@ -81,7 +95,12 @@ test("a line over 32 MiB closes the connection with a message that says so", asy
   assert.match(failed?.details ?? "", /exceeds the configured 33554432 byte limit/);
   assert.deepEqual(chat.store.state.thread.turn, { phase: "idle", lastStop: "error" });
   const pid = agentPid(logger)!;
-  await waitFor(() => isAlive(pid), (alive) => !alive, "the agent process to be gone", 8000);
+  await waitFor(
+    () => isAlive(pid),
+    (alive) => !alive,
+    "the agent process to be gone",
+    8000,
+  );
 });
 
 test("stdout closing mid-turn ends the turn with a clear error, keeps the streamed text, and stops the process", async () => {
@@ -94,7 +113,12 @@ test("stdout closing mid-turn ends the turn with a clear error, keeps the stream
   assert.equal(thread.turn.phase, "idle");
   assert.equal(entriesOf(thread, "error").at(-1)?.message, failed?.message);
   const pid = agentPid(logger)!;
-  await waitFor(() => isAlive(pid), (alive) => !alive, "the agent process to be stopped", 8000);
+  await waitFor(
+    () => isAlive(pid),
+    (alive) => !alive,
+    "the agent process to be stopped",
+    8000,
+  );
 });
 
 test("two agents at once: updates never cross, and one crashing leaves the other running", async () => {
@@ -105,10 +129,18 @@ test("two agents at once: updates never cross, and one crashing leaves the other
   assert.equal(assistantText(two.chat.store.state.thread), "[Y:1][Y:2][Y:3][Y:4][Y:5]");
 
   const long = two.chat.prompt("long");
-  await waitFor(() => assistantText(two.chat.store.state.thread), (text) => text.includes("step 1"), "the second agent working");
+  await waitFor(
+    () => assistantText(two.chat.store.state.thread),
+    (text) => text.includes("step 1"),
+    "the second agent working",
+  );
   await one.chat.prompt("crash");
   await waitFor(() => failure(one.chat), Boolean, "the first agent's crash");
-  await waitFor(() => assistantText(two.chat.store.state.thread), (text) => text.includes("step 3"), "the second agent still streaming");
+  await waitFor(
+    () => assistantText(two.chat.store.state.thread),
+    (text) => text.includes("step 3"),
+    "the second agent still streaming",
+  );
   assert.equal(two.chat.store.state.connection.status, "ready");
   assert.equal(two.chat.store.state.thread.turn.phase, "running");
   await two.chat.cancel();
@@ -128,11 +160,20 @@ test("crash mid-turn, then restart: Bub resumes the same session and the transcr
   await chat.restart();
   const { connection, thread } = chat.store.state;
   assert.deepEqual(connection, { status: "ready", agent: "Bub", sessionId });
-  assert.deepEqual(entriesOf(thread, "user").map((e) => e.text), ["basic-stream", "crash"]);
+  assert.deepEqual(
+    entriesOf(thread, "user").map((e) => e.text),
+    ["basic-stream", "crash"],
+  );
   assert.equal(entriesOf(thread, "notice").at(-1)?.title, "Reconnected to Bub and resumed the session.");
-  const methods = agent.received().map((m) => m.method).filter(Boolean);
+  const methods = agent
+    .received()
+    .map((m) => m.method)
+    .filter(Boolean);
   assert.deepEqual(methods.slice(methods.lastIndexOf("initialize")), ["initialize", "session/resume"]);
-  assert.equal((agent.received().find((m) => m.method === "session/resume")?.params as { sessionId: string }).sessionId, sessionId);
+  assert.equal(
+    (agent.received().find((m) => m.method === "session/resume")?.params as { sessionId: string }).sessionId,
+    sessionId,
+  );
   await chat.prompt("late-text");
   assert.deepEqual(chat.store.state.thread.turn, { phase: "idle", lastStop: "end_turn" });
 });
@@ -147,13 +188,23 @@ test("crash mid-turn, then restart without resume: the new process replays the h
   await chat.restart();
   const { thread } = chat.store.state;
   // The replay replaces the transcript; the crash report is stated again after it, then the notice.
-  assert.deepEqual(thread.entries.map((e) => e.kind), ["user", "assistant", "user", "assistant", "error", "notice"], "reset, then replayed");
+  assert.deepEqual(
+    thread.entries.map((e) => e.kind),
+    ["user", "assistant", "user", "assistant", "error", "notice"],
+    "reset, then replayed",
+  );
   const restated = thread.entries[4];
   assert.match(restated?.kind === "error" ? restated.message : "", /restarted and the conversation reloaded/);
-  assert.deepEqual(entriesOf(thread, "user").map((e) => e.text), ["basic-stream", "crash"]);
+  assert.deepEqual(
+    entriesOf(thread, "user").map((e) => e.text),
+    ["basic-stream", "crash"],
+  );
   assert.equal(assistantText(thread), "Hello from **basic-stream**.Starting work… ");
   assert.equal(entriesOf(thread, "notice")[0]?.title, "Reconnected to BubWeb and reloaded the session.");
-  const methods = agent.received().map((m) => m.method).filter(Boolean);
+  const methods = agent
+    .received()
+    .map((m) => m.method)
+    .filter(Boolean);
   assert.deepEqual(methods.slice(methods.lastIndexOf("initialize")), ["initialize", "session/load"]);
 });
 
@@ -175,7 +226,10 @@ test("messages nested 20,000 levels deep don't close the connection through the 
   await chat.prompt("deep-nesting");
   assert.equal(chat.store.state.connection.status, "ready", JSON.stringify(failure(chat)));
   assert.equal(assistantText(chat.store.state.thread), "deep still connected");
-  assert.ok(logger.trafficLog.some((line) => line.text.includes('"[nested too deep]"')), "the traffic log shows the deep messages, capped");
+  assert.ok(
+    logger.trafficLog.some((line) => line.text.includes('"[nested too deep]"')),
+    "the traffic log shows the deep messages, capped",
+  );
   assert.doesNotThrow(() => JSON.stringify(chat.store.state), "the state the webview is sent still serialises");
   await chat.prompt("late-text");
   assert.deepEqual(chat.store.state.thread.turn, { phase: "idle", lastStop: "end_turn" });

@@ -11,7 +11,16 @@ import type { AgentClient } from "../../src/acp/client/agentClient";
 import type { ConfigOption } from "../../src/shared/sessionUpdate";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
 import { definitionOf } from "../support/memoryPorts";
-import { Cleanup, ThreadRecorder, assistantText, chatSession, connect, contextFor, toolCards, toolText } from "../support/hostHarness";
+import {
+  Cleanup,
+  ThreadRecorder,
+  assistantText,
+  chatSession,
+  connect,
+  contextFor,
+  toolCards,
+  toolText,
+} from "../support/hostHarness";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
@@ -44,16 +53,28 @@ test("new-with-config: Bub's model and reasoning_effort options land in the thre
   const { chat } = chatSession(cleanup, [agent.launch]);
   await chat.start();
   const options = chat.store.state.thread.configOptions;
-  assert.deepEqual(options.map((o) => [o.id, o.category, o.currentValue]), [["model", "model", "openai:gpt-5"], ["reasoning_effort", "thought_level", "auto"]]);
+  assert.deepEqual(
+    options.map((o) => [o.id, o.category, o.currentValue]),
+    [
+      ["model", "model", "openai:gpt-5"],
+      ["reasoning_effort", "thought_level", "auto"],
+    ],
+  );
   const effort = option(options, "reasoning_effort");
-  assert.deepEqual(effort?.type === "select" && (effort.options as Array<{ value: string }>).map((o) => o.value), EFFORTS);
+  assert.deepEqual(
+    effort?.type === "select" && (effort.options as Array<{ value: string }>).map((o) => o.value),
+    EFFORTS,
+  );
   assert.deepEqual(agent.received().find((m) => m.method === "session/new")?.params, { cwd: tmpdir(), mcpServers: [] });
 });
 
 test("new-no-models: without models only reasoning_effort is offered", async () => {
   const { chat } = chatSession(cleanup, [bub({ FAKE_AGENT_NO_MODELS: "1" }).launch]);
   await chat.start();
-  assert.deepEqual(chat.store.state.thread.configOptions.map((o) => o.id), ["reasoning_effort"]);
+  assert.deepEqual(
+    chat.store.state.thread.configOptions.map((o) => o.id),
+    ["reasoning_effort"],
+  );
 });
 
 test("defaultConfig is applied after session/new; a value the agent does not offer is reported, not sent", async () => {
@@ -63,9 +84,17 @@ test("defaultConfig is applied after session/new; a value the agent does not off
   await chat.start();
   const { thread } = chat.store.state;
   assert.equal(option(thread.configOptions, "reasoning_effort")?.currentValue, "high");
-  const sets = agent.received().filter((m) => m.method === "session/set_config_option").map((m) => m.params as { configId: string; value: string });
-  assert.deepEqual(sets.map((p) => [p.configId, p.value]), [["reasoning_effort", "high"]]);
-  const errors = thread.entries.filter((entry) => entry.kind === "error").map((entry) => entry.kind === "error" && entry.message);
+  const sets = agent
+    .received()
+    .filter((m) => m.method === "session/set_config_option")
+    .map((m) => m.params as { configId: string; value: string });
+  assert.deepEqual(
+    sets.map((p) => [p.configId, p.value]),
+    [["reasoning_effort", "high"]],
+  );
+  const errors = thread.entries
+    .filter((entry) => entry.kind === "error")
+    .map((entry) => entry.kind === "error" && entry.message);
   assert.deepEqual(errors, ['defaultConfig "model": "gpt-9" is not one of the values Bub offers; left as is.']);
 });
 
@@ -75,8 +104,19 @@ test("set-config: the response's full list replaces the thread's options; Bub se
   await chat.start();
   await chat.setConfigOption("model", "anthropic:claude-sonnet-4-5");
   const options = chat.store.state.thread.configOptions;
-  assert.deepEqual(options.map((o) => o.currentValue), ["anthropic:claude-sonnet-4-5", "auto"]);
-  assert.ok(!agent.sent().some((m) => (m.params as { update?: { sessionUpdate?: string } } | undefined)?.update?.sessionUpdate === "config_option_update"));
+  assert.deepEqual(
+    options.map((o) => o.currentValue),
+    ["anthropic:claude-sonnet-4-5", "auto"],
+  );
+  assert.ok(
+    !agent
+      .sent()
+      .some(
+        (m) =>
+          (m.params as { update?: { sessionUpdate?: string } } | undefined)?.update?.sessionUpdate ===
+          "config_option_update",
+      ),
+  );
 });
 
 test("set-config with an invalid value shows Bub's error and leaves the options as they were", async () => {
@@ -85,11 +125,17 @@ test("set-config with an invalid value shows Bub's error and leaves the options 
   const before = chat.store.state.thread.configOptions;
   await chat.setConfigOption("reasoning_effort", "extreme");
   const last = chat.store.state.thread.entries.at(-1);
-  assert.equal(last?.kind === "error" && last.message, "Could not change the setting: Internal error: invalid value for ACP config option reasoning_effort: extreme (-32603)");
+  assert.equal(
+    last?.kind === "error" && last.message,
+    "Could not change the setting: Internal error: invalid value for ACP config option reasoning_effort: extreme (-32603)",
+  );
   assert.equal(chat.store.state.thread.configOptions, before);
   await chat.setConfigOption("verbosity", "high");
   const unknown = chat.store.state.thread.entries.at(-1);
-  assert.equal(unknown?.kind === "error" && unknown.message, "Could not change the setting: Internal error: unknown ACP config option: verbosity (-32603)");
+  assert.equal(
+    unknown?.kind === "error" && unknown.message,
+    "Could not change the setting: Internal error: unknown ACP config option: verbosity (-32603)",
+  );
 });
 
 test("list: listed sessions newest first, Python timestamps, no nextCursor", async () => {
@@ -97,8 +143,18 @@ test("list: listed sessions newest first, Python timestamps, no nextCursor", asy
   const page = await client.connection.listSessions({});
   assert.equal(page.nextCursor, undefined);
   assert.deepEqual(page.sessions, [
-    { sessionId: "titled-session", cwd: "/home/dev/proj", title: "Fix login redirect", updatedAt: "2026-08-21T10:15:30.123456+00:00" },
-    { sessionId: "zed-session", cwd: "/home/dev/other", additionalDirectories: ["/home/dev/lib"], updatedAt: "2026-08-20T09:00:00.000001+00:00" },
+    {
+      sessionId: "titled-session",
+      cwd: "/home/dev/proj",
+      title: "Fix login redirect",
+      updatedAt: "2026-08-21T10:15:30.123456+00:00",
+    },
+    {
+      sessionId: "zed-session",
+      cwd: "/home/dev/other",
+      additionalDirectories: ["/home/dev/lib"],
+      updatedAt: "2026-08-20T09:00:00.000001+00:00",
+    },
     { sessionId: "untitled-session", cwd: "/home/dev/proj", updatedAt: "2026-08-19T08:00:00.500000+00:00" },
   ]);
   const { sessionId } = await client.connection.newSession({ cwd: "/tmp", mcpServers: [] });
@@ -108,11 +164,17 @@ test("list: listed sessions newest first, Python timestamps, no nextCursor", asy
 });
 
 test("list with pages: following nextCursor collects every session once", async () => {
-  const client = await connect(cleanup, bub({ FAKE_AGENT_SEED: "bub", FAKE_AGENT_STATE: tempStatePath(), FAKE_AGENT_LIST_PAGE: "2" }).launch);
+  const client = await connect(
+    cleanup,
+    bub({ FAKE_AGENT_SEED: "bub", FAKE_AGENT_STATE: tempStatePath(), FAKE_AGENT_LIST_PAGE: "2" }).launch,
+  );
   const first = await client.connection.listSessions({});
   assert.equal(first.sessions.length, 2);
   assert.equal(typeof first.nextCursor, "string");
-  assert.deepEqual((await listAll(client)).map((s) => s.sessionId), ["titled-session", "zed-session", "untitled-session"]);
+  assert.deepEqual(
+    (await listAll(client)).map((s) => s.sessionId),
+    ["titled-session", "zed-session", "untitled-session"],
+  );
 });
 
 test("load-replay: history folds into the thread before the response; Bub's compaction pair is one notice, not a tool", async () => {
@@ -121,20 +183,33 @@ test("load-replay: history folds into the thread before the response; Bub's comp
   const { session, recorder } = await reopen(client, "zed-session", true);
   assert.equal(session.openedWith, "load");
   const { thread } = recorder;
-  assert.deepEqual(thread.entries.map((entry) => entry.kind), ["user", "assistant", "tool_call", "compaction"]);
+  assert.deepEqual(
+    thread.entries.map((entry) => entry.kind),
+    ["user", "assistant", "tool_call", "compaction"],
+  );
   assert.equal(thread.entries[0]?.kind === "user" && thread.entries[0].text, "HELLO");
   assert.equal(assistantText(thread), "Hi");
   const [card] = toolCards(thread);
-  assert.deepEqual([card?.toolCallId, card?.toolKind, card?.status, card && toolText(card)], ["call-1", "execute", "completed", "ok"]);
+  assert.deepEqual(
+    [card?.toolCallId, card?.toolKind, card?.status, card && toolText(card)],
+    ["call-1", "execute", "completed", "ok"],
+  );
   const compaction = thread.entries[3];
   assert.equal(compaction?.kind === "compaction" && compaction.status, "completed");
-  assert.equal(option(thread.configOptions, "reasoning_effort")?.currentValue, "high", "the stored value comes back with the load");
+  assert.equal(
+    option(thread.configOptions, "reasoning_effort")?.currentValue,
+    "high",
+    "the stored value comes back with the load",
+  );
   const loadId = agent.received().find((m) => m.method === "session/load")?.id;
   const sent = agent.sent();
   const response = sent.findIndex((m) => m.method === undefined && m.id === loadId);
   const replayed = sent.flatMap((m, at) => (m.method === "session/update" ? [at] : []));
   assert.equal(replayed.length, 6);
-  assert.ok(replayed.every((at) => at < response), "every replayed update precedes the load response");
+  assert.ok(
+    replayed.every((at) => at < response),
+    "every replayed update precedes the load response",
+  );
 });
 
 test("load variants: empty history, an unknown id (created and listed), and a store error", async () => {
@@ -159,7 +234,13 @@ test("resume: no replay, but the stored options come back", async () => {
   assert.equal(session.openedWith, "resume");
   assert.deepEqual(recorder.thread.entries, []);
   assert.equal(option(recorder.thread.configOptions, "reasoning_effort")?.currentValue, "high");
-  assert.deepEqual(agent.received().filter((m) => m.method?.startsWith("session/")).map((m) => m.method), ["session/resume"]);
+  assert.deepEqual(
+    agent
+      .received()
+      .filter((m) => m.method?.startsWith("session/"))
+      .map((m) => m.method),
+    ["session/resume"],
+  );
 });
 
 test("close drops a session from the list; loading it again replays and lists it", async () => {
@@ -176,11 +257,20 @@ test("delete is idempotent, also for unknown ids; a concurrent delete is refused
   assert.deepEqual(await client.connection.deleteSession("titled-session"), {});
   assert.deepEqual(await client.connection.deleteSession("titled-session"), {});
   assert.deepEqual(await client.connection.deleteSession("never-existed"), {});
-  assert.deepEqual((await listAll(client)).map((s) => s.sessionId), ["zed-session", "untitled-session"]);
-  const [first, second] = await Promise.allSettled([client.connection.deleteSession("zed-session"), client.connection.deleteSession("zed-session")]);
+  assert.deepEqual(
+    (await listAll(client)).map((s) => s.sessionId),
+    ["zed-session", "untitled-session"],
+  );
+  const [first, second] = await Promise.allSettled([
+    client.connection.deleteSession("zed-session"),
+    client.connection.deleteSession("zed-session"),
+  ]);
   assert.equal(first.status, "fulfilled");
   assert.equal(second.status, "rejected");
-  assert.deepEqual(second.status === "rejected" && { code: second.reason.code, data: second.reason.data }, { code: -32600, data: { sessionId: "zed-session" } });
+  assert.deepEqual(second.status === "rejected" && { code: second.reason.code, data: second.reason.data }, {
+    code: -32600,
+    data: { sessionId: "zed-session" },
+  });
   const { recorder } = await reopen(client, "zed-session", true);
   assert.deepEqual(recorder.thread.entries, [], "delete forgets the history");
 });
@@ -200,10 +290,16 @@ test("a restarted agent process lists, loads and resumes the sessions of the pre
   assert.equal((await listAll(client))[0]?.sessionId, sessionId);
   const { recorder } = await reopen(client, sessionId, true);
   const replayed = recorder.thread;
-  assert.deepEqual(replayed.entries.filter((e) => e.kind === "user").map((e) => e.kind === "user" && e.text), ["basic-stream", "batch-tools"]);
+  assert.deepEqual(
+    replayed.entries.filter((e) => e.kind === "user").map((e) => e.kind === "user" && e.text),
+    ["basic-stream", "batch-tools"],
+  );
   assert.equal(assistantText(replayed), assistantText(live), "the reply text comes back");
   assert.equal(assistantText(replayed, "thought"), "", "thoughts are not replayed (as in Bub)");
-  assert.deepEqual(toolCards(replayed).map((c) => [c.toolCallId, c.toolKind, c.status, toolText(c)]), toolCards(live).map((c) => [c.toolCallId, c.toolKind, c.status, toolText(c)]));
+  assert.deepEqual(
+    toolCards(replayed).map((c) => [c.toolCallId, c.toolKind, c.status, toolText(c)]),
+    toolCards(live).map((c) => [c.toolCallId, c.toolKind, c.status, toolText(c)]),
+  );
   const resumed = await reopen(client, sessionId, false);
   assert.equal(option(resumed.recorder.thread.configOptions, "reasoning_effort")?.currentValue, "max");
 });

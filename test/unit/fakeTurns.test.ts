@@ -6,7 +6,16 @@ import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import type { PanelAction } from "../../src/shared/panelState";
 import { fakeAgent } from "../support/fakeAgentLaunch";
-import { Cleanup, assistantText, chatSession, connect, entriesOf, newSession, toolCards, toolText } from "../support/hostHarness";
+import {
+  Cleanup,
+  assistantText,
+  chatSession,
+  connect,
+  entriesOf,
+  newSession,
+  toolCards,
+  toolText,
+} from "../support/hostHarness";
 import { waitFor } from "../support/waitFor";
 
 const cleanup = new Cleanup();
@@ -23,7 +32,9 @@ async function bubChat() {
 }
 
 const updatesOf = (actions: PanelAction[], kind: string) =>
-  actions.flatMap((action) => (action.type === "acp/update" && action.update.sessionUpdate === kind ? [action.update] : []));
+  actions.flatMap((action) =>
+    action.type === "acp/update" && action.update.sessionUpdate === kind ? [action.update] : [],
+  );
 
 test("basic-stream: text around a thought, two usage updates, end_turn", async () => {
   const { chat, actions } = await bubChat();
@@ -35,7 +46,13 @@ test("basic-stream: text around a thought, two usage updates, end_turn", async (
     { kind: "thought", text: "Thinking about it." },
     { kind: "message", text: " from **basic-stream**." },
   ]);
-  assert.deepEqual(updatesOf(actions, "usage_update").map((u) => [u.used, u.size]), [[11, 100], [12, 100]]);
+  assert.deepEqual(
+    updatesOf(actions, "usage_update").map((u) => [u.used, u.size]),
+    [
+      [11, 100],
+      [12, 100],
+    ],
+  );
   assert.deepEqual(thread.usage, { used: 12, size: 100 });
   assert.deepEqual(thread.turn, { phase: "idle", lastStop: "end_turn" });
 });
@@ -44,7 +61,10 @@ test("late-text: a reply sent whole just before the result is shown", async () =
   const { chat } = await bubChat();
   await chat.prompt("late-text");
   const { thread } = chat.store.state;
-  assert.deepEqual(thread.entries.map((e) => e.kind), ["user", "assistant"]);
+  assert.deepEqual(
+    thread.entries.map((e) => e.kind),
+    ["user", "assistant"],
+  );
   assert.equal(assistantText(thread), "The complete answer, sent at the end.");
   assert.equal(thread.turn.phase, "idle");
 });
@@ -74,38 +94,59 @@ test("batch-tools: one card per call, Bub's kinds (format_code is delete), resul
   const { agent, chat } = await bubChat();
   await chat.prompt("batch-tools");
   const { thread } = chat.store.state;
-  assert.deepEqual(thread.entries.map((e) => e.kind), ["user", "assistant", "tool_call", "tool_call", "tool_call", "tool_call", "tool_call", "assistant"]);
-  assert.deepEqual(toolCards(thread).map((c) => [c.toolCallId, c.title, c.toolKind, c.status]), [
-    ["call-1", "pwd", "execute", "completed"],
-    ["call-2", "fs.read", "read", "completed"],
-    ["call-3", "web.search", "search", "completed"],
-    ["call-4", "format_code", "delete", "completed"],
-    ["call-5", "subagent", "other", "completed"],
-  ]);
+  assert.deepEqual(
+    thread.entries.map((e) => e.kind),
+    ["user", "assistant", "tool_call", "tool_call", "tool_call", "tool_call", "tool_call", "assistant"],
+  );
+  assert.deepEqual(
+    toolCards(thread).map((c) => [c.toolCallId, c.title, c.toolKind, c.status]),
+    [
+      ["call-1", "pwd", "execute", "completed"],
+      ["call-2", "fs.read", "read", "completed"],
+      ["call-3", "web.search", "search", "completed"],
+      ["call-4", "format_code", "delete", "completed"],
+      ["call-5", "subagent", "other", "completed"],
+    ],
+  );
   const [pwd, read, , , subagent] = toolCards(thread);
   assert.equal(pwd && toolText(pwd), "/home/dev/proj");
   assert.deepEqual(read?.rawOutput, { path: "README.md", content: "# Readme" });
   assert.equal(read && toolText(read), "{'path': 'README.md', 'content': '# Readme'}");
   assert.equal(subagent && toolText(subagent), "{'session_id': 'temp/ab12cd34', 'output': 'work done', 'errors': []}");
-  const advertised = (agent.received().find((m) => m.method === "initialize")?.params as { clientCapabilities: Record<string, unknown> }).clientCapabilities;
+  const advertised = (
+    agent.received().find((m) => m.method === "initialize")?.params as { clientCapabilities: Record<string, unknown> }
+  ).clientCapabilities;
   assert.deepEqual([advertised.terminal, advertised.fs], [undefined, undefined], "cap-gating: no terminal, no fs");
-  assert.deepEqual(agent.sent().filter((m) => m.method !== undefined && m.method !== "session/update"), [],
-    "so the agent makes no client requests");
+  assert.deepEqual(
+    agent.sent().filter((m) => m.method !== undefined && m.method !== "session/update"),
+    [],
+    "so the agent makes no client requests",
+  );
 });
 
 test("orphan-result: a result for an unknown tool call creates its card", async () => {
   const { chat } = await bubChat();
   await chat.prompt("orphan-result");
   const { thread } = chat.store.state;
-  assert.deepEqual(thread.entries.map((e) => e.kind), ["user", "assistant", "tool_call", "assistant"]);
+  assert.deepEqual(
+    thread.entries.map((e) => e.kind),
+    ["user", "assistant", "tool_call", "assistant"],
+  );
   const [orphan] = toolCards(thread);
-  assert.deepEqual([orphan?.toolCallId, orphan?.status, orphan && toolText(orphan)], ["tool-7", "completed", "orphan output"]);
+  assert.deepEqual(
+    [orphan?.toolCallId, orphan?.status, orphan && toolText(orphan)],
+    ["tool-7", "completed", "orphan output"],
+  );
 });
 
 test("cancel: session/cancel goes out; Bub still answers end_turn and the turn ends with its tool cancelled", async () => {
   const { agent, chat } = await bubChat();
   const turn = chat.prompt("cancel");
-  await waitFor(() => assistantText(chat.store.state.thread), (text) => text.includes("tick 2"), "two ticks");
+  await waitFor(
+    () => assistantText(chat.store.state.thread),
+    (text) => text.includes("tick 2"),
+    "two ticks",
+  );
   await chat.cancel();
   assert.equal(chat.store.state.thread.turn.phase, "cancelling");
   await turn;
@@ -127,9 +168,21 @@ test("serialised-sessions: two sessions prompted at once run one after the other
   assert.equal(assistantText(a.recorder.thread), "[A:1][A:2][A:3][A:4][A:5]");
   assert.equal(assistantText(b.recorder.thread), "[B:1][B:2][B:3][B:4][B:5]");
   const sent = agent.sent();
-  const promptIds = new Map(agent.received().filter((m) => m.method === "session/prompt").map((m) => [m.id, (m.params as { sessionId: string }).sessionId]));
-  const resultAt = (sessionId: string) => sent.findIndex((m) => m.method === undefined && promptIds.get(m.id) === sessionId);
-  const updatesAt = (sessionId: string) => sent.flatMap((m, at) => (m.method === "session/update" && (m.params as { sessionId: string }).sessionId === sessionId ? [at] : []));
+  const promptIds = new Map(
+    agent
+      .received()
+      .filter((m) => m.method === "session/prompt")
+      .map((m) => [m.id, (m.params as { sessionId: string }).sessionId]),
+  );
+  const resultAt = (sessionId: string) =>
+    sent.findIndex((m) => m.method === undefined && promptIds.get(m.id) === sessionId);
+  const updatesAt = (sessionId: string) =>
+    sent.flatMap((m, at) =>
+      m.method === "session/update" && (m.params as { sessionId: string }).sessionId === sessionId ? [at] : [],
+    );
   const [first, second] = updatesAt(a.session.sessionId)[0]! < updatesAt(b.session.sessionId)[0]! ? [a, b] : [b, a];
-  assert.ok(updatesAt(second.session.sessionId).every((at) => at > resultAt(first.session.sessionId)), "the second turn starts after the first result");
+  assert.ok(
+    updatesAt(second.session.sessionId).every((at) => at > resultAt(first.session.sessionId)),
+    "the second turn starts after the first result",
+  );
 });

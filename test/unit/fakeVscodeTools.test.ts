@@ -28,21 +28,38 @@ function setup(env: Record<string, string>, options: { enabled?: boolean; agent?
   const intelligence = new FakeIntelligence(root);
   const { chat, logger } = chatSession(cleanup, [definitionOf(agent.launch, options.agent ?? {})], {
     workspace: { cwd: () => root, roots: () => [root] },
-    ports: { consent: new ScriptedConsent(), vscodeTools: { intelligence, bridgeScript: bridgeScriptPath(), enabled: () => options.enabled ?? true } },
+    ports: {
+      consent: new ScriptedConsent(),
+      vscodeTools: { intelligence, bridgeScript: bridgeScriptPath(), enabled: () => options.enabled ?? true },
+    },
   });
-  const mcpServers = () => (agent.received().find((message) => message.method === "session/new")?.params as { mcpServers: Array<Record<string, unknown>> }).mcpServers;
+  const mcpServers = () =>
+    (
+      agent.received().find((message) => message.method === "session/new")?.params as {
+        mcpServers: Array<Record<string, unknown>>;
+      }
+    ).mcpServers;
   return { root, agent, chat, logger, intelligence, mcpServers };
 }
 
-const ALL_TOOLS = "diagnostics, document_symbols, workspace_symbols, definition, references, hover, open_editors, selection";
+const ALL_TOOLS =
+  "diagnostics, document_symbols, workspace_symbols, definition, references, hover, open_editors, selection";
 
 function assertEveryTool(text: string, transport: string) {
   assert.match(text, new RegExp(`Tools over ${transport}: ${ALL_TOOLS}`));
-  assert.match(text, new RegExp(`### diagnostics\\n1 problem in the workspace:\\nsrc/broken\\.ts:3:14-3:20 error \\[ts 2322\\] ${TYPE_ERROR.replace(/[.']/g, "\\$&")}`));
+  assert.match(
+    text,
+    new RegExp(
+      `### diagnostics\\n1 problem in the workspace:\\nsrc/broken\\.ts:3:14-3:20 error \\[ts 2322\\] ${TYPE_ERROR.replace(/[.']/g, "\\$&")}`,
+    ),
+  );
   assert.match(text, /### document_symbols\nSymbols in src\/broken\.ts:\nConstant answer/);
   assert.match(text, /### workspace_symbols\nSymbols matching "double":\nFunction double src\/util\.ts:1:17-1:23/);
   assert.match(text, /### definition\nDefinition of the symbol at src\/broken\.ts:4:22:\nsrc\/util\.ts:1:17-1:23/);
-  assert.match(text, /### references\nReferences of the symbol at src\/broken\.ts:4:22:\nsrc\/util\.ts:1:17-1:23\nsrc\/broken\.ts:1:10-1:16\nsrc\/broken\.ts:4:22-4:28/);
+  assert.match(
+    text,
+    /### references\nReferences of the symbol at src\/broken\.ts:4:22:\nsrc\/util\.ts:1:17-1:23\nsrc\/broken\.ts:1:10-1:16\nsrc\/broken\.ts:4:22-4:28/,
+  );
   assert.match(text, /### hover\n```typescript\nfunction double/);
   assert.match(text, /### open_editors\nOpen editors:\nsrc\/broken\.ts \(group 1, active\)/);
   assert.match(text, /### selection\nSelected src\/broken\.ts:3:14-3:20:\nanswer/);
@@ -55,7 +72,9 @@ test("an agent without mcpCapabilities.acp gets the stdio bridge, and every tool
   assert.equal(entry?.name, "vscode");
   assert.equal(entry?.command, process.execPath);
   assert.equal("type" in (entry ?? {}), false, "a stdio entry has no type");
-  const token = (entry?.env as Array<{ name: string; value: string }>).find((variable) => variable.name === "ACP_PANEL_MCP_TOKEN")?.value ?? "";
+  const token =
+    (entry?.env as Array<{ name: string; value: string }>).find((variable) => variable.name === "ACP_PANEL_MCP_TOKEN")
+      ?.value ?? "";
   assert.ok(token.length >= 32, "a random token");
   assert.ok(!logger.trafficLog.some((line) => line.text.includes(token)), "the token never reaches the traffic log");
   await chat.prompt("vscode-tools src/broken.ts 4 22");
@@ -65,7 +84,7 @@ test("an agent without mcpCapabilities.acp gets the stdio bridge, and every tool
   assert.ok(cards.every((card) => card.status === "completed"));
 });
 
-test("an agent advertising mcpCapabilities.acp gets {type: \"acp\"} and every tool answers over mcp/message", async () => {
+test('an agent advertising mcpCapabilities.acp gets {type: "acp"} and every tool answers over mcp/message', async () => {
   const { chat, mcpServers, agent } = setup({ FAKE_AGENT_MCP_ACP: "1" });
   await chat.start();
   const [entry] = mcpServers();
@@ -74,7 +93,14 @@ test("an agent advertising mcpCapabilities.acp gets {type: \"acp\"} and every to
   assert.equal(typeof entry?.serverId, "string");
   await chat.prompt("vscode-tools src/broken.ts 4 22");
   assertEveryTool(assistantText(chat.store.state.thread), "acp");
-  const answers = agent.received().filter((message) => message.id !== undefined && message.method === undefined && JSON.stringify(message.result ?? "").includes("content"));
+  const answers = agent
+    .received()
+    .filter(
+      (message) =>
+        message.id !== undefined &&
+        message.method === undefined &&
+        JSON.stringify(message.result ?? "").includes("content"),
+    );
   assert.ok(answers.length >= 9, "the tool results travelled as mcp/message responses");
 });
 
@@ -94,7 +120,7 @@ test("acpPanel.vscodeTools off: session/new has no vscode server", async () => {
   assert.deepEqual(mcpServers(), []);
 });
 
-test("an agent with \"vscodeTools\": false gets no vscode server, the others still do", async () => {
+test('an agent with "vscodeTools": false gets no vscode server, the others still do', async () => {
   const { chat, mcpServers } = setup({ FAKE_AGENT_MCP_ACP: "1" }, { agent: { vscodeTools: false } });
   await chat.start();
   assert.deepEqual(mcpServers(), []);
@@ -105,8 +131,12 @@ test("a session reopened with session/load gets the vscode server too, and its t
   await chat.start();
   const first = chat.sessionId!;
   await chat.openExisting("Fake", first);
-  const load = agent.received().find((message) => message.method === "session/load")?.params as { mcpServers: Array<{ name: string }> } | undefined;
-  assert.deepEqual(load?.mcpServers.map((server) => server.name), ["vscode"]);
+  const load = agent.received().find((message) => message.method === "session/load")?.params as
+    { mcpServers: Array<{ name: string }> } | undefined;
+  assert.deepEqual(
+    load?.mcpServers.map((server) => server.name),
+    ["vscode"],
+  );
   await chat.prompt("vscode-tools src/broken.ts 4 22");
   assertEveryTool(assistantText(chat.store.state.thread), "stdio");
 });

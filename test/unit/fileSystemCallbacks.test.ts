@@ -1,7 +1,17 @@
 /** fs/read_text_file and fs/write_text_file at the port level: buffers, lines, errors, consent. */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, existsSync, realpathSync, renameSync, symlinkSync, truncateSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  existsSync,
+  realpathSync,
+  renameSync,
+  symlinkSync,
+  truncateSync,
+} from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,7 +24,14 @@ function setup(consent = new ScriptedConsent(), maxReadBytes?: number) {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "acp-fs-")));
   const files = new DiskFiles();
   const writes: FileWrite[] = [];
-  const fs = fileSystemCallbacks({ agent: "A", roots: () => [root], files, consent, onWrite: (w) => writes.push(w), ...(maxReadBytes ? { maxReadBytes } : {}) });
+  const fs = fileSystemCallbacks({
+    agent: "A",
+    roots: () => [root],
+    files,
+    consent,
+    onWrite: (w) => writes.push(w),
+    ...(maxReadBytes ? { maxReadBytes } : {}),
+  });
   return { root, files, fs, writes, consent };
 }
 
@@ -30,13 +47,19 @@ test("honours line (1-based) and limit", async () => {
   const { root, fs } = setup();
   const path = join(root, "lines.txt");
   await writeFile(path, "one\ntwo\nthree\nfour\nfive\n");
-  assert.equal((await fs.readTextFile({ sessionId: "s", path, line: 2, limit: 3 }, signal)).content, "two\nthree\nfour\n");
+  assert.equal(
+    (await fs.readTextFile({ sessionId: "s", path, line: 2, limit: 3 }, signal)).content,
+    "two\nthree\nfour\n",
+  );
   assert.equal((await fs.readTextFile({ sessionId: "s", path, line: 5 }, signal)).content, "five\n");
 });
 
 test("a missing file is -32002 resource not found", async () => {
   const { root, fs } = setup();
-  await assert.rejects(fs.readTextFile({ sessionId: "s", path: join(root, "nope.txt") }, signal), (error: { code?: number }) => error.code === -32002);
+  await assert.rejects(
+    fs.readTextFile({ sessionId: "s", path: join(root, "nope.txt") }, signal),
+    (error: { code?: number }) => error.code === -32002,
+  );
 });
 
 test("a file over the read cap gets a clear error", async () => {
@@ -57,8 +80,10 @@ test("writes create missing folders and record before/after", async () => {
 test("a write outside the workspace is refused unless the user consents", async () => {
   const outside = realpathSync(mkdtempSync(join(tmpdir(), "acp-outside-")));
   const denied = setup(new ScriptedConsent({ outside: false }));
-  await assert.rejects(denied.fs.writeTextFile({ sessionId: "s", path: join(outside, "x.txt"), content: "no" }, signal),
-    /did not allow writing outside the workspace/);
+  await assert.rejects(
+    denied.fs.writeTextFile({ sessionId: "s", path: join(outside, "x.txt"), content: "no" }, signal),
+    /did not allow writing outside the workspace/,
+  );
   assert.equal(existsSync(join(outside, "x.txt")), false);
   assert.deepEqual(denied.consent.asked, [`outside ${join(outside, "x.txt")}`], "consent was asked, never silent");
   const allowed = setup(new ScriptedConsent({ outside: true }));
@@ -81,7 +106,9 @@ test("line 1, limit 2 of a 50 MiB file answers the two lines instead of refusing
   const path = join(root, "big.log");
   await writeFile(path, "first\nsecond\nthird\n");
   truncateSync(path, 50 * 1024 * 1024);
-  assert.deepEqual(await fs.readTextFile({ sessionId: "s", path, line: 1, limit: 2 }, signal), { content: "first\nsecond\n" });
+  assert.deepEqual(await fs.readTextFile({ sessionId: "s", path, line: 1, limit: 2 }, signal), {
+    content: "first\nsecond\n",
+  });
 });
 
 test("a file whose size is over the cap is refused from its size, before it is read", async () => {
@@ -90,7 +117,10 @@ test("a file whose size is over the cap is refused from its size, before it is r
   await writeFile(path, "");
   // 3 GiB (sparse): reading it whole would fail with Node's own 2 GiB error, or exhaust memory.
   truncateSync(path, 3 * 1024 * 1024 * 1024);
-  await assert.rejects(fs.readTextFile({ sessionId: "s", path }, signal), /larger than 10485760 bytes; read it in parts/);
+  await assert.rejects(
+    fs.readTextFile({ sessionId: "s", path }, signal),
+    /larger than 10485760 bytes; read it in parts/,
+  );
 });
 
 test("the whole-file read of the disk is never used by fs/read_text_file (counting port)", async () => {
@@ -110,7 +140,10 @@ test("an open buffer keeps priority for line/limit reads, and a part over the ca
   await writeFile(path, "disk\n");
   files.buffers.set(path, { text: "a\nb\nc\n" + "y".repeat(50) + "\n", dirty: true });
   assert.equal((await fs.readTextFile({ sessionId: "s", path, line: 2, limit: 2 }, signal)).content, "b\nc\n");
-  await assert.rejects(fs.readTextFile({ sessionId: "s", path, line: 4, limit: 1 }, signal), /part of the file .* larger than 10 bytes/);
+  await assert.rejects(
+    fs.readTextFile({ sessionId: "s", path, line: 4, limit: 1 }, signal),
+    /part of the file .* larger than 10 bytes/,
+  );
 });
 
 test("a folder swapped for a link while the consent prompt is open is refused, nothing lands behind the link", async () => {
@@ -125,6 +158,9 @@ test("a folder swapped for a link while the consent prompt is open is refused, n
     return ask(agent, path, noFolder);
   };
   const { fs } = setup(consent);
-  await assert.rejects(fs.writeTextFile({ sessionId: "s", path: join(outside, "sub", "x.txt"), content: "payload" }, signal), /changed while writing/);
+  await assert.rejects(
+    fs.writeTextFile({ sessionId: "s", path: join(outside, "sub", "x.txt"), content: "payload" }, signal),
+    /changed while writing/,
+  );
   assert.deepEqual(readdirSync(elsewhere), []);
 });

@@ -27,7 +27,11 @@ export function foldRecording(jsonl: string): Thread {
     } else if (message.result && (message.result.configOptions || message.result.modes)) {
       const configOptions = configOptionsSchema.optional().parse(message.result.configOptions);
       const modes = modeStateSchema.optional().parse(message.result.modes);
-      thread = reduceThread(thread, { type: "session/state", ...(configOptions ? { configOptions } : {}), ...(modes ? { modes } : {}) });
+      thread = reduceThread(thread, {
+        type: "session/state",
+        ...(configOptions ? { configOptions } : {}),
+        ...(modes ? { modes } : {}),
+      });
     }
   }
   return thread;
@@ -45,10 +49,15 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith(".jsonl"))) {
 
 /** The stable `SessionUpdate` variants, read from the ACP schema the pinned SDK ships. */
 function stableVariants(): string[] {
-  const schema = JSON.parse(readFileSync(join(repoRoot, "node_modules/@agentclientprotocol/sdk/schema/v1/schema.json"), "utf8"));
+  const schema = JSON.parse(
+    readFileSync(join(repoRoot, "node_modules/@agentclientprotocol/sdk/schema/v1/schema.json"), "utf8"),
+  );
   const union: Array<{ properties?: { sessionUpdate?: { const?: string } } }> = schema.$defs.SessionUpdate.oneOf;
   const tags = union.map((variant) => variant.properties?.sessionUpdate?.const);
-  assert.ok(tags.every((tag): tag is string => typeof tag === "string"), "every SessionUpdate variant has a const sessionUpdate tag");
+  assert.ok(
+    tags.every((tag): tag is string => typeof tag === "string"),
+    "every SessionUpdate variant has a const sessionUpdate tag",
+  );
   return tags;
 }
 
@@ -62,20 +71,32 @@ test("every stable session/update variant appears in the golden fixtures", () =>
   }
   const stable = stableVariants();
   assert.ok(stable.length >= 14, `the schema lists ${stable.length} variants`);
-  assert.deepEqual(stable.filter((v) => !variants.has(v)), []);
+  assert.deepEqual(
+    stable.filter((v) => !variants.has(v)),
+    [],
+  );
 });
 
 test("the reducer's schema knows every stable session/update variant", () => {
-  const known = knownUpdateSchema.options.flatMap(({ shape: { sessionUpdate: tag } }): string[] => ("options" in tag ? tag.options : [...tag.values]));
-  assert.deepEqual(stableVariants().filter((v) => !known.includes(v)), []);
+  const known = knownUpdateSchema.options.flatMap(({ shape: { sessionUpdate: tag } }): string[] =>
+    "options" in tag ? tag.options : [...tag.values],
+  );
+  assert.deepEqual(
+    stableVariants().filter((v) => !known.includes(v)),
+    [],
+  );
 });
 
 /** The unstable `SessionUpdate` variants (in the unstable schema, not in the stable one). */
 function unstableVariants(): string[] {
-  const schema = JSON.parse(readFileSync(join(repoRoot, "node_modules/@agentclientprotocol/sdk/schema/v1/schema.unstable.json"), "utf8"));
+  const schema = JSON.parse(
+    readFileSync(join(repoRoot, "node_modules/@agentclientprotocol/sdk/schema/v1/schema.unstable.json"), "utf8"),
+  );
   const union: Array<{ properties?: { sessionUpdate?: { const?: string } } }> = schema.$defs.SessionUpdate.oneOf;
   const stable = new Set(stableVariants());
-  return union.map((variant) => variant.properties?.sessionUpdate?.const).filter((tag): tag is string => typeof tag === "string" && !stable.has(tag));
+  return union
+    .map((variant) => variant.properties?.sessionUpdate?.const)
+    .filter((tag): tag is string => typeof tag === "string" && !stable.has(tag));
 }
 
 test("every unstable session/update variant is known to the reducer and appears in the golden fixtures", () => {
@@ -88,6 +109,14 @@ test("every unstable session/update variant is known to the reducer and appears 
   }
   const unstable = unstableVariants();
   assert.ok(unstable.length >= 5, `the unstable schema adds ${unstable.length} variants`);
-  assert.deepEqual(unstable.filter((v) => !UNSTABLE_UPDATE_TAGS.includes(v)), [], "the reducer's unstable schema");
-  assert.deepEqual(unstable.filter((v) => !variants.has(v)), [], "the golden fixtures");
+  assert.deepEqual(
+    unstable.filter((v) => !UNSTABLE_UPDATE_TAGS.includes(v)),
+    [],
+    "the reducer's unstable schema",
+  );
+  assert.deepEqual(
+    unstable.filter((v) => !variants.has(v)),
+    [],
+    "the golden fixtures",
+  );
 });

@@ -32,7 +32,10 @@ async function runtimeImportGraph(): Promise<Map<string, string[]>> {
   });
   const graph = new Map<string, string[]>();
   for (const [path, input] of Object.entries(result.metafile.inputs)) {
-    graph.set(path, input.imports.filter((edge) => !edge.external).map((edge) => edge.path));
+    graph.set(
+      path,
+      input.imports.filter((edge) => !edge.external).map((edge) => edge.path),
+    );
   }
   return graph;
 }
@@ -71,13 +74,35 @@ function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
 }
 
 test("the cycle finder finds a cycle through three files and ignores a diamond", () => {
-  assert.deepEqual(findCycles(new Map([["a", ["b"]], ["b", ["c"]], ["c", ["a"]], ["d", ["a"]]])).map((c) => c.sort()), [["a", "b", "c"]]);
-  assert.deepEqual(findCycles(new Map([["a", ["b", "c"]], ["b", ["d"]], ["c", ["d"]], ["d", []]])), []);
+  assert.deepEqual(
+    findCycles(
+      new Map([
+        ["a", ["b"]],
+        ["b", ["c"]],
+        ["c", ["a"]],
+        ["d", ["a"]],
+      ]),
+    ).map((c) => c.sort()),
+    [["a", "b", "c"]],
+  );
+  assert.deepEqual(
+    findCycles(
+      new Map([
+        ["a", ["b", "c"]],
+        ["b", ["d"]],
+        ["c", ["d"]],
+        ["d", []],
+      ]),
+    ),
+    [],
+  );
 });
 
 test("src/ and webview/ have no runtime import cycle", async () => {
   const graph = await runtimeImportGraph();
   assert.ok(graph.size > 100, `the graph should hold the whole tree, got ${graph.size} files`);
-  const cycles = findCycles(graph).map((cycle) => cycle.map((path) => relative(repoRoot, join(repoRoot, path))).join(" → "));
+  const cycles = findCycles(graph).map((cycle) =>
+    cycle.map((path) => relative(repoRoot, join(repoRoot, path))).join(" → "),
+  );
   assert.deepEqual(cycles, []);
 });

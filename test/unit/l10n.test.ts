@@ -23,19 +23,38 @@ function markers(text: string): string[] {
 function assertComplete(englishFile: string, translatedFile: string): void {
   const source = readJson(englishFile);
   const translated = readJson(translatedFile);
-  assert.deepEqual(Object.keys(translated).filter((key) => !(key in source)), [], `${translatedFile} has keys ${englishFile} does not`);
-  assert.deepEqual(Object.keys(source).filter((key) => !(key in translated)), [], `${translatedFile} lacks these keys`);
+  assert.deepEqual(
+    Object.keys(translated).filter((key) => !(key in source)),
+    [],
+    `${translatedFile} has keys ${englishFile} does not`,
+  );
+  assert.deepEqual(
+    Object.keys(source).filter((key) => !(key in translated)),
+    [],
+    `${translatedFile} lacks these keys`,
+  );
   for (const [key, english] of Object.entries(source)) {
     const text = translated[key];
     assert.ok(typeof text === "string" && text.trim() !== "", `${translatedFile}: "${key}" is empty`);
-    assert.deepEqual(markers(text), markers(String(english)), `${translatedFile}: "${key}" changes its placeholders or links: ${text}`);
+    assert.deepEqual(
+      markers(text),
+      markers(String(english)),
+      `${translatedFile}: "${key}" changes its placeholders or links: ${text}`,
+    );
   }
 }
 
 test("every t(…) / vscode.l10n.t(…) call passes a string literal, so its key can be found", () => {
   assert.deepEqual(scan.nonLiteral, []);
   assert.ok(scan.keys.size > 200, `only ${scan.keys.size} keys found: is the scanner broken?`);
-  for (const key of ["Prompt", "Send", "Stop", "Follow agent", "Open a session in the ACP panel first.", "No agent named \"{0}\" is configured."]) {
+  for (const key of [
+    "Prompt",
+    "Send",
+    "Stop",
+    "Follow agent",
+    "Open a session in the ACP panel first.",
+    'No agent named "{0}" is configured.',
+  ]) {
     assert.ok(scan.keys.has(key), `"${key}" is not translated anywhere`);
   }
 });
@@ -43,8 +62,16 @@ test("every t(…) / vscode.l10n.t(…) call passes a string literal, so its key
 test("the English bundle l10n/bundle.l10n.json has exactly the keys the sources use (regenerate: node --import tsx test/harness/l10nBundle.ts)", () => {
   const bundle = readJson("l10n/bundle.l10n.json");
   const expected = englishBundle(scan);
-  assert.deepEqual(Object.keys(expected).filter((key) => !(key in bundle)), [], "keys missing from l10n/bundle.l10n.json");
-  assert.deepEqual(Object.keys(bundle).filter((key) => !(key in expected)), [], "keys no source uses any more");
+  assert.deepEqual(
+    Object.keys(expected).filter((key) => !(key in bundle)),
+    [],
+    "keys missing from l10n/bundle.l10n.json",
+  );
+  assert.deepEqual(
+    Object.keys(bundle).filter((key) => !(key in expected)),
+    [],
+    "keys no source uses any more",
+  );
   for (const [key, value] of Object.entries(bundle)) assert.equal(value, key);
 });
 
@@ -53,8 +80,14 @@ test("every %key% in package.json is in package.nls.json, and every key there is
   const used = new Set([...manifest.matchAll(/"%([\w.-]+)%"/g)].map((m) => m[1]!));
   const nls = readJson("package.nls.json");
   assert.ok(used.size >= 40, `only ${used.size} %key% values in package.json`);
-  assert.deepEqual([...used].filter((key) => !(key in nls)), []);
-  assert.deepEqual(Object.keys(nls).filter((key) => !used.has(key)), []);
+  assert.deepEqual(
+    [...used].filter((key) => !(key in nls)),
+    [],
+  );
+  assert.deepEqual(
+    Object.keys(nls).filter((key) => !used.has(key)),
+    [],
+  );
   assert.equal(JSON.parse(manifest).l10n, "./l10n");
 });
 
@@ -89,7 +122,8 @@ function literalTexts(value: unknown, path: string): string[] {
     const shown = SHOWN.has(key) && !path.endsWith(".properties");
     if (shown && typeof child === "string" && !/^%[\w.-]+%$/.test(child)) found.push(`${at}: ${child}`);
     else if (shown && Array.isArray(child) && child.every((item) => typeof item === "string")) {
-      for (const [index, item] of child.entries()) if (!/^%[\w.-]+%$/.test(item as string)) found.push(`${at}[${index}]: ${String(item)}`);
+      for (const [index, item] of child.entries())
+        if (!/^%[\w.-]+%$/.test(item as string)) found.push(`${at}[${index}]: ${String(item)}`);
     } else found.push(...literalTexts(child, at));
   }
   return found;
@@ -99,8 +133,14 @@ test("every user-visible string of package.json's contributes is a %key% (titles
   const manifest = readJson("package.json");
   assert.deepEqual(literalTexts(manifest.contributes, "contributes"), []);
   // The walker does look inside nested settings: a literal in an agent entry's properties is found.
-  const probe = { configuration: { properties: { a: { additionalProperties: { properties: { b: { description: "B", examples: ["x"] } } } } } } };
-  assert.deepEqual(literalTexts(probe, "c"), ["c.configuration.properties.a.additionalProperties.properties.b.description: B"]);
+  const probe = {
+    configuration: {
+      properties: { a: { additionalProperties: { properties: { b: { description: "B", examples: ["x"] } } } } },
+    },
+  };
+  assert.deepEqual(literalTexts(probe, "c"), [
+    "c.configuration.properties.a.additionalProperties.properties.b.description: B",
+  ]);
 });
 
 test("package.nls.zh-cn.json is complete: same keys, none empty, placeholders and command links kept", () => {
@@ -129,9 +169,16 @@ test("the translator: English is the key, a bundle translates, an empty or missi
 });
 
 test("the .vsix carries package.nls.json, package.nls.zh-cn.json and the l10n bundles", { timeout: 60_000 }, () => {
-  const result = spawnSync(join(repoRoot, "node_modules/.bin/vsce"), ["ls", "--no-dependencies"], { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const result = spawnSync(join(repoRoot, "node_modules/.bin/vsce"), ["ls", "--no-dependencies"], {
+    cwd: repoRoot,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   assert.equal(result.status, 0, result.stderr);
   const files = result.stdout.split("\n").filter(Boolean);
   const wanted = ["package.nls.json", "package.nls.zh-cn.json", "l10n/bundle.l10n.json", "l10n/bundle.l10n.zh-cn.json"];
-  assert.deepEqual(wanted.filter((file) => !files.includes(file)), []);
+  assert.deepEqual(
+    wanted.filter((file) => !files.includes(file)),
+    [],
+  );
 });

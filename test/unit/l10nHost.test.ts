@@ -14,14 +14,23 @@ import { translatorFor } from "../../src/shared/l10n";
 import { repoRoot } from "../support/fakeAgentLaunch";
 import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
 
-const zh = translatorFor(JSON.parse(readFileSync(join(repoRoot, "l10n/bundle.l10n.zh-cn.json"), "utf8")) as Record<string, string>);
+const zh = translatorFor(
+  JSON.parse(readFileSync(join(repoRoot, "l10n/bundle.l10n.zh-cn.json"), "utf8")) as Record<string, string>,
+);
 const sessions: ChatSession[] = [];
 afterEach(async () => {
   await Promise.all(sessions.splice(0).map((session) => session.dispose()));
 });
 
 function newSession(launches: ConstructorParameters<typeof MemoryCatalog>[0]) {
-  const session = new ChatSession({ catalog: new MemoryCatalog(launches), workspace: fixedWorkspace(tmpdir()), logger: new MemoryLogger(), clock: steppingClock(), restartDelaysMs: [], translate: zh });
+  const session = new ChatSession({
+    catalog: new MemoryCatalog(launches),
+    workspace: fixedWorkspace(tmpdir()),
+    logger: new MemoryLogger(),
+    clock: steppingClock(),
+    restartDelaysMs: [],
+    translate: zh,
+  });
   sessions.push(session);
   session.refreshAgents();
   return session;
@@ -31,8 +40,14 @@ test("a start failure is written in the translator's language; the agent's name 
   const session = newSession([{ name: "Ghost", command: "acp-panel-no-such-agent", args: ["acp"], env: {} }]);
   await session.start();
   const { connection } = session.store.state;
-  assert.equal(connection.status === "failed" && connection.message, "无法启动“Ghost”：找不到命令“acp-panel-no-such-agent”。");
-  assert.match(connection.status === "failed" ? connection.details ?? "" : "", /^运行的命令：acp-panel-no-such-agent acp\n请安装该智能体/);
+  assert.equal(
+    connection.status === "failed" && connection.message,
+    "无法启动“Ghost”：找不到命令“acp-panel-no-such-agent”。",
+  );
+  assert.match(
+    connection.status === "failed" ? (connection.details ?? "") : "",
+    /^运行的命令：acp-panel-no-such-agent acp\n请安装该智能体/,
+  );
 });
 
 test("an agent that is not configured, and a new tab's title, in the translator's language", async () => {

@@ -13,13 +13,18 @@ const eslint = new ESLint({
   cwd: repoRoot,
   overrideConfig: {
     languageOptions: { parserOptions: { projectService: false } },
-    rules: { "@typescript-eslint/no-floating-promises": "off", "@typescript-eslint/switch-exhaustiveness-check": "off" },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "off",
+      "@typescript-eslint/switch-exhaustiveness-check": "off",
+    },
   },
 });
 
 async function importErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === "no-restricted-imports" || m.ruleId === "no-restricted-globals").map((m) => m.message);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === "no-restricted-imports" || m.ruleId === "no-restricted-globals")
+    .map((m) => m.message);
 }
 
 const cases: Array<[string, string, boolean]> = [
@@ -33,13 +38,37 @@ const cases: Array<[string, string, boolean]> = [
   ["webview/ok.tsx", 'import { useState } from "react";\nexport const x = useState;\n', false],
   ["src/shared/leak.ts", 'import { readFileSync } from "node:fs";\nexport const x = readFileSync;\n', true],
   ["webview/leak.ts", 'import { ChatSession } from "../src/acp/chatSession";\nexport const x = ChatSession;\n', true],
-  ["src/acp/client/leak.ts", 'import { ChatSession } from "../sessions/chatSession";\nexport const x = ChatSession;\n', true],
-  ["src/acp/agents/leak.ts", 'import { PanelStore } from "../sessions/panelStore";\nexport const x = PanelStore;\n', true],
-  ["src/acp/client/transports/leak.ts", 'import { parseHostMessage } from "../../../shared/protocol";\nexport const x = parseHostMessage;\n', true],
+  [
+    "src/acp/client/leak.ts",
+    'import { ChatSession } from "../sessions/chatSession";\nexport const x = ChatSession;\n',
+    true,
+  ],
+  [
+    "src/acp/agents/leak.ts",
+    'import { PanelStore } from "../sessions/panelStore";\nexport const x = PanelStore;\n',
+    true,
+  ],
+  [
+    "src/acp/client/transports/leak.ts",
+    'import { parseHostMessage } from "../../../shared/protocol";\nexport const x = parseHostMessage;\n',
+    true,
+  ],
   ["src/acp/client/leak.ts", 'import * as vscode from "vscode";\nexport const x = vscode;\n', true],
-  ["src/acp/sessions/ok.ts", 'import { AgentClient } from "../client/agentClient";\nexport const x = AgentClient;\n', false],
-  ["src/acp/sessions/ok.ts", 'import { parseHostMessage } from "../../shared/protocol";\nexport const x = parseHostMessage;\n', false],
-  ["src/shared/leak.ts", 'import { AgentClient } from "../acp/client/agentClient";\nexport const x = AgentClient;\n', true],
+  [
+    "src/acp/sessions/ok.ts",
+    'import { AgentClient } from "../client/agentClient";\nexport const x = AgentClient;\n',
+    false,
+  ],
+  [
+    "src/acp/sessions/ok.ts",
+    'import { parseHostMessage } from "../../shared/protocol";\nexport const x = parseHostMessage;\n',
+    false,
+  ],
+  [
+    "src/shared/leak.ts",
+    'import { AgentClient } from "../acp/client/agentClient";\nexport const x = AgentClient;\n',
+    true,
+  ],
   ["webview/components/leak.tsx", "export const api = acquireVsCodeApi();\n", true],
 ];
 

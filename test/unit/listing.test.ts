@@ -41,7 +41,11 @@ interface WalkthroughStep {
   readonly id: string;
   readonly title: string;
   readonly description: string;
-  readonly media: { readonly markdown?: string; readonly image?: string | Record<string, string>; readonly altText?: string };
+  readonly media: {
+    readonly markdown?: string;
+    readonly image?: string | Record<string, string>;
+    readonly altText?: string;
+  };
   readonly completionEvents?: readonly string[];
 }
 
@@ -54,7 +58,11 @@ test("the walkthrough covers pick an agent, sign in, first prompt, permission an
     assert.ok(titles[index]?.includes(word), `step ${index + 1} should be about "${word}": ${titles.join(" | ")}`);
   }
   const commands = new Set<string>(manifest.contributes.commands.map((c: { command: string }) => c.command));
-  const contextKeys = new Set([...readFileSync(join(repoRoot, "src/vscode/contextKeys.ts"), "utf8").matchAll(/set\("(acpPanel\.\w+)"/g)].map((m) => m[1]));
+  const contextKeys = new Set(
+    [...readFileSync(join(repoRoot, "src/vscode/contextKeys.ts"), "utf8").matchAll(/set\("(acpPanel\.\w+)"/g)].map(
+      (m) => m[1],
+    ),
+  );
   for (const step of steps) {
     const media = step.media.markdown ?? (typeof step.media.image === "string" ? step.media.image : undefined);
     assert.ok(media, `${step.id} has no markdown or image media`);
@@ -65,7 +73,9 @@ test("the walkthrough covers pick an agent, sign in, first prompt, permission an
       const command = /^onCommand:(.+)$/.exec(event)?.[1];
       const context = /^onContext:(.+)$/.exec(event)?.[1];
       if (command) assert.ok(commands.has(command), `${step.id}: ${event} names no contributed command`);
-      else if (context) for (const key of context.match(/\bacpPanel\.\w+/g) ?? []) assert.ok(contextKeys.has(key), `${step.id}: ${key} is set by nothing`);
+      else if (context)
+        for (const key of context.match(/\bacpPanel\.\w+/g) ?? [])
+          assert.ok(contextKeys.has(key), `${step.id}: ${key} is set by nothing`);
       else assert.fail(`${step.id}: ${event} is neither onCommand nor onContext`);
     }
     // Step descriptions' command links must name contributed commands too (a typo is a dead button).
@@ -77,13 +87,22 @@ test("the walkthrough covers pick an agent, sign in, first prompt, permission an
 });
 
 test("the .vsix carries the PNG icon and the walkthrough's media", { timeout: 60_000 }, () => {
-  const result = spawnSync(join(repoRoot, "node_modules/.bin/vsce"), ["ls", "--no-dependencies"], { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const result = spawnSync(join(repoRoot, "node_modules/.bin/vsce"), ["ls", "--no-dependencies"], {
+    cwd: repoRoot,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   assert.equal(result.status, 0, result.stderr);
   const files = result.stdout.split("\n").filter(Boolean);
   assert.ok(files.includes(manifest.icon), `${manifest.icon} is not in the .vsix`);
-  const media: string[] = (manifest.contributes.walkthroughs ?? []).flatMap((w: { steps: WalkthroughStep[] }) => w.steps.map((s) => s.media.markdown ?? ""));
+  const media: string[] = (manifest.contributes.walkthroughs ?? []).flatMap((w: { steps: WalkthroughStep[] }) =>
+    w.steps.map((s) => s.media.markdown ?? ""),
+  );
   assert.ok(media.length > 0);
-  assert.deepEqual(media.filter((file) => !files.includes(file)), []);
+  assert.deepEqual(
+    media.filter((file) => !files.includes(file)),
+    [],
+  );
 });
 
 test("the README shows the light and dark screenshots, and they are committed PNGs (refreshed by UPDATE_SCREENSHOTS=1 on the showcase e2e)", () => {

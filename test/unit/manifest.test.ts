@@ -28,19 +28,29 @@ test("contributed commands match the CommandId union, all in category ACP", asyn
 });
 
 test("menus and keybindings name contributed commands only", () => {
-  const used: Contributed[] = [...Object.values(contributes.menus as Record<string, Contributed[]>).flat(), ...contributes.keybindings];
+  const used: Contributed[] = [
+    ...Object.values(contributes.menus as Record<string, Contributed[]>).flat(),
+    ...contributes.keybindings,
+  ];
   const unknown = used.map((item) => item.command).filter((id) => !contributedIds.includes(id));
   assert.deepEqual(unknown, []);
 });
 
 test("every acpPanel.* context key a `when` clause reads is set by the host", () => {
-  const used: Contributed[] = [...Object.values(contributes.menus as Record<string, Contributed[]>).flat(), ...contributes.keybindings];
+  const used: Contributed[] = [
+    ...Object.values(contributes.menus as Record<string, Contributed[]>).flat(),
+    ...contributes.keybindings,
+  ];
   const keys = new Set(used.flatMap((item) => [...(item.when ?? "").matchAll(/\bacpPanel\.\w+/g)].map((m) => m[0])));
   keys.delete("acpPanel.chat"); // the view id, compared with `view ==` / `focusedView ==`
   const source = readFileSync(join(repoRoot, "src/vscode/contextKeys.ts"), "utf8");
   const set = new Set([...source.matchAll(/set\("(acpPanel\.\w+)"/g)].map((m) => m[1]));
   assert.ok(keys.size > 0);
-  assert.deepEqual([...keys].filter((key) => !set.has(key)), [], "a `when` clause reads a context key nothing sets");
+  assert.deepEqual(
+    [...keys].filter((key) => !set.has(key)),
+    [],
+    "a `when` clause reads a context key nothing sets",
+  );
   const views: Array<{ id: string }> = Object.values(contributes.views as Record<string, Array<{ id: string }>>).flat();
   assert.ok(views.some((view) => view.id === "acpPanel.chat"));
 });
@@ -48,8 +58,12 @@ test("every acpPanel.* context key a `when` clause reads is set by the host", ()
 test("settings Restricted Mode withholds are declared, and icons the manifest names exist", () => {
   const declared = Object.keys(contributes.configuration.properties);
   const restricted: string[] = manifest.capabilities.untrustedWorkspaces.restrictedConfigurations;
-  assert.deepEqual(restricted.filter((key) => !declared.includes(key)), []);
-  for (const container of contributes.viewsContainers.activitybar) assert.ok(existsSync(join(repoRoot, container.icon)), container.icon);
+  assert.deepEqual(
+    restricted.filter((key) => !declared.includes(key)),
+    [],
+  );
+  for (const container of contributes.viewsContainers.activitybar)
+    assert.ok(existsSync(join(repoRoot, container.icon)), container.icon);
 });
 
 test("the Node version is stated once: .nvmrc satisfies engines.node, and so does the Node running this", () => {
@@ -59,22 +73,43 @@ test("the Node version is stated once: .nvmrc satisfies engines.node, and so doe
   const nvmrc = Number(readFileSync(join(repoRoot, ".nvmrc"), "utf8").trim().replace(/^v/, "").split(".")[0]);
   assert.ok(nvmrc >= major, `.nvmrc (${nvmrc}) is below engines.node (${manifest.engines.node})`);
   const [runMajor, runMinor] = process.versions.node.split(".").map(Number) as [number, number];
-  assert.ok(runMajor > major || (runMajor === major && runMinor >= minor), `Node ${process.versions.node} is older than ${manifest.engines.node}`);
+  assert.ok(
+    runMajor > major || (runMajor === major && runMinor >= minor),
+    `Node ${process.versions.node} is older than ${manifest.engines.node}`,
+  );
 });
 
-test("the .vsix ships the manifest, README, CHANGELOG and LICENSE and leaves out sources, tests, docs and editor settings", { timeout: 60_000 }, () => {
-  // `vsce ls` applies .vscodeignore to the tree as it is (no build needed for this question).
-  const result = spawnSync(join(repoRoot, "node_modules/.bin/vsce"), ["ls", "--no-dependencies"], { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-  assert.equal(result.status, 0, result.stderr);
-  const files = result.stdout.split("\n").filter(Boolean);
-  for (const shipped of ["package.json", "README.md", "CHANGELOG.md", "LICENSE"]) assert.ok(files.includes(shipped), `${shipped} is not in ${files.join(", ")}`);
-  const leaked = files.filter((file) => /^(\.vscode|docs|src|test|webview|node_modules|\.ci)\/|\.map$|\.ts$/.test(file));
-  assert.deepEqual(leaked, []);
-});
+test(
+  "the .vsix ships the manifest, README, CHANGELOG and LICENSE and leaves out sources, tests, docs and editor settings",
+  { timeout: 60_000 },
+  () => {
+    // `vsce ls` applies .vscodeignore to the tree as it is (no build needed for this question).
+    const result = spawnSync(join(repoRoot, "node_modules/.bin/vsce"), ["ls", "--no-dependencies"], {
+      cwd: repoRoot,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    assert.equal(result.status, 0, result.stderr);
+    const files = result.stdout.split("\n").filter(Boolean);
+    for (const shipped of ["package.json", "README.md", "CHANGELOG.md", "LICENSE"])
+      assert.ok(files.includes(shipped), `${shipped} is not in ${files.join(", ")}`);
+    const leaked = files.filter((file) =>
+      /^(\.vscode|docs|src|test|webview|node_modules|\.ci)\/|\.map$|\.ts$/.test(file),
+    );
+    assert.deepEqual(leaked, []);
+  },
+);
 
 test("the view's title bar has no second sessions button (the panel's header has Show sessions)", () => {
   const titleBar: { command: string; group?: string }[] = manifest.contributes.menus["view/title"];
   const buttons = titleBar.filter((item) => item.group?.startsWith("navigation"));
-  const icons = buttons.map((item) => manifest.contributes.commands.find((command: { command: string }) => command.command === item.command)?.icon);
-  assert.equal(icons.filter((icon) => icon === "$(history)").length, 0, `history buttons in the title bar: ${JSON.stringify(buttons)}`);
+  const icons = buttons.map(
+    (item) =>
+      manifest.contributes.commands.find((command: { command: string }) => command.command === item.command)?.icon,
+  );
+  assert.equal(
+    icons.filter((icon) => icon === "$(history)").length,
+    0,
+    `history buttons in the title bar: ${JSON.stringify(buttons)}`,
+  );
 });

@@ -5,7 +5,12 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { MAX_BLOCK_CHARS, MAX_EMPHASIS_RUNS, MAX_NESTING, markdownLimitExceeded } from "../../webview/markdown/markdownLimits";
+import {
+  MAX_BLOCK_CHARS,
+  MAX_EMPHASIS_RUNS,
+  MAX_NESTING,
+  markdownLimitExceeded,
+} from "../../webview/markdown/markdownLimits";
 import { markdownToHtml } from "../../webview/markdown/markdownToHtml";
 
 test("5,000 levels of `>`, list markers or emphasis are shown as plain text with a note, without calling marked (which overflows its stack on them)", () => {
@@ -50,11 +55,20 @@ test("ordinary Markdown is under every limit and formatted as before", () => {
     assert.ok(!markdownToHtml(source).includes("markdown-unformatted"));
   }
   assert.equal(markdownToHtml("Some **bold**"), "<p>Some <strong>bold</strong></p>\n");
-  assert.equal(markdownToHtml("<img src=x onerror=alert(1)>"), "&lt;img src=x onerror=alert(1)&gt;", "raw HTML stays text");
+  assert.equal(
+    markdownToHtml("<img src=x onerror=alert(1)>"),
+    "&lt;img src=x onerror=alert(1)&gt;",
+    "raw HTML stays text",
+  );
 });
 
 test("the scan is linear: a megabyte of hostile text is judged in milliseconds", () => {
-  for (const source of ["> - * _ ".repeat(150_000), "a".repeat(1_000_000), "\n".repeat(1_000_000), `\`\`\`\n${"x\n".repeat(400_000)}`]) {
+  for (const source of [
+    "> - * _ ".repeat(150_000),
+    "a".repeat(1_000_000),
+    "\n".repeat(1_000_000),
+    `\`\`\`\n${"x\n".repeat(400_000)}`,
+  ]) {
     const started = performance.now();
     markdownLimitExceeded(source.slice(0, MAX_BLOCK_CHARS));
     markdownLimitExceeded(source);
@@ -77,6 +91,10 @@ test("only a block that is one fenced code block skips the scan: where marked's 
     assert.match(markdownToHtml(source), /nested too deeply/);
   }
   assert.equal(markdownLimitExceeded(`\`\`\`\n${deep}\n\`\`\``), undefined, "a whole code block is code");
-  assert.equal(markdownLimitExceeded(`~~~~ text\n${deep}`), undefined, "an unclosed fence runs to the end of the block");
+  assert.equal(
+    markdownLimitExceeded(`~~~~ text\n${deep}`),
+    undefined,
+    "an unclosed fence runs to the end of the block",
+  );
   assert.match(markdownToHtml(`\`\`\`\n${deep}\n\`\`\``), /^<div class="code-block">/);
 });

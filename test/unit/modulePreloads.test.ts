@@ -18,10 +18,15 @@ describe("webview module preloads", () => {
   });
 
   it("ignores anything that is not a chunk name beside main.js, and a missing or broken file", () => {
-    assert.deepEqual(preloadChunks('{"preload":["../../host.js","a/b.js","x.css","\\"><script>.js",7,"ok-1.js"]}'), ["ok-1.js"]);
+    assert.deepEqual(preloadChunks('{"preload":["../../host.js","a/b.js","x.css","\\"><script>.js",7,"ok-1.js"]}'), [
+      "ok-1.js",
+    ]);
     assert.deepEqual(preloadChunks(undefined), []);
     assert.deepEqual(preloadChunks("not json"), []);
     assert.deepEqual(preloadChunks('{"preload":"chunk.js"}'), []);
-    assert.equal(modulePreloadTags([], (name) => name, "n"), "");
+    assert.equal(
+      modulePreloadTags([], (name) => name, "n"),
+      "",
+    );
   });
 });

@@ -11,7 +11,18 @@ import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
@@ -70,8 +81,15 @@ async function hostileWorkspace() {
   return { user, hostile, root, workspace, env };
 }
 
-const stdio = (name: string, command: string, args: string[], env: Record<string, string>): AgentDefinition =>
-  ({ name, transport: "stdio", command, args, env, defaultConfig: {}, mcpServers: [] });
+const stdio = (name: string, command: string, args: string[], env: Record<string, string>): AgentDefinition => ({
+  name,
+  transport: "stdio",
+  command,
+  args,
+  env,
+  defaultConfig: {},
+  mcpServers: [],
+});
 
 test("npx, npx by absolute path and npm exec download from the user's registry, never the workspace's .npmrc", async () => {
   const { user, hostile, root, workspace, env } = await hostileWorkspace();
@@ -84,62 +102,103 @@ test("npx, npx by absolute path and npm exec download from the user's registry, 
   ];
   for (const [command, args] of launches) {
     const logger = new MemoryLogger();
-    const transport = openTransport(stdio("Runner", command, args, env), workspace, process.env.PATH, logger, join(root, "storage"));
+    const transport = openTransport(
+      stdio("Runner", command, args, env),
+      workspace,
+      process.env.PATH,
+      logger,
+      join(root, "storage"),
+    );
     cleanup.add(() => transport.stop());
     const report = await transport.ended;
     assert.match(report.message, /exited/i, `${command}: ${report.message}`);
     assert.deepEqual(hostile.requests, [], `${command} ${args.join(" ")} asked the workspace's registry`);
-    assert.ok(user.requests.some((r) => r.startsWith("GET /acp-panel-missing-agent")), `${command}: the user's registry saw ${JSON.stringify(user.requests)}`);
+    assert.ok(
+      user.requests.some((r) => r.startsWith("GET /acp-panel-missing-agent")),
+      `${command}: the user's registry saw ${JSON.stringify(user.requests)}`,
+    );
     user.requests.length = 0;
   }
 });
 
-test("a package runner starts in a private folder outside the workspace; session/new still sends the workspace", { skip: process.platform !== "linux" && "reads /proc" }, async () => {
-  const { root, workspace, env } = await hostileWorkspace();
-  const agent = fakeAgent("Via npx", env);
-  // `npx -c` runs a command line with no package to fetch: the fake agent, through the runner.
-  const line = [agent.launch.command, ...agent.launch.args].map((arg) => `'${arg}'`).join(" ");
-  const storage = join(root, "storage");
-  const { chat, logger } = chatSession(cleanup, [{ ...agent.launch, command: "npx", args: ["--yes", "-c", line] }], {
-    workspace: fixedWorkspace(workspace),
-    storageDirectory: storage,
-  });
-  await chat.start();
-  assert.equal(chat.store.state.connection.status, "ready", JSON.stringify(chat.store.state.connection));
-  const newSession = agent.received().find((m) => m.method === "session/new");
-  assert.equal((newSession?.params as { cwd?: string }).cwd, workspace);
-  const pid = await waitFor(() => agentPid(logger), (value) => value !== undefined, "the agent's pid");
-  const processCwd = readlinkSync(`/proc/${pid}/cwd`);
-  assert.ok(processCwd.startsWith(storage + sep), `the agent process runs in ${processCwd}`);
-  assert.ok(!processCwd.startsWith(workspace), "not in the workspace");
-  assert.ok(!existsSync(join(processCwd, ".npmrc")), "the private folder has no .npmrc");
-  // Its stoppers end every upward search for project config there (npm, pnpm, bun: package.json; uv: uv.toml).
-  assert.ok(existsSync(join(processCwd, "package.json")) && existsSync(join(processCwd, "uv.toml")));
-  assert.doesNotThrow(() => JSON.parse(readFileSync(join(processCwd, "package.json"), "utf8")));
-});
+test(
+  "a package runner starts in a private folder outside the workspace; session/new still sends the workspace",
+  { skip: process.platform !== "linux" && "reads /proc" },
+  async () => {
+    const { root, workspace, env } = await hostileWorkspace();
+    const agent = fakeAgent("Via npx", env);
+    // `npx -c` runs a command line with no package to fetch: the fake agent, through the runner.
+    const line = [agent.launch.command, ...agent.launch.args].map((arg) => `'${arg}'`).join(" ");
+    const storage = join(root, "storage");
+    const { chat, logger } = chatSession(cleanup, [{ ...agent.launch, command: "npx", args: ["--yes", "-c", line] }], {
+      workspace: fixedWorkspace(workspace),
+      storageDirectory: storage,
+    });
+    await chat.start();
+    assert.equal(chat.store.state.connection.status, "ready", JSON.stringify(chat.store.state.connection));
+    const newSession = agent.received().find((m) => m.method === "session/new");
+    assert.equal((newSession?.params as { cwd?: string }).cwd, workspace);
+    const pid = await waitFor(
+      () => agentPid(logger),
+      (value) => value !== undefined,
+      "the agent's pid",
+    );
+    const processCwd = readlinkSync(`/proc/${pid}/cwd`);
+    assert.ok(processCwd.startsWith(storage + sep), `the agent process runs in ${processCwd}`);
+    assert.ok(!processCwd.startsWith(workspace), "not in the workspace");
+    assert.ok(!existsSync(join(processCwd, ".npmrc")), "the private folder has no .npmrc");
+    // Its stoppers end every upward search for project config there (npm, pnpm, bun: package.json; uv: uv.toml).
+    assert.ok(existsSync(join(processCwd, "package.json")) && existsSync(join(processCwd, "uv.toml")));
+    assert.doesNotThrow(() => JSON.parse(readFileSync(join(processCwd, "package.json"), "utf8")));
+  },
+);
 
 test("other launches keep the workspace as their working directory", async () => {
   const workspace = tempDir("acp-plain-");
   const logger = new MemoryLogger();
-  const child = new AgentProcess({ name: "Plain", command: process.execPath, args: ["-e", "process.stderr.write(process.cwd() + '\\n')"], env: {} }, workspace, logger);
+  const child = new AgentProcess(
+    { name: "Plain", command: process.execPath, args: ["-e", "process.stderr.write(process.cwd() + '\\n')"], env: {} },
+    workspace,
+    logger,
+  );
   await child.exited;
   assert.deepEqual(logger.stderr, [workspace]);
 });
 
 test("which launches are package runners", () => {
   const runners: Array<[string, string[]]> = [
-    ["npx", ["-y", "@zed-industries/claude-agent-acp"]], ["/usr/local/bin/npx", ["x"]], ["C:\\Program Files\\nodejs\\npx.cmd", ["x"]],
-    ["uvx", ["agent"]], ["/home/me/.local/bin/uvx", ["agent"]], ["bunx", ["agent"]], ["pnpx", ["agent"]],
-    ["npm", ["exec", "agent"]], ["npm", ["x", "agent"]], ["npm", ["--yes", "exec", "agent"]], ["/usr/bin/npm", ["exec", "agent"]],
-    ["pnpm", ["dlx", "agent"]], ["PNPM.EXE", ["dlx", "agent"]], ["yarn", ["dlx", "agent"]], ["bun", ["x", "agent"]],
-    ["uv", ["tool", "run", "agent"]], ["pipx", ["run", "agent"]],
+    ["npx", ["-y", "@zed-industries/claude-agent-acp"]],
+    ["/usr/local/bin/npx", ["x"]],
+    ["C:\\Program Files\\nodejs\\npx.cmd", ["x"]],
+    ["uvx", ["agent"]],
+    ["/home/me/.local/bin/uvx", ["agent"]],
+    ["bunx", ["agent"]],
+    ["pnpx", ["agent"]],
+    ["npm", ["exec", "agent"]],
+    ["npm", ["x", "agent"]],
+    ["npm", ["--yes", "exec", "agent"]],
+    ["/usr/bin/npm", ["exec", "agent"]],
+    ["pnpm", ["dlx", "agent"]],
+    ["PNPM.EXE", ["dlx", "agent"]],
+    ["yarn", ["dlx", "agent"]],
+    ["bun", ["x", "agent"]],
+    ["uv", ["tool", "run", "agent"]],
+    ["pipx", ["run", "agent"]],
   ];
-  for (const [command, args] of runners) assert.equal(isPackageRunner(command, args), true, `${command} ${args.join(" ")}`);
+  for (const [command, args] of runners)
+    assert.equal(isPackageRunner(command, args), true, `${command} ${args.join(" ")}`);
   const others: Array<[string, string[]]> = [
-    ["node", ["agent.js"]], ["claude-agent-acp", []], ["npm", ["run", "agent"]], ["pnpm", ["exec", "agent"]],
-    ["uv", ["run", "agent.py"]], ["bun", ["run", "agent.ts"]], ["/opt/npx-tools/agent", []], ["yarn", ["agent"]],
+    ["node", ["agent.js"]],
+    ["claude-agent-acp", []],
+    ["npm", ["run", "agent"]],
+    ["pnpm", ["exec", "agent"]],
+    ["uv", ["run", "agent.py"]],
+    ["bun", ["run", "agent.ts"]],
+    ["/opt/npx-tools/agent", []],
+    ["yarn", ["agent"]],
   ];
-  for (const [command, args] of others) assert.equal(isPackageRunner(command, args), false, `${command} ${args.join(" ")}`);
+  for (const [command, args] of others)
+    assert.equal(isPackageRunner(command, args), false, `${command} ${args.join(" ")}`);
 });
 
 test("the private folder is never a symlink planted in its place", () => {

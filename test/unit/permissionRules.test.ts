@@ -19,7 +19,13 @@ symlinkSync(join(home, ".ssh"), join(root, "docs"));
 
 const claude = { name: "Claude", transport: "stdio" as const, command: "claude-agent-acp", args: [] };
 const AGENT: AgentRef = { name: "Claude", id: agentIdOf(claude) };
-const editInside: PermissionRule = { agent: "Claude", agentId: AGENT.id, toolKind: "edit", decision: "allow_once", insideWorkspaceOnly: true };
+const editInside: PermissionRule = {
+  agent: "Claude",
+  agentId: AGENT.id,
+  toolKind: "edit",
+  decision: "allow_once",
+  insideWorkspaceOnly: true,
+};
 
 function editOf(...paths: string[]): acp.RequestPermissionRequest {
   return {
@@ -31,13 +37,25 @@ function editOf(...paths: string[]): acp.RequestPermissionRequest {
 
 test("an edit inside the workspace matches an inside-only rule", async () => {
   assert.equal(await matchingRule([editInside], AGENT, editOf(join(root, "src", "a.ts")), [root]), editInside);
-  assert.equal(await matchingRule([editInside], AGENT, editOf(join(root, "src", "new.ts")), [root]), editInside, "a new file too");
+  assert.equal(
+    await matchingRule([editInside], AGENT, editOf(join(root, "src", "new.ts")), [root]),
+    editInside,
+    "a new file too",
+  );
 });
 
 test("a repo symlink docs -> ~/.ssh is outside: the inside-only rule does not answer", async () => {
   assert.equal(await matchingRule([editInside], AGENT, editOf(join(root, "docs", "id_rsa")), [root]), undefined);
-  assert.equal(await matchingRule([editInside], AGENT, editOf(join(root, "docs", "authorized_keys")), [root]), undefined, "a new file behind the link too");
-  assert.equal(await matchingRule([editInside], AGENT, editOf(join(root, "src", "a.ts"), join(root, "docs", "id_rsa")), [root]), undefined, "every location must be inside");
+  assert.equal(
+    await matchingRule([editInside], AGENT, editOf(join(root, "docs", "authorized_keys")), [root]),
+    undefined,
+    "a new file behind the link too",
+  );
+  assert.equal(
+    await matchingRule([editInside], AGENT, editOf(join(root, "src", "a.ts"), join(root, "docs", "id_rsa")), [root]),
+    undefined,
+    "every location must be inside",
+  );
 });
 
 test("a workspace opened through a symlink still counts its own files as inside", async () => {
@@ -49,7 +67,10 @@ test("a workspace opened through a symlink still counts its own files as inside"
 test(".. escapes, relative paths and malformed locations are never inside", async () => {
   assert.equal(await matchingRule([editInside], AGENT, editOf(join(root, "src", "..", "..", "x")), [root]), undefined);
   assert.equal(await matchingRule([editInside], AGENT, editOf("src/a.ts"), [root]), undefined);
-  const malformed = { ...editOf(), toolCall: { toolCallId: "t", kind: "edit" as const, locations: [{ path: 42 }] } } as unknown as acp.RequestPermissionRequest;
+  const malformed = {
+    ...editOf(),
+    toolCall: { toolCallId: "t", kind: "edit" as const, locations: [{ path: 42 }] },
+  } as unknown as acp.RequestPermissionRequest;
   assert.equal(await matchingRule([editInside], AGENT, malformed, [root]), undefined);
   assert.equal(await matchingRule([editInside], AGENT, editOf(), [root]), undefined, "no location: not inside");
 });
@@ -59,7 +80,11 @@ test("rules are keyed by the agent's stable id: another program under the same n
   const request = editOf(join(root, "src", "a.ts"));
   assert.equal(await matchingRule([editInside], impostor, request, [root]), undefined);
   const renamed: AgentRef = { name: "Claude (work)", id: agentIdOf(claude) };
-  assert.equal(await matchingRule([editInside], renamed, request, [root]), editInside, "the same program renamed keeps its rules");
+  assert.equal(
+    await matchingRule([editInside], renamed, request, [root]),
+    editInside,
+    "the same program renamed keeps its rules",
+  );
 });
 
 test("the id follows what runs: command, args, transport and URL, not env or the name", () => {
@@ -67,23 +92,44 @@ test("the id follows what runs: command, args, transport and URL, not env or the
   assert.equal(agentIdOf(base), agentIdOf({ ...base }));
   assert.notEqual(agentIdOf(base), agentIdOf({ ...base, args: ["--acp", "--yolo"] }));
   assert.notEqual(agentIdOf(base), agentIdOf({ ...base, command: "gemini2" }));
-  assert.notEqual(agentIdOf({ transport: "http", command: "", args: [], url: "http://127.0.0.1:1/acp" }), agentIdOf({ transport: "http", command: "", args: [], url: "http://127.0.0.1:2/acp" }));
-  assert.notEqual(agentIdOf({ transport: "stdio", command: "a b", args: [] }), agentIdOf({ transport: "stdio", command: "a", args: ["b"] }), "no ambiguity between command and args");
+  assert.notEqual(
+    agentIdOf({ transport: "http", command: "", args: [], url: "http://127.0.0.1:1/acp" }),
+    agentIdOf({ transport: "http", command: "", args: [], url: "http://127.0.0.1:2/acp" }),
+  );
+  assert.notEqual(
+    agentIdOf({ transport: "stdio", command: "a b", args: [] }),
+    agentIdOf({ transport: "stdio", command: "a", args: ["b"] }),
+    "no ambiguity between command and args",
+  );
 });
 
 test("a rule saved by name only (before ids) matches nothing until migrated, then belongs to the agent named so at migration", async () => {
-  const legacy: PermissionRule = { agent: "Claude", toolKind: "edit", decision: "allow_once", insideWorkspaceOnly: false };
+  const legacy: PermissionRule = {
+    agent: "Claude",
+    toolKind: "edit",
+    decision: "allow_once",
+    insideWorkspaceOnly: false,
+  };
   const request = editOf(join(root, "src", "a.ts"));
   assert.equal(await matchingRule([legacy], AGENT, request, [root]), undefined);
   const orphan: PermissionRule = { ...legacy, agent: "Gone" };
-  const { rules, changed } = migrateNameKeyedRules([legacy, orphan], (name) => (name === "Claude" ? AGENT.id : undefined));
+  const { rules, changed } = migrateNameKeyedRules([legacy, orphan], (name) =>
+    name === "Claude" ? AGENT.id : undefined,
+  );
   assert.equal(changed, true);
-  assert.deepEqual(rules, [{ ...legacy, agentId: AGENT.id }, orphan], "an agent no longer configured keeps its rule unbound (listed, never matching)");
+  assert.deepEqual(
+    rules,
+    [{ ...legacy, agentId: AGENT.id }, orphan],
+    "an agent no longer configured keeps its rule unbound (listed, never matching)",
+  );
   assert.equal(await matchingRule(rules, AGENT, request, [root]), rules[0]);
   assert.equal(migrateNameKeyedRules([rules[0]!], () => "other").changed, false, "bound rules never move");
 });
 
 test("an agent without an id (no definition) gets no rule", async () => {
   const anyRule: PermissionRule = { ...editInside, insideWorkspaceOnly: false };
-  assert.equal(await matchingRule([anyRule], { name: "Claude", id: "" }, editOf(join(root, "src", "a.ts")), [root]), undefined);
+  assert.equal(
+    await matchingRule([anyRule], { name: "Claude", id: "" }, editOf(join(root, "src", "a.ts")), [root]),
+    undefined,
+  );
 });

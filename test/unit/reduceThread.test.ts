@@ -15,15 +15,26 @@ const fold = (actions: ThreadAction[], from: Thread = emptyThread) => actions.re
 test("consecutive agent chunks coalesce into one message", () => {
   const thread = fold([update("agent_message_chunk", "Hel"), update("agent_message_chunk", "lo")]);
   assert.equal(thread.entries.length, 1);
-  assert.deepEqual(thread.entries[0], { kind: "assistant", id: thread.entries[0]!.id, chunks: [{ kind: "message", text: "Hello" }] });
+  assert.deepEqual(thread.entries[0], {
+    kind: "assistant",
+    id: thread.entries[0]!.id,
+    chunks: [{ kind: "message", text: "Hello" }],
+  });
 });
 
 test("a thought and a reply are separate chunks of the same message", () => {
-  const thread = fold([update("agent_thought_chunk", "hmm"), update("agent_message_chunk", "Answer"), update("agent_message_chunk", "!")]);
+  const thread = fold([
+    update("agent_thought_chunk", "hmm"),
+    update("agent_message_chunk", "Answer"),
+    update("agent_message_chunk", "!"),
+  ]);
   assert.equal(thread.entries.length, 1);
   const entry = thread.entries[0];
   assert.equal(entry?.kind, "assistant");
-  assert.deepEqual(entry.kind === "assistant" && entry.chunks, [{ kind: "thought", text: "hmm" }, { kind: "message", text: "Answer!" }]);
+  assert.deepEqual(entry.kind === "assistant" && entry.chunks, [
+    { kind: "thought", text: "hmm" },
+    { kind: "message", text: "Answer!" },
+  ]);
 });
 
 test("a new messageId starts a new message; a missing one continues the current", () => {
@@ -33,14 +44,23 @@ test("a new messageId starts a new message; a missing one continues the current"
     update("agent_message_chunk", "two", "m2"),
   ]);
   assert.equal(thread.entries.length, 2);
-  assert.deepEqual(thread.entries.map((e) => e.kind === "assistant" && e.chunks[0]?.text), ["one more", "two"]);
+  assert.deepEqual(
+    thread.entries.map((e) => e.kind === "assistant" && e.chunks[0]?.text),
+    ["one more", "two"],
+  );
 });
 
 test("the agent echoing the live prompt is dropped; replayed user chunks are kept", () => {
-  const live = fold([{ type: "turn/started", entryId: "u1", text: "hello there", at: 1 }, update("user_message_chunk", "hello there")]);
+  const live = fold([
+    { type: "turn/started", entryId: "u1", text: "hello there", at: 1 },
+    update("user_message_chunk", "hello there"),
+  ]);
   assert.equal(live.entries.length, 1);
   const replay = fold([update("user_message_chunk", "old question"), update("agent_message_chunk", "old answer")]);
-  assert.deepEqual(replay.entries.map((e) => e.kind), ["user", "assistant"]);
+  assert.deepEqual(
+    replay.entries.map((e) => e.kind),
+    ["user", "assistant"],
+  );
 });
 
 test("unknown updates leave the thread unchanged", () => {
@@ -79,24 +99,53 @@ test("a connection that is ready again clears a failed turn's status", async () 
 
 test("a turn's token usage does not carry over to a later turn that reported none", () => {
   const usage = { inputTokens: 1200, outputTokens: 340, totalTokens: 1540 };
-  const first = fold([{ type: "turn/started", entryId: "u1", text: "one", at: 1 }, { type: "turn/ended", stopReason: "end_turn", usage }]);
+  const first = fold([
+    { type: "turn/started", entryId: "u1", text: "one", at: 1 },
+    { type: "turn/ended", stopReason: "end_turn", usage },
+  ]);
   assert.deepEqual(first.turnUsage, usage);
   const second = fold([{ type: "turn/started", entryId: "u2", text: "two", at: 2 }], first);
   assert.equal(second.turnUsage, undefined, "a new turn has no usage yet");
-  assert.equal(fold([{ type: "turn/ended", stopReason: "end_turn" }], second).turnUsage, undefined, "ended without usage");
-  const failed = fold([{ type: "turn/started", entryId: "u3", text: "three", at: 3 }, { type: "turn/failed", entryId: "x", message: "boom" }], first);
+  assert.equal(
+    fold([{ type: "turn/ended", stopReason: "end_turn" }], second).turnUsage,
+    undefined,
+    "ended without usage",
+  );
+  const failed = fold(
+    [
+      { type: "turn/started", entryId: "u3", text: "three", at: 3 },
+      { type: "turn/failed", entryId: "x", message: "boom" },
+    ],
+    first,
+  );
   assert.equal(failed.turnUsage, undefined, "a failed turn has none either");
 });
 
 test("a finished plan belongs to its turn: the next turn starts without it; an unfinished one stays", () => {
   const plan = (status: "completed" | "in_progress"): ThreadAction => ({
-    type: "acp/update", entryId: "p", update: { sessionUpdate: "plan", entries: [{ content: "Write it", priority: "high", status: "completed" }, { content: "Test it", priority: "high", status }] },
+    type: "acp/update",
+    entryId: "p",
+    update: {
+      sessionUpdate: "plan",
+      entries: [
+        { content: "Write it", priority: "high", status: "completed" },
+        { content: "Test it", priority: "high", status },
+      ],
+    },
   });
   const next: ThreadAction = { type: "turn/started", entryId: "u2", text: "next", at: 2 };
-  const done = fold([{ type: "turn/started", entryId: "u1", text: "one", at: 1 }, plan("completed"), { type: "turn/ended", stopReason: "end_turn" }]);
+  const done = fold([
+    { type: "turn/started", entryId: "u1", text: "one", at: 1 },
+    plan("completed"),
+    { type: "turn/ended", stopReason: "end_turn" },
+  ]);
   assert.equal(done.plan.length, 2, "shown at the end of its own turn");
   assert.deepEqual(fold([next], done).plan, [], "gone when the next turn starts");
-  const unfinished = fold([{ type: "turn/started", entryId: "u1", text: "one", at: 1 }, plan("in_progress"), { type: "turn/ended", stopReason: "cancelled" }]);
+  const unfinished = fold([
+    { type: "turn/started", entryId: "u1", text: "one", at: 1 },
+    plan("in_progress"),
+    { type: "turn/ended", stopReason: "cancelled" },
+  ]);
   assert.equal(fold([next], unfinished).plan.length, 2, "an unfinished plan stays");
 });
 
@@ -108,8 +157,17 @@ test("a turn the user stopped leaves a visible line in the transcript; one the a
     { type: "turn/ended", stopReason: "cancelled" },
   ]);
   const last = stopped.entries.at(-1);
-  assert.deepEqual(last && { kind: last.kind, title: last.kind === "notice" ? last.title : undefined }, { kind: "notice", title: "You stopped this turn." });
+  assert.deepEqual(last && { kind: last.kind, title: last.kind === "notice" ? last.title : undefined }, {
+    kind: "notice",
+    title: "You stopped this turn.",
+  });
   assert.equal(new Set(stopped.entries.map((e) => e.id)).size, stopped.entries.length, "ids stay unique");
-  const byAgent = fold([{ type: "turn/started", entryId: "u1", text: "go", at: 1 }, { type: "turn/ended", stopReason: "cancelled" }]);
-  assert.deepEqual(byAgent.entries.map((e) => e.kind), ["user"]);
+  const byAgent = fold([
+    { type: "turn/started", entryId: "u1", text: "go", at: 1 },
+    { type: "turn/ended", stopReason: "cancelled" },
+  ]);
+  assert.deepEqual(
+    byAgent.entries.map((e) => e.kind),
+    ["user"],
+  );
 });

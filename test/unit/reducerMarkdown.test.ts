@@ -13,7 +13,9 @@ import { threadToMarkdown } from "../../src/shared/threadMarkdown";
 function render(script: Array<ThreadAction | Record<string, unknown>>): string {
   let id = 0;
   const actions = script.map((step): ThreadAction =>
-    typeof step.type === "string" ? (step as ThreadAction) : { type: "acp/update", entryId: `e${++id}`, update: step as { sessionUpdate: string } },
+    typeof step.type === "string"
+      ? (step as ThreadAction)
+      : { type: "acp/update", entryId: `e${++id}`, update: step as { sessionUpdate: string } },
   );
   return threadToMarkdown(actions.reduce(reduceThread, emptyThread));
 }
@@ -24,18 +26,49 @@ const lines = (...rows: string[]) => rows.join("\n") + "\n";
 test("a re-announced tool call is one card; what the second announcement leaves out is gone", () => {
   const markdown = render([
     { type: "turn/started", entryId: "u1", text: "read it", at: 1 },
-    { sessionUpdate: "tool_call", toolCallId: "t1", title: "Read", kind: "read", status: "pending", content: [text('{"path": "src/a')] },
-    { sessionUpdate: "tool_call", toolCallId: "t1", title: "Read src/a.ts", kind: "read", status: "in_progress", locations: [{ path: "src/a.ts", line: 3 }] },
+    {
+      sessionUpdate: "tool_call",
+      toolCallId: "t1",
+      title: "Read",
+      kind: "read",
+      status: "pending",
+      content: [text('{"path": "src/a')],
+    },
+    {
+      sessionUpdate: "tool_call",
+      toolCallId: "t1",
+      title: "Read src/a.ts",
+      kind: "read",
+      status: "in_progress",
+      locations: [{ path: "src/a.ts", line: 3 }],
+    },
     { sessionUpdate: "tool_call_update", toolCallId: "t1", status: "completed", rawOutput: "export const a = 1;" },
     { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Done." } },
     { type: "turn/ended", stopReason: "end_turn" },
   ]);
-  assert.equal(markdown, lines(
-    "# ACP session", "",
-    "## User", "", "read it", "",
-    "### Tool: Read src/a.ts [read, completed]", "- location: src/a.ts:3", "", "Output:", "", "```", "export const a = 1;", "```", "",
-    "## Agent", "", "Done.",
-  ));
+  assert.equal(
+    markdown,
+    lines(
+      "# ACP session",
+      "",
+      "## User",
+      "",
+      "read it",
+      "",
+      "### Tool: Read src/a.ts [read, completed]",
+      "- location: src/a.ts:3",
+      "",
+      "Output:",
+      "",
+      "```",
+      "export const a = 1;",
+      "```",
+      "",
+      "## Agent",
+      "",
+      "Done.",
+    ),
+  );
 });
 
 test("cancelled is sticky: a late completion does not revive a cancelled card; finished cards keep their state", () => {
@@ -49,27 +82,68 @@ test("cancelled is sticky: a late completion does not revive a cancelled card; f
     { type: "turn/ended", stopReason: "cancelled" },
     { sessionUpdate: "tool_call_update", toolCallId: "queued", status: "in_progress" },
   ]);
-  assert.equal(markdown, lines(
-    "# ACP session", "",
-    "## User", "", "build", "",
-    "### Tool: List [search, completed]", "",
-    "### Tool: Build [execute, cancelled]", "", "built anyway", "",
-    "### Tool: Test [execute, cancelled]", "",
-    "> **info:** You stopped this turn.",
-  ));
+  assert.equal(
+    markdown,
+    lines(
+      "# ACP session",
+      "",
+      "## User",
+      "",
+      "build",
+      "",
+      "### Tool: List [search, completed]",
+      "",
+      "### Tool: Build [execute, cancelled]",
+      "",
+      "built anyway",
+      "",
+      "### Tool: Test [execute, cancelled]",
+      "",
+      "> **info:** You stopped this turn.",
+    ),
+  );
 });
 
 test("orphan updates (ids never announced) become visible cards in arrival order and never throw", () => {
   const markdown = render([
     { sessionUpdate: "tool_call_update", toolCallId: "ghost", status: "failed", content: [text("permission denied")] },
     { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Trying again." } },
-    { sessionUpdate: "tool_call_update", toolCallId: "late", title: "Write out.txt", kind: "edit", status: "in_progress" },
-    { sessionUpdate: "tool_call", toolCallId: "late", title: "Write out.txt", kind: "edit", status: "completed", rawOutput: "ok" },
+    {
+      sessionUpdate: "tool_call_update",
+      toolCallId: "late",
+      title: "Write out.txt",
+      kind: "edit",
+      status: "in_progress",
+    },
+    {
+      sessionUpdate: "tool_call",
+      toolCallId: "late",
+      title: "Write out.txt",
+      kind: "edit",
+      status: "completed",
+      rawOutput: "ok",
+    },
   ]);
-  assert.equal(markdown, lines(
-    "# ACP session", "",
-    "### Tool: Tool call [other, failed]", "", "permission denied", "",
-    "## Agent", "", "Trying again.", "",
-    "### Tool: Write out.txt [edit, completed]", "", "Output:", "", "```", "ok", "```",
-  ));
+  assert.equal(
+    markdown,
+    lines(
+      "# ACP session",
+      "",
+      "### Tool: Tool call [other, failed]",
+      "",
+      "permission denied",
+      "",
+      "## Agent",
+      "",
+      "Trying again.",
+      "",
+      "### Tool: Write out.txt [edit, completed]",
+      "",
+      "Output:",
+      "",
+      "```",
+      "ok",
+      "```",
+    ),
+  );
 });

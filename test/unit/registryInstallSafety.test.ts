@@ -7,7 +7,17 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { platformKey, readRegistry, type RegistryAgent } from "../../src/acp/agents/agentRegistry";
@@ -27,10 +37,18 @@ function archiveWith(name: string, fill: (bin: string) => void): string {
   return file;
 }
 
-const goodArchive = archiveWith("good", (bin) => writeFileSync(join(bin, "agent"), "#!/bin/sh\necho ok\n", { mode: 0o755 }));
+const goodArchive = archiveWith("good", (bin) =>
+  writeFileSync(join(bin, "agent"), "#!/bin/sh\necho ok\n", { mode: 0o755 }),
+);
 
 function agent(id: string, version: string, archive = goodArchive, cmd = "bin/agent"): RegistryAgent {
-  return { id, name: `Agent ${id}`, version, description: "", distribution: { binary: { [platform]: { archive, cmd } } } };
+  return {
+    id,
+    name: `Agent ${id}`,
+    version,
+    description: "",
+    distribution: { binary: { [platform]: { archive, cmd } } },
+  };
 }
 
 /** A storage folder two levels down, with a victim folder next to it that must survive. */
@@ -46,7 +64,10 @@ function layout(name: string): { storage: string; victim: string; keep: string }
 }
 
 const install = (entry: RegistryAgent, storage: string) =>
-  installBinary(entry, storage, { source: { kind: "local", path: join(root, "registry.json") }, confirmUnverified: async () => true });
+  installBinary(entry, storage, {
+    source: { kind: "local", path: join(root, "registry.json") },
+    confirmUnverified: async () => true,
+  });
 
 test("an index whose id or version is not a safe path segment is refused when read, with the reason", async () => {
   const unsafe = [
@@ -61,7 +82,10 @@ test("an index whose id or version is not a safe path segment is refused when re
   const index = join(root, "unsafe-registry.json");
   writeFileSync(index, JSON.stringify({ agents: [agent("ok-agent", "1.0.0+build.1"), ...unsafe] }));
   const read = await readRegistry(index);
-  assert.deepEqual(read.agents.map((a) => a.id), ["ok-agent"]);
+  assert.deepEqual(
+    read.agents.map((a) => a.id),
+    ["ok-agent"],
+  );
   assert.equal(read.skipped.length, unsafe.length);
   for (const reason of read.skipped) assert.match(reason, /(id|version) .*safe folder name/);
 });
@@ -70,7 +94,10 @@ test('a version of "../../../victim" given straight to installBinary leaves the 
   const { storage, victim, keep } = layout("traversal");
   // From storage/bin-agent, three levels up is the folder holding `victim`.
   assert.equal(join(storage, "bin-agent", "../../../victim"), victim);
-  await assert.rejects(install(agent("bin-agent", "../../../victim"), storage), /version "\.\.\/\.\.\/\.\.\/victim" is not a safe folder name/);
+  await assert.rejects(
+    install(agent("bin-agent", "../../../victim"), storage),
+    /version "\.\.\/\.\.\/\.\.\/victim" is not a safe folder name/,
+  );
   assert.equal(readFileSync(keep, "utf8"), "do not delete");
   assert.equal(existsSync(join(victim, "bin")), false);
 });
@@ -107,20 +134,29 @@ test("a cmd under a symlinked folder is refused and the file behind it keeps its
   symlinkSync(outside, join(pkg, "keys"));
   const archive = join(root, "symlink-dir.tar.gz");
   execFileSync("tar", ["-czf", archive, "-C", pkg, "keys"]);
-  await assert.rejects(install(agent("linkdir", "1.0.0", archive, "keys/id_ed25519"), storage), /cmd "keys\/id_ed25519" .*symlink/);
+  await assert.rejects(
+    install(agent("linkdir", "1.0.0", archive, "keys/id_ed25519"), storage),
+    /cmd "keys\/id_ed25519" .*symlink/,
+  );
   assert.equal(statSync(secret).mode & 0o777, 0o600);
 });
 
 test("a cmd that is a folder is refused with the reason", async () => {
   const { storage } = layout("dir-cmd");
-  await assert.rejects(install(agent("dircmd", "1.0.0", goodArchive, "bin"), storage), /cmd "bin" is not a regular file/);
+  await assert.rejects(
+    install(agent("dircmd", "1.0.0", goodArchive, "bin"), storage),
+    /cmd "bin" is not a regular file/,
+  );
 });
 
 test("a failed reinstall keeps the version that was installed before", async () => {
   const { storage } = layout("reinstall");
   const first = await install(agent("keeper", "1.0.0"), storage);
   assert.equal(execFileSync(first.command, { encoding: "utf8" }), "ok\n");
-  await assert.rejects(install(agent("keeper", "1.0.0", goodArchive, "bin/missing"), storage), /cmd "bin\/missing" is not in the archive/);
+  await assert.rejects(
+    install(agent("keeper", "1.0.0", goodArchive, "bin/missing"), storage),
+    /cmd "bin\/missing" is not in the archive/,
+  );
   assert.equal(execFileSync(first.command, { encoding: "utf8" }), "ok\n");
   assert.deepEqual(readdirNames(storage), ["keeper"]);
 });
@@ -131,7 +167,10 @@ test("an agent folder in storage that is a symlink is refused, and the folder it
   mkdirSync(join(outside, "1.0.0"), { recursive: true });
   writeFileSync(join(outside, "1.0.0", "mine.txt"), "mine");
   symlinkSync(outside, join(storage, "planted"));
-  await assert.rejects(install(agent("planted", "1.0.0"), storage), /is not a plain folder \(a symlink\?\); remove it and install again/);
+  await assert.rejects(
+    install(agent("planted", "1.0.0"), storage),
+    /is not a plain folder \(a symlink\?\); remove it and install again/,
+  );
   assert.equal(readFileSync(join(outside, "1.0.0", "mine.txt"), "utf8"), "mine");
 });
 
@@ -146,7 +185,10 @@ test("an archive that writes through a symlink of its own reaches nothing outsid
   writeFileSync(join(pkg, "b", "link", "precious.txt"), "overwritten");
   execFileSync("tar", ["-rf", archive, "-C", join(pkg, "b"), "link/precious.txt"]);
   execFileSync("gzip", ["-f", archive]);
-  await assert.rejects(install(agent("sneaky", "1.0.0", `${archive}.gz`, "link/precious.txt"), storage), /tar .* failed|symlink/);
+  await assert.rejects(
+    install(agent("sneaky", "1.0.0", `${archive}.gz`, "link/precious.txt"), storage),
+    /tar .* failed|symlink/,
+  );
   assert.equal(readFileSync(keep, "utf8"), "do not delete");
   assert.deepEqual(readdirNames(storage), []);
 });

@@ -34,7 +34,13 @@ const failingLoad = fakeAgent("Gemini", { FAKE_AGENT_PROFILE: "quirks", FAKE_AGE
 function windowWith(storage: ReturnType<typeof memoryTranscriptStorage>, sessions = memorySessionStorage()) {
   const clock = steppingClock(Date.parse("2026-11-30T10:00:00Z"));
   const m = new SessionManager(
-    { catalog: new MemoryCatalog([agent.launch, failingLoad.launch]), workspace: fixedWorkspace(tmpdir()), logger: new MemoryLogger(), clock, restartDelaysMs: [] },
+    {
+      catalog: new MemoryCatalog([agent.launch, failingLoad.launch]),
+      workspace: fixedWorkspace(tmpdir()),
+      logger: new MemoryLogger(),
+      clock,
+      restartDelaysMs: [],
+    },
     new SessionIndex(sessions),
     new TranscriptStore(storage, clock),
   );
@@ -60,7 +66,11 @@ test("after a reload the tab shows its kept transcript, and the next message sta
   const answer = assistantText(tab.store.state.thread);
   assert.ok(answer.length > 0);
   const written = new TranscriptStore(storage, steppingClock()).get("Demo", oldId);
-  const writtenAnswer = written?.entries.flatMap((entry) => entry.kind === "assistant" ? entry.chunks.filter((c) => c.kind === "message").map((c) => c.text) : []).join("");
+  const writtenAnswer = written?.entries
+    .flatMap((entry) =>
+      entry.kind === "assistant" ? entry.chunks.filter((c) => c.kind === "message").map((c) => c.text) : [],
+    )
+    .join("");
   assert.equal(writtenAnswer, answer, "the whole turn was written when it ended, not only at shutdown");
   await before.dispose();
 
@@ -71,7 +81,10 @@ test("after a reload the tab shows its kept transcript, and the next message sta
   assert.deepEqual(entriesOf(restored.store.state.thread, "error"), [], "no error card");
   assert.deepEqual(userTexts(restored), ["hello before the reload"]);
   assert.equal(assistantText(restored.store.state.thread), answer);
-  assert.ok(notices(restored).some((title) => /can't reopen past sessions; your next message starts a new one/.test(title)), notices(restored).join(" | "));
+  assert.ok(
+    notices(restored).some((title) => /can't reopen past sessions; your next message starts a new one/.test(title)),
+    notices(restored).join(" | "),
+  );
   assert.ok(!notices(restored).join(" ").includes("session/load"), "no protocol method names in the main text");
 
   await restored.prompt("hello after the reload");
@@ -82,7 +95,10 @@ test("after a reload the tab shows its kept transcript, and the next message sta
 
   // The session list: the new session takes the old one's place; opening the old id shows its tab.
   const listed = await after.listSessions();
-  assert.deepEqual(listed.map((item) => [item.sessionId, item.title]), [[restored.sessionId, "hello before the reload"]]);
+  assert.deepEqual(
+    listed.map((item) => [item.sessionId, item.title]),
+    [[restored.sessionId, "hello before the reload"]],
+  );
   assert.equal(await after.openSession("Demo", oldId), restored);
   assert.equal(after.summaries().length, 1);
 });
@@ -92,11 +108,16 @@ test("a listed session the agent cannot load, with no local copy, opens ready to
   const tab = await m.openSession("Demo", "unknown-session");
   assert.equal(tab.store.state.connection.status, "ready");
   assert.deepEqual(entriesOf(tab.store.state.thread, "error"), []);
-  assert.ok(notices(tab).some((title) => /can't reopen past sessions, and ACP Panel has no copy of this one/.test(title)), notices(tab).join(" | "));
+  assert.ok(
+    notices(tab).some((title) => /can't reopen past sessions, and ACP Panel has no copy of this one/.test(title)),
+    notices(tab).join(" | "),
+  );
 });
 
 test("corrupt stored transcripts do not stop a tab from opening", async () => {
-  const m = windowWith(memoryTranscriptStorage([{ agent: "Demo", sessionId: "s", savedAt: "yesterday", entries: "lots" }, 42]));
+  const m = windowWith(
+    memoryTranscriptStorage([{ agent: "Demo", sessionId: "s", savedAt: "yesterday", entries: "lots" }, 42]),
+  );
   const tab = await m.openSession("Demo", "s");
   assert.equal(tab.store.state.connection.status, "ready");
   assert.deepEqual(entriesOf(tab.store.state.thread, "error"), []);
@@ -120,12 +141,19 @@ test("crash, then Restart, with an agent that can't reopen sessions: the transcr
   const tab = await m.newTab("Demo");
   await tab.prompt("hello before the crash");
   await tab.prompt("crash");
-  await waitFor(() => tab.store.state.connection.status, (status) => status === "failed", "the crash");
+  await waitFor(
+    () => tab.store.state.connection.status,
+    (status) => status === "failed",
+    "the crash",
+  );
   await tab.restart();
   assert.equal(tab.store.state.connection.status, "ready");
   assert.deepEqual(userTexts(tab), ["hello before the crash", "crash"]);
   const last = notices(tab).at(-1) ?? "";
-  assert.match(last, /Demo can't reopen past sessions; your next message starts a new one\. The transcript above is from the earlier session\./);
+  assert.match(
+    last,
+    /Demo can't reopen past sessions; your next message starts a new one\. The transcript above is from the earlier session\./,
+  );
   assert.ok(!notices(tab).join(" ").includes("session/"), notices(tab).join(" | "));
   await tab.prompt("hello after the restart");
   assert.equal(tab.store.state.thread.turn.phase, "idle");
@@ -145,8 +173,14 @@ test("an agent whose load fails: the kept transcript is shown and a new session 
   assert.equal(restored.store.state.connection.status, "ready");
   assert.deepEqual(userTexts(restored), ["hello before the failed load"]);
   assert.deepEqual(entriesOf(restored.store.state.thread, "error"), []);
-  assert.match(notices(restored).at(-1) ?? "", /^Could not reopen this session \(.*No previous sessions found.*\); your next message starts a new one\. The transcript above is from the earlier session\.$/);
-  assert.ok(failingLoad.received().some((message) => message.method === "session/load"), "the agent's own load was tried first");
+  assert.match(
+    notices(restored).at(-1) ?? "",
+    /^Could not reopen this session \(.*No previous sessions found.*\); your next message starts a new one\. The transcript above is from the earlier session\.$/,
+  );
+  assert.ok(
+    failingLoad.received().some((message) => message.method === "session/load"),
+    "the agent's own load was tried first",
+  );
 
   const unknown = await after.openSession("Gemini", "never-seen");
   assert.equal(unknown.store.state.connection.status, "failed", "no kept copy: the load's error is shown as before");
@@ -168,7 +202,10 @@ test("deleting a session forgets its kept transcript", async () => {
 
 test("reopening on an agent without load or resume fails in the user's words; the method names are in the details", async () => {
   const client = await connect(cleanup, agent.launch);
-  const error = await SessionController.reopen(contextFor(client, new ThreadRecorder()), "some-session", true).then(() => undefined, (e: unknown) => e);
+  const error = await SessionController.reopen(contextFor(client, new ThreadRecorder()), "some-session", true).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   const report = describeRequestError(error);
   assert.equal(report.message, "Demo can't reopen past sessions.");
   assert.match(report.details ?? "", /session\/load.*session\/resume/);

@@ -21,7 +21,8 @@ afterEach(() => disposers.splice(0).forEach((dispose) => dispose()));
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const chunk = (n: number): PanelAction => ({
-  type: "acp/update", entryId: "reply",
+  type: "acp/update",
+  entryId: "reply",
   update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: `part ${n} ` } },
 });
 
@@ -31,14 +32,21 @@ function wiredPanel(options: { acks: boolean; ackTimeoutMs?: number; store?: Pan
   const frames: Array<() => void> = [];
   const fromWebview: WebviewMessage[] = [];
   const posted: HostMessage[] = [];
-  const replica = new ReplicaStore((message) => {
-    fromWebview.push(message);
-    if (message.type === "state/ack" && options.acks) feed.acknowledge(message.seq);
-  }, (callback) => void frames.push(callback));
-  const feed: ReplicaFeed = new ReplicaFeed((message) => {
-    posted.push(message);
-    replica.receive(message);
-  }, FLUSH_MS, options.ackTimeoutMs ?? PATIENT_MS);
+  const replica = new ReplicaStore(
+    (message) => {
+      fromWebview.push(message);
+      if (message.type === "state/ack" && options.acks) feed.acknowledge(message.seq);
+    },
+    (callback) => void frames.push(callback),
+  );
+  const feed: ReplicaFeed = new ReplicaFeed(
+    (message) => {
+      posted.push(message);
+      replica.receive(message);
+    },
+    FLUSH_MS,
+    options.ackTimeoutMs ?? PATIENT_MS,
+  );
   disposers.push(() => feed.dispose());
   feed.bind(store);
   replica.start();
@@ -87,7 +95,14 @@ test("an ack that never comes holds the next batch back only for the ack timeout
   assert.equal(batches().length, 2);
   await wait(ACK_TIMEOUT_MS + FLUSH_MS * 4);
   assert.equal(batches().length, 3, "released by the timeout");
-  assert.deepEqual(batches().map((b) => [b.seq, b.through]), [[1, 1], [2, 2], [3, 4]]);
+  assert.deepEqual(
+    batches().map((b) => [b.seq, b.through]),
+    [
+      [1, 1],
+      [2, 2],
+      [3, 4],
+    ],
+  );
   frame();
   assert.deepEqual(replica.getSnapshot(), store.state);
   assert.ok(!fromWebview.some((m) => m.type === "state/resync"));
@@ -113,7 +128,10 @@ test("a snapshot is not waited for, and a stale ack releases nothing", async () 
 test("the webview acknowledges once per rendered frame, with the last seq it folded", () => {
   const sent: WebviewMessage[] = [];
   const frames: Array<() => void> = [];
-  const replica = new ReplicaStore((message) => sent.push(message), (callback) => void frames.push(callback));
+  const replica = new ReplicaStore(
+    (message) => sent.push(message),
+    (callback) => void frames.push(callback),
+  );
   const frame = () => frames.splice(0).forEach((callback) => callback());
   replica.start();
   replica.receive({ type: "state/snapshot", seq: 10, state: { ...new PanelStore().state } });
@@ -135,10 +153,17 @@ test("the webview acknowledges once per rendered frame, with the last seq it fol
 test("a long thread goes out as its tail first, and whole once the webview has rendered the tail", async () => {
   const long = new PanelStore();
   for (let n = 0; n < 400; n++) {
-    long.dispatch({ type: "acp/update", entryId: `tool-${n}`, update: { sessionUpdate: "tool_call", toolCallId: `call-${n}`, title: `Read ${n}`, status: "completed" } });
+    long.dispatch({
+      type: "acp/update",
+      entryId: `tool-${n}`,
+      update: { sessionUpdate: "tool_call", toolCallId: `call-${n}`, title: `Read ${n}`, status: "completed" },
+    });
   }
   const { store, feed, replica, frame, fromWebview, posted } = wiredPanel({ acks: true, store: long });
-  const shapes = () => posted.map((m) => (m.type === "state/snapshot" ? [m.seq, m.state.thread.entries.length, m.state.thread.omittedEntries] : [m.type]));
+  const shapes = () =>
+    posted.map((m) =>
+      m.type === "state/snapshot" ? [m.seq, m.state.thread.entries.length, m.state.thread.omittedEntries] : [m.type],
+    );
   assert.deepEqual(shapes(), [[400, TAIL_ENTRIES, 400 - TAIL_ENTRIES]], "the tail only, at first");
   const tail = posted[0]?.type === "state/snapshot" ? posted[0].state.thread : undefined;
   assert.equal(tail?.entries[0]?.id, `tool-${400 - TAIL_ENTRIES}`);
@@ -148,9 +173,16 @@ test("a long thread goes out as its tail first, and whole once the webview has r
   store.dispatch(chunk(1)); // streamed on top of the tail meanwhile
   await wait(FLUSH_MS * 3);
   feed.acknowledge(399); // an ack older than the tail releases nothing
-  assert.deepEqual(shapes(), [[400, TAIL_ENTRIES, 400 - TAIL_ENTRIES], ["state/actions"]], "no whole thread before the tail is rendered");
+  assert.deepEqual(
+    shapes(),
+    [[400, TAIL_ENTRIES, 400 - TAIL_ENTRIES], ["state/actions"]],
+    "no whole thread before the tail is rendered",
+  );
   frame(); // the webview renders the tail (and the batch) and acknowledges them
-  assert.deepEqual(fromWebview.filter((m) => m.type === "state/ack"), [{ type: "state/ack", seq: 401 }]);
+  assert.deepEqual(
+    fromWebview.filter((m) => m.type === "state/ack"),
+    [{ type: "state/ack", seq: 401 }],
+  );
   assert.deepEqual(shapes().at(-1), [401, 401, undefined], "then the whole thread, at the current seq");
   frame();
   assert.deepEqual(replica.getSnapshot(), store.state);
@@ -159,7 +191,8 @@ test("a long thread goes out as its tail first, and whole once the webview has r
 
 test("the whole thread follows its tail after the ack timeout when the webview stays silent", async () => {
   const store = new PanelStore();
-  for (let n = 0; n < TAIL_ENTRIES + 1; n++) store.dispatch({ type: "thread/error", entryId: `e${n}`, message: `m${n}` });
+  for (let n = 0; n < TAIL_ENTRIES + 1; n++)
+    store.dispatch({ type: "thread/error", entryId: `e${n}`, message: `m${n}` });
   const posted: HostMessage[] = [];
   const feed = new ReplicaFeed((message) => posted.push(message), FLUSH_MS, ACK_TIMEOUT_MS);
   disposers.push(() => feed.dispose());
@@ -167,5 +200,8 @@ test("the whole thread follows its tail after the ack timeout when the webview s
   feed.snapshot();
   assert.equal(posted.length, 1);
   await wait(ACK_TIMEOUT_MS + 20);
-  assert.deepEqual(posted.map((m) => m.type === "state/snapshot" && m.state.thread.entries.length), [TAIL_ENTRIES, TAIL_ENTRIES + 1]);
+  assert.deepEqual(
+    posted.map((m) => m.type === "state/snapshot" && m.state.thread.entries.length),
+    [TAIL_ENTRIES, TAIL_ENTRIES + 1],
+  );
 });

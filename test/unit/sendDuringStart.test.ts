@@ -14,7 +14,10 @@ const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
 const promptTexts = (agent: ReturnType<typeof fakeAgent>) =>
-  agent.received().filter((m) => m.method === "session/prompt").map((m) => ((m.params as { prompt: Array<{ text?: string }> }).prompt[0]?.text ?? ""));
+  agent
+    .received()
+    .filter((m) => m.method === "session/prompt")
+    .map((m) => (m.params as { prompt: Array<{ text?: string }> }).prompt[0]?.text ?? "");
 
 test("Send at every point of a slow start-up: each message is sent once, in order, none lost", async () => {
   const agent = fakeAgent("Slow", { FAKE_AGENT_SLOW_START: "400" });
@@ -23,24 +26,60 @@ test("Send at every point of a slow start-up: each message is sent once, in orde
   const started = chat.start();
   const sends: Array<Promise<void>> = [];
   sends.push(chat.prompt("late-text before initialize"));
-  await waitFor(() => agent.received(), (messages) => messages.some((m) => m.method === "initialize"), "initialize sent");
+  await waitFor(
+    () => agent.received(),
+    (messages) => messages.some((m) => m.method === "initialize"),
+    "initialize sent",
+  );
   sends.push(chat.prompt("late-text during initialize"));
-  await waitFor(() => agent.received(), (messages) => messages.some((m) => m.method === "session/new"), "session/new sent");
+  await waitFor(
+    () => agent.received(),
+    (messages) => messages.some((m) => m.method === "session/new"),
+    "session/new sent",
+  );
   sends.push(chat.prompt("late-text during session/new"));
-  await waitFor(() => agent.sent(), (messages) => messages.some((m) => JSON.stringify(m).includes("config_option_update")), "the early config options");
+  await waitFor(
+    () => agent.sent(),
+    (messages) => messages.some((m) => JSON.stringify(m).includes("config_option_update")),
+    "the early config options",
+  );
   sends.push(chat.prompt("late-text after the early config options"));
   assert.equal(chat.store.state.connection.status, "starting");
-  assert.deepEqual(chat.store.state.thread.queue.map((q) => q.text), [
-    "late-text before initialize", "late-text during initialize", "late-text during session/new", "late-text after the early config options",
-  ], "held in the visible queue while the agent starts");
+  assert.deepEqual(
+    chat.store.state.thread.queue.map((q) => q.text),
+    [
+      "late-text before initialize",
+      "late-text during initialize",
+      "late-text during session/new",
+      "late-text after the early config options",
+    ],
+    "held in the visible queue while the agent starts",
+  );
   await started;
   sends.push(chat.prompt("late-text once ready"));
   await Promise.all(sends);
-  const expected = ["late-text before initialize", "late-text during initialize", "late-text during session/new", "late-text after the early config options", "late-text once ready"];
-  await waitFor(() => promptTexts(agent), (texts) => texts.length === expected.length, "every message sent");
+  const expected = [
+    "late-text before initialize",
+    "late-text during initialize",
+    "late-text during session/new",
+    "late-text after the early config options",
+    "late-text once ready",
+  ];
+  await waitFor(
+    () => promptTexts(agent),
+    (texts) => texts.length === expected.length,
+    "every message sent",
+  );
   assert.deepEqual(promptTexts(agent), expected);
-  const thread = await waitFor(() => chat.store.state.thread, (t) => t.queue.length === 0 && t.turn.phase === "idle" && entriesOf(t, "user").length === expected.length, "the last turn ends");
-  assert.deepEqual(entriesOf(thread, "user").map((e) => e.text), expected);
+  const thread = await waitFor(
+    () => chat.store.state.thread,
+    (t) => t.queue.length === 0 && t.turn.phase === "idle" && entriesOf(t, "user").length === expected.length,
+    "the last turn ends",
+  );
+  assert.deepEqual(
+    entriesOf(thread, "user").map((e) => e.text),
+    expected,
+  );
   assert.deepEqual(returned, []);
 });
 
@@ -55,16 +94,31 @@ test("Send with no agent running (never started, or failed): the text goes back 
 
 test("messages sent during a start that fails stay queued, and go out when the next start succeeds", async () => {
   const good = fakeAgent("Good");
-  const { chat } = chatSession(cleanup, [{ name: "Broken", command: "/nonexistent/agent-binary", args: [], env: {} }, good.launch]);
+  const { chat } = chatSession(cleanup, [
+    { name: "Broken", command: "/nonexistent/agent-binary", args: [], env: {} },
+    good.launch,
+  ]);
   const started = chat.start("Broken");
   await chat.prompt("late-text sent while Broken starts");
   await started;
   assert.equal(chat.store.state.connection.status, "failed");
-  assert.deepEqual(chat.store.state.thread.queue.map((q) => q.text), ["late-text sent while Broken starts"], "kept where the user sees it");
+  assert.deepEqual(
+    chat.store.state.thread.queue.map((q) => q.text),
+    ["late-text sent while Broken starts"],
+    "kept where the user sees it",
+  );
   const restarted = chat.start("Good");
   assert.equal(chat.store.state.connection.status, "starting");
-  assert.deepEqual(chat.store.state.thread.queue.map((q) => q.text), ["late-text sent while Broken starts"], "still shown while the next agent starts");
+  assert.deepEqual(
+    chat.store.state.thread.queue.map((q) => q.text),
+    ["late-text sent while Broken starts"],
+    "still shown while the next agent starts",
+  );
   await restarted;
-  await waitFor(() => promptTexts(good), (texts) => texts.length === 1, "the queued message sent");
+  await waitFor(
+    () => promptTexts(good),
+    (texts) => texts.length === 1,
+    "the queued message sent",
+  );
   assert.deepEqual(promptTexts(good), ["late-text sent while Broken starts"]);
 });

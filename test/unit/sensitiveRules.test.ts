@@ -34,18 +34,36 @@ function services(decision: "allow_once" | "reject_once", roots: readonly string
   const agentServices = new AgentServices({
     agent: "A",
     ports: { permissionRules: rules, terminals: false },
-    dispatch: (_sessionId, action) => { if (action.type === "permission/requested") shown.push(action.requestId); },
+    dispatch: (_sessionId, action) => {
+      if (action.type === "permission/requested") shown.push(action.requestId);
+    },
     newId: () => "entry",
     roots: () => roots,
   });
   /** "auto" when a rule answered, "shown" when the user is asked. */
   const ask = async (path: string, kind: acp.ToolKind = "edit"): Promise<string> => {
     const before = shown.length;
-    const answer = agentServices.permissions.request({ sessionId: "s", toolCall: { toolCallId: `t-${path}`, kind, locations: [{ path: "/home/dev/project/src/a.ts" }, { path }] }, options: OPTIONS }, new AbortController().signal);
+    const answer = agentServices.permissions.request(
+      {
+        sessionId: "s",
+        toolCall: { toolCallId: `t-${path}`, kind, locations: [{ path: "/home/dev/project/src/a.ts" }, { path }] },
+        options: OPTIONS,
+      },
+      new AbortController().signal,
+    );
     // A request the user must answer is shown (and stays unanswered); a ruled one settles.
     let done = false;
-    const settled = answer.then((response) => { done = true; return response; });
-    if ((await waitUntil(() => shown.length > before, () => done)) === "shown") return "shown";
+    const settled = answer.then((response) => {
+      done = true;
+      return response;
+    });
+    if (
+      (await waitUntil(
+        () => shown.length > before,
+        () => done,
+      )) === "shown"
+    )
+      return "shown";
     const { outcome } = await settled;
     return `auto ${outcome.outcome === "selected" ? outcome.optionId : outcome.outcome}`;
   };
@@ -54,7 +72,16 @@ function services(decision: "allow_once" | "reject_once", roots: readonly string
 
 test("an allow rule does not answer for a sensitive file inside the workspace: the user is asked", async () => {
   const { ask, dispose } = services("allow_once");
-  for (const name of [".git/hooks/pre-commit", ".git/config", ".vscode/tasks.json", ".env.local", ".npmrc", "sub/.yarnrc.yml", "pip.conf", "uv.toml"]) {
+  for (const name of [
+    ".git/hooks/pre-commit",
+    ".git/config",
+    ".vscode/tasks.json",
+    ".env.local",
+    ".npmrc",
+    "sub/.yarnrc.yml",
+    "pip.conf",
+    "uv.toml",
+  ]) {
     assert.equal(await ask(`${ROOT}/${name}`), "shown", name);
   }
   assert.equal(await ask(`${ROOT}/src/b.ts`), "auto yes", "ordinary files keep the rule");

@@ -27,8 +27,16 @@ const FLUSH_MS = 8;
 const settle = () => new Promise((resolve) => setTimeout(resolve, FLUSH_MS * 4));
 const text = (value: string) => ({ type: "text", text: value });
 const toolCall = (n: number): PanelAction => ({
-  type: "acp/update", entryId: `t${n}`,
-  update: { sessionUpdate: "tool_call", toolCallId: `call-${n}`, title: `Read file${n}.ts`, kind: "read", status: "pending", locations: [{ path: `/w/file${n}.ts` }] },
+  type: "acp/update",
+  entryId: `t${n}`,
+  update: {
+    sessionUpdate: "tool_call",
+    toolCallId: `call-${n}`,
+    title: `Read file${n}.ts`,
+    kind: "read",
+    status: "pending",
+    locations: [{ path: `/w/file${n}.ts` }],
+  },
 });
 
 /** A stored history of `exchanges` × (prompt, reply, tool call, its result): 4 updates each. */
@@ -36,12 +44,32 @@ function seedSession(exchanges: number): { statePath: string; sessionId: string;
   const history = Array.from({ length: exchanges }, (_, n) => [
     { sessionUpdate: "user_message_chunk", content: text(`Question ${n}`) },
     { sessionUpdate: "agent_message_chunk", content: text(`Answer **${n}**.`) },
-    { sessionUpdate: "tool_call", toolCallId: `load-${n}`, title: `Read area${n}.ts`, kind: "read", status: "in_progress", locations: [{ path: `/w/area${n}.ts` }] },
-    { sessionUpdate: "tool_call_update", toolCallId: `load-${n}`, status: "completed", content: [{ type: "content", content: text(`output ${n}`) }] },
+    {
+      sessionUpdate: "tool_call",
+      toolCallId: `load-${n}`,
+      title: `Read area${n}.ts`,
+      kind: "read",
+      status: "in_progress",
+      locations: [{ path: `/w/area${n}.ts` }],
+    },
+    {
+      sessionUpdate: "tool_call_update",
+      toolCallId: `load-${n}`,
+      status: "completed",
+      content: [{ type: "content", content: text(`output ${n}`) }],
+    },
   ]).flat();
   const statePath = tempStatePath();
   const sessionId = "long-session";
-  const session = { sessionId, cwd: tmpdir(), title: "Long", updatedAt: "2026-11-29T10:00:00.000000+00:00", listed: true, config: {}, history };
+  const session = {
+    sessionId,
+    cwd: tmpdir(),
+    title: "Long",
+    updatedAt: "2026-11-29T10:00:00.000000+00:00",
+    listed: true,
+    config: {},
+    history,
+  };
   writeFileSync(statePath, JSON.stringify({ clock: 0, sessions: { [sessionId]: session } }));
   return { statePath, sessionId, updates: history.length };
 }
@@ -52,10 +80,13 @@ function syncedPanel(env: Record<string, string>) {
   const { chat } = chatSession(cleanup, [agent.launch]);
   const posted: HostMessage[] = [];
   const fromWebview: WebviewMessage[] = [];
-  const replica = new ReplicaStore((message) => {
-    if (message.type === "state/ack") feed.acknowledge(message.seq);
-    else fromWebview.push(message);
-  }, (frame) => frame());
+  const replica = new ReplicaStore(
+    (message) => {
+      if (message.type === "state/ack") feed.acknowledge(message.seq);
+      else fromWebview.push(message);
+    },
+    (frame) => frame(),
+  );
   const feed: ReplicaFeed = new ReplicaFeed((message) => {
     posted.push(message);
     replica.receive(message);
@@ -86,7 +117,11 @@ test("a load replaying 400 updates reaches the webview as one snapshot, not as b
   assert.equal(toolCards(thread).filter((card) => card.status === "completed").length, 100);
   // 300 entries is more than TAIL_ENTRIES: the loaded thread goes out as its tail, then whole once
   // the webview acknowledges the tail (at once here: its frames run synchronously).
-  assert.equal(snapshots(posted).length, 3, "the answer to webview/ready, then the loaded thread's tail, then all of it");
+  assert.equal(
+    snapshots(posted).length,
+    3,
+    "the answer to webview/ready, then the loaded thread's tail, then all of it",
+  );
   const streamed = batches(posted).flatMap((batch) => batch.actions.map((action) => action.type));
   assert.ok(!streamed.includes("acp/update"), `no replayed update is streamed: ${streamed.join(", ")}`);
   assert.deepEqual(streamed, ["thread/reset", "connection/starting", "connection/loading", "connection/ready"]);
@@ -95,7 +130,11 @@ test("a load replaying 400 updates reaches the webview as one snapshot, not as b
   assert.equal(tail?.type === "state/snapshot" && tail.state.thread.omittedEntries, 300 - TAIL_ENTRIES);
   assert.equal(loaded?.type === "state/snapshot" && loaded.state.thread.entries.length, 300);
   assert.equal(loaded?.type === "state/snapshot" && loaded.state.thread.omittedEntries, undefined);
-  assert.equal(loaded?.type === "state/snapshot" && describeStatus(loaded.state), "Loading session…", "sent as the load returned");
+  assert.equal(
+    loaded?.type === "state/snapshot" && describeStatus(loaded.state),
+    "Loading session…",
+    "sent as the load returned",
+  );
 
   assert.deepEqual(fromWebview, [{ type: "webview/ready" }], "no resync: the numbering has no gap");
   assert.deepEqual(replica.getSnapshot(), chat.store.state);
@@ -133,12 +172,22 @@ test("a resync during the load gets the thread so far; the rest still comes as o
   release();
   await settle();
 
-  assert.deepEqual(posted.map((m) => [m.type, m.type === "state/actions" ? m.actions.length : m.type === "state/snapshot" ? m.state.thread.entries.length : 0]), [
-    ["state/snapshot", 0],
-    ["state/snapshot", 25],
-    ["state/snapshot", 50],
-  ], "the connection/loading batch was superseded by the mid-load snapshot");
-  assert.deepEqual(posted.map((m) => m.type === "state/snapshot" && m.seq), [0, 26, 51]);
+  assert.deepEqual(
+    posted.map((m) => [
+      m.type,
+      m.type === "state/actions" ? m.actions.length : m.type === "state/snapshot" ? m.state.thread.entries.length : 0,
+    ]),
+    [
+      ["state/snapshot", 0],
+      ["state/snapshot", 25],
+      ["state/snapshot", 50],
+    ],
+    "the connection/loading batch was superseded by the mid-load snapshot",
+  );
+  assert.deepEqual(
+    posted.map((m) => m.type === "state/snapshot" && m.seq),
+    [0, 26, 51],
+  );
 });
 
 /** Copies of the entry list and index made holding and releasing a replay of n tool calls. */
@@ -175,7 +224,11 @@ test("a held replay folds as one batch; listeners hear each action, numbered, th
   assert.equal(ended, 1);
   assert.equal(store.seq, 1001);
   assert.equal(store.state.thread.entries.length, 1000);
-  assert.deepEqual(heard.slice(0, 3), [["connection/starting", 1, false], ["acp/update", 2, true], ["acp/update", 3, true]]);
+  assert.deepEqual(heard.slice(0, 3), [
+    ["connection/starting", 1, false],
+    ["acp/update", 2, true],
+    ["acp/update", 3, true],
+  ]);
   assert.deepEqual(heard.at(-1), ["acp/update", 1001, true]);
   store.dispatch({ type: "turn/cancelling" });
   assert.deepEqual(heard.at(-1), ["turn/cancelling", 1002, false]);

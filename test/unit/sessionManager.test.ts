@@ -17,7 +17,13 @@ function manager() {
   const a = fakeAgent("Fake A", { FAKE_AGENT_STATE: tempStatePath() });
   const b = fakeAgent("Fake B", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
   const m = new SessionManager(
-    { catalog: new MemoryCatalog([a.launch, b.launch]), workspace: fixedWorkspace(tmpdir()), logger: new MemoryLogger(), clock: steppingClock(Date.parse("2026-11-29T10:00:00Z")), restartDelaysMs: [] },
+    {
+      catalog: new MemoryCatalog([a.launch, b.launch]),
+      workspace: fixedWorkspace(tmpdir()),
+      logger: new MemoryLogger(),
+      clock: steppingClock(Date.parse("2026-11-29T10:00:00Z")),
+      restartDelaysMs: [],
+    },
     new SessionIndex(memorySessionStorage()),
   );
   managers.push(m);
@@ -30,13 +36,20 @@ test("two tabs on two agents stay isolated; switching never interrupts a running
   const second = await m.newTab("Fake B");
   assert.equal(m.active, second);
   const running = first.prompt("long turn");
-  await waitFor(() => assistantText(first.store.state.thread), (t) => t.includes("step 2"), "streaming in tab 1");
+  await waitFor(
+    () => assistantText(first.store.state.thread),
+    (t) => t.includes("step 2"),
+    "streaming in tab 1",
+  );
   m.activate(m.summaries()[0]!.key);
   await second.prompt("hello");
   assert.match(assistantText(second.store.state.thread), /demo agent|Hello/i);
   assert.doesNotMatch(assistantText(second.store.state.thread), /Working, step/);
   assert.equal(first.store.state.thread.turn.phase, "running", "tab 1 still streams");
-  assert.deepEqual(m.summaries().map((s) => s.status), ["running", "idle"]);
+  assert.deepEqual(
+    m.summaries().map((s) => s.status),
+    ["running", "idle"],
+  );
   await first.cancel();
   await running;
 });
@@ -55,7 +68,12 @@ test("the session list merges session/list with the local index; delete removes 
   await m.deleteSession("Fake B", deleted);
   assert.equal(m.summaries().length, 1, "its tab closed");
   assert.ok(!(await m.listSessions()).some((item) => item.sessionId === deleted));
-  assert.ok(b.received().some((msg) => msg.method === "session/delete" && (msg.params as { sessionId: string }).sessionId === deleted), "session/delete reached the agent");
+  assert.ok(
+    b
+      .received()
+      .some((msg) => msg.method === "session/delete" && (msg.params as { sessionId: string }).sessionId === deleted),
+    "session/delete reached the agent",
+  );
 });
 
 test("open tabs are recorded with their queue, and reopening loads the history", async () => {
@@ -76,13 +94,23 @@ test("deleting the only tab's session still reaches the agent, and so does delet
   await only.prompt("hello one");
   const first = only.sessionId!;
   await m.deleteSession("Fake B", first);
-  assert.ok(b.received().some((msg) => msg.method === "session/delete" && (msg.params as { sessionId: string }).sessionId === first), "sent before the tab's agent stopped");
+  assert.ok(
+    b
+      .received()
+      .some((msg) => msg.method === "session/delete" && (msg.params as { sessionId: string }).sessionId === first),
+    "sent before the tab's agent stopped",
+  );
   const again = await m.newTab("Fake B");
   await again.prompt("hello two");
   const second = again.sessionId!;
   await m.closeTab(m.activeTabKey!);
   await m.deleteSession("Fake B", second);
-  assert.ok(b.received().some((msg) => msg.method === "session/delete" && (msg.params as { sessionId: string }).sessionId === second), "sent over a temporary connection");
+  assert.ok(
+    b
+      .received()
+      .some((msg) => msg.method === "session/delete" && (msg.params as { sessionId: string }).sessionId === second),
+    "sent over a temporary connection",
+  );
 });
 
 test("a new tab is already starting its agent when it becomes the active tab (no first-run view flash)", async () => {

@@ -20,9 +20,19 @@ after(() => Promise.all(managers.map((m) => m.dispose())));
 
 function setup() {
   // Both agents share a state file between their processes: each tab runs its own process.
-  const ops = fakeAgent("Ops", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_SESSION_OPS: "1", FAKE_AGENT_STATE: tempStatePath() });
+  const ops = fakeAgent("Ops", {
+    FAKE_AGENT_PROFILE: "bub",
+    FAKE_AGENT_SESSION_OPS: "1",
+    FAKE_AGENT_STATE: tempStatePath(),
+  });
   const plain = fakeAgent("Plain", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
-  const deps = { catalog: new MemoryCatalog([ops.launch, plain.launch]), workspace: fixedWorkspace(tmpdir()), logger: new MemoryLogger(), clock: steppingClock(Date.parse("2026-11-30T10:00:00Z")), restartDelaysMs: [] };
+  const deps = {
+    catalog: new MemoryCatalog([ops.launch, plain.launch]),
+    workspace: fixedWorkspace(tmpdir()),
+    logger: new MemoryLogger(),
+    clock: steppingClock(Date.parse("2026-11-30T10:00:00Z")),
+    restartDelaysMs: [],
+  };
   const m = new SessionManager(deps, new SessionIndex(memorySessionStorage()));
   managers.push(m);
   return { m, actions: new SessionActions(m, deps), ops, plain };
@@ -39,8 +49,13 @@ test("fork: a new tab continues the same history (session/fork), the source tab 
   assert.equal(fork.store.state.connection.status, "ready");
   assert.notEqual(fork.sessionId, source.sessionId);
   const request = ops.received().find((msg) => msg.method === "session/fork");
-  assert.equal((request?.params as { sessionId?: string }).sessionId, source.sessionId, "session/fork names the source");
-  const users = (thread: typeof fork.store.state.thread) => thread.entries.filter((e) => e.kind === "user").map((e) => e.kind === "user" && e.text);
+  assert.equal(
+    (request?.params as { sessionId?: string }).sessionId,
+    source.sessionId,
+    "session/fork names the source",
+  );
+  const users = (thread: typeof fork.store.state.thread) =>
+    thread.entries.filter((e) => e.kind === "user").map((e) => e.kind === "user" && e.text);
   assert.deepEqual(users(fork.store.state.thread), ["hello there"], "the fork shows the source's transcript");
   assert.match(assistantText(fork.store.state.thread), /Hello|demo/i);
   await fork.prompt("and then?");
@@ -64,7 +79,11 @@ test("rename: session/set_title where advertised (the agent's title is shown), l
   await withTitles.prompt("hello there");
   const stored = await actions.renameTab(m.activeTabKey!, "  Login   fix  ");
   assert.equal(stored, "Login fix");
-  assert.ok(ops.received().some((msg) => msg.method === "session/set_title" && (msg.params as { title: string }).title === "Login fix"));
+  assert.ok(
+    ops
+      .received()
+      .some((msg) => msg.method === "session/set_title" && (msg.params as { title: string }).title === "Login fix"),
+  );
   assert.equal(m.summaries().find((tab) => tab.key === m.activeTabKey)?.title, "Login fix", "the tab shows it");
   assert.equal((await m.listSessions()).find((item) => item.sessionId === withTitles.sessionId)?.title, "Login fix");
 
@@ -74,8 +93,16 @@ test("rename: session/set_title where advertised (the agent's title is shown), l
   assert.ok(!plain.received().some((msg) => msg.method === "session/set_title"), "never sent where not advertised");
   assert.equal(m.summaries().find((tab) => tab.key === m.activeTabKey)?.title, "Kept here");
   const listed = await m.listSessions();
-  assert.equal(listed.find((item) => item.sessionId === local.sessionId)?.title, "Kept here", "the local title wins over the agent's list");
-  assert.equal(m.index.all().find((r) => r.sessionId === local.sessionId)?.title, "Kept here", "persisted in the index");
+  assert.equal(
+    listed.find((item) => item.sessionId === local.sessionId)?.title,
+    "Kept here",
+    "the local title wins over the agent's list",
+  );
+  assert.equal(
+    m.index.all().find((r) => r.sessionId === local.sessionId)?.title,
+    "Kept here",
+    "persisted in the index",
+  );
   await assert.rejects(actions.rename("Plain", local.sessionId!, "   "), /can't be empty/);
 
   // Reopened (as after a window reload), the local title comes back on the tab.
@@ -83,7 +110,11 @@ test("rename: session/set_title where advertised (the agent's title is shown), l
   await m.closeTab(m.activeTabKey!);
   const reopened = await m.openSession("Plain", localId);
   assert.equal(reopened.store.state.connection.status, "ready");
-  assert.equal(m.summaries().find((tab) => tab.key === m.activeTabKey)?.title, "Kept here", "the reopened tab keeps the user's title");
+  assert.equal(
+    m.summaries().find((tab) => tab.key === m.activeTabKey)?.title,
+    "Kept here",
+    "the reopened tab keeps the user's title",
+  );
 });
 
 test("archive and unarchive: the agent's state in the list, the tab closes; not offered where not advertised", async () => {
@@ -96,11 +127,18 @@ test("archive and unarchive: the agent's state in the list, the tab closes; not 
   assert.equal((await m.listSessions()).find((item) => item.sessionId === id)?.canArchive, true);
   await actions.setArchived("Ops", id, true);
   assert.equal(m.summaries().length, 1, "its tab closed");
-  assert.ok(ops.received().some((msg) => msg.method === "session/archive" && (msg.params as { sessionId: string }).sessionId === id));
+  assert.ok(
+    ops
+      .received()
+      .some((msg) => msg.method === "session/archive" && (msg.params as { sessionId: string }).sessionId === id),
+  );
   const listed = await m.listSessions();
   assert.equal(listed.find((item) => item.sessionId === id)?.archived, true, "listed as archived");
   assert.equal(listed.find((item) => item.sessionId === keep.sessionId)?.archived, false);
-  const list = ops.received().filter((msg) => msg.method === "session/list").at(-1);
+  const list = ops
+    .received()
+    .filter((msg) => msg.method === "session/list")
+    .at(-1);
   assert.equal((list?.params as { archived?: string }).archived, "include");
   await actions.setArchived("Ops", id, false);
   assert.equal((await m.listSessions()).find((item) => item.sessionId === id)?.archived, false);
@@ -115,7 +153,11 @@ test("session/status in the list and auth/status on the tab, only where advertis
   const live = await m.newTab("Ops");
   await live.prompt("hello there");
   const tabKey = m.activeTabKey!;
-  await waitFor(() => m.summaries().find((tab) => tab.key === tabKey)?.auth, (auth) => auth === "authenticated", "auth/status on the tab");
+  await waitFor(
+    () => m.summaries().find((tab) => tab.key === tabKey)?.auth,
+    (auth) => auth === "authenticated",
+    "auth/status on the tab",
+  );
   const listed = await m.listSessions();
   assert.equal(listed.find((item) => item.sessionId === live.sessionId)?.agentStatus, "open");
   assert.ok(ops.received().some((msg) => msg.method === "session/status"));
@@ -125,5 +167,8 @@ test("session/status in the list and auth/status on the tab, only where advertis
   const plainKey = m.activeTabKey!;
   assert.equal((await m.listSessions()).find((item) => item.agent === "Plain")?.agentStatus, undefined);
   assert.equal(m.summaries().find((tab) => tab.key === plainKey)?.auth, undefined);
-  assert.ok(!plain.received().some((msg) => msg.method === "session/status" || msg.method === "auth/status"), "never sent where not advertised");
+  assert.ok(
+    !plain.received().some((msg) => msg.method === "session/status" || msg.method === "auth/status"),
+    "never sent where not advertised",
+  );
 });

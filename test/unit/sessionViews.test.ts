@@ -34,7 +34,13 @@ after(() => Promise.all(managers.map((m) => m.dispose())));
 function manager(): SessionManager {
   const agent = fakeAgent("Fake", { FAKE_AGENT_STATE: tempStatePath() });
   const m = new SessionManager(
-    { catalog: new MemoryCatalog([agent.launch]), workspace: fixedWorkspace(tmpdir()), logger: new MemoryLogger(), clock: steppingClock(Date.parse("2026-11-30T10:00:00Z")), restartDelaysMs: [] },
+    {
+      catalog: new MemoryCatalog([agent.launch]),
+      workspace: fixedWorkspace(tmpdir()),
+      logger: new MemoryLogger(),
+      clock: steppingClock(Date.parse("2026-11-30T10:00:00Z")),
+      restartDelaysMs: [],
+    },
     new SessionIndex(memorySessionStorage()),
   );
   managers.push(m);
@@ -45,12 +51,19 @@ function manager(): SessionManager {
 function wiredView(m: SessionManager, placements: EditorPlacements, target: ViewTarget, manualFrames = false) {
   const frames: Array<() => void> = [];
   const posted: HostMessage[] = [];
-  const replica = new ReplicaStore((message) => {
-    if (message.type === "state/ack") view.acknowledge(message.seq);
-    if (message.type === "state/resync") view.resync();
-  }, (callback) => (manualFrames ? void frames.push(callback) : void setImmediate(callback)));
+  const replica = new ReplicaStore(
+    (message) => {
+      if (message.type === "state/ack") view.acknowledge(message.seq);
+      if (message.type === "state/resync") view.resync();
+    },
+    (callback) => (manualFrames ? void frames.push(callback) : void setImmediate(callback)),
+  );
   const view: SessionView = new SessionView({
-    manager: m, placements, target, flushMs: FLUSH_MS, ackTimeoutMs: PATIENT_MS,
+    manager: m,
+    placements,
+    target,
+    flushMs: FLUSH_MS,
+    ackTimeoutMs: PATIENT_MS,
     post: (message) => {
       posted.push(message);
       if (message.type === "state/snapshot" || message.type === "state/actions") replica.receive(message);
@@ -65,12 +78,16 @@ function wiredView(m: SessionManager, placements: EditorPlacements, target: View
   return { view, replica, posted, frame, batches, lastTabs };
 }
 
-function lastOf<K extends HostMessage["type"]>(posted: readonly HostMessage[], type: K): Extract<HostMessage, { type: K }> | undefined {
+function lastOf<K extends HostMessage["type"]>(
+  posted: readonly HostMessage[],
+  type: K,
+): Extract<HostMessage, { type: K }> | undefined {
   return posted.filter((message): message is Extract<HostMessage, { type: K }> => message.type === type).at(-1);
 }
 
 const chunk = (n: number): PanelAction => ({
-  type: "acp/update", entryId: "reply",
+  type: "acp/update",
+  entryId: "reply",
   update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: `part ${n} ` } },
 });
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -88,16 +105,40 @@ test("an editor view follows its own tab while the panel follows the active one;
 
   await editor.view.session!.prompt("hello from the editor");
   assert.equal(editor.view.session, first, "the editor's messages go to its own tab");
-  await waitFor(() => assistantText(editor.replica.getSnapshot().thread), (text) => /demo agent/i.test(text), "the reply in the editor view");
+  await waitFor(
+    () => assistantText(editor.replica.getSnapshot().thread),
+    (text) => /demo agent/i.test(text),
+    "the reply in the editor view",
+  );
   assert.equal(assistantText(panel.replica.getSnapshot().thread), "", "the panel shows the other tab");
 
   m.activate(firstKey);
-  await waitFor(() => panel.replica.getSnapshot(), (state) => JSON.stringify(state) === JSON.stringify(first.store.state), "the panel on the same session");
-  assert.deepEqual(editor.replica.getSnapshot(), panel.replica.getSnapshot(), "one session, the same state in both views");
-  assert.deepEqual(panel.lastTabs()?.tabs.map((tab) => tab.inEditor ?? false), [true, false], "the panel marks the editor's tab");
-  assert.deepEqual(editor.lastTabs()?.tabs.map((tab) => tab.key), [firstKey], "the editor's strip holds its own tab only");
+  await waitFor(
+    () => panel.replica.getSnapshot(),
+    (state) => JSON.stringify(state) === JSON.stringify(first.store.state),
+    "the panel on the same session",
+  );
+  assert.deepEqual(
+    editor.replica.getSnapshot(),
+    panel.replica.getSnapshot(),
+    "one session, the same state in both views",
+  );
+  assert.deepEqual(
+    panel.lastTabs()?.tabs.map((tab) => tab.inEditor ?? false),
+    [true, false],
+    "the panel marks the editor's tab",
+  );
+  assert.deepEqual(
+    editor.lastTabs()?.tabs.map((tab) => tab.key),
+    [firstKey],
+    "the editor's strip holds its own tab only",
+  );
   const said = lastOf(editor.posted, "editor/session");
-  assert.deepEqual(said, { type: "editor/session", agent: "Fake", sessionId: first.sessionId }, "the editor webview is told its session, for the reload serializer");
+  assert.deepEqual(
+    said,
+    { type: "editor/session", agent: "Fake", sessionId: first.sessionId },
+    "the editor webview is told its session, for the reload serializer",
+  );
 });
 
 test("a view that does not render holds back only itself, and catches up when it does", async () => {
@@ -114,11 +155,19 @@ test("a view that does not render holds back only itself, and catches up when it
     await wait(FLUSH_MS * 4);
   }
   for (let n = 3; n < 200; n++) session.store.dispatch(chunk(n));
-  await waitFor(() => panel.replica.getSnapshot(), (state) => state === session.store.state || JSON.stringify(state) === JSON.stringify(session.store.state), "the panel to keep up");
+  await waitFor(
+    () => panel.replica.getSnapshot(),
+    (state) => state === session.store.state || JSON.stringify(state) === JSON.stringify(session.store.state),
+    "the panel to keep up",
+  );
   assert.equal(editor.batches(), 2, "the silent view got two batches in flight, no more");
 
   editor.frame();
-  await waitFor(() => editor.batches(), (count) => count === 3, "its ack to release what piled up, as one batch");
+  await waitFor(
+    () => editor.batches(),
+    (count) => count === 3,
+    "its ack to release what piled up, as one batch",
+  );
   editor.frame();
   assert.deepEqual(editor.replica.getSnapshot(), session.store.state, "the editor view caught up");
   assert.deepEqual(panel.replica.getSnapshot(), session.store.state);
@@ -134,14 +183,30 @@ test("a permission answered in the editor view leaves the panel as well", async 
   const panel = wiredView(m, placements, { kind: "active" });
   const editor = wiredView(m, placements, { kind: "tab", key });
   const turn = editor.view.session!.prompt(`follow-ask ${signal}`);
-  const pending = await waitFor(() => panel.replica.getSnapshot().thread.permissions, (permissions) => permissions.length === 1, "the request in the panel");
-  await waitFor(() => editor.replica.getSnapshot().thread.permissions.length, (count) => count === 1, "the request in the editor");
+  const pending = await waitFor(
+    () => panel.replica.getSnapshot().thread.permissions,
+    (permissions) => permissions.length === 1,
+    "the request in the panel",
+  );
+  await waitFor(
+    () => editor.replica.getSnapshot().thread.permissions.length,
+    (count) => count === 1,
+    "the request in the editor",
+  );
 
   editor.view.session!.answerPermission(pending[0]!.requestId, "publish");
-  await waitFor(() => panel.replica.getSnapshot().thread.permissions.length, (count) => count === 0, "the request gone from the panel");
+  await waitFor(
+    () => panel.replica.getSnapshot().thread.permissions.length,
+    (count) => count === 0,
+    "the request gone from the panel",
+  );
   assert.equal(editor.replica.getSnapshot().thread.permissions.length, 0, "and from the editor");
   await turn;
-  await waitFor(() => assistantText(panel.replica.getSnapshot().thread), (text) => text.includes("Follow permission: publish."), "the agent's answer in the panel");
+  await waitFor(
+    () => assistantText(panel.replica.getSnapshot().thread),
+    (text) => text.includes("Follow permission: publish."),
+    "the agent's answer in the panel",
+  );
 });
 
 test("closing the tab tells its editor view, and the marker follows the editor tabs", async () => {

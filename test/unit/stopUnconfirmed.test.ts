@@ -21,7 +21,11 @@ test("Stop ignored by the agent: the turn shows stopped after the grace period, 
   const { chat } = chatSession(cleanup, [agent.launch], { clock });
   await chat.start();
   const turn = chat.prompt("ignore-cancel 1500");
-  await waitFor(() => assistantText(chat.store.state.thread), (text) => text.includes("step 2."), "the turn streams");
+  await waitFor(
+    () => assistantText(chat.store.state.thread),
+    (text) => text.includes("step 2."),
+    "the turn streams",
+  );
   await chat.cancel();
   assert.equal(chat.store.state.thread.turn.phase, "cancelling");
   assert.equal(describeStatus(chat.store.state), "Cancelling…");
@@ -31,20 +35,36 @@ test("Stop ignored by the agent: the turn shows stopped after the grace period, 
   assert.deepEqual(chat.store.state.thread.turn, { phase: "idle", lastStop: "cancelled", stopUnconfirmed: true });
   assert.equal(describeStatus(chat.store.state), "Turn stopped: Fake hasn't confirmed the stop yet");
 
-  const thread = await waitFor(() => chat.store.state.thread, (t) => assistantText(t).includes("Still going after Stop, 12."), "the late updates");
+  const thread = await waitFor(
+    () => chat.store.state.thread,
+    (t) => assistantText(t).includes("Still going after Stop, 12."),
+    "the late updates",
+  );
   const notices = entriesOf(thread, "notice").filter((n) => n.title === "Fake kept working after Stop");
   assert.equal(notices.length, 1, "one marker before the late updates");
   const marker = thread.entries.indexOf(notices[0]!);
-  const late = thread.entries.findIndex((e) => e.kind === "assistant" && e.chunks.some((c) => c.text.includes("Still going after Stop, 12.")));
+  const late = thread.entries.findIndex(
+    (e) => e.kind === "assistant" && e.chunks.some((c) => c.text.includes("Still going after Stop, 12.")),
+  );
   assert.ok(late > marker, "the late updates come after the marker");
 
   // The fake agent cannot steer: the next message is queued (not lost, not sent into the old turn).
   await chat.prompt("basic-stream");
-  assert.deepEqual(chat.store.state.thread.queue.map((q) => q.text), ["basic-stream"]);
-  assert.ok(!agent.received().some((m) => m.method === "session/prompt" && JSON.stringify(m.params).includes("basic-stream")), "not sent while the old prompt is unanswered");
+  assert.deepEqual(
+    chat.store.state.thread.queue.map((q) => q.text),
+    ["basic-stream"],
+  );
+  assert.ok(
+    !agent.received().some((m) => m.method === "session/prompt" && JSON.stringify(m.params).includes("basic-stream")),
+    "not sent while the old prompt is unanswered",
+  );
 
   // The agent answers at last: the stop is confirmed and the queued message goes out.
-  const done = await waitFor(() => chat.store.state.thread, (t) => t.queue.length === 0 && t.turn.phase === "idle" && t.turn.lastStop === "end_turn", "the queued message's turn");
+  const done = await waitFor(
+    () => chat.store.state.thread,
+    (t) => t.queue.length === 0 && t.turn.phase === "idle" && t.turn.lastStop === "end_turn",
+    "the queued message's turn",
+  );
   assert.match(assistantText(done), /Hello from \*\*basic-stream\*\*\.$/);
   assert.equal(describeStatus(chat.store.state), "Fake is ready");
 });
@@ -55,15 +75,26 @@ test("Stop confirmed within the grace period: no marker, no unconfirmed status",
   const { chat } = chatSession(cleanup, [agent.launch], { clock });
   await chat.start();
   const turn = chat.prompt("long");
-  await waitFor(() => assistantText(chat.store.state.thread), (text) => text.includes("step 2."), "the turn streams");
+  await waitFor(
+    () => assistantText(chat.store.state.thread),
+    (text) => text.includes("step 2."),
+    "the turn streams",
+  );
   await chat.cancel();
   await turn;
   assert.deepEqual(chat.store.state.thread.turn, { phase: "idle", lastStop: "cancelled" });
   clock.advance(STOP_GRACE_MS);
-  assert.deepEqual(chat.store.state.thread.turn, { phase: "idle", lastStop: "cancelled" }, "the grace timer did nothing once the agent answered");
+  assert.deepEqual(
+    chat.store.state.thread.turn,
+    { phase: "idle", lastStop: "cancelled" },
+    "the grace timer did nothing once the agent answered",
+  );
   assert.equal(describeStatus(chat.store.state), "Turn cancelled");
   // Only the user's own Stop line: no "kept working after Stop" marker.
-  assert.deepEqual(entriesOf(chat.store.state.thread, "notice").map((notice) => notice.title), ["You stopped this turn."]);
+  assert.deepEqual(
+    entriesOf(chat.store.state.thread, "notice").map((notice) => notice.title),
+    ["You stopped this turn."],
+  );
 });
 
 test("Stop ignored by an agent that takes prompts into its running turn (CodeBuddy): a new message is sent at once, as a steer", async () => {
@@ -72,14 +103,21 @@ test("Stop ignored by an agent that takes prompts into its running turn (CodeBud
   const { chat } = chatSession(cleanup, [agent.launch], { clock });
   await chat.start();
   const turn = chat.prompt("ignore-cancel 1500");
-  await waitFor(() => assistantText(chat.store.state.thread), (text) => text.includes("step 2."), "the turn streams");
+  await waitFor(
+    () => assistantText(chat.store.state.thread),
+    (text) => text.includes("step 2."),
+    "the turn streams",
+  );
   await chat.cancel();
   clock.advance(STOP_GRACE_MS);
   await turn;
   assert.equal(chat.store.state.thread.turn.phase, "idle");
   await chat.prompt("one more thing");
   assert.deepEqual(chat.store.state.thread.queue, [], "not queued");
-  const prompts = agent.received().filter((m) => m.method === "session/prompt").map((m) => JSON.stringify(m.params));
+  const prompts = agent
+    .received()
+    .filter((m) => m.method === "session/prompt")
+    .map((m) => JSON.stringify(m.params));
   assert.equal(prompts.length, 2);
   assert.match(prompts[1] ?? "", /one more thing/);
 });

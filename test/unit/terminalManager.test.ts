@@ -2,7 +2,12 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { tmpdir } from "node:os";
-import { TerminalManager, keepLastBytes, MAX_OUTPUT_BYTE_LIMIT, MAX_TERMINALS_PER_SESSION } from "../../src/acp/client/terminalManager";
+import {
+  TerminalManager,
+  keepLastBytes,
+  MAX_OUTPUT_BYTE_LIMIT,
+  MAX_TERMINALS_PER_SESSION,
+} from "../../src/acp/client/terminalManager";
 import { LIMIT_REACHED } from "../../src/acp/client/connection";
 
 const managers: TerminalManager[] = [];
@@ -12,7 +17,10 @@ function manager() {
   const events: string[] = [];
   const m = new TerminalManager({
     defaultCwd: () => tmpdir(),
-    events: { created: (_s, id, cmd) => events.push(`created ${id} ${cmd}`), exited: (_s, id, exit) => events.push(`exited ${id} ${exit.exitCode}`) },
+    events: {
+      created: (_s, id, cmd) => events.push(`created ${id} ${cmd}`),
+      exited: (_s, id, exit) => events.push(`exited ${id} ${exit.exitCode}`),
+    },
   });
   managers.push(m);
   return { m, events };
@@ -40,7 +48,13 @@ test("a command with no args runs as one shell line, in the session cwd", async 
 
 test("command + args + env + cwd are used as given; a non-zero exit is reported", async () => {
   const { m } = manager();
-  const { terminalId } = await m.create({ sessionId: "s", command: "sh", args: ["-c", 'printf "%s" "$GREETING"; exit 2'], env: [{ name: "GREETING", value: "hi there" }], cwd: "/" });
+  const { terminalId } = await m.create({
+    sessionId: "s",
+    command: "sh",
+    args: ["-c", 'printf "%s" "$GREETING"; exit 2'],
+    env: [{ name: "GREETING", value: "hi there" }],
+    cwd: "/",
+  });
   assert.deepEqual(await m.waitForExit({ sessionId: "s", terminalId }, never), { exitCode: 2, signal: null });
   assert.equal((await m.output({ sessionId: "s", terminalId })).output, "hi there");
 });
@@ -75,7 +89,10 @@ test("release after exit frees the id: later calls are -32002", async () => {
   await m.waitForExit({ sessionId: "s", terminalId }, never);
   await m.release({ sessionId: "s", terminalId });
   await assert.rejects(m.output({ sessionId: "s", terminalId }), (error: { code?: number }) => error.code === -32002);
-  await assert.rejects(m.kill({ sessionId: "s", terminalId: "term-999" }), (error: { code?: number }) => error.code === -32002);
+  await assert.rejects(
+    m.kill({ sessionId: "s", terminalId: "term-999" }),
+    (error: { code?: number }) => error.code === -32002,
+  );
 });
 
 test("release of a running command kills it and its children", async () => {
@@ -100,12 +117,16 @@ test("wait_for_exit honours the agent's cancellation", async () => {
 test("a session may hold only so many terminals; the agent gets a clear error, other sessions are unaffected", async () => {
   const { m } = manager();
   const running: string[] = [];
-  for (let i = 0; i < MAX_TERMINALS_PER_SESSION; i++) running.push((await m.create({ sessionId: "s", command: "sleep 30" })).terminalId);
-  await assert.rejects(m.create({ sessionId: "s", command: "sleep 30" }), (error: { code?: number; message?: string }) => {
-    assert.equal(error.code, LIMIT_REACHED);
-    assert.match(error.message ?? "", new RegExp(`at most ${MAX_TERMINALS_PER_SESSION} open terminals per session`));
-    return true;
-  });
+  for (let i = 0; i < MAX_TERMINALS_PER_SESSION; i++)
+    running.push((await m.create({ sessionId: "s", command: "sleep 30" })).terminalId);
+  await assert.rejects(
+    m.create({ sessionId: "s", command: "sleep 30" }),
+    (error: { code?: number; message?: string }) => {
+      assert.equal(error.code, LIMIT_REACHED);
+      assert.match(error.message ?? "", new RegExp(`at most ${MAX_TERMINALS_PER_SESSION} open terminals per session`));
+      return true;
+    },
+  );
   assert.equal(m.runningPids().length, MAX_TERMINALS_PER_SESSION, "nothing was spawned for the refused request");
   const other = await m.create({ sessionId: "other", command: "true" });
   await m.waitForExit({ sessionId: "other", terminalId: other.terminalId }, never);
@@ -130,7 +151,11 @@ test("terminals that exited but were never released make room: the oldest is for
 test("an agent's outputByteLimit is clamped to a sane maximum", async () => {
   const { m } = manager();
   const bytes = MAX_OUTPUT_BYTE_LIMIT + 512 * 1024;
-  const { terminalId } = await m.create({ sessionId: "s", command: `head -c ${bytes} /dev/zero | tr '\\0' a`, outputByteLimit: 2 ** 40 });
+  const { terminalId } = await m.create({
+    sessionId: "s",
+    command: `head -c ${bytes} /dev/zero | tr '\\0' a`,
+    outputByteLimit: 2 ** 40,
+  });
   await m.waitForExit({ sessionId: "s", terminalId }, never);
   const out = await m.output({ sessionId: "s", terminalId });
   assert.equal(out.truncated, true);

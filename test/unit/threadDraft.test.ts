@@ -9,26 +9,56 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { type PanelAction, type PanelState, initialPanelState, reducePanel, reducePanelBatch } from "../../src/shared/panelState";
+import {
+  type PanelAction,
+  type PanelState,
+  initialPanelState,
+  reducePanel,
+  reducePanelBatch,
+} from "../../src/shared/panelState";
 import { containerCopiesDuring } from "../support/containerCopies";
 import { repoRoot } from "../support/fakeAgentLaunch";
 
-const ready: PanelState = { ...initialPanelState, agents: ["Bub"], connection: { status: "ready", agent: "Bub", sessionId: "s1" } };
-const acp = (entryId: string, update: Record<string, unknown> & { sessionUpdate: string }): PanelAction => ({ type: "acp/update", entryId, update });
-const toolCall = (n: number): PanelAction => acp(`t${n}`, { sessionUpdate: "tool_call", toolCallId: `call-${n}`, title: `Run ${n}`, kind: "execute", status: "pending" });
-const toolDone = (n: number): PanelAction => acp(`d${n}`, { sessionUpdate: "tool_call_update", toolCallId: `call-${n}`, status: "completed", content: [{ type: "content", content: { type: "text", text: `out ${n}` } }] });
-const chunk = (n: number, sessionUpdate: string, text: string): PanelAction => acp(`c${n}`, { sessionUpdate, content: { type: "text", text } });
+const ready: PanelState = {
+  ...initialPanelState,
+  agents: ["Bub"],
+  connection: { status: "ready", agent: "Bub", sessionId: "s1" },
+};
+const acp = (entryId: string, update: Record<string, unknown> & { sessionUpdate: string }): PanelAction => ({
+  type: "acp/update",
+  entryId,
+  update,
+});
+const toolCall = (n: number): PanelAction =>
+  acp(`t${n}`, {
+    sessionUpdate: "tool_call",
+    toolCallId: `call-${n}`,
+    title: `Run ${n}`,
+    kind: "execute",
+    status: "pending",
+  });
+const toolDone = (n: number): PanelAction =>
+  acp(`d${n}`, {
+    sessionUpdate: "tool_call_update",
+    toolCallId: `call-${n}`,
+    status: "completed",
+    content: [{ type: "content", content: { type: "text", text: `out ${n}` } }],
+  });
+const chunk = (n: number, sessionUpdate: string, text: string): PanelAction =>
+  acp(`c${n}`, { sessionUpdate, content: { type: "text", text } });
 
 /** A replayed history: per exchange a prompt, a thought, a reply streamed in chunks, and a tool call with its result. */
 function replay(exchanges: number, from = 0): PanelAction[] {
-  return Array.from({ length: exchanges }, (_, i) => from + i).map((n) => [
-    chunk(n, "user_message_chunk", `question ${n}`),
-    chunk(n, "agent_thought_chunk", "thinking"),
-    chunk(n, "agent_message_chunk", "Here is "),
-    chunk(n, "agent_message_chunk", `answer ${n}.`),
-    toolCall(n),
-    toolDone(n),
-  ]).flat();
+  return Array.from({ length: exchanges }, (_, i) => from + i)
+    .map((n) => [
+      chunk(n, "user_message_chunk", `question ${n}`),
+      chunk(n, "agent_thought_chunk", "thinking"),
+      chunk(n, "agent_message_chunk", "Here is "),
+      chunk(n, "agent_message_chunk", `answer ${n}.`),
+      toolCall(n),
+      toolDone(n),
+    ])
+    .flat();
 }
 
 const copiesDuring = containerCopiesDuring;
@@ -52,7 +82,10 @@ test("a batch's copies of the entry list and index do not grow with its size; on
   assert.equal(folded.thread.index["tool:call-999"], 999);
   // The counter sees the quadratic path: one action at a time copies on every append.
   const oneByOne = (n: number) => copiesDuring(() => toolCalls(n).reduce(reducePanel, ready));
-  assert.ok(oneByOne(1000) >= 50 * oneByOne(10), `one at a time: ${oneByOne(10)} copies for 10, ${oneByOne(1000)} for 1,000`);
+  assert.ok(
+    oneByOne(1000) >= 50 * oneByOne(10),
+    `one at a time: ${oneByOne(10)} copies for 10, ${oneByOne(1000)} for 1,000`,
+  );
 });
 
 test("a replay's copies (chunks, tool calls, results) do not grow with its length, nor do a continuation's", () => {
@@ -68,7 +101,8 @@ test("a replay's copies (chunks, tool calls, results) do not grow with its lengt
 
 test("a batch folds to the same state as one action at a time", () => {
   const dir = join(repoRoot, "test/fixtures/transcripts");
-  const recorded = readdirSync(dir).filter((f) => f.endsWith(".jsonl"))
+  const recorded = readdirSync(dir)
+    .filter((f) => f.endsWith(".jsonl"))
     .flatMap((f) => readFileSync(join(dir, f), "utf8").split("\n").filter(Boolean))
     .map((line) => JSON.parse(line).params?.update)
     .filter(Boolean)
@@ -77,10 +111,24 @@ test("a batch folds to the same state as one action at a time", () => {
     ...recorded,
     { type: "turn/started", entryId: "u1", text: "go", at: 1 },
     toolCall(1),
-    { type: "permission/requested", requestId: "p1", entryId: "p1", toolCall: { toolCallId: "call-1" }, options: [{ optionId: "a", name: "Allow", kind: "allow_once" }] },
+    {
+      type: "permission/requested",
+      requestId: "p1",
+      entryId: "p1",
+      toolCall: { toolCallId: "call-1" },
+      options: [{ optionId: "a", name: "Allow", kind: "allow_once" }],
+    },
     { type: "steer/sent", entryId: "s1", steerId: "st1", text: "also this" },
     { type: "steer/applied", steerId: "st1" },
-    { type: "subagent/event", entryId: "x1", event: { runId: "r1", type: "output", update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "child" } } } },
+    {
+      type: "subagent/event",
+      entryId: "x1",
+      event: {
+        runId: "r1",
+        type: "output",
+        update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "child" } },
+      },
+    },
     { type: "turn/cancelling" },
     { type: "turn/ended", stopReason: "cancelled" },
     { type: "thread/reset" },
@@ -94,7 +142,14 @@ test("a batch folds to the same state as one action at a time", () => {
 test("the start state and every state returned before never change", () => {
   const start = deepFreeze(reducePanelBatch(ready, replay(3)));
   const snapshot = structuredClone(start);
-  const next = deepFreeze(reducePanelBatch(start, [...replay(2, 3), toolDone(0), { type: "turn/cancelling" }, { type: "turn/failed", entryId: "f", message: "x" }]));
+  const next = deepFreeze(
+    reducePanelBatch(start, [
+      ...replay(2, 3),
+      toolDone(0),
+      { type: "turn/cancelling" },
+      { type: "turn/failed", entryId: "f", message: "x" },
+    ]),
+  );
   const nextSnapshot = structuredClone(next);
   reducePanelBatch(next, [...replay(4), ...replay(4, 5)]);
   reducePanelBatch(start, [...replay(4), ...replay(4, 5)]);

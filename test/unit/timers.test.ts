@@ -8,7 +8,16 @@ import assert from "node:assert/strict";
 import type { Thread } from "../../src/shared/thread";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { ManualClock } from "../support/memoryPorts";
-import { Cleanup, ThreadRecorder, assistantText, chatSession, connect, contextFor, entriesOf, newSession } from "../support/hostHarness";
+import {
+  Cleanup,
+  ThreadRecorder,
+  assistantText,
+  chatSession,
+  connect,
+  contextFor,
+  entriesOf,
+  newSession,
+} from "../support/hostHarness";
 import { SILENCE_WARNING_MS, SessionController } from "../../src/acp/client/sessionController";
 import { waitFor } from "../support/waitFor";
 
@@ -23,7 +32,11 @@ test("the silence watchdog warns exactly 2 minutes after a running turn's last u
   const client = await connect(cleanup, fakeAgent("Fake").launch);
   const { session, recorder } = await newSession(client, undefined, clock);
   const turn = session.prompt("long");
-  await waitFor(() => ticks(recorder.thread), (n) => n >= 1, "the turn's first update");
+  await waitFor(
+    () => ticks(recorder.thread),
+    (n) => n >= 1,
+    "the turn's first update",
+  );
 
   // Synchronous from here to the notice: no update can land in between and re-arm the watchdog.
   clock.advance(SILENCE_WARNING_MS - 1);
@@ -43,10 +56,18 @@ test("every update re-arms the watchdog, and a turn that ended never warns", asy
   const client = await connect(cleanup, fakeAgent("Fake").launch);
   const { session, recorder } = await newSession(client, undefined, clock);
   const turn = session.prompt("long");
-  await waitFor(() => ticks(recorder.thread), (n) => n >= 1, "the turn's first update");
+  await waitFor(
+    () => ticks(recorder.thread),
+    (n) => n >= 1,
+    "the turn's first update",
+  );
   clock.advance(SILENCE_WARNING_MS - 1_000);
   const seen = ticks(recorder.thread);
-  await waitFor(() => ticks(recorder.thread), (n) => n > seen, "an update after most of the 2 minutes");
+  await waitFor(
+    () => ticks(recorder.thread),
+    (n) => n > seen,
+    "an update after most of the 2 minutes",
+  );
   clock.advance(1_000); // 2 minutes after the first update, but only 1 s after the last
   assert.deepEqual(notices(recorder.thread), []);
 
@@ -54,7 +75,11 @@ test("every update re-arms the watchdog, and a turn that ended never warns", asy
   await turn;
   assert.equal(recorder.thread.turn.phase, "idle");
   clock.advance(10 * SILENCE_WARNING_MS);
-  assert.deepEqual(notices(recorder.thread), ["You stopped this turn."], "no silence warning after the turn, only the Stop line");
+  assert.deepEqual(
+    notices(recorder.thread),
+    ["You stopped this turn."],
+    "no silence warning after the turn, only the Stop line",
+  );
 });
 
 test("restarts after crashes back off by the configured delays, then stop; a good turn resets the count", async () => {
@@ -99,9 +124,16 @@ test("the watchdog keeps quiet while the turn waits for the user, and warns 2 mi
   const client = await connect(cleanup, fakeAgent("Fake").launch);
   const recorder = new ThreadRecorder();
   let waitingForUser = true;
-  const session = await SessionController.create({ ...contextFor(client, recorder, undefined, undefined, clock), awaitingUser: () => waitingForUser });
+  const session = await SessionController.create({
+    ...contextFor(client, recorder, undefined, undefined, clock),
+    awaitingUser: () => waitingForUser,
+  });
   const turn = session.prompt("long");
-  await waitFor(() => ticks(recorder.thread), (n) => n >= 1, "the turn's first update");
+  await waitFor(
+    () => ticks(recorder.thread),
+    (n) => n >= 1,
+    "the turn's first update",
+  );
 
   clock.advance(3 * SILENCE_WARNING_MS);
   assert.deepEqual(notices(recorder.thread), [], "an agent waiting on a permission or form is not stuck");

@@ -18,7 +18,9 @@ test("the client advertises _meta.terminal_output", async () => {
   const agent = fakeAgent("Shell");
   const { chat } = chatSession(cleanup, [agent.launch]);
   await chat.start();
-  const init = agent.received().find((m) => m.method === "initialize")?.params as { clientCapabilities: { _meta?: Record<string, unknown> } };
+  const init = agent.received().find((m) => m.method === "initialize")?.params as {
+    clientCapabilities: { _meta?: Record<string, unknown> };
+  };
   assert.equal(init.clientCapabilities._meta?.terminal_output, true);
 });
 
@@ -29,35 +31,90 @@ test("claude-shell: the output shows in the card's terminal while the call is st
   chat.store.subscribe(() => states.push(chat.store.state.thread));
   await chat.start();
   const turn = chat.prompt("claude-shell");
-  const live = await waitFor(() => chat.store.state.thread, (thread) => thread.terminals.toolu_shell_1?.output === "one\n", "the first line of output");
+  const live = await waitFor(
+    () => chat.store.state.thread,
+    (thread) => thread.terminals.toolu_shell_1?.output === "one\n",
+    "the first line of output",
+  );
   assert.notEqual(toolCards(live)[0]?.status, "completed", "shown before the call completes");
   assert.deepEqual(toolCards(live)[0]?.content, [{ type: "terminal", terminalId: "toolu_shell_1" }]);
   await turn;
   const thread = chat.store.state.thread;
-  assert.deepEqual(thread.terminals.toolu_shell_1, { command: "printf 'one\\ntwo\\n'", output: "one\ntwo\n", exit: { exitCode: 0, signal: null } });
+  assert.deepEqual(thread.terminals.toolu_shell_1, {
+    command: "printf 'one\\ntwo\\n'",
+    output: "one\ntwo\n",
+    exit: { exitCode: 0, signal: null },
+  });
   assert.equal(toolCards(thread)[0]?.status, "completed");
   const firstCompleted = states.findIndex((s) => toolCards(s)[0]?.status === "completed");
   const firstOutput = states.findIndex((s) => (s.terminals.toolu_shell_1?.output ?? "") !== "");
-  assert.ok(firstOutput >= 0 && firstOutput < firstCompleted, `output at state ${firstOutput}, completed at ${firstCompleted}`);
+  assert.ok(
+    firstOutput >= 0 && firstOutput < firstCompleted,
+    `output at state ${firstOutput}, completed at ${firstCompleted}`,
+  );
 });
 
 test("ToolTerminals: a repeated terminal_info keeps the output; other shapes are ignored", () => {
   const terminals = new ToolTerminals();
-  const info = { sessionUpdate: "tool_call", rawInput: { command: "ls" }, _meta: { terminal_info: { terminal_id: "t" } } };
+  const info = {
+    sessionUpdate: "tool_call",
+    rawInput: { command: "ls" },
+    _meta: { terminal_info: { terminal_id: "t" } },
+  };
   assert.deepEqual(terminals.actionsOf(info), [{ type: "terminal/created", terminalId: "t", command: "ls" }]);
   assert.deepEqual(terminals.actionsOf(info), [], "announced once");
-  assert.deepEqual(terminals.actionsOf({ sessionUpdate: "tool_call_update", _meta: { terminal_output: { terminal_id: "t", data: "x" } } }), [{ type: "terminal/output", terminalId: "t", chunk: "x" }]);
-  assert.deepEqual(terminals.actionsOf({ sessionUpdate: "tool_call_update", _meta: { terminal_exit: { terminal_id: "t", exit_code: 2, signal: null } } }), [{ type: "terminal/exited", terminalId: "t", exitCode: 2, signal: null }]);
-  assert.deepEqual(terminals.actionsOf({ sessionUpdate: "tool_call_update", _meta: { terminal_output: { terminal_id: 5, data: "x" } } }), []);
-  assert.deepEqual(terminals.actionsOf({ sessionUpdate: "agent_message_chunk", _meta: { terminal_info: { terminal_id: "u" } } }), []);
+  assert.deepEqual(
+    terminals.actionsOf({
+      sessionUpdate: "tool_call_update",
+      _meta: { terminal_output: { terminal_id: "t", data: "x" } },
+    }),
+    [{ type: "terminal/output", terminalId: "t", chunk: "x" }],
+  );
+  assert.deepEqual(
+    terminals.actionsOf({
+      sessionUpdate: "tool_call_update",
+      _meta: { terminal_exit: { terminal_id: "t", exit_code: 2, signal: null } },
+    }),
+    [{ type: "terminal/exited", terminalId: "t", exitCode: 2, signal: null }],
+  );
+  assert.deepEqual(
+    terminals.actionsOf({
+      sessionUpdate: "tool_call_update",
+      _meta: { terminal_output: { terminal_id: 5, data: "x" } },
+    }),
+    [],
+  );
+  assert.deepEqual(
+    terminals.actionsOf({ sessionUpdate: "agent_message_chunk", _meta: { terminal_info: { terminal_id: "u" } } }),
+    [],
+  );
 });
 
 test("ToolTerminals: the command comes from a later update of the call while nothing has shown", () => {
   const terminals = new ToolTerminals();
-  assert.deepEqual(terminals.actionsOf({ sessionUpdate: "tool_call", toolCallId: "c", rawInput: {}, _meta: { terminal_info: { terminal_id: "c" } } }), [{ type: "terminal/created", terminalId: "c", command: "" }]);
-  assert.deepEqual(terminals.actionsOf({ sessionUpdate: "tool_call_update", toolCallId: "c", rawInput: { command: "make" } }), [{ type: "terminal/created", terminalId: "c", command: "make" }]);
-  terminals.actionsOf({ sessionUpdate: "tool_call_update", toolCallId: "c", _meta: { terminal_output: { terminal_id: "c", data: "built" } } });
-  assert.deepEqual(terminals.actionsOf({ sessionUpdate: "tool_call_update", toolCallId: "c", rawInput: { command: "make all" } }), [], "output is never cleared");
+  assert.deepEqual(
+    terminals.actionsOf({
+      sessionUpdate: "tool_call",
+      toolCallId: "c",
+      rawInput: {},
+      _meta: { terminal_info: { terminal_id: "c" } },
+    }),
+    [{ type: "terminal/created", terminalId: "c", command: "" }],
+  );
+  assert.deepEqual(
+    terminals.actionsOf({ sessionUpdate: "tool_call_update", toolCallId: "c", rawInput: { command: "make" } }),
+    [{ type: "terminal/created", terminalId: "c", command: "make" }],
+  );
+  terminals.actionsOf({
+    sessionUpdate: "tool_call_update",
+    toolCallId: "c",
+    _meta: { terminal_output: { terminal_id: "c", data: "built" } },
+  });
+  assert.deepEqual(
+    terminals.actionsOf({ sessionUpdate: "tool_call_update", toolCallId: "c", rawInput: { command: "make all" } }),
+    [],
+    "output is never cleared",
+  );
 });
 
 test("claude-shell: a kept transcript (and a fork's copy) keeps the terminal's output as text", async () => {

@@ -7,12 +7,19 @@ import { logJson } from "../../src/acp/client/logJson";
 test("the ring buffer keeps the newest lines, oldest first", () => {
   const log = new TrafficLog(3);
   for (let i = 1; i <= 5; i++) log.add("A", i % 2 ? "in" : "out", `m${i}`, i);
-  assert.deepEqual(log.snapshot().map((l) => l.text), ["m3", "m4", "m5"]);
+  assert.deepEqual(
+    log.snapshot().map((l) => l.text),
+    ["m3", "m4", "m5"],
+  );
   assert.match(log.render(), /A ← m3\n.*A → m4\n.*A ← m5$/);
 });
 
 test("known secret shapes are redacted", () => {
-  const line = JSON.stringify({ env: { ANTHROPIC_API_KEY: "sk-ant-api03-abcdefghijklmnopqrstuvwxyz" }, headers: { authorization: "Bearer abcdefghijklmnop1234" }, apiKey: "hunter2hunter2" });
+  const line = JSON.stringify({
+    env: { ANTHROPIC_API_KEY: "sk-ant-api03-abcdefghijklmnopqrstuvwxyz" },
+    headers: { authorization: "Bearer abcdefghijklmnop1234" },
+    apiKey: "hunter2hunter2",
+  });
   const redacted = redactSecrets(line);
   assert.doesNotMatch(redacted, /abcdefghijklmnopqrstuvwxyz|abcdefghijklmnop1234|hunter2/);
   assert.match(redacted, /\[redacted\]/);
@@ -46,5 +53,8 @@ test("a rendered message over the limit is cut, says so, and stays within the li
   const text = logJson({ params: { text: "x".repeat(100_000) } });
   assert.ok(text.length <= TRAFFIC_LINE_LIMIT);
   assert.match(text, /^\{"params":\{"text":"xxx.*… \(truncated\)$/);
-  assert.equal(logJson({ a: [1, null, true, "s", undefined], b: undefined, n: Number.NaN }), JSON.stringify({ a: [1, null, true, "s", undefined], b: undefined, n: Number.NaN }));
+  assert.equal(
+    logJson({ a: [1, null, true, "s", undefined], b: undefined, n: Number.NaN }),
+    JSON.stringify({ a: [1, null, true, "s", undefined], b: undefined, n: Number.NaN }),
+  );
 });

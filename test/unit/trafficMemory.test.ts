@@ -16,10 +16,15 @@ const tsx = pathToFileURL(createRequire(join(repoRoot, "package.json")).resolve(
 
 function heapGrowthMb(mode: "raw" | "message"): Promise<number> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ["--expose-gc", "--max-old-space-size=2048", "--import", tsx, script, mode], { timeout: 120_000, maxBuffer: 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) return reject(new Error(`${error.message}\n${stderr}`));
-      resolve((JSON.parse(stdout) as { grewMb: number }).grewMb);
-    });
+    execFile(
+      process.execPath,
+      ["--expose-gc", "--max-old-space-size=2048", "--import", tsx, script, mode],
+      { timeout: 120_000, maxBuffer: 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`${error.message}\n${stderr}`));
+        resolve((JSON.parse(stdout) as { grewMb: number }).grewMb);
+      },
+    );
   });
 }
 

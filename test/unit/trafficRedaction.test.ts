@@ -21,17 +21,36 @@ function assertHidden(text: string, secrets: readonly string[]): void {
 
 test("mcpServers env and header values are redacted; names and the rest stay readable", () => {
   const text = shown({
-    jsonrpc: "2.0", id: 1, method: "session/new",
+    jsonrpc: "2.0",
+    id: 1,
+    method: "session/new",
     params: {
       cwd: "/work",
       mcpServers: [
-        { name: "db", command: "db-mcp", args: ["--ro"], env: [{ name: "DB_URL", value: "postgres://u:pw-db-42@h/db" }, { name: "MODE", value: "plain-mode-value" }] },
-        { type: "http", name: "web", url: "https://mcp.example", headers: [{ name: "X-Team", value: "team-header-value" }, { name: "Authorization", value: "opaque-auth-99" }] },
+        {
+          name: "db",
+          command: "db-mcp",
+          args: ["--ro"],
+          env: [
+            { name: "DB_URL", value: "postgres://u:pw-db-42@h/db" },
+            { name: "MODE", value: "plain-mode-value" },
+          ],
+        },
+        {
+          type: "http",
+          name: "web",
+          url: "https://mcp.example",
+          headers: [
+            { name: "X-Team", value: "team-header-value" },
+            { name: "Authorization", value: "opaque-auth-99" },
+          ],
+        },
       ],
     },
   });
   assertHidden(text, ["pw-db-42", "plain-mode-value", "team-header-value", "opaque-auth-99"]);
-  for (const visible of ["DB_URL", "MODE", "X-Team", "db-mcp", "--ro", "https://mcp.example", "/work"]) assert.ok(text.includes(visible), `${visible} missing from ${text}`);
+  for (const visible of ["DB_URL", "MODE", "X-Team", "db-mcp", "--ro", "https://mcp.example", "/work"])
+    assert.ok(text.includes(visible), `${visible} missing from ${text}`);
 });
 
 test("access_token and x-api-key are redacted as JSON keys, URL parameters, header pairs and header lines", () => {
@@ -43,14 +62,22 @@ test("access_token and x-api-key are redacted as JSON keys, URL parameters, head
       output: "HTTP/1.1 200\nx-api-key: line-0123456789\n",
     },
   });
-  assertHidden(text, ["at-0123456789", "rt-0123456789", "xk-0123456789", "qs-0123456789", "pair-0123456789", "line-0123456789"]);
+  assertHidden(text, [
+    "at-0123456789",
+    "rt-0123456789",
+    "xk-0123456789",
+    "qs-0123456789",
+    "pair-0123456789",
+    "line-0123456789",
+  ]);
   assert.ok(text.includes("state=2") && text.includes("code=1"));
 });
 
 test("AWS access key ids and secret access keys are redacted", () => {
   const text = shown({
     params: {
-      content: "[default]\naws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n",
+      content:
+        "[default]\naws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n",
       env: { AWS_SECRET_ACCESS_KEY: "k7MDENGbPxRfiCYEXAMPLE2" },
     },
   });
@@ -58,7 +85,8 @@ test("AWS access key ids and secret access keys are redacted", () => {
 });
 
 test("PEM private key blocks are redacted, also when the line was cut inside the block", () => {
-  const pem = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU\nQyNTUxOQAAACBmZXJyZXQ\n-----END OPENSSH PRIVATE KEY-----";
+  const pem =
+    "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU\nQyNTUxOQAAACBmZXJyZXQ\n-----END OPENSSH PRIVATE KEY-----";
   const text = shown({ params: { content: `before ${pem} after` } });
   assertHidden(text, ["b3BlbnNzaC1rZXktdjEAAAAABG5vbmU", "QyNTUxOQAAACBmZXJyZXQ"]);
   assert.match(text, /before \[redacted private key\] after/);
@@ -68,13 +96,23 @@ test("PEM private key blocks are redacted, also when the line was cut inside the
 
 test("JSON nested inside strings is redacted at any escaping level", () => {
   const once = JSON.stringify({ access_token: "nested-once-0123", note: "kept" });
-  const twice = JSON.stringify({ inner: JSON.stringify({ password: "nested-twice-0123", apiKey: "nested-twice-key" }) });
+  const twice = JSON.stringify({
+    inner: JSON.stringify({ password: "nested-twice-0123", apiKey: "nested-twice-key" }),
+  });
   const text = shown({ params: { toolOutput: once, rawOutput: { stdout: twice } } });
   assertHidden(text, ["nested-once-0123", "nested-twice-0123", "nested-twice-key"]);
   assert.ok(text.includes("kept"));
 });
 
 test("ordinary fields that only look alike stay readable", () => {
-  const message = { params: { update: { usage: { maxTokens: 100, inputTokens: 5 }, tokenizer: "cl100k", content: { type: "text", text: "a skeleton key for the monkey" } } } };
+  const message = {
+    params: {
+      update: {
+        usage: { maxTokens: 100, inputTokens: 5 },
+        tokenizer: "cl100k",
+        content: { type: "text", text: "a skeleton key for the monkey" },
+      },
+    },
+  };
   assert.equal(shown(message), JSON.stringify(message));
 });

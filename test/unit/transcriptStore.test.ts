@@ -1,7 +1,12 @@
 /** The local transcript store: a round trip, writes gathered on a timer, corrupt data dropped, every bound kept. */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { TranscriptStore, parseTranscripts, TRANSCRIPT_WRITE_DELAY_MS, type TranscriptLimits } from "../../src/acp/sessions/transcriptStore";
+import {
+  TranscriptStore,
+  parseTranscripts,
+  TRANSCRIPT_WRITE_DELAY_MS,
+  type TranscriptLimits,
+} from "../../src/acp/sessions/transcriptStore";
 import { memoryTranscriptStorage } from "../support/memoryTranscriptStorage";
 import { reduceThread } from "../../src/shared/reduceThread";
 import { emptyThread, type Thread } from "../../src/shared/thread";
@@ -12,21 +17,30 @@ function threadOf(actions: ThreadAction[]): Thread {
   return actions.reduce(reduceThread, emptyThread);
 }
 
-const chunk = (entryId: string, text: string): ThreadAction => ({ type: "acp/update", entryId, update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } } });
+const chunk = (entryId: string, text: string): ThreadAction => ({
+  type: "acp/update",
+  entryId,
+  update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } },
+});
 
 function conversation(turns: number): Thread {
-  return threadOf(Array.from({ length: turns }, (_, n): ThreadAction[] => [
-    { type: "turn/started", entryId: `u${n}`, text: `question ${n}`, at: n },
-    chunk(`a${n}`, `answer ${n}`),
-    { type: "turn/ended", stopReason: "end_turn" },
-  ]).flat());
+  return threadOf(
+    Array.from({ length: turns }, (_, n): ThreadAction[] => [
+      { type: "turn/started", entryId: `u${n}`, text: `question ${n}`, at: n },
+      chunk(`a${n}`, `answer ${n}`),
+      { type: "turn/ended", stopReason: "end_turn" },
+    ]).flat(),
+  );
 }
 
 test("a stored thread reads back as the same transcript; a stream of changes is written once per delay", () => {
   const storage = memoryTranscriptStorage();
   let writes = 0;
   const write = storage.write;
-  storage.write = (value) => { writes += 1; write(value); };
+  storage.write = (value) => {
+    writes += 1;
+    write(value);
+  };
   const clock = new ManualClock();
   const store = new TranscriptStore(storage, clock);
   let thread = threadOf([{ type: "turn/started", entryId: "u1", text: "hello", at: 1 }]);
@@ -40,10 +54,19 @@ test("a stored thread reads back as the same transcript; a stream of changes is 
   const reread = new TranscriptStore(storage, clock).get("Agent", "s1");
   assert.ok(reread);
   const restored = reduceThread(emptyThread, { type: "thread/restored", entries: [...reread.entries] });
-  assert.deepEqual(restored.entries.map((entry) => entry.kind), ["user", "assistant"]);
+  assert.deepEqual(
+    restored.entries.map((entry) => entry.kind),
+    ["user", "assistant"],
+  );
   assert.equal(restored.entries[0]?.kind === "user" && restored.entries[0].text, "hello");
   const answer = restored.entries[1];
-  assert.ok(answer?.kind === "assistant" && answer.chunks.map((c) => c.text).join("").startsWith("part 0 part 1 "));
+  assert.ok(
+    answer?.kind === "assistant" &&
+      answer.chunks
+        .map((c) => c.text)
+        .join("")
+        .startsWith("part 0 part 1 "),
+  );
 });
 
 test("corrupt stored data is dropped: a bad record whole, a bad entry alone", () => {
@@ -52,13 +75,35 @@ test("corrupt stored data is dropped: a bad record whole, a bad entry alone", ()
   const parsed = parseTranscripts([
     null,
     { agent: "A", sessionId: 7, savedAt: 1, entries: [] },
-    { agent: "A", sessionId: "s", savedAt: 2, entries: [{ kind: "user", text: "kept" }, { kind: "user", text: 42 }, { kind: "mystery" }, "junk", { kind: "error", message: "also kept" }] },
+    {
+      agent: "A",
+      sessionId: "s",
+      savedAt: 2,
+      entries: [
+        { kind: "user", text: "kept" },
+        { kind: "user", text: 42 },
+        { kind: "mystery" },
+        "junk",
+        { kind: "error", message: "also kept" },
+      ],
+    },
   ]);
   assert.equal(parsed.length, 1);
-  assert.deepEqual(parsed[0]?.entries, [{ kind: "user", text: "kept" }, { kind: "error", message: "also kept" }]);
+  assert.deepEqual(parsed[0]?.entries, [
+    { kind: "user", text: "kept" },
+    { kind: "error", message: "also kept" },
+  ]);
   const store = new TranscriptStore(memoryTranscriptStorage({ broken: true }), new ManualClock());
   assert.equal(store.get("A", "s"), undefined);
-  const throwing = new TranscriptStore({ read: () => { throw new Error("disk"); }, write: () => undefined }, new ManualClock());
+  const throwing = new TranscriptStore(
+    {
+      read: () => {
+        throw new Error("disk");
+      },
+      write: () => undefined,
+    },
+    new ManualClock(),
+  );
   assert.equal(throwing.get("A", "s"), undefined);
 });
 
@@ -69,7 +114,23 @@ test("deep and huge payloads are stored without throwing, cut to the limits", ()
   const huge = "x".repeat(5_000_000);
   const thread = threadOf([
     { type: "turn/started", entryId: "u1", text: huge, at: 1 },
-    { type: "acp/update", entryId: "t1", update: { sessionUpdate: "tool_call", toolCallId: "c1", title: "Run", kind: "execute", status: "in_progress", rawInput: deep, rawOutput: deep, content: [{ type: "content", content: { type: "text", text: huge } }, { type: "diff", path: "/a.ts", oldText: huge, newText: huge }] } },
+    {
+      type: "acp/update",
+      entryId: "t1",
+      update: {
+        sessionUpdate: "tool_call",
+        toolCallId: "c1",
+        title: "Run",
+        kind: "execute",
+        status: "in_progress",
+        rawInput: deep,
+        rawOutput: deep,
+        content: [
+          { type: "content", content: { type: "text", text: huge } },
+          { type: "diff", path: "/a.ts", oldText: huge, newText: huge },
+        ],
+      },
+    },
   ]);
   const storage = memoryTranscriptStorage();
   const clock = new ManualClock();
@@ -81,7 +142,11 @@ test("deep and huge payloads are stored without throwing, cut to the limits", ()
   const stored = store.get("Agent", "s1");
   assert.ok(stored);
   const tool = stored.entries[1];
-  assert.equal(tool?.kind === "tool_call" && tool.status, "cancelled", "a tool still running when saved shows as cancelled");
+  assert.equal(
+    tool?.kind === "tool_call" && tool.status,
+    "cancelled",
+    "a tool still running when saved shows as cancelled",
+  );
   assert.ok(!text.includes("rawInput"));
 });
 

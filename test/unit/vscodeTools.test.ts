@@ -32,13 +32,27 @@ function setup(answers: ScriptedAnswers = {}) {
   const intelligence = new FakeIntelligence(root);
   const consent = new ScriptedConsent(answers);
   const grants = new PathGrants();
-  const paths = new ToolPaths({ agent: "A", roots: () => [root], sessionId: () => "s", consent, grants: grants.scope("A") });
+  const paths = new ToolPaths({
+    agent: "A",
+    roots: () => [root],
+    sessionId: () => "s",
+    consent,
+    grants: grants.scope("A"),
+  });
   const mcp = new McpToolServer(new VscodeToolset({ port: intelligence, paths, roots: () => [root] }));
   const call = async (name: string, args: object = {}) => {
     const outcome = await mcp.dispatch("tools/call", { name, arguments: args });
     assert.ok("result" in outcome, `tools/call ${name} failed: ${JSON.stringify(outcome)}`);
-    const result = outcome.result as { content: Array<{ text: string }>; isError?: boolean; _meta?: { truncated: boolean } };
-    return { text: result.content.map((part) => part.text).join("\n"), isError: result.isError === true, truncated: result._meta?.truncated };
+    const result = outcome.result as {
+      content: Array<{ text: string }>;
+      isError?: boolean;
+      _meta?: { truncated: boolean };
+    };
+    return {
+      text: result.content.map((part) => part.text).join("\n"),
+      isError: result.isError === true,
+      truncated: result._meta?.truncated,
+    };
   };
   return { root, files, intelligence, consent, grants, mcp, call };
 }
@@ -47,8 +61,24 @@ test("tools/list names every read-only tool with a JSON Schema", async () => {
   const { mcp } = setup();
   const outcome = await mcp.dispatch("tools/list", {});
   assert.ok("result" in outcome);
-  const tools = (outcome.result as { tools: Array<{ name: string; inputSchema: { type: string }; annotations: { readOnlyHint: boolean } }> }).tools;
-  assert.deepEqual(tools.map((tool) => tool.name), ["diagnostics", "document_symbols", "workspace_symbols", "definition", "references", "hover", "open_editors", "selection"]);
+  const tools = (
+    outcome.result as {
+      tools: Array<{ name: string; inputSchema: { type: string }; annotations: { readOnlyHint: boolean } }>;
+    }
+  ).tools;
+  assert.deepEqual(
+    tools.map((tool) => tool.name),
+    [
+      "diagnostics",
+      "document_symbols",
+      "workspace_symbols",
+      "definition",
+      "references",
+      "hover",
+      "open_editors",
+      "selection",
+    ],
+  );
   for (const tool of tools) {
     assert.equal(tool.inputSchema.type, "object");
     assert.equal(tool.annotations.readOnlyHint, true);
@@ -57,11 +87,17 @@ test("tools/list names every read-only tool with a JSON Schema", async () => {
 
 test("each tool answers in 1-based lines and columns, with workspace-relative paths", async () => {
   const { call, intelligence, files } = setup();
-  assert.equal((await call("diagnostics")).text, `1 problem in the workspace:\nsrc/broken.ts:3:14-3:20 error [ts 2322] ${TYPE_ERROR}`);
+  assert.equal(
+    (await call("diagnostics")).text,
+    `1 problem in the workspace:\nsrc/broken.ts:3:14-3:20 error [ts 2322] ${TYPE_ERROR}`,
+  );
   assert.match((await call("diagnostics", { path: "src/broken.ts" })).text, /^1 problem in src\/broken\.ts:\n/);
   assert.match((await call("document_symbols", { path: files.util })).text, /Function double 1:1-1:2/);
   assert.match((await call("workspace_symbols", { query: "doub" })).text, /Function double src\/util\.ts:1:17-1:23/);
-  assert.match((await call("definition", { path: "src/broken.ts", line: 4, column: 22 })).text, /^Definition of the symbol at src\/broken\.ts:4:22:\nsrc\/util\.ts:1:17-1:23$/);
+  assert.match(
+    (await call("definition", { path: "src/broken.ts", line: 4, column: 22 })).text,
+    /^Definition of the symbol at src\/broken\.ts:4:22:\nsrc\/util\.ts:1:17-1:23$/,
+  );
   assert.equal(intelligence.calls.at(-1), `definition ${files.broken} 3:21`, "1-based in, 0-based to VS Code");
   assert.equal((await call("references", { path: "src/broken.ts", line: 4, column: 22 })).text.split("\n").length, 4);
   assert.match((await call("hover", { path: "src/util.ts", line: 1, column: 17 })).text, /function double/);
@@ -77,12 +113,19 @@ test("bad arguments and unknown tools: a readable tool error, and -32602 for a t
   const missing = await call("document_symbols", { path: "src/nope.ts" });
   assert.equal(missing.isError, true);
   assert.match(missing.text, /no such file/);
-  assert.deepEqual(await mcp.dispatch("tools/call", { name: "write_file", arguments: {} }), { error: { code: -32602, message: "Unknown tool: write_file" } });
+  assert.deepEqual(await mcp.dispatch("tools/call", { name: "write_file", arguments: {} }), {
+    error: { code: -32602, message: "Unknown tool: write_file" },
+  });
 });
 
 test("output is bounded, and the result says it was cut", async () => {
   const { call, intelligence, files } = setup();
-  intelligence.extraDiagnostics = Array.from({ length: 5000 }, (_, index) => ({ path: files.util, range: { start: { line: index, character: 0 }, end: { line: index, character: 1 } }, severity: "warning" as const, message: `warning number ${index} ${"x".repeat(50)}` }));
+  intelligence.extraDiagnostics = Array.from({ length: 5000 }, (_, index) => ({
+    path: files.util,
+    range: { start: { line: index, character: 0 }, end: { line: index, character: 1 } },
+    severity: "warning" as const,
+    message: `warning number ${index} ${"x".repeat(50)}`,
+  }));
   const out = await call("diagnostics");
   assert.equal(out.truncated, true);
   assert.ok(out.text.length <= 21_000, `bounded: ${out.text.length} characters`);
@@ -108,14 +151,19 @@ test("an allowed outside file is granted for the session (shared with fs/*), and
   assert.equal((await call("document_symbols", { path: join(outside, "lib.ts") })).isError, false);
   await call("hover", { path: join(outside, "lib.ts"), line: 1, column: 1 });
   assert.equal(consent.asked.length, 1);
-  assert.deepEqual(grants.list().map((grant) => [grant.sessionId, grant.kind, grant.path]), [["s", "file", join(outside, "lib.ts")]]);
+  assert.deepEqual(
+    grants.list().map((grant) => [grant.sessionId, grant.kind, grant.path]),
+    [["s", "file", join(outside, "lib.ts")]],
+  );
 });
 
 test("locations outside the workspace are left out of results, and the result says how many", async () => {
   const { call, intelligence, consent } = setup();
   const outside = tempDir("acp-tools-lib-");
   writeFileSync(join(outside, "index.d.ts"), "declare const x: number;\n");
-  intelligence.extraLocations = [{ path: join(outside, "index.d.ts"), range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } }];
+  intelligence.extraLocations = [
+    { path: join(outside, "index.d.ts"), range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } },
+  ];
   const out = await call("references", { path: "src/broken.ts", line: 4, column: 22 });
   assert.doesNotMatch(out.text, /index\.d\.ts/);
   assert.match(out.text, /\(1 result outside the workspace left out\)/);
@@ -124,17 +172,30 @@ test("locations outside the workspace are left out of results, and the result sa
 
 test("MCP initialize echoes a known protocol version; notifications get no answer; unknown methods -32601", async () => {
   const { mcp } = setup();
-  const init = await mcp.handleMessage({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }) as { result: { protocolVersion: string; capabilities: object } };
+  const init = (await mcp.handleMessage({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+  })) as { result: { protocolVersion: string; capabilities: object } };
   assert.equal(init.result.protocolVersion, "2025-06-18");
   assert.deepEqual(init.result.capabilities, { tools: { listChanged: false } });
   assert.equal(await mcp.handleMessage({ jsonrpc: "2.0", method: "notifications/initialized" }), undefined);
-  assert.deepEqual(await mcp.handleMessage({ jsonrpc: "2.0", id: 2, method: "resources/list" }), { jsonrpc: "2.0", id: 2, error: { code: -32601, message: "Method not found: resources/list" } });
+  assert.deepEqual(await mcp.handleMessage({ jsonrpc: "2.0", id: 2, method: "resources/list" }), {
+    jsonrpc: "2.0",
+    id: 2,
+    error: { code: -32601, message: "Method not found: resources/list" },
+  });
 });
 
 test("line framing: messages split across chunks are joined, CRLF is accepted, an oversized line is refused", () => {
   const lines: string[] = [];
   let overflowed = 0;
-  const reader = new LineReader(16, (line) => lines.push(line), () => overflowed++);
+  const reader = new LineReader(
+    16,
+    (line) => lines.push(line),
+    () => overflowed++,
+  );
   reader.push('{"a":');
   reader.push("1}\r\n\n{}\n");
   assert.deepEqual(lines, ['{"a":1}', "{}"]);
@@ -151,7 +212,11 @@ test("the stdio bridge carries MCP between an agent and the extension's socket",
   assert.ok(entry.env.some((variable) => variable.name === "ELECTRON_RUN_AS_NODE" && variable.value === "1"));
   const client = new StdioMcpClient(entry);
   cleanup.add(() => client.child.kill());
-  const init = await client.request("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "1" } });
+  const init = await client.request("initialize", {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "test", version: "1" },
+  });
   assert.equal((init.result as { protocolVersion: string }).protocolVersion, "2025-06-18");
   client.notify("notifications/initialized");
   const list = await client.request("tools/list");
@@ -170,11 +235,15 @@ test("the bridge with a wrong token is refused before any tool runs", async () =
   const bridge = await ToolBridgeServer.start(mcp);
   cleanup.add(() => bridge.dispose());
   const entry = bridge.stdioDeclaration("vscode", bridgeScriptPath());
-  entry.env = entry.env.map((variable) => variable.name === BRIDGE_TOKEN_ENV ? { ...variable, value: "guessed" } : variable);
+  entry.env = entry.env.map((variable) =>
+    variable.name === BRIDGE_TOKEN_ENV ? { ...variable, value: "guessed" } : variable,
+  );
   const client = new StdioMcpClient(entry);
   cleanup.add(() => client.child.kill());
   let answered = false;
-  void client.request("tools/call", { name: "diagnostics", arguments: {} }).then(() => { answered = true; });
+  void client.request("tools/call", { name: "diagnostics", arguments: {} }).then(() => {
+    answered = true;
+  });
   await client.exited;
   assert.equal(answered, false);
   assert.deepEqual(intelligence.calls, []);
@@ -191,7 +260,7 @@ test("the bridge's socket lives in a folder only this user can enter, and goes w
   assert.equal(existsSync(bridge.address), false);
 });
 
-test("settings: on by default; acpPanel.vscodeTools off, or \"vscodeTools\": false on the agent, turns the tools off", () => {
+test('settings: on by default; acpPanel.vscodeTools off, or "vscodeTools": false on the agent, turns the tools off', () => {
   const on = { enabled: () => true };
   const off = { enabled: () => false };
   const plain = toDefinition("A", agentEntrySchema.parse({ command: "a" }));

@@ -3,7 +3,11 @@ import assert from "node:assert/strict";
 import { emptyThread, type Thread } from "../../src/shared/thread";
 import { noWalkthroughProgress, walkthroughProgress } from "../../src/shared/walkthroughProgress";
 
-const permission = { requestId: "r1", toolCallId: "t1", options: [{ optionId: "allow", name: "Allow", kind: "allow_once" }] };
+const permission = {
+  requestId: "r1",
+  toolCallId: "t1",
+  options: [{ optionId: "allow", name: "Allow", kind: "allow_once" }],
+};
 const thread = (patch: Partial<Thread>): Thread => ({ ...emptyThread, ...patch });
 const userEntry = { kind: "user", id: "u1", content: [] } as unknown as Thread["entries"][number];
 
@@ -27,9 +31,18 @@ test("a permission completes only once it was pending and then is gone (answered
 
 test("a change kept or undone completes 'review changes'; a pending one does not", () => {
   const change = { path: "a.ts", additions: 1, deletions: 0, created: false, undoable: true };
-  assert.equal(walkthroughProgress(noWalkthroughProgress, thread({ changes: [{ ...change, state: "pending" }] })).reviewedChange, false);
-  assert.equal(walkthroughProgress(noWalkthroughProgress, thread({ changes: [{ ...change, state: "kept" }] })).reviewedChange, true);
-  assert.equal(walkthroughProgress(noWalkthroughProgress, thread({ changes: [{ ...change, state: "undone" }] })).reviewedChange, true);
+  assert.equal(
+    walkthroughProgress(noWalkthroughProgress, thread({ changes: [{ ...change, state: "pending" }] })).reviewedChange,
+    false,
+  );
+  assert.equal(
+    walkthroughProgress(noWalkthroughProgress, thread({ changes: [{ ...change, state: "kept" }] })).reviewedChange,
+    true,
+  );
+  assert.equal(
+    walkthroughProgress(noWalkthroughProgress, thread({ changes: [{ ...change, state: "undone" }] })).reviewedChange,
+    true,
+  );
 });
 
 test("progress never goes back: a new empty thread keeps what was done", () => {

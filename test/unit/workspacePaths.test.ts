@@ -15,7 +15,11 @@ symlinkSync(join(outside, "secret.txt"), join(root, "link-to-secret"));
 symlinkSync(outside, join(root, "linked-dir"));
 
 test("a plain path inside the root is inside", async () => {
-  assert.deepEqual(await resolveAgentPath(join(root, "src/ok.ts"), [root]), { real: join(root, "src/ok.ts"), exists: true, insideRoots: true });
+  assert.deepEqual(await resolveAgentPath(join(root, "src/ok.ts"), [root]), {
+    real: join(root, "src/ok.ts"),
+    exists: true,
+    insideRoots: true,
+  });
 });
 
 test("a new file inside the root is inside and does not exist yet", async () => {
@@ -47,7 +51,11 @@ test("a new file under a symlinked folder that points outside is outside", async
 
 test("absolute paths elsewhere are outside", async () => {
   assert.equal((await resolveAgentPath(join(outside, "secret.txt"), [root])).insideRoots, false);
-  assert.equal((await resolveAgentPath(`${root}-sibling/x`, [root])).insideRoots, false, "a sibling sharing the prefix is not inside");
+  assert.equal(
+    (await resolveAgentPath(`${root}-sibling/x`, [root])).insideRoots,
+    false,
+    "a sibling sharing the prefix is not inside",
+  );
 });
 
 test("device files are refused", async () => {

@@ -27,8 +27,10 @@ describe("accessibility (axe-core)", { timeout: 180_000 }, () => {
           await panel.send(tabsState("tab-2"));
           await eventually(async () => assert.equal(await panel.page.getByRole("tab", { selected: true }).count(), 1));
           const log = panel.page.getByRole("log", { name: "Transcript" });
-          await eventually(async () => assert.equal(await log.getByRole("article", { name: "Tool: Write src/math.ts" }).count(), 1));
-        await panel.expandToolCards();
+          await eventually(async () =>
+            assert.equal(await log.getByRole("article", { name: "Tool: Write src/math.ts" }).count(), 1),
+          );
+          await panel.expandToolCards();
           await panel.page.evaluate(() => document.fonts.ready);
           await settle(panel.page);
           assert.deepEqual(await panel.axe(), []);

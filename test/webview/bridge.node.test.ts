@@ -47,7 +47,9 @@ function wiredPage(transport: FakeTransport) {
   composerInbox.listen((command) => composer.push(command));
   const sinks = { store, composerInbox, formErrors: new FormErrorStore(), channels: createSideChannels() };
   const unsubscribe = onHostMessage((message) => routeHostMessage(sinks, message));
-  const renderFrame = () => { for (const frame of frames.splice(0)) frame(); };
+  const renderFrame = () => {
+    for (const frame of frames.splice(0)) frame();
+  };
   return { store, composer, channels: sinks.channels, unsubscribe, renderFrame };
 }
 
@@ -59,7 +61,11 @@ describe("webview bridge over an injected transport", () => {
     assert.deepEqual(transport.posted, [{ type: "webview/ready" }]);
 
     transport.send({ type: "state/snapshot", seq: 1, state: initialPanelState });
-    transport.send({ type: "state/actions", seq: 2, actions: [{ type: "agents/configured", agents: ["Bub", "Claude"] }] });
+    transport.send({
+      type: "state/actions",
+      seq: 2,
+      actions: [{ type: "agents/configured", agents: ["Bub", "Claude"] }],
+    });
     page.renderFrame();
     assert.deepEqual(page.store.getSnapshot().agents, ["Bub", "Claude"]);
     assert.deepEqual(transport.posted.at(-1), { type: "state/ack", seq: 2 });
@@ -91,7 +97,10 @@ describe("webview bridge over an injected transport", () => {
     assert.deepEqual(readDraft("tab-2"), { text: "", attachments: [] });
 
     writeDraft("tab-2", { text: "second", attachments: [] });
-    assert.deepEqual((transport.state as { drafts: unknown }).drafts, { "tab-1": { text: "half a thought" }, "tab-2": { text: "second" } });
+    assert.deepEqual((transport.state as { drafts: unknown }).drafts, {
+      "tab-1": { text: "half a thought" },
+      "tab-2": { text: "second" },
+    });
     assert.equal("draft" in getUiState(), false);
   });
 });

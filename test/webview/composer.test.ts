@@ -30,7 +30,9 @@ describe("webview composer", { timeout: 120_000 }, () => {
 
       await prompt.press("Enter");
       await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [{ type: "prompt/send", text: "first line\nsecond line", attachments: [] }]);
+      assert.deepEqual(await panel.sentOfType("prompt/send"), [
+        { type: "prompt/send", text: "first line\nsecond line", attachments: [] },
+      ]);
       assert.equal(await prompt.inputValue(), "");
 
       await prompt.press("Enter");
@@ -42,7 +44,11 @@ describe("webview composer", { timeout: 120_000 }, () => {
       await prompt.fill("via the button");
       await panel.page.getByRole("button", { name: "Send" }).click();
       await panel.waitForSent("prompt/send", 2);
-      assert.deepEqual((await panel.sentOfType("prompt/send"))[1], { type: "prompt/send", text: "via the button", attachments: [] });
+      assert.deepEqual((await panel.sentOfType("prompt/send"))[1], {
+        type: "prompt/send",
+        text: "via the button",
+        attachments: [],
+      });
       assert.equal(await prompt.inputValue(), "");
       await panel.assertHealthy();
     } finally {
@@ -61,23 +67,33 @@ describe("webview composer", { timeout: 120_000 }, () => {
       assert.equal(await stop.isDisabled(), true, "nothing to stop while idle");
 
       await panel.actions(1, [turnStarted("u1", "work")]);
-      await eventually(async () => assert.equal(await send.isDisabled(), true, "busy with an empty box: nothing to send"));
+      await eventually(async () =>
+        assert.equal(await send.isDisabled(), true, "busy with an empty box: nothing to send"),
+      );
       assert.equal(await stop.isDisabled(), false);
       assert.equal(await panel.page.getByRole("status").textContent(), `${AGENT} is working…`);
 
       await prompt.click();
       await prompt.pressSequentially("typed while running");
-      await eventually(async () => assert.equal(await send.isDisabled(), false, "busy with text: Send steers or queues"));
+      await eventually(async () =>
+        assert.equal(await send.isDisabled(), false, "busy with text: Send steers or queues"),
+      );
       await prompt.press("Enter");
       await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [{ type: "prompt/send", text: "typed while running", attachments: [] }]);
+      assert.deepEqual(await panel.sentOfType("prompt/send"), [
+        { type: "prompt/send", text: "typed while running", attachments: [] },
+      ]);
       assert.equal(await prompt.inputValue(), "", "sent: the box is cleared");
       assert.equal(await stop.isDisabled(), false, "Stop stays available");
 
       await prompt.fill("by the button");
       await send.click();
       await panel.waitForSent("prompt/send", 2);
-      assert.deepEqual((await panel.sentOfType("prompt/send"))[1], { type: "prompt/send", text: "by the button", attachments: [] });
+      assert.deepEqual((await panel.sentOfType("prompt/send"))[1], {
+        type: "prompt/send",
+        text: "by the button",
+        attachments: [],
+      });
 
       await stop.click();
       await panel.waitForSent("turn/cancel");
@@ -104,7 +120,9 @@ describe("webview composer", { timeout: 120_000 }, () => {
     try {
       const send = panel.page.getByRole("button", { name: "Send" });
       await panel.snapshot(0, { ...readyState(), connection: { status: "starting", agent: AGENT } });
-      await eventually(async () => assert.equal(await panel.page.getByRole("status").textContent(), `Starting ${AGENT}…`));
+      await eventually(async () =>
+        assert.equal(await panel.page.getByRole("status").textContent(), `Starting ${AGENT}…`),
+      );
       assert.equal(await send.isDisabled(), true);
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await prompt.fill("too early");
@@ -114,7 +132,9 @@ describe("webview composer", { timeout: 120_000 }, () => {
       assert.deepEqual(await panel.sentOfType("prompt/send"), []);
       await send.click();
       await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [{ type: "prompt/send", text: "too early", attachments: [] }]);
+      assert.deepEqual(await panel.sentOfType("prompt/send"), [
+        { type: "prompt/send", text: "too early", attachments: [] },
+      ]);
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -164,7 +184,9 @@ describe("webview composer", { timeout: 120_000 }, () => {
       await panel.page.getByRole("log").click();
       assert.equal(await prompt.evaluate((element) => element === document.activeElement), false);
       await panel.send({ type: "composer/focus" });
-      await eventually(async () => assert.equal(await prompt.evaluate((element) => element === document.activeElement), true));
+      await eventually(async () =>
+        assert.equal(await prompt.evaluate((element) => element === document.activeElement), true),
+      );
       await panel.assertHealthy();
     } finally {
       await panel.close();

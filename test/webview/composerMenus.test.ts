@@ -10,16 +10,23 @@ import { readyState, turnStarted } from "./fixtures";
 import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
 
 function withCommands(): PanelState {
-  return fold([{
-    type: "acp/update", entryId: "c", update: {
-      sessionUpdate: "available_commands_update",
-      availableCommands: [
-        { name: "review", description: "Review the current changes", input: { hint: "what to focus on" } },
-        { name: "test", description: "Run the test suite" },
-        { name: "compact", description: "Compact the conversation" },
-      ],
-    },
-  }], readyState());
+  return fold(
+    [
+      {
+        type: "acp/update",
+        entryId: "c",
+        update: {
+          sessionUpdate: "available_commands_update",
+          availableCommands: [
+            { name: "review", description: "Review the current changes", input: { hint: "what to focus on" } },
+            { name: "test", description: "Run the test suite" },
+            { name: "compact", description: "Compact the conversation" },
+          ],
+        },
+      },
+    ],
+    readyState(),
+  );
 }
 
 const MATH = { uri: "file:///w/src/math.ts", name: "math.ts", detail: "src/math.ts" };
@@ -49,7 +56,10 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
 
       await prompt.pressSequentially("re");
       await eventually(async () => assert.equal(await options.count(), 1));
-      assert.match((await options.first().textContent()) ?? "", /\/review.*what to focus on.*Review the current changes/);
+      assert.match(
+        (await options.first().textContent()) ?? "",
+        /\/review.*what to focus on.*Review the current changes/,
+      );
       await prompt.press("Enter");
       assert.equal(await prompt.inputValue(), "/review ");
       assert.equal(await menu.count(), 0, "closed once completed");
@@ -74,7 +84,9 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await menu.count(), 0));
       await prompt.press("Enter");
       await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [{ type: "prompt/send", text: "/nothing-like-it", attachments: [] }]);
+      assert.deepEqual(await panel.sentOfType("prompt/send"), [
+        { type: "prompt/send", text: "/nothing-like-it", attachments: [] },
+      ]);
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -109,11 +121,16 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       const marks = panel.page.locator(".composer-highlights mark");
       await eventually(async () => assert.deepEqual(await marks.allTextContents(), ["@math.ts"]), 2_000);
       const [mark, box] = await Promise.all([marks.first().boundingBox(), prompt.boundingBox()]);
-      assert.ok(mark && box && mark.y >= box.y && mark.y + mark.height <= box.y + box.height, "the highlight lies over the text in the box");
+      assert.ok(
+        mark && box && mark.y >= box.y && mark.y + mark.height <= box.y + box.height,
+        "the highlight lies over the text in the box",
+      );
       await prompt.pressSequentially("this file");
       await prompt.press("Enter");
       await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [{ type: "prompt/send", text: "explain @math.ts this file", attachments: [{ uri: MATH.uri, name: MATH.name }] }]);
+      assert.deepEqual(await panel.sentOfType("prompt/send"), [
+        { type: "prompt/send", text: "explain @math.ts this file", attachments: [{ uri: MATH.uri, name: MATH.name }] },
+      ]);
       assert.equal(await chips.count(), 0, "sending clears the chips");
       await panel.assertHealthy();
     } finally {
@@ -127,10 +144,15 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       await panel.snapshot(0, readyState());
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       const chips = panel.page.getByRole("list", { name: "Attachments" });
-      await panel.send({ type: "composer/attach", attachment: { uri: "file:///w/a.ts", name: "a.ts", text: "const a = 1;" } });
+      await panel.send({
+        type: "composer/attach",
+        attachment: { uri: "file:///w/a.ts", name: "a.ts", text: "const a = 1;" },
+      });
       await panel.send({ type: "composer/attach", attachment: { uri: "file:///w/b.ts", name: "b.ts" } });
       await panel.send({ type: "composer/attach", attachment: { uri: "file:///w/b.ts", name: "b.ts" } });
-      await eventually(async () => assert.deepEqual(await chips.getByRole("listitem").allTextContents(), ["a.ts", "b.ts"], "one chip per file"));
+      await eventually(async () =>
+        assert.deepEqual(await chips.getByRole("listitem").allTextContents(), ["a.ts", "b.ts"], "one chip per file"),
+      );
       await panel.page.getByRole("button", { name: "Remove a.ts" }).click();
       await eventually(async () => assert.deepEqual(await chips.getByRole("listitem").allTextContents(), ["b.ts"]));
       await prompt.fill("draft with a chip");
@@ -142,7 +164,9 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       assert.deepEqual(await chips.getByRole("listitem").allTextContents(), ["b.ts"]);
       await prompt.press("Enter");
       await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [{ type: "prompt/send", text: "draft with a chip", attachments: [{ uri: "file:///w/b.ts", name: "b.ts" }] }]);
+      assert.deepEqual(await panel.sentOfType("prompt/send"), [
+        { type: "prompt/send", text: "draft with a chip", attachments: [{ uri: "file:///w/b.ts", name: "b.ts" }] },
+      ]);
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -168,7 +192,10 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       const [sent] = await panel.sentOfType("prompt/send");
       assert.equal(sent?.text, "");
       assert.equal(sent?.attachments.length, 1);
-      assert.deepEqual({ ...sent?.attachments[0], uri: undefined }, { uri: undefined, name: "shot.png", mimeType: "image/png", imageData: PNG_BASE64 });
+      assert.deepEqual(
+        { ...sent?.attachments[0], uri: undefined },
+        { uri: undefined, name: "shot.png", mimeType: "image/png", imageData: PNG_BASE64 },
+      );
 
       // While a turn runs the box stays typable, and chips can still be added.
       await panel.actions(1, [turnStarted("u1", "")]);
@@ -189,20 +216,42 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       await prompt.pressSequentially("look at @");
       await panel.waitForSent("mention/search");
       assert.deepEqual((await panel.sentOfType("mention/search")).at(-1), { type: "mention/search", query: "" });
-      const selection = { uri: "file:///w/src/a.ts#L3-L5", name: "src/a.ts:3-5", text: "const a = 1;", mimeType: "text/plain" };
-      await panel.send({ type: "mention/results", query: "", items: [
-        { kind: "selection", uri: selection.uri, name: selection.name, detail: "Selection", attachment: selection },
-        { kind: "editor", uri: "file:///w/src/b.ts", name: "b.ts", detail: "src/b.ts" },
-        { kind: "symbol", uri: "file:///w/src/b.ts#L10-L20", name: "parse", detail: "src/b.ts:10", attachment: { uri: "file:///w/src/b.ts#L10-L20", name: "parse" } },
-        MATH,
-      ] });
+      const selection = {
+        uri: "file:///w/src/a.ts#L3-L5",
+        name: "src/a.ts:3-5",
+        text: "const a = 1;",
+        mimeType: "text/plain",
+      };
+      await panel.send({
+        type: "mention/results",
+        query: "",
+        items: [
+          { kind: "selection", uri: selection.uri, name: selection.name, detail: "Selection", attachment: selection },
+          { kind: "editor", uri: "file:///w/src/b.ts", name: "b.ts", detail: "src/b.ts" },
+          {
+            kind: "symbol",
+            uri: "file:///w/src/b.ts#L10-L20",
+            name: "parse",
+            detail: "src/b.ts:10",
+            attachment: { uri: "file:///w/src/b.ts#L10-L20", name: "parse" },
+          },
+          MATH,
+        ],
+      });
       const menu = panel.page.getByRole("listbox", { name: "Mentions" });
       await eventually(async () => assert.equal(await menu.getByRole("option").count(), 4));
-      assert.deepEqual((await menu.locator(".suggestion-hint").allTextContents()), ["Selection", "Open editor", "Symbol", "File"]);
+      assert.deepEqual(await menu.locator(".suggestion-hint").allTextContents(), [
+        "Selection",
+        "Open editor",
+        "Symbol",
+        "File",
+      ]);
       await prompt.press("Enter");
       await eventually(async () => assert.equal(await prompt.inputValue(), "look at @src/a.ts:3-5 "));
       const chips = panel.page.getByRole("list", { name: "Attachments" });
-      await eventually(async () => assert.deepEqual(await chips.getByRole("listitem").allTextContents(), ["src/a.ts:3-5"]));
+      await eventually(async () =>
+        assert.deepEqual(await chips.getByRole("listitem").allTextContents(), ["src/a.ts:3-5"]),
+      );
 
       // Deleting the mention from the text drops what it attached.
       await prompt.fill("look at nothing");

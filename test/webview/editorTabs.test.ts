@@ -34,8 +34,21 @@ describe("webview editor tabs", { timeout: 120_000 }, () => {
       assert.equal(await strip.locator(".codicon-window").count(), 1, "only that tab is marked");
 
       // Right-click on a tab: VS Code's webview context menu reads the tab from data-vscode-context.
-      const contexts = await strip.getByRole("tab").evaluateAll((all) => all.map((tab) => JSON.parse(tab.getAttribute("data-vscode-context") ?? "null") as unknown));
-      assert.deepEqual(contexts, TABS.map((tab) => ({ webviewSection: "tab", tabKey: tab.key, canFork: false, hasSession: tab.sessionId !== undefined, preventDefaultContextMenuItems: true })));
+      const contexts = await strip
+        .getByRole("tab")
+        .evaluateAll((all) =>
+          all.map((tab) => JSON.parse(tab.getAttribute("data-vscode-context") ?? "null") as unknown),
+        );
+      assert.deepEqual(
+        contexts,
+        TABS.map((tab) => ({
+          webviewSection: "tab",
+          tabKey: tab.key,
+          canFork: false,
+          hasSession: tab.sessionId !== undefined,
+          preventDefaultContextMenuItems: true,
+        })),
+      );
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -53,7 +66,11 @@ describe("webview editor tabs", { timeout: 120_000 }, () => {
       const list = panel.page.getByRole("list", { name: "Session list" });
       await eventually(async () => assert.equal(await list.getByRole("listitem").count(), 4));
       await list.getByRole("button", { name: "Show in editor Release notes" }).click();
-      assert.equal(await list.getByRole("button", { name: /^Show in editor/ }).count(), 1, "only the session an editor tab shows");
+      assert.equal(
+        await list.getByRole("button", { name: /^Show in editor/ }).count(),
+        1,
+        "only the session an editor tab shows",
+      );
       await panel.waitForSent("tab/openInEditor");
       assert.deepEqual(await panel.sentOfType("tab/openInEditor"), [{ type: "tab/openInEditor", key: "tab-2" }]);
     } finally {
@@ -67,8 +84,13 @@ describe("webview editor tabs", { timeout: 120_000 }, () => {
       await panel.snapshot(0, readyState());
       await panel.send({ type: "tabs/state", tabs: [{ ...TABS[1], inEditor: true }], activeKey: "tab-2" });
       await panel.send({ type: "editor/session", agent: "Bub", sessionId: "session-2" });
-      const stored = async () => panel.page.evaluate(() => JSON.parse(sessionStorage.getItem("acp-panel-test-state") ?? "{}") as { editorSession?: unknown });
-      await eventually(async () => assert.deepEqual((await stored()).editorSession, { agent: "Bub", sessionId: "session-2" }));
+      const stored = async () =>
+        panel.page.evaluate(
+          () => JSON.parse(sessionStorage.getItem("acp-panel-test-state") ?? "{}") as { editorSession?: unknown },
+        );
+      await eventually(async () =>
+        assert.deepEqual((await stored()).editorSession, { agent: "Bub", sessionId: "session-2" }),
+      );
       await panel.page.getByRole("tab", { name: /^Release notes/ }).waitFor({ timeout: 5_000 });
       await panel.assertHealthy();
     } finally {

@@ -23,8 +23,29 @@ describe("webview: a tool card with no content", { timeout: 60_000 }, () => {
       await panel.snapshot(0, readyState());
       await panel.actions(1, [
         turnStarted("u1", "gemini-shell"),
-        { type: "acp/update", entryId: "t1", update: { sessionUpdate: "tool_call", toolCallId: "run_shell_command-1", title: "echo hi (Print a greeting)", kind: "execute", status: "in_progress", content: [], locations: [] } },
-        { type: "acp/update", entryId: "t2", update: { sessionUpdate: "tool_call_update", toolCallId: "run_shell_command-1", status: "completed", content: [] } },
+        {
+          type: "acp/update",
+          entryId: "t1",
+          update: {
+            sessionUpdate: "tool_call",
+            toolCallId: "run_shell_command-1",
+            title: "echo hi (Print a greeting)",
+            kind: "execute",
+            status: "in_progress",
+            content: [],
+            locations: [],
+          },
+        },
+        {
+          type: "acp/update",
+          entryId: "t2",
+          update: {
+            sessionUpdate: "tool_call_update",
+            toolCallId: "run_shell_command-1",
+            status: "completed",
+            content: [],
+          },
+        },
         messageChunk("a1", "The command printed `hi`."),
         { type: "turn/ended", stopReason: "end_turn" },
       ]);
@@ -32,11 +53,18 @@ describe("webview: a tool card with no content", { timeout: 60_000 }, () => {
       await eventually(async () => assert.equal(await card.count(), 1));
       await eventually(async () => assert.equal((await card.locator(".tool-status").textContent())?.trim(), "Done"));
       assert.equal(await card.locator(".tool-header .codicon-terminal").count(), 1, "the shell's kind icon");
-      assert.equal(await card.locator(".tool-content, .tool-raw-sections, .tool-locations").count(), 0, "no empty boxes under the header");
+      assert.equal(
+        await card.locator(".tool-content, .tool-raw-sections, .tool-locations").count(),
+        0,
+        "no empty boxes under the header",
+      );
       assert.equal(await card.getByText(/could not|error|failed/i).count(), 0, "nothing that reads as broken");
       const header = await card.locator(".tool-header").boundingBox();
       const box = await card.boundingBox();
-      assert.ok(header && box && header.height > 0 && box.height < header.height + 24, `just the header (card ${box?.height} px, header ${header?.height} px)`);
+      assert.ok(
+        header && box && header.height > 0 && box.height < header.height + 24,
+        `just the header (card ${box?.height} px, header ${header?.height} px)`,
+      );
       await panel.page.getByRole("log").getByText("hi", { exact: true }).first().waitFor({ timeout: 5_000 });
       assert.match((await panel.page.getByRole("status").textContent()) ?? "", new RegExp(`${AGENT} is ready`));
       await panel.assertHealthy();

@@ -33,7 +33,9 @@ describe("webview feature screenshots", { timeout: 120_000 }, () => {
         const run = panel.page.getByRole("group", { name: "Subagent: Write parser tests" });
         await eventually(async () => assert.equal(await run.count(), 1));
         await run.getByRole("button", { name: /Write parser tests/ }).click();
-        await eventually(async () => assert.equal(await run.getByRole("article", { name: "Tool: Read src/parser.ts" }).count(), 1));
+        await eventually(async () =>
+          assert.equal(await run.getByRole("article", { name: "Tool: Read src/parser.ts" }).count(), 1),
+        );
         assert.equal(await panel.page.getByRole("group", { name: "Member: Reviewer" }).count(), 1);
         assert.equal(await panel.page.getByRole("region", { name: "Files changed" }).count(), 1);
         await panel.page.evaluate(() => document.fonts.ready);
@@ -41,7 +43,10 @@ describe("webview feature screenshots", { timeout: 120_000 }, () => {
         // Shrink the page to the content, so the picture has no empty stretch.
         const spare = await panel.page.getByRole("log").evaluate((element) => {
           const style = getComputedStyle(element);
-          const used = (element.firstElementChild?.getBoundingClientRect().height ?? 0) + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+          const used =
+            (element.firstElementChild?.getBoundingClientRect().height ?? 0) +
+            parseFloat(style.paddingTop) +
+            parseFloat(style.paddingBottom);
           return Math.floor(element.clientHeight - used);
         });
         if (spare > 0) await panel.page.setViewportSize({ width: 440, height: 1_500 - spare });
@@ -61,7 +66,9 @@ describe("webview feature screenshots", { timeout: 120_000 }, () => {
         await panel.page.getByRole("button", { name: "Show sessions" }).click();
         await panel.waitForSent("sessions/refresh");
         await panel.send(sessionsList(await panel.page.evaluate(() => Date.now())));
-        await eventually(async () => assert.equal(await panel.page.getByRole("list", { name: "Session list" }).getByRole("listitem").count(), 4));
+        await eventually(async () =>
+          assert.equal(await panel.page.getByRole("list", { name: "Session list" }).getByRole("listitem").count(), 4),
+        );
         await panel.page.evaluate(() => document.fonts.ready);
         await settle(panel.page);
         await panel.page.screenshot({ path: join(outDir, `webview-sessions-${theme}.png`) });

@@ -22,11 +22,19 @@ export function agentEntry(id: string, ...chunks: Array<{ kind: "message" | "tho
 }
 
 export function messageChunk(entryId: string, text: string): PanelAction {
-  return { type: "acp/update", entryId, update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } } };
+  return {
+    type: "acp/update",
+    entryId,
+    update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } },
+  };
 }
 
 export function thoughtChunk(entryId: string, text: string): PanelAction {
-  return { type: "acp/update", entryId, update: { sessionUpdate: "agent_thought_chunk", content: { type: "text", text } } };
+  return {
+    type: "acp/update",
+    entryId,
+    update: { sessionUpdate: "agent_thought_chunk", content: { type: "text", text } },
+  };
 }
 
 export function turnStarted(entryId: string, text: string): PanelAction {

@@ -15,22 +15,35 @@ import { type Harness, Panel, eventually, settle, startHarness } from "./harness
 const RUNNING = { phase: "running", startedAt: 1 } as const;
 
 function longThread(count = 400): ThreadEntry[] {
-  return Array.from({ length: count }, (_, i) => i % 2 === 0
-    ? userEntry(`e${i}`, `question ${i}`)
-    : agentEntry(`e${i}`, { kind: "message", text: `answer ${i}\n\n${"words ".repeat(20 + (i % 5) * 30)}` }));
+  return Array.from({ length: count }, (_, i) =>
+    i % 2 === 0
+      ? userEntry(`e${i}`, `question ${i}`)
+      : agentEntry(`e${i}`, { kind: "message", text: `answer ${i}\n\n${"words ".repeat(20 + (i % 5) * 30)}` }),
+  );
 }
 
 const toolCall = (toolCallId: string, title: string): PanelAction => ({
-  type: "acp/update", entryId: `tool-${toolCallId}`, update: { sessionUpdate: "tool_call", toolCallId, title, kind: "edit", status: "in_progress" },
+  type: "acp/update",
+  entryId: `tool-${toolCallId}`,
+  update: { sessionUpdate: "tool_call", toolCallId, title, kind: "edit", status: "in_progress" },
 });
 
 const askWrite = (requestId: string, toolCallId: string): PanelAction => ({
-  type: "permission/requested", requestId, entryId: `tool-${toolCallId}`, toolCall: { toolCallId, title: `Write ${toolCallId}.ts`, kind: "edit" },
-  options: [{ optionId: "yes", name: "Yes, write it", kind: "allow_once" }, { optionId: "no", name: "Don't", kind: "reject_once" }],
+  type: "permission/requested",
+  requestId,
+  entryId: `tool-${toolCallId}`,
+  toolCall: { toolCallId, title: `Write ${toolCallId}.ts`, kind: "edit" },
+  options: [
+    { optionId: "yes", name: "Yes, write it", kind: "allow_once" },
+    { optionId: "no", name: "Don't", kind: "reject_once" },
+  ],
 });
 
 const askForm = (requestId: string, toolCallId: string): PanelAction => ({
-  type: "form/requested", requestId, message: "Which name?", toolCallId,
+  type: "form/requested",
+  requestId,
+  message: "Which name?",
+  toolCallId,
   schema: { type: "object", properties: { name: { type: "string", title: "File name" } }, required: ["name"] },
 });
 
@@ -70,7 +83,14 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await sent.count(), 1, "the sent message is rendered"));
       await eventually(async () => assert.equal(await inView(sent), true, "the sent message is in view"));
       await panel.actions(2, [messageChunk("a-new", `the reply\n\n${"more ".repeat(200)}`)]);
-      await eventually(async () => assert.ok(await panel.page.getByRole("log").evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight <= 1), "keeps following the reply"));
+      await eventually(async () =>
+        assert.ok(
+          await panel.page
+            .getByRole("log")
+            .evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight <= 1),
+          "keeps following the reply",
+        ),
+      );
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -111,10 +131,18 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
       const card = panel.page.getByRole("article", { name: "Tool: Write w1.ts" });
       assert.equal((await card.locator(".tool-status").textContent())?.trim(), "Waiting for you");
       // A later update from the agent does not make the card say "Running" while the request waits.
-      await panel.actions(3, [{ type: "acp/update", entryId: "x", update: { sessionUpdate: "tool_call_update", toolCallId: "w1", status: "in_progress" } }]);
+      await panel.actions(3, [
+        {
+          type: "acp/update",
+          entryId: "x",
+          update: { sessionUpdate: "tool_call_update", toolCallId: "w1", status: "in_progress" },
+        },
+      ]);
       await settle(panel.page);
       assert.equal((await card.locator(".tool-status").textContent())?.trim(), "Waiting for you");
-      await panel.actions(4, [{ type: "permission/resolved", requestId: "r1", outcome: { optionId: "yes", kind: "allow_once" } }]);
+      await panel.actions(4, [
+        { type: "permission/resolved", requestId: "r1", outcome: { optionId: "yes", kind: "allow_once" } },
+      ]);
       await eventually(async () => assert.match((await status.textContent()) ?? "", /is working/));
       await panel.assertHealthy();
     } finally {
@@ -132,10 +160,20 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
       const form = panel.page.getByRole("form", { name: "Which name?" });
       await eventually(async () => assert.equal(await form.count(), 1, "the form is rendered"));
       await eventually(async () => assert.equal(await inView(form), true, "the form is in view"));
-      await eventually(async () => assert.equal((await panel.page.getByRole("status").textContent())?.trim(), "Waiting for your answer"));
+      await eventually(async () =>
+        assert.equal((await panel.page.getByRole("status").textContent())?.trim(), "Waiting for your answer"),
+      );
       const card = panel.page.getByRole("article", { name: "Tool: Create a test" });
-      assert.equal((await card.locator(".tool-status").textContent())?.trim(), "Waiting for you", "not \"Running\"");
-      await eventually(async () => assert.equal(await form.getByRole("textbox", { name: "File name" }).evaluate((element) => element === document.activeElement), true, "the first field has focus"));
+      assert.equal((await card.locator(".tool-status").textContent())?.trim(), "Waiting for you", 'not "Running"');
+      await eventually(async () =>
+        assert.equal(
+          await form
+            .getByRole("textbox", { name: "File name" })
+            .evaluate((element) => element === document.activeElement),
+          true,
+          "the first field has focus",
+        ),
+      );
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -157,13 +195,22 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
       assert.equal(await jump.locator(".codicon").count(), 1, "a codicon");
 
       await panel.actions(1, [toolCall("n1", "Write n1.ts"), messageChunk("n2", "the entry after it")]);
-      await eventually(async () => assert.equal(await jump.getAttribute("aria-label"), "Jump to latest, 2 new entries"));
+      await eventually(async () =>
+        assert.equal(await jump.getAttribute("aria-label"), "Jump to latest, 2 new entries"),
+      );
       assert.match((await jump.textContent()) ?? "", /2/, "the count is visible");
-      await eventually(async () => assert.ok(await inView(log.getByText("question 0", { exact: true })), "the reader stays where they were"));
+      await eventually(async () =>
+        assert.ok(await inView(log.getByText("question 0", { exact: true })), "the reader stays where they were"),
+      );
 
       await jump.focus();
       await panel.page.keyboard.press("Enter");
-      await eventually(async () => assert.ok(await log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight <= 1), "at the bottom"));
+      await eventually(async () =>
+        assert.ok(
+          await log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight <= 1),
+          "at the bottom",
+        ),
+      );
       await eventually(async () => assert.equal(await jump.count(), 0, "gone at the bottom"));
       await panel.assertHealthy();
     } finally {
@@ -183,11 +230,19 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
       assert.equal(await allow.getAttribute("aria-keyshortcuts"), "Alt+A");
       assert.equal(await deny.getAttribute("aria-keyshortcuts"), "Alt+D");
       assert.match((await request.textContent()) ?? "", /Alt\+A.*Alt\+D/, "a visible hint");
-      await eventually(async () => assert.equal(await allow.evaluate((element) => element === document.activeElement), true));
+      await eventually(async () =>
+        assert.equal(await allow.evaluate((element) => element === document.activeElement), true),
+      );
       await panel.page.keyboard.press("Alt+D");
       await panel.waitForSent("permission/answer");
-      assert.deepEqual((await panel.sentOfType("permission/answer"))[0], { type: "permission/answer", requestId: "r1", optionId: "no" });
-      await panel.actions(3, [{ type: "permission/resolved", requestId: "r1", outcome: { optionId: "no", kind: "reject_once" } }]);
+      assert.deepEqual((await panel.sentOfType("permission/answer"))[0], {
+        type: "permission/answer",
+        requestId: "r1",
+        optionId: "no",
+      });
+      await panel.actions(3, [
+        { type: "permission/resolved", requestId: "r1", outcome: { optionId: "no", kind: "reject_once" } },
+      ]);
 
       // While the user types a draft, the keys are theirs: no answer goes out.
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
@@ -203,7 +258,11 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
       await prompt.fill("");
       await panel.page.keyboard.press("Alt+A");
       await panel.waitForSent("permission/answer", 2);
-      assert.deepEqual((await panel.sentOfType("permission/answer"))[1], { type: "permission/answer", requestId: "r2", optionId: "yes" });
+      assert.deepEqual((await panel.sentOfType("permission/answer"))[1], {
+        type: "permission/answer",
+        requestId: "r2",
+        optionId: "yes",
+      });
       await panel.assertHealthy();
     } finally {
       await panel.close();

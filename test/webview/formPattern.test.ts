@@ -32,7 +32,10 @@ describe("webview form patterns", { timeout: 120_000 }, () => {
   it("`^(a+)+$` with a 40-character default: the form shows at once and refuses it, a matching value is sent, the panel stays responsive", async () => {
     const panel = await Panel.open(harness);
     try {
-      await panel.snapshot(0, fold([{ type: "form/requested", requestId: "form-1", message: "Which code?", schema }], readyState()));
+      await panel.snapshot(
+        0,
+        fold([{ type: "form/requested", requestId: "form-1", message: "Which code?", schema }], readyState()),
+      );
       const form = panel.page.getByRole("form", { name: "Which code?" });
       // A backtracking check of the default would hold the page's only thread for minutes.
       await form.waitFor({ state: "visible", timeout: 10_000 });
@@ -45,9 +48,14 @@ describe("webview form patterns", { timeout: 120_000 }, () => {
 
       const ticket = form.getByRole("textbox", { name: "Ticket" });
       await ticket.fill("abc-12");
-      await eventually(async () => assert.equal(await form.getByText("Ticket does not match the expected format.").count(), 1), 5_000);
+      await eventually(
+        async () => assert.equal(await form.getByText("Ticket does not match the expected format.").count(), 1),
+        5_000,
+      );
       await ticket.fill("ABC-12");
-      await eventually(async () => assert.equal(await form.getByText("Ticket does not match the expected format.").count(), 0));
+      await eventually(async () =>
+        assert.equal(await form.getByText("Ticket does not match the expected format.").count(), 0),
+      );
       assert.deepEqual(await panel.sentOfType("form/submit"), [], "nothing is sent while a value is invalid");
 
       await code.fill("a".repeat(40));
@@ -68,14 +76,23 @@ describe("webview form patterns", { timeout: 120_000 }, () => {
   it("a pattern the linear matcher cannot run (lookahead) is not enforced, and the field says the agent checks it", async () => {
     const panel = await Panel.open(harness);
     try {
-      await panel.snapshot(0, fold([{ type: "form/requested", requestId: "form-1", message: "Which word?", schema }], readyState()));
+      await panel.snapshot(
+        0,
+        fold([{ type: "form/requested", requestId: "form-1", message: "Which word?", schema }], readyState()),
+      );
       const form = panel.page.getByRole("form", { name: "Which word?" });
       await form.waitFor({ state: "visible", timeout: 10_000 });
       const word = form.getByRole("textbox", { name: "Word" });
       const note = form.getByRole("note");
       assert.equal(await note.count(), 1, "only the lookahead field has a note");
-      assert.match((await note.textContent()) ?? "", /not checked here \(the pattern uses lookaround\); the agent checks it/);
-      assert.match((await word.getAttribute("aria-describedby")) ?? "", new RegExp((await note.getAttribute("id")) ?? "missing"));
+      assert.match(
+        (await note.textContent()) ?? "",
+        /not checked here \(the pattern uses lookaround\); the agent checks it/,
+      );
+      assert.match(
+        (await word.getAttribute("aria-describedby")) ?? "",
+        new RegExp((await note.getAttribute("id")) ?? "missing"),
+      );
       await word.fill("yes");
       await form.getByRole("textbox", { name: "Code" }).fill("aaa");
       await eventually(async () => assert.equal(await form.locator("[aria-invalid='true']").count(), 0));

@@ -24,7 +24,11 @@ describe("webview getting started", { timeout: 120_000 }, () => {
       // The catalog can arrive before the tab's snapshot (the ready handshake answers it first).
       await panel.send(catalog());
       await settle(panel.page);
-      assert.equal(await panel.page.getByRole("heading", { name: "Start a session" }).count(), 0, "no welcome view before the snapshot");
+      assert.equal(
+        await panel.page.getByRole("heading", { name: "Start a session" }).count(),
+        0,
+        "no welcome view before the snapshot",
+      );
       assert.notEqual(await panel.page.getByRole("status").textContent(), "No agent configured");
       // The tab is already starting its agent in its first snapshot: still no catalog.
       await panel.snapshot(0, { ...readyState(), connection: { status: "starting", agent: "Echo Agent" } });
@@ -61,19 +65,41 @@ describe("webview getting started", { timeout: 120_000 }, () => {
       await panel.snapshot(0, readyState());
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await eventually(async () => assert.equal(await prompt.count(), 1));
-      await eventually(async () => assert.equal(await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Prompt"), 2_000);
+      await eventually(
+        async () =>
+          assert.equal(await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Prompt"),
+        2_000,
+      );
 
       const starters = panel.page.getByRole("list", { name: "Starter prompts" });
-      await eventually(async () => assert.ok((await starters.getByRole("button").count()) >= 3, "a few starter prompts"));
+      await eventually(async () =>
+        assert.ok((await starters.getByRole("button").count()) >= 3, "a few starter prompts"),
+      );
       const first = starters.getByRole("button").first();
       const text = (await first.textContent())?.trim() ?? "";
       await first.click();
       await eventually(async () => assert.equal(await prompt.inputValue(), text));
-      assert.equal(await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Prompt", "back in the composer to edit or send");
+      assert.equal(
+        await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
+        "Prompt",
+        "back in the composer to edit or send",
+      );
       assert.deepEqual(await panel.sentOfType("prompt/send"), [], "a starter is a suggestion, not sent");
 
       // The agent's slash commands (available_commands_update) join the empty state.
-      await panel.actions(1, [{ type: "acp/update", entryId: "c1", update: { sessionUpdate: "available_commands_update", availableCommands: [{ name: "review", description: "Review the changes", input: null }, { name: "init", description: "Create AGENTS.md" }] } }]);
+      await panel.actions(1, [
+        {
+          type: "acp/update",
+          entryId: "c1",
+          update: {
+            sessionUpdate: "available_commands_update",
+            availableCommands: [
+              { name: "review", description: "Review the changes", input: null },
+              { name: "init", description: "Create AGENTS.md" },
+            ],
+          },
+        },
+      ]);
       const commands = panel.page.getByRole("list", { name: "Slash commands" });
       await eventually(async () => assert.equal(await commands.getByRole("button").count(), 2));
       assert.match((await commands.textContent()) ?? "", /\/review.*Review the changes/);

@@ -34,7 +34,15 @@ const here = dirname(fileURLToPath(import.meta.url));
 const distDir = resolve(here, "../../dist/webview");
 const pageDir = join(here, "page");
 
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 
 // Mirrors media/webview.html's policy, with 'self' standing in for the webview's cspSource.
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; font-src 'self'; img-src 'self' data:;";
@@ -46,7 +54,11 @@ type CspMode = "self" | "nonce" | "off";
 
 export type Theme = "dark" | "light" | "high-contrast";
 
-const themeFiles: Record<Theme, string> = { dark: "theme.css", light: "theme-light.css", "high-contrast": "theme-hc.css" };
+const themeFiles: Record<Theme, string> = {
+  dark: "theme.css",
+  light: "theme-light.css",
+  "high-contrast": "theme-hc.css",
+};
 
 function parseCsp(value: string | null): CspMode {
   return value === "off" || value === "nonce" ? value : "self";
@@ -73,9 +85,10 @@ function testPage(csp: CspMode, theme: Theme, locale: string | null = null): str
   const nonce = csp === "nonce" ? ` nonce="${TEST_NONCE}"` : "";
   // Like the host (src/vscode/webviewHtml.ts) under the product's policy: main.js's chunks preloaded beside it.
   const preloadFile = join(distDir, "preload.json");
-  const preloads = csp === "nonce" && existsSync(preloadFile)
-    ? modulePreloadTags(preloadChunks(readFileSync(preloadFile, "utf8")), (name) => `/dist/${name}`, TEST_NONCE)
-    : "";
+  const preloads =
+    csp === "nonce" && existsSync(preloadFile)
+      ? modulePreloadTags(preloadChunks(readFileSync(preloadFile, "utf8")), (name) => `/dist/${name}`, TEST_NONCE)
+      : "";
   return `<!DOCTYPE html>
 <html lang="${locale ?? "en"}">
 <head>
@@ -127,12 +140,25 @@ export async function startHarness(): Promise<Harness> {
       response.writeHead(204).end();
       return;
     }
-    const found = url.pathname === "/"
-      ? { body: Buffer.from(testPage(parseCsp(url.searchParams.get("csp")), parseTheme(url.searchParams.get("theme")), url.searchParams.get("locale"))), type: "text/html; charset=utf-8" }
-      : url.pathname.startsWith("/dist/") ? serveFile(distDir, url.pathname.slice("/dist/".length))
-      : url.pathname.startsWith("/page/") ? serveFile(pageDir, url.pathname.slice("/page/".length))
-      : url.pathname === "/vendor/axe.js" ? { body: readFileSync(axeFile), type: contentTypes[".js"] }
-      : undefined;
+    const found =
+      url.pathname === "/"
+        ? {
+            body: Buffer.from(
+              testPage(
+                parseCsp(url.searchParams.get("csp")),
+                parseTheme(url.searchParams.get("theme")),
+                url.searchParams.get("locale"),
+              ),
+            ),
+            type: "text/html; charset=utf-8",
+          }
+        : url.pathname.startsWith("/dist/")
+          ? serveFile(distDir, url.pathname.slice("/dist/".length))
+          : url.pathname.startsWith("/page/")
+            ? serveFile(pageDir, url.pathname.slice("/page/".length))
+            : url.pathname === "/vendor/axe.js"
+              ? { body: readFileSync(axeFile), type: contentTypes[".js"] }
+              : undefined;
     if (!found) {
       response.writeHead(404).end();
       return;
@@ -187,8 +213,16 @@ export interface OpenOptions {
 
 /** The slice of axe-core's API the tests use (its own types describe the Node entry point). */
 interface AxeApi {
-  run(context: Document, options: { resultTypes: string[] }): Promise<{
-    violations: { id: string; impact?: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] }[];
+  run(
+    context: Document,
+    options: { resultTypes: string[] },
+  ): Promise<{
+    violations: {
+      id: string;
+      impact?: string | null;
+      help: string;
+      nodes: { target: string[]; failureSummary?: string }[];
+    }[];
   }>;
 }
 
@@ -198,7 +232,10 @@ export class Panel {
   readonly problems: string[] = [];
   readonly warnings: string[] = [];
 
-  private constructor(readonly context: BrowserContext, readonly page: Page) {
+  private constructor(
+    readonly context: BrowserContext,
+    readonly page: Page,
+  ) {
     page.on("pageerror", (error) => this.problems.push(`pageerror: ${error.message}`));
     page.on("console", (message) => {
       if (message.type() === "error") this.problems.push(`console.error: ${message.text()}`);
@@ -245,7 +282,9 @@ export class Panel {
   }
 
   async sentOfType<T extends WebviewMessage["type"]>(type: T): Promise<Extract<WebviewMessage, { type: T }>[]> {
-    return (await this.page.evaluate(() => window.__sent)).filter((message): message is Extract<WebviewMessage, { type: T }> => message.type === type);
+    return (await this.page.evaluate(() => window.__sent)).filter(
+      (message): message is Extract<WebviewMessage, { type: T }> => message.type === type,
+    );
   }
 
   async waitForSent(type: WebviewMessage["type"], count = 1): Promise<void> {
@@ -265,7 +304,10 @@ export class Panel {
     return this.page.evaluate(async () => {
       const axe = (window as unknown as { axe: AxeApi }).axe;
       const result = await axe.run(document, { resultTypes: ["violations"] });
-      return result.violations.map((v) => `${v.id} (${v.impact ?? "?"}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(" ")}: ${n.failureSummary ?? ""}`.replace(/\n/g, " ")).join("\n")}`);
+      return result.violations.map(
+        (v) =>
+          `${v.id} (${v.impact ?? "?"}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(" ")}: ${n.failureSummary ?? ""}`.replace(/\n/g, " ")).join("\n")}`,
+      );
     });
   }
 
@@ -314,5 +356,7 @@ export async function computedColour(page: Page, expression: string): Promise<st
 
 /** Waits two animation frames: anything the store scheduled has rendered. */
 export async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
 }

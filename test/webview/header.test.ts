@@ -9,7 +9,11 @@ import { fullFixtureState } from "./fullFixture";
 import { readyState, turnStarted, userEntry } from "./fixtures";
 import { type Harness, Panel, computedColour, eventually, settle, startHarness } from "./harness";
 
-const update = (sessionUpdate: string, fields: Record<string, unknown>): PanelAction => ({ type: "acp/update", entryId: `u-${sessionUpdate}`, update: { sessionUpdate, ...fields } });
+const update = (sessionUpdate: string, fields: Record<string, unknown>): PanelAction => ({
+  type: "acp/update",
+  entryId: `u-${sessionUpdate}`,
+  update: { sessionUpdate, ...fields },
+});
 
 describe("webview header, plan and usage", { timeout: 120_000 }, () => {
   let harness: Harness;
@@ -45,7 +49,10 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
       const model = panel.page.getByRole("combobox", { name: "Model" });
       await eventually(async () => assert.equal((await model.textContent())?.trim(), "Sonnet (Anthropic)"));
       await model.click();
-      assert.deepEqual((await panel.page.getByRole("option").allTextContents()).map((t) => t.trim()).filter((t) => t.includes("(")), ["Sonnet (Anthropic)", "Opus (Anthropic)", "GPT-5 (OpenAI)"]);
+      assert.deepEqual(
+        (await panel.page.getByRole("option").allTextContents()).map((t) => t.trim()).filter((t) => t.includes("(")),
+        ["Sonnet (Anthropic)", "Opus (Anthropic)", "GPT-5 (OpenAI)"],
+      );
       await panel.page.getByRole("option", { name: "Opus (Anthropic)" }).click();
       await panel.waitForSent("config/set");
 
@@ -66,12 +73,32 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
       assert.deepEqual(await panel.sentOfType("mode/set"), [{ type: "mode/set", modeId: "ask" }]);
 
       // A config option of category "mode" supersedes the legacy modes.
-      await panel.actions(1, [update("config_option_update", {
-        configOptions: [{ type: "select", id: "mode", name: "Session mode", category: "mode", currentValue: "plan", options: [{ value: "plan", name: "Plan" }, { value: "act", name: "Act" }] }],
-      })]);
-      await eventually(async () => assert.equal(await panel.page.getByRole("combobox", { name: "Session mode" }).count(), 1));
+      await panel.actions(1, [
+        update("config_option_update", {
+          configOptions: [
+            {
+              type: "select",
+              id: "mode",
+              name: "Session mode",
+              category: "mode",
+              currentValue: "plan",
+              options: [
+                { value: "plan", name: "Plan" },
+                { value: "act", name: "Act" },
+              ],
+            },
+          ],
+        }),
+      ]);
+      await eventually(async () =>
+        assert.equal(await panel.page.getByRole("combobox", { name: "Session mode" }).count(), 1),
+      );
       assert.equal(await panel.page.getByRole("combobox", { name: "Mode", exact: true }).count(), 0);
-      assert.equal(await panel.page.getByRole("combobox", { name: "Model" }).count(), 0, "a config update replaces the options whole");
+      assert.equal(
+        await panel.page.getByRole("combobox", { name: "Model" }).count(),
+        0,
+        "a config update replaces the options whole",
+      );
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -90,8 +117,15 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
       assert.equal(await header.getByText("86%", { exact: true }).count(), 1);
       assert.equal(await header.getByText("$0.42").count(), 1);
       const percentColour = () => header.getByText(/^\d+%$/).evaluate((element) => getComputedStyle(element).color);
-      const warning = await computedColour(panel.page, "color-mix(in srgb, var(--vscode-editorWarning-foreground) 55%, var(--vscode-foreground))");
-      assert.equal(await percentColour(), warning, "--vscode-editorWarning-foreground (mixed toward the text colour for contrast)");
+      const warning = await computedColour(
+        panel.page,
+        "color-mix(in srgb, var(--vscode-editorWarning-foreground) 55%, var(--vscode-foreground))",
+      );
+      assert.equal(
+        await percentColour(),
+        warning,
+        "--vscode-editorWarning-foreground (mixed toward the text colour for contrast)",
+      );
 
       await panel.actions(1, [update("usage_update", { used: 50_000, size: 200_000 })]);
       await eventually(async () => assert.equal(await meter.getAttribute("aria-valuenow"), "50000"));
@@ -114,7 +148,10 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
       await panel.waitForSent("follow/set");
       await panel.page.keyboard.press("Space");
       await panel.waitForSent("follow/set", 2);
-      assert.deepEqual(await panel.sentOfType("follow/set"), [{ type: "follow/set", enabled: true }, { type: "follow/set", enabled: false }]);
+      assert.deepEqual(await panel.sentOfType("follow/set"), [
+        { type: "follow/set", enabled: true },
+        { type: "follow/set", enabled: false },
+      ]);
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -128,13 +165,19 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
       const plan = panel.page.getByRole("list", { name: "Plan" });
       await eventually(async () => assert.equal(await plan.getByRole("listitem").count(), 5));
       assert.deepEqual(await plan.getByRole("listitem").allTextContents(), [
-        "Read src/math.ts(Done)", "Fix add()(Done)", "Run the tests(In progress)", "Add a test for mul()(Pending)", "Explain the bug(Pending)",
+        "Read src/math.ts(Done)",
+        "Fix add()(Done)",
+        "Run the tests(In progress)",
+        "Add a test for mul()(Pending)",
+        "Explain the bug(Pending)",
       ]);
       const toggle = panel.page.getByRole("button", { name: /^Plan/ });
       assert.match((await toggle.textContent()) ?? "", /2 of 5 done/);
       assert.equal(await toggle.getAttribute("aria-expanded"), "true");
       const planTop = await plan.evaluate((element) => element.getBoundingClientRect().top);
-      const promptTop = await panel.page.getByRole("textbox", { name: "Prompt" }).evaluate((element) => element.getBoundingClientRect().top);
+      const promptTop = await panel.page
+        .getByRole("textbox", { name: "Prompt" })
+        .evaluate((element) => element.getBoundingClientRect().top);
       assert.ok(planTop < promptTop, "above the composer");
 
       await toggle.click();
@@ -143,7 +186,14 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
       assert.match((await toggle.textContent()) ?? "", /Run the tests/, "collapsed, it names the current step");
       await toggle.click();
 
-      await panel.actions(1, [update("plan", { entries: [{ content: "Start over", priority: "high", status: "pending" }, { content: "Finish", priority: "low", status: "pending" }] })]);
+      await panel.actions(1, [
+        update("plan", {
+          entries: [
+            { content: "Start over", priority: "high", status: "pending" },
+            { content: "Finish", priority: "low", status: "pending" },
+          ],
+        }),
+      ]);
       await eventually(async () => assert.equal(await plan.getByRole("listitem").count(), 2));
       assert.match((await toggle.textContent()) ?? "", /0 of 2 done/);
       await panel.assertHealthy();
@@ -157,11 +207,19 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
     try {
       await panel.snapshot(0, readyState([userEntry("u0", "earlier")]));
       await panel.actions(1, [turnStarted("u1", "count")]);
-      await panel.actions(2, [{ type: "turn/ended", stopReason: "end_turn", usage: { totalTokens: 1574, inputTokens: 1234, outputTokens: 340 } }]);
+      await panel.actions(2, [
+        {
+          type: "turn/ended",
+          stopReason: "end_turn",
+          usage: { totalTokens: 1574, inputTokens: 1234, outputTokens: 340 },
+        },
+      ]);
       const log = panel.page.getByRole("log");
       await eventually(async () => assert.equal(await log.getByText("1.2k in · 340 out", { exact: true }).count(), 1));
       await panel.actions(3, [turnStarted("u2", "again")]);
-      await eventually(async () => assert.equal(await log.getByText("1.2k in · 340 out").count(), 0, "hidden while the next turn runs"));
+      await eventually(async () =>
+        assert.equal(await log.getByText("1.2k in · 340 out").count(), 0, "hidden while the next turn runs"),
+      );
       await settle(panel.page);
       await panel.assertHealthy();
     } finally {

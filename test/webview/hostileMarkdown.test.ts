@@ -24,7 +24,9 @@ declare global {
 /** The panel is alive: the other entries are there and the Prompt textbox takes input. */
 async function assertAlive(panel: Panel): Promise<void> {
   const log = panel.page.getByRole("log", { name: "Transcript" });
-  await eventually(async () => assert.equal(await log.getByText("Before the attack").count(), 1, "the entry before still renders"));
+  await eventually(async () =>
+    assert.equal(await log.getByText("Before the attack").count(), 1, "the entry before still renders"),
+  );
   assert.equal(await log.locator("strong", { hasText: "fine" }).count(), 1, "its Markdown is still formatted");
   assert.equal(await log.getByText("after the attack", { exact: true }).count(), 1, "the entry after renders");
   const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
@@ -51,15 +53,24 @@ describe("hostile Markdown", { timeout: 120_000 }, () => {
     await harness?.close();
   });
 
-  for (const [name, source] of [["nested quotes", deepQuote], ["nested lists", deepList]] as const) {
+  for (const [name, source] of [
+    ["nested quotes", deepQuote],
+    ["nested lists", deepList],
+  ] as const) {
     it(`${LEVELS.toLocaleString("en-US")} levels of ${name}, streamed (eager render): plain text, the panel lives`, async () => {
       const panel = await Panel.open(harness);
       try {
-        await panel.snapshot(0, readyState([
-          userEntry("u1", "hi"),
-          agentEntry("a0", { kind: "message", text: "Before the attack, all **fine**." }),
-          userEntry("u2", "after the attack"),
-        ], { phase: "running", startedAt: 1 }));
+        await panel.snapshot(
+          0,
+          readyState(
+            [
+              userEntry("u1", "hi"),
+              agentEntry("a0", { kind: "message", text: "Before the attack, all **fine**." }),
+              userEntry("u2", "after the attack"),
+            ],
+            { phase: "running", startedAt: 1 },
+          ),
+        );
         await eventually(async () => assert.equal(await panel.page.locator("strong", { hasText: "fine" }).count(), 1));
         await panel.actions(1, [messageChunk("a1", source)]);
         await assertShownPlain(panel, source);
@@ -82,19 +93,29 @@ describe("hostile Markdown", { timeout: 120_000 }, () => {
           performance.now = () => real() + (skew += 20);
           new MutationObserver(() => {
             for (const element of document.querySelectorAll(".markdown-plain")) {
-              if (element.textContent?.startsWith(">>>>") || element.textContent?.startsWith("- - - -")) window.__sawDeferred = true;
+              if (element.textContent?.startsWith(">>>>") || element.textContent?.startsWith("- - - -"))
+                window.__sawDeferred = true;
             }
           }).observe(document.body, { childList: true, subtree: true, characterData: true });
         });
-        await panel.snapshot(0, readyState([
-          userEntry("u1", "hi"),
-          agentEntry("a0", { kind: "message", text: "Before the attack, all **fine**." }),
-          agentEntry("a1", { kind: "message", text: `${source}\n\nA closing paragraph.` }),
-          userEntry("u2", "after the attack"),
-        ]));
+        await panel.snapshot(
+          0,
+          readyState([
+            userEntry("u1", "hi"),
+            agentEntry("a0", { kind: "message", text: "Before the attack, all **fine**." }),
+            agentEntry("a1", { kind: "message", text: `${source}\n\nA closing paragraph.` }),
+            userEntry("u2", "after the attack"),
+          ]),
+        );
         await assertShownPlain(panel, source);
-        assert.equal(await panel.page.evaluate(() => window.__sawDeferred), true, "the hostile block took the deferred path");
-        await eventually(async () => assert.equal(await panel.page.getByRole("log").getByText("A closing paragraph.").count(), 1));
+        assert.equal(
+          await panel.page.evaluate(() => window.__sawDeferred),
+          true,
+          "the hostile block took the deferred path",
+        );
+        await eventually(async () =>
+          assert.equal(await panel.page.getByRole("log").getByText("A closing paragraph.").count(), 1),
+        );
         await assertAlive(panel);
         await panel.assertHealthy();
       } finally {
@@ -123,17 +144,23 @@ describe("hostile Markdown", { timeout: 120_000 }, () => {
           },
         });
       });
-      await panel.snapshot(0, readyState([
-        userEntry("u1", "hi"),
-        agentEntry("a0", { kind: "message", text: "Before the attack, all **fine**." }),
-        agentEntry("a1", { kind: "message", text: "This *entry* will EXPLODE when rendered." }),
-        userEntry("u2", "after the attack"),
-      ]));
+      await panel.snapshot(
+        0,
+        readyState([
+          userEntry("u1", "hi"),
+          agentEntry("a0", { kind: "message", text: "Before the attack, all **fine**." }),
+          agentEntry("a1", { kind: "message", text: "This *entry* will EXPLODE when rendered." }),
+          userEntry("u2", "after the attack"),
+        ]),
+      );
       await assertAlive(panel);
       const log = panel.page.getByRole("log", { name: "Transcript" });
       const broken = log.locator(".entry-fallback");
       await eventually(async () => assert.equal(await broken.count(), 1, "the failing entry shows its fallback"));
-      assert.equal(await broken.locator(".entry-fallback-text").textContent(), "This *entry* will EXPLODE when rendered.");
+      assert.equal(
+        await broken.locator(".entry-fallback-text").textContent(),
+        "This *entry* will EXPLODE when rendered.",
+      );
       assert.match((await broken.getByRole("note").textContent()) ?? "", /could not be displayed/);
 
       // The rest of the panel keeps updating.

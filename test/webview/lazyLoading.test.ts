@@ -21,23 +21,35 @@ describe("webview lazy loading", { timeout: 120_000 }, () => {
   it("shows the Prompt box and Send before the transcript's chunk has loaded", async () => {
     const held: Route[] = [];
     const panel = await Panel.open(harness, {
-      beforeLoad: (context) => context.route(/\/dist\/Transcript-[\w-]+\.js$/, (route) => {
-        held.push(route);
-      }),
+      beforeLoad: (context) =>
+        context.route(/\/dist\/Transcript-[\w-]+\.js$/, (route) => {
+          held.push(route);
+        }),
     });
     try {
-      await panel.snapshot(0, readyState([userEntry("u1", "hello"), agentEntry("a1", { kind: "message", text: "Hi **there**." })]));
+      await panel.snapshot(
+        0,
+        readyState([userEntry("u1", "hello"), agentEntry("a1", { kind: "message", text: "Hi **there**." })]),
+      );
       await eventually(() => assert.equal(held.length, 1, "the transcript's chunk was requested (and is held back)"));
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await prompt.waitFor({ timeout: 5_000 });
       assert.equal(await panel.page.getByRole("button", { name: "Send" }).count(), 1, "Send is there");
-      assert.equal(await panel.page.getByRole("log", { name: "Transcript" }).count(), 0, "no transcript yet: its code has not loaded");
+      assert.equal(
+        await panel.page.getByRole("log", { name: "Transcript" }).count(),
+        0,
+        "no transcript yet: its code has not loaded",
+      );
       await prompt.fill("typed while the transcript loads");
 
       for (const route of held) await route.continue();
       const reply = panel.page.getByRole("log", { name: "Transcript" }).getByRole("article", { name: "Agent" });
       await eventually(async () => assert.equal(await reply.locator("strong").textContent(), "there"));
-      assert.equal(await prompt.inputValue(), "typed while the transcript loads", "the draft survived the transcript's arrival");
+      assert.equal(
+        await prompt.inputValue(),
+        "typed while the transcript loads",
+        "the draft survived the transcript's arrival",
+      );
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -48,17 +60,42 @@ describe("webview lazy loading", { timeout: 120_000 }, () => {
     const requested: string[] = [];
     const panel = await Panel.open(harness, {
       csp: "nonce",
-      beforeLoad: async (context) => context.on("request", (request) => requested.push(new URL(request.url()).pathname)),
+      beforeLoad: async (context) =>
+        context.on("request", (request) => requested.push(new URL(request.url()).pathname)),
     });
     try {
       await panel.snapshot(0, readyState([userEntry("u1", "ruby please")], { phase: "running", startedAt: 1 }));
-      await eventually(() => assert.ok(requested.some((path) => /\/dist\/Transcript-/.test(path)), "the transcript's chunk loaded"));
-      assert.equal(requested.filter((path) => /\/dist\/ruby-/.test(path)).length, 0, "no Ruby grammar before a block names it");
-      await panel.actions(1, [messageChunk("a1", "Here:\n\n```rb\ndef greet(name)\n  puts \"hi #{name}\"\nend\n```\n")]);
-      const code = panel.page.getByRole("log", { name: "Transcript" }).getByRole("article", { name: "Agent" }).locator("pre code");
-      await eventually(async () => assert.equal(await code.locator("span.hljs-keyword", { hasText: /^def$/ }).count(), 1, "def is a highlighted keyword"), 10_000);
-      assert.equal(requested.filter((path) => /\/dist\/ruby-/.test(path)).length, 1, "the Ruby grammar was fetched once");
-      assert.equal(await code.textContent(), "def greet(name)\n  puts \"hi #{name}\"\nend");
+      await eventually(() =>
+        assert.ok(
+          requested.some((path) => /\/dist\/Transcript-/.test(path)),
+          "the transcript's chunk loaded",
+        ),
+      );
+      assert.equal(
+        requested.filter((path) => /\/dist\/ruby-/.test(path)).length,
+        0,
+        "no Ruby grammar before a block names it",
+      );
+      await panel.actions(1, [messageChunk("a1", 'Here:\n\n```rb\ndef greet(name)\n  puts "hi #{name}"\nend\n```\n')]);
+      const code = panel.page
+        .getByRole("log", { name: "Transcript" })
+        .getByRole("article", { name: "Agent" })
+        .locator("pre code");
+      await eventually(
+        async () =>
+          assert.equal(
+            await code.locator("span.hljs-keyword", { hasText: /^def$/ }).count(),
+            1,
+            "def is a highlighted keyword",
+          ),
+        10_000,
+      );
+      assert.equal(
+        requested.filter((path) => /\/dist\/ruby-/.test(path)).length,
+        1,
+        "the Ruby grammar was fetched once",
+      );
+      assert.equal(await code.textContent(), 'def greet(name)\n  puts "hi #{name}"\nend');
       const preloaded = await panel.page.locator('link[rel="modulepreload"]').count();
       assert.ok(preloaded > 0, "main.js's chunks are preloaded beside it (dist/webview/preload.json)");
       await panel.assertHealthy(); // nonce-only CSP: no chunk or preload was blocked

@@ -39,8 +39,15 @@ describe("webview markdown", { timeout: 120_000 }, () => {
         code: getComputedStyle(element.closest("code") as Element).color,
       }));
       assert.notEqual(colours.token, colours.code, "the keyword is coloured differently from plain code");
-      const keywordColour = await computedColour(panel.page, "color-mix(in srgb, var(--vscode-symbolIcon-keywordForeground) 60%, var(--vscode-editor-foreground))");
-      assert.equal(colours.token, keywordColour, "keywords use --vscode-symbolIcon-keywordForeground (mixed toward the text colour for contrast)");
+      const keywordColour = await computedColour(
+        panel.page,
+        "color-mix(in srgb, var(--vscode-symbolIcon-keywordForeground) 60%, var(--vscode-editor-foreground))",
+      );
+      assert.equal(
+        colours.token,
+        keywordColour,
+        "keywords use --vscode-symbolIcon-keywordForeground (mixed toward the text colour for contrast)",
+      );
 
       await copy.click();
       await eventually(async () => assert.equal(await panel.page.evaluate(() => navigator.clipboard.readText()), code));
@@ -54,11 +61,15 @@ describe("webview markdown", { timeout: 120_000 }, () => {
     const panel = await Panel.open(harness);
     try {
       await panel.snapshot(0, readyState([userEntry("u1", "stream")], { phase: "running", startedAt: 1 }));
-      await panel.actions(1, [messageChunk("a1", "First paragraph, finished.\n\n```ts\nconst done = 1;\n```\n\nThird")]);
+      await panel.actions(1, [
+        messageChunk("a1", "First paragraph, finished.\n\n```ts\nconst done = 1;\n```\n\nThird"),
+      ]);
       const reply = panel.page.getByRole("log").getByRole("article", { name: "Agent" });
       await eventually(async () => assert.match((await reply.textContent()) ?? "", /Third/));
       // Tag the DOM nodes of the finished blocks; a re-parse of the whole message would replace them.
-      await reply.getByText("First paragraph, finished.").evaluate((element) => element.setAttribute("data-test-kept", "p"));
+      await reply
+        .getByText("First paragraph, finished.")
+        .evaluate((element) => element.setAttribute("data-test-kept", "p"));
       await reply.locator("pre code").evaluate((element) => element.setAttribute("data-test-kept", "code"));
       for (let i = 0; i < 5; i++) await panel.actions(2 + i, [messageChunk("a1", ` more${i}`)]);
       await panel.actions(7, [messageChunk("a1", "\n\n- a list\n- after it")]);
@@ -75,23 +86,40 @@ describe("webview markdown", { timeout: 120_000 }, () => {
     const panel = await Panel.open(harness);
     try {
       await panel.snapshot(0, readyState([userEntry("u1", "think")], { phase: "running", startedAt: 1 }));
-      await panel.actions(1, [thoughtChunk("a1", "I should consider the secret plan."), messageChunk("a1", "Here is the answer.")]);
+      await panel.actions(1, [
+        thoughtChunk("a1", "I should consider the secret plan."),
+        messageChunk("a1", "Here is the answer."),
+      ]);
       const reply = panel.page.getByRole("log").getByRole("article", { name: "Agent" });
       await eventually(async () => assert.equal(await reply.getByText("Here is the answer.").isVisible(), true));
       const thought = reply.getByRole("group");
       assert.equal(await thought.count(), 1, "the thought is a disclosure group");
       assert.equal(await reply.getByText("Thought", { exact: true }).isVisible(), true);
-      assert.equal(await reply.getByText("I should consider the secret plan.").isVisible(), false, "collapsed by default");
+      assert.equal(
+        await reply.getByText("I should consider the secret plan.").isVisible(),
+        false,
+        "collapsed by default",
+      );
 
       await reply.getByText("Thought", { exact: true }).click();
-      await eventually(async () => assert.equal(await reply.getByText("I should consider the secret plan.").isVisible(), true));
+      await eventually(async () =>
+        assert.equal(await reply.getByText("I should consider the secret plan.").isVisible(), true),
+      );
       const dimmed = await thought.evaluate((element) => getComputedStyle(element).color);
-      const normal = await reply.getByText("Here is the answer.").evaluate((element) => getComputedStyle(element).color);
+      const normal = await reply
+        .getByText("Here is the answer.")
+        .evaluate((element) => getComputedStyle(element).color);
       assert.notEqual(dimmed, normal, "thoughts are dimmed");
 
       await panel.actions(3, [messageChunk("a1", " And more.")]); // the batch at 1 held actions 1 and 2
-      await eventually(async () => assert.equal(await reply.getByText("Here is the answer. And more.").isVisible(), true));
-      assert.equal(await reply.getByText("I should consider the secret plan.").isVisible(), true, "streaming keeps the user's expanded thought open");
+      await eventually(async () =>
+        assert.equal(await reply.getByText("Here is the answer. And more.").isVisible(), true),
+      );
+      assert.equal(
+        await reply.getByText("I should consider the secret plan.").isVisible(),
+        true,
+        "streaming keeps the user's expanded thought open",
+      );
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -102,11 +130,13 @@ describe("webview markdown", { timeout: 120_000 }, () => {
     const panel = await Panel.open(harness, { csp: false });
     try {
       // Control: in this page, injected inline handlers do run, so the probe below can fail.
-      await panel.page.evaluate(() => document.body.insertAdjacentHTML("beforeend", '<img src="/nope" onerror="window.__probe = 1">'));
+      await panel.page.evaluate(() =>
+        document.body.insertAdjacentHTML("beforeend", '<img src="/nope" onerror="window.__probe = 1">'),
+      );
       await eventually(async () => assert.equal(await panel.page.evaluate(() => window.__probe), 1));
 
       const attack = [
-        'Look: <img src=x onerror="window.__pwned = \'img\'">',
+        "Look: <img src=x onerror=\"window.__pwned = 'img'\">",
         "",
         "<script>window.__pwned = 'script'</script>",
         "",
@@ -114,7 +144,10 @@ describe("webview markdown", { timeout: 120_000 }, () => {
         "",
         "[click me](javascript:window.__pwned='link') and <a href=\"javascript:window.__pwned='a'\">raw link</a>",
       ].join("\n");
-      await panel.snapshot(0, readyState([userEntry("u1", "attack"), agentEntry("a1", { kind: "message", text: attack })]));
+      await panel.snapshot(
+        0,
+        readyState([userEntry("u1", "attack"), agentEntry("a1", { kind: "message", text: attack })]),
+      );
       const log = panel.page.getByRole("log", { name: "Transcript" });
       const reply = log.getByRole("article", { name: "Agent" });
       const scriptLink = reply.getByText("click me", { exact: true });
@@ -125,12 +158,20 @@ describe("webview markdown", { timeout: 120_000 }, () => {
 
       assert.equal(await panel.page.evaluate(() => window.__pwned), undefined);
       assert.equal(await log.locator("script, img, svg, iframe").count(), 0, "no active elements were created");
-      assert.equal(await reply.getByText('<img src=x onerror="window.__pwned = \'img\'">').count(), 1, "raw HTML is shown as text");
+      assert.equal(
+        await reply.getByText("<img src=x onerror=\"window.__pwned = 'img'\">").count(),
+        1,
+        "raw HTML is shown as text",
+      );
       assert.equal(await reply.getByText("<script>window.__pwned = 'script'</script>").count(), 1);
       assert.equal(await scriptLink.getAttribute("href"), null, "javascript: URLs are removed");
       assert.equal(await reply.getByRole("link").count(), 0, "so it is no link at all");
       assert.equal(await panel.page.evaluate(() => location.pathname), "/");
-      assert.deepEqual(panel.problems.filter((p) => !p.includes("404")), [], "only the control image's 404");
+      assert.deepEqual(
+        panel.problems.filter((p) => !p.includes("404")),
+        [],
+        "only the control image's 404",
+      );
     } finally {
       await panel.close();
     }
@@ -139,7 +180,12 @@ describe("webview markdown", { timeout: 120_000 }, () => {
   it("marks links noopener and keeps clicks from navigating the webview", async () => {
     const panel = await Panel.open(harness);
     try {
-      await panel.snapshot(0, readyState([agentEntry("a1", { kind: "message", text: "See [the docs](https://example.invalid/docs) and [home](/)." })]));
+      await panel.snapshot(
+        0,
+        readyState([
+          agentEntry("a1", { kind: "message", text: "See [the docs](https://example.invalid/docs) and [home](/)." }),
+        ]),
+      );
       const link = panel.page.getByRole("log").getByRole("link", { name: "the docs" });
       await eventually(async () => assert.equal(await link.count(), 1));
       assert.equal(await link.getAttribute("href"), "https://example.invalid/docs");
@@ -149,7 +195,11 @@ describe("webview markdown", { timeout: 120_000 }, () => {
       await panel.page.getByRole("log").getByRole("link", { name: "home" }).click();
       await settle(panel.page);
       assert.equal(panel.page.url(), before);
-      assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).isVisible(), true, "the panel is still loaded");
+      assert.equal(
+        await panel.page.getByRole("textbox", { name: "Prompt" }).isVisible(),
+        true,
+        "the panel is still loaded",
+      );
       // VS Code's webview frame opens http(s) links itself; other links go to the host to validate.
       assert.deepEqual(await panel.sentOfType("link/open"), [{ type: "link/open", href: "/" }]);
       await panel.assertHealthy();

@@ -15,11 +15,23 @@ describe("workspace-relative paths, mentions, retry", () => {
   it("shows paths inside a workspace folder relative to it, and any other path unchanged", () => {
     assert.equal(workspaceRelative("/w/p/src/a.ts", ["/w/p"]), "src/a.ts");
     assert.equal(workspaceRelative("/w/p/src/a.ts", ["/w/p/"]), "src/a.ts", "a trailing slash on the folder");
-    assert.equal(workspaceRelative("/w/p-other/a.ts", ["/w/p"]), "/w/p-other/a.ts", "a sibling sharing the prefix is outside");
+    assert.equal(
+      workspaceRelative("/w/p-other/a.ts", ["/w/p"]),
+      "/w/p-other/a.ts",
+      "a sibling sharing the prefix is outside",
+    );
     assert.equal(workspaceRelative("/w/p", ["/w/p"]), "/w/p", "the folder itself");
     assert.equal(workspaceRelative("/etc/hosts", []), "/etc/hosts");
-    assert.equal(workspaceRelative("/w/p/lib/b.ts", ["/w/q", "/w/p"]), "p/lib/b.ts", "several folders: prefixed with the folder's name");
-    assert.equal(workspaceRelative("/w/p/nested/c.ts", ["/w/p", "/w/p/nested"]), "nested/c.ts", "the innermost folder wins");
+    assert.equal(
+      workspaceRelative("/w/p/lib/b.ts", ["/w/q", "/w/p"]),
+      "p/lib/b.ts",
+      "several folders: prefixed with the folder's name",
+    );
+    assert.equal(
+      workspaceRelative("/w/p/nested/c.ts", ["/w/p", "/w/p/nested"]),
+      "nested/c.ts",
+      "the innermost folder wins",
+    );
     assert.equal(workspaceRelative("C:\\w\\p\\src\\a.ts", ["C:\\w\\p"]), "src/a.ts", "Windows separators");
   });
 

@@ -10,7 +10,16 @@ import { agentEntry, readyState, userEntry } from "./fixtures";
 import { type Harness, Panel, eventually, startHarness } from "./harness";
 
 const toolCall = (locations: Array<{ path: string; line?: number }>): PanelAction => ({
-  type: "acp/update", entryId: "t1", update: { sessionUpdate: "tool_call", toolCallId: "read-1", title: "Read files", kind: "read", status: "completed", locations },
+  type: "acp/update",
+  entryId: "t1",
+  update: {
+    sessionUpdate: "tool_call",
+    toolCallId: "read-1",
+    title: "Read files",
+    kind: "read",
+    status: "completed",
+    locations,
+  },
 });
 
 describe("webview message actions and smaller things", { timeout: 120_000 }, () => {
@@ -25,19 +34,30 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
   it("shows the session title once (the tab), not again in the header above the first message", async () => {
     const panel = await Panel.open(harness);
     try {
-      await panel.snapshot(0, readyState([userEntry("u1", "Refactor the parser"), agentEntry("a1", { kind: "message", text: "Done." })]));
+      await panel.snapshot(
+        0,
+        readyState([userEntry("u1", "Refactor the parser"), agentEntry("a1", { kind: "message", text: "Done." })]),
+      );
       await panel.send(tabsState("tab-1", [{ key: "tab-1", title: "Refactor the parser", status: "idle" }]));
       const log = panel.page.getByRole("log", { name: "Transcript" });
       await eventually(async () => assert.equal(await log.getByRole("article", { name: "You" }).count(), 1));
       const shown = await panel.page.evaluate(() => {
-        const all = [...document.querySelectorAll<HTMLElement>("body *")].filter((element) => [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim() === "Refactor the parser"));
+        const all = [...document.querySelectorAll<HTMLElement>("body *")].filter((element) =>
+          [...element.childNodes].some(
+            (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim() === "Refactor the parser",
+          ),
+        );
         return all.filter((element) => {
           const box = element.getBoundingClientRect();
           return box.width > 1 && box.height > 1 && getComputedStyle(element).visibility !== "hidden";
         }).length;
       });
       assert.equal(shown, 2, "the tab and the message; the header does not repeat it");
-      assert.equal(await panel.page.getByRole("banner").getByRole("heading", { name: "Refactor the parser" }).count(), 1, "still the page's heading for screen readers");
+      assert.equal(
+        await panel.page.getByRole("banner").getByRole("heading", { name: "Refactor the parser" }).count(),
+        1,
+        "still the page's heading for screen readers",
+      );
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -49,17 +69,29 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
     try {
       await panel.send({ type: "workspace/roots", roots: ["/home/ada/project"] });
       await panel.snapshot(0, readyState());
-      await panel.actions(1, [toolCall([{ path: "/home/ada/project/src/math.ts", line: 2 }, { path: "/etc/hosts" }, { path: "/home/ada/project-other/a.ts" }])]);
+      await panel.actions(1, [
+        toolCall([
+          { path: "/home/ada/project/src/math.ts", line: 2 },
+          { path: "/etc/hosts" },
+          { path: "/home/ada/project-other/a.ts" },
+        ]),
+      ]);
       // The card arrives completed, so it shows only its header until opened.
       await panel.page.getByRole("article", { name: /^Tool: / }).waitFor();
       await panel.expandToolCards();
       const links = panel.page.getByRole("list", { name: "Locations" }).getByRole("link");
       await eventually(async () => assert.equal(await links.count(), 3));
       assert.deepEqual(await links.allTextContents(), ["src/math.ts:2", "/etc/hosts", "/home/ada/project-other/a.ts"]);
-      assert.equal(await links.first().getAttribute("title"), "/home/ada/project/src/math.ts:2", "the full path in the tooltip");
+      assert.equal(
+        await links.first().getAttribute("title"),
+        "/home/ada/project/src/math.ts:2",
+        "the full path in the tooltip",
+      );
       await links.first().click();
       await panel.waitForSent("location/open");
-      assert.deepEqual(await panel.sentOfType("location/open"), [{ type: "location/open", path: "/home/ada/project/src/math.ts", line: 2 }]);
+      assert.deepEqual(await panel.sentOfType("location/open"), [
+        { type: "location/open", path: "/home/ada/project/src/math.ts", line: 2 },
+      ]);
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -69,7 +101,13 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
   it("copies a message, retries a prompt as a new turn, and edits a sent message back into the composer", async () => {
     const panel = await Panel.open(harness);
     try {
-      await panel.snapshot(0, readyState([userEntry("u1", "What is 2+2?"), agentEntry("a1", { kind: "thought", text: "easy" }, { kind: "message", text: "It is **4**." })]));
+      await panel.snapshot(
+        0,
+        readyState([
+          userEntry("u1", "What is 2+2?"),
+          agentEntry("a1", { kind: "thought", text: "easy" }, { kind: "message", text: "It is **4**." }),
+        ]),
+      );
       const log = panel.page.getByRole("log", { name: "Transcript" });
       const you = log.getByRole("article", { name: "You" });
       const agent = log.getByRole("article", { name: "Agent" });
@@ -79,13 +117,19 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
       await panel.waitForSent("clipboard/copy");
       await you.getByRole("button", { name: "Copy" }).click();
       await panel.waitForSent("clipboard/copy", 2);
-      assert.deepEqual(await panel.sentOfType("clipboard/copy"), [{ type: "clipboard/copy", text: "It is **4**." }, { type: "clipboard/copy", text: "What is 2+2?" }]);
+      assert.deepEqual(await panel.sentOfType("clipboard/copy"), [
+        { type: "clipboard/copy", text: "It is **4**." },
+        { type: "clipboard/copy", text: "What is 2+2?" },
+      ]);
 
       await agent.getByRole("button", { name: "Retry" }).click();
       await panel.waitForSent("prompt/send");
       await you.getByRole("button", { name: "Retry" }).click();
       await panel.waitForSent("prompt/send", 2);
-      assert.deepEqual((await panel.sentOfType("prompt/send")).map((m) => m.text), ["What is 2+2?", "What is 2+2?"]);
+      assert.deepEqual(
+        (await panel.sentOfType("prompt/send")).map((m) => m.text),
+        ["What is 2+2?", "What is 2+2?"],
+      );
 
       await you.getByRole("button", { name: "Edit" }).click();
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
@@ -98,7 +142,9 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
 
       // Retry waits for the running turn.
       await panel.actions(1, [{ type: "turn/started", entryId: "u2", text: "What is 3+3?", at: 2 }]);
-      await eventually(async () => assert.equal(await you.first().getByRole("button", { name: "Retry" }).isDisabled(), true));
+      await eventually(async () =>
+        assert.equal(await you.first().getByRole("button", { name: "Retry" }).isDisabled(), true),
+      );
       await panel.assertHealthy();
     } finally {
       await panel.close();

@@ -27,20 +27,30 @@ describe("webview panel", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal((await picker.textContent())?.trim(), AGENT));
       await picker.click();
       const options = panel.page.getByRole("option");
-      await eventually(async () => assert.deepEqual(await options.allTextContents().then((t) => t.map((s) => s.trim())), [AGENT, "Other Agent", "Add agent…"]));
+      await eventually(async () =>
+        assert.deepEqual(await options.allTextContents().then((t) => t.map((s) => s.trim())), [
+          AGENT,
+          "Other Agent",
+          "Add agent…",
+        ]),
+      );
       await panel.page.getByRole("option", { name: "Other Agent" }).click();
       await panel.waitForSent("agent/select");
       assert.deepEqual(await panel.sentOfType("agent/select"), [{ type: "agent/select", agent: "Other Agent" }]);
 
       await panel.actions(1, [{ type: "connection/starting", agent: "Other Agent" }]);
-      await eventually(async () => assert.equal(await panel.page.getByRole("status").textContent(), "Starting Other Agent…"));
+      await eventually(async () =>
+        assert.equal(await panel.page.getByRole("status").textContent(), "Starting Other Agent…"),
+      );
       assert.equal((await picker.textContent())?.trim(), "Other Agent");
       const log = panel.page.getByRole("log", { name: "Transcript" });
       assert.match((await log.textContent()) ?? "", /Ask Other Agent anything/);
 
       // A session whose history is being replayed says so where the history will appear.
       await panel.actions(2, [{ type: "connection/loading", agent: "Other Agent", sessionId: "s-old" }]);
-      await eventually(async () => assert.equal(await panel.page.getByRole("status").textContent(), "Loading session…"));
+      await eventually(async () =>
+        assert.equal(await panel.page.getByRole("status").textContent(), "Loading session…"),
+      );
       assert.equal(await log.textContent(), "Loading the session's history…");
       await panel.assertHealthy();
     } finally {
@@ -57,7 +67,10 @@ describe("webview panel", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await status.textContent(), "No agent configured"));
       assert.equal(await panel.page.getByRole("combobox", { name: "Agent" }).count(), 1, "the picker is there, empty");
 
-      await panel.actions(1, [{ type: "agents/configured", agents: [AGENT], selectedAgent: AGENT }, { type: "connection/starting", agent: AGENT }]);
+      await panel.actions(1, [
+        { type: "agents/configured", agents: [AGENT], selectedAgent: AGENT },
+        { type: "connection/starting", agent: AGENT },
+      ]);
       await eventually(async () => assert.equal(await status.textContent(), `Starting ${AGENT}…`));
       assert.equal(await spinner.count(), 1);
 
@@ -93,7 +106,11 @@ describe("webview panel", { timeout: 120_000 }, () => {
       assert.equal(await error.getByText("The agent exited with code 1").isVisible(), true);
       assert.equal(await panel.page.getByRole("status").textContent(), `${AGENT} failed: The agent exited with code 1`);
       assert.equal(await panel.page.getByRole("button", { name: "Send" }).isDisabled(), true);
-      assert.equal(await panel.page.getByRole("button", { name: "Stop" }).isDisabled(), true, "a dead agent ends the turn");
+      assert.equal(
+        await panel.page.getByRole("button", { name: "Stop" }).isDisabled(),
+        true,
+        "a dead agent ends the turn",
+      );
 
       const details = error.getByText("ECONNREFUSED 127.0.0.1:9", { exact: false });
       assert.equal(await details.isVisible(), false, "details start collapsed");
@@ -108,7 +125,10 @@ describe("webview panel", { timeout: 120_000 }, () => {
       assert.deepEqual((await panel.sent()).slice(1), [{ type: "agent/restart" }, { type: "logs/show" }]);
 
       // Once the agent is back, the error stays in the history but the recovery buttons go.
-      await panel.actions(3, [{ type: "connection/starting", agent: AGENT }, { type: "connection/ready", agent: AGENT, sessionId: "s2" }]);
+      await panel.actions(3, [
+        { type: "connection/starting", agent: AGENT },
+        { type: "connection/ready", agent: AGENT, sessionId: "s2" },
+      ]);
       await eventually(async () => assert.equal(await log.getByRole("button", { name: "Restart" }).count(), 0));
       assert.equal(await error.count(), 1);
       await panel.assertHealthy();
@@ -120,12 +140,21 @@ describe("webview panel", { timeout: 120_000 }, () => {
   it("follows new output while the user is at the bottom, and stays put once they scroll up", async () => {
     const panel = await Panel.open(harness);
     try {
-      const history = Array.from({ length: 30 }, (_, i) => [userEntry(`u${i}`, `question ${i}`), agentEntry(`a${i}`, { kind: "message", text: `answer ${i}\n\n${"filler text ".repeat(30)}` })]).flat();
-      await panel.snapshot(0, readyState([...history, userEntry("u-last", "go on")], { phase: "running", startedAt: 1 }));
+      const history = Array.from({ length: 30 }, (_, i) => [
+        userEntry(`u${i}`, `question ${i}`),
+        agentEntry(`a${i}`, { kind: "message", text: `answer ${i}\n\n${"filler text ".repeat(30)}` }),
+      ]).flat();
+      await panel.snapshot(
+        0,
+        readyState([...history, userEntry("u-last", "go on")], { phase: "running", startedAt: 1 }),
+      );
       const log = panel.page.getByRole("log", { name: "Transcript" });
       const gap = () => log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
       await eventually(async () => assert.ok((await gap()) <= 1, "opens at the newest entry"));
-      assert.ok(await log.evaluate((element) => element.scrollHeight > element.clientHeight * 3), "the transcript really scrolls");
+      assert.ok(
+        await log.evaluate((element) => element.scrollHeight > element.clientHeight * 3),
+        "the transcript really scrolls",
+      );
 
       let seq = 1;
       for (let i = 0; i < 5; i++) await panel.actions(seq++, [messageChunk("a-last", `streamed line ${i}\n\n`)]);
@@ -157,14 +186,34 @@ describe("webview panel", { timeout: 120_000 }, () => {
     try {
       await panel.snapshot(0, readyState([userEntry("u1", "read it")], { phase: "running", startedAt: 1 }));
       await panel.actions(1, [
-        { type: "acp/update", entryId: "t1", update: { sessionUpdate: "tool_call", toolCallId: "call-1", title: "Read hello.ts", kind: "read", status: "in_progress" } },
+        {
+          type: "acp/update",
+          entryId: "t1",
+          update: {
+            sessionUpdate: "tool_call",
+            toolCallId: "call-1",
+            title: "Read hello.ts",
+            kind: "read",
+            status: "in_progress",
+          },
+        },
         messageChunk("a1", "Reading…"),
       ]);
       const tool = panel.page.getByRole("log").getByRole("article", { name: "Tool: Read hello.ts" });
       await eventually(async () => assert.match((await tool.textContent()) ?? "", /Running/));
-      await panel.actions(3, [{ type: "acp/update", entryId: "t2", update: { sessionUpdate: "tool_call_update", toolCallId: "call-1", status: "completed" } }]);
+      await panel.actions(3, [
+        {
+          type: "acp/update",
+          entryId: "t2",
+          update: { sessionUpdate: "tool_call_update", toolCallId: "call-1", status: "completed" },
+        },
+      ]);
       await eventually(async () => assert.match((await tool.textContent()) ?? "", /Done/));
-      assert.equal(await panel.page.getByRole("log").getByRole("article").count(), 3, "user, tool call, reply: the update patched the tool in place");
+      assert.equal(
+        await panel.page.getByRole("log").getByRole("article").count(),
+        3,
+        "user, tool call, reply: the update patched the tool in place",
+      );
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -183,11 +232,20 @@ describe("webview panel", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await log.getByText("Could not start echo-agent").isVisible(), true));
       assert.equal(await log.getByRole("button", { name: "Restart" }).count(), 1);
 
-      await panel.snapshot(5, { ...failed, thread: { ...failed.thread, entries: [...failed.thread.entries, { kind: "error", id: "new", message: "Could not start echo-agent" }] } });
+      await panel.snapshot(5, {
+        ...failed,
+        thread: {
+          ...failed.thread,
+          entries: [...failed.thread.entries, { kind: "error", id: "new", message: "Could not start echo-agent" }],
+        },
+      });
       await eventually(async () => assert.equal(await log.getByRole("article", { name: "Error" }).count(), 2));
       await settle(panel.page);
       assert.equal(await log.getByRole("button", { name: "Restart" }).count(), 1);
-      assert.equal(await log.getByRole("article", { name: "Error" }).last().getByRole("button", { name: "Restart" }).count(), 1);
+      assert.equal(
+        await log.getByRole("article", { name: "Error" }).last().getByRole("button", { name: "Restart" }).count(),
+        1,
+      );
       await log.getByRole("button", { name: "Restart" }).click();
       await panel.waitForSent("agent/restart");
       await panel.assertHealthy();

@@ -9,17 +9,32 @@ import { TABS, tabsState } from "./featureFixture";
 import { fold, fullFixtureActions } from "./fullFixture";
 import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
 
-const OUTPUT = ["commit 1a2b3c", "Author: Ada", "", "    Fix the sign in add()", "", "commit 4d5e6f", "Author: Bob", "    Add mul()"].join("\n");
+const OUTPUT = [
+  "commit 1a2b3c",
+  "Author: Ada",
+  "",
+  "    Fix the sign in add()",
+  "",
+  "commit 4d5e6f",
+  "Author: Bob",
+  "    Add mul()",
+].join("\n");
 
 function threadWith(...updates: PanelAction[]) {
   return fold([...fullFixtureActions().slice(0, 3), ...updates]);
 }
 
-const toolCall = (fields: Record<string, unknown>): PanelAction =>
-  ({ type: "acp/update", entryId: `t-${String(fields.toolCallId)}`, update: { sessionUpdate: "tool_call", ...fields } });
+const toolCall = (fields: Record<string, unknown>): PanelAction => ({
+  type: "acp/update",
+  entryId: `t-${String(fields.toolCallId)}`,
+  update: { sessionUpdate: "tool_call", ...fields },
+});
 
-const agentText = (text: string): PanelAction =>
-  ({ type: "acp/update", entryId: "a-code", update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } } });
+const agentText = (text: string): PanelAction => ({
+  type: "acp/update",
+  entryId: "a-code",
+  update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } },
+});
 
 describe("readable in every theme and width", { timeout: 120_000 }, () => {
   let harness: Harness;
@@ -37,7 +52,10 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
         await panel.snapshot(0, threadWith(agentText("```ts\nconst a = 1;\nconst b = 2;\n```")));
         const code = panel.page.locator(".code-block code");
         await eventually(async () => assert.equal(await code.count(), 1));
-        const style = await code.evaluate((element) => ({ background: getComputedStyle(element).backgroundColor, padding: getComputedStyle(element).paddingLeft }));
+        const style = await code.evaluate((element) => ({
+          background: getComputedStyle(element).backgroundColor,
+          padding: getComputedStyle(element).paddingLeft,
+        }));
         assert.deepEqual(style, { background: "rgba(0, 0, 0, 0)", padding: "0px" });
         await panel.assertHealthy();
       } finally {
@@ -59,7 +77,10 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
       assert.equal(await expand.getAttribute("aria-expanded"), "false");
       await expand.click();
       await eventually(async () => assert.equal(await overflow(), 0));
-      assert.equal(await panel.page.getByRole("button", { name: "Show fewer lines" }).getAttribute("aria-expanded"), "true");
+      assert.equal(
+        await panel.page.getByRole("button", { name: "Show fewer lines" }).getAttribute("aria-expanded"),
+        "true",
+      );
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -69,32 +90,79 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
   it("collapses a finished tool card to its header, and remembers a card the user opened", async () => {
     const panel = await Panel.open(harness);
     try {
-      await panel.snapshot(0, threadWith(
-        toolCall({ toolCallId: "done-1", title: "Run git log", kind: "execute", status: "completed", content: [{ type: "content", content: { type: "text", text: OUTPUT } }] }),
-        toolCall({ toolCallId: "busy-1", title: "Run npm test", kind: "execute", status: "in_progress", content: [{ type: "content", content: { type: "text", text: "running…" } }] }),
-      ));
+      await panel.snapshot(
+        0,
+        threadWith(
+          toolCall({
+            toolCallId: "done-1",
+            title: "Run git log",
+            kind: "execute",
+            status: "completed",
+            content: [{ type: "content", content: { type: "text", text: OUTPUT } }],
+          }),
+          toolCall({
+            toolCallId: "busy-1",
+            title: "Run npm test",
+            kind: "execute",
+            status: "in_progress",
+            content: [{ type: "content", content: { type: "text", text: "running…" } }],
+          }),
+        ),
+      );
       const done = panel.page.getByRole("article", { name: "Tool: Run git log" });
       const busy = panel.page.getByRole("article", { name: "Tool: Run npm test" });
       await eventually(async () => assert.equal(await busy.getByText("running…").count(), 1, "a running card is open"));
       const toggle = done.getByRole("button", { name: "Details" });
       assert.equal(await toggle.getAttribute("aria-expanded"), "false");
-      assert.equal(await done.getByText("Author: Ada", { exact: false }).count(), 0, "a finished card shows only its header");
+      assert.equal(
+        await done.getByText("Author: Ada", { exact: false }).count(),
+        0,
+        "a finished card shows only its header",
+      );
       await toggle.click();
       await eventually(async () => assert.equal(await done.getByText("Author: Ada", { exact: false }).count(), 1));
       // UI state survives a reload (getState): the card stays open.
       await panel.page.reload();
       await panel.waitForSent("webview/ready");
-      await panel.snapshot(0, threadWith(
-        toolCall({ toolCallId: "done-1", title: "Run git log", kind: "execute", status: "completed", content: [{ type: "content", content: { type: "text", text: OUTPUT } }] }),
-      ));
+      await panel.snapshot(
+        0,
+        threadWith(
+          toolCall({
+            toolCallId: "done-1",
+            title: "Run git log",
+            kind: "execute",
+            status: "completed",
+            content: [{ type: "content", content: { type: "text", text: OUTPUT } }],
+          }),
+        ),
+      );
       await eventually(async () => assert.equal(await done.getByText("Author: Ada", { exact: false }).count(), 1));
       assert.equal(await done.getByRole("button", { name: "Details" }).getAttribute("aria-expanded"), "true");
 
       // A card seen running stays open when it completes: nothing collapses under the reader.
-      await panel.actions(1, [{ type: "acp/update", entryId: "t-busy-2", update: { sessionUpdate: "tool_call", toolCallId: "busy-2", title: "Build", kind: "execute", status: "in_progress", content: [{ type: "content", content: { type: "text", text: "building…" } }] } }]);
+      await panel.actions(1, [
+        {
+          type: "acp/update",
+          entryId: "t-busy-2",
+          update: {
+            sessionUpdate: "tool_call",
+            toolCallId: "busy-2",
+            title: "Build",
+            kind: "execute",
+            status: "in_progress",
+            content: [{ type: "content", content: { type: "text", text: "building…" } }],
+          },
+        },
+      ]);
       const build = panel.page.getByRole("article", { name: "Tool: Build" });
       await eventually(async () => assert.equal(await build.getByText("building…").count(), 1));
-      await panel.actions(2, [{ type: "acp/update", entryId: "t-busy-2u", update: { sessionUpdate: "tool_call_update", toolCallId: "busy-2", status: "completed" } }]);
+      await panel.actions(2, [
+        {
+          type: "acp/update",
+          entryId: "t-busy-2u",
+          update: { sessionUpdate: "tool_call_update", toolCallId: "busy-2", status: "completed" },
+        },
+      ]);
       await eventually(async () => assert.equal(await build.locator(".tool-status").textContent(), "Done"));
       assert.equal(await build.getByText("building…").count(), 1, "still open");
       await panel.assertHealthy();
@@ -106,10 +174,18 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
   it("shows a tool's text output in monospace, with its lines and indentation", async () => {
     const panel = await Panel.open(harness);
     try {
-      await panel.snapshot(0, threadWith(toolCall({
-        toolCallId: "log-1", title: "Run git log", kind: "execute", status: "completed",
-        content: [{ type: "content", content: { type: "text", text: OUTPUT } }],
-      })));
+      await panel.snapshot(
+        0,
+        threadWith(
+          toolCall({
+            toolCallId: "log-1",
+            title: "Run git log",
+            kind: "execute",
+            status: "completed",
+            content: [{ type: "content", content: { type: "text", text: OUTPUT } }],
+          }),
+        ),
+      );
       const card = panel.page.getByRole("article", { name: "Tool: Run git log" });
       await eventually(async () => assert.equal(await card.count(), 1));
       await expandCard(card);
@@ -131,7 +207,12 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
       await panel.send(tabsState("tab-2", many));
       const strip = panel.page.getByRole("tablist", { name: "Sessions" });
       // As many whole tabs as fit, the active one among them; the menu lists all of them.
-      await eventually(async () => assert.equal(await strip.getByRole("tab", { selected: true }).getAttribute("aria-label"), "Release notes, waiting for you"));
+      await eventually(async () =>
+        assert.equal(
+          await strip.getByRole("tab", { selected: true }).getAttribute("aria-label"),
+          "Release notes, waiting for you",
+        ),
+      );
       await settle(panel.page);
       // No helper functions inside evaluate: tsx would wrap named ones in a `__name` the page lacks.
       const geometry = await panel.page.evaluate(() => {
@@ -140,25 +221,42 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
         const partlyVisible = [...document.querySelectorAll('[role="tab"]')]
           .filter((tab) => {
             const r = tab.getBoundingClientRect();
-            return r.right > view.left + 1 && r.left < view.right - 1 && (r.left < view.left - 1 || r.right > view.right + 1);
+            return (
+              r.right > view.left + 1 && r.left < view.right - 1 && (r.left < view.left - 1 || r.right > view.right + 1)
+            );
           })
           .map((tab) => tab.getAttribute("aria-label"));
         const newButton = document.querySelector('button[aria-label="New session"]')!.getBoundingClientRect();
         const covered = [...document.querySelectorAll(".tab-close")]
           .map((close) => close.getBoundingClientRect())
           .filter((r) => r.width > 0 && r.right > view.left && r.left < view.right)
-          .filter((r) => r.left < newButton.right && newButton.left < r.right && r.top < newButton.bottom && newButton.top < r.bottom).length;
+          .filter(
+            (r) =>
+              r.left < newButton.right &&
+              newButton.left < r.right &&
+              r.top < newButton.bottom &&
+              newButton.top < r.bottom,
+          ).length;
         return { partlyVisible, covered };
       });
-      assert.deepEqual(geometry, { partlyVisible: [], covered: 0 }, "no tab is cut at the strip's edges, and New session covers no close button");
+      assert.deepEqual(
+        geometry,
+        { partlyVisible: [], covered: 0 },
+        "no tab is cut at the strip's edges, and New session covers no close button",
+      );
 
       const more = panel.page.getByRole("button", { name: "All sessions (8)" });
       assert.equal(await more.getAttribute("aria-haspopup"), "menu");
       await more.click();
       const menu = panel.page.getByRole("menu", { name: "Open sessions" });
       await eventually(async () => assert.equal(await menu.getByRole("menuitemradio").count(), many.length));
-      assert.equal(await menu.getByRole("menuitemradio", { checked: true }).getAttribute("aria-label"), "Release notes, waiting for you");
-      await eventually(async () => assert.equal(await panel.page.evaluate(() => document.activeElement?.getAttribute("role")), "menuitemradio"));
+      assert.equal(
+        await menu.getByRole("menuitemradio", { checked: true }).getAttribute("aria-label"),
+        "Release notes, waiting for you",
+      );
+      await eventually(async () =>
+        assert.equal(await panel.page.evaluate(() => document.activeElement?.getAttribute("role")), "menuitemradio"),
+      );
       await panel.page.keyboard.press("End");
       await panel.page.keyboard.press("Enter");
       await panel.waitForSent("tab/activate");
@@ -169,7 +267,11 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await menu.count(), 1));
       await panel.page.keyboard.press("Escape");
       await eventually(async () => assert.equal(await menu.count(), 0));
-      assert.equal(await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "All sessions (8)", "Escape returns focus");
+      assert.equal(
+        await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
+        "All sessions (8)",
+        "Escape returns focus",
+      );
       assert.deepEqual(await panel.axe(), []);
       await panel.assertHealthy();
     } finally {
@@ -186,9 +288,14 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
         await eventually(async () => assert.equal(await control.count(), 1));
         // Reach it from the keyboard, as a user would; the select's host is out of the Tab order
         // (tabindex -1, vscode-elements), so it is focused directly after the walk.
-        for (let step = 0; step < 20 && !(await control.evaluate((element) => element.matches(":focus"))); step++) await panel.page.keyboard.press("Tab");
+        for (let step = 0; step < 20 && !(await control.evaluate((element) => element.matches(":focus"))); step++)
+          await panel.page.keyboard.press("Tab");
         if (name === "Agent") await control.focus();
-        const ring = await control.evaluate((element) => ({ focused: element.matches(":focus"), style: getComputedStyle(element).outlineStyle, width: getComputedStyle(element).outlineWidth }));
+        const ring = await control.evaluate((element) => ({
+          focused: element.matches(":focus"),
+          style: getComputedStyle(element).outlineStyle,
+          width: getComputedStyle(element).outlineWidth,
+        }));
         assert.equal(ring.focused, true, `${name} has keyboard focus`);
         assert.notEqual(ring.style, "none", `${name} shows a focus ring`);
         assert.notEqual(ring.width, "0px", `${name} shows a focus ring`);

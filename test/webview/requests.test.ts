@@ -14,8 +14,14 @@ import { ruledNotice } from "../../src/acp/client/permissionBroker";
 const TALL = { width: 440, height: 3_200 };
 
 const askWrite = (requestId: string, toolCallId: string): PanelAction => ({
-  type: "permission/requested", requestId, entryId: `tool-${toolCallId}`, toolCall: { toolCallId, title: `Write ${toolCallId}.ts`, kind: "edit" },
-  options: [{ optionId: "yes", name: "Yes, write it", kind: "allow_once" }, { optionId: "no", name: "Don't", kind: "reject_once" }],
+  type: "permission/requested",
+  requestId,
+  entryId: `tool-${toolCallId}`,
+  toolCall: { toolCallId, title: `Write ${toolCallId}.ts`, kind: "edit" },
+  options: [
+    { optionId: "yes", name: "Yes, write it", kind: "allow_once" },
+    { optionId: "no", name: "Don't", kind: "reject_once" },
+  ],
 });
 
 describe("webview permissions and forms", { timeout: 120_000 }, () => {
@@ -34,20 +40,41 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       const card = panel.page.getByRole("article", { name: "Tool: Write src/math.ts" });
       const request = card.getByRole("group", { name: "Permission request" });
       await eventually(async () => assert.equal(await request.count(), 1));
-      assert.deepEqual((await request.getByRole("button").allTextContents()).map((t) => t.trim()), ["Allow once", "Always allow edits", "No, and tell the agent why"]);
+      assert.deepEqual(
+        (await request.getByRole("button").allTextContents()).map((t) => t.trim()),
+        ["Allow once", "Always allow edits", "No, and tell the agent why"],
+      );
       for (const name of ["Allow once", "Always allow edits", "No, and tell the agent why"]) {
-        assert.equal(await request.getByRole("button", { name, exact: true }).count(), 1, `a button named exactly "${name}"`);
+        assert.equal(
+          await request.getByRole("button", { name, exact: true }).count(),
+          1,
+          `a button named exactly "${name}"`,
+        );
       }
-      assert.equal(await request.getByRole("button", { name: "Allow once" }).getAttribute("secondary"), null, "allow is primary");
-      assert.notEqual(await request.getByRole("button", { name: "No, and tell the agent why" }).getAttribute("secondary"), null, "reject is secondary");
+      assert.equal(
+        await request.getByRole("button", { name: "Allow once" }).getAttribute("secondary"),
+        null,
+        "allow is primary",
+      );
+      assert.notEqual(
+        await request.getByRole("button", { name: "No, and tell the agent why" }).getAttribute("secondary"),
+        null,
+        "reject is secondary",
+      );
 
       await request.getByRole("button", { name: "Always allow edits" }).click();
       await panel.waitForSent("permission/answer");
       await request.getByRole("button", { name: "Allow once" }).click({ force: true });
       await settle(panel.page);
-      assert.deepEqual(await panel.sentOfType("permission/answer"), [{ type: "permission/answer", requestId: "perm-1", optionId: "opt-always" }], "answered once");
+      assert.deepEqual(
+        await panel.sentOfType("permission/answer"),
+        [{ type: "permission/answer", requestId: "perm-1", optionId: "opt-always" }],
+        "answered once",
+      );
 
-      await panel.actions(1, [{ type: "permission/resolved", requestId: "perm-1", outcome: { optionId: "opt-always", kind: "allow_always" } }]);
+      await panel.actions(1, [
+        { type: "permission/resolved", requestId: "perm-1", outcome: { optionId: "opt-always", kind: "allow_always" } },
+      ]);
       await eventually(async () => assert.equal(await request.count(), 0));
       assert.equal((await card.locator(".tool-status").textContent())?.trim(), "Pending");
       await panel.assertHealthy();
@@ -63,13 +90,28 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       // The very actions the host's PermissionBroker dispatches when a rule answers.
       await panel.actions(1, [
         turnStarted("u1", "tidy up"),
-        ruledNotice("n1", { decision: "allow_once", rule: 'Claude: allow "edit" tool calls inside the workspace' }, { toolCallId: "t1", title: "Edit src/a.ts" }),
-        ruledNotice("n2", { decision: "reject_once", rule: 'Claude: reject "execute" tool calls' }, { toolCallId: "t2", title: "rm -rf /" }),
+        ruledNotice(
+          "n1",
+          { decision: "allow_once", rule: 'Claude: allow "edit" tool calls inside the workspace' },
+          { toolCallId: "t1", title: "Edit src/a.ts" },
+        ),
+        ruledNotice(
+          "n2",
+          { decision: "reject_once", rule: 'Claude: reject "execute" tool calls' },
+          { toolCallId: "t2", title: "rm -rf /" },
+        ),
       ]);
       const log = panel.page.getByRole("log");
       const allowed = log.getByRole("article", { name: "Allowed by rule: Edit src/a.ts" });
       await eventually(async () => assert.equal(await allowed.isVisible(), true));
-      assert.equal(await allowed.getByText('Rule: Claude: allow "edit" tool calls inside the workspace. Change it with "ACP: Manage Permission Rules".').isVisible(), true);
+      assert.equal(
+        await allowed
+          .getByText(
+            'Rule: Claude: allow "edit" tool calls inside the workspace. Change it with "ACP: Manage Permission Rules".',
+          )
+          .isVisible(),
+        true,
+      );
       const rejected = log.getByRole("article", { name: "Rejected by rule: rm -rf /" });
       assert.equal(await rejected.isVisible(), true);
       assert.equal(await rejected.locator(".codicon-warning").count(), 1);
@@ -84,27 +126,49 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
     try {
       await panel.snapshot(0, readyState());
       await panel.actions(1, [turnStarted("u1", "write files"), askWrite("r1", "one")]);
-      const first = panel.page.getByRole("group", { name: "Permission request" }).getByRole("button", { name: "Yes, write it" });
-      await eventually(async () => assert.equal(await first.evaluate((element) => element === document.activeElement), true));
+      const first = panel.page
+        .getByRole("group", { name: "Permission request" })
+        .getByRole("button", { name: "Yes, write it" });
+      await eventually(async () =>
+        assert.equal(await first.evaluate((element) => element === document.activeElement), true),
+      );
       await panel.page.keyboard.press("Enter");
       await panel.waitForSent("permission/answer");
-      assert.deepEqual((await panel.sentOfType("permission/answer"))[0], { type: "permission/answer", requestId: "r1", optionId: "yes" });
-      await panel.actions(3, [{ type: "permission/resolved", requestId: "r1", outcome: { optionId: "yes", kind: "allow_once" } }]);
+      assert.deepEqual((await panel.sentOfType("permission/answer"))[0], {
+        type: "permission/answer",
+        requestId: "r1",
+        optionId: "yes",
+      });
+      await panel.actions(3, [
+        { type: "permission/resolved", requestId: "r1", outcome: { optionId: "yes", kind: "allow_once" } },
+      ]);
 
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await prompt.fill("half a thought");
       await panel.page.getByRole("log").click();
       await panel.actions(4, [askWrite("r2", "two")]);
-      await eventually(async () => assert.equal(await panel.page.getByRole("group", { name: "Permission request" }).count(), 1));
+      await eventually(async () =>
+        assert.equal(await panel.page.getByRole("group", { name: "Permission request" }).count(), 1),
+      );
       await settle(panel.page);
-      assert.equal(await panel.page.evaluate(() => document.activeElement?.getAttribute("data-option-id") ?? null), null, "a non-empty draft keeps the focus where it is");
+      assert.equal(
+        await panel.page.evaluate(() => document.activeElement?.getAttribute("data-option-id") ?? null),
+        null,
+        "a non-empty draft keeps the focus where it is",
+      );
 
       await prompt.fill("");
       await prompt.focus();
       await panel.actions(5, [askWrite("r3", "three")]);
-      await eventually(async () => assert.equal(await panel.page.getByRole("group", { name: "Permission request" }).count(), 2));
+      await eventually(async () =>
+        assert.equal(await panel.page.getByRole("group", { name: "Permission request" }).count(), 2),
+      );
       await settle(panel.page);
-      assert.equal(await prompt.evaluate((element) => element === document.activeElement), true, "a focused composer keeps the focus");
+      assert.equal(
+        await prompt.evaluate((element) => element === document.activeElement),
+        true,
+        "a focused composer keeps the focus",
+      );
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -115,13 +179,30 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
     const panel = await Panel.open(harness);
     try {
       const state = readyState();
-      await panel.snapshot(0, { ...state, thread: { ...emptyThread, turn: { phase: "running", startedAt: 1 }, permissions: [{ requestId: "lost", toolCallId: "nowhere", options: [{ optionId: "ok", name: "Go ahead", kind: "allow_once" }] }] } });
+      await panel.snapshot(0, {
+        ...state,
+        thread: {
+          ...emptyThread,
+          turn: { phase: "running", startedAt: 1 },
+          permissions: [
+            {
+              requestId: "lost",
+              toolCallId: "nowhere",
+              options: [{ optionId: "ok", name: "Go ahead", kind: "allow_once" }],
+            },
+          ],
+        },
+      });
       const request = panel.page.getByRole("log").getByRole("group", { name: "Permission request" });
       await eventually(async () => assert.equal(await request.count(), 1));
       assert.equal(await panel.page.getByRole("log").getByRole("article").count(), 0, "not inside any card");
       await request.getByRole("button", { name: "Go ahead" }).click();
       await panel.waitForSent("permission/answer");
-      assert.deepEqual((await panel.sentOfType("permission/answer"))[0], { type: "permission/answer", requestId: "lost", optionId: "ok" });
+      assert.deepEqual((await panel.sentOfType("permission/answer"))[0], {
+        type: "permission/answer",
+        requestId: "lost",
+        optionId: "ok",
+      });
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -140,8 +221,19 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       const help = await fileName.getAttribute("aria-describedby");
       assert.equal(await form.locator(`[id="${help}"]`).textContent(), "Relative to src/");
       assert.equal(await form.getByRole("textbox", { name: "Notify email" }).getAttribute("type"), "email");
-      assert.equal(await form.getByRole("radiogroup", { name: "Framework" }).getByRole("radio", { name: "Vitest" }).isChecked(), true);
-      assert.deepEqual(await form.getByRole("combobox", { name: "Log level" }).locator("option").allTextContents(), ["Choose…", "TRACE", "DEBUG", "INFO", "WARN", "ERROR", "SILENT"]);
+      assert.equal(
+        await form.getByRole("radiogroup", { name: "Framework" }).getByRole("radio", { name: "Vitest" }).isChecked(),
+        true,
+      );
+      assert.deepEqual(await form.getByRole("combobox", { name: "Log level" }).locator("option").allTextContents(), [
+        "Choose…",
+        "TRACE",
+        "DEBUG",
+        "INFO",
+        "WARN",
+        "ERROR",
+        "SILENT",
+      ]);
       assert.equal(await form.getByRole("spinbutton", { name: "Retries" }).inputValue(), "2");
       assert.equal(await form.getByRole("checkbox", { name: "Watch mode" }).isChecked(), false);
       assert.equal(await form.getByRole("group", { name: "Tags" }).getByRole("checkbox").count(), 2);
@@ -180,14 +272,28 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await form.locator("[aria-invalid='true']").count(), 0));
       await form.getByRole("button", { name: "Submit" }).click();
       await panel.waitForSent("form/submit");
-      assert.deepEqual(await panel.sentOfType("form/submit"), [{
-        type: "form/submit",
-        requestId: "form-1",
-        values: { fileName: "math.spec.ts", email: "dev@example.com", framework: "jest", level: "warn", retries: 3, watch: true, tags: ["unit"] },
-      }]);
+      assert.deepEqual(await panel.sentOfType("form/submit"), [
+        {
+          type: "form/submit",
+          requestId: "form-1",
+          values: {
+            fileName: "math.spec.ts",
+            email: "dev@example.com",
+            framework: "jest",
+            level: "warn",
+            retries: 3,
+            watch: true,
+            tags: ["unit"],
+          },
+        },
+      ]);
 
       // The host validates again and may still object; its message shows by the field.
-      await panel.send({ type: "form/errors", requestId: "form-1", errors: { fileName: "math.spec.ts already exists." } });
+      await panel.send({
+        type: "form/errors",
+        requestId: "form-1",
+        errors: { fileName: "math.spec.ts already exists." },
+      });
       await eventually(async () => assert.equal(await form.getByText("math.spec.ts already exists.").count(), 1));
       assert.equal(await fileName.getAttribute("aria-invalid"), "true");
       await fileName.fill("math2.spec.ts");
@@ -209,9 +315,14 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       await form.getByRole("button", { name: "Decline" }).click();
       await panel.waitForSent("form/decline");
 
-      const broken = panel.page.getByRole("article", { name: "Tool: Run lint" }).getByRole("form", { name: "Pick a nested option" });
+      const broken = panel.page
+        .getByRole("article", { name: "Tool: Run lint" })
+        .getByRole("form", { name: "Pick a nested option" });
       assert.match((await broken.getByRole("alert").textContent()) ?? "", /This form cannot be shown: Field "nested"/);
-      assert.deepEqual((await broken.getByRole("button").allTextContents()).map((t) => t.trim()), ["Decline", "Cancel"]);
+      assert.deepEqual(
+        (await broken.getByRole("button").allTextContents()).map((t) => t.trim()),
+        ["Decline", "Cancel"],
+      );
       await broken.getByRole("button", { name: "Cancel" }).click();
       await panel.waitForSent("form/cancel");
       assert.deepEqual(await panel.sentOfType("form/decline"), [{ type: "form/decline", requestId: "form-1" }]);
@@ -226,7 +337,17 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
   });
 
   it("folds a form request from actions like the host sends it", async () => {
-    const state = fold([{ type: "form/requested", requestId: "f", message: "Name?", schema: { type: "object", properties: { n: { type: "string" } } } }], readyState());
+    const state = fold(
+      [
+        {
+          type: "form/requested",
+          requestId: "f",
+          message: "Name?",
+          schema: { type: "object", properties: { n: { type: "string" } } },
+        },
+      ],
+      readyState(),
+    );
     const panel = await Panel.open(harness);
     try {
       await panel.snapshot(0, state);
@@ -235,7 +356,11 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       await field.fill("Ada");
       await field.press("Enter");
       await panel.waitForSent("form/submit");
-      assert.deepEqual((await panel.sentOfType("form/submit"))[0], { type: "form/submit", requestId: "f", values: { n: "Ada" } });
+      assert.deepEqual((await panel.sentOfType("form/submit"))[0], {
+        type: "form/submit",
+        requestId: "f",
+        values: { n: "Ada" },
+      });
       await panel.assertHealthy();
     } finally {
       await panel.close();

@@ -30,25 +30,43 @@ describe("webview files changed", { timeout: 120_000 }, () => {
     try {
       await panel.snapshot(0, fold([...readyActions, ...turn, { type: "turn/ended", stopReason: "end_turn" }]));
       const region = panel.page.getByRole("region", { name: "Files changed" });
-      await eventually(async () => assert.equal(await panel.page.getByRole("status").textContent(), "Echo Agent is ready"));
+      await eventually(async () =>
+        assert.equal(await panel.page.getByRole("status").textContent(), "Echo Agent is ready"),
+      );
       assert.equal(await region.count(), 0, "nothing changed: no section");
 
       await panel.actions(1, changesActions());
       const rows = region.getByRole("listitem");
       await eventually(async () => assert.equal(await rows.count(), 4));
-      assert.deepEqual(await rows.evaluateAll((items) => items.map((item) => item.querySelector(".change-path")?.textContent)), [
-        "src/parser/parse.ts", "test/parser.test.ts", "package-lock.json", "CHANGELOG.md",
-      ]);
-      assert.deepEqual(await rows.evaluateAll((items) => items.map((item) => item.querySelector(".change-stats")?.textContent)), ["+48 −31", "+120 −0", "+3 −1", "+2 −0"]);
+      assert.deepEqual(
+        await rows.evaluateAll((items) => items.map((item) => item.querySelector(".change-path")?.textContent)),
+        ["src/parser/parse.ts", "test/parser.test.ts", "package-lock.json", "CHANGELOG.md"],
+      );
+      assert.deepEqual(
+        await rows.evaluateAll((items) => items.map((item) => item.querySelector(".change-stats")?.textContent)),
+        ["+48 −31", "+120 −0", "+3 −1", "+2 −0"],
+      );
       assert.equal(await rows.nth(0).getByTitle(PARSE).count(), 1, "the full path is in the tooltip");
       assert.equal(await rows.nth(1).getByText("new file").count(), 1);
       assert.equal(await rows.nth(0).getByText("new file").count(), 0);
-      assert.match((await region.getByRole("button", { name: /^Files changed/ }).textContent()) ?? "", /4 files \+173 −32/);
-      assert.equal(await rows.nth(3).getByRole("button", { name: /^(Keep|Undo)/ }).count(), 0, "a kept file shows its state instead");
+      assert.match(
+        (await region.getByRole("button", { name: /^Files changed/ }).textContent()) ?? "",
+        /4 files \+173 −32/,
+      );
+      assert.equal(
+        await rows
+          .nth(3)
+          .getByRole("button", { name: /^(Keep|Undo)/ })
+          .count(),
+        0,
+        "a kept file shows its state instead",
+      );
       assert.match((await rows.nth(3).textContent()) ?? "", /Kept$/);
 
       const regionTop = await region.evaluate((element) => element.getBoundingClientRect().top);
-      const promptTop = await panel.page.getByRole("textbox", { name: "Prompt" }).evaluate((element) => element.getBoundingClientRect().top);
+      const promptTop = await panel.page
+        .getByRole("textbox", { name: "Prompt" })
+        .evaluate((element) => element.getBoundingClientRect().top);
       assert.ok(regionTop < promptTop, "above the composer");
       const logBottom = await panel.page.getByRole("log").evaluate((element) => element.getBoundingClientRect().bottom);
       assert.ok(logBottom <= regionTop, "below the transcript");
@@ -61,7 +79,10 @@ describe("webview files changed", { timeout: 120_000 }, () => {
   it("posts review/diff, review/keep and review/undo; Undo is unavailable, with the reason, when it cannot work", async () => {
     const panel = await Panel.open(harness);
     try {
-      await panel.snapshot(0, fold([...readyActions, ...turn, ...changesActions(), { type: "turn/ended", stopReason: "end_turn" }]));
+      await panel.snapshot(
+        0,
+        fold([...readyActions, ...turn, ...changesActions(), { type: "turn/ended", stopReason: "end_turn" }]),
+      );
       const region = panel.page.getByRole("region", { name: "Files changed" });
       await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 4));
 
@@ -69,9 +90,14 @@ describe("webview files changed", { timeout: 120_000 }, () => {
       await region.getByRole("button", { name: "Keep test/parser.test.ts" }).click();
       await region.getByRole("button", { name: "Undo src/parser/parse.ts" }).click();
       await panel.waitForSent("review/undo");
-      assert.deepEqual((await panel.sent()).filter((m) => m.type.startsWith("review/")), [
-        { type: "review/diff", path: PARSE }, { type: "review/keep", path: TEST }, { type: "review/undo", path: PARSE },
-      ]);
+      assert.deepEqual(
+        (await panel.sent()).filter((m) => m.type.startsWith("review/")),
+        [
+          { type: "review/diff", path: PARSE },
+          { type: "review/keep", path: TEST },
+          { type: "review/undo", path: PARSE },
+        ],
+      );
 
       const lockUndo = region.getByRole("button", { name: "Undo package-lock.json" });
       assert.equal(await lockUndo.isDisabled(), true);
@@ -82,11 +108,20 @@ describe("webview files changed", { timeout: 120_000 }, () => {
       assert.equal((await panel.sentOfType("review/undo")).length, 1, "an unavailable Undo posts nothing");
 
       // The host resolves them; the rows show their state.
-      await panel.actions(1, [{ type: "review/resolved", path: TEST, state: "kept" }, { type: "review/resolved", path: PARSE, state: "undone" }]);
+      await panel.actions(1, [
+        { type: "review/resolved", path: TEST, state: "kept" },
+        { type: "review/resolved", path: PARSE, state: "undone" },
+      ]);
       const row = (index: number) => region.getByRole("listitem").nth(index);
       await eventually(async () => assert.match((await row(0).textContent()) ?? "", /Undone$/));
       assert.match((await row(1).textContent()) ?? "", /Kept$/);
-      assert.equal(await row(0).getByRole("button", { name: /^Open diff/ }).count(), 1, "the diff stays available");
+      assert.equal(
+        await row(0)
+          .getByRole("button", { name: /^Open diff/ })
+          .count(),
+        1,
+        "the diff stays available",
+      );
 
       // A new turn drops the resolved files and keeps the pending one.
       await panel.actions(3, [{ type: "turn/started", entryId: "u2", text: "again", at: 2 }]);
@@ -101,7 +136,10 @@ describe("webview files changed", { timeout: 120_000 }, () => {
   it("collapses, and offers Keep all and Undo all for the pending files", async () => {
     const panel = await Panel.open(harness);
     try {
-      await panel.snapshot(0, fold([...readyActions, ...turn, ...changesActions(), { type: "turn/ended", stopReason: "end_turn" }]));
+      await panel.snapshot(
+        0,
+        fold([...readyActions, ...turn, ...changesActions(), { type: "turn/ended", stopReason: "end_turn" }]),
+      );
       const region = panel.page.getByRole("region", { name: "Files changed" });
       const toggle = region.getByRole("button", { name: /^Files changed/ });
       await eventually(async () => assert.equal(await toggle.getAttribute("aria-expanded"), "true"));
@@ -111,10 +149,17 @@ describe("webview files changed", { timeout: 120_000 }, () => {
 
       await region.getByRole("button", { name: "Keep all" }).click();
       await panel.waitForSent("review/keep", 3);
-      assert.deepEqual((await panel.sentOfType("review/keep")).map((m) => m.path), [PARSE, TEST, LOCK]);
+      assert.deepEqual(
+        (await panel.sentOfType("review/keep")).map((m) => m.path),
+        [PARSE, TEST, LOCK],
+      );
       await region.getByRole("button", { name: "Undo all" }).click();
       await panel.waitForSent("review/undo", 2);
-      assert.deepEqual((await panel.sentOfType("review/undo")).map((m) => m.path), [PARSE, TEST], "only the files that can be undone");
+      assert.deepEqual(
+        (await panel.sentOfType("review/undo")).map((m) => m.path),
+        [PARSE, TEST],
+        "only the files that can be undone",
+      );
 
       await toggle.click();
       await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 4));

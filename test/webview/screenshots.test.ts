@@ -25,31 +25,37 @@ describe("webview screenshots", { timeout: 120_000 }, () => {
     await harness?.close();
   });
 
-  for (const theme of ["dark", "light"] as const satisfies readonly Theme[]) for (const width of [300, 700]) {
-    it(`renders the full fixture in the ${theme} theme at ${width} px`, async () => {
-      // Tall enough that the whole transcript is in view (and so rendered) at once.
-      const panel = await Panel.open(harness, { theme, viewport: { width, height: 3_600 } });
-      try {
-        await panel.snapshot(0, fullFixtureState());
-        await panel.send(tabsState("tab-2"));
-        const log = panel.page.getByRole("log", { name: "Transcript" });
-        await eventually(async () => assert.equal(await log.getByRole("article", { name: "Tool: Write src/math.ts" }).count(), 1));
-        await panel.expandToolCards();
-        await panel.page.evaluate(() => document.fonts.ready);
-        await settle(panel.page);
-        // Shrink the page to the content, so the picture has no empty stretch.
-        const spare = await log.evaluate((element) => {
-          const style = getComputedStyle(element);
-          const used = (element.firstElementChild?.getBoundingClientRect().height ?? 0) + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
-          return Math.floor(element.clientHeight - used);
-        });
-        if (spare > 0) await panel.page.setViewportSize({ width, height: 3_600 - spare });
-        await settle(panel.page);
-        await panel.page.screenshot({ path: join(outDir, `webview-full-${theme}-${width}.png`), fullPage: true });
-        await panel.assertHealthy();
-      } finally {
-        await panel.close();
-      }
-    });
-  }
+  for (const theme of ["dark", "light"] as const satisfies readonly Theme[])
+    for (const width of [300, 700]) {
+      it(`renders the full fixture in the ${theme} theme at ${width} px`, async () => {
+        // Tall enough that the whole transcript is in view (and so rendered) at once.
+        const panel = await Panel.open(harness, { theme, viewport: { width, height: 3_600 } });
+        try {
+          await panel.snapshot(0, fullFixtureState());
+          await panel.send(tabsState("tab-2"));
+          const log = panel.page.getByRole("log", { name: "Transcript" });
+          await eventually(async () =>
+            assert.equal(await log.getByRole("article", { name: "Tool: Write src/math.ts" }).count(), 1),
+          );
+          await panel.expandToolCards();
+          await panel.page.evaluate(() => document.fonts.ready);
+          await settle(panel.page);
+          // Shrink the page to the content, so the picture has no empty stretch.
+          const spare = await log.evaluate((element) => {
+            const style = getComputedStyle(element);
+            const used =
+              (element.firstElementChild?.getBoundingClientRect().height ?? 0) +
+              parseFloat(style.paddingTop) +
+              parseFloat(style.paddingBottom);
+            return Math.floor(element.clientHeight - used);
+          });
+          if (spare > 0) await panel.page.setViewportSize({ width, height: 3_600 - spare });
+          await settle(panel.page);
+          await panel.page.screenshot({ path: join(outDir, `webview-full-${theme}-${width}.png`), fullPage: true });
+          await panel.assertHealthy();
+        } finally {
+          await panel.close();
+        }
+      });
+    }
 });

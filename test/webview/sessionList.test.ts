@@ -42,7 +42,11 @@ describe("webview session list", { timeout: 120_000 }, () => {
       assert.equal(await toggle.getAttribute("aria-expanded"), "true");
       assert.equal(await panel.page.getByText("Loading sessions…").count(), 1);
       assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).count(), 0, "the list replaces the chat");
-      assert.equal(await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Search sessions", "focus goes to the search box");
+      assert.equal(
+        await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
+        "Search sessions",
+        "focus goes to the search box",
+      );
 
       const now = await panel.page.evaluate(() => Date.now());
       await panel.send(sessionsList(now));
@@ -50,18 +54,32 @@ describe("webview session list", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await rows.count(), 4));
       // Title | status | agent | folder | time | buttons, as the row shows them.
       // (No named functions inside evaluate: tsx would wrap them in a helper the page lacks.)
-      const described = await rows.evaluateAll((items) => items.map((item) => [
-        ...[".session-title", ".session-status", ".session-agent", ".session-cwd", "time"].map((selector) => item.querySelector(selector)?.textContent ?? "-"),
-        [...item.querySelectorAll("button")].map((button) => button.textContent?.split(" ")[0]).join(","),
-      ].join(" | ")));
+      const described = await rows.evaluateAll((items) =>
+        items.map((item) =>
+          [
+            ...[".session-title", ".session-status", ".session-agent", ".session-cwd", "time"].map(
+              (selector) => item.querySelector(selector)?.textContent ?? "-",
+            ),
+            [...item.querySelectorAll("button")].map((button) => button.textContent?.split(" ")[0]).join(","),
+          ].join(" | "),
+        ),
+      );
       assert.deepEqual(described, [
         "Parser refactor | running | Echo Agent | …/work/parser | 5 minutes ago | Open,Close,Rename,Delete",
         "Release notes | waiting for you | Bub | …/work/site | 3 hours ago | Open,Close,Rename,Delete",
         "Speed up the test matrix | closed | Codex | …/work/ci-tools | yesterday | Open,Rename,Delete",
         "Docs typo | closed | Echo Agent | …/src/docs | - | Open,Rename,Delete",
       ]);
-      assert.equal(await rows.nth(0).getByRole("button", { name: "Close Parser refactor" }).count(), 1, "row buttons name their session");
-      assert.equal(await rows.nth(0).getByTitle("/home/ada/work/parser").count(), 1, "the full folder is in the tooltip");
+      assert.equal(
+        await rows.nth(0).getByRole("button", { name: "Close Parser refactor" }).count(),
+        1,
+        "row buttons name their session",
+      );
+      assert.equal(
+        await rows.nth(0).getByTitle("/home/ada/work/parser").count(),
+        1,
+        "the full folder is in the tooltip",
+      );
 
       await toggle.click();
       await eventually(async () => assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).count(), 1));
@@ -106,29 +124,57 @@ describe("webview session list", { timeout: 120_000 }, () => {
     const panel = await Panel.open(harness);
     try {
       const { list } = await openList(panel);
-      const row = (title: string) => list.getByRole("listitem").filter({ has: panel.page.getByText(title, { exact: true }) });
+      const row = (title: string) =>
+        list.getByRole("listitem").filter({ has: panel.page.getByText(title, { exact: true }) });
 
-      await row("Speed up the test matrix").getByRole("button", { name: /^Delete/ }).click();
+      await row("Speed up the test matrix")
+        .getByRole("button", { name: /^Delete/ })
+        .click();
       await panel.waitForSent("session/delete");
-      assert.deepEqual(await panel.sentOfType("session/delete"), [{ type: "session/delete", agent: "Codex", sessionId: "session-9" }]);
+      assert.deepEqual(await panel.sentOfType("session/delete"), [
+        { type: "session/delete", agent: "Codex", sessionId: "session-9" },
+      ]);
 
-      await row("Release notes").getByRole("button", { name: /^Close/ }).click();
+      await row("Release notes")
+        .getByRole("button", { name: /^Close/ })
+        .click();
       await panel.waitForSent("tab/close");
       assert.deepEqual(await panel.sentOfType("tab/close"), [{ type: "tab/close", key: "tab-2" }]);
       // The host closes the tab: the row says so without another refresh.
-      await panel.send(tabsState("tab-1", TABS.filter((tab) => tab.key !== "tab-2")));
-      await eventually(async () => assert.match((await row("Release notes").innerText()).replace(/\s+/g, " "), /closed/));
-      assert.equal(await row("Release notes").getByRole("button", { name: /^Close/ }).count(), 0);
+      await panel.send(
+        tabsState(
+          "tab-1",
+          TABS.filter((tab) => tab.key !== "tab-2"),
+        ),
+      );
+      await eventually(async () =>
+        assert.match((await row("Release notes").innerText()).replace(/\s+/g, " "), /closed/),
+      );
+      assert.equal(
+        await row("Release notes")
+          .getByRole("button", { name: /^Close/ })
+          .count(),
+        0,
+      );
       // And a tab that starts running shows as running.
-      await panel.send(tabsState("tab-1", TABS.map((tab) => (tab.key === "tab-1" ? { ...tab, status: "waiting" } : tab))));
+      await panel.send(
+        tabsState(
+          "tab-1",
+          TABS.map((tab) => (tab.key === "tab-1" ? { ...tab, status: "waiting" } : tab)),
+        ),
+      );
       await eventually(async () => assert.match(await row("Parser refactor").innerText(), /waiting for you/));
 
       await row("Docs typo").getByRole("button", { name: /^Open/ }).click();
       await panel.waitForSent("session/open");
-      assert.deepEqual(await panel.sentOfType("session/open"), [{ type: "session/open", agent: AGENT, sessionId: "session-8" }]);
+      assert.deepEqual(await panel.sentOfType("session/open"), [
+        { type: "session/open", agent: AGENT, sessionId: "session-8" },
+      ]);
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await eventually(async () => assert.equal(await prompt.count(), 1, "opening a session goes back to the chat"));
-      await eventually(async () => assert.equal(await prompt.evaluate((element) => element === document.activeElement), true));
+      await eventually(async () =>
+        assert.equal(await prompt.evaluate((element) => element === document.activeElement), true),
+      );
       await settle(panel.page);
       await panel.assertHealthy();
     } finally {

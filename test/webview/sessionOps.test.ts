@@ -25,7 +25,15 @@ describe("webview session fork, rename and archive", { timeout: 120_000 }, () =>
     await panel.waitForSent("sessions/refresh");
     const base = sessionsList(now);
     const sessions = base.sessions.map((item, at) => (at === 2 ? { ...item, canArchive: true } : item));
-    sessions.push({ agent: "Codex", sessionId: "session-10", cwd: "/home/ada/work/old", title: "Old experiment", status: "closed", archived: true, canArchive: true });
+    sessions.push({
+      agent: "Codex",
+      sessionId: "session-10",
+      cwd: "/home/ada/work/old",
+      title: "Old experiment",
+      status: "closed",
+      archived: true,
+      canArchive: true,
+    });
     await panel.send({ type: "sessions/list", sessions });
     return panel.page.getByRole("list", { name: "Session list" }).getByRole("listitem");
   }
@@ -39,12 +47,16 @@ describe("webview session fork, rename and archive", { timeout: 120_000 }, () =>
       await show.check();
       await eventually(async () => assert.equal(await rows.count(), 5));
       const archivedRow = rows.filter({ hasText: "Old experiment" });
-      assert.match(await archivedRow.textContent() ?? "", /archived/);
+      assert.match((await archivedRow.textContent()) ?? "", /archived/);
       await archivedRow.getByRole("button", { name: "Unarchive Old experiment" }).click();
       await panel.waitForSent("session/archive");
       await panel.page.getByRole("button", { name: "Archive Speed up the test matrix" }).click();
       await panel.waitForSent("session/archive", 2);
-      assert.equal(await panel.page.getByRole("button", { name: "Archive Parser refactor" }).count(), 0, "not offered where the agent can't archive");
+      assert.equal(
+        await panel.page.getByRole("button", { name: "Archive Parser refactor" }).count(),
+        0,
+        "not offered where the agent can't archive",
+      );
       await panel.page.getByRole("button", { name: "Rename Docs typo" }).click();
       await panel.waitForSent("session/rename");
       const sent = (await panel.sent()).filter((m) => m.type === "session/archive" || m.type === "session/rename");
@@ -65,19 +77,51 @@ describe("webview session fork, rename and archive", { timeout: 120_000 }, () =>
     const panel = await Panel.open(harness);
     try {
       await panel.snapshot(0, readyState());
-      await panel.send(tabsState("tab-1", TABS.map((tab, at) => (at === 0 ? { ...tab, auth: "authenticated" as const } : at === 1 ? { ...tab, auth: "unauthenticated" as const } : tab))));
+      await panel.send(
+        tabsState(
+          "tab-1",
+          TABS.map((tab, at) =>
+            at === 0
+              ? { ...tab, auth: "authenticated" as const }
+              : at === 1
+                ? { ...tab, auth: "unauthenticated" as const }
+                : tab,
+          ),
+        ),
+      );
       const note = panel.page.getByRole("note", { name: /Agent sign-in/ });
       await eventually(async () => assert.equal(await note.textContent(), " Signed in"));
-      await panel.send(tabsState("tab-2", TABS.map((tab, at) => (at === 1 ? { ...tab, auth: "unauthenticated" as const } : tab))));
+      await panel.send(
+        tabsState(
+          "tab-2",
+          TABS.map((tab, at) => (at === 1 ? { ...tab, auth: "unauthenticated" as const } : tab)),
+        ),
+      );
       await eventually(async () => assert.equal(await note.getAttribute("aria-label"), "Agent sign-in: Not signed in"));
       await panel.send(tabsState("tab-3"));
       await eventually(async () => assert.equal(await note.count(), 0, "nothing for an agent without auth/status"));
       await panel.page.getByRole("button", { name: "Show sessions" }).click();
       await panel.waitForSent("sessions/refresh");
       const base = sessionsList(await panel.page.evaluate(() => Date.now()));
-      await panel.send({ type: "sessions/list", sessions: base.sessions.map((item, at) => (at === 2 ? { ...item, agentStatus: "saved" as const } : at === 0 ? { ...item, agentStatus: "open" as const } : item)) });
+      await panel.send({
+        type: "sessions/list",
+        sessions: base.sessions.map((item, at) =>
+          at === 2
+            ? { ...item, agentStatus: "saved" as const }
+            : at === 0
+              ? { ...item, agentStatus: "open" as const }
+              : item,
+        ),
+      });
       const rows = panel.page.getByRole("list", { name: "Session list" }).getByRole("listitem");
-      await eventually(async () => assert.deepEqual(await rows.evaluateAll((items) => items.map((item) => item.querySelector(".session-agent-status")?.textContent ?? "-")), ["open in the agent", "-", "saved", "-"]));
+      await eventually(async () =>
+        assert.deepEqual(
+          await rows.evaluateAll((items) =>
+            items.map((item) => item.querySelector(".session-agent-status")?.textContent ?? "-"),
+          ),
+          ["open in the agent", "-", "saved", "-"],
+        ),
+      );
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -88,11 +132,24 @@ describe("webview session fork, rename and archive", { timeout: 120_000 }, () =>
     const panel = await Panel.open(harness);
     try {
       await panel.snapshot(0, readyState());
-      await panel.send(tabsState("tab-1", TABS.map((tab, at) => (at === 0 ? { ...tab, canFork: true } : tab))));
+      await panel.send(
+        tabsState(
+          "tab-1",
+          TABS.map((tab, at) => (at === 0 ? { ...tab, canFork: true } : tab)),
+        ),
+      );
       const tabs = panel.page.getByRole("tab");
       await eventually(async () => assert.equal(await tabs.count(), TABS.length));
-      const contexts = await tabs.evaluateAll((items) => items.map((item) => JSON.parse(item.getAttribute("data-vscode-context") ?? "{}") as Record<string, unknown>));
-      assert.deepEqual(contexts[0], { webviewSection: "tab", tabKey: "tab-1", canFork: true, hasSession: true, preventDefaultContextMenuItems: true });
+      const contexts = await tabs.evaluateAll((items) =>
+        items.map((item) => JSON.parse(item.getAttribute("data-vscode-context") ?? "{}") as Record<string, unknown>),
+      );
+      assert.deepEqual(contexts[0], {
+        webviewSection: "tab",
+        tabKey: "tab-1",
+        canFork: true,
+        hasSession: true,
+        preventDefaultContextMenuItems: true,
+      });
       assert.equal(contexts[1]?.canFork, false);
       await panel.assertHealthy();
     } finally {

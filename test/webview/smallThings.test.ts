@@ -25,7 +25,10 @@ describe("webview small things", { timeout: 120_000 }, () => {
         await eventually(async () => assert.equal(await sent.count(), 1));
         const look = (element: Element) => {
           const style = getComputedStyle(element);
-          return { background: style.backgroundColor, border: `${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}` };
+          return {
+            background: style.backgroundColor,
+            border: `${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}`,
+          };
         };
         const message = await sent.evaluate(look);
         const prompt = await panel.page.getByRole("textbox", { name: "Prompt" }).evaluate(look);
@@ -48,7 +51,10 @@ describe("webview small things", { timeout: 120_000 }, () => {
         const box = await picker.boundingBox();
         assert.ok(box, "the picker is laid out");
         assert.ok(box.width <= 280, `at most 280 px wide at ${width} px (${box.width})`);
-        assert.ok(box.width >= 100 && box.x + box.width <= width, `readable and inside the panel at ${width} px (${box.x}+${box.width})`);
+        assert.ok(
+          box.width >= 100 && box.x + box.width <= width,
+          `readable and inside the panel at ${width} px (${box.x}+${box.width})`,
+        );
         const follow = await panel.page.locator(".follow-toggle").boundingBox();
         assert.ok(follow && follow.x + follow.width <= width, "Follow agent stays inside the panel");
       } finally {

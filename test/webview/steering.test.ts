@@ -10,8 +10,14 @@ import { fold } from "./fullFixture";
 import { readyActions } from "./featureFixture";
 import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
 
-const running: PanelAction[] = [...readyActions, { type: "turn/started", entryId: "u1", text: "Write the release notes", at: 1 }];
-const queueSet = (...texts: string[]): PanelAction => ({ type: "queue/set", items: texts.map((text, i) => ({ id: `q${i + 1}`, text })) });
+const running: PanelAction[] = [
+  ...readyActions,
+  { type: "turn/started", entryId: "u1", text: "Write the release notes", at: 1 },
+];
+const queueSet = (...texts: string[]): PanelAction => ({
+  type: "queue/set",
+  items: texts.map((text, i) => ({ id: `q${i + 1}`, text })),
+});
 
 describe("webview steering and queue", { timeout: 120_000 }, () => {
   let harness: Harness;
@@ -34,16 +40,32 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
       const steer = (text: string) => log.getByRole("article", { name: "You" }).filter({ hasText: text });
       await eventually(async () => assert.equal(await steer("Mention the new CLI flag").count(), 1));
       assert.match((await steer("Mention the new CLI flag").textContent()) ?? "", /Sending to the running turn…$/);
-      assert.equal(await steer("Mention the new CLI flag").locator(".codicon-loading.codicon-modifier-spin").count(), 1);
+      assert.equal(
+        await steer("Mention the new CLI flag").locator(".codicon-loading.codicon-modifier-spin").count(),
+        1,
+      );
 
       await panel.actions(3, [{ type: "steer/applied", steerId: "st-1" }]);
-      await eventually(async () => assert.match((await steer("Mention the new CLI flag").textContent()) ?? "", /Applied to the running turn$/));
+      await eventually(async () =>
+        assert.match((await steer("Mention the new CLI flag").textContent()) ?? "", /Applied to the running turn$/),
+      );
       assert.equal(await steer("Mention the new CLI flag").locator(".codicon-loading").count(), 0);
 
-      await panel.actions(4, [{ type: "steer/failed", steerId: "st-2", entryId: "e1", message: "The agent did not take the message; it is back in the prompt box." }]);
+      await panel.actions(4, [
+        {
+          type: "steer/failed",
+          steerId: "st-2",
+          entryId: "e1",
+          message: "The agent did not take the message; it is back in the prompt box.",
+        },
+      ]);
       await eventually(async () => assert.match((await steer("Keep it short").textContent()) ?? "", /Not applied$/));
       assert.equal(await log.getByRole("article", { name: "Error" }).count(), 1);
-      assert.equal(await log.getByRole("article", { name: "You" }).first().textContent(), "Write the release notes", "a plain prompt has no state line");
+      assert.equal(
+        await log.getByRole("article", { name: "You" }).first().textContent(),
+        "Write the release notes",
+        "a plain prompt has no state line",
+      );
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -61,7 +83,9 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
       assert.equal(await first.inputValue(), "Then bump the version");
       assert.equal(await second.inputValue(), "And tag the release");
       const queueBottom = await queue.evaluate((element) => element.getBoundingClientRect().bottom);
-      const promptTop = await panel.page.getByRole("textbox", { name: "Prompt" }).evaluate((element) => element.getBoundingClientRect().top);
+      const promptTop = await panel.page
+        .getByRole("textbox", { name: "Prompt" })
+        .evaluate((element) => element.getBoundingClientRect().top);
       assert.ok(queueBottom <= promptTop, "above the composer");
 
       // Enter saves an edit.
@@ -120,7 +144,9 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
       assert.equal(await stop.isDisabled(), false);
       await send.click();
       await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [{ type: "prompt/send", text: "Also add a migration note", attachments: [] }]);
+      assert.deepEqual(await panel.sentOfType("prompt/send"), [
+        { type: "prompt/send", text: "Also add a migration note", attachments: [] },
+      ]);
       await eventually(async () => assert.equal(await send.isDisabled(), true, "sent: the box is empty again"));
 
       // Stopped: the host pauses the queue, and the list says so.

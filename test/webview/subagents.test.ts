@@ -10,7 +10,10 @@ import { fold } from "./fullFixture";
 import { memberUpdate, readyActions, subagentActions, subagentDone, subagentEvent } from "./featureFixture";
 import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
 
-const running: PanelAction[] = [...readyActions, { type: "turn/started", entryId: "u1", text: "Refactor the parser", at: 1 }];
+const running: PanelAction[] = [
+  ...readyActions,
+  { type: "turn/started", entryId: "u1", text: "Refactor the parser", at: 1 },
+];
 
 describe("webview subagent runs", { timeout: 120_000 }, () => {
   let harness: Harness;
@@ -37,14 +40,22 @@ describe("webview subagent runs", { timeout: 120_000 }, () => {
       assert.equal(await toggle.getAttribute("aria-expanded"), "true", "open while running");
       assert.match((await toggle.textContent()) ?? "", /Running$/);
       assert.equal(await toggle.locator(".codicon-loading.codicon-modifier-spin").count(), 1);
-      assert.equal(await run.locator(".run-progress").textContent(), "3 tool calls · 2 turns · 1m 4s · 15k tokens · last: Read");
+      assert.equal(
+        await run.locator(".run-progress").textContent(),
+        "3 tool calls · 2 turns · 1m 4s · 15k tokens · last: Read",
+      );
       // The child's entries, with the same components as the main thread.
       const reply = run.getByRole("article", { name: "Agent" });
       assert.match((await reply.textContent()) ?? "", /Reading src\/parser\.ts to see what needs covering\./);
       assert.equal(await reply.locator("strong").textContent(), "src/parser.ts", "Markdown, like the main thread");
       assert.equal(await reply.locator("details.thought").count(), 1);
       assert.equal(await run.getByRole("article", { name: "Tool: Read src/parser.ts" }).count(), 1);
-      const indent = await run.locator(".run-thread").evaluate((element) => parseFloat(getComputedStyle(element).marginLeft) + parseFloat(getComputedStyle(element).paddingLeft));
+      const indent = await run
+        .locator(".run-thread")
+        .evaluate(
+          (element) =>
+            parseFloat(getComputedStyle(element).marginLeft) + parseFloat(getComputedStyle(element).paddingLeft),
+        );
       assert.ok(indent >= 16, "the child timeline is indented");
 
       // Done: collapsed, with the summary and the final progress.
@@ -54,10 +65,19 @@ describe("webview subagent runs", { timeout: 120_000 }, () => {
       assert.match((await toggle.textContent()) ?? "", /Done$/);
       assert.equal(await run.getByRole("article").count(), 0, "the child's entries are folded away");
       assert.equal(await run.locator(".run-summary").textContent(), "Added 12 tests in test/parser.test.ts");
-      assert.equal(await run.locator(".run-progress").textContent(), "3 tool calls · 2 turns · 1m 4s · 15k tokens", "no last tool once done");
+      assert.equal(
+        await run.locator(".run-progress").textContent(),
+        "3 tool calls · 2 turns · 1m 4s · 15k tokens",
+        "no last tool once done",
+      );
 
       await toggle.click();
-      await eventually(async () => assert.match((await run.getByRole("article", { name: "Agent" }).last().textContent()) ?? "", /Wrote 12 tests; all pass\./));
+      await eventually(async () =>
+        assert.match(
+          (await run.getByRole("article", { name: "Agent" }).last().textContent()) ?? "",
+          /Wrote 12 tests; all pass\./,
+        ),
+      );
       assert.equal(await toggle.getAttribute("aria-expanded"), "true");
       await panel.assertHealthy();
     } finally {
@@ -69,33 +89,86 @@ describe("webview subagent runs", { timeout: 120_000 }, () => {
     const panel = await Panel.open(harness);
     try {
       const text = (value: string) => ({ type: "text", text: value });
-      await panel.snapshot(0, fold([
-        ...running,
-        { type: "acp/update", entryId: "a1", update: { sessionUpdate: "agent_message_chunk", content: text("Asking the team.") } },
-        memberUpdate("m1", "Reviewer", { content: text("Reviewing the tokenizer.") }),
-        memberUpdate("m2", "Reviewer", { sessionUpdate: "tool_call", toolCallId: "call-r1", title: "Search for parse(", kind: "search", status: "in_progress" }),
-        subagentEvent("s1", "run-docs", { type: "snapshot", snapshot: { state: "running", description: "Update the docs" } }),
-        subagentEvent("s2", "run-docs", { type: "progress", progress: { toolsUsed: 1 } }),
-        { type: "acp/update", entryId: "t1", update: { sessionUpdate: "tool_call", toolCallId: "call-t1", title: "Run tests", kind: "execute", status: "completed" } },
-        { type: "acp/update", entryId: "a2", update: { sessionUpdate: "agent_message_chunk", content: text("Both are on it.") } },
-        { type: "turn/ended", stopReason: "end_turn" },
-        { type: "turn/started", entryId: "u2", text: "Next question", at: 2 },
-      ]));
+      await panel.snapshot(
+        0,
+        fold([
+          ...running,
+          {
+            type: "acp/update",
+            entryId: "a1",
+            update: { sessionUpdate: "agent_message_chunk", content: text("Asking the team.") },
+          },
+          memberUpdate("m1", "Reviewer", { content: text("Reviewing the tokenizer.") }),
+          memberUpdate("m2", "Reviewer", {
+            sessionUpdate: "tool_call",
+            toolCallId: "call-r1",
+            title: "Search for parse(",
+            kind: "search",
+            status: "in_progress",
+          }),
+          subagentEvent("s1", "run-docs", {
+            type: "snapshot",
+            snapshot: { state: "running", description: "Update the docs" },
+          }),
+          subagentEvent("s2", "run-docs", { type: "progress", progress: { toolsUsed: 1 } }),
+          {
+            type: "acp/update",
+            entryId: "t1",
+            update: {
+              sessionUpdate: "tool_call",
+              toolCallId: "call-t1",
+              title: "Run tests",
+              kind: "execute",
+              status: "completed",
+            },
+          },
+          {
+            type: "acp/update",
+            entryId: "a2",
+            update: { sessionUpdate: "agent_message_chunk", content: text("Both are on it.") },
+          },
+          { type: "turn/ended", stopReason: "end_turn" },
+          { type: "turn/started", entryId: "u2", text: "Next question", at: 2 },
+        ]),
+      );
       const log = panel.page.getByRole("log", { name: "Transcript" });
       const member = log.getByRole("group", { name: "Member: Reviewer" });
       await eventually(async () => assert.equal(await member.count(), 1));
-      const order = await log.locator(".transcript-row > *").evaluateAll((items) => items.map((item) => item.getAttribute("aria-label")));
-      assert.deepEqual(order, ["You", "Agent", "Member: Reviewer", "Subagent: Update the docs", "Tool: Run tests", "Agent", "You"], "in arrival order, where they started");
+      const order = await log
+        .locator(".transcript-row > *")
+        .evaluateAll((items) => items.map((item) => item.getAttribute("aria-label")));
+      assert.deepEqual(
+        order,
+        ["You", "Agent", "Member: Reviewer", "Subagent: Update the docs", "Tool: Run tests", "Agent", "You"],
+        "in arrival order, where they started",
+      );
 
-      assert.match((await member.getByRole("article", { name: "Agent" }).textContent()) ?? "", /Reviewing the tokenizer\./);
+      assert.match(
+        (await member.getByRole("article", { name: "Agent" }).textContent()) ?? "",
+        /Reviewing the tokenizer\./,
+      );
       assert.equal(await member.getByRole("article", { name: "Tool: Search for parse(" }).count(), 1);
-      assert.equal(await log.getByRole("group", { name: "Subagent: Update the docs" }).locator(".run-progress").textContent(), "1 tool used");
-      assert.equal(await log.getByRole("group", { name: "Subagent: Update the docs" }).getByText("Waiting for output…").count(), 1);
+      assert.equal(
+        await log.getByRole("group", { name: "Subagent: Update the docs" }).locator(".run-progress").textContent(),
+        "1 tool used",
+      );
+      assert.equal(
+        await log.getByRole("group", { name: "Subagent: Update the docs" }).getByText("Waiting for output…").count(),
+        1,
+      );
 
       // Output keeps streaming into the lane, wherever it sits.
       await panel.actions(1, [memberUpdate("m3", "Reviewer", { content: text(" Found two issues.") })]);
-      await eventually(async () => assert.match((await member.getByRole("article", { name: "Agent" }).last().textContent()) ?? "", /Found two issues\./));
-      assert.deepEqual(await member.getByRole("article").evaluateAll((items) => items.map((item) => item.getAttribute("aria-label"))), ["Agent", "Tool: Search for parse(", "Agent"]);
+      await eventually(async () =>
+        assert.match(
+          (await member.getByRole("article", { name: "Agent" }).last().textContent()) ?? "",
+          /Found two issues\./,
+        ),
+      );
+      assert.deepEqual(
+        await member.getByRole("article").evaluateAll((items) => items.map((item) => item.getAttribute("aria-label"))),
+        ["Agent", "Tool: Search for parse(", "Agent"],
+      );
       await settle(panel.page);
       await panel.assertHealthy();
     } finally {
@@ -106,13 +179,29 @@ describe("webview subagent runs", { timeout: 120_000 }, () => {
   it("shows a failed run's reason and a cancelled run's state, collapsed", async () => {
     const panel = await Panel.open(harness);
     try {
-      await panel.snapshot(0, fold([
-        ...running,
-        ...subagentActions("run-a"),
-        subagentEvent("f1", "run-a", { type: "snapshot", snapshot: { state: "failed", reason: { code: "error", message: "child exploded" }, endedAtEpochSeconds: 1_787_300_005 } }),
-        subagentEvent("c0", "run-b", { type: "snapshot", snapshot: { state: "running", description: "Try again", parentToolCallId: "call-task" } }),
-        subagentEvent("c1", "run-b", { type: "snapshot", snapshot: { state: "cancelled", reason: { code: "cancelled", message: null } } }),
-      ]));
+      await panel.snapshot(
+        0,
+        fold([
+          ...running,
+          ...subagentActions("run-a"),
+          subagentEvent("f1", "run-a", {
+            type: "snapshot",
+            snapshot: {
+              state: "failed",
+              reason: { code: "error", message: "child exploded" },
+              endedAtEpochSeconds: 1_787_300_005,
+            },
+          }),
+          subagentEvent("c0", "run-b", {
+            type: "snapshot",
+            snapshot: { state: "running", description: "Try again", parentToolCallId: "call-task" },
+          }),
+          subagentEvent("c1", "run-b", {
+            type: "snapshot",
+            snapshot: { state: "cancelled", reason: { code: "cancelled", message: null } },
+          }),
+        ]),
+      );
       const card = panel.page.getByRole("article", { name: "Tool: Task: write parser tests" });
       const failed = card.getByRole("group", { name: "Subagent: Write parser tests" });
       const cancelled = card.getByRole("group", { name: "Subagent: Try again" });

@@ -31,7 +31,10 @@ describe("webview state sync", { timeout: 120_000 }, () => {
   it("renders the entries of a snapshot in the transcript log", async () => {
     const panel = await Panel.open(harness);
     try {
-      await panel.snapshot(3, readyState([userEntry("e1", "What is 2 + 2?"), agentEntry("e2", { kind: "message", text: "It is **4**." })]));
+      await panel.snapshot(
+        3,
+        readyState([userEntry("e1", "What is 2 + 2?"), agentEntry("e2", { kind: "message", text: "It is **4**." })]),
+      );
       const log = panel.page.getByRole("log", { name: "Transcript" });
       await eventually(async () => assert.equal(await log.getByRole("article").count(), 2));
       assert.equal(await log.getByRole("article", { name: "You" }).textContent(), "What is 2 + 2?");
@@ -60,12 +63,21 @@ describe("webview state sync", { timeout: 120_000 }, () => {
       assert.equal(await reply.getByRole("button", { name: "Copy code" }).count(), 1);
       assert.equal(await panel.page.getByRole("status").textContent(), `${AGENT} is working…`);
       await panel.actions(14, [{ type: "turn/ended", stopReason: "end_turn" }]);
-      await eventually(async () => assert.equal(await panel.page.getByRole("status").textContent(), `${AGENT} is ready`));
-      assert.deepEqual((await panel.sent()).map((m) => m.type), ["webview/ready"], "no resync for a contiguous sequence");
+      await eventually(async () =>
+        assert.equal(await panel.page.getByRole("status").textContent(), `${AGENT} is ready`),
+      );
+      assert.deepEqual(
+        (await panel.sent()).map((m) => m.type),
+        ["webview/ready"],
+        "no resync for a contiguous sequence",
+      );
       // Flow control: each rendered frame acknowledges the last action it folded, in order.
       const acks = (await panel.sentOfType("state/ack")).map((ack) => ack.seq);
       assert.equal(acks.at(-1), 14, `the last batch is acknowledged (${acks.join(", ")})`);
-      assert.deepEqual(acks, [...acks].sort((a, b) => a - b));
+      assert.deepEqual(
+        acks,
+        [...acks].sort((a, b) => a - b),
+      );
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -78,18 +90,32 @@ describe("webview state sync", { timeout: 120_000 }, () => {
       const log = panel.page.getByRole("log", { name: "Transcript" });
       await panel.snapshot(5, readyState([userEntry("u1", "hi")], { phase: "running", startedAt: 1 }));
       await panel.actions(6, [messageChunk("a1", "first ")]);
-      await eventually(async () => assert.equal((await log.getByRole("article", { name: "Agent" }).textContent())?.trim(), "first"));
+      await eventually(async () =>
+        assert.equal((await log.getByRole("article", { name: "Agent" }).textContent())?.trim(), "first"),
+      );
       await panel.actions(8, [messageChunk("a1", "LOST-8 ")]); // 7 is missing
       await panel.actions(9, [messageChunk("a1", "LOST-9 ")]);
       await panel.actions(7, [messageChunk("a1", "LATE-7 ")]);
       await panel.waitForSent("state/resync");
       await settle(panel.page);
       assert.equal((await panel.sentOfType("state/resync")).length, 1, "one resync request per gap");
-      assert.equal((await log.getByRole("article", { name: "Agent" }).textContent())?.trim(), "first", "nothing after the gap is folded");
+      assert.equal(
+        (await log.getByRole("article", { name: "Agent" }).textContent())?.trim(),
+        "first",
+        "nothing after the gap is folded",
+      );
 
-      await panel.snapshot(20, readyState([userEntry("u1", "hi"), agentEntry("a1", { kind: "message", text: "first second " })], { phase: "running", startedAt: 1 }));
+      await panel.snapshot(
+        20,
+        readyState([userEntry("u1", "hi"), agentEntry("a1", { kind: "message", text: "first second " })], {
+          phase: "running",
+          startedAt: 1,
+        }),
+      );
       await panel.actions(21, [messageChunk("a1", "third")]);
-      await eventually(async () => assert.equal((await log.getByRole("article", { name: "Agent" }).textContent())?.trim(), "first second third"));
+      await eventually(async () =>
+        assert.equal((await log.getByRole("article", { name: "Agent" }).textContent())?.trim(), "first second third"),
+      );
 
       // A new gap after recovery is reported again, once.
       await panel.actions(23, [messageChunk("a1", " LOST")]);
@@ -117,9 +143,19 @@ describe("webview state sync", { timeout: 120_000 }, () => {
         null,
       ]);
       await panel.actions(2, [messageChunk("a1", "still **alive**")]);
-      await eventually(async () => assert.equal((await log.getByRole("article", { name: "Agent" }).textContent())?.trim(), "still alive"));
-      assert.equal(await log.getByRole("article", { name: "You" }).textContent(), "hello", "the invalid snapshot did not replace the state");
-      assert.deepEqual((await panel.sent()).map((m) => m.type), ["webview/ready"], "invalid messages are not gaps");
+      await eventually(async () =>
+        assert.equal((await log.getByRole("article", { name: "Agent" }).textContent())?.trim(), "still alive"),
+      );
+      assert.equal(
+        await log.getByRole("article", { name: "You" }).textContent(),
+        "hello",
+        "the invalid snapshot did not replace the state",
+      );
+      assert.deepEqual(
+        (await panel.sent()).map((m) => m.type),
+        ["webview/ready"],
+        "invalid messages are not gaps",
+      );
       assert.equal(panel.warnings.filter((w) => w.includes("dropped an invalid host message")).length, 6);
       await panel.assertHealthy();
     } finally {
@@ -142,10 +178,17 @@ describe("webview state sync", { timeout: 120_000 }, () => {
     const whole = await Panel.open(harness);
     try {
       await streamed.snapshot(0, readyState([userEntry("u1", "stream")], { phase: "running", startedAt: 1 }));
-      const messages = chunks.map((chunk, i) => ({ type: "state/actions", seq: i + 1, actions: [messageChunk("a1", chunk)] satisfies PanelAction[] }));
+      const messages = chunks.map((chunk, i) => ({
+        type: "state/actions",
+        seq: i + 1,
+        actions: [messageChunk("a1", chunk)] satisfies PanelAction[],
+      }));
       await streamed.sendAll(messages);
       await streamed.actions(2_001, [{ type: "turn/ended", stopReason: "end_turn" }]);
-      await eventually(async () => assert.equal(await streamed.page.getByRole("status").textContent(), `${AGENT} is ready`), 20_000);
+      await eventually(
+        async () => assert.equal(await streamed.page.getByRole("status").textContent(), `${AGENT} is ready`),
+        20_000,
+      );
 
       const reply = streamed.page.getByRole("log").getByRole("article", { name: "Agent" });
       assert.equal(await reply.count(), 1, "all chunks coalesce into one message");
@@ -159,8 +202,15 @@ describe("webview state sync", { timeout: 120_000 }, () => {
       await whole.snapshot(0, readyState([userEntry("u1", "stream"), agentEntry("a1", { kind: "message", text })]));
       const reference = whole.page.getByRole("log").getByRole("article", { name: "Agent" });
       await eventually(async () => assert.equal(await reference.getByRole("paragraph").count(), 20), 10_000);
-      assert.equal(await reply.innerHTML(), await reference.innerHTML(), "streamed rendering equals rendering the final text at once");
-      assert.deepEqual((await streamed.sent()).map((m) => m.type), ["webview/ready"]);
+      assert.equal(
+        await reply.innerHTML(),
+        await reference.innerHTML(),
+        "streamed rendering equals rendering the final text at once",
+      );
+      assert.deepEqual(
+        (await streamed.sent()).map((m) => m.type),
+        ["webview/ready"],
+      );
       await streamed.assertHealthy();
     } finally {
       await streamed.close();

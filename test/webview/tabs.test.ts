@@ -26,18 +26,59 @@ describe("webview tabs", { timeout: 120_000 }, () => {
       const tabs = strip.getByRole("tab");
       await eventually(async () => assert.equal(await tabs.count(), 4));
       assert.deepEqual(await tabs.evaluateAll((all) => all.map((tab) => tab.getAttribute("aria-label"))), [
-        "Parser refactor, running", "Release notes, waiting for you", "Flaky CI, failed", "Docs typo",
+        "Parser refactor, running",
+        "Release notes, waiting for you",
+        "Flaky CI, failed",
+        "Docs typo",
       ]);
-      assert.deepEqual(await tabs.evaluateAll((all) => all.map((tab) => tab.getAttribute("aria-selected"))), ["true", "false", "false", "false"]);
-      assert.equal(await strip.getByRole("tab", { name: "Release notes, waiting for you" }).locator(".codicon-bell-dot").count(), 1);
-      assert.equal(await strip.getByRole("tab", { name: /^Parser refactor/ }).locator(".codicon-loading.codicon-modifier-spin").count(), 1);
-      assert.equal(await strip.getByRole("tab", { name: /^Flaky CI/ }).locator(".codicon-error").count(), 1);
-      assert.equal(await strip.getByRole("tab", { name: "Docs typo" }).locator(".codicon").count(), 0, "idle: no badge");
-      assert.deepEqual(await tabs.evaluateAll((all) => all.map((tab) => tab.tabIndex)), [0, -1, -1, -1], "roving tabindex on the active tab");
+      assert.deepEqual(await tabs.evaluateAll((all) => all.map((tab) => tab.getAttribute("aria-selected"))), [
+        "true",
+        "false",
+        "false",
+        "false",
+      ]);
+      assert.equal(
+        await strip.getByRole("tab", { name: "Release notes, waiting for you" }).locator(".codicon-bell-dot").count(),
+        1,
+      );
+      assert.equal(
+        await strip
+          .getByRole("tab", { name: /^Parser refactor/ })
+          .locator(".codicon-loading.codicon-modifier-spin")
+          .count(),
+        1,
+      );
+      assert.equal(
+        await strip
+          .getByRole("tab", { name: /^Flaky CI/ })
+          .locator(".codicon-error")
+          .count(),
+        1,
+      );
+      assert.equal(
+        await strip.getByRole("tab", { name: "Docs typo" }).locator(".codicon").count(),
+        0,
+        "idle: no badge",
+      );
+      assert.deepEqual(
+        await tabs.evaluateAll((all) => all.map((tab) => tab.tabIndex)),
+        [0, -1, -1, -1],
+        "roving tabindex on the active tab",
+      );
 
       // Status changes arrive as a new tabs/state.
-      await panel.send(tabsState("tab-1", TABS.map((tab) => (tab.key === "tab-2" ? { ...tab, status: "idle" } : tab))));
-      await eventually(async () => assert.equal(await strip.getByRole("tab", { name: "Release notes", exact: true }).locator(".codicon").count(), 0));
+      await panel.send(
+        tabsState(
+          "tab-1",
+          TABS.map((tab) => (tab.key === "tab-2" ? { ...tab, status: "idle" } : tab)),
+        ),
+      );
+      await eventually(async () =>
+        assert.equal(
+          await strip.getByRole("tab", { name: "Release notes", exact: true }).locator(".codicon").count(),
+          0,
+        ),
+      );
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -56,16 +97,27 @@ describe("webview tabs", { timeout: 120_000 }, () => {
       await panel.waitForSent("tab/activate");
       await strip.getByRole("tab", { name: /^Parser refactor/ }).click();
       await settle(panel.page);
-      assert.deepEqual(await panel.sentOfType("tab/activate"), [{ type: "tab/activate", key: "tab-2" }], "the active tab posts nothing");
+      assert.deepEqual(
+        await panel.sentOfType("tab/activate"),
+        [{ type: "tab/activate", key: "tab-2" }],
+        "the active tab posts nothing",
+      );
 
       // Keyboard: arrows move focus only; Enter activates; Delete closes the focused tab.
       await strip.getByRole("tab", { name: /^Parser refactor/ }).focus();
       await panel.page.keyboard.press("ArrowRight");
       await panel.page.keyboard.press("ArrowRight");
-      assert.equal(await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Flaky CI, failed");
+      assert.equal(
+        await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
+        "Flaky CI, failed",
+      );
       await panel.page.keyboard.press("End");
       await panel.page.keyboard.press("ArrowRight");
-      assert.equal(await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Parser refactor, running", "wraps around");
+      assert.equal(
+        await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
+        "Parser refactor, running",
+        "wraps around",
+      );
       await panel.page.keyboard.press("ArrowLeft");
       await settle(panel.page);
       assert.equal((await panel.sentOfType("tab/activate")).length, 1, "moving focus does not switch");
@@ -77,15 +129,26 @@ describe("webview tabs", { timeout: 120_000 }, () => {
 
       await panel.page.getByRole("button", { name: "Close Flaky CI" }).click();
       await panel.waitForSent("tab/close", 2);
-      assert.deepEqual(await panel.sentOfType("tab/close"), [{ type: "tab/close", key: "tab-4" }, { type: "tab/close", key: "tab-3" }]);
+      assert.deepEqual(await panel.sentOfType("tab/close"), [
+        { type: "tab/close", key: "tab-4" },
+        { type: "tab/close", key: "tab-3" },
+      ]);
 
       await panel.page.getByRole("button", { name: "New session" }).click();
       await panel.waitForSent("tab/new");
       assert.deepEqual(await panel.sentOfType("tab/new"), [{ type: "tab/new" }]);
 
       // The host answers: the closed tabs are gone and a new one is active.
-      await panel.send(tabsState("tab-5", [TABS[0]!, TABS[1]!, { key: "tab-5", agent: AGENT, title: "New session", status: "starting" }]));
-      await eventually(async () => assert.equal(await strip.getByRole("tab", { selected: true, name: "New session, starting" }).count(), 1));
+      await panel.send(
+        tabsState("tab-5", [
+          TABS[0]!,
+          TABS[1]!,
+          { key: "tab-5", agent: AGENT, title: "New session", status: "starting" },
+        ]),
+      );
+      await eventually(async () =>
+        assert.equal(await strip.getByRole("tab", { selected: true, name: "New session, starting" }).count(), 1),
+      );
       assert.equal(await strip.getByRole("tab").count(), 3);
       await panel.assertHealthy();
     } finally {
@@ -101,7 +164,9 @@ describe("webview tabs", { timeout: 120_000 }, () => {
         // What the host sends on a switch: the new tab's snapshot, and the tab strip.
         await panel.snapshot(seq, readyState([userEntry(`u-${key}`, text)]));
         await panel.send(tabsState(key));
-        await eventually(async () => assert.equal(await panel.page.getByRole("log").getByRole("article", { name: "You" }).textContent(), text));
+        await eventually(async () =>
+          assert.equal(await panel.page.getByRole("log").getByRole("article", { name: "You" }).textContent(), text),
+        );
       };
       await panel.snapshot(0, readyState());
       await panel.send(tabsState("tab-1"));

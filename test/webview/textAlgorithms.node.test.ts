@@ -50,7 +50,11 @@ describe("line diff", () => {
       assert.deepEqual(rebuilt.old, a, `old side of round ${round}`);
       assert.deepEqual(rebuilt.new, b, `new side of round ${round}`);
       const edits = ops.filter((op) => op.type !== "equal").length;
-      assert.equal(edits, a.length + b.length - 2 * lcsLength(a, b), `minimal in round ${round}: ${a.join("")} → ${b.join("")}`);
+      assert.equal(
+        edits,
+        a.length + b.length - 2 * lcsLength(a, b),
+        `minimal in round ${round}: ${a.join("")} → ${b.join("")}`,
+      );
     }
   });
 
@@ -67,8 +71,14 @@ describe("line diff", () => {
 
   it("slides an appended block down so it ends, rather than starts, with the repeated line", () => {
     const ops = diffLines("f() {\n}\n", "f() {\n}\n\ng() {\n}\n");
-    assert.deepEqual(ops.filter((op) => op.type === "insert").map((op) => op.text), ["", "g() {", "}"]);
-    assert.deepEqual(ops.map((op) => op.type), ["equal", "equal", "insert", "insert", "insert"]);
+    assert.deepEqual(
+      ops.filter((op) => op.type === "insert").map((op) => op.text),
+      ["", "g() {", "}"],
+    );
+    assert.deepEqual(
+      ops.map((op) => op.type),
+      ["equal", "equal", "insert", "insert", "insert"],
+    );
   });
 
   it("treats a missing final newline and CRLF like the same lines", () => {
@@ -82,7 +92,11 @@ describe("line diff", () => {
     const b = Array.from({ length: MAX_EDITS }, (_, i) => `new ${i}`);
     const ops = diffLines(`keep\n${a.join("\n")}\nend`, `keep\n${b.join("\n")}\nend`);
     assert.deepEqual(rebuild(ops), { old: ["keep", ...a, "end"], new: ["keep", ...b, "end"] });
-    assert.equal(ops.findIndex((op) => op.type === "insert"), 1 + MAX_EDITS, "all deletions come first, then all insertions");
+    assert.equal(
+      ops.findIndex((op) => op.type === "insert"),
+      1 + MAX_EDITS,
+      "all deletions come first, then all insertions",
+    );
   });
 });
 
@@ -94,7 +108,10 @@ describe("unified hunks", () => {
     const { hunks, added, removed } = toHunks(diffLines(old.join("\n"), changed.join("\n")));
     assert.equal(added, 2);
     assert.equal(removed, 1);
-    assert.deepEqual(hunks.map((h) => h.header), ["@@ -2,7 +2,7 @@", "@@ -23,6 +23,7 @@"]);
+    assert.deepEqual(
+      hunks.map((h) => h.header),
+      ["@@ -2,7 +2,7 @@", "@@ -23,6 +23,7 @@"],
+    );
     assert.equal(hunks[0]?.lines.length, 8);
   });
 
@@ -110,29 +127,41 @@ describe("unified hunks", () => {
 
 describe("ANSI parser", () => {
   it("splits text into runs with the basic, bright, 256 and truecolour SGR colours", () => {
-    const runs = parseAnsi("\u001b[31mred\u001b[0m plain \u001b[92mgreen\u001b[39m \u001b[38;5;208mo\u001b[48;2;1;2;3mb\u001b[m");
-    assert.deepEqual(runs.map((r) => [r.text, r.style]), [
-      ["red", { fg: 1 }],
-      [" plain ", {}],
-      ["green", { fg: 10 }],
-      [" ", {}],
-      ["o", { fg: "rgb(255, 135, 0)" }],
-      ["b", { fg: "rgb(255, 135, 0)", bg: "rgb(1, 2, 3)" }],
-    ]);
+    const runs = parseAnsi(
+      "\u001b[31mred\u001b[0m plain \u001b[92mgreen\u001b[39m \u001b[38;5;208mo\u001b[48;2;1;2;3mb\u001b[m",
+    );
+    assert.deepEqual(
+      runs.map((r) => [r.text, r.style]),
+      [
+        ["red", { fg: 1 }],
+        [" plain ", {}],
+        ["green", { fg: 10 }],
+        [" ", {}],
+        ["o", { fg: "rgb(255, 135, 0)" }],
+        ["b", { fg: "rgb(255, 135, 0)", bg: "rgb(1, 2, 3)" }],
+      ],
+    );
   });
 
   it("tracks bold, italic, underline and their resets; colon forms and grey ramp too", () => {
-    const runs = parseAnsi("\u001b[1;3;4mall\u001b[22mnot bold\u001b[23;24m\u001b[38:2::10:20:30mcolon\u001b[0m\u001b[38;5;232mgrey");
-    assert.deepEqual(runs.map((r) => [r.text, r.style]), [
-      ["all", { bold: true, italic: true, underline: true }],
-      ["not bold", { italic: true, underline: true }],
-      ["colon", { fg: "rgb(10, 20, 30)" }],
-      ["grey", { fg: "rgb(8, 8, 8)" }],
-    ]);
+    const runs = parseAnsi(
+      "\u001b[1;3;4mall\u001b[22mnot bold\u001b[23;24m\u001b[38:2::10:20:30mcolon\u001b[0m\u001b[38;5;232mgrey",
+    );
+    assert.deepEqual(
+      runs.map((r) => [r.text, r.style]),
+      [
+        ["all", { bold: true, italic: true, underline: true }],
+        ["not bold", { italic: true, underline: true }],
+        ["colon", { fg: "rgb(10, 20, 30)" }],
+        ["grey", { fg: "rgb(8, 8, 8)" }],
+      ],
+    );
   });
 
   it("removes other escape sequences and lets a carriage return rewrite its line", () => {
-    const text = parseAnsi("\u001b]0;title\u0007\u001b[2K\u001b[?25lstart\n10%\r\u001b[32m50%\r100%\u001b[0m\r\nnext").map((r) => r.text).join("");
+    const text = parseAnsi("\u001b]0;title\u0007\u001b[2K\u001b[?25lstart\n10%\r\u001b[32m50%\r100%\u001b[0m\r\nnext")
+      .map((r) => r.text)
+      .join("");
     assert.equal(text, "start\n100%\nnext");
     const kept = parseAnsi("\u001b[32m10%\r100%");
     assert.deepEqual(kept, [{ text: "100%", style: { fg: 2 } }], "colour set before the \\r still applies");
@@ -140,12 +169,29 @@ describe("ANSI parser", () => {
 });
 
 describe("Markdown block splitter", () => {
-  const pieces = ["para", "**bold** text", "", "", "```ts", "```", "~~~", "  indented", "- item", "# head", "code();", " ", "> quote"];
+  const pieces = [
+    "para",
+    "**bold** text",
+    "",
+    "",
+    "```ts",
+    "```",
+    "~~~",
+    "  indented",
+    "- item",
+    "# head",
+    "code();",
+    " ",
+    "> quote",
+  ];
 
   it("splits a growing text, resuming at its last block, exactly as splitting the whole text", () => {
     const next = random(7);
     for (let round = 0; round < 300; round++) {
-      const lines = Array.from({ length: 1 + Math.floor(next() * 30) }, () => pieces[Math.floor(next() * pieces.length)] ?? "");
+      const lines = Array.from(
+        { length: 1 + Math.floor(next() * 30) },
+        () => pieces[Math.floor(next() * pieces.length)] ?? "",
+      );
       const text = lines.join("\n");
       let previous: SplitText | undefined;
       let offset = 0;

@@ -21,7 +21,9 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
   async function openFixture(): Promise<Panel> {
     const panel = await Panel.open(harness, { viewport: TALL });
     await panel.snapshot(0, fullFixtureState());
-    await eventually(async () => assert.equal(await panel.page.getByRole("article", { name: "Tool: Write src/math.ts" }).count(), 1));
+    await eventually(async () =>
+      assert.equal(await panel.page.getByRole("article", { name: "Tool: Write src/math.ts" }).count(), 1),
+    );
     await panel.expandToolCards();
     return panel;
   }
@@ -44,9 +46,21 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
         assert.equal(await card.locator(`.tool-header .${icon}`).count(), 1, `${title} has ${icon}`);
         assert.equal((await card.locator(".tool-status").textContent())?.trim(), status, `${title} is ${status}`);
       }
-      await panel.actions(1, [{ type: "acp/update", entryId: "x", update: { sessionUpdate: "tool_call_update", toolCallId: "think-1", status: "in_progress" } }]);
-      await eventually(async () => assert.equal((await tool("Think about edge cases").locator(".tool-status").textContent())?.trim(), "Running"));
-      assert.equal(await tool("Think about edge cases").locator(".codicon-loading.codicon-modifier-spin").count(), 1, "a spinner while running");
+      await panel.actions(1, [
+        {
+          type: "acp/update",
+          entryId: "x",
+          update: { sessionUpdate: "tool_call_update", toolCallId: "think-1", status: "in_progress" },
+        },
+      ]);
+      await eventually(async () =>
+        assert.equal((await tool("Think about edge cases").locator(".tool-status").textContent())?.trim(), "Running"),
+      );
+      assert.equal(
+        await tool("Think about edge cases").locator(".codicon-loading.codicon-modifier-spin").count(),
+        1,
+        "a spinner while running",
+      );
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -62,7 +76,13 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
       assert.equal(await added.count(), 5);
       assert.equal(await removed.count(), 1);
       assert.deepEqual(await removed.allTextContents(), ["  return a - b;"]);
-      assert.deepEqual(await added.allTextContents(), ["  return a + b;", "", "export function mul(a: number, b: number): number {", "  return a * b;", "}"]);
+      assert.deepEqual(await added.allTextContents(), [
+        "  return a + b;",
+        "",
+        "export function mul(a: number, b: number): number {",
+        "  return a * b;",
+        "}",
+      ]);
       assert.equal(await removed.first().getAttribute("data-old"), "2");
       assert.equal(await added.first().getAttribute("data-new"), "2");
       assert.equal(await added.last().getAttribute("data-new"), "11");
@@ -92,18 +112,38 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
     const panel = await openFixture();
     try {
       const terminal = panel.page.getByRole("group", { name: "Terminal: npm test" });
-      const style = (text: string) => terminal.getByText(text, { exact: true }).evaluate((element) => {
-        const computed = getComputedStyle(element);
-        return { color: computed.color, weight: computed.fontWeight, italic: computed.fontStyle, line: computed.textDecorationLine };
-      });
+      const style = (text: string) =>
+        terminal.getByText(text, { exact: true }).evaluate((element) => {
+          const computed = getComputedStyle(element);
+          return {
+            color: computed.color,
+            weight: computed.fontWeight,
+            italic: computed.fontStyle,
+            line: computed.textDecorationLine,
+          };
+        });
       // Colours are the program's, mixed toward the terminal's text colour for contrast (terminal.css).
-      const palette = (name: string) => computedColour(panel.page, `color-mix(in srgb, var(--vscode-terminal-${name}) 60%, var(--vscode-terminal-foreground))`);
-      const program = (colour: string) => computedColour(panel.page, `color-mix(in srgb, ${colour} 50%, var(--vscode-terminal-foreground))`);
+      const palette = (name: string) =>
+        computedColour(
+          panel.page,
+          `color-mix(in srgb, var(--vscode-terminal-${name}) 60%, var(--vscode-terminal-foreground))`,
+        );
+      const program = (colour: string) =>
+        computedColour(panel.page, `color-mix(in srgb, ${colour} 50%, var(--vscode-terminal-foreground))`);
       assert.equal((await style("red")).color, await palette("ansiRed"), "31 → --vscode-terminal-ansiRed");
-      assert.equal((await style("bright red")).color, await palette("ansiBrightRed"), "91 → --vscode-terminal-ansiBrightRed");
+      assert.equal(
+        (await style("bright red")).color,
+        await palette("ansiBrightRed"),
+        "91 → --vscode-terminal-ansiBrightRed",
+      );
       assert.equal((await style("orange-256")).color, await program("rgb(255, 135, 0)"), "38;5;208");
       assert.equal((await style("pink-rgb")).color, await program("rgb(255, 105, 180)"), "38;2;255;105;180");
-      assert.deepEqual(await style("bold yellow"), { color: await palette("ansiYellow"), weight: "700", italic: "normal", line: "none" });
+      assert.deepEqual(await style("bold yellow"), {
+        color: await palette("ansiYellow"),
+        weight: "700",
+        italic: "normal",
+        line: "none",
+      });
       assert.equal((await style("italic")).italic, "italic");
       assert.equal((await style("underline")).line, "underline");
       const output = (await terminal.locator("pre").textContent()) ?? "";
@@ -112,8 +152,13 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
       assert.doesNotMatch(output, /50%/);
       assert.equal(await terminal.getByText("Exited with code 1").count(), 1);
 
-      await panel.actions(1, [{ type: "terminal/output", terminalId: "term-1", chunk: "\u001b[36mlate line\u001b[0m\n" }]);
-      await eventually(async () => { const cyan = await palette("ansiCyan"); assert.equal((await style("late line")).color, cyan); });
+      await panel.actions(1, [
+        { type: "terminal/output", terminalId: "term-1", chunk: "\u001b[36mlate line\u001b[0m\n" },
+      ]);
+      await eventually(async () => {
+        const cyan = await palette("ansiCyan");
+        assert.equal((await style("late line")).color, cyan);
+      });
 
       const lost = panel.page.getByRole("article", { name: "Tool: Run lint" });
       assert.equal(await lost.getByText("Terminal output is not available").count(), 1);
@@ -131,7 +176,10 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
       const read = panel.page.getByRole("article", { name: "Tool: Read src/math.ts" });
       assert.equal(await read.locator("pre code").textContent(), "export function add(a, b) {\n  return a - b;\n}");
       await read.getByRole("link", { name: "/w/src/math.ts:2" }).click();
-      await panel.page.getByRole("article", { name: "Tool: Write src/math.ts" }).getByRole("link", { name: "/w/src/math.ts", exact: true }).click();
+      await panel.page
+        .getByRole("article", { name: "Tool: Write src/math.ts" })
+        .getByRole("link", { name: "/w/src/math.ts", exact: true })
+        .click();
       await panel.waitForSent("location/open", 2);
       assert.deepEqual(await panel.sentOfType("location/open"), [
         { type: "location/open", path: "/w/src/math.ts", line: 2 },
@@ -142,9 +190,17 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
       const image = fetch.getByRole("img", { name: "Image from the tool" });
       assert.equal(await image.count(), 1, "only the image with inline data is shown");
       assert.match((await image.getAttribute("src")) ?? "", /^data:image\/png;base64,iVBOR/);
-      assert.equal(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth), 48, "the data decodes");
+      assert.equal(
+        await image.evaluate((element) => (element as HTMLImageElement).naturalWidth),
+        48,
+        "the data decodes",
+      );
       assert.equal(await fetch.getByText("[image]").count(), 1);
-      assert.deepEqual(requests.filter((url) => url.includes("example.invalid")), [], "the remote image was never fetched");
+      assert.deepEqual(
+        requests.filter((url) => url.includes("example.invalid")),
+        [],
+        "the remote image was never fetched",
+      );
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -160,7 +216,9 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
       assert.equal(await input.locator("pre").count(), 0, "nothing rendered while collapsed");
       await read.getByText("Input", { exact: true }).click();
       await read.getByText("Output", { exact: true }).click();
-      await eventually(async () => assert.equal(await input.locator("pre").textContent(), '{\n  "path": "/w/src/math.ts",\n  "limit": 40\n}'));
+      await eventually(async () =>
+        assert.equal(await input.locator("pre").textContent(), '{\n  "path": "/w/src/math.ts",\n  "limit": 40\n}'),
+      );
       assert.equal(await output.locator("pre").textContent(), "export function add(a, b) {");
       await panel.assertHealthy();
     } finally {
@@ -184,13 +242,29 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
       await compactions.nth(0).getByText("Summary").click();
       await eventually(async () => assert.equal(await summary.isVisible(), true));
 
-      await panel.actions(1, [{ type: "acp/update", entryId: "c9", update: { sessionUpdate: "compaction_update", compactionId: "cmp-9", status: "failed", error: "Out of memory" } }]);
-      await eventually(async () => assert.equal(await log.getByText("Context compaction failed: Out of memory").count(), 1));
+      await panel.actions(1, [
+        {
+          type: "acp/update",
+          entryId: "c9",
+          update: {
+            sessionUpdate: "compaction_update",
+            compactionId: "cmp-9",
+            status: "failed",
+            error: "Out of memory",
+          },
+        },
+      ]);
+      await eventually(async () =>
+        assert.equal(await log.getByText("Context compaction failed: Out of memory").count(), 1),
+      );
 
       const warning = log.getByRole("article", { name: "Rate limited" });
       assert.equal(await warning.getByText("Retrying in 5 s").count(), 1);
       assert.equal(await warning.locator(".codicon-warning").count(), 1);
-      assert.equal(await log.getByRole("article", { name: "Switched to the faster model" }).locator(".codicon-info").count(), 1);
+      assert.equal(
+        await log.getByRole("article", { name: "Switched to the faster model" }).locator(".codicon-info").count(),
+        1,
+      );
       await panel.assertHealthy();
     } finally {
       await panel.close();

@@ -24,16 +24,24 @@ describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
     try {
       await panel.snapshot(0, fold(unstableActions()));
       const page = panel.page;
-      await eventually(async () => assert.equal(await page.getByRole("list", { name: "Plan", exact: true }).count(), 1, "the stable plan stays"));
+      await eventually(async () =>
+        assert.equal(await page.getByRole("list", { name: "Plan", exact: true }).count(), 1, "the stable plan stays"),
+      );
       const release = page.getByRole("region", { name: "Plan release" });
       assert.match((await release.getByRole("button").first().textContent()) ?? "", /1 of 2 done/);
-      assert.deepEqual(await release.getByRole("listitem").allTextContents(), ["Bump the version(Done)", "Write the notes(In progress)"]);
+      assert.deepEqual(await release.getByRole("listitem").allTextContents(), [
+        "Bump the version(Done)",
+        "Write the notes(In progress)",
+      ]);
       const notes = page.getByRole("region", { name: "Plan notes" });
       assert.equal(await notes.locator("strong").textContent(), "Draft", "Markdown is rendered");
       const spec = page.getByRole("region", { name: "Plan spec" });
       await spec.getByRole("button", { name: "Open PLAN.md" }).click();
       await panel.waitForSent("location/open");
-      assert.deepEqual((await panel.sentOfType("location/open")).at(-1), { type: "location/open", path: "/ws/PLAN.md" });
+      assert.deepEqual((await panel.sentOfType("location/open")).at(-1), {
+        type: "location/open",
+        path: "/ws/PLAN.md",
+      });
       assert.equal(await page.getByRole("region", { name: "Plan old" }).count(), 0, "plan_removed");
       await panel.assertHealthy();
     } finally {
@@ -47,25 +55,38 @@ describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
       const actions = unstableActions();
       await panel.snapshot(0, fold(actions));
       const log = panel.page.getByRole("log", { name: "Transcript" });
-      const run = log.getByRole("article", { name: "Tool: Delegate the release notes" }).getByRole("group", { name: "Subagent: Release notes writer" });
+      const run = log
+        .getByRole("article", { name: "Tool: Delegate the release notes" })
+        .getByRole("group", { name: "Subagent: Release notes writer" });
       await eventually(async () => assert.equal(await run.count(), 1, "nested in its task's card"));
       const toggle = run.getByRole("button", { name: /Release notes writer/ });
       assert.equal(await toggle.getAttribute("aria-expanded"), "true", "open while running");
       const sent = run.getByRole("note", { name: "Message to the subagent" });
       assert.equal((await sent.textContent())?.trim(), "Draft the notes for 2.0");
       assert.equal(await sent.locator("strong").textContent(), "2.0");
-      assert.equal((await run.getByRole("note", { name: "Message from the subagent" }).textContent())?.trim(), "Notes drafted.");
+      assert.equal(
+        (await run.getByRole("note", { name: "Message from the subagent" }).textContent())?.trim(),
+        "Notes drafted.",
+      );
       assert.match((await run.getByRole("article", { name: "Agent" }).textContent()) ?? "", /Drafting the notes\./);
       assert.equal(await run.getByRole("article", { name: "Tool: Read CHANGELOG.md" }).count(), 1);
 
-      await panel.actions(1, [{ type: "acp/update", entryId: "s-wait", update: { sessionUpdate: "subagent_update", sessionId: CHILD, state: { state: "requires_action" } } }]);
+      await panel.actions(1, [
+        {
+          type: "acp/update",
+          entryId: "s-wait",
+          update: { sessionUpdate: "subagent_update", sessionId: CHILD, state: { state: "requires_action" } },
+        },
+      ]);
       await eventually(async () => assert.match((await toggle.textContent()) ?? "", /Needs your action$/));
       assert.equal(await toggle.getAttribute("aria-expanded"), "true", "still open: it waits for the user");
       await panel.actions(2, unstableDone());
       await eventually(async () => assert.match((await toggle.textContent()) ?? "", /Done$/));
       assert.equal(await run.locator(".run-progress").textContent(), "420 tokens");
       // PromptResponse.usage, once the turn is over.
-      await eventually(async () => assert.equal(await log.getByText("1.2k in · 300 out · 40 thinking", { exact: true }).count(), 1));
+      await eventually(async () =>
+        assert.equal(await log.getByText("1.2k in · 300 out · 40 thinking", { exact: true }).count(), 1),
+      );
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -78,7 +99,11 @@ describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
       await panel.snapshot(0, fold(readyActions));
       const header = panel.page.locator("header");
       await eventually(async () => assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).count(), 1));
-      assert.equal(await header.getByRole("group", { name: /^Provider / }).count(), 0, "no providers offered: no picker");
+      assert.equal(
+        await header.getByRole("group", { name: /^Provider / }).count(),
+        0,
+        "no providers offered: no picker",
+      );
 
       await panel.actions(1, providerActions());
       const main = header.getByRole("group", { name: "Provider main" });
@@ -88,7 +113,11 @@ describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
       assert.equal(await backup.locator("summary").textContent(), "Provider backup: off");
 
       await main.locator("summary").click();
-      assert.equal(await main.getByRole("button", { name: "Disable" }).count(), 0, "a required provider cannot be disabled");
+      assert.equal(
+        await main.getByRole("button", { name: "Disable" }).count(),
+        0,
+        "a required provider cannot be disabled",
+      );
       await backup.locator("summary").click();
       await backup.getByRole("combobox", { name: "API type" }).selectOption("bedrock");
       const apply = backup.getByRole("button", { name: "Apply" });
@@ -96,16 +125,41 @@ describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
       await backup.getByRole("textbox", { name: "Base URL" }).fill("https://bedrock.test");
       await apply.click();
       await panel.waitForSent("provider/set");
-      assert.deepEqual((await panel.sentOfType("provider/set"))[0], { type: "provider/set", providerId: "backup", apiType: "bedrock", baseUrl: "https://bedrock.test" });
+      assert.deepEqual((await panel.sentOfType("provider/set"))[0], {
+        type: "provider/set",
+        providerId: "backup",
+        apiType: "bedrock",
+        baseUrl: "https://bedrock.test",
+      });
 
-      await panel.actions(2, [{ type: "providers/state", providers: [
-        { providerId: "main", supported: ["anthropic", "openai"], required: true, current: { apiType: "anthropic", baseUrl: "https://api.anthropic.test" } },
-        { providerId: "backup", supported: ["openai", "bedrock"], required: false, current: { apiType: "bedrock", baseUrl: "https://bedrock.test" } },
-      ] }]);
-      await eventually(async () => assert.equal(await backup.locator("summary").textContent(), "Provider backup: bedrock"));
+      await panel.actions(2, [
+        {
+          type: "providers/state",
+          providers: [
+            {
+              providerId: "main",
+              supported: ["anthropic", "openai"],
+              required: true,
+              current: { apiType: "anthropic", baseUrl: "https://api.anthropic.test" },
+            },
+            {
+              providerId: "backup",
+              supported: ["openai", "bedrock"],
+              required: false,
+              current: { apiType: "bedrock", baseUrl: "https://bedrock.test" },
+            },
+          ],
+        },
+      ]);
+      await eventually(async () =>
+        assert.equal(await backup.locator("summary").textContent(), "Provider backup: bedrock"),
+      );
       await backup.getByRole("button", { name: "Disable" }).click();
       await panel.waitForSent("provider/disable");
-      assert.deepEqual((await panel.sentOfType("provider/disable"))[0], { type: "provider/disable", providerId: "backup" });
+      assert.deepEqual((await panel.sentOfType("provider/disable"))[0], {
+        type: "provider/disable",
+        providerId: "backup",
+      });
       assert.deepEqual(await panel.axe(), []);
       await panel.assertHealthy();
     } finally {

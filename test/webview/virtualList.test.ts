@@ -11,9 +11,11 @@ import { type Harness, Panel, eventually, settle, startHarness } from "./harness
 const COUNT = 2_000;
 
 function longThread(): ThreadEntry[] {
-  return Array.from({ length: COUNT }, (_, i) => i % 2 === 0
-    ? userEntry(`e${i}`, `question ${i}`)
-    : agentEntry(`e${i}`, { kind: "message", text: `answer ${i}\n\n${"words ".repeat(10 + (i % 7) * 25)}` }));
+  return Array.from({ length: COUNT }, (_, i) =>
+    i % 2 === 0
+      ? userEntry(`e${i}`, `question ${i}`)
+      : agentEntry(`e${i}`, { kind: "message", text: `answer ${i}\n\n${"words ".repeat(10 + (i % 7) * 25)}` }),
+  );
 }
 
 describe("webview virtualised transcript", { timeout: 120_000 }, () => {
@@ -31,12 +33,15 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
       await panel.snapshot(0, readyState(longThread()));
       const log = panel.page.getByRole("log", { name: "Transcript" });
       const articles = log.getByRole("article");
-      const visible = (text: string) => log.getByText(text, { exact: true }).evaluate((element) => {
-        const box = element.getBoundingClientRect();
-        const view = element.closest("[role=log]")?.getBoundingClientRect();
-        return view !== undefined && box.bottom > view.top && box.top < view.bottom;
-      });
-      await eventually(async () => assert.equal(await visible(`question ${COUNT - 2}`), true, "opens at the newest entry"));
+      const visible = (text: string) =>
+        log.getByText(text, { exact: true }).evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const view = element.closest("[role=log]")?.getBoundingClientRect();
+          return view !== undefined && box.bottom > view.top && box.top < view.bottom;
+        });
+      await eventually(async () =>
+        assert.equal(await visible(`question ${COUNT - 2}`), true, "opens at the newest entry"),
+      );
       const rendered = await articles.count();
       assert.ok(rendered > 0 && rendered < 100, `only a window of rows is in the DOM (${rendered} of ${COUNT})`);
 
@@ -59,7 +64,11 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
         await settle(panel.page);
       }
       await eventually(async () => assert.equal(await visible(`answer ${COUNT - 1}`), true, "the last entry, in view"));
-      await eventually(async () => assert.ok(await log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight <= 1)));
+      await eventually(async () =>
+        assert.ok(
+          await log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight <= 1),
+        ),
+      );
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -71,7 +80,9 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
     try {
       await panel.snapshot(0, readyState(longThread()));
       const log = panel.page.getByRole("log", { name: "Transcript" });
-      await eventually(async () => assert.equal(await log.getByText(`question ${COUNT - 2}`, { exact: true }).count(), 1));
+      await eventually(async () =>
+        assert.equal(await log.getByText(`question ${COUNT - 2}`, { exact: true }).count(), 1),
+      );
       await settle(panel.page);
       // Rendered rows beyond the viewport, in px, once they cover it again after each jump upward.
       const extents = await log.evaluate(async (element) => {
@@ -99,7 +110,11 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
       const lean = extents.slice(1).filter(({ above }) => above < 500).length;
       assert.ok(lean >= 3, `while flinging, no overscan is mounted: ${JSON.stringify(extents)}`);
       await eventually(async () => {
-        const above = await log.evaluate((element) => element.getBoundingClientRect().top - (element.querySelector(".transcript-row")?.getBoundingClientRect().top ?? 0));
+        const above = await log.evaluate(
+          (element) =>
+            element.getBoundingClientRect().top -
+            (element.querySelector(".transcript-row")?.getBoundingClientRect().top ?? 0),
+        );
         assert.ok(above > 600, `at rest, rows above the viewport are mounted again (${Math.round(above)} px)`);
       });
       await panel.assertHealthy();
@@ -115,15 +130,20 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
       const tail = readyState(whole.slice(-150));
       await panel.snapshot(0, { ...tail, thread: { ...tail.thread, omittedEntries: COUNT - 150 } });
       const log = panel.page.getByRole("log", { name: "Transcript" });
-      const inView = (text: string) => log.getByText(text, { exact: true }).evaluate((element) => {
-        const box = element.getBoundingClientRect();
-        const view = element.closest("[role=log]")?.getBoundingClientRect();
-        return view !== undefined && box.bottom > view.top && box.top < view.bottom;
-      });
-      await eventually(async () => assert.equal(await inView(`question ${COUNT - 2}`), true, "the newest entry, at once"));
+      const inView = (text: string) =>
+        log.getByText(text, { exact: true }).evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const view = element.closest("[role=log]")?.getBoundingClientRect();
+          return view !== undefined && box.bottom > view.top && box.top < view.bottom;
+        });
+      await eventually(async () =>
+        assert.equal(await inView(`question ${COUNT - 2}`), true, "the newest entry, at once"),
+      );
       const notice = log.getByText("Loading 1,850 earlier entries…", { exact: true });
       await log.evaluate((element) => element.scrollTo(0, 0));
-      await eventually(async () => assert.equal(await inView(`question ${COUNT - 150}`), true, "the tail's first entry"));
+      await eventually(async () =>
+        assert.equal(await inView(`question ${COUNT - 150}`), true, "the tail's first entry"),
+      );
       assert.equal(await notice.isVisible(), true, "says that older entries are on their way");
 
       await panel.snapshot(0, readyState(whole));
@@ -150,17 +170,25 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
       // The first user message fully in view is what the reader looks at.
       const question = await log.evaluate((element) => {
         const top = element.getBoundingClientRect().top;
-        return [...element.querySelectorAll("article[aria-label='You']")].find((a) => a.getBoundingClientRect().top >= top)?.textContent ?? "";
+        return (
+          [...element.querySelectorAll("article[aria-label='You']")].find((a) => a.getBoundingClientRect().top >= top)
+            ?.textContent ?? ""
+        );
       });
       assert.match(question, /^question \d+$/);
       const anchor = log.getByText(question, { exact: true });
       const before = await anchor.evaluate((element) => element.getBoundingClientRect().top);
 
       let seq = 1;
-      for (let i = 0; i < 5; i++) await panel.actions(seq++, [messageChunk(`new${i}`, `streamed ${i}\n\n${"more ".repeat(80)}`)]);
+      for (let i = 0; i < 5; i++)
+        await panel.actions(seq++, [messageChunk(`new${i}`, `streamed ${i}\n\n${"more ".repeat(80)}`)]);
       await settle(panel.page);
       await settle(panel.page);
-      assert.equal(await anchor.evaluate((element) => element.getBoundingClientRect().top), before, "what the reader looks at stays put");
+      assert.equal(
+        await anchor.evaluate((element) => element.getBoundingClientRect().top),
+        before,
+        "what the reader looks at stays put",
+      );
 
       // Scrolling up brings rows into the DOM whose real heights differ from the estimates; the
       // content must move by exactly the distance scrolled, not jump.
@@ -175,7 +203,12 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
       await settle(panel.page);
       await panel.actions(seq++, [messageChunk("tail", "the very end")]);
       await eventually(async () => assert.equal(await log.getByText("the very end").count(), 1));
-      await eventually(async () => assert.ok(await log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight <= 1), "follows at the bottom"));
+      await eventually(async () =>
+        assert.ok(
+          await log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight <= 1),
+          "follows at the bottom",
+        ),
+      );
       await panel.assertHealthy();
     } finally {
       await panel.close();
@@ -187,7 +220,10 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
     try {
       await panel.snapshot(0, readyState([userEntry("u1", "flood")], { phase: "running", startedAt: 1 }));
       // 4,000 blocks in 40 batches of 100, as fast as the page takes them.
-      const block = (i: number) => i % 5 === 0 ? "```ts\nconst step" + i + " = " + i + ";\n```" : `Paragraph ${i} with **bold ${i}** and \`code${i}\`.`;
+      const block = (i: number) =>
+        i % 5 === 0
+          ? "```ts\nconst step" + i + " = " + i + ";\n```"
+          : `Paragraph ${i} with **bold ${i}** and \`code${i}\`.`;
       const batches = Array.from({ length: 40 }, (_, b) => ({
         type: "state/actions",
         seq: b * 100 + 1,
@@ -195,15 +231,45 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
       }));
       await panel.sendAll(batches);
       const log = panel.page.getByRole("log", { name: "Transcript" });
-      await eventually(async () => assert.equal(await log.getByText("Paragraph 3999 with", { exact: false }).count(), 1));
-      await eventually(async () => assert.equal(await log.getByRole("strong").filter({ hasText: "bold 3999" }).count(), 1, "the newest block is rendered Markdown"));
+      await eventually(async () =>
+        assert.equal(await log.getByText("Paragraph 3999 with", { exact: false }).count(), 1),
+      );
+      await eventually(async () =>
+        assert.equal(
+          await log.getByRole("strong").filter({ hasText: "bold 3999" }).count(),
+          1,
+          "the newest block is rendered Markdown",
+        ),
+      );
       const blocksInDom = await log.locator(".markdown-block").count();
-      assert.ok(blocksInDom < 400, `only the segments near the viewport are in the DOM (${blocksInDom} of 4,000 blocks)`);
-      assert.equal(await log.getByRole("article", { name: "Agent", exact: true }).count(), 0, "the message's first segment left the DOM");
+      assert.ok(
+        blocksInDom < 400,
+        `only the segments near the viewport are in the DOM (${blocksInDom} of 4,000 blocks)`,
+      );
+      assert.equal(
+        await log.getByRole("article", { name: "Agent", exact: true }).count(),
+        0,
+        "the message's first segment left the DOM",
+      );
 
       await log.evaluate((element) => element.scrollTo(0, 0));
-      await eventually(async () => assert.equal(await log.getByRole("article", { name: "Agent", exact: true }).count(), 1, "the first segment is the message"));
-      await eventually(async () => assert.equal(await log.getByRole("strong").filter({ hasText: /^bold 1$/ }).count(), 1, "its blocks render once in view"));
+      await eventually(async () =>
+        assert.equal(
+          await log.getByRole("article", { name: "Agent", exact: true }).count(),
+          1,
+          "the first segment is the message",
+        ),
+      );
+      await eventually(async () =>
+        assert.equal(
+          await log
+            .getByRole("strong")
+            .filter({ hasText: /^bold 1$/ })
+            .count(),
+          1,
+          "its blocks render once in view",
+        ),
+      );
       assert.equal(await log.getByText("Paragraph 3999 with", { exact: false }).count(), 0, "the end left the DOM");
       await panel.assertHealthy();
     } finally {

@@ -12,7 +12,10 @@ import { catalog, noAgentState, tabsState } from "./featureFixture";
 import { type Harness, Panel, type Theme, eventually, settle, startHarness } from "./harness";
 
 const outDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../test-results");
-const PROBLEMS = ['acpPanel.agents["My Agent"].command: Invalid input: expected string, received number', '"acpPanel.agents" must be an object mapping agent names to { "command": … } entries.'];
+const PROBLEMS = [
+  'acpPanel.agents["My Agent"].command: Invalid input: expected string, received number',
+  '"acpPanel.agents" must be an object mapping agent names to { "command": … } entries.',
+];
 
 describe("webview first-run view", { timeout: 120_000 }, () => {
   let harness: Harness;
@@ -31,9 +34,24 @@ describe("webview first-run view", { timeout: 120_000 }, () => {
       await panel.snapshot(0, noAgentState());
       const agents = panel.page.getByRole("list", { name: "Agents" });
       await eventually(async () => assert.equal(await agents.getByRole("listitem").count(), 4));
-      assert.deepEqual(await agents.locator(".agent-name").allTextContents(), ["My Bub", "Claude", "Gemini CLI", "Codex"]);
-      assert.deepEqual(await agents.locator(".agent-marker").allTextContents(), ["Configured", "Found on PATH", "Not installed", "Found on PATH"]);
-      assert.deepEqual(await agents.locator(".agent-command").allTextContents(), ["bub acp", "npx -y @zed-industries/claude-agent-acp", "gemini --experimental-acp", "codex-acp"]);
+      assert.deepEqual(await agents.locator(".agent-name").allTextContents(), [
+        "My Bub",
+        "Claude",
+        "Gemini CLI",
+        "Codex",
+      ]);
+      assert.deepEqual(await agents.locator(".agent-marker").allTextContents(), [
+        "Configured",
+        "Found on PATH",
+        "Not installed",
+        "Found on PATH",
+      ]);
+      assert.deepEqual(await agents.locator(".agent-command").allTextContents(), [
+        "bub acp",
+        "npx -y @zed-industries/claude-agent-acp",
+        "gemini --experimental-acp",
+        "codex-acp",
+      ]);
       assert.equal(await panel.page.getByRole("heading", { name: "Start a session" }).count(), 1);
       assert.equal(await panel.page.getByRole("log").count(), 0, "no transcript before an agent runs");
       assert.equal(await panel.page.getByRole("status").textContent(), "Not connected");
@@ -44,12 +62,18 @@ describe("webview first-run view", { timeout: 120_000 }, () => {
       await panel.page.getByRole("button", { name: "Start Gemini CLI" }).focus();
       await panel.page.keyboard.press("Enter");
       await panel.waitForSent("agent/select", 2);
-      assert.deepEqual(await panel.sentOfType("agent/select"), [{ type: "agent/select", agent: "Claude" }, { type: "agent/select", agent: "Gemini CLI" }]);
+      assert.deepEqual(await panel.sentOfType("agent/select"), [
+        { type: "agent/select", agent: "Claude" },
+        { type: "agent/select", agent: "Gemini CLI" },
+      ]);
 
       await panel.page.getByRole("button", { name: "Add a custom agent in settings" }).click();
       await panel.waitForSent("settings/open");
       assert.deepEqual(await panel.sentOfType("settings/open"), [{ type: "settings/open" }]);
-      assert.match(await panel.page.getByLabel("Settings snippet").textContent() ?? "", /"acpPanel\.agents": \{\n {2}"My Agent": \{\n {4}"command": "my-agent"/);
+      assert.match(
+        (await panel.page.getByLabel("Settings snippet").textContent()) ?? "",
+        /"acpPanel\.agents": \{\n {2}"My Agent": \{\n {4}"command": "my-agent"/,
+      );
 
       // The agent starts: the welcome view gives way to the transcript.
       await panel.actions(1, [{ type: "connection/starting", agent: "Claude" }]);
@@ -68,7 +92,11 @@ describe("webview first-run view", { timeout: 120_000 }, () => {
       await panel.send(catalog(PROBLEMS));
       const problems = panel.page.getByRole("list", { name: "Settings problems" });
       await eventually(async () => assert.equal(await problems.getByRole("listitem").count(), 2));
-      assert.deepEqual(await problems.locator("code").allTextContents(), ['acpPanel.agents["My Agent"].command'], "the field, as code");
+      assert.deepEqual(
+        await problems.locator("code").allTextContents(),
+        ['acpPanel.agents["My Agent"].command'],
+        "the field, as code",
+      );
       assert.deepEqual(await problems.getByRole("listitem").allTextContents(), PROBLEMS);
       assert.equal(await problems.locator(".codicon-warning").count(), 2);
       await panel.send(catalog());
@@ -86,7 +114,9 @@ describe("webview first-run view", { timeout: 120_000 }, () => {
         await panel.send(catalog(PROBLEMS.slice(0, 1)));
         await panel.snapshot(0, noAgentState());
         await panel.send(tabsState("tab-1", [{ key: "tab-1", title: "New session", status: "none" }]));
-        await eventually(async () => assert.equal(await panel.page.getByRole("button", { name: /^Start / }).count(), 4));
+        await eventually(async () =>
+          assert.equal(await panel.page.getByRole("button", { name: /^Start / }).count(), 4),
+        );
         await panel.page.evaluate(() => document.fonts.ready);
         await settle(panel.page);
         await panel.page.screenshot({ path: join(outDir, `webview-welcome-${theme}.png`) });

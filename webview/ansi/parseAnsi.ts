@@ -25,7 +25,8 @@ export interface AnsiRun {
 }
 
 // CSI (ESC [ params intermediates final), OSC (ESC ] … BEL or ESC \), and two-byte escapes.
-const ESCAPE = /\u001b\[([0-9;:?<=>]*)[ -/]*([@-~])|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[()*+][0-9A-Za-z]|\u001b[@-Z\\-_]|\u009b([0-9;:]*)([@-~])/g;
+const ESCAPE =
+  /\u001b\[([0-9;:?<=>]*)[ -/]*([@-~])|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[()*+][0-9A-Za-z]|\u001b[@-Z\\-_]|\u009b([0-9;:]*)([@-~])/g;
 const SGR_ONLY = /\u001b\[[0-9;:]*m/g;
 
 export function parseAnsi(input: string): AnsiRun[] {
@@ -53,13 +54,16 @@ export function parseAnsi(input: string): AnsiRun[] {
 /** `abc\rxy` shows `xy`; colour codes from the overwritten part are kept so the state carries on. */
 function applyCarriageReturns(text: string): string {
   if (!text.includes("\r")) return text;
-  return text.split("\n").map((line) => {
-    const body = line.endsWith("\r") ? line.slice(0, -1) : line;
-    const cut = body.lastIndexOf("\r");
-    if (cut < 0) return body;
-    const codes = body.slice(0, cut).match(SGR_ONLY)?.join("") ?? "";
-    return codes + body.slice(cut + 1);
-  }).join("\n");
+  return text
+    .split("\n")
+    .map((line) => {
+      const body = line.endsWith("\r") ? line.slice(0, -1) : line;
+      const cut = body.lastIndexOf("\r");
+      if (cut < 0) return body;
+      const codes = body.slice(0, cut).match(SGR_ONLY)?.join("") ?? "";
+      return codes + body.slice(cut + 1);
+    })
+    .join("\n");
 }
 
 function applySgr(current: AnsiStyle, params: string): AnsiStyle {

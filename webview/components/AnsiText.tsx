@@ -8,13 +8,19 @@ import { type AnsiColor, type AnsiRun, parseAnsi } from "../ansi/parseAnsi";
 
 export const AnsiText = memo(function AnsiText({ text }: { text: string }) {
   const runs = useMemo(() => parseAnsi(text), [text]);
-  return <>{runs.map((run, index) => <AnsiSpan key={index} run={run} />)}</>;
+  return (
+    <>
+      {runs.map((run, index) => (
+        <AnsiSpan key={index} run={run} />
+      ))}
+    </>
+  );
 });
 
 function AnsiSpan({ run }: { run: AnsiRun }) {
   const { style } = run;
-  const fg = style.inverse ? style.bg ?? "default-bg" : style.fg;
-  const bg = style.inverse ? style.fg ?? "default-fg" : style.bg;
+  const fg = style.inverse ? (style.bg ?? "default-bg") : style.fg;
+  const bg = style.inverse ? (style.fg ?? "default-fg") : style.bg;
   const classes: string[] = [];
   const inline: CSSProperties = {};
   applyColor(fg, "fg", classes, inline);
@@ -25,7 +31,11 @@ function AnsiSpan({ run }: { run: AnsiRun }) {
   if (style.underline) classes.push("ansi-underline");
   if (style.strike) classes.push("ansi-strike");
   if (classes.length === 0 && fg === undefined && bg === undefined) return <>{run.text}</>;
-  return <span className={classes.join(" ") || undefined} style={Object.keys(inline).length > 0 ? inline : undefined}>{run.text}</span>;
+  return (
+    <span className={classes.join(" ") || undefined} style={Object.keys(inline).length > 0 ? inline : undefined}>
+      {run.text}
+    </span>
+  );
 }
 
 /**
@@ -36,9 +46,15 @@ function readableForeground(color: string): string {
   return `color-mix(in srgb, ${color} 50%, var(--vscode-terminal-foreground, var(--vscode-foreground)))`;
 }
 
-function applyColor(color: AnsiColor | "default-fg" | "default-bg" | undefined, layer: "fg" | "bg", classes: string[], inline: CSSProperties): void {
+function applyColor(
+  color: AnsiColor | "default-fg" | "default-bg" | undefined,
+  layer: "fg" | "bg",
+  classes: string[],
+  inline: CSSProperties,
+): void {
   if (color === undefined) return;
-  if (color === "default-fg" || color === "default-bg") classes.push(`ansi-${layer}-${color === "default-fg" ? "default" : "inverse"}`);
+  if (color === "default-fg" || color === "default-bg")
+    classes.push(`ansi-${layer}-${color === "default-fg" ? "default" : "inverse"}`);
   else if (typeof color === "number") classes.push(`ansi-${layer}-${color}`);
   else if (layer === "fg") inline.color = readableForeground(color);
   else inline.backgroundColor = color;

@@ -48,9 +48,17 @@ function Panel() {
   return (
     <div className="panel">
       <Header sessionsOpen={sessionsOpen} onToggleSessions={toggleSessions} />
-      {sessionsOpen ? <SessionList onClose={closeSessions} /> : (
+      {sessionsOpen ? (
+        <SessionList onClose={closeSessions} />
+      ) : (
         <main className="panel-main">
-          {!synced ? <div className="panel-placeholder" /> : noAgent ? <WelcomeView /> : <LazyTranscript key={`log:${tabKey}`} scrollKey={tabKey} />}
+          {!synced ? (
+            <div className="panel-placeholder" />
+          ) : noAgent ? (
+            <WelcomeView />
+          ) : (
+            <LazyTranscript key={`log:${tabKey}`} scrollKey={tabKey} />
+          )}
           <StatusLine />
           <PlanView />
           <IdPlansView />

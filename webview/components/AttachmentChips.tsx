@@ -3,17 +3,31 @@ import type { Attachment } from "../../src/shared/protocol";
 import { Codicon } from "./Codicon";
 import { t } from "../l10n";
 
-export function AttachmentChips({ attachments, onRemove }: { attachments: readonly Attachment[]; onRemove: (uri: string) => void }) {
+export function AttachmentChips({
+  attachments,
+  onRemove,
+}: {
+  attachments: readonly Attachment[];
+  onRemove: (uri: string) => void;
+}) {
   if (attachments.length === 0) return null;
   return (
     <ul className="attachment-chips" aria-label={t("Attachments")}>
       {attachments.map((attachment) => (
         <li key={attachment.uri} className="chip" title={attachment.uri}>
-          {attachment.imageData && attachment.mimeType?.startsWith("image/")
-            ? <img className="chip-thumb" src={`data:${attachment.mimeType};base64,${attachment.imageData}`} alt="" />
-            : <Codicon name={attachment.text !== undefined ? "selection" : "file"} />}
+          {attachment.imageData && attachment.mimeType?.startsWith("image/") ? (
+            <img className="chip-thumb" src={`data:${attachment.mimeType};base64,${attachment.imageData}`} alt="" />
+          ) : (
+            <Codicon name={attachment.text !== undefined ? "selection" : "file"} />
+          )}
           <span className="chip-name">{attachment.name}</span>
-          <button type="button" className="chip-remove" aria-label={t("Remove {0}", attachment.name)} title={t("Remove")} onClick={() => onRemove(attachment.uri)}>
+          <button
+            type="button"
+            className="chip-remove"
+            aria-label={t("Remove {0}", attachment.name)}
+            title={t("Remove")}
+            onClick={() => onRemove(attachment.uri)}
+          >
             <Codicon name="close" />
           </button>
         </li>

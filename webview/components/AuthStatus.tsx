@@ -19,7 +19,12 @@ export function AuthStatus() {
   if (auth === undefined || auth === "unknown") return null;
   const { text, icon } = labels[auth];
   return (
-    <span className={`auth-status auth-status-${auth}`} role="note" aria-label={t("Agent sign-in: {0}", text)} title={t("The agent reports: {0}", text.toLowerCase())}>
+    <span
+      className={`auth-status auth-status-${auth}`}
+      role="note"
+      aria-label={t("Agent sign-in: {0}", text)}
+      title={t("The agent reports: {0}", text.toLowerCase())}
+    >
       <Codicon name={icon} /> {text}
     </span>
   );

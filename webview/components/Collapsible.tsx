@@ -17,13 +17,25 @@ interface CollapsibleProps {
   readonly children: () => ReactNode;
 }
 
-export function Collapsible({ storageKey, summary, defaultOpen = false, className, label, children }: CollapsibleProps) {
+export function Collapsible({
+  storageKey,
+  summary,
+  defaultOpen = false,
+  className,
+  label,
+  children,
+}: CollapsibleProps) {
   const [open, setOpen] = useExpanded(storageKey, defaultOpen);
   const onToggle = (event: SyntheticEvent<HTMLDetailsElement>) => {
     if (event.currentTarget.open !== open) setOpen(event.currentTarget.open);
   };
   return (
-    <details className={className ? `collapsible ${className}` : "collapsible"} open={open} onToggle={onToggle} aria-label={label}>
+    <details
+      className={className ? `collapsible ${className}` : "collapsible"}
+      open={open}
+      onToggle={onToggle}
+      aria-label={label}
+    >
       <summary>{summary}</summary>
       {open ? children() : null}
     </details>

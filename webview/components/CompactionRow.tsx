@@ -17,9 +17,14 @@ const labels: Record<CompactionEntry["status"], string> = {
 };
 
 export const CompactionRow = memo(function CompactionRow({ entry }: { entry: CompactionEntry }) {
-  const icon = entry.status === "in_progress" ? <Codicon name="loading" spin />
-    : entry.status === "failed" ? <Codicon name="error" className="severity-error" />
-    : <Codicon name="fold" />;
+  const icon =
+    entry.status === "in_progress" ? (
+      <Codicon name="loading" spin />
+    ) : entry.status === "failed" ? (
+      <Codicon name="error" className="severity-error" />
+    ) : (
+      <Codicon name="fold" />
+    );
   const label = entry.error && entry.status === "failed" ? `${labels.failed}: ${entry.error}` : labels[entry.status];
   return (
     <article className={`entry notice-row compaction compaction-${entry.status}`} aria-label={t("Context compaction")}>

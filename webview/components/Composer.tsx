@@ -6,7 +6,18 @@
  * The draft (text and chips) is UI state, one per tab (`draftKey`), and survives a reload.
  */
 import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
-import { type ChangeEvent, type ClipboardEvent, type DragEvent, type KeyboardEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import {
+  type ChangeEvent,
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { getUiState, setUiState } from "../bridge";
 import type { ComposerCommand } from "../composerInbox";
 import { registerComposerBox, offerComposerFocus } from "../composerPresence";
@@ -50,10 +61,13 @@ export function Composer({ draftKey }: { draftKey: string }) {
   const { setText, textRef, addAttachments } = draft;
   const { receiveResults } = suggestions;
 
-  const setDraft = useCallback((text: string, caretAt?: number | "start" | "end") => {
-    caretAfterRender.current = caretAt;
-    setText(text);
-  }, [setText]);
+  const setDraft = useCallback(
+    (text: string, caretAt?: number | "start" | "end") => {
+      caretAfterRender.current = caretAt;
+      setText(text);
+    },
+    [setText],
+  );
 
   useLayoutEffect(() => {
     const element = box.current;
@@ -94,7 +108,10 @@ export function Composer({ draftKey }: { draftKey: string }) {
       draft.addAttachments([attachment]);
       const rest = text.slice(picked.to);
       const inserted = rest.startsWith(" ") ? token : `${token} `;
-      setDraft(text.slice(0, picked.from) + inserted + rest, picked.from + inserted.length + (rest.startsWith(" ") ? 1 : 0));
+      setDraft(
+        text.slice(0, picked.from) + inserted + rest,
+        picked.from + inserted.length + (rest.startsWith(" ") ? 1 : 0),
+      );
     }
     box.current?.focus();
   };
@@ -174,25 +191,30 @@ export function Composer({ draftKey }: { draftKey: string }) {
     }
   };
 
-  useComposerCommands(useCallback((command: ComposerCommand) => {
-    switch (command.type) {
-      case "composer/insert":
-        setDraft(textRef.current + command.text, "end");
-        break;
-      case "composer/set":
-        setDraft(command.text, "end");
-        break;
-      case "composer/attach":
-        addAttachments([command.attachment]);
-        break;
-      case "mention/results":
-        receiveResults({ query: command.query, items: command.items });
-        return;
-      case "composer/focus":
-        break;
-    }
-    box.current?.focus();
-  }, [setDraft, textRef, addAttachments, receiveResults]));
+  useComposerCommands(
+    useCallback(
+      (command: ComposerCommand) => {
+        switch (command.type) {
+          case "composer/insert":
+            setDraft(textRef.current + command.text, "end");
+            break;
+          case "composer/set":
+            setDraft(command.text, "end");
+            break;
+          case "composer/attach":
+            addAttachments([command.attachment]);
+            break;
+          case "mention/results":
+            receiveResults({ query: command.query, items: command.items });
+            return;
+          case "composer/focus":
+            break;
+        }
+        box.current?.focus();
+      },
+      [setDraft, textRef, addAttachments, receiveResults],
+    ),
+  );
 
   useEffect(() => {
     registerComposerBox(box.current);
@@ -219,34 +241,51 @@ export function Composer({ draftKey }: { draftKey: string }) {
   return (
     <div className="composer" onDragOver={onDragOver} onDrop={onDrop}>
       <AttachmentChips attachments={draft.attachments} onRemove={draft.removeAttachment} />
-      {notice ? <div className="composer-notice" role="alert">{notice}</div> : null}
+      {notice ? (
+        <div className="composer-notice" role="alert">
+          {notice}
+        </div>
+      ) : null}
       {menu ? <SuggestionMenu id={menuId} menu={menu} onPick={pick} onHover={suggestions.setActive} /> : null}
       <div className="composer-field">
-      <MentionHighlights ref={overlay} text={draft.text} tokens={[...mentions.current.values()]} />
-      <textarea
-        ref={box}
-        onScroll={(event) => {
-          if (overlay.current) overlay.current.scrollTop = event.currentTarget.scrollTop;
-        }}
-        className="composer-input"
-        aria-label={t("Prompt")}
-        aria-autocomplete="list"
-        aria-controls={menu ? menuId : undefined}
-        aria-activedescendant={menu ? suggestionOptionId(menuId, menu.active) : undefined}
-        placeholder={phase === "idle" ? t("Ask the agent… (/ for commands, @ to attach files)") : t("Message the agent while it works…")}
-        rows={2}
-        value={draft.text}
-        onChange={onChange}
-        onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
-        onKeyDown={onKeyDown}
-        onPaste={onPaste}
-      />
+        <MentionHighlights ref={overlay} text={draft.text} tokens={[...mentions.current.values()]} />
+        <textarea
+          ref={box}
+          onScroll={(event) => {
+            if (overlay.current) overlay.current.scrollTop = event.currentTarget.scrollTop;
+          }}
+          className="composer-input"
+          aria-label={t("Prompt")}
+          aria-autocomplete="list"
+          aria-controls={menu ? menuId : undefined}
+          aria-activedescendant={menu ? suggestionOptionId(menuId, menu.active) : undefined}
+          placeholder={
+            phase === "idle"
+              ? t("Ask the agent… (/ for commands, @ to attach files)")
+              : t("Message the agent while it works…")
+          }
+          rows={2}
+          value={draft.text}
+          onChange={onChange}
+          onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+        />
       </div>
       <div className="composer-actions">
         {/* vscode-button is a custom element: its `disabled` is invisible to accessibility, so
             aria-disabled says it too (as a string: React writes `true` on custom elements as ""). */}
-        <VscodeButton secondary disabled={!canStop} aria-disabled={canStop ? "false" : "true"} onClick={() => canStop && cancelTurn()}>{t("Stop")}</VscodeButton>
-        <VscodeButton disabled={!canSend} aria-disabled={canSend ? "false" : "true"} onClick={send}>{t("Send")}</VscodeButton>
+        <VscodeButton
+          secondary
+          disabled={!canStop}
+          aria-disabled={canStop ? "false" : "true"}
+          onClick={() => canStop && cancelTurn()}
+        >
+          {t("Stop")}
+        </VscodeButton>
+        <VscodeButton disabled={!canSend} aria-disabled={canSend ? "false" : "true"} onClick={send}>
+          {t("Send")}
+        </VscodeButton>
       </div>
     </div>
   );

@@ -24,12 +24,29 @@ export function ConfigPickers() {
   return (
     <div className="config-pickers">
       {/* Pickers first, then checkboxes: they pair up better in a narrow panel. */}
-      {options.filter((option) => option.type === "select").map((option) => <ConfigPicker key={option.id} option={option} />)}
+      {options
+        .filter((option) => option.type === "select")
+        .map((option) => (
+          <ConfigPicker key={option.id} option={option} />
+        ))}
       <ProviderPicker />
       {legacyModes ? (
-        <Select label={t("Mode")} value={modes.currentModeId} onPick={setMode} choices={modes.availableModes.map((mode) => ({ value: mode.id, label: mode.name, description: mode.description ?? undefined }))} />
+        <Select
+          label={t("Mode")}
+          value={modes.currentModeId}
+          onPick={setMode}
+          choices={modes.availableModes.map((mode) => ({
+            value: mode.id,
+            label: mode.name,
+            description: mode.description ?? undefined,
+          }))}
+        />
       ) : null}
-      {options.filter((option) => option.type !== "select").map((option) => <ConfigPicker key={option.id} option={option} />)}
+      {options
+        .filter((option) => option.type !== "select")
+        .map((option) => (
+          <ConfigPicker key={option.id} option={option} />
+        ))}
     </div>
   );
 }
@@ -50,7 +67,14 @@ const ConfigPicker = memo(function ConfigPicker({ option }: { option: ConfigOpti
       />
     );
   }
-  return <Select label={option.name} value={option.currentValue} choices={flatten(option)} onPick={(value) => setConfig(option.id, value)} />;
+  return (
+    <Select
+      label={option.name}
+      value={option.currentValue}
+      choices={flatten(option)}
+      onPick={(value) => setConfig(option.id, value)}
+    />
+  );
 });
 
 interface Choice {
@@ -65,15 +89,33 @@ type GroupOption = { group: string; name: string; options: FlatOption[] };
 function flatten(option: SelectOption): Choice[] {
   // Loose zod objects do not narrow with `in`; the schema guarantees one shape or the other.
   const items = option.options as ReadonlyArray<FlatOption | GroupOption>;
-  return items.flatMap((item): Choice[] => "group" in item
-    ? item.options.map((o) => ({ value: o.value, label: `${o.name} (${item.name})`, description: o.description ?? undefined }))
-    : [{ value: item.value, label: item.name, description: item.description ?? undefined }]);
+  return items.flatMap((item): Choice[] =>
+    "group" in item
+      ? item.options.map((o) => ({
+          value: o.value,
+          label: `${o.name} (${item.name})`,
+          description: o.description ?? undefined,
+        }))
+      : [{ value: item.value, label: item.name, description: item.description ?? undefined }],
+  );
 }
 
-function Select({ label, value, choices, onPick }: { label: string; value: string; choices: readonly Choice[]; onPick: (value: string) => void }) {
+function Select({
+  label,
+  value,
+  choices,
+  onPick,
+}: {
+  label: string;
+  value: string;
+  choices: readonly Choice[];
+  onPick: (value: string) => void;
+}) {
   return (
     <div className="config-picker">
-      <span className="config-label" aria-hidden="true">{label}</span>
+      <span className="config-label" aria-hidden="true">
+        {label}
+      </span>
       <VscodeSingleSelect
         label={label}
         value={value}
@@ -83,7 +125,9 @@ function Select({ label, value, choices, onPick }: { label: string; value: strin
         }}
       >
         {choices.map((choice) => (
-          <VscodeOption key={choice.value} value={choice.value} description={choice.description ?? ""}>{choice.label}</VscodeOption>
+          <VscodeOption key={choice.value} value={choice.value} description={choice.description ?? ""}>
+            {choice.label}
+          </VscodeOption>
         ))}
       </VscodeSingleSelect>
     </div>

@@ -17,7 +17,10 @@ export function ContextMeter() {
   const cost = usage.cost ? formatCost(usage.cost.amount, usage.cost.currency) : undefined;
   const warn = ratio > WARN_AT;
   return (
-    <div className={warn ? "context-meter context-meter-warn" : "context-meter"} title={`${t("Context window: {0}% ({1})", percent, detail)}${cost ? ` · ${cost}` : ""}`}>
+    <div
+      className={warn ? "context-meter context-meter-warn" : "context-meter"}
+      title={`${t("Context window: {0}% ({1})", percent, detail)}${cost ? ` · ${cost}` : ""}`}
+    >
       <div
         className="context-meter-track"
         role="meter"

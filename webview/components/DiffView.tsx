@@ -35,17 +35,26 @@ export const DiffView = memo(function DiffView({ path, oldText, newText, storage
     <div className="diff" role="group" aria-label={t("Diff of {0}", path)}>
       <div className="diff-header">
         <Codicon name={isNew ? "new-file" : "diff"} />
-        <span className="diff-path" title={path}>{name}</span>
+        <span className="diff-path" title={path}>
+          {name}
+        </span>
         {isNew ? <span className="badge">{t("New file")}</span> : null}
         <span className="diff-stats">
           <span className="diff-stat-added">+{added}</span>
-          {isNew ? null : <> <span className="diff-stat-removed">−{removed}</span></>}
+          {isNew ? null : (
+            <>
+              {" "}
+              <span className="diff-stat-removed">−{removed}</span>
+            </>
+          )}
         </span>
         <button type="button" className="text-button" onClick={() => openDiff(path, oldText, newText)}>
           <Codicon name="go-to-file" /> {t("Open diff")}
         </button>
       </div>
-      {hunks.length === 0 ? <div className="diff-empty">{t("No changes")}</div> : (
+      {hunks.length === 0 ? (
+        <div className="diff-empty">{t("No changes")}</div>
+      ) : (
         // Focusable, so a keyboard can scroll it (it has a max height and no focusable content).
         <div className="diff-body" tabIndex={0} role="region" aria-label={t("Changes in {0}", name)}>
           {hunks.map((hunk, index) => {
@@ -55,7 +64,9 @@ export const DiffView = memo(function DiffView({ path, oldText, newText, storage
             return (
               <div className="diff-hunk" key={index}>
                 <div className="diff-hunk-header">{hunk.header}</div>
-                {lines.map((op, line) => <DiffLine key={line} op={op} />)}
+                {lines.map((op, line) => (
+                  <DiffLine key={line} op={op} />
+                ))}
               </div>
             );
           })}
@@ -76,7 +87,12 @@ function DiffLine({ op }: { op: DiffOp }) {
   const sign = op.type === "insert" ? "+" : op.type === "delete" ? "-" : " ";
   // Gutter text comes from CSS (attr()), so a line's text content is exactly the source line.
   const gutter = `${oldLine.padStart(4)} ${newLine.padStart(4)} ${sign}`;
-  const props = { className: `diff-line diff-${op.type}`, "data-old": oldLine || undefined, "data-new": newLine || undefined, "data-gutter": gutter };
+  const props = {
+    className: `diff-line diff-${op.type}`,
+    "data-old": oldLine || undefined,
+    "data-new": newLine || undefined,
+    "data-gutter": gutter,
+  };
   if (op.type === "insert") return <ins {...props}>{op.text}</ins>;
   if (op.type === "delete") return <del {...props}>{op.text}</del>;
   return <div {...props}>{op.text}</div>;

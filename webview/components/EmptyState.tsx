@@ -20,8 +20,14 @@ export function EmptyState() {
   const setComposerText = useSetComposerText();
   return (
     <div className="empty-state">
-      <p className="transcript-empty">{agent === undefined ? t("Ask the agent anything. Enter sends, Shift+Enter adds a line.") : t("Ask {0} anything. Enter sends, Shift+Enter adds a line.", agent)}</p>
-      <h2 className="empty-heading" id="starter-heading">{t("Try")}</h2>
+      <p className="transcript-empty">
+        {agent === undefined
+          ? t("Ask the agent anything. Enter sends, Shift+Enter adds a line.")
+          : t("Ask {0} anything. Enter sends, Shift+Enter adds a line.", agent)}
+      </p>
+      <h2 className="empty-heading" id="starter-heading">
+        {t("Try")}
+      </h2>
       <ul className="starter-list" aria-label={t("Starter prompts")}>
         {STARTER_PROMPTS.map((text) => (
           <li key={text}>

@@ -48,7 +48,10 @@ function unknownEntry(entry: never): null {
 
 function UserMessage({ entry }: { entry: UserEntry }) {
   return (
-    <article className={entry.steer ? `entry entry-user entry-steer steer-${entry.steer.state}` : "entry entry-user"} aria-label={t("You")}>
+    <article
+      className={entry.steer ? `entry entry-user entry-steer steer-${entry.steer.state}` : "entry entry-user"}
+      aria-label={t("You")}
+    >
       {entry.text === "" ? null : <div className="user-text">{entry.text}</div>}
       {entry.attachments ? <UserAttachments blocks={entry.attachments} /> : null}
       {entry.steer ? <SteerState state={entry.steer.state} /> : null}
@@ -77,7 +80,9 @@ function SteerState({ state }: { state: NonNullable<UserEntry["steer"]>["state"]
 function AssistantMessage({ entry }: { entry: AssistantEntry }) {
   return (
     <article className="entry entry-assistant" aria-label={t("Agent")}>
-      {entry.chunks.map((chunk, index) => <ChunkView key={index} chunk={chunk} />)}
+      {entry.chunks.map((chunk, index) => (
+        <ChunkView key={index} chunk={chunk} />
+      ))}
       <MessageActions text={replyText(entry)} entryId={entry.id} />
     </article>
   );

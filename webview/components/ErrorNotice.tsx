@@ -31,7 +31,9 @@ export const ErrorNotice = memo(function ErrorNotice({ message, details, recover
       {recovery ? (
         <div className="error-actions">
           <VscodeButton onClick={restartAgent}>{t("Restart")}</VscodeButton>
-          <VscodeButton secondary onClick={showLogs}>{t("Show Logs")}</VscodeButton>
+          <VscodeButton secondary onClick={showLogs}>
+            {t("Show Logs")}
+          </VscodeButton>
         </div>
       ) : null}
     </article>

@@ -12,7 +12,9 @@ import { useExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";
 import { t } from "../l10n";
 
-const NOT_UNDOABLE = t("Cannot undo: the agent changed this file with its own tools and its previous content is unknown");
+const NOT_UNDOABLE = t(
+  "Cannot undo: the agent changed this file with its own tools and its previous content is unknown",
+);
 
 export function FilesChanged() {
   const changes = usePanel((state) => state.thread.changes);
@@ -27,23 +29,46 @@ export function FilesChanged() {
   return (
     <section className="files-changed" role="region" aria-label={t("Files changed")}>
       <div className="section-bar">
-        <button type="button" className="section-toggle" aria-expanded={open} aria-controls="files-changed-list" onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="section-toggle"
+          aria-expanded={open}
+          aria-controls="files-changed-list"
+          onClick={() => setOpen(!open)}
+        >
           <Codicon name={open ? "chevron-down" : "chevron-right"} />
           <span className="section-heading">{t("Files changed")}</span>
           <span className="section-detail">
-            {changes.length === 1 ? t("1 file") : t("{0} files", changes.length)} <span className="diff-stat-added">+{added}</span> <span className="diff-stat-removed">−{removed}</span>
+            {changes.length === 1 ? t("1 file") : t("{0} files", changes.length)}{" "}
+            <span className="diff-stat-added">+{added}</span> <span className="diff-stat-removed">−{removed}</span>
           </span>
         </button>
         {pending.length > 1 ? (
           <span className="section-actions">
-            <button type="button" className="text-button" onClick={() => pending.forEach((change) => reviewKeep(change.path))}>{t("Keep all")}</button>
-            {undoable.length > 0 ? <button type="button" className="text-button" onClick={() => undoable.forEach((change) => reviewUndo(change.path))}>{t("Undo all")}</button> : null}
+            <button
+              type="button"
+              className="text-button"
+              onClick={() => pending.forEach((change) => reviewKeep(change.path))}
+            >
+              {t("Keep all")}
+            </button>
+            {undoable.length > 0 ? (
+              <button
+                type="button"
+                className="text-button"
+                onClick={() => undoable.forEach((change) => reviewUndo(change.path))}
+              >
+                {t("Undo all")}
+              </button>
+            ) : null}
           </span>
         ) : null}
       </div>
       {open ? (
         <ul className="change-list" id="files-changed-list" role="list" aria-label={t("Changed files")}>
-          {changes.map((change) => <ChangeRow key={change.path} change={change} name={names.get(change.path) ?? change.path} />)}
+          {changes.map((change) => (
+            <ChangeRow key={change.path} change={change} name={names.get(change.path) ?? change.path} />
+          ))}
         </ul>
       ) : null}
     </section>
@@ -55,19 +80,34 @@ const ChangeRow = memo(function ChangeRow({ change, name }: { change: FileChange
   return (
     <li className={`change-row change-${change.state}`}>
       <Codicon name={change.created ? "new-file" : "file"} className="change-icon" />
-      <span className="change-path" title={change.path}>{name}</span>
+      <span className="change-path" title={change.path}>
+        {name}
+      </span>
       {change.created ? <span className="badge">{t("new file")}</span> : null}
       <span className="change-stats">
-        <span className="diff-stat-added">+{change.additions}</span> <span className="diff-stat-removed">−{change.deletions}</span>
+        <span className="diff-stat-added">+{change.additions}</span>{" "}
+        <span className="diff-stat-removed">−{change.deletions}</span>
       </span>
       <span className="change-actions">
         {/* Icon buttons, like the Source Control view's inline actions: the path needs the width. */}
-        <button type="button" className="icon-button" aria-label={t("Open diff {0}", name)} title={t("Open diff")} onClick={() => reviewDiff(change.path)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t("Open diff {0}", name)}
+          title={t("Open diff")}
+          onClick={() => reviewDiff(change.path)}
+        >
           <Codicon name="diff-single" />
         </button>
         {change.state === "pending" ? (
           <>
-            <button type="button" className="icon-button" aria-label={t("Keep {0}", name)} title={t("Keep")} onClick={() => reviewKeep(change.path)}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t("Keep {0}", name)}
+              title={t("Keep")}
+              onClick={() => reviewKeep(change.path)}
+            >
               <Codicon name="check" />
             </button>
             <button
@@ -83,7 +123,8 @@ const ChangeRow = memo(function ChangeRow({ change, name }: { change: FileChange
           </>
         ) : (
           <span className={`change-state change-state-${change.state}`}>
-            <Codicon name={change.state === "kept" ? "check" : "discard"} />{change.state === "kept" ? t("Kept") : t("Undone")}
+            <Codicon name={change.state === "kept" ? "check" : "discard"} />
+            {change.state === "kept" ? t("Kept") : t("Undone")}
           </span>
         )}
       </span>

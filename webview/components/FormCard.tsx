@@ -22,7 +22,9 @@ export const FormCard = memo(function FormCard({ form }: { form: PendingForm }) 
   const { submitForm, declineForm, cancelForm } = useHostActions();
   const parsed = useMemo(() => parseFormSchema(form.schema), [form.schema]);
   const fields = useMemo(() => (parsed.ok ? parsed.fields : []), [parsed]);
-  const [raw, setRaw] = useState<Record<string, RawValue>>(() => Object.fromEntries(fields.map((f) => [f.key, initialRaw(f)])));
+  const [raw, setRaw] = useState<Record<string, RawValue>>(() =>
+    Object.fromEntries(fields.map((f) => [f.key, initialRaw(f)])),
+  );
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [attempted, setAttempted] = useState(false);
   const [pending, setPending] = useState(false);
@@ -37,7 +39,9 @@ export const FormCard = memo(function FormCard({ form }: { form: PendingForm }) 
     const frame = requestAnimationFrame(() => {
       offeredFocus.add(form.requestId);
       if (!composerIsIdle() || !document.hasFocus()) return;
-      element.current?.querySelector<HTMLElement>("input:not(:disabled), select:not(:disabled), textarea:not(:disabled)")?.focus({ preventScroll: true });
+      element.current
+        ?.querySelector<HTMLElement>("input:not(:disabled), select:not(:disabled), textarea:not(:disabled)")
+        ?.focus({ preventScroll: true });
     });
     return () => cancelAnimationFrame(frame);
   }, [form.requestId]);
@@ -81,7 +85,12 @@ export const FormCard = memo(function FormCard({ form }: { form: PendingForm }) 
   // Enter in a one-line input submits, whatever the number of fields.
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     const target = event.target as HTMLElement;
-    if (event.key === "Enter" && target instanceof HTMLInputElement && target.type !== "checkbox" && target.type !== "radio") {
+    if (
+      event.key === "Enter" &&
+      target instanceof HTMLInputElement &&
+      target.type !== "checkbox" &&
+      target.type !== "radio"
+    ) {
       event.preventDefault();
       submit();
     }
@@ -89,7 +98,15 @@ export const FormCard = memo(function FormCard({ form }: { form: PendingForm }) 
   const messageId = `${idPrefix}-message`;
 
   return (
-    <form className="form-card" aria-labelledby={messageId} data-request-id={form.requestId} noValidate ref={element} onSubmit={onSubmit} onKeyDown={onKeyDown}>
+    <form
+      className="form-card"
+      aria-labelledby={messageId}
+      data-request-id={form.requestId}
+      noValidate
+      ref={element}
+      onSubmit={onSubmit}
+      onKeyDown={onKeyDown}
+    >
       <div className="form-message" id={messageId}>
         <Codicon name="question" />
         <span>{form.message || t("The agent asks for input.")}</span>
@@ -108,13 +125,27 @@ export const FormCard = memo(function FormCard({ form }: { form: PendingForm }) 
           />
         ))
       ) : (
-        <div className="form-error form-schema-error" role="alert">{t("This form cannot be shown: {0}", parsed.error)}</div>
+        <div className="form-error form-schema-error" role="alert">
+          {t("This form cannot be shown: {0}", parsed.error)}
+        </div>
       )}
-      {strayHostErrors.map(([key, message]) => <div className="form-error" role="alert" key={key}>{message}</div>)}
+      {strayHostErrors.map(([key, message]) => (
+        <div className="form-error" role="alert" key={key}>
+          {message}
+        </div>
+      ))}
       <div className="form-actions">
-        {parsed.ok ? <VscodeButton disabled={pending} aria-disabled={pending ? "true" : "false"} onClick={submit}>{t("Submit")}</VscodeButton> : null}
-        <VscodeButton secondary onClick={() => declineForm(form.requestId)}>{t("Decline")}</VscodeButton>
-        <VscodeButton secondary onClick={() => cancelForm(form.requestId)}>{t("Cancel")}</VscodeButton>
+        {parsed.ok ? (
+          <VscodeButton disabled={pending} aria-disabled={pending ? "true" : "false"} onClick={submit}>
+            {t("Submit")}
+          </VscodeButton>
+        ) : null}
+        <VscodeButton secondary onClick={() => declineForm(form.requestId)}>
+          {t("Decline")}
+        </VscodeButton>
+        <VscodeButton secondary onClick={() => cancelForm(form.requestId)}>
+          {t("Cancel")}
+        </VscodeButton>
       </div>
     </form>
   );

@@ -34,20 +34,45 @@ export function FormFieldView({ field, id, raw, error, disabled, onChange, onBlu
   const set = (value: RawValue) => onChange(field.key, value);
   const blur = () => onBlur(field.key);
   const text = typeof raw === "string" ? raw : "";
-  const required = field.required ? <span className="form-required" aria-hidden="true" title={t("Required")}>*</span> : null;
+  const required = field.required ? (
+    <span className="form-required" aria-hidden="true" title={t("Required")}>
+      *
+    </span>
+  ) : null;
   const messages = (
     <>
-      {field.description ? <div className="form-help" id={helpId}>{field.description}</div> : null}
-      {unchecked ? <div className="form-help form-pattern-note" id={noteId} role="note">The expected format is not checked here ({unchecked}); the agent checks it.</div> : null}
-      {error ? <div className="form-error" id={errorId}>{error}</div> : null}
+      {field.description ? (
+        <div className="form-help" id={helpId}>
+          {field.description}
+        </div>
+      ) : null}
+      {unchecked ? (
+        <div className="form-help form-pattern-note" id={noteId} role="note">
+          The expected format is not checked here ({unchecked}); the agent checks it.
+        </div>
+      ) : null}
+      {error ? (
+        <div className="form-error" id={errorId}>
+          {error}
+        </div>
+      ) : null}
     </>
   );
 
   if (field.type === "boolean") {
     return (
       <div className="form-field form-field-inline">
-        <input id={id} type="checkbox" checked={raw === true} disabled={disabled} onChange={(e) => set(e.target.checked)} onBlur={blur} {...aria} />
-        <label htmlFor={id}>{field.label}</label>{required}
+        <input
+          id={id}
+          type="checkbox"
+          checked={raw === true}
+          disabled={disabled}
+          onChange={(e) => set(e.target.checked)}
+          onBlur={blur}
+          {...aria}
+        />
+        <label htmlFor={id}>{field.label}</label>
+        {required}
         {messages}
       </div>
     );
@@ -58,10 +83,14 @@ export function FormFieldView({ field, id, raw, error, disabled, onChange, onBlu
     const multi = field.type === "multi";
     return (
       <fieldset className="form-field form-choices" role={multi ? "group" : "radiogroup"} {...aria}>
-        <legend>{field.label}{required}</legend>
+        <legend>
+          {field.label}
+          {required}
+        </legend>
         {field.choices.map((choice, index) => {
           const checked = multi ? chosen.includes(choice.value) : raw === choice.value;
-          const toggle = (on: boolean) => set(multi ? (on ? [...chosen, choice.value] : chosen.filter((v) => v !== choice.value)) : choice.value);
+          const toggle = (on: boolean) =>
+            set(multi ? (on ? [...chosen, choice.value] : chosen.filter((v) => v !== choice.value)) : choice.value);
           return (
             <div className="form-choice" key={choice.value}>
               <input
@@ -82,14 +111,23 @@ export function FormFieldView({ field, id, raw, error, disabled, onChange, onBlu
     );
   }
 
-  const label = <div className="form-label"><label htmlFor={id}>{field.label}</label>{required}</div>;
+  const label = (
+    <div className="form-label">
+      <label htmlFor={id}>{field.label}</label>
+      {required}
+    </div>
+  );
   if (field.type === "choice") {
     return (
       <div className="form-field">
         {label}
         <select id={id} value={text} disabled={disabled} onChange={(e) => set(e.target.value)} onBlur={blur} {...aria}>
           {field.defaultValue === undefined ? <option value="">{t("Choose…")}</option> : null}
-          {field.choices.map((choice) => <option key={choice.value} value={choice.value}>{choice.label}</option>)}
+          {field.choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
         </select>
         {messages}
       </div>

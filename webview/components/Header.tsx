@@ -41,17 +41,20 @@ export function Header({ sessionsOpen, onToggleSessions }: HeaderProps) {
   const title = usePanel(sessionTitle);
   const { selectAgent, addAgent } = useHostActions();
 
-  const onChange = useCallback((event: Event) => {
-    const picker = event.currentTarget as { value?: unknown } | null;
-    const agent = picker?.value;
-    if (agent === ADD_AGENT) {
-      // Not an agent: put the current one back, and let the host offer the registry or settings.
-      if (picker) picker.value = selected ?? "";
-      addAgent();
-      return;
-    }
-    if (typeof agent === "string" && agent !== "" && agent !== selected) selectAgent(agent);
-  }, [selected, selectAgent, addAgent]);
+  const onChange = useCallback(
+    (event: Event) => {
+      const picker = event.currentTarget as { value?: unknown } | null;
+      const agent = picker?.value;
+      if (agent === ADD_AGENT) {
+        // Not an agent: put the current one back, and let the host offer the registry or settings.
+        if (picker) picker.value = selected ?? "";
+        addAgent();
+        return;
+      }
+      if (typeof agent === "string" && agent !== "" && agent !== selected) selectAgent(agent);
+    },
+    [selected, selectAgent, addAgent],
+  );
 
   return (
     <header className="panel-header">
@@ -78,8 +81,14 @@ export function Header({ sessionsOpen, onToggleSessions }: HeaderProps) {
       </div>
       <div className="header-row">
         <VscodeSingleSelect className="agent-picker" label={t("Agent")} value={selected ?? ""} onChange={onChange}>
-          {agents.map((agent) => <VscodeOption key={agent} value={agent}>{agent}</VscodeOption>)}
-          <VscodeOption key={ADD_AGENT} value={ADD_AGENT}>{t("Add agent…")}</VscodeOption>
+          {agents.map((agent) => (
+            <VscodeOption key={agent} value={agent}>
+              {agent}
+            </VscodeOption>
+          ))}
+          <VscodeOption key={ADD_AGENT} value={ADD_AGENT}>
+            {t("Add agent…")}
+          </VscodeOption>
         </VscodeSingleSelect>
         <FollowToggle />
       </div>

@@ -16,7 +16,13 @@ import { t } from "../l10n";
 export function IdPlansView() {
   const plans = usePanel((state) => state.thread.idPlans);
   if (!plans || plans.length === 0) return null;
-  return <>{plans.map((plan) => <IdPlan key={plan.planId} plan={plan} />)}</>;
+  return (
+    <>
+      {plans.map((plan) => (
+        <IdPlan key={plan.planId} plan={plan} />
+      ))}
+    </>
+  );
 }
 
 const IdPlan = memo(function IdPlan({ plan }: { plan: PlanContent }) {
@@ -25,13 +31,27 @@ const IdPlan = memo(function IdPlan({ plan }: { plan: PlanContent }) {
   const label = t("Plan {0}", plan.planId);
   return (
     <section className="plan id-plan" role="region" aria-label={label}>
-      <button type="button" className="plan-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="plan-toggle"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => setOpen(!open)}
+      >
         <Codicon name={open ? "chevron-down" : "chevron-right"} />
         <Codicon name={plan.type === "file" ? "file" : plan.type === "markdown" ? "markdown" : "checklist"} />
         <span className="plan-heading">{label}</span>
-        {plan.type === "items" ? <span className="plan-progress">{t("{0} of {1} done", plan.entries.filter((e) => e.status === "completed").length, plan.entries.length)}</span> : null}
+        {plan.type === "items" ? (
+          <span className="plan-progress">
+            {t("{0} of {1} done", plan.entries.filter((e) => e.status === "completed").length, plan.entries.length)}
+          </span>
+        ) : null}
       </button>
-      {open ? <div id={bodyId} className="id-plan-body"><PlanBody plan={plan} label={label} /></div> : null}
+      {open ? (
+        <div id={bodyId} className="id-plan-body">
+          <PlanBody plan={plan} label={label} />
+        </div>
+      ) : null}
     </section>
   );
 });
@@ -55,12 +75,21 @@ function PlanBody({ plan, label }: { plan: PlanContent; label: string }) {
         </ol>
       );
     case "markdown":
-      return <div className="id-plan-markdown"><Markdown text={plan.content} /></div>;
+      return (
+        <div className="id-plan-markdown">
+          <Markdown text={plan.content} />
+        </div>
+      );
     case "file": {
       const path = filePathOf(plan.uri);
       const name = (path ?? plan.uri).split(/[\\/]/).filter(Boolean).pop() ?? plan.uri;
       return (
-        <button type="button" className="link-button id-plan-file" title={plan.uri} onClick={() => (path ? openLocation(path) : openLink(plan.uri))}>
+        <button
+          type="button"
+          className="link-button id-plan-file"
+          title={plan.uri}
+          onClick={() => (path ? openLocation(path) : openLink(plan.uri))}
+        >
           {t("Open {0}", name)}
         </button>
       );

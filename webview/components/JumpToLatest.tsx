@@ -20,12 +20,21 @@ function countAfter(entries: readonly ThreadEntry[], seen: string | undefined): 
 export function JumpToLatest({ entries, onJump }: { entries: readonly ThreadEntry[]; onJump: () => void }) {
   const [seen] = useState(() => entries.at(-1)?.id);
   const count = countAfter(entries, seen);
-  const label = count === 0 ? t("Jump to latest") : count === 1 ? t("Jump to latest, 1 new entry") : t("Jump to latest, {0} new entries", count);
+  const label =
+    count === 0
+      ? t("Jump to latest")
+      : count === 1
+        ? t("Jump to latest, 1 new entry")
+        : t("Jump to latest, {0} new entries", count);
   return (
     <button type="button" className="jump-to-latest" aria-label={label} title={label} onClick={onJump}>
       <Codicon name="arrow-down" />
       <span>{t("Latest")}</span>
-      {count === 0 ? null : <span className="jump-count" aria-hidden="true">{count}</span>}
+      {count === 0 ? null : (
+        <span className="jump-count" aria-hidden="true">
+          {count}
+        </span>
+      )}
     </button>
   );
 }

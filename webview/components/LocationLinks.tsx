@@ -22,7 +22,13 @@ export const LocationLinks = memo(function LocationLinks({ locations }: { locati
           <li key={index}>
             <Codicon name="go-to-file" />
             {/* A button in the role of a link: an <a href> would also be seen by VS Code's webview frame. */}
-            <button type="button" role="link" className="link-button" title={`${location.path}${line}`} onClick={() => openLocation(location.path, location.line)}>
+            <button
+              type="button"
+              role="link"
+              className="link-button"
+              title={`${location.path}${line}`}
+              onClick={() => openLocation(location.path, location.line)}
+            >
               {label}
             </button>
           </li>

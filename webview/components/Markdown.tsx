@@ -51,8 +51,13 @@ export const MarkdownBlocks = memo(function MarkdownBlocks({ blocks, from, to }:
     firstEager--;
   }
   const shown = [];
-  for (let index = from; index < to; index++) shown.push(<MarkdownBlock key={index} source={blocks[index] ?? ""} eager={index >= firstEager} />);
-  return <div className="markdown" onClick={onMarkdownClick}>{shown}</div>;
+  for (let index = from; index < to; index++)
+    shown.push(<MarkdownBlock key={index} source={blocks[index] ?? ""} eager={index >= firstEager} />);
+  return (
+    <div className="markdown" onClick={onMarkdownClick}>
+      {shown}
+    </div>
+  );
 }, sameBlocks);
 
 const MarkdownBlock = memo(function MarkdownBlock({ source, eager }: { source: string; eager: boolean }) {
@@ -60,11 +65,17 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, eager }: { source: s
   const [, upgrade] = useReducer((n: number) => n + 1, 0);
   // Once rendered, a block keeps its HTML even if the cache has let go of it.
   const rendered = useRef<{ source: string; html: string } | undefined>(undefined);
-  const html = (rendered.current?.source === source ? rendered.current.html : undefined)
-    ?? (eager ? renderMarkdownCached(source) : cachedMarkdown(source) ?? (hasRenderBudget() ? renderMarkdownCached(source) : undefined));
+  const html =
+    (rendered.current?.source === source ? rendered.current.html : undefined) ??
+    (eager
+      ? renderMarkdownCached(source)
+      : (cachedMarkdown(source) ?? (hasRenderBudget() ? renderMarkdownCached(source) : undefined)));
   rendered.current = html === undefined ? undefined : { source, html };
   const pending = html === undefined;
-  useEffect(() => (pending && element.current ? upgradeWhenVisible(element.current, upgrade) : undefined), [pending, source]);
+  useEffect(
+    () => (pending && element.current ? upgradeWhenVisible(element.current, upgrade) : undefined),
+    [pending, source],
+  );
   // Rendered before a grammar it names had loaded: render again (highlighted) once it has.
   const grammar = pending ? undefined : grammarWait(source);
   useEffect(() => {
@@ -79,9 +90,13 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, eager }: { source: s
       live = false;
     };
   }, [grammar]);
-  return pending
-    ? <div key="plain" ref={element} className="markdown-block markdown-plain">{source}</div>
-    : <div key="html" className="markdown-block" dangerouslySetInnerHTML={{ __html: html }} />;
+  return pending ? (
+    <div key="plain" ref={element} className="markdown-block markdown-plain">
+      {source}
+    </div>
+  ) : (
+    <div key="html" className="markdown-block" dangerouslySetInnerHTML={{ __html: html }} />
+  );
 });
 
 /** One delegated handler for the sanitized HTML: copy and expand buttons, and links. */

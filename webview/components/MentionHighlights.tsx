@@ -11,7 +11,15 @@ export function mentionToken(name: string): string {
   return `@${name.replace(/\s+/g, "_")}`;
 }
 
-export function MentionHighlights({ ref, text, tokens }: { ref: Ref<HTMLDivElement>; text: string; tokens: readonly string[] }) {
+export function MentionHighlights({
+  ref,
+  text,
+  tokens,
+}: {
+  ref: Ref<HTMLDivElement>;
+  text: string;
+  tokens: readonly string[];
+}) {
   return (
     <div className="composer-highlights" aria-hidden="true" ref={ref}>
       {highlight(text, tokens)}

@@ -37,9 +37,26 @@ export function MessageActions({ text, entryId, editable = false }: MessageActio
   );
 }
 
-function ActionButton({ icon, label, disabled = false, onClick }: { icon: string; label: string; disabled?: boolean; onClick: () => void }) {
+function ActionButton({
+  icon,
+  label,
+  disabled = false,
+  onClick,
+}: {
+  icon: string;
+  label: string;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
   return (
-    <button type="button" className="icon-button message-action" aria-label={label} title={label} disabled={disabled} onClick={onClick}>
+    <button
+      type="button"
+      className="icon-button message-action"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
       <Codicon name={icon} />
     </button>
   );

@@ -16,18 +16,30 @@ interface MessageSegmentViewProps {
 }
 
 export const MessageSegmentView = memo(function MessageSegmentView({ segment, first, last }: MessageSegmentViewProps) {
-  const className = ["entry", "entry-assistant", "entry-segment", first ? "segment-first" : "", last ? "segment-last" : ""]
-    .filter((name) => name !== "").join(" ");
-  const body = segment.chunkKind === "message"
-    ? <MarkdownBlocks blocks={segment.blocks} from={segment.from} to={segment.to} />
-    : (
+  const className = [
+    "entry",
+    "entry-assistant",
+    "entry-segment",
+    first ? "segment-first" : "",
+    last ? "segment-last" : "",
+  ]
+    .filter((name) => name !== "")
+    .join(" ");
+  const body =
+    segment.chunkKind === "message" ? (
+      <MarkdownBlocks blocks={segment.blocks} from={segment.from} to={segment.to} />
+    ) : (
       <details className="thought">
         <summary>{t("Thought")}</summary>
         <MarkdownBlocks blocks={segment.blocks} from={segment.from} to={segment.to} />
       </details>
     );
   return (
-    <article className={className} aria-label={first ? "Agent" : "Agent, continued"} aria-roledescription={first ? undefined : "continuation"}>
+    <article
+      className={className}
+      aria-label={first ? "Agent" : "Agent, continued"}
+      aria-roledescription={first ? undefined : "continuation"}
+    >
       {body}
     </article>
   );

@@ -18,7 +18,13 @@ import { t, tParts } from "../l10n";
 /** Requests that have had their chance at focus: a card scrolled back into view must not grab it. */
 const offeredFocus = new Set<string>();
 
-export const PermissionCard = memo(function PermissionCard({ request, title }: { request: PendingPermission; title?: string }) {
+export const PermissionCard = memo(function PermissionCard({
+  request,
+  title,
+}: {
+  request: PendingPermission;
+  title?: string;
+}) {
   const { answerPermission } = useHostActions();
   const [answered, setAnswered] = useState<string | undefined>(undefined);
   const card = useRef<HTMLDivElement>(null);
@@ -52,14 +58,28 @@ export const PermissionCard = memo(function PermissionCard({ request, title }: {
   useEffect(() => {
     const element = card.current;
     if (!element) return undefined;
-    return registerShortcutTarget({ element, allow: () => answerAtRef.current(firstAllow), deny: () => answerAtRef.current(firstReject) });
+    return registerShortcutTarget({
+      element,
+      allow: () => answerAtRef.current(firstAllow),
+      deny: () => answerAtRef.current(firstReject),
+    });
   }, [firstAllow, firstReject]);
 
   return (
-    <div className="permission-card" role="group" aria-label={t("Permission request")} data-request-id={request.requestId} ref={card}>
+    <div
+      className="permission-card"
+      role="group"
+      aria-label={t("Permission request")}
+      data-request-id={request.requestId}
+      ref={card}
+    >
       <div className="permission-question">
         <Codicon name="shield" />
-        <span>{title ? tParts("The agent wants to run {0}.", <strong>{title}</strong>) : t("The agent asks for permission.")}</span>
+        <span>
+          {title
+            ? tParts("The agent wants to run {0}.", <strong>{title}</strong>)
+            : t("The agent asks for permission.")}
+        </span>
       </div>
       <div className="permission-options">
         {request.options.map((option, at) => {

@@ -8,7 +8,10 @@ import { useExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";
 import { t } from "../l10n";
 
-export const statusLook: Record<PlanEntry["status"], { readonly icon: string; readonly label: string; readonly spin?: boolean }> = {
+export const statusLook: Record<
+  PlanEntry["status"],
+  { readonly icon: string; readonly label: string; readonly spin?: boolean }
+> = {
   pending: { icon: "circle-large-outline", label: t("Pending") },
   in_progress: { icon: "loading", label: t("In progress"), spin: true },
   completed: { icon: "pass-filled", label: t("Done") },
@@ -22,7 +25,13 @@ export function PlanView() {
   const current = plan.find((entry) => entry.status === "in_progress");
   return (
     <div className="plan">
-      <button type="button" className="plan-toggle" aria-expanded={open} aria-controls="plan-list" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="plan-toggle"
+        aria-expanded={open}
+        aria-controls="plan-list"
+        onClick={() => setOpen(!open)}
+      >
         <Codicon name={open ? "chevron-down" : "chevron-right"} />
         <Codicon name="checklist" />
         <span className="plan-heading">{t("Plan")}</span>

@@ -12,7 +12,13 @@ import { t } from "../l10n";
 export function ProviderPicker() {
   const providers = usePanel((state) => state.thread.providers);
   if (!providers || providers.length === 0) return null;
-  return <>{providers.map((provider) => <Provider key={provider.providerId} provider={provider} />)}</>;
+  return (
+    <>
+      {providers.map((provider) => (
+        <Provider key={provider.providerId} provider={provider} />
+      ))}
+    </>
+  );
 }
 
 const Provider = memo(function Provider({ provider }: { provider: ProviderView }) {
@@ -32,12 +38,28 @@ const Provider = memo(function Provider({ provider }: { provider: ProviderView }
       </summary>
       <form className="provider-form" onSubmit={submit}>
         <select aria-label={t("API type")} value={apiType} onChange={(event) => setApiType(event.currentTarget.value)}>
-          {supported.map((type) => <option key={type} value={type}>{type}</option>)}
+          {supported.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
         </select>
-        <input type="url" aria-label={t("Base URL")} placeholder="https://…" value={baseUrl} onChange={(event) => setBaseUrl(event.currentTarget.value)} />
+        <input
+          type="url"
+          aria-label={t("Base URL")}
+          placeholder="https://…"
+          value={baseUrl}
+          onChange={(event) => setBaseUrl(event.currentTarget.value)}
+        />
         <div className="provider-actions">
-          <button type="submit" className="text-button" disabled={!valid}>{t("Apply")}</button>
-          {current && !required ? <button type="button" className="text-button" onClick={() => disableProvider(providerId)}>{t("Disable")}</button> : null}
+          <button type="submit" className="text-button" disabled={!valid}>
+            {t("Apply")}
+          </button>
+          {current && !required ? (
+            <button type="button" className="text-button" onClick={() => disableProvider(providerId)}>
+              {t("Disable")}
+            </button>
+          ) : null}
         </div>
       </form>
     </details>

@@ -18,11 +18,17 @@ export function QueuedMessages() {
     <section className="queued" aria-labelledby="queued-heading">
       <div className="section-bar">
         <Codicon name="list-ordered" />
-        <span className="section-heading" id="queued-heading">{t("Queued")}</span>
-        <span className="section-detail">{running ? t("sent when the turn ends") : t("paused: Send now, or send a new message to resume")}</span>
+        <span className="section-heading" id="queued-heading">
+          {t("Queued")}
+        </span>
+        <span className="section-detail">
+          {running ? t("sent when the turn ends") : t("paused: Send now, or send a new message to resume")}
+        </span>
       </div>
       <ol className="queued-list" role="list" aria-label={t("Queued messages")}>
-        {queue.map((item, index) => <QueuedItem key={item.id} item={item} position={index + 1} />)}
+        {queue.map((item, index) => (
+          <QueuedItem key={item.id} item={item} position={index + 1} />
+        ))}
       </ol>
     </section>
   );
@@ -71,10 +77,22 @@ const QueuedItem = memo(function QueuedItem({ item, position }: { item: QueuedPr
         onKeyDown={onKeyDown}
       />
       <span className="queued-actions">
-        <button type="button" className="icon-button" aria-label={t("Send now")} title={t("Stop the turn and send this now")} onClick={() => sendQueuedNow(item.id)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t("Send now")}
+          title={t("Stop the turn and send this now")}
+          onClick={() => sendQueuedNow(item.id)}
+        >
           <Codicon name="run" />
         </button>
-        <button type="button" className="icon-button" aria-label={t("Remove")} title={t("Remove from the queue")} onClick={() => removeQueued(item.id)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t("Remove")}
+          title={t("Remove from the queue")}
+          onClick={() => removeQueued(item.id)}
+        >
           <Codicon name="trash" />
         </button>
       </span>

@@ -14,7 +14,15 @@ export function formatRaw(value: unknown): string {
   }
 }
 
-export const RawJson = memo(function RawJson({ label, value, storageKey }: { label: string; value: unknown; storageKey: string }) {
+export const RawJson = memo(function RawJson({
+  label,
+  value,
+  storageKey,
+}: {
+  label: string;
+  value: unknown;
+  storageKey: string;
+}) {
   return (
     <Collapsible className="tool-raw" storageKey={storageKey} summary={label} label={label}>
       {() => {

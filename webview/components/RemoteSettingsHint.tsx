@@ -16,7 +16,11 @@ export function RemoteSettingsHint() {
     <div className="welcome-remote" role="note" aria-label={t("Remote window")}>
       <p className="welcome-text">
         <Codicon name="remote" />{" "}
-        {tParts("This is a remote window ({0}). Here {1} applies only from the remote's settings, and no agent is configured there: agents in your local User settings are not used.", <code>{remote.remoteName}</code>, <code>acpPanel.agents</code>)}
+        {tParts(
+          "This is a remote window ({0}). Here {1} applies only from the remote's settings, and no agent is configured there: agents in your local User settings are not used.",
+          <code>{remote.remoteName}</code>,
+          <code>acpPanel.agents</code>,
+        )}
       </p>
       <VscodeButton onClick={openRemoteSettings}>
         <Codicon name="settings-gear" className="button-icon" />

@@ -33,14 +33,20 @@ export class RowBoundary extends Component<RowBoundaryProps, RowBoundaryState> {
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.warn("ACP Panel: a transcript entry could not be displayed; it is shown as plain text", error, info.componentStack);
+    console.warn(
+      "ACP Panel: a transcript entry could not be displayed; it is shown as plain text",
+      error,
+      info.componentStack,
+    );
   }
 
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
     return (
       <article className="entry entry-fallback" aria-label={this.props.label}>
-        <p className="markdown-note" role="note">{t("This entry could not be displayed, so it is shown as plain text.")}</p>
+        <p className="markdown-note" role="note">
+          {t("This entry could not be displayed, so it is shown as plain text.")}
+        </p>
         <div className="entry-fallback-text">{this.props.plainText()}</div>
       </article>
     );

@@ -10,7 +10,14 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react"
 import { useHostActions, useSessionList, useTabs } from "../hooks";
 import { noTabs } from "../hostValueStore";
 import { shortenPath } from "../displayPaths";
-import { type SessionRow, filterSessions, relativeTime, sessionRows, sessionStatusLabel, visibleSessions } from "../sessionRows";
+import {
+  type SessionRow,
+  filterSessions,
+  relativeTime,
+  sessionRows,
+  sessionStatusLabel,
+  visibleSessions,
+} from "../sessionRows";
 import { Codicon } from "./Codicon";
 import { t } from "../l10n";
 
@@ -27,7 +34,10 @@ export function SessionList({ onClose }: { onClose: () => void }) {
     search.current?.focus();
   }, [refreshSessions]);
 
-  const rows = useMemo(() => sessionRows(list?.sessions ?? [], tabsState === noTabs ? undefined : tabsState.tabs), [list, tabsState]);
+  const rows = useMemo(
+    () => sessionRows(list?.sessions ?? [], tabsState === noTabs ? undefined : tabsState.tabs),
+    [list, tabsState],
+  );
   const archivedCount = useMemo(() => rows.filter((row) => row.archived === true).length, [rows]);
   const shown = useMemo(() => filterSessions(visibleSessions(rows, showArchived), query), [rows, showArchived, query]);
   const now = Date.now();
@@ -42,11 +52,23 @@ export function SessionList({ onClose }: { onClose: () => void }) {
   return (
     <main className="panel-main session-view" id="session-list-view" aria-label={t("Sessions")} onKeyDown={onKeyDown}>
       <div className="session-toolbar">
-        <button type="button" className="icon-button" aria-label={t("Back to the chat")} title={t("Back to the chat (Escape)")} onClick={onClose}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t("Back to the chat")}
+          title={t("Back to the chat (Escape)")}
+          onClick={onClose}
+        >
           <Codicon name="arrow-left" />
         </button>
         <h2 className="session-heading">{t("Sessions")}</h2>
-        <button type="button" className="icon-button" aria-label={t("Refresh sessions")} title={t("Refresh")} onClick={refreshSessions}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t("Refresh sessions")}
+          title={t("Refresh")}
+          onClick={refreshSessions}
+        >
           <Codicon name="refresh" />
         </button>
       </div>
@@ -68,12 +90,19 @@ export function SessionList({ onClose }: { onClose: () => void }) {
         </label>
       ) : null}
       <div className="session-scroll">
-        {list === undefined ? <p className="session-empty"><Codicon name="loading" spin /> {t("Loading sessions…")}</p>
-          : rows.length === 0 ? <p className="session-empty">{t("No sessions yet.")}</p>
-          : shown.length === 0 ? <p className="session-empty">{t("No session matches “{0}”.", query)}</p>
-          : null}
+        {list === undefined ? (
+          <p className="session-empty">
+            <Codicon name="loading" spin /> {t("Loading sessions…")}
+          </p>
+        ) : rows.length === 0 ? (
+          <p className="session-empty">{t("No sessions yet.")}</p>
+        ) : shown.length === 0 ? (
+          <p className="session-empty">{t("No session matches “{0}”.", query)}</p>
+        ) : null}
         <ul className="session-list" role="list" aria-label={t("Session list")}>
-          {shown.map((row) => <SessionListRow key={row.id} row={row} now={now} onOpened={onClose} />)}
+          {shown.map((row) => (
+            <SessionListRow key={row.id} row={row} now={now} onOpened={onClose} />
+          ))}
         </ul>
       </div>
     </main>
@@ -88,43 +117,91 @@ function SessionListRow({ row, now, onOpened }: { row: SessionRow; now: number; 
   return (
     <li className={`session-row session-${row.status}${row.archived ? " session-archived" : ""}`}>
       <div className="session-main">
-        <span className="session-title" title={row.title}>{row.title}</span>
-        {row.archived ? <span className="session-archived-badge"><Codicon name="archive" /> {t("archived")}</span> : null}
+        <span className="session-title" title={row.title}>
+          {row.title}
+        </span>
+        {row.archived ? (
+          <span className="session-archived-badge">
+            <Codicon name="archive" /> {t("archived")}
+          </span>
+        ) : null}
         <span className={`session-status session-status-${row.status}`}>
-          {row.status === "running" || row.status === "starting" ? <Codicon name="loading" spin /> : row.status === "waiting" ? <Codicon name="bell-dot" /> : null}
+          {row.status === "running" || row.status === "starting" ? (
+            <Codicon name="loading" spin />
+          ) : row.status === "waiting" ? (
+            <Codicon name="bell-dot" />
+          ) : null}
           {status}
         </span>
       </div>
       <div className="session-meta">
         <span className="session-agent">{row.agent}</span>
-        {row.cwd ? <span className="session-cwd" title={row.cwd}>{shortenPath(row.cwd)}</span> : null}
-        {updated ? <time dateTime={row.updatedAt} title={row.updatedAt}>{updated}</time> : null}
-        {row.agentStatus ? <span className="session-agent-status" title={t("session/status: whether the agent holds the session in memory")}>{row.agentStatus === "open" ? t("open in the agent") : t("saved")}</span> : null}
+        {row.cwd ? (
+          <span className="session-cwd" title={row.cwd}>
+            {shortenPath(row.cwd)}
+          </span>
+        ) : null}
+        {updated ? (
+          <time dateTime={row.updatedAt} title={row.updatedAt}>
+            {updated}
+          </time>
+        ) : null}
+        {row.agentStatus ? (
+          <span
+            className="session-agent-status"
+            title={t("session/status: whether the agent holds the session in memory")}
+          >
+            {row.agentStatus === "open" ? t("open in the agent") : t("saved")}
+          </span>
+        ) : null}
       </div>
       <div className="session-actions">
-        <button type="button" className="text-button" onClick={() => { openSession(row.agent, row.sessionId); onOpened(); }}>
-          <Codicon name={tabKey ? "go-to-file" : "folder-opened"} />{t("Open")}<span className="visually-hidden"> {row.title}</span>
+        <button
+          type="button"
+          className="text-button"
+          onClick={() => {
+            openSession(row.agent, row.sessionId);
+            onOpened();
+          }}
+        >
+          <Codicon name={tabKey ? "go-to-file" : "folder-opened"} />
+          {t("Open")}
+          <span className="visually-hidden"> {row.title}</span>
         </button>
         {tabKey && row.inEditor ? (
           <button type="button" className="text-button" onClick={() => openInEditor(tabKey)}>
-            <Codicon name="window" />{t("Show in editor")}<span className="visually-hidden"> {row.title}</span>
+            <Codicon name="window" />
+            {t("Show in editor")}
+            <span className="visually-hidden"> {row.title}</span>
           </button>
         ) : null}
         {tabKey ? (
           <button type="button" className="text-button" onClick={() => closeTab(tabKey)}>
-            <Codicon name="close" />{t("Close")}<span className="visually-hidden"> {row.title}</span>
+            <Codicon name="close" />
+            {t("Close")}
+            <span className="visually-hidden"> {row.title}</span>
           </button>
         ) : null}
         <button type="button" className="text-button" onClick={() => renameSession(row.agent, row.sessionId)}>
-          <Codicon name="edit" />{t("Rename")}<span className="visually-hidden"> {row.title}</span>
+          <Codicon name="edit" />
+          {t("Rename")}
+          <span className="visually-hidden"> {row.title}</span>
         </button>
         {row.canArchive ? (
-          <button type="button" className="text-button" onClick={() => archiveSession(row.agent, row.sessionId, row.archived !== true)}>
-            <Codicon name={row.archived ? "inbox" : "archive"} />{row.archived ? t("Unarchive") : t("Archive")}<span className="visually-hidden"> {row.title}</span>
+          <button
+            type="button"
+            className="text-button"
+            onClick={() => archiveSession(row.agent, row.sessionId, row.archived !== true)}
+          >
+            <Codicon name={row.archived ? "inbox" : "archive"} />
+            {row.archived ? t("Unarchive") : t("Archive")}
+            <span className="visually-hidden"> {row.title}</span>
           </button>
         ) : null}
         <button type="button" className="text-button" onClick={() => deleteSession(row.agent, row.sessionId)}>
-          <Codicon name="trash" />{t("Delete")}<span className="visually-hidden"> {row.title}</span>
+          <Codicon name="trash" />
+          {t("Delete")}
+          <span className="visually-hidden"> {row.title}</span>
         </button>
       </div>
     </li>

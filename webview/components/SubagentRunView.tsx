@@ -15,7 +15,10 @@ import { t } from "../l10n";
 import { Markdown } from "./Markdown";
 import { messagesOfRun } from "../../src/shared/reduceUnstable";
 
-const stateLook: Record<SubagentRun["state"], { readonly icon: string; readonly label: string; readonly spin?: boolean }> = {
+const stateLook: Record<
+  SubagentRun["state"],
+  { readonly icon: string; readonly label: string; readonly spin?: boolean }
+> = {
   pending: { icon: "loading", label: t("Starting"), spin: true },
   running: { icon: "loading", label: t("Running"), spin: true },
   waiting: { icon: "bell", label: t("Needs your action") },
@@ -33,7 +36,7 @@ export const RunRow = memo(function RunRow({ runId }: { runId: string }) {
 
 /** The run's name without its kind ("Subagent: …"), for the header's title. */
 function runName(run: SubagentRun): string | undefined {
-  return run.kind === "member" ? run.description ?? run.runId.replace(/^member:/, "") : run.description;
+  return run.kind === "member" ? (run.description ?? run.runId.replace(/^member:/, "")) : run.description;
 }
 
 export function runLabel(run: SubagentRun): string {
@@ -56,17 +59,30 @@ export const SubagentRunView = memo(function SubagentRunView({ run }: { run: Sub
   const messages = useMemo(() => messagesOfRun(parentMessages, run), [parentMessages, run]);
   return (
     <section className={`entry run run-${run.state} run-${run.kind}`} role="group" aria-label={label}>
-      <button type="button" className="run-header" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="run-header"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => setOpen(!open)}
+      >
         <Codicon name={open ? "chevron-down" : "chevron-right"} />
         <Codicon name={run.kind === "member" ? "person" : "robot"} className="run-kind" />
-        <span className="run-title" title={label}>{runName(run) ?? label}</span>
+        <span className="run-title" title={label}>
+          {runName(run) ?? label}
+        </span>
         <span className="run-state">
           <Codicon name={look.icon} spin={look.spin ?? false} />
           <span>{look.label}</span>
         </span>
       </button>
-      {run.state === "failed" || run.state === "cancelled" ? (run.reason ? <div className="run-reason">{run.reason}</div> : null)
-        : run.summary ? <div className="run-summary">{run.summary}</div> : null}
+      {run.state === "failed" || run.state === "cancelled" ? (
+        run.reason ? (
+          <div className="run-reason">{run.reason}</div>
+        ) : null
+      ) : run.summary ? (
+        <div className="run-summary">{run.summary}</div>
+      ) : null}
       {progress ? <div className="run-progress">{progress}</div> : null}
       {open ? (
         <div className="run-thread" id={bodyId}>
@@ -74,14 +90,22 @@ export const SubagentRunView = memo(function SubagentRunView({ run }: { run: Sub
             {messages.map((message) => {
               const fromRun = message.sender === run.runId;
               return (
-                <div key={message.messageId} className="run-message" role="note" aria-label={fromRun ? t("Message from the subagent") : t("Message to the subagent")}>
+                <div
+                  key={message.messageId}
+                  className="run-message"
+                  role="note"
+                  aria-label={fromRun ? t("Message from the subagent") : t("Message to the subagent")}
+                >
                   <Codicon name={fromRun ? "reply" : "send"} />
                   <Markdown text={message.text} />
                 </div>
               );
             })}
-            {entries.length === 0 && messages.length === 0 ? <p className="run-empty">{active ? t("Waiting for output…") : t("No output.")}</p>
-              : entries.map((entry) => <NestedEntry key={entry.id} entry={entry} />)}
+            {entries.length === 0 && messages.length === 0 ? (
+              <p className="run-empty">{active ? t("Waiting for output…") : t("No output.")}</p>
+            ) : (
+              entries.map((entry) => <NestedEntry key={entry.id} entry={entry} />)
+            )}
           </NestedThreadContext>
         </div>
       ) : null}

@@ -10,13 +10,29 @@ export function suggestionOptionId(menuId: string, index: number): string {
   return `${menuId}-option-${index}`;
 }
 
-export function SuggestionMenu({ id, menu, onPick, onHover }: { id: string; menu: Menu; onPick: (index: number) => void; onHover: (index: number) => void }) {
+export function SuggestionMenu({
+  id,
+  menu,
+  onPick,
+  onHover,
+}: {
+  id: string;
+  menu: Menu;
+  onPick: (index: number) => void;
+  onHover: (index: number) => void;
+}) {
   const list = useRef<HTMLUListElement>(null);
   useEffect(() => {
     list.current?.querySelector(`[id="${suggestionOptionId(id, menu.active)}"]`)?.scrollIntoView({ block: "nearest" });
   }, [id, menu.active]);
   return (
-    <ul className="suggestions" id={id} role="listbox" aria-label={menu.kind === "command" ? t("Commands") : t("Mentions")} ref={list}>
+    <ul
+      className="suggestions"
+      id={id}
+      role="listbox"
+      aria-label={menu.kind === "command" ? t("Commands") : t("Mentions")}
+      ref={list}
+    >
       {menu.items.map((item, index) => (
         <li
           key={item.key}

@@ -36,13 +36,26 @@ export function TabOverflowMenu({ tabs, activeKey, labelOf, onActivate }: TabOve
     const index = items.indexOf(document.activeElement as HTMLElement);
     const move = (to: number) => items[(to + items.length) % items.length]?.focus();
     switch (event.key) {
-      case "ArrowDown": move(index + 1); break;
-      case "ArrowUp": move(index - 1); break;
-      case "Home": move(0); break;
-      case "End": move(items.length - 1); break;
-      case "Escape": close(true); break;
-      case "Tab": close(false); return;
-      default: return;
+      case "ArrowDown":
+        move(index + 1);
+        break;
+      case "ArrowUp":
+        move(index - 1);
+        break;
+      case "Home":
+        move(0);
+        break;
+      case "End":
+        move(items.length - 1);
+        break;
+      case "Escape":
+        close(true);
+        break;
+      case "Tab":
+        close(false);
+        return;
+      default:
+        return;
     }
     event.preventDefault();
   };

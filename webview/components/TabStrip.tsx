@@ -48,7 +48,9 @@ export function TabStrip() {
   }, []);
 
   useEffect(() => {
-    strip.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    strip.current
+      ?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')
+      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
   }, [activeKey, tabs.length]);
 
   const labelOf = (tab: TabSummary) => {
@@ -63,16 +65,27 @@ export function TabStrip() {
     const all = tabElements();
     const move = (to: number) => all[(to + all.length) % all.length]?.focus();
     switch (event.key) {
-      case "ArrowRight": move(index + 1); break;
-      case "ArrowLeft": move(index - 1); break;
-      case "Home": move(0); break;
-      case "End": move(all.length - 1); break;
+      case "ArrowRight":
+        move(index + 1);
+        break;
+      case "ArrowLeft":
+        move(index - 1);
+        break;
+      case "Home":
+        move(0);
+        break;
+      case "End":
+        move(all.length - 1);
+        break;
       case "Enter":
       case " ":
         if (tab.key !== activeKey) activateTab(tab.key);
         break;
-      case "Delete": closeTab(tab.key); break;
-      default: return;
+      case "Delete":
+        closeTab(tab.key);
+        break;
+      default:
+        return;
     }
     event.preventDefault();
   };
@@ -103,8 +116,16 @@ export function TabStrip() {
                 onKeyDown={(event) => onKeyDown(event, tab, index)}
               >
                 <span className="tab-title">{title}</span>
-                {tab.inEditor ? <span className="tab-badge" title={t("Also open in an editor tab")}><Codicon name="window" /></span> : null}
-                {badge ? <span className={`tab-badge ${badge.className}`}><Codicon name={badge.icon} spin={badge.spin ?? false} /></span> : null}
+                {tab.inEditor ? (
+                  <span className="tab-badge" title={t("Also open in an editor tab")}>
+                    <Codicon name="window" />
+                  </span>
+                ) : null}
+                {badge ? (
+                  <span className={`tab-badge ${badge.className}`}>
+                    <Codicon name={badge.icon} spin={badge.spin ?? false} />
+                  </span>
+                ) : null}
               </div>
             );
           })}
@@ -125,21 +146,39 @@ export function TabStrip() {
           </button>
         ))}
       </div>
-      <button type="button" className="icon-button" aria-label={t("New session")} title={t("New session")} onClick={newTab}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t("New session")}
+        title={t("New session")}
+        onClick={newTab}
+      >
         <Codicon name="add" />
       </button>
-      {shown.length < tabs.length ? <TabOverflowMenu tabs={tabs} activeKey={activeKey} labelOf={labelOf} onActivate={activateTab} /> : null}
+      {shown.length < tabs.length ? (
+        <TabOverflowMenu tabs={tabs} activeKey={activeKey} labelOf={labelOf} onActivate={activateTab} />
+      ) : null}
     </>
   );
 }
 
 /** What the workbench's `webview/context` menu sees of a tab (`webviewSection == 'tab'`, `canFork`). */
 export function tabContext(tab: TabSummary): string {
-  return JSON.stringify({ webviewSection: "tab", tabKey: tab.key, canFork: tab.canFork === true, hasSession: tab.sessionId !== undefined, preventDefaultContextMenuItems: true });
+  return JSON.stringify({
+    webviewSection: "tab",
+    tabKey: tab.key,
+    canFork: tab.canFork === true,
+    hasSession: tab.sessionId !== undefined,
+    preventDefaultContextMenuItems: true,
+  });
 }
 
 /** The first `capacity` tabs, or, when the active tab is beyond them, the window ending at it. */
-export function visibleTabs(tabs: readonly TabSummary[], activeKey: string | undefined, capacity: number): readonly TabSummary[] {
+export function visibleTabs(
+  tabs: readonly TabSummary[],
+  activeKey: string | undefined,
+  capacity: number,
+): readonly TabSummary[] {
   if (tabs.length <= capacity) return tabs;
   const active = tabs.findIndex((tab) => tab.key === activeKey);
   const start = active < capacity ? 0 : active - capacity + 1;

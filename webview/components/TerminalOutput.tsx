@@ -19,16 +19,33 @@ export const TerminalOutput = memo(function TerminalOutput({ terminalId }: { ter
     if (element && pinned.current) element.scrollTop = element.scrollHeight;
   }, [terminal?.output]);
   if (!terminal) {
-    return <div className="terminal terminal-missing"><Codicon name="terminal" /> {t("Terminal output is not available")}</div>;
+    return (
+      <div className="terminal terminal-missing">
+        <Codicon name="terminal" /> {t("Terminal output is not available")}
+      </div>
+    );
   }
   const { exit } = terminal;
-  const ended = exit === undefined ? undefined
-    : exit.exitCode !== null ? t("Exited with code {0}", exit.exitCode)
-    : exit.signal !== null ? t("Killed by {0}", exit.signal) : t("Exited");
+  const ended =
+    exit === undefined
+      ? undefined
+      : exit.exitCode !== null
+        ? t("Exited with code {0}", exit.exitCode)
+        : exit.signal !== null
+          ? t("Killed by {0}", exit.signal)
+          : t("Exited");
   const failed = exit !== undefined && exit.exitCode !== 0;
   return (
-    <div className="terminal" role="group" aria-label={terminal.command ? t("Terminal: {0}", terminal.command) : t("Terminal")}>
-      {terminal.command ? <div className="terminal-command"><Codicon name="terminal" /> <code>{terminal.command}</code></div> : null}
+    <div
+      className="terminal"
+      role="group"
+      aria-label={terminal.command ? t("Terminal: {0}", terminal.command) : t("Terminal")}
+    >
+      {terminal.command ? (
+        <div className="terminal-command">
+          <Codicon name="terminal" /> <code>{terminal.command}</code>
+        </div>
+      ) : null}
       <pre
         className="terminal-output"
         tabIndex={0}
@@ -37,9 +54,23 @@ export const TerminalOutput = memo(function TerminalOutput({ terminalId }: { ter
           const element = event.currentTarget;
           pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight < 4;
         }}
-      >{terminal.output === "" ? <span className="terminal-empty">{t("No output yet")}</span> : <AnsiText text={terminal.output} />}</pre>
+      >
+        {terminal.output === "" ? (
+          <span className="terminal-empty">{t("No output yet")}</span>
+        ) : (
+          <AnsiText text={terminal.output} />
+        )}
+      </pre>
       <div className={failed ? "terminal-exit terminal-exit-failed" : "terminal-exit"}>
-        {ended === undefined ? <><Codicon name="loading" spin /> {t("Running…")}</> : <><Codicon name={failed ? "error" : "check"} /> {ended}</>}
+        {ended === undefined ? (
+          <>
+            <Codicon name="loading" spin /> {t("Running…")}
+          </>
+        ) : (
+          <>
+            <Codicon name={failed ? "error" : "check"} /> {ended}
+          </>
+        )}
       </div>
     </div>
   );

@@ -27,7 +27,9 @@ import { t } from "../l10n";
 export const ToolCallCard = memo(function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
   const { toolCallId } = entry;
   const nested = useIsNested();
-  const permission = usePanel((state) => (nested ? undefined : state.thread.permissions.find((p) => p.toolCallId === toolCallId)));
+  const permission = usePanel((state) =>
+    nested ? undefined : state.thread.permissions.find((p) => p.toolCallId === toolCallId),
+  );
   const form = usePanel((state) => (nested ? undefined : state.thread.forms.find((f) => f.toolCallId === toolCallId)));
   const runIds = usePanel((state) => (nested ? "" : runIdsOfToolCall(state.thread, toolCallId)));
   const title = entry.title || entry.name || entry.toolKind;
@@ -45,7 +47,9 @@ export const ToolCallCard = memo(function ToolCallCard({ entry }: { entry: ToolC
     <article className={`entry tool-card tool-${shownStatus}`} aria-label={`Tool: ${title}`}>
       <div className="tool-header">
         <Codicon name={toolKindIcons[entry.toolKind] ?? "tools"} className="tool-kind" />
-        <span className="tool-title" title={title}>{title}</span>
+        <span className="tool-title" title={title}>
+          {title}
+        </span>
         <span className="tool-status">
           <Codicon name={status.name} spin={status.spin ?? false} />
           <span>{toolStatusLabels[shownStatus]}</span>
@@ -67,19 +71,27 @@ export const ToolCallCard = memo(function ToolCallCard({ entry }: { entry: ToolC
       {form ? <FormCard form={form} /> : null}
       {open && entry.content.length > 0 ? (
         <div className="tool-content">
-          {entry.content.map((item, index) => <ToolContentView key={index} item={item} storageKey={`${entry.id}:content:${index}`} />)}
+          {entry.content.map((item, index) => (
+            <ToolContentView key={index} item={item} storageKey={`${entry.id}:content:${index}`} />
+          ))}
         </div>
       ) : null}
       {runIds === "" ? null : (
         <div className="tool-runs">
-          {runIds.split("\u0000").map((runId) => <RunRow key={runId} runId={runId} />)}
+          {runIds.split("\u0000").map((runId) => (
+            <RunRow key={runId} runId={runId} />
+          ))}
         </div>
       )}
       {open ? <LocationLinks locations={entry.locations} /> : null}
       {open && hasRaw ? (
         <div className="tool-raw-sections">
-          {entry.rawInput !== undefined ? <RawJson label={t("Input")} value={entry.rawInput} storageKey={`${entry.id}:input`} /> : null}
-          {entry.rawOutput !== undefined ? <RawJson label={t("Output")} value={entry.rawOutput} storageKey={`${entry.id}:output`} /> : null}
+          {entry.rawInput !== undefined ? (
+            <RawJson label={t("Input")} value={entry.rawInput} storageKey={`${entry.id}:input`} />
+          ) : null}
+          {entry.rawOutput !== undefined ? (
+            <RawJson label={t("Output")} value={entry.rawOutput} storageKey={`${entry.id}:output`} />
+          ) : null}
         </div>
       ) : null}
     </article>

@@ -9,7 +9,13 @@ import { Markdown } from "./Markdown";
 import { TerminalOutput } from "./TerminalOutput";
 import { t } from "../l10n";
 
-export const ToolContentView = memo(function ToolContentView({ item, storageKey }: { item: ToolContent; storageKey: string }) {
+export const ToolContentView = memo(function ToolContentView({
+  item,
+  storageKey,
+}: {
+  item: ToolContent;
+  storageKey: string;
+}) {
   switch (item.type) {
     case "content":
       return <ContentBlockView block={item.content} />;
@@ -34,15 +40,25 @@ export function imageDataUrl(block: ContentBlock): string | undefined {
 export function ContentBlockView({ block }: { block: ContentBlock }) {
   if (block.type === "image") {
     const src = imageDataUrl(block);
-    return src ? <img className="tool-image" src={src} alt={t("Image from the tool")} /> : <div className="tool-note">[image]</div>;
+    return src ? (
+      <img className="tool-image" src={src} alt={t("Image from the tool")} />
+    ) : (
+      <div className="tool-note">[image]</div>
+    );
   }
   const text = contentBlockText(block);
   if (text === "") return null;
   // Tool output is mostly program output (logs, listings, command results): Markdown would join its
   // lines and read indentation as code. Only text that carries a fenced block is rendered as Markdown.
-  return FENCE.test(text)
-    ? <div className="tool-text"><Markdown text={text} /></div>
-    : <pre className="tool-text tool-output-text" tabIndex={0}>{text}</pre>;
+  return FENCE.test(text) ? (
+    <div className="tool-text">
+      <Markdown text={text} />
+    </div>
+  ) : (
+    <pre className="tool-text tool-output-text" tabIndex={0}>
+      {text}
+    </pre>
+  );
 }
 
 const FENCE = /^ {0,3}(```|~~~)/m;

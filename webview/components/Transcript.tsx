@@ -64,9 +64,24 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
   const content = useRef<HTMLDivElement>(null);
   const permissions = usePanel((state) => state.thread.permissions);
   const forms = usePanel((state) => state.thread.forms);
-  const { onScroll, isPinned, pinned, jumpToBottom, unpin } = useStickToBottom(scroller, content, items.length > 0, scrollKey);
+  const { onScroll, isPinned, pinned, jumpToBottom, unpin } = useStickToBottom(
+    scroller,
+    content,
+    items.length > 0,
+    scrollKey,
+  );
   const rows = useVirtualRows({ scroller, items, keyOf, estimate, isPinned });
-  useRevealRequests({ scroller, entries, index, permissions, forms, jumpToBottom, unpin, isPinned, scrollToRow: rows.scrollToRow });
+  useRevealRequests({
+    scroller,
+    entries,
+    index,
+    permissions,
+    forms,
+    jumpToBottom,
+    unpin,
+    isPinned,
+    scrollToRow: rows.scrollToRow,
+  });
 
   const failure = connection.status === "failed" ? connection : undefined;
   // The host records a failure as an error entry too; recovery buttons go on the newest one.
@@ -78,8 +93,16 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
       <div className="transcript-frame">
         <div className="transcript" role="log" aria-label={t("Transcript")} ref={scroller} onScroll={onScroll}>
           <div className="transcript-content" ref={content}>
-            {items.length === 0 && !failure ? (loadingHistory(connection) ? <p className="transcript-empty">{t("Loading the session's history…")}</p> : <EmptyState />) : null}
-            {omitted ? <p className="transcript-empty">{t("Loading {0} earlier entries…", omitted.toLocaleString("en-US"))}</p> : null}
+            {items.length === 0 && !failure ? (
+              loadingHistory(connection) ? (
+                <p className="transcript-empty">{t("Loading the session's history…")}</p>
+              ) : (
+                <EmptyState />
+              )
+            ) : null}
+            {omitted ? (
+              <p className="transcript-empty">{t("Loading {0} earlier entries…", omitted.toLocaleString("en-US"))}</p>
+            ) : null}
             <div className="transcript-spacer" style={{ height: rows.before }} aria-hidden="true" />
             {visible.map((row) => (
               <div className="transcript-row" key={row.key} data-key={row.key} ref={rows.measure}>
@@ -89,7 +112,9 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
               </div>
             ))}
             <div className="transcript-spacer" style={{ height: rows.after }} aria-hidden="true" />
-            {failure && recoveryId === undefined ? <ErrorNotice message={failure.message} details={failure.details} recovery /> : null}
+            {failure && recoveryId === undefined ? (
+              <ErrorNotice message={failure.message} details={failure.details} recovery />
+            ) : null}
             <TranscriptTail />
           </div>
         </div>

@@ -12,15 +12,25 @@ export function TranscriptTail() {
   const permissions = usePanel((state) => state.thread.permissions);
   const forms = usePanel((state) => state.thread.forms);
   const index = usePanel((state) => state.thread.index);
-  const orphanPermissions = useMemo(() => permissions.filter((p) => index[`tool:${p.toolCallId}`] === undefined), [permissions, index]);
-  const looseForms = useMemo(() => forms.filter((f) => f.toolCallId === undefined || index[`tool:${f.toolCallId}`] === undefined), [forms, index]);
+  const orphanPermissions = useMemo(
+    () => permissions.filter((p) => index[`tool:${p.toolCallId}`] === undefined),
+    [permissions, index],
+  );
+  const looseForms = useMemo(
+    () => forms.filter((f) => f.toolCallId === undefined || index[`tool:${f.toolCallId}`] === undefined),
+    [forms, index],
+  );
   return (
     <>
       {orphanPermissions.map((request) => (
-        <div className="entry tail-card" key={request.requestId}><PermissionCard request={request} /></div>
+        <div className="entry tail-card" key={request.requestId}>
+          <PermissionCard request={request} />
+        </div>
       ))}
       {looseForms.map((form) => (
-        <div className="entry tail-card" key={form.requestId}><FormCard form={form} /></div>
+        <div className="entry tail-card" key={form.requestId}>
+          <FormCard form={form} />
+        </div>
       ))}
       <TurnUsageLine />
     </>

@@ -13,7 +13,11 @@ export const UserAttachments = memo(function UserAttachments({ blocks }: { block
         const name = blockName(block);
         return (
           <li key={index} className="chip" title={name}>
-            {image ? <img className="chip-thumb" src={image} alt="" /> : <Codicon name={block.type === "image" ? "file-media" : "file"} />}
+            {image ? (
+              <img className="chip-thumb" src={image} alt="" />
+            ) : (
+              <Codicon name={block.type === "image" ? "file-media" : "file"} />
+            )}
             <span className="chip-name">{name}</span>
           </li>
         );
@@ -24,8 +28,12 @@ export const UserAttachments = memo(function UserAttachments({ blocks }: { block
 
 function blockName(block: ContentBlock): string {
   if (typeof block.name === "string") return block.name;
-  const uri = typeof block.uri === "string" ? block.uri
-    : typeof (block.resource as { uri?: unknown } | undefined)?.uri === "string" ? (block.resource as { uri: string }).uri : undefined;
+  const uri =
+    typeof block.uri === "string"
+      ? block.uri
+      : typeof (block.resource as { uri?: unknown } | undefined)?.uri === "string"
+        ? (block.resource as { uri: string }).uri
+        : undefined;
   if (uri) return safeDecode(uri.split("/").pop() || uri);
   return block.type === "image" ? t("Image") : block.type;
 }

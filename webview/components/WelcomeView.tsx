@@ -29,19 +29,29 @@ export function WelcomeView() {
   const ordered = useMemo(() => [...agents.filter((a) => !a.preset), ...agents.filter((a) => a.preset)], [agents]);
   return (
     <section className="welcome" aria-labelledby="welcome-heading">
-      <h2 id="welcome-heading" className="welcome-heading"><Codicon name="comment-discussion" /> {t("Start a session")}</h2>
+      <h2 id="welcome-heading" className="welcome-heading">
+        <Codicon name="comment-discussion" /> {t("Start a session")}
+      </h2>
       <p className="welcome-text">
-        {t("ACP Panel chats with any coding agent that speaks the Agent Client Protocol. Pick one to start it: it runs on this machine, asks before it edits files or runs commands, and you can switch agents at any time.")}
+        {t(
+          "ACP Panel chats with any coding agent that speaks the Agent Client Protocol. Pick one to start it: it runs on this machine, asks before it edits files or runs commands, and you can switch agents at any time.",
+        )}
       </p>
       <RemoteSettingsHint />
       {problems.length > 0 ? (
         <ul className="welcome-problems" aria-label={t("Settings problems")}>
-          {problems.map((problem, index) => <ProblemLine key={index} problem={problem} />)}
+          {problems.map((problem, index) => (
+            <ProblemLine key={index} problem={problem} />
+          ))}
         </ul>
       ) : null}
-      {ordered.length === 0 ? <p className="welcome-text">{t("No agents found yet. Add one in the settings.")}</p> : (
+      {ordered.length === 0 ? (
+        <p className="welcome-text">{t("No agents found yet. Add one in the settings.")}</p>
+      ) : (
         <ul className="agent-catalog" role="list" aria-label={t("Agents")}>
-          {ordered.map((agent) => <CatalogRow key={agent.name} agent={agent} onStart={selectAgent} />)}
+          {ordered.map((agent) => (
+            <CatalogRow key={agent.name} agent={agent} onStart={selectAgent} />
+          ))}
         </ul>
       )}
       <div className="welcome-registry">
@@ -52,8 +62,12 @@ export function WelcomeView() {
         </VscodeButton>
       </div>
       <div className="welcome-custom">
-        <p className="welcome-text">{tParts("Another agent? Add it to {0} in your user settings:", <code>acpPanel.agents</code>)}</p>
-        <pre className="welcome-snippet" aria-label={t("Settings snippet")}><code>{CUSTOM_AGENT_SNIPPET}</code></pre>
+        <p className="welcome-text">
+          {tParts("Another agent? Add it to {0} in your user settings:", <code>acpPanel.agents</code>)}
+        </p>
+        <pre className="welcome-snippet" aria-label={t("Settings snippet")}>
+          <code>{CUSTOM_AGENT_SNIPPET}</code>
+        </pre>
         <VscodeButton secondary onClick={() => openSettings()}>
           <Codicon name="settings-gear" className="button-icon" />
           {t("Add a custom agent in settings")}
@@ -64,18 +78,31 @@ export function WelcomeView() {
 }
 
 function CatalogRow({ agent, onStart }: { agent: CatalogAgent; onStart: (name: string) => void }) {
-  const marker = !agent.preset ? { icon: "gear", text: t("Configured"), className: "agent-configured" }
-    : agent.installed ? { icon: "pass", text: t("Found on PATH"), className: "agent-installed" }
-    : { icon: "circle-slash", text: t("Not installed"), className: "agent-missing" };
+  const marker = !agent.preset
+    ? { icon: "gear", text: t("Configured"), className: "agent-configured" }
+    : agent.installed
+      ? { icon: "pass", text: t("Found on PATH"), className: "agent-installed" }
+      : { icon: "circle-slash", text: t("Not installed"), className: "agent-missing" };
   return (
     <li className="agent-row">
       <div className="agent-info">
         <span className="agent-name">{agent.name}</span>
-        <span className={`agent-marker ${marker.className}`}><Codicon name={marker.icon} />{marker.text}</span>
-        <code className="agent-command" title={agent.command}>{agent.command}</code>
+        <span className={`agent-marker ${marker.className}`}>
+          <Codicon name={marker.icon} />
+          {marker.text}
+        </span>
+        <code className="agent-command" title={agent.command}>
+          {agent.command}
+        </code>
       </div>
       {/* The user's own agents are the obvious choice; presets are offered, not pushed. */}
-      <VscodeButton secondary={agent.preset} aria-label={t("Start {0}", agent.name)} onClick={() => onStart(agent.name)}>{t("Start")}</VscodeButton>
+      <VscodeButton
+        secondary={agent.preset}
+        aria-label={t("Start {0}", agent.name)}
+        onClick={() => onStart(agent.name)}
+      >
+        {t("Start")}
+      </VscodeButton>
     </li>
   );
 }
@@ -86,7 +113,15 @@ function ProblemLine({ problem }: { problem: string }) {
   return (
     <li className="welcome-problem">
       <Codicon name="warning" className="severity-warning" />
-      <span>{match ? <><code>{match[1]}</code>: {match[2]}</> : problem}</span>
+      <span>
+        {match ? (
+          <>
+            <code>{match[1]}</code>: {match[2]}
+          </>
+        ) : (
+          problem
+        )}
+      </span>
     </li>
   );
 }

@@ -33,7 +33,12 @@ export function diffLines(oldText: string, newText: string): DiffOp[] {
   let prefix = 0;
   while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
   let suffix = 0;
-  while (suffix < a.length - prefix && suffix < b.length - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix++;
+  while (
+    suffix < a.length - prefix &&
+    suffix < b.length - prefix &&
+    a[a.length - 1 - suffix] === b[b.length - 1 - suffix]
+  )
+    suffix++;
 
   const midA = a.slice(prefix, a.length - suffix);
   const midB = b.slice(prefix, b.length - suffix);
@@ -69,7 +74,11 @@ function slideDown(steps: Step[]): void {
     const before = steps[i - 1]?.type;
     if (before === undefined || before === "equal") {
       // Rotate: the run's first line becomes context, the equal line after it joins the run.
-      while (steps[j]?.type === "equal" && steps[j]?.text === steps[i]?.text && steps[j + 1]?.type !== otherKind(type)) {
+      while (
+        steps[j]?.type === "equal" &&
+        steps[j]?.text === steps[i]?.text &&
+        steps[j + 1]?.type !== otherKind(type)
+      ) {
         (steps[i] as Step).type = "equal";
         (steps[j] as Step).type = type;
         i++;
@@ -107,7 +116,10 @@ function myers(a: readonly string[], b: readonly string[], maxEdits: number): St
   const trace: Int32Array[] = [];
   for (let d = 0; d <= max; d++) {
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && (v[offset + k - 1] ?? 0) < (v[offset + k + 1] ?? 0)) ? (v[offset + k + 1] ?? 0) : (v[offset + k - 1] ?? 0) + 1;
+      let x =
+        k === -d || (k !== d && (v[offset + k - 1] ?? 0) < (v[offset + k + 1] ?? 0))
+          ? (v[offset + k + 1] ?? 0)
+          : (v[offset + k - 1] ?? 0) + 1;
       let y = x - k;
       while (x < n && y < m && a[x] === b[y]) {
         x++;

@@ -16,13 +16,16 @@ let pumpScheduled = false;
 let idleScheduled = false;
 
 function observe(): IntersectionObserver {
-  observer ??= new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      if (entry.isIntersecting) nearViewport.add(entry.target);
-      else nearViewport.delete(entry.target);
-    }
-    schedulePump();
-  }, { rootMargin: NEAR_VIEWPORT });
+  observer ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) nearViewport.add(entry.target);
+        else nearViewport.delete(entry.target);
+      }
+      schedulePump();
+    },
+    { rootMargin: NEAR_VIEWPORT },
+  );
   return observer;
 }
 
@@ -45,16 +48,19 @@ function schedulePump(): void {
 function scheduleIdlePump(): void {
   if (idleScheduled || upgrades.size === 0) return;
   idleScheduled = true;
-  requestIdleCallback(() => {
-    idleScheduled = false;
-    let requested = 0;
-    for (const upgrade of upgrades.values()) {
-      if (requested++ >= IDLE_BATCH) break;
-      upgrade();
-    }
-    // Give the re-render its own task before asking again.
-    setTimeout(schedulePump, 0);
-  }, { timeout: 2_000 });
+  requestIdleCallback(
+    () => {
+      idleScheduled = false;
+      let requested = 0;
+      for (const upgrade of upgrades.values()) {
+        if (requested++ >= IDLE_BATCH) break;
+        upgrade();
+      }
+      // Give the re-render its own task before asking again.
+      setTimeout(schedulePump, 0);
+    },
+    { timeout: 2_000 },
+  );
 }
 
 /**

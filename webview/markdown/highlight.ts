@@ -82,14 +82,16 @@ export function loadGrammar(language: string): Promise<void> | undefined {
   const load = name === undefined ? undefined : loaders[name];
   if (name === undefined || load === undefined) return undefined;
   if (requested.has(name)) return requested.get(name);
-  const loading = load().then(
-    (module) => {
-      hljs.registerLanguage(name, module.default);
-      // The names this table promised, whether or not the grammar declares them all itself.
-      hljs.registerAliases([...(aliases[name] ?? [])], { languageName: name });
-    },
-    (error: unknown) => console.warn(`ACP Panel: the ${name} grammar could not be loaded`, error),
-  ).finally(() => requested.set(name, undefined));
+  const loading = load()
+    .then(
+      (module) => {
+        hljs.registerLanguage(name, module.default);
+        // The names this table promised, whether or not the grammar declares them all itself.
+        hljs.registerAliases([...(aliases[name] ?? [])], { languageName: name });
+      },
+      (error: unknown) => console.warn(`ACP Panel: the ${name} grammar could not be loaded`, error),
+    )
+    .finally(() => requested.set(name, undefined));
   requested.set(name, loading);
   return loading;
 }

@@ -57,7 +57,8 @@ function isOneFencedCodeBlock(source: string): boolean {
     lineEnd = source.indexOf("\n", lineStart);
     if (lineEnd < 0) lineEnd = source.length;
     const close = FENCE_CLOSE.exec(source.slice(lineStart, lineEnd))?.[1];
-    if (close !== undefined && close[0] === fence[0] && close.length >= fence.length) return source.slice(lineEnd).trim() === "";
+    if (close !== undefined && close[0] === fence[0] && close.length >= fence.length)
+      return source.slice(lineEnd).trim() === "";
   }
   return true;
 }

@@ -29,11 +29,15 @@ function renderCode({ text, lang }: Tokens.Code): string {
   const languageClass = language === "" ? "hljs" : `hljs language-${escapeHtml(language)}`;
   const lines = text.split("\n").length;
   const long = lines > LONG_CODE_LINES;
-  const expand = long ? `<button type="button" class="code-copy" data-expand-code aria-expanded="false">${escapeHtml(t("Show all {0} lines", lines))}</button>` : "";
+  const expand = long
+    ? `<button type="button" class="code-copy" data-expand-code aria-expanded="false">${escapeHtml(t("Show all {0} lines", lines))}</button>`
+    : "";
   // A capped block scrolls, so it takes keyboard focus (axe: scrollable-region-focusable).
-  return `<div class="${long ? "code-block code-block-long" : "code-block"}"><div class="code-toolbar">${label}${expand}` +
+  return (
+    `<div class="${long ? "code-block code-block-long" : "code-block"}"><div class="code-toolbar">${label}${expand}` +
     `<button type="button" class="code-copy" data-copy-code aria-label="${escapeHtml(t("Copy code"))}" title="${escapeHtml(t("Copy code"))}">${escapeHtml(t("Copy"))}</button></div>` +
-    `<pre${long ? ' tabindex="0"' : ""}><code class="${languageClass}">${body}</code></pre></div>`;
+    `<pre${long ? ' tabindex="0"' : ""}><code class="${languageClass}">${body}</code></pre></div>`
+  );
 }
 
 const marked = new Marked({
@@ -55,8 +59,10 @@ const notes: Record<MarkdownLimit | "error", string> = {
 
 /** A block shown as its source: escaped text under a note that says why. */
 export function unformattedHtml(source: string, reason: MarkdownLimit | "error"): string {
-  return `<div class="markdown-unformatted"><p class="markdown-note" role="note">${escapeHtml(notes[reason])}</p>` +
-    `<pre>${escapeHtml(source)}</pre></div>`;
+  return (
+    `<div class="markdown-unformatted"><p class="markdown-note" role="note">${escapeHtml(notes[reason])}</p>` +
+    `<pre>${escapeHtml(source)}</pre></div>`
+  );
 }
 
 /** One Markdown block (or a whole short text) as HTML, or as its plain source when it is hostile. */

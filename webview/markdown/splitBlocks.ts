@@ -25,7 +25,13 @@ export function splitBlocks(text: string): string[] {
 
 /** Splits `text`, reusing `previous` (the same message, shorter) when `text` extends it. */
 export function splitGrowingText(text: string, previous?: SplitText): SplitText {
-  if (!previous || previous.blocks.length === 0 || text.length < previous.text.length || !text.startsWith(previous.text)) return splitFrom(text, 0);
+  if (
+    !previous ||
+    previous.blocks.length === 0 ||
+    text.length < previous.text.length ||
+    !text.startsWith(previous.text)
+  )
+    return splitFrom(text, 0);
   if (text.length === previous.text.length) return previous;
   const tail = splitFrom(text, previous.tailStart);
   return { text, blocks: [...previous.blocks.slice(0, -1), ...tail.blocks], tailStart: tail.tailStart };

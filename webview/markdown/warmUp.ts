@@ -11,11 +11,11 @@ const COMMON_GRAMMARS = ["typescript", "javascript", "python", "bash", "json", "
 
 const SAMPLES = [
   "# Title\n\nSome **bold**, *italic*, `code` and a [link](https://example.com).\n\n- one\n- two\n\n1. first\n\n> quoted\n\n| a | b |\n|---|---|\n| 1 | 2 |",
-  "```ts\nexport async function load(path: string): Promise<number> {\n  const text = await read(path);\n  return text.split(\"\\n\").length;\n}\n```",
+  '```ts\nexport async function load(path: string): Promise<number> {\n  const text = await read(path);\n  return text.split("\\n").length;\n}\n```',
   "```js\nconst total = items.reduce((sum, item) => sum + item.size, 0);\n```",
   "```python\ndef load(path: str) -> int:\n    with open(path) as f:\n        return len(f.read())\n```",
-  "```bash\nnpm test -- --grep \"case\" && echo done\n```",
-  "```json\n{ \"name\": \"demo\", \"version\": 1, \"ok\": true }\n```",
+  '```bash\nnpm test -- --grep "case" && echo done\n```',
+  '```json\n{ "name": "demo", "version": 1, "ok": true }\n```',
   "```diff\n- old line\n+ new line\n```",
 ];
 

@@ -8,8 +8,18 @@ import { agentUrlProblem, headerNameProblem, isSafeHeaderValue } from "./network
 const envVariable = z.object({ name: z.string(), value: z.string() });
 /** ACP McpServer: stdio (no `type`), or `http` / `sse`. */
 export const mcpServerSchema = z.union([
-  z.object({ type: z.enum(["http", "sse"]), name: z.string().min(1), url: z.string().url(), headers: z.array(envVariable).default([]) }),
-  z.object({ name: z.string().min(1), command: z.string().min(1), args: z.array(z.string()).default([]), env: z.array(envVariable).default([]) }),
+  z.object({
+    type: z.enum(["http", "sse"]),
+    name: z.string().min(1),
+    url: z.string().url(),
+    headers: z.array(envVariable).default([]),
+  }),
+  z.object({
+    name: z.string().min(1),
+    command: z.string().min(1),
+    args: z.array(z.string()).default([]),
+    env: z.array(envVariable).default([]),
+  }),
 ]);
 export type McpServerConfig = z.infer<typeof mcpServerSchema>;
 
@@ -20,14 +30,15 @@ export const agentEntrySchema = z
     env: z.record(z.string(), z.string()).optional(),
     transport: z.enum(["stdio", "http", "websocket"]).optional(),
     url: z.string().url("must be an http(s):// or ws(s):// URL").optional(),
-    clientInfo: z.object({ name: z.string().min(1), title: z.string().optional(), version: z.string().optional() }).optional(),
+    clientInfo: z
+      .object({ name: z.string().min(1), title: z.string().optional(), version: z.string().optional() })
+      .optional(),
     defaultConfig: z.record(z.string(), z.union([z.string(), z.boolean()])).optional(),
     mcpServers: z.array(mcpServerSchema).optional(),
     /** Sent as ACP `systemPrompt` where the agent supports it: a string appends; `{mode, text}` picks. */
-    systemPrompt: z.union([
-      z.string(),
-      z.strictObject({ mode: z.enum(["append", "override"]).default("append"), text: z.string() }),
-    ]).optional(),
+    systemPrompt: z
+      .union([z.string(), z.strictObject({ mode: z.enum(["append", "override"]).default("append"), text: z.string() })])
+      .optional(),
     /** http / websocket: sent on every request and on the handshake; values may use `${secret:NAME}`. */
     headers: z.record(z.string(), z.string().refine(isSafeHeaderValue, "must not contain line breaks")).optional(),
     /** Switches the client's local powers on or off for this agent (defaults: networkPolicy.ts). */
@@ -37,7 +48,8 @@ export const agentEntrySchema = z
   })
   .superRefine((entry, context) => {
     const transport = entry.transport ?? "stdio";
-    if (transport === "stdio" && !entry.command) context.addIssue({ code: "custom", path: ["command"], message: 'is required for the "stdio" transport' });
+    if (transport === "stdio" && !entry.command)
+      context.addIssue({ code: "custom", path: ["command"], message: 'is required for the "stdio" transport' });
     const urlProblem = transport !== "stdio" && entry.url !== undefined ? agentUrlProblem(entry.url) : undefined;
     if (urlProblem) context.addIssue({ code: "custom", path: ["url"], message: urlProblem });
     for (const name of Object.keys(entry.headers ?? {})) {
@@ -58,7 +70,11 @@ export interface AgentDefinition {
   /** http / websocket: the agent's endpoint. */
   readonly url?: string;
   /** Presents the client differently (Bub sends titles and `_meta.lody` only to "lody" clients). */
-  readonly clientInfo?: { readonly name: string; readonly title?: string | undefined; readonly version?: string | undefined };
+  readonly clientInfo?: {
+    readonly name: string;
+    readonly title?: string | undefined;
+    readonly version?: string | undefined;
+  };
   /** Config option values applied after `session/new`, when the agent offers them. */
   readonly defaultConfig: Readonly<Record<string, string | boolean>>;
   readonly mcpServers: readonly McpServerConfig[];
@@ -90,7 +106,14 @@ export function toDefinition(name: string, entry: z.infer<typeof agentEntrySchem
     defaultConfig: entry.defaultConfig ?? {},
     mcpServers: entry.mcpServers ?? [],
     ...(entry.headers ? { headers: entry.headers } : {}),
-    ...(entry.systemPrompt === undefined ? {} : { systemPrompt: typeof entry.systemPrompt === "string" ? { mode: "append" as const, text: entry.systemPrompt } : entry.systemPrompt }),
+    ...(entry.systemPrompt === undefined
+      ? {}
+      : {
+          systemPrompt:
+            typeof entry.systemPrompt === "string"
+              ? { mode: "append" as const, text: entry.systemPrompt }
+              : entry.systemPrompt,
+        }),
     ...(entry.capabilities ? { capabilities: entry.capabilities } : {}),
     ...(entry.vscodeTools === undefined ? {} : { vscodeTools: entry.vscodeTools }),
   };

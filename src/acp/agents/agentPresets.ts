@@ -5,8 +5,21 @@
  */
 import type { AgentDefinition } from "./agentDefinition";
 
-const preset = (name: string, command: string, args: string[], extra: Partial<AgentDefinition> = {}): AgentDefinition => ({
-  name, transport: "stdio", command, args, env: {}, defaultConfig: {}, mcpServers: [], preset: true, ...extra,
+const preset = (
+  name: string,
+  command: string,
+  args: string[],
+  extra: Partial<AgentDefinition> = {},
+): AgentDefinition => ({
+  name,
+  transport: "stdio",
+  command,
+  args,
+  env: {},
+  defaultConfig: {},
+  mcpServers: [],
+  preset: true,
+  ...extra,
 });
 
 export const agentPresets: readonly AgentDefinition[] = [
@@ -16,6 +29,8 @@ export const agentPresets: readonly AgentDefinition[] = [
   preset("OpenCode", "opencode", ["acp"]),
   preset("Copilot CLI", "copilot", ["--acp"]),
   preset("Qwen Code", "qwen", ["--acp"]),
-  preset("Bub", "bub", ["acp"], { clientInfo: { name: "lody-acp-panel", title: "ACP Panel (Lody-compatible)", version: "0.1.0" } }),
+  preset("Bub", "bub", ["acp"], {
+    clientInfo: { name: "lody-acp-panel", title: "ACP Panel (Lody-compatible)", version: "0.1.0" },
+  }),
   preset("CodeBuddy", "codebuddy", ["--acp"]),
 ];

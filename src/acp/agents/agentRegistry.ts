@@ -22,24 +22,42 @@ export function isSafeSegment(value: string): boolean {
   return SAFE_SEGMENT.test(value) && value !== "." && value !== ".." && value.length <= 128;
 }
 
-const safeSegment = (field: string) => z.string().refine(isSafeSegment, {
-  error: (issue) => `${field} ${JSON.stringify(issue.input)} is not a safe folder name (a letter or digit, then letters, digits, ".", "_", "+" or "-"; at most 128).`,
-});
+const safeSegment = (field: string) =>
+  z.string().refine(isSafeSegment, {
+    error: (issue) =>
+      `${field} ${JSON.stringify(issue.input)} is not a safe folder name (a letter or digit, then letters, digits, ".", "_", "+" or "-"; at most 128).`,
+  });
 
 /** `${secret:NAME}`, with the spacing variants a lenient reader might accept. */
 const SECRET_REFERENCE = /\$\{\s*secret\s*:/i;
 
 const envValue = z.string().refine((value) => !SECRET_REFERENCE.test(value), {
-  error: "may not contain a ${secret:…} reference: a registry can't choose which of your secrets an agent receives. Add the agent, then set its env yourself.",
+  error:
+    "may not contain a ${secret:…} reference: a registry can't choose which of your secrets an agent receives. Add the agent, then set its env yourself.",
 });
 const launchFields = { args: z.array(z.string()).optional(), env: z.record(z.string(), envValue).optional() };
-const packageName = z.string().regex(/^[^-\s]\S*$/, 'must be a package name (not empty, no spaces, not starting with "-")');
-const binaryTarget = z.looseObject({ archive: z.string(), cmd: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/i).optional(), ...launchFields });
+const packageName = z
+  .string()
+  .regex(/^[^-\s]\S*$/, 'must be a package name (not empty, no spaces, not starting with "-")');
+const binaryTarget = z.looseObject({
+  archive: z.string(),
+  cmd: z.string(),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i)
+    .optional(),
+  ...launchFields,
+});
 
 export const registryAgentSchema = z.looseObject({
   id: safeSegment("id"),
   // The name becomes a key of `acpPanel.agents` and a label: printable, bounded.
-  name: z.string().trim().min(1).max(100).regex(/^[^\p{Cc}]+$/u, "may not contain control characters"),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[^\p{Cc}]+$/u, "may not contain control characters"),
   version: safeSegment("version"),
   description: z.string().catch(""),
   distribution: z.looseObject({
@@ -71,9 +89,10 @@ export const DEFAULT_MAX_INDEX_BYTES = 8 * 1024 * 1024;
 export async function readRegistry(source: string, options: ReadOptions = {}): Promise<RegistryIndex> {
   const where = registrySourceOf(source);
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_INDEX_BYTES;
-  const text = where.kind === "remote"
-    ? await downloadText(where.url, { maxBytes, timeoutMs: 30_000 })
-    : await readLocalIndex(where.path, maxBytes);
+  const text =
+    where.kind === "remote"
+      ? await downloadText(where.url, { maxBytes, timeoutMs: 30_000 })
+      : await readLocalIndex(where.path, maxBytes);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -88,7 +107,10 @@ export async function readRegistry(source: string, options: ReadOptions = {}): P
     const agent = registryAgentSchema.safeParse(raw);
     if (agent.success) return void agents.push(agent.data);
     const issue = agent.error.issues[0];
-    const name = typeof (raw as { name?: unknown } | null)?.name === "string" ? ` (entry "${String((raw as { name: string }).name).slice(0, 100)}")` : "";
+    const name =
+      typeof (raw as { name?: unknown } | null)?.name === "string"
+        ? ` (entry "${String((raw as { name: string }).name).slice(0, 100)}")`
+        : "";
     skipped.push(`agents[${i}]: ${issue?.path.join(".")} ${issue?.message}${name}`);
   });
   return { source: where, agents, skipped };
@@ -96,10 +118,15 @@ export async function readRegistry(source: string, options: ReadOptions = {}): P
 
 async function readLocalIndex(path: string, maxBytes: number): Promise<string> {
   const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
-    throw new Error(error.code === "ENOENT" ? `The registry file ${path} does not exist.` : `Could not read ${path}: ${error.message}`);
+    throw new Error(
+      error.code === "ENOENT"
+        ? `The registry file ${path} does not exist.`
+        : `Could not read ${path}: ${error.message}`,
+    );
   });
   if (!info.isFile()) throw new Error(`${path} is not a regular file.`);
-  if (info.size > maxBytes) throw new Error(`${path} is larger than ${formatBytes(maxBytes)}, the limit for a registry index.`);
+  if (info.size > maxBytes)
+    throw new Error(`${path} is larger than ${formatBytes(maxBytes)}, the limit for a registry index.`);
   return readFile(path, "utf8");
 }
 
@@ -113,7 +140,11 @@ export type Distribution = "npx" | "uvx" | "binary";
 
 export function distributionsOf(agent: RegistryAgent, platform = platformKey()): Distribution[] {
   const { npx, uvx, binary } = agent.distribution;
-  return [...(npx ? ["npx" as const] : []), ...(uvx ? ["uvx" as const] : []), ...(binary?.[platform] ? ["binary" as const] : [])];
+  return [
+    ...(npx ? ["npx" as const] : []),
+    ...(uvx ? ["uvx" as const] : []),
+    ...(binary?.[platform] ? ["binary" as const] : []),
+  ];
 }
 
 export interface SettingsEntry {
@@ -126,7 +157,10 @@ export interface SettingsEntry {
 export function packageEntry(agent: RegistryAgent, kind: "npx" | "uvx"): SettingsEntry {
   const dist = agent.distribution[kind];
   if (!dist) throw new Error(`${agent.name} has no ${kind} distribution.`);
-  const pinned = /@[^/]+$/.test(dist.package.replace(/^@/, "")) || kind === "uvx" ? dist.package : `${dist.package}@${agent.version}`;
+  const pinned =
+    /@[^/]+$/.test(dist.package.replace(/^@/, "")) || kind === "uvx"
+      ? dist.package
+      : `${dist.package}@${agent.version}`;
   return kind === "npx"
     ? { command: "npx", args: ["-y", pinned, ...(dist.args ?? [])], ...(dist.env ? { env: dist.env } : {}) }
     : { command: "uvx", args: [pinned, ...(dist.args ?? [])], ...(dist.env ? { env: dist.env } : {}) };

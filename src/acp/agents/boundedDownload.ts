@@ -16,7 +16,11 @@ export interface DownloadLimits {
 const MAX_REDIRECTS = 5;
 
 /** Streams the body of `url` to `onChunk`; returns the byte count. */
-export async function downloadBounded(url: URL, limits: DownloadLimits, onChunk: (chunk: Uint8Array) => void | Promise<void>): Promise<number> {
+export async function downloadBounded(
+  url: URL,
+  limits: DownloadLimits,
+  onChunk: (chunk: Uint8Array) => void | Promise<void>,
+): Promise<number> {
   const signal = AbortSignal.timeout(limits.timeoutMs);
   let current = url;
   for (let hop = 0; ; hop++) {
@@ -27,9 +31,12 @@ export async function downloadBounded(url: URL, limits: DownloadLimits, onChunk:
       await response.body?.cancel();
       const next = new URL(response.headers.get("location") ?? "", current);
       if (next.origin !== url.origin) {
-        throw new Error(`${url.href} redirected to another origin (${next.origin}); the download was refused. Point the registry at the final https: URL instead.`);
+        throw new Error(
+          `${url.href} redirected to another origin (${next.origin}); the download was refused. Point the registry at the final https: URL instead.`,
+        );
       }
-      if (hop >= MAX_REDIRECTS) throw new Error(`${url.href} redirected more than ${MAX_REDIRECTS} times; the download was refused.`);
+      if (hop >= MAX_REDIRECTS)
+        throw new Error(`${url.href} redirected more than ${MAX_REDIRECTS} times; the download was refused.`);
       current = next;
       continue;
     }
@@ -54,7 +61,10 @@ export async function downloadBounded(url: URL, limits: DownloadLimits, onChunk:
       }
     } catch (error) {
       await reader.cancel().catch(() => undefined);
-      if (signal.aborted) throw new Error(`Downloading ${url.href} took longer than ${Math.round(limits.timeoutMs / 1000)} s; it was stopped.`);
+      if (signal.aborted)
+        throw new Error(
+          `Downloading ${url.href} took longer than ${Math.round(limits.timeoutMs / 1000)} s; it was stopped.`,
+        );
       throw error;
     }
   }
@@ -68,7 +78,12 @@ export async function downloadText(url: URL, limits: DownloadLimits): Promise<st
 }
 
 /** Writes the body to `file` (created exclusively), calling `onChunk` on each piece (e.g. to hash it). */
-export async function downloadToFile(url: URL, file: string, limits: DownloadLimits, onChunk: (chunk: Uint8Array) => void): Promise<void> {
+export async function downloadToFile(
+  url: URL,
+  file: string,
+  limits: DownloadLimits,
+  onChunk: (chunk: Uint8Array) => void,
+): Promise<void> {
   const out = createWriteStream(file, { flags: "wx", mode: 0o600 });
   await once(out, "open");
   try {

@@ -45,7 +45,9 @@ export function isRemoteAgent(definition: Pick<AgentDefinition, "transport" | "u
 }
 
 /** What the agent is offered: the entry's `capabilities`, else the default for where it runs. */
-export function grantedCapabilities(definition: Pick<AgentDefinition, "transport" | "url" | "capabilities">): ClientGrants {
+export function grantedCapabilities(
+  definition: Pick<AgentDefinition, "transport" | "url" | "capabilities">,
+): ClientGrants {
   const local = !isRemoteAgent(definition);
   return {
     fs: definition.capabilities?.fs ?? local,
@@ -54,7 +56,8 @@ export function grantedCapabilities(definition: Pick<AgentDefinition, "transport
 }
 
 /** Header names the transports set themselves; a settings entry may not replace them. */
-const RESERVED_HEADERS = /^(host|connection|upgrade|content-length|content-type|transfer-encoding|accept|te|trailer|keep-alive|proxy-.*|sec-websocket-.*|acp-.*)$/i;
+const RESERVED_HEADERS =
+  /^(host|connection|upgrade|content-length|content-type|transfer-encoding|accept|te|trailer|keep-alive|proxy-.*|sec-websocket-.*|acp-.*)$/i;
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** Why `name` may not be a configured header, or undefined when it may. */

@@ -24,7 +24,12 @@ export interface PermissionRule {
   readonly insideWorkspaceOnly: boolean;
 }
 
-export async function matchingRule(rules: readonly PermissionRule[], agent: AgentRef, request: acp.RequestPermissionRequest, roots: readonly string[]): Promise<PermissionRule | undefined> {
+export async function matchingRule(
+  rules: readonly PermissionRule[],
+  agent: AgentRef,
+  request: acp.RequestPermissionRequest,
+  roots: readonly string[],
+): Promise<PermissionRule | undefined> {
   const kind = typeof request.toolCall.kind === "string" ? request.toolCall.kind : "other";
   const candidates = rules.filter((rule) => agent.id !== "" && rule.agentId === agent.id && rule.toolKind === kind);
   if (candidates.length === 0) return undefined;
@@ -49,7 +54,10 @@ export async function locationsInside(locations: unknown, roots: readonly string
 }
 
 /** Rules made before agent ids existed, bound to the agent that bears their name now (`idOf`), once. */
-export function migrateNameKeyedRules(rules: readonly PermissionRule[], idOf: (name: string) => string | undefined): { rules: PermissionRule[]; changed: boolean } {
+export function migrateNameKeyedRules(
+  rules: readonly PermissionRule[],
+  idOf: (name: string) => string | undefined,
+): { rules: PermissionRule[]; changed: boolean } {
   let changed = false;
   const migrated = rules.map((rule) => {
     if (rule.agentId !== undefined) return rule;

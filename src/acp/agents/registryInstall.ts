@@ -44,18 +44,29 @@ export interface InstallOptions {
 export const DEFAULT_MAX_ARCHIVE_BYTES = 512 * 1024 * 1024;
 const NOTHING_INSTALLED = "Nothing was installed.";
 
-export async function installBinary(agent: RegistryAgent, storageDir: string, options: InstallOptions): Promise<SettingsEntry> {
+export async function installBinary(
+  agent: RegistryAgent,
+  storageDir: string,
+  options: InstallOptions,
+): Promise<SettingsEntry> {
   const platform = options.platform ?? platformKey();
   const target = agent.distribution.binary?.[platform];
   if (!target) throw new Error(`${agent.name} has no binary for ${platform}.`);
-  for (const [field, value] of [["id", agent.id], ["version", agent.version]] as const) {
-    if (!isSafeSegment(value)) throw new Error(`The registry's ${field} ${JSON.stringify(value)} is not a safe folder name. ${NOTHING_INSTALLED}`);
+  for (const [field, value] of [
+    ["id", agent.id],
+    ["version", agent.version],
+  ] as const) {
+    if (!isSafeSegment(value))
+      throw new Error(
+        `The registry's ${field} ${JSON.stringify(value)} is not a safe folder name. ${NOTHING_INSTALLED}`,
+      );
   }
   const location = archiveLocation(options.source, target.archive);
   if (!target.sha256) {
-    const message = `The registry gives no sha256 checksum for ${agent.name}'s archive:\n${target.archive}\n\n`
-      + `ACP Panel can't check that the download is the file the registry meant. Whoever controls that server, or the index at ${describeSource(options.source)}, decides what code runs on your machine with your permissions.\n\n`
-      + "Install it without verification?";
+    const message =
+      `The registry gives no sha256 checksum for ${agent.name}'s archive:\n${target.archive}\n\n` +
+      `ACP Panel can't check that the download is the file the registry meant. Whoever controls that server, or the index at ${describeSource(options.source)}, decides what code runs on your machine with your permissions.\n\n` +
+      "Install it without verification?";
     if (!(await options.confirmUnverified({ agent: agent.name, archive: target.archive, message }))) {
       throw new Error(`${agent.name} was not installed: you declined an archive without a sha256 checksum.`);
     }
@@ -66,7 +77,9 @@ export async function installBinary(agent: RegistryAgent, storageDir: string, op
   const agentDir = join(storage, agent.id);
   const dir = join(agentDir, agent.version);
   if (!isInside(dir, storage) || relative(storage, dir).split(sep).length !== 2) {
-    throw new Error(`The install folder for ${agent.id} ${agent.version} would be outside ${storage}. ${NOTHING_INSTALLED}`);
+    throw new Error(
+      `The install folder for ${agent.id} ${agent.version} would be outside ${storage}. ${NOTHING_INSTALLED}`,
+    );
   }
   // Staging inside the storage folder (same file system, so the final rename is atomic); ids never start with ".".
   const staging = await mkdtemp(join(storage, ".staging-"));
@@ -74,7 +87,8 @@ export async function installBinary(agent: RegistryAgent, storageDir: string, op
     const file = join(staging, archiveFileName(location));
     const hash = createHash("sha256");
     const maxBytes = options.maxArchiveBytes ?? DEFAULT_MAX_ARCHIVE_BYTES;
-    if (location.kind === "url") await downloadToFile(location.url, file, { maxBytes, timeoutMs: 300_000 }, (chunk) => void hash.update(chunk));
+    if (location.kind === "url")
+      await downloadToFile(location.url, file, { maxBytes, timeoutMs: 300_000 }, (chunk) => void hash.update(chunk));
     else await copyLocal(location.path, file, maxBytes, hash);
     const actual = hash.digest("hex");
     if (target.sha256 && actual.toLowerCase() !== target.sha256.toLowerCase()) {
@@ -85,7 +99,11 @@ export async function installBinary(agent: RegistryAgent, storageDir: string, op
     const staged = await checkedCommand(staging, target.cmd);
     if (process.platform !== "win32") await makeExecutable(staged, target.cmd);
     await replaceFolder(agentDir, dir, staging);
-    return { command: join(dir, relative(staging, staged)), args: target.args ?? [], ...(target.env ? { env: target.env } : {}) };
+    return {
+      command: join(dir, relative(staging, staged)),
+      args: target.args ?? [],
+      ...(target.env ? { env: target.env } : {}),
+    };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     const message = error instanceof Error ? error.message : String(error);
@@ -99,7 +117,8 @@ export async function installBinary(agent: RegistryAgent, storageDir: string, op
  */
 async function checkedCommand(root: string, cmd: string): Promise<string> {
   const command = resolve(root, cmd);
-  if (!isInside(command, root) || command === root) throw new Error(`The registry's cmd "${cmd}" points outside the install folder.`);
+  if (!isInside(command, root) || command === root)
+    throw new Error(`The registry's cmd "${cmd}" points outside the install folder.`);
   let walked = root;
   const parts = relative(root, command).split(sep);
   for (const [i, part] of parts.entries()) {
@@ -107,13 +126,16 @@ async function checkedCommand(root: string, cmd: string): Promise<string> {
     const info = await lstat(walked).catch(() => undefined);
     if (!info) throw new Error(`The registry's cmd "${cmd}" is not in the archive.`);
     if (info.isSymbolicLink()) {
-      throw new Error(i === parts.length - 1
-        ? `The registry's cmd "${cmd}" is a symlink; it must be a regular file inside the archive.`
-        : `The registry's cmd "${cmd}" goes through a symlink ("${relative(root, walked)}"); it must be a regular file inside the archive.`);
+      throw new Error(
+        i === parts.length - 1
+          ? `The registry's cmd "${cmd}" is a symlink; it must be a regular file inside the archive.`
+          : `The registry's cmd "${cmd}" goes through a symlink ("${relative(root, walked)}"); it must be a regular file inside the archive.`,
+      );
     }
     if (i === parts.length - 1 && !info.isFile()) throw new Error(`The registry's cmd "${cmd}" is not a regular file.`);
   }
-  if ((await realpath(command)) !== command) throw new Error(`The registry's cmd "${cmd}" resolves elsewhere; it must be a regular file inside the archive.`);
+  if ((await realpath(command)) !== command)
+    throw new Error(`The registry's cmd "${cmd}" resolves elsewhere; it must be a regular file inside the archive.`);
   return command;
 }
 
@@ -152,7 +174,8 @@ async function copyLocal(path: string, file: string, maxBytes: number, hash: Has
     throw new Error(`The archive ${path} does not exist.`);
   });
   if (!info.isFile()) throw new Error(`The archive ${path} is not a regular file.`);
-  if (info.size > maxBytes) throw new Error(`${path} is larger than ${formatBytes(maxBytes)}, the limit for this download.`);
+  if (info.size > maxBytes)
+    throw new Error(`${path} is larger than ${formatBytes(maxBytes)}, the limit for this download.`);
   await copyFile(path, file, constants.COPYFILE_EXCL);
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
 }
@@ -166,6 +189,9 @@ function safeDecode(text: string): string {
 }
 
 function run(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => execFile(command, args, { timeout: 120_000 }, (error, _out, stderr) =>
-    error ? reject(new Error(`${command} ${args.join(" ")} failed: ${stderr || error.message}`)) : resolve()));
+  return new Promise((resolve, reject) =>
+    execFile(command, args, { timeout: 120_000 }, (error, _out, stderr) =>
+      error ? reject(new Error(`${command} ${args.join(" ")} failed: ${stderr || error.message}`)) : resolve(),
+    ),
+  );
 }

@@ -24,27 +24,33 @@ export const PUBLIC_REGISTRY_INDEX = "https://cdn.agentclientprotocol.com/regist
 export const DEFAULT_REGISTRY_ENV = "ACP_PANEL_DEFAULT_REGISTRY";
 
 /** The index to read: the `acpPanel.registry` setting when set, else the default. */
-export function registryIndexLocation(setting: string | undefined, env: Readonly<Record<string, string | undefined>>): string {
+export function registryIndexLocation(
+  setting: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): string {
   return setting?.trim() || env[DEFAULT_REGISTRY_ENV]?.trim() || PUBLIC_REGISTRY_INDEX;
 }
 
 export type RegistrySource =
-  | { readonly kind: "remote"; readonly url: URL }
-  | { readonly kind: "local"; readonly path: string };
+  { readonly kind: "remote"; readonly url: URL } | { readonly kind: "local"; readonly path: string };
 
-export type ArchiveLocation = { readonly kind: "url"; readonly url: URL } | { readonly kind: "file"; readonly path: string };
+export type ArchiveLocation =
+  { readonly kind: "url"; readonly url: URL } | { readonly kind: "file"; readonly path: string };
 
 /** Classifies the `acpPanel.registry` value; throws an actionable error for anything refused. */
 export function registrySourceOf(source: string): RegistrySource {
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(source)?.[1]?.toLowerCase();
-  if (scheme === undefined || (scheme.length === 1 && process.platform === "win32")) return { kind: "local", path: resolve(source) };
+  if (scheme === undefined || (scheme.length === 1 && process.platform === "win32"))
+    return { kind: "local", path: resolve(source) };
   if (scheme === "file") return { kind: "local", path: fileURLToPath(source) };
   if (scheme !== "https" && scheme !== "http") {
     throw new Error(`The registry "${source}" must be an https: URL or a local file (a path or file: URL).`);
   }
   const url = new URL(source);
   if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    throw new Error(`The registry "${source}" must use https: (http: only on a loopback host such as 127.0.0.1): over plain http anyone on the network could change which code you install.`);
+    throw new Error(
+      `The registry "${source}" must use https: (http: only on a loopback host such as 127.0.0.1): over plain http anyone on the network could change which code you install.`,
+    );
   }
   return { kind: "remote", url };
 }
@@ -58,7 +64,8 @@ export function archiveLocation(source: RegistrySource, archive: string): Archiv
     if (url?.protocol === "http:" && loopbackIndex && isLoopbackHost(url.hostname)) return { kind: "url", url };
     throw refused(source, archive);
   }
-  if (url?.protocol === "https:" || (url?.protocol === "http:" && isLoopbackHost(url.hostname))) return { kind: "url", url };
+  if (url?.protocol === "https:" || (url?.protocol === "http:" && isLoopbackHost(url.hostname)))
+    return { kind: "url", url };
   if (url?.protocol === "file:") return { kind: "file", path: fileURLToPath(url) };
   if (url) throw refused(source, archive);
   return { kind: "file", path: isAbsolute(archive) ? archive : resolve(dirname(source.path), archive) };
@@ -84,8 +91,13 @@ function absoluteUrl(text: string): URL | undefined {
 }
 
 function refused(source: RegistrySource, archive: string): Error {
-  const rule = source.kind === "remote" && isLoopbackHost(source.url.hostname)
-    ? "https: archives (or http: on a loopback host)"
-    : source.kind === "remote" ? "https: archives" : "https: archives or local files";
-  return new Error(`The registry read from ${describeSource(source)} may only point at ${rule}; its archive "${archive}" is refused. Nothing was installed.`);
+  const rule =
+    source.kind === "remote" && isLoopbackHost(source.url.hostname)
+      ? "https: archives (or http: on a loopback host)"
+      : source.kind === "remote"
+        ? "https: archives"
+        : "https: archives or local files";
+  return new Error(
+    `The registry read from ${describeSource(source)} may only point at ${rule}; its archive "${archive}" is refused. Nothing was installed.`,
+  );
 }

@@ -12,7 +12,10 @@ export interface RemoteSettingsHint {
 }
 
 /** The hint for a window with `remoteName` (undefined or "" when local) and this many configured agents. */
-export function remoteSettingsHint(remoteName: string | undefined, configuredAgents: number): RemoteSettingsHint | undefined {
+export function remoteSettingsHint(
+  remoteName: string | undefined,
+  configuredAgents: number,
+): RemoteSettingsHint | undefined {
   return remoteName && configuredAgents === 0 ? { remoteName } : undefined;
 }
 

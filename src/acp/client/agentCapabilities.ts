@@ -40,7 +40,11 @@ export function capabilitiesOf(init: acp.InitializeResponse): AgentCapabilityVie
     systemPrompt: systemPromptSupport((session as { systemPrompt?: unknown }).systemPrompt),
     providers: present((caps as { providers?: unknown }).providers),
     acceptedMcpServers(servers) {
-      return servers.filter((server) => !("type" in server) || (server.type === "http" ? caps.mcpCapabilities?.http : caps.mcpCapabilities?.sse))
+      return servers
+        .filter(
+          (server) =>
+            !("type" in server) || (server.type === "http" ? caps.mcpCapabilities?.http : caps.mcpCapabilities?.sse),
+        )
         .map((server) => server as acp.McpServer);
     },
   };
@@ -49,5 +53,8 @@ export function capabilitiesOf(init: acp.InitializeResponse): AgentCapabilityVie
 function systemPromptSupport(value: unknown): { append: boolean; override: boolean } {
   if (typeof value !== "object" || value === null) return { append: false, override: false };
   const mode = (value as { mode?: unknown }).mode;
-  return { append: true, override: typeof mode === "object" && mode !== null && present((mode as { override?: unknown }).override) };
+  return {
+    append: true,
+    override: typeof mode === "object" && mode !== null && present((mode as { override?: unknown }).override),
+  };
 }

@@ -54,22 +54,35 @@ export class AgentClient {
     private readonly logger: Logger,
     private readonly options: AgentClientOptions = {},
   ) {
-    this.connection = new AgentConnection(transport.stream, {
-      sessionUpdate: (sessionId, update) => this.route(sessionId, undefined, update),
-      extNotification: (method, params) => {
-        const sessionId = (params as { sessionId?: unknown } | undefined)?.sessionId;
-        if (typeof sessionId === "string") this.route(sessionId, method, params);
-        else logger.info(`${definition.name}: ${method} (no session) ignored`);
+    this.connection = new AgentConnection(
+      transport.stream,
+      {
+        sessionUpdate: (sessionId, update) => this.route(sessionId, undefined, update),
+        extNotification: (method, params) => {
+          const sessionId = (params as { sessionId?: unknown } | undefined)?.sessionId;
+          if (typeof sessionId === "string") this.route(sessionId, method, params);
+          else logger.info(`${definition.name}: ${method} (no session) ignored`);
+        },
+        // A short plain chunk is logged as it came (see ConnectionEvents.traffic): the hot path of a stream.
+        traffic: (direction, message, wireText) =>
+          logger.traffic(direction, definition.name, (maxChars) =>
+            wireText !== undefined && wireText.length <= maxChars ? wireText : logJson(message, maxChars),
+          ),
       },
-      // A short plain chunk is logged as it came (see ConnectionEvents.traffic): the hot path of a stream.
-      traffic: (direction, message, wireText) => logger.traffic(direction, definition.name, (maxChars) =>
-        wireText !== undefined && wireText.length <= maxChars ? wireText : logJson(message, maxChars)),
-    }, callbacks);
+      callbacks,
+    );
     this.ended = Promise.race([
       transport.ended,
       // stdout closes before the exit event: give the process a moment to report its exit code.
-      this.connection.closed.then(() => raceTimeout(transport.ended, 500)).then((report) =>
-        report ?? { message: "The agent closed its connection but did not exit; it was stopped.", details: transport.description }),
+      this.connection.closed
+        .then(() => raceTimeout(transport.ended, 500))
+        .then(
+          (report) =>
+            report ?? {
+              message: "The agent closed its connection but did not exit; it was stopped.",
+              details: transport.description,
+            },
+        ),
     ]).then((report) => this.explainClose(report));
     // A lost connection may leave the process running (it closed stdout, or we dropped it after
     // an oversized message): stop it, so nothing is orphaned.
@@ -96,14 +109,24 @@ export class AgentClient {
   async initialize(): Promise<acp.InitializeResponse> {
     const custom = this.definition.clientInfo;
     const clientInfo: ClientIdentity = custom
-      ? { name: custom.name, version: custom.version ?? CLIENT_INFO.version, ...(custom.title === undefined ? {} : { title: custom.title }) }
+      ? {
+          name: custom.name,
+          version: custom.version ?? CLIENT_INFO.version,
+          ...(custom.title === undefined ? {} : { title: custom.title }),
+        }
       : CLIENT_INFO;
     const timeoutMs = this.options.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS;
     const result = await new Promise<acp.InitializeResponse>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new AgentStartError({
-        message: `The agent did not answer \`initialize\` within ${timeoutMs / 1000} s.`,
-        details: `${this.transport.description}\nCheck that this command speaks ACP on stdio (some agents need a flag such as --acp).`,
-      })), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new AgentStartError({
+              message: `The agent did not answer \`initialize\` within ${timeoutMs / 1000} s.`,
+              details: `${this.transport.description}\nCheck that this command speaks ACP on stdio (some agents need a flag such as --acp).`,
+            }),
+          ),
+        timeoutMs,
+      );
       const settle = (action: () => void) => {
         clearTimeout(timer);
         action();
@@ -169,7 +192,9 @@ export class AgentClient {
     let buffer = this.early.get(sessionId);
     if (!buffer) {
       if (this.early.size >= EARLY_SESSIONS_LIMIT) {
-        this.logger.warn(`${this.name}: dropped an update for unknown session ${sessionId} (too many unknown sessions)`);
+        this.logger.warn(
+          `${this.name}: dropped an update for unknown session ${sessionId} (too many unknown sessions)`,
+        );
         return;
       }
       buffer = [];
@@ -184,7 +209,9 @@ export class AgentClient {
       else sink.extNotification(method, payload);
     } catch (error) {
       // A bad update must never break the stream for the updates behind it.
-      this.logger.error(`${this.name}: failed to apply ${method ?? "session/update"}: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      this.logger.error(
+        `${this.name}: failed to apply ${method ?? "session/update"}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
     }
   }
 }

@@ -35,8 +35,12 @@ export function describeStartFailure(launch: AgentLaunch, error: unknown, t: Tra
 }
 
 export function describeExit(exit: AgentExit, stderrTail: string, t: Translate = english): FailureReport {
-  const message = exit.signal ? t("The agent was killed by {0}.", exit.signal) : t("The agent exited with code {0}.", exit.code ?? "unknown");
-  const details = stderrTail ? `${t("Last output on stderr:")}\n${stderrTail}` : t("The agent wrote nothing to stderr.");
+  const message = exit.signal
+    ? t("The agent was killed by {0}.", exit.signal)
+    : t("The agent exited with code {0}.", exit.code ?? "unknown");
+  const details = stderrTail
+    ? `${t("Last output on stderr:")}\n${stderrTail}`
+    : t("The agent wrote nothing to stderr.");
   return { message, details };
 }
 
@@ -45,9 +49,10 @@ export function describeRequestError(error: unknown): FailureReport {
   if (error && typeof error === "object" && "code" in error && typeof (error as { code: unknown }).code === "number") {
     const { code, message, data } = error as { code: number; message?: string; data?: unknown };
     const detail = (data as { details?: unknown } | undefined)?.details;
-    const text = typeof detail === "string" ? `${message ?? "error"}: ${detail}` : message ?? "error";
+    const text = typeof detail === "string" ? `${message ?? "error"}: ${detail}` : (message ?? "error");
     return { message: `${text} (${code})`, ...(data !== undefined ? { details: JSON.stringify(data, null, 2) } : {}) };
   }
-  const details = error instanceof Error && "details" in error && typeof error.details === "string" ? { details: error.details } : {};
+  const details =
+    error instanceof Error && "details" in error && typeof error.details === "string" ? { details: error.details } : {};
   return { message: error instanceof Error ? error.message : String(error), ...details };
 }

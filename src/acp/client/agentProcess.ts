@@ -36,7 +36,13 @@ export class AgentProcess {
    * `cwd` is the workspace; a package runner starts in a private folder of `runnerBase` instead
    * (see packageRunner.ts). `pathValue` is the PATH to search and pass on (the login shell's, merged).
    */
-  constructor(readonly launch: AgentLaunch, cwd: string, logger: Logger, pathValue?: string, runnerBase?: string) {
+  constructor(
+    readonly launch: AgentLaunch,
+    cwd: string,
+    logger: Logger,
+    pathValue?: string,
+    runnerBase?: string,
+  ) {
     this.directory = launchDirectory(launch, cwd, runnerBase);
     const env = {
       ...process.env,
@@ -151,7 +157,11 @@ function guardOrphan(agentPid: number): void {
   const host = process.pid;
   const script = `while kill -0 ${host} 2>/dev/null && kill -0 ${agentPid} 2>/dev/null; do sleep 0.5; done; kill -0 ${host} 2>/dev/null || kill -KILL -${agentPid} 2>/dev/null`;
   try {
-    const watcher = spawn("/bin/sh", ["-c", script], { detached: true, stdio: "ignore", env: { PATH: "/usr/bin:/bin" } });
+    const watcher = spawn("/bin/sh", ["-c", script], {
+      detached: true,
+      stdio: "ignore",
+      env: { PATH: "/usr/bin:/bin" },
+    });
     watcher.on("error", () => undefined); // best effort: the normal shutdown still applies
     watcher.unref();
   } catch {

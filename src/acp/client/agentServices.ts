@@ -67,30 +67,52 @@ export class AgentServices {
     const grants = options.grants ?? { fs: true, terminal: true };
     // Rules never approve a change to .git/, .vscode/, .env* & co. on the user's behalf (sensitiveRules.ts).
     const rules = ports.permissionRules && guardSensitiveEdits(ports.permissionRules, roots);
-    this.permissions = new PermissionBroker({ name: agent, id: options.agentId ?? "" }, dispatch, newId, rules, ports.permissionNotifier);
+    this.permissions = new PermissionBroker(
+      { name: agent, id: options.agentId ?? "" },
+      dispatch,
+      newId,
+      rules,
+      ports.permissionNotifier,
+    );
     this.forms = new ElicitationBroker(agent, dispatch, ports.urls);
     this.pathGrants = (ports.pathGrants ?? new PathGrants()).scope(agent);
-    this.terminals = ports.terminals === false || !grants.terminal ? undefined : new TerminalManager({
-      defaultCwd: (sessionId) => options.cwd?.(sessionId) ?? roots(sessionId)[0] ?? process.cwd(),
-      ...(options.pathValue ? { pathValue: options.pathValue } : {}),
-      events: {
-        created: (sessionId, terminalId, command) => {
-          dispatch(sessionId, { type: "terminal/created", terminalId, command });
-          ports.terminalEvents?.created?.(sessionId, terminalId, command);
-        },
-        output: (sessionId, terminalId, chunk) => {
-          dispatch(sessionId, { type: "terminal/output", terminalId, chunk });
-          ports.terminalEvents?.output?.(sessionId, terminalId, chunk);
-        },
-        exited: (sessionId, terminalId, exit) => {
-          dispatch(sessionId, { type: "terminal/exited", terminalId, exitCode: exit.exitCode, signal: exit.signal });
-          ports.terminalEvents?.exited?.(sessionId, terminalId, exit);
-        },
-      },
-    });
-    this.vscodeTools = ports.vscodeTools && ports.consent && options.vscodeTools
-      ? new VscodeToolServers({ agent, port: ports.vscodeTools, roots: () => roots(options.vscodeTools!.sessionId()), sessionId: options.vscodeTools.sessionId, consent: ports.consent, grants: this.pathGrants })
-      : undefined;
+    this.terminals =
+      ports.terminals === false || !grants.terminal
+        ? undefined
+        : new TerminalManager({
+            defaultCwd: (sessionId) => options.cwd?.(sessionId) ?? roots(sessionId)[0] ?? process.cwd(),
+            ...(options.pathValue ? { pathValue: options.pathValue } : {}),
+            events: {
+              created: (sessionId, terminalId, command) => {
+                dispatch(sessionId, { type: "terminal/created", terminalId, command });
+                ports.terminalEvents?.created?.(sessionId, terminalId, command);
+              },
+              output: (sessionId, terminalId, chunk) => {
+                dispatch(sessionId, { type: "terminal/output", terminalId, chunk });
+                ports.terminalEvents?.output?.(sessionId, terminalId, chunk);
+              },
+              exited: (sessionId, terminalId, exit) => {
+                dispatch(sessionId, {
+                  type: "terminal/exited",
+                  terminalId,
+                  exitCode: exit.exitCode,
+                  signal: exit.signal,
+                });
+                ports.terminalEvents?.exited?.(sessionId, terminalId, exit);
+              },
+            },
+          });
+    this.vscodeTools =
+      ports.vscodeTools && ports.consent && options.vscodeTools
+        ? new VscodeToolServers({
+            agent,
+            port: ports.vscodeTools,
+            roots: () => roots(options.vscodeTools!.sessionId()),
+            sessionId: options.vscodeTools.sessionId,
+            consent: ports.consent,
+            grants: this.pathGrants,
+          })
+        : undefined;
     this.callbacks = {
       requestPermission: (params, signal) => this.permissions.request(params, signal),
       elicitation: this.forms,
@@ -98,7 +120,16 @@ export class AgentServices {
       subagentEvents: true,
       ...(this.terminals ? { terminal: this.terminals } : {}),
       ...(ports.files && ports.consent && grants.fs
-        ? { fs: fileSystemCallbacks({ agent, roots, files: ports.files, consent: ports.consent, grants: this.pathGrants, ...(ports.onWrite ? { onWrite: ports.onWrite } : {}) }) }
+        ? {
+            fs: fileSystemCallbacks({
+              agent,
+              roots,
+              files: ports.files,
+              consent: ports.consent,
+              grants: this.pathGrants,
+              ...(ports.onWrite ? { onWrite: ports.onWrite } : {}),
+            }),
+          }
         : {}),
     };
   }

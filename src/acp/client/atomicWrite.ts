@@ -41,7 +41,10 @@ export async function writeFileAtomic(path: string, content: string, options: At
   await mkdir(folder, { recursive: true });
   const checked = await identify(folder);
   if (options.resolved && checked.real !== folder) throw new FolderChangedError(folder);
-  const mode = await stat(path).then((s) => s.mode & 0o7777, () => undefined);
+  const mode = await stat(path).then(
+    (s) => s.mode & 0o7777,
+    () => undefined,
+  );
   const temp = join(folder, `.${basename(path)}.${randomBytes(6).toString("hex")}.acp-tmp`);
   const handle = await open(temp, "wx", mode ?? 0o666);
   try {
@@ -53,7 +56,8 @@ export async function writeFileAtomic(path: string, content: string, options: At
   try {
     await options.beforeRename?.();
     const now = await identify(folder).catch(() => undefined);
-    if (!now || now.real !== checked.real || now.dev !== checked.dev || now.ino !== checked.ino) throw new FolderChangedError(folder);
+    if (!now || now.real !== checked.real || now.dev !== checked.dev || now.ino !== checked.ino)
+      throw new FolderChangedError(folder);
     await rename(temp, path);
   } catch (error) {
     // If the folder was moved away, the temp file moved with it and is left there (its name is random).

@@ -33,26 +33,41 @@ const CHUNK_BYTES = 64 * 1024;
 const NEWLINE = 0x0a;
 
 /** The file at `path`; `undefined` when it does not exist. Anything but a regular file is refused. */
-export async function readTextBounded(path: string, range: ReadRange, maxBytes: number): Promise<BoundedText | undefined> {
+export async function readTextBounded(
+  path: string,
+  range: ReadRange,
+  maxBytes: number,
+): Promise<BoundedText | undefined> {
   // O_NONBLOCK: opening a FIFO swapped in after the path check must not block a thread-pool thread.
-  const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT" || error.code === "ENOTDIR") return undefined;
-    throw error;
-  });
+  const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT" || error.code === "ENOTDIR") return undefined;
+      throw error;
+    },
+  );
   if (!handle) return undefined;
   try {
     const info = await handle.stat();
     if (!info.isFile()) throw new Error(`refusing to read "${path}": not a regular file`);
-    return await readBounded({
-      size: async () => info.size,
-      read: async (buffer, position) => (await handle.read(buffer, 0, buffer.length, position)).bytesRead,
-    }, range, maxBytes);
+    return await readBounded(
+      {
+        size: async () => info.size,
+        read: async (buffer, position) => (await handle.read(buffer, 0, buffer.length, position)).bytesRead,
+      },
+      range,
+      maxBytes,
+    );
   } finally {
     await handle.close();
   }
 }
 
-export async function readBounded(source: ByteSource, range: ReadRange, maxBytes: number, chunkBytes = CHUNK_BYTES): Promise<BoundedText> {
+export async function readBounded(
+  source: ByteSource,
+  range: ReadRange,
+  maxBytes: number,
+  chunkBytes = CHUNK_BYTES,
+): Promise<BoundedText> {
   const whole = range.line === undefined && range.limit === undefined;
   if (whole) {
     if ((await source.size()) > maxBytes) return { kind: "too-large", part: false };
@@ -67,7 +82,13 @@ export async function readBounded(source: ByteSource, range: ReadRange, maxBytes
 }
 
 /** Lines [start, end) (0-based), or undefined once they pass `maxBytes`. */
-async function collect(source: ByteSource, start: number, end: number, maxBytes: number, chunkBytes: number): Promise<string | undefined> {
+async function collect(
+  source: ByteSource,
+  start: number,
+  end: number,
+  maxBytes: number,
+  chunkBytes: number,
+): Promise<string | undefined> {
   const chunk = Buffer.allocUnsafe(chunkBytes);
   const kept: Buffer[] = [];
   let keptBytes = 0;

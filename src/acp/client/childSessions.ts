@@ -34,15 +34,22 @@ export class ChildSessions {
     const { sessionUpdate, sessionId } = update as { sessionUpdate?: unknown; sessionId?: unknown };
     if (sessionUpdate !== "subagent_update" || typeof sessionId !== "string" || sessionId === this.parentId) return;
     if (this.children.has(sessionId) || this.children.size >= MAX_CHILDREN) return;
-    this.children.set(sessionId, this.client.attach(sessionId, {
-      update: (childUpdate) => {
-        if (typeof childUpdate !== "object" || childUpdate === null) return;
-        this.observe(childUpdate);
-        this.activity();
-        this.sink({ type: "subagent/event", entryId: this.newId(), event: { type: "output", runId: sessionId, update: capDepth(childUpdate) } });
-      },
-      extNotification: () => undefined,
-    }));
+    this.children.set(
+      sessionId,
+      this.client.attach(sessionId, {
+        update: (childUpdate) => {
+          if (typeof childUpdate !== "object" || childUpdate === null) return;
+          this.observe(childUpdate);
+          this.activity();
+          this.sink({
+            type: "subagent/event",
+            entryId: this.newId(),
+            event: { type: "output", runId: sessionId, update: capDepth(childUpdate) },
+          });
+        },
+        extNotification: () => undefined,
+      }),
+    );
   }
 
   dispose(): void {

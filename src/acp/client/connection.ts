@@ -56,16 +56,28 @@ export class AgentConnection {
   private readonly connection: acp.ClientConnection;
   private readonly mcp = new McpOverAcpProvider();
 
-  constructor(stream: MessageStream, events: ConnectionEvents, private readonly callbacks: ClientCallbacks) {
-    this.connection = registerCallbacks(acp.client({ name: CLIENT_INFO.name }), callbacks, this.mcp).connect(tap(stream, events));
+  constructor(
+    stream: MessageStream,
+    events: ConnectionEvents,
+    private readonly callbacks: ClientCallbacks,
+  ) {
+    this.connection = registerCallbacks(acp.client({ name: CLIENT_INFO.name }), callbacks, this.mcp).connect(
+      tap(stream, events),
+    );
   }
 
   /**
    * Serves an MCP server to the agent over this connection (MCP-over-ACP); returns the entry for
    * `mcpServers`. Only for agents that advertise `mcpCapabilities.acp`.
    */
-  serveMcpOverAcp(name: string, handler: (method: string, params: Record<string, unknown> | undefined) => Promise<McpOutcome>): { type: "acp"; name: string; serverId: string } {
-    return this.mcp.registerServer(this.connection.agent, { name, handler: (operation) => handler(operation.method, operation.params) }).declaration;
+  serveMcpOverAcp(
+    name: string,
+    handler: (method: string, params: Record<string, unknown> | undefined) => Promise<McpOutcome>,
+  ): { type: "acp"; name: string; serverId: string } {
+    return this.mcp.registerServer(this.connection.agent, {
+      name,
+      handler: (operation) => handler(operation.method, operation.params),
+    }).declaration;
   }
 
   /** Resolves when the stream ends or close() is called; never rejects. */
@@ -168,7 +180,10 @@ export const LIMIT_REACHED = -32004;
 function registerCallbacks(app: acp.ClientApp, callbacks: ClientCallbacks, mcp: McpOverAcpProvider): acp.ClientApp {
   const m = acp.methods.client;
   app.onRequest(m.session.requestPermission, ({ params, signal }) =>
-    callbacks.requestPermission ? callbacks.requestPermission(params, signal) : { outcome: { outcome: "cancelled" as const } });
+    callbacks.requestPermission
+      ? callbacks.requestPermission(params, signal)
+      : { outcome: { outcome: "cancelled" as const } },
+  );
   const { fs, terminal, elicitation } = callbacks;
   if (fs) {
     app.onRequest(m.fs.readTextFile, ({ params, signal }) => fs.readTextFile(params, signal));
@@ -185,7 +200,9 @@ function registerCallbacks(app: acp.ClientApp, callbacks: ClientCallbacks, mcp: 
     app.onRequest(m.elicitation.create, ({ params, signal }) => elicitation.create(params, signal));
     app.onNotification(m.elicitation.complete, ({ params }) => elicitation.complete(params));
   }
-  app.onRequest("mcp/message", parseMcpMessage, ({ params, signal, agent }) => mcp.handleRequest({ params, signal, agent }));
+  app.onRequest("mcp/message", parseMcpMessage, ({ params, signal, agent }) =>
+    mcp.handleRequest({ params, signal, agent }),
+  );
   // Anything else (unregistered built-ins, `_codebuddy.ai/*`…): refuse at once, never leave it pending.
   app.onRequest("*", ({ method }) => {
     throw acp.RequestError.methodNotFound(method);
@@ -196,9 +213,19 @@ function registerCallbacks(app: acp.ClientApp, callbacks: ClientCallbacks, mcp: 
 /** The `mcp/message` envelope (the inner MCP params are checked by the provider and the server). */
 function parseMcpMessage(params: unknown): McpMessageParams {
   const value = (params ?? {}) as Partial<McpMessageParams>;
-  const object = (field: unknown) => field === undefined || field === null || (typeof field === "object" && !Array.isArray(field));
-  if (typeof value.serverId !== "string" || typeof value.requestId !== "string" || typeof value.method !== "string" || !object(value.params) || !object(value._meta)) {
-    throw acp.RequestError.invalidParams({ serverId: value.serverId, requestId: value.requestId }, "mcp/message needs serverId, requestId and method");
+  const object = (field: unknown) =>
+    field === undefined || field === null || (typeof field === "object" && !Array.isArray(field));
+  if (
+    typeof value.serverId !== "string" ||
+    typeof value.requestId !== "string" ||
+    typeof value.method !== "string" ||
+    !object(value.params) ||
+    !object(value._meta)
+  ) {
+    throw acp.RequestError.invalidParams(
+      { serverId: value.serverId, requestId: value.requestId },
+      "mcp/message needs serverId, requestId and method",
+    );
   }
   return value as McpMessageParams;
 }
@@ -229,12 +256,24 @@ const CHUNK_KINDS = new Set(["agent_message_chunk", "agent_thought_chunk", "user
 
 /** `{jsonrpc, method: "session/update", params: {sessionId, update: {sessionUpdate: …_chunk, content: {type: "text", text}, messageId?}}}` and nothing else. */
 function isPlainChunk(message: AnyMessage): boolean {
-  if (!onlyKeys(message, ["jsonrpc", "method", "params"]) || !("method" in message) || message.method !== acp.methods.client.session.update) return false;
-  const params = message.params as { update?: { sessionUpdate?: unknown; content?: { type?: unknown; text?: unknown } } } | undefined;
+  if (
+    !onlyKeys(message, ["jsonrpc", "method", "params"]) ||
+    !("method" in message) ||
+    message.method !== acp.methods.client.session.update
+  )
+    return false;
+  const params = message.params as
+    { update?: { sessionUpdate?: unknown; content?: { type?: unknown; text?: unknown } } } | undefined;
   const update = params?.update;
   const content = update?.content;
-  return onlyKeys(params, ["sessionId", "update"]) && onlyKeys(update, ["sessionUpdate", "content", "messageId"]) && CHUNK_KINDS.has(update?.sessionUpdate as string)
-    && onlyKeys(content, ["type", "text"]) && content?.type === "text" && typeof content.text === "string";
+  return (
+    onlyKeys(params, ["sessionId", "update"]) &&
+    onlyKeys(update, ["sessionUpdate", "content", "messageId"]) &&
+    CHUNK_KINDS.has(update?.sessionUpdate as string) &&
+    onlyKeys(content, ["type", "text"]) &&
+    content?.type === "text" &&
+    typeof content.text === "string"
+  );
 }
 
 function onlyKeys(value: unknown, allowed: readonly string[]): boolean {

@@ -20,7 +20,8 @@ interface PendingForm {
   readonly resolve: (response: acp.CreateElicitationResponse) => void;
 }
 
-export type SubmitResult = { readonly ok: true } | { readonly ok: false; readonly errors: Readonly<Record<string, string>> };
+export type SubmitResult =
+  { readonly ok: true } | { readonly ok: false; readonly errors: Readonly<Record<string, string>> };
 
 export class ElicitationBroker implements ElicitationCallbacks {
   private readonly pending = new Map<string, PendingForm>();
@@ -36,19 +37,31 @@ export class ElicitationBroker implements ElicitationCallbacks {
     const sessionId = "sessionId" in params && typeof params.sessionId === "string" ? params.sessionId : undefined;
     if (params.mode === "url" && "url" in params && typeof params.url === "string") {
       if (!this.urls) throw RequestError.invalidParams({ mode: "url" }, "this client does not support URL elicitation");
-      return (await this.urls.confirmAndOpen(this.agent, params.message, params.url)) ? { action: "accept" } : { action: "decline" };
+      return (await this.urls.confirmAndOpen(this.agent, params.message, params.url))
+        ? { action: "accept" }
+        : { action: "decline" };
     }
     if (params.mode !== "form" || !("requestedSchema" in params)) {
-      throw RequestError.invalidParams({ mode: params.mode }, `elicitation mode "${String(params.mode)}" is not supported`);
+      throw RequestError.invalidParams(
+        { mode: params.mode },
+        `elicitation mode "${String(params.mode)}" is not supported`,
+      );
     }
-    if (sessionId === undefined) throw RequestError.invalidParams({ scope: "request" }, "forms need a sessionId to be shown in");
+    if (sessionId === undefined)
+      throw RequestError.invalidParams({ scope: "request" }, "forms need a sessionId to be shown in");
     const form = parseFormSchema(params.requestedSchema);
     if (!form.ok) throw RequestError.invalidParams({ requestedSchema: "rejected" }, form.error);
     const requestId = `form-${++this.counter}`;
     const toolCallId = "toolCallId" in params && typeof params.toolCallId === "string" ? params.toolCallId : undefined;
     return new Promise((resolve) => {
       this.pending.set(requestId, { sessionId, fields: form.fields, resolve });
-      this.dispatch(sessionId, { type: "form/requested", requestId, message: params.message, schema: params.requestedSchema, ...(toolCallId ? { toolCallId } : {}) });
+      this.dispatch(sessionId, {
+        type: "form/requested",
+        requestId,
+        message: params.message,
+        schema: params.requestedSchema,
+        ...(toolCallId ? { toolCallId } : {}),
+      });
       signal.addEventListener("abort", () => this.settle(requestId, { action: "cancel" }), { once: true });
     });
   }
@@ -76,7 +89,8 @@ export class ElicitationBroker implements ElicitationCallbacks {
   }
 
   cancelSession(sessionId: string): void {
-    for (const [requestId, pending] of this.pending) if (pending.sessionId === sessionId) this.settle(requestId, { action: "cancel" });
+    for (const [requestId, pending] of this.pending)
+      if (pending.sessionId === sessionId) this.settle(requestId, { action: "cancel" });
   }
 
   cancelAll(): void {

@@ -96,12 +96,18 @@ export function fileSystemCallbacks(options: FileSystemOptions): FileSystemCallb
       const range: ReadRange = { line: params.line ?? undefined, limit: params.limit ?? undefined };
       // An open buffer wins (unsaved edits); it is already in memory, so it is sliced, then capped.
       const buffer = options.files.openBufferText(resolved.real) ?? options.files.openBufferText(params.path);
-      const read = buffer === undefined ? await options.files.readDiskBounded(resolved.real, range, maxBytes) : capText(buffer, range, maxBytes);
+      const read =
+        buffer === undefined
+          ? await options.files.readDiskBounded(resolved.real, range, maxBytes)
+          : capText(buffer, range, maxBytes);
       if (read === undefined) throw RequestError.resourceNotFound(params.path);
       if (read.kind === "too-large") {
-        throw RequestError.invalidParams({ path: params.path, limitBytes: maxBytes }, read.part
-          ? `the requested part of the file is larger than ${maxBytes} bytes; ask for fewer lines with "limit"`
-          : `file is larger than ${maxBytes} bytes; read it in parts with "line" and "limit"`);
+        throw RequestError.invalidParams(
+          { path: params.path, limitBytes: maxBytes },
+          read.part
+            ? `the requested part of the file is larger than ${maxBytes} bytes; ask for fewer lines with "limit"`
+            : `file is larger than ${maxBytes} bytes; read it in parts with "line" and "limit"`,
+        );
       }
       return { content: read.text };
     },
@@ -110,8 +116,15 @@ export function fileSystemCallbacks(options: FileSystemOptions): FileSystemCallb
       const roots = options.roots(params.sessionId);
       const resolved = await resolveAgentPath(params.path, roots);
       await consentToWrite(options, params.path, resolved, roots);
-      if (options.files.isDirty(resolved.real) && !(await options.consent.allowOverwriteUnsaved(options.agent, resolved.real))) {
-        throw new RequestError(PERMISSION_DENIED, `Permission denied: ${params.path} has unsaved changes and the user kept them.`, { path: params.path, reason: "unsaved-changes" });
+      if (
+        options.files.isDirty(resolved.real) &&
+        !(await options.consent.allowOverwriteUnsaved(options.agent, resolved.real))
+      ) {
+        throw new RequestError(
+          PERMISSION_DENIED,
+          `Permission denied: ${params.path} has unsaved changes and the user kept them.`,
+          { path: params.path, reason: "unsaved-changes" },
+        );
       }
       const before = options.files.openBufferText(resolved.real) ?? (await options.files.readDisk(resolved.real));
       await options.files.writeThroughEditor(resolved.real, params.content, { resolved: true });
@@ -121,7 +134,13 @@ export function fileSystemCallbacks(options: FileSystemOptions): FileSystemCallb
   };
 }
 
-async function consentToRead(options: FileSystemOptions, grants: GrantScope, params: acp.ReadTextFileRequest, resolved: ResolvedPath, noFolder: boolean): Promise<void> {
+async function consentToRead(
+  options: FileSystemOptions,
+  grants: GrantScope,
+  params: acp.ReadTextFileRequest,
+  resolved: ResolvedPath,
+  noFolder: boolean,
+): Promise<void> {
   if (resolved.insideRoots || grants.allowsRead(params.sessionId, resolved.real)) return;
   const answer = await options.consent.allowReadOutsideWorkspace(options.agent, resolved.real, noFolder);
   if (answer === "deny") throw denied("reading", params.path, noFolder);
@@ -131,20 +150,32 @@ async function consentToRead(options: FileSystemOptions, grants: GrantScope, par
   else grants.grantRead(params.sessionId, "folder", folder);
 }
 
-async function consentToWrite(options: FileSystemOptions, path: string, resolved: ResolvedPath, roots: readonly string[]): Promise<void> {
+async function consentToWrite(
+  options: FileSystemOptions,
+  path: string,
+  resolved: ResolvedPath,
+  roots: readonly string[],
+): Promise<void> {
   if (!resolved.insideRoots) {
     if (await options.consent.allowWriteOutsideWorkspace(options.agent, resolved.real, roots.length === 0)) return;
     throw denied("writing", path, roots.length === 0);
   }
   const why = await sensitiveWriteReason(path, resolved.real, roots);
   if (why !== undefined && !(await options.consent.allowSensitiveWrite(options.agent, resolved.real, why))) {
-    throw new RequestError(PERMISSION_DENIED, `Permission denied: the user did not allow writing ${path}, which ${why}.`, { path, reason: "sensitive-file" });
+    throw new RequestError(
+      PERMISSION_DENIED,
+      `Permission denied: the user did not allow writing ${path}, which ${why}.`,
+      { path, reason: "sensitive-file" },
+    );
   }
 }
 
 function denied(doing: "reading" | "writing", path: string, noFolder: boolean): Error {
   const where = noFolder ? "here: no folder is open, so every path is outside the workspace" : "outside the workspace";
-  return new RequestError(PERMISSION_DENIED, `Permission denied: the user did not allow ${doing} ${where} (${path}).`, { path, reason: noFolder ? "no-folder" : "outside-workspace" });
+  return new RequestError(PERMISSION_DENIED, `Permission denied: the user did not allow ${doing} ${where} (${path}).`, {
+    path,
+    reason: noFolder ? "no-folder" : "outside-workspace",
+  });
 }
 
 /** `line` is 1-based; `limit` is a number of lines. Line endings are preserved. */
@@ -160,5 +191,7 @@ export function sliceLines(text: string, line: number | undefined, limit: number
 function capText(text: string, range: ReadRange, maxBytes: number): BoundedText {
   const whole = range.line === undefined && range.limit === undefined;
   const part = whole ? text : sliceLines(text, range.line, range.limit);
-  return Buffer.byteLength(part, "utf8") > maxBytes ? { kind: "too-large", part: !whole } : { kind: "text", text: part };
+  return Buffer.byteLength(part, "utf8") > maxBytes
+    ? { kind: "too-large", part: !whole }
+    : { kind: "text", text: part };
 }

@@ -16,8 +16,7 @@ const TRUNCATED = "… (truncated)";
 const REDACTED = '"[redacted]"';
 const TOO_DEEP = '"[nested too deep]"';
 
-export 
-type Context = "plain" | "mcp" | "mcpEnv";
+export type Context = "plain" | "mcp" | "mcpEnv";
 
 class BoundedWriter {
   private readonly parts: string[] = [];
@@ -117,7 +116,13 @@ function childContext(context: Context, key: string): Context {
   return context;
 }
 
-function redacts(key: string, value: string, context: Context, envEntry: boolean, record: Record<string, unknown>): boolean {
+function redacts(
+  key: string,
+  value: string,
+  context: Context,
+  envEntry: boolean,
+  record: Record<string, unknown>,
+): boolean {
   if (value === "") return false;
   if (SENSITIVE_KEY.test(key)) return true;
   // Inside an MCP server's env or headers every value is a secret: `{ name, value }` pairs

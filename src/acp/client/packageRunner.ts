@@ -48,10 +48,15 @@ export function isPackageRunner(command: string, args: readonly string[]): boole
   return forms.some((form) => form.every((word, index) => words[index] === word));
 }
 
-const PACKAGE_JSON = `${JSON.stringify({
-  private: true,
-  description: "ACP Panel starts package-runner agents (npx, uvx…) here, so that no workspace's package-manager config is read.",
-}, null, 2)}\n`;
+const PACKAGE_JSON = `${JSON.stringify(
+  {
+    private: true,
+    description:
+      "ACP Panel starts package-runner agents (npx, uvx…) here, so that no workspace's package-manager config is read.",
+  },
+  null,
+  2,
+)}\n`;
 const UV_TOML = "# ACP Panel starts package-runner agents here. This empty file ends uv's search for project config.\n";
 
 let fallbackBase: string | undefined;
@@ -65,8 +70,12 @@ export function runnerDirectory(base?: string): string {
   const root = base ?? (fallbackBase ??= mkdtempSync(join(tmpdir(), "acp-panel-")));
   const dir = join(root, "launch");
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  if (!lstatSync(dir).isDirectory()) throw new Error(`${dir} is not a folder: refusing to start a package runner there.`);
-  for (const [file, text] of [["package.json", PACKAGE_JSON], ["uv.toml", UV_TOML]] as const) {
+  if (!lstatSync(dir).isDirectory())
+    throw new Error(`${dir} is not a folder: refusing to start a package runner there.`);
+  for (const [file, text] of [
+    ["package.json", PACKAGE_JSON],
+    ["uv.toml", UV_TOML],
+  ] as const) {
     try {
       writeFileSync(join(dir, file), text, { flag: "wx", mode: 0o600 });
     } catch (error) {
@@ -77,6 +86,10 @@ export function runnerDirectory(base?: string): string {
 }
 
 /** Where to start `launch`: the private folder for a package runner, else the workspace. */
-export function launchDirectory(launch: { readonly command: string; readonly args: readonly string[] }, workspaceCwd: string, base?: string): string {
+export function launchDirectory(
+  launch: { readonly command: string; readonly args: readonly string[] },
+  workspaceCwd: string,
+  base?: string,
+): string {
   return isPackageRunner(launch.command, launch.args) ? runnerDirectory(base) : workspaceCwd;
 }

@@ -37,8 +37,10 @@ export class PathGrants {
   scope(agent: string): GrantScope {
     const scope = ++this.nextScope;
     return {
-      allowsRead: (sessionId, realPath) => this.grants.some((grant) => grant.scope === scope && grant.sessionId === sessionId && covers(grant, realPath)),
-      grantRead: (sessionId, kind, path) => void this.grants.push({ id: ++this.nextId, scope, agent, sessionId, kind, path }),
+      allowsRead: (sessionId, realPath) =>
+        this.grants.some((grant) => grant.scope === scope && grant.sessionId === sessionId && covers(grant, realPath)),
+      grantRead: (sessionId, kind, path) =>
+        void this.grants.push({ id: ++this.nextId, scope, agent, sessionId, kind, path }),
       dispose: () => this.removeWhere((grant) => grant.scope === scope),
     };
   }
@@ -57,7 +59,8 @@ export class PathGrants {
   }
 
   private removeWhere(predicate: (grant: StoredGrant) => boolean): void {
-    for (let index = this.grants.length - 1; index >= 0; index--) if (predicate(this.grants[index]!)) this.grants.splice(index, 1);
+    for (let index = this.grants.length - 1; index >= 0; index--)
+      if (predicate(this.grants[index]!)) this.grants.splice(index, 1);
   }
 }
 

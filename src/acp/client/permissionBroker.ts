@@ -50,23 +50,28 @@ export class PermissionBroker {
   request(params: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse> {
     if (!this.rules) return this.ask(params, signal);
     // A rule that fails to decide (e.g. an unreadable path) decides nothing: the user is asked.
-    return this.rules.decide(this.agent, params).catch(() => undefined).then((ruled) => {
-      if (signal.aborted) return { outcome: { outcome: "cancelled" } };
-      const ruledOption = ruled ? params.options.find((option) => option.kind === ruled.decision) : undefined;
-      if (!ruled || !ruledOption) return this.ask(params, signal);
-      this.dispatch(params.sessionId, ruledNotice(this.newId(), ruled, params.toolCall));
-      return { outcome: { outcome: "selected", optionId: ruledOption.optionId } };
-    });
+    return this.rules
+      .decide(this.agent, params)
+      .catch(() => undefined)
+      .then((ruled) => {
+        if (signal.aborted) return { outcome: { outcome: "cancelled" } };
+        const ruledOption = ruled ? params.options.find((option) => option.kind === ruled.decision) : undefined;
+        if (!ruled || !ruledOption) return this.ask(params, signal);
+        this.dispatch(params.sessionId, ruledNotice(this.newId(), ruled, params.toolCall));
+        return { outcome: { outcome: "selected", optionId: ruledOption.optionId } };
+      });
   }
 
   /** Requests a rule answers don't count towards the cap; the ones waiting for the user do. */
   private ask(params: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse> {
     if (this.pending.size >= MAX_PENDING_PERMISSIONS) {
-      return Promise.reject(new RequestError(
-        LIMIT_REACHED,
-        `ACP Panel allows at most ${MAX_PENDING_PERMISSIONS} unanswered permission requests per agent; wait for the user's answers.`,
-        { limit: MAX_PENDING_PERMISSIONS },
-      ));
+      return Promise.reject(
+        new RequestError(
+          LIMIT_REACHED,
+          `ACP Panel allows at most ${MAX_PENDING_PERMISSIONS} unanswered permission requests per agent; wait for the user's answers.`,
+          { limit: MAX_PENDING_PERMISSIONS },
+        ),
+      );
     }
     const requestId = `perm-${++this.counter}`;
     const options = params.options.slice(0, MAX_PERMISSION_OPTIONS);
@@ -91,7 +96,8 @@ export class PermissionBroker {
 
   /** Turn cancelled: every pending request of the session is answered `cancelled` (ACP MUST). */
   cancelSession(sessionId: string): void {
-    for (const [requestId, pending] of this.pending) if (pending.sessionId === sessionId) this.settle(requestId, undefined);
+    for (const [requestId, pending] of this.pending)
+      if (pending.sessionId === sessionId) this.settle(requestId, undefined);
   }
 
   cancelAll(): void {
@@ -106,8 +112,11 @@ export class PermissionBroker {
     const pending = this.pending.get(requestId);
     if (!pending) return;
     this.pending.delete(requestId);
-    const option = optionId === undefined ? undefined : pending.options.find((candidate) => candidate.optionId === optionId);
-    pending.resolve(option ? { outcome: { outcome: "selected", optionId: option.optionId } } : { outcome: { outcome: "cancelled" } });
+    const option =
+      optionId === undefined ? undefined : pending.options.find((candidate) => candidate.optionId === optionId);
+    pending.resolve(
+      option ? { outcome: { outcome: "selected", optionId: option.optionId } } : { outcome: { outcome: "cancelled" } },
+    );
     this.dispatch(pending.sessionId, {
       type: "permission/resolved",
       requestId,

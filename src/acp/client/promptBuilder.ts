@@ -22,21 +22,43 @@ export interface BuiltPrompt {
   readonly dropped: readonly string[];
 }
 
-export function buildPrompt(text: string, attachments: readonly PromptAttachment[], capabilities: acp.PromptCapabilities | undefined): BuiltPrompt {
+export function buildPrompt(
+  text: string,
+  attachments: readonly PromptAttachment[],
+  capabilities: acp.PromptCapabilities | undefined,
+): BuiltPrompt {
   const blocks: acp.ContentBlock[] = [];
   const dropped: string[] = [];
   if (text.length > 0) blocks.push({ type: "text", text });
   for (const attachment of attachments) {
     if (attachment.imageData !== undefined) {
-      if (capabilities?.image) blocks.push({ type: "image", data: attachment.imageData, mimeType: attachment.mimeType ?? "image/png", uri: attachment.uri });
+      if (capabilities?.image)
+        blocks.push({
+          type: "image",
+          data: attachment.imageData,
+          mimeType: attachment.mimeType ?? "image/png",
+          uri: attachment.uri,
+        });
       else dropped.push(`${attachment.name}: this agent does not accept images`);
       continue;
     }
     if (attachment.text !== undefined && capabilities?.embeddedContext) {
-      blocks.push({ type: "resource", resource: { uri: attachment.uri, text: attachment.text, ...(attachment.mimeType ? { mimeType: attachment.mimeType } : {}) } });
+      blocks.push({
+        type: "resource",
+        resource: {
+          uri: attachment.uri,
+          text: attachment.text,
+          ...(attachment.mimeType ? { mimeType: attachment.mimeType } : {}),
+        },
+      });
       continue;
     }
-    blocks.push({ type: "resource_link", uri: attachment.uri, name: attachment.name, ...(attachment.mimeType ? { mimeType: attachment.mimeType } : {}) });
+    blocks.push({
+      type: "resource_link",
+      uri: attachment.uri,
+      name: attachment.name,
+      ...(attachment.mimeType ? { mimeType: attachment.mimeType } : {}),
+    });
   }
   return { blocks, dropped };
 }

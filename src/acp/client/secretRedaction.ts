@@ -9,7 +9,8 @@
  */
 
 /** Key names whose string value is a credential: the key ends with one of these. */
-const CREDENTIAL_WORDS = "api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key|token|secret|password|passwd|authorization|credentials?|cookie";
+const CREDENTIAL_WORDS =
+  "api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key|token|secret|password|passwd|authorization|credentials?|cookie";
 
 /** A key whose string value is a credential (`access_token`, `x-api-key`, `OPENAI_API_KEY`…). */
 export const SENSITIVE_KEY = new RegExp(`(?:${CREDENTIAL_WORDS})$`, "i");
@@ -29,14 +30,35 @@ interface Rule {
 
 const RULES: readonly Rule[] = [
   // PEM private keys, whole blocks (or to the end when the line was shortened).
-  { pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g, replace: "[redacted private key]" },
+  {
+    pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g,
+    replace: "[redacted private key]",
+  },
   // "key": "value" at any escaping level, and { "name": "X-Api-Key", "value": "…" } pairs.
   { pattern: new RegExp(String.raw`(?<!\\)((\\*)"${KEY}\2"\s*:\s*\2")${VALUE}(\2")`, "gi"), replace: "$1[redacted]$4" },
-  { pattern: new RegExp(String.raw`(?<!\\)((\\*)"name\2"\s*:\s*\2"${KEY}\2"\s*,\s*\2"value\2"\s*:\s*\2")${VALUE}(\2")`, "gi"), replace: "$1[redacted]$4" },
+  {
+    pattern: new RegExp(
+      String.raw`(?<!\\)((\\*)"name\2"\s*:\s*\2"${KEY}\2"\s*,\s*\2"value\2"\s*:\s*\2")${VALUE}(\2")`,
+      "gi",
+    ),
+    replace: "$1[redacted]$4",
+  },
   // key=value in URLs, env files and AWS credentials files; `X-Api-Key: value` header lines.
-  { pattern: /([?&#](?:access_token|id_token|refresh_token|api_key|apikey|key|token)=)[^&\s"\\#]+/gi, replace: "$1[redacted]" },
-  { pattern: shape(String.raw`(aws_(?:secret_access_key|session_token)\s*[=:]\s*)[A-Za-z0-9/+=]{16,}`, "gi"), replace: "$1[redacted]" },
-  { pattern: shape(String.raw`((?:x-api-key|api-key|authorization)\s*:\s*)(?:(?:Bearer|Basic)\s+)?[^\s"\\,;]{4,}`, "gi"), replace: "$1[redacted]" },
+  {
+    pattern: /([?&#](?:access_token|id_token|refresh_token|api_key|apikey|key|token)=)[^&\s"\\#]+/gi,
+    replace: "$1[redacted]",
+  },
+  {
+    pattern: shape(String.raw`(aws_(?:secret_access_key|session_token)\s*[=:]\s*)[A-Za-z0-9/+=]{16,}`, "gi"),
+    replace: "$1[redacted]",
+  },
+  {
+    pattern: shape(
+      String.raw`((?:x-api-key|api-key|authorization)\s*:\s*)(?:(?:Bearer|Basic)\s+)?[^\s"\\,;]{4,}`,
+      "gi",
+    ),
+    replace: "$1[redacted]",
+  },
   // Shapes: Anthropic / OpenAI, GitHub, Google, Slack, AWS access key ids, bearer tokens.
   { pattern: shape(String.raw`sk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}`) },
   { pattern: shape(String.raw`gh[pousr]_[A-Za-z0-9]{20,}`) },

@@ -17,11 +17,26 @@ interface SensitiveName {
 }
 
 const SENSITIVE: readonly SensitiveName[] = [
-  { matches: (name) => name === ".git", why: "is inside .git/, Git's own folder: its hooks and config run code on your next Git command" },
-  { matches: (name) => name === ".vscode", why: "is inside .vscode/: its tasks, launch configurations and settings can run code in VS Code" },
-  { matches: (name) => name.startsWith(".env"), why: "is an environment file (.env*): it may hold secrets or run code when the folder is entered" },
-  { matches: (name) => name === ".npmrc" || name.startsWith(".yarnrc"), why: "is package-manager config: it decides where npm or Yarn download code from and what they run" },
-  { matches: (name) => name === "pip.conf" || name === "uv.toml", why: "is Python package-manager config: it decides where pip or uv download code from" },
+  {
+    matches: (name) => name === ".git",
+    why: "is inside .git/, Git's own folder: its hooks and config run code on your next Git command",
+  },
+  {
+    matches: (name) => name === ".vscode",
+    why: "is inside .vscode/: its tasks, launch configurations and settings can run code in VS Code",
+  },
+  {
+    matches: (name) => name.startsWith(".env"),
+    why: "is an environment file (.env*): it may hold secrets or run code when the folder is entered",
+  },
+  {
+    matches: (name) => name === ".npmrc" || name.startsWith(".yarnrc"),
+    why: "is package-manager config: it decides where npm or Yarn download code from and what they run",
+  },
+  {
+    matches: (name) => name === "pip.conf" || name === "uv.toml",
+    why: "is Python package-manager config: it decides where pip or uv download code from",
+  },
 ];
 
 /** The reason a write to `relativePath` (below a workspace root) must ask, or undefined. Lexical only. */
@@ -40,12 +55,21 @@ export function sensitiveReason(relativePath: string): string | undefined {
  * ask even though it is inside the workspace, or undefined. Checks the path below every root that
  * holds it, as sent and resolved.
  */
-export async function sensitiveWriteReason(path: string, real: string, roots: readonly string[]): Promise<string | undefined> {
+export async function sensitiveWriteReason(
+  path: string,
+  real: string,
+  roots: readonly string[],
+): Promise<string | undefined> {
   const requested = resolve(path);
   for (const root of roots) {
     const lexicalRoot = resolve(root);
     const realRoot = await realpath(lexicalRoot).catch(() => lexicalRoot);
-    for (const [candidate, base] of [[requested, lexicalRoot], [real, realRoot], [requested, realRoot], [real, lexicalRoot]] as const) {
+    for (const [candidate, base] of [
+      [requested, lexicalRoot],
+      [real, realRoot],
+      [requested, realRoot],
+      [real, lexicalRoot],
+    ] as const) {
       if (!isInside(candidate, base)) continue;
       const reason = sensitiveReason(relative(base, candidate).split(sep).join("/"));
       if (reason) return reason;

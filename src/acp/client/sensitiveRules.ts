@@ -16,7 +16,10 @@ import { isInside } from "./workspacePaths";
 /** Tool kinds that do not change files. */
 const READ_ONLY: ReadonlySet<string> = new Set(["read", "search", "think", "fetch"]);
 
-export function guardSensitiveEdits(rules: PermissionRules, roots: (sessionId: string) => readonly string[]): PermissionRules {
+export function guardSensitiveEdits(
+  rules: PermissionRules,
+  roots: (sessionId: string) => readonly string[],
+): PermissionRules {
   return {
     async decide(agent, request) {
       const decided = await rules.decide(agent, request);
@@ -32,7 +35,10 @@ export function touchesSensitiveFile(request: acp.RequestPermissionRequest, root
     if (typeof location.path !== "string" || location.path.length === 0) return false;
     const lexical = resolve(location.path);
     return [lexical, realPathOf(lexical)].some((path) =>
-      bases.some((base) => isInside(path, base) && sensitiveReason(relative(base, path).split(sep).join("/")) !== undefined));
+      bases.some(
+        (base) => isInside(path, base) && sensitiveReason(relative(base, path).split(sep).join("/")) !== undefined,
+      ),
+    );
   });
 }
 

@@ -69,7 +69,11 @@ export class SessionController {
   /** The agent's providers (unstable), when it offers them. */
   readonly providers: ProviderSettings;
 
-  private constructor(readonly sessionId: string, private readonly context: SessionContext, readonly openedWith: OpenMode) {
+  private constructor(
+    readonly sessionId: string,
+    private readonly context: SessionContext,
+    readonly openedWith: OpenMode,
+  ) {
     this.steerer = new Steerer(context, () => this.turnRunning);
     this.stopGrace = new StopGrace(context, () => this.turnRunning);
     this.children = new ChildSessions(context.client, context.sink, context.newId, sessionId, () => {
@@ -87,14 +91,23 @@ export class SessionController {
    * `session/new` (or another request that creates a session from the same parameters, such as
    * `session/fork`), then the agent's `defaultConfig` for the options it offers.
    */
-  static async create(context: SessionContext, open: (params: acp.NewSessionRequest) => Promise<acp.NewSessionResponse> = (params) => context.client.connection.newSession(params)): Promise<SessionController> {
+  static async create(
+    context: SessionContext,
+    open: (params: acp.NewSessionRequest) => Promise<acp.NewSessionResponse> = (params) =>
+      context.client.connection.newSession(params),
+  ): Promise<SessionController> {
     const { client } = context;
     const caps = capabilitiesOf(client.init);
     const systemPrompt = systemPromptParam(client.definition, caps, context.translate);
     const response = await open({
       cwd: context.cwd,
-      mcpServers: [...caps.acceptedMcpServers(client.definition.mcpServers), ...(await context.clientMcpServers?.() ?? [])],
-      ...(caps.additionalDirectories && context.additionalDirectories.length > 0 ? { additionalDirectories: [...context.additionalDirectories] } : {}),
+      mcpServers: [
+        ...caps.acceptedMcpServers(client.definition.mcpServers),
+        ...((await context.clientMcpServers?.()) ?? []),
+      ],
+      ...(caps.additionalDirectories && context.additionalDirectories.length > 0
+        ? { additionalDirectories: [...context.additionalDirectories] }
+        : {}),
       ...systemPrompt.param,
     });
     const session = new SessionController(response.sessionId, context, "new");
@@ -112,21 +125,38 @@ export class SessionController {
     const { client } = context;
     const caps = capabilitiesOf(client.init);
     const mode: OpenMode | undefined = replay
-      ? caps.load ? "load" : caps.resume ? "resume" : undefined
-      : caps.resume ? "resume" : caps.load ? "load" : undefined;
-    if (!mode) throw Object.assign(new Error(`${client.name} can't reopen past sessions.`), { details: "The agent offers neither session/load nor session/resume." });
+      ? caps.load
+        ? "load"
+        : caps.resume
+          ? "resume"
+          : undefined
+      : caps.resume
+        ? "resume"
+        : caps.load
+          ? "load"
+          : undefined;
+    if (!mode)
+      throw Object.assign(new Error(`${client.name} can't reopen past sessions.`), {
+        details: "The agent offers neither session/load nor session/resume.",
+      });
     // Register first: the replay arrives before the response.
     const session = new SessionController(sessionId, context, mode);
     const systemPrompt = systemPromptParam(client.definition, caps, context.translate);
     const params = {
       sessionId,
       cwd: context.cwd,
-      mcpServers: [...caps.acceptedMcpServers(client.definition.mcpServers), ...(await context.clientMcpServers?.() ?? [])],
-      ...(caps.additionalDirectories && context.additionalDirectories.length > 0 ? { additionalDirectories: [...context.additionalDirectories] } : {}),
+      mcpServers: [
+        ...caps.acceptedMcpServers(client.definition.mcpServers),
+        ...((await context.clientMcpServers?.()) ?? []),
+      ],
+      ...(caps.additionalDirectories && context.additionalDirectories.length > 0
+        ? { additionalDirectories: [...context.additionalDirectories] }
+        : {}),
       ...systemPrompt.param,
     };
     try {
-      const response = mode === "load" ? await client.connection.loadSession(params) : await client.connection.resumeSession(params);
+      const response =
+        mode === "load" ? await client.connection.loadSession(params) : await client.connection.resumeSession(params);
       session.opened(systemPrompt.skipped);
       session.applySessionState(response ?? {});
       return session;
@@ -148,9 +178,20 @@ export class SessionController {
   async prompt(text: string, attachments: readonly PromptAttachment[] = []): Promise<void> {
     const { client, sink, clock, newId } = this.context;
     const built = buildPrompt(text, attachments, capabilitiesOf(client.init).prompt);
-    for (const reason of built.dropped) sink({ type: "thread/error", entryId: newId(), message: (this.context.translate ?? english)("Not sent: {0}.", reason) });
+    for (const reason of built.dropped)
+      sink({
+        type: "thread/error",
+        entryId: newId(),
+        message: (this.context.translate ?? english)("Not sent: {0}.", reason),
+      });
     const sent = built.blocks.filter((block) => block.type !== "text");
-    sink({ type: "turn/started", entryId: newId(), text, at: clock.now(), ...(sent.length > 0 ? { attachments: sent as Array<{ type: string }> } : {}) });
+    sink({
+      type: "turn/started",
+      entryId: newId(),
+      text,
+      at: clock.now(),
+      ...(sent.length > 0 ? { attachments: sent as Array<{ type: string }> } : {}),
+    });
     this.turnRunning = true;
     this.cancelRequested = false;
     const afterCancel = this.lastStop === "cancelled";
@@ -172,7 +213,15 @@ export class SessionController {
         sink({ type: "turn/ended", stopReason: "cancelled" });
       } else {
         const described = describeRequestError(error);
-        sink({ type: "turn/failed", entryId: newId(), message: (this.context.translate ?? english)("The agent could not complete the prompt: {0}", described.message), ...(described.details ? { details: described.details } : {}) });
+        sink({
+          type: "turn/failed",
+          entryId: newId(),
+          message: (this.context.translate ?? english)(
+            "The agent could not complete the prompt: {0}",
+            described.message,
+          ),
+          ...(described.details ? { details: described.details } : {}),
+        });
       }
     } finally {
       this.turnRunning = false;
@@ -195,15 +244,17 @@ export class SessionController {
     this.cancelRequested = true;
     this.context.sink({ type: "turn/cancelling" });
     this.stopGrace.stopRequested();
-    await this.context.client.connection.cancel(this.sessionId).catch((error: unknown) =>
-      this.context.logger.warn(`session/cancel failed: ${String(error)}`));
+    await this.context.client.connection
+      .cancel(this.sessionId)
+      .catch((error: unknown) => this.context.logger.warn(`session/cancel failed: ${String(error)}`));
   }
 
   /** Select options take a string; boolean options a boolean. The response is the complete list. */
   async setConfigOption(configId: string, value: string | boolean): Promise<void> {
-    const params: acp.SetSessionConfigOptionRequest = typeof value === "boolean"
-      ? { sessionId: this.sessionId, configId, type: "boolean", value }
-      : { sessionId: this.sessionId, configId, value };
+    const params: acp.SetSessionConfigOptionRequest =
+      typeof value === "boolean"
+        ? { sessionId: this.sessionId, configId, type: "boolean", value }
+        : { sessionId: this.sessionId, configId, value };
     const response = await this.context.client.connection.setConfigOption(params);
     this.applySessionState(response);
   }
@@ -211,7 +262,11 @@ export class SessionController {
   /** Legacy modes; agents answer with `current_mode_update` or nothing, so update locally too. */
   async setMode(modeId: string): Promise<void> {
     await this.context.client.connection.setMode(this.sessionId, modeId);
-    this.context.sink({ type: "acp/update", entryId: this.context.newId(), update: { sessionUpdate: "current_mode_update", currentModeId: modeId } });
+    this.context.sink({
+      type: "acp/update",
+      entryId: this.context.newId(),
+      update: { sessionUpdate: "current_mode_update", currentModeId: modeId },
+    });
   }
 
   get steeringRoute(): SteeringRoute {
@@ -221,14 +276,27 @@ export class SessionController {
   /** Sends `text` into the running turn (see Steerer); the caller gives failed text back. */
   steer(text: string, attachments: readonly PromptAttachment[] = []): Promise<SteerOutcome> {
     const { client } = this.context;
-    return this.steerer.steer(this.sessionId, buildPrompt(text, attachments, capabilitiesOf(client.init).prompt).blocks, text);
+    return this.steerer.steer(
+      this.sessionId,
+      buildPrompt(text, attachments, capabilitiesOf(client.init).prompt).blocks,
+      text,
+    );
   }
 
   /** After the open request: says why the systemPrompt setting was not sent, and reads the providers. */
   private opened(systemPromptSkipped: string | undefined): void {
     const { sink, newId, logger, client } = this.context;
-    if (systemPromptSkipped) sink({ type: "acp/update", entryId: newId(), update: { sessionUpdate: "notice", severity: "warning", title: systemPromptSkipped } });
-    void this.providers.refresh().catch((error: unknown) => logger.warn(`${client.name}: providers/list failed: ${describeRequestError(error).message}`));
+    if (systemPromptSkipped)
+      sink({
+        type: "acp/update",
+        entryId: newId(),
+        update: { sessionUpdate: "notice", severity: "warning", title: systemPromptSkipped },
+      });
+    void this.providers
+      .refresh()
+      .catch((error: unknown) =>
+        logger.warn(`${client.name}: providers/list failed: ${describeRequestError(error).message}`),
+      );
   }
 
   dispose(): void {
@@ -251,8 +319,14 @@ export class SessionController {
   }
 
   private onUpdate(update: unknown): void {
-    if (typeof update !== "object" || update === null || typeof (update as { sessionUpdate?: unknown }).sessionUpdate !== "string") {
-      this.context.logger.warn(`${this.context.client.name}: dropped a malformed session/update: ${logJson(update, 300)}`);
+    if (
+      typeof update !== "object" ||
+      update === null ||
+      typeof (update as { sessionUpdate?: unknown }).sessionUpdate !== "string"
+    ) {
+      this.context.logger.warn(
+        `${this.context.client.name}: dropped a malformed session/update: ${logJson(update, 300)}`,
+      );
       return;
     }
     if (this.turnRunning) {
@@ -268,17 +342,33 @@ export class SessionController {
     const member = (update as { _meta?: Record<string, unknown> | null })._meta?.["codebuddy.ai/memberEvent"];
     if (typeof member === "string") {
       // CodeBuddy team members stream through the same updates: they get a lane of their own.
-      this.context.sink({ type: "member/update", entryId: this.context.newId(), member, update: update as { sessionUpdate: string } });
+      this.context.sink({
+        type: "member/update",
+        entryId: this.context.newId(),
+        member,
+        update: update as { sessionUpdate: string },
+      });
       return;
     }
     if (tag === "subagent_update") this.children.observe(update);
     // Checked once per variant (not per chunk: this is the streaming hot path).
-    if (!this.unshown.has(tag) && (this.unshown.add(tag), !knownUpdateSchema.safeParse(update).success && !unstableUpdateSchema.safeParse(update).success)) {
+    if (
+      !this.unshown.has(tag) &&
+      (this.unshown.add(tag),
+      !knownUpdateSchema.safeParse(update).success && !unstableUpdateSchema.safeParse(update).success)
+    ) {
       // Vendor or newer variants are passed on (the webview may learn them) but not shown: say so once.
-      this.context.logger.info(`${this.context.client.name}: session/update "${tag}" is not shown (unknown variant or unexpected fields): ${logJson(update, 300)}`);
+      this.context.logger.info(
+        `${this.context.client.name}: session/update "${tag}" is not shown (unknown variant or unexpected fields): ${logJson(update, 300)}`,
+      );
     }
-    if (tag === "tool_call" || tag === "tool_call_update") for (const action of this.toolTerminals.actionsOf(update as { sessionUpdate: string })) this.context.sink(action);
-    this.context.sink({ type: "acp/update", entryId: this.context.newId(), update: update as { sessionUpdate: string } });
+    if (tag === "tool_call" || tag === "tool_call_update")
+      for (const action of this.toolTerminals.actionsOf(update as { sessionUpdate: string })) this.context.sink(action);
+    this.context.sink({
+      type: "acp/update",
+      entryId: this.context.newId(),
+      update: update as { sessionUpdate: string },
+    });
   }
 
   private finishTurn(response: acp.PromptResponse, afterCancel: boolean): void {
@@ -287,7 +377,12 @@ export class SessionController {
     // Quirk (claude-agent-acp, its issue #551): the prompt after a stopped turn is answered at
     // once with the stopped turn's leftover end (no update, zero usage) while the agent goes on
     // with it in the background; its output then arrives during the next prompt. Say so.
-    if (afterCancel && response.stopReason === "end_turn" && this.updatesThisTurn === 0 && (!usage.success || usage.data.totalTokens === 0)) {
+    if (
+      afterCancel &&
+      response.stopReason === "end_turn" &&
+      this.updatesThisTurn === 0 &&
+      (!usage.success || usage.data.totalTokens === 0)
+    ) {
       sink({
         type: "acp/update",
         entryId: newId(),
@@ -295,7 +390,9 @@ export class SessionController {
           sessionUpdate: "notice",
           severity: "warning",
           title: (this.context.translate ?? english)("{0} ended the turn without replying", this.context.client.name),
-          description: (this.context.translate ?? english)("After a stopped turn, some agents answer the next prompt at once and keep working on it in the background: the reply may arrive with your next message. Restart the agent if replies stay out of step."),
+          description: (this.context.translate ?? english)(
+            "After a stopped turn, some agents answer the next prompt at once and keep working on it in the background: the reply may arrive with your next message. Restart the agent if replies stay out of step.",
+          ),
         },
       });
     }
@@ -306,7 +403,9 @@ export class SessionController {
       sink({
         type: "thread/error",
         entryId: newId(),
-        message: vendor ? (this.context.translate ?? english)("The agent refused to continue: {0}", vendor.message) : (this.context.translate ?? english)("The agent refused to continue."),
+        message: vendor
+          ? (this.context.translate ?? english)("The agent refused to continue: {0}", vendor.message)
+          : (this.context.translate ?? english)("The agent refused to continue."),
         ...(vendor?.details ? { details: vendor.details } : {}),
       });
     }
@@ -317,38 +416,71 @@ export class SessionController {
     const configOptions = configOptionsSchema.safeParse(response.configOptions ?? undefined);
     const modes = modeStateSchema.safeParse(response.modes ?? undefined);
     if (!configOptions.success && !modes.success) return;
-    this.context.sink({ type: "session/state", ...(configOptions.success ? { configOptions: configOptions.data } : {}), ...(modes.success ? { modes: modes.data } : {}) });
+    this.context.sink({
+      type: "session/state",
+      ...(configOptions.success ? { configOptions: configOptions.data } : {}),
+      ...(modes.success ? { modes: modes.data } : {}),
+    });
   }
 
   private async applyDefaultConfig(offered: readonly acp.SessionConfigOption[]): Promise<void> {
     for (const [configId, value] of Object.entries(this.context.client.definition.defaultConfig)) {
       const option = offered.find((candidate) => candidate.id === configId);
-      const valid = option?.type === "boolean"
-        ? typeof value === "boolean"
-        : option?.type === "select" && typeof value === "string" && flattenValues(option.options).includes(value);
+      const valid =
+        option?.type === "boolean"
+          ? typeof value === "boolean"
+          : option?.type === "select" && typeof value === "string" && flattenValues(option.options).includes(value);
       if (!valid) {
-        this.context.sink({ type: "thread/error", entryId: this.context.newId(), message: `defaultConfig "${configId}": ${option ? `"${String(value)}" is not one of the values ${this.context.client.name} offers` : `${this.context.client.name} offers no such option`}; left as is.` });
+        this.context.sink({
+          type: "thread/error",
+          entryId: this.context.newId(),
+          message: `defaultConfig "${configId}": ${option ? `"${String(value)}" is not one of the values ${this.context.client.name} offers` : `${this.context.client.name} offers no such option`}; left as is.`,
+        });
         continue;
       }
       await this.setConfigOption(configId, value).catch((error: unknown) =>
-        this.context.sink({ type: "thread/error", entryId: this.context.newId(), message: (this.context.translate ?? english)('Could not apply defaultConfig "{0}": {1}', configId, describeRequestError(error).message) }));
+        this.context.sink({
+          type: "thread/error",
+          entryId: this.context.newId(),
+          message: (this.context.translate ?? english)(
+            'Could not apply defaultConfig "{0}": {1}',
+            configId,
+            describeRequestError(error).message,
+          ),
+        }),
+      );
     }
   }
 
   private armWatchdog(): void {
     this.disarmWatchdog();
-    this.silenceTimer = this.context.clock.schedule(SILENCE_WARNING_MS, () => {
-      if (!this.turnRunning) return;
-      if (this.context.awaitingUser?.()) {
-        this.armWatchdog();
-        return;
-      }
-      this.context.sink({
-        type: "acp/update",
-        entryId: this.context.newId(),
-        update: { sessionUpdate: "notice", severity: "warning", title: (this.context.translate ?? english)("No activity from {0} for {1} minutes", this.context.client.name, SILENCE_WARNING_MS / 60_000), description: (this.context.translate ?? english)("It may be stuck. You can keep waiting, or Stop the turn.") },
-      });
-    }, { background: true });
+    this.silenceTimer = this.context.clock.schedule(
+      SILENCE_WARNING_MS,
+      () => {
+        if (!this.turnRunning) return;
+        if (this.context.awaitingUser?.()) {
+          this.armWatchdog();
+          return;
+        }
+        this.context.sink({
+          type: "acp/update",
+          entryId: this.context.newId(),
+          update: {
+            sessionUpdate: "notice",
+            severity: "warning",
+            title: (this.context.translate ?? english)(
+              "No activity from {0} for {1} minutes",
+              this.context.client.name,
+              SILENCE_WARNING_MS / 60_000,
+            ),
+            description: (this.context.translate ?? english)(
+              "It may be stuck. You can keep waiting, or Stop the turn.",
+            ),
+          },
+        });
+      },
+      { background: true },
+    );
   }
 
   private disarmWatchdog(): void {
@@ -359,7 +491,8 @@ export class SessionController {
 
 function flattenValues(options: acp.SessionConfigSelectOptions): string[] {
   return (options as Array<acp.SessionConfigSelectOption | acp.SessionConfigSelectGroup>).flatMap((entry) =>
-    "group" in entry ? entry.options.map((option) => option.value) : [entry.value]);
+    "group" in entry ? entry.options.map((option) => option.value) : [entry.value],
+  );
 }
 
 /**
@@ -377,7 +510,8 @@ export function describeVendorError(value: unknown): { message: string; details?
   }
   if (typeof parsed !== "object" || parsed === null) return { message: String(value) };
   const { message, data } = parsed as { message?: unknown; data?: { message?: unknown; details?: unknown } | null };
-  const text = typeof data?.message === "string" ? data.message : typeof message === "string" ? message : JSON.stringify(parsed);
+  const text =
+    typeof data?.message === "string" ? data.message : typeof message === "string" ? message : JSON.stringify(parsed);
   const details = typeof data?.details === "string" && data.details !== text ? data.details : undefined;
   return details ? { message: text, details } : { message: text };
 }

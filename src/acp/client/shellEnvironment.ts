@@ -15,10 +15,15 @@ export function loginShellPath(): Promise<string | undefined> {
   if (process.platform === "win32") return Promise.resolve(undefined);
   loginPath ??= new Promise((resolve) => {
     const shell = process.env.SHELL || "/bin/sh";
-    execFile(shell, ["-ilc", 'printf "__ACP_PATH__%s__ACP_PATH__" "$PATH"'], { timeout: 3000, encoding: "utf8", env: process.env }, (error, stdout) => {
-      const match = /__ACP_PATH__(.*)__ACP_PATH__/.exec(stdout ?? "");
-      resolve(error && !match ? undefined : match?.[1]);
-    });
+    execFile(
+      shell,
+      ["-ilc", 'printf "__ACP_PATH__%s__ACP_PATH__" "$PATH"'],
+      { timeout: 3000, encoding: "utf8", env: process.env },
+      (error, stdout) => {
+        const match = /__ACP_PATH__(.*)__ACP_PATH__/.exec(stdout ?? "");
+        resolve(error && !match ? undefined : match?.[1]);
+      },
+    );
   });
   return loginPath;
 }
@@ -39,7 +44,13 @@ export function mergePaths(primary: string | undefined, extra: string | undefine
 /** The absolute path of `command` on `pathValue`, or undefined. */
 export function findOnPath(command: string, pathValue: string | undefined): string | undefined {
   const extensions = process.platform === "win32" ? (process.env.PATHEXT ?? ".COM;.EXE;.BAT;.CMD").split(";") : [""];
-  const candidates = isAbsolute(command) || command.includes("/") ? [command] : (pathValue ?? "").split(delimiter).filter(Boolean).map((dir) => join(dir, command));
+  const candidates =
+    isAbsolute(command) || command.includes("/")
+      ? [command]
+      : (pathValue ?? "")
+          .split(delimiter)
+          .filter(Boolean)
+          .map((dir) => join(dir, command));
   for (const candidate of candidates) {
     for (const extension of extensions) {
       const file = candidate + extension;
@@ -68,7 +79,11 @@ export function planSpawn(command: string, args: readonly string[], pathValue: s
   const resolved = findOnPath(command, pathValue) ?? command;
   if (!/\.(cmd|bat)$/i.test(resolved)) return { file: resolved, args };
   const quoted = [resolved, ...args].map(quoteForCmd).join(" ");
-  return { file: process.env.ComSpec ?? "cmd.exe", args: ["/d", "/s", "/c", `"${quoted}"`], windowsVerbatimArguments: true };
+  return {
+    file: process.env.ComSpec ?? "cmd.exe",
+    args: ["/d", "/s", "/c", `"${quoted}"`],
+    windowsVerbatimArguments: true,
+  };
 }
 
 /** Quotes one argument for cmd.exe, escaping its metacharacters so nothing is interpreted. */

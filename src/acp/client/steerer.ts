@@ -17,7 +17,10 @@ export class Steerer {
   private quietTimer: Timer | undefined;
   private counter = 0;
 
-  constructor(private readonly context: SessionContext, private readonly promptRunning: () => boolean) {}
+  constructor(
+    private readonly context: SessionContext,
+    private readonly promptRunning: () => boolean,
+  ) {}
 
   async steer(sessionId: string, blocks: acp.ContentBlock[], text: string): Promise<SteerOutcome> {
     const { client, sink, newId } = this.context;
@@ -37,7 +40,13 @@ export class Steerer {
         return "applied";
       }
       const method = route === "lody" ? "_lody/session/steer" : "_session/steering";
-      const outcome = steerOutcomeOf(await client.connection.extRequest(method, { sessionId, prompt: blocks, ...(route === "lody" ? { steerId } : {}) }));
+      const outcome = steerOutcomeOf(
+        await client.connection.extRequest(method, {
+          sessionId,
+          prompt: blocks,
+          ...(route === "lody" ? { steerId } : {}),
+        }),
+      );
       switch (outcome) {
         case "applied":
           sink({ type: "steer/applied", steerId });
@@ -79,12 +88,16 @@ export class Steerer {
   activity(): void {
     if (!this.unownedTurn) return;
     this.quietTimer?.cancel();
-    this.quietTimer = this.context.clock.schedule(UNOWNED_TURN_QUIET_MS, () => {
-      this.quietTimer = undefined;
-      if (!this.unownedTurn) return;
-      this.unownedTurn = false;
-      if (!this.promptRunning()) this.context.sink({ type: "turn/ended", stopReason: "end_turn" });
-    }, { background: true });
+    this.quietTimer = this.context.clock.schedule(
+      UNOWNED_TURN_QUIET_MS,
+      () => {
+        this.quietTimer = undefined;
+        if (!this.unownedTurn) return;
+        this.unownedTurn = false;
+        if (!this.promptRunning()) this.context.sink({ type: "turn/ended", stopReason: "end_turn" });
+      },
+      { background: true },
+    );
   }
 
   dispose(): void {

@@ -12,8 +12,10 @@ import type * as acp from "@agentclientprotocol/sdk";
 export type SteeringRoute = "lody" | "session" | "prompt" | "none";
 
 export function steeringRouteOf(init: acp.InitializeResponse): SteeringRoute {
-  const agentMeta = init.agentCapabilities?._meta as { lody?: { steering?: unknown }; claudeCode?: { promptQueueing?: unknown } } | null | undefined;
-  const topMeta = init._meta as { steering?: { supported?: unknown }; claudeCode?: { promptQueueing?: unknown } } | null | undefined;
+  const agentMeta = init.agentCapabilities?._meta as
+    { lody?: { steering?: unknown }; claudeCode?: { promptQueueing?: unknown } } | null | undefined;
+  const topMeta = init._meta as
+    { steering?: { supported?: unknown }; claudeCode?: { promptQueueing?: unknown } } | null | undefined;
   if (agentMeta?.lody?.steering) return "lody";
   if (topMeta?.steering?.supported === true) return "session";
   if (agentMeta?.claudeCode?.promptQueueing || topMeta?.claudeCode?.promptQueueing) return "prompt";

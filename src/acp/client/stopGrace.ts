@@ -20,7 +20,10 @@ export class StopGrace {
   private answer: Promise<void> | undefined;
   private lateUpdatesMarked = false;
 
-  constructor(private readonly context: SessionContext, private readonly turnRunning: () => boolean) {}
+  constructor(
+    private readonly context: SessionContext,
+    private readonly turnRunning: () => boolean,
+  ) {}
 
   /** The prompt request, or "abandoned" once the grace period after Stop runs out first. */
   async race<T>(request: Promise<T>): Promise<T | "abandoned"> {
@@ -65,7 +68,14 @@ export class StopGrace {
     this.context.sink({
       type: "acp/update",
       entryId: this.context.newId(),
-      update: { sessionUpdate: "notice", severity: "warning", title: (this.context.translate ?? english)("{0} kept working after Stop", this.context.client.name), description: (this.context.translate ?? english)("What follows arrived after Stop: the agent has not confirmed the stop yet.") },
+      update: {
+        sessionUpdate: "notice",
+        severity: "warning",
+        title: (this.context.translate ?? english)("{0} kept working after Stop", this.context.client.name),
+        description: (this.context.translate ?? english)(
+          "What follows arrived after Stop: the agent has not confirmed the stop yet.",
+        ),
+      },
     });
   }
 
@@ -75,14 +85,17 @@ export class StopGrace {
 
   private awaitLateAnswer(request: Promise<unknown>): void {
     const { logger, client, sink } = this.context;
-    const settled = request.then(
-      (response) => logger.info(`${client.name} answered the stopped prompt at last: ${logJson(response, 200)}`),
-      (error: unknown) => logger.info(`${client.name} answered the stopped prompt at last with an error: ${String(error)}`),
-    ).then(() => {
-      if (this.answer !== settled) return;
-      this.answer = undefined;
-      if (!this.turnRunning()) sink({ type: "turn/stopConfirmed" });
-    });
+    const settled = request
+      .then(
+        (response) => logger.info(`${client.name} answered the stopped prompt at last: ${logJson(response, 200)}`),
+        (error: unknown) =>
+          logger.info(`${client.name} answered the stopped prompt at last with an error: ${String(error)}`),
+      )
+      .then(() => {
+        if (this.answer !== settled) return;
+        this.answer = undefined;
+        if (!this.turnRunning()) sink({ type: "turn/stopConfirmed" });
+      });
     this.answer = settled;
   }
 }

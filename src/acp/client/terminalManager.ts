@@ -61,8 +61,16 @@ export class TerminalManager implements TerminalCallbacks {
     for (const variable of params.env ?? []) env[variable.name] = variable.value;
     // No args: the command is a whole shell line (claude-code-acp sends `cd x && npm test`).
     const shellLine = !params.args || params.args.length === 0;
-    const file = shellLine ? (process.platform === "win32" ? process.env.ComSpec ?? "cmd.exe" : "/bin/sh") : params.command;
-    const args = shellLine ? (process.platform === "win32" ? ["/d", "/s", "/c", params.command] : ["-c", params.command]) : params.args ?? [];
+    const file = shellLine
+      ? process.platform === "win32"
+        ? (process.env.ComSpec ?? "cmd.exe")
+        : "/bin/sh"
+      : params.command;
+    const args = shellLine
+      ? process.platform === "win32"
+        ? ["/d", "/s", "/c", params.command]
+        : ["-c", params.command]
+      : (params.args ?? []);
     const child = spawn(file, args, {
       cwd: params.cwd ?? this.options.defaultCwd(params.sessionId),
       env,
@@ -96,16 +104,27 @@ export class TerminalManager implements TerminalCallbacks {
     const onData = (data: Buffer) => this.append(terminalId, terminal, data.toString("utf8"));
     child.stdout?.on("data", onData);
     child.stderr?.on("data", onData);
-    this.options.events?.created?.(params.sessionId, terminalId, shellLine ? params.command : [params.command, ...(params.args ?? [])].join(" "));
+    this.options.events?.created?.(
+      params.sessionId,
+      terminalId,
+      shellLine ? params.command : [params.command, ...(params.args ?? [])].join(" "),
+    );
     return { terminalId };
   }
 
   async output(params: acp.TerminalOutputRequest): Promise<acp.TerminalOutputResponse> {
     const terminal = this.get(params.terminalId);
-    return { output: terminal.output, truncated: terminal.truncated, ...(terminal.exit ? { exitStatus: terminal.exit } : {}) };
+    return {
+      output: terminal.output,
+      truncated: terminal.truncated,
+      ...(terminal.exit ? { exitStatus: terminal.exit } : {}),
+    };
   }
 
-  async waitForExit(params: acp.WaitForTerminalExitRequest, signal: AbortSignal): Promise<acp.WaitForTerminalExitResponse> {
+  async waitForExit(
+    params: acp.WaitForTerminalExitRequest,
+    signal: AbortSignal,
+  ): Promise<acp.WaitForTerminalExitResponse> {
     const terminal = this.get(params.terminalId);
     return new Promise((resolve, reject) => {
       const onAbort = () => reject(RequestError.requestCancelled());
@@ -145,7 +164,9 @@ export class TerminalManager implements TerminalCallbacks {
 
   /** PIDs of processes still running, for tests asserting nothing is orphaned. */
   runningPids(): number[] {
-    return [...this.terminals.values()].filter((t) => !t.exit && t.child.pid !== undefined).map((t) => t.child.pid as number);
+    return [...this.terminals.values()]
+      .filter((t) => !t.exit && t.child.pid !== undefined)
+      .map((t) => t.child.pid as number);
   }
 
   /**
@@ -197,7 +218,9 @@ export class TerminalManager implements TerminalCallbacks {
 
 /** The agent's `outputByteLimit`, as a whole number of bytes within MAX_OUTPUT_BYTE_LIMIT. */
 function byteLimit(requested: number): number {
-  return Number.isFinite(requested) ? Math.min(Math.max(0, Math.floor(requested)), MAX_OUTPUT_BYTE_LIMIT) : MAX_OUTPUT_BYTE_LIMIT;
+  return Number.isFinite(requested)
+    ? Math.min(Math.max(0, Math.floor(requested)), MAX_OUTPUT_BYTE_LIMIT)
+    : MAX_OUTPUT_BYTE_LIMIT;
 }
 
 /** The last `limit` bytes of `text`, starting on a character boundary. */

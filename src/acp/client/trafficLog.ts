@@ -26,7 +26,8 @@ export class TrafficLog {
   constructor(private readonly capacity = TRAFFIC_CAPACITY) {}
 
   add(agent: string, direction: "in" | "out", text: string, at: number): void {
-    const shortened = text.length > TRAFFIC_LINE_LIMIT ? `${text.slice(0, TRAFFIC_LINE_LIMIT)}… (${text.length} characters)` : text;
+    const shortened =
+      text.length > TRAFFIC_LINE_LIMIT ? `${text.slice(0, TRAFFIC_LINE_LIMIT)}… (${text.length} characters)` : text;
     const line: TrafficLine = { at, agent, direction, text: flatCopy(shortened) };
     if (this.lines.length < this.capacity) this.lines.push(line);
     else {
@@ -37,12 +38,18 @@ export class TrafficLog {
 
   /** Oldest first, redacted. */
   snapshot(): TrafficLine[] {
-    return [...this.lines.slice(this.start), ...this.lines.slice(0, this.start)].map((line) => ({ ...line, text: redactSecrets(line.text) }));
+    return [...this.lines.slice(this.start), ...this.lines.slice(0, this.start)].map((line) => ({
+      ...line,
+      text: redactSecrets(line.text),
+    }));
   }
 
   render(): string {
     return this.snapshot()
-      .map((line) => `${new Date(line.at).toISOString()} ${line.agent} ${line.direction === "in" ? "←" : "→"} ${line.text}`)
+      .map(
+        (line) =>
+          `${new Date(line.at).toISOString()} ${line.agent} ${line.direction === "in" ? "←" : "→"} ${line.text}`,
+      )
       .join("\n");
   }
 }

@@ -15,14 +15,18 @@ export interface ResolvedPath {
 }
 
 export async function resolveAgentPath(path: string, roots: readonly string[]): Promise<ResolvedPath> {
-  if (typeof path !== "string" || path.length === 0 || path.includes("\0")) throw RequestError.invalidParams({ path }, "path must be a non-empty string");
+  if (typeof path !== "string" || path.length === 0 || path.includes("\0"))
+    throw RequestError.invalidParams({ path }, "path must be a non-empty string");
   if (!isAbsolute(path)) throw RequestError.invalidParams({ path }, `path must be absolute, got "${path}"`);
   const normalised = resolve(path);
   const { real, exists } = await realPathOf(normalised);
   if (exists) {
     const info = await stat(real);
     if (!info.isFile() && !info.isDirectory()) {
-      throw RequestError.invalidParams({ path }, `refusing "${path}": it is a device, FIFO or socket, not a regular file`);
+      throw RequestError.invalidParams(
+        { path },
+        `refusing "${path}": it is a device, FIFO or socket, not a regular file`,
+      );
     }
   }
   const realRoots = await Promise.all(roots.map(async (root) => (await realPathOf(resolve(root))).real));

@@ -29,7 +29,11 @@ const READ_CHUNK = 64 * 1024;
 
 export class AgentFileChanges {
   /** `roots`: where reported paths may point (the workspace folders); others are ignored. */
-  constructor(private readonly review: () => ChangeReview | undefined, private readonly io: ChangedFileIo = nodeIo, private readonly roots: () => readonly string[] = () => []) {}
+  constructor(
+    private readonly review: () => ChangeReview | undefined,
+    private readonly io: ChangedFileIo = nodeIo,
+    private readonly roots: () => readonly string[] = () => [],
+  ) {}
 
   /** A new turn started: files resolved before may be changed again. */
   newTurn(): void {
@@ -67,7 +71,14 @@ export class AgentFileChanges {
     const review = this.review();
     if (!review) return;
     const resolved = await resolveAgentPath(path, this.roots()).catch(() => undefined);
-    if (!resolved?.exists || !resolved.insideRoots || IGNORED_CHANGE.test(resolved.real) || review.has(resolved.real) || review.wasResolved(resolved.real)) return;
+    if (
+      !resolved?.exists ||
+      !resolved.insideRoots ||
+      IGNORED_CHANGE.test(resolved.real) ||
+      review.has(resolved.real) ||
+      review.wasResolved(resolved.real)
+    )
+      return;
     const real = resolved.real;
     const after = await readChangedFile(real, MAX_CHANGED_FILE_BYTES, this.io);
     if (after === undefined || review.has(real)) return;
@@ -109,7 +120,11 @@ async function underRealFolder(path: string): Promise<string> {
  * thread-pool thread until a writer came, and reading first and checking after read files of any
  * size.
  */
-export async function readChangedFile(path: string, maxBytes = MAX_CHANGED_FILE_BYTES, io: ChangedFileIo = nodeIo): Promise<string | undefined> {
+export async function readChangedFile(
+  path: string,
+  maxBytes = MAX_CHANGED_FILE_BYTES,
+  io: ChangedFileIo = nodeIo,
+): Promise<string | undefined> {
   let handle: FileHandle | undefined;
   try {
     const info = await io.lstat(path);
@@ -151,7 +166,12 @@ function gitHeadContent(path: string): Promise<string | undefined> {
     execFile("git", ["rev-parse", "--show-toplevel"], { cwd, timeout: 3000 }, (error, top) => {
       if (error) return resolve(undefined);
       const rel = relative(top.trim(), path).split("\\").join("/");
-      execFile("git", ["show", `HEAD:${rel}`], { cwd, timeout: 3000, maxBuffer: MAX_CHANGED_FILE_BYTES }, (showError, content) => resolve(showError ? undefined : content));
+      execFile(
+        "git",
+        ["show", `HEAD:${rel}`],
+        { cwd, timeout: 3000, maxBuffer: MAX_CHANGED_FILE_BYTES },
+        (showError, content) => resolve(showError ? undefined : content),
+      );
     });
   });
 }

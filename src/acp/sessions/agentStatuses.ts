@@ -22,22 +22,30 @@ export class AgentStatuses {
   refreshAuth(client: AgentClient, changed: () => void): void {
     if (this.asked.has(client) || !unstableCapabilitiesOf(client.init).authStatus) return;
     this.asked.add(client);
-    authStatus(client.connection).then((state) => {
-      if (this.auth.get(client.name) === state) return;
-      this.auth.set(client.name, state);
-      changed();
-    }, () => undefined);
+    authStatus(client.connection).then(
+      (state) => {
+        if (this.auth.get(client.name) === state) return;
+        this.auth.set(client.name, state);
+        changed();
+      },
+      () => undefined,
+    );
   }
 
   /** `session/status` of listed sessions, through a live connection to their agent. */
-  async sessionStatuses<T extends { agent: string; sessionId: string }>(items: readonly T[], clientOf: (agent: string) => AgentClient | undefined): Promise<Array<T & { agentStatus?: "open" | "saved" }>> {
+  async sessionStatuses<T extends { agent: string; sessionId: string }>(
+    items: readonly T[],
+    clientOf: (agent: string) => AgentClient | undefined,
+  ): Promise<Array<T & { agentStatus?: "open" | "saved" }>> {
     let budget = STATUS_LOOKUPS;
-    return Promise.all(items.map(async (item) => {
-      const client = clientOf(item.agent);
-      if (!client || !unstableCapabilitiesOf(client.init).status || budget <= 0) return item;
-      budget -= 1;
-      const agentStatus = await sessionStatus(client.connection, item.sessionId).catch(() => undefined);
-      return agentStatus ? { ...item, agentStatus } : item;
-    }));
+    return Promise.all(
+      items.map(async (item) => {
+        const client = clientOf(item.agent);
+        if (!client || !unstableCapabilitiesOf(client.init).status || budget <= 0) return item;
+        budget -= 1;
+        const agentStatus = await sessionStatus(client.connection, item.sessionId).catch(() => undefined);
+        return agentStatus ? { ...item, agentStatus } : item;
+      }),
+    );
   }
 }

@@ -27,7 +27,10 @@ export class ChangeReview {
    */
   private readonly resolved = new Set<string>();
 
-  constructor(private readonly dispatch: (action: ThreadAction) => void, private readonly io: ReviewFiles) {}
+  constructor(
+    private readonly dispatch: (action: ThreadAction) => void,
+    private readonly io: ReviewFiles,
+  ) {}
 
   /** A change with a known previous content (`undefined` = the file was created). */
   record(path: string, before: string | undefined, after: string, beforeKnown = true): void {
@@ -36,7 +39,14 @@ export class ChangeReview {
     const entry: Recorded = existing ? { ...existing, after } : { before, beforeKnown, after };
     this.files.set(path, entry);
     const { additions, deletions } = countLineChanges(entry.before ?? "", after);
-    this.dispatch({ type: "review/recorded", path, additions, deletions, created: entry.before === undefined && entry.beforeKnown, undoable: entry.beforeKnown });
+    this.dispatch({
+      type: "review/recorded",
+      path,
+      additions,
+      deletions,
+      created: entry.before === undefined && entry.beforeKnown,
+      undoable: entry.beforeKnown,
+    });
   }
 
   has(path: string): boolean {
@@ -68,7 +78,8 @@ export class ChangeReview {
   /** Restores the previous content (or deletes a created file), through the editor so it can be redone. */
   async undo(path: string): Promise<void> {
     const entry = this.files.get(path);
-    if (!entry?.beforeKnown) throw new Error(`The previous content of ${path} is not known, so the change cannot be undone here.`);
+    if (!entry?.beforeKnown)
+      throw new Error(`The previous content of ${path} is not known, so the change cannot be undone here.`);
     if (entry.before === undefined) await this.io.deleteFile(path);
     else await this.io.writeThroughEditor(path, entry.before);
     this.files.delete(path);

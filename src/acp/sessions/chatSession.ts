@@ -17,7 +17,15 @@ import { ChangeReview } from "./changeReview";
 import { PromptQueue } from "./promptQueue";
 import { TabNotes } from "./tabNotes";
 import { openFork, type ForkSource } from "./sessionFork";
-import { canReopen, diesSoon, reopenAfterCrash, reopenOrContinue, resolveLaunch, showKeptTranscript, withAuth } from "./sessionOpening";
+import {
+  canReopen,
+  diesSoon,
+  reopenAfterCrash,
+  reopenOrContinue,
+  resolveLaunch,
+  showKeptTranscript,
+  withAuth,
+} from "./sessionOpening";
 import { grantedCapabilities } from "../agents/networkPolicy";
 import { capabilitiesOf } from "../client/agentCapabilities";
 import { clientMcpServers, vscodeToolsEnabled } from "../client/vscodeTools/vscodeToolServers";
@@ -91,7 +99,11 @@ export class ChatSession {
   refreshAgents(): void {
     const { catalog } = this.deps;
     const selected = this.store.state.selectedAgent ?? catalog.defaultAgent();
-    this.store.dispatch({ type: "agents/configured", agents: catalog.names(), ...(selected === undefined ? {} : { selectedAgent: selected }) });
+    this.store.dispatch({
+      type: "agents/configured",
+      agents: catalog.names(),
+      ...(selected === undefined ? {} : { selectedAgent: selected }),
+    });
   }
 
   get sessionId(): string | undefined {
@@ -150,7 +162,14 @@ export class ChatSession {
         this.queue.push(text);
       } else {
         this.deps.returnToComposer?.(text);
-        this.store.dispatch({ type: "thread/error", entryId: this.notes.newEntryId(), message: status === "failed" ? this.t("Not sent: no agent is running (it failed to start). Your message is back in the prompt box.") : this.t("Not sent: no agent is running. Your message is back in the prompt box.") });
+        this.store.dispatch({
+          type: "thread/error",
+          entryId: this.notes.newEntryId(),
+          message:
+            status === "failed"
+              ? this.t("Not sent: no agent is running (it failed to start). Your message is back in the prompt box.")
+              : this.t("Not sent: no agent is running. Your message is back in the prompt box."),
+        });
       }
       return;
     }
@@ -198,7 +217,11 @@ export class ChatSession {
     await this.cancelTurn(session, true);
   }
 
-  private async runTurn(session: SessionController, text: string, attachments: readonly PromptAttachment[]): Promise<void> {
+  private async runTurn(
+    session: SessionController,
+    text: string,
+    attachments: readonly PromptAttachment[],
+  ): Promise<void> {
     await session.prompt(text, attachments);
     if (this.session !== session) return;
     if (session.isStopUnconfirmed) void session.whenStopConfirmed().then(() => this.drainQueue(session));
@@ -225,7 +248,12 @@ export class ChatSession {
   }
 
   submitForm(requestId: string, values: Readonly<Record<string, unknown>>): SubmitResult {
-    return this.services?.forms.submit(requestId, values) ?? { ok: false, errors: { "": this.t("The agent is not connected.") } };
+    return (
+      this.services?.forms.submit(requestId, values) ?? {
+        ok: false,
+        errors: { "": this.t("The agent is not connected.") },
+      }
+    );
   }
 
   declineForm(requestId: string): void {
@@ -237,21 +265,28 @@ export class ChatSession {
   }
 
   async setConfigOption(configId: string, value: string | boolean): Promise<void> {
-    await this.session?.setConfigOption(configId, value).catch((error: unknown) => this.notes.error(this.t("Could not change the setting"), error));
+    await this.session
+      ?.setConfigOption(configId, value)
+      .catch((error: unknown) => this.notes.error(this.t("Could not change the setting"), error));
   }
 
   /** Unstable `providers/set` / `providers/disable`; the list is read again after either. */
   async setProvider(providerId: string, change: { apiType: string; baseUrl: string } | "disable"): Promise<void> {
     const session = this.session;
     if (!session) return;
-    const done = change === "disable"
-      ? session.providers.disable(providerId, this.store.state.thread.providers ?? [])
-      : session.providers.set(providerId, change.apiType, change.baseUrl);
-    await done.catch((error: unknown) => this.notes.error(this.t("Could not change the provider {0}", providerId), error));
+    const done =
+      change === "disable"
+        ? session.providers.disable(providerId, this.store.state.thread.providers ?? [])
+        : session.providers.set(providerId, change.apiType, change.baseUrl);
+    await done.catch((error: unknown) =>
+      this.notes.error(this.t("Could not change the provider {0}", providerId), error),
+    );
   }
 
   async setMode(modeId: string): Promise<void> {
-    await this.session?.setMode(modeId).catch((error: unknown) => this.notes.error(this.t("Could not change the mode"), error));
+    await this.session
+      ?.setMode(modeId)
+      .catch((error: unknown) => this.notes.error(this.t("Could not change the mode"), error));
   }
 
   async dispose(): Promise<void> {
@@ -261,7 +296,11 @@ export class ChatSession {
   }
 
   /** `reopen.replay`: opened from the list (start empty, load history); else after a crash (keep the transcript). */
-  private async open(name: string, reopen: { sessionId: string; replay: boolean } | undefined, fork?: ForkSource): Promise<void> {
+  private async open(
+    name: string,
+    reopen: { sessionId: string; replay: boolean } | undefined,
+    fork?: ForkSource,
+  ): Promise<void> {
     this.restartTimer?.cancel();
     this.restartTimer = undefined;
     // "Starting" from the first moment, so a new tab is "starting" when first shown, and a message
@@ -271,7 +310,12 @@ export class ChatSession {
     if (reopen === undefined || reopen.replay) {
       this.store.dispatch({ type: "thread/reset" });
       if (this.queue.size > 0) this.queue.publish();
-      if (fork) this.store.dispatch({ type: "thread/restored", entries: [...fork.entries], ...(fork.title === undefined ? {} : { title: fork.title }) });
+      if (fork)
+        this.store.dispatch({
+          type: "thread/restored",
+          entries: [...fork.entries],
+          ...(fork.title === undefined ? {} : { title: fork.title }),
+        });
     }
     this.store.dispatch({ type: "connection/starting", agent: name });
     await stopped;
@@ -294,13 +338,21 @@ export class ChatSession {
         agentId: agentIdOf(definition),
         ports: { ...this.deps.ports, onWrite: (write) => this.review?.record(write.path, write.before, write.after) },
         dispatch: (sessionId, action) => {
-          if (this.services === services && (this.session === undefined || this.session.sessionId === sessionId || this.session.children.owns(sessionId))) this.store.dispatch(action);
+          if (
+            this.services === services &&
+            (this.session === undefined ||
+              this.session.sessionId === sessionId ||
+              this.session.children.owns(sessionId))
+          )
+            this.store.dispatch(action);
         },
         newId: () => this.notes.newEntryId(),
         roots: () => roots,
         cwd: () => cwd,
         ...(pathValue ? { pathValue: () => pathValue } : {}),
-        ...(vscodeToolsEnabled(this.deps.ports?.vscodeTools, definition) ? { vscodeTools: { sessionId: () => this.session?.sessionId ?? "" } } : {}),
+        ...(vscodeToolsEnabled(this.deps.ports?.vscodeTools, definition)
+          ? { vscodeTools: { sessionId: () => this.session?.sessionId ?? "" } }
+          : {}),
       });
       this.services = services;
       client = new AgentClient(definition, transport, services.callbacks, this.deps.logger);
@@ -311,7 +363,18 @@ export class ChatSession {
       const note = (title: string) => this.notes.note(title);
       // An agent with neither session/load nor session/resume: a new session continues the old one.
       const cannotReopen = reopen !== undefined && !canReopen(client);
-      const { session, loadFailure } = await withAuth(client, this.deps.auth, note, () => fork ? openFork(context, fork).then((session): { session: SessionController; loadFailure?: FailureReport } => ({ session })) : this.openSession(context, name, cannotReopen ? undefined : reopen), this.t);
+      const { session, loadFailure } = await withAuth(
+        client,
+        this.deps.auth,
+        note,
+        () =>
+          fork
+            ? openFork(context, fork).then((session): { session: SessionController; loadFailure?: FailureReport } => ({
+                session,
+              }))
+            : this.openSession(context, name, cannotReopen ? undefined : reopen),
+        this.t,
+      );
       if (this.client !== client) {
         session.dispose();
         return;
@@ -325,18 +388,39 @@ export class ChatSession {
     } catch (error) {
       if (client && this.client !== client) return;
       if (client && (await diesSoon(client))) return; // onAgentEnded reports the exit
-      this.fail(name, error instanceof AgentStartError ? error.report : { ...describeRequestError(error), message: this.t("Could not start a session with {0}: {1}", name, describeRequestError(error).message) });
+      this.fail(
+        name,
+        error instanceof AgentStartError
+          ? error.report
+          : {
+              ...describeRequestError(error),
+              message: this.t("Could not start a session with {0}: {1}", name, describeRequestError(error).message),
+            },
+      );
       await this.stopAgent();
     }
   }
 
   /** A new session; or a listed one reopened (continued from the kept copy when its load fails); or the last one after a crash. */
-  private async openSession(context: SessionContext, name: string, reopen: { sessionId: string; replay: boolean } | undefined): Promise<{ session: SessionController; loadFailure?: FailureReport }> {
+  private async openSession(
+    context: SessionContext,
+    name: string,
+    reopen: { sessionId: string; replay: boolean } | undefined,
+  ): Promise<{ session: SessionController; loadFailure?: FailureReport }> {
     if (reopen === undefined) return { session: await SessionController.create(context) };
     const { sessionId } = reopen;
-    if (!reopen.replay) return { session: await this.loading(name, sessionId, () => reopenAfterCrash(context, sessionId, (title) => this.notes.note(title), this.lastFailure)) };
+    if (!reopen.replay)
+      return {
+        session: await this.loading(name, sessionId, () =>
+          reopenAfterCrash(context, sessionId, (title) => this.notes.note(title), this.lastFailure),
+        ),
+      };
     const hasKeptCopy = this.deps.transcripts?.get(name, sessionId) !== undefined;
-    return reopenOrContinue(context, () => this.loading(name, sessionId, () => SessionController.reopen(context, sessionId, true)), hasKeptCopy);
+    return reopenOrContinue(
+      context,
+      () => this.loading(name, sessionId, () => SessionController.reopen(context, sessionId, true)),
+      hasKeptCopy,
+    );
   }
 
   /**
@@ -367,7 +451,10 @@ export class ChatSession {
       logger: this.deps.logger,
       awaitingUser: () => isAwaitingUser(threadPhase(this.store.state.thread)),
       translate: this.t,
-      clientMcpServers: () => clientMcpServers(services.vscodeTools, client.connection, capabilitiesOf(client.init).mcpOverAcp, (message) => this.deps.logger.warn(message)),
+      clientMcpServers: () =>
+        clientMcpServers(services.vscodeTools, client.connection, capabilitiesOf(client.init).mcpOverAcp, (message) =>
+          this.deps.logger.warn(message),
+        ),
     };
   }
 
@@ -375,9 +462,17 @@ export class ChatSession {
   private continueLocally(agent: string, sessionId: string, loadFailure: FailureReport | undefined): void {
     this.continued = sessionId;
     if (loadFailure) this.store.dispatch({ type: "thread/reset" }); // a partial replay gives way to the kept copy
-    showKeptTranscript((action) => this.store.dispatch(action), this.notes.newEntryId(), {
-      agent, shown: this.store.state.thread.entries.length > 0, kept: this.deps.transcripts?.get(agent, sessionId), ...(loadFailure ? { loadFailure } : {}),
-    }, this.t);
+    showKeptTranscript(
+      (action) => this.store.dispatch(action),
+      this.notes.newEntryId(),
+      {
+        agent,
+        shown: this.store.state.thread.entries.length > 0,
+        kept: this.deps.transcripts?.get(agent, sessionId),
+        ...(loadFailure ? { loadFailure } : {}),
+      },
+      this.t,
+    );
   }
 
   private onAgentEnded(client: AgentClient, report: FailureReport): void {
@@ -396,7 +491,15 @@ export class ChatSession {
     if (!wasReady || this.crashes >= delays.length) return;
     const delay = delays[this.crashes] ?? 0;
     this.crashes += 1;
-    this.notes.note(this.t("Restarting {0} in {1} s (attempt {2} of {3}).", client.name, Math.round(delay / 1000), this.crashes, delays.length));
+    this.notes.note(
+      this.t(
+        "Restarting {0} in {1} s (attempt {2} of {3}).",
+        client.name,
+        Math.round(delay / 1000),
+        this.crashes,
+        delays.length,
+      ),
+    );
     this.restartTimer = this.deps.clock.schedule(delay, () => void this.restart());
   }
 

@@ -6,7 +6,13 @@
  * queued and folded as one batch (one copy of the thread, not one per update) when the hold ends,
  * or earlier if someone reads `state` or `seq`, so readers always see every action dispatched so far.
  */
-import { type PanelAction, type PanelState, initialPanelState, reducePanel, reducePanelBatch } from "../../shared/panelState";
+import {
+  type PanelAction,
+  type PanelState,
+  initialPanelState,
+  reducePanel,
+  reducePanelBatch,
+} from "../../shared/panelState";
 
 /** `replayed`: the action came from a held replay; a snapshot follows when the replay ends. */
 export type ActionListener = (action: PanelAction, seq: number, replayed: boolean) => void;

@@ -70,15 +70,17 @@ export class ReplicaFeed {
     this.pending = [];
     this.settleAcks();
     this.clearTail();
-    this.bound = store ? {
-      store,
-      subscriptions: [
-        store.subscribe((action, seq, replayed) => this.enqueue(store, action, seq, replayed)),
-        store.onDidReplay(() => {
-          if (this.synced && this.bound?.store === store) this.snapshot();
-        }),
-      ],
-    } : undefined;
+    this.bound = store
+      ? {
+          store,
+          subscriptions: [
+            store.subscribe((action, seq, replayed) => this.enqueue(store, action, seq, replayed)),
+            store.onDidReplay(() => {
+              if (this.synced && this.bound?.store === store) this.snapshot();
+            }),
+          ],
+        }
+      : undefined;
   }
 
   /** Sends a snapshot of the bound store; its actions are streamed from then on. */

@@ -14,7 +14,10 @@ import { english, type Translate } from "../../shared/l10n";
 export const TITLE_LIMIT = 200;
 
 export class SessionActions {
-  constructor(private readonly manager: SessionManager, private readonly deps: ChatSessionDeps) {}
+  constructor(
+    private readonly manager: SessionManager,
+    private readonly deps: ChatSessionDeps,
+  ) {}
 
   /** The user's language for the errors the commands show and the fork's title. */
   private get t(): Translate {
@@ -25,7 +28,12 @@ export class SessionActions {
   canFork(key: string): boolean {
     const session = this.manager.tab(key);
     const client = session?.agentClient;
-    return Boolean(client && session?.sessionId && session.store.state.connection.status === "ready" && unstableCapabilitiesOf(client.init).fork);
+    return Boolean(
+      client &&
+      session?.sessionId &&
+      session.store.state.connection.status === "ready" &&
+      unstableCapabilitiesOf(client.init).fork,
+    );
   }
 
   /** Fork Session: a new tab on the same agent continues the tab's session. */
@@ -33,7 +41,8 @@ export class SessionActions {
     const source = this.manager.tab(key);
     const sessionId = source?.sessionId;
     const connection = source?.store.state.connection;
-    if (!source || !sessionId || !this.canFork(key) || connection?.status === "none" || !connection) throw new Error(this.t("This session can't be forked: its agent does not offer session/fork."));
+    if (!source || !sessionId || !this.canFork(key) || connection?.status === "none" || !connection)
+      throw new Error(this.t("This session can't be forked: its agent does not offer session/fork."));
     const title = source.store.state.thread.title ?? this.manager.summaries().find((tab) => tab.key === key)?.title;
     const fork = forkSourceOf(sessionId, source.store.state.thread, title, this.t);
     return this.manager.openTab((session) => session.start(connection.agent, fork));
@@ -47,11 +56,25 @@ export class SessionActions {
     let title = requested.trim().replace(/\s+/g, " ").slice(0, TITLE_LIMIT);
     if (title === "") throw new Error(this.t("A session title can't be empty."));
     const tab = this.manager.tabOf(sessionId);
-    if (this.manager.featuresOf(agent)?.title) title = await this.withClient(agent, tab?.session, (client) => setSessionTitle(client.connection, sessionId, title));
+    if (this.manager.featuresOf(agent)?.title)
+      title = await this.withClient(agent, tab?.session, (client) =>
+        setSessionTitle(client.connection, sessionId, title),
+      );
     const record = this.manager.index.all().find((r) => r.agent === agent && r.sessionId === sessionId);
-    this.manager.index.upsert({ agent, sessionId, cwd: record?.cwd ?? this.deps.workspace.cwd(), updatedAt: record?.updatedAt ?? new Date(this.deps.clock.now()).toISOString(), title, titleByUser: true });
+    this.manager.index.upsert({
+      agent,
+      sessionId,
+      cwd: record?.cwd ?? this.deps.workspace.cwd(),
+      updatedAt: record?.updatedAt ?? new Date(this.deps.clock.now()).toISOString(),
+      title,
+      titleByUser: true,
+    });
     // The same update an agent sends for its own title change: the tab strip and the kept transcript follow.
-    tab?.session.store.dispatch({ type: "acp/update", entryId: `rename-${this.deps.clock.now()}`, update: { sessionUpdate: "session_info_update", title } });
+    tab?.session.store.dispatch({
+      type: "acp/update",
+      entryId: `rename-${this.deps.clock.now()}`,
+      update: { sessionUpdate: "session_info_update", title },
+    });
     this.manager.changed();
     return title;
   }
@@ -59,7 +82,8 @@ export class SessionActions {
   async renameTab(key: string, title: string): Promise<string> {
     const session = this.manager.tab(key);
     const connection = session?.store.state.connection;
-    if (!session?.sessionId || !connection || connection.status === "none") throw new Error(this.t("This tab has no session to rename yet."));
+    if (!session?.sessionId || !connection || connection.status === "none")
+      throw new Error(this.t("This tab has no session to rename yet."));
     return this.rename(connection.agent, session.sessionId, title);
   }
 
@@ -68,7 +92,8 @@ export class SessionActions {
    * the agent's side as `session/close` would, so its tab closes.
    */
   async setArchived(agent: string, sessionId: string, archived: boolean): Promise<void> {
-    if (!this.manager.featuresOf(agent)?.archive) throw new Error(this.t("{0} does not offer archiving sessions.", agent));
+    if (!this.manager.featuresOf(agent)?.archive)
+      throw new Error(this.t("{0} does not offer archiving sessions.", agent));
     const tab = this.manager.tabOf(sessionId);
     await this.withClient(agent, tab?.session, (client) => setSessionArchived(client.connection, sessionId, archived));
     if (archived && tab) await this.manager.closeTab(tab.key);
@@ -81,13 +106,23 @@ export class SessionActions {
   restoreUserTitle(session: ChatSession): void {
     const connection = session.store.state.connection;
     if (!session.sessionId || connection.status === "none") return;
-    const record = this.manager.index.all().find((r) => r.agent === connection.agent && r.sessionId === session.sessionId);
+    const record = this.manager.index
+      .all()
+      .find((r) => r.agent === connection.agent && r.sessionId === session.sessionId);
     if (!record?.titleByUser || !record.title || session.store.state.thread.title === record.title) return;
-    session.store.dispatch({ type: "acp/update", entryId: `rename-${this.deps.clock.now()}`, update: { sessionUpdate: "session_info_update", title: record.title } });
+    session.store.dispatch({
+      type: "acp/update",
+      entryId: `rename-${this.deps.clock.now()}`,
+      update: { sessionUpdate: "session_info_update", title: record.title },
+    });
   }
 
   /** The tab's own connection, else any live one to the agent, else one opened for this call. */
-  private async withClient<T>(agent: string, session: ChatSession | undefined, use: (client: AgentClient) => Promise<T>): Promise<T> {
+  private async withClient<T>(
+    agent: string,
+    session: ChatSession | undefined,
+    use: (client: AgentClient) => Promise<T>,
+  ): Promise<T> {
     const live = session?.agentClient ?? this.manager.liveClient(agent);
     if (live && !live.isStopping) return use(live);
     return withTemporaryClient(this.deps, agent, use);

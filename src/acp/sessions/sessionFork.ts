@@ -22,12 +22,27 @@ export interface ForkSource {
   readonly title?: string;
 }
 
-export function forkSourceOf(sessionId: string, thread: Thread, title: string | undefined, t: Translate = english): ForkSource {
-  return { sessionId, entries: storedEntriesOf(thread), ...(title === undefined ? {} : { title: t("{0} (fork)", title) }) };
+export function forkSourceOf(
+  sessionId: string,
+  thread: Thread,
+  title: string | undefined,
+  t: Translate = english,
+): ForkSource {
+  return {
+    sessionId,
+    entries: storedEntriesOf(thread),
+    ...(title === undefined ? {} : { title: t("{0} (fork)", title) }),
+  };
 }
 
 /** `session/fork` with the parameters a new session would get (cwd, MCP servers, directories). */
 export function openFork(context: SessionContext, source: ForkSource): Promise<SessionController> {
-  return SessionController.create(context, async (params) =>
-    (await forkSession(context.client.connection, { ...params, sessionId: source.sessionId })) as acp.NewSessionResponse);
+  return SessionController.create(
+    context,
+    async (params) =>
+      (await forkSession(context.client.connection, {
+        ...params,
+        sessionId: source.sessionId,
+      })) as acp.NewSessionResponse,
+  );
 }

@@ -32,7 +32,11 @@ export class SessionIndex {
   upsert(record: SessionRecord): void {
     const others = this.storage.read().filter((r) => !(r.agent === record.agent && r.sessionId === record.sessionId));
     const previous = this.storage.read().find((r) => r.agent === record.agent && r.sessionId === record.sessionId);
-    const merged = { ...previous, ...record, ...(record.title === undefined && previous?.title ? { title: previous.title } : {}) };
+    const merged = {
+      ...previous,
+      ...record,
+      ...(record.title === undefined && previous?.title ? { title: previous.title } : {}),
+    };
     this.storage.write([merged, ...others].slice(0, SESSION_INDEX_LIMIT));
   }
 

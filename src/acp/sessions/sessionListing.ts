@@ -13,7 +13,12 @@ import { unstableCapabilitiesOf } from "../client/unstableSessions";
 
 const PAGE_LIMIT = 50;
 
-export async function mergeAgentLists(items: Map<string, SessionListItem>, clients: Iterable<AgentClient | undefined>, records: readonly SessionRecord[], t: Translate = english): Promise<void> {
+export async function mergeAgentLists(
+  items: Map<string, SessionListItem>,
+  clients: Iterable<AgentClient | undefined>,
+  records: readonly SessionRecord[],
+  t: Translate = english,
+): Promise<void> {
   const listed = new Set<string>();
   for (const client of clients) {
     if (!client || listed.has(client.name) || !capabilitiesOf(client.init).list) continue;
@@ -21,16 +26,27 @@ export async function mergeAgentLists(items: Map<string, SessionListItem>, clien
     let cursor: string | undefined;
     const archive = unstableCapabilitiesOf(client.init).archive ? { archived: "include" } : {};
     for (let page = 0; page < PAGE_LIMIT; page++) {
-      const response = await client.connection.listSessions({ ...(cursor ? { cursor } : {}), ...archive }).catch(() => undefined);
+      const response = await client.connection
+        .listSessions({ ...(cursor ? { cursor } : {}), ...archive })
+        .catch(() => undefined);
       if (!response) break;
       for (const info of response.sessions) {
         const key = `${client.name}\u0000${info.sessionId}`;
         const known = items.get(key);
-        const byUser = records.find((r) => r.agent === client.name && r.sessionId === info.sessionId)?.titleByUser === true;
+        const byUser =
+          records.find((r) => r.agent === client.name && r.sessionId === info.sessionId)?.titleByUser === true;
         const title = (byUser ? known?.title : undefined) ?? info.title ?? known?.title ?? t("Untitled session");
         const updatedAt = info.updatedAt ?? known?.updatedAt;
         const archived = (info as { archived?: unknown }).archived;
-        items.set(key, { agent: client.name, sessionId: info.sessionId, cwd: info.cwd, title, status: "closed", ...(updatedAt ? { updatedAt } : {}), ...(typeof archived === "boolean" ? { archived } : {}) });
+        items.set(key, {
+          agent: client.name,
+          sessionId: info.sessionId,
+          cwd: info.cwd,
+          title,
+          status: "closed",
+          ...(updatedAt ? { updatedAt } : {}),
+          ...(typeof archived === "boolean" ? { archived } : {}),
+        });
       }
       cursor = response.nextCursor ?? undefined;
       if (!cursor) break;

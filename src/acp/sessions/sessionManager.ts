@@ -36,7 +36,11 @@ export class SessionManager {
   readonly actions: SessionActions;
   private readonly statuses = new AgentStatuses();
 
-  constructor(private readonly deps: ChatSessionDeps, readonly index: SessionIndex, private readonly transcripts?: TranscriptStore) {
+  constructor(
+    private readonly deps: ChatSessionDeps,
+    readonly index: SessionIndex,
+    private readonly transcripts?: TranscriptStore,
+  ) {
     this.actions = new SessionActions(this, deps);
   }
 
@@ -88,7 +92,10 @@ export class SessionManager {
   /** Opens a listed session: focuses its tab when open, else a new tab that loads it. */
   async openSession(agent: string, sessionId: string): Promise<ChatSession> {
     for (const [key, session] of this.tabs) {
-      if ((session.sessionId === sessionId || session.continues === sessionId) && session.store.state.connection.status !== "none") {
+      if (
+        (session.sessionId === sessionId || session.continues === sessionId) &&
+        session.store.state.connection.status !== "none"
+      ) {
         this.activate(key);
         return session;
       }
@@ -104,7 +111,9 @@ export class SessionManager {
 
   /** A live connection to `agent` (a tab's), for session administration. */
   liveClient(agent: string): AgentClient | undefined {
-    return [...this.tabs.values()].map((s) => s.agentClient).find((client) => client?.name === agent && !client.isStopping);
+    return [...this.tabs.values()]
+      .map((s) => s.agentClient)
+      .find((client) => client?.name === agent && !client.isStopping);
   }
 
   /** What each agent seen this run offers of the unstable session methods (the list shows their actions). */
@@ -130,7 +139,8 @@ export class SessionManager {
     this.changed();
     const client = session.agentClient;
     const sessionId = session.sessionId;
-    if (client && sessionId && capabilitiesOf(client.init).close) await client.connection.closeSession(sessionId).catch(() => undefined);
+    if (client && sessionId && capabilitiesOf(client.init).close)
+      await client.connection.closeSession(sessionId).catch(() => undefined);
     await session.dispose();
   }
 
@@ -153,12 +163,25 @@ export class SessionManager {
   /** Sessions of every agent with a live connection (sessionListing.ts) plus the local index, with their status. */
   async listSessions(): Promise<SessionListItem[]> {
     const items = new Map<string, SessionListItem>();
-    const open = new Map([...this.tabs].flatMap(([key, session]) => (session.sessionId ? [[session.sessionId, { key, session }] as const] : [])));
+    const open = new Map(
+      [...this.tabs].flatMap(([key, session]) =>
+        session.sessionId ? [[session.sessionId, { key, session }] as const] : [],
+      ),
+    );
     for (const record of this.index.all()) {
       const { titleByUser: _byUser, ...item } = record;
-      items.set(`${record.agent}\u0000${record.sessionId}`, { ...item, title: record.title ?? (this.deps.translate ?? english)("Untitled session"), status: "closed" });
+      items.set(`${record.agent}\u0000${record.sessionId}`, {
+        ...item,
+        title: record.title ?? (this.deps.translate ?? english)("Untitled session"),
+        status: "closed",
+      });
     }
-    await mergeAgentLists(items, [...this.tabs.values()].map((session) => session.agentClient), this.index.all(), this.deps.translate);
+    await mergeAgentLists(
+      items,
+      [...this.tabs.values()].map((session) => session.agentClient),
+      this.index.all(),
+      this.deps.translate,
+    );
     const withStatus = await this.statuses.sessionStatuses([...items.values()], (agent) => this.liveClient(agent));
     return withStatus
       .map((item) => (this.features.get(item.agent)?.archive ? { ...item, canArchive: true } : item))
@@ -171,7 +194,9 @@ export class SessionManager {
 
   /** Open tabs with a session, for restoring after a reload. */
   openTabs(): { tabs: OpenTabRecord[]; active?: number } {
-    const entries = [...this.tabs].filter(([, s]) => s.sessionId !== undefined && s.store.state.connection.status !== "none");
+    const entries = [...this.tabs].filter(
+      ([, s]) => s.sessionId !== undefined && s.store.state.connection.status !== "none",
+    );
     const active = entries.findIndex(([key]) => key === this.activeKey);
     return {
       tabs: entries.map(([, s]) => {
@@ -196,19 +221,23 @@ export class SessionManager {
     this.tabs.set(key, session);
     let last = "";
     let lastStatus: TabStatus | undefined;
-    this.subscriptions.set(key, session.store.subscribe(() => {
-      const summary = summarise(key, session, this.deps.translate);
-      this.keepTranscript(session, summary.agent);
-      // A turn that ends (or waits for the user, or fails) is written at once: a reload right after finds it.
-      if (summary.status !== lastStatus && summary.status !== "running" && summary.status !== "starting") this.transcripts?.flush();
-      lastStatus = summary.status;
-      // The queue is saved with the open tabs, so a change to it counts as a change too.
-      const now = JSON.stringify([summary, session.store.state.thread.queue]);
-      if (now === last) return;
-      last = now;
-      this.remember(session);
-      this.changed();
-    }));
+    this.subscriptions.set(
+      key,
+      session.store.subscribe(() => {
+        const summary = summarise(key, session, this.deps.translate);
+        this.keepTranscript(session, summary.agent);
+        // A turn that ends (or waits for the user, or fails) is written at once: a reload right after finds it.
+        if (summary.status !== lastStatus && summary.status !== "running" && summary.status !== "starting")
+          this.transcripts?.flush();
+        lastStatus = summary.status;
+        // The queue is saved with the open tabs, so a change to it counts as a change too.
+        const now = JSON.stringify([summary, session.store.state.thread.queue]);
+        if (now === last) return;
+        last = now;
+        this.remember(session);
+        this.changed();
+      }),
+    );
     return { key, session };
   }
 
@@ -227,7 +256,12 @@ export class SessionManager {
     if (!agent || !sessionId) return;
     // A session that continues one its agent could not reopen takes that one's place in the list.
     const replaced = session.continues;
-    if (replaced && replaced !== sessionId && this.index.all().some((r) => r.agent === agent && r.sessionId === replaced)) this.index.remove(agent, replaced);
+    if (
+      replaced &&
+      replaced !== sessionId &&
+      this.index.all().some((r) => r.agent === agent && r.sessionId === replaced)
+    )
+      this.index.remove(agent, replaced);
     const client = session.agentClient;
     if (client) {
       this.features.set(agent, unstableCapabilitiesOf(client.init));
@@ -235,8 +269,14 @@ export class SessionManager {
     }
     // A title the user gave stays (upsert keeps the previous title when none is passed).
     const byUser = this.index.all().find((r) => r.agent === agent && r.sessionId === sessionId)?.titleByUser === true;
-    const title = byUser ? undefined : session.store.state.thread.title ?? firstPromptLine(session);
-    this.index.upsert({ agent, sessionId, cwd: this.deps.workspace.cwd(), updatedAt: new Date(this.deps.clock.now()).toISOString(), ...(title ? { title } : {}) });
+    const title = byUser ? undefined : (session.store.state.thread.title ?? firstPromptLine(session));
+    this.index.upsert({
+      agent,
+      sessionId,
+      cwd: this.deps.workspace.cwd(),
+      updatedAt: new Date(this.deps.clock.now()).toISOString(),
+      ...(title ? { title } : {}),
+    });
   }
 
   changed(): void {
@@ -268,6 +308,8 @@ export function summarise(key: string, session: ChatSession, t: Translate = engl
     ...(session.sessionId ? { sessionId: session.sessionId } : {}),
     title: thread.title ?? firstPromptLine(session) ?? (agent ? t("New {0} session", agent) : t("New session")),
     status,
-    ...(session.sessionId && session.agentClient && unstableCapabilitiesOf(session.agentClient.init).fork ? { canFork: true } : {}),
+    ...(session.sessionId && session.agentClient && unstableCapabilitiesOf(session.agentClient.init).fork
+      ? { canFork: true }
+      : {}),
   };
 }

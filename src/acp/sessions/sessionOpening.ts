@@ -27,18 +27,34 @@ export interface LaunchDeps {
 }
 
 /** The definition to launch, with secrets filled in, or why it may not start. */
-export async function resolveLaunch(deps: LaunchDeps, name: string): Promise<{ definition: AgentDefinition } | FailureReport> {
+export async function resolveLaunch(
+  deps: LaunchDeps,
+  name: string,
+): Promise<{ definition: AgentDefinition } | FailureReport> {
   const t = deps.translate ?? english;
   const configured = deps.catalog.definition(name);
-  if (!configured) return { message: t('No agent named "{0}" is configured.', name), details: missingAgentDetails(deps.workspace.remoteName?.()) };
+  if (!configured)
+    return {
+      message: t('No agent named "{0}" is configured.', name),
+      details: missingAgentDetails(deps.workspace.remoteName?.()),
+    };
   if (deps.workspace.isTrusted && !deps.workspace.isTrusted()) {
-    return { message: t("ACP Panel does not start agents in Restricted Mode."), details: t("Agents run programs and edit files. Trust this workspace (Manage Workspace Trust) to use them.") };
+    return {
+      message: t("ACP Panel does not start agents in Restricted Mode."),
+      details: t("Agents run programs and edit files. Trust this workspace (Manage Workspace Trust) to use them."),
+    };
   }
-  const urlProblem = configured.transport !== "stdio" && configured.url !== undefined ? agentUrlProblem(configured.url) : undefined;
-  if (urlProblem) return { message: t('Did not connect to "{0}": its url {1}.', name, urlProblem), details: `url: ${displayUrl(configured.url ?? "")}` };
+  const urlProblem =
+    configured.transport !== "stdio" && configured.url !== undefined ? agentUrlProblem(configured.url) : undefined;
+  if (urlProblem)
+    return {
+      message: t('Did not connect to "{0}": its url {1}.', name, urlProblem),
+      details: `url: ${displayUrl(configured.url ?? "")}`,
+    };
   try {
     const env = deps.resolveEnv ? await deps.resolveEnv(configured.env) : configured.env;
-    const headers = configured.headers && deps.resolveHeaders ? await deps.resolveHeaders(configured.headers) : configured.headers;
+    const headers =
+      configured.headers && deps.resolveHeaders ? await deps.resolveHeaders(configured.headers) : configured.headers;
     return { definition: { ...configured, env, ...(headers ? { headers } : {}) } };
   } catch (error) {
     return { message: error instanceof Error ? error.message : String(error) };
@@ -46,15 +62,23 @@ export async function resolveLaunch(deps: LaunchDeps, name: string): Promise<{ d
 }
 
 /** Runs `call`; on `-32000` signs in with one of the agent's methods and retries once. */
-export async function withAuth<T>(client: AgentClient, auth: AuthPrompt | undefined, note: (title: string) => void, call: () => Promise<T>, t: Translate = english): Promise<T> {
+export async function withAuth<T>(
+  client: AgentClient,
+  auth: AuthPrompt | undefined,
+  note: (title: string) => void,
+  call: () => Promise<T>,
+  t: Translate = english,
+): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (!isAuthRequired(error) || !auth) throw error;
     note(t("{0} needs you to sign in.", client.name));
     const outcome = await authenticate(client, auth);
-    if (outcome === "declined") throw new Error(t("{0} requires authentication, and sign-in was not completed.", client.name));
-    if (outcome === "restart-needed") throw new Error(t("Signed in to {0}. Press Restart to connect again.", client.name));
+    if (outcome === "declined")
+      throw new Error(t("{0} requires authentication, and sign-in was not completed.", client.name));
+    if (outcome === "restart-needed")
+      throw new Error(t("Signed in to {0}. Press Restart to connect again.", client.name));
     const result = await call();
     note(t("Signed in to {0}.", client.name));
     return result;
@@ -65,7 +89,12 @@ export async function withAuth<T>(client: AgentClient, auth: AuthPrompt | undefi
  * After a crash: keep the transcript when resuming; reset and replay when loading. The reset
  * waits for the load's first update (or its success), so a failed load keeps the old transcript.
  */
-export async function reopenAfterCrash(context: SessionContext, sessionId: string, note: (title: string) => void, crash?: FailureReport): Promise<SessionController> {
+export async function reopenAfterCrash(
+  context: SessionContext,
+  sessionId: string,
+  note: (title: string) => void,
+  crash?: FailureReport,
+): Promise<SessionController> {
   const caps = capabilitiesOf(context.client.init);
   let pendingReset = !caps.resume && caps.load;
   const resetFirst = () => {
@@ -73,20 +102,38 @@ export async function reopenAfterCrash(context: SessionContext, sessionId: strin
     pendingReset = false;
     context.sink({ type: "thread/reset" });
   };
-  const replaying: SessionContext = { ...context, sink: (action) => {
-    resetFirst();
-    context.sink(action);
-  } };
+  const replaying: SessionContext = {
+    ...context,
+    sink: (action) => {
+      resetFirst();
+      context.sink(action);
+    },
+  };
   try {
     const reloading = pendingReset;
     const session = await SessionController.reopen(replaying, sessionId, false);
     resetFirst(); // an empty history still replaces the old transcript
     // The reload replaced the transcript, crash report included: say again what happened.
-    if (reloading && crash) context.sink({ type: "thread/error", entryId: context.newId(), message: `${crash.message} ${(context.translate ?? english)("The agent was restarted and the conversation reloaded.")}`, ...(crash.details ? { details: crash.details } : {}) });
-    note(session.openedWith === "resume" ? (context.translate ?? english)("Reconnected to {0} and resumed the session.", context.client.name) : (context.translate ?? english)("Reconnected to {0} and reloaded the session.", context.client.name));
+    if (reloading && crash)
+      context.sink({
+        type: "thread/error",
+        entryId: context.newId(),
+        message: `${crash.message} ${(context.translate ?? english)("The agent was restarted and the conversation reloaded.")}`,
+        ...(crash.details ? { details: crash.details } : {}),
+      });
+    note(
+      session.openedWith === "resume"
+        ? (context.translate ?? english)("Reconnected to {0} and resumed the session.", context.client.name)
+        : (context.translate ?? english)("Reconnected to {0} and reloaded the session.", context.client.name),
+    );
     return session;
   } catch (error) {
-    note((context.translate ?? english)("Could not reopen the previous session ({0}); started a new one. The transcript above is from the old session.", describeRequestError(error).message));
+    note(
+      (context.translate ?? english)(
+        "Could not reopen the previous session ({0}); started a new one. The transcript above is from the old session.",
+        describeRequestError(error).message,
+      ),
+    );
     return SessionController.create(context);
   }
 }
@@ -96,7 +143,11 @@ export async function reopenAfterCrash(context: SessionContext, sessionId: strin
  * client kept a copy of the transcript (gemini: "No previous sessions found"), a new session
  * continues it instead; without a copy the failure stands.
  */
-export async function reopenOrContinue(context: SessionContext, load: () => Promise<SessionController>, hasKeptCopy: boolean): Promise<{ session: SessionController; loadFailure?: FailureReport }> {
+export async function reopenOrContinue(
+  context: SessionContext,
+  load: () => Promise<SessionController>,
+  hasKeptCopy: boolean,
+): Promise<{ session: SessionController; loadFailure?: FailureReport }> {
   try {
     return { session: await load() };
   } catch (error) {
@@ -110,13 +161,26 @@ export async function reopenOrContinue(context: SessionContext, load: () => Prom
  * A new session continues one the agent could not reopen: the kept transcript comes back (unless
  * the old one is still on screen, as after a crash), and a notice says what the next message does.
  */
-export function showKeptTranscript(sink: ThreadSink, noticeId: string, what: { agent: string; shown: boolean; kept: StoredTranscript | undefined; loadFailure?: FailureReport }, t: Translate = english): void {
+export function showKeptTranscript(
+  sink: ThreadSink,
+  noticeId: string,
+  what: { agent: string; shown: boolean; kept: StoredTranscript | undefined; loadFailure?: FailureReport },
+  t: Translate = english,
+): void {
   const kept = what.shown ? undefined : what.kept;
-  if (kept) sink({ type: "thread/restored", entries: [...kept.entries], ...(kept.title === undefined ? {} : { title: kept.title }) });
-  const cause = what.loadFailure ? t("Could not reopen this session ({0})", what.loadFailure.message) : t("{0} can't reopen past sessions", what.agent);
-  const title = what.shown || kept
-    ? t("{0}; your next message starts a new one. The transcript above is from the earlier session.", cause)
-    : t("{0}, and ACP Panel has no copy of this one; your next message starts a new one.", cause);
+  if (kept)
+    sink({
+      type: "thread/restored",
+      entries: [...kept.entries],
+      ...(kept.title === undefined ? {} : { title: kept.title }),
+    });
+  const cause = what.loadFailure
+    ? t("Could not reopen this session ({0})", what.loadFailure.message)
+    : t("{0} can't reopen past sessions", what.agent);
+  const title =
+    what.shown || kept
+      ? t("{0}; your next message starts a new one. The transcript above is from the earlier session.", cause)
+      : t("{0}, and ACP Panel has no copy of this one; your next message starts a new one.", cause);
   sink({ type: "acp/update", entryId: noticeId, update: { sessionUpdate: "notice", severity: "info", title } });
 }
 
@@ -128,5 +192,8 @@ export function canReopen(client: AgentClient): boolean {
 /** A closed connection usually means the process is exiting; give the exit a moment to land. */
 export async function diesSoon(client: AgentClient): Promise<boolean> {
   if (client.transport.hasEnded) return true;
-  return Promise.race([client.ended.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 500))]);
+  return Promise.race([
+    client.ended.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 500)),
+  ]);
 }

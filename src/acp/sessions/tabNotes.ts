@@ -23,11 +23,20 @@ export class TabNotes {
   }
 
   note(title: string): void {
-    this.dispatch({ type: "acp/update", entryId: this.newEntryId(), update: { sessionUpdate: "notice", severity: "info", title } });
+    this.dispatch({
+      type: "acp/update",
+      entryId: this.newEntryId(),
+      update: { sessionUpdate: "notice", severity: "info", title },
+    });
   }
 
   error(what: string, error: unknown): void {
     const described = describeRequestError(error);
-    this.dispatch({ type: "thread/error", entryId: this.newEntryId(), message: `${what}: ${described.message}`, ...(described.details ? { details: described.details } : {}) });
+    this.dispatch({
+      type: "thread/error",
+      entryId: this.newEntryId(),
+      message: `${what}: ${described.message}`,
+      ...(described.details ? { details: described.details } : {}),
+    });
   }
 }

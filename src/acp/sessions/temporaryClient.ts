@@ -7,7 +7,11 @@ import { resolveLaunch } from "./sessionOpening";
 import { openTransport } from "../client/transports/openTransport";
 import type { ChatSessionDeps } from "./chatSession";
 
-export async function withTemporaryClient<T>(deps: ChatSessionDeps, agent: string, use: (client: AgentClient) => Promise<T>): Promise<T> {
+export async function withTemporaryClient<T>(
+  deps: ChatSessionDeps,
+  agent: string,
+  use: (client: AgentClient) => Promise<T>,
+): Promise<T> {
   const launch = await resolveLaunch(deps, agent);
   if ("message" in launch) throw new AgentStartError(launch);
   const cwd = deps.workspace.cwd();

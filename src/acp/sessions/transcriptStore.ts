@@ -35,7 +35,12 @@ export interface TranscriptLimits {
   readonly transcripts: number;
 }
 
-export const DEFAULT_TRANSCRIPT_LIMITS: TranscriptLimits = { entries: 500, chars: 400_000, totalChars: 3_000_000, transcripts: 50 };
+export const DEFAULT_TRANSCRIPT_LIMITS: TranscriptLimits = {
+  entries: 500,
+  chars: 400_000,
+  totalChars: 3_000_000,
+  transcripts: 50,
+};
 
 /** How long changes gather before they are written. */
 export const TRANSCRIPT_WRITE_DELAY_MS = 1_000;
@@ -76,12 +81,24 @@ export function boundEntries(entries: readonly StoredEntry[], limits: Transcript
   }
   kept.reverse();
   const left = entries.length - kept.length;
-  return left > 0 ? [{ kind: "notice", severity: "info", title: `${left} older ${left === 1 ? "entry was" : "entries were"} not kept.` }, ...kept] : kept;
+  return left > 0
+    ? [
+        {
+          kind: "notice",
+          severity: "info",
+          title: `${left} older ${left === 1 ? "entry was" : "entries were"} not kept.`,
+        },
+        ...kept,
+      ]
+    : kept;
 }
 
 export class TranscriptStore {
   private cache: StoredTranscript[] | undefined;
-  private readonly pending = new Map<string, { agent: string; sessionId: string; thread: () => Thread; replaces?: string }>();
+  private readonly pending = new Map<
+    string,
+    { agent: string; sessionId: string; thread: () => Thread; replaces?: string }
+  >();
   private timer: Timer | undefined;
 
   constructor(
@@ -100,7 +117,12 @@ export class TranscriptStore {
    * same agent whose transcript this one continues; it is dropped when this one is written.
    */
   schedule(agent: string, sessionId: string, thread: () => Thread, replaces?: string): void {
-    this.pending.set(key(agent, sessionId), { agent, sessionId, thread, ...(replaces === undefined ? {} : { replaces }) });
+    this.pending.set(key(agent, sessionId), {
+      agent,
+      sessionId,
+      thread,
+      ...(replaces === undefined ? {} : { replaces }),
+    });
     this.timer ??= this.clock.schedule(TRANSCRIPT_WRITE_DELAY_MS, () => this.flush(), { background: true });
   }
 
@@ -119,9 +141,16 @@ export class TranscriptStore {
       }
       const entries = boundEntries(storedEntriesOf(current), this.limits);
       if (entries.length === 0) return [];
-      return [{ agent, sessionId, savedAt: now, entries, ...(current.title ? { title: capText(current.title, 500) } : {}) }];
+      return [
+        { agent, sessionId, savedAt: now, entries, ...(current.title ? { title: capText(current.title, 500) } : {}) },
+      ];
     });
-    const changed = new Set([...this.pending.values()].flatMap(({ agent, sessionId, replaces }) => [key(agent, sessionId), ...(replaces === undefined ? [] : [key(agent, replaces)])]));
+    const changed = new Set(
+      [...this.pending.values()].flatMap(({ agent, sessionId, replaces }) => [
+        key(agent, sessionId),
+        ...(replaces === undefined ? [] : [key(agent, replaces)]),
+      ]),
+    );
     this.pending.clear();
     const others = this.all().filter((t) => !changed.has(key(t.agent, t.sessionId)));
     this.cache = this.bound([...updated, ...others]);

@@ -44,7 +44,12 @@ export class TurnFileChanges {
   private readonly quietMs: number;
   private readonly maxGraceMs: number;
 
-  constructor(private readonly store: PanelStore, private readonly changes: AgentFileChanges, private readonly source: FileEventSource, private readonly options: TurnFileChangesOptions) {
+  constructor(
+    private readonly store: PanelStore,
+    private readonly changes: AgentFileChanges,
+    private readonly source: FileEventSource,
+    private readonly options: TurnFileChangesOptions,
+  ) {
     this.quietMs = options.quietMs ?? DEFAULT_QUIET_MS;
     this.maxGraceMs = options.maxGraceMs ?? DEFAULT_MAX_GRACE_MS;
     this.subscription = store.subscribe((action, _seq, replayed) => {

@@ -33,9 +33,13 @@ suite("activation", () => {
   });
 
   test("every command package.json contributes is registered, and no other acpPanel.* command", async () => {
-    const contributed = (extension().packageJSON.contributes.commands as Array<{ command: string }>).map((c) => c.command).sort();
+    const contributed = (extension().packageJSON.contributes.commands as Array<{ command: string }>)
+      .map((c) => c.command)
+      .sort();
     // VS Code adds the view's own commands (acpPanel.chat.focus, .resetViewLocation…): not ours.
-    const registered = (await vscode.commands.getCommands(true)).filter((id) => id.startsWith("acpPanel.") && !id.startsWith("acpPanel.chat.")).sort();
+    const registered = (await vscode.commands.getCommands(true))
+      .filter((id) => id.startsWith("acpPanel.") && !id.startsWith("acpPanel.chat."))
+      .sort();
     assert.ok(contributed.length > 0);
     assert.deepEqual(registered, contributed);
   });

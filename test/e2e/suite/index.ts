@@ -40,10 +40,17 @@ export async function run(): Promise<void> {
   const failures = await new Promise<number>((resolve) => {
     const runner = mocha.run(resolve);
     const { EVENT_TEST_PASS, EVENT_TEST_FAIL, EVENT_TEST_PENDING } = Mocha.Runner.constants;
-    runner.on(EVENT_TEST_PASS, (test) => tests.push({ title: test.fullTitle(), state: "passed", durationMs: test.duration ?? 0 }));
+    runner.on(EVENT_TEST_PASS, (test) =>
+      tests.push({ title: test.fullTitle(), state: "passed", durationMs: test.duration ?? 0 }),
+    );
     runner.on(EVENT_TEST_PENDING, (test) => tests.push({ title: test.fullTitle(), state: "pending", durationMs: 0 }));
     runner.on(EVENT_TEST_FAIL, (test, error: Error) =>
-      tests.push({ title: test.fullTitle(), state: "failed", durationMs: test.duration ?? 0, error: error.stack ?? String(error) }),
+      tests.push({
+        title: test.fullTitle(),
+        state: "failed",
+        durationMs: test.duration ?? 0,
+        error: error.stack ?? String(error),
+      }),
     );
   });
   const result: SuiteResult = { passes: tests.filter((t) => t.state === "passed").length, failures, tests };

@@ -30,14 +30,20 @@ function webSocketClass(): WebSocketOption {
 }
 
 /** Refuses (throws) an endpoint that is neither TLS nor loopback, before any connection. */
-export function openNetworkTransport(kind: "http" | "websocket", url: string, headers: Readonly<Record<string, string>> = {}): AgentTransport {
+export function openNetworkTransport(
+  kind: "http" | "websocket",
+  url: string,
+  headers: Readonly<Record<string, string>> = {},
+): AgentTransport {
   const problem = agentUrlProblem(url);
   if (problem) throw new Error(`the agent's url ${problem}.`);
   const address = kind === "websocket" ? url.replace(/^http/, "ws") : url.replace(/^ws/, "http");
-  const reattach = kind === "http" ? new HttpReattach((input, init) => fetch(input, { ...init, redirect: "error" })) : undefined;
-  const raw: MessageStream = kind === "websocket"
-    ? createWebSocketStream(address, { WebSocket: webSocketClass(), headers: { ...headers } })
-    : createHttpStream(address, { headers: { ...headers }, fetch: reattach!.fetch });
+  const reattach =
+    kind === "http" ? new HttpReattach((input, init) => fetch(input, { ...init, redirect: "error" })) : undefined;
+  const raw: MessageStream =
+    kind === "websocket"
+      ? createWebSocketStream(address, { WebSocket: webSocketClass(), headers: { ...headers } })
+      : createHttpStream(address, { headers: { ...headers }, fetch: reattach!.fetch });
   const target = displayUrl(address);
   let hasEnded = false;
   let resolveEnded!: (report: FailureReport) => void;
@@ -68,7 +74,11 @@ export function openNetworkTransport(kind: "http" | "websocket", url: string, he
 }
 
 /** Passes messages through and reports when the source ends or fails. */
-function watchEnd(source: ReadableStream<AnyMessage>, onEnd: (reason: string) => void, onMessage?: (message: AnyMessage) => void): ReadableStream<AnyMessage> {
+function watchEnd(
+  source: ReadableStream<AnyMessage>,
+  onEnd: (reason: string) => void,
+  onMessage?: (message: AnyMessage) => void,
+): ReadableStream<AnyMessage> {
   const reader = source.getReader();
   return new ReadableStream<AnyMessage>({
     async pull(controller) {
@@ -94,7 +104,10 @@ function watchEnd(source: ReadableStream<AnyMessage>, onEnd: (reason: string) =>
 }
 
 /** Shows each outgoing message to `onMessage` before it goes on to `target`. */
-function watchWrites(target: WritableStream<AnyMessage>, onMessage: (message: AnyMessage) => void): WritableStream<AnyMessage> {
+function watchWrites(
+  target: WritableStream<AnyMessage>,
+  onMessage: (message: AnyMessage) => void,
+): WritableStream<AnyMessage> {
   const writer = target.getWriter();
   return new WritableStream<AnyMessage>({
     async write(message) {

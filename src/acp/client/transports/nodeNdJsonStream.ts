@@ -55,10 +55,12 @@ export function nodeNdJsonStream(output: Writable, input: Readable, options: Nod
   let controller!: ReadableStreamDefaultController<AnyMessage>;
   let finished = false;
 
-  const writeJson = (message: unknown): Promise<void> => new Promise((resolve, reject) => {
-    output.write(JSON.stringify(message) + "\n", (error) => (error ? reject(error) : resolve()));
-  });
-  const protocolError = (error: acp.RequestError) => void writeJson({ jsonrpc: "2.0", id: null, error: error.toErrorResponse() }).catch(() => undefined);
+  const writeJson = (message: unknown): Promise<void> =>
+    new Promise((resolve, reject) => {
+      output.write(JSON.stringify(message) + "\n", (error) => (error ? reject(error) : resolve()));
+    });
+  const protocolError = (error: acp.RequestError) =>
+    void writeJson({ jsonrpc: "2.0", id: null, error: error.toErrorResponse() }).catch(() => undefined);
 
   /** The current read and how far it has been framed; the bytes of an unfinished line. */
   let current: Buffer | undefined;
@@ -114,7 +116,8 @@ export function nodeNdJsonStream(output: Writable, input: Readable, options: Nod
         const tail = chunk.subarray(offset);
         current = undefined;
         if (tail.length === 0) break;
-        if (tooLong(pendingBytes + tail.length, tail[tail.length - 1])) return fail(new acp.MessageTooLargeError(maxBytes));
+        if (tooLong(pendingBytes + tail.length, tail[tail.length - 1]))
+          return fail(new acp.MessageTooLargeError(maxBytes));
         pending.push(tail);
         pendingBytes += tail.length;
         break;

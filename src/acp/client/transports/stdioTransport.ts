@@ -7,12 +7,20 @@ import { type Translate } from "../../../shared/l10n";
 import { nodeNdJsonStream } from "./nodeNdJsonStream";
 
 /** `cwd` is the workspace; `runnerBase` holds the private folder package runners start in. */
-export function openStdioTransport(launch: AgentLaunch, cwd: string, pathValue: string | undefined, logger: Logger, runnerBase?: string, t?: Translate): AgentTransport {
+export function openStdioTransport(
+  launch: AgentLaunch,
+  cwd: string,
+  pathValue: string | undefined,
+  logger: Logger,
+  runnerBase?: string,
+  t?: Translate,
+): AgentTransport {
   const agentProcess = new AgentProcess(launch, cwd, logger, pathValue, runnerBase);
   // Framed here rather than by the SDK's ndJsonStream: the fast path for streamed updates.
   const stream = nodeNdJsonStream(agentProcess.stdin, agentProcess.stdout);
   const ended: Promise<FailureReport> = agentProcess.exited.then((exit) =>
-    exit.spawnError ? describeStartFailure(launch, exit.spawnError, t) : describeExit(exit, agentProcess.stderr(), t));
+    exit.spawnError ? describeStartFailure(launch, exit.spawnError, t) : describeExit(exit, agentProcess.stderr(), t),
+  );
   return {
     stream,
     ended,

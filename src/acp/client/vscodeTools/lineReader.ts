@@ -6,7 +6,11 @@
 export class LineReader {
   private pending = "";
 
-  constructor(private readonly maxLineBytes: number, private readonly onLine: (line: string) => void, private readonly onOverflow: () => void) {}
+  constructor(
+    private readonly maxLineBytes: number,
+    private readonly onLine: (line: string) => void,
+    private readonly onOverflow: () => void,
+  ) {}
 
   push(chunk: string): void {
     let text = this.pending + chunk;

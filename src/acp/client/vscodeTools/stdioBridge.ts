@@ -14,7 +14,9 @@ function main(): void {
   const address = process.env[ADDRESS_ENV];
   const token = process.env[TOKEN_ENV];
   if (!address || !token) {
-    process.stderr.write(`acp-panel MCP bridge: ${ADDRESS_ENV} and ${TOKEN_ENV} must be set (it is started by ACP Panel).\n`);
+    process.stderr.write(
+      `acp-panel MCP bridge: ${ADDRESS_ENV} and ${TOKEN_ENV} must be set (it is started by ACP Panel).\n`,
+    );
     process.exit(2);
   }
   const tcp = /^tcp:127\.0\.0\.1:(\d+)$/.exec(address);

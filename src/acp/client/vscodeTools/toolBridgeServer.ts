@@ -34,16 +34,31 @@ export interface StdioMcpServer {
 export class ToolBridgeServer {
   private readonly sockets = new Set<Socket>();
 
-  private constructor(private readonly server: Server, readonly address: string, readonly token: string, private readonly folder: string | undefined, private readonly mcp: McpToolServer) {
+  private constructor(
+    private readonly server: Server,
+    readonly address: string,
+    readonly token: string,
+    private readonly folder: string | undefined,
+    private readonly mcp: McpToolServer,
+  ) {
     server.on("connection", (socket) => this.accept(socket));
   }
 
-  static async start(mcp: McpToolServer, options: { readonly platform?: NodeJS.Platform } = {}): Promise<ToolBridgeServer> {
+  static async start(
+    mcp: McpToolServer,
+    options: { readonly platform?: NodeJS.Platform } = {},
+  ): Promise<ToolBridgeServer> {
     const token = randomBytes(32).toString("base64url");
     const server = createServer();
     if ((options.platform ?? process.platform) === "win32") {
       await listen(server, () => server.listen(0, "127.0.0.1"));
-      return new ToolBridgeServer(server, `tcp:127.0.0.1:${(server.address() as AddressInfo).port}`, token, undefined, mcp);
+      return new ToolBridgeServer(
+        server,
+        `tcp:127.0.0.1:${(server.address() as AddressInfo).port}`,
+        token,
+        undefined,
+        mcp,
+      );
     }
     // mkdtemp creates the folder 0700: only this user can reach the socket inside.
     const folder = await mkdtemp(join(tmpdir(), "acp-panel-mcp-"));
@@ -81,27 +96,31 @@ export class ToolBridgeServer {
     let authenticated = false;
     const hello = setTimeout(() => socket.destroy(), HELLO_TIMEOUT_MS);
     hello.unref();
-    const reader = new LineReader(MAX_BRIDGE_LINE_BYTES, (line) => {
-      if (!authenticated) {
-        clearTimeout(hello);
-        if (!this.tokenMatches(line)) {
-          socket.destroy();
+    const reader = new LineReader(
+      MAX_BRIDGE_LINE_BYTES,
+      (line) => {
+        if (!authenticated) {
+          clearTimeout(hello);
+          if (!this.tokenMatches(line)) {
+            socket.destroy();
+            return;
+          }
+          authenticated = true;
           return;
         }
-        authenticated = true;
-        return;
-      }
-      let message: unknown;
-      try {
-        message = JSON.parse(line);
-      } catch {
-        socket.write(`${JSON.stringify(rpcError(null, -32700, "Parse error"))}\n`);
-        return;
-      }
-      void this.mcp.handleMessage(message).then((response) => {
-        if (response && !socket.destroyed) socket.write(`${JSON.stringify(response)}\n`);
-      });
-    }, () => socket.destroy());
+        let message: unknown;
+        try {
+          message = JSON.parse(line);
+        } catch {
+          socket.write(`${JSON.stringify(rpcError(null, -32700, "Parse error"))}\n`);
+          return;
+        }
+        void this.mcp.handleMessage(message).then((response) => {
+          if (response && !socket.destroyed) socket.write(`${JSON.stringify(response)}\n`);
+        });
+      },
+      () => socket.destroy(),
+    );
     socket.on("data", (chunk: string) => reader.push(chunk));
   }
 

@@ -34,7 +34,13 @@ export function displayRange(range: Range): string {
  * Joins `lines` under `heading`, within the bounds. `notes` (left-out counts…) always come last.
  * `empty` is the whole text when there are no lines.
  */
-export function boundedList(heading: string, lines: readonly string[], empty: string, notes: readonly string[] = [], limits = { items: MAX_ITEMS, chars: MAX_CHARS }): ToolText {
+export function boundedList(
+  heading: string,
+  lines: readonly string[],
+  empty: string,
+  notes: readonly string[] = [],
+  limits = { items: MAX_ITEMS, chars: MAX_CHARS },
+): ToolText {
   if (lines.length === 0) return { text: [empty, ...notes].join("\n"), truncated: false };
   const out: string[] = [heading];
   let used = heading.length + 1;
@@ -46,14 +52,18 @@ export function boundedList(heading: string, lines: readonly string[], empty: st
     shown += 1;
   }
   const truncated = shown < lines.length;
-  if (truncated) out.push(`[truncated: showing ${shown} of ${lines.length}; ask about one file or a narrower query for the rest]`);
+  if (truncated)
+    out.push(`[truncated: showing ${shown} of ${lines.length}; ask about one file or a narrower query for the rest]`);
   return { text: [...out, ...notes].join("\n"), truncated };
 }
 
 /** A single block of text (hover, selection), cut at `limit` characters with a note. */
 export function boundedText(text: string, limit = MAX_CHARS): ToolText {
   if (text.length <= limit) return { text, truncated: false };
-  return { text: `${text.slice(0, limit)}\n[truncated: showing ${limit} of ${text.length} characters]`, truncated: true };
+  return {
+    text: `${text.slice(0, limit)}\n[truncated: showing ${limit} of ${text.length} characters]`,
+    truncated: true,
+  };
 }
 
 export function hiddenNote(hidden: number): string[] {

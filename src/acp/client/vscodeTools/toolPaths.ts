@@ -45,7 +45,9 @@ export class ToolPaths {
     const noFolder = current.length === 0;
     const answer = await consent.allowReadOutsideWorkspace(agent, resolved.real, noFolder);
     if (answer === "deny") {
-      throw new ToolInputError(`Permission denied: the user did not allow reading ${noFolder ? "here: no folder is open, so every path is outside the workspace" : "outside the workspace"} (${path}).`);
+      throw new ToolInputError(
+        `Permission denied: the user did not allow reading ${noFolder ? "here: no folder is open, so every path is outside the workspace" : "outside the workspace"} (${path}).`,
+      );
     }
     const folder = answer === "folder" ? grantableFolder(resolved.real) : undefined;
     if (folder === undefined) grants.grantRead(sessionId(), "file", resolved.real);
@@ -54,7 +56,10 @@ export class ToolPaths {
   }
 
   /** Keeps the items whose path is inside the roots or already granted; counts the others. */
-  async filterVisible<T>(items: readonly T[], pathOf: (item: T) => string | undefined): Promise<{ kept: T[]; hidden: number }> {
+  async filterVisible<T>(
+    items: readonly T[],
+    pathOf: (item: T) => string | undefined,
+  ): Promise<{ kept: T[]; hidden: number }> {
     const roots = this.options.roots();
     const verdicts = new Map<string, Promise<boolean>>();
     const visible = (path: string) => {
@@ -68,10 +73,12 @@ export class ToolPaths {
       }
       return verdict;
     };
-    const flags = await Promise.all(items.map((item) => {
-      const path = pathOf(item);
-      return path === undefined ? Promise.resolve(true) : visible(path);
-    }));
+    const flags = await Promise.all(
+      items.map((item) => {
+        const path = pathOf(item);
+        return path === undefined ? Promise.resolve(true) : visible(path);
+      }),
+    );
     const kept = items.filter((_, index) => flags[index]);
     return { kept, hidden: items.length - kept.length };
   }

@@ -30,12 +30,18 @@ export interface VscodeToolsPort {
 }
 
 /** On unless the setting is off, or the agent's entry says `"vscodeTools": false`. */
-export function vscodeToolsEnabled(port: Pick<VscodeToolsPort, "enabled"> | undefined, definition: { readonly vscodeTools?: boolean | undefined }): boolean {
+export function vscodeToolsEnabled(
+  port: Pick<VscodeToolsPort, "enabled"> | undefined,
+  definition: { readonly vscodeTools?: boolean | undefined },
+): boolean {
   return port !== undefined && port.enabled() && definition.vscodeTools !== false;
 }
 
 /** Serves an MCP server on the ACP connection; returns its `mcpServers` entry. */
-export type AcpMcpHost = (name: string, handler: (method: string, params: Record<string, unknown> | undefined) => Promise<McpOutcome>) => AcpMcpDeclaration;
+export type AcpMcpHost = (
+  name: string,
+  handler: (method: string, params: Record<string, unknown> | undefined) => Promise<McpOutcome>,
+) => AcpMcpDeclaration;
 
 export interface AcpMcpDeclaration {
   type: "acp";
@@ -72,14 +78,21 @@ export class VscodeToolServers {
     }
     this.bridge ??= ToolBridgeServer.start(this.mcp);
     const bridge = await this.bridge;
-    return bridge.stdioDeclaration(VSCODE_TOOLS_SERVER_NAME, this.options.port.bridgeScript, this.options.port.execPath);
+    return bridge.stdioDeclaration(
+      VSCODE_TOOLS_SERVER_NAME,
+      this.options.port.bridgeScript,
+      this.options.port.execPath,
+    );
   }
 
   async dispose(): Promise<void> {
     this.disposed = true;
     const bridge = this.bridge;
     this.bridge = undefined;
-    await bridge?.then((server) => server.dispose(), () => undefined);
+    await bridge?.then(
+      (server) => server.dispose(),
+      () => undefined,
+    );
   }
 }
 
@@ -87,13 +100,24 @@ export class VscodeToolServers {
  * The `mcpServers` entries the client adds to a session: the VS Code tools when offered. A bridge
  * that cannot start is logged and left out: the session opens without the tools.
  */
-export async function clientMcpServers(tools: VscodeToolServers | undefined, connection: { serveMcpOverAcp: AcpMcpHost }, mcpOverAcp: boolean, warn: (message: string) => void): Promise<acp.McpServer[]> {
+export async function clientMcpServers(
+  tools: VscodeToolServers | undefined,
+  connection: { serveMcpOverAcp: AcpMcpHost },
+  mcpOverAcp: boolean,
+  warn: (message: string) => void,
+): Promise<acp.McpServer[]> {
   if (!tools) return [];
   try {
     // The unstable `acp` entry is not in the stable McpServer union.
-    return [(await tools.declaration(mcpOverAcp ? (name, handler) => connection.serveMcpOverAcp(name, handler) : undefined)) as acp.McpServer];
+    return [
+      (await tools.declaration(
+        mcpOverAcp ? (name, handler) => connection.serveMcpOverAcp(name, handler) : undefined,
+      )) as acp.McpServer,
+    ];
   } catch (error) {
-    warn(`The VS Code tools are not offered to this session: ${error instanceof Error ? error.message : String(error)}`);
+    warn(
+      `The VS Code tools are not offered to this session: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return [];
   }
 }

@@ -36,7 +36,10 @@ export class VscodeToolset {
   async call(name: string, args: unknown): Promise<CallToolResult> {
     if (!isToolName(name)) throw new UnknownToolError(`Unknown tool: ${name}`);
     const parsed = toolArguments[name].safeParse(args ?? {});
-    if (!parsed.success) return failure(`Invalid arguments for ${name}: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "arguments"} ${issue.message}`).join("; ")}`);
+    if (!parsed.success)
+      return failure(
+        `Invalid arguments for ${name}: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "arguments"} ${issue.message}`).join("; ")}`,
+      );
     try {
       const out = await this.run(name, parsed.data as Record<string, unknown>);
       return { content: [{ type: "text", text: out.text }], _meta: { truncated: out.truncated } };
@@ -51,15 +54,27 @@ export class VscodeToolset {
     switch (name) {
       case "diagnostics": {
         const file = typeof args.path === "string" ? await this.input(args.path) : undefined;
-        const { kept, hidden } = await this.options.paths.filterVisible(await port.diagnostics(file), (item) => item.path);
+        const { kept, hidden } = await this.options.paths.filterVisible(
+          await port.diagnostics(file),
+          (item) => item.path,
+        );
         const order = { error: 0, warning: 1, information: 2, hint: 3 };
-        kept.sort((a, b) => order[a.severity] - order[b.severity] || a.path.localeCompare(b.path) || a.range.start.line - b.range.start.line);
+        kept.sort(
+          (a, b) =>
+            order[a.severity] - order[b.severity] ||
+            a.path.localeCompare(b.path) ||
+            a.range.start.line - b.range.start.line,
+        );
         const lines = kept.map((item) => {
           const origin = [item.source, item.code].filter(Boolean).join(" ");
           return `${this.where(item.path, item.range)} ${item.severity}${origin ? ` [${origin}]` : ""} ${item.message.replace(/\s*\n\s*/g, " ")}`;
         });
-        return boundedList(`${kept.length} problem${kept.length === 1 ? "" : "s"}${file ? ` in ${this.show(file)}` : " in the workspace"}:`, lines,
-          `No problems${file ? ` in ${this.show(file)}` : " in the workspace"}.`, hiddenNote(hidden));
+        return boundedList(
+          `${kept.length} problem${kept.length === 1 ? "" : "s"}${file ? ` in ${this.show(file)}` : " in the workspace"}:`,
+          lines,
+          `No problems${file ? ` in ${this.show(file)}` : " in the workspace"}.`,
+          hiddenNote(hidden),
+        );
       }
       case "document_symbols": {
         const file = await this.input(args.path as string);
@@ -74,9 +89,20 @@ export class VscodeToolset {
         return boundedList(`Symbols in ${this.show(file)}:`, lines, `No symbols in ${this.show(file)}.`);
       }
       case "workspace_symbols": {
-        const { kept, hidden } = await this.options.paths.filterVisible(await port.workspaceSymbols(args.query as string), (item) => item.path);
-        const lines = kept.map((symbol) => `${symbol.kind} ${symbol.name}${symbol.containerName ? ` (in ${symbol.containerName})` : ""} ${symbol.path ? this.where(symbol.path, symbol.range) : displayRange(symbol.range)}`);
-        return boundedList(`Symbols matching "${String(args.query)}":`, lines, `No symbols match "${String(args.query)}".`, hiddenNote(hidden));
+        const { kept, hidden } = await this.options.paths.filterVisible(
+          await port.workspaceSymbols(args.query as string),
+          (item) => item.path,
+        );
+        const lines = kept.map(
+          (symbol) =>
+            `${symbol.kind} ${symbol.name}${symbol.containerName ? ` (in ${symbol.containerName})` : ""} ${symbol.path ? this.where(symbol.path, symbol.range) : displayRange(symbol.range)}`,
+        );
+        return boundedList(
+          `Symbols matching "${String(args.query)}":`,
+          lines,
+          `No symbols match "${String(args.query)}".`,
+          hiddenNote(hidden),
+        );
       }
       case "definition":
       case "references": {
@@ -85,27 +111,43 @@ export class VscodeToolset {
         const found = name === "definition" ? await port.definition(file, at) : await port.references(file, at);
         const { kept, hidden } = await this.options.paths.filterVisible(found, (item) => item.path);
         const what = name === "definition" ? "Definition" : "References";
-        return boundedList(`${what} of the symbol at ${this.show(file)}:${displayRange({ start: at, end: at })}:`, kept.map((item: LocationInfo) => this.where(item.path, item.range)),
-          `No ${name === "definition" ? "definition" : "references"} found at ${this.show(file)}:${displayRange({ start: at, end: at })}.`, hiddenNote(hidden));
+        return boundedList(
+          `${what} of the symbol at ${this.show(file)}:${displayRange({ start: at, end: at })}:`,
+          kept.map((item: LocationInfo) => this.where(item.path, item.range)),
+          `No ${name === "definition" ? "definition" : "references"} found at ${this.show(file)}:${displayRange({ start: at, end: at })}.`,
+          hiddenNote(hidden),
+        );
       }
       case "hover": {
         const file = await this.input(args.path as string);
         const at = positionOf(args);
         const parts = await port.hover(file, at);
-        return boundedText(parts.length > 0 ? parts.join("\n\n---\n\n") : `No hover information at ${this.show(file)}:${displayRange({ start: at, end: at })}.`);
+        return boundedText(
+          parts.length > 0
+            ? parts.join("\n\n---\n\n")
+            : `No hover information at ${this.show(file)}:${displayRange({ start: at, end: at })}.`,
+        );
       }
       case "open_editors": {
         const { kept, hidden } = await this.options.paths.filterVisible(await port.openEditors(), (item) => item.path);
-        const lines = kept.map((editor) => `${this.show(editor.path)} (group ${editor.group}${editor.active ? ", active" : ""}${editor.dirty ? ", unsaved changes" : ""})`);
+        const lines = kept.map(
+          (editor) =>
+            `${this.show(editor.path)} (group ${editor.group}${editor.active ? ", active" : ""}${editor.dirty ? ", unsaved changes" : ""})`,
+        );
         return boundedList("Open editors:", lines, "No files are open.", hiddenNote(hidden));
       }
       case "selection": {
         const selection = await port.selection();
         if (!selection) return { text: "No text editor is active.", truncated: false };
         const { kept } = await this.options.paths.filterVisible([selection], (item) => item.path);
-        if (kept.length === 0) return { text: "The active editor's file is outside the workspace (left out).", truncated: false };
+        if (kept.length === 0)
+          return { text: "The active editor's file is outside the workspace (left out).", truncated: false };
         const head = `${this.where(selection.path, selection.range)}`;
-        return boundedText(selection.text.length === 0 ? `Cursor at ${head} (nothing selected).` : `Selected ${head}:\n${selection.text}`);
+        return boundedText(
+          selection.text.length === 0
+            ? `Cursor at ${head} (nothing selected).`
+            : `Selected ${head}:\n${selection.text}`,
+        );
       }
       default:
         throw new UnknownToolError(`Unknown tool: ${name}`);
@@ -131,6 +173,9 @@ export class VscodeToolset {
   }
 }
 
-const positionOf = (args: Record<string, unknown>): Position => ({ line: (args.line as number) - 1, character: (args.column as number) - 1 });
+const positionOf = (args: Record<string, unknown>): Position => ({
+  line: (args.line as number) - 1,
+  character: (args.column as number) - 1,
+});
 
 const failure = (text: string): CallToolResult => ({ content: [{ type: "text", text }], isError: true });
