@@ -1,27 +1,31 @@
 /**
  * One ACP session on one agent: opening it (new, load with replay, or resume), prompts, cancel,
- * config options and modes. Everything it learns becomes a thread action for its sink.
+ * config options and modes. Everything it learns becomes a thread action for its sink. The parts
+ * live beside it: the open requests' parameters (openRequests.ts), settings (sessionSettings.ts),
+ * routing of updates (sessionUpdates.ts), the end of a turn (turnEnd.ts), the silence watchdog
+ * (silenceWatchdog.ts), Stop (stopGrace.ts) and steering (steerer.ts).
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import type { AgentClient } from "./agentClient";
 import { buildPrompt, type PromptAttachment } from "./promptBuilder";
 import { capabilitiesOf } from "./agentCapabilities";
-import { STEER_APPLIED_METHODS, steeringRouteOf, type SteerOutcome, type SteeringRoute } from "./steering";
+import { steeringRouteOf, type SteerOutcome, type SteeringRoute } from "./steering";
 import { StopGrace } from "./stopGrace";
 import { Steerer } from "./steerer";
-import { ToolTerminals } from "./toolTerminals";
 import { describeRequestError } from "./agentErrors";
-import { logJson } from "./logJson";
-import { capDepth } from "../../shared/boundedDepth";
-import type { Clock, Logger, Timer } from "../ports";
+import type { Clock, Logger } from "../ports";
 import type { ThreadAction } from "../../shared/threadActions";
-import { configOptionsSchema, knownUpdateSchema, modeStateSchema } from "../../shared/sessionUpdate";
-import { turnUsageSchema } from "../../shared/threadActions";
 import { english, type Translate } from "../../shared/l10n";
-import { unstableUpdateSchema } from "../../shared/unstableUpdates";
 import { ChildSessions } from "./childSessions";
 import { ProviderSettings } from "./providerSettings";
-import { systemPromptParam } from "./systemPrompt";
+import { openParams, reopenModeOf } from "./openRequests";
+import { applyDefaultConfig, applySessionState, setConfigOption, setMode } from "./sessionSettings";
+import { SessionUpdates } from "./sessionUpdates";
+import { reportTurnEnd } from "./turnEnd";
+import { SilenceWatchdog } from "./silenceWatchdog";
+
+export { SILENCE_WARNING_MS } from "./silenceWatchdog";
+export { describeVendorError } from "./turnEnd";
 
 export type ThreadSink = (action: ThreadAction) => void;
 export type OpenMode = "new" | "load" | "resume";
@@ -45,9 +49,6 @@ export interface SessionContext {
   readonly clientMcpServers?: () => Promise<acp.McpServer[]>;
 }
 
-/** How long a running turn may stay silent before the user is told. */
-export const SILENCE_WARNING_MS = 120_000;
-
 export class SessionController {
   private turnRunning = false;
   /** A turn the agent started from a late steer: no prompt owns it. */
@@ -56,13 +57,10 @@ export class SessionController {
   /** How the previous turn ended, and how many updates the current one has brought. */
   private lastStop: string | undefined;
   private updatesThisTurn = 0;
-  private silenceTimer: Timer | undefined;
+  private readonly watchdog: SilenceWatchdog;
   /** Stop with agents that ignore `session/cancel`. */
   private readonly stopGrace: StopGrace;
-  /** Update variants already logged as not shown. */
-  private readonly unshown = new Set<string>();
-  /** Shell output the agent streams in tool call `_meta` (toolTerminals.ts). */
-  private readonly toolTerminals = new ToolTerminals();
+  private readonly updates: SessionUpdates;
   private readonly attachment: { dispose(): void };
   /** Standard subagents this session announced. */
   readonly children: ChildSessions;
@@ -75,15 +73,28 @@ export class SessionController {
     readonly openedWith: OpenMode,
   ) {
     this.steerer = new Steerer(context, () => this.turnRunning);
+    this.watchdog = new SilenceWatchdog(context, () => this.turnRunning);
     this.stopGrace = new StopGrace(context, () => this.turnRunning);
     this.children = new ChildSessions(context.client, context.sink, context.newId, sessionId, () => {
-      if (this.turnRunning) this.armWatchdog();
+      if (this.turnRunning) this.watchdog.arm();
       this.steerer.activity();
     });
     this.providers = new ProviderSettings(context.client, context.sink, context.translate);
+    this.updates = new SessionUpdates(context, {
+      received: () => {
+        if (this.turnRunning) {
+          this.updatesThisTurn += 1;
+          this.watchdog.arm();
+        } else {
+          this.stopGrace.updateOutsideTurn();
+        }
+      },
+      steerer: this.steerer,
+      children: this.children,
+    });
     this.attachment = context.client.attach(sessionId, {
-      update: (update) => this.onUpdate(update),
-      extNotification: (method, params) => this.onExtNotification(method, params),
+      update: (update) => this.updates.update(update),
+      extNotification: (method, params) => this.updates.extNotification(method, params),
     });
   }
 
@@ -96,24 +107,12 @@ export class SessionController {
     open: (params: acp.NewSessionRequest) => Promise<acp.NewSessionResponse> = (params) =>
       context.client.connection.newSession(params),
   ): Promise<SessionController> {
-    const { client } = context;
-    const caps = capabilitiesOf(client.init);
-    const systemPrompt = systemPromptParam(client.definition, caps, context.translate);
-    const response = await open({
-      cwd: context.cwd,
-      mcpServers: [
-        ...caps.acceptedMcpServers(client.definition.mcpServers),
-        ...((await context.clientMcpServers?.()) ?? []),
-      ],
-      ...(caps.additionalDirectories && context.additionalDirectories.length > 0
-        ? { additionalDirectories: [...context.additionalDirectories] }
-        : {}),
-      ...systemPrompt.param,
-    });
+    const { params, systemPromptSkipped } = await openParams(context);
+    const response = await open(params);
     const session = new SessionController(response.sessionId, context, "new");
-    session.opened(systemPrompt.skipped);
-    session.applySessionState(response);
-    await session.applyDefaultConfig(response.configOptions ?? []);
+    session.opened(systemPromptSkipped);
+    applySessionState(context, response);
+    await applyDefaultConfig(context, session.sessionId, response.configOptions ?? []);
     return session;
   }
 
@@ -123,42 +122,20 @@ export class SessionController {
    */
   static async reopen(context: SessionContext, sessionId: string, replay: boolean): Promise<SessionController> {
     const { client } = context;
-    const caps = capabilitiesOf(client.init);
-    const mode: OpenMode | undefined = replay
-      ? caps.load
-        ? "load"
-        : caps.resume
-          ? "resume"
-          : undefined
-      : caps.resume
-        ? "resume"
-        : caps.load
-          ? "load"
-          : undefined;
+    const mode = reopenModeOf(capabilitiesOf(client.init), replay);
     if (!mode)
       throw Object.assign(new Error(`${client.name} can't reopen past sessions.`), {
         details: "The agent offers neither session/load nor session/resume.",
       });
     // Register first: the replay arrives before the response.
     const session = new SessionController(sessionId, context, mode);
-    const systemPrompt = systemPromptParam(client.definition, caps, context.translate);
-    const params = {
-      sessionId,
-      cwd: context.cwd,
-      mcpServers: [
-        ...caps.acceptedMcpServers(client.definition.mcpServers),
-        ...((await context.clientMcpServers?.()) ?? []),
-      ],
-      ...(caps.additionalDirectories && context.additionalDirectories.length > 0
-        ? { additionalDirectories: [...context.additionalDirectories] }
-        : {}),
-      ...systemPrompt.param,
-    };
+    const opening = await openParams(context);
+    const params = { sessionId, ...opening.params };
     try {
       const response =
         mode === "load" ? await client.connection.loadSession(params) : await client.connection.resumeSession(params);
-      session.opened(systemPrompt.skipped);
-      session.applySessionState(response ?? {});
+      session.opened(opening.systemPromptSkipped);
+      applySessionState(context, response ?? {});
       return session;
     } catch (error) {
       session.dispose();
@@ -196,7 +173,7 @@ export class SessionController {
     this.cancelRequested = false;
     const afterCancel = this.lastStop === "cancelled";
     this.updatesThisTurn = 0;
-    this.armWatchdog();
+    this.watchdog.arm();
     try {
       const response = await this.stopGrace.race(client.connection.prompt(this.sessionId, built.blocks));
       if (response === "abandoned") {
@@ -204,7 +181,7 @@ export class SessionController {
         return;
       }
       this.lastStop = response.stopReason;
-      this.finishTurn(response, afterCancel);
+      reportTurnEnd(this.context, response, afterCancel, this.updatesThisTurn);
     } catch (error) {
       this.lastStop = this.cancelRequested ? "cancelled" : "error";
       if (client.isStopping || client.transport.hasEnded || client.connection.isClosed) return; // reported as a crash
@@ -226,7 +203,7 @@ export class SessionController {
     } finally {
       this.turnRunning = false;
       this.stopGrace.turnEnded();
-      this.disarmWatchdog();
+      this.watchdog.disarm();
     }
   }
 
@@ -251,22 +228,12 @@ export class SessionController {
 
   /** Select options take a string; boolean options a boolean. The response is the complete list. */
   async setConfigOption(configId: string, value: string | boolean): Promise<void> {
-    const params: acp.SetSessionConfigOptionRequest =
-      typeof value === "boolean"
-        ? { sessionId: this.sessionId, configId, type: "boolean", value }
-        : { sessionId: this.sessionId, configId, value };
-    const response = await this.context.client.connection.setConfigOption(params);
-    this.applySessionState(response);
+    await setConfigOption(this.context, this.sessionId, configId, value);
   }
 
   /** Legacy modes; agents answer with `current_mode_update` or nothing, so update locally too. */
   async setMode(modeId: string): Promise<void> {
-    await this.context.client.connection.setMode(this.sessionId, modeId);
-    this.context.sink({
-      type: "acp/update",
-      entryId: this.context.newId(),
-      update: { sessionUpdate: "current_mode_update", currentModeId: modeId },
-    });
+    await setMode(this.context, this.sessionId, modeId);
   }
 
   get steeringRoute(): SteeringRoute {
@@ -301,217 +268,9 @@ export class SessionController {
 
   dispose(): void {
     this.children.dispose();
-    this.disarmWatchdog();
+    this.watchdog.disarm();
     this.stopGrace.dispose();
     this.steerer.dispose();
     this.attachment.dispose();
   }
-
-  private onExtNotification(method: string, params: unknown): void {
-    const { sink, newId, logger, client } = this.context;
-    if (STEER_APPLIED_METHODS.has(method)) return this.steerer.applied(params);
-    if (method === "_lody/subagents/event") {
-      this.steerer.activity();
-      sink({ type: "subagent/event", entryId: newId(), event: params });
-      return;
-    }
-    logger.info(`${client.name}: ${method} ${logJson(params, 300)}`);
-  }
-
-  private onUpdate(update: unknown): void {
-    if (
-      typeof update !== "object" ||
-      update === null ||
-      typeof (update as { sessionUpdate?: unknown }).sessionUpdate !== "string"
-    ) {
-      this.context.logger.warn(
-        `${this.context.client.name}: dropped a malformed session/update: ${logJson(update, 300)}`,
-      );
-      return;
-    }
-    if (this.turnRunning) {
-      this.updatesThisTurn += 1;
-      this.armWatchdog();
-    } else {
-      this.stopGrace.updateOutsideTurn();
-    }
-    const tag = (update as { sessionUpdate: string }).sessionUpdate;
-    // Chunks (the streaming hot path) carry flat content; anything else may nest without bound.
-    if (tag !== "agent_message_chunk" && tag !== "agent_thought_chunk") update = capDepth(update);
-    this.steerer.activity();
-    const member = (update as { _meta?: Record<string, unknown> | null })._meta?.["codebuddy.ai/memberEvent"];
-    if (typeof member === "string") {
-      // CodeBuddy team members stream through the same updates: they get a lane of their own.
-      this.context.sink({
-        type: "member/update",
-        entryId: this.context.newId(),
-        member,
-        update: update as { sessionUpdate: string },
-      });
-      return;
-    }
-    if (tag === "subagent_update") this.children.observe(update);
-    // Checked once per variant (not per chunk: this is the streaming hot path).
-    if (
-      !this.unshown.has(tag) &&
-      (this.unshown.add(tag),
-      !knownUpdateSchema.safeParse(update).success && !unstableUpdateSchema.safeParse(update).success)
-    ) {
-      // Vendor or newer variants are passed on (the webview may learn them) but not shown: say so once.
-      this.context.logger.info(
-        `${this.context.client.name}: session/update "${tag}" is not shown (unknown variant or unexpected fields): ${logJson(update, 300)}`,
-      );
-    }
-    if (tag === "tool_call" || tag === "tool_call_update")
-      for (const action of this.toolTerminals.actionsOf(update as { sessionUpdate: string })) this.context.sink(action);
-    this.context.sink({
-      type: "acp/update",
-      entryId: this.context.newId(),
-      update: update as { sessionUpdate: string },
-    });
-  }
-
-  private finishTurn(response: acp.PromptResponse, afterCancel: boolean): void {
-    const { sink, newId } = this.context;
-    const usage = turnUsageSchema.safeParse((response as { usage?: unknown }).usage);
-    // Quirk (claude-agent-acp, its issue #551): the prompt after a stopped turn is answered at
-    // once with the stopped turn's leftover end (no update, zero usage) while the agent goes on
-    // with it in the background; its output then arrives during the next prompt. Say so.
-    if (
-      afterCancel &&
-      response.stopReason === "end_turn" &&
-      this.updatesThisTurn === 0 &&
-      (!usage.success || usage.data.totalTokens === 0)
-    ) {
-      sink({
-        type: "acp/update",
-        entryId: newId(),
-        update: {
-          sessionUpdate: "notice",
-          severity: "warning",
-          title: (this.context.translate ?? english)("{0} ended the turn without replying", this.context.client.name),
-          description: (this.context.translate ?? english)(
-            "After a stopped turn, some agents answer the next prompt at once and keep working on it in the background: the reply may arrive with your next message. Restart the agent if replies stay out of step.",
-          ),
-        },
-      });
-    }
-    // CodeBuddy reports model errors as `refusal` with a JSON error message in `_meta`.
-    const vendorError = response._meta?.["codebuddy.ai/errorMessage"];
-    if (response.stopReason === "refusal") {
-      const vendor = vendorError === undefined ? undefined : describeVendorError(vendorError);
-      sink({
-        type: "thread/error",
-        entryId: newId(),
-        message: vendor
-          ? (this.context.translate ?? english)("The agent refused to continue: {0}", vendor.message)
-          : (this.context.translate ?? english)("The agent refused to continue."),
-        ...(vendor?.details ? { details: vendor.details } : {}),
-      });
-    }
-    sink({ type: "turn/ended", stopReason: response.stopReason, ...(usage.success ? { usage: usage.data } : {}) });
-  }
-
-  private applySessionState(response: { configOptions?: unknown; modes?: unknown }): void {
-    const configOptions = configOptionsSchema.safeParse(response.configOptions ?? undefined);
-    const modes = modeStateSchema.safeParse(response.modes ?? undefined);
-    if (!configOptions.success && !modes.success) return;
-    this.context.sink({
-      type: "session/state",
-      ...(configOptions.success ? { configOptions: configOptions.data } : {}),
-      ...(modes.success ? { modes: modes.data } : {}),
-    });
-  }
-
-  private async applyDefaultConfig(offered: readonly acp.SessionConfigOption[]): Promise<void> {
-    for (const [configId, value] of Object.entries(this.context.client.definition.defaultConfig)) {
-      const option = offered.find((candidate) => candidate.id === configId);
-      const valid =
-        option?.type === "boolean"
-          ? typeof value === "boolean"
-          : option?.type === "select" && typeof value === "string" && flattenValues(option.options).includes(value);
-      if (!valid) {
-        this.context.sink({
-          type: "thread/error",
-          entryId: this.context.newId(),
-          message: `defaultConfig "${configId}": ${option ? `"${String(value)}" is not one of the values ${this.context.client.name} offers` : `${this.context.client.name} offers no such option`}; left as is.`,
-        });
-        continue;
-      }
-      await this.setConfigOption(configId, value).catch((error: unknown) =>
-        this.context.sink({
-          type: "thread/error",
-          entryId: this.context.newId(),
-          message: (this.context.translate ?? english)(
-            'Could not apply defaultConfig "{0}": {1}',
-            configId,
-            describeRequestError(error).message,
-          ),
-        }),
-      );
-    }
-  }
-
-  private armWatchdog(): void {
-    this.disarmWatchdog();
-    this.silenceTimer = this.context.clock.schedule(
-      SILENCE_WARNING_MS,
-      () => {
-        if (!this.turnRunning) return;
-        if (this.context.awaitingUser?.()) {
-          this.armWatchdog();
-          return;
-        }
-        this.context.sink({
-          type: "acp/update",
-          entryId: this.context.newId(),
-          update: {
-            sessionUpdate: "notice",
-            severity: "warning",
-            title: (this.context.translate ?? english)(
-              "No activity from {0} for {1} minutes",
-              this.context.client.name,
-              SILENCE_WARNING_MS / 60_000,
-            ),
-            description: (this.context.translate ?? english)(
-              "It may be stuck. You can keep waiting, or Stop the turn.",
-            ),
-          },
-        });
-      },
-      { background: true },
-    );
-  }
-
-  private disarmWatchdog(): void {
-    this.silenceTimer?.cancel();
-    this.silenceTimer = undefined;
-  }
-}
-
-function flattenValues(options: acp.SessionConfigSelectOptions): string[] {
-  return (options as Array<acp.SessionConfigSelectOption | acp.SessionConfigSelectGroup>).flatMap((entry) =>
-    "group" in entry ? entry.options.map((option) => option.value) : [entry.value],
-  );
-}
-
-/**
- * CodeBuddy's `codebuddy.ai/errorMessage`: a JSON-RPC error serialised as a string, whose useful
- * text is in `data` (`{"message":"Internal error","data":{"message":"fake error 401","details":"401 …"}}`).
- */
-export function describeVendorError(value: unknown): { message: string; details?: string } {
-  let parsed: unknown = value;
-  if (typeof value === "string") {
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      return { message: value };
-    }
-  }
-  if (typeof parsed !== "object" || parsed === null) return { message: String(value) };
-  const { message, data } = parsed as { message?: unknown; data?: { message?: unknown; details?: unknown } | null };
-  const text =
-    typeof data?.message === "string" ? data.message : typeof message === "string" ? message : JSON.stringify(parsed);
-  const details = typeof data?.details === "string" && data.details !== text ? data.details : undefined;
-  return details ? { message: text, details } : { message: text };
 }

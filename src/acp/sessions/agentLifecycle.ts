@@ -1,0 +1,259 @@
+/**
+ * The agent behind one panel and its current session: launching it (transport, client services,
+ * `initialize`), opening the session (new, forked, reopened from the list, or reopened after a
+ * crash), stopping it, and what happens when it ends on its own: the failure is reported with its
+ * stderr tail and, when the session was ready, the agent is restarted with bounded backoff
+ * (restartBackoff.ts) and the session reopened.
+ *
+ * One agent at a time: opening lets the previous agent go synchronously, and everything a
+ * superseded agent, its services or its session still send is dropped (agentWiring.ts). Which
+ * request opens the session, and what the transcript shows meanwhile: sessionReopening.ts.
+ */
+import { AgentClient, AgentStartError } from "../client/agentClient";
+import type { AuthPrompt } from "../client/authFlow";
+import { describeRequestError, type FailureReport } from "../client/agentErrors";
+import type { SessionController } from "../client/sessionController";
+import type { PanelStore } from "./panelStore";
+import { openTransport } from "../client/transports/openTransport";
+import type { AgentServices, ClientPorts } from "../client/agentServices";
+import type { ChangeReview } from "./changeReview";
+import type { TabNotes } from "./tabNotes";
+import { openFork, type ForkSource } from "./sessionFork";
+import { canReopen, diesSoon, resolveLaunch, withAuth } from "./sessionOpening";
+import { openSession, showContinuation, type Reopen } from "./sessionReopening";
+import { agentServicesFor, sessionContextFor } from "./agentWiring";
+import { RestartBackoff } from "./restartBackoff";
+import type { AgentCatalog, Clock, Logger, WorkspacePort } from "../ports";
+import type { StoredTranscript } from "./transcriptStore";
+import { english, type Translate } from "../../shared/l10n";
+
+export interface AgentLifecycleDeps {
+  readonly catalog: AgentCatalog;
+  readonly workspace: WorkspacePort;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly auth?: AuthPrompt;
+  /** What the client offers agents: files, terminals, permission and form UI. */
+  readonly ports?: ClientPorts;
+  /** PATH to spawn agents with (the login shell's). */
+  readonly pathValue?: () => Promise<string | undefined>;
+  /** Fills in secret references in an agent's env (`${secret:NAME}`) at launch. */
+  readonly resolveEnv?: (env: Readonly<Record<string, string>>) => Promise<Record<string, string>>;
+  /** Fills in secret references in a network agent's `headers` at launch. */
+  readonly resolveHeaders?: (headers: Readonly<Record<string, string>>) => Promise<Record<string, string>>;
+  /** The extension's private storage folder: package runners (npx, uvx…) start in a folder inside it. */
+  readonly storageDirectory?: string;
+  /** Delays before automatic restarts after consecutive crashes; empty = never. */
+  readonly restartDelaysMs?: readonly number[];
+  /** Transcripts kept locally, shown when the agent cannot reopen a session. */
+  readonly transcripts?: { get(agent: string, sessionId: string): StoredTranscript | undefined };
+  /** The user's language for what the panel writes in the transcript (default English; agent text is never translated). */
+  readonly translate?: Translate;
+}
+
+/** The panel the agent's actions go to. */
+export interface LifecyclePanel {
+  readonly store: PanelStore;
+  readonly notes: TabNotes;
+  /** Records the agent's file writes, when the client has file access. */
+  readonly review: ChangeReview | undefined;
+  /** The transcript was cleared for a new session: messages still queued are shown again. */
+  readonly threadReset: () => void;
+  /** The session is ready: messages sent while the agent was starting go out. */
+  readonly sessionReady: (session: SessionController) => void;
+}
+
+export class AgentLifecycle {
+  private currentClient: AgentClient | undefined;
+  private currentServices: AgentServices | undefined;
+  private currentSession: SessionController | undefined;
+  /** The last failure shown, repeated after a reload replaces the transcript. */
+  private lastFailure: FailureReport | undefined;
+  private readonly restarts: RestartBackoff;
+  /** The session to reopen after a crash. */
+  private lastSession: { agent: string; sessionId: string } | undefined;
+  /** The session this tab continues because its agent could not reopen it (its transcript is shown). */
+  private continued: string | undefined;
+  /** Agents that ended on their own, still being stopped (one may live on after closing stdout). */
+  private readonly retired = new Set<Promise<void>>();
+
+  constructor(
+    private readonly deps: AgentLifecycleDeps,
+    private readonly panel: LifecyclePanel,
+  ) {
+    this.restarts = new RestartBackoff(deps.clock, deps.restartDelaysMs);
+  }
+
+  private get t(): Translate {
+    return this.deps.translate ?? english;
+  }
+
+  get client(): AgentClient | undefined {
+    return this.currentClient;
+  }
+
+  get services(): AgentServices | undefined {
+    return this.currentServices;
+  }
+
+  get session(): SessionController | undefined {
+    return this.currentSession;
+  }
+
+  /** The earlier session this tab stands in for: its agent could not reopen it, so a new one continues it. */
+  get continues(): string | undefined {
+    return this.continued;
+  }
+
+  /** A fresh session (or one forked from `fork`) on `name`, with a new count of restart attempts. */
+  async start(name: string, fork?: ForkSource): Promise<void> {
+    this.restarts.reset();
+    this.lastSession = undefined;
+    await this.open(name, undefined, fork);
+  }
+
+  /** Reconnect and reopen the last session (resume, else load with replay, else a new one). */
+  async restart(): Promise<void> {
+    const last = this.lastSession;
+    const name = last?.agent ?? this.panel.store.state.selectedAgent ?? this.deps.catalog.defaultAgent();
+    if (name === undefined) return;
+    await this.open(name, last?.agent === name ? { sessionId: last.sessionId, replay: false } : undefined);
+  }
+
+  /** Opens an existing session (from the session list): loaded with its history when possible. */
+  async openExisting(agent: string, sessionId: string): Promise<void> {
+    this.restarts.reset();
+    this.lastSession = { agent, sessionId };
+    await this.open(agent, { sessionId, replay: true });
+  }
+
+  /** A turn ended well: the agent is healthy again, and the restart attempts start over. */
+  turnSucceeded(): void {
+    this.restarts.reset();
+  }
+
+  async dispose(): Promise<void> {
+    this.restarts.cancel();
+    await this.stop();
+    await Promise.all(this.retired);
+  }
+
+  /** `reopen.replay`: opened from the list (start empty, load history); else after a crash (keep the transcript). */
+  private async open(name: string, reopen: Reopen | undefined, fork?: ForkSource): Promise<void> {
+    const { store, notes } = this.panel;
+    this.restarts.cancel();
+    // "Starting" from the first moment, so a new tab is "starting" when first shown, and a message
+    // sent from now on waits in the queue for this session instead of finding no agent. The old
+    // agent is let go synchronously: its late updates are dropped.
+    const stopped = this.stop();
+    if (reopen === undefined || reopen.replay) {
+      store.dispatch({ type: "thread/reset" });
+      this.panel.threadReset();
+      if (fork)
+        store.dispatch({
+          type: "thread/restored",
+          entries: [...fork.entries],
+          ...(fork.title === undefined ? {} : { title: fork.title }),
+        });
+    }
+    store.dispatch({ type: "connection/starting", agent: name });
+    await stopped;
+    const launch = await resolveLaunch(this.deps, name);
+    if ("message" in launch) {
+      this.fail(name, launch);
+      return;
+    }
+    const { definition } = launch;
+    const cwd = this.deps.workspace.cwd();
+    let client: AgentClient | undefined;
+    try {
+      const pathValue = await this.deps.pathValue?.();
+      const transport = openTransport(definition, cwd, pathValue, this.deps.logger, this.deps.storageDirectory, this.t);
+      const services = agentServicesFor(this.deps, this.panel, this, { name, definition, cwd, pathValue });
+      this.currentServices = services;
+      client = new AgentClient(definition, transport, services.callbacks, this.deps.logger);
+      this.currentClient = client;
+      void client.ended.then((report) => this.onAgentEnded(client!, report));
+      await client.initialize();
+      const context = sessionContextFor(this.deps, this.panel, this, client, services, cwd);
+      const note = (title: string) => notes.note(title);
+      // An agent with neither session/load nor session/resume: a new session continues the old one.
+      const cannotReopen = reopen !== undefined && !canReopen(client);
+      const { session, loadFailure } = await withAuth(
+        client,
+        this.deps.auth,
+        note,
+        () =>
+          fork
+            ? openFork(context, fork).then((session): { session: SessionController; loadFailure?: FailureReport } => ({
+                session,
+              }))
+            : openSession(this.deps, this.panel, context, name, cannotReopen ? undefined : reopen, this.lastFailure),
+        this.t,
+      );
+      if (this.currentClient !== client) {
+        session.dispose();
+        return;
+      }
+      this.currentSession = session;
+      this.lastSession = { agent: name, sessionId: session.sessionId };
+      if (reopen === undefined) this.continued = undefined;
+      else if (cannotReopen || loadFailure) {
+        this.continued = reopen.sessionId;
+        showContinuation(this.deps, this.panel, name, reopen.sessionId, loadFailure);
+      }
+      store.dispatch({ type: "connection/ready", agent: name, sessionId: session.sessionId });
+      this.panel.sessionReady(session); // messages sent while the agent was starting
+    } catch (error) {
+      if (client && this.currentClient !== client) return;
+      if (client && (await diesSoon(client))) return; // onAgentEnded reports the exit
+      this.fail(
+        name,
+        error instanceof AgentStartError
+          ? error.report
+          : {
+              ...describeRequestError(error),
+              message: this.t("Could not start a session with {0}: {1}", name, describeRequestError(error).message),
+            },
+      );
+      await this.stop();
+    }
+  }
+
+  private onAgentEnded(client: AgentClient, report: FailureReport): void {
+    if (this.currentClient !== client || client.isStopping) return;
+    const stopped = client.stop();
+    this.retired.add(stopped);
+    void stopped.finally(() => this.retired.delete(stopped));
+    this.currentClient = undefined;
+    void this.currentServices?.dispose();
+    this.currentServices = undefined;
+    this.currentSession?.dispose();
+    this.currentSession = undefined;
+    const wasReady = this.panel.store.state.connection.status === "ready";
+    this.fail(client.name, report);
+    if (!wasReady) return;
+    this.restarts.afterCrash(
+      (attempt, of, delay) =>
+        this.panel.notes.note(
+          this.t("Restarting {0} in {1} s (attempt {2} of {3}).", client.name, Math.round(delay / 1000), attempt, of),
+        ),
+      () => void this.restart(),
+    );
+  }
+
+  private fail(agent: string, report: FailureReport): void {
+    this.lastFailure = report;
+    this.panel.notes.failed(agent, report);
+  }
+
+  private async stop(): Promise<void> {
+    const client = this.currentClient;
+    const services = this.currentServices;
+    this.currentSession?.dispose();
+    this.currentSession = undefined;
+    this.currentClient = undefined;
+    this.currentServices = undefined;
+    await Promise.all([services?.dispose(), client?.stop()]);
+  }
+}

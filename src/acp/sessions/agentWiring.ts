@@ -1,0 +1,87 @@
+/**
+ * How a launched agent reaches the panel: its client services (files, terminals, permissions,
+ * forms, the VS Code tools) and its session's context. Both check at each call that they still
+ * belong to the panel's current agent (`current`, read then, not when wired): whatever a
+ * superseded agent, its services or a session it still runs send is dropped. Services act for the
+ * current session and for the child sessions it announced.
+ */
+import { agentIdOf } from "../agents/agentIdentity";
+import { grantedCapabilities } from "../agents/networkPolicy";
+import type { AgentDefinition } from "../agents/agentDefinition";
+import type { AgentClient } from "../client/agentClient";
+import { capabilitiesOf } from "../client/agentCapabilities";
+import { AgentServices } from "../client/agentServices";
+import type { SessionContext, SessionController } from "../client/sessionController";
+import { clientMcpServers, vscodeToolsEnabled } from "../client/vscodeTools/vscodeToolServers";
+import { isAwaitingUser, threadPhase } from "../../shared/threadPhase";
+import { english } from "../../shared/l10n";
+import type { AgentLifecycleDeps, LifecyclePanel } from "./agentLifecycle";
+
+/** The panel's agent at the moment of asking. */
+export interface CurrentAgent {
+  readonly client: AgentClient | undefined;
+  readonly services: AgentServices | undefined;
+  readonly session: SessionController | undefined;
+}
+
+export function agentServicesFor(
+  deps: AgentLifecycleDeps,
+  panel: LifecyclePanel,
+  current: CurrentAgent,
+  agent: { name: string; definition: AgentDefinition; cwd: string; pathValue: string | undefined },
+): AgentServices {
+  const { definition, cwd, pathValue } = agent;
+  // Not `cwd`: with no folder open the cwd is a fallback (home), and nothing is inside.
+  const roots = deps.workspace.roots();
+  const services = new AgentServices({
+    agent: agent.name,
+    grants: grantedCapabilities(definition),
+    agentId: agentIdOf(definition),
+    ports: { ...deps.ports, onWrite: (write) => panel.review?.record(write.path, write.before, write.after) },
+    dispatch: (sessionId, action) => {
+      if (
+        current.services === services &&
+        (current.session === undefined ||
+          current.session.sessionId === sessionId ||
+          current.session.children.owns(sessionId))
+      )
+        panel.store.dispatch(action);
+    },
+    newId: () => panel.notes.newEntryId(),
+    roots: () => roots,
+    cwd: () => cwd,
+    ...(pathValue ? { pathValue: () => pathValue } : {}),
+    ...(vscodeToolsEnabled(deps.ports?.vscodeTools, definition)
+      ? { vscodeTools: { sessionId: () => current.session?.sessionId ?? "" } }
+      : {}),
+  });
+  return services;
+}
+
+export function sessionContextFor(
+  deps: AgentLifecycleDeps,
+  panel: LifecyclePanel,
+  current: CurrentAgent,
+  client: AgentClient,
+  services: AgentServices,
+  cwd: string,
+): SessionContext {
+  const { store, notes } = panel;
+  return {
+    client,
+    cwd,
+    additionalDirectories: deps.workspace.additionalDirectories?.() ?? [],
+    sink: (action) => {
+      if (current.client === client) store.dispatch(action);
+    },
+    newId: () => notes.newEntryId(),
+    clock: deps.clock,
+    logger: deps.logger,
+    awaitingUser: () => isAwaitingUser(threadPhase(store.state.thread)),
+    translate: deps.translate ?? english,
+    clientMcpServers: () =>
+      clientMcpServers(services.vscodeTools, client.connection, capabilitiesOf(client.init).mcpOverAcp, (message) =>
+        deps.logger.warn(message),
+      ),
+  };
+}

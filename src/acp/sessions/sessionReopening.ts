@@ -1,0 +1,84 @@
+/**
+ * The panel's side of opening a session (the steps that do not need the panel are in
+ * sessionOpening.ts): which request opens it, "Loading session…" while a past session is
+ * reopened, with the history the agent replays held and sent as one snapshot, and the transcript
+ * this client kept when the agent could not reopen a session, so a new one continues it.
+ */
+import type { FailureReport } from "../client/agentErrors";
+import { SessionController, type SessionContext } from "../client/sessionController";
+import { reopenAfterCrash, reopenOrContinue, showKeptTranscript } from "./sessionOpening";
+import type { AgentLifecycleDeps, LifecyclePanel } from "./agentLifecycle";
+import { english } from "../../shared/l10n";
+
+/** `replay`: opened from the session list (load its history); else reopened after a crash. */
+export interface Reopen {
+  readonly sessionId: string;
+  readonly replay: boolean;
+}
+
+/**
+ * A new session; or a listed one reopened (continued from the kept copy when its load fails); or
+ * the last one after a crash (`lastFailure`: the crash report, said again when a reload replaces
+ * the transcript).
+ */
+export async function openSession(
+  deps: AgentLifecycleDeps,
+  panel: LifecyclePanel,
+  context: SessionContext,
+  name: string,
+  reopen: Reopen | undefined,
+  lastFailure: FailureReport | undefined,
+): Promise<{ session: SessionController; loadFailure?: FailureReport }> {
+  if (reopen === undefined) return { session: await SessionController.create(context) };
+  const { sessionId } = reopen;
+  if (!reopen.replay)
+    return {
+      session: await loading(panel, name, sessionId, () =>
+        reopenAfterCrash(context, sessionId, (title) => panel.notes.note(title), lastFailure),
+      ),
+    };
+  const hasKeptCopy = deps.transcripts?.get(name, sessionId) !== undefined;
+  return reopenOrContinue(
+    context,
+    () => loading(panel, name, sessionId, () => SessionController.reopen(context, sessionId, true)),
+    hasKeptCopy,
+  );
+}
+
+/**
+ * Runs a `session/load` or `session/resume` (`open`): the panel says "Loading session…", and the
+ * history the agent replays meanwhile is held, folded as one batch and sent to the webview as
+ * one snapshot when the request returns or fails (see PanelStore.holdReplay).
+ */
+async function loading<T>(panel: LifecyclePanel, agent: string, sessionId: string, open: () => Promise<T>): Promise<T> {
+  panel.store.dispatch({ type: "connection/loading", agent, sessionId });
+  const release = panel.store.holdReplay();
+  try {
+    return await open();
+  } finally {
+    release();
+  }
+}
+
+/** A new session continues `sessionId`, which the agent could not reopen: show what this client kept of it. */
+export function showContinuation(
+  deps: AgentLifecycleDeps,
+  panel: LifecyclePanel,
+  agent: string,
+  sessionId: string,
+  loadFailure: FailureReport | undefined,
+): void {
+  const { store, notes } = panel;
+  if (loadFailure) store.dispatch({ type: "thread/reset" }); // a partial replay gives way to the kept copy
+  showKeptTranscript(
+    (action) => store.dispatch(action),
+    notes.newEntryId(),
+    {
+      agent,
+      shown: store.state.thread.entries.length > 0,
+      kept: deps.transcripts?.get(agent, sessionId),
+      ...(loadFailure ? { loadFailure } : {}),
+    },
+    deps.translate ?? english,
+  );
+}
