@@ -49,6 +49,8 @@ export const panelActionSchema = z.union([
       message: z.string(),
       details: z.string().optional(),
     }),
+    /** The tab's agent was let go without a failure (it left the settings unused): no agent now. */
+    z.object({ type: z.literal("connection/closed") }),
   ]),
 ]);
 export type PanelAction = z.infer<typeof panelActionSchema>;
@@ -87,6 +89,8 @@ export function reducePanel(state: PanelState, action: PanelAction): PanelState 
         thread: { ...state.thread, turn },
       };
     }
+    case "connection/closed":
+      return { ...state, connection: { status: "none" } };
     case "connection/failed": {
       const { agent, message, details } = action;
       const connection =

@@ -170,7 +170,9 @@ export function startHost(context: vscode.ExtensionContext): Host {
     rememberTabs(manager, context.workspaceState),
     trackCanFork(manager),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration("acpPanel")) refreshAgents();
+      // Asked on every change (settingsAgentCatalog.ts says why the event's keys are not enough).
+      const moved = catalog.settingsChanged();
+      if (moved || event.affectsConfiguration("acpPanel")) refreshAgents();
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => refreshAgents()),
     vscode.workspace.onDidChangeWorkspaceFolders(() =>

@@ -11,6 +11,7 @@ import { findOnPath } from "../acp/client/shellEnvironment";
 
 export class SettingsAgentCatalog implements AgentCatalog {
   private reported = new Set<string>();
+  private lastSettings = settingsFingerprint();
 
   /** `pathValue` is the PATH presets are looked up on (the login shell's, once known). */
   constructor(
@@ -42,6 +43,19 @@ export class SettingsAgentCatalog implements AgentCatalog {
     return definition.transport !== "stdio" || findOnPath(definition.command, this.pathValue()) !== undefined;
   }
 
+  /**
+   * Whether the agent settings' values differ from the last time this was asked. A remote window's
+   * extension host can first see the local User value of the machine-scoped `acpPanel.agents`
+   * (before the setting's scope is registered); VS Code takes it back with a change event whose
+   * keys do not name the setting, so `affectsConfiguration` alone misses it.
+   */
+  settingsChanged(): boolean {
+    const now = settingsFingerprint();
+    const changed = now !== this.lastSettings;
+    this.lastSettings = now;
+    return changed;
+  }
+
   /** Problems in the setting, one line each. */
   problems(): readonly string[] {
     return this.read().problems;
@@ -56,6 +70,10 @@ export class SettingsAgentCatalog implements AgentCatalog {
     }
     return parsed;
   }
+}
+
+function settingsFingerprint(): string {
+  return JSON.stringify([userValue<unknown>("agents"), userValue<unknown>("defaultAgent")]);
 }
 
 function userValue<T>(key: string): T | undefined {

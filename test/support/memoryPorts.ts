@@ -51,6 +51,10 @@ export class MemoryCatalog implements AgentCatalog {
   definition(name: string): AgentDefinition | undefined {
     return this.definitions.get(name);
   }
+  /** The user deletes the agent from the setting (call the session's refreshAgents after). */
+  remove(name: string): void {
+    this.definitions.delete(name);
+  }
 }
 
 export const fixedWorkspace = (cwd: string): WorkspacePort => ({ cwd: () => cwd, roots: () => [cwd] });

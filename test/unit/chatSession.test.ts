@@ -133,3 +133,66 @@ test("in Restricted Mode no agent process starts, and the panel says how to trus
   assert.match(connection.status === "failed" ? (connection.details ?? "") : "", /Trust this workspace/);
   assert.deepEqual(agent.received(), [], "the agent never ran, so it received nothing");
 });
+
+// In a remote window VS Code can hand the extension host a machine-scoped setting's local User
+// value for a moment at start-up, and take it back once the setting's scope is registered: an
+// unused session opened on that moment's agent must not outlive the agent's removal.
+test("an unused session whose agent leaves the settings ends, and the tab goes back to no agent", async () => {
+  const agent = fakeAgent("Gone");
+  const catalog = new MemoryCatalog([agent.launch]);
+  const session = sessionOn(catalog);
+  await session.start();
+  assert.equal(session.store.state.connection.status, "ready");
+  catalog.remove("Gone");
+  session.refreshAgents();
+  await waitFor(
+    () => session.store.state.connection.status,
+    (status) => status === "none",
+    "the connection to end",
+  );
+  assert.deepEqual(session.store.state.agents, []);
+  assert.equal(session.sessionId, undefined, "the agent's session is let go");
+});
+
+test("an unused session whose agent leaves the settings moves to the agent that is now the default", async () => {
+  const catalog = new MemoryCatalog([fakeAgent("Gone").launch, fakeAgent("Stays").launch]);
+  const session = sessionOn(catalog);
+  await session.start("Gone");
+  catalog.remove("Gone");
+  session.refreshAgents();
+  await waitFor(
+    () => session.store.state.connection,
+    (connection) => connection.status === "ready" && connection.agent === "Stays",
+    "the default agent's session",
+  );
+  assert.equal(session.store.state.selectedAgent, "Stays");
+});
+
+test("a session with a conversation keeps its agent when the setting loses it", async () => {
+  const agent = fakeAgent("Used");
+  const catalog = new MemoryCatalog([agent.launch]);
+  const session = sessionOn(catalog);
+  await session.start();
+  await session.prompt("hello");
+  const sessionId = session.sessionId;
+  catalog.remove("Used");
+  session.refreshAgents();
+  // The agent still answers in this session: a second turn completes on the same session.
+  await session.prompt("still there?");
+  assert.equal(session.store.state.connection.status, "ready");
+  assert.equal(session.sessionId, sessionId);
+  assert.equal(session.store.state.thread.entries.filter((entry) => entry.kind === "user").length, 2);
+});
+
+function sessionOn(catalog: MemoryCatalog): ChatSession {
+  const session = new ChatSession({
+    catalog,
+    workspace: fixedWorkspace(tmpdir()),
+    logger: new MemoryLogger(),
+    clock: steppingClock(),
+    restartDelaysMs: [],
+  });
+  sessions.push(session);
+  session.refreshAgents();
+  return session;
+}

@@ -132,6 +132,17 @@ export class AgentLifecycle {
     this.restarts.reset();
   }
 
+  /** Lets the agent go without a failure: the tab has no agent until one is started. */
+  async close(): Promise<void> {
+    this.restarts.cancel();
+    this.lastSession = undefined;
+    const { store } = this.panel;
+    store.dispatch({ type: "thread/reset" });
+    this.panel.threadReset();
+    store.dispatch({ type: "connection/closed" });
+    await this.stop();
+  }
+
   async dispose(): Promise<void> {
     this.restarts.cancel();
     await this.stop();

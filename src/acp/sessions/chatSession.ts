@@ -60,14 +60,36 @@ export class ChatSession {
     return this.session?.isTurnRunning ?? false;
   }
 
+  /** The settings or PATH changed: the picker learns the agents, and an unused session of a removed agent goes. */
   refreshAgents(): void {
     const { catalog } = this.deps;
-    const selected = this.store.state.selectedAgent ?? catalog.defaultAgent();
+    const agents = catalog.names();
+    const current = this.store.state.selectedAgent;
+    const selected = current !== undefined && agents.includes(current) ? current : (catalog.defaultAgent() ?? current);
     this.store.dispatch({
       type: "agents/configured",
-      agents: catalog.names(),
+      agents,
       ...(selected === undefined ? {} : { selectedAgent: selected }),
     });
+    if (this.isUnusedSessionOfRemovedAgent(agents)) void this.replaceRemovedAgent();
+  }
+
+  /**
+   * A tab whose agent left the settings before anything was said in it. In a remote window VS Code
+   * can hand the extension host a machine-scoped setting's local User value for a moment at
+   * start-up and take it back once the setting's scope is known; a session opened in that moment
+   * must not outlive it. A session with a conversation keeps its agent: the user can still read
+   * and continue it.
+   */
+  private isUnusedSessionOfRemovedAgent(agents: readonly string[]): boolean {
+    const { connection, thread } = this.store.state;
+    if (connection.status === "none" || agents.includes(connection.agent)) return false;
+    return thread.turn.phase === "idle" && thread.queue.length === 0 && !thread.entries.some((e) => e.kind === "user");
+  }
+
+  private async replaceRemovedAgent(): Promise<void> {
+    await this.lifecycle.close();
+    if (this.deps.catalog.defaultAgent() !== undefined) await this.start();
   }
 
   get sessionId(): string | undefined {
