@@ -21,6 +21,7 @@ export function routeHostMessage(sinks: HostMessageSinks, message: HostMessage):
   switch (message.type) {
     case "state/snapshot":
     case "state/actions":
+    case "state/history":
       sinks.store.receive(message);
       return;
     case "composer/insert":

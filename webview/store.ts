@@ -9,11 +9,15 @@
  * React sees at most one new state per animation frame, however fast the agent streams. Each
  * frame that publishes a new snapshot or new actions acknowledges them (`state/ack`): the host
  * sends the next batch only then, folding whatever arrived meanwhile into it.
+ *
+ * A long thread arrives as its tail, then as `state/history` slices of older entries that are
+ * prepended (threadHistory.ts); their ack says where the held thread now starts.
  */
 import { type PanelState, initialPanelState, reducePanelBatch } from "../src/shared/panelState";
 import type { HostMessage, WebviewMessage } from "../src/shared/protocol";
+import { prependHistory } from "../src/shared/threadHistory";
 
-type StateMessage = Extract<HostMessage, { type: "state/snapshot" | "state/actions" }>;
+type StateMessage = Extract<HostMessage, { type: "state/snapshot" | "state/actions" | "state/history" }>;
 
 export type FrameScheduler = (callback: () => void) => void;
 
@@ -30,6 +34,8 @@ export class ReplicaStore {
    */
   private awaitingSnapshot = true;
   private framePending = false;
+  /** A history slice was folded: the next frame acknowledges it with where the thread now starts. */
+  private historyToAck: number | undefined;
   private readonly listeners = new Set<() => void>();
 
   constructor(
@@ -43,12 +49,14 @@ export class ReplicaStore {
   }
 
   receive(message: StateMessage): void {
+    if (message.type === "state/history") return this.receiveHistory(message);
     if (message.type === "state/snapshot") {
       this.state = message.state;
       this.lastSeq = message.seq;
       // Acknowledged once rendered, like a batch: the whole thread follows the ack of its tail.
       this.ackedSeq = message.seq - 1;
       this.awaitingSnapshot = false;
+      this.historyToAck = undefined;
       this.changed();
       return;
     }
@@ -77,6 +85,16 @@ export class ReplicaStore {
 
   readonly getSnapshot = (): PanelState => this.published;
 
+  private receiveHistory(message: Extract<StateMessage, { type: "state/history" }>): void {
+    if (this.awaitingSnapshot) return;
+    // A slice that does not join the held entries is stale (a snapshot replaced the thread): dropped.
+    const thread = prependHistory(this.state.thread, message);
+    if (!thread) return;
+    this.state = { ...this.state, thread };
+    this.historyToAck = thread.omittedEntries ?? 0;
+    this.changed();
+  }
+
   private requestResync(reason: string): void {
     console.warn(`ACP Panel: state out of sync (${reason}); asking the host for a snapshot`);
     this.awaitingSnapshot = true;
@@ -91,9 +109,12 @@ export class ReplicaStore {
       if (this.published === this.state) return;
       this.published = this.state;
       for (const listener of this.listeners) listener();
-      if (this.lastSeq > this.ackedSeq && !this.awaitingSnapshot) {
+      if (this.awaitingSnapshot) return;
+      const history = this.historyToAck;
+      this.historyToAck = undefined;
+      if (this.lastSeq > this.ackedSeq || history !== undefined) {
         this.ackedSeq = this.lastSeq;
-        this.post({ type: "state/ack", seq: this.lastSeq });
+        this.post({ type: "state/ack", seq: this.lastSeq, ...(history === undefined ? {} : { history }) });
       }
     });
   }

@@ -9,6 +9,7 @@
  */
 import * as z from "zod";
 import { panelActionSchema, type PanelState } from "./panelState";
+import type { ThreadEntry } from "./thread";
 
 // The snapshot is produced by the host's own reducer; validating its deep shape on every
 // resync would cost more than it protects, so it is checked structurally at the top level only.
@@ -95,6 +96,18 @@ export const hostMessageSchema = z.discriminatedUnion("type", [
     actions: z.array(panelActionSchema),
   }),
   /**
+   * Older entries of a long thread whose tail the webview holds (threadHistory.ts), nearest the
+   * tail first; each is acknowledged with `state/ack` carrying `history`. Produced by the host's
+   * reducer like a snapshot, so checked structurally only.
+   */
+  z.object({
+    type: z.literal("state/history"),
+    start: z.number().int().nonnegative(),
+    entries: z.array(z.custom<ThreadEntry>((value) => typeof value === "object" && value !== null && "kind" in value)),
+    index: z.record(z.string(), z.number().int()),
+    runPositions: z.record(z.string(), z.number().int()),
+  }),
+  /**
    * The tab strip (its own channel, separate from the active tab's state). When `activeKey`
    * changes, a `state/snapshot` of the newly active tab follows.
    */
@@ -140,7 +153,8 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
    * next, so a webview that renders slower than the agent streams gets fewer, larger batches
    * instead of a queue of small ones; the whole of a long thread follows the ack of its tail.
    */
-  z.object({ type: z.literal("state/ack"), seq: z.number().int() }),
+  /** Rendered through `seq`; with `history`, the webview now holds the thread from that host position on. */
+  z.object({ type: z.literal("state/ack"), seq: z.number().int(), history: z.number().int().optional() }),
   z.object({ type: z.literal("prompt/send"), text: z.string(), attachments: z.array(attachmentSchema).default([]) }),
   z.object({ type: z.literal("turn/cancel") }),
   z.object({ type: z.literal("agent/select"), agent: z.string() }),

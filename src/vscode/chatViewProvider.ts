@@ -101,7 +101,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       return;
     }
     // Flow control for the replica feed: frequent during a stream, and nothing to log.
-    if (parsed.data.type === "state/ack") return this.sessionView.acknowledge(parsed.data.seq);
+    if (parsed.data.type === "state/ack") return this.sessionView.acknowledge(parsed.data.seq, parsed.data.history);
     void handlePanelMessage(parsed.data, this.messages).catch((error: unknown) =>
       this.logger.error(`Handling ${parsed.data.type} failed: ${String(error)}`),
     );

@@ -117,7 +117,7 @@ export class EditorSessionPanels implements vscode.Disposable {
       const parsed = webviewMessageSchema.safeParse(raw);
       if (!parsed.success)
         return this.logger.warn(`Dropped an invalid message from an editor tab: ${parsed.error.message}`);
-      if (parsed.data.type === "state/ack") return view.acknowledge(parsed.data.seq);
+      if (parsed.data.type === "state/ack") return view.acknowledge(parsed.data.seq, parsed.data.history);
       void handlePanelMessage(parsed.data, messages).catch((error: unknown) =>
         this.logger.error(`Handling ${parsed.data.type} failed: ${String(error)}`),
       );

@@ -133,10 +133,13 @@ export async function armInteractiveProbe(frame: Frame, endMarker: string): Prom
   await frame.evaluate(`(() => {
     ${COMMON}
     const marker = ${JSON.stringify(endMarker)};
-    // The last snapshot that arrives (the loaded thread), before the webview handles it: first the
-    // tail of the thread (it has omittedEntries), then the whole.
+    // The loaded thread as it arrives, before the webview handles it: first its tail (a snapshot
+    // with omittedEntries), then its older entries in state/history slices; wSnapshot is when the
+    // oldest slice (start 0), or a whole-thread snapshot, arrived.
     window.addEventListener("message", (event) => {
-      if (!event.data || event.data.type !== "state/snapshot") return;
+      if (!event.data) return;
+      if (event.data.type === "state/history" && event.data.start === 0) b.wSnapshot = Date.now();
+      if (event.data.type !== "state/snapshot") return;
       if (event.data.state.thread.omittedEntries) b.wTail = Date.now();
       else b.wSnapshot = Date.now();
     }, { capture: true });

@@ -7,7 +7,7 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { PanelStore } from "../../src/acp/sessions/panelStore";
-import { ReplicaFeed, TAIL_ENTRIES } from "../../src/acp/sessions/replicaFeed";
+import { HISTORY_SLICE_ENTRIES, ReplicaFeed, TAIL_ENTRIES } from "../../src/acp/sessions/replicaFeed";
 import type { PanelAction } from "../../src/shared/panelState";
 import type { HostMessage, WebviewMessage } from "../../src/shared/protocol";
 import { ReplicaStore } from "../../webview/store";
@@ -35,7 +35,7 @@ function wiredPanel(options: { acks: boolean; ackTimeoutMs?: number; store?: Pan
   const replica = new ReplicaStore(
     (message) => {
       fromWebview.push(message);
-      if (message.type === "state/ack" && options.acks) feed.acknowledge(message.seq);
+      if (message.type === "state/ack" && options.acks) feed.acknowledge(message.seq, message.history);
     },
     (callback) => void frames.push(callback),
   );
@@ -150,46 +150,102 @@ test("the webview acknowledges once per rendered frame, with the last seq it fol
   assert.deepEqual(sent.slice(3), [{ type: "state/resync" }], "a gap asks for a snapshot and acks nothing");
 });
 
-test("a long thread goes out as its tail first, and whole once the webview has rendered the tail", async () => {
-  const long = new PanelStore();
-  for (let n = 0; n < 400; n++) {
-    long.dispatch({
+/** A host store holding `n` completed tool calls (each keyed in the index). */
+function toolCalls(n: number, store = new PanelStore()): PanelStore {
+  for (let at = 0; at < n; at++) {
+    store.dispatch({
       type: "acp/update",
-      entryId: `tool-${n}`,
-      update: { sessionUpdate: "tool_call", toolCallId: `call-${n}`, title: `Read ${n}`, status: "completed" },
+      entryId: `tool-${at}`,
+      update: { sessionUpdate: "tool_call", toolCallId: `call-${at}`, title: `Read ${at}`, status: "completed" },
     });
   }
-  const { store, feed, replica, frame, fromWebview, posted } = wiredPanel({ acks: true, store: long });
+  return store;
+}
+
+test("a long thread goes out as its tail first, then older entries in slices, each after the last was rendered", async () => {
+  const { store, feed, replica, frame, fromWebview, posted } = wiredPanel({ acks: true, store: toolCalls(700) });
   const shapes = () =>
     posted.map((m) =>
-      m.type === "state/snapshot" ? [m.seq, m.state.thread.entries.length, m.state.thread.omittedEntries] : [m.type],
+      m.type === "state/snapshot"
+        ? [m.seq, m.state.thread.entries.length, m.state.thread.omittedEntries]
+        : m.type === "state/history"
+          ? ["history", m.start, m.entries.length]
+          : [m.type],
     );
-  assert.deepEqual(shapes(), [[400, TAIL_ENTRIES, 400 - TAIL_ENTRIES]], "the tail only, at first");
+  assert.deepEqual(shapes(), [[700, TAIL_ENTRIES, 700 - TAIL_ENTRIES]], "the tail only, at first");
   const tail = posted[0]?.type === "state/snapshot" ? posted[0].state.thread : undefined;
-  assert.equal(tail?.entries[0]?.id, `tool-${400 - TAIL_ENTRIES}`);
-  assert.equal(tail?.index[`tool:call-${399}`], TAIL_ENTRIES - 1, "the index is re-based onto the tail");
+  assert.equal(tail?.entries[0]?.id, `tool-${700 - TAIL_ENTRIES}`);
+  assert.equal(tail?.index[`tool:call-${699}`], TAIL_ENTRIES - 1, "the index is re-based onto the tail");
   assert.equal(tail?.index[`tool:call-0`], undefined);
 
   store.dispatch(chunk(1)); // streamed on top of the tail meanwhile
   await wait(FLUSH_MS * 3);
-  feed.acknowledge(399); // an ack older than the tail releases nothing
+  feed.acknowledge(699); // an ack older than the tail releases nothing
   assert.deepEqual(
     shapes(),
-    [[400, TAIL_ENTRIES, 400 - TAIL_ENTRIES], ["state/actions"]],
-    "no whole thread before the tail is rendered",
+    [[700, TAIL_ENTRIES, 700 - TAIL_ENTRIES], ["state/actions"]],
+    "no history before the tail is rendered",
   );
   frame(); // the webview renders the tail (and the batch) and acknowledges them
   assert.deepEqual(
     fromWebview.filter((m) => m.type === "state/ack"),
-    [{ type: "state/ack", seq: 401 }],
+    [{ type: "state/ack", seq: 701 }],
   );
-  assert.deepEqual(shapes().at(-1), [401, 401, undefined], "then the whole thread, at the current seq");
+  const held = 700 - TAIL_ENTRIES;
+  assert.deepEqual(shapes().at(-1), ["history", held - HISTORY_SLICE_ENTRIES, HISTORY_SLICE_ENTRIES]);
+  assert.equal(posted.length, 3, "one slice at a time");
+  frame(); // renders the slice: the ack says where the held thread now starts
+  assert.deepEqual(fromWebview.at(-1), { type: "state/ack", seq: 701, history: held - HISTORY_SLICE_ENTRIES });
+  assert.deepEqual(shapes().at(-1), ["history", held - 2 * HISTORY_SLICE_ENTRIES, HISTORY_SLICE_ENTRIES]);
   frame();
-  assert.deepEqual(replica.getSnapshot(), store.state);
+  assert.deepEqual(shapes().at(-1), ["history", 0, held - 2 * HISTORY_SLICE_ENTRIES], "the oldest last");
+  frame();
+  assert.deepEqual(replica.getSnapshot(), store.state, "the webview ends with the host's thread");
+  assert.equal(posted.filter((m) => m.type === "state/snapshot").length, 1, "never the whole thread at once");
   assert.ok(!fromWebview.some((m) => m.type === "state/resync"));
 });
 
-test("the whole thread follows its tail after the ack timeout when the webview stays silent", async () => {
+test("an update to an entry the webview does not hold yet makes the whole thread go instead of the next slice", async () => {
+  const { store, replica, frame, fromWebview, posted } = wiredPanel({ acks: true, store: toolCalls(700) });
+  frame(); // the tail is rendered: the first slice (entries 390-639) goes out
+  assert.equal(posted.at(-1)?.type, "state/history");
+  // The agent updates an old tool call that only the host holds so far.
+  store.dispatch({
+    type: "acp/update",
+    entryId: "late",
+    update: { sessionUpdate: "tool_call_update", toolCallId: "call-3", status: "failed" },
+  });
+  await wait(FLUSH_MS * 3);
+  frame();
+  frame();
+  const last = posted.at(-1);
+  assert.equal(last?.type, "state/snapshot", "the whole thread replaces what the webview holds");
+  assert.equal(last?.type === "state/snapshot" && last.state.thread.entries.length, 700);
+  frame();
+  assert.deepEqual(replica.getSnapshot(), store.state);
+  const card = replica.getSnapshot().thread.entries[3];
+  assert.equal(card?.kind === "tool_call" && card.status, "failed");
+  assert.ok(!fromWebview.some((m) => m.type === "state/resync"));
+});
+
+test("a stale slice (the thread was replaced meanwhile) is dropped by the webview", () => {
+  const replica = new ReplicaStore(
+    () => undefined,
+    (callback) => callback(),
+  );
+  const host = toolCalls(10);
+  replica.receive({ type: "state/snapshot", seq: 10, state: host.state });
+  replica.receive({ type: "state/history", start: 0, entries: [], index: {}, runPositions: {} });
+  replica.receive({
+    type: "state/history",
+    start: 0,
+    entries: [...host.state.thread.entries.slice(0, 2)],
+    index: {},
+    runPositions: {},
+  });
+  assert.deepEqual(replica.getSnapshot(), host.state, "a slice that does not join the held entries changes nothing");
+});
+test("older entries follow the tail after the ack timeout when the webview stays silent", async () => {
   const store = new PanelStore();
   for (let n = 0; n < TAIL_ENTRIES + 1; n++)
     store.dispatch({ type: "thread/error", entryId: `e${n}`, message: `m${n}` });
@@ -201,7 +257,10 @@ test("the whole thread follows its tail after the ack timeout when the webview s
   assert.equal(posted.length, 1);
   await wait(ACK_TIMEOUT_MS + 20);
   assert.deepEqual(
-    posted.map((m) => m.type === "state/snapshot" && m.state.thread.entries.length),
-    [TAIL_ENTRIES, TAIL_ENTRIES + 1],
+    posted.map((m) =>
+      m.type === "state/snapshot" ? m.state.thread.entries.length : m.type === "state/history" && m.start,
+    ),
+    [TAIL_ENTRIES, 0],
+    "the tail, then the one older entry",
   );
 });

@@ -82,7 +82,7 @@ function syncedPanel(env: Record<string, string>) {
   const fromWebview: WebviewMessage[] = [];
   const replica = new ReplicaStore(
     (message) => {
-      if (message.type === "state/ack") feed.acknowledge(message.seq);
+      if (message.type === "state/ack") feed.acknowledge(message.seq, message.history);
       else fromWebview.push(message);
     },
     (frame) => frame(),
@@ -115,25 +115,25 @@ test("a load replaying 400 updates reaches the webview as one snapshot, not as b
   assert.equal(updates, 400);
   assert.equal(thread.entries.length, 300, "a user message, a reply and a tool call per exchange");
   assert.equal(toolCards(thread).filter((card) => card.status === "completed").length, 100);
-  // 300 entries is more than TAIL_ENTRIES: the loaded thread goes out as its tail, then whole once
-  // the webview acknowledges the tail (at once here: its frames run synchronously).
-  assert.equal(
-    snapshots(posted).length,
-    3,
-    "the answer to webview/ready, then the loaded thread's tail, then all of it",
-  );
+  // 300 entries is more than TAIL_ENTRIES: the loaded thread goes out as its tail, then its older
+  // entries as history once the webview acknowledges the tail (at once here: its frames run
+  // synchronously). 240 older entries fit one slice.
+  assert.equal(snapshots(posted).length, 2, "the answer to webview/ready, then the loaded thread's tail");
   const streamed = batches(posted).flatMap((batch) => batch.actions.map((action) => action.type));
   assert.ok(!streamed.includes("acp/update"), `no replayed update is streamed: ${streamed.join(", ")}`);
   assert.deepEqual(streamed, ["thread/reset", "connection/starting", "connection/loading", "connection/ready"]);
-  const [, tail, loaded] = snapshots(posted);
+  const [, tail] = snapshots(posted);
   assert.equal(tail?.type === "state/snapshot" && tail.state.thread.entries.length, TAIL_ENTRIES);
   assert.equal(tail?.type === "state/snapshot" && tail.state.thread.omittedEntries, 300 - TAIL_ENTRIES);
-  assert.equal(loaded?.type === "state/snapshot" && loaded.state.thread.entries.length, 300);
-  assert.equal(loaded?.type === "state/snapshot" && loaded.state.thread.omittedEntries, undefined);
   assert.equal(
-    loaded?.type === "state/snapshot" && describeStatus(loaded.state),
+    tail?.type === "state/snapshot" && describeStatus(tail.state),
     "Loading session…",
     "sent as the load returned",
+  );
+  const history = posted.filter((m) => m.type === "state/history");
+  assert.deepEqual(
+    history.map((m) => m.type === "state/history" && [m.start, m.entries.length]),
+    [[0, 300 - TAIL_ENTRIES]],
   );
 
   assert.deepEqual(fromWebview, [{ type: "webview/ready" }], "no resync: the numbering has no gap");

@@ -53,7 +53,7 @@ function wiredView(m: SessionManager, placements: EditorPlacements, target: View
   const posted: HostMessage[] = [];
   const replica = new ReplicaStore(
     (message) => {
-      if (message.type === "state/ack") view.acknowledge(message.seq);
+      if (message.type === "state/ack") view.acknowledge(message.seq, message.history);
       if (message.type === "state/resync") view.resync();
     },
     (callback) => (manualFrames ? void frames.push(callback) : void setImmediate(callback)),

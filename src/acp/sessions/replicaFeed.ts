@@ -19,21 +19,39 @@
  * within `ackTimeoutMs` (a hidden webview renders nothing, an old one never acks) releases the
  * next batch anyway: flow control slows nothing down beyond that.
  *
- * A long thread's snapshot goes out in two steps: first its last `TAIL_ENTRIES` entries
- * (threadTail), which the webview renders at once, then, when the webview acknowledges that
- * render (or after `ackTimeoutMs`), the whole thread at the then current seq. A loaded session is
- * readable and the composer usable while megabytes of history still cross to the webview.
+ * A long thread's snapshot goes out in steps: first its last `TAIL_ENTRIES` entries
+ * (threadTail), which the webview renders at once; then, each time the webview acknowledges a
+ * render (or after `ackTimeoutMs`), the next `HISTORY_SLICE_ENTRIES` older entries
+ * (`state/history`, threadHistory.ts), nearest the tail first. A loaded session is readable and
+ * the composer usable while megabytes of history still cross to the webview, and no single
+ * message makes VS Code and the webview decode the whole thread in one task. If an action since
+ * the tail touched an entry the webview does not hold yet, the whole thread goes instead.
  */
 import { coalesceChunks } from "../../shared/coalesceChunks";
 import type { PanelAction } from "../../shared/panelState";
 import type { HostMessage } from "../../shared/protocol";
 import { threadTail } from "../../shared/threadTail";
+import { historyIntact, historySlice } from "../../shared/threadHistory";
+import type { ThreadEntry } from "../../shared/thread";
 import type { PanelStore } from "./panelStore";
 
 /** Threads with more entries than this are sent as their tail first. */
 export const TAIL_ENTRIES = 60;
+/** Older entries per `state/history` message (a few hundred KB for typical entries). */
+export const HISTORY_SLICE_ENTRIES = 250;
 
-type Post = (message: Extract<HostMessage, { type: "state/snapshot" | "state/actions" }>) => void;
+type Post = (message: Extract<HostMessage, { type: "state/snapshot" | "state/actions" | "state/history" }>) => void;
+
+/** A tail went out: older entries follow. */
+interface HistoryProgress {
+  /** The host's entries when the tail went out (historyIntact compares with them). */
+  readonly base: readonly ThreadEntry[];
+  /** The webview holds the thread from this host position on (once the last post arrives). */
+  held: number;
+  /** The tail's seq until its ack; the next slice waits for an ack of it, or of the last slice. */
+  tailSeq: number | undefined;
+  timer: ReturnType<typeof setTimeout>;
+}
 
 export class ReplicaFeed {
   private synced = false;
@@ -43,8 +61,8 @@ export class ReplicaFeed {
   /** The last seq of each posted batch the webview has not acknowledged, oldest first. */
   private inFlight: number[] = [];
   private ackTimer: ReturnType<typeof setTimeout> | undefined;
-  /** A tail snapshot the webview has not acknowledged yet: the whole thread follows its ack. */
-  private tail: { seq: number; timer: ReturnType<typeof setTimeout> } | undefined;
+  /** A tail went out and older entries are still to follow. */
+  private history: HistoryProgress | undefined;
   private bound: { store: PanelStore; subscriptions: Array<{ dispose(): void }> } | undefined;
 
   /**
@@ -97,13 +115,24 @@ export class ReplicaFeed {
       this.post({ type: "state/snapshot", seq, state });
       return;
     }
-    this.tail = { seq, timer: setTimeout(() => this.sendWhole(), this.ackTimeoutMs) };
-    this.post({ type: "state/snapshot", seq, state: { ...state, thread: threadTail(state.thread, TAIL_ENTRIES) } });
+    const tail = threadTail(state.thread, TAIL_ENTRIES);
+    this.history = {
+      base: state.thread.entries,
+      held: tail.omittedEntries ?? 0,
+      tailSeq: seq,
+      timer: setTimeout(() => this.sendHistory(), this.ackTimeoutMs),
+    };
+    this.post({ type: "state/snapshot", seq, state: { ...state, thread: tail } });
   }
 
-  /** The webview has rendered everything up to `seq`: the next batch may go. */
-  acknowledge(seq: number): void {
-    if (this.tail && seq >= this.tail.seq) return this.sendWhole();
+  /**
+   * The webview has rendered everything up to `seq` (and, with `history`, holds the thread from
+   * that position on): the next batch, or the next slice of history, may go.
+   */
+  acknowledge(seq: number, history?: number): void {
+    const progress = this.history;
+    if (progress && (progress.tailSeq === undefined ? history === progress.held : seq >= progress.tailSeq))
+      this.sendHistory();
     const waiting = this.inFlight.filter((end) => end > seq);
     if (waiting.length === this.inFlight.length) return;
     this.inFlight = waiting;
@@ -127,7 +156,25 @@ export class ReplicaFeed {
     this.clearAckTimer();
   }
 
-  /** The whole thread after its tail; it supersedes the tail and any batch numbered before it. */
+  /** The next slice of older entries; the whole thread instead if the webview's tail went stale. */
+  private sendHistory(): void {
+    const progress = this.history;
+    const store = this.bound?.store;
+    if (!progress || !store || !this.synced) return this.clearTail();
+    clearTimeout(progress.timer);
+    const { thread } = store.state;
+    if (!historyIntact(progress.base, thread.entries, progress.held)) return this.sendWhole();
+    const end = progress.held;
+    const start = Math.max(0, end - HISTORY_SLICE_ENTRIES);
+    // Moved on before posting: the post may come back as an ack at once (a synchronous webview).
+    progress.held = start;
+    progress.tailSeq = undefined;
+    if (start === 0) this.history = undefined;
+    else progress.timer = setTimeout(() => this.sendHistory(), this.ackTimeoutMs);
+    this.post({ type: "state/history", ...historySlice(thread, start, end) });
+  }
+
+  /** The whole thread; it supersedes the tail and any batch numbered before it. */
   private sendWhole(): void {
     this.clearTail();
     const store = this.bound?.store;
@@ -138,8 +185,8 @@ export class ReplicaFeed {
   }
 
   private clearTail(): void {
-    if (this.tail) clearTimeout(this.tail.timer);
-    this.tail = undefined;
+    if (this.history) clearTimeout(this.history.timer);
+    this.history = undefined;
   }
 
   private get awaitingAck(): boolean {

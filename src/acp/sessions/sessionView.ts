@@ -66,8 +66,8 @@ export class SessionView {
     this.sendTabs(true);
   }
 
-  acknowledge(seq: number): void {
-    this.feed.acknowledge(seq);
+  acknowledge(seq: number, history?: number): void {
+    this.feed.acknowledge(seq, history);
   }
 
   /** The webview is gone or reloading: nothing is streamed until it asks again. */
