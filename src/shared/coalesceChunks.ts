@@ -33,6 +33,11 @@ function plainChunkText(action: PanelAction): string | undefined {
   return content.text;
 }
 
+/** True for a chunk action `coalesceChunks` may merge with a neighbour of the same run. */
+export function isMergeableChunk(action: PanelAction): boolean {
+  return plainChunkText(action) !== undefined;
+}
+
 function sameRun(a: UpdateAction, b: UpdateAction): boolean {
   const left = a.update as Record<string, unknown>;
   const right = b.update as Record<string, unknown>;

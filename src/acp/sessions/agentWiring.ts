@@ -72,7 +72,7 @@ export function sessionContextFor(
     cwd,
     additionalDirectories: deps.workspace.additionalDirectories?.() ?? [],
     sink: (action) => {
-      if (current.client === client) store.dispatch(action);
+      if (current.client === client) store.stream(action);
     },
     newId: () => notes.newEntryId(),
     clock: deps.clock,

@@ -5,6 +5,12 @@
  * A replay (the history `session/load` streams back) is held: the actions dispatched meanwhile are
  * queued and folded as one batch (one copy of the thread, not one per update) when the hold ends,
  * or earlier if someone reads `state` or `seq`, so readers always see every action dispatched so far.
+ *
+ * What the agent streams comes in through `stream`: plain text chunks wait until the current task
+ * ends (a microtask) and are folded as their merged runs (coalesceChunks), so a flood of chunks
+ * costs the reducer and every listener one action per read from the agent, not one per chunk.
+ * Anything else, and any read of `state` or `seq`, folds the waiting chunks first: the order of
+ * actions and what readers see are as if each chunk had been dispatched on its own.
  */
 import {
   type PanelAction,
@@ -13,6 +19,7 @@ import {
   reducePanel,
   reducePanelBatch,
 } from "../../shared/panelState";
+import { coalesceChunks, isMergeableChunk } from "../../shared/coalesceChunks";
 
 /** `replayed`: the action came from a held replay; a snapshot follows when the replay ends. */
 export type ActionListener = (action: PanelAction, seq: number, replayed: boolean) => void;
@@ -23,16 +30,20 @@ export class PanelStore {
   private holds = 0;
   private held: PanelAction[] = [];
   private folding = false;
+  /** Streamed text chunks not folded yet (folded at the end of the task, or before anything else). */
+  private streamed: PanelAction[] = [];
   private readonly listeners = new Set<ActionListener>();
   private readonly replayListeners = new Set<() => void>();
 
   get state(): PanelState {
+    this.foldStreamed();
     this.foldHeld();
     return this.current;
   }
 
   /** The number of the last action applied; a snapshot taken now is "at" this number. */
   get seq(): number {
+    this.foldStreamed();
     this.foldHeld();
     return this.lastSeq;
   }
@@ -43,6 +54,7 @@ export class PanelStore {
   }
 
   dispatch(action: PanelAction): void {
+    this.foldStreamed();
     if (this.holds > 0) {
       this.held.push(action);
       return;
@@ -50,6 +62,13 @@ export class PanelStore {
     this.current = reducePanel(this.current, action);
     this.lastSeq += 1;
     for (const listener of this.listeners) listener(action, this.lastSeq, false);
+  }
+
+  /** Like `dispatch`, for what the agent streams: text chunks are merged within a task (see above). */
+  stream(action: PanelAction): void {
+    if (this.holds > 0 || !isMergeableChunk(action)) return this.dispatch(action);
+    if (this.streamed.length === 0) queueMicrotask(() => this.foldStreamed());
+    this.streamed.push(action);
   }
 
   /**
@@ -79,6 +98,13 @@ export class PanelStore {
   onDidReplay(listener: () => void): { dispose(): void } {
     this.replayListeners.add(listener);
     return { dispose: () => this.replayListeners.delete(listener) };
+  }
+
+  private foldStreamed(): void {
+    if (this.streamed.length === 0) return;
+    const actions = coalesceChunks(this.streamed);
+    this.streamed = [];
+    for (const action of actions) this.dispatch(action);
   }
 
   private foldHeld(): void {
