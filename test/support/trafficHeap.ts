@@ -5,7 +5,7 @@
  *   raw:     TrafficLog.add with a 1 MB rendered line (what any Logger may hand it)
  *   message: the agent client's render of a message carrying a 1 MB text, then TrafficLog.add
  */
-import { TrafficLog } from "../../src/acp/client/trafficLog";
+import { TRAFFIC_CAPACITY, TrafficLog } from "../../src/acp/client/trafficLog";
 import { logJson } from "../../src/acp/client/logJson";
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -19,7 +19,9 @@ function heapUsed(): number {
   return process.memoryUsage().heapUsed;
 }
 
-const log = new TrafficLog();
+// No character budget here: the log must keep all 300 lines, so what the heap holds is the lines'
+// own size, not what their parents would keep alive.
+const log = new TrafficLog(TRAFFIC_CAPACITY, Number.POSITIVE_INFINITY);
 const before = heapUsed();
 for (let i = 0; i < MESSAGES; i++) {
   // Distinct, flat 1 MB strings: nothing but the log can keep them alive.

@@ -58,3 +58,19 @@ test("a rendered message over the limit is cut, says so, and stays within the li
     JSON.stringify({ a: [1, null, true, "s", undefined], b: undefined, n: Number.NaN }),
   );
 });
+
+test("the ring holds at most its character budget: a replay of big messages keeps only the newest", () => {
+  const log = new TrafficLog(5000, 10_000);
+  for (let i = 0; i < 100; i++) log.add("A", "in", `${i}:`.padEnd(1_000, "x"), i);
+  const kept = log.snapshot();
+  assert.ok(kept.reduce((sum, line) => sum + line.text.length, 0) <= 10_000, "within the budget");
+  assert.equal(kept.length, 10);
+  assert.match(kept.at(-1)!.text, /^99:/, "the newest is kept");
+  assert.match(kept[0]!.text, /^90:/, "oldest first");
+  // A line over the whole budget still shows (alone): the newest line is never dropped.
+  log.add("A", "out", "y".repeat(12_000), 100);
+  assert.deepEqual(
+    log.snapshot().map((line) => line.at),
+    [100],
+  );
+});

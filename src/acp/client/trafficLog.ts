@@ -1,6 +1,7 @@
 /**
  * The raw protocol traffic of every agent, both directions, in a bounded ring buffer ("ACP: Show
- * Traffic"). Lines are stored as rendered (`logJson`: bounded, secrets by position already
+ * Traffic"): at most `capacity` lines and `budgetChars` characters, the newest kept (a session
+ * replaying megabytes of history would otherwise keep 5,000 lines of it alive). Lines are stored as rendered (`logJson`: bounded, secrets by position already
  * replaced), shortened, as flat copies; secret shapes are redacted when they are read
  * (`redactSecrets`): a dozen regular expressions over every message would otherwise run on the
  * hot path of a stream or a session replay, for a log that is rarely opened.
@@ -16,32 +17,45 @@ export interface TrafficLine {
 }
 
 export const TRAFFIC_CAPACITY = 5000;
+/** About 2 M characters (a few MB) of the most recent traffic. */
+export const TRAFFIC_BUDGET_CHARS = 2 * 1024 * 1024;
 /** A single huge message (a 10 MB chunk) is shortened in the log, never in the protocol. */
 export const TRAFFIC_LINE_LIMIT = 16 * 1024;
 
 export class TrafficLog {
-  private readonly lines: TrafficLine[] = [];
-  private start = 0;
+  /** Oldest first from `head`; slots before it are let go and compacted now and then. */
+  private lines: Array<TrafficLine | undefined> = [];
+  private head = 0;
+  private chars = 0;
 
-  constructor(private readonly capacity = TRAFFIC_CAPACITY) {}
+  constructor(
+    private readonly capacity = TRAFFIC_CAPACITY,
+    private readonly budgetChars = TRAFFIC_BUDGET_CHARS,
+  ) {}
 
   add(agent: string, direction: "in" | "out", text: string, at: number): void {
     const shortened =
       text.length > TRAFFIC_LINE_LIMIT ? `${text.slice(0, TRAFFIC_LINE_LIMIT)}… (${text.length} characters)` : text;
     const line: TrafficLine = { at, agent, direction, text: flatCopy(shortened) };
-    if (this.lines.length < this.capacity) this.lines.push(line);
-    else {
-      this.lines[this.start] = line;
-      this.start = (this.start + 1) % this.capacity;
+    this.lines.push(line);
+    this.chars += line.text.length;
+    // The newest line always stays, even alone over the budget.
+    while (
+      this.lines.length - this.head > 1 &&
+      (this.lines.length - this.head > this.capacity || this.chars > this.budgetChars)
+    ) {
+      this.chars -= this.lines[this.head]?.text.length ?? 0;
+      this.lines[this.head++] = undefined;
+    }
+    if (this.head > 1024 && this.head * 2 > this.lines.length) {
+      this.lines = this.lines.slice(this.head);
+      this.head = 0;
     }
   }
 
   /** Oldest first, redacted. */
   snapshot(): TrafficLine[] {
-    return [...this.lines.slice(this.start), ...this.lines.slice(0, this.start)].map((line) => ({
-      ...line,
-      text: redactSecrets(line.text),
-    }));
+    return this.lines.slice(this.head).flatMap((line) => (line ? [{ ...line, text: redactSecrets(line.text) }] : []));
   }
 
   render(): string {
