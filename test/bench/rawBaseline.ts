@@ -13,6 +13,7 @@ import { buildSync } from "esbuild";
 import { repoRoot } from "../harness/paths";
 import type { RawJob, RawResult } from "./rawClient";
 import type { HostJob, HostResult } from "./hostClient";
+import { scratchDir } from "../support/scratchDir";
 
 export type ClientKind = "raw" | "bare" | "host";
 
@@ -21,7 +22,7 @@ const bundles = new Map<ClientKind, string>();
 function clientBundle(kind: ClientKind): string {
   const cached = bundles.get(kind);
   if (cached) return cached;
-  const out = join(mkdtempSync(join(tmpdir(), `acp-bench-${kind}-`)), `${kind}Client.cjs`);
+  const out = join(scratchDir(`acp-bench-${kind}-`), `${kind}Client.cjs`);
   buildSync({
     entryPoints: [join(repoRoot, `test/bench/${kind}Client.ts`)],
     outfile: out,

@@ -7,8 +7,7 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
 import { ChatSession } from "../../src/acp/sessions/chatSession";
@@ -22,6 +21,7 @@ import { FakeOpenAi, reply, userQuery } from "./fakeOpenAi";
 import { FakePlatform } from "./fakePlatform";
 import { terminalPids } from "../support/terminalPids";
 import { codebuddyDefinition, codebuddyMissing } from "./codebuddyLaunch";
+import { scratchDir } from "../support/scratchDir";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
@@ -45,7 +45,7 @@ async function startCodebuddy(
   definition: AgentDefinition,
   options: { auth?: AuthPrompt; permissionKind?: string } = {},
 ) {
-  const workspace = realpathSync(mkdtempSync(join(tmpdir(), "acp-codebuddy-ws-")));
+  const workspace = realpathSync(scratchDir("acp-codebuddy-ws-"));
   writeFileSync(join(workspace, "hello.txt"), "hello from the workspace\n");
   const logger = new MemoryLogger();
   const files = new DiskFiles();

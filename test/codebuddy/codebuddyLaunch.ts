@@ -4,10 +4,10 @@
  * a scratch HOME per run, the marketplace and telemetry off, and either an API key with the fake
  * model's base URL (Recipe A) or the fake platform's endpoint for the login flow (Recipe B).
  */
-import { existsSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
+import { scratchDir } from "../support/scratchDir";
 
 export const CODEBUDDY_BIN = resolve(import.meta.dirname, "../../node_modules/@tencent-ai/agent-sdk/cli/bin/codebuddy");
 
@@ -21,7 +21,7 @@ export function codebuddyMissing(): string | undefined {
 export type CodebuddyAccess = { readonly apiBaseUrl: string } | { readonly platformUrl: string };
 
 export function codebuddyDefinition(access: CodebuddyAccess, extraEnv: Record<string, string> = {}): AgentDefinition {
-  const home = mkdtempSync(join(tmpdir(), "acp-codebuddy-home-"));
+  const home = scratchDir("acp-codebuddy-home-");
   const env: Record<string, string> = {
     HOME: home,
     CODEBUDDY_SKIP_BUILTIN_MARKETPLACE: "1",

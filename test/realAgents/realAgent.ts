@@ -3,12 +3,12 @@
  * server, each with a private HOME and config dir, a dummy key and every kind of nonessential
  * traffic switched off; and reading what became of their processes.
  */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import type { AgentLaunch } from "../../src/acp/ports";
 import { repoRoot } from "../support/fakeAgentLaunch";
+import { scratchDir } from "../support/scratchDir";
 
 export type AdapterId = "claude-code-acp" | "claude-agent-acp";
 
@@ -38,7 +38,7 @@ export interface AgentDirs {
 }
 
 export function agentDirs(): AgentDirs {
-  const root = mkdtempSync(join(tmpdir(), "acp-real-"));
+  const root = scratchDir("acp-real-");
   const workspace = join(root, "ws");
   const home = join(root, "home");
   mkdirSync(workspace);

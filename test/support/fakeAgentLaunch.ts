@@ -7,13 +7,14 @@
  * in the session cwd, where "tsx" would not resolve).
  */
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, existsSync, readdirSync, renameSync, statSync } from "node:fs";
+import { readFileSync, existsSync, readdirSync, renameSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { buildSync } from "esbuild";
 import type { AgentLaunch } from "../../src/acp/ports";
+import { scratchDir } from "./scratchDir";
 
 export const repoRoot = resolve(import.meta.dirname, "../..");
 const fakeAgentDir = join(repoRoot, "test/fakeAgent");
@@ -80,11 +81,11 @@ export interface FakeAgentHandle {
 
 /** A fresh path for FAKE_AGENT_STATE, shared by the agent processes a test starts. */
 export function tempStatePath(): string {
-  return join(mkdtempSync(join(tmpdir(), "acp-state-")), "sessions.json");
+  return join(scratchDir("acp-state-"), "sessions.json");
 }
 
 export function fakeAgent(name = "Fake", env: Record<string, string> = {}): FakeAgentHandle {
-  const logFile = join(mkdtempSync(join(tmpdir(), "acp-fake-")), "wire.jsonl");
+  const logFile = join(scratchDir("acp-fake-"), "wire.jsonl");
   return {
     logFile,
     launch: {

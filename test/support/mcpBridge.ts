@@ -3,17 +3,17 @@
  * esbuild.mjs builds dist/mcpBridge.js), and a small MCP client that speaks to a stdio server.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { buildSync } from "esbuild";
 import { repoRoot } from "./fakeAgentLaunch";
+import { scratchDir } from "./scratchDir";
 
 let bundled: string | undefined;
 
 export function bridgeScriptPath(): string {
   if (bundled && existsSync(bundled)) return bundled;
-  const out = join(mkdtempSync(join(tmpdir(), "acp-mcp-bridge-")), "mcpBridge.js");
+  const out = join(scratchDir("acp-mcp-bridge-"), "mcpBridge.js");
   buildSync({
     entryPoints: [join(repoRoot, "src/acp/client/vscodeTools/stdioBridge.ts")],
     outfile: out,

@@ -5,15 +5,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { appendFileSync, constants, mkdtempSync, openSync, closeSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, constants, openSync, closeSync, symlinkSync, writeFileSync } from "node:fs";
 import * as fsp from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AgentFileChanges, readChangedFile, type ChangedFileIo } from "../../src/acp/sessions/agentFileChanges";
 import { ChangeReview } from "../../src/acp/sessions/changeReview";
 import { DiskFiles } from "../support/diskFiles";
+import { scratchDir } from "../support/scratchDir";
 
-const dir = () => mkdtempSync(join(tmpdir(), "acp-changes-"));
+const dir = () => scratchDir("acp-changes-");
 const posix = process.platform !== "win32";
 
 /**

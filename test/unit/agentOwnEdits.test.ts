@@ -7,8 +7,7 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync, watch } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync, watch } from "node:fs";
 import { join } from "node:path";
 import { AgentFileChanges } from "../../src/acp/sessions/agentFileChanges";
 import { ChangeReview } from "../../src/acp/sessions/changeReview";
@@ -22,6 +21,7 @@ import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { ManualClock, fixedWorkspace } from "../support/memoryPorts";
 import { systemClock } from "../../src/acp/ports";
 import { waitFor } from "../support/waitFor";
+import { scratchDir } from "../support/scratchDir";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
@@ -59,7 +59,7 @@ function nodeWatcher(dir: string): FileEventSource {
 }
 
 async function ownEditsChat(source: FileEventSource | ((dir: string) => FileEventSource), clock: Clock = systemClock) {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), "acp-own-edits-")));
+  const dir = realpathSync(scratchDir("acp-own-edits-"));
   const agent = fakeAgent("Copilot-like");
   const { chat } = chatSession(cleanup, [agent.launch], {
     workspace: fixedWorkspace(dir),
@@ -148,7 +148,7 @@ test("with a real watcher, each file is listed once, whether reported, seen by t
 });
 
 test("reported paths outside the workspace, through a symlink, or of files that do not exist are ignored", async () => {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "acp-own-roots-")));
+  const root = realpathSync(scratchDir("acp-own-roots-"));
   const workspace = join(root, "ws");
   const outside = join(root, "outside");
   mkdirSync(workspace);

@@ -4,14 +4,14 @@ import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { distributionsOf, packageEntry, platformKey, readRegistry } from "../../src/acp/agents/agentRegistry";
 import { installBinary } from "../../src/acp/agents/registryInstall";
+import { scratchDir } from "../support/scratchDir";
 
-const dir = mkdtempSync(join(tmpdir(), "acp-registry-"));
+const dir = scratchDir("acp-registry-");
 // A real archive holding an executable agent script.
 mkdirSync(join(dir, "pkg/bin"), { recursive: true });
 writeFileSync(join(dir, "pkg/bin/fake-agent"), "#!/bin/sh\necho agent\n", { mode: 0o755 });

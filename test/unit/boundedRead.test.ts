@@ -2,11 +2,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, truncateSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readBounded, readTextBounded, type ByteSource } from "../../src/acp/client/boundedRead";
 import { sliceLines } from "../../src/acp/client/fileSystemCallbacks";
+import { scratchDir } from "../support/scratchDir";
 
 const MiB = 1024 * 1024;
 
@@ -83,7 +83,7 @@ test("same lines as slicing the whole text, across chunk boundaries, CRLF and mu
 });
 
 test("on disk: a 50 MiB sparse file read with line 1, limit 2 answers at once; a missing file is undefined", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "acp-bounded-"));
+  const dir = scratchDir("acp-bounded-");
   const path = join(dir, "big.log");
   writeFileSync(path, "first\nsecond\nthird\n");
   truncateSync(path, 50 * MiB);
@@ -101,7 +101,7 @@ test(
   "a FIFO swapped in after the path check is refused at once, without blocking on open",
   { skip: process.platform === "win32" },
   async () => {
-    const dir = mkdtempSync(join(tmpdir(), "acp-bounded-"));
+    const dir = scratchDir("acp-bounded-");
     const fifo = join(dir, "pipe");
     execFileSync("mkfifo", [fifo]);
     await assert.rejects(readTextBounded(fifo, {}, 10 * MiB), /not a regular file/);

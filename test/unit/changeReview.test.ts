@@ -1,16 +1,16 @@
 /** The "Files changed" review: recording, counts, keep, undo (restore or delete), unknown "before". */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, existsSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ChangeReview, countLineChanges } from "../../src/acp/sessions/changeReview";
 import { reduceThread } from "../../src/shared/reduceThread";
 import { emptyThread, type Thread } from "../../src/shared/thread";
 import { DiskFiles } from "../support/diskFiles";
+import { scratchDir } from "../support/scratchDir";
 
 function setup() {
-  const dir = mkdtempSync(join(tmpdir(), "acp-review-"));
+  const dir = scratchDir("acp-review-");
   let thread: Thread = emptyThread;
   const files = new DiskFiles();
   const review = new ChangeReview((action) => (thread = reduceThread(thread, action)), files);

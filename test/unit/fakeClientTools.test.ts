@@ -6,8 +6,7 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, writeFileSync, realpathSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import type { Thread } from "../../src/shared/thread";
 import { fakeAgent } from "../support/fakeAgentLaunch";
@@ -17,6 +16,7 @@ import { Cleanup, assistantText, chatSession, connect, newSession, toolCards, to
 import { exchanges } from "../support/wireLog";
 import { terminalPids } from "../support/terminalPids";
 import { waitFor } from "../support/waitFor";
+import { scratchDir } from "../support/scratchDir";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
@@ -24,7 +24,7 @@ afterEach(() => cleanup.run());
 const NOTES = "line one\nline two\nline three\nline four\nline five\n";
 
 async function bubWithClientTools(ports: { terminals?: boolean; files?: boolean } = {}) {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), "acp-bub-tools-")));
+  const dir = realpathSync(scratchDir("acp-bub-tools-"));
   writeFileSync(join(dir, "notes.txt"), NOTES);
   const agent = fakeAgent("Bub", { FAKE_AGENT_PROFILE: "bub" });
   const files = new DiskFiles();

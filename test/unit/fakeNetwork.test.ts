@@ -7,8 +7,7 @@ import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtempSync, realpathSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { WebSocket } from "ws";
 import { resolveSecretReferences } from "../../src/acp/agents/secretReferences";
@@ -28,6 +27,7 @@ import {
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { fixedWorkspace } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
+import { scratchDir } from "../support/scratchDir";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
@@ -482,7 +482,7 @@ test("HTTP: a redirect is not followed (the headers would go along to wherever i
 
 test("capabilities off: fs and terminal are not advertised, and the agent's fs calls are refused", async () => {
   const agent = await server();
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), "acp-net-caps-")));
+  const dir = realpathSync(scratchDir("acp-net-caps-"));
   writeFileSync(join(dir, "notes.txt"), "private notes\n");
   const ports = { files: new DiskFiles(), consent: new ScriptedConsent() };
   const clientCapabilities = (connectionId: string | undefined) => {

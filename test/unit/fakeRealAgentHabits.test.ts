@@ -6,8 +6,7 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, realpathSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { Cleanup, assistantText, chatSession, entriesOf, toolCards, toolText } from "../support/hostHarness";
@@ -15,12 +14,13 @@ import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { fixedWorkspace } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
 import { PERMISSION_OPTIONS } from "../fakeAgent/realAgentHabits";
+import { scratchDir } from "../support/scratchDir";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
 async function habits() {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), "acp-habits-")));
+  const dir = realpathSync(scratchDir("acp-habits-"));
   const agent = fakeAgent("Real-agent habits");
   const consent = new ScriptedConsent();
   const { chat, logger } = chatSession(cleanup, [agent.launch], {

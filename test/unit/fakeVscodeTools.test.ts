@@ -7,9 +7,7 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, realpathSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { realpathSync } from "node:fs";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { Cleanup, assistantText, chatSession, toolCards } from "../support/hostHarness";
@@ -17,12 +15,13 @@ import { FakeIntelligence, TYPE_ERROR, writeSampleWorkspace } from "../support/f
 import { ScriptedConsent } from "../support/diskFiles";
 import { definitionOf } from "../support/memoryPorts";
 import { bridgeScriptPath } from "../support/mcpBridge";
+import { scratchDir } from "../support/scratchDir";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
 function setup(env: Record<string, string>, options: { enabled?: boolean; agent?: Partial<AgentDefinition> } = {}) {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "acp-vstools-")));
+  const root = realpathSync(scratchDir("acp-vstools-"));
   writeSampleWorkspace(root);
   const agent = fakeAgent("Fake", env);
   const intelligence = new FakeIntelligence(root);

@@ -6,8 +6,7 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileSystemCallbacks } from "../../src/acp/client/fileSystemCallbacks";
 import { PathGrants, grantableFolder } from "../../src/acp/client/pathGrants";
@@ -16,12 +15,13 @@ import { DiskFiles, ScriptedConsent, type ScriptedAnswers } from "../support/dis
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { Cleanup, assistantText, chatSession } from "../support/hostHarness";
 import { exchanges } from "../support/wireLog";
+import { scratchDir } from "../support/scratchDir";
 
 const signal = new AbortController().signal;
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
-const tempDir = (prefix: string) => realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+const tempDir = (prefix: string) => realpathSync(scratchDir(prefix));
 
 function setup(answers: ScriptedAnswers = {}, roots?: string[]) {
   const root = tempDir("acp-consent-ws-");

@@ -3,7 +3,6 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   mkdirSync,
-  mkdtempSync,
   readFileSync,
   readdirSync,
   existsSync,
@@ -13,15 +12,15 @@ import {
   truncateSync,
 } from "node:fs";
 import { writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileSystemCallbacks, type FileWrite } from "../../src/acp/client/fileSystemCallbacks";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
+import { scratchDir } from "../support/scratchDir";
 
 const signal = new AbortController().signal;
 
 function setup(consent = new ScriptedConsent(), maxReadBytes?: number) {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "acp-fs-")));
+  const root = realpathSync(scratchDir("acp-fs-"));
   const files = new DiskFiles();
   const writes: FileWrite[] = [];
   const fs = fileSystemCallbacks({
@@ -78,7 +77,7 @@ test("writes create missing folders and record before/after", async () => {
 });
 
 test("a write outside the workspace is refused unless the user consents", async () => {
-  const outside = realpathSync(mkdtempSync(join(tmpdir(), "acp-outside-")));
+  const outside = realpathSync(scratchDir("acp-outside-"));
   const denied = setup(new ScriptedConsent({ outside: false }));
   await assert.rejects(
     denied.fs.writeTextFile({ sessionId: "s", path: join(outside, "x.txt"), content: "no" }, signal),
@@ -147,8 +146,8 @@ test("an open buffer keeps priority for line/limit reads, and a part over the ca
 });
 
 test("a folder swapped for a link while the consent prompt is open is refused, nothing lands behind the link", async () => {
-  const outside = realpathSync(mkdtempSync(join(tmpdir(), "acp-outside-")));
-  const elsewhere = realpathSync(mkdtempSync(join(tmpdir(), "acp-elsewhere-")));
+  const outside = realpathSync(scratchDir("acp-outside-"));
+  const elsewhere = realpathSync(scratchDir("acp-elsewhere-"));
   mkdirSync(join(outside, "sub"));
   const consent = new ScriptedConsent({ outside: true });
   const ask = consent.allowWriteOutsideWorkspace.bind(consent);

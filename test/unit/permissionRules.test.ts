@@ -1,15 +1,15 @@
 /** Saved permission rules: symlinks resolved before "inside the workspace", rules keyed by a stable agent id. */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
 import { agentIdOf, type AgentRef } from "../../src/acp/agents/agentIdentity";
 import { matchingRule, migrateNameKeyedRules, type PermissionRule } from "../../src/acp/agents/permissionRuleDecision";
+import { scratchDir } from "../support/scratchDir";
 
-const root = realpathSync(mkdtempSync(join(tmpdir(), "acp-rules-root-")));
-const home = realpathSync(mkdtempSync(join(tmpdir(), "acp-rules-home-")));
+const root = realpathSync(scratchDir("acp-rules-root-"));
+const home = realpathSync(scratchDir("acp-rules-home-"));
 mkdirSync(join(home, ".ssh"));
 writeFileSync(join(home, ".ssh", "id_rsa"), "PRIVATE");
 mkdirSync(join(root, "src"));

@@ -6,12 +6,12 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, realpathSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, realpathSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
 import { AgentServices } from "../../src/acp/client/agentServices";
 import type { PermissionRules } from "../../src/acp/client/permissionBroker";
+import { scratchDir } from "../support/scratchDir";
 
 const ROOT = "/home/dev/project";
 
@@ -99,7 +99,7 @@ test("a reject rule still applies to sensitive files, and reads are not affected
 });
 
 test("a symlink cannot hide a sensitive location from the guard", async () => {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "acp-rules-link-")));
+  const root = realpathSync(scratchDir("acp-rules-link-"));
   mkdirSync(join(root, ".git"));
   symlinkSync(join(root, ".git"), join(root, "harmless"));
   const { ask, dispose } = services("allow_once", [root]);

@@ -6,7 +6,7 @@
  */
 import { test, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EditorPlacements } from "../../src/acp/sessions/editorPlacements";
@@ -21,6 +21,7 @@ import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
 import { assistantText } from "../support/hostHarness";
 import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
+import { scratchDir } from "../support/scratchDir";
 
 const FLUSH_MS = 5;
 /** No test waits for an ack timeout: on a loaded machine a short one would fire mid-test. */
@@ -176,7 +177,7 @@ test("a view that does not render holds back only itself, and catches up when it
 test("a permission answered in the editor view leaves the panel as well", async () => {
   const m = manager();
   const placements = new EditorPlacements();
-  const signal = join(mkdtempSync(join(tmpdir(), "acp-views-")), "go");
+  const signal = join(scratchDir("acp-views-"), "go");
   writeFileSync(signal, "");
   await m.newTab("Fake");
   const key = m.activeTabKey!;

@@ -4,8 +4,7 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, realpathSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { McpToolServer } from "../../src/acp/client/vscodeTools/mcpToolServer";
 import { ToolBridgeServer, BRIDGE_TOKEN_ENV } from "../../src/acp/client/vscodeTools/toolBridgeServer";
@@ -20,11 +19,12 @@ import { FakeIntelligence, TYPE_ERROR, writeSampleWorkspace } from "../support/f
 import { ScriptedConsent, type ScriptedAnswers } from "../support/diskFiles";
 import { StdioMcpClient, bridgeScriptPath } from "../support/mcpBridge";
 import { Cleanup } from "../support/hostHarness";
+import { scratchDir } from "../support/scratchDir";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
-const tempDir = (prefix: string) => realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+const tempDir = (prefix: string) => realpathSync(scratchDir(prefix));
 
 function setup(answers: ScriptedAnswers = {}) {
   const root = tempDir("acp-tools-ws-");

@@ -1,13 +1,13 @@
 /** Path escapes: relative paths, `..`, symlinks out of the workspace, absolute paths elsewhere, device files. */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { resolveAgentPath } from "../../src/acp/client/workspacePaths";
+import { scratchDir } from "../support/scratchDir";
 
-const root = realpathSync(mkdtempSync(join(tmpdir(), "acp-root-")));
-const outside = realpathSync(mkdtempSync(join(tmpdir(), "acp-out-")));
+const root = realpathSync(scratchDir("acp-root-"));
+const outside = realpathSync(scratchDir("acp-out-"));
 mkdirSync(join(root, "src"));
 writeFileSync(join(root, "src/ok.ts"), "x");
 writeFileSync(join(outside, "secret.txt"), "s");
