@@ -16,6 +16,10 @@ import { join } from "node:path";
 import { LineReader } from "./lineReader";
 import type { McpToolServer } from "./mcpToolServer";
 import { rpcError } from "./mcpToolServer";
+import { bridgeFolderPrefix, sweepStaleBridgeFolders } from "./bridgeFolders";
+
+/** Folders left by killed extension hosts are swept once per process, by its first bridge. */
+let swept = false;
 
 export const BRIDGE_ADDRESS_ENV = "ACP_PANEL_MCP_ADDRESS";
 export const BRIDGE_TOKEN_ENV = "ACP_PANEL_MCP_TOKEN";
@@ -60,8 +64,12 @@ export class ToolBridgeServer {
         mcp,
       );
     }
+    if (!swept) {
+      swept = true;
+      void sweepStaleBridgeFolders(tmpdir());
+    }
     // mkdtemp creates the folder 0700: only this user can reach the socket inside.
-    const folder = await mkdtemp(join(tmpdir(), "acp-panel-mcp-"));
+    const folder = await mkdtemp(join(tmpdir(), bridgeFolderPrefix()));
     const path = join(folder, "s");
     await listen(server, () => server.listen(path));
     return new ToolBridgeServer(server, path, token, folder, mcp);
