@@ -32,8 +32,22 @@ export const CURVE_SESSIONS = [1, 5, 15] as const;
 export const SESSION_FLOOD = 20_000;
 export const UI_FLOOD = 20_000;
 export const TOOL_CALLS = 200;
-/** `bare`: the bare NDJSON reader; `host`: the panel's host stack without VS Code (hostClient.ts). */
-export const WORKLOADS = ["sizes", "bare", "raw", "host", "panel", "stream", "tools", "long", "long10k"] as const;
+/**
+ * `bare`: the bare NDJSON reader; `host`: the panel's host stack without VS Code (hostClient.ts);
+ * `streamfloor`: the stream read by the least an extension could do, in VS Code (floorExtension.js).
+ */
+export const WORKLOADS = [
+  "sizes",
+  "bare",
+  "raw",
+  "host",
+  "panel",
+  "stream",
+  "streamfloor",
+  "tools",
+  "long",
+  "long10k",
+] as const;
 /** The thread-size curve: the long thread's load (no scroll) at this many entries, beside `long`'s 2,000. */
 export const LONG_SCALE_ENTRIES = 10_000;
 export type Workload = (typeof WORKLOADS)[number];
@@ -120,6 +134,8 @@ export const DIAGNOSTIC_FIGURES: readonly RegExp[] = [
   // The baselines' own memory and the SDK against the bare reader: not the panel's doing.
   /^bare\./,
   /^raw\..*\.(vsBare|rssPeakGrowthMB)$/,
+  // The streaming floor in VS Code is VS Code's (and the machine's), not the panel's; vsFloor is judged.
+  /^stream\.floor\./,
 ];
 
 export async function runBench(options: BenchOptions): Promise<BenchResults> {
@@ -280,6 +296,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     const ui: Array<[Workload, (ctx: WorkloadContext) => Promise<WorkloadResult>]> = [
       ["panel", panelWorkload],
       ["stream", (ctx) => streamWorkload(ctx, "flood", UI_FLOOD)],
+      ["streamfloor", (ctx) => streamWorkload(ctx, "flood", UI_FLOOD, true)],
       ["tools", (ctx) => streamWorkload(ctx, "tools", TOOL_CALLS)],
       ["long", (ctx) => longThreadWorkload(ctx)],
       ["long10k", (ctx) => longThreadWorkload(ctx, LONG_SCALE_ENTRIES, false)],
@@ -322,6 +339,13 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   };
   ratio(`stream.N${UI_FLOOD}.endMarkerMs`, `bare.flood.N${UI_FLOOD}.endMarkerMs`, `stream.N${UI_FLOOD}.vsBare`);
   ratio(`stream.N${UI_FLOOD}.endMarkerMs`, `raw.flood.N${UI_FLOOD}.endMarkerMs`, `stream.N${UI_FLOOD}.vsRaw`);
+  // The floor in VS Code (streamfloor) against the bare reader, and the panel against that floor.
+  ratio(
+    `stream.floor.N${UI_FLOOD}.endMarkerMs`,
+    `bare.flood.N${UI_FLOOD}.endMarkerMs`,
+    `stream.floor.N${UI_FLOOD}.vsBare`,
+  );
+  ratio(`stream.N${UI_FLOOD}.endMarkerMs`, `stream.floor.N${UI_FLOOD}.endMarkerMs`, `stream.N${UI_FLOOD}.vsFloor`);
   for (const n of CURVE_FLOOD_SIZES) {
     ratio(`raw.flood.N${n}.endMarkerMs`, `bare.flood.N${n}.endMarkerMs`, `raw.flood.N${n}.vsBare`);
     ratio(`host.flood.N${n}.endMarkerMs`, `bare.flood.N${n}.endMarkerMs`, `host.flood.N${n}.vsBare`);

@@ -1,6 +1,8 @@
 /**
  * The UI workloads, one fresh code-server + Chromium each (see ui.ts):
  *   stream  a flood of N 40-character Markdown chunks (scenario `benchflood`)
+ *   streamfloor  the same flood read by the least an extension could do (floorExtension.js over
+ *           dist/extension.js: bare NDJSON, text appended to one <pre>), the floor inside VS Code
  *   tools   a storm of N tool calls with updates and text (scenario `benchtools`)
  *   long    session/load of a 2,000-entry thread, then a scroll from bottom to top
  *   panel   the empty panel (no agent configured): first paint, activation time; and the floor
@@ -110,16 +112,26 @@ async function withUi<T>(
   }
 }
 
-/** Flood (`benchflood N`) or tool storm (`benchtools N`): send → first chunk and end marker painted. */
+/** The plain-JS extension entry that streams with the least work (the `streamfloor` workload). */
+const FLOOR_EXTENSION = join(dirname(fileURLToPath(import.meta.url)), "floorExtension.js");
+
+/**
+ * Flood (`benchflood N`) or tool storm (`benchtools N`): send → first chunk and end marker painted.
+ * With `floor`, the installed extension's entry is floorExtension.js (same view, settings and
+ * agent; a bare NDJSON reader and a <pre>), and the figures are `stream.floor.N….`.
+ */
 export async function streamWorkload(
   ctx: WorkloadContext,
   kind: "flood" | "tools",
   count: number,
+  floor = false,
 ): Promise<WorkloadResult> {
   const benchLog = join(ctx.dir, "agent-bench.jsonl");
-  const prefix = kind === "flood" ? `stream.N${count}` : `tools.N${count}`;
-  const step = stepper(kind);
-  return withUi(ctx, `bench-${kind}`, { FAKE_AGENT_BENCH_LOG: benchLog }, async (run, cleanup) => {
+  const prefix = kind === "flood" ? `stream.${floor ? "floor." : ""}N${count}` : `tools.N${count}`;
+  const step = stepper(floor ? `${kind}-floor` : kind);
+  const runCtx = floor ? { ...ctx, overlay: { ...ctx.overlay, "dist/extension.js": FLOOR_EXTENSION } } : ctx;
+  const label = `bench-${kind}${floor ? "-floor" : ""}`;
+  return withUi(runCtx, label, { FAKE_AGENT_BENCH_LOG: benchLog }, async (run, cleanup) => {
     step("workbench loaded");
     const view = await openReadyChat(run.page);
     step("agent ready");
@@ -155,6 +167,11 @@ export async function streamWorkload(
     );
     await sleep(1_000);
     const record = await readRecord(frame);
+    // The floor page keeps [posted (host Date.now()), arrived (Date.now()), characters] per batch.
+    const floorBatches = floor
+      ? ((await frame.evaluate("window.__floorBatches || []")) as Array<[number, number, number]>)
+      : undefined;
+    const lastBatch = floorBatches?.at(-1);
     const rssAfter = pid === undefined ? undefined : rssMb(pid);
     const rssPeak = sampler?.stop();
     const heapAfter = await heapAfterGcMb(run.cdp);
@@ -205,11 +222,25 @@ export async function streamWorkload(
         "MB",
       ],
     ];
+    if (floor)
+      samples.push(
+        // The agent wrote the end marker → the floor extension posted it (read, parse, the 8 ms batching).
+        [
+          `${prefix}.endPostedLagMs`,
+          lastBatch === undefined || agent.end === undefined ? undefined : lastBatch[0] - agent.end,
+          "ms",
+        ],
+        // postMessage in the extension host → the webview's message event: VS Code's relay (extension
+        // host → code-server → workbench → webview iframes), and whatever held the renderer meanwhile.
+        [`${prefix}.endRelayMs`, lastBatch === undefined ? undefined : lastBatch[1] - lastBatch[0], "ms"],
+      );
     return {
       samples,
       details: {
         kind,
         count,
+        floor,
+        ...(floorBatches ? { floorBatches } : {}),
         agent,
         longFrames: record.longFrames.length,
         longTasksByAttribution: byAttribution(tasks),

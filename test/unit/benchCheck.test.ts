@@ -1,8 +1,8 @@
 /**
  * `npm run bench:check` judges a fresh run against the committed results: a figure more than 25 %
  * worse (and beyond its unit's noise floor) is flagged, the new round's figures included (the bare
- * reader's ratios, the host stack's scale curves, the panel over the empty-webview floor), while
- * the diagnostics and the baselines' own figures are not judged.
+ * reader's ratios, the host stack's scale curves, the panel over the empty-webview floor and over
+ * the streaming floor), while the diagnostics, the baselines' and the floor's own figures are not judged.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -26,6 +26,7 @@ test("a judged figure 30 % worse is flagged; 10 % worse or within the noise floo
     figure("stream.N20000.vsBare", 2.5, "ratio"),
     figure("panel.empty.fcpOverFloorMs", 300),
     figure("stream.N20000.firstChunkLagMs", 40),
+    figure("stream.N20000.vsFloor", 1.5, "ratio"),
   ];
   const fresh = [
     figure("stream.N20000.endMarkerMs", 780), // +30 %
@@ -33,12 +34,13 @@ test("a judged figure 30 % worse is flagged; 10 % worse or within the noise floo
     figure("stream.N20000.vsBare", 3.4, "ratio"), // +36 %, beyond 0.3
     figure("panel.empty.fcpOverFloorMs", 400), // +33 %
     figure("stream.N20000.firstChunkLagMs", 55), // +37 % but only 15 ms: noise
+    figure("stream.N20000.vsFloor", 2, "ratio"), // +33 %, beyond 0.3
   ];
   const { rows, missing } = compare(baseline, fresh);
   assert.deepEqual(missing, []);
   assert.deepEqual(
     rows.filter((r) => r.flagged).map((r) => r.figure),
-    ["stream.N20000.endMarkerMs", "stream.N20000.vsBare", "panel.empty.fcpOverFloorMs"],
+    ["stream.N20000.endMarkerMs", "stream.N20000.vsBare", "panel.empty.fcpOverFloorMs", "stream.N20000.vsFloor"],
   );
 });
 
@@ -49,8 +51,10 @@ test("diagnostics and the baselines' own figures are not judged; a judged figure
     figure("panel.empty.overFloorMs", 2000),
     figure("long.T2000.hostRssGrowthMB", 50, "MB"),
     figure("host.sessions.S15.endMarkerMs", 3000),
+    figure("stream.floor.N20000.endMarkerMs", 400),
   ];
   const fresh = [
+    figure("stream.floor.N20000.endMarkerMs", 900),
     figure("bare.flood.N20000.endMarkerMs", 400),
     figure("raw.flood.N20000.vsBare", 9, "ratio"),
     figure("panel.empty.overFloorMs", 5000),
