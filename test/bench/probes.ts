@@ -48,6 +48,8 @@ export interface BenchRecord {
   readonly tArmed: number;
   readonly tSend?: number;
   readonly eSend?: number;
+  /** Date.now() at the Send click (the fake agent's clock). */
+  readonly wSend?: number;
   readonly marks: Record<string, Mark>;
   /** Host → webview `state/actions` batches after the send (stream probe only). */
   /** Long thread: Date.now() when the last whole-thread state/snapshot reached the webview. */
@@ -94,7 +96,7 @@ export async function armStreamProbe(frame: Frame, startMarker: string, endMarke
   await frame.evaluate(`(() => {
     ${COMMON}
     const markers = [["first", ${JSON.stringify(startMarker)}], ["end", ${JSON.stringify(endMarker)}]];
-    document.addEventListener("click", () => { if (b.tSend === undefined) { b.tSend = performance.now(); b.eSend = performance.timeOrigin + b.tSend; } }, { capture: true });
+    document.addEventListener("click", () => { if (b.tSend === undefined) { b.tSend = performance.now(); b.eSend = performance.timeOrigin + b.tSend; b.wSend = Date.now(); } }, { capture: true });
     // Host → webview traffic: when batches arrive (before any rendering), and how many.
     b.messages = { count: 0, actions: 0, bytes: 0 };
     window.addEventListener("message", (event) => {
