@@ -36,6 +36,8 @@ export interface LongFrame {
 export interface Mark {
   /** In the DOM. */
   readonly tDom: number;
+  /** "reply": the marker itself never reached the DOM; the first reply text shown stands for it. */
+  readonly via?: "reply";
   /** Painted (a frame later). */
   readonly tPaint?: number;
   readonly ePaint?: number;
@@ -48,6 +50,8 @@ export interface BenchRecord {
   readonly tArmed: number;
   readonly tSend?: number;
   readonly eSend?: number;
+  /** Date.now() at the Send click (the fake agent's clock). */
+  readonly wSend?: number;
   readonly marks: Record<string, Mark>;
   /** Host → webview `state/actions` batches after the send (stream probe only). */
   /** Long thread: Date.now() when the last whole-thread state/snapshot reached the webview. */
@@ -64,6 +68,8 @@ export interface BenchRecord {
     startBatchActions?: number;
     tEnd?: number;
     wEnd?: number;
+    /** The first six batches after the send: arrival (ms after it), action count, seq range. */
+    early?: Array<{ t: number; actions: number; seq: number; through?: number }>;
   };
   readonly longTasks: readonly LongTask[];
   readonly longFrames: readonly LongFrame[];
@@ -94,7 +100,7 @@ export async function armStreamProbe(frame: Frame, startMarker: string, endMarke
   await frame.evaluate(`(() => {
     ${COMMON}
     const markers = [["first", ${JSON.stringify(startMarker)}], ["end", ${JSON.stringify(endMarker)}]];
-    document.addEventListener("click", () => { if (b.tSend === undefined) { b.tSend = performance.now(); b.eSend = performance.timeOrigin + b.tSend; } }, { capture: true });
+    document.addEventListener("click", () => { if (b.tSend === undefined) { b.tSend = performance.now(); b.eSend = performance.timeOrigin + b.tSend; b.wSend = Date.now(); } }, { capture: true });
     // Host → webview traffic: when batches arrive (before any rendering), and how many.
     b.messages = { count: 0, actions: 0, bytes: 0 };
     window.addEventListener("message", (event) => {
@@ -105,6 +111,9 @@ export async function armStreamProbe(frame: Frame, startMarker: string, endMarke
       m.actions += Array.isArray(data.actions) ? data.actions.length : 0;
       const now = performance.now();
       if (m.tFirst === undefined) { m.tFirst = now; m.wFirst = Date.now(); }
+      // The turn's first batches: when each arrived (after the send), how many actions, which seqs.
+      if (m.count <= 6) (m.early = m.early || []).push({ t: Math.round(now - b.tSend), actions: m.actions - (m.earlyActions || 0), seq: data.seq, through: data.through });
+      m.earlyActions = m.actions;
       m.tLast = now;
       if (m.tStart === undefined && JSON.stringify(data).includes(markers[0][1])) { m.tStart = now; m.wStart = Date.now(); m.startBatchActions = data.actions.length; }
       if (m.tEnd === undefined && m.tStart !== undefined && JSON.stringify(data).includes(markers[1][1])) { m.tEnd = now; m.wEnd = Date.now(); }
@@ -113,10 +122,28 @@ export async function armStreamProbe(frame: Frame, startMarker: string, endMarke
       if (!text) return;
       for (const [name, marker] of markers) if (!b.marks[name] && text.includes(marker)) mark(name);
     };
+    // A first frame that already holds more than a long message's first segment shows only its
+    // tail (the list is pinned to the bottom), so the start marker may never be in the DOM: the
+    // first reply text on screen then stands for it (via "reply").
+    const reply = "article.entry-assistant";
+    const showsReply = (node) => {
+      const el = node.nodeType === 1 ? node : node.parentElement;
+      const article = el && el.isConnected ? el.closest(reply) || (el.querySelector && el.querySelector(reply)) : null;
+      return !!article && (article.textContent || "").trim() !== "";
+    };
     const observer = new MutationObserver((records) => {
       for (const r of records) {
         if (r.type === "characterData") test(r.target.data);
         else for (const n of r.addedNodes) test(n.textContent);
+      }
+      if (!b.marks.first && b.messages.tStart !== undefined) {
+        for (const r of records) {
+          if (r.type === "characterData" ? showsReply(r.target) : Array.from(r.addedNodes).some(showsReply)) {
+            mark("first");
+            b.marks.first.via = "reply";
+            break;
+          }
+        }
       }
       if (b.marks.first && b.marks.end) observer.disconnect();
     });

@@ -176,7 +176,7 @@ export async function traceMainThread<T>(cdp: CDPSession, name: string, body: ()
   };
   cdp.on("Tracing.dataCollected", onData);
   await cdp.send("Tracing.start", {
-    categories: "devtools.timeline,disabled-by-default-devtools.timeline",
+    categories: process.env.BENCH_TRACE_CATEGORIES ?? "devtools.timeline,disabled-by-default-devtools.timeline",
     transferMode: "ReportEvents",
   });
   try {

@@ -245,6 +245,10 @@ export async function streamWorkload(
         longFrames: record.longFrames.length,
         longTasksByAttribution: byAttribution(tasks),
         topScripts: topScripts(record.longFrames.filter((f) => f.start >= send - 5)),
+        // The first chunk's way, in ms after the Send click: the agent wrote it, the batch holding
+        // it reached the webview, it was in the DOM, a frame after that.
+        firstChunkTimeline: firstChunkTimeline(record, agent.first),
+        firstBatches: record.messages?.early,
         // What held the main thread between the click and the first chunk on screen.
         untilFirstChunk: topScripts(
           record.longFrames.filter((f) => f.start + f.duration >= send && f.start <= (first?.tPaint ?? send)),
@@ -255,6 +259,23 @@ export async function streamWorkload(
       },
     };
   });
+}
+
+function firstChunkTimeline(record: BenchRecord, agentFirst: number | undefined): Record<string, number> {
+  const send = record.tSend ?? record.tArmed;
+  const first = record.marks.first;
+  const points: Array<[string, number | undefined]> = [
+    ["agentWrote", agentFirst === undefined || record.wSend === undefined ? undefined : agentFirst - record.wSend],
+    ["firstBatchArrived", record.messages?.tFirst === undefined ? undefined : record.messages.tFirst - send],
+    ["arrived", record.messages?.tStart === undefined ? undefined : record.messages.tStart - send],
+    ["inDom", first === undefined ? undefined : first.tDom - send],
+    ["painted", first?.tPaint === undefined ? undefined : first.tPaint - send],
+    // 1 when the start marker never reached the DOM and the first reply text shown stands for it.
+    ["viaReply", first?.via === "reply" ? 1 : undefined],
+  ];
+  return Object.fromEntries(
+    points.filter((p): p is [string, number] => p[1] !== undefined).map(([k, v]) => [k, Math.round(v)]),
+  );
 }
 
 /**
