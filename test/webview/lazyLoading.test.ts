@@ -1,7 +1,7 @@
 /**
  * The split bundle: the shell (tabs, composer) paints before the transcript's chunk has loaded,
- * highlight.js grammars load when a fenced block names them, and both kinds of chunk load under
- * the product's nonce-only script policy.
+ * highlight.js grammars load when a fenced block names them, both kinds of chunk load under
+ * the product's nonce-only script policy, and idle time warms what the first reply needs.
  */
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -99,6 +99,47 @@ describe("webview lazy loading", { timeout: 120_000 }, () => {
       const preloaded = await panel.page.locator('link[rel="modulepreload"]').count();
       assert.ok(preloaded > 0, "main.js's chunks are preloaded beside it (dist/webview/preload.json)");
       await panel.assertHealthy(); // nonce-only CSP: no chunk or preload was blocked
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("lays Markdown out once in idle time, out of sight, so a reply's first bold or code needs no font load", async () => {
+    const panel = await Panel.open(harness, {
+      // Records each hidden copy as the page adds it (the page removes it in the same task).
+      beforeLoad: (context) =>
+        context.addInitScript(() => {
+          const seen: Array<Record<string, unknown>> = [];
+          Object.assign(window, { __warmUps: seen });
+          new MutationObserver((records) => {
+            for (const record of records)
+              for (const node of record.addedNodes) {
+                if (!(node instanceof HTMLElement) || !node.classList.contains("font-warm-up")) continue;
+                const tags = ["strong", "em", "h1", "h2", "h3", "h4", "p > code", "pre code .hljs-keyword"];
+                seen.push({
+                  connected: node.isConnected,
+                  hidden: node.getAttribute("aria-hidden"),
+                  tags: tags.filter((selector) => node.querySelector(selector) !== null),
+                });
+              }
+          }).observe(document, { childList: true, subtree: true });
+        }),
+    });
+    try {
+      await panel.snapshot(0, readyState([userEntry("u1", "hello")]));
+      const warmUps = () => panel.page.evaluate(() => (window as unknown as { __warmUps: unknown[] }).__warmUps);
+      const covered = async () =>
+        new Set(((await warmUps()) as Array<{ tags: string[] }>).flatMap((warmUp) => warmUp.tags));
+      await eventually(async () => assert.equal((await covered()).size, 8, "every text style was laid out"), 10_000);
+      for (const warmUp of (await warmUps()) as Array<{ connected: boolean; hidden: string | null }>) {
+        assert.equal(warmUp.connected, false, "removed in the task that added it: never painted");
+        assert.equal(warmUp.hidden, "true", "hidden from assistive technology");
+      }
+      assert.equal(await panel.page.locator(".font-warm-up").count(), 0);
+      const transcript = panel.page.getByRole("log", { name: "Transcript" });
+      await eventually(async () => assert.equal(await transcript.getByText("hello").count(), 1));
+      assert.equal(await panel.page.getByRole("heading", { name: "Title" }).count(), 0, "no sample is left to see");
+      await panel.assertHealthy();
     } finally {
       await panel.close();
     }
