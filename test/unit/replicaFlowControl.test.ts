@@ -61,7 +61,7 @@ test("while two batches are being rendered, new actions wait and then go out tog
   const { store, replica, frame, fromWebview, batches } = wiredPanel({ acks: true });
   store.dispatch(chunk(0));
   await wait(FLUSH_MS * 3);
-  assert.equal(batches().length, 1, "the first action goes out after the flush interval");
+  assert.equal(batches().length, 1, "the first action goes out");
   store.dispatch(chunk(1));
   await wait(FLUSH_MS * 3);
   assert.equal(batches().length, 2, "a second batch goes without waiting for the first ack");
@@ -204,4 +204,28 @@ test("the whole thread follows its tail after the ack timeout when the webview s
     posted.map((m) => m.type === "state/snapshot" && m.state.thread.entries.length),
     [TAIL_ENTRIES, TAIL_ENTRIES + 1],
   );
+});
+
+test("the first action after a quiet spell goes out once the event loop turn ends; a stream after it waits flushMs", async () => {
+  const store = new PanelStore();
+  const posted: HostMessage[] = [];
+  // The flush interval never elapses during the test: only the quiet spell's rule posts anything.
+  const feed = new ReplicaFeed((message) => posted.push(message), PATIENT_MS, PATIENT_MS);
+  disposers.push(() => feed.dispose());
+  feed.bind(store);
+  feed.snapshot();
+  const batches = () =>
+    posted.flatMap((m) => (m.type === "state/actions" ? [[m.seq, m.through, m.actions.length]] : []));
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+  store.dispatch(chunk(0));
+  store.dispatch(chunk(1));
+  assert.deepEqual(batches(), [], "not from inside the dispatch: what the same read brings joins the batch");
+  await turn();
+  assert.deepEqual(batches(), [[1, 2, 1]], "posted without waiting for the flush interval, its chunks merged");
+
+  store.dispatch(chunk(2));
+  await turn();
+  await wait(FLUSH_MS * 3);
+  assert.deepEqual(batches(), [[1, 2, 1]], "a chunk right after the others is a stream: it waits for the interval");
 });

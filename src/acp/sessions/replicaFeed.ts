@@ -1,7 +1,10 @@
 /**
  * Keeps the webview's replica in sync with the active tab's PanelStore (see src/shared/protocol.ts):
  * a `state/snapshot` at seq N, then the store's actions as `state/actions` batches numbered N+1,
- * N+2, …, posted at most every `flushMs`.
+ * N+2, …, posted at most every `flushMs`. The first action after a quiet spell (no action for
+ * `flushMs`) goes out as soon as the event loop turn that brought it is over, not `flushMs` later:
+ * the first chunk of a reply is the one the user waits for. What follows it closely (a stream) is
+ * batched as before.
  *
  * A held replay (`session/load` streaming a session's history) is not streamed: its actions are
  * left out and one snapshot follows when it ends, so the webview renders the loaded thread once
@@ -39,7 +42,9 @@ export class ReplicaFeed {
   private synced = false;
   private pending: PanelAction[] = [];
   private pendingFirstSeq = 0;
-  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private flushTimer: { cancel(): void } | undefined;
+  /** performance.now() when the last action came. */
+  private lastActionAt = Number.NEGATIVE_INFINITY;
   /** The last seq of each posted batch the webview has not acknowledged, oldest first. */
   private inFlight: number[] = [];
   private ackTimer: ReturnType<typeof setTimeout> | undefined;
@@ -122,7 +127,7 @@ export class ReplicaFeed {
 
   dispose(): void {
     this.bind(undefined);
-    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer?.cancel();
     this.flushTimer = undefined;
     this.clearAckTimer();
   }
@@ -149,9 +154,14 @@ export class ReplicaFeed {
   private enqueue(store: PanelStore, action: PanelAction, seq: number, replayed: boolean): void {
     // Not synced: the next snapshot carries it. Replayed: the snapshot at the replay's end does.
     if (!this.synced || replayed || this.bound?.store !== store) return;
+    const now = performance.now();
+    const quiet = now - this.lastActionAt >= this.flushMs;
+    this.lastActionAt = now;
     if (this.pending.length === 0) this.pendingFirstSeq = seq;
     this.pending.push(action);
-    if (!this.awaitingAck) this.flushTimer ??= setTimeout(() => this.flush(), this.flushMs);
+    if (this.awaitingAck || this.flushTimer) return;
+    // After a quiet spell: once the actions this turn of the event loop brings are in.
+    this.flushTimer = quiet ? afterThisTurn(() => this.flush()) : after(this.flushMs, () => this.flush());
   }
 
   private flush(): void {
@@ -184,4 +194,14 @@ export class ReplicaFeed {
     if (this.ackTimer) clearTimeout(this.ackTimer);
     this.ackTimer = undefined;
   }
+}
+
+function after(ms: number, callback: () => void): { cancel(): void } {
+  const timer = setTimeout(callback, ms);
+  return { cancel: () => clearTimeout(timer) };
+}
+
+function afterThisTurn(callback: () => void): { cancel(): void } {
+  const immediate = setImmediate(callback);
+  return { cancel: () => clearImmediate(immediate) };
 }
