@@ -6,9 +6,9 @@
  * style): 20–50 ms inside the layout of the frame that first shows it, which was the first
  * streamed chunk of the first reply (its first bold word). A hidden copy pays for it in idle time.
  *
- * The copy is a detached-from-view clone of the transcript's Markdown markup (the classes the
- * styles use, not the tree they sit in: the rules match `.markdown …` only), hidden from
- * assistive technology and removed in the same task, so it is never painted or read.
+ * The copy carries the classes an agent message has (the Markdown rules match `.markdown …`,
+ * wherever it sits), is fixed out of the viewport and invisible, hidden from assistive
+ * technology, and removed in the task that added it: it is never painted or read.
  */
 
 /** Class of the hidden copy (markdown.css keeps it out of sight and out of the layout flow). */
