@@ -45,3 +45,12 @@ export function turnStarted(entryId: string, text: string): PanelAction {
 export function unconfiguredState(): PanelState {
   return { agents: [], connection: { status: "none" }, thread: emptyThread };
 }
+
+/** A thread of `count` entries: questions and answers of varying length (virtual list, history tests). */
+export function longThread(count: number): ThreadEntry[] {
+  return Array.from({ length: count }, (_, i) =>
+    i % 2 === 0
+      ? userEntry(`e${i}`, `question ${i}`)
+      : agentEntry(`e${i}`, { kind: "message", text: `answer ${i}\n\n${"words ".repeat(10 + (i % 7) * 25)}` }),
+  );
+}

@@ -5,23 +5,14 @@
  */
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { ThreadEntry } from "../../src/shared/thread";
 import { historySlice } from "../../src/shared/threadHistory";
 import { threadTail } from "../../src/shared/threadTail";
-import { agentEntry, messageChunk, readyState, userEntry } from "./fixtures";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { longThread, messageChunk, readyState } from "./fixtures";
+import { type Harness, Panel, eventually, settle, shownInLog, startHarness } from "./harness";
 
 const COUNT = 1_200;
 const TAIL = 100;
 const SLICE = 250;
-
-function longThread(): ThreadEntry[] {
-  return Array.from({ length: COUNT }, (_, i) =>
-    i % 2 === 0
-      ? userEntry(`e${i}`, `question ${i}`)
-      : agentEntry(`e${i}`, { kind: "message", text: `answer ${i}\n\n${"words ".repeat(10 + (i % 7) * 25)}` }),
-  );
-}
 
 describe("webview: a long thread's history in slices", { timeout: 120_000 }, () => {
   let harness: Harness;
@@ -35,15 +26,10 @@ describe("webview: a long thread's history in slices", { timeout: 120_000 }, () 
   it("prepends each slice where the reader does not lose their place, and acknowledges it", async () => {
     const panel = await Panel.open(harness);
     try {
-      const whole = readyState(longThread());
+      const whole = readyState(longThread(COUNT));
       await panel.snapshot(0, { ...whole, thread: threadTail(whole.thread, TAIL) });
       const log = panel.page.getByRole("log", { name: "Transcript" });
-      const inView = (text: string) =>
-        log.getByText(text, { exact: true }).evaluate((element) => {
-          const box = element.getBoundingClientRect();
-          const view = element.closest("[role=log]")?.getBoundingClientRect();
-          return view !== undefined && box.bottom > view.top && box.top < view.bottom;
-        });
+      const inView = (text: string) => shownInLog(log, text);
       await eventually(async () => assert.equal(await inView(`question ${COUNT - 2}`), true, "the newest entry"));
       // The reader goes to the top of the tail, where older entries will appear above.
       await log.evaluate((element) => element.scrollTo(0, 0));

@@ -4,19 +4,10 @@
  */
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { ThreadEntry } from "../../src/shared/thread";
-import { agentEntry, messageChunk, readyState, userEntry } from "./fixtures";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { longThread, messageChunk, readyState, userEntry } from "./fixtures";
+import { type Harness, Panel, eventually, settle, shownInLog, startHarness } from "./harness";
 
 const COUNT = 2_000;
-
-function longThread(): ThreadEntry[] {
-  return Array.from({ length: COUNT }, (_, i) =>
-    i % 2 === 0
-      ? userEntry(`e${i}`, `question ${i}`)
-      : agentEntry(`e${i}`, { kind: "message", text: `answer ${i}\n\n${"words ".repeat(10 + (i % 7) * 25)}` }),
-  );
-}
 
 describe("webview virtualised transcript", { timeout: 120_000 }, () => {
   let harness: Harness;
@@ -30,15 +21,10 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
   it("renders far fewer rows than entries, yet scrolls to the first and the last entry", async () => {
     const panel = await Panel.open(harness);
     try {
-      await panel.snapshot(0, readyState(longThread()));
+      await panel.snapshot(0, readyState(longThread(COUNT)));
       const log = panel.page.getByRole("log", { name: "Transcript" });
       const articles = log.getByRole("article");
-      const visible = (text: string) =>
-        log.getByText(text, { exact: true }).evaluate((element) => {
-          const box = element.getBoundingClientRect();
-          const view = element.closest("[role=log]")?.getBoundingClientRect();
-          return view !== undefined && box.bottom > view.top && box.top < view.bottom;
-        });
+      const visible = (text: string) => shownInLog(log, text);
       await eventually(async () =>
         assert.equal(await visible(`question ${COUNT - 2}`), true, "opens at the newest entry"),
       );
@@ -78,7 +64,7 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
   it("mounts only the rows in view while the reader flings by more than a viewport per frame, and the overscan once the scroll rests", async () => {
     const panel = await Panel.open(harness);
     try {
-      await panel.snapshot(0, readyState(longThread()));
+      await panel.snapshot(0, readyState(longThread(COUNT)));
       const log = panel.page.getByRole("log", { name: "Transcript" });
       await eventually(async () =>
         assert.equal(await log.getByText(`question ${COUNT - 2}`, { exact: true }).count(), 1),
@@ -126,16 +112,11 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
   it("shows a long thread's tail at once, then the whole thread without moving the reader", async () => {
     const panel = await Panel.open(harness);
     try {
-      const whole = longThread();
+      const whole = longThread(COUNT);
       const tail = readyState(whole.slice(-150));
       await panel.snapshot(0, { ...tail, thread: { ...tail.thread, omittedEntries: COUNT - 150 } });
       const log = panel.page.getByRole("log", { name: "Transcript" });
-      const inView = (text: string) =>
-        log.getByText(text, { exact: true }).evaluate((element) => {
-          const box = element.getBoundingClientRect();
-          const view = element.closest("[role=log]")?.getBoundingClientRect();
-          return view !== undefined && box.bottom > view.top && box.top < view.bottom;
-        });
+      const inView = (text: string) => shownInLog(log, text);
       await eventually(async () =>
         assert.equal(await inView(`question ${COUNT - 2}`), true, "the newest entry, at once"),
       );
@@ -161,7 +142,7 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
   it("keeps the reader's place when content arrives, and follows it at the bottom", async () => {
     const panel = await Panel.open(harness);
     try {
-      await panel.snapshot(0, readyState(longThread(), { phase: "running", startedAt: 1 }));
+      await panel.snapshot(0, readyState(longThread(COUNT), { phase: "running", startedAt: 1 }));
       const log = panel.page.getByRole("log", { name: "Transcript" });
       await eventually(async () => assert.ok((await log.getByRole("article").count()) > 0));
       await log.evaluate((element) => element.scrollTo(0, element.scrollHeight / 3));

@@ -23,6 +23,7 @@ import { applyDefaultConfig, applySessionState, setConfigOption, setMode } from 
 import { SessionUpdates } from "./sessionUpdates";
 import { reportTurnEnd } from "./turnEnd";
 import { SilenceWatchdog } from "./silenceWatchdog";
+import { warningNotice } from "./warningNotice";
 
 export { SILENCE_WARNING_MS } from "./silenceWatchdog";
 export { describeVendorError } from "./turnEnd";
@@ -253,12 +254,7 @@ export class SessionController {
   /** After the open request: says why the systemPrompt setting was not sent, and reads the providers. */
   private opened(systemPromptSkipped: string | undefined): void {
     const { sink, newId, logger, client } = this.context;
-    if (systemPromptSkipped)
-      sink({
-        type: "acp/update",
-        entryId: newId(),
-        update: { sessionUpdate: "notice", severity: "warning", title: systemPromptSkipped },
-      });
+    if (systemPromptSkipped) sink(warningNotice(newId(), systemPromptSkipped));
     void this.providers
       .refresh()
       .catch((error: unknown) =>

@@ -7,6 +7,7 @@
 import type { Timer } from "../ports";
 import type { SessionContext } from "./sessionController";
 import { english } from "../../shared/l10n";
+import { warningNotice } from "./warningNotice";
 
 /** How long a running turn may stay silent before the user is told. */
 export const SILENCE_WARNING_MS = 120_000;
@@ -29,22 +30,14 @@ export class SilenceWatchdog {
           this.arm();
           return;
         }
-        this.context.sink({
-          type: "acp/update",
-          entryId: this.context.newId(),
-          update: {
-            sessionUpdate: "notice",
-            severity: "warning",
-            title: (this.context.translate ?? english)(
-              "No activity from {0} for {1} minutes",
-              this.context.client.name,
-              SILENCE_WARNING_MS / 60_000,
-            ),
-            description: (this.context.translate ?? english)(
-              "It may be stuck. You can keep waiting, or Stop the turn.",
-            ),
-          },
-        });
+        const t = this.context.translate ?? english;
+        this.context.sink(
+          warningNotice(
+            this.context.newId(),
+            t("No activity from {0} for {1} minutes", this.context.client.name, SILENCE_WARNING_MS / 60_000),
+            t("It may be stuck. You can keep waiting, or Stop the turn."),
+          ),
+        );
       },
       { background: true },
     );

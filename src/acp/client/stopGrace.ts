@@ -9,6 +9,7 @@ import { logJson } from "./logJson";
 import type { Timer } from "../ports";
 import type { SessionContext } from "./sessionController";
 import { english } from "../../shared/l10n";
+import { warningNotice } from "./warningNotice";
 
 export const STOP_GRACE_MS = 3_000;
 
@@ -65,18 +66,14 @@ export class StopGrace {
   updateOutsideTurn(): void {
     if (!this.answer || this.lateUpdatesMarked) return;
     this.lateUpdatesMarked = true;
-    this.context.sink({
-      type: "acp/update",
-      entryId: this.context.newId(),
-      update: {
-        sessionUpdate: "notice",
-        severity: "warning",
-        title: (this.context.translate ?? english)("{0} kept working after Stop", this.context.client.name),
-        description: (this.context.translate ?? english)(
-          "What follows arrived after Stop: the agent has not confirmed the stop yet.",
-        ),
-      },
-    });
+    const t = this.context.translate ?? english;
+    this.context.sink(
+      warningNotice(
+        this.context.newId(),
+        t("{0} kept working after Stop", this.context.client.name),
+        t("What follows arrived after Stop: the agent has not confirmed the stop yet."),
+      ),
+    );
   }
 
   dispose(): void {

@@ -6,6 +6,7 @@ import type * as acp from "@agentclientprotocol/sdk";
 import type { SessionContext } from "./sessionController";
 import { turnUsageSchema } from "../../shared/threadActions";
 import { english } from "../../shared/l10n";
+import { warningNotice } from "./warningNotice";
 
 /**
  * `afterCancel`: the previous turn was stopped; `updatesThisTurn`: how many session updates the
@@ -29,18 +30,15 @@ export function reportTurnEnd(
     updatesThisTurn === 0 &&
     (!usage.success || usage.data.totalTokens === 0)
   ) {
-    sink({
-      type: "acp/update",
-      entryId: newId(),
-      update: {
-        sessionUpdate: "notice",
-        severity: "warning",
-        title: t("{0} ended the turn without replying", context.client.name),
-        description: t(
+    sink(
+      warningNotice(
+        newId(),
+        t("{0} ended the turn without replying", context.client.name),
+        t(
           "After a stopped turn, some agents answer the next prompt at once and keep working on it in the background: the reply may arrive with your next message. Restart the agent if replies stay out of step.",
         ),
-      },
-    });
+      ),
+    );
   }
   // CodeBuddy reports model errors as `refusal` with a JSON error message in `_meta`.
   const vendorError = response._meta?.["codebuddy.ai/errorMessage"];

@@ -92,7 +92,7 @@ export class ReplicaFeed {
     for (const subscription of this.bound?.subscriptions ?? []) subscription.dispose();
     this.pending = [];
     this.settleAcks();
-    this.clearTail();
+    this.clearHistory();
     this.bound = store
       ? {
           store,
@@ -109,7 +109,7 @@ export class ReplicaFeed {
   /** Sends a snapshot of the bound store; its actions are streamed from then on. */
   snapshot(): void {
     this.pending = [];
-    this.clearTail();
+    this.clearHistory();
     const store = this.bound?.store;
     if (!store) return;
     this.synced = true;
@@ -151,7 +151,7 @@ export class ReplicaFeed {
     this.synced = false;
     this.pending = [];
     this.settleAcks();
-    this.clearTail();
+    this.clearHistory();
   }
 
   dispose(): void {
@@ -165,7 +165,7 @@ export class ReplicaFeed {
   private sendHistory(): void {
     const progress = this.history;
     const store = this.bound?.store;
-    if (!progress || !store || !this.synced) return this.clearTail();
+    if (!progress || !store || !this.synced) return this.clearHistory();
     clearTimeout(progress.timer);
     const { thread } = store.state;
     if (!historyIntact(progress.base, thread.entries, progress.held)) return this.sendWhole();
@@ -181,7 +181,7 @@ export class ReplicaFeed {
 
   /** The whole thread; it supersedes the tail and any batch numbered before it. */
   private sendWhole(): void {
-    this.clearTail();
+    this.clearHistory();
     const store = this.bound?.store;
     if (!store || !this.synced) return;
     this.pending = [];
@@ -189,7 +189,7 @@ export class ReplicaFeed {
     this.post({ type: "state/snapshot", seq: store.seq, state: store.state });
   }
 
-  private clearTail(): void {
+  private clearHistory(): void {
     if (this.history) clearTimeout(this.history.timer);
     this.history = undefined;
   }
