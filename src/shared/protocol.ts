@@ -141,6 +141,25 @@ export const hostMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("form/errors"), requestId: z.string(), errors: z.record(z.string(), z.string()) }),
   /** Answer to `mention/search`. */
   z.object({ type: z.literal("mention/results"), query: z.string(), items: z.array(mentionItemSchema) }),
+  /**
+   * The answer to `checkpoint/preview`: the files a restore would change, with line counts, and
+   * warnings (another session changed some of them since); or why it can't be done.
+   */
+  z.object({
+    type: z.literal("checkpoint/preview"),
+    entryId: z.string(),
+    files: z.array(
+      z.object({
+        path: z.string(),
+        status: z.enum(["modified", "added", "deleted"]),
+        additions: z.number(),
+        deletions: z.number(),
+        binary: z.boolean().optional(),
+      }),
+    ),
+    warnings: z.array(z.string()).default([]),
+    error: z.string().optional(),
+  }),
 ]);
 export type HostMessage = z.infer<typeof hostMessageSchema>;
 
@@ -220,6 +239,16 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("review/diff"), path: z.string() }),
   z.object({ type: z.literal("review/keep"), path: z.string() }),
   z.object({ type: z.literal("review/undo"), path: z.string() }),
+  /** Every changed file of the review in VS Code's multi-file diff editor. */
+  z.object({ type: z.literal("review/all") }),
+  /** What "Restore checkpoint" on the user message `entryId` would change (answered by `checkpoint/preview`). */
+  z.object({ type: z.literal("checkpoint/preview"), entryId: z.string() }),
+  /** Restore the files (and, with `conversation`, the conversation) to just before the message `entryId`. */
+  z.object({ type: z.literal("checkpoint/restore"), entryId: z.string(), conversation: z.boolean().default(false) }),
+  /** Take a restore back: the files return to what they held just before it. */
+  z.object({ type: z.literal("checkpoint/redo"), restoreId: z.string() }),
+  /** "Edit and resend": restore files and conversation to before the message `entryId`, then send `text`. */
+  z.object({ type: z.literal("message/editResend"), entryId: z.string(), text: z.string() }),
   /** Open a link from the transcript; the host validates it (http(s), or a file in the workspace). */
   z.object({ type: z.literal("link/open"), href: z.string() }),
 ]);

@@ -6,7 +6,7 @@
  * - the agent echoing the user's live prompt as `user_message_chunk` is dropped;
  * - nothing here throws on odd input: an unknown or malformed update leaves the thread as it was.
  */
-import { type Thread, emptyThread } from "./thread";
+import { type FileChange, type Thread, emptyThread } from "./thread";
 import type { ThreadAction } from "./threadActions";
 import { type KnownUpdate, knownUpdateSchema, contentBlockText } from "./sessionUpdate";
 import { foldChunk } from "./reduceChunk";
@@ -19,6 +19,7 @@ import { reduceSteering } from "./reduceSteering";
 import { restoredEntries } from "./storedTranscript";
 import { unstableUpdateSchema } from "./unstableUpdates";
 import { foldUnstableUpdate } from "./reduceUnstable";
+import { reduceCheckpoint } from "./reduceCheckpoint";
 
 export function reduceThread(thread: Thread, action: ThreadAction): Thread {
   switch (action.type) {
@@ -117,20 +118,26 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
     case "terminal/exited":
       return reduceClientRequest(thread, action);
     case "review/recorded": {
-      const { type: _type, ...change } = action;
+      // The host is authoritative for a recorded change (its "before" is the turn's checkpoint,
+      // kept from the first change): the latest record replaces the file's row.
+      const { type: _type, origin, binary, reason, ...change } = action;
       const existing = thread.changes.find((c) => c.path === action.path);
-      // A file changed twice in a turn keeps its first "before": created stays created.
-      const next = {
+      const next: FileChange = {
         ...change,
-        created: existing?.created ?? change.created,
-        undoable: existing ? existing.undoable && change.undoable : change.undoable,
-        state: "pending" as const,
+        ...(origin === undefined ? {} : { origin }),
+        ...(binary === undefined ? {} : { binary }),
+        ...(reason === undefined ? {} : { reason }),
+        state: "pending",
       };
       return {
         ...thread,
         changes: existing ? thread.changes.map((c) => (c === existing ? next : c)) : [...thread.changes, next],
       };
     }
+    case "checkpoint/taken":
+    case "checkpoint/restored":
+    case "checkpoint/redone":
+      return reduceCheckpoint(thread, action);
     case "review/resolved":
       return {
         ...thread,

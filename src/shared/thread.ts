@@ -32,6 +32,8 @@ export interface UserEntry {
   readonly attachments?: readonly ContentBlock[];
   /** Set when the message was sent to steer a running turn. */
   readonly steer?: { readonly id: string; readonly state: "pending" | "applied" | "failed" };
+  /** The workspace checkpoint taken just before this message went to the agent ("Restore checkpoint"). */
+  readonly checkpoint?: string;
 }
 
 export interface AssistantEntry {
@@ -80,6 +82,8 @@ export interface NoticeEntry {
   readonly severity: "info" | "warning" | "error";
   readonly title: string;
   readonly description?: string;
+  /** A restore that can be taken back: "Redo" puts the files back as they were before it. */
+  readonly redo?: { readonly restoreId: string; readonly state: "available" | "done" };
 }
 
 /** Something the user must see in the timeline: an agent error, a failed turn, a crash. */
@@ -143,9 +147,19 @@ export interface FileChange {
   readonly additions: number;
   readonly deletions: number;
   readonly created: boolean;
-  /** False when the previous content is unknown (changed by the agent's own tools outside git). */
+  /** False when the previous content is unknown or the change is not the agent's (see `origin`). */
   readonly undoable: boolean;
   readonly state: "pending" | "kept" | "undone";
+  /**
+   * "agent": a tool call or `fs` request of the agent explains it. "user": the file changed during
+   * the turn, but not by the agent (the user's editor, or nothing the agent did): listed, never undone.
+   * Absent = "agent" (older snapshots).
+   */
+  readonly origin?: "agent" | "user";
+  /** Not a text file: no line counts, shown as binary; restorable from the checkpoint. */
+  readonly binary?: boolean;
+  /** Why Undo is not offered, when it is not (shown as the button's description). */
+  readonly reason?: string;
 }
 
 /** A message waiting for the running turn to end (agents without steering); editable until sent. */

@@ -97,7 +97,22 @@ export const threadActionSchema = z.discriminatedUnion("type", [
     deletions: z.number(),
     created: z.boolean(),
     undoable: z.boolean(),
+    origin: z.enum(["agent", "user"]).optional(),
+    binary: z.boolean().optional(),
+    reason: z.string().optional(),
   }),
+  /** A checkpoint of the workspace was taken before the user's message `entryId` reached the agent. */
+  z.object({ type: z.literal("checkpoint/taken"), entryId: z.string(), checkpointId: z.string() }),
+  /** Files were restored to a checkpoint: a notice that says what, with "Redo" (restoreId). */
+  z.object({
+    type: z.literal("checkpoint/restored"),
+    entryId: z.string(),
+    title: z.string(),
+    description: z.string().optional(),
+    restoreId: z.string(),
+  }),
+  /** A restore was taken back (Redo): its notice no longer offers Redo. */
+  z.object({ type: z.literal("checkpoint/redone"), restoreId: z.string() }),
   z.object({ type: z.literal("review/resolved"), path: z.string(), state: z.enum(["kept", "undone"]) }),
   /** A message sent to steer the running turn; shown pending until the agent applies it. */
   z.object({ type: z.literal("steer/sent"), entryId: z.string(), steerId: z.string(), text: z.string() }),
