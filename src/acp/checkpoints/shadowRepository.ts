@@ -1,0 +1,221 @@
+/**
+ * One workspace folder's checkpoints: a private git repository in the extension's storage whose
+ * work tree is the folder. The user's own repository (its index, stash, refs, config, hooks) is
+ * never read for writing or touched: the shadow has its own `GIT_DIR` and index. A checkpoint is a
+ * commit of what every file held (`.gitignore`d files, `node_modules/` and files over the size cap
+ * left out), kept alive by a ref per checkpoint. Operations on one repository run one at a time.
+ */
+import { lstat, mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { runGit, type GitPlace } from "./gitRunner";
+import type { GitExecutable } from "./gitExecutable";
+
+/** Files larger than this are not in checkpoints (listed as "not restorable" when changed). */
+export const DEFAULT_MAX_CHECKPOINT_FILE_BYTES = 5 * 1024 * 1024;
+
+/** Left out of every checkpoint besides what `.gitignore` says. */
+const ALWAYS_EXCLUDED = ["node_modules/", ".DS_Store"];
+
+/** A file that differs between two checkpoints (paths relative to the folder, with `/`). */
+export interface TreeChange {
+  readonly path: string;
+  readonly status: "added" | "modified" | "deleted";
+  readonly additions: number;
+  readonly deletions: number;
+  readonly binary: boolean;
+}
+
+export interface CheckpointedFile {
+  /** git's file mode: 100644, 100755 (executable), 120000 (a symlink, never followed). */
+  readonly mode: string;
+  readonly content: Buffer;
+}
+
+export class ShadowRepository {
+  private readonly place: GitPlace;
+  private tail: Promise<unknown> = Promise.resolve();
+  private ready: Promise<void> | undefined;
+  /** Paths over the size cap at the last snapshot (relative, `/`). */
+  private oversized = new Set<string>();
+
+  constructor(
+    git: GitExecutable,
+    readonly folder: string,
+    gitDir: string,
+    private readonly maxFileBytes = DEFAULT_MAX_CHECKPOINT_FILE_BYTES,
+  ) {
+    this.place = { git, gitDir, workTree: folder, excludesFile: join(gitDir, "acp-oversized") };
+  }
+
+  /** Runs `work` after every earlier operation of this repository. */
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(work, work);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  private init(): Promise<void> {
+    return (this.ready ??= (async () => {
+      const { gitDir } = this.place;
+      await mkdir(gitDir, { recursive: true });
+      // `--template=`: no sample hooks or template config come in.
+      await runGit(this.place, ["init", "--quiet", "--template="]);
+      await mkdir(join(gitDir, "info"), { recursive: true });
+      await writeFile(join(gitDir, "info", "exclude"), ALWAYS_EXCLUDED.join("\n") + "\n");
+      // Outranks the workspace's .gitattributes: bytes in, the same bytes out (no CRLF, LFS or filters).
+      await writeFile(join(gitDir, "info", "attributes"), "* -text -filter -ident -working-tree-encoding\n");
+      await writeFile(this.place.excludesFile, "");
+    })().catch((error: unknown) => {
+      this.ready = undefined;
+      throw error;
+    }));
+  }
+
+  /** Takes a checkpoint of the folder now; returns its commit id and keeps it under `ref`. */
+  snapshot(ref: string, label: string): Promise<string> {
+    return this.serial(async () => {
+      await this.init();
+      await this.excludeOversized();
+      // -A: additions, changes and deletions; --ignore-errors: an unreadable file does not stop the rest.
+      await runGit(this.place, ["add", "-A", "--ignore-errors", "--", "."], { okCodes: [1] });
+      const tree = (await runGit(this.place, ["write-tree"])).toString("utf8").trim();
+      const commit = (await runGit(this.place, ["commit-tree", tree, "-m", label])).toString("utf8").trim();
+      await runGit(this.place, ["update-ref", refName(ref), commit]);
+      return commit;
+    });
+  }
+
+  /**
+   * Files changed since the last snapshot that are over the cap are ignored (and dropped from the
+   * index if they were in it before they grew). Only new or changed files are looked at: the index
+   * remembers the rest.
+   */
+  private async excludeOversized(): Promise<void> {
+    const listed = await runGit(this.place, ["ls-files", "-z", "--others", "--modified", "--exclude-standard"]);
+    const candidates = listed.toString("utf8").split("\0").filter(Boolean);
+    const over = new Set([...this.oversized].filter((path) => !candidates.includes(path)));
+    for (let at = 0; at < candidates.length; at += 64) {
+      await Promise.all(
+        candidates.slice(at, at + 64).map(async (path) => {
+          const info = await lstat(join(this.folder, path)).catch(() => undefined);
+          if (info?.isFile() && info.size > this.maxFileBytes) over.add(path);
+        }),
+      );
+    }
+    const changed = over.size !== this.oversized.size || [...over].some((path) => !this.oversized.has(path));
+    this.oversized = over;
+    if (!changed) return;
+    await writeFile(this.place.excludesFile, [...over].map((path) => `/${escapePattern(path)}`).join("\n") + "\n");
+    if (over.size > 0)
+      await runGit(
+        this.place,
+        ["rm", "--cached", "--quiet", "--ignore-unmatch", "--pathspec-from-file=-", "--pathspec-file-nul"],
+        {
+          input: [...over].map((path) => path).join("\0"),
+        },
+      );
+  }
+
+  /** What changed from checkpoint `from` to checkpoint `to` (nested repositories and symlinks left out). */
+  diff(from: string, to: string): Promise<TreeChange[]> {
+    return this.serial(async () => {
+      await this.init();
+      const out = await runGit(this.place, [
+        "diff-tree",
+        "-r",
+        "-z",
+        "--no-renames",
+        "--no-ext-diff",
+        "--no-textconv",
+        "--raw",
+        "--numstat",
+        from,
+        to,
+      ]);
+      return parseDiffTree(out.toString("utf8"));
+    });
+  }
+
+  /** The file as it was in checkpoint `commit`, or undefined when it was not in it. */
+  file(commit: string, path: string): Promise<CheckpointedFile | undefined> {
+    return this.serial(async () => {
+      await this.init();
+      const listed = (await runGit(this.place, ["ls-tree", "-z", commit, "--", path])).toString("utf8");
+      const match = /^(\d{6}) blob ([0-9a-f]+)\t/.exec(listed);
+      if (!match?.[1] || !match[2]) return undefined;
+      const content = await runGit(this.place, ["cat-file", "blob", match[2]]);
+      return { mode: match[1], content };
+    });
+  }
+
+  /** Why `path` (relative) is not in checkpoints, or undefined when it is eligible. */
+  excludedReason(path: string): Promise<string | undefined> {
+    return this.serial(async () => {
+      await this.init();
+      if (this.oversized.has(path))
+        return `larger than ${Math.round(this.maxFileBytes / (1024 * 1024))} MB, so not in the checkpoint`;
+      const ignored = await runGit(this.place, ["check-ignore", "--no-index", "--", path], { okCodes: [1] });
+      return ignored.length > 0 ? "ignored (.gitignore), so not in the checkpoint" : undefined;
+    });
+  }
+
+  /** Lets checkpoint `ref`'s objects go at the next prune. */
+  drop(ref: string): Promise<void> {
+    return this.serial(async () => {
+      await this.init();
+      await runGit(this.place, ["update-ref", "-d", refName(ref)], { okCodes: [1] });
+    });
+  }
+
+  /** Removes objects no checkpoint refers to any more, and packs the rest. */
+  compact(): Promise<void> {
+    return this.serial(async () => {
+      await this.init();
+      await runGit(this.place, ["gc", "--quiet", "--prune=now"]);
+    });
+  }
+}
+
+function refName(ref: string): string {
+  return `refs/acp/${ref.replace(/[^A-Za-z0-9._-]/g, "_")}`;
+}
+
+/** A literal path as a gitignore pattern: wildcards, a leading `#`/`!` and trailing spaces escaped. */
+function escapePattern(path: string): string {
+  return path.replace(/[\\*?[\]!#]/g, (c) => `\\${c}`).replace(/ $/, "\\ ");
+}
+
+/**
+ * `diff-tree -r -z --raw --numstat`: raw records (`:old new sha sha X\0path\0`), then numstat
+ * records (`added\tdeleted\tpath\0`, `-\t-\t` for binary files).
+ */
+export function parseDiffTree(out: string): TreeChange[] {
+  const tokens = out.split("\0");
+  const raw = new Map<string, { status: TreeChange["status"] }>();
+  const counts = new Map<string, { additions: number; deletions: number; binary: boolean }>();
+  for (let at = 0; at < tokens.length; at++) {
+    const token = tokens[at] ?? "";
+    if (token.startsWith(":")) {
+      const path = tokens[++at] ?? "";
+      const [oldMode, newMode, , , letter] = token.slice(1).split(" ");
+      // Gitlinks (nested repositories) and symlinks are never restored or diffed.
+      if ([oldMode, newMode].some((mode) => mode === "160000" || mode === "120000")) continue;
+      const status = letter === "A" ? "added" : letter === "D" ? "deleted" : "modified";
+      raw.set(path, { status });
+      continue;
+    }
+    const match = /^(-|\d+)\t(-|\d+)\t([\s\S]*)$/.exec(token);
+    if (!match?.[3]) continue;
+    const binary = match[1] === "-";
+    counts.set(match[3], {
+      additions: binary ? 0 : Number(match[1]),
+      deletions: binary ? 0 : Number(match[2]),
+      binary,
+    });
+  }
+  return [...raw].map(([path, { status }]) => ({
+    path,
+    status,
+    ...(counts.get(path) ?? { additions: 0, deletions: 0, binary: false }),
+  }));
+}

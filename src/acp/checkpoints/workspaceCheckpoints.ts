@@ -1,0 +1,193 @@
+/**
+ * Checkpoints of a whole workspace (every folder of a multi-root workspace, each with its own
+ * shadow repository), and restoring one. A restore first takes a checkpoint of what is there now,
+ * so it can itself be taken back ("Redo"). Paths here are absolute.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { chmod, mkdir, realpath, rename, rm, unlink, writeFile } from "node:fs/promises";
+import { dirname, isAbsolute, join, relative, sep } from "node:path";
+import type { GitExecutable } from "./gitExecutable";
+import { ShadowRepository, type CheckpointedFile, type TreeChange } from "./shadowRepository";
+
+export interface Checkpoint {
+  readonly id: string;
+  readonly at: number;
+  readonly label: string;
+  /** Workspace folder → the shadow commit holding its files. */
+  readonly commits: Readonly<Record<string, string>>;
+}
+
+/** A file that differs between two checkpoints, by absolute path. */
+export interface FileDelta extends TreeChange {
+  readonly absolute: string;
+  readonly folder: string;
+}
+
+/** How a restore writes: tests count the calls; the default writes the disk atomically. */
+export interface RestoreIo {
+  write(path: string, content: Buffer, executable: boolean): Promise<void>;
+  remove(path: string): Promise<void>;
+  /** Files with unsaved changes in an editor: a restore never overwrites those bytes. */
+  unsaved(): readonly string[];
+}
+
+/** A restore that was refused before anything was written. */
+export class RestoreRefused extends Error {}
+
+export interface WorkspaceCheckpointsOptions {
+  readonly git: () => Promise<GitExecutable>;
+  /** The extension's storage folder; checkpoints go below it. */
+  readonly storage: string;
+  readonly folders: () => readonly string[];
+  readonly maxFileBytes?: number;
+  readonly now?: () => number;
+}
+
+export class WorkspaceCheckpoints {
+  private readonly repositories = new Map<string, Promise<ShadowRepository>>();
+  private readonly known = new Map<string, Checkpoint>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: WorkspaceCheckpointsOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  private repository(folder: string): Promise<ShadowRepository> {
+    let found = this.repositories.get(folder);
+    if (!found) {
+      found = (async () => {
+        const git = await this.options.git();
+        const real = await realpath(folder).catch(() => folder);
+        const key = createHash("sha256").update(real).digest("hex").slice(0, 16);
+        const gitDir = join(this.options.storage, "checkpoints", key);
+        return new ShadowRepository(git, real, gitDir, this.options.maxFileBytes);
+      })();
+      found.catch(() => this.repositories.delete(folder));
+      this.repositories.set(folder, found);
+    }
+    return found;
+  }
+
+  /** A checkpoint of every folder, now. Rejects (GitUnavailable) when there is no git. */
+  async take(label: string): Promise<Checkpoint> {
+    const id = `cp-${this.now().toString(36)}-${randomBytes(4).toString("hex")}`;
+    const commits: Record<string, string> = {};
+    await Promise.all(
+      this.options.folders().map(async (folder) => {
+        const repository = await this.repository(folder);
+        commits[folder] = await repository.snapshot(id, label);
+      }),
+    );
+    const checkpoint: Checkpoint = { id, at: this.now(), label, commits };
+    this.known.set(id, checkpoint);
+    return checkpoint;
+  }
+
+  get(id: string): Checkpoint | undefined {
+    return this.known.get(id);
+  }
+
+  /** Files that differ from `from` to `to`, in every folder both know. */
+  async diff(from: Checkpoint, to: Checkpoint): Promise<FileDelta[]> {
+    const all = await Promise.all(
+      Object.keys(to.commits).map(async (folder) => {
+        const older = from.commits[folder];
+        const newer = to.commits[folder];
+        if (!older || !newer) return [];
+        const repository = await this.repository(folder);
+        const changes = await repository.diff(older, newer);
+        return changes.map((change) => ({
+          ...change,
+          folder,
+          absolute: join(repository.folder, ...change.path.split("/")),
+        }));
+      }),
+    );
+    return all.flat();
+  }
+
+  /** Which folder holds `path`, and the path relative to it with `/`; undefined outside them. */
+  async locate(
+    path: string,
+    checkpoint: Checkpoint,
+  ): Promise<{ repository: ShadowRepository; rel: string; commit: string } | undefined> {
+    for (const folder of Object.keys(checkpoint.commits)) {
+      const repository = await this.repository(folder);
+      const rel = relative(repository.folder, path);
+      if (rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) continue;
+      const commit = checkpoint.commits[folder];
+      if (commit) return { repository, rel: rel.split(sep).join("/"), commit };
+    }
+    return undefined;
+  }
+
+  /**
+   * What `path` held at `checkpoint`: the file, "absent" (it did not exist), or why it is not
+   * known (outside the folders, ignored, too large).
+   */
+  async fileAt(
+    checkpoint: Checkpoint,
+    path: string,
+  ): Promise<CheckpointedFile | "absent" | { readonly unknown: string }> {
+    const place = await this.locate(path, checkpoint);
+    if (!place) return { unknown: "outside the workspace folders, so not in the checkpoint" };
+    const file = await place.repository.file(place.commit, place.rel);
+    if (file) return file;
+    const excluded = await place.repository.excludedReason(place.rel);
+    return excluded === undefined ? "absent" : { unknown: excluded };
+  }
+
+  /** The files a restore to `target` would change (a checkpoint of now is taken to compare). */
+  async preview(target: Checkpoint): Promise<{ now: Checkpoint; changes: FileDelta[] }> {
+    const now = await this.take("preview");
+    return { now, changes: await this.diff(now, target) };
+  }
+
+  /**
+   * Brings every file back to what it held at `target`. First a checkpoint of now (returned as
+   * `before`, for Redo); files with unsaved editor changes refuse the whole restore, unwritten.
+   */
+  async restore(target: Checkpoint, io: RestoreIo = diskIo): Promise<{ before: Checkpoint; changes: FileDelta[] }> {
+    const before = await this.take(`before restoring ${target.id}`);
+    const changes = await this.diff(before, target);
+    const unsaved = new Set(io.unsaved());
+    const blocked = changes.filter((change) => unsaved.has(change.absolute));
+    if (blocked.length > 0)
+      throw new RestoreRefused(
+        `Save or revert the unsaved changes first: ${blocked.map((change) => change.absolute).join(", ")}`,
+      );
+    for (const change of changes) {
+      // "deleted": created since the target, so removed; "added"/"modified": written back.
+      if (change.status === "deleted") {
+        await io.remove(change.absolute);
+        continue;
+      }
+      const place = await this.locate(change.absolute, target);
+      const file = place && (await place.repository.file(place.commit, place.rel));
+      if (file && file.mode !== "120000") await io.write(change.absolute, file.content, file.mode === "100755");
+    }
+    return { before, changes };
+  }
+}
+
+/** Writes through a temporary file and a rename, so a crash never leaves half a file. */
+export const diskIo: RestoreIo = {
+  async write(path, content, executable) {
+    await mkdir(dirname(path), { recursive: true });
+    const temporary = `${path}.acp-restore-${randomBytes(4).toString("hex")}`;
+    try {
+      await writeFile(temporary, content, { flag: "wx" });
+      if (executable) await chmod(temporary, 0o755);
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  },
+  async remove(path) {
+    await unlink(path).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "ENOENT") throw error;
+    });
+  },
+  unsaved: () => [],
+};
