@@ -15,6 +15,7 @@ import { consentScenarios } from "./consentScenarios";
 import { vscodeToolScenarios } from "./vscodeToolScenarios";
 import { followScenarios } from "./followScenarios";
 import { realAgentHabits } from "./realAgentHabits";
+import { checkpointScenarios } from "./checkpointScenarios";
 import { startStopScenarios } from "./startStopScenarios";
 import { agentShellScenarios } from "./agentShellScenarios";
 import { unstableScenarios } from "./unstableSurface";
@@ -313,6 +314,7 @@ export const scenarios: Record<string, Scenario> = {
   ...vscodeToolScenarios,
   ...followScenarios,
   ...realAgentHabits,
+  ...checkpointScenarios,
   ...startStopScenarios,
   ...agentShellScenarios,
   ...unstableScenarios,

@@ -28,7 +28,7 @@ test("a recorded edit can be undone: the previous content is restored", async ()
   writeFileSync(path, "new");
   review.record(path, "old", "new");
   assert.deepEqual(thread().changes, [
-    { path, additions: 1, deletions: 1, created: false, undoable: true, state: "pending" },
+    { path, additions: 1, deletions: 1, created: false, undoable: true, origin: "agent", state: "pending" },
   ]);
   await review.undo(path);
   assert.equal(readFileSync(path, "utf8"), "old");

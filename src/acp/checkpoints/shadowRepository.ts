@@ -204,7 +204,7 @@ export function parseDiffTree(out: string): TreeChange[] {
       raw.set(path, { status });
       continue;
     }
-    const match = /^(-|\d+)\t(-|\d+)\t([\s\S]*)$/.exec(token);
+    const match = /^(-|\d+)\x09(-|\d+)\x09([\s\S]*)$/.exec(token); // added, deleted, path (tab-separated)
     if (!match?.[3]) continue;
     const binary = match[1] === "-";
     counts.set(match[3], {

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { chmod, mkdir, realpath, rename, rm, unlink, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import type { GitExecutable } from "./gitExecutable";
+import { mergeText } from "./textMerge";
 import { ShadowRepository, type CheckpointedFile, type TreeChange } from "./shadowRepository";
 
 export interface Checkpoint {
@@ -83,8 +84,18 @@ export class WorkspaceCheckpoints {
     return checkpoint;
   }
 
+  /** Three-way text merge with the same git (see textMerge.ts). */
+  async merge(ours: string, base: string, theirs: string): Promise<{ text: string; conflicted: boolean }> {
+    return mergeText(await this.options.git(), ours, base, theirs);
+  }
+
   get(id: string): Checkpoint | undefined {
     return this.known.get(id);
+  }
+
+  /** Every checkpoint taken in this window, oldest first. */
+  all(): Checkpoint[] {
+    return [...this.known.values()];
   }
 
   /** Files that differ from `from` to `to`, in every folder both know. */

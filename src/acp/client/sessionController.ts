@@ -48,6 +48,11 @@ export interface SessionContext {
   readonly translate?: Translate;
   /** MCP servers the client itself serves to this session (the VS Code tools), after the user's. */
   readonly clientMcpServers?: () => Promise<acp.McpServer[]>;
+  /**
+   * Runs after the user's message shows and before the agent gets it (the turn's workspace
+   * checkpoint). It must not throw; the prompt goes out once it resolves.
+   */
+  readonly beforePrompt?: (entryId: string) => Promise<void>;
 }
 
 export class SessionController {
@@ -163,14 +168,16 @@ export class SessionController {
         message: (this.context.translate ?? english)("Not sent: {0}.", reason),
       });
     const sent = built.blocks.filter((block) => block.type !== "text");
+    const entryId = newId();
     sink({
       type: "turn/started",
-      entryId: newId(),
+      entryId,
       text,
       at: clock.now(),
       ...(sent.length > 0 ? { attachments: sent as Array<{ type: string }> } : {}),
     });
     this.turnRunning = true;
+    await this.context.beforePrompt?.(entryId).catch(() => undefined);
     this.cancelRequested = false;
     const afterCancel = this.lastStop === "cancelled";
     this.updatesThisTurn = 0;

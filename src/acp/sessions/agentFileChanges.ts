@@ -1,14 +1,18 @@
 /**
- * What the "Files changed" review learns from a workspace watcher: files an agent changed with its
- * own tools (not through `fs/write_text_file`). The previous content comes from git (HEAD) when
- * the folder is a repository; otherwise the change is listed without undo. Node only: the VS Code
- * watcher (`vscode/agentChangeWatcher.ts`) just forwards paths here.
+ * What the "Files changed" review learns besides `fs/write_text_file`: files the agent changed with
+ * its own tools or shell commands, from a workspace watcher's events, the agent's own reports, and
+ * a comparison of the turn's checkpoint with the disk once the turn has settled (`sweep`: nothing
+ * a watcher misses is lost). The "before" of every change is the turn's checkpoint (`TurnBaseline`),
+ * never git HEAD; who made the change is decided by `AgentActivity`. Node only: the VS Code watcher
+ * (`vscode/agentChangeWatcher.ts`) just forwards paths here.
  */
-import { execFile } from "node:child_process";
 import { constants, type Stats } from "node:fs";
 import { lstat, open, realpath, type FileHandle } from "node:fs/promises";
-import { basename, dirname, join, relative } from "node:path";
+import { basename, dirname, join } from "node:path";
 import type { ChangeReview } from "./changeReview";
+import type { AgentActivity } from "./agentActivity";
+import type { Baseline } from "../checkpoints/reviewContent";
+import type { TurnBaseline } from "../checkpoints/turnBaseline";
 import { resolveAgentPath } from "../client/workspacePaths";
 
 /** Paths never reported (dependencies, build output, git's own files). */
@@ -22,17 +26,28 @@ export interface ChangedFileIo {
   open(path: string, flags: number): Promise<FileHandle>;
 }
 
+const NO_CHECKPOINT: Baseline = {
+  kind: "unknown",
+  reason: "No checkpoint was taken for this turn (git is not available), so the previous content is not known",
+};
+
 const nodeIo: ChangedFileIo = { lstat, open };
 /** No symlink is followed, and opening something swapped in for a FIFO does not wait for a writer. */
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 const READ_CHUNK = 64 * 1024;
 
 export class AgentFileChanges {
-  /** `roots`: where reported paths may point (the workspace folders); others are ignored. */
+  /**
+   * `roots`: where reported paths may point (the workspace folders); others are ignored.
+   * `baseline`: the current turn's checkpoint, when one was taken. `activity`: whose change it is
+   * (without it every change counts as the agent's).
+   */
   constructor(
     private readonly review: () => ChangeReview | undefined,
     private readonly io: ChangedFileIo = nodeIo,
     private readonly roots: () => readonly string[] = () => [],
+    private readonly baseline: () => TurnBaseline | undefined = () => undefined,
+    private readonly activity?: AgentActivity,
   ) {}
 
   /** A new turn started: files resolved before may be changed again. */
@@ -40,64 +55,78 @@ export class AgentFileChanges {
     this.review()?.forgetResolved();
   }
 
-  async changed(eventPath: string, created: boolean): Promise<void> {
+  private origin(path: string, seen: boolean): "agent" | "user" {
+    if (!this.activity) return "agent";
+    return (seen ? this.activity.explains(path) : this.activity.explainsUnseen(path)) ? "agent" : "user";
+  }
+
+  private async before(path: string, created: boolean): Promise<Baseline> {
+    const baseline = this.baseline();
+    if (baseline) return baseline.fileAt(path);
+    return created ? { kind: "absent" } : NO_CHECKPOINT;
+  }
+
+  async changed(eventPath: string, created: boolean, seen = true): Promise<void> {
     const review = this.review();
     if (!review || IGNORED_CHANGE.test(eventPath)) return;
     const path = await underRealFolder(eventPath);
     if (review.wasResolved(path)) return;
-    const after = await readChangedFile(path, MAX_CHANGED_FILE_BYTES, this.io);
+    const after = await readChangedBytes(path, MAX_CHANGED_FILE_BYTES, this.io);
     if (after === undefined) return;
+    const origin = this.origin(path, seen);
+    const touched = this.activity?.wasEditedByUser(path) ?? false;
     if (review.has(path)) {
-      review.record(path, undefined, after); // keeps the first "before"
+      review.recordChange(path, { kind: "absent" }, after, origin, touched); // keeps the first "before"
       return;
     }
-    if (created) {
-      review.record(path, undefined, after);
-      return;
-    }
-    const before = await gitHeadContent(path);
-    if (before === after) return;
-    review.record(path, before, after, before !== undefined);
+    const before = await this.before(path, created);
+    if (review.has(path)) return review.recordChange(path, before, after, origin, touched);
+    review.recordChange(path, before, after, origin, touched);
   }
 
   /**
    * A file the agent says it changed (a tool call's `diff` or `locations`). The path is the agent's
-   * word: only an existing regular file inside the workspace (symlinks resolved) is listed, under
-   * its real path; one already listed is left to the sources that saw the write. The previous
-   * content is trusted only from git (then undo is offered); the agent's `oldText` is shown in
-   * the diff but never written back.
+   * word: only a file inside the workspace (symlinks resolved) is listed, under its real path. The
+   * agent's `oldText` is never trusted as the "before": the checkpoint is.
    */
-  async reported(path: string, oldText: string | undefined): Promise<void> {
+  async reported(path: string, _oldText?: string): Promise<void> {
     const review = this.review();
     if (!review) return;
     const resolved = await resolveAgentPath(path, this.roots()).catch(() => undefined);
-    if (
-      !resolved?.exists ||
-      !resolved.insideRoots ||
-      IGNORED_CHANGE.test(resolved.real) ||
-      review.has(resolved.real) ||
-      review.wasResolved(resolved.real)
-    )
-      return;
-    const real = resolved.real;
-    const after = await readChangedFile(real, MAX_CHANGED_FILE_BYTES, this.io);
-    if (after === undefined || review.has(real)) return;
-    const head = await gitHeadContent(real);
-    if (review.has(real)) return;
-    if (head !== undefined) {
-      if (head !== after) review.record(real, head, after);
-      return;
-    }
-    review.record(real, oldText, after, false);
+    if (!resolved?.insideRoots || IGNORED_CHANGE.test(resolved.real) || review.wasResolved(resolved.real)) return;
+    this.activity?.name(resolved.real);
+    if (review.has(resolved.real)) return review.claim(resolved.real);
+    if (resolved.exists) await this.changed(resolved.real, false);
+    else await this.deleted(resolved.real);
   }
 
-  async deleted(eventPath: string): Promise<void> {
+  async deleted(eventPath: string, seen = true): Promise<void> {
     const review = this.review();
     if (!review || IGNORED_CHANGE.test(eventPath)) return;
     const path = await underRealFolder(eventPath);
-    if (review.has(path) || review.wasResolved(path)) return;
-    const before = await gitHeadContent(path);
-    if (before !== undefined) review.record(path, before, "");
+    if (review.wasResolved(path)) return;
+    const origin = this.origin(path, seen);
+    const touched = this.activity?.wasEditedByUser(path) ?? false;
+    if (review.has(path)) return review.recordChange(path, { kind: "absent" }, null, origin, touched);
+    const before = await this.before(path, false);
+    if (before.kind !== "file") return; // nothing known was there
+    review.recordChange(path, before, null, origin, touched);
+  }
+
+  /** Once the turn has settled: every difference between the checkpoint and the disk is listed. */
+  async sweep(): Promise<void> {
+    const review = this.review();
+    const baseline = this.baseline();
+    if (!review || !baseline) return;
+    for (const path of await baseline.changedSinceStart()) {
+      if (review.has(path) || review.wasResolved(path) || IGNORED_CHANGE.test(path)) continue;
+      const exists = await lstat(path).then(
+        () => true,
+        () => false,
+      );
+      if (exists) await this.changed(path, false, false);
+      else await this.deleted(path, false);
+    }
   }
 }
 
@@ -125,6 +154,16 @@ export async function readChangedFile(
   maxBytes = MAX_CHANGED_FILE_BYTES,
   io: ChangedFileIo = nodeIo,
 ): Promise<string | undefined> {
+  const bytes = await readChangedBytes(path, maxBytes, io);
+  return bytes === undefined || bytes.includes(0) ? undefined : bytes.toString("utf8");
+}
+
+/** As `readChangedFile`, any bytes (binary files too). */
+export async function readChangedBytes(
+  path: string,
+  maxBytes = MAX_CHANGED_FILE_BYTES,
+  io: ChangedFileIo = nodeIo,
+): Promise<Buffer | undefined> {
   let handle: FileHandle | undefined;
   try {
     const info = await io.lstat(path);
@@ -134,8 +173,8 @@ export async function readChangedFile(
     if (!opened.isFile() || opened.ino !== info.ino || opened.dev !== info.dev) return undefined; // swapped since lstat
     if (opened.size > maxBytes) return undefined; // grew since lstat
     const bytes = await readAtMost(handle, maxBytes + 1, opened.size + 1);
-    if (bytes.length > maxBytes || bytes.includes(0)) return undefined;
-    return bytes.toString("utf8");
+    if (bytes.length > maxBytes) return undefined;
+    return bytes;
   } catch {
     return undefined;
   } finally {
@@ -157,21 +196,4 @@ async function readAtMost(handle: FileHandle, limit: number, expected: number): 
     want = READ_CHUNK;
   }
   return Buffer.concat(chunks, total);
-}
-
-/** The file as committed at HEAD, or undefined outside git / for untracked files. */
-function gitHeadContent(path: string): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const cwd = dirname(path);
-    execFile("git", ["rev-parse", "--show-toplevel"], { cwd, timeout: 3000 }, (error, top) => {
-      if (error) return resolve(undefined);
-      const rel = relative(top.trim(), path).split("\\").join("/");
-      execFile(
-        "git",
-        ["show", `HEAD:${rel}`],
-        { cwd, timeout: 3000, maxBuffer: MAX_CHANGED_FILE_BYTES },
-        (showError, content) => resolve(showError ? undefined : content),
-      );
-    });
-  });
 }

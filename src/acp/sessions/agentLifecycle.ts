@@ -17,6 +17,8 @@ import type { PanelStore } from "./panelStore";
 import { openTransport } from "../client/transports/openTransport";
 import type { AgentServices, ClientPorts } from "../client/agentServices";
 import type { ChangeReview } from "./changeReview";
+import type { SessionCheckpoints } from "../checkpoints/sessionCheckpoints";
+import type { WorkspaceCheckpoints } from "../checkpoints/workspaceCheckpoints";
 import type { TabNotes } from "./tabNotes";
 import { openFork, type ForkSource } from "./sessionFork";
 import { canReopen, diesSoon, resolveLaunch, withAuth } from "./sessionOpening";
@@ -49,6 +51,10 @@ export interface AgentLifecycleDeps {
   readonly transcripts?: { get(agent: string, sessionId: string): StoredTranscript | undefined };
   /** The user's language for what the panel writes in the transcript (default English; agent text is never translated). */
   readonly translate?: Translate;
+  /** The workspace's checkpoints (shadow repositories), shared by every session of the window. */
+  readonly checkpoints?: WorkspaceCheckpoints;
+  /** False when the user turned checkpoints off (`acpPanel.checkpoints.enabled`). */
+  readonly checkpointsEnabled?: () => boolean;
 }
 
 /** The panel the agent's actions go to. */
@@ -57,6 +63,8 @@ export interface LifecyclePanel {
   readonly notes: TabNotes;
   /** Records the agent's file writes, when the client has file access. */
   readonly review: ChangeReview | undefined;
+  /** The checkpoint before each turn. */
+  readonly checkpoints?: SessionCheckpoints;
   /** The transcript was cleared for a new session: messages still queued are shown again. */
   readonly threadReset: () => void;
   /** The session is ready: messages sent while the agent was starting go out. */

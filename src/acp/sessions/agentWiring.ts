@@ -75,6 +75,9 @@ export function sessionContextFor(
       if (current.client === client) store.stream(action);
     },
     newId: () => notes.newEntryId(),
+    ...(panel.checkpoints
+      ? { beforePrompt: (entryId: string) => panel.checkpoints?.beforeTurn(entryId) ?? Promise.resolve() }
+      : {}),
     clock: deps.clock,
     logger: deps.logger,
     awaitingUser: () => isAwaitingUser(threadPhase(store.state.thread)),

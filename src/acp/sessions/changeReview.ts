@@ -1,23 +1,44 @@
 /**
- * The "Files changed" review: every file an agent changed during a turn, with what it held
- * before, so the user can open a diff, keep the change, or undo it. Writes through
- * `fs/write_text_file` are recorded exactly; changes made by the agent's own tools are reported
- * by a workspace watcher with the best "before" it can find (undo is offered only when known).
+ * The "Files changed" review: every file that changed during a turn, with what it held when the
+ * turn started (its checkpoint), so the user can open a diff, keep the change, or undo it.
+ * - The "before" is the turn's checkpoint, or for `fs/write_text_file` what the panel read just
+ *   before the write; never git HEAD. A file outside the checkpoint (ignored, too large) whose
+ *   previous content is unknown is listed as not restorable, with the reason.
+ * - A change no action of the agent explains is the user's (`origin: "user"`): listed, never undone.
+ * - Undo never silently discards the user's bytes: a checkpoint is taken first (`safety.beforeUndo`);
+ *   when the file changed after the agent's change, the agent's change is taken out by a three-way
+ *   merge (the agent's result as the base), and a conflict, or a file the user also edited during
+ *   the turn, asks first.
  */
+import { readFile } from "node:fs/promises";
 import type { ThreadAction } from "../../shared/threadActions";
+import { type Baseline, baselineBytes, sameBytes, textOf } from "../checkpoints/reviewContent";
+import { countLineChanges } from "./lineChanges";
+import type { ReviewSafety } from "../checkpoints/reviewSafety";
+
+export { countLineChanges } from "./lineChanges";
 
 export interface ReviewFiles {
   writeThroughEditor(path: string, content: string): Promise<void>;
   deleteFile(path: string): Promise<void>;
   readDisk(path: string): Promise<string | undefined>;
+  /** Bytes that are not editor text (binary files), written as they are. */
+  writeBytes?(path: string, content: Buffer, executable: boolean): Promise<void>;
 }
 
+export type { ReviewSafety } from "../checkpoints/reviewSafety";
+
+export type Origin = "agent" | "user";
+
 interface Recorded {
-  /** undefined = the file did not exist. */
-  readonly before: string | undefined;
-  readonly beforeKnown: boolean;
-  after: string;
+  readonly before: Baseline;
+  after: Buffer | null;
+  origin: Origin;
+  /** The user also edited this file during the turn. */
+  userTouched: boolean;
 }
+
+const NOT_THE_AGENTS = "Changed during the turn, not by the agent: the panel does not undo it";
 
 export class ChangeReview {
   private readonly files = new Map<string, Recorded>();
@@ -26,26 +47,72 @@ export class ChangeReview {
    * own write) may still arrive in the watcher's grace period, and must not list them again.
    */
   private readonly resolved = new Set<string>();
+  safety: ReviewSafety | undefined;
 
   constructor(
     private readonly dispatch: (action: ThreadAction) => void,
     private readonly io: ReviewFiles,
+    private readonly readBytes: (path: string) => Promise<Buffer | null> = readOrNull,
   ) {}
 
-  /** A change with a known previous content (`undefined` = the file was created). */
+  /** A write through `fs/write_text_file`: the agent's, with the exact previous content (undefined = created). */
   record(path: string, before: string | undefined, after: string, beforeKnown = true): void {
+    const baseline: Baseline = !beforeKnown
+      ? { kind: "unknown", reason: "The previous content of this file is not known" }
+      : before === undefined
+        ? { kind: "absent" }
+        : { kind: "file", content: Buffer.from(before, "utf8") };
+    this.recordChange(path, baseline, Buffer.from(after, "utf8"), "agent");
+  }
+
+  /** A change seen on disk; the first "before" of the turn is kept, and an agent's claim is never taken back. */
+  recordChange(path: string, before: Baseline, after: Buffer | null, origin: Origin, userTouched = false): void {
     this.resolved.delete(path);
     const existing = this.files.get(path);
-    const entry: Recorded = existing ? { ...existing, after } : { before, beforeKnown, after };
+    const entry: Recorded = existing
+      ? {
+          ...existing,
+          after,
+          origin: existing.origin === "agent" ? "agent" : origin,
+          userTouched: existing.userTouched || userTouched,
+        }
+      : { before, after, origin, userTouched };
+    if (!existing && sameBytes(baselineBytes(before), after)) return; // back to what it was: nothing to review
     this.files.set(path, entry);
-    const { additions, deletions } = countLineChanges(entry.before ?? "", after);
+    this.publish(path, entry);
+  }
+
+  /** A tool call of the agent's named this file: the change is the agent's. */
+  claim(path: string): void {
+    const entry = this.files.get(path);
+    if (!entry || entry.origin === "agent") return;
+    entry.origin = "agent";
+    this.publish(path, entry);
+  }
+
+  /** The user edited the file too (in VS Code): Undo asks before replacing it. */
+  touchedByUser(path: string): void {
+    const entry = this.files.get(path);
+    if (entry) entry.userTouched = true;
+  }
+
+  private publish(path: string, entry: Recorded): void {
+    const beforeText = entry.before.kind === "file" ? textOf(entry.before.content) : "";
+    const afterText = entry.after === null ? "" : textOf(entry.after);
+    const binary = beforeText === undefined || afterText === undefined;
+    const { additions, deletions } = binary ? { additions: 0, deletions: 0 } : countLineChanges(beforeText, afterText);
+    const reason =
+      entry.origin === "user" ? NOT_THE_AGENTS : entry.before.kind === "unknown" ? entry.before.reason : undefined;
     this.dispatch({
       type: "review/recorded",
       path,
       additions,
       deletions,
-      created: entry.before === undefined && entry.beforeKnown,
-      undoable: entry.beforeKnown,
+      created: entry.before.kind === "absent",
+      undoable: reason === undefined,
+      origin: entry.origin,
+      ...(binary ? { binary: true } : {}),
+      ...(reason === undefined ? {} : { reason }),
     });
   }
 
@@ -63,10 +130,22 @@ export class ChangeReview {
     this.resolved.clear();
   }
 
-  /** The before/after pair for the diff editor. */
+  /** The before/after pair for the diff editor (text; binary files show a placeholder). */
   diff(path: string): { before: string; after: string } | undefined {
     const entry = this.files.get(path);
-    return entry ? { before: entry.before ?? "", after: entry.after } : undefined;
+    if (!entry) return undefined;
+    const show = (bytes: Buffer | null) => (bytes === null ? "" : (textOf(bytes) ?? "(binary file)"));
+    return { before: entry.before.kind === "file" ? show(entry.before.content) : "", after: show(entry.after) };
+  }
+
+  /** The checkpoint's bytes of a listed file (undefined: not listed or unknown; null: it did not exist). */
+  baseline(path: string): Baseline | undefined {
+    return this.files.get(path)?.before;
+  }
+
+  /** Every listed file still pending, for "Review all". */
+  pendingPaths(): string[] {
+    return [...this.files.keys()];
   }
 
   keep(path: string): void {
@@ -75,16 +154,72 @@ export class ChangeReview {
     this.dispatch({ type: "review/resolved", path, state: "kept" });
   }
 
-  /** Restores the previous content (or deletes a created file), through the editor so it can be redone. */
-  async undo(path: string): Promise<void> {
+  /**
+   * Takes the agent's change out of the file. Resolves false when the user said no to a question.
+   * Throws when the change can't be undone (not the agent's, previous content unknown).
+   */
+  async undo(path: string): Promise<boolean> {
     const entry = this.files.get(path);
-    if (!entry?.beforeKnown)
-      throw new Error(`The previous content of ${path} is not known, so the change cannot be undone here.`);
-    if (entry.before === undefined) await this.io.deleteFile(path);
-    else await this.io.writeThroughEditor(path, entry.before);
+    if (!entry) return false;
+    if (entry.origin === "user") throw new Error(`${path}: ${NOT_THE_AGENTS.toLowerCase()}.`);
+    if (entry.before.kind === "unknown") throw new Error(`${entry.before.reason}: ${path} cannot be undone here.`);
+    const target = entry.before.kind === "file" ? entry.before.content : null;
+    const current = await this.readBytes(path);
+    let write: Buffer | null = target;
+    if (!sameBytes(current, entry.after)) {
+      // Changed again after the agent's change (by the user, or something else): merge, or ask.
+      const merged = await this.mergeOut(path, current, entry.after, target);
+      if (merged === false) return false;
+      write = merged;
+    } else if (entry.userTouched) {
+      const go = await this.safety?.confirm(
+        `You also edited ${path} during this turn. Undo puts back what it held before the turn, without your edits of this turn. A checkpoint of now is kept.`,
+        "Undo anyway",
+      );
+      if (!go) return false;
+    }
+    await this.safety?.beforeUndo().catch(() => undefined);
+    await this.write(path, write, entry.before.kind === "file" && entry.before.executable === true);
     this.files.delete(path);
     this.resolved.add(path);
     this.dispatch({ type: "review/resolved", path, state: "undone" });
+    return true;
+  }
+
+  /** The agent's change taken out of what the file holds now; false when the user declined. */
+  private async mergeOut(
+    path: string,
+    current: Buffer | null,
+    agent: Buffer | null,
+    target: Buffer | null,
+  ): Promise<Buffer | null | false> {
+    const ours = current === null ? undefined : textOf(current);
+    const base = agent === null ? "" : textOf(agent);
+    const theirs = target === null ? "" : textOf(target);
+    if (current !== null && agent !== null && ours !== undefined && base !== undefined && theirs !== undefined) {
+      const merged = await this.safety?.merge(ours, base, theirs);
+      if (merged && !merged.conflicted) return Buffer.from(merged.text, "utf8");
+      if (merged?.conflicted) {
+        const go = await this.safety?.confirm(
+          `${path} changed after the agent's change, and the two overlap. Undo writes the file with conflict markers (<<<<<<< … >>>>>>>) for you to resolve.`,
+          "Write with conflict markers",
+        );
+        return go ? Buffer.from(merged.text, "utf8") : false;
+      }
+    }
+    const go = await this.safety?.confirm(
+      `${path} changed after the agent's change and can't be merged. Undo replaces it with what it held before the turn. A checkpoint of now is kept.`,
+      "Replace",
+    );
+    return go ? target : false;
+  }
+
+  private async write(path: string, content: Buffer | null, executable: boolean): Promise<void> {
+    if (content === null) return this.io.deleteFile(path);
+    const text = textOf(content);
+    if (text !== undefined || !this.io.writeBytes)
+      return this.io.writeThroughEditor(path, text ?? content.toString("utf8"));
+    return this.io.writeBytes(path, content, executable);
   }
 
   /** A new turn starts a new review; unresolved files stay listed. */
@@ -93,43 +228,11 @@ export class ChangeReview {
   }
 }
 
-/**
- * Added and removed line counts: common head and tail trimmed, then an LCS over what is left
- * (bounded; a very large middle is counted as replaced whole).
- */
-export function countLineChanges(before: string, after: string): { additions: number; deletions: number } {
-  const a = lines(before);
-  const b = lines(after);
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA--;
-    endB--;
+async function readOrNull(path: string): Promise<Buffer | null> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
   }
-  const n = endA - start;
-  const m = endB - start;
-  const common = n * m <= 4_000_000 ? lcsLength(a.slice(start, endA), b.slice(start, endB)) : 0;
-  return { additions: m - common, deletions: n - common };
-}
-
-/** Lines of a text; a final newline ends the last line rather than starting an empty one. */
-function lines(text: string): string[] {
-  if (text === "") return [];
-  const all = text.split("\n");
-  if (all.at(-1) === "") all.pop();
-  return all;
-}
-
-function lcsLength(a: readonly string[], b: readonly string[]): number {
-  let previous = new Uint32Array(b.length + 1);
-  let current = new Uint32Array(b.length + 1);
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = a[i - 1] === b[j - 1] ? (previous[j - 1] ?? 0) + 1 : Math.max(previous[j] ?? 0, current[j - 1] ?? 0);
-    }
-    [previous, current] = [current, previous];
-  }
-  return previous[b.length] ?? 0;
 }

@@ -10,6 +10,9 @@ import { PanelStore } from "./panelStore";
 import type { AgentServices } from "../client/agentServices";
 import type { SubmitResult } from "../client/elicitationBroker";
 import { ChangeReview } from "./changeReview";
+import { AgentActivity } from "./agentActivity";
+import { SessionCheckpoints } from "../checkpoints/sessionCheckpoints";
+import type { RestoreIo } from "../checkpoints/workspaceCheckpoints";
 import { PromptQueue } from "./promptQueue";
 import { TabNotes } from "./tabNotes";
 import type { ForkSource } from "./sessionFork";
@@ -20,6 +23,10 @@ import { english, type Translate } from "../../shared/l10n";
 export interface ChatSessionDeps extends AgentLifecycleDeps {
   /** Gives text back to the composer (a steer that failed). */
   readonly returnToComposer?: (text: string) => void;
+  /** Asks before an undo that would replace the user's own bytes (default: no). */
+  readonly confirmUndo?: (question: string, action: string) => Promise<boolean>;
+  /** How a restore writes and which files have unsaved editor changes (default: the disk, none). */
+  readonly restoreIo?: RestoreIo;
 }
 
 export class ChatSession {
@@ -29,6 +36,10 @@ export class ChatSession {
   private readonly queue = new PromptQueue((action) => this.store.dispatch(action));
   private readonly notes = new TabNotes((action) => this.store.dispatch(action));
   private readonly lifecycle: AgentLifecycle;
+  /** The checkpoint before every turn, and restoring to one. */
+  readonly checkpoints: SessionCheckpoints;
+  /** Whose change a file change is (the agent's or the user's), for the review. */
+  readonly activity: AgentActivity;
 
   private get t(): Translate {
     return this.deps.translate ?? english;
@@ -37,14 +48,29 @@ export class ChatSession {
   constructor(private readonly deps: ChatSessionDeps) {
     const files = deps.ports?.files;
     this.review = files ? new ChangeReview((action) => this.store.dispatch(action), files) : undefined;
+    this.activity = new AgentActivity(this.store, deps.clock);
+    this.checkpoints = new SessionCheckpoints({
+      store: deps.checkpoints,
+      dispatch: (action) => this.store.dispatch(action),
+      newId: () => this.notes.newEntryId(),
+      logger: deps.logger,
+      enabled: () => (deps.checkpointsEnabled?.() ?? true) && files !== undefined,
+      ...(deps.restoreIo ? { io: deps.restoreIo } : {}),
+      translate: this.t,
+    });
+    if (this.review) this.review.safety = this.checkpoints.reviewSafety(deps.confirmUndo);
     this.lifecycle = new AgentLifecycle(deps, {
       store: this.store,
       notes: this.notes,
       review: this.review,
+      checkpoints: this.checkpoints,
       threadReset: () => {
         if (this.queue.size > 0) this.queue.publish();
       },
-      sessionReady: (session) => void this.drainQueue(session),
+      sessionReady: (session) => {
+        this.checkpoints.warmUp();
+        void this.drainQueue(session);
+      },
     });
   }
 
@@ -268,7 +294,25 @@ export class ChatSession {
       .catch((error: unknown) => this.notes.error(this.t("Could not change the mode"), error));
   }
 
+  /** What "Restore checkpoint" on the message `entryId` would change. */
+  previewRestore(entryId: string): ReturnType<SessionCheckpoints["preview"]> {
+    return this.checkpoints.preview(entryId);
+  }
+
+  /** Brings the files back to just before the message `entryId` (a notice with Redo says what). */
+  async restoreCheckpoint(entryId: string): Promise<number> {
+    if (this.isTurnRunning) throw new Error(this.t("Stop the running turn before restoring a checkpoint."));
+    const entry = this.store.state.thread.entries.find((e) => e.kind === "user" && e.id === entryId);
+    return this.checkpoints.restore(entryId, entry?.kind === "user" ? entry.text : "");
+  }
+
+  async redoRestore(restoreId: string): Promise<void> {
+    if (this.isTurnRunning) throw new Error(this.t("Stop the running turn before taking a restore back."));
+    await this.checkpoints.redo(restoreId);
+  }
+
   async dispose(): Promise<void> {
+    this.activity.dispose();
     await this.lifecycle.dispose();
   }
 }

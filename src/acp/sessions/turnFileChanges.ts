@@ -7,7 +7,8 @@
  *   file system has settled after it: events of a write just before `end_turn` arrive after the
  *   turn went idle (Copilot answers ~90 ms after its write, Codex ~190 ms), so the watcher stays
  *   on until no event came for `quietMs` (at most `maxGraceMs` after the turn).
- * The review keys files by real path, so each file is listed once whatever reported it.
+ * Once it settles, the disk is compared with the turn's checkpoint, so what the watcher missed is
+ * listed too. The review keys files by real path, so each file is listed once whatever reported it.
  */
 import type { PanelStore } from "./panelStore";
 import type { AgentFileChanges } from "./agentFileChanges";
@@ -112,7 +113,13 @@ export class TurnFileChanges {
     this.settleTimer?.cancel();
     const deadline = this.graceDeadline ?? this.options.clock.now();
     const wait = Math.max(0, Math.min(this.quietMs, deadline - this.options.clock.now()));
-    this.settleTimer = this.options.clock.schedule(wait, () => this.stop(), { background: true });
+    this.settleTimer = this.options.clock.schedule(wait, () => this.settle(), { background: true });
+  }
+
+  /** The file system is quiet after the turn: what no event reported is found against the checkpoint. */
+  private settle(): void {
+    this.stop();
+    this.track(this.changes.sweep());
   }
 
   private stop(): void {

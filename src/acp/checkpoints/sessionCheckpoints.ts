@@ -1,0 +1,183 @@
+/**
+ * One session's checkpoints: one before every turn (taken after the user's message shows and
+ * before the agent gets it), the turn's baseline for "Files changed", and restoring the files to
+ * just before any message, which first checkpoints the present so the restore can be redone.
+ * Without git (or with checkpoints off) everything here says so once and the review goes on
+ * without a baseline.
+ */
+import type { ThreadAction } from "../../shared/threadActions";
+import type { Logger } from "../ports";
+import type { TurnBaseline } from "./turnBaseline";
+import type { Baseline } from "./reviewContent";
+import type { ReviewSafety } from "./reviewSafety";
+import { GitUnavailable } from "./gitExecutable";
+import { warningNotice } from "../client/warningNotice";
+import { english, type Translate } from "../../shared/l10n";
+import {
+  RestoreRefused,
+  diskIo,
+  type Checkpoint,
+  type FileDelta,
+  type RestoreIo,
+  type WorkspaceCheckpoints,
+} from "./workspaceCheckpoints";
+
+export interface SessionCheckpointsDeps {
+  readonly store: WorkspaceCheckpoints | undefined;
+  readonly dispatch: (action: ThreadAction) => void;
+  readonly newId: () => string;
+  readonly logger: Logger;
+  readonly enabled: () => boolean;
+  readonly io?: RestoreIo;
+  /** The user's language (default English). */
+  readonly translate?: Translate;
+}
+
+export interface RestorePreview {
+  readonly files: ReadonlyArray<Pick<FileDelta, "absolute" | "status" | "additions" | "deletions" | "binary">>;
+  readonly warnings: readonly string[];
+}
+
+export class SessionCheckpoints {
+  private turn: Checkpoint | undefined;
+  private readonly byEntry = new Map<string, Checkpoint>();
+  /** restoreId → the checkpoint taken just before that restore (Redo goes back to it). */
+  private readonly beforeRestore = new Map<string, Checkpoint>();
+  private warm: Promise<unknown> | undefined;
+  private warned = false;
+
+  constructor(private readonly deps: SessionCheckpointsDeps) {}
+
+  private get t(): Translate {
+    return this.deps.translate ?? english;
+  }
+
+  private get store(): WorkspaceCheckpoints | undefined {
+    return this.deps.enabled() ? this.deps.store : undefined;
+  }
+
+  /** The first checkpoint of a session is the slow one (every file hashed): taken in the background. */
+  warmUp(): void {
+    const store = this.store;
+    if (!store || this.warm) return;
+    this.warm = store.take("session opened").catch((error: unknown) => this.unavailable(error));
+  }
+
+  /** Before the message `entryId` goes to the agent: a checkpoint of every file. Never throws. */
+  async beforeTurn(entryId: string): Promise<void> {
+    this.turn = undefined;
+    const store = this.store;
+    if (!store) return;
+    await this.warm;
+    try {
+      const checkpoint = await store.take(`before ${entryId}`);
+      this.turn = checkpoint;
+      this.byEntry.set(entryId, checkpoint);
+      this.deps.dispatch({ type: "checkpoint/taken", entryId, checkpointId: checkpoint.id });
+    } catch (error) {
+      this.unavailable(error);
+    }
+  }
+
+  private unavailable(error: unknown): void {
+    this.deps.logger.warn(`Checkpoint not taken: ${String(error)}`);
+    if (this.warned) return;
+    this.warned = true;
+    this.deps.dispatch(
+      warningNotice(
+        this.deps.newId(),
+        error instanceof GitUnavailable
+          ? this.t(
+              "Checkpoints are off: git was not found. Files changed still lists the agent's edits, but own-tool changes can't be undone.",
+            )
+          : this.t("A checkpoint could not be taken: {0}", String(error instanceof Error ? error.message : error)),
+      ),
+    );
+  }
+
+  /** The current turn's checkpoint as the review's "before", when one was taken. */
+  baseline(): TurnBaseline | undefined {
+    const store = this.store;
+    const turn = this.turn;
+    if (!store || !turn) return undefined;
+    return {
+      fileAt: async (path): Promise<Baseline> => {
+        const found = await store.fileAt(turn, path);
+        if (found === "absent") return { kind: "absent" };
+        if ("unknown" in found) return { kind: "unknown", reason: found.unknown };
+        return { kind: "file", content: found.content, executable: found.mode === "100755" };
+      },
+      changedSinceStart: async () => {
+        const now = await store.take("after the turn");
+        return (await store.diff(turn, now)).map((change) => change.absolute);
+      },
+    };
+  }
+
+  /** How the review's Undo keeps the user's bytes: a checkpoint first, git's merge, the user's answer. */
+  reviewSafety(confirm?: (question: string, action: string) => Promise<boolean>): ReviewSafety {
+    return {
+      beforeUndo: () => this.beforeUndo(),
+      merge: async (ours, base, theirs) => this.deps.store?.merge(ours, base, theirs).catch(() => undefined),
+      confirm: (question, action) => confirm?.(question, action) ?? Promise.resolve(false),
+    };
+  }
+
+  /** A checkpoint before an undo writes anything. */
+  async beforeUndo(): Promise<void> {
+    await this.store?.take("before undo");
+  }
+
+  hasCheckpoint(entryId: string): boolean {
+    return this.byEntry.has(entryId);
+  }
+
+  async preview(entryId: string): Promise<RestorePreview> {
+    const store = this.requireStore();
+    const target = this.requireCheckpoint(entryId);
+    const { changes } = await store.preview(target);
+    return { files: changes, warnings: [] };
+  }
+
+  /** Restores the files to just before `entryId`; a notice with Redo says what changed. */
+  async restore(entryId: string, messageText: string): Promise<number> {
+    const store = this.requireStore();
+    const target = this.requireCheckpoint(entryId);
+    const { before, changes } = await store.restore(target, this.deps.io ?? diskIo);
+    const restoreId = before.id;
+    this.beforeRestore.set(restoreId, before);
+    const quoted = messageText.length > 60 ? `${messageText.slice(0, 57)}…` : messageText;
+    this.deps.dispatch({
+      type: "checkpoint/restored",
+      entryId: this.deps.newId(),
+      title:
+        changes.length === 1
+          ? this.t("Restored 1 file to before “{0}”.", quoted)
+          : this.t("Restored {0} files to before “{1}”.", changes.length, quoted),
+      ...(changes.length > 0 ? { description: changes.map((change) => change.absolute).join("\n") } : {}),
+      restoreId,
+    });
+    return changes.length;
+  }
+
+  /** Takes a restore back: the files return to what they held just before it. */
+  async redo(restoreId: string): Promise<void> {
+    const store = this.requireStore();
+    const before = this.beforeRestore.get(restoreId);
+    if (!before) throw new RestoreRefused(this.t("That restore can no longer be taken back."));
+    await store.restore(before, this.deps.io ?? diskIo);
+    this.deps.dispatch({ type: "checkpoint/redone", restoreId });
+  }
+
+  private requireStore(): WorkspaceCheckpoints {
+    const store = this.store;
+    if (!store) throw new RestoreRefused(this.t("Checkpoints are off (the setting, or git is not available)."));
+    return store;
+  }
+
+  private requireCheckpoint(entryId: string): Checkpoint {
+    const found = this.byEntry.get(entryId);
+    if (!found) throw new RestoreRefused(this.t("No checkpoint was taken before that message."));
+    return found;
+  }
+}

@@ -1,0 +1,273 @@
+/**
+ * The user's bytes are never lost by the product (issue 25, done-when 1): random sequences of user
+ * edits, agent edits by every route (fs/write_text_file, its own edit tool, a shell command that
+ * writes or removes), turns, Keep, Undo (answering the questions yes or no), Restore and Redo, over
+ * a real folder with a real shadow repository. After each of the product's steps, every version of
+ * a file the user wrote that was on disk before the step is on disk or in a checkpoint that can be
+ * restored; a Restore gives exactly the checkpoint's bytes, a Redo exactly what the restore replaced,
+ * and an Undo of a change only the agent made gives exactly the checkpoint's bytes.
+ *
+ * CHECKPOINT_PROPERTY_BASELINE=head runs it with the review's former "before" (git HEAD): it fails.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import fc from "fast-check";
+import { AgentFileChanges } from "../../src/acp/sessions/agentFileChanges";
+import { AgentActivity } from "../../src/acp/sessions/agentActivity";
+import { ChangeReview } from "../../src/acp/sessions/changeReview";
+import { PanelStore } from "../../src/acp/sessions/panelStore";
+import { SessionCheckpoints } from "../../src/acp/checkpoints/sessionCheckpoints";
+import { WorkspaceCheckpoints, diskIo } from "../../src/acp/checkpoints/workspaceCheckpoints";
+import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
+import type { TurnBaseline } from "../../src/acp/checkpoints/turnBaseline";
+import { systemClock } from "../../src/acp/ports";
+import { DiskFiles } from "../support/diskFiles";
+import { MemoryLogger } from "../support/memoryPorts";
+import { scratchDir } from "../support/scratchDir";
+
+const FILES = ["a.txt", "b.txt", "sub/c.txt"];
+const file = fc.constantFrom(...FILES);
+const text = fc
+  .array(fc.constantFrom("alpha", "beta", "gamma", "delta", "user", "agent"), { minLength: 0, maxLength: 4 })
+  .map((words) => words.map((w) => `${w}\n`).join(""));
+
+type Step =
+  | { kind: "user"; file: string; text: string }
+  | { kind: "fsWrite" | "ownEdit" | "shellWrite"; file: string; text: string }
+  | { kind: "shellRm"; file: string }
+  | { kind: "turn" }
+  | { kind: "sweep" }
+  | { kind: "keep"; file: string }
+  | { kind: "undo"; file: string; answer: boolean }
+  | { kind: "restore"; pick: number }
+  | { kind: "redo" };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ kind: fc.constant("user" as const), file, text }),
+  fc.record({ kind: fc.constantFrom("fsWrite" as const, "ownEdit" as const, "shellWrite" as const), file, text }),
+  fc.record({ kind: fc.constant("shellRm" as const), file }),
+  fc.constant({ kind: "turn" as const }),
+  fc.constant({ kind: "sweep" as const }),
+  fc.record({ kind: fc.constant("keep" as const), file }),
+  fc.record({ kind: fc.constant("undo" as const), file, answer: fc.boolean() }),
+  fc.record({ kind: fc.constant("restore" as const), pick: fc.nat() }),
+  fc.constant({ kind: "redo" as const }),
+);
+
+const read = (path: string): string | null => (existsSync(path) ? readFileSync(path, "utf8") : null);
+
+/** The former "before": the file at git HEAD (for the sabotage run). */
+function headBaseline(dir: string): TurnBaseline {
+  return {
+    fileAt: async (path) => {
+      try {
+        const content = execFileSync("git", ["show", `HEAD:${relative(dir, path)}`], { cwd: dir });
+        return { kind: "file", content };
+      } catch {
+        return { kind: "absent" };
+      }
+    },
+    changedSinceStart: async () => [],
+  };
+}
+
+async function run(steps: readonly Step[]): Promise<void> {
+  const dir = realpathSync(scratchDir("acp-prop-ws-"));
+  execFileSync("git", ["init", "-q"], { cwd: dir });
+  writeFileSync(join(dir, "a.txt"), "committed\n");
+  execFileSync("git", ["-c", "user.name=U", "-c", "user.email=u@x.invalid", "add", "."], { cwd: dir });
+  execFileSync("git", ["-c", "user.name=U", "-c", "user.email=u@x.invalid", "commit", "-qm", "init"], { cwd: dir });
+  const store = new WorkspaceCheckpoints({
+    git: gitResolver(
+      () => process.env.PATH,
+      () => [dir],
+    ),
+    storage: scratchDir("acp-prop-storage-"),
+    folders: () => [dir],
+  });
+  const panel = new PanelStore();
+  let id = 0;
+  const checkpoints = new SessionCheckpoints({
+    store,
+    dispatch: (action) => panel.dispatch(action),
+    newId: () => `e${++id}`,
+    logger: new MemoryLogger(),
+    enabled: () => true,
+    io: diskIo,
+  });
+  const review = new ChangeReview((action) => panel.dispatch(action), new DiskFiles());
+  let answer = true;
+  review.safety = {
+    // The former review took no checkpoint before an undo.
+    beforeUndo: () =>
+      process.env.CHECKPOINT_PROPERTY_BASELINE === "head" ? Promise.resolve() : checkpoints.beforeUndo(),
+    merge: (ours, base, theirs) => store.merge(ours, base, theirs),
+    confirm: async () => answer,
+  };
+  const activity = new AgentActivity(panel, systemClock);
+  const sabotage = process.env.CHECKPOINT_PROPERTY_BASELINE === "head";
+  const changes = new AgentFileChanges(
+    () => review,
+    undefined,
+    () => [dir],
+    () => (sabotage ? headBaseline(dir) : checkpoints.baseline()),
+    activity,
+  );
+  const userVersions: Array<{ path: string; text: string }> = [];
+  /** The turn in which the review first listed each file: its checkpoint is the file's "before". */
+  const listedIn = new Map<string, string>();
+  const noteListed = () => {
+    for (const name of FILES) {
+      const p = join(dir, name);
+      if (!review.has(p)) listedIn.delete(p);
+      else if (!listedIn.has(p)) listedIn.set(p, entries.at(-1) ?? "u0");
+    }
+  };
+  const entries: string[] = [];
+  let lastRestore: { restoreId: string; replaced: Map<string, string | null> } | undefined;
+  const snapshot = () => new Map(FILES.map((name) => [name, read(join(dir, name))]));
+  const toolCall = (kind: string, status: string, toolCallId: string) =>
+    panel.dispatch({
+      type: "acp/update",
+      entryId: `t-${toolCallId}-${status}`,
+      update: { sessionUpdate: "tool_call", toolCallId, title: kind, kind, status },
+    });
+
+  /** Every user version on disk before a product step is on disk or in a checkpoint after it. */
+  const onDiskNow = () => userVersions.filter((v) => read(v.path) === v.text);
+  const kept = async (versions: Array<{ path: string; text: string }>, what: string) => {
+    for (const version of versions) {
+      if (read(version.path) === version.text) continue;
+      let found = false;
+      for (const checkpoint of store.all()) {
+        const held = await store.fileAt(checkpoint, version.path);
+        if (typeof held === "object" && "content" in held && held.content.toString("utf8") === version.text)
+          found = true;
+      }
+      assert.ok(found, `${what} lost the user's ${JSON.stringify(version.text)} of ${version.path}`);
+    }
+  };
+
+  panel.dispatch({ type: "turn/started", entryId: "u0", text: "first", at: 0 });
+  await checkpoints.beforeTurn("u0");
+  entries.push("u0");
+  for (const [n, s] of steps.entries()) {
+    noteListed();
+    const path = "file" in s ? join(dir, s.file) : "";
+    switch (s.kind) {
+      case "user":
+        execFileSync("mkdir", ["-p", join(dir, "sub")]);
+        writeFileSync(path, s.text);
+        activity.userEdited(path);
+        review.touchedByUser(path);
+        userVersions.push({ path, text: s.text });
+        break;
+      case "fsWrite": {
+        execFileSync("mkdir", ["-p", join(dir, "sub")]);
+        const before = read(path);
+        writeFileSync(path, s.text);
+        review.record(path, before ?? undefined, s.text);
+        break;
+      }
+      case "ownEdit":
+        toolCall("edit", "in_progress", `own${n}`);
+        execFileSync("mkdir", ["-p", join(dir, "sub")]);
+        writeFileSync(path, s.text);
+        toolCall("edit", "completed", `own${n}`);
+        await changes.reported(path);
+        break;
+      case "shellWrite":
+      case "shellRm":
+        toolCall("execute", "in_progress", `sh${n}`);
+        if (s.kind === "shellRm") rmSync(path, { force: true });
+        else {
+          execFileSync("mkdir", ["-p", join(dir, "sub")]);
+          writeFileSync(path, s.text);
+        }
+        if (s.kind === "shellRm") await changes.deleted(path);
+        else await changes.changed(path, false);
+        toolCall("execute", "completed", `sh${n}`);
+        break;
+      case "turn": {
+        const entryId = `u${n + 1}`;
+        panel.dispatch({ type: "turn/ended", stopReason: "end_turn" });
+        panel.dispatch({ type: "turn/started", entryId, text: `turn ${n}`, at: n });
+        changes.newTurn();
+        await checkpoints.beforeTurn(entryId);
+        entries.push(entryId);
+        break;
+      }
+      case "sweep":
+        await changes.sweep();
+        break;
+      case "keep": {
+        const before = onDiskNow();
+        review.keep(path);
+        await kept(before, "Keep");
+        break;
+      }
+      case "undo": {
+        if (!review.has(path)) break;
+        const before = onDiskNow();
+        const firstTurn = listedIn.get(path);
+        const agentOnly = !activity.wasEditedByUser(path);
+        const current = read(path);
+        answer = s.answer;
+        const done = await review.undo(path).catch(() => "refused" as const);
+        await kept(before, "Undo");
+        const turnCheckpoint = store.all().find((c) => c.label === `before ${firstTurn}`);
+        if (done === true && agentOnly && turnCheckpoint && current !== null) {
+          const held = await store.fileAt(turnCheckpoint, path);
+          const expected = typeof held === "object" && "content" in held ? held.content.toString("utf8") : null;
+          if (!(typeof held === "object" && "unknown" in held))
+            assert.equal(read(path), expected, `Undo of ${s.file} gives the checkpoint's bytes`);
+        }
+        break;
+      }
+      case "restore": {
+        const entryId = entries[s.pick % entries.length]!;
+        const target = store.all().find((c) => c.label === `before ${entryId}`);
+        const replaced = snapshot();
+        const before = onDiskNow();
+        await checkpoints.restore(entryId, "message");
+        await kept(before, "Restore");
+        for (const name of FILES) {
+          const held = target && (await store.fileAt(target, join(dir, name)));
+          const expected = held && typeof held === "object" && "content" in held ? held.content.toString("utf8") : null;
+          assert.equal(read(join(dir, name)), expected, `Restore gives the checkpoint's ${name}`);
+        }
+        const notice = [...panel.state.thread.entries].reverse().find((e) => e.kind === "notice" && e.redo);
+        if (notice?.kind === "notice" && notice.redo) lastRestore = { restoreId: notice.redo.restoreId, replaced };
+        break;
+      }
+      case "redo": {
+        if (!lastRestore) break;
+        const before = onDiskNow();
+        await checkpoints.redo(lastRestore.restoreId);
+        await kept(before, "Redo");
+        for (const name of FILES)
+          assert.equal(read(join(dir, name)), lastRestore.replaced.get(name), `Redo gives back ${name}`);
+        lastRestore = undefined;
+        break;
+      }
+    }
+  }
+  activity.dispose();
+}
+
+test(
+  "no sequence of edits, turns, keeps, undos, restores and redos loses the user's bytes",
+  { timeout: 600_000 },
+  async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), (steps) => run(steps)),
+      {
+        numRuns: Number(process.env.CHECKPOINT_PROPERTY_RUNS ?? 25),
+        endOnFailure: true,
+      },
+    );
+  },
+);
