@@ -1,14 +1,17 @@
 /**
  * Detects files an agent changes with its own tools (not through `fs/write_text_file`), so the
- * "Files changed" review works with any agent. When to watch (a turn and the grace period after
- * it) and what the agent's own reports add is decided in `acp/sessions/turnFileChanges.ts`; what a change
- * means for the review in `acp/sessions/agentFileChanges.ts`. This file only supplies VS Code's watcher.
+ * "Files changed" review works with any agent, and tells the review which changes are the user's:
+ * typing in an editor (the document turns dirty), saving, and creating, deleting or renaming files
+ * in VS Code. A document reloaded from disk after the agent wrote it is not dirty, so it is not
+ * the user's. When to watch and what a change means are decided in `acp/sessions/` (changeTracking.ts);
+ * this file only supplies VS Code's watcher and events.
  */
 import * as vscode from "vscode";
 import type { ChatSession } from "../acp/sessions/chatSession";
-import { AgentFileChanges } from "../acp/sessions/agentFileChanges";
-import { TurnFileChanges, type FileEventSource } from "../acp/sessions/turnFileChanges";
+import type { FileEventSource } from "../acp/sessions/turnFileChanges";
+import { trackAgentChanges } from "../acp/sessions/changeTracking";
 import { systemClock } from "../acp/ports";
+import type { EditorFiles } from "./editorFiles";
 
 const workspaceWatcher: FileEventSource = {
   watch(onEvent) {
@@ -29,14 +32,33 @@ const workspaceRoots = (): string[] =>
     .map((folder) => folder.uri.fsPath);
 
 export class AgentChangeWatcher {
-  private readonly tracker: TurnFileChanges;
+  private readonly disposables: Array<{ dispose(): void }>;
 
-  constructor(session: ChatSession) {
-    const changes = new AgentFileChanges(() => session.review, undefined, workspaceRoots);
-    this.tracker = new TurnFileChanges(session.store, changes, workspaceWatcher, { clock: systemClock });
+  constructor(session: ChatSession, files: EditorFiles | undefined) {
+    const tracker = trackAgentChanges(session, workspaceWatcher, workspaceRoots, { clock: systemClock });
+    const userEdited = (uri: vscode.Uri) => {
+      if (uri.scheme !== "file" || files?.isOwnEdit(uri.fsPath)) return;
+      session.activity.userEdited(uri.fsPath);
+      session.review?.touchedByUser(uri.fsPath);
+    };
+    this.disposables = [
+      tracker,
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.contentChanges.length > 0 && event.document.isDirty) userEdited(event.document.uri);
+      }),
+      vscode.workspace.onDidSaveTextDocument((document) => userEdited(document.uri)),
+      vscode.workspace.onDidCreateFiles((event) => event.files.forEach(userEdited)),
+      vscode.workspace.onDidDeleteFiles((event) => event.files.forEach(userEdited)),
+      vscode.workspace.onDidRenameFiles((event) =>
+        event.files.forEach((file) => {
+          userEdited(file.oldUri);
+          userEdited(file.newUri);
+        }),
+      ),
+    ];
   }
 
   dispose(): void {
-    this.tracker.dispose();
+    this.disposables.forEach((disposable) => disposable.dispose());
   }
 }

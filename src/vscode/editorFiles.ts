@@ -7,9 +7,28 @@ import * as vscode from "vscode";
 import { readFile } from "node:fs/promises";
 import type { FileSystemPort } from "../acp/client/fileSystemCallbacks";
 import { writeFileAtomic } from "../acp/client/atomicWrite";
+import { diskIo } from "../acp/checkpoints/workspaceCheckpoints";
 import { readTextBounded, type BoundedText, type ReadRange } from "../acp/client/boundedRead";
 
 export class EditorFiles implements FileSystemPort {
+  /** Paths this class is writing now: their editor and file events are ours, not the user's. */
+  private readonly writing = new Map<string, number>();
+
+  /** True while an edit, save or delete of `path` made here is under way. */
+  isOwnEdit(path: string): boolean {
+    return (this.writing.get(path) ?? 0) > 0;
+  }
+
+  private async owning<T>(path: string, work: () => Promise<T>): Promise<T> {
+    this.writing.set(path, (this.writing.get(path) ?? 0) + 1);
+    try {
+      return await work();
+    } finally {
+      const left = (this.writing.get(path) ?? 1) - 1;
+      if (left > 0) this.writing.set(path, left);
+      else this.writing.delete(path);
+    }
+  }
   openBufferText(path: string): string | undefined {
     return this.openDocument(path)?.getText();
   }
@@ -32,7 +51,16 @@ export class EditorFiles implements FileSystemPort {
     return readTextBounded(path, range, maxBytes);
   }
 
-  async writeThroughEditor(path: string, content: string, options?: { readonly resolved?: boolean }): Promise<void> {
+  writeThroughEditor(path: string, content: string, options?: { readonly resolved?: boolean }): Promise<void> {
+    return this.owning(path, () => this.writeNow(path, content, options));
+  }
+
+  /** Bytes that are not editor text (a binary file restored from a checkpoint), written atomically. */
+  writeBytes(path: string, content: Buffer, executable: boolean): Promise<void> {
+    return this.owning(path, () => diskIo.write(path, content, executable));
+  }
+
+  private async writeNow(path: string, content: string, options?: { readonly resolved?: boolean }): Promise<void> {
     const uri = vscode.Uri.file(path);
     const open = this.openDocument(path);
     if (!open) {
@@ -48,7 +76,11 @@ export class EditorFiles implements FileSystemPort {
     if (!(await document.save())) throw new Error(`Could not save ${path}`);
   }
 
-  async deleteFile(path: string): Promise<void> {
+  deleteFile(path: string): Promise<void> {
+    return this.owning(path, () => this.deleteNow(path));
+  }
+
+  private async deleteNow(path: string): Promise<void> {
     const edit = new vscode.WorkspaceEdit();
     edit.deleteFile(vscode.Uri.file(path), { ignoreIfNotExists: true });
     if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`VS Code refused to delete ${path}`);

@@ -30,6 +30,37 @@ export class EditorNavigation implements vscode.Disposable {
     await vscode.commands.executeCommand("vscode.diff", left, right, `${name} (agent's change)`, { preview: true });
   }
 
+  /**
+   * The turn's checkpoint on the left, the real file on the right: the diff editor's revert arrows
+   * then undo one hunk of the agent's change in the file itself (and Ctrl+Z brings it back).
+   */
+  async openReviewDiff(path: string, before: string): Promise<void> {
+    const name = path.split(/[\\/]/).pop() ?? path;
+    await vscode.commands.executeCommand(
+      "vscode.diff",
+      this.virtual(name, before),
+      vscode.Uri.file(path),
+      vscode.l10n.t("{0} (checkpoint ↔ now)", name),
+      { preview: true },
+    );
+  }
+
+  /** Every changed file of the turn in the multi-file diff editor (checkpoint ↔ now). */
+  async openReviewAll(files: ReadonlyArray<{ path: string; before: string | undefined }>): Promise<void> {
+    const resources = files.map(({ path, before }) => {
+      const name = path.split(/[\\/]/).pop() ?? path;
+      const file = vscode.Uri.file(path);
+      return [file, before === undefined ? undefined : this.virtual(name, before), file] as const;
+    });
+    await vscode.commands.executeCommand("vscode.changes", vscode.l10n.t("Files changed by the agent"), resources);
+  }
+
+  private virtual(name: string, text: string): vscode.Uri {
+    const key = `d${++this.counter}`;
+    this.before.set(key, text);
+    return vscode.Uri.from({ scheme: BEFORE_SCHEME, path: `/${name}`, query: key });
+  }
+
   /** Opens an absolute path at a 1-based line. */
   async openLocation(path: string, line: number | null | undefined, preserveFocus = false): Promise<void> {
     const position = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);

@@ -22,6 +22,9 @@ import type { HostMessage } from "../shared/protocol";
 import { commandHandlers } from "./commandHandlers";
 import type { CommandHandlers } from "./commands";
 import { trackCanFork, trackContextKeys } from "./contextKeys";
+import { WorkspaceCheckpoints } from "../acp/checkpoints/workspaceCheckpoints";
+import { gitResolver } from "../acp/checkpoints/gitExecutable";
+import { editorRestoreIo } from "./checkpointRestoreIo";
 import { EditorFiles } from "./editorFiles";
 import { EditorNavigation } from "./editorNavigation";
 import { FollowAgent } from "./followAgent";
@@ -68,8 +71,23 @@ export function startHost(context: vscode.ExtensionContext): Host {
   const secrets = new AgentSecrets(context.secrets);
   // The notifier needs the view, which needs the manager: break the cycle with a late binding.
   const panel: { view?: ChatViewProvider } = {};
+  const editorFiles = new EditorFiles();
+  const checkpoints = new WorkspaceCheckpoints({
+    // Resolved once, by an absolute path outside every workspace folder (gitExecutable.ts).
+    git: gitResolver(
+      () => process.env.PATH,
+      () => workspaceCwd.roots(),
+    ),
+    storage: context.globalStorageUri.fsPath,
+    folders: () => workspaceCwd.roots(),
+  });
   const manager = new SessionManager(
     {
+      checkpoints,
+      checkpointsEnabled: () => vscode.workspace.getConfiguration("acpPanel").get<boolean>("checkpoints.enabled", true),
+      confirmUndo: async (question, action) =>
+        (await vscode.window.showWarningMessage(question, { modal: true }, action)) === action,
+      restoreIo: editorRestoreIo(editorFiles),
       catalog,
       workspace: workspaceCwd,
       logger,
@@ -82,7 +100,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
       returnToComposer: (text) => panel.view?.post({ type: "composer/insert", text }),
       auth: { ...authQuickPick, runTerminalLogin },
       ports: {
-        files: new EditorFiles(),
+        files: editorFiles,
         consent: consentDialogs,
         pathGrants,
         urls: urlConsent,
@@ -163,7 +181,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
         trackStatusBar(statusItem, session.store),
         trackContextKeys(session.store),
         follow.track(session.store),
-        new AgentChangeWatcher(session),
+        new AgentChangeWatcher(session, editorFiles),
       ];
       return { dispose: () => bindings.forEach((binding) => binding.dispose()) };
     }),

@@ -12,6 +12,7 @@ import { searchMentions } from "./mentionSources";
 import type { EditorNavigation } from "./editorNavigation";
 import type { FollowAgent } from "./followAgent";
 import { workspaceCwd } from "./workspaceCwd";
+import { handleCheckpointMessage } from "./checkpointMessages";
 import { forkTab, renameListed, renameTab, setArchived } from "./sessionOpsCommands";
 
 export interface PanelMessageContext {
@@ -97,19 +98,15 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
     case "follow/set":
       context.follow.enabled = message.enabled;
       return;
-    case "review/diff": {
-      const diff = session?.review?.diff(message.path);
-      if (diff) await navigation.openDiff(message.path, diff.before, diff.after);
-      return;
-    }
+    case "review/diff":
     case "review/keep":
-      return session?.review?.keep(message.path);
     case "review/undo":
-      return session?.review
-        ?.undo(message.path)
-        .catch(
-          (error: unknown) => void vscode.window.showErrorMessage(vscode.l10n.t("Undo failed: {0}", String(error))),
-        );
+    case "review/all":
+    case "checkpoint/preview":
+    case "checkpoint/restore":
+    case "checkpoint/redo":
+    case "message/editResend":
+      return handleCheckpointMessage(message, session, navigation, post);
     case "queue/edit":
       return session?.editQueued(message.id, message.text);
     case "queue/remove":

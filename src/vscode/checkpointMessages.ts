@@ -1,0 +1,97 @@
+/**
+ * The panel's review and checkpoint requests: the diff of a changed file against the turn's
+ * checkpoint (the real file on the right, so the diff editor's revert arrows undo one hunk), every
+ * changed file in the multi-file diff editor, Keep/Undo, and restoring the files to just before a
+ * message, with Redo.
+ */
+import * as vscode from "vscode";
+import type { ChatSession } from "../acp/sessions/chatSession";
+import type { HostMessage, WebviewMessage } from "../shared/protocol";
+import type { EditorNavigation } from "./editorNavigation";
+import { textOf } from "../acp/checkpoints/reviewContent";
+
+type CheckpointMessage = Extract<
+  WebviewMessage,
+  {
+    type:
+      | "review/diff"
+      | "review/keep"
+      | "review/undo"
+      | "review/all"
+      | "checkpoint/preview"
+      | "checkpoint/restore"
+      | "checkpoint/redo"
+      | "message/editResend";
+  }
+>;
+
+const failed = (what: string) => (error: unknown) =>
+  void vscode.window.showErrorMessage(
+    vscode.l10n.t("{0} failed: {1}", what, error instanceof Error ? error.message : String(error)),
+  );
+
+export async function handleCheckpointMessage(
+  message: CheckpointMessage,
+  session: ChatSession | undefined,
+  navigation: EditorNavigation,
+  post: (message: HostMessage) => void,
+): Promise<void> {
+  if (!session) return;
+  switch (message.type) {
+    case "review/diff": {
+      const before = session.review?.baseline(message.path);
+      if (!before) return;
+      const text = before.kind === "file" ? (textOf(before.content) ?? "(binary file)") : "";
+      return navigation.openReviewDiff(message.path, text);
+    }
+    case "review/keep":
+      return session.review?.keep(message.path);
+    case "review/undo":
+      return void (await session.review?.undo(message.path).catch(failed(vscode.l10n.t("Undo"))));
+    case "review/all": {
+      const review = session.review;
+      if (!review) return;
+      const files = review.pendingPaths().map((path) => {
+        const before = review.baseline(path);
+        const text = before?.kind === "file" ? (textOf(before.content) ?? "(binary file)") : undefined;
+        return { path, before: text };
+      });
+      return navigation.openReviewAll(files);
+    }
+    case "checkpoint/preview": {
+      const reply = await session.previewRestore(message.entryId).then(
+        (preview) => ({
+          type: "checkpoint/preview" as const,
+          entryId: message.entryId,
+          files: preview.files.map((file) => ({
+            path: file.absolute,
+            // The restore's direction: a file created since is deleted, one deleted since comes back.
+            status: file.status,
+            additions: file.additions,
+            deletions: file.deletions,
+            ...(file.binary ? { binary: true } : {}),
+          })),
+          warnings: [...preview.warnings],
+        }),
+        (error: unknown) => ({
+          type: "checkpoint/preview" as const,
+          entryId: message.entryId,
+          files: [],
+          warnings: [],
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
+      return post(reply);
+    }
+    case "checkpoint/restore":
+      return void (await session.restoreCheckpoint(message.entryId).catch(failed(vscode.l10n.t("Restore checkpoint"))));
+    case "checkpoint/redo":
+      return void (await session.redoRestore(message.restoreId).catch(failed(vscode.l10n.t("Redo"))));
+    case "message/editResend":
+      await session
+        .restoreCheckpoint(message.entryId)
+        .then(() => session.prompt(message.text))
+        .catch(failed(vscode.l10n.t("Edit and resend")));
+      return;
+  }
+}

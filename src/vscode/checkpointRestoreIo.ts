@@ -1,0 +1,18 @@
+/**
+ * How a checkpoint restore writes in VS Code: through EditorFiles (so the writes count as ours,
+ * not the user's), and never over a document with unsaved changes (the restore is refused first).
+ */
+import * as vscode from "vscode";
+import type { RestoreIo } from "../acp/checkpoints/workspaceCheckpoints";
+import type { EditorFiles } from "./editorFiles";
+
+export function editorRestoreIo(files: EditorFiles): RestoreIo {
+  return {
+    write: (path, content, executable) => files.writeBytes(path, content, executable),
+    remove: (path) => files.deleteFile(path),
+    unsaved: () =>
+      vscode.workspace.textDocuments
+        .filter((document) => document.isDirty && document.uri.scheme === "file")
+        .map((document) => document.uri.fsPath),
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * Checkpoints in real VS Code (issue 25): the fake agent changes files with its own tools (never
+ * `fs/write_text_file`), as real agents do, and the review's "before" is the turn's checkpoint.
+ * - A git repository with an uncommitted edit of the user's: the agent's own-tool edit counts one
+ *   line, and Undo keeps the user's edit (it used to write git HEAD back).
+ * - A multi-root workspace whose second folder is not a git repository: a shell `rm` and a created
+ *   file are listed and both undone.
+ * - "Restore checkpoint" on the first of two turns, then "Redo"; "Edit and resend".
+ */
+import * as assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, openWorkbench, screenshot } from "../harness/browser";
+import { eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
+import { startCodeServer, type CodeServer } from "../harness/codeServer";
+import { vsixPath } from "../harness/paths";
+import { agentSettings, fakeAgentEntry, withDiagnostics } from "../harness/workbench";
+import { tearDownUi } from "../harness/teardown";
+
+const AGENT = "Demo Agent";
+
+function gitRepo(dir: string, files: Record<string, string>): void {
+  mkdirSync(dir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-c", "user.name=U", "-c", "user.email=u@example.invalid", ...args], { cwd: dir });
+  git("init", "-q");
+  git("add", ".");
+  git("commit", "-qm", "init");
+}
+
+interface Ui {
+  server: CodeServer | undefined;
+  browser: Browser | undefined;
+  page: Page;
+  errors: string[];
+  view: Chat;
+}
+
+async function openUi(
+  label: string,
+  scratch: string,
+  workspace: string,
+  url?: (server: CodeServer) => string,
+): Promise<Ui> {
+  const server = await startCodeServer({
+    label,
+    workspace,
+    extensionVsix: vsixPath(),
+    settings: agentSettings({ [AGENT]: fakeAgentEntry({ FAKE_AGENT_LOG: join(scratch, "wire.jsonl") }) }),
+  });
+  const browser = await launchBrowser({ homeDir: server.homeDir });
+  const { page, errors } = await openWorkbench(browser, url ? url(server) : server.folderUrl());
+  const view = await openChat(page);
+  return { server, browser, page, errors, view };
+}
+
+function changedRow(view: Chat, name: string) {
+  const review = view.frame.getByRole("region", { name: "Files changed" });
+  return review.getByRole("list", { name: "Changed files" }).getByRole("listitem").filter({ hasText: name }).first();
+}
+
+async function turn(view: Chat, prompt: string, reply: string): Promise<void> {
+  await sendPrompt(view, prompt);
+  await view.log.getByText(reply).first().waitFor({ timeout: 30_000 });
+  await view.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 15_000 });
+}
+
+describe("checkpoints in a git repository with uncommitted work", { timeout: 400_000 }, () => {
+  let scratch: string;
+  let workspace: string;
+  let ui: Ui;
+  const diagnostics = () => ({ page: () => ui.page, errors: () => ui.errors, serverLog: () => ui.server?.logFile });
+  const notes = () => readFileSync(join(workspace, "notes.md"), "utf8");
+
+  before(async () => {
+    scratch = mkdtempSync(join(tmpdir(), "acp-panel-checkpoints-"));
+    workspace = join(scratch, "repo");
+    gitRepo(workspace, { "notes.md": "committed line\n" });
+    writeFileSync(join(workspace, "notes.md"), "committed line\nthe user's uncommitted line\n");
+    ui = await openUi("checkpoints-git", scratch, workspace);
+  });
+
+  after(async () => {
+    await tearDownUi(ui?.browser, ui?.server, scratch);
+  });
+
+  it("an own-tool edit counts only the agent's line, and Undo keeps the user's uncommitted edit", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-checkpoint-undo", async () => {
+      await turn(ui.view, "own-append notes.md the agent's line", "Edited notes.md.");
+      const row = changedRow(ui.view, "notes.md");
+      await row.waitFor({ timeout: 20_000 });
+      await row.getByText("+1").waitFor({ timeout: 10_000 });
+      await row.getByText("−0").waitFor({ timeout: 10_000 });
+      assert.equal(notes(), "committed line\nthe user's uncommitted line\nthe agent's line\n");
+      await row.getByRole("button", { name: /^Undo / }).click();
+      await eventually(() => notes() === "committed line\nthe user's uncommitted line\n", "the agent's line undone");
+      await row.getByText("Undone").waitFor({ timeout: 10_000 });
+      await screenshot(ui.page, "e2e-checkpoint-undo.png");
+    });
+  });
+});
+
+describe("checkpoints in a multi-root workspace with a folder outside git", { timeout: 400_000 }, () => {
+  let scratch: string;
+  let repo: string;
+  let plain: string;
+  let ui: Ui;
+  const diagnostics = () => ({ page: () => ui.page, errors: () => ui.errors, serverLog: () => ui.server?.logFile });
+
+  before(async () => {
+    scratch = mkdtempSync(join(tmpdir(), "acp-panel-checkpoints-multi-"));
+    repo = join(scratch, "repo");
+    plain = join(scratch, "plain");
+    gitRepo(repo, { "readme.md": "hello\n" });
+    mkdirSync(plain);
+    writeFileSync(join(plain, "keep.txt"), "precious bytes\n");
+    const file = join(scratch, "two.code-workspace");
+    writeFileSync(file, JSON.stringify({ folders: [{ path: repo }, { path: plain }] }));
+    ui = await openUi("checkpoints-multi", scratch, repo, (server) => {
+      const url = new URL(server.folderUrl());
+      url.searchParams.delete("folder");
+      url.searchParams.set("workspace", file);
+      return url.toString();
+    });
+  });
+
+  after(async () => {
+    await tearDownUi(ui?.browser, ui?.server, scratch);
+  });
+
+  it("a shell rm and a created file in the folder outside git are both undone", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-checkpoint-multiroot", async () => {
+      await turn(ui.view, "own-shell rm:../plain/keep.txt create:../plain/made.txt", "Ran ");
+      const removed = changedRow(ui.view, "keep.txt");
+      const created = changedRow(ui.view, "made.txt");
+      await removed.waitFor({ timeout: 20_000 });
+      await created.waitFor({ timeout: 20_000 });
+      assert.equal(existsSync(join(plain, "keep.txt")), false);
+      await removed.getByRole("button", { name: /^Undo / }).click();
+      await created.getByRole("button", { name: /^Undo / }).click();
+      await eventually(
+        () => existsSync(join(plain, "keep.txt")) && !existsSync(join(plain, "made.txt")),
+        "the removal and the creation undone",
+      );
+      assert.equal(readFileSync(join(plain, "keep.txt"), "utf8"), "precious bytes\n");
+      await screenshot(ui.page, "e2e-checkpoint-multiroot.png");
+    });
+  });
+});
