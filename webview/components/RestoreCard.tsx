@@ -82,7 +82,7 @@ export function RestoreCard({ card }: { card: RestoreCardState }) {
           <>
             <RestoreFiles files={preview.files} />
             {preview.warnings.length > 0 ? (
-              <ul className="restore-warnings" aria-label={t("Warnings")}>
+              <ul className="restore-warnings" role="list" aria-label={t("Warnings")}>
                 {preview.warnings.map((warning, index) => (
                   <li key={index}>
                     <Codicon name="warning" className="severity-warning" />
@@ -166,7 +166,7 @@ function RestoreFiles({ files }: { files: readonly PreviewFile[] }) {
       <p className="restore-note">
         {files.length === 1 ? t("1 file will change") : t("{0} files will change", files.length)}
       </p>
-      <ul className="change-list restore-files" aria-label={t("Files that will change")}>
+      <ul className="change-list restore-files" role="list" aria-label={t("Files that will change")}>
         {files.map((file) => {
           const badge = statusBadge[file.status];
           return (
