@@ -6,6 +6,7 @@ import { createContext, useCallback, useContext, useEffect, useSyncExternalStore
 import type { PanelState } from "../src/shared/panelState";
 import type { Attachment } from "../src/shared/protocol";
 import { postToHost } from "./bridge";
+import type { CheckpointUi, MessageEditState, RestoreCardState } from "./checkpointUi";
 import type { ComposerCommand, ComposerInbox } from "./composerInbox";
 import type { FormErrorStore } from "./formErrorStore";
 import type { AgentCatalog, HostValueStore, SessionList, SideChannels, TabsState } from "./hostValueStore";
@@ -17,6 +18,8 @@ export interface PanelServices {
   readonly formErrors: FormErrorStore;
   /** The tab strip, session list and agent catalog: host channels beside the panel state. */
   readonly channels: SideChannels;
+  /** The restore card and the message being edited (UI state the virtualised rows outlive). */
+  readonly checkpoints: CheckpointUi;
 }
 
 export const PanelContext = createContext<PanelServices | null>(null);
@@ -79,6 +82,22 @@ export function useWorkspaceRoots(): readonly string[] {
   return useHostValue(useServices().channels.roots);
 }
 
+export function useCheckpointUi(): CheckpointUi {
+  return useServices().checkpoints;
+}
+
+/** The restore card open under the message `entryId`, if it is that one. */
+export function useRestoreCard(entryId: string): RestoreCardState | undefined {
+  const card = useHostValue(useServices().checkpoints.card);
+  return card?.entryId === entryId ? card : undefined;
+}
+
+/** The edit of the message `entryId` under way ("Edit and resend"), if it is that one. */
+export function useMessageEdit(entryId: string): MessageEditState | undefined {
+  const edit = useHostValue(useServices().checkpoints.edit);
+  return edit?.entryId === entryId ? edit : undefined;
+}
+
 /** Reads the panel state at the moment of a click (not a subscription: nothing re-renders). */
 export function usePanelReader(): () => PanelState {
   const { store } = useServices();
@@ -133,6 +152,12 @@ export const hostActions = {
   reviewDiff: (path: string) => postToHost({ type: "review/diff", path }),
   reviewKeep: (path: string) => postToHost({ type: "review/keep", path }),
   reviewUndo: (path: string) => postToHost({ type: "review/undo", path }),
+  reviewAll: () => postToHost({ type: "review/all" }),
+  previewCheckpoint: (entryId: string) => postToHost({ type: "checkpoint/preview", entryId }),
+  restoreCheckpoint: (entryId: string, conversation: boolean) =>
+    postToHost({ type: "checkpoint/restore", entryId, conversation }),
+  redoRestore: (restoreId: string) => postToHost({ type: "checkpoint/redo", restoreId }),
+  editResend: (entryId: string, text: string) => postToHost({ type: "message/editResend", entryId, text }),
 } as const;
 
 export type HostActions = typeof hostActions;

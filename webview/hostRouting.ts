@@ -1,10 +1,11 @@
 /**
  * Where each host message goes: panel state to the replica store; the tab strip, session list,
  * agent catalog and workspace folders to their side-channel stores; composer commands and mention
- * results to the composer; form errors to their cards. Exhaustive: a new host message type fails
+ * results to the composer; form errors to their cards; a checkpoint preview to its restore card. Exhaustive: a new host message type fails
  * to lint here until it is routed.
  */
 import type { HostMessage } from "../src/shared/protocol";
+import type { CheckpointUi } from "./checkpointUi";
 import type { ComposerInbox } from "./composerInbox";
 import type { FormErrorStore } from "./formErrorStore";
 import { type SideChannels, receiveSideChannel } from "./hostValueStore";
@@ -15,6 +16,7 @@ export interface HostMessageSinks {
   readonly composerInbox: Pick<ComposerInbox, "deliver">;
   readonly formErrors: Pick<FormErrorStore, "receive">;
   readonly channels: SideChannels;
+  readonly checkpoints: Pick<CheckpointUi, "receivePreview">;
 }
 
 export function routeHostMessage(sinks: HostMessageSinks, message: HostMessage): void {
@@ -32,6 +34,9 @@ export function routeHostMessage(sinks: HostMessageSinks, message: HostMessage):
       return;
     case "form/errors":
       sinks.formErrors.receive(message);
+      return;
+    case "checkpoint/preview":
+      sinks.checkpoints.receivePreview(message);
       return;
     case "tabs/state":
     case "sessions/list":

@@ -11,6 +11,7 @@ import { createRoot } from "react-dom/client";
 import { onHostMessage, postToHost, setUiState } from "./bridge";
 import { App } from "./components/App";
 import { loadTranscript } from "./components/LazyTranscript";
+import { CheckpointUi } from "./checkpointUi";
 import { ComposerInbox } from "./composerInbox";
 import { focusPromptOnEntry } from "./focusOnEntry";
 import { FormErrorStore } from "./formErrorStore";
@@ -25,8 +26,9 @@ const store = new ReplicaStore(postToHost);
 const composerInbox = new ComposerInbox();
 const formErrors = new FormErrorStore();
 const channels = createSideChannels();
+const checkpoints = new CheckpointUi();
 
-const sinks = { store, composerInbox, formErrors, channels };
+const sinks = { store, composerInbox, formErrors, channels, checkpoints };
 onHostMessage((message) => {
   // An editor tab keeps its session in the webview state: the host's serializer reads it after a reload.
   if (message.type === "editor/session")
@@ -40,7 +42,7 @@ const container = document.getElementById("root");
 if (!container) throw new Error("ACP Panel: the page has no #root element");
 createRoot(container).render(
   <StrictMode>
-    <App services={{ store, composerInbox, formErrors, channels }} />
+    <App services={{ store, composerInbox, formErrors, channels, checkpoints }} />
   </StrictMode>,
 );
 // Once the transcript code is in: warm the Markdown pipeline in idle time (its own small chunk).

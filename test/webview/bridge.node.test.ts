@@ -8,6 +8,7 @@ import { describe, it } from "node:test";
 import type { WebviewMessage } from "../../src/shared/protocol";
 import { initialPanelState } from "../../src/shared/panelState";
 import { type BridgeTransport, getUiState, onHostMessage, postToHost, setBridgeTransport } from "../../webview/bridge";
+import { CheckpointUi } from "../../webview/checkpointUi";
 import { type ComposerCommand, ComposerInbox } from "../../webview/composerInbox";
 import { readDraft, writeDraft } from "../../webview/draftBook";
 import { FormErrorStore } from "../../webview/formErrorStore";
@@ -45,12 +46,18 @@ function wiredPage(transport: FakeTransport) {
   const composerInbox = new ComposerInbox();
   const composer: ComposerCommand[] = [];
   composerInbox.listen((command) => composer.push(command));
-  const sinks = { store, composerInbox, formErrors: new FormErrorStore(), channels: createSideChannels() };
+  const sinks = {
+    store,
+    composerInbox,
+    formErrors: new FormErrorStore(),
+    channels: createSideChannels(),
+    checkpoints: new CheckpointUi(),
+  };
   const unsubscribe = onHostMessage((message) => routeHostMessage(sinks, message));
   const renderFrame = () => {
     for (const frame of frames.splice(0)) frame();
   };
-  return { store, composer, channels: sinks.channels, unsubscribe, renderFrame };
+  return { store, composer, channels: sinks.channels, checkpoints: sinks.checkpoints, unsubscribe, renderFrame };
 }
 
 describe("webview bridge over an injected transport", () => {
@@ -88,6 +95,35 @@ describe("webview bridge over an injected transport", () => {
     // Unsubscribing the last handler detaches from the transport.
     page.unsubscribe();
     assert.equal(transport.listeners.size, 0);
+  });
+
+  it("routes a checkpoint preview to the restore card open for its message, and drops the others", () => {
+    const transport = new FakeTransport();
+    const page = wiredPage(transport);
+    const preview = (entryId: string) => ({
+      type: "checkpoint/preview",
+      entryId,
+      files: [{ path: "/w/a.ts", status: "modified", additions: 1, deletions: 2 }],
+    });
+    transport.send(preview("u1"));
+    assert.equal(page.checkpoints.card.get(), undefined, "no card open: nothing to show it in");
+
+    page.checkpoints.openCard("u1");
+    transport.send(preview("u2"));
+    assert.deepEqual(page.checkpoints.card.get(), { entryId: "u1", conversation: false });
+    transport.send(preview("u1"));
+    assert.deepEqual(page.checkpoints.card.get(), {
+      entryId: "u1",
+      conversation: false,
+      preview: { files: [{ path: "/w/a.ts", status: "modified", additions: 1, deletions: 2 }], warnings: [] },
+    });
+    page.checkpoints.chooseConversation("u1", true);
+    assert.equal(page.checkpoints.card.get()?.conversation, true);
+    page.checkpoints.closeCard("u2");
+    assert.notEqual(page.checkpoints.card.get(), undefined, "closing another message's card leaves this one");
+    page.checkpoints.closeCard("u1");
+    assert.equal(page.checkpoints.card.get(), undefined);
+    page.unsubscribe();
   });
 
   it("keeps drafts in the transport's UI state, and a draft saved before tabs is not adopted", () => {

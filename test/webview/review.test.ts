@@ -1,12 +1,14 @@
 /**
  * "Files changed": the review section above the composer, its rows (short path, line counts,
  * new file, state) and the messages its buttons post; Undo unavailable when the previous content
- * is unknown; collapsing; Keep all / Undo all.
+ * is unknown; collapsing; Keep all / Undo all; Review all; the checkpoint review's rows (a change
+ * not by the agent, a binary file, the host's reason when Undo can't be done).
  */
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/panelState";
 import { fold } from "./fullFixture";
+import { ROOT, checkpointReviewActions } from "./checkpointFixture";
 import { changesActions, readyActions } from "./featureFixture";
 import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
 
@@ -163,6 +165,77 @@ describe("webview files changed", { timeout: 120_000 }, () => {
 
       await toggle.click();
       await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 4));
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("posts review/all; a change not by the agent has no Undo, a binary file no line counts, and Undo says why it can't", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(
+        0,
+        fold([...readyActions, ...turn, ...checkpointReviewActions(), { type: "turn/ended", stopReason: "end_turn" }]),
+      );
+      const region = panel.page.getByRole("region", { name: "Files changed" });
+      const rows = region.getByRole("listitem");
+      await eventually(async () => assert.equal(await rows.count(), 4));
+
+      await region.getByRole("button", { name: "Review all" }).click();
+      await panel.waitForSent("review/all");
+      assert.deepEqual(await panel.sentOfType("review/all"), [{ type: "review/all" }]);
+
+      const user = rows.nth(1);
+      const badge = user.getByText("not by the agent", { exact: true });
+      assert.equal(await badge.getAttribute("title"), "Changed during the turn, not by the agent");
+      assert.equal(await user.getByRole("button", { name: /^Undo/ }).count(), 0, "never undone");
+      await user.getByRole("button", { name: "Keep notes.md" }).click();
+      await panel.waitForSent("review/keep");
+      assert.deepEqual(
+        (await panel.sentOfType("review/keep")).map((m) => m.path),
+        [`${ROOT}/notes.md`],
+        "Keep dismisses it",
+      );
+      assert.equal(await rows.nth(0).getByText("not by the agent").count(), 0);
+
+      const binary = rows.nth(2);
+      assert.equal(await binary.locator(".change-stats").count(), 0, "no line counts");
+      assert.equal(await binary.getByText("binary", { exact: true }).count(), 1);
+      assert.equal(
+        await binary.getByRole("button", { name: "Undo assets/logo.png" }).getAttribute("aria-disabled"),
+        null,
+      );
+
+      const ignored = region.getByRole("button", { name: "Undo dist/bundle.js" });
+      assert.equal(await ignored.getAttribute("aria-disabled"), "true");
+      assert.equal(
+        await ignored.getAttribute("title"),
+        "Not restorable: dist/ is ignored by .gitignore, so it is not in the checkpoint",
+      );
+
+      await region.getByRole("button", { name: "Undo all" }).click();
+      await panel.waitForSent("review/undo", 2);
+      await settle(panel.page);
+      assert.deepEqual(
+        (await panel.sentOfType("review/undo")).map((m) => m.path),
+        [`${ROOT}/src/parser/parse.ts`, `${ROOT}/assets/logo.png`],
+        "only the agent's undoable rows",
+      );
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("offers Review all for a single change too", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, fold([...readyActions, ...turn, ...checkpointReviewActions().slice(0, 1)]));
+      const region = panel.page.getByRole("region", { name: "Files changed" });
+      await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 1));
+      assert.equal(await region.getByRole("button", { name: "Review all" }).count(), 1);
+      assert.equal(await region.getByRole("button", { name: "Keep all" }).count(), 0);
       await panel.assertHealthy();
     } finally {
       await panel.close();

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from "react";
 import { initialPanelState } from "../../src/shared/panelState";
 import { focusComposer } from "../composerPresence";
 import { draftKeyFor, pruneDrafts } from "../draftBook";
-import { type PanelServices, PanelContext, usePanel, useTabs } from "../hooks";
+import { type PanelServices, PanelContext, useCheckpointUi, usePanel, useTabs } from "../hooks";
 import { Composer } from "./Composer";
 import { FilesChanged } from "./FilesChanged";
 import { Header } from "./Header";
@@ -44,6 +44,9 @@ function Panel() {
   }, []);
 
   useEffect(() => pruneDrafts(tabs.map((tab) => tab.key)), [tabs]);
+  // A restore card or a message edit belongs to the tab it was opened in.
+  const checkpoints = useCheckpointUi();
+  useEffect(() => checkpoints.reset(), [checkpoints, activeKey]);
 
   return (
     <div className="panel">

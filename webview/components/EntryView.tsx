@@ -3,8 +3,7 @@
  * touches, so a streamed chunk re-renders the last entry and nothing else.
  */
 import { memo } from "react";
-import type { AssistantChunk, AssistantEntry, ThreadEntry, UserEntry } from "../../src/shared/thread";
-import { Codicon } from "./Codicon";
+import type { AssistantChunk, AssistantEntry, ThreadEntry } from "../../src/shared/thread";
 import { CompactionRow } from "./CompactionRow";
 import { ErrorNotice } from "./ErrorNotice";
 import { Markdown } from "./Markdown";
@@ -12,7 +11,7 @@ import { replyText } from "../messageText";
 import { MessageActions } from "./MessageActions";
 import { NoticeRow } from "./NoticeRow";
 import { ToolCallCard } from "./ToolCallCard";
-import { UserAttachments } from "./UserAttachments";
+import { UserMessage } from "./UserMessage";
 import { t } from "../l10n";
 
 interface EntryViewProps {
@@ -44,37 +43,6 @@ export const EntryView = memo(function EntryView({ entry, recovery }: EntryViewP
 function unknownEntry(entry: never): null {
   console.warn("ACP Panel: no view for entry", entry);
   return null;
-}
-
-function UserMessage({ entry }: { entry: UserEntry }) {
-  return (
-    <article
-      className={entry.steer ? `entry entry-user entry-steer steer-${entry.steer.state}` : "entry entry-user"}
-      aria-label={t("You")}
-    >
-      {entry.text === "" ? null : <div className="user-text">{entry.text}</div>}
-      {entry.attachments ? <UserAttachments blocks={entry.attachments} /> : null}
-      {entry.steer ? <SteerState state={entry.steer.state} /> : null}
-      <MessageActions text={entry.text} entryId={entry.id} editable />
-    </article>
-  );
-}
-
-const steerLook = {
-  pending: { icon: "loading", text: t("Sending to the running turn…") },
-  applied: { icon: "check", text: t("Applied to the running turn") },
-  failed: { icon: "error", text: t("Not applied") },
-} as const;
-
-/** A message sent into a running turn: whether the agent took it. */
-function SteerState({ state }: { state: NonNullable<UserEntry["steer"]>["state"] }) {
-  const look = steerLook[state];
-  return (
-    <div className="steer-state">
-      <Codicon name={look.icon} spin={state === "pending"} />
-      <span>{look.text}</span>
-    </div>
-  );
 }
 
 function AssistantMessage({ entry }: { entry: AssistantEntry }) {

@@ -1,8 +1,10 @@
 /**
- * "Files changed": the files the agent changed (`thread.changes`), above the composer, each with
- * its line counts and Open diff / Keep / Undo. A kept or undone file shows its state instead of
- * buttons. Undo is unavailable, with the reason, when the host does not know the previous content.
- * Collapsible; "Keep all" and "Undo all" act on the files still pending.
+ * "Files changed": the files changed during the turn (`thread.changes`), above the composer, each
+ * with its line counts (or "binary") and Open diff / Keep / Undo. A kept or undone file shows its
+ * state instead of buttons. Undo is unavailable, with the host's reason, when it can't be done. A
+ * change the agent did not make (origin "user") is marked so and has no Undo: Keep only dismisses
+ * it. Collapsible; "Review all" opens every change in the multi-file diff editor; "Keep all" and
+ * "Undo all" act on the files still pending (Undo all only on the agent's undoable ones).
  */
 import { memo } from "react";
 import type { FileChange } from "../../src/shared/thread";
@@ -12,19 +14,22 @@ import { useExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";
 import { t } from "../l10n";
 
+// The reason when an older host sends none.
 const NOT_UNDOABLE = t(
   "Cannot undo: the agent changed this file with its own tools and its previous content is unknown",
 );
 
+const byUser = (change: FileChange) => change.origin === "user";
+
 export function FilesChanged() {
   const changes = usePanel((state) => state.thread.changes);
   const [open, setOpen] = useExpanded("files-changed", true);
-  const { reviewKeep, reviewUndo } = useHostActions();
+  const { reviewAll, reviewKeep, reviewUndo } = useHostActions();
   if (changes.length === 0) return null;
   const pending = changes.filter((change) => change.state === "pending");
   const added = changes.reduce((sum, change) => sum + change.additions, 0);
   const removed = changes.reduce((sum, change) => sum + change.deletions, 0);
-  const undoable = pending.filter((change) => change.undoable);
+  const undoable = pending.filter((change) => change.undoable && !byUser(change));
   const names = shortPaths(changes.map((change) => change.path));
   return (
     <section className="files-changed" role="region" aria-label={t("Files changed")}>
@@ -43,8 +48,16 @@ export function FilesChanged() {
             <span className="diff-stat-added">+{added}</span> <span className="diff-stat-removed">−{removed}</span>
           </span>
         </button>
-        {pending.length > 1 ? (
-          <span className="section-actions">
+        <span className="section-actions">
+          <button
+            type="button"
+            className="text-button"
+            title={t("Open every change in one diff editor")}
+            onClick={reviewAll}
+          >
+            {t("Review all")}
+          </button>
+          {pending.length > 1 ? (
             <button
               type="button"
               className="text-button"
@@ -52,17 +65,17 @@ export function FilesChanged() {
             >
               {t("Keep all")}
             </button>
-            {undoable.length > 0 ? (
-              <button
-                type="button"
-                className="text-button"
-                onClick={() => undoable.forEach((change) => reviewUndo(change.path))}
-              >
-                {t("Undo all")}
-              </button>
-            ) : null}
-          </span>
-        ) : null}
+          ) : null}
+          {pending.length > 1 && undoable.length > 0 ? (
+            <button
+              type="button"
+              className="text-button"
+              onClick={() => undoable.forEach((change) => reviewUndo(change.path))}
+            >
+              {t("Undo all")}
+            </button>
+          ) : null}
+        </span>
       </div>
       {open ? (
         <ul className="change-list" id="files-changed-list" role="list" aria-label={t("Changed files")}>
@@ -77,6 +90,7 @@ export function FilesChanged() {
 
 const ChangeRow = memo(function ChangeRow({ change, name }: { change: FileChange; name: string }) {
   const { reviewDiff, reviewKeep, reviewUndo } = useHostActions();
+  const user = byUser(change);
   return (
     <li className={`change-row change-${change.state}`}>
       <Codicon name={change.created ? "new-file" : "file"} className="change-icon" />
@@ -84,10 +98,19 @@ const ChangeRow = memo(function ChangeRow({ change, name }: { change: FileChange
         {name}
       </span>
       {change.created ? <span className="badge">{t("new file")}</span> : null}
-      <span className="change-stats">
-        <span className="diff-stat-added">+{change.additions}</span>{" "}
-        <span className="diff-stat-removed">−{change.deletions}</span>
-      </span>
+      {user ? (
+        <span className="badge badge-user" title={t("Changed during the turn, not by the agent")}>
+          {t("not by the agent")}
+        </span>
+      ) : null}
+      {change.binary ? (
+        <span className="badge">{t("binary")}</span>
+      ) : (
+        <span className="change-stats">
+          <span className="diff-stat-added">+{change.additions}</span>{" "}
+          <span className="diff-stat-removed">−{change.deletions}</span>
+        </span>
+      )}
       <span className="change-actions">
         {/* Icon buttons, like the Source Control view's inline actions: the path needs the width. */}
         <button
@@ -110,16 +133,25 @@ const ChangeRow = memo(function ChangeRow({ change, name }: { change: FileChange
             >
               <Codicon name="check" />
             </button>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t("Undo {0}", name)}
-              aria-disabled={change.undoable ? undefined : "true"}
-              title={change.undoable ? t("Undo: restore the file as it was before the agent changed it") : NOT_UNDOABLE}
-              onClick={() => change.undoable && reviewUndo(change.path)}
-            >
-              <Codicon name="discard" />
-            </button>
+            {user ? (
+              // Keeps the buttons of every row in the same columns.
+              <span className="change-action-gap" aria-hidden="true" />
+            ) : (
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={t("Undo {0}", name)}
+                aria-disabled={change.undoable ? undefined : "true"}
+                title={
+                  change.undoable
+                    ? t("Undo: restore the file as it was before the agent changed it")
+                    : (change.reason ?? NOT_UNDOABLE)
+                }
+                onClick={() => change.undoable && reviewUndo(change.path)}
+              >
+                <Codicon name="discard" />
+              </button>
+            )}
           </>
         ) : (
           <span className={`change-state change-state-${change.state}`}>

@@ -1,0 +1,63 @@
+/**
+ * The checkpoint controls in every theme: the restore confirmation card (files of each kind, a
+ * warning, the choice) and the review list (an agent row, a row not by the agent, a binary row, one
+ * that can't be undone), with a restore notice offering Redo. axe-core finds no violations in the
+ * dark, light and high-contrast themes; the screenshots go to test-results/checkpoint-*.png for a
+ * person to look at.
+ */
+import * as assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { after, before, describe, it } from "node:test";
+import { checkpointActions, checkpointReviewActions, previewFor, restoredNotice } from "./checkpointFixture";
+import { fold } from "./fullFixture";
+import { type Harness, Panel, type Theme, eventually, settle, startHarness } from "./harness";
+
+const outDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../test-results");
+
+describe("checkpoint controls: axe and screenshots", { timeout: 180_000 }, () => {
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness();
+    mkdirSync(outDir, { recursive: true });
+  });
+  after(async () => {
+    await harness?.close();
+  });
+
+  for (const theme of ["dark", "light", "high-contrast"] as const satisfies readonly Theme[]) {
+    it(`the restore card and the review list have no axe violations, ${theme} theme`, async () => {
+      const panel = await Panel.open(harness, { theme, viewport: { width: 420, height: 1_100 } });
+      try {
+        await panel.snapshot(0, fold([...checkpointActions(), restoredNotice, ...checkpointReviewActions()]));
+        const you = panel.page.getByRole("log", { name: "Transcript" }).getByRole("article", { name: "You" });
+        await eventually(async () => assert.equal(await you.count(), 3));
+        await you.nth(1).getByRole("button", { name: "Restore checkpoint" }).click();
+        await panel.send(previewFor("u1"));
+        const card = panel.page.getByRole("group", { name: "Restore checkpoint" });
+        await card.getByRole("button", { name: "Restore" }).waitFor();
+        const review = panel.page.getByRole("region", { name: "Files changed" });
+        await eventually(async () => assert.equal(await review.getByRole("listitem").count(), 4));
+        await panel.page.evaluate(() => document.fonts.ready);
+        await settle(panel.page);
+
+        assert.deepEqual(await panel.axe(), []);
+        await card.screenshot({ path: join(outDir, `checkpoint-restore-card-${theme}.png`) });
+        await review.screenshot({ path: join(outDir, `checkpoint-review-${theme}.png`) });
+        await panel.page.screenshot({ path: join(outDir, `checkpoint-panel-${theme}.png`) });
+
+        // The message editor of "Edit and resend", too.
+        await card.getByRole("button", { name: "Cancel" }).click();
+        await you.nth(2).getByRole("button", { name: "Edit and resend" }).click();
+        await you.nth(2).getByRole("textbox", { name: "Edit message" }).waitFor();
+        await settle(panel.page);
+        assert.deepEqual(await panel.axe(), []);
+        await you.nth(2).screenshot({ path: join(outDir, `checkpoint-edit-${theme}.png`) });
+        await panel.assertHealthy();
+      } finally {
+        await panel.close();
+      }
+    });
+  }
+});
