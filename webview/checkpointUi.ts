@@ -1,7 +1,7 @@
 /**
  * What a past user message is doing beyond showing itself: a "Restore checkpoint" card open under
  * it (with the host's `checkpoint/preview` answer once it arrives), or its text being edited for
- * "Edit and resend". UI state kept outside the components because the transcript is virtualised:
+ * "Edit and rerun". UI state kept outside the components because the transcript is virtualised:
  * a message scrolled out of view unmounts and must come back as it was. At most one card and one
  * edit at a time; opening another replaces it. The host's answer for a card no longer open is dropped.
  */

@@ -92,7 +92,7 @@ export function useRestoreCard(entryId: string): RestoreCardState | undefined {
   return card?.entryId === entryId ? card : undefined;
 }
 
-/** The edit of the message `entryId` under way ("Edit and resend"), if it is that one. */
+/** The edit of the message `entryId` under way ("Edit and rerun"), if it is that one. */
 export function useMessageEdit(entryId: string): MessageEditState | undefined {
   const edit = useHostValue(useServices().checkpoints.edit);
   return edit?.entryId === entryId ? edit : undefined;

@@ -9,7 +9,7 @@ import { appendEntry } from "./threadEntries";
 
 type CheckpointAction = Extract<
   ThreadAction,
-  { type: "checkpoint/taken" | "checkpoint/restored" | "checkpoint/redone" }
+  { type: "checkpoint/taken" | "checkpoint/restored" | "checkpoint/redone" | "checkpoint/dropped" }
 >;
 
 export function reduceCheckpoint(thread: Thread, action: CheckpointAction): Thread {
@@ -34,6 +34,20 @@ export function reduceCheckpoint(thread: Thread, action: CheckpointAction): Thre
         ...(action.description === undefined ? {} : { description: action.description }),
         redo: { restoreId: action.restoreId, state: "available" },
       });
+    case "checkpoint/dropped": {
+      const at = thread.entries.findIndex((e) => e.kind === "user" && e.checkpoint === action.checkpointId);
+      const entry = thread.entries[at];
+      if (entry?.kind !== "user") return thread;
+      const { checkpoint: _gone, ...kept } = entry;
+      const entries = thread.entries.slice();
+      entries[at] = kept;
+      return appendEntry({ ...thread, entries }, undefined, {
+        kind: "notice",
+        id: action.entryId,
+        severity: "info",
+        title: action.title,
+      });
+    }
     case "checkpoint/redone": {
       const at = thread.entries.findIndex((e) => e.kind === "notice" && e.redo?.restoreId === action.restoreId);
       const entry = thread.entries[at];

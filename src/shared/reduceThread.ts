@@ -137,6 +137,7 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
     case "checkpoint/taken":
     case "checkpoint/restored":
     case "checkpoint/redone":
+    case "checkpoint/dropped":
       return reduceCheckpoint(thread, action);
     case "review/resolved":
       return {

@@ -111,6 +111,8 @@ export const threadActionSchema = z.discriminatedUnion("type", [
     description: z.string().optional(),
     restoreId: z.string(),
   }),
+  /** A checkpoint went (the storage budget, or Clear Checkpoints): its message loses "Restore checkpoint", a notice says so. */
+  z.object({ type: z.literal("checkpoint/dropped"), checkpointId: z.string(), entryId: z.string(), title: z.string() }),
   /** A restore was taken back (Redo): its notice no longer offers Redo. */
   z.object({ type: z.literal("checkpoint/redone"), restoreId: z.string() }),
   z.object({ type: z.literal("review/resolved"), path: z.string(), state: z.enum(["kept", "undone"]) }),

@@ -6,6 +6,7 @@
  */
 import * as vscode from "vscode";
 import type { ChatSession } from "../acp/sessions/chatSession";
+import type { SessionManager } from "../acp/sessions/sessionManager";
 import type { HostMessage, WebviewMessage } from "../shared/protocol";
 import type { EditorNavigation } from "./editorNavigation";
 import { textOf } from "../acp/checkpoints/reviewContent";
@@ -33,6 +34,7 @@ const failed = (what: string) => (error: unknown) =>
 export async function handleCheckpointMessage(
   message: CheckpointMessage,
   session: ChatSession | undefined,
+  manager: SessionManager,
   navigation: EditorNavigation,
   post: (message: HostMessage) => void,
 ): Promise<void> {
@@ -90,7 +92,7 @@ export async function handleCheckpointMessage(
     case "message/editResend":
       await session
         .restoreCheckpoint(message.entryId)
-        .then(() => session.prompt(message.text))
+        .then(() => manager.actions.rewind(session, message.entryId, message.text))
         .catch(failed(vscode.l10n.t("Edit and resend")));
       return;
   }

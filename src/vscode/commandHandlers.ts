@@ -17,6 +17,7 @@ import type { SettingsAgentCatalog } from "./settingsAgentCatalog";
 import type { AgentSecrets } from "./agentSecrets";
 import { addAgentFromRegistry } from "./registryCommand";
 import { forkTab, renameTab } from "./sessionOpsCommands";
+import type { WorkspaceCheckpoints } from "../acp/checkpoints/workspaceCheckpoints";
 import { attachmentFromSelection, attachmentsFromUris } from "./promptAttachments";
 
 export interface CommandContext {
@@ -29,9 +30,29 @@ export interface CommandContext {
   readonly secrets: AgentSecrets;
   /** The extension's global storage (binary agents from the registry are installed there). */
   readonly storage: vscode.Uri;
+  /** The workspace's checkpoints, for "Clear Checkpoints". */
+  readonly checkpoints: WorkspaceCheckpoints;
 }
 
 const FOCUS = "workbench.view.extension.acpPanel";
+
+/** Removes every checkpoint of the workspace after asking; the files themselves are not touched. */
+async function clearCheckpoints(checkpoints: WorkspaceCheckpoints): Promise<void> {
+  const clear = vscode.l10n.t("Clear Checkpoints");
+  const answer = await vscode.window.showWarningMessage(
+    vscode.l10n.t("Remove every checkpoint of this workspace?"),
+    {
+      modal: true,
+      detail: vscode.l10n.t(
+        "Your files are not changed. Messages lose their Restore checkpoint button, and a restore already made can no longer be taken back.",
+      ),
+    },
+    clear,
+  );
+  if (answer !== clear) return;
+  const dropped = await checkpoints.clear();
+  void vscode.window.showInformationMessage(vscode.l10n.t("Removed {0} checkpoints.", dropped.length));
+}
 
 export function commandHandlers(context: CommandContext): CommandHandlers {
   const { manager, view, logger } = context;
@@ -167,6 +188,7 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
       await vscode.window.showTextDocument(document);
     },
     "acpPanel.showLogs": () => logger.channel.show(true),
+    "acpPanel.clearCheckpoints": () => clearCheckpoints(context.checkpoints),
     "acpPanel.showTraffic": () => logger.showTraffic(),
     "acpPanel.managePermissionRules": () => context.rules.manage(context.catalog.names()),
     "acpPanel.setAgentSecret": () => context.secrets.promptAndStore(),

@@ -27,6 +27,7 @@ export const commandIds = [
   "acpPanel.managePermissionRules",
   "acpPanel.setAgentSecret",
   "acpPanel.addAgentFromRegistry",
+  "acpPanel.clearCheckpoints",
 ] as const;
 export type CommandId = (typeof commandIds)[number];
 

@@ -88,6 +88,8 @@ export function startHost(context: vscode.ExtensionContext): Host {
       confirmUndo: async (question, action) =>
         (await vscode.window.showWarningMessage(question, { modal: true }, action)) === action,
       restoreIo: editorRestoreIo(editorFiles),
+      checkpointBudgetBytes: () =>
+        vscode.workspace.getConfiguration("acpPanel").get<number>("checkpoints.maxStorageMB", 2048) * 1024 * 1024,
       catalog,
       workspace: workspaceCwd,
       logger,
@@ -213,6 +215,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
       catalog,
       rules,
       secrets,
+      checkpoints,
       storage: context.globalStorageUri,
     }),
     shutdown: () => manager.dispose(),

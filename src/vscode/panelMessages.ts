@@ -106,7 +106,7 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
     case "checkpoint/restore":
     case "checkpoint/redo":
     case "message/editResend":
-      return handleCheckpointMessage(message, session, navigation, post);
+      return handleCheckpointMessage(message, session, manager, navigation, post);
     case "queue/edit":
       return session?.editQueued(message.id, message.text);
     case "queue/remove":

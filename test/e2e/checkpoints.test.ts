@@ -5,7 +5,7 @@
  *   line, and Undo keeps the user's edit (it used to write git HEAD back).
  * - A multi-root workspace whose second folder is not a git repository: a shell `rm` and a created
  *   file are listed and both undone.
- * - "Restore checkpoint" on the first of two turns, then "Redo"; "Edit and resend".
+ * - "Restore checkpoint" on the first of two turns, then "Redo"; "Edit and rerun".
  */
 import * as assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -18,7 +18,7 @@ import { launchBrowser, openWorkbench, screenshot } from "../harness/browser";
 import { eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { vsixPath } from "../harness/paths";
-import { agentSettings, fakeAgentEntry, withDiagnostics } from "../harness/workbench";
+import { agentSettings, clientMessages, fakeAgentEntry, withDiagnostics } from "../harness/workbench";
 import { tearDownUi } from "../harness/teardown";
 
 const AGENT = "Demo Agent";
@@ -76,6 +76,7 @@ describe("checkpoints in a git repository with uncommitted work", { timeout: 400
   let ui: Ui;
   const diagnostics = () => ({ page: () => ui.page, errors: () => ui.errors, serverLog: () => ui.server?.logFile });
   const notes = () => readFileSync(join(workspace, "notes.md"), "utf8");
+  const wireLog = () => join(scratch, "wire.jsonl");
 
   before(async () => {
     scratch = mkdtempSync(join(tmpdir(), "acp-panel-checkpoints-"));
@@ -101,6 +102,59 @@ describe("checkpoints in a git repository with uncommitted work", { timeout: 400
       await eventually(() => notes() === "committed line\nthe user's uncommitted line\n", "the agent's line undone");
       await row.getByText("Undone").waitFor({ timeout: 10_000 });
       await screenshot(ui.page, "e2e-checkpoint-undo.png");
+    });
+  });
+
+  it("Restore checkpoint on the first of two turns brings every file back, and Redo takes it back", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-checkpoint-restore", async () => {
+      const start = notes();
+      await turn(ui.view, "own-append notes.md the first turn's line", "Edited notes.md.");
+      await turn(ui.view, "own-shell create:second.txt", "Ran create:second.txt.");
+      const afterBoth = notes();
+      assert.ok(existsSync(join(workspace, "second.txt")));
+      const restoreButtons = ui.view.log.getByRole("button", { name: "Restore checkpoint" });
+      await eventually(async () => (await restoreButtons.count()) >= 3, "a Restore checkpoint button per message");
+      await restoreButtons.nth(1).click();
+      const card = ui.view.frame.getByRole("group", { name: "Restore checkpoint" });
+      await card.getByText("notes.md").first().waitFor({ timeout: 20_000 });
+      await card.getByText("second.txt").first().waitFor({ timeout: 10_000 });
+      await screenshot(ui.page, "e2e-checkpoint-restore-card.png");
+      await card.getByRole("button", { name: "Restore", exact: true }).click();
+      await eventually(
+        () => notes() === start && !existsSync(join(workspace, "second.txt")),
+        "files as before the first turn",
+      );
+      const redo = ui.view.log.getByRole("button", { name: "Redo" });
+      await redo.waitFor({ timeout: 15_000 });
+      await redo.click();
+      await eventually(
+        () => notes() === afterBoth && existsSync(join(workspace, "second.txt")),
+        "the restore taken back",
+      );
+      await ui.view.log.getByText("Redone").first().waitFor({ timeout: 10_000 });
+    });
+  });
+
+  it("Edit and resend restores files and conversation, then sends the edited text in a new session", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-checkpoint-edit-resend", async () => {
+      const editButtons = ui.view.log.getByRole("button", { name: "Edit and rerun" });
+      await eventually(async () => (await editButtons.count()) >= 3, "an Edit and resend button per message");
+      await editButtons.nth(2).click(); // the "own-shell create:second.txt" message
+      const editor = ui.view.frame.getByRole("textbox", { name: "Edit message" });
+      await editor.fill("own-append notes.md the edited turn's line");
+      await ui.view.frame.getByRole("button", { name: "Rerun" }).click();
+      await ui.view.log.getByText(/A new session continues this conversation/).waitFor({ timeout: 60_000 });
+      await ui.view.log.getByText("Edited notes.md.").last().waitFor({ timeout: 30_000 });
+      await eventually(() => !existsSync(join(workspace, "second.txt")), "the files as before the edited message");
+      await eventually(
+        () => notes().endsWith("the first turn's line\nthe edited turn's line\n"),
+        "the edited turn ran",
+      );
+      const prompts = clientMessages(wireLog(), "session/prompt");
+      const last = JSON.stringify(prompts.at(-1)?.message?.params ?? {});
+      assert.match(last, /earlier-conversation/, "the agent got the earlier conversation as context");
+      assert.match(last, /own-append notes.md the first turn's line/);
+      await screenshot(ui.page, "e2e-checkpoint-edit-resend.png");
     });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Checkpoints in the transcript: "Restore checkpoint" on a user message asks the host what would
  * change, the card under the message shows the answer and confirms (files only, or files and
- * conversation); Cancel and Escape close it; a restore's notice offers Redo; "Edit and resend"
+ * conversation); Cancel and Escape close it; a restore's notice offers Redo; "Edit and rerun"
  * edits a past message in place and sends it back with message/editResend.
  */
 import * as assert from "node:assert/strict";
@@ -211,15 +211,15 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
   it("Edit and resend edits a past message in place and posts message/editResend; Ctrl+Enter resends, Escape cancels", async () => {
     const { panel, you, focusedName } = await opened();
     try {
-      assert.equal(await you.nth(0).getByRole("button", { name: "Edit and resend" }).count(), 0, "no checkpoint");
-      const editFirst = you.nth(1).getByRole("button", { name: "Edit and resend" });
+      assert.equal(await you.nth(0).getByRole("button", { name: "Edit and rerun" }).count(), 0, "no checkpoint");
+      const editFirst = you.nth(1).getByRole("button", { name: "Edit and rerun" });
       await editFirst.click();
       const box = you.nth(1).getByRole("textbox", { name: "Edit message" });
       await eventually(async () => assert.equal(await focusedName(), "Edit message"));
       assert.equal(await box.inputValue(), "Refactor the parser");
       assert.equal(await you.nth(1).getByRole("toolbar").count(), 0, "the actions give way to the editor");
       await box.fill("Refactor the parser, keep the old API");
-      await you.nth(1).getByRole("button", { name: "Resend" }).click();
+      await you.nth(1).getByRole("button", { name: "Rerun" }).click();
       await panel.waitForSent("message/editResend");
       assert.deepEqual(await panel.sentOfType("message/editResend"), [
         { type: "message/editResend", entryId: "u1", text: "Refactor the parser, keep the old API" },
@@ -232,9 +232,9 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       await panel.page.keyboard.press("Escape");
       await eventually(async () => assert.equal(await box.count(), 0));
       assert.match((await you.nth(1).textContent()) ?? "", /^Refactor the parser/, "the message is as it was");
-      await eventually(async () => assert.equal(await focusedName(), "Edit and resend"));
+      await eventually(async () => assert.equal(await focusedName(), "Edit and rerun"));
 
-      await you.nth(2).getByRole("button", { name: "Edit and resend" }).click();
+      await you.nth(2).getByRole("button", { name: "Edit and rerun" }).click();
       const second = you.nth(2).getByRole("textbox", { name: "Edit message" });
       await second.fill("Add property tests");
       await second.press("Control+Enter");
@@ -248,7 +248,7 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
 
       await panel.actions(1, [{ type: "turn/started", entryId: "u3", text: "More", at: 4_000 }]);
       await eventually(async () =>
-        assert.equal(await panel.page.getByRole("button", { name: "Edit and resend" }).count(), 0),
+        assert.equal(await panel.page.getByRole("button", { name: "Edit and rerun" }).count(), 0),
       );
       await panel.assertHealthy();
     } finally {

@@ -47,9 +47,9 @@ describe("checkpoint controls: axe and screenshots", { timeout: 180_000 }, () =>
         await review.screenshot({ path: join(outDir, `checkpoint-review-${theme}.png`) });
         await panel.page.screenshot({ path: join(outDir, `checkpoint-panel-${theme}.png`) });
 
-        // The message editor of "Edit and resend", too.
+        // The message editor of "Edit and rerun", too.
         await card.getByRole("button", { name: "Cancel" }).click();
-        await you.nth(2).getByRole("button", { name: "Edit and resend" }).click();
+        await you.nth(2).getByRole("button", { name: "Edit and rerun" }).click();
         await you.nth(2).getByRole("textbox", { name: "Edit message" }).waitFor();
         await settle(panel.page);
         assert.deepEqual(await panel.axe(), []);

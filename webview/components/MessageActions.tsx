@@ -3,7 +3,7 @@
  * new turn (on an agent reply: the prompt it answered); Edit puts a sent message back in the
  * composer, to change and send as a new turn. Retry resends the text, not the attachments.
  * A user message with a checkpoint also offers "Restore checkpoint" (asks the host what would
- * change, then a card under the message confirms) and, while no turn runs, "Edit and resend"
+ * change, then a card under the message confirms) and, while no turn runs, "Edit and rerun"
  * (restore files and conversation to before the message, then send the edited text).
  */
 import { useCallback } from "react";
@@ -44,7 +44,7 @@ export function MessageActions({ text, entryId, editable = false, checkpoint }: 
       {restorable && canRetry ? (
         <ActionButton
           icon="comment-draft"
-          label={t("Edit and resend")}
+          label={t("Edit and rerun")}
           title={t("Edit this message and send it again from here: files and conversation go back to before it")}
           action="edit-resend"
           onClick={() => checkpoints.startEdit(entryId, text)}

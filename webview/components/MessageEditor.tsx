@@ -1,5 +1,5 @@
 /**
- * "Edit and resend" in place: the user message becomes a textbox ("Edit message") with Resend and
+ * "Edit and rerun" in place: the user message becomes a textbox ("Edit message") with Resend and
  * Cancel. Resend asks the host to restore files and conversation to before the message, then send
  * the edited text (`message/editResend`). Ctrl/Cmd+Enter resends, Escape cancels (and is kept from
  * stopping a turn). The draft lives in CheckpointUi, so scrolling the message away keeps it.
@@ -72,7 +72,7 @@ export function MessageEditor({ edit }: { edit: MessageEditState }) {
       </p>
       <div className="message-editor-actions">
         <VscodeButton disabled={!ready} aria-disabled={ready ? "false" : "true"} onClick={resend}>
-          {t("Resend")}
+          {t("Rerun")}
         </VscodeButton>
         <VscodeButton secondary onClick={cancel}>
           {t("Cancel")}

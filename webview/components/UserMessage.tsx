@@ -1,5 +1,5 @@
 /**
- * A message the user sent: its text (or, during "Edit and resend", the editor in its place), its
+ * A message the user sent: its text (or, during "Edit and rerun", the editor in its place), its
  * attachments, whether a steer reached the running turn, its actions, and the "Restore checkpoint"
  * card when one is open under it. The editor and the card live in CheckpointUi, not here.
  */

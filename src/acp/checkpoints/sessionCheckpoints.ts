@@ -29,6 +29,8 @@ export interface SessionCheckpointsDeps {
   readonly logger: Logger;
   readonly enabled: () => boolean;
   readonly io?: RestoreIo;
+  /** The workspace's checkpoint storage budget (`acpPanel.checkpoints.maxStorageMB`); none = unbounded. */
+  readonly budgetBytes?: () => number;
   /** The user's language (default English). */
   readonly translate?: Translate;
 }
@@ -46,7 +48,30 @@ export class SessionCheckpoints {
   private warm: Promise<unknown> | undefined;
   private warned = false;
 
-  constructor(private readonly deps: SessionCheckpointsDeps) {}
+  private readonly onDropped = (dropped: readonly Checkpoint[]): void => {
+    for (const checkpoint of dropped) {
+      const entryId = [...this.byEntry].find(([, taken]) => taken.id === checkpoint.id)?.[0];
+      if (entryId === undefined) continue;
+      this.byEntry.delete(entryId);
+      this.deps.dispatch({
+        type: "checkpoint/dropped",
+        checkpointId: checkpoint.id,
+        entryId: this.deps.newId(),
+        title: this.t(
+          "The checkpoint before an earlier message was removed to stay within the checkpoint storage limit ({0}).",
+          new Date(checkpoint.at).toLocaleString(),
+        ),
+      });
+    }
+  };
+
+  constructor(private readonly deps: SessionCheckpointsDeps) {
+    deps.store?.onDropped.add(this.onDropped);
+  }
+
+  dispose(): void {
+    this.deps.store?.onDropped.delete(this.onDropped);
+  }
 
   private get t(): Translate {
     return this.deps.translate ?? english;
@@ -74,6 +99,11 @@ export class SessionCheckpoints {
       this.turn = checkpoint;
       this.byEntry.set(entryId, checkpoint);
       this.deps.dispatch({ type: "checkpoint/taken", entryId, checkpointId: checkpoint.id });
+      const budget = this.deps.budgetBytes?.();
+      if (budget !== undefined)
+        void store
+          .prune(budget)
+          .catch((error: unknown) => this.deps.logger.warn(`Pruning checkpoints failed: ${String(error)}`));
     } catch (error) {
       this.unavailable(error);
     }

@@ -167,6 +167,20 @@ export class ShadowRepository {
     });
   }
 
+  /** Drops every checkpoint ref (also those of earlier windows). */
+  dropAll(): Promise<void> {
+    return this.serial(async () => {
+      await this.init();
+      const refs = (await runGit(this.place, ["for-each-ref", "--format=%(refname)", "refs/acp/"])).toString("utf8");
+      const input = refs
+        .split("\n")
+        .filter(Boolean)
+        .map((ref) => `delete ${ref}\n`)
+        .join("");
+      if (input) await runGit(this.place, ["update-ref", "--stdin"], { input });
+    });
+  }
+
   /** Removes objects no checkpoint refers to any more, and packs the rest. */
   compact(): Promise<void> {
     return this.serial(async () => {

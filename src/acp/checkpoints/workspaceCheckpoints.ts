@@ -8,6 +8,7 @@ import { chmod, mkdir, realpath, rename, rm, unlink, writeFile } from "node:fs/p
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import type { GitExecutable } from "./gitExecutable";
 import { mergeText } from "./textMerge";
+import { folderBytes, oldestToDrop } from "./checkpointStorage";
 import { ShadowRepository, type CheckpointedFile, type TreeChange } from "./shadowRepository";
 
 export interface Checkpoint {
@@ -92,6 +93,44 @@ export class WorkspaceCheckpoints {
   get(id: string): Checkpoint | undefined {
     return this.known.get(id);
   }
+
+  /**
+   * Keeps the shadow repositories under `budgetBytes`: drops the oldest checkpoints (never the
+   * newest few) and compacts, until under budget or nothing more may go. Returns the dropped ones.
+   */
+  async prune(budgetBytes: number): Promise<Checkpoint[]> {
+    const dropped: Checkpoint[] = [];
+    const root = join(this.options.storage, "checkpoints");
+    while ((await folderBytes(root)) > budgetBytes) {
+      const drop = oldestToDrop([...this.known.values()]);
+      if (drop.length === 0) break;
+      for (const checkpoint of drop) {
+        this.known.delete(checkpoint.id);
+        dropped.push(checkpoint);
+        for (const folder of Object.keys(checkpoint.commits)) await (await this.repository(folder)).drop(checkpoint.id);
+      }
+      for (const folder of this.options.folders()) await (await this.repository(folder)).compact();
+    }
+    if (dropped.length > 0) this.onDropped.forEach((listener) => listener(dropped));
+    return dropped;
+  }
+
+  /** Removes every checkpoint of the workspace (the command "Clear Checkpoints"). */
+  async clear(): Promise<Checkpoint[]> {
+    const dropped = [...this.known.values()];
+    this.known.clear();
+    for (const folder of this.options.folders()) {
+      const repository = await this.repository(folder);
+      for (const checkpoint of dropped) if (checkpoint.commits[folder]) await repository.drop(checkpoint.id);
+      await repository.dropAll();
+      await repository.compact();
+    }
+    if (dropped.length > 0) this.onDropped.forEach((listener) => listener(dropped));
+    return dropped;
+  }
+
+  /** Told which checkpoints went (pruned or cleared), so their sessions can say so. */
+  readonly onDropped = new Set<(dropped: readonly Checkpoint[]) => void>();
 
   /** Every checkpoint taken in this window, oldest first. */
   all(): Checkpoint[] {

@@ -158,9 +158,11 @@ export class SessionController {
     return this.turnRunning || this.steerer.unownedTurn || this.stopGrace.unconfirmed;
   }
 
-  async prompt(text: string, attachments: readonly PromptAttachment[] = []): Promise<void> {
+  /** `context`: text the agent gets before the user's (an earlier conversation), not shown as the message. */
+  async prompt(text: string, attachments: readonly PromptAttachment[] = [], context?: string): Promise<void> {
     const { client, sink, clock, newId } = this.context;
     const built = buildPrompt(text, attachments, capabilitiesOf(client.init).prompt);
+    if (context !== undefined) built.blocks.unshift({ type: "text", text: context });
     for (const reason of built.dropped)
       sink({
         type: "thread/error",

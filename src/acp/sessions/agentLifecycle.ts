@@ -203,7 +203,7 @@ export class AgentLifecycle {
         this.deps.auth,
         note,
         () =>
-          fork
+          fork && !fork.newSession
             ? openFork(context, fork).then((session): { session: SessionController; loadFailure?: FailureReport } => ({
                 session,
               }))

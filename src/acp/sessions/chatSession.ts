@@ -25,6 +25,8 @@ export interface ChatSessionDeps extends AgentLifecycleDeps {
   readonly returnToComposer?: (text: string) => void;
   /** Asks before an undo that would replace the user's own bytes (default: no). */
   readonly confirmUndo?: (question: string, action: string) => Promise<boolean>;
+  /** The checkpoint storage budget in bytes (default: unbounded). */
+  readonly checkpointBudgetBytes?: () => number;
   /** How a restore writes and which files have unsaved editor changes (default: the disk, none). */
   readonly restoreIo?: RestoreIo;
 }
@@ -36,6 +38,8 @@ export class ChatSession {
   private readonly queue = new PromptQueue((action) => this.store.dispatch(action));
   private readonly notes = new TabNotes((action) => this.store.dispatch(action));
   private readonly lifecycle: AgentLifecycle;
+  /** Goes to the agent with the next prompt: the earlier conversation of a rewound tab. */
+  private pendingContext: string | undefined;
   /** The checkpoint before every turn, and restoring to one. */
   readonly checkpoints: SessionCheckpoints;
   /** Whose change a file change is (the agent's or the user's), for the review. */
@@ -56,6 +60,7 @@ export class ChatSession {
       logger: deps.logger,
       enabled: () => (deps.checkpointsEnabled?.() ?? true) && files !== undefined,
       ...(deps.restoreIo ? { io: deps.restoreIo } : {}),
+      ...(deps.checkpointBudgetBytes ? { budgetBytes: deps.checkpointBudgetBytes } : {}),
       translate: this.t,
     });
     if (this.review) this.review.safety = this.checkpoints.reviewSafety(deps.confirmUndo);
@@ -134,6 +139,7 @@ export class ChatSession {
     // A running session's queue belongs to it; messages sent while no session was up (a start
     // that failed or is replaced) were never sent anywhere, and go to this one.
     if (this.session) this.queue.clear();
+    this.pendingContext = fork?.context;
     await this.lifecycle.start(name, fork);
   }
 
@@ -227,7 +233,9 @@ export class ChatSession {
     text: string,
     attachments: readonly PromptAttachment[],
   ): Promise<void> {
-    await session.prompt(text, attachments);
+    const context = this.pendingContext;
+    this.pendingContext = undefined;
+    await session.prompt(text, attachments, context);
     if (this.session !== session) return;
     if (session.isStopUnconfirmed) void session.whenStopConfirmed().then(() => this.drainQueue(session));
     const { turn } = this.store.state.thread;
@@ -306,6 +314,15 @@ export class ChatSession {
     return this.checkpoints.restore(entryId, entry?.kind === "user" ? entry.text : "");
   }
 
+  /** Says in a rewound tab what happened to the conversation (conversationRewind.ts). */
+  noteRewound(): void {
+    this.notes.note(
+      this.t(
+        "A new session continues this conversation from the message you went back to: the agent can't rewind its own session, so it gets the earlier transcript as context. The previous tab keeps the whole conversation.",
+      ),
+    );
+  }
+
   async redoRestore(restoreId: string): Promise<void> {
     if (this.isTurnRunning) throw new Error(this.t("Stop the running turn before taking a restore back."));
     await this.checkpoints.redo(restoreId);
@@ -313,6 +330,7 @@ export class ChatSession {
 
   async dispose(): Promise<void> {
     this.activity.dispose();
+    this.checkpoints.dispose();
     await this.lifecycle.dispose();
   }
 }

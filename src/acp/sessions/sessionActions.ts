@@ -7,6 +7,7 @@ import type { ChatSession, ChatSessionDeps } from "./chatSession";
 import type { SessionManager } from "./sessionManager";
 import type { AgentClient } from "../client/agentClient";
 import { forkSourceOf } from "./sessionFork";
+import { rewindSeed } from "./conversationRewind";
 import { withTemporaryClient } from "./temporaryClient";
 import { setSessionArchived, setSessionTitle, unstableCapabilitiesOf } from "../client/unstableSessions";
 import { english, type Translate } from "../../shared/l10n";
@@ -46,6 +47,20 @@ export class SessionActions {
     const title = source.store.state.thread.title ?? this.manager.summaries().find((tab) => tab.key === key)?.title;
     const fork = forkSourceOf(sessionId, source.store.state.thread, title, this.t);
     return this.manager.openTab((session) => session.start(connection.agent, fork));
+  }
+
+  /**
+   * The conversation back to just before the user message `entryId` of `source`, in a new tab
+   * (conversationRewind.ts); `firstText` is sent there at once (Edit and resend).
+   */
+  async rewind(source: ChatSession, entryId: string, firstText?: string): Promise<ChatSession> {
+    const connection = source.store.state.connection;
+    const seed = rewindSeed(source.store.state.thread, entryId, source.store.state.thread.title, this.t);
+    if (!seed || connection.status === "none") throw new Error(this.t("That message is not in this conversation."));
+    const tab = await this.manager.openTab((session) => session.start(connection.agent, seed));
+    tab.noteRewound();
+    if (firstText !== undefined) await tab.prompt(firstText);
+    return tab;
   }
 
   /**

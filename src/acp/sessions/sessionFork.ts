@@ -20,6 +20,10 @@ export interface ForkSource {
   /** The source tab's transcript, shown in the new tab. */
   readonly entries: readonly StoredEntry[];
   readonly title?: string;
+  /** A new session (not `session/fork`) that shows `entries`: the agent can't go back in its own (conversationRewind.ts). */
+  readonly newSession?: boolean;
+  /** Given to the agent with the new session's first prompt (the earlier conversation). */
+  readonly context?: string;
 }
 
 export function forkSourceOf(

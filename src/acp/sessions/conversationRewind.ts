@@ -1,0 +1,58 @@
+/**
+ * "Restore files and conversation" and "Edit and resend": the conversation goes back to just
+ * before a message. ACP has no rewind yet (RFDs open; `session/fork` takes no message anchor), so a
+ * new tab starts a new session on the same agent: it shows the transcript up to that message, the
+ * agent gets that transcript as context with the first prompt, and a notice says so plainly. The
+ * old tab keeps its whole transcript: nothing the user saw is lost.
+ */
+import type { ForkSource } from "./sessionFork";
+import { storedEntriesOf, type StoredEntry } from "../../shared/storedTranscript";
+import type { Thread } from "../../shared/thread";
+import { english, type Translate } from "../../shared/l10n";
+
+/** At most this much earlier transcript goes to the agent as context (the newest part is kept). */
+const MAX_CONTEXT_CHARS = 200_000;
+
+/** The tab's conversation before the user message `entryId`, as a seed for a new session; undefined if not found. */
+export function rewindSeed(
+  thread: Thread,
+  entryId: string,
+  title: string | undefined,
+  t: Translate = english,
+): ForkSource | undefined {
+  const at = thread.entries.findIndex((entry) => entry.kind === "user" && entry.id === entryId);
+  if (at < 0) return undefined;
+  const earlier = storedEntriesOf({ ...thread, entries: thread.entries.slice(0, at) });
+  return {
+    sessionId: "",
+    newSession: true,
+    entries: earlier,
+    ...(earlier.length > 0 ? { context: contextText(earlier) } : {}),
+    ...(title === undefined ? {} : { title: t("{0} (rewound)", title) }),
+  };
+}
+
+/** The earlier conversation as plain text for the agent: who said what, and what tools did. */
+export function contextText(entries: readonly StoredEntry[]): string {
+  const parts = entries.flatMap((entry): string[] => {
+    switch (entry.kind) {
+      case "user":
+        return [`User: ${entry.text}`];
+      case "assistant": {
+        const message = entry.chunks.filter((chunk) => chunk.kind === "message").map((chunk) => chunk.text);
+        return message.length > 0 ? [`Assistant: ${message.join("")}`] : [];
+      }
+      case "tool_call":
+        return [`(Tool ${entry.toolKind}: ${entry.title}, ${entry.status})`];
+      default:
+        return [];
+    }
+  });
+  let body = parts.join("\n\n");
+  if (body.length > MAX_CONTEXT_CHARS) body = `…\n${body.slice(body.length - MAX_CONTEXT_CHARS)}`;
+  return (
+    "The user went back to an earlier point of a conversation with you and continues from there. " +
+    "Here is that conversation up to that point, for context; the files are as they were then.\n\n" +
+    `<earlier-conversation>\n${body}\n</earlier-conversation>`
+  );
+}
