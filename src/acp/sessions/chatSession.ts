@@ -201,7 +201,13 @@ export class ChatSession {
     text: string,
     attachments: readonly PromptAttachment[],
   ): Promise<void> {
-    await session.prompt(text, attachments);
+    const services = this.services;
+    services?.turnStarted(session.sessionId); // a "deny all for this turn" ends here
+    try {
+      await session.prompt(text, attachments);
+    } finally {
+      services?.turnEnded();
+    }
     if (this.session !== session) return;
     if (session.isStopUnconfirmed) void session.whenStopConfirmed().then(() => this.drainQueue(session));
     const { turn } = this.store.state.thread;
