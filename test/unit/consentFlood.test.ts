@@ -240,3 +240,27 @@ test("the VS Code tools' reads go through the same gate as fs/read_text_file", a
   consent.answer("deny");
   await assert.rejects(next, ToolInputError);
 });
+
+test("the notices are in the user's language; what the agent is told stays English", async () => {
+  const notices: string[] = [];
+  const gate = new ConsentGate(
+    "Flooder",
+    (_session, title) => notices.push(title),
+    (message, ...args) => `[zh] ${message.replace(/\{(\d+)\}/g, (_, index: string) => String(args[Number(index)]))}`,
+  );
+  let answer: (value: ReadConsent) => void = () => undefined;
+  const first = gate.ask<ReadConsent>({
+    sessionId: "s",
+    key: "read /a",
+    ask: () => new Promise((resolve) => (answer = resolve)),
+    denial: "deny",
+  });
+  const busy = gate.ask<ReadConsent>({ sessionId: "s", key: "read /b", ask: async () => "file", denial: "deny" });
+  await assert.rejects(busy, /^Error: Permission denied without asking: the user is answering another request/);
+  answer(DENY_TURN);
+  assert.equal(await first, DENY_TURN);
+  assert.deepEqual(notices, [
+    "[zh] Refused 1 more request from Flooder while you were answering one",
+    "[zh] Every request from Flooder is refused until your next message",
+  ]);
+});

@@ -12,6 +12,7 @@ import { PathGrants, type GrantScope } from "./pathGrants";
 import { PermissionBroker, type PermissionNotifier, type PermissionRules } from "./permissionBroker";
 import { guardSensitiveEdits } from "./sensitiveRules";
 import { TerminalManager, type TerminalEvents } from "./terminalManager";
+import type { Translate } from "../../shared/l10n";
 import type { ThreadAction } from "../../shared/threadActions";
 import { VscodeToolServers, type VscodeToolsPort } from "./vscodeTools/vscodeToolServers";
 import { warningNotice } from "./warningNotice";
@@ -50,6 +51,8 @@ export interface AgentServicesOptions {
   /** Where terminals start when the agent names no cwd (default: the first root, else the process's). */
   readonly cwd?: (sessionId: string) => string;
   readonly pathValue?: () => string | undefined;
+  /** The user's language for what these services write in the transcript (default English). */
+  readonly translate?: Translate;
   /** Offer the VS Code tools (ports.vscodeTools) to this agent; the session they serve, for read grants. */
   readonly vscodeTools?: { readonly sessionId: () => string };
 }
@@ -78,8 +81,10 @@ export class AgentServices {
       rules,
       ports.permissionNotifier,
     );
-    this.consentGate = new ConsentGate(agent, (sessionId, title, description) =>
-      dispatch(sessionId, warningNotice(newId(), title, description)),
+    this.consentGate = new ConsentGate(
+      agent,
+      (sessionId, title, description) => dispatch(sessionId, warningNotice(newId(), title, description)),
+      options.translate,
     );
     this.forms = new ElicitationBroker(agent, dispatch, ports.urls, this.consentGate);
     this.pathGrants = (ports.pathGrants ?? new PathGrants()).scope(agent);

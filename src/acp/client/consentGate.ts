@@ -15,6 +15,8 @@
  * turn and its dialog.
  */
 
+import { english, type Translate } from "../../shared/l10n";
+
 /** The answer, to any consent question, that also denies everything else from the agent until the next turn. */
 export const DENY_TURN = "deny-turn";
 export type DenyTurn = typeof DENY_TURN;
@@ -74,6 +76,8 @@ export class ConsentGate {
   constructor(
     private readonly agent: string,
     private readonly notice: ConsentNotice = () => undefined,
+    /** The user's language for the notices (what the agent is told stays English). */
+    private readonly t: Translate = english,
   ) {}
 
   /** Asks `question` unless the gate refuses it (throws ConsentRefused). A DENY_TURN answer is returned as is. */
@@ -100,19 +104,26 @@ export class ConsentGate {
       this.open = undefined;
     }
     const sessionId = question.sessionId || this.turnSession;
-    if (asked.refused.length > 0) {
+    const { t } = this;
+    const refused = asked.refused.length;
+    if (refused > 0) {
       this.notice(
         sessionId,
-        `Refused ${asked.refused.length} more ${plural(asked.refused.length)} from ${this.agent} while you were answering one`,
-        `One question is asked at a time; the agent was told to ask again. ${listed(asked.refused)}`,
+        refused === 1
+          ? t("Refused 1 more request from {0} while you were answering one", this.agent)
+          : t("Refused {0} more requests from {1} while you were answering one", refused, this.agent),
+        `${t("One question is asked at a time; the agent was told to ask again.")} ${listed(asked.refused, t)}`,
       );
     }
     if (result === DENY_TURN) {
       this.deniedForTurn = true;
       this.notice(
         sessionId,
-        `Every request from ${this.agent} is refused until your next message`,
-        `You denied ${question.key} and everything else the agent asks for during this turn. Send a message to let it ask again.`,
+        t("Every request from {0} is refused until your next message", this.agent),
+        t(
+          "You denied {0} and everything else the agent asks for during this turn. Send a message to let it ask again.",
+          question.key,
+        ),
       );
     }
     return result;
@@ -134,19 +145,19 @@ export class ConsentGate {
     const refused = this.refusedForTurn;
     if (refused.length === 0) return;
     this.refusedForTurn = [];
+    const { t } = this;
     this.notice(
       this.turnSession,
-      `Refused ${refused.length} ${plural(refused.length)} from ${this.agent} without asking (denied for this turn)`,
-      listed(refused),
+      refused.length === 1
+        ? t("Refused 1 request from {0} without asking (denied for this turn)", this.agent)
+        : t("Refused {0} requests from {1} without asking (denied for this turn)", refused.length, this.agent),
+      listed(refused, t),
     );
   }
 }
 
-function plural(count: number): string {
-  return count === 1 ? "request" : "requests";
-}
-
-function listed(keys: readonly string[]): string {
+/** The first few questions, as asked ("read /x/y"; agent-chosen paths, not translated). */
+function listed(keys: readonly string[], t: Translate): string {
   const shown = keys.slice(0, LISTED).join("; ");
-  return keys.length > LISTED ? `${shown}; and ${keys.length - LISTED} more.` : `${shown}.`;
+  return keys.length > LISTED ? t("{0}; and {1} more.", shown, keys.length - LISTED) : `${shown}.`;
 }
