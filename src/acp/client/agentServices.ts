@@ -5,14 +5,17 @@
  */
 import type { ClientCallbacks } from "./clientCallbacks";
 import type { ClientGrants } from "../agents/networkPolicy";
+import { ConsentGate } from "./consentGate";
 import { ElicitationBroker, type UrlConsent } from "./elicitationBroker";
 import { fileSystemCallbacks, type ConsentPrompt, type FileSystemPort, type FileWrite } from "./fileSystemCallbacks";
 import { PathGrants, type GrantScope } from "./pathGrants";
 import { PermissionBroker, type PermissionNotifier, type PermissionRules } from "./permissionBroker";
 import { guardSensitiveEdits } from "./sensitiveRules";
 import { TerminalManager, type TerminalEvents } from "./terminalManager";
+import type { Translate } from "../../shared/l10n";
 import type { ThreadAction } from "../../shared/threadActions";
 import { VscodeToolServers, type VscodeToolsPort } from "./vscodeTools/vscodeToolServers";
+import { warningNotice } from "./warningNotice";
 
 export interface ClientPorts {
   readonly files?: FileSystemPort;
@@ -48,6 +51,8 @@ export interface AgentServicesOptions {
   /** Where terminals start when the agent names no cwd (default: the first root, else the process's). */
   readonly cwd?: (sessionId: string) => string;
   readonly pathValue?: () => string | undefined;
+  /** The user's language for what these services write in the transcript (default English). */
+  readonly translate?: Translate;
   /** Offer the VS Code tools (ports.vscodeTools) to this agent; the session they serve, for read grants. */
   readonly vscodeTools?: { readonly sessionId: () => string };
 }
@@ -59,6 +64,8 @@ export class AgentServices {
   readonly callbacks: ClientCallbacks;
   /** The VS Code tools' MCP servers for this connection, when offered (and the user can be asked about paths). */
   readonly vscodeTools: VscodeToolServers | undefined;
+  /** Every consent question of this connection (files, the VS Code tools, URLs): one at a time. */
+  private readonly consentGate: ConsentGate;
   /** This connection's read grants: they end with it. */
   private readonly pathGrants: GrantScope;
 
@@ -74,7 +81,12 @@ export class AgentServices {
       rules,
       ports.permissionNotifier,
     );
-    this.forms = new ElicitationBroker(agent, dispatch, ports.urls);
+    this.consentGate = new ConsentGate(
+      agent,
+      (sessionId, title, description) => dispatch(sessionId, warningNotice(newId(), title, description)),
+      options.translate,
+    );
+    this.forms = new ElicitationBroker(agent, dispatch, ports.urls, this.consentGate);
     this.pathGrants = (ports.pathGrants ?? new PathGrants()).scope(agent);
     this.terminals =
       ports.terminals === false || !grants.terminal
@@ -111,6 +123,7 @@ export class AgentServices {
             sessionId: options.vscodeTools.sessionId,
             consent: ports.consent,
             grants: this.pathGrants,
+            gate: this.consentGate,
           })
         : undefined;
     this.callbacks = {
@@ -127,11 +140,22 @@ export class AgentServices {
               files: ports.files,
               consent: ports.consent,
               grants: this.pathGrants,
+              gate: this.consentGate,
               ...(ports.onWrite ? { onWrite: ports.onWrite } : {}),
             }),
           }
         : {}),
     };
+  }
+
+  /** The user's message starts a turn of `sessionId`: a "deny all for this turn" ends. */
+  turnStarted(sessionId: string): void {
+    this.consentGate.turnStarted(sessionId);
+  }
+
+  /** The turn ended: what consent refused without asking is written into the transcript. */
+  turnEnded(): void {
+    this.consentGate.turnEnded();
   }
 
   /** The turn of `sessionId` was cancelled: settle what waits for the user. */

@@ -5,13 +5,14 @@
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import { RequestError } from "./connection";
+import { ConsentGate, ConsentRefused, type DenyTurn } from "./consentGate";
 import type { ElicitationCallbacks } from "./clientCallbacks";
 import { parseFormSchema, validateForm, type FormField } from "../../shared/formSchema";
 import type { ThreadAction } from "../../shared/threadActions";
 
 export interface UrlConsent {
-  /** Shows the full URL and asks before opening it outside the editor; true if opened. */
-  confirmAndOpen(agent: string, message: string, url: string): Promise<boolean>;
+  /** Shows the full URL and asks before opening it outside the editor; true if opened (DENY_TURN: see consentGate.ts). */
+  confirmAndOpen(agent: string, message: string, url: string): Promise<boolean | DenyTurn>;
 }
 
 interface PendingForm {
@@ -31,13 +32,15 @@ export class ElicitationBroker implements ElicitationCallbacks {
     private readonly agent: string,
     private readonly dispatch: (sessionId: string, action: ThreadAction) => void,
     private readonly urls?: UrlConsent,
+    /** The connection's gate, shared with file access: one question at a time. */
+    private readonly gate = new ConsentGate(agent),
   ) {}
 
   async create(params: acp.CreateElicitationRequest, signal: AbortSignal): Promise<acp.CreateElicitationResponse> {
     const sessionId = "sessionId" in params && typeof params.sessionId === "string" ? params.sessionId : undefined;
     if (params.mode === "url" && "url" in params && typeof params.url === "string") {
       if (!this.urls) throw RequestError.invalidParams({ mode: "url" }, "this client does not support URL elicitation");
-      return (await this.urls.confirmAndOpen(this.agent, params.message, params.url))
+      return (await this.openUrl(this.urls, sessionId ?? "", params.message, params.url))
         ? { action: "accept" }
         : { action: "decline" };
     }
@@ -64,6 +67,21 @@ export class ElicitationBroker implements ElicitationCallbacks {
       });
       signal.addEventListener("abort", () => this.settle(requestId, { action: "cancel" }), { once: true });
     });
+  }
+
+  private async openUrl(urls: UrlConsent, sessionId: string, message: string, url: string): Promise<boolean> {
+    try {
+      const opened = await this.gate.ask({
+        sessionId,
+        key: `open ${url}`,
+        ask: () => urls.confirmAndOpen(this.agent, message, url),
+        denial: false,
+      });
+      return opened === true;
+    } catch (error) {
+      if (error instanceof ConsentRefused) return false; // declined without asking
+      throw error;
+    }
   }
 
   complete(_params: acp.CompleteElicitationNotification): void {

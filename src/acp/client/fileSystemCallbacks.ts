@@ -8,10 +8,13 @@
  *   (`.git/`, `.vscode/`, `.env*`, package-manager config: see sensitivePaths.ts);
  * - with no folder open there are no roots: every read and write asks;
  * - a buffer with unsaved user edits is never clobbered silently.
+ * Every question goes through the connection's ConsentGate (consentGate.ts): one at a time, and
+ * none after "deny all for this turn".
  * A refusal reaches the agent as a JSON-RPC error (PERMISSION_DENIED) that says what happened.
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import { RequestError } from "./connection";
+import { ConsentGate, ConsentRefused, type ConsentQuestion, type DenyTurn } from "./consentGate";
 import type { FileSystemCallbacks } from "./clientCallbacks";
 import { PathGrants, grantableFolder, type GrantScope } from "./pathGrants";
 import { sensitiveWriteReason } from "./sensitivePaths";
@@ -41,22 +44,26 @@ export interface FileSystemPort {
   deleteFile(path: string): Promise<void>;
 }
 
-/** The user's answer to a read outside the workspace: the grant to record for the session, or deny. */
-export type ReadConsent = "file" | "folder" | "deny";
+/**
+ * The user's answer to a read outside the workspace: the grant to record for the session, or deny
+ * (DENY_TURN: deny this and everything else the agent asks until the user's next message).
+ */
+export type ReadConsent = "file" | "folder" | "deny" | DenyTurn;
 
 /**
- * The questions file access asks. Never silent: anything but an explicit allow is a denial.
+ * The questions file access asks. Never silent: anything but an explicit allow is a denial, and
+ * every question may be answered DENY_TURN (closing the dialog should mean that: see consentGate.ts).
  * `noFolder`: no folder is open, so the path is outside because nothing is inside.
  */
 export interface ConsentPrompt {
   /** Ask before writing outside the workspace (each time). */
-  allowWriteOutsideWorkspace(agent: string, path: string, noFolder: boolean): Promise<boolean>;
+  allowWriteOutsideWorkspace(agent: string, path: string, noFolder: boolean): Promise<boolean | DenyTurn>;
   /** Ask before reading outside the workspace: allow this file, or its folder, for the session. */
   allowReadOutsideWorkspace(agent: string, path: string, noFolder: boolean): Promise<ReadConsent>;
   /** Ask before writing a sensitive file inside the workspace (each time); `why` finishes "This file …". */
-  allowSensitiveWrite(agent: string, path: string, why: string): Promise<boolean>;
+  allowSensitiveWrite(agent: string, path: string, why: string): Promise<boolean | DenyTurn>;
   /** Ask before replacing a buffer that has unsaved edits of the user's. */
-  allowOverwriteUnsaved(agent: string, path: string): Promise<boolean>;
+  allowOverwriteUnsaved(agent: string, path: string): Promise<boolean | DenyTurn>;
 }
 
 export interface FileWrite {
@@ -72,6 +79,8 @@ export interface FileSystemOptions {
   readonly roots: (sessionId: string) => readonly string[];
   readonly files: FileSystemPort;
   readonly consent: ConsentPrompt;
+  /** One question at a time, and "deny for this turn" (default: private to these callbacks). */
+  readonly gate?: ConsentGate;
   /** Where "allow for this session" read grants are kept (default: private to these callbacks). */
   readonly grants?: GrantScope;
   /** Every write, for the "Files changed" review. */
@@ -88,11 +97,13 @@ export const PERMISSION_DENIED = -32003;
 export function fileSystemCallbacks(options: FileSystemOptions): FileSystemCallbacks {
   const maxBytes = options.maxReadBytes ?? DEFAULT_MAX_READ_BYTES;
   const grants = options.grants ?? new PathGrants().scope(options.agent);
+  const gate = options.gate ?? new ConsentGate(options.agent);
+  const ask = <T>(path: string, question: ConsentQuestion<T>) => gated(gate, path, question);
   return {
     async readTextFile(params: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse> {
       const roots = options.roots(params.sessionId);
       const resolved = await resolveAgentPath(params.path, roots);
-      await consentToRead(options, grants, params, resolved, roots.length === 0);
+      await consentToRead(options, ask, grants, params, resolved, roots.length === 0);
       const range: ReadRange = { line: params.line ?? undefined, limit: params.limit ?? undefined };
       // An open buffer wins (unsaved edits); it is already in memory, so it is sliced, then capped.
       const buffer = options.files.openBufferText(resolved.real) ?? options.files.openBufferText(params.path);
@@ -115,10 +126,15 @@ export function fileSystemCallbacks(options: FileSystemOptions): FileSystemCallb
     async writeTextFile(params: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse> {
       const roots = options.roots(params.sessionId);
       const resolved = await resolveAgentPath(params.path, roots);
-      await consentToWrite(options, params.path, resolved, roots);
+      await consentToWrite(options, ask, params, resolved, roots);
       if (
         options.files.isDirty(resolved.real) &&
-        !(await options.consent.allowOverwriteUnsaved(options.agent, resolved.real))
+        (await ask(params.path, {
+          sessionId: params.sessionId,
+          key: `replace unsaved changes in ${resolved.real}`,
+          ask: () => options.consent.allowOverwriteUnsaved(options.agent, resolved.real),
+          denial: false,
+        })) !== true
       ) {
         throw new RequestError(
           PERMISSION_DENIED,
@@ -134,16 +150,37 @@ export function fileSystemCallbacks(options: FileSystemOptions): FileSystemCallb
   };
 }
 
+type Ask = <T>(path: string, question: ConsentQuestion<T>) => Promise<T | DenyTurn>;
+
+/** Asks through the gate; a question it refuses without asking is a PERMISSION_DENIED that says why. */
+async function gated<T>(gate: ConsentGate, path: string, question: ConsentQuestion<T>): Promise<T | DenyTurn> {
+  try {
+    return await gate.ask(question);
+  } catch (error) {
+    if (!(error instanceof ConsentRefused)) throw error;
+    throw new RequestError(PERMISSION_DENIED, `${error.message} (${path})`, { path, reason: error.reason });
+  }
+}
+
 async function consentToRead(
   options: FileSystemOptions,
+  ask: Ask,
   grants: GrantScope,
   params: acp.ReadTextFileRequest,
   resolved: ResolvedPath,
   noFolder: boolean,
 ): Promise<void> {
   if (resolved.insideRoots || grants.allowsRead(params.sessionId, resolved.real)) return;
-  const answer = await options.consent.allowReadOutsideWorkspace(options.agent, resolved.real, noFolder);
-  if (answer === "deny") throw denied("reading", params.path, noFolder);
+  const answer = await ask(params.path, {
+    sessionId: params.sessionId,
+    key: `read ${resolved.real}`,
+    shared: true,
+    ask: () => options.consent.allowReadOutsideWorkspace(options.agent, resolved.real, noFolder),
+    denial: "deny",
+  });
+  if (answer === "deny" || answer === "deny-turn") throw denied("reading", params.path, noFolder);
+  // A read that shared another's answer finds the grant already recorded.
+  if (grants.allowsRead(params.sessionId, resolved.real)) return;
   const folder = answer === "folder" ? grantableFolder(resolved.real) : undefined;
   // The prompt offers no folder that is too broad (see grantableFolder); if asked anyway, allow the file only.
   if (folder === undefined) grants.grantRead(params.sessionId, "file", resolved.real);
@@ -152,16 +189,33 @@ async function consentToRead(
 
 async function consentToWrite(
   options: FileSystemOptions,
-  path: string,
+  ask: Ask,
+  params: acp.WriteTextFileRequest,
   resolved: ResolvedPath,
   roots: readonly string[],
 ): Promise<void> {
+  const { path, sessionId } = params;
   if (!resolved.insideRoots) {
-    if (await options.consent.allowWriteOutsideWorkspace(options.agent, resolved.real, roots.length === 0)) return;
-    throw denied("writing", path, roots.length === 0);
+    const noFolder = roots.length === 0;
+    const answer = await ask(path, {
+      sessionId,
+      key: `write ${resolved.real}`,
+      ask: () => options.consent.allowWriteOutsideWorkspace(options.agent, resolved.real, noFolder),
+      denial: false,
+    });
+    if (answer === true) return;
+    throw denied("writing", path, noFolder);
   }
   const why = await sensitiveWriteReason(path, resolved.real, roots);
-  if (why !== undefined && !(await options.consent.allowSensitiveWrite(options.agent, resolved.real, why))) {
+  if (
+    why !== undefined &&
+    (await ask(path, {
+      sessionId,
+      key: `write ${resolved.real}`,
+      ask: () => options.consent.allowSensitiveWrite(options.agent, resolved.real, why),
+      denial: false,
+    })) !== true
+  ) {
     throw new RequestError(
       PERMISSION_DENIED,
       `Permission denied: the user did not allow writing ${path}, which ${why}.`,

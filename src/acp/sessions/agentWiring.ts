@@ -50,6 +50,7 @@ export function agentServicesFor(
     newId: () => panel.notes.newEntryId(),
     roots: () => roots,
     cwd: () => cwd,
+    ...(deps.translate ? { translate: deps.translate } : {}),
     ...(pathValue ? { pathValue: () => pathValue } : {}),
     ...(vscodeToolsEnabled(deps.ports?.vscodeTools, definition)
       ? { vscodeTools: { sessionId: () => current.session?.sessionId ?? "" } }

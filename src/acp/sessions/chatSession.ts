@@ -235,7 +235,13 @@ export class ChatSession {
   ): Promise<void> {
     const context = this.pendingContext;
     this.pendingContext = undefined;
-    await session.prompt(text, attachments, context);
+    const services = this.services;
+    services?.turnStarted(session.sessionId); // a "deny all for this turn" ends here
+    try {
+      await session.prompt(text, attachments, context);
+    } finally {
+      services?.turnEnded();
+    }
     if (this.session !== session) return;
     if (session.isStopUnconfirmed) void session.whenStopConfirmed().then(() => this.drainQueue(session));
     const { turn } = this.store.state.thread;

@@ -11,6 +11,7 @@
  * ask for them, and these tools never write.
  */
 import { resolve } from "node:path";
+import { ConsentGate, ConsentRefused } from "../consentGate";
 import type { ConsentPrompt } from "../fileSystemCallbacks";
 import { grantableFolder, type GrantScope } from "../pathGrants";
 import { resolveAgentPath } from "../workspacePaths";
@@ -22,13 +23,19 @@ export interface ToolPathOptions {
   readonly sessionId: () => string;
   readonly consent: Pick<ConsentPrompt, "allowReadOutsideWorkspace">;
   readonly grants: GrantScope;
+  /** The connection's gate, shared with `fs/*`: one question at a time (default: private). */
+  readonly gate?: ConsentGate;
 }
 
 /** A tool input the tools refuse: reported to the model as a tool error, not a protocol error. */
 export class ToolInputError extends Error {}
 
 export class ToolPaths {
-  constructor(private readonly options: ToolPathOptions) {}
+  private readonly gate: ConsentGate;
+
+  constructor(private readonly options: ToolPathOptions) {
+    this.gate = options.gate ?? new ConsentGate(options.agent);
+  }
 
   /** Checks a path the agent sent; returns it normalised, or throws ToolInputError. */
   async checkInput(path: string): Promise<string> {
@@ -43,12 +50,24 @@ export class ToolPaths {
     if (!resolved.exists) throw new ToolInputError(`no such file: ${path}`);
     if (resolved.insideRoots || grants.allowsRead(sessionId(), resolved.real)) return resolve(path);
     const noFolder = current.length === 0;
-    const answer = await consent.allowReadOutsideWorkspace(agent, resolved.real, noFolder);
-    if (answer === "deny") {
+    let answer;
+    try {
+      answer = await this.gate.ask({
+        sessionId: sessionId(),
+        key: `read ${resolved.real}`,
+        shared: true,
+        ask: () => consent.allowReadOutsideWorkspace(agent, resolved.real, noFolder),
+        denial: "deny",
+      });
+    } catch (error) {
+      throw error instanceof ConsentRefused ? new ToolInputError(`${error.message} (${path})`) : error;
+    }
+    if (answer === "deny" || answer === "deny-turn") {
       throw new ToolInputError(
         `Permission denied: the user did not allow reading ${noFolder ? "here: no folder is open, so every path is outside the workspace" : "outside the workspace"} (${path}).`,
       );
     }
+    if (grants.allowsRead(sessionId(), resolved.real)) return resolve(path); // shared another read's answer
     const folder = answer === "folder" ? grantableFolder(resolved.real) : undefined;
     if (folder === undefined) grants.grantRead(sessionId(), "file", resolved.real);
     else grants.grantRead(sessionId(), "folder", folder);

@@ -9,6 +9,7 @@
  * connection gets the same server.
  */
 import type * as acp from "@agentclientprotocol/sdk";
+import type { ConsentGate } from "../consentGate";
 import type { ConsentPrompt } from "../fileSystemCallbacks";
 import type { GrantScope } from "../pathGrants";
 import type { EditorIntelligencePort } from "./editorIntelligence";
@@ -56,6 +57,7 @@ export interface VscodeToolServersOptions {
   readonly sessionId: () => string;
   readonly consent: Pick<ConsentPrompt, "allowReadOutsideWorkspace">;
   readonly grants: GrantScope;
+  readonly gate?: ConsentGate;
 }
 
 export class VscodeToolServers {
