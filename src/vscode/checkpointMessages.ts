@@ -61,7 +61,7 @@ export async function handleCheckpointMessage(
       return navigation.openReviewAll(files);
     }
     case "checkpoint/preview": {
-      const reply = await session.previewRestore(message.entryId).then(
+      const reply = await session.checkpoints.preview(message.entryId).then(
         (preview) => ({
           type: "checkpoint/preview" as const,
           entryId: message.entryId,

@@ -142,7 +142,7 @@ describe("checkpoints in a git repository with uncommitted work", { timeout: 400
       await editButtons.nth(2).click(); // the "own-shell create:second.txt" message
       const editor = ui.view.frame.getByRole("textbox", { name: "Edit message" });
       await editor.fill("own-append notes.md the edited turn's line");
-      await ui.view.frame.getByRole("button", { name: "Rerun" }).click();
+      await ui.view.frame.getByRole("button", { name: "Rerun", exact: true }).click();
       await ui.view.log.getByText(/A new session continues this conversation/).waitFor({ timeout: 60_000 });
       await ui.view.log.getByText("Edited notes.md.").last().waitFor({ timeout: 30_000 });
       await eventually(() => !existsSync(join(workspace, "second.txt")), "the files as before the edited message");

@@ -219,7 +219,7 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       assert.equal(await box.inputValue(), "Refactor the parser");
       assert.equal(await you.nth(1).getByRole("toolbar").count(), 0, "the actions give way to the editor");
       await box.fill("Refactor the parser, keep the old API");
-      await you.nth(1).getByRole("button", { name: "Rerun" }).click();
+      await you.nth(1).getByRole("button", { name: "Rerun", exact: true }).click();
       await panel.waitForSent("message/editResend");
       assert.deepEqual(await panel.sentOfType("message/editResend"), [
         { type: "message/editResend", entryId: "u1", text: "Refactor the parser, keep the old API" },

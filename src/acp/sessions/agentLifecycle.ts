@@ -18,7 +18,6 @@ import { openTransport } from "../client/transports/openTransport";
 import type { AgentServices, ClientPorts } from "../client/agentServices";
 import type { ChangeReview } from "./changeReview";
 import type { SessionCheckpoints } from "../checkpoints/sessionCheckpoints";
-import type { WorkspaceCheckpoints } from "../checkpoints/workspaceCheckpoints";
 import type { TabNotes } from "./tabNotes";
 import { openFork, type ForkSource } from "./sessionFork";
 import { canReopen, diesSoon, resolveLaunch, withAuth } from "./sessionOpening";
@@ -51,10 +50,6 @@ export interface AgentLifecycleDeps {
   readonly transcripts?: { get(agent: string, sessionId: string): StoredTranscript | undefined };
   /** The user's language for what the panel writes in the transcript (default English; agent text is never translated). */
   readonly translate?: Translate;
-  /** The workspace's checkpoints (shadow repositories), shared by every session of the window. */
-  readonly checkpoints?: WorkspaceCheckpoints;
-  /** False when the user turned checkpoints off (`acpPanel.checkpoints.enabled`). */
-  readonly checkpointsEnabled?: () => boolean;
 }
 
 /** The panel the agent's actions go to. */

@@ -9,10 +9,11 @@ import type { SessionController } from "../client/sessionController";
 import { PanelStore } from "./panelStore";
 import type { AgentServices } from "../client/agentServices";
 import type { SubmitResult } from "../client/elicitationBroker";
-import { ChangeReview } from "./changeReview";
-import { AgentActivity } from "./agentActivity";
-import { SessionCheckpoints } from "../checkpoints/sessionCheckpoints";
-import type { RestoreIo } from "../checkpoints/workspaceCheckpoints";
+import type { ChangeReview } from "./changeReview";
+import type { AgentActivity } from "./agentActivity";
+import type { SessionCheckpoints } from "../checkpoints/sessionCheckpoints";
+import { sessionReview, type SessionReviewDeps } from "./sessionReview";
+import { rewoundNotice } from "./conversationRewind";
 import { PromptQueue } from "./promptQueue";
 import { TabNotes } from "./tabNotes";
 import type { ForkSource } from "./sessionFork";
@@ -20,15 +21,9 @@ import { AgentLifecycle, type AgentLifecycleDeps } from "./agentLifecycle";
 import type { PromptAttachment } from "../client/promptBuilder";
 import { english, type Translate } from "../../shared/l10n";
 
-export interface ChatSessionDeps extends AgentLifecycleDeps {
+export interface ChatSessionDeps extends AgentLifecycleDeps, SessionReviewDeps {
   /** Gives text back to the composer (a steer that failed). */
   readonly returnToComposer?: (text: string) => void;
-  /** Asks before an undo that would replace the user's own bytes (default: no). */
-  readonly confirmUndo?: (question: string, action: string) => Promise<boolean>;
-  /** The checkpoint storage budget in bytes (default: unbounded). */
-  readonly checkpointBudgetBytes?: () => number;
-  /** How a restore writes and which files have unsaved editor changes (default: the disk, none). */
-  readonly restoreIo?: RestoreIo;
 }
 
 export class ChatSession {
@@ -51,19 +46,11 @@ export class ChatSession {
 
   constructor(private readonly deps: ChatSessionDeps) {
     const files = deps.ports?.files;
-    this.review = files ? new ChangeReview((action) => this.store.dispatch(action), files) : undefined;
-    this.activity = new AgentActivity(this.store, deps.clock);
-    this.checkpoints = new SessionCheckpoints({
-      store: deps.checkpoints,
-      dispatch: (action) => this.store.dispatch(action),
-      newId: () => this.notes.newEntryId(),
-      logger: deps.logger,
-      enabled: () => (deps.checkpointsEnabled?.() ?? true) && files !== undefined,
-      ...(deps.restoreIo ? { io: deps.restoreIo } : {}),
-      ...(deps.checkpointBudgetBytes ? { budgetBytes: deps.checkpointBudgetBytes } : {}),
-      translate: this.t,
-    });
-    if (this.review) this.review.safety = this.checkpoints.reviewSafety(deps.confirmUndo);
+    ({
+      review: this.review,
+      activity: this.activity,
+      checkpoints: this.checkpoints,
+    } = sessionReview(deps, this.store, files, () => this.notes.newEntryId(), this.t));
     this.lifecycle = new AgentLifecycle(deps, {
       store: this.store,
       notes: this.notes,
@@ -308,11 +295,6 @@ export class ChatSession {
       .catch((error: unknown) => this.notes.error(this.t("Could not change the mode"), error));
   }
 
-  /** What "Restore checkpoint" on the message `entryId` would change. */
-  previewRestore(entryId: string): ReturnType<SessionCheckpoints["preview"]> {
-    return this.checkpoints.preview(entryId);
-  }
-
   /** Brings the files back to just before the message `entryId` (a notice with Redo says what). */
   async restoreCheckpoint(entryId: string): Promise<number> {
     if (this.isTurnRunning) throw new Error(this.t("Stop the running turn before restoring a checkpoint."));
@@ -322,11 +304,7 @@ export class ChatSession {
 
   /** Says in a rewound tab what happened to the conversation (conversationRewind.ts). */
   noteRewound(): void {
-    this.notes.note(
-      this.t(
-        "A new session continues this conversation from the message you went back to: the agent can't rewind its own session, so it gets the earlier transcript as context. The previous tab keeps the whole conversation.",
-      ),
-    );
+    this.notes.note(rewoundNotice(this.t));
   }
 
   async redoRestore(restoreId: string): Promise<void> {

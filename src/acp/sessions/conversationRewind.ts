@@ -32,6 +32,13 @@ export function rewindSeed(
   };
 }
 
+/** What a rewound tab says about itself. */
+export function rewoundNotice(t: Translate): string {
+  return t(
+    "A new session continues this conversation from the message you went back to: the agent can't rewind its own session, so it gets the earlier transcript as context. The previous tab keeps the whole conversation.",
+  );
+}
+
 /** The earlier conversation as plain text for the agent: who said what, and what tools did. */
 export function contextText(entries: readonly StoredEntry[]): string {
   const parts = entries.flatMap((entry): string[] => {
