@@ -10,6 +10,7 @@
 import type * as acp from "@agentclientprotocol/sdk";
 import type { AgentRef } from "./agentIdentity";
 import { resolveAgentPath } from "../client/workspacePaths";
+import { consentRoots, homeSecretReason } from "../client/consentRoots";
 
 export type RuleDecision = "allow_once" | "reject_once";
 
@@ -38,14 +39,24 @@ export async function matchingRule(
   return candidates.find((rule) => !rule.insideWorkspaceOnly || inside);
 }
 
-/** True when there is at least one location and every one resolves inside a resolved root. */
-export async function locationsInside(locations: unknown, roots: readonly string[]): Promise<boolean> {
+/**
+ * True when there is at least one location and every one resolves inside a resolved root that
+ * counts for consent (not the home folder, a parent or a filesystem root), and none is one of the
+ * user's secrets under ~ (consentRoots.ts).
+ */
+export async function locationsInside(
+  locations: unknown,
+  openRoots: readonly string[],
+  home?: string,
+): Promise<boolean> {
+  const roots = consentRoots(openRoots, home);
   if (!Array.isArray(locations) || locations.length === 0 || roots.length === 0) return false;
   const checks = locations.map(async (location: unknown) => {
     const path = (location as { path?: unknown } | null)?.path;
     if (typeof path !== "string") return false;
     try {
-      return (await resolveAgentPath(path, roots)).insideRoots;
+      const resolved = await resolveAgentPath(path, roots);
+      return resolved.insideRoots && homeSecretReason([path, resolved.real], home) === undefined;
     } catch {
       return false; // relative, NUL, a device or FIFO: never "inside"
     }

@@ -6,7 +6,9 @@
  * - reading outside the session's roots asks (this file, or its folder, for the session; or deny);
  * - writing outside them asks every time, and so does writing a sensitive file inside them
  *   (`.git/`, `.vscode/`, `.env*`, package-manager config: see sensitivePaths.ts);
- * - with no folder open there are no roots: every read and write asks;
+ * - with no folder open there are no roots: every read and write asks; so it is with only the
+ *   home folder, a parent of it or a filesystem root open, and ~/.ssh, ~/.config, shell rc files
+ *   & co. ask under any root (consentRoots.ts);
  * - a buffer with unsaved user edits is never clobbered silently.
  * A refusal reaches the agent as a JSON-RPC error (PERMISSION_DENIED) that says what happened.
  */
@@ -15,6 +17,7 @@ import { RequestError } from "./connection";
 import type { FileSystemCallbacks } from "./clientCallbacks";
 import { PathGrants, grantableFolder, type GrantScope } from "./pathGrants";
 import { sensitiveWriteReason } from "./sensitivePaths";
+import { consentRoots, homeSecretReason } from "./consentRoots";
 import { resolveAgentPath, type ResolvedPath } from "./workspacePaths";
 import type { BoundedText, ReadRange } from "./boundedRead";
 
@@ -78,6 +81,23 @@ export interface FileSystemOptions {
   readonly onWrite?: (write: FileWrite) => void;
   /** Larger files are refused with a clear error instead of flooding the agent. */
   readonly maxReadBytes?: number;
+  /** The user's home folder (default: the process's), for consentRoots.ts. */
+  readonly home?: string;
+}
+
+/** Where a path stands for consent: the roots that count, and why nothing may be inside. */
+interface ConsentView {
+  readonly roots: readonly string[];
+  /** No folder is open at all. */
+  readonly noFolder: boolean;
+  /** Folders are open, but each is the home folder, a parent of it or a filesystem root. */
+  readonly broad: boolean;
+}
+
+function consentView(options: FileSystemOptions, sessionId: string): ConsentView {
+  const open = options.roots(sessionId);
+  const roots = consentRoots(open, options.home);
+  return { roots, noFolder: open.length === 0, broad: open.length > 0 && roots.length === 0 };
 }
 
 export const DEFAULT_MAX_READ_BYTES = 10 * 1024 * 1024;
@@ -90,9 +110,9 @@ export function fileSystemCallbacks(options: FileSystemOptions): FileSystemCallb
   const grants = options.grants ?? new PathGrants().scope(options.agent);
   return {
     async readTextFile(params: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse> {
-      const roots = options.roots(params.sessionId);
-      const resolved = await resolveAgentPath(params.path, roots);
-      await consentToRead(options, grants, params, resolved, roots.length === 0);
+      const view = consentView(options, params.sessionId);
+      const resolved = await resolveAgentPath(params.path, view.roots);
+      await consentToRead(options, grants, params, resolved, view);
       const range: ReadRange = { line: params.line ?? undefined, limit: params.limit ?? undefined };
       // An open buffer wins (unsaved edits); it is already in memory, so it is sliced, then capped.
       const buffer = options.files.openBufferText(resolved.real) ?? options.files.openBufferText(params.path);
@@ -113,9 +133,9 @@ export function fileSystemCallbacks(options: FileSystemOptions): FileSystemCallb
     },
 
     async writeTextFile(params: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse> {
-      const roots = options.roots(params.sessionId);
-      const resolved = await resolveAgentPath(params.path, roots);
-      await consentToWrite(options, params.path, resolved, roots);
+      const view = consentView(options, params.sessionId);
+      const resolved = await resolveAgentPath(params.path, view.roots);
+      await consentToWrite(options, params.path, resolved, view);
       if (
         options.files.isDirty(resolved.real) &&
         !(await options.consent.allowOverwriteUnsaved(options.agent, resolved.real))
@@ -139,11 +159,12 @@ async function consentToRead(
   grants: GrantScope,
   params: acp.ReadTextFileRequest,
   resolved: ResolvedPath,
-  noFolder: boolean,
+  view: ConsentView,
 ): Promise<void> {
-  if (resolved.insideRoots || grants.allowsRead(params.sessionId, resolved.real)) return;
-  const answer = await options.consent.allowReadOutsideWorkspace(options.agent, resolved.real, noFolder);
-  if (answer === "deny") throw denied("reading", params.path, noFolder);
+  const secret = homeSecretReason([params.path, resolved.real], options.home);
+  if ((resolved.insideRoots && secret === undefined) || grants.allowsRead(params.sessionId, resolved.real)) return;
+  const answer = await options.consent.allowReadOutsideWorkspace(options.agent, resolved.real, view.noFolder);
+  if (answer === "deny") throw denied("reading", params.path, view, resolved.insideRoots ? secret : undefined);
   const folder = answer === "folder" ? grantableFolder(resolved.real) : undefined;
   // The prompt offers no folder that is too broad (see grantableFolder); if asked anyway, allow the file only.
   if (folder === undefined) grants.grantRead(params.sessionId, "file", resolved.real);
@@ -154,13 +175,15 @@ async function consentToWrite(
   options: FileSystemOptions,
   path: string,
   resolved: ResolvedPath,
-  roots: readonly string[],
+  view: ConsentView,
 ): Promise<void> {
   if (!resolved.insideRoots) {
-    if (await options.consent.allowWriteOutsideWorkspace(options.agent, resolved.real, roots.length === 0)) return;
-    throw denied("writing", path, roots.length === 0);
+    if (await options.consent.allowWriteOutsideWorkspace(options.agent, resolved.real, view.noFolder)) return;
+    throw denied("writing", path, view);
   }
-  const why = await sensitiveWriteReason(path, resolved.real, roots);
+  const why =
+    homeSecretReason([path, resolved.real], options.home) ??
+    (await sensitiveWriteReason(path, resolved.real, view.roots));
   if (why !== undefined && !(await options.consent.allowSensitiveWrite(options.agent, resolved.real, why))) {
     throw new RequestError(
       PERMISSION_DENIED,
@@ -170,11 +193,25 @@ async function consentToWrite(
   }
 }
 
-function denied(doing: "reading" | "writing", path: string, noFolder: boolean): Error {
-  const where = noFolder ? "here: no folder is open, so every path is outside the workspace" : "outside the workspace";
+/** `secret`: the path is inside a root but is one of the user's secrets (consentRoots.ts). */
+function denied(doing: "reading" | "writing", path: string, view: ConsentView, secret?: string): Error {
+  if (secret !== undefined)
+    return new RequestError(
+      PERMISSION_DENIED,
+      `Permission denied: the user did not allow ${doing} ${path}, which ${secret}.`,
+      {
+        path,
+        reason: "sensitive-file",
+      },
+    );
+  const where = view.noFolder
+    ? "here: no folder is open, so every path is outside the workspace"
+    : view.broad
+      ? "here: the open folder is the home folder, a parent of it or a filesystem root, so nothing in it counts as the workspace"
+      : "outside the workspace";
   return new RequestError(PERMISSION_DENIED, `Permission denied: the user did not allow ${doing} ${where} (${path}).`, {
     path,
-    reason: noFolder ? "no-folder" : "outside-workspace",
+    reason: view.noFolder ? "no-folder" : view.broad ? "broad-folder" : "outside-workspace",
   });
 }
 
