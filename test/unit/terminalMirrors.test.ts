@@ -1,0 +1,81 @@
+/**
+ * Issue 26 item 9, agent terminals as VS Code terminal mirrors: a mirror goes with its terminal's
+ * release (and there are never more than a cap of them), the echoed command can't carry control
+ * sequences that redraw the screen, and the command is shown before its process starts.
+ */
+import { test, after } from "node:test";
+import assert from "node:assert/strict";
+import { tmpdir } from "node:os";
+import { TerminalManager } from "../../src/acp/client/terminalManager";
+import { MAX_TERMINAL_MIRRORS, TerminalMirrorSet, visibleCommand } from "../../src/acp/client/terminalMirrorSet";
+
+const managers: TerminalManager[] = [];
+after(async () => Promise.all(managers.map((m) => m.dispose())));
+const never = new AbortController().signal;
+
+/** A mirror set over views that record what they were shown and whether they were disposed. */
+function mirrors(cap?: number) {
+  const views: Array<{ name: string; text: string; disposed: boolean }> = [];
+  const set = new TerminalMirrorSet((name, header) => {
+    const view = { name, text: header, disposed: false };
+    views.push(view);
+    return {
+      write: (text) => void (view.text += text),
+      dispose: () => void (view.disposed = true),
+    };
+  }, cap);
+  return { set, views, live: () => views.filter((view) => !view.disposed).length };
+}
+
+test("a create/release loop leaves no mirror behind: each goes with its terminal's release", async () => {
+  const { set, views, live } = mirrors();
+  const m = new TerminalManager({ defaultCwd: () => tmpdir(), events: set.events });
+  managers.push(m);
+  for (let index = 0; index < 30; index++) {
+    const { terminalId } = await m.create({ sessionId: "s", command: "true" });
+    await m.waitForExit({ sessionId: "s", terminalId }, never);
+    await m.release({ sessionId: "s", terminalId });
+  }
+  assert.equal(views.length, 30);
+  assert.equal(live(), 0, "every released terminal's mirror is disposed");
+  assert.equal(set.size, 0);
+  const { terminalId } = await m.create({ sessionId: "t", command: "sleep 30" });
+  assert.ok(terminalId);
+  await m.releaseSession("t");
+  assert.equal(live(), 0, "a session's end releases its mirrors too");
+});
+
+test("mirrors are capped: the oldest is disposed when one more is made", () => {
+  const { set, views, live } = mirrors();
+  for (let index = 0; index < 300; index++) set.events.created?.("s", `term-${index}`, `echo ${index}`);
+  assert.equal(live(), MAX_TERMINAL_MIRRORS);
+  assert.equal(views[0]!.disposed, true);
+  assert.equal(views.at(-1)!.disposed, false);
+  set.events.output?.("s", "term-0", "late output for a disposed mirror");
+  assert.doesNotMatch(views[0]!.text, /late output/);
+});
+
+test("control sequences and bidi controls in the command are shown, never obeyed", () => {
+  const hostile = "ls\x1b[2J\x1b[H\x1b]0;title\x07\r\u202Efdp.exe\x9b31m\x00 done";
+  const shown = visibleCommand(hostile);
+  assert.doesNotMatch(shown, /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+  assert.match(shown, /^ls\\x1b\[2J\\x1b\[H\\x1b\]0;title\\x07\\x0d\\u202efdp\.exe\\x9b31m\\x00 done$/);
+  const { set, views } = mirrors();
+  set.events.created?.("s", "term-1", `${hostile}\nsecond line`);
+  const view = views[0]!;
+  assert.doesNotMatch(view.text, /\x1b\[2J|\x1b\[H|\x1b\]|\u202e|\x9b|\x00|\r(?!\n)/, "only the mirror's own styling");
+  assert.doesNotMatch(view.name, /[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+  assert.match(views[0]!.text, /second line/, "a multi-line command is shown on several lines");
+});
+
+test("the command is shown before its process starts", async () => {
+  const seen: Array<{ command: string; running: number }> = [];
+  const m: TerminalManager = new TerminalManager({
+    defaultCwd: () => tmpdir(),
+    events: { created: (_s, _id, command) => void seen.push({ command, running: m.runningPids().length }) },
+  });
+  managers.push(m);
+  const { terminalId } = await m.create({ sessionId: "s", command: "sleep", args: ["30"] });
+  assert.deepEqual(seen, [{ command: "sleep 30", running: 0 }], "no process ran yet when the command was shown");
+  await m.release({ sessionId: "s", terminalId });
+});
