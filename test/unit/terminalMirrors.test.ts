@@ -7,7 +7,12 @@ import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { tmpdir } from "node:os";
 import { TerminalManager } from "../../src/acp/client/terminalManager";
-import { MAX_TERMINAL_MIRRORS, TerminalMirrorSet, visibleCommand } from "../../src/acp/client/terminalMirrorSet";
+import {
+  MAX_TERMINAL_MIRRORS,
+  TerminalMirrorSet,
+  TerminalOutputFilter,
+  visibleCommand,
+} from "../../src/acp/client/terminalMirrorSet";
 
 const managers: TerminalManager[] = [];
 after(async () => Promise.all(managers.map((m) => m.dispose())));
@@ -78,4 +83,25 @@ test("the command is shown before its process starts", async () => {
   const { terminalId } = await m.create({ sessionId: "s", command: "sleep", args: ["30"] });
   assert.deepEqual(seen, [{ command: "sleep 30", running: 0 }], "no process ran yet when the command was shown");
   await m.release({ sessionId: "s", terminalId });
+});
+
+test("the program's output can colour and redraw its own line, but never reach the echoed command above it", () => {
+  const filter = new TerminalOutputFilter();
+  const hostile =
+    "\x1b[2J\x1b[H$ ls\x1b[31mred\x1b[0m\x1b[1A\x1b[3;1f\x1bM\x1b7\x1b(B\x1b]0;title\x07\x1b]52;c;aGk=\x1b\\" +
+    "\x1b[?1049h\x1bP1$r\x1b\\\x9b2J\x07done 50%\r\x1b[Kdone 100%\x1b[10G!\n";
+  assert.equal(filter.feed(hostile), "$ ls\x1b[31mred\x1b[0mdone 50%\r\x1b[Kdone 100%\x1b[10G!\n");
+  assert.equal(filter.feed("\x9d0;title\x9cok\x90q\x1b\\!"), "ok!", "8-bit OSC and DCS");
+  // A sequence split between chunks is judged whole.
+  assert.equal(filter.feed("a\x1b["), "a");
+  assert.equal(filter.feed("2"), "");
+  assert.equal(filter.feed("Jb\x1b[3"), "b");
+  assert.equal(filter.feed("2mc"), "\x1b[32mc");
+  assert.equal(filter.feed("\x1b]0;never ends"), "");
+  assert.equal(filter.feed(`${"x".repeat(5000)}\x07after`), "after", "an OSC split over chunks is dropped whole");
+  const { set, views } = mirrors();
+  set.events.created?.("s", "term-1", "make");
+  set.events.output?.("s", "term-1", "\x1b[2J\x1b[Hfake prompt\n");
+  assert.equal(views[0]!.text.endsWith("fake prompt\r\n"), true);
+  assert.doesNotMatch(views[0]!.text, /\x1b\[2J|\x1b\[H/);
 });

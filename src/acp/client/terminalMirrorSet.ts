@@ -6,13 +6,16 @@
  * - the command is echoed with its control characters made visible (`\x1b`, `\u202e`…): an agent
  *   can't clear the screen, move the cursor, retitle the terminal or reorder text with bidi
  *   controls to make the user see another command than the one that runs.
- * Output is the program's own and passes as it is (colours and progress bars work).
+ * - the program's output keeps what draws on its own line (colours, `\r`, erase-in-line, moves
+ *   along the line) and loses what could reach above it (cursor up or to a position, clearing the
+ *   screen, the alternate screen, scroll regions, OSC such as titles or the clipboard, DCS): the
+ *   echoed command stays on screen as it was. Multi-line progress displays print line by line.
  */
 import type { TerminalEvents } from "./terminalManager";
 
 export const MAX_TERMINAL_MIRRORS = 20;
 
-/** One mirror as the UI shows it. */
+/** One mirror as the UI shows it; `write` gets filtered text (TerminalOutputFilter). */
 export interface MirrorView {
   write(text: string): void;
   dispose(): void;
@@ -23,7 +26,7 @@ export type OpenMirror = (name: string, header: string, closed: () => void) => M
 
 export class TerminalMirrorSet {
   /** Live mirrors by terminal id, oldest first (Map order). */
-  private readonly mirrors = new Map<string, MirrorView>();
+  private readonly mirrors = new Map<string, { readonly view: MirrorView; readonly filter: TerminalOutputFilter }>();
 
   constructor(
     private readonly open: OpenMirror,
@@ -41,14 +44,17 @@ export class TerminalMirrorSet {
       const shown = visibleCommand(command);
       const header = `\x1b[2m$ ${shown.replace(/\n/g, "\r\n  ")}\x1b[0m\r\n`;
       const view = this.open(`ACP: ${truncate(shown.replace(/\n/g, " "))}`, header, () => {
-        if (this.mirrors.get(terminalId) === view) this.mirrors.delete(terminalId);
+        if (this.mirrors.get(terminalId)?.view === view) this.mirrors.delete(terminalId);
       });
-      this.mirrors.set(terminalId, view);
+      this.mirrors.set(terminalId, { view, filter: new TerminalOutputFilter() });
     },
-    output: (_sessionId, terminalId, chunk) => this.mirrors.get(terminalId)?.write(chunk.replace(/\r?\n/g, "\r\n")),
+    output: (_sessionId, terminalId, chunk) => {
+      const mirror = this.mirrors.get(terminalId);
+      mirror?.view.write(mirror.filter.feed(chunk).replace(/\r?\n/g, "\r\n"));
+    },
     exited: (_sessionId, terminalId, exit) => {
       const how = exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.exitCode ?? "?"}`;
-      this.mirrors.get(terminalId)?.write(`\r\n\x1b[2m[${how}]\x1b[0m\r\n`);
+      this.mirrors.get(terminalId)?.view.write(`\x1b[0m\r\n\x1b[2m[${how}]\x1b[0m\r\n`);
     },
     released: (_sessionId, terminalId) => this.drop(terminalId),
   };
@@ -58,10 +64,10 @@ export class TerminalMirrorSet {
   }
 
   private drop(terminalId: string): void {
-    const view = this.mirrors.get(terminalId);
-    if (!view) return;
+    const mirror = this.mirrors.get(terminalId);
+    if (!mirror) return;
     this.mirrors.delete(terminalId);
-    view.dispose();
+    mirror.view.dispose();
   }
 }
 
@@ -74,6 +80,87 @@ export function visibleCommand(command: string): string {
     const code = char.charCodeAt(0);
     return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
   });
+}
+
+/** CSI finals kept: SGR (colours), erase in line, cursor to a column or along the line. */
+const KEPT_CSI = new Set(["m", "K", "G", "C", "D"]);
+/** Longest unfinished escape sequence held for the next chunk; longer is dropped. */
+const MAX_PENDING = 4096;
+
+/**
+ * Filters one terminal's output stream, chunk by chunk (a sequence may be split between chunks):
+ * keeps text, tab, newline, `\r`, backspace and the CSI sequences of KEPT_CSI; drops every other
+ * escape sequence (CSI with other finals or private parameters, OSC, DCS/SOS/PM/APC, two- and
+ * three-byte ESC sequences), C1 controls and the other C0 controls.
+ */
+export class TerminalOutputFilter {
+  private pending = "";
+
+  feed(chunk: string): string {
+    const text = this.pending + chunk;
+    this.pending = "";
+    let out = "";
+    let index = 0;
+    while (index < text.length) {
+      const next = text.slice(index).search(/[\x00-\x07\x0b\x0c\x0e-\x1f\x7f-\x9f]/);
+      if (next < 0) {
+        out += text.slice(index);
+        break;
+      }
+      out += text.slice(index, index + next);
+      index += next;
+      const code = text.charCodeAt(index);
+      // An 8-bit introducer (CSI, OSC, DCS…) is read as its ESC form, and never kept.
+      const introducer =
+        code === 0x9b || code === 0x9d || code === 0x90 || code === 0x98 || code === 0x9e || code === 0x9f;
+      if (code !== 0x1b && !introducer) {
+        index++; // a lone C0 or C1 control (BEL, SO, IND…): dropped
+        continue;
+      }
+      const found = introducer
+        ? escapeSequence(`\x1b${String.fromCharCode(code - 0x40)}${text.slice(index + 1)}`, 0)
+        : escapeSequence(text, index);
+      const sequence = found && introducer ? { end: index + found.end - 1, keep: false } : found;
+      if (sequence === undefined && text.length - index <= MAX_PENDING) {
+        this.pending = text.slice(index); // unfinished: wait for the rest
+        break;
+      }
+      if (sequence === undefined) {
+        index++; // too long to be a real one: drop the introducer, keep the text
+        continue;
+      }
+      if (sequence.keep) out += text.slice(index, sequence.end);
+      index = sequence.end;
+    }
+    return out;
+  }
+}
+
+/** The escape sequence at `start` (an ESC): where it ends and whether it is kept; undefined if unfinished. */
+function escapeSequence(text: string, start: number): { end: number; keep: boolean } | undefined {
+  const kind = text[start + 1];
+  if (kind === undefined) return undefined;
+  if (kind === "[") {
+    const csi = /^\x1b\[([\x30-\x3f]*)[\x20-\x2f]*([\x40-\x7e])/.exec(text.slice(start));
+    if (!csi) return /^\x1b\[[\x20-\x3f]*$/.test(text.slice(start)) ? undefined : { end: start + 2, keep: false };
+    const privateParams = /^[<=>?]/.test(csi[1]!);
+    return { end: start + csi[0].length, keep: !privateParams && KEPT_CSI.has(csi[2]!) };
+  }
+  if ("]PX^_".includes(kind)) {
+    // OSC ends with BEL or ST (ESC \); DCS, SOS, PM and APC with ST.
+    const rest = text.slice(start + 2);
+    const bel = kind === "]" ? rest.indexOf("\x07") : -1;
+    const st = rest.indexOf("\x1b\\");
+    const st8 = rest.indexOf("\x9c");
+    const ends = [bel, st, st8].filter((at) => at >= 0);
+    if (ends.length === 0) return undefined;
+    const at = Math.min(...ends);
+    return { end: start + 2 + at + (at === st ? 2 : 1), keep: false };
+  }
+  // ESC, intermediates, a final: `ESC 7`, `ESC M`, `ESC ( B`…
+  const short = /^\x1b[\x20-\x2f]*[\x30-\x7e]/.exec(text.slice(start));
+  if (!short) return /^\x1b[\x20-\x2f]*$/.test(text.slice(start)) ? undefined : { end: start + 1, keep: false };
+  return { end: start + short[0].length, keep: false };
 }
 
 function truncate(text: string): string {
