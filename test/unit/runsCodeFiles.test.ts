@@ -84,6 +84,18 @@ test("core.hooksPath is found for a worktree (.git file) and for a repository ne
   assert.deepEqual(gitHooksFolders(join(root, "plain.txt"), []), []);
 });
 
+test("core.hooksPath set in a file the config includes (include.path, includeIf) is found too", () => {
+  const root = realpathSync(scratchDir("acp-runs-code-inc-"));
+  mkdirSync(join(root, ".git"));
+  writeFileSync(
+    join(root, ".git/config"),
+    '[include]\n\tpath = ../shared.cfg\n[includeIf "gitdir:**"]\n\tpath = "../more.cfg"\n',
+  );
+  writeFileSync(join(root, "shared.cfg"), "[core]\n\thooksPath = evil-hooks\n[include]\npath = shared.cfg\n");
+  writeFileSync(join(root, "more.cfg"), "[core]\n\thooksPath = more-hooks\n");
+  assert.deepEqual(gitHooksFolders(join(root, "a.txt"), []), [join(root, "evil-hooks"), join(root, "more-hooks")]);
+});
+
 test("a saved allow rule never answers for these files: the request is shown", () => {
   const root = realpathSync(scratchDir("acp-runs-code-rule-"));
   mkdirSync(join(root, ".git"));

@@ -4,14 +4,16 @@
  * `config` and `config.worktree`) and in the user's and the system's Git config. Git itself is
  * never run (a workspace can plant a `git` binary or config that runs code): the files are parsed
  * as text, synchronously, each capped in size. Every value found counts, not only the last one,
- * so a parse that differs from Git's in some corner errs towards asking. `include`/`includeIf`
- * files are not followed.
+ * so a parse that differs from Git's in some corner errs towards asking. Files named by
+ * `include.path` and `includeIf.<condition>.path` are read too (whatever the condition), up to
+ * MAX_INCLUDE_DEPTH deep.
  */
 import { readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 
 const MAX_CONFIG_BYTES = 1024 * 1024;
+const MAX_INCLUDE_DEPTH = 5;
 
 /** The user's and the system's Git config files (those that exist are read). */
 export function globalGitConfigs(home = homedir()): string[] {
@@ -32,13 +34,21 @@ export function gitHooksFolders(
   const repo = enclosingRepository(resolve(path));
   const configs = [...globalConfigs, ...(repo?.configs ?? [])];
   const folders = new Set<string>();
-  for (const file of configs) {
-    for (const value of coreHooksPaths(readSmall(file) ?? "")) {
-      const expanded = value.startsWith("~/") ? join(home, value.slice(2)) : value;
+  const seen = new Set<string>();
+  const expand = (value: string) => (value.startsWith("~/") ? join(home, value.slice(2)) : value);
+  const read = (file: string, depth: number) => {
+    if (seen.has(file) || depth > MAX_INCLUDE_DEPTH) return;
+    seen.add(file);
+    const { hooksPaths, includes } = parseConfig(readSmall(file) ?? "");
+    for (const value of hooksPaths) {
+      const expanded = expand(value);
       if (isAbsolute(expanded)) folders.add(resolve(expanded));
       else if (repo) folders.add(resolve(repo.top, expanded));
     }
-  }
+    // An included path is relative to the folder of the file that includes it.
+    for (const include of includes) read(resolve(dirname(file), expand(include)), depth + 1);
+  };
+  for (const file of configs) read(resolve(file), 0);
   return [...folders];
 }
 
@@ -67,23 +77,29 @@ function enclosingRepository(path: string): Repository | undefined {
   }
 }
 
-/** Every `hooksPath` value of a `[core]` section (no subsection), in order. */
-export function coreHooksPaths(text: string): string[] {
-  const values: string[] = [];
-  let inCore = false;
+/** Every `core.hooksPath` value, and every `include.path` / `includeIf.*.path`, in order. */
+export function parseConfig(text: string): { hooksPaths: string[]; includes: string[] } {
+  const hooksPaths: string[] = [];
+  const includes: string[] = [];
+  let section: "core" | "include" | undefined;
   const lines = text.replace(/\\\r?\n/g, "").split(/\r?\n/);
   for (const raw of lines) {
     let line = raw.trimStart();
     const header = /^\[([^\]]*)\]/.exec(line);
     if (header) {
-      inCore = header[1]!.trim().toLowerCase() === "core";
+      const name = header[1]!.trim();
+      section = /^core$/i.test(name) ? "core" : /^include$|^includeif\s+"/i.test(name) ? "include" : undefined;
       line = line.slice(header[0].length).trimStart();
     }
-    if (!inCore) continue;
-    const entry = /^hookspath\s*=(.*)$/i.exec(line);
-    if (entry) values.push(configValue(entry[1]!));
+    const entry = /^(hookspath|path)\s*=(.*)$/i.exec(line);
+    if (!entry) continue;
+    const key = entry[1]!.toLowerCase();
+    const value = configValue(entry[2]!);
+    if (value.length === 0) continue;
+    if (section === "core" && key === "hookspath") hooksPaths.push(value);
+    if (section === "include" && key === "path") includes.push(value);
   }
-  return values.filter((value) => value.length > 0);
+  return { hooksPaths, includes };
 }
 
 /** A config value: quotes removed, `\"` `\\` `\t` `\n` unescaped, an unquoted `#` or `;` ends it. */
