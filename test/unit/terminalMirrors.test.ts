@@ -50,6 +50,21 @@ test("a create/release loop leaves no mirror behind: each goes with its terminal
   assert.equal(live(), 0, "a session's end releases its mirrors too");
 });
 
+test("two agents' terminals with the same id are two mirrors: releasing one leaves the other", () => {
+  const { set, views } = mirrors();
+  set.events.created?.("session-of-a", "term-1", "npm test");
+  set.events.created?.("session-of-b", "term-1", "cargo build");
+  assert.deepEqual(
+    views.map((view) => view.disposed),
+    [false, false],
+  );
+  set.events.released?.("session-of-a", "term-1");
+  assert.deepEqual(
+    views.map((view) => view.disposed),
+    [true, false],
+  );
+});
+
 test("mirrors are capped: the oldest is disposed when one more is made", () => {
   const { set, views, live } = mirrors();
   for (let index = 0; index < 300; index++) set.events.created?.("s", `term-${index}`, `echo ${index}`);

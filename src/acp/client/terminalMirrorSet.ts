@@ -25,7 +25,7 @@ export interface MirrorView {
 export type OpenMirror = (name: string, header: string, closed: () => void) => MirrorView;
 
 export class TerminalMirrorSet {
-  /** Live mirrors by terminal id, oldest first (Map order). */
+  /** Live mirrors by session and terminal id (keyOf), oldest first (Map order). */
   private readonly mirrors = new Map<string, { readonly view: MirrorView; readonly filter: TerminalOutputFilter }>();
 
   constructor(
@@ -38,7 +38,8 @@ export class TerminalMirrorSet {
   }
 
   readonly events: TerminalEvents = {
-    created: (_sessionId, terminalId, command) => {
+    created: (sessionId, id, command) => {
+      const terminalId = keyOf(sessionId, id);
       this.drop(terminalId);
       while (this.mirrors.size >= this.cap) this.drop(this.mirrors.keys().next().value!);
       const shown = visibleCommand(command);
@@ -48,15 +49,15 @@ export class TerminalMirrorSet {
       });
       this.mirrors.set(terminalId, { view, filter: new TerminalOutputFilter() });
     },
-    output: (_sessionId, terminalId, chunk) => {
-      const mirror = this.mirrors.get(terminalId);
+    output: (sessionId, id, chunk) => {
+      const mirror = this.mirrors.get(keyOf(sessionId, id));
       mirror?.view.write(mirror.filter.feed(chunk).replace(/\r?\n/g, "\r\n"));
     },
-    exited: (_sessionId, terminalId, exit) => {
+    exited: (sessionId, id, exit) => {
       const how = exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.exitCode ?? "?"}`;
-      this.mirrors.get(terminalId)?.view.write(`\x1b[0m\r\n\x1b[2m[${how}]\x1b[0m\r\n`);
+      this.mirrors.get(keyOf(sessionId, id))?.view.write(`\x1b[0m\r\n\x1b[2m[${how}]\x1b[0m\r\n`);
     },
-    released: (_sessionId, terminalId) => this.drop(terminalId),
+    released: (sessionId, id) => this.drop(keyOf(sessionId, id)),
   };
 
   dispose(): void {
@@ -80,6 +81,11 @@ export function visibleCommand(command: string): string {
     const code = char.charCodeAt(0);
     return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
   });
+}
+
+/** Terminal ids are per agent connection (`term-1` in each): a mirror is keyed by its session too. */
+function keyOf(sessionId: string, terminalId: string): string {
+  return `${sessionId}\u0000${terminalId}`;
 }
 
 /** CSI finals kept: SGR (colours), erase in line, cursor to a column or along the line. */
