@@ -3,7 +3,7 @@
  * tool call locations (and "follow agent"), validated links, and file search for @-mentions.
  */
 import * as vscode from "vscode";
-import { isInside } from "../acp/client/workspacePaths";
+import { openVerdict } from "../acp/client/openTarget";
 
 const BEFORE_SCHEME = "acp-panel-before";
 
@@ -61,14 +61,26 @@ export class EditorNavigation implements vscode.Disposable {
     return vscode.Uri.from({ scheme: BEFORE_SCHEME, path: `/${name}`, query: key });
   }
 
-  /** Opens an absolute path at a 1-based line. */
-  async openLocation(path: string, line: number | null | undefined, preserveFocus = false): Promise<void> {
+  /**
+   * Opens an absolute path the agent named at a 1-based line: inside the workspace at once,
+   * outside it after the user says so (openTarget.ts); a UNC path or a device never. False when
+   * it was not opened.
+   */
+  async openLocation(
+    path: string,
+    line: number | null | undefined,
+    options: { readonly preserveFocus?: boolean } = {},
+  ): Promise<boolean> {
+    const verdict = await openVerdict(path, localRoots());
+    if (verdict.kind === "refuse") throw new Error(`refused to open ${path}: ${verdict.reason}`);
+    if (verdict.kind === "ask" && !(await confirmOutside(path))) return false;
     const position = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);
     await vscode.window.showTextDocument(vscode.Uri.file(path), {
       selection: new vscode.Range(position, position),
       preview: true,
-      preserveFocus,
+      preserveFocus: options.preserveFocus ?? false,
     });
+    return true;
   }
 
   /** Only http(s) links, and file links inside the workspace; never command: or anything else. */
@@ -81,8 +93,8 @@ export class EditorNavigation implements vscode.Disposable {
     }
     if (uri.scheme === "http" || uri.scheme === "https") return vscode.env.openExternal(uri);
     if (uri.scheme === "file") {
-      const roots = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
-      if (!roots.some((root) => isInside(uri.fsPath, root))) return false;
+      // A link in the agent's text opens only inside the workspace (no UNC host: `file://host/…`).
+      if (uri.authority !== "" || (await openVerdict(uri.fsPath, localRoots())).kind !== "open") return false;
       await vscode.window.showTextDocument(uri, { preview: true });
       return true;
     }
@@ -94,4 +106,24 @@ export class EditorNavigation implements vscode.Disposable {
     this.registration.dispose();
     this.before.clear();
   }
+}
+
+function localRoots(): string[] {
+  return (vscode.workspace.workspaceFolders ?? [])
+    .filter((folder) => folder.uri.scheme === "file")
+    .map((folder) => folder.uri.fsPath);
+}
+
+/** A location outside the workspace: the user clicked it, but the agent chose the path. */
+async function confirmOutside(path: string): Promise<boolean> {
+  const open = vscode.l10n.t("Open");
+  const answer = await vscode.window.showWarningMessage(
+    vscode.l10n.t("Open {0}? It is outside the workspace.", path),
+    {
+      modal: true,
+      detail: vscode.l10n.t("The agent named this path: open it only if you expect this file."),
+    },
+    open,
+  );
+  return answer === open;
 }

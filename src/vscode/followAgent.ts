@@ -1,12 +1,21 @@
-/** "Follow agent": reveals each tool call's first location in the editor as it arrives. */
+/**
+ * "Follow agent": reveals each tool call's first location in the editor as it arrives, only when
+ * it is inside the workspace (openTarget.ts): a location outside is skipped, never asked about,
+ * since a prompt per tool call would flood the user.
+ */
 import type { PanelStore } from "../acp/sessions/panelStore";
+import { openVerdict } from "../acp/client/openTarget";
 import type { EditorNavigation } from "./editorNavigation";
 
 export class FollowAgent {
   enabled = false;
   private lastShown = "";
 
-  constructor(private readonly navigation: EditorNavigation) {}
+  /** `roots`: the workspace folders open now. */
+  constructor(
+    private readonly navigation: EditorNavigation,
+    private readonly roots: () => readonly string[],
+  ) {}
 
   /** Follows `store` (the active tab) until the returned subscription is disposed. */
   track(store: PanelStore): { dispose(): void } {
@@ -17,11 +26,16 @@ export class FollowAgent {
       if (update.sessionUpdate !== "tool_call" && update.sessionUpdate !== "tool_call_update") return;
       const location = update.locations?.[0];
       if (typeof location?.path !== "string") return;
+      const path = location.path;
       const line = typeof location.line === "number" ? location.line : undefined;
-      const key = `${location.path}:${line ?? ""}`;
+      const key = `${path}:${line ?? ""}`;
       if (key === this.lastShown) return;
       this.lastShown = key;
-      void this.navigation.openLocation(location.path, line, true).catch(() => undefined);
+      void openVerdict(path, this.roots())
+        .then((verdict) =>
+          verdict.kind === "open" ? this.navigation.openLocation(path, line, { preserveFocus: true }) : undefined,
+        )
+        .catch(() => undefined);
     });
   }
 }

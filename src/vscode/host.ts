@@ -132,7 +132,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
       systemClock,
     ),
   );
-  const follow = new FollowAgent(navigation);
+  const follow = new FollowAgent(navigation, workspaceCwd.roots);
   const placements = new EditorPlacements();
   // Once per window, whichever asks first: the panel opening, or an editor tab restored after a reload.
   let restoring: Promise<boolean> | undefined;

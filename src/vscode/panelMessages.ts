@@ -87,9 +87,10 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
     case "diff/open":
       return navigation.openDiff(message.path, message.oldText, message.newText);
     case "location/open":
-      return navigation
+      await navigation
         .openLocation(message.path, message.line)
         .catch((error: unknown) => logger.warn(`Could not open ${message.path}: ${String(error)}`));
+      return;
     case "link/open":
       if (!(await navigation.openLink(message.href))) logger.warn(`Refused to open link: ${message.href}`);
       return;

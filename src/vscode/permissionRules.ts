@@ -12,6 +12,7 @@ import { describeGrant, type PathGrant, type PathGrants } from "../acp/client/pa
 import type { PermissionRules, RuledAnswer } from "../acp/client/permissionBroker";
 import {
   describeRule,
+  folderUri,
   matchingRule,
   migrateNameKeyedRules,
   type PermissionRule,
@@ -39,10 +40,7 @@ export class PermissionRuleStore implements PermissionRules {
   }
 
   async decide(agent: AgentRef, request: acp.RequestPermissionRequest): Promise<RuledAnswer | undefined> {
-    const roots = (vscode.workspace.workspaceFolders ?? [])
-      .filter((folder) => folder.uri.scheme === "file")
-      .map((folder) => folder.uri.fsPath);
-    const rule = await matchingRule(this.rules(), agent, request, roots);
+    const rule = await matchingRule(this.rules(), agent, request, openFolders());
     return rule && { decision: rule.decision, rule: describeRule(rule) };
   }
 
@@ -125,8 +123,17 @@ export class PermissionRuleStore implements PermissionRules {
       toolKind,
       decision: decision.value,
       insideWorkspaceOnly: decision.inside,
+      // "This workspace": the folders open now; the rule answers nowhere else (permissionRuleDecision.ts).
+      ...(decision.inside ? { folders: openFolders().map(folderUri) } : {}),
     };
     await this.state.update(KEY, [...rules, rule]);
     void vscode.window.showInformationMessage(vscode.l10n.t("Added: {0}", describeRule(rule)));
   }
+}
+
+/** The local folders open now (rules only answer for the file system of this window). */
+function openFolders(): string[] {
+  return (vscode.workspace.workspaceFolders ?? [])
+    .filter((folder) => folder.uri.scheme === "file")
+    .map((folder) => folder.uri.fsPath);
 }

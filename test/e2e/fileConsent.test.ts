@@ -4,6 +4,7 @@
  *   file" returns the content and holds for the session, and Manage Permission Rules lists the
  *   grant and clears it;
  * - writes to .vscode/ and .git/ inside the workspace ask, naming why;
+ * - so do writes to *.code-workspace, .devcontainer/ and .husky/ (issue 26 item 5);
  * - with no folder open, a write to ~/.bashrc asks (the home folder is only the cwd).
  * The fake agent (consentScenarios.ts) says what it got; its wire log shows what was answered.
  */
@@ -189,6 +190,32 @@ describe("file consent in VS Code", { timeout: 300_000 }, () => {
       await view.log.getByText(`Wrote ${join(workspace, "notes.md")}.`).waitFor({ timeout: 15_000 });
       await waitForReady(view);
       assert.equal(await modalDialog(page).count(), 0);
+    });
+  });
+
+  it("writes to x.code-workspace, .devcontainer/ and .husky/ ask: files that make VS Code or Git run code", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-consent-runs-code", async () => {
+      const cases: Array<[string, RegExp]> = [
+        ["x.code-workspace", /VS Code workspace file/],
+        [".devcontainer/devcontainer.json", /initializeCommand runs on this machine/],
+        [".husky/pre-commit", /Git hooks/],
+      ];
+      for (const [name, why] of cases) {
+        await answerDialog(
+          page,
+          view,
+          `e2e-write-guarded ${name} {}`,
+          [new RegExp(`wants to change ${name.replace(/\./g, "\\.")}, a sensitive file`), why],
+          "Cancel",
+        );
+        await view.log
+          .getByText(
+            `Write refused (-32003): Permission denied: the user did not allow writing ${join(workspace, name)}`,
+          )
+          .waitFor({ timeout: 15_000 });
+        await waitForReady(view);
+        assert.equal(existsSync(join(workspace, name)), false, `the denied write to ${name} did not happen`);
+      }
     });
   });
 

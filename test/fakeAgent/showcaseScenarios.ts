@@ -216,7 +216,7 @@ export const showcaseScenarios: Record<string, Scenario> = {
     const long = turn.args[1] === "long";
     const script = long
       ? `echo e2e-started; sleep 60 # e2e-marker-${marker}`
-      : `echo e2e-live-1; sleep 1.5; echo e2e-live-2; sleep 1; echo e2e-live-done # e2e-marker-${marker}`;
+      : `echo e2e-live-1; sleep 8; echo e2e-live-2; sleep 1; echo e2e-live-done # e2e-marker-${marker}`;
     const outcome = await runInTerminal(
       turn,
       callId("call-bash"),

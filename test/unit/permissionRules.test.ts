@@ -5,7 +5,13 @@ import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
 import { agentIdOf, type AgentRef } from "../../src/acp/agents/agentIdentity";
-import { matchingRule, migrateNameKeyedRules, type PermissionRule } from "../../src/acp/agents/permissionRuleDecision";
+import {
+  describeRule,
+  folderUri,
+  matchingRule,
+  migrateNameKeyedRules,
+  type PermissionRule,
+} from "../../src/acp/agents/permissionRuleDecision";
 import { scratchDir } from "../support/scratchDir";
 
 const root = realpathSync(scratchDir("acp-rules-root-"));
@@ -25,6 +31,7 @@ const editInside: PermissionRule = {
   toolKind: "edit",
   decision: "allow_once",
   insideWorkspaceOnly: true,
+  folders: [folderUri(root)],
 };
 
 function editOf(...paths: string[]): acp.RequestPermissionRequest {
@@ -61,7 +68,8 @@ test("a repo symlink docs -> ~/.ssh is outside: the inside-only rule does not an
 test("a workspace opened through a symlink still counts its own files as inside", async () => {
   const alias = join(home, "ws-alias");
   symlinkSync(root, alias);
-  assert.equal(await matchingRule([editInside], AGENT, editOf(join(root, "src", "a.ts")), [alias]), editInside);
+  const savedThere = { ...editInside, folders: [folderUri(alias)] };
+  assert.equal(await matchingRule([savedThere], AGENT, editOf(join(root, "src", "a.ts")), [alias]), savedThere);
 });
 
 test(".. escapes, relative paths and malformed locations are never inside", async () => {
@@ -132,4 +140,21 @@ test("an agent without an id (no definition) gets no rule", async () => {
     await matchingRule([anyRule], { name: "Claude", id: "" }, editOf(join(root, "src", "a.ts")), [root]),
     undefined,
   );
+});
+
+test('"inside this workspace only" answers only in the folders it was saved in: a rule from repo A is not used in repo B', async () => {
+  const repoB = realpathSync(scratchDir("acp-rules-repo-b-"));
+  writeFileSync(join(repoB, "b.ts"), "x");
+  const inB = editOf(join(repoB, "b.ts"));
+  assert.equal(await matchingRule([editInside], AGENT, inB, [repoB]), undefined, "saved in A, asked in B");
+  assert.equal(await matchingRule([editInside], AGENT, inB, [root, repoB]), undefined, "A and B open, edit in B");
+  assert.equal(await matchingRule([editInside], AGENT, editOf(join(root, "src", "a.ts")), [root, repoB]), editInside);
+  const { folders: _saved, ...unbound } = editInside;
+  assert.equal(
+    await matchingRule([unbound], AGENT, editOf(join(root, "src", "a.ts")), [root]),
+    undefined,
+    "a rule saved before folders were stored is tied to no folder: it never answers",
+  );
+  assert.match(describeRule(editInside), new RegExp(`inside ${root.split("/").pop()}`));
+  assert.match(describeRule(unbound), /no folder/);
 });

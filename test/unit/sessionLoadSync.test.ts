@@ -19,6 +19,7 @@ import type { EditorNavigation } from "../../src/vscode/editorNavigation";
 import { ReplicaStore } from "../../webview/store";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
 import { Cleanup, chatSession, toolCards } from "../support/hostHarness";
+import { waitFor } from "../support/waitFor";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
@@ -247,10 +248,10 @@ test("reading the state during a hold sees every action dispatched so far", () =
   assert.equal(store.seq, 2);
 });
 
-test("Follow agent does not open the locations of a loaded session's history", () => {
+test("Follow agent does not open the locations of a loaded session's history", async () => {
   const opened: string[] = [];
   const navigation = { openLocation: async (path: string) => void opened.push(path) } as unknown as EditorNavigation;
-  const follow = new FollowAgent(navigation);
+  const follow = new FollowAgent(navigation, () => ["/w"]);
   follow.enabled = true;
   const store = new PanelStore();
   follow.track(store);
@@ -259,5 +260,11 @@ test("Follow agent does not open the locations of a loaded session's history", (
   release();
   assert.deepEqual(opened, []);
   store.dispatch(toolCall(2));
+  // Opening waits for the path check (openTarget.ts): the live call is opened, the replayed one never.
+  await waitFor(
+    () => opened.length,
+    (count) => count > 0,
+    "the live tool call's location to open",
+  );
   assert.deepEqual(opened, ["/w/file2.ts"]);
 });

@@ -112,6 +112,7 @@ export class AgentServices {
                 });
                 ports.terminalEvents?.exited?.(sessionId, terminalId, exit);
               },
+              released: (sessionId, terminalId) => ports.terminalEvents?.released?.(sessionId, terminalId),
             },
           });
     this.vscodeTools =

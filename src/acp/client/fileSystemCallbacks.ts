@@ -6,7 +6,9 @@
  * - reading outside the session's roots asks (this file, or its folder, for the session; or deny);
  * - writing outside them asks every time, and so does writing a sensitive file inside them
  *   (`.git/`, `.vscode/`, `.env*`, package-manager config: see sensitivePaths.ts);
- * - with no folder open there are no roots: every read and write asks;
+ * - with no folder open there are no roots: every read and write asks; so it is with only the
+ *   home folder, a parent of it or a filesystem root open, and ~/.ssh, ~/.config, shell rc files
+ *   & co. ask under any root (consentRoots.ts);
  * - a buffer with unsaved user edits is never clobbered silently.
  * Every question goes through the connection's ConsentGate (consentGate.ts): one at a time, and
  * none after "deny all for this turn".
@@ -18,6 +20,7 @@ import { ConsentGate, ConsentRefused, type ConsentQuestion, type DenyTurn } from
 import type { FileSystemCallbacks } from "./clientCallbacks";
 import { PathGrants, grantableFolder, type GrantScope } from "./pathGrants";
 import { sensitiveWriteReason } from "./sensitivePaths";
+import { consentRoots, homeSecretReason } from "./consentRoots";
 import { resolveAgentPath, type ResolvedPath } from "./workspacePaths";
 import type { BoundedText, ReadRange } from "./boundedRead";
 
@@ -87,6 +90,23 @@ export interface FileSystemOptions {
   readonly onWrite?: (write: FileWrite) => void;
   /** Larger files are refused with a clear error instead of flooding the agent. */
   readonly maxReadBytes?: number;
+  /** The user's home folder (default: the process's), for consentRoots.ts. */
+  readonly home?: string;
+}
+
+/** Where a path stands for consent: the roots that count, and why nothing may be inside. */
+interface ConsentView {
+  readonly roots: readonly string[];
+  /** No folder is open at all. */
+  readonly noFolder: boolean;
+  /** Folders are open, but each is the home folder, a parent of it or a filesystem root. */
+  readonly broad: boolean;
+}
+
+function consentView(options: FileSystemOptions, sessionId: string): ConsentView {
+  const open = options.roots(sessionId);
+  const roots = consentRoots(open, options.home);
+  return { roots, noFolder: open.length === 0, broad: open.length > 0 && roots.length === 0 };
 }
 
 export const DEFAULT_MAX_READ_BYTES = 10 * 1024 * 1024;
@@ -101,9 +121,9 @@ export function fileSystemCallbacks(options: FileSystemOptions): FileSystemCallb
   const ask = <T>(path: string, question: ConsentQuestion<T>) => gated(gate, path, question);
   return {
     async readTextFile(params: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse> {
-      const roots = options.roots(params.sessionId);
-      const resolved = await resolveAgentPath(params.path, roots);
-      await consentToRead(options, ask, grants, params, resolved, roots.length === 0);
+      const view = consentView(options, params.sessionId);
+      const resolved = await resolveAgentPath(params.path, view.roots);
+      await consentToRead(options, ask, grants, params, resolved, view);
       const range: ReadRange = { line: params.line ?? undefined, limit: params.limit ?? undefined };
       // An open buffer wins (unsaved edits); it is already in memory, so it is sliced, then capped.
       const buffer = options.files.openBufferText(resolved.real) ?? options.files.openBufferText(params.path);
@@ -124,9 +144,9 @@ export function fileSystemCallbacks(options: FileSystemOptions): FileSystemCallb
     },
 
     async writeTextFile(params: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse> {
-      const roots = options.roots(params.sessionId);
-      const resolved = await resolveAgentPath(params.path, roots);
-      await consentToWrite(options, ask, params, resolved, roots);
+      const view = consentView(options, params.sessionId);
+      const resolved = await resolveAgentPath(params.path, view.roots);
+      await consentToWrite(options, ask, params, resolved, view);
       if (
         options.files.isDirty(resolved.real) &&
         (await ask(params.path, {
@@ -168,17 +188,19 @@ async function consentToRead(
   grants: GrantScope,
   params: acp.ReadTextFileRequest,
   resolved: ResolvedPath,
-  noFolder: boolean,
+  view: ConsentView,
 ): Promise<void> {
-  if (resolved.insideRoots || grants.allowsRead(params.sessionId, resolved.real)) return;
+  const secret = homeSecretReason([params.path, resolved.real], options.home);
+  if ((resolved.insideRoots && secret === undefined) || grants.allowsRead(params.sessionId, resolved.real)) return;
   const answer = await ask(params.path, {
     sessionId: params.sessionId,
     key: `read ${resolved.real}`,
     shared: true,
-    ask: () => options.consent.allowReadOutsideWorkspace(options.agent, resolved.real, noFolder),
+    ask: () => options.consent.allowReadOutsideWorkspace(options.agent, resolved.real, view.noFolder),
     denial: "deny",
   });
-  if (answer === "deny" || answer === "deny-turn") throw denied("reading", params.path, noFolder);
+  if (answer === "deny" || answer === "deny-turn")
+    throw denied("reading", params.path, view, resolved.insideRoots ? secret : undefined);
   // A read that shared another's answer finds the grant already recorded.
   if (grants.allowsRead(params.sessionId, resolved.real)) return;
   const folder = answer === "folder" ? grantableFolder(resolved.real) : undefined;
@@ -192,21 +214,22 @@ async function consentToWrite(
   ask: Ask,
   params: acp.WriteTextFileRequest,
   resolved: ResolvedPath,
-  roots: readonly string[],
+  view: ConsentView,
 ): Promise<void> {
   const { path, sessionId } = params;
   if (!resolved.insideRoots) {
-    const noFolder = roots.length === 0;
     const answer = await ask(path, {
       sessionId,
       key: `write ${resolved.real}`,
-      ask: () => options.consent.allowWriteOutsideWorkspace(options.agent, resolved.real, noFolder),
+      ask: () => options.consent.allowWriteOutsideWorkspace(options.agent, resolved.real, view.noFolder),
       denial: false,
     });
     if (answer === true) return;
-    throw denied("writing", path, noFolder);
+    throw denied("writing", path, view);
   }
-  const why = await sensitiveWriteReason(path, resolved.real, roots);
+  const why =
+    homeSecretReason([path, resolved.real], options.home) ??
+    (await sensitiveWriteReason(path, resolved.real, view.roots));
   if (
     why !== undefined &&
     (await ask(path, {
@@ -224,11 +247,25 @@ async function consentToWrite(
   }
 }
 
-function denied(doing: "reading" | "writing", path: string, noFolder: boolean): Error {
-  const where = noFolder ? "here: no folder is open, so every path is outside the workspace" : "outside the workspace";
+/** `secret`: the path is inside a root but is one of the user's secrets (consentRoots.ts). */
+function denied(doing: "reading" | "writing", path: string, view: ConsentView, secret?: string): Error {
+  if (secret !== undefined)
+    return new RequestError(
+      PERMISSION_DENIED,
+      `Permission denied: the user did not allow ${doing} ${path}, which ${secret}.`,
+      {
+        path,
+        reason: "sensitive-file",
+      },
+    );
+  const where = view.noFolder
+    ? "here: no folder is open, so every path is outside the workspace"
+    : view.broad
+      ? "here: the open folder is the home folder, a parent of it or a filesystem root, so nothing in it counts as the workspace"
+      : "outside the workspace";
   return new RequestError(PERMISSION_DENIED, `Permission denied: the user did not allow ${doing} ${where} (${path}).`, {
     path,
-    reason: noFolder ? "no-folder" : "outside-workspace",
+    reason: view.noFolder ? "no-folder" : view.broad ? "broad-folder" : "outside-workspace",
   });
 }
 

@@ -16,9 +16,12 @@ export interface TerminalExit {
 }
 
 export interface TerminalEvents {
+  /** Before the process starts: what is about to run is shown first. */
   created?(sessionId: string, terminalId: string, commandLine: string): void;
   output?(sessionId: string, terminalId: string, chunk: string): void;
   exited?(sessionId: string, terminalId: string, exit: TerminalExit): void;
+  /** The id was forgotten (released by the agent, its session or agent ended, or evicted by the cap). */
+  released?(sessionId: string, terminalId: string): void;
 }
 
 export interface TerminalOptions {
@@ -71,13 +74,26 @@ export class TerminalManager implements TerminalCallbacks {
         ? ["/d", "/s", "/c", params.command]
         : ["-c", params.command]
       : (params.args ?? []);
-    const child = spawn(file, args, {
-      cwd: params.cwd ?? this.options.defaultCwd(params.sessionId),
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: process.platform !== "win32",
-      windowsHide: true,
-    });
+    this.options.events?.created?.(
+      params.sessionId,
+      terminalId,
+      shellLine ? params.command : [params.command, ...(params.args ?? [])].join(" "),
+    );
+    let child: ChildProcess;
+    try {
+      child = spawn(file, args, {
+        cwd: params.cwd ?? this.options.defaultCwd(params.sessionId),
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: process.platform !== "win32",
+        windowsHide: true,
+      });
+    } catch (error) {
+      // Shown already: close what was shown (an invalid cwd or env value throws before any process exists).
+      this.options.events?.exited?.(params.sessionId, terminalId, { exitCode: 127, signal: null });
+      this.options.events?.released?.(params.sessionId, terminalId);
+      throw error;
+    }
     const terminal: RunningTerminal = {
       sessionId: params.sessionId,
       child,
@@ -104,11 +120,6 @@ export class TerminalManager implements TerminalCallbacks {
     const onData = (data: Buffer) => this.append(terminalId, terminal, data.toString("utf8"));
     child.stdout?.on("data", onData);
     child.stderr?.on("data", onData);
-    this.options.events?.created?.(
-      params.sessionId,
-      terminalId,
-      shellLine ? params.command : [params.command, ...(params.args ?? [])].join(" "),
-    );
     return { terminalId };
   }
 
@@ -143,7 +154,7 @@ export class TerminalManager implements TerminalCallbacks {
 
   async release(params: acp.ReleaseTerminalRequest): Promise<acp.ReleaseTerminalResponse> {
     const terminal = this.get(params.terminalId);
-    this.terminals.delete(params.terminalId);
+    this.forget(params.terminalId, terminal);
     await this.stop(terminal);
     return {};
   }
@@ -151,15 +162,15 @@ export class TerminalManager implements TerminalCallbacks {
   /** Kills and forgets every terminal of a session (session closed, turn cancelled by close). */
   async releaseSession(sessionId: string): Promise<void> {
     const mine = [...this.terminals].filter(([, terminal]) => terminal.sessionId === sessionId);
-    for (const [id] of mine) this.terminals.delete(id);
+    for (const [id, terminal] of mine) this.forget(id, terminal);
     await Promise.all(mine.map(([, terminal]) => this.stop(terminal)));
   }
 
   /** Kills everything (the agent ended, the extension deactivates). */
   async dispose(): Promise<void> {
-    const all = [...this.terminals.values()];
-    this.terminals.clear();
-    await Promise.all(all.map((terminal) => this.stop(terminal)));
+    const all = [...this.terminals];
+    for (const [id, terminal] of all) this.forget(id, terminal);
+    await Promise.all(all.map(([, terminal]) => this.stop(terminal)));
   }
 
   /** PIDs of processes still running, for tests asserting nothing is orphaned. */
@@ -178,7 +189,7 @@ export class TerminalManager implements TerminalCallbacks {
     if (mine.length < MAX_TERMINALS_PER_SESSION) return;
     const exited = mine.find(([, terminal]) => terminal.exit);
     if (exited) {
-      this.terminals.delete(exited[0]);
+      this.forget(...exited);
       return;
     }
     throw new RequestError(
@@ -186,6 +197,10 @@ export class TerminalManager implements TerminalCallbacks {
       `ACP Panel allows at most ${MAX_TERMINALS_PER_SESSION} open terminals per session; release or kill one before creating another.`,
       { limit: MAX_TERMINALS_PER_SESSION },
     );
+  }
+
+  private forget(terminalId: string, terminal: RunningTerminal): void {
+    if (this.terminals.delete(terminalId)) this.options.events?.released?.(terminal.sessionId, terminalId);
   }
 
   private get(terminalId: string): RunningTerminal {

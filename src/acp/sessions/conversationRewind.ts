@@ -51,7 +51,9 @@ export function contextText(entries: readonly StoredEntry[]): string {
       }
       case "tool_call":
         return [`(Tool ${entry.toolKind}: ${entry.title}, ${entry.status})`];
-      default:
+      case "notice":
+      case "error":
+      case "compaction":
         return [];
     }
   });

@@ -8,13 +8,16 @@
  *   symbol in another checkout) is left out unless a grant already covers it, and the result says
  *   how many were left out: asking once per returned location would flood the user with prompts.
  * Sensitive files inside the roots (`.env`, `.git/`…) are readable through `fs/*` too: only writes
- * ask for them, and these tools never write.
+ * ask for them, and these tools never write. As for `fs/*`, a root that is the home folder (or a
+ * parent, or a filesystem root) is no root, and ~/.ssh, ~/.config & co. are never inside
+ * (consentRoots.ts).
  */
 import { resolve } from "node:path";
 import { ConsentGate, ConsentRefused } from "../consentGate";
 import type { ConsentPrompt } from "../fileSystemCallbacks";
 import { grantableFolder, type GrantScope } from "../pathGrants";
-import { resolveAgentPath } from "../workspacePaths";
+import { resolveAgentPath, type ResolvedPath } from "../workspacePaths";
+import { consentRoots, homeSecretReason } from "../consentRoots";
 
 export interface ToolPathOptions {
   readonly agent: string;
@@ -25,6 +28,8 @@ export interface ToolPathOptions {
   readonly grants: GrantScope;
   /** The connection's gate, shared with `fs/*`: one question at a time (default: private). */
   readonly gate?: ConsentGate;
+  /** The user's home folder (default: the process's). */
+  readonly home?: string;
 }
 
 /** A tool input the tools refuse: reported to the model as a tool error, not a protocol error. */
@@ -40,16 +45,15 @@ export class ToolPaths {
   /** Checks a path the agent sent; returns it normalised, or throws ToolInputError. */
   async checkInput(path: string): Promise<string> {
     const { agent, roots, sessionId, consent, grants } = this.options;
-    const current = roots();
+    const noFolder = roots().length === 0;
     let resolved;
     try {
-      resolved = await resolveAgentPath(path, current);
+      resolved = await this.resolve(path);
     } catch (error) {
       throw new ToolInputError(error instanceof Error ? error.message : String(error));
     }
     if (!resolved.exists) throw new ToolInputError(`no such file: ${path}`);
     if (resolved.insideRoots || grants.allowsRead(sessionId(), resolved.real)) return resolve(path);
-    const noFolder = current.length === 0;
     let answer;
     try {
       answer = await this.gate.ask({
@@ -79,12 +83,11 @@ export class ToolPaths {
     items: readonly T[],
     pathOf: (item: T) => string | undefined,
   ): Promise<{ kept: T[]; hidden: number }> {
-    const roots = this.options.roots();
     const verdicts = new Map<string, Promise<boolean>>();
     const visible = (path: string) => {
       let verdict = verdicts.get(path);
       if (!verdict) {
-        verdict = resolveAgentPath(path, roots).then(
+        verdict = this.resolve(path).then(
           (resolved) => resolved.insideRoots || this.options.grants.allowsRead(this.options.sessionId(), resolved.real),
           () => false,
         );
@@ -100,5 +103,13 @@ export class ToolPaths {
     );
     const kept = items.filter((_, index) => flags[index]);
     return { kept, hidden: items.length - kept.length };
+  }
+
+  /** resolveAgentPath over the roots that count for consent; a secret under ~ is never inside. */
+  private async resolve(path: string): Promise<ResolvedPath> {
+    const { roots, home } = this.options;
+    const resolved = await resolveAgentPath(path, consentRoots(roots(), home));
+    const secret = resolved.insideRoots && homeSecretReason([path, resolved.real], home) !== undefined;
+    return secret ? { ...resolved, insideRoots: false } : resolved;
   }
 }
