@@ -138,6 +138,8 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
     case "checkpoint/restored":
     case "checkpoint/redone":
       return reduceCheckpoint(thread, action);
+    case "review/dropped":
+      return { ...thread, changes: thread.changes.filter((c) => c.path !== action.path || c.state !== "pending") };
     case "review/resolved":
       return {
         ...thread,
