@@ -139,6 +139,8 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
     case "checkpoint/redone":
     case "checkpoint/dropped":
       return reduceCheckpoint(thread, action);
+    case "review/dropped":
+      return { ...thread, changes: thread.changes.filter((c) => c.path !== action.path || c.state !== "pending") };
     case "review/resolved":
       return {
         ...thread,

@@ -116,6 +116,8 @@ export const threadActionSchema = z.discriminatedUnion("type", [
   /** A restore was taken back (Redo): its notice no longer offers Redo. */
   z.object({ type: z.literal("checkpoint/redone"), restoreId: z.string() }),
   z.object({ type: z.literal("review/resolved"), path: z.string(), state: z.enum(["kept", "undone"]) }),
+  /** A listed file holds again what it held before the turn (a temporary file come and gone, an edit reverted): no row. */
+  z.object({ type: z.literal("review/dropped"), path: z.string() }),
   /** A message sent to steer the running turn; shown pending until the agent applies it. */
   z.object({ type: z.literal("steer/sent"), entryId: z.string(), steerId: z.string(), text: z.string() }),
   z.object({ type: z.literal("steer/applied"), steerId: z.string() }),

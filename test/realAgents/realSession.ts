@@ -18,6 +18,8 @@ import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { MemoryCatalog, MemoryLogger, definitionOf, fixedWorkspace, steppingClock } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
 import type { VscodeToolsPort } from "../../src/acp/client/vscodeTools/vscodeToolServers";
+import type { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
+import type { Clock } from "../../src/acp/ports";
 import { FakeAnthropic, type Script } from "./fakeAnthropic";
 import { terminalPids } from "../support/terminalPids";
 import {
@@ -80,6 +82,10 @@ export interface RealSessionOptions {
   readonly fake?: FakeAnthropic;
   /** Offer the VS Code tools, over this port (given the workspace path). */
   readonly vscodeTools?: (workspace: string) => VscodeToolsPort;
+  /** The workspace's checkpoints (given the workspace path); none unless told. */
+  readonly checkpoints?: (workspace: string) => WorkspaceCheckpoints;
+  /** The session's clock (default: one that steps 1 ms per reading). */
+  readonly clock?: Clock;
 }
 
 export async function realSession(id: AdapterId, options: RealSessionOptions = {}): Promise<RealSession> {
@@ -93,8 +99,9 @@ export async function realSession(id: AdapterId, options: RealSessionOptions = {
     catalog: new MemoryCatalog([adapterLaunch(id, fake.baseUrl, dirs.home)]),
     workspace: fixedWorkspace(dirs.workspace),
     logger,
-    clock: steppingClock(),
+    clock: options.clock ?? steppingClock(),
     restartDelaysMs: [],
+    ...(options.checkpoints ? { checkpoints: options.checkpoints(dirs.workspace) } : {}),
     ports: {
       files,
       consent: new ScriptedConsent(),

@@ -3,6 +3,7 @@ import { readFile, rm } from "node:fs/promises";
 import type { ConsentPrompt, FileSystemPort, ReadConsent } from "../../src/acp/client/fileSystemCallbacks";
 import { readTextBounded, type BoundedText, type ReadRange } from "../../src/acp/client/boundedRead";
 import { writeFileAtomic } from "../../src/acp/client/atomicWrite";
+import { diskIo } from "../../src/acp/checkpoints/workspaceCheckpoints";
 
 export class DiskFiles implements FileSystemPort {
   /** path → { text, dirty } of "open editors". */
@@ -27,6 +28,11 @@ export class DiskFiles implements FileSystemPort {
   async writeThroughEditor(path: string, content: string, options?: { resolved?: boolean }): Promise<void> {
     await writeFileAtomic(path, content, options);
     if (this.buffers.has(path)) this.buffers.set(path, { text: content, dirty: false });
+    this.writes.push(path);
+  }
+  /** Bytes that are not text (as EditorFiles.writeBytes): written as they are. */
+  async writeBytes(path: string, content: Buffer, executable: boolean): Promise<void> {
+    await diskIo.write(path, content, executable);
     this.writes.push(path);
   }
   async deleteFile(path: string): Promise<void> {

@@ -38,6 +38,14 @@ const READ_CHUNK = 64 * 1024;
 
 export class AgentFileChanges {
   /**
+   * Every event, report and sweep runs after the ones before it: a file's row is decided by what
+   * the disk held at its last event. Handled side by side, the "change" of an atomic writer's
+   * temporary file (still awaiting its "before") finished after its "delete", and listed a file
+   * that was gone (Claude Code's Write: `<file>.tmp.<pid>.<ms>`, renamed over the file).
+   */
+  private tail: Promise<unknown> = Promise.resolve();
+
+  /**
    * `roots`: where reported paths may point (the workspace folders); others are ignored.
    * `baseline`: the current turn's checkpoint, when one was taken. `activity`: whose change it is
    * (without it every change counts as the agent's).
@@ -55,6 +63,12 @@ export class AgentFileChanges {
     this.review()?.forgetResolved();
   }
 
+  private inOrder(work: () => Promise<void>): Promise<void> {
+    const run = this.tail.then(work, work);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
   private origin(path: string, seen: boolean): "agent" | "user" {
     if (!this.activity) return "agent";
     return (seen ? this.activity.explains(path) : this.activity.explainsUnseen(path)) ? "agent" : "user";
@@ -66,7 +80,11 @@ export class AgentFileChanges {
     return created ? { kind: "absent" } : NO_CHECKPOINT;
   }
 
-  async changed(eventPath: string, created: boolean, seen = true): Promise<void> {
+  changed(eventPath: string, created: boolean, seen = true): Promise<void> {
+    return this.inOrder(() => this.changedNow(eventPath, created, seen));
+  }
+
+  private async changedNow(eventPath: string, created: boolean, seen = true): Promise<void> {
     const review = this.review();
     if (!review || IGNORED_CHANGE.test(eventPath)) return;
     const path = await underRealFolder(eventPath);
@@ -89,18 +107,26 @@ export class AgentFileChanges {
    * word: only a file inside the workspace (symlinks resolved) is listed, under its real path. The
    * agent's `oldText` is never trusted as the "before": the checkpoint is.
    */
-  async reported(path: string, _oldText?: string): Promise<void> {
+  reported(path: string, _oldText?: string): Promise<void> {
+    return this.inOrder(() => this.reportedNow(path));
+  }
+
+  private async reportedNow(path: string): Promise<void> {
     const review = this.review();
     if (!review) return;
     const resolved = await resolveAgentPath(path, this.roots()).catch(() => undefined);
     if (!resolved?.insideRoots || IGNORED_CHANGE.test(resolved.real) || review.wasResolved(resolved.real)) return;
     this.activity?.name(resolved.real);
     if (review.has(resolved.real)) return review.claim(resolved.real);
-    if (resolved.exists) await this.changed(resolved.real, false);
-    else await this.deleted(resolved.real);
+    if (resolved.exists) await this.changedNow(resolved.real, false);
+    else await this.deletedNow(resolved.real);
   }
 
-  async deleted(eventPath: string, seen = true): Promise<void> {
+  deleted(eventPath: string, seen = true): Promise<void> {
+    return this.inOrder(() => this.deletedNow(eventPath, seen));
+  }
+
+  private async deletedNow(eventPath: string, seen = true): Promise<void> {
     const review = this.review();
     if (!review || IGNORED_CHANGE.test(eventPath)) return;
     const path = await underRealFolder(eventPath);
@@ -113,21 +139,35 @@ export class AgentFileChanges {
     review.recordChange(path, before, null, origin, touched);
   }
 
-  /** Once the turn has settled: every difference between the checkpoint and the disk is listed. */
-  async sweep(): Promise<void> {
+  /**
+   * Once the turn has settled: every difference between the checkpoint and the disk is listed, and
+   * a listed file that holds its "before" again (its last event missed) loses its row.
+   */
+  sweep(): Promise<void> {
+    return this.inOrder(() => this.sweepNow());
+  }
+
+  private async sweepNow(): Promise<void> {
     const review = this.review();
     const baseline = this.baseline();
     if (!review || !baseline) return;
     for (const path of await baseline.changedSinceStart()) {
       if (review.has(path) || review.wasResolved(path) || IGNORED_CHANGE.test(path)) continue;
-      const exists = await lstat(path).then(
-        () => true,
-        () => false,
-      );
-      if (exists) await this.changed(path, false, false);
-      else await this.deleted(path, false);
+      if (await exists(path)) await this.changedNow(path, false, false);
+      else await this.deletedNow(path, false);
+    }
+    for (const path of review.pendingPaths()) {
+      const current = (await exists(path)) ? await readChangedBytes(path, MAX_CHANGED_FILE_BYTES, this.io) : null;
+      if (current !== undefined) review.dropIfUnchanged(path, current);
     }
   }
+}
+
+function exists(path: string): Promise<boolean> {
+  return lstat(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**

@@ -5,6 +5,8 @@
  *   before the write; never git HEAD. A file outside the checkpoint (ignored, too large) whose
  *   previous content is unknown is listed as not restorable, with the reason.
  * - A change no action of the agent explains is the user's (`origin: "user"`): listed, never undone.
+ * - A file that holds its "before" again (a temporary file created and removed, as atomic writes
+ *   do; an edit reverted) has no row.
  * - Undo never silently discards the user's bytes: a checkpoint is taken first (`safety.beforeUndo`);
  *   when the file changed after the agent's change, the agent's change is taken out by a three-way
  *   merge (the agent's result as the base), and a conflict, or a file the user also edited during
@@ -77,9 +79,19 @@ export class ChangeReview {
           userTouched: existing.userTouched || userTouched,
         }
       : { before, after, origin, userTouched };
-    if (!existing && sameBytes(baselineBytes(before), after)) return; // back to what it was: nothing to review
+    if (sameBytes(baselineBytes(entry.before), after)) return this.drop(path); // as it was: nothing to review
     this.files.set(path, entry);
     this.publish(path, entry);
+  }
+
+  /** `current` is what a listed file holds now: when that is its "before" again, its row goes. */
+  dropIfUnchanged(path: string, current: Buffer | null): void {
+    const entry = this.files.get(path);
+    if (entry && sameBytes(baselineBytes(entry.before), current)) this.drop(path);
+  }
+
+  private drop(path: string): void {
+    if (this.files.delete(path)) this.dispatch({ type: "review/dropped", path });
   }
 
   /** A tool call of the agent's named this file: the change is the agent's. */
