@@ -27,6 +27,8 @@ export const commandIds = [
   "acpPanel.managePermissionRules",
   "acpPanel.setAgentSecret",
   "acpPanel.addAgentFromRegistry",
+  "acpPanel.addReviewComment",
+  "acpPanel.sendReviewComments",
 ] as const;
 export type CommandId = (typeof commandIds)[number];
 

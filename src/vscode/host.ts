@@ -30,6 +30,7 @@ import { EditorNavigation } from "./editorNavigation";
 import { FollowAgent } from "./followAgent";
 import { OutputLogger } from "./outputLogger";
 import { PermissionRuleStore } from "./permissionRules";
+import { ReviewComments } from "./reviewComments";
 import { restoreTabs, rememberTabs } from "./tabPersistence";
 import { SettingsAgentCatalog } from "./settingsAgentCatalog";
 import { createStatusBarItem, trackStatusBar } from "./statusBar";
@@ -168,6 +169,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
     view.post(view.catalogMessage());
   };
   const statusItem = createStatusBarItem();
+  const reviewComments = new ReviewComments(() => manager.active, navigation);
 
   context.subscriptions.push(
     logger,
@@ -175,6 +177,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
     editors,
     terminals,
     navigation,
+    reviewComments,
     statusItem,
     bindActiveSession(manager, (session) => {
       const bindings = [
@@ -213,6 +216,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
       catalog,
       rules,
       secrets,
+      reviewComments,
       storage: context.globalStorageUri,
     }),
     shutdown: () => manager.dispose(),
