@@ -176,6 +176,7 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     // From the comment widget (a CommentReply), its title bar (a thread) or the palette (nothing).
     "acpPanel.addReviewComment": (reply?: unknown) => context.reviewComments.add(reply),
     "acpPanel.sendReviewComments": (arg?: unknown) => context.reviewComments.send(arg),
+    "acpPanel.deleteReviewComment": (comment?: unknown) => context.reviewComments.remove(comment),
   };
 }
 

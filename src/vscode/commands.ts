@@ -29,6 +29,7 @@ export const commandIds = [
   "acpPanel.addAgentFromRegistry",
   "acpPanel.addReviewComment",
   "acpPanel.sendReviewComments",
+  "acpPanel.deleteReviewComment",
 ] as const;
 export type CommandId = (typeof commandIds)[number];
 

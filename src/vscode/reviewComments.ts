@@ -32,6 +32,8 @@ export class ReviewComments implements vscode.Disposable {
   private readonly controller: vscode.CommentController;
   /** Threads holding at least one pending comment, in the order they were made. */
   private readonly threads = new Set<vscode.CommentThread>();
+  /** Each pending comment's thread: *Delete Comment* gets only the comment. */
+  private readonly owners = new WeakMap<vscode.Comment, vscode.CommentThread>();
 
   constructor(
     private readonly active: () => ChatSession | undefined,
@@ -54,15 +56,29 @@ export class ReviewComments implements vscode.Disposable {
     const text = reply.text.trim();
     if (!text) return;
     const thread = reply.thread;
-    thread.comments = [
-      ...thread.comments,
-      { body: text, mode: vscode.CommentMode.Preview, author: { name: vscode.l10n.t("You") } },
-    ];
+    const comment: vscode.Comment = {
+      body: text,
+      mode: vscode.CommentMode.Preview,
+      author: { name: vscode.l10n.t("You") },
+    };
+    this.owners.set(comment, thread);
+    thread.comments = [...thread.comments, comment];
     thread.label = vscode.l10n.t("For the agent, not sent yet");
     thread.contextValue = PENDING;
     thread.canReply = true;
     thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
     this.threads.add(thread);
+  }
+
+  /** Takes a pending comment back; a thread left empty goes. */
+  remove(comment: unknown): void {
+    if (typeof comment !== "object" || comment === null) return;
+    const thread = this.owners.get(comment as vscode.Comment);
+    if (!thread) return;
+    thread.comments = thread.comments.filter((candidate) => candidate !== comment);
+    if (thread.comments.length > 0) return;
+    this.threads.delete(thread);
+    thread.dispose();
   }
 
   /**

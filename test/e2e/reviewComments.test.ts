@@ -1,7 +1,8 @@
 /**
  * A comment sent from the review diff (issue 25, point 5), in real VS Code: the fake agent appends
  * a line to notes.md with its own tool; the diff opened from "Files changed" gets a comment on that
- * line through the Comments UI (the gutter's "+", the reply box, "Add Comment"); "Send Comments to
+ * line through the Comments UI (the gutter's "+", the reply box, "Add Comment"; a second one is taken
+ * back with "Delete Comment"); "Send Comments to
  * Agent" then sends one session/prompt with `notes.md:3`, the quoted line and the comment, and the
  * comment thread goes away.
  */
@@ -20,6 +21,7 @@ import { tearDownUi } from "../harness/teardown";
 
 const AGENT = "Demo Agent";
 const COMMENT = "Say why this line is here.";
+const DROPPED = "Never mind this one.";
 
 /** The text of every session/prompt the client sent. */
 function promptTexts(wireLog: string): string[] {
@@ -98,6 +100,18 @@ describe("comments on the agent's changes", { timeout: 300_000 }, () => {
       await widget.getByText("For the agent, not sent yet").waitFor({ timeout: 15_000 });
       await screenshot(page, "e2e-review-comment.png");
 
+      // A second comment, taken back with Delete Comment, is not sent.
+      await collapsed.click();
+      await replyEditor.waitFor({ state: "visible", timeout: 15_000 });
+      await replyEditor.click();
+      await page.keyboard.type(DROPPED);
+      await widget.getByRole("button", { name: "Add Comment" }).click();
+      const dropped = widget.locator(".review-comment", { hasText: DROPPED });
+      await dropped.hover();
+      await dropped.getByRole("button", { name: "Delete Comment" }).click();
+      await dropped.waitFor({ state: "detached", timeout: 15_000 });
+      await widget.locator(".review-comment", { hasText: COMMENT }).waitFor({ timeout: 15_000 });
+
       const before = promptTexts(wireLog).length;
       await runCommand(page, "ACP: Send Comments to Agent");
       await eventually(() => promptTexts(wireLog).length > before, "the comments' session/prompt", 30_000);
@@ -106,6 +120,7 @@ describe("comments on the agent's changes", { timeout: 300_000 }, () => {
       assert.match(sent[0]!, /^notes\.md:3$/m);
       assert.match(sent[0]!, /^> the agent's line$/m);
       assert.ok(sent[0]!.includes(COMMENT), sent[0]);
+      assert.ok(!sent[0]!.includes(DROPPED), "a deleted comment is not sent");
       // Sent: the thread is gone from the diff.
       await widget.waitFor({ state: "detached", timeout: 15_000 });
       assert.equal(await page.locator(".review-widget").count(), 0);
