@@ -15,6 +15,7 @@ import type { OutputLogger } from "./outputLogger";
 import type { PermissionRuleStore } from "./permissionRules";
 import type { SettingsAgentCatalog } from "./settingsAgentCatalog";
 import type { AgentSecrets } from "./agentSecrets";
+import type { ReviewComments } from "./reviewComments";
 import { addAgentFromRegistry } from "./registryCommand";
 import { forkTab, renameTab } from "./sessionOpsCommands";
 import type { WorkspaceCheckpoints } from "../acp/checkpoints/workspaceCheckpoints";
@@ -28,6 +29,7 @@ export interface CommandContext {
   readonly catalog: SettingsAgentCatalog;
   readonly rules: PermissionRuleStore;
   readonly secrets: AgentSecrets;
+  readonly reviewComments: ReviewComments;
   /** The extension's global storage (binary agents from the registry are installed there). */
   readonly storage: vscode.Uri;
   /** The workspace's checkpoints, for "Clear Checkpoints". */
@@ -193,6 +195,10 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     "acpPanel.managePermissionRules": () => context.rules.manage(context.catalog.names()),
     "acpPanel.setAgentSecret": () => context.secrets.promptAndStore(),
     "acpPanel.addAgentFromRegistry": () => addAgentFromRegistry(context.storage),
+    // From the comment widget (a CommentReply), its title bar (a thread) or the palette (nothing).
+    "acpPanel.addReviewComment": (reply?: unknown) => context.reviewComments.add(reply),
+    "acpPanel.sendReviewComments": (arg?: unknown) => context.reviewComments.send(arg),
+    "acpPanel.deleteReviewComment": (comment?: unknown) => context.reviewComments.remove(comment),
   };
 }
 

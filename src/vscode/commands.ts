@@ -28,6 +28,9 @@ export const commandIds = [
   "acpPanel.setAgentSecret",
   "acpPanel.addAgentFromRegistry",
   "acpPanel.clearCheckpoints",
+  "acpPanel.addReviewComment",
+  "acpPanel.sendReviewComments",
+  "acpPanel.deleteReviewComment",
 ] as const;
 export type CommandId = (typeof commandIds)[number];
 

@@ -5,10 +5,12 @@
 import * as vscode from "vscode";
 import { openVerdict } from "../acp/client/openTarget";
 
-const BEFORE_SCHEME = "acp-panel-before";
+export const BEFORE_SCHEME = "acp-panel-before";
 
 export class EditorNavigation implements vscode.Disposable {
   private readonly before = new Map<string, string>();
+  /** The review's checkpoint documents (key → the real file's path), where review comments may go. */
+  private readonly checkpoints = new Map<string, string>();
   private readonly registration: vscode.Disposable;
   private counter = 0;
 
@@ -38,7 +40,7 @@ export class EditorNavigation implements vscode.Disposable {
     const name = path.split(/[\\/]/).pop() ?? path;
     await vscode.commands.executeCommand(
       "vscode.diff",
-      this.virtual(name, before),
+      this.virtual(name, before, path),
       vscode.Uri.file(path),
       vscode.l10n.t("{0} (checkpoint ↔ now)", name),
       { preview: true },
@@ -50,14 +52,20 @@ export class EditorNavigation implements vscode.Disposable {
     const resources = files.map(({ path, before }) => {
       const name = path.split(/[\\/]/).pop() ?? path;
       const file = vscode.Uri.file(path);
-      return [file, before === undefined ? undefined : this.virtual(name, before), file] as const;
+      return [file, before === undefined ? undefined : this.virtual(name, before, path), file] as const;
     });
     await vscode.commands.executeCommand("vscode.changes", vscode.l10n.t("Files changed by the agent"), resources);
   }
 
-  private virtual(name: string, text: string): vscode.Uri {
+  /** The real file's path of a review checkpoint document (the left side of a review diff). */
+  checkpointSource(uri: vscode.Uri): string | undefined {
+    return uri.scheme === BEFORE_SCHEME ? this.checkpoints.get(uri.query) : undefined;
+  }
+
+  private virtual(name: string, text: string, source: string): vscode.Uri {
     const key = `d${++this.counter}`;
     this.before.set(key, text);
+    this.checkpoints.set(key, source);
     return vscode.Uri.from({ scheme: BEFORE_SCHEME, path: `/${name}`, query: key });
   }
 
@@ -105,6 +113,7 @@ export class EditorNavigation implements vscode.Disposable {
   dispose(): void {
     this.registration.dispose();
     this.before.clear();
+    this.checkpoints.clear();
   }
 }
 

@@ -30,6 +30,7 @@ import { EditorNavigation } from "./editorNavigation";
 import { FollowAgent } from "./followAgent";
 import { OutputLogger } from "./outputLogger";
 import { PermissionRuleStore } from "./permissionRules";
+import { ReviewComments } from "./reviewComments";
 import { restoreTabs, rememberTabs } from "./tabPersistence";
 import { SettingsAgentCatalog } from "./settingsAgentCatalog";
 import { createStatusBarItem, trackStatusBar } from "./statusBar";
@@ -170,6 +171,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
     view.post(view.catalogMessage());
   };
   const statusItem = createStatusBarItem();
+  const reviewComments = new ReviewComments(() => manager.active, navigation);
 
   context.subscriptions.push(
     logger,
@@ -177,6 +179,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
     editors,
     terminals,
     navigation,
+    reviewComments,
     statusItem,
     bindActiveSession(manager, (session) => {
       const bindings = [
@@ -216,6 +219,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
       rules,
       secrets,
       checkpoints,
+      reviewComments,
       storage: context.globalStorageUri,
     }),
     shutdown: () => manager.dispose(),
