@@ -34,7 +34,7 @@ import { ReviewComments } from "./reviewComments";
 import { restoreTabs, rememberTabs } from "./tabPersistence";
 import { SettingsAgentCatalog } from "./settingsAgentCatalog";
 import { createStatusBarItem, trackStatusBar } from "./statusBar";
-import { runTerminalLogin } from "./terminalLogin";
+import { confirmTerminalLogin, runTerminalLogin } from "./terminalLogin";
 import { TerminalMirror } from "./terminalMirror";
 import { authQuickPick, consentDialogs, hiddenPanelNotifier, urlConsent } from "./userPrompts";
 import { workspaceCwd } from "./workspaceCwd";
@@ -101,7 +101,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
       resolveHeaders: (headers) => secrets.resolveHeaders(headers),
       translate: (message, ...args) => vscode.l10n.t(message, ...args),
       returnToComposer: (text) => panel.view?.post({ type: "composer/insert", text }),
-      auth: { ...authQuickPick, runTerminalLogin },
+      auth: { ...authQuickPick, confirmTerminalLogin, runTerminalLogin },
       ports: {
         files: editorFiles,
         consent: consentDialogs,

@@ -1,21 +1,35 @@
 /**
- * Terminal authentication: runs the agent's own command with the auth method's args and env in
- * an interactive VS Code terminal, and reports whether it exited 0.
+ * Terminal authentication: asks before running (the exact command line, where it runs, the env
+ * the agent's method adds), then runs the planned sign-in (src/acp/client/terminalSignIn.ts) in
+ * an interactive VS Code terminal started in the launch folder, and reports whether it exited 0.
  */
 import * as vscode from "vscode";
-import type * as acp from "@agentclientprotocol/sdk";
-import type { AgentDefinition } from "../acp/agents/agentDefinition";
+import type { TerminalSignIn } from "../acp/client/terminalSignIn";
 
-export function runTerminalLogin(
-  definition: AgentDefinition,
-  authMethod: acp.AuthMethod & { type: "terminal" },
-): Promise<boolean> {
-  const method = authMethod as acp.AuthMethodTerminal;
+/** A modal: sign-in runs the agent's code, so nothing starts until the user says "Run". */
+export async function confirmTerminalLogin(signIn: TerminalSignIn): Promise<boolean> {
+  const run = vscode.l10n.t("Run");
+  const detail = [
+    vscode.l10n.t("Command: {0}", signIn.commandLine),
+    vscode.l10n.t("Runs in: {0}", signIn.directory),
+    ...(signIn.addedEnv.length ? [vscode.l10n.t("With environment: {0}", signIn.addedEnv.join(" "))] : []),
+    vscode.l10n.t("This runs the agent's own program with your permissions. Run it only if you trust this agent."),
+  ].join("\n");
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t("{0} asks to sign in by running a command in a terminal.", signIn.agent),
+    { modal: true, detail },
+    run,
+  );
+  return choice === run;
+}
+
+export function runTerminalLogin(signIn: TerminalSignIn): Promise<boolean> {
   const terminal = vscode.window.createTerminal({
-    name: vscode.l10n.t("Sign in: {0}", definition.name),
-    shellPath: definition.command,
-    shellArgs: [...definition.args, ...(method.args ?? [])],
-    env: { ...definition.env, ...(method.env ?? {}) },
+    name: vscode.l10n.t("Sign in: {0}", signIn.agent),
+    shellPath: signIn.command,
+    shellArgs: [...signIn.args],
+    cwd: signIn.directory,
+    env: { ...signIn.env },
   });
   terminal.show();
   return new Promise((resolve) => {

@@ -299,6 +299,9 @@ test(
         chosen.push(methods.map((method) => method.id));
         return methods.find((method) => method.id === "external");
       },
+      async confirmTerminalLogin() {
+        return false;
+      },
       async runTerminalLogin() {
         return false;
       },

@@ -1,7 +1,8 @@
 /**
  * The demo (`npm run demo`) in screenshot mode, as a child process: it starts code-server with the
  * packaged extension and the Demo Agent, opens the panel in headless Chromium, says "hello",
- * waits for the reply and saves test-results/demo.png.
+ * waits for the reply and saves test-results/demo.png. It prints the URL with the password
+ * code-server asks for (the screenshot's browser signs in with it).
  */
 import * as assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -44,6 +45,8 @@ it("the demo starts and screenshots a reply", { timeout: TIMEOUT_MS + 30_000 }, 
   if (code !== 0) t.diagnostic(output.slice(-3000));
   assert.equal(code, 0, "the demo exits 0");
   assert.match(urlLine ?? "", /http:\/\/127\.0\.0\.1:\d+\/\?folder=/, "the demo prints its URL");
+  const passwordLine = output.split("\n").find((line) => /^\s*password:/.test(line));
+  assert.match(passwordLine ?? "", /^\s*password:\s+[A-Za-z0-9_-]{32,}$/, "and the random password it asks for");
   assert.ok(existsSync(shot), `${shot} exists`);
   const { size } = statSync(shot);
   t.diagnostic(`demo.png ${(size / 1024).toFixed(1)} KiB`);

@@ -2,7 +2,7 @@
  * A hostile repository: its .vscode/settings.json defines an agent whose command would write a
  * marker file, and makes it the default. Opening the folder and the panel, and starting a new
  * session, must never run it: agent commands come only from user/machine settings. (The harness
- * turns Workspace Trust off, so this holds even in a trusted folder.)
+ * trusts the folder it opens, so this holds even in a trusted folder.)
  */
 import * as assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";

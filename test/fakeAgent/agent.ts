@@ -25,6 +25,7 @@ import {
 import { RunningTurn, type World } from "./world";
 import type { StoredSession } from "./store";
 import { runTurn } from "./turn";
+import { requireTerminalLogin } from "./terminalLogin";
 import { benchLog } from "./benchScenarios";
 import { STEER_METHODS, handleSteer, scheduleTitle } from "./bubSteering";
 import { rememberMcpServers } from "./vscodeToolScenarios";
@@ -99,6 +100,7 @@ export class AgentConnection {
         return codebuddyAuthenticate(this, params);
       case "session/new":
         requireCodebuddyAuth(this);
+        requireTerminalLogin(this.options);
         return this.newSession(params);
       case "session/load":
         requireCodebuddyAuth(this);

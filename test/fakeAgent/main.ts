@@ -13,12 +13,14 @@
  *   FAKE_AGENT_EOF=ignore quirk Q10: stay alive after stdin EOF while a session is live
  *   FAKE_AGENT_NO_MODELS, FAKE_AGENT_PROTOCOL_VERSION, FAKE_AGENT_LIST_PAGE, FAKE_AGENT_SEED,
  *   FAKE_AGENT_LOAD_ERROR, FAKE_AGENT_NAME, FAKE_AGENT_AUTH, FAKE_AGENT_MCP_ACP, FAKE_AGENT_UNSTABLE: see FakeAgentOptions in profiles.ts
+ *   FAKE_AGENT_LOGIN_REPORT with `--login`: the terminal sign-in program (terminalLogin.ts)
  */
 import { closeSync, openSync, writeSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { AgentConnection, type TransportHost } from "./agent";
 import { benchLog } from "./benchScenarios";
 import { optionsFromEnv } from "./profiles";
+import { runLoginIfAsked } from "./terminalLogin";
 import { World } from "./world";
 
 benchLog("agent-started");
@@ -62,7 +64,9 @@ const host: TransportHost = {
   },
 };
 
-if (behaviour === "crash-at-start") {
+if (runLoginIfAsked(process.argv.slice(2), process.env)) {
+  // the sign-in program: it exits once the report is written
+} else if (behaviour === "crash-at-start") {
   process.stderr.write("fatal: the fake agent could not load its configuration (simulated)\n", () => process.exit(7));
 } else {
   const world = new World(optionsFromEnv(process.env));

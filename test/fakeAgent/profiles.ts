@@ -14,6 +14,7 @@
  *             prompt folded into the running turn, team member lanes (see codebuddy.ts)
  */
 import type { StoredSession } from "./store";
+import { TERMINAL_LOGIN_METHOD } from "./terminalLogin";
 
 export type Profile = "default" | "bub" | "bub-web" | "quirks" | "codebuddy";
 
@@ -35,6 +36,8 @@ export interface FakeAgentOptions {
   readonly name?: string;
   /** FAKE_AGENT_AUTH=required (codebuddy): sessions fail -32000 until `authenticate {methodId:"external"}`. */
   readonly authRequired?: boolean;
+  /** FAKE_AGENT_AUTH=terminal + FAKE_AGENT_LOGIN_REPORT (default profile): one terminal auth method (terminalLogin.ts). */
+  readonly terminalLoginReport?: string;
   /** FAKE_AGENT_SLOW_START=<ms>: slow `initialize` and `session/new`, config options before the result (slowStart.ts). */
   readonly slowStartMs?: number;
   /** FAKE_AGENT_MCP_ACP=1 (default profile): advertise `mcpCapabilities.acp` (MCP-over-ACP, unstable). */
@@ -59,6 +62,9 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): FakeAgentOptions {
     ...(env.FAKE_AGENT_LOAD_ERROR === "gemini" ? { loadError: "gemini" as const } : {}),
     ...(env.FAKE_AGENT_NAME ? { name: env.FAKE_AGENT_NAME } : {}),
     ...(env.FAKE_AGENT_AUTH === "required" ? { authRequired: true } : {}),
+    ...(env.FAKE_AGENT_AUTH === "terminal" && env.FAKE_AGENT_LOGIN_REPORT
+      ? { terminalLoginReport: env.FAKE_AGENT_LOGIN_REPORT }
+      : {}),
     ...(env.FAKE_AGENT_SLOW_START ? { slowStartMs: Number(env.FAKE_AGENT_SLOW_START) } : {}),
     ...(env.FAKE_AGENT_MCP_ACP ? { mcpOverAcp: true } : {}),
     ...(env.FAKE_AGENT_SESSION_OPS ? { sessionOps: true } : {}),
@@ -94,7 +100,7 @@ export function initializeResult(
           ...(options.mcpOverAcp ? { mcpCapabilities: { acp: true } } : {}),
         },
         agentInfo: { name: options.name ?? "fake-agent", title: "Fake Agent", version: "1.0.0" },
-        authMethods: [],
+        authMethods: options.terminalLoginReport ? [TERMINAL_LOGIN_METHOD] : [],
       };
     case "bub":
     case "bub-web": {

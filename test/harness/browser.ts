@@ -6,6 +6,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type FrameLocator, type Page } from "playwright-core";
 import { extensionId, resultsDir } from "./paths";
+import { credentialFor, signIn } from "./serverAuth";
 import { ensureTools } from "./tools";
 
 export const CHROMIUM_ARGS = [
@@ -43,9 +44,14 @@ export interface Workbench {
   readonly errors: string[];
 }
 
-/** Opens `url` (a code-server folder URL) in a fresh context and waits for the workbench DOM. */
+/**
+ * Opens `url` (a code-server folder URL) in a fresh context and waits for the workbench DOM. A
+ * server this process started is signed in to first, with its folders trusted (serverAuth.ts).
+ */
 export async function openWorkbench(browser: Browser, url: string, timeoutMs = 90_000): Promise<Workbench> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const credential = credentialFor(url);
+  if (credential) await signIn(context, credential);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));

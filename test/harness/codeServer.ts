@@ -2,18 +2,20 @@
  * A private code-server (real VS Code 1.139 in the browser) for one test file or one demo:
  * its own scratch folder (HOME, user data, extensions, config, log), bound to 127.0.0.1 on a free
  * port, in its own process group so stop() leaves nothing behind. See
- * docs/reference/vscode-e2e.md, sections 4, 5 and 10.
+ * docs/reference/vscode-e2e.md, sections 4, 5 and 10. It asks for a random password (any local
+ * user can reach the port) and keeps Workspace Trust on, with its folders trusted: serverAuth.ts.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { forgetServer, newPassword, passwordHash, rememberServer } from "./serverAuth";
 import { groupAlive, reapStrays, safeReaddir, signalGroup, sleep, tail, waitFor } from "./processes";
 import { ensureTools } from "./tools";
 
 export interface CodeServerOptions {
   /** Folder opened by default (pages may still open another one with ?folder=). */
   readonly workspace: string;
-  /** Merged over the base user settings (no Welcome tab, no trust prompt, no telemetry…). */
+  /** Merged over the base user settings (no Welcome tab, no telemetry…). */
   readonly settings?: Record<string, unknown>;
   /**
    * The remote's Machine settings, where a remote window reads machine-scoped settings such as
@@ -30,11 +32,16 @@ export interface CodeServerOptions {
   readonly label?: string;
   /** 0 (default) lets the OS pick a free port. */
   readonly port?: number;
+  /** Folders the harness's browsers trust (Workspace Trust stays on). Default: `workspace`. */
+  readonly trustedFolders?: readonly string[];
 }
 
 export interface CodeServer {
   /** http://127.0.0.1:PORT, without a trailing slash. */
   readonly url: string;
+  /** code-server's login password (random per server); openWorkbench signs in with it. */
+  readonly password: string;
+  readonly trustedFolders: readonly string[];
   readonly port: number;
   /** `host:port`, the remote authority of vscode-remote:// URIs. */
   readonly authority: string;
@@ -69,7 +76,6 @@ export const BASE_SETTINGS: Readonly<Record<string, unknown>> = {
   "workbench.enableExperiments": false,
   "workbench.secondarySideBar.defaultVisibility": "hidden",
   "telemetry.telemetryLevel": "off",
-  "security.workspace.trust.enabled": false,
   "extensions.ignoreRecommendations": true,
   "extensions.autoCheckUpdates": false,
   "extensions.autoUpdate": false,
@@ -107,11 +113,11 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     configFile,
     [
       `bind-addr: 127.0.0.1:${options.port ?? 0}`,
-      "auth: none",
+      // The password's hash comes in $HASHED_PASSWORD (code-server removes it from the env it passes on).
+      "auth: password",
       "cert: false",
       "disable-telemetry: true",
       "disable-update-check: true",
-      "disable-workspace-trust: true",
       "disable-getting-started-override: true",
       "",
     ].join("\n"),
@@ -140,6 +146,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     log(`installed ${options.extensionVsix} in ${ms(t)}`);
   }
 
+  const password = newPassword();
   const args = [...common, "--ignore-last-opened", "--vscode-option", "force-disable-user-env"];
   if (options.smokeDriver) args.push("--vscode-option", "enable-smoke-test-driver");
   args.push(options.workspace);
@@ -148,7 +155,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   // detached: setsid(), so the server and everything it spawns share one process group to kill.
   const child = spawn(tools.nodePath, [tools.codeServerEntry, ...args], {
     cwd: scratchDir,
-    env,
+    env: { ...env, HASHED_PASSWORD: passwordHash(password) },
     detached: true,
     stdio: ["ignore", out, out],
   });
@@ -185,10 +192,15 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   try {
     const port = await waitForPort(logFile, () => exited, 60_000);
     const url = `http://127.0.0.1:${port}`;
+    const trustedFolders = options.trustedFolders ?? [options.workspace];
+    rememberServer({ url, password, authority: `127.0.0.1:${port}`, trustedFolders });
+    void exitedPromise.then(() => forgetServer(url));
     await waitForHealth(url, () => exited, 60_000);
     log(`code-server ${url} healthy ${ms(started)} after start (scratch ${scratchDir})`);
     return {
       url,
+      password,
+      trustedFolders,
       port,
       authority: `127.0.0.1:${port}`,
       scratchDir,

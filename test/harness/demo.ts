@@ -1,7 +1,9 @@
 /**
  * `npm run demo`: real VS Code (code-server) on 127.0.0.1 with the packaged extension installed
- * and the offline Demo Agent configured, in a demo folder in the cache. Prints the URL; Ctrl-C
- * stops everything.
+ * and the offline Demo Agent configured, in a demo folder in the cache. Prints the URL and the
+ * password code-server asks for (random per run: any local user can reach the port, and whoever
+ * gets in has a terminal as you). Workspace Trust stays on: VS Code asks whether to trust the demo
+ * folder. Ctrl-C stops everything.
  *
  * `npm run demo -- --screenshot` (or DEMO_SCREENSHOT=1): instead of waiting, opens the panel in
  * headless Chromium, sends "hello", waits for the reply, saves test-results/demo.png and exits.
@@ -62,6 +64,7 @@ async function main(): Promise<number> {
 
   console.log("");
   console.log(`ACP Panel demo: ${server.folderUrl()}`);
+  console.log(`  password:  ${server.password}`);
   console.log(`  extension: ${relative(process.cwd(), vsix) || vsix}`);
   console.log(`  folder:    ${workspace}`);
   console.log(`  log:       ${server.logFile}`);
@@ -81,7 +84,9 @@ async function main(): Promise<number> {
     }
   }
 
-  console.log("Open the URL in a browser on this machine. Ctrl-C stops the demo.");
+  console.log("Open the URL in a browser on this machine and sign in with the password (keep it to yourself).");
+  console.log('When VS Code asks whether you trust the demo folder, choose "Yes, I trust the authors".');
+  console.log("Ctrl-C stops the demo.");
   // A pending promise does not keep node running: this timer does, until a signal or the server's exit.
   const keepAlive = setInterval(() => undefined, 60_000);
   const code = await new Promise<number>((resolve) => {

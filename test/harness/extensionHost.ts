@@ -10,6 +10,7 @@ import { join, relative } from "node:path";
 import type { SuiteResult } from "../e2e/suite/index";
 import { launchBrowser } from "./browser";
 import { startCodeServer } from "./codeServer";
+import { signIn } from "./serverAuth";
 import { extensionTestsEntry, repoRoot } from "./paths";
 
 export interface ExtensionHostRun {
@@ -52,6 +53,7 @@ export async function runExtensionHostTests(options: ExtensionHostOptions = {}):
   try {
     browser = await launchBrowser({ homeDir: server.homeDir });
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await signIn(context, server);
     const page = await context.newPage();
     let settle: (code: number) => void = () => undefined;
     const exited = new Promise<number>((resolve) => (settle = resolve));

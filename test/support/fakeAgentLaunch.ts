@@ -1,14 +1,25 @@
 /**
  * How tests start the scripted fake agent from its TypeScript source. The source is bundled
- * once with esbuild into a temp file named by a hash of the sources (shared by the test files,
+ * once with esbuild into a file named by a hash of the sources (shared by the test files,
  * rebuilt when a source changes): a plain `node bundle.cjs` starts several times faster than
  * going through the tsx loader, which matters with dozens of agent processes per run.
+ * The bundle lives in the clone's git-ignored `.cache/fake-agent/` (0700, checked to be ours),
+ * never in the shared temp folder: there another local user could plant the file the tests run.
  * FAKE_AGENT_VIA_TSX=1 runs the source through tsx instead (absolute loader URL: the agent runs
  * in the session cwd, where "tsx" would not resolve).
  */
 import { createHash } from "node:crypto";
-import { readFileSync, existsSync, readdirSync, renameSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import {
+  chmodSync,
+  readFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { join, resolve } from "node:path";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
@@ -21,6 +32,34 @@ const fakeAgentDir = join(repoRoot, "test/fakeAgent");
 const fakeAgentMain = join(fakeAgentDir, "main.ts");
 
 let bundled: string | undefined;
+/** Bundles of older sources are removed once they are this old (a run in progress may still use one). */
+const STALE_BUNDLE_MS = 60 * 60 * 1000;
+
+/**
+ * `<repo>/.cache/fake-agent`, created 0700. Fails closed when it is a symlink, not ours, or open to
+ * others: the tests would run whatever such a folder holds.
+ */
+function bundleDir(): string {
+  const dir = join(repoRoot, ".cache/fake-agent");
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const info = lstatSync(dir);
+  const ours = process.getuid === undefined || info.uid === process.getuid();
+  if (!info.isDirectory() || !ours || (info.mode & 0o077) !== 0)
+    throw new Error(`${dir} must be a folder of this user with mode 0700: refusing to run a fake agent from it`);
+  return dir;
+}
+
+function pruneStaleBundles(dir: string, keep: string): void {
+  for (const name of readdirSync(dir)) {
+    const file = join(dir, name);
+    if (file === keep || !name.startsWith("fake-agent-")) continue;
+    try {
+      if (Date.now() - statSync(file).mtimeMs > STALE_BUNDLE_MS) rmSync(file, { force: true });
+    } catch {
+      // raced with another test process
+    }
+  }
+}
 
 /** node arguments that run the fake agent's main.ts. */
 function fakeAgentArgs(): string[] {
@@ -37,8 +76,10 @@ function fakeAgentArgs(): string[] {
       const { mtimeMs, size } = statSync(join(fakeAgentDir, file));
       hash.update(`${file}:${mtimeMs}:${size};`);
     }
-    const out = join(tmpdir(), `acp-panel-fake-agent-${hash.digest("hex").slice(0, 16)}.cjs`);
+    const dir = bundleDir();
+    const out = join(dir, `fake-agent-${hash.digest("hex").slice(0, 16)}.cjs`);
     if (!existsSync(out)) {
+      pruneStaleBundles(dir, out);
       const temp = `${out}.${process.pid}.tmp`;
       buildSync({
         entryPoints: [fakeAgentMain],
@@ -50,6 +91,7 @@ function fakeAgentArgs(): string[] {
         sourcemap: "inline",
         logLevel: "warning",
       });
+      chmodSync(temp, 0o600);
       renameSync(temp, out);
     }
     bundled = out;

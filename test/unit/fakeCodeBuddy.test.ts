@@ -27,6 +27,9 @@ export class TestAuth implements AuthPrompt {
     this.offered.push(methods.map((method) => method.id));
     return methods.find((method) => method.id === this.pick);
   }
+  async confirmTerminalLogin() {
+    return false;
+  }
   async runTerminalLogin(): Promise<boolean> {
     return false;
   }

@@ -9,7 +9,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
 import type { AgentLaunch, Logger } from "../ports";
-import { launchDirectory } from "./packageRunner";
+import { launchSite } from "./packageRunner";
 import { planSpawn } from "./shellEnvironment";
 
 export interface AgentExit {
@@ -43,12 +43,12 @@ export class AgentProcess {
     pathValue?: string,
     runnerBase?: string,
   ) {
-    this.directory = launchDirectory(launch, cwd, runnerBase);
+    const site = launchSite(launch, cwd, runnerBase);
+    this.directory = site.directory;
     const env = {
       ...process.env,
       ...(pathValue ? { PATH: pathValue } : {}),
-      // A shell would say where it is; tools that read PWD must not see the host's folder.
-      ...(this.directory !== cwd ? { PWD: this.directory } : {}),
+      ...site.env,
       ...launch.env,
     };
     const plan = planSpawn(launch.command, launch.args, env.PATH);

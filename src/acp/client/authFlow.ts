@@ -3,16 +3,22 @@
  * `authMethods`. "agent" methods go through `authenticate`; "terminal" methods run the agent's
  * own command with the method's args/env in a terminal, after which the agent is restarted.
  * Then the call that failed is retried once.
+ *
+ * A terminal method runs code, so it is planned like a launch (terminalSignIn.ts: the same
+ * launch folder, PWD included) and confirmed with its exact command line before it runs, even
+ * when it is the agent's only method.
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import type { AgentClient } from "./agentClient";
-import type { AgentDefinition } from "../agents/agentDefinition";
+import { terminalSignIn, type LaunchPlace, type TerminalSignIn } from "./terminalSignIn";
 
 export interface AuthPrompt {
   /** Ask which method to use; undefined = the user declined. */
   choose(agent: string, methods: readonly acp.AuthMethod[]): Promise<acp.AuthMethod | undefined>;
-  /** Run `definition.command` + method args in an interactive terminal; true on exit code 0. */
-  runTerminalLogin(definition: AgentDefinition, method: acp.AuthMethod & { type: "terminal" }): Promise<boolean>;
+  /** Show `signIn.commandLine`, its folder and added env; true only when the user says to run it. */
+  confirmTerminalLogin(signIn: TerminalSignIn): Promise<boolean>;
+  /** Run `signIn` in an interactive terminal (its command, args, env and directory as given); true on exit code 0. */
+  runTerminalLogin(signIn: TerminalSignIn): Promise<boolean>;
 }
 
 export const AUTH_REQUIRED = -32000;
@@ -23,14 +29,15 @@ export function isAuthRequired(error: unknown): boolean {
 
 export type AuthOutcome = "authenticated" | "restart-needed" | "declined";
 
-export async function authenticate(client: AgentClient, prompt: AuthPrompt): Promise<AuthOutcome> {
+export async function authenticate(client: AgentClient, prompt: AuthPrompt, place: LaunchPlace): Promise<AuthOutcome> {
   const methods = client.init.authMethods ?? [];
   if (methods.length === 0) return "declined";
   const method = methods.length === 1 ? methods[0] : await prompt.choose(client.name, methods);
   if (!method) return "declined";
   if ("type" in method && method.type === "terminal") {
-    const terminalMethod = method as acp.AuthMethod & { type: "terminal" };
-    return (await prompt.runTerminalLogin(client.definition, terminalMethod)) ? "restart-needed" : "declined";
+    const signIn = terminalSignIn(client.definition, method as acp.AuthMethodTerminal, place);
+    if (!(await prompt.confirmTerminalLogin(signIn))) return "declined";
+    return (await prompt.runTerminalLogin(signIn)) ? "restart-needed" : "declined";
   }
   await client.connection.authenticate(method.id);
   return "authenticated";

@@ -93,3 +93,17 @@ export function launchDirectory(
 ): string {
   return isPackageRunner(launch.command, launch.args) ? runnerDirectory(base) : workspaceCwd;
 }
+
+/**
+ * The one decision every run of an agent's command goes through (the agent itself, a terminal
+ * sign-in, any helper): the folder to start in, and the `PWD` to give it when that folder is not
+ * the workspace (a shell would say where it is; tools that read PWD must not see the host's folder).
+ */
+export function launchSite(
+  launch: { readonly command: string; readonly args: readonly string[] },
+  workspaceCwd: string,
+  base?: string,
+): { readonly directory: string; readonly env: Readonly<Record<string, string>> } {
+  const directory = launchDirectory(launch, workspaceCwd, base);
+  return { directory, env: directory !== workspaceCwd ? { PWD: directory } : {} };
+}

@@ -196,6 +196,7 @@ export class AgentLifecycle {
       const { session, loadFailure } = await withAuth(
         client,
         this.deps.auth,
+        { cwd, ...(this.deps.storageDirectory ? { runnerBase: this.deps.storageDirectory } : {}) },
         note,
         () =>
           fork && !fork.newSession

@@ -8,6 +8,7 @@ import type { AgentClient } from "../client/agentClient";
 import type { FailureReport } from "../client/agentErrors";
 import { describeRequestError } from "../client/agentErrors";
 import { authenticate, isAuthRequired, type AuthPrompt } from "../client/authFlow";
+import type { LaunchPlace } from "../client/terminalSignIn";
 import { capabilitiesOf } from "../client/agentCapabilities";
 import { agentUrlProblem, displayUrl } from "../agents/networkPolicy";
 import { missingAgentDetails } from "../agents/remoteAgentSettings";
@@ -61,10 +62,14 @@ export async function resolveLaunch(
   }
 }
 
-/** Runs `call`; on `-32000` signs in with one of the agent's methods and retries once. */
+/**
+ * Runs `call`; on `-32000` signs in with one of the agent's methods and retries once. `place` is
+ * where the agent was launched from (a terminal sign-in starts where the launch did).
+ */
 export async function withAuth<T>(
   client: AgentClient,
   auth: AuthPrompt | undefined,
+  place: LaunchPlace,
   note: (title: string) => void,
   call: () => Promise<T>,
   t: Translate = english,
@@ -74,7 +79,7 @@ export async function withAuth<T>(
   } catch (error) {
     if (!isAuthRequired(error) || !auth) throw error;
     note(t("{0} needs you to sign in.", client.name));
-    const outcome = await authenticate(client, auth);
+    const outcome = await authenticate(client, auth, place);
     if (outcome === "declined")
       throw new Error(t("{0} requires authentication, and sign-in was not completed.", client.name));
     if (outcome === "restart-needed")
