@@ -25,7 +25,7 @@ export function QueuedMessages() {
         </span>
         <span className="section-detail">
           {allNotSent
-            ? t("the agent ended before sending these")
+            ? t("not sent: the agent ended")
             : running
               ? t("sent when the turn ends")
               : t("paused: Send now, or send a new message to resume")}
