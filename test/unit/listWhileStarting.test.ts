@@ -47,7 +47,8 @@ test("the list opened while a restored tab's agent is still in initialize waits 
   const slow = fakeAgent("Fake B", {
     FAKE_AGENT_PROFILE: "bub",
     FAKE_AGENT_STATE: state,
-    FAKE_AGENT_SLOW_START: "400",
+    // Slow enough that the list surely opens before the answer, even on a loaded machine.
+    FAKE_AGENT_SLOW_START: "3000",
   });
   const next = manager([slow.launch]);
   const restoring = next.openSession("Fake B", earlier);
