@@ -75,10 +75,11 @@ test("a not-sent message waits for Send again: a new message after the restart g
   const agent = fakeAgent();
   const { chat } = chatSession(cleanup, [agent.launch]);
   await chat.start();
-  const turn = chat.prompt("crash now");
+  // crash-late ticks for 2 s first: the next message surely finds the turn running.
+  const turn = chat.prompt("crash-late now");
   await waitFor(
     () => assistantText(chat.store.state.thread),
-    (text) => text.includes("Starting"),
+    (text) => text.includes("step 2."),
     "the turn streams",
   );
   await chat.prompt("late-text held");
@@ -96,7 +97,7 @@ test("a not-sent message waits for Send again: a new message after the restart g
     (phase) => phase === "idle",
     "the new turn ends",
   );
-  assert.deepEqual(promptTexts(agent), ["crash now", "late-text new"], "the held message is not sent on its own");
+  assert.deepEqual(promptTexts(agent), ["crash-late now", "late-text new"], "the held message is not sent on its own");
   assert.deepEqual(
     chat.store.state.thread.queue.map((q) => ({ text: q.text, notSent: q.notSent })),
     [{ text: "late-text held", notSent: true }],
@@ -107,5 +108,31 @@ test("a not-sent message waits for Send again: a new message after the restart g
     (texts) => texts.length === 3,
     "sent again",
   );
-  assert.deepEqual(promptTexts(agent), ["crash now", "late-text new", "late-text held"]);
+  assert.deepEqual(promptTexts(agent), ["crash-late now", "late-text new", "late-text held"]);
+});
+
+test("a message sent just as the agent dies, before its exit is reported, is held as not sent", async () => {
+  const agent = fakeAgent();
+  const returned: string[] = [];
+  const { chat } = chatSession(cleanup, [agent.launch], { returnToComposer: (text) => returned.push(text) });
+  await chat.start();
+  await chat.prompt("crash now"); // resolves once the connection is gone
+  await chat.prompt("late-text right after the crash");
+  await waitFor(
+    () => chat.store.state.connection.status,
+    (status) => status === "failed",
+    "the crash",
+  );
+  assert.deepEqual(promptTexts(agent), ["crash now"]);
+  assert.deepEqual(
+    entriesOf(chat.store.state.thread, "user").map((e) => e.text),
+    ["crash now"],
+    "not shown as sent",
+  );
+  // Kept where the user sees it: held in the queue, or (the exit already reported) back in the prompt box.
+  const held = chat.store.state.thread.queue.map((q) => ({ text: q.text, notSent: q.notSent }));
+  assert.deepEqual(
+    [...held, ...returned.map((text) => ({ text, notSent: true }))],
+    [{ text: "late-text right after the crash", notSent: true }],
+  );
 });

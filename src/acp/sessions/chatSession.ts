@@ -153,6 +153,12 @@ export class ChatSession {
       }
       return;
     }
+    if (session.agentGone) {
+      // The agent has just ended and its exit is not reported yet: held as not sent, never shown as sent.
+      this.queue.push(text);
+      this.queue.markNotSent();
+      return;
+    }
     if (session.isBusy) {
       if (session.steeringRoute === "none") {
         // Sent after a Stop the agent has not confirmed: it goes out once the agent answers.
