@@ -22,10 +22,11 @@ test("a message queued during a turn that ends in a crash stays queued as not se
   const agent = fakeAgent();
   const { chat } = chatSession(cleanup, [agent.launch]);
   await chat.start();
-  const turn = chat.prompt("crash now");
+  // crash-late ticks for 2 s first: the message surely finds the turn running.
+  const turn = chat.prompt("crash-late now");
   await waitFor(
     () => assistantText(chat.store.state.thread),
-    (text) => text.includes("Starting"),
+    (text) => text.includes("step 2."),
     "the turn streams",
   );
   await chat.prompt("basic-stream after the crash");
@@ -41,10 +42,10 @@ test("a message queued during a turn that ends in a crash stays queued as not se
   );
   // Let any drain the turn's end started run out before judging.
   await new Promise<void>((resolve) => setImmediate(resolve));
-  assert.deepEqual(promptTexts(agent), ["crash now"], "the queued message never reached the agent");
+  assert.deepEqual(promptTexts(agent), ["crash-late now"], "the queued message never reached the agent");
   assert.deepEqual(
     entriesOf(chat.store.state.thread, "user").map((e) => e.text),
-    ["crash now"],
+    ["crash-late now"],
     "it is not shown as sent",
   );
   assert.deepEqual(
