@@ -149,6 +149,7 @@ export const hostActions = {
   editQueued: (id: string, text: string) => postToHost({ type: "queue/edit", id, text }),
   removeQueued: (id: string) => postToHost({ type: "queue/remove", id }),
   sendQueuedNow: (id: string) => postToHost({ type: "queue/sendNow", id }),
+  sendQueuedAgain: (id: string) => postToHost({ type: "queue/sendAgain", id }),
   reviewDiff: (path: string) => postToHost({ type: "review/diff", path }),
   reviewKeep: (path: string) => postToHost({ type: "review/keep", path }),
   reviewUndo: (path: string) => postToHost({ type: "review/undo", path }),

@@ -215,6 +215,8 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("queue/remove"), id: z.string() }),
   /** Cancel the running turn and send this queued message now. */
   z.object({ type: z.literal("queue/sendNow"), id: z.string() }),
+  /** Send a queued message marked not sent (its agent ended first) again; starts the agent if none runs. */
+  z.object({ type: z.literal("queue/sendAgain"), id: z.string() }),
   /** Opens the user settings at `acpPanel.agents` (first-run help). */
   z.object({ type: z.literal("settings/open") }),
   /** Opens the remote's settings (Preferences: Open Remote Settings), where a remote window reads agents. */

@@ -166,6 +166,8 @@ export interface FileChange {
 export interface QueuedPrompt {
   readonly id: string;
   readonly text: string;
+  /** The agent ended (crashed) before this went out: held until the user sends it again. */
+  readonly notSent?: true | undefined;
 }
 
 /** Progress of a subagent run (Lody `_lody/subagents/event`); all optional. */

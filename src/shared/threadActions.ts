@@ -125,7 +125,10 @@ export const threadActionSchema = z.discriminatedUnion("type", [
   /** The agent started a turn nobody prompted (a late steer became a new turn). */
   z.object({ type: z.literal("turn/unowned"), at: z.number() }),
   /** The whole queue of prompts waiting for the turn to end (host-owned). */
-  z.object({ type: z.literal("queue/set"), items: z.array(z.object({ id: z.string(), text: z.string() })) }),
+  z.object({
+    type: z.literal("queue/set"),
+    items: z.array(z.object({ id: z.string(), text: z.string(), notSent: z.literal(true).optional() })),
+  }),
   /** A Lody subagent event (validated leniently by the reducer). */
   z.object({ type: z.literal("subagent/event"), entryId: z.string(), event: z.unknown() }),
   /** An update tagged for a CodeBuddy team member: goes to the member's lane. */

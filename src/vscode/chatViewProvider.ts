@@ -38,6 +38,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       manager,
       placements,
       target: { kind: "active" },
+      keepTab: true,
       post: (message) => this.post(message),
     });
     this.messages = {

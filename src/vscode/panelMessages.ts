@@ -114,6 +114,8 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       return session?.removeQueued(message.id);
     case "queue/sendNow":
       return session?.sendQueuedNow(message.id);
+    case "queue/sendAgain":
+      return session?.sendQueuedAgain(message.id);
     case "settings/open":
       await vscode.commands.executeCommand("workbench.action.openSettings", "acpPanel.agents");
       return;

@@ -121,6 +121,15 @@ export const scenarios: Record<string, Scenario> = {
     return await turn.exit(3, "fatal: simulated crash in the fake agent");
   },
 
+  /** Like `crash`, after 2 s of ticks: time to queue a message in the UI before the agent dies. */
+  async "crash-late"(turn) {
+    for (let tick = 1; tick <= 20; tick++) {
+      turn.update(chunk(`Working before the crash, step ${tick}. `));
+      await turn.sleep(100);
+    }
+    return await turn.exit(3, "fatal: simulated crash in the fake agent");
+  },
+
   /** 12: text chunks, a thought, two usage updates (used 11 then 12, size 100), end_turn. */
   async "basic-stream"(turn) {
     turn.update(chunk("Hello"));

@@ -49,7 +49,13 @@ function manager(): SessionManager {
 }
 
 /** A SessionView wired to a webview replica; frames run by themselves unless `manualFrames`. */
-function wiredView(m: SessionManager, placements: EditorPlacements, target: ViewTarget, manualFrames = false) {
+function wiredView(
+  m: SessionManager,
+  placements: EditorPlacements,
+  target: ViewTarget,
+  manualFrames = false,
+  keepTab = false,
+) {
   const frames: Array<() => void> = [];
   const posted: HostMessage[] = [];
   const replica = new ReplicaStore(
@@ -63,6 +69,7 @@ function wiredView(m: SessionManager, placements: EditorPlacements, target: View
     manager: m,
     placements,
     target,
+    keepTab,
     flushMs: FLUSH_MS,
     ackTimeoutMs: PATIENT_MS,
     post: (message) => {
@@ -231,4 +238,36 @@ test("closing the tab tells its editor view, and the marker follows the editor t
   await m.closeTab(key);
   assert.equal(lost, 1, "the editor view lost its tab");
   assert.equal(editor.view.session, undefined);
+});
+
+// Issue 27: closing the last tab left its transcript on screen with a "ready" composer whose Send
+// did nothing: no tab was left, so no snapshot reached the view and Send had no session.
+test("closing the panel's last tab leaves a new session on the default agent, and Send reaches it", async () => {
+  const m = manager();
+  const placements = new EditorPlacements();
+  const only = await m.newTab("Fake");
+  const panel = wiredView(m, placements, { kind: "active" }, false, true);
+  await only.prompt("hello before closing");
+  await waitFor(
+    () => assistantText(panel.replica.getSnapshot().thread),
+    (text) => /demo agent/i.test(text),
+    "the reply shown",
+  );
+  await m.closeTab(m.activeTabKey!);
+  const fresh = await waitFor(
+    () => panel.replica.getSnapshot(),
+    (state) => state.thread.entries.length === 0 && state.connection.status === "ready",
+    "a new session in the view, its agent ready",
+  );
+  assert.equal(fresh.connection.status === "ready" && fresh.connection.agent, "Fake", "the default agent");
+  assert.equal(m.summaries().length, 1, "one new tab");
+  assert.notEqual(panel.view.session, only, "Send goes to the new tab");
+  await panel.view.session!.prompt("hello after closing");
+  await waitFor(
+    () => panel.replica.getSnapshot().thread,
+    (thread) =>
+      thread.entries.some((e) => e.kind === "user" && e.text === "hello after closing") &&
+      /demo agent/i.test(assistantText(thread)),
+    "the new session answers",
+  );
 });

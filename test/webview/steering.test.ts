@@ -159,4 +159,33 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
       await panel.close();
     }
   });
+
+  it("marks a queued message its agent ended before sending as not sent, with Send again", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      const crashed: PanelAction = {
+        type: "queue/set",
+        items: [{ id: "q1", text: "Then bump the version", notSent: true }],
+      };
+      await panel.snapshot(0, fold([...readyActions, crashed]));
+      const queue = panel.page.getByRole("list", { name: "Queued messages" });
+      const item = queue.getByRole("listitem");
+      await eventually(async () => assert.equal(await item.count(), 1));
+      assert.match((await item.textContent()) ?? "", /Not sent/);
+      const box = queue.getByRole("textbox", { name: "Queued message 1" });
+      assert.equal(await box.getAttribute("aria-describedby"), "q1-not-sent", "the mark is the box's description");
+      assert.equal(await item.getByRole("button", { name: "Send now" }).count(), 0);
+      await item.getByRole("button", { name: "Send again" }).click();
+      await panel.waitForSent("queue/sendAgain");
+      assert.deepEqual(await panel.sentOfType("queue/sendAgain"), [{ type: "queue/sendAgain", id: "q1" }]);
+
+      // The host takes it back into the queue: the mark goes, and Send now is back.
+      await panel.actions(1, [queueSet("Then bump the version")]);
+      await eventually(async () => assert.equal(await item.getByRole("button", { name: "Send now" }).count(), 1));
+      assert.doesNotMatch((await item.textContent()) ?? "", /Not sent/);
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
 });

@@ -2,7 +2,8 @@
  * Messages waiting for the running turn to end (`thread.queue`, for agents that cannot be
  * steered), above the composer. Each can be edited in place (Enter or leaving the box saves it,
  * Escape reverts), removed, or sent now (the host cancels the turn and sends it next). After
- * Stop the host pauses the queue; the list stays so the user can decide.
+ * Stop the host pauses the queue; the list stays so the user can decide. A message its agent
+ * ended (crashed) before sending is marked "Not sent" and waits for "Send again".
  */
 import { type KeyboardEvent, memo, useEffect, useState } from "react";
 import type { QueuedPrompt } from "../../src/shared/thread";
@@ -14,6 +15,7 @@ export function QueuedMessages() {
   const queue = usePanel((state) => state.thread.queue);
   const running = usePanel((state) => state.thread.turn.phase !== "idle");
   if (queue.length === 0) return null;
+  const allNotSent = queue.every((item) => item.notSent);
   return (
     <section className="queued" aria-labelledby="queued-heading">
       <div className="section-bar">
@@ -22,7 +24,11 @@ export function QueuedMessages() {
           {t("Queued")}
         </span>
         <span className="section-detail">
-          {running ? t("sent when the turn ends") : t("paused: Send now, or send a new message to resume")}
+          {allNotSent
+            ? t("not sent: the agent ended")
+            : running
+              ? t("sent when the turn ends")
+              : t("paused: Send now, or send a new message to resume")}
         </span>
       </div>
       <ol className="queued-list" role="list" aria-label={t("Queued messages")}>
@@ -35,7 +41,7 @@ export function QueuedMessages() {
 }
 
 const QueuedItem = memo(function QueuedItem({ item, position }: { item: QueuedPrompt; position: number }) {
-  const { editQueued, removeQueued, sendQueuedNow } = useHostActions();
+  const { editQueued, removeQueued, sendQueuedNow, sendQueuedAgain } = useHostActions();
   const [text, setText] = useState(item.text);
   const [editing, setEditing] = useState(false);
   // The host's copy wins whenever the user is not in the middle of an edit.
@@ -63,11 +69,18 @@ const QueuedItem = memo(function QueuedItem({ item, position }: { item: QueuedPr
   };
 
   return (
-    <li className="queued-item">
+    <li className={item.notSent ? "queued-item not-sent" : "queued-item"}>
+      {item.notSent && (
+        <span className="queued-not-sent" id={`${item.id}-not-sent`}>
+          <Codicon name="warning" />
+          {t("Not sent")}
+        </span>
+      )}
       <textarea
         className="queued-text"
         aria-label={t("Queued message {0}", position)}
         rows={1}
+        {...(item.notSent ? { "aria-describedby": `${item.id}-not-sent` } : {})}
         value={text}
         onChange={(event) => {
           setEditing(true);
@@ -77,15 +90,27 @@ const QueuedItem = memo(function QueuedItem({ item, position }: { item: QueuedPr
         onKeyDown={onKeyDown}
       />
       <span className="queued-actions">
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t("Send now")}
-          title={t("Stop the turn and send this now")}
-          onClick={() => sendQueuedNow(item.id)}
-        >
-          <Codicon name="run" />
-        </button>
+        {item.notSent ? (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t("Send again")}
+            title={t("Send this again (starts the agent if it is not running)")}
+            onClick={() => sendQueuedAgain(item.id)}
+          >
+            <Codicon name="refresh" />
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t("Send now")}
+            title={t("Stop the turn and send this now")}
+            onClick={() => sendQueuedNow(item.id)}
+          >
+            <Codicon name="run" />
+          </button>
+        )}
         <button
           type="button"
           className="icon-button"

@@ -42,6 +42,12 @@ export class AgentClient {
   /** Resolves once the agent is gone (crash, exit, lost connection), with what to tell the user. */
   readonly ended: Promise<FailureReport>;
   private initResponse: acp.InitializeResponse | undefined;
+  /**
+   * Settles with the `initialize` result once it is answered, or `undefined` if the handshake
+   * fails or the agent ends first: for readers that may come while the agent is still starting.
+   */
+  readonly handshake: Promise<acp.InitializeResponse | undefined>;
+  private settleHandshake: (init: acp.InitializeResponse | undefined) => void = () => undefined;
   private readonly sinks = new Map<string, SessionSink>();
   private readonly early = new Map<string, Array<[method: string | undefined, payload: unknown]>>();
   private stopping = false;
@@ -84,6 +90,8 @@ export class AgentClient {
             },
         ),
     ]).then((report) => this.explainClose(report));
+    this.handshake = new Promise((resolve) => (this.settleHandshake = resolve));
+    void this.ended.then(() => this.settleHandshake(undefined));
     // A lost connection may leave the process running (it closed stdout, or we dropped it after
     // an oversized message): stop it, so nothing is orphaned.
     void this.ended.then(() => {
@@ -96,8 +104,14 @@ export class AgentClient {
     return this.definition.name;
   }
 
+  /** The `initialize` result; throws before it is answered (see `initResult` and `handshake`). */
   get init(): acp.InitializeResponse {
     if (!this.initResponse) throw new Error("initialize() has not completed");
+    return this.initResponse;
+  }
+
+  /** The `initialize` result, or `undefined` while the agent has not answered it. */
+  get initResult(): acp.InitializeResponse | undefined {
     return this.initResponse;
   }
 
@@ -107,6 +121,17 @@ export class AgentClient {
 
   /** Handshake: advertises our capabilities and checks the protocol version. */
   async initialize(): Promise<acp.InitializeResponse> {
+    try {
+      const result = await this.handshakeOnce();
+      this.settleHandshake(result);
+      return result;
+    } catch (error) {
+      this.settleHandshake(undefined);
+      throw error;
+    }
+  }
+
+  private async handshakeOnce(): Promise<acp.InitializeResponse> {
     const custom = this.definition.clientInfo;
     const clientInfo: ClientIdentity = custom
       ? {

@@ -153,6 +153,12 @@ export class SessionController {
     return this.turnRunning;
   }
 
+  /** The agent's connection ended (a crash or a stop): nothing more can be sent in this session. */
+  get agentGone(): boolean {
+    const { client } = this.context;
+    return client.isStopping || client.transport.hasEnded || client.connection.isClosed;
+  }
+
   /** A prompted turn, or an unowned one the agent started from a late steer. */
   get isBusy(): boolean {
     return this.turnRunning || this.steerer.unownedTurn || this.stopGrace.unconfirmed;
@@ -194,7 +200,7 @@ export class SessionController {
       reportTurnEnd(this.context, response, afterCancel, this.updatesThisTurn);
     } catch (error) {
       this.lastStop = this.cancelRequested ? "cancelled" : "error";
-      if (client.isStopping || client.transport.hasEnded || client.connection.isClosed) return; // reported as a crash
+      if (this.agentGone) return; // reported as a crash
       if (this.cancelRequested) {
         // An error answer to a cancelled prompt is still a cancellation.
         sink({ type: "turn/ended", stopReason: "cancelled" });

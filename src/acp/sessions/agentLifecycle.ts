@@ -64,6 +64,8 @@ export interface LifecyclePanel {
   readonly threadReset: () => void;
   /** The session is ready: messages sent while the agent was starting go out. */
   readonly sessionReady: (session: SessionController) => void;
+  /** The agent of a ready session ended on its own: what still waits to be sent was not sent. */
+  readonly agentEnded: () => void;
 }
 
 export class AgentLifecycle {
@@ -248,6 +250,7 @@ export class AgentLifecycle {
     const wasReady = this.panel.store.state.connection.status === "ready";
     this.fail(client.name, report);
     if (!wasReady) return;
+    this.panel.agentEnded();
     this.restarts.afterCrash(
       (attempt, of, delay) =>
         this.panel.notes.note(

@@ -63,6 +63,7 @@ export class ChatSession {
         this.checkpoints.warmUp();
         void this.drainQueue(session);
       },
+      agentEnded: () => this.queue.markNotSent(),
     });
   }
 
@@ -171,6 +172,12 @@ export class ChatSession {
       }
       return;
     }
+    if (session.agentGone) {
+      // The agent has just ended and its exit is not reported yet: held as not sent, never shown as sent.
+      this.queue.push(text);
+      this.queue.markNotSent();
+      return;
+    }
     if (session.isBusy) {
       if (session.steeringRoute === "none") {
         // Sent after a Stop the agent has not confirmed: it goes out once the agent answers.
@@ -202,10 +209,23 @@ export class ChatSession {
 
   /** "Send now": cancel the running turn and send this queued message next. */
   async sendQueuedNow(id: string): Promise<void> {
-    if (!this.queue.promote(id)) return;
+    if (!this.queue.retry(id)) return;
     const session = this.session;
     if (session?.isTurnRunning) await this.cancelTurn(session, false);
     else if (session) await this.drainQueue(session);
+  }
+
+  /**
+   * "Send again" on a message its agent ended before sending: it goes next, now when the agent
+   * is idle, after the running turn otherwise; with no agent running, the agent is restarted
+   * (the session reopened) and the message goes once it is ready.
+   */
+  async sendQueuedAgain(id: string): Promise<void> {
+    if (!this.queue.retry(id)) return;
+    const session = this.session;
+    const { status } = this.store.state.connection;
+    if (session && status === "ready") await this.drainQueue(session);
+    else if (status !== "starting") await this.restart();
   }
 
   async cancel(): Promise<void> {
@@ -238,6 +258,9 @@ export class ChatSession {
 
   private async drainQueue(session: SessionController): Promise<void> {
     if (this.session !== session || session.isBusy) return;
+    // The turn ended because the agent did (its crash is reported separately): sending now would
+    // show the message as sent to an agent that can no longer receive it.
+    if (session.agentGone) return this.queue.markNotSent();
     const next = this.queue.takeNext();
     if (next) await this.runTurn(session, next.text, []);
   }

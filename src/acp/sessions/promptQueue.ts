@@ -1,13 +1,16 @@
 /**
  * Zed-style queue for agents that cannot be steered: messages sent during a turn wait here,
  * editable, and go out one by one when the turn ends. A manual Stop pauses the queue until the
- * user sends again; "Send now" cancels the turn and sends that message first.
+ * user sends again; "Send now" cancels the turn and sends that message first. When the agent
+ * ends (crashes) before a message went out, the message stays, marked not sent, and is skipped
+ * until the user sends it again: it is never shown as sent without reaching the agent.
  */
 import type { ThreadAction } from "../../shared/threadActions";
 
 export interface QueuedItem {
   readonly id: string;
   text: string;
+  notSent: boolean;
 }
 
 export class PromptQueue {
@@ -22,7 +25,7 @@ export class PromptQueue {
   }
 
   push(text: string): void {
-    this.items.push({ id: `q${++this.counter}`, text });
+    this.items.push({ id: `q${++this.counter}`, text, notSent: false });
     this.publish();
   }
 
@@ -48,11 +51,28 @@ export class PromptQueue {
     return true;
   }
 
-  /** The next message to send, unless paused. */
+  /** The agent ended before anything waiting went out: every message is held as not sent. */
+  markNotSent(): void {
+    if (this.items.every((item) => item.notSent)) return;
+    for (const item of this.items) item.notSent = true;
+    this.publish();
+  }
+
+  /** "Send again" on a message marked not sent: it waits again, first in line. */
+  retry(id: string): boolean {
+    const item = this.items.find((candidate) => candidate.id === id);
+    if (!item) return false;
+    item.notSent = false;
+    return this.promote(id);
+  }
+
+  /** The next message to send, unless paused; messages marked not sent wait for "Send again". */
   takeNext(): QueuedItem | undefined {
     if (this.paused) return undefined;
-    const next = this.items.shift();
-    if (next) this.publish();
+    const at = this.items.findIndex((item) => !item.notSent);
+    if (at < 0) return undefined;
+    const [next] = this.items.splice(at, 1);
+    this.publish();
     return next;
   }
 
@@ -63,6 +83,9 @@ export class PromptQueue {
 
   /** Shows the queue again (after a thread reset, which empties the thread's copy). */
   publish(): void {
-    this.dispatch({ type: "queue/set", items: this.items.map(({ id, text }) => ({ id, text })) });
+    this.dispatch({
+      type: "queue/set",
+      items: this.items.map(({ id, text, notSent }) => (notSent ? { id, text, notSent } : { id, text })),
+    });
   }
 }

@@ -16,7 +16,7 @@ import { english, type Translate } from "../../shared/l10n";
 import { SessionActions } from "./sessionActions";
 import { unstableCapabilitiesOf, type UnstableSessionCapabilities } from "../client/unstableSessions";
 import { AgentStatuses } from "./agentStatuses";
-import { mergeAgentLists } from "./sessionListing";
+import { mergeAgentLists, readyAgents } from "./sessionListing";
 
 export interface OpenTabRecord {
   readonly agent: string;
@@ -139,7 +139,8 @@ export class SessionManager {
     this.changed();
     const client = session.agentClient;
     const sessionId = session.sessionId;
-    if (client && sessionId && capabilitiesOf(client.init).close)
+    const init = client?.initResult;
+    if (client && sessionId && init && capabilitiesOf(init).close)
       await client.connection.closeSession(sessionId).catch(() => undefined);
     await session.dispose();
   }
@@ -176,13 +177,16 @@ export class SessionManager {
         status: "closed",
       });
     }
-    await mergeAgentLists(
-      items,
+    // Tabs still starting their agent (restored after a reload) are waited for, bounded.
+    const agents = await readyAgents(
       [...this.tabs.values()].map((session) => session.agentClient),
-      this.index.all(),
-      this.deps.translate,
+      this.deps.clock,
     );
-    const withStatus = await this.statuses.sessionStatuses([...items.values()], (agent) => this.liveClient(agent));
+    await mergeAgentLists(items, agents, this.index.all(), this.deps.translate);
+    const withStatus = await this.statuses.sessionStatuses(
+      [...items.values()],
+      (agent) => agents.find(({ client }) => client.name === agent && !client.isStopping)?.client,
+    );
     return withStatus
       .map((item) => (this.features.get(item.agent)?.archive ? { ...item, canArchive: true } : item))
       .map((item) => {
@@ -285,7 +289,9 @@ export class SessionManager {
 }
 
 async function deleteWith(client: AgentClient, sessionId: string): Promise<void> {
-  if (capabilitiesOf(client.init).delete) await client.connection.deleteSession(sessionId);
+  // A tab's agent may still be starting: its answer to `initialize` says whether it can delete.
+  const init = client.initResult ?? (await client.handshake);
+  if (init && capabilitiesOf(init).delete) await client.connection.deleteSession(sessionId);
 }
 
 function connectionAgent(session: ChatSession): string | undefined {

@@ -21,6 +21,11 @@ export interface SessionViewOptions {
   readonly target: ViewTarget;
   readonly placements: EditorPlacements;
   readonly post: (message: HostMessage) => void;
+  /**
+   * The side panel: when its last tab closes, a new tab on the default agent takes its place, so
+   * the view never keeps showing a closed tab's transcript over a composer with no session behind it.
+   */
+  readonly keepTab?: boolean;
   /** ReplicaFeed timing (tests). */
   readonly flushMs?: number;
   readonly ackTimeoutMs?: number;
@@ -93,6 +98,10 @@ export class SessionView {
   }
 
   private onChanged(): void {
+    const { manager, target, keepTab } = this.options;
+    // Only once a shown tab closed (not before the first tab, while tabs are being restored).
+    // Opening the new tab calls back here, which binds it and sends its snapshot.
+    if (keepTab && target.kind === "active" && this.bound && manager.summaries().length === 0) void manager.newTab();
     if (this.bound !== this.session) {
       this.bind();
       if (this.feed.isSynced && this.bound) this.feed.snapshot();
