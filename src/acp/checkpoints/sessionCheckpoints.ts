@@ -5,6 +5,7 @@
  * Without git (or with checkpoints off) everything here says so once and the review goes on
  * without a baseline.
  */
+import { basename } from "node:path";
 import type { ThreadAction } from "../../shared/threadActions";
 import type { Logger } from "../ports";
 import type { TurnBaseline } from "./turnBaseline";
@@ -153,6 +154,11 @@ export class SessionCheckpoints {
     };
   }
 
+  /** The agent of this session changed `path` (for the other sessions' restore warnings). */
+  agentChanged(path: string, sessionName: string): void {
+    this.deps.store?.noteAgentChange(this, sessionName, path);
+  }
+
   /** A checkpoint before an undo writes anything. */
   async beforeUndo(): Promise<void> {
     await this.store?.take("before undo");
@@ -166,7 +172,19 @@ export class SessionCheckpoints {
     const store = this.requireStore();
     const target = this.requireCheckpoint(entryId);
     const { changes } = await store.preview(target);
-    return { files: changes, warnings: [] };
+    const others = store.changedByOthers(
+      this,
+      changes.map((change) => change.absolute),
+      target.at,
+    );
+    const warnings = [...others].map(([name, paths]) =>
+      this.t(
+        "The session “{0}” changed {1} after this checkpoint: restoring puts back what they held before.",
+        name,
+        paths.map((path) => basename(path)).join(", "),
+      ),
+    );
+    return { files: changes, warnings };
   }
 
   /** Restores the files to just before `entryId`; a notice with Redo says what changed. */

@@ -132,6 +132,29 @@ export class WorkspaceCheckpoints {
   /** Told which checkpoints went (pruned or cleared), so their sessions can say so. */
   readonly onDropped = new Set<(dropped: readonly Checkpoint[]) => void>();
 
+  /** Files each session's agent changed, and when: a restore warns about another session's later changes. */
+  private readonly agentChanges = new Map<
+    string,
+    Array<{ readonly owner: object; readonly name: string; readonly at: number }>
+  >();
+
+  /** The agent of the session `owner` (shown as `name`) changed `path` now. */
+  noteAgentChange(owner: object, name: string, path: string): void {
+    const list = (this.agentChanges.get(path) ?? []).filter((change) => change.owner !== owner);
+    list.push({ owner, name, at: this.now() });
+    this.agentChanges.set(path, list);
+  }
+
+  /** Other sessions whose agent changed one of `paths` after `since`, with those paths. */
+  changedByOthers(owner: object, paths: readonly string[], since: number): Map<string, string[]> {
+    const found = new Map<string, string[]>();
+    for (const path of paths)
+      for (const change of this.agentChanges.get(path) ?? [])
+        if (change.owner !== owner && change.at >= since)
+          found.set(change.name, [...(found.get(change.name) ?? []), path]);
+    return found;
+  }
+
   /** Every checkpoint taken in this window, oldest first. */
   all(): Checkpoint[] {
     return [...this.known.values()];

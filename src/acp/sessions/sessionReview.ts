@@ -38,7 +38,16 @@ export function sessionReview(
   newId: () => string,
   translate: Translate,
 ): SessionReview {
-  const review = files ? new ChangeReview((action) => store.dispatch(action), files) : undefined;
+  const review = files
+    ? new ChangeReview((action) => {
+        store.dispatch(action);
+        if (action.type === "review/recorded" && action.origin === "agent") {
+          const { thread, connection } = store.state;
+          const name = thread.title ?? (connection.status === "none" ? "another session" : connection.agent);
+          checkpoints.agentChanged(action.path, name);
+        }
+      }, files)
+    : undefined;
   const checkpoints = new SessionCheckpoints({
     store: deps.checkpoints,
     dispatch: (action) => store.dispatch(action),
