@@ -14,7 +14,8 @@ import { vscodeToolsEnabled } from "../../src/acp/client/vscodeTools/vscodeToolS
 import { LineReader } from "../../src/acp/client/vscodeTools/lineReader";
 import { MAX_ITEMS } from "../../src/acp/client/vscodeTools/toolOutput";
 import { PathGrants } from "../../src/acp/client/pathGrants";
-import { agentEntrySchema, toDefinition } from "../../src/acp/agents/agentDefinition";
+import { agentEntrySchema, toDefinition, type AgentDefinition } from "../../src/acp/agents/agentDefinition";
+import { grantedCapabilities } from "../../src/acp/agents/networkPolicy";
 import { FakeIntelligence, TYPE_ERROR, writeSampleWorkspace } from "../support/fakeIntelligence";
 import { ScriptedConsent, type ScriptedAnswers } from "../support/diskFiles";
 import { StdioMcpClient, bridgeScriptPath } from "../support/mcpBridge";
@@ -265,8 +266,26 @@ test('settings: on by default; acpPanel.vscodeTools off, or "vscodeTools": false
   const off = { enabled: () => false };
   const plain = toDefinition("A", agentEntrySchema.parse({ command: "a" }));
   const optedOut = toDefinition("B", agentEntrySchema.parse({ command: "b", vscodeTools: false }));
-  assert.equal(vscodeToolsEnabled(on, plain), true);
-  assert.equal(vscodeToolsEnabled(off, plain), false);
-  assert.equal(vscodeToolsEnabled(on, optedOut), false);
-  assert.equal(vscodeToolsEnabled(undefined, plain), false, "no port (no VS Code): nothing offered");
+  const grants = (definition: AgentDefinition) => grantedCapabilities(definition);
+  assert.equal(vscodeToolsEnabled(on, plain, grants(plain)), true);
+  assert.equal(vscodeToolsEnabled(off, plain, grants(plain)), false);
+  assert.equal(vscodeToolsEnabled(on, optedOut, grants(optedOut)), false);
+  assert.equal(vscodeToolsEnabled(undefined, plain, grants(plain)), false, "no port (no VS Code): nothing offered");
+});
+
+test('settings: no VS Code tools for an agent not granted fs (its entry, or a network agent elsewhere), unless "vscodeTools": true', () => {
+  const on = { enabled: () => true };
+  const entry = (value: object) => toDefinition("X", agentEntrySchema.parse(value));
+  const cases: Array<[object, boolean]> = [
+    [{ command: "a", capabilities: { fs: false } }, false],
+    [{ command: "a", capabilities: { fs: false }, vscodeTools: true }, true],
+    [{ transport: "websocket", url: "wss://agents.example.com/acp" }, false],
+    [{ transport: "websocket", url: "wss://agents.example.com/acp", vscodeTools: true }, true],
+    [{ transport: "websocket", url: "wss://agents.example.com/acp", capabilities: { fs: true } }, true],
+    [{ transport: "http", url: "http://127.0.0.1:8080/acp" }, true],
+  ];
+  const enabled = (port: { enabled(): boolean }, definition: AgentDefinition) =>
+    vscodeToolsEnabled(port, definition, grantedCapabilities(definition));
+  for (const [value, expected] of cases) assert.equal(enabled(on, entry(value)), expected, JSON.stringify(value));
+  assert.equal(enabled({ enabled: () => false }, entry(cases[1]![0])), false, "the setting still wins");
 });
