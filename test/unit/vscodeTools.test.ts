@@ -4,7 +4,8 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { realpathSync, writeFileSync } from "node:fs";
+import { realpathSync, truncateSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { McpToolServer } from "../../src/acp/client/vscodeTools/mcpToolServer";
 import { ToolBridgeServer, BRIDGE_TOKEN_ENV } from "../../src/acp/client/vscodeTools/toolBridgeServer";
@@ -156,6 +157,27 @@ test("an allowed outside file is granted for the session (shared with fs/*), and
     grants.list().map((grant) => [grant.sessionId, grant.kind, grant.path]),
     [["s", "file", join(outside, "lib.ts")]],
   );
+});
+
+test("a file fs/read_text_file would refuse (over the size cap, a folder, a FIFO) is refused before VS Code opens it", async () => {
+  const { call, root, intelligence } = setup();
+  const big = join(root, "huge.log");
+  writeFileSync(big, "");
+  truncateSync(big, 11 * 1024 * 1024); // sparse: 11 MiB on paper, nothing on disk
+  const fifo = join(root, "pipe");
+  const made = spawnSync("mkfifo", [fifo]).status === 0;
+  for (const [path, reason] of [
+    [big, /too large/],
+    [join(root, "src"), /not a regular file/],
+    ...(made ? [[fifo, /FIFO|not a regular file/] as const] : []),
+  ] as const) {
+    for (const tool of ["document_symbols", "hover", "definition"]) {
+      const out = await call(tool, { path, line: 1, column: 1 });
+      assert.equal(out.isError, true, `${tool} ${path}: ${out.text}`);
+      assert.match(out.text, reason);
+    }
+  }
+  assert.deepEqual(intelligence.calls, [], "VS Code was never asked to open them");
 });
 
 test("locations outside the workspace are left out of results, and the result says how many", async () => {

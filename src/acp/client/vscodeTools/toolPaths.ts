@@ -6,12 +6,15 @@
  *   one serves the other);
  * - a location the tools would return outside the roots (a definition in a library under ~, a
  *   symbol in another checkout) is left out unless a grant already covers it, and the result says
- *   how many were left out: asking once per returned location would flood the user with prompts.
+ *   how many were left out: asking once per returned location would flood the user with prompts;
+ * - a file is opened only when fs/read_text_file would read it whole: a regular file within the
+ *   read cap (VS Code loads a document entirely; a 400 MB log would sit in the extension host).
  * Sensitive files inside the roots (`.env`, `.git/`…) are readable through `fs/*` too: only writes
  * ask for them, and these tools never write.
  */
 import { resolve } from "node:path";
-import type { ConsentPrompt } from "../fileSystemCallbacks";
+import { wholeReadRefusal } from "../boundedRead";
+import { DEFAULT_MAX_READ_BYTES, type ConsentPrompt } from "../fileSystemCallbacks";
 import { grantableFolder, type GrantScope } from "../pathGrants";
 import { resolveAgentPath } from "../workspacePaths";
 
@@ -22,6 +25,8 @@ export interface ToolPathOptions {
   readonly sessionId: () => string;
   readonly consent: Pick<ConsentPrompt, "allowReadOutsideWorkspace">;
   readonly grants: GrantScope;
+  /** The size cap of a file the tools open (default: fs/read_text_file's). */
+  readonly maxReadBytes?: number;
 }
 
 /** A tool input the tools refuse: reported to the model as a tool error, not a protocol error. */
@@ -41,6 +46,9 @@ export class ToolPaths {
       throw new ToolInputError(error instanceof Error ? error.message : String(error));
     }
     if (!resolved.exists) throw new ToolInputError(`no such file: ${path}`);
+    // VS Code would load the whole file into memory: refuse what fs/read_text_file refuses.
+    const refusal = await wholeReadRefusal(resolved.real, this.options.maxReadBytes ?? DEFAULT_MAX_READ_BYTES);
+    if (refusal !== undefined) throw new ToolInputError(refusal);
     if (resolved.insideRoots || grants.allowsRead(sessionId(), resolved.real)) return resolve(path);
     const noFolder = current.length === 0;
     const answer = await consent.allowReadOutsideWorkspace(agent, resolved.real, noFolder);
