@@ -12,7 +12,9 @@
  * Sensitive files inside the roots (`.env`, `.git/`…) are readable through `fs/*` too: only writes
  * ask for them, and these tools never write.
  */
-import { resolve } from "node:path";
+import { stat } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { SourceScan, type ReferenceCache } from "./outsideSources";
 import { wholeReadRefusal } from "../boundedRead";
 import { DEFAULT_MAX_READ_BYTES, type ConsentPrompt } from "../fileSystemCallbacks";
 import { grantableFolder, type GrantScope } from "../pathGrants";
@@ -29,10 +31,16 @@ export interface ToolPathOptions {
   readonly maxReadBytes?: number;
 }
 
+/** Prompts one call may raise about the outside files a project reaches (each answer can cover more). */
+const MAX_SOURCE_PROMPTS = 3;
+
 /** A tool input the tools refuse: reported to the model as a tool error, not a protocol error. */
 export class ToolInputError extends Error {}
 
 export class ToolPaths {
+  /** What each project file referenced, while unchanged: a hover after the first is quick. */
+  private readonly references: ReferenceCache = new Map();
+
   constructor(private readonly options: ToolPathOptions) {}
 
   /** Checks a path the agent sent; returns it normalised, or throws ToolInputError. */
@@ -61,6 +69,66 @@ export class ToolPaths {
     if (folder === undefined) grants.grantRead(sessionId(), "file", resolved.real);
     else grants.grantRead(sessionId(), "folder", folder);
     return resolve(path);
+  }
+
+  /**
+   * Answers about `file` (`what`: "hover", "problems") come from its whole project, which may reach
+   * files outside the roots (outsideSources.ts): each such file the user has not allowed is asked
+   * about like a read (same prompt, same grants); a denial, or a project too large to check,
+   * is a ToolInputError and VS Code is not asked.
+   */
+  async checkSources(file: string, what: string): Promise<void> {
+    const { agent, roots, sessionId, consent, grants } = this.options;
+    for (let asked = 0; asked <= MAX_SOURCE_PROMPTS; asked++) {
+      const verdict = await this.scan().verdict(file);
+      if (verdict.kind === "unchecked")
+        throw new ToolInputError(
+          `The ${what} of ${file} is withheld: it could not be checked for text from files outside the workspace (${verdict.reason}).`,
+        );
+      const source = verdict.outside[0];
+      if (source === undefined) return;
+      if (asked === MAX_SOURCE_PROMPTS) break;
+      const noFolder = roots().length === 0;
+      const answer = await consent.allowReadOutsideWorkspace(agent, source, noFolder);
+      if (answer === "deny")
+        throw new ToolInputError(
+          `Permission denied: the ${what} of ${file} can include text from ${source}, which is outside the workspace, and the user did not allow reading it.`,
+        );
+      const isFolder = (await stat(source).catch(() => undefined))?.isDirectory() === true;
+      const folder =
+        answer === "folder" || isFolder ? grantableFolder(isFolder ? join(source, "x") : source) : undefined;
+      if (folder === undefined) grants.grantRead(sessionId(), "file", source);
+      else grants.grantRead(sessionId(), "folder", folder);
+    }
+    throw new ToolInputError(
+      `The ${what} of ${file} is withheld: its project reaches more files outside the workspace than the user was asked about.`,
+    );
+  }
+
+  /** Keeps the items whose file's answers draw on nothing outside that is not allowed (never asks); counts the others. */
+  async withoutOutsideSources<T>(
+    items: readonly T[],
+    pathOf: (item: T) => string,
+  ): Promise<{ kept: T[]; hidden: number }> {
+    const scan = this.scan();
+    const verdicts = new Map<string, Promise<boolean>>();
+    const clean = (path: string) => {
+      let verdict = verdicts.get(path);
+      if (!verdict) {
+        verdict = scan.verdict(path).then((found) => found.kind === "checked" && found.outside.length === 0);
+        verdicts.set(path, verdict);
+      }
+      return verdict;
+    };
+    const flags: boolean[] = [];
+    for (const item of items) flags.push(await clean(pathOf(item)));
+    const kept = items.filter((_, index) => flags[index]);
+    return { kept, hidden: items.length - kept.length };
+  }
+
+  private scan(): SourceScan {
+    const { roots, sessionId, grants } = this.options;
+    return new SourceScan(roots(), (real) => grants.allowsRead(sessionId(), real), { cache: this.references });
   }
 
   /** Keeps the items whose path is inside the roots or already granted; counts the others. */
