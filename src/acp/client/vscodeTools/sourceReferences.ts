@@ -6,7 +6,7 @@
  *   `require("…")`, and `/// <reference path|types="…"/>`;
  * - project configs (`tsconfig*.json`, `jsconfig*.json`, `package.json`): every string that is a
  *   path (`./`, `../`, `/`, `~`, `C:\`, `file:`, `${configDir}`), globs cut at their first
- *   wildcard, and `extends` package names;
+ *   wildcard, and the package names of `extends` and `compilerOptions.types`;
  * - anything else (JSON, Markdown, other languages): quoted strings and Markdown link targets that
  *   are paths, the generic way a file names another (`"$schema": "../x.json"`, `#include "/…"`).
  * The scan errs towards finding too much: a string that only looks like a path is resolved and,
@@ -58,7 +58,8 @@ export function scriptReferences(text: string): SourceReference[] {
 }
 
 const JSON_STRING = /"((?:[^"\\\r\n]|\\.)*)"/g;
-const EXTENDS = /"extends"\s*:\s*(?:"((?:[^"\\]|\\.)*)"|\[([^\]]*)\])/g;
+/** `extends` and `compilerOptions.types` name packages (looked up in node_modules, then `@types`). */
+const EXTENDS = /"(?:extends|types)"\s*:\s*(?:"((?:[^"\\]|\\.)*)"|\[([^\]]*)\])/g;
 
 /** The package.json fields a language service loads files by (`main`, `types`, `exports`…). */
 const PACKAGE_FIELDS = ["main", "module", "types", "typings", "exports", "imports", "typesVersions", "browser"];
