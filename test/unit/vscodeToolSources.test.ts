@@ -162,3 +162,14 @@ test("a project that reaches nothing outside hovers without asking; a Markdown o
   assert.equal((await call("hover", { path: "config.json", line: 1, column: 5 })).isError, true);
   assert.equal(consent.asked.length, 1);
 });
+
+test("Vue, Svelte and Astro files are answered from the TypeScript project too: another file's outside global asks", async () => {
+  for (const name of ["App.vue", "Card.svelte", "Page.astro"]) {
+    const { call, write, consent } = setup({ read: "deny" });
+    write("src/globals.d.ts", 'declare const LEAK: typeof import("../../outside/secret").OUTSIDE_VALUE;\n');
+    write(`src/${name}`, "<script>\nexport const seen = LEAK;\n</script>\n");
+    const out = await call("hover", hoverAt(`src/${name}`));
+    assert.equal(out.isError, true, `${name}: ${out.text}`);
+    assert.equal(consent.asked.length, 1, name);
+  }
+});

@@ -1,7 +1,7 @@
 /**
  * The other files a file's text names, as a language service would follow them. Pure text work
  * (outsideSources.ts resolves and follows what this finds). Three kinds of file:
- * - scripts (TypeScript / JavaScript): module specifiers of `import … from`, `export … from`,
+ * - scripts (TypeScript / JavaScript, and Vue / Svelte / Astro components): module specifiers of `import … from`, `export … from`,
  *   side-effect `import "…"`, `import("…")` (type imports and JSDoc `import("…")` included),
  *   `require("…")`, and `/// <reference path|types="…"/>`;
  * - project configs (`tsconfig*.json`, `jsconfig*.json`, `package.json`): every string that is a
@@ -22,7 +22,8 @@ export interface SourceReference {
   readonly as: "path" | "package";
 }
 
-const SCRIPT = /\.(?:[cm]?[jt]sx?)$/i;
+/** TypeScript and JavaScript, and the component files whose language services run on the TypeScript project. */
+const SCRIPT = /\.(?:[cm]?[jt]sx?|vue|svelte|astro)$/i;
 const CONFIG = /^(?:[tj]sconfig(?:\.[^/\\]*)?\.json|package\.json)$/i;
 
 export function sourceKind(path: string): SourceKind {
