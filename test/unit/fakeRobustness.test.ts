@@ -33,10 +33,16 @@ test("garbage lines get JSON-RPC errors back, and the session carries on", async
     "before garbage. after garbage.",
     "the batch is refused, not applied",
   );
-  const errors = agent
-    .received()
-    .filter((m) => m.error !== undefined)
-    .map((m) => [m.id, (m.error as { code: number }).code]);
+  // The client's error replies reach the agent's log on their own schedule, not before the turn ends.
+  const errors = await waitFor(
+    () =>
+      agent
+        .received()
+        .filter((m) => m.error !== undefined)
+        .map((m) => [m.id, (m.error as { code: number }).code]),
+    (found) => found.length >= 3,
+    "the agent to receive three error replies",
+  );
   assert.deepEqual(errors, [
     [null, -32700],
     [null, -32600],
