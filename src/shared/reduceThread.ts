@@ -20,6 +20,7 @@ import { restoredEntries } from "./storedTranscript";
 import { unstableUpdateSchema } from "./unstableUpdates";
 import { foldUnstableUpdate } from "./reduceUnstable";
 import { reduceCheckpoint } from "./reduceCheckpoint";
+import { cleanSessionTitle } from "./sessionTitle";
 
 export function reduceThread(thread: Thread, action: ThreadAction): Thread {
   switch (action.type) {
@@ -189,11 +190,13 @@ function foldUpdate(thread: Thread, update: KnownUpdate, entryId: string): Threa
       const team = update._meta?.["codebuddy.ai/teamUpdate"];
       const next = team === undefined ? thread : foldTeamUpdate(thread, team);
       if (update.title === undefined) return next;
-      if (update.title === null || update.title.trim() === "") {
+      // The agent's title is cleaned and capped like the user's rename (sessionTitle.ts).
+      const title = update.title === null ? "" : cleanSessionTitle(update.title);
+      if (title === "") {
         const { title: _cleared, ...rest } = next;
         return rest;
       }
-      return { ...next, title: update.title.trim() };
+      return { ...next, title };
     }
     case "usage_update":
       return {

@@ -14,6 +14,7 @@ import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { readWireLog } from "../harness/agent";
 import { launchBrowser, openFile, openWorkbench, screenshot } from "../harness/browser";
+import { modalDialog } from "../harness/panel";
 import { eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { vsixPath } from "../harness/paths";
@@ -191,6 +192,72 @@ describe("VS Code tools for agents", { timeout: 300_000 }, () => {
       assert.equal(entry?.type, "acp");
       assertEveryTool(await runTools(acpLog, "acp"), "acp");
       await screenshot(page, "e2e-vstools-acp.png");
+    });
+  });
+
+  /** The fake agent's `vscode-hover` replies, from its wire log. */
+  function hoverReplies(wireLog: string): string[] {
+    return readWireLog(wireLog)
+      .filter((line) => line.direction === "out" && line.message?.method === "session/update")
+      .map(
+        (line) =>
+          (line.message?.params as { update?: { sessionUpdate?: string; content?: { text?: string } } } | undefined)
+            ?.update?.content?.text ?? "",
+      )
+      .filter((text) => text.startsWith("Hover over"));
+  }
+
+  /** Sends a hover prompt and waits for its reply; `answer` clicks that button of the consent dialog first. */
+  async function hover(wireLog: string, answer?: string): Promise<string> {
+    const before = hoverReplies(wireLog).length;
+    await eventually(
+      async () => (await view.send.getAttribute("aria-disabled")) === "false",
+      "Send to be enabled",
+      30_000,
+    );
+    await sendPrompt(view, "vscode-hover src/leak.ts 2 14");
+    if (answer) {
+      const dialog = modalDialog(page);
+      await dialog.waitFor({ timeout: 30_000 });
+      const text = await dialog.innerText();
+      assert.ok(text.includes(join("outside", "secret.ts")), `the dialog names the outside file: ${text}`);
+      await screenshot(page, "e2e-vstools-hover-consent.png");
+      await dialog.getByRole("button", { name: answer, exact: true }).click();
+      await dialog.waitFor({ state: "hidden", timeout: 10_000 });
+    }
+    await eventually(() => hoverReplies(wireLog).length > before, "the hover reply", 60_000);
+    return hoverReplies(wireLog).at(-1) ?? "";
+  }
+
+  it("hover over a symbol defined inside from an outside import: no outside text without consent (issue 26 item 4)", async (t) => {
+    await withDiagnostics(t, diagnostics(acpLog), "e2e-vstools-hover", async () => {
+      if ((await view.status.filter({ hasText: `${ACP_AGENT} is ready` }).count()) === 0) {
+        await view.frame.getByRole("combobox", { name: "Agent" }).click();
+        await view.frame.getByRole("option", { name: ACP_AGENT }).click();
+        await view.status.filter({ hasText: `${ACP_AGENT} is ready` }).waitFor({ timeout: 30_000 });
+      }
+      // What an agent writes: a file inside that re-exports a constant of a module outside.
+      mkdirSync(join(scratch, "outside"), { recursive: true });
+      writeFileSync(
+        join(scratch, "outside", "secret.ts"),
+        '/** SECRET-DOC-7 */\nexport const OUTSIDE_VALUE = "outside-literal-42";\n',
+      );
+      writeFileSync(
+        join(workspace, "src/leak.ts"),
+        'import { OUTSIDE_VALUE } from "../../outside/secret";\nexport const seen = OUTSIDE_VALUE;\n',
+      );
+      const denied = await hover(acpLog, "Deny");
+      assert.match(denied, /^Hover over acp \(failed\):\nPermission denied/, denied);
+      assert.doesNotMatch(denied, /outside-literal-42|SECRET-DOC-7/);
+      // Allowed, the same hover carries the outside literal once TypeScript has loaded the file: the
+      // refusal above was not an empty hover. The grant holds, so later asks show no dialog.
+      let allowed = await hover(acpLog, "Allow this file");
+      const deadline = Date.now() + 120_000;
+      while (!allowed.includes("outside-literal-42") && Date.now() < deadline) {
+        assert.equal(await modalDialog(page).count(), 0, "no dialog once the file is allowed");
+        allowed = await hover(acpLog);
+      }
+      assert.match(allowed, /^Hover over acp \(ok\):[\s\S]*const seen: "outside-literal-42"/, allowed);
     });
   });
 });

@@ -8,6 +8,9 @@
  *       workspace_symbols <query>; definition, references and hover at <path>:<line>:<column>;
  *       open_editors; selection). Each call is a tool call in the transcript, and the reply has one
  *       block per tool: "### <tool>" then the tool's text, so tests can read every result.
+ *   vscode-hover <path> <line> <column>
+ *       only hover at <path>:<line>:<column>; the reply is "Hover over <transport> (failed|ok):" then
+ *       the tool's text.
  *   vscode-tools-bad-server
  *       an `mcp/message` to a serverId nobody registered; the reply names the client's error code.
  */
@@ -145,6 +148,35 @@ export const vscodeToolScenarios: Record<string, Scenario> = {
         blocks.push(`### ${name}\n${out}`);
       }
       turn.update({ sessionUpdate: "agent_message_chunk", content: text(blocks.join("\n\n")) });
+    } finally {
+      server.close();
+    }
+    return "end_turn";
+  },
+
+  async "vscode-hover"(turn) {
+    const entry = (sessionServers.get(turn.sessionId) ?? []).find((server) => server.name === "vscode");
+    if (!entry) {
+      turn.update({ sessionUpdate: "agent_message_chunk", content: text("No vscode MCP server was offered.") });
+      return "end_turn";
+    }
+    const transport = entry.type === "acp" ? "acp" : "stdio";
+    const server = transport === "acp" ? overAcp(turn, entry.serverId ?? "") : await overStdio(entry);
+    try {
+      const [path = "src/broken.ts", line = "1", column = "1"] = turn.args;
+      const outcome = await server.call("tools/call", {
+        name: "hover",
+        arguments: { path, line: Number(line), column: Number(column) },
+      });
+      const result = outcome.result as { content?: Array<{ text?: string }>; isError?: boolean } | undefined;
+      const out = outcome.error
+        ? `MCP error ${outcome.error.code}: ${outcome.error.message}`
+        : (result?.content ?? []).map((part) => part.text ?? "").join("\n");
+      const status = outcome.error || result?.isError ? "failed" : "ok";
+      turn.update({
+        sessionUpdate: "agent_message_chunk",
+        content: text(`Hover over ${transport} (${status}):\n${out}`),
+      });
     } finally {
       server.close();
     }

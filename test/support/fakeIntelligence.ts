@@ -39,6 +39,8 @@ export class FakeIntelligence implements EditorIntelligencePort {
   extraDiagnostics: DiagnosticInfo[] = [];
   /** Extra locations returned by definition/references (e.g. outside the workspace). */
   extraLocations: LocationInfo[] = [];
+  /** What hover answers instead of `double`'s signature (e.g. a type drawn from another file). */
+  hoverParts: string[] | undefined;
 
   constructor(private readonly root: string) {}
 
@@ -96,7 +98,7 @@ export class FakeIntelligence implements EditorIntelligencePort {
 
   async hover(path: string, position: Position): Promise<string[]> {
     this.calls.push(`hover ${path} ${position.line}:${position.character}`);
-    return ["```typescript\nfunction double(value: number): number\n```"];
+    return this.hoverParts ?? ["```typescript\nfunction double(value: number): number\n```"];
   }
 
   async openEditors() {

@@ -125,6 +125,20 @@ test('an agent with "vscodeTools": false gets no vscode server, the others still
   assert.deepEqual(mcpServers(), []);
 });
 
+test('an agent whose entry switches file access off gets no vscode server, unless it sets "vscodeTools": true', async () => {
+  for (const env of [{}, { FAKE_AGENT_MCP_ACP: "1" }]) {
+    const off = setup(env, { agent: { capabilities: { fs: false } } });
+    await off.chat.start();
+    assert.deepEqual(off.mcpServers(), [], "neither the stdio entry nor the acp one");
+    await off.chat.prompt("vscode-tools src/broken.ts 4 22");
+    assert.match(assistantText(off.chat.store.state.thread), /No vscode MCP server was offered/);
+    assert.deepEqual(off.intelligence.calls, [], "no tool ran");
+  }
+  const optedIn = setup({ FAKE_AGENT_MCP_ACP: "1" }, { agent: { capabilities: { fs: false }, vscodeTools: true } });
+  await optedIn.chat.start();
+  assert.equal(optedIn.mcpServers()[0]?.name, "vscode", "an explicit opt-in still gets the tools");
+});
+
 test("a session reopened with session/load gets the vscode server too, and its tools answer", async () => {
   const { chat, agent } = setup({ FAKE_AGENT_PROFILE: "quirks" });
   await chat.start();

@@ -171,3 +171,19 @@ test("a turn the user stopped leaves a visible line in the transcript; one the a
     ["user"],
   );
 });
+
+test("an agent's session title is capped and cleaned like the user's rename: no control or bidi characters", () => {
+  const title = (value: string | null) =>
+    fold([
+      { type: "acp/update", entryId: `t${++counter}`, update: { sessionUpdate: "session_info_update", title: value } },
+    ]).title;
+  assert.equal(
+    title("  Fix\u202E gnp.exe \u2066login\u2069\u0007\u0000  bug\r\n\tnow\u200F "),
+    "Fix gnp.exe login bug now",
+  );
+  const long = title(`${"Long ".repeat(1000)}end`);
+  assert.ok(long !== undefined && long.length <= 200, `capped: ${long?.length}`);
+  assert.ok(long?.startsWith("Long Long"));
+  assert.equal(title(`${"a".repeat(199)}😀tail`)?.endsWith("\ud83d"), false, "never cut inside a surrogate pair");
+  assert.equal(title("\u202E\u0007\u200E"), undefined, "a title of only control characters is no title");
+});

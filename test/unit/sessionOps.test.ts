@@ -104,6 +104,8 @@ test("rename: session/set_title where advertised (the agent's title is shown), l
     "persisted in the index",
   );
   await assert.rejects(actions.rename("Plain", local.sessionId!, "   "), /can't be empty/);
+  await assert.rejects(actions.rename("Plain", local.sessionId!, "\u202E\u0007"), /can't be empty/);
+  assert.equal(await actions.rename("Plain", local.sessionId!, "Kept\u202E\u0000 here\u2069"), "Kept here");
 
   // Reopened (as after a window reload), the local title comes back on the tab.
   const localId = local.sessionId!;

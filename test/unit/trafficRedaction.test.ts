@@ -116,3 +116,30 @@ test("ordinary fields that only look alike stay readable", () => {
   };
   assert.equal(shown(message), JSON.stringify(message));
 });
+
+test("env-file lines, URL passwords, Stripe, GitLab and npm tokens and JWTs are redacted (issue 26 item 9)", () => {
+  const jwt =
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
+  const text = shown({
+    params: {
+      content:
+        'DB_PASSWORD=env-pw-0123\nSECRET_KEY="env-sk-0123"\nexport GITHUB_TOKEN=env-tok-0123\nMODE=plain-0123\n' +
+        "DATABASE_URL=postgres://app:url-pw-0123@db.internal:5432/app\n",
+      rawOutput: {
+        stdout: `stripe sk_live_51HqL0123456789abcdefXYZ gitlab glpat-abcDEF0123456789xyz_ npm npm_abcdefghijklmnopqrstuvwxyz0123456789 jwt ${jwt}`,
+      },
+    },
+  });
+  assertHidden(text, [
+    "env-pw-0123",
+    "env-sk-0123",
+    "env-tok-0123",
+    "url-pw-0123",
+    "sk_live_51HqL0123456789abcdefXYZ",
+    "glpat-abcDEF0123456789xyz_",
+    "npm_abcdefghijklmnopqrstuvwxyz0123456789",
+    jwt.split(".")[1]!,
+  ]);
+  for (const visible of ["DB_PASSWORD=", "SECRET_KEY=", "MODE=plain-0123", "postgres://app:", "@db.internal:5432/app"])
+    assert.ok(text.includes(visible), `${visible} missing from ${text}`);
+});

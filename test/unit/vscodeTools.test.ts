@@ -4,7 +4,8 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { realpathSync, writeFileSync } from "node:fs";
+import { realpathSync, truncateSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { McpToolServer } from "../../src/acp/client/vscodeTools/mcpToolServer";
 import { ToolBridgeServer, BRIDGE_TOKEN_ENV } from "../../src/acp/client/vscodeTools/toolBridgeServer";
@@ -14,7 +15,8 @@ import { vscodeToolsEnabled } from "../../src/acp/client/vscodeTools/vscodeToolS
 import { LineReader } from "../../src/acp/client/vscodeTools/lineReader";
 import { MAX_ITEMS } from "../../src/acp/client/vscodeTools/toolOutput";
 import { PathGrants } from "../../src/acp/client/pathGrants";
-import { agentEntrySchema, toDefinition } from "../../src/acp/agents/agentDefinition";
+import { agentEntrySchema, toDefinition, type AgentDefinition } from "../../src/acp/agents/agentDefinition";
+import { grantedCapabilities } from "../../src/acp/agents/networkPolicy";
 import { FakeIntelligence, TYPE_ERROR, writeSampleWorkspace } from "../support/fakeIntelligence";
 import { ScriptedConsent, type ScriptedAnswers } from "../support/diskFiles";
 import { StdioMcpClient, bridgeScriptPath } from "../support/mcpBridge";
@@ -157,6 +159,27 @@ test("an allowed outside file is granted for the session (shared with fs/*), and
   );
 });
 
+test("a file fs/read_text_file would refuse (over the size cap, a folder, a FIFO) is refused before VS Code opens it", async () => {
+  const { call, root, intelligence } = setup();
+  const big = join(root, "huge.log");
+  writeFileSync(big, "");
+  truncateSync(big, 11 * 1024 * 1024); // sparse: 11 MiB on paper, nothing on disk
+  const fifo = join(root, "pipe");
+  const made = spawnSync("mkfifo", [fifo]).status === 0;
+  for (const [path, reason] of [
+    [big, /too large/],
+    [join(root, "src"), /not a regular file/],
+    ...(made ? [[fifo, /FIFO|not a regular file/] as const] : []),
+  ] as const) {
+    for (const tool of ["document_symbols", "hover", "definition"]) {
+      const out = await call(tool, { path, line: 1, column: 1 });
+      assert.equal(out.isError, true, `${tool} ${path}: ${out.text}`);
+      assert.match(out.text, reason);
+    }
+  }
+  assert.deepEqual(intelligence.calls, [], "VS Code was never asked to open them");
+});
+
 test("locations outside the workspace are left out of results, and the result says how many", async () => {
   const { call, intelligence, consent } = setup();
   const outside = tempDir("acp-tools-lib-");
@@ -265,8 +288,26 @@ test('settings: on by default; acpPanel.vscodeTools off, or "vscodeTools": false
   const off = { enabled: () => false };
   const plain = toDefinition("A", agentEntrySchema.parse({ command: "a" }));
   const optedOut = toDefinition("B", agentEntrySchema.parse({ command: "b", vscodeTools: false }));
-  assert.equal(vscodeToolsEnabled(on, plain), true);
-  assert.equal(vscodeToolsEnabled(off, plain), false);
-  assert.equal(vscodeToolsEnabled(on, optedOut), false);
-  assert.equal(vscodeToolsEnabled(undefined, plain), false, "no port (no VS Code): nothing offered");
+  const grants = (definition: AgentDefinition) => grantedCapabilities(definition);
+  assert.equal(vscodeToolsEnabled(on, plain, grants(plain)), true);
+  assert.equal(vscodeToolsEnabled(off, plain, grants(plain)), false);
+  assert.equal(vscodeToolsEnabled(on, optedOut, grants(optedOut)), false);
+  assert.equal(vscodeToolsEnabled(undefined, plain, grants(plain)), false, "no port (no VS Code): nothing offered");
+});
+
+test('settings: no VS Code tools for an agent not granted fs (its entry, or a network agent elsewhere), unless "vscodeTools": true', () => {
+  const on = { enabled: () => true };
+  const entry = (value: object) => toDefinition("X", agentEntrySchema.parse(value));
+  const cases: Array<[object, boolean]> = [
+    [{ command: "a", capabilities: { fs: false } }, false],
+    [{ command: "a", capabilities: { fs: false }, vscodeTools: true }, true],
+    [{ transport: "websocket", url: "wss://agents.example.com/acp" }, false],
+    [{ transport: "websocket", url: "wss://agents.example.com/acp", vscodeTools: true }, true],
+    [{ transport: "websocket", url: "wss://agents.example.com/acp", capabilities: { fs: true } }, true],
+    [{ transport: "http", url: "http://127.0.0.1:8080/acp" }, true],
+  ];
+  const enabled = (port: { enabled(): boolean }, definition: AgentDefinition) =>
+    vscodeToolsEnabled(port, definition, grantedCapabilities(definition));
+  for (const [value, expected] of cases) assert.equal(enabled(on, entry(value)), expected, JSON.stringify(value));
+  assert.equal(enabled({ enabled: () => false }, entry(cases[1]![0])), false, "the setting still wins");
 });

@@ -8,7 +8,7 @@
  * multi-byte UTF-8 sequence, and the kept bytes are decoded once at the end.
  */
 import { constants } from "node:fs";
-import { open } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 
 export interface ReadRange {
   /** 1-based first line. */
@@ -60,6 +60,19 @@ export async function readTextBounded(
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Why a whole read of `path` would be refused (not a regular file, or over `maxBytes`), from its
+ * `stat` alone, or undefined when it would not: for code that hands the path to something else
+ * to open (VS Code's documents) and must refuse what `readTextBounded` would.
+ */
+export async function wholeReadRefusal(path: string, maxBytes: number): Promise<string | undefined> {
+  const info = await stat(path);
+  if (!info.isFile()) return `refusing "${path}": not a regular file`;
+  if (info.size > maxBytes)
+    return `refusing "${path}": it is too large (${info.size} bytes; files over ${maxBytes} bytes are not opened)`;
+  return undefined;
 }
 
 export async function readBounded(

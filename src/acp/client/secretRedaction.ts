@@ -48,6 +48,22 @@ const RULES: readonly Rule[] = [
     pattern: /([?&#](?:access_token|id_token|refresh_token|api_key|apikey|key|token)=)[^&\s"\\#]+/gi,
     replace: "$1[redacted]",
   },
+  // NAME_PASSWORD=…, SECRET_KEY="…", export API_TOKEN=… (env files, shell output); quoted values
+  // keep their quotes, escaped or not. The name starts where no name character precedes it (`\n`
+  // before it leaves an `n` in front, which is harmless): one start per run of name characters
+  // keeps this linear on a long `a-a-a-…` line.
+  {
+    pattern: new RegExp(
+      String.raw`(?<![A-Za-z0-9_.-])([A-Za-z0-9_.-]*(?:${CREDENTIAL_WORDS})\s*=\s*(?:\\*["'])?)[^\s"'\\&]+`,
+      "gi",
+    ),
+    replace: "$1[redacted]",
+  },
+  // The password of URL userinfo: postgres://user:pw@host (one start per run of scheme characters).
+  {
+    pattern: /((?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s/:@"\\]*:)[^\s/@"\\]+(@)/gi,
+    replace: "$1[redacted]$2",
+  },
   {
     pattern: shape(String.raw`(aws_(?:secret_access_key|session_token)\s*[=:]\s*)[A-Za-z0-9/+=]{16,}`, "gi"),
     replace: "$1[redacted]",
@@ -67,6 +83,11 @@ const RULES: readonly Rule[] = [
   { pattern: shape(String.raw`xox[abpr]-[A-Za-z0-9-]{10,}`) },
   { pattern: shape(String.raw`(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b`) },
   { pattern: shape(String.raw`(?:Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{16,}`, "gi") },
+  // Stripe secret and restricted keys, GitLab personal tokens, npm tokens, JWTs (header.payload.signature).
+  { pattern: shape(String.raw`[sr]k_(?:live|test)_[A-Za-z0-9]{10,}`) },
+  { pattern: shape(String.raw`glpat-[A-Za-z0-9_-]{20,}`) },
+  { pattern: shape(String.raw`npm_[A-Za-z0-9]{30,}`) },
+  { pattern: shape(String.raw`eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*`) },
 ];
 
 function shape(source: string, flags = "g"): RegExp {

@@ -33,9 +33,10 @@ export function agentServicesFor(
   const { definition, cwd, pathValue } = agent;
   // Not `cwd`: with no folder open the cwd is a fallback (home), and nothing is inside.
   const roots = deps.workspace.roots();
+  const grants = grantedCapabilities(definition);
   const services = new AgentServices({
     agent: agent.name,
-    grants: grantedCapabilities(definition),
+    grants,
     agentId: agentIdOf(definition),
     ports: { ...deps.ports, onWrite: (write) => panel.review?.record(write.path, write.before, write.after) },
     dispatch: (sessionId, action) => {
@@ -52,7 +53,7 @@ export function agentServicesFor(
     cwd: () => cwd,
     ...(deps.translate ? { translate: deps.translate } : {}),
     ...(pathValue ? { pathValue: () => pathValue } : {}),
-    ...(vscodeToolsEnabled(deps.ports?.vscodeTools, definition)
+    ...(vscodeToolsEnabled(deps.ports?.vscodeTools, definition, grants)
       ? { vscodeTools: { sessionId: () => current.session?.sessionId ?? "" } }
       : {}),
   });

@@ -11,8 +11,7 @@ import { rewindSeed } from "./conversationRewind";
 import { withTemporaryClient } from "./temporaryClient";
 import { setSessionArchived, setSessionTitle, unstableCapabilitiesOf } from "../client/unstableSessions";
 import { english, type Translate } from "../../shared/l10n";
-
-export const TITLE_LIMIT = 200;
+import { cleanSessionTitle } from "../../shared/sessionTitle";
 
 export class SessionActions {
   constructor(
@@ -68,13 +67,13 @@ export class SessionActions {
    * one shown), and always in the local index. An open tab shows the new title at once.
    */
   async rename(agent: string, sessionId: string, requested: string): Promise<string> {
-    let title = requested.trim().replace(/\s+/g, " ").slice(0, TITLE_LIMIT);
+    let title = cleanSessionTitle(requested);
     if (title === "") throw new Error(this.t("A session title can't be empty."));
     const tab = this.manager.tabOf(sessionId);
     if (this.manager.featuresOf(agent)?.title)
       title = await this.withClient(agent, tab?.session, (client) =>
         setSessionTitle(client.connection, sessionId, title),
-      );
+      ).then((stored) => cleanSessionTitle(stored) || title);
     const record = this.manager.index.all().find((r) => r.agent === agent && r.sessionId === sessionId);
     this.manager.index.upsert({
       agent,

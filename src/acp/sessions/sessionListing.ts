@@ -17,6 +17,7 @@ import type { SessionRecord } from "./sessionIndex";
 import type { SessionListItem } from "../../shared/protocol";
 import { english, type Translate } from "../../shared/l10n";
 import { unstableCapabilitiesOf } from "../client/unstableSessions";
+import { cleanSessionTitle } from "../../shared/sessionTitle";
 
 const PAGE_LIMIT = 50;
 export const LIST_WAIT_FOR_AGENT_MS = 5_000;
@@ -69,7 +70,8 @@ export async function mergeAgentLists(
         const known = items.get(key);
         const byUser =
           records.find((r) => r.agent === client.name && r.sessionId === info.sessionId)?.titleByUser === true;
-        const title = (byUser ? known?.title : undefined) ?? info.title ?? known?.title ?? t("Untitled session");
+        const agentTitle = info.title ? cleanSessionTitle(info.title) || undefined : undefined;
+        const title = (byUser ? known?.title : undefined) ?? agentTitle ?? known?.title ?? t("Untitled session");
         const updatedAt = info.updatedAt ?? known?.updatedAt;
         const archived = (info as { archived?: unknown }).archived;
         items.set(key, {

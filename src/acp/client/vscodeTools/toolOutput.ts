@@ -69,3 +69,12 @@ export function boundedText(text: string, limit = MAX_CHARS): ToolText {
 export function hiddenNote(hidden: number): string[] {
   return hidden > 0 ? [`(${hidden} result${hidden === 1 ? "" : "s"} outside the workspace left out)`] : [];
 }
+
+/** Problems left out because their file's project reaches files outside the workspace (outsideSources.ts). */
+export function drawingNote(hidden: number): string[] {
+  return hidden > 0
+    ? [
+        `(${hidden} problem${hidden === 1 ? "" : "s"} left out: ${hidden === 1 ? "its file's" : "their files'"} project reaches files outside the workspace; ask about one file to be allowed)`,
+      ]
+    : [];
+}

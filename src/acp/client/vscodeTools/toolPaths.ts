@@ -6,15 +6,20 @@
  *   one serves the other);
  * - a location the tools would return outside the roots (a definition in a library under ~, a
  *   symbol in another checkout) is left out unless a grant already covers it, and the result says
- *   how many were left out: asking once per returned location would flood the user with prompts.
+ *   how many were left out: asking once per returned location would flood the user with prompts;
+ * - a file is opened only when fs/read_text_file would read it whole: a regular file within the
+ *   read cap (VS Code loads a document entirely; a 400 MB log would sit in the extension host).
  * Sensitive files inside the roots (`.env`, `.git/`…) are readable through `fs/*` too: only writes
  * ask for them, and these tools never write. As for `fs/*`, a root that is the home folder (or a
  * parent, or a filesystem root) is no root, and ~/.ssh, ~/.config & co. are never inside
  * (consentRoots.ts).
  */
-import { resolve } from "node:path";
+import { stat } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import { ConsentGate, ConsentRefused } from "../consentGate";
-import type { ConsentPrompt } from "../fileSystemCallbacks";
+import { SourceScan, type ReferenceCache } from "./outsideSources";
+import { wholeReadRefusal } from "../boundedRead";
+import { DEFAULT_MAX_READ_BYTES, type ConsentPrompt } from "../fileSystemCallbacks";
 import { grantableFolder, type GrantScope } from "../pathGrants";
 import { resolveAgentPath, type ResolvedPath } from "../workspacePaths";
 import { consentRoots, homeSecretReason } from "../consentRoots";
@@ -30,13 +35,20 @@ export interface ToolPathOptions {
   readonly gate?: ConsentGate;
   /** The user's home folder (default: the process's). */
   readonly home?: string;
+  /** The size cap of a file the tools open (default: fs/read_text_file's). */
+  readonly maxReadBytes?: number;
 }
+
+/** Prompts one call may raise about the outside files a project reaches (each answer can cover more). */
+const MAX_SOURCE_PROMPTS = 3;
 
 /** A tool input the tools refuse: reported to the model as a tool error, not a protocol error. */
 export class ToolInputError extends Error {}
 
 export class ToolPaths {
   private readonly gate: ConsentGate;
+  /** What each project file referenced, while unchanged: a hover after the first is quick. */
+  private readonly references: ReferenceCache = new Map();
 
   constructor(private readonly options: ToolPathOptions) {
     this.gate = options.gate ?? new ConsentGate(options.agent);
@@ -53,6 +65,9 @@ export class ToolPaths {
       throw new ToolInputError(error instanceof Error ? error.message : String(error));
     }
     if (!resolved.exists) throw new ToolInputError(`no such file: ${path}`);
+    // VS Code would load the whole file into memory: refuse what fs/read_text_file refuses.
+    const refusal = await wholeReadRefusal(resolved.real, this.options.maxReadBytes ?? DEFAULT_MAX_READ_BYTES);
+    if (refusal !== undefined) throw new ToolInputError(refusal);
     if (resolved.insideRoots || grants.allowsRead(sessionId(), resolved.real)) return resolve(path);
     let answer;
     try {
@@ -76,6 +91,66 @@ export class ToolPaths {
     if (folder === undefined) grants.grantRead(sessionId(), "file", resolved.real);
     else grants.grantRead(sessionId(), "folder", folder);
     return resolve(path);
+  }
+
+  /**
+   * Answers about `file` (`what`: "hover", "problems") come from its whole project, which may reach
+   * files outside the roots (outsideSources.ts): each such file the user has not allowed is asked
+   * about like a read (same prompt, same grants); a denial, or a project too large to check,
+   * is a ToolInputError and VS Code is not asked.
+   */
+  async checkSources(file: string, what: string): Promise<void> {
+    const { agent, roots, sessionId, consent, grants } = this.options;
+    for (let asked = 0; asked <= MAX_SOURCE_PROMPTS; asked++) {
+      const verdict = await this.scan().verdict(file);
+      if (verdict.kind === "unchecked")
+        throw new ToolInputError(
+          `The ${what} of ${file} is withheld: it could not be checked for text from files outside the workspace (${verdict.reason}).`,
+        );
+      const source = verdict.outside[0];
+      if (source === undefined) return;
+      if (asked === MAX_SOURCE_PROMPTS) break;
+      const noFolder = roots().length === 0;
+      const answer = await consent.allowReadOutsideWorkspace(agent, source, noFolder);
+      if (answer === "deny")
+        throw new ToolInputError(
+          `Permission denied: the ${what} of ${file} can include text from ${source}, which is outside the workspace, and the user did not allow reading it.`,
+        );
+      const isFolder = (await stat(source).catch(() => undefined))?.isDirectory() === true;
+      const folder =
+        answer === "folder" || isFolder ? grantableFolder(isFolder ? join(source, "x") : source) : undefined;
+      if (folder === undefined) grants.grantRead(sessionId(), "file", source);
+      else grants.grantRead(sessionId(), "folder", folder);
+    }
+    throw new ToolInputError(
+      `The ${what} of ${file} is withheld: its project reaches more files outside the workspace than the user was asked about.`,
+    );
+  }
+
+  /** Keeps the items whose file's answers draw on nothing outside that is not allowed (never asks); counts the others. */
+  async withoutOutsideSources<T>(
+    items: readonly T[],
+    pathOf: (item: T) => string,
+  ): Promise<{ kept: T[]; hidden: number }> {
+    const scan = this.scan();
+    const verdicts = new Map<string, Promise<boolean>>();
+    const clean = (path: string) => {
+      let verdict = verdicts.get(path);
+      if (!verdict) {
+        verdict = scan.verdict(path).then((found) => found.kind === "checked" && found.outside.length === 0);
+        verdicts.set(path, verdict);
+      }
+      return verdict;
+    };
+    const flags: boolean[] = [];
+    for (const item of items) flags.push(await clean(pathOf(item)));
+    const kept = items.filter((_, index) => flags[index]);
+    return { kept, hidden: items.length - kept.length };
+  }
+
+  private scan(): SourceScan {
+    const { roots, sessionId, grants } = this.options;
+    return new SourceScan(roots(), (real) => grants.allowsRead(sessionId(), real), { cache: this.references });
   }
 
   /** Keeps the items whose path is inside the roots or already granted; counts the others. */

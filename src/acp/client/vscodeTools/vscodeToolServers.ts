@@ -10,6 +10,7 @@
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import type { ConsentGate } from "../consentGate";
+import type { ClientGrants } from "../../agents/networkPolicy";
 import type { ConsentPrompt } from "../fileSystemCallbacks";
 import type { GrantScope } from "../pathGrants";
 import type { EditorIntelligencePort } from "./editorIntelligence";
@@ -30,12 +31,19 @@ export interface VscodeToolsPort {
   enabled(): boolean;
 }
 
-/** On unless the setting is off, or the agent's entry says `"vscodeTools": false`. */
+/**
+ * Off when the setting is off. Otherwise the agent's entry decides (`"vscodeTools": true|false`),
+ * and without one the tools follow file access: they show file contents (symbols, hovers, the
+ * selection), so an agent not granted `fs` (`capabilities.fs: false`, or a network agent on
+ * another host, see networkPolicy.ts) gets them only by an explicit `"vscodeTools": true`.
+ */
 export function vscodeToolsEnabled(
   port: Pick<VscodeToolsPort, "enabled"> | undefined,
   definition: { readonly vscodeTools?: boolean | undefined },
+  grants: Pick<ClientGrants, "fs">,
 ): boolean {
-  return port !== undefined && port.enabled() && definition.vscodeTools !== false;
+  if (port === undefined || !port.enabled()) return false;
+  return definition.vscodeTools ?? grants.fs;
 }
 
 /** Serves an MCP server on the ACP connection; returns its `mcpServers` entry. */

@@ -6,7 +6,15 @@
 import { isAbsolute, resolve } from "node:path";
 import type { EditorIntelligencePort, LocationInfo, Position, SymbolInfo } from "./editorIntelligence";
 import { TOOL_DESCRIPTIONS, isToolName, toolArguments, type ToolDescription } from "./toolCatalog";
-import { boundedList, boundedText, displayPath, displayRange, hiddenNote, type ToolText } from "./toolOutput";
+import {
+  boundedList,
+  boundedText,
+  displayPath,
+  displayRange,
+  drawingNote,
+  hiddenNote,
+  type ToolText,
+} from "./toolOutput";
 import type { ToolPaths } from "./toolPaths";
 import { ToolInputError } from "./toolPaths";
 
@@ -54,10 +62,14 @@ export class VscodeToolset {
     switch (name) {
       case "diagnostics": {
         const file = typeof args.path === "string" ? await this.input(args.path) : undefined;
-        const { kept, hidden } = await this.options.paths.filterVisible(
-          await port.diagnostics(file),
-          (item) => item.path,
-        );
+        // Messages quote types from anywhere in the project: one file asks, the workspace's leave out.
+        if (file !== undefined) await this.options.paths.checkSources(file, "problems");
+        const visible = await this.options.paths.filterVisible(await port.diagnostics(file), (item) => item.path);
+        const { kept, hidden: drawing } =
+          file === undefined
+            ? await this.options.paths.withoutOutsideSources(visible.kept, (item) => item.path)
+            : { kept: visible.kept, hidden: 0 };
+        const hidden = visible.hidden;
         const order = { error: 0, warning: 1, information: 2, hint: 3 };
         kept.sort(
           (a, b) =>
@@ -73,7 +85,7 @@ export class VscodeToolset {
           `${kept.length} problem${kept.length === 1 ? "" : "s"}${file ? ` in ${this.show(file)}` : " in the workspace"}:`,
           lines,
           `No problems${file ? ` in ${this.show(file)}` : " in the workspace"}.`,
-          hiddenNote(hidden),
+          [...hiddenNote(hidden), ...drawingNote(drawing)],
         );
       }
       case "document_symbols": {
@@ -121,6 +133,7 @@ export class VscodeToolset {
       case "hover": {
         const file = await this.input(args.path as string);
         const at = positionOf(args);
+        await this.options.paths.checkSources(file, "hover");
         const parts = await port.hover(file, at);
         return boundedText(
           parts.length > 0
