@@ -15,6 +15,7 @@ import { writeLongThreadState } from "./longThread";
 import { profileDir, readableBuild } from "./profiling";
 import { runHost, runRaw } from "./rawBaseline";
 import { zipEntries } from "./vsixEntries";
+import { CHECKPOINT_DIAGNOSTICS, CHECKPOINT_TARGETS, checkpointsWorkload } from "./checkpointsWorkload";
 import {
   longThreadWorkload,
   panelWorkload,
@@ -34,13 +35,15 @@ export const UI_FLOOD = 20_000;
 export const TOOL_CALLS = 200;
 /**
  * `bare`: the bare NDJSON reader; `host`: the panel's host stack without VS Code (hostClient.ts);
- * `streamfloor`: the stream read by the least an extension could do, in VS Code (floorExtension.js).
+ * `streamfloor`: the stream read by the least an extension could do, in VS Code (floorExtension.js);
+ * `checkpoints`: workspace checkpoints on 10,000 files, no VS Code (checkpointsWorkload.ts).
  */
 export const WORKLOADS = [
   "sizes",
   "bare",
   "raw",
   "host",
+  "checkpoints",
   "panel",
   "stream",
   "streamfloor",
@@ -101,6 +104,7 @@ export const TARGETS: ReadonlyMap<string, Target> = new Map<string, Target>([
   [`stream.N${UI_FLOOD}.hostRssPeakGrowthMB`, { text: "< 50 MB", meets: (m) => m < 50 }],
   [`tools.N${TOOL_CALLS}.hostRssPeakGrowthMB`, { text: "< 50 MB", meets: (m) => m < 50 }],
   ["long.T2000.hostRssPeakGrowthMB", { text: "< 30 MB", meets: (m) => m < 30 }],
+  ...CHECKPOINT_TARGETS,
   [
     "long.T2000.scrollDroppedFrames",
     {
@@ -136,6 +140,7 @@ export const DIAGNOSTIC_FIGURES: readonly RegExp[] = [
   /^raw\..*\.(vsBare|rssPeakGrowthMB)$/,
   // The streaming floor in VS Code is VS Code's (and the machine's), not the panel's; vsFloor is judged.
   /^stream\.floor\./,
+  ...CHECKPOINT_DIAGNOSTICS,
 ];
 
 export async function runBench(options: BenchOptions): Promise<BenchResults> {
@@ -152,10 +157,12 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const scratch = mkdtempSync(join(tmpdir(), "acp-bench-"));
   const vsix = join(scratch, "acp-panel.vsix");
   const agentScript = join(scratch, "fakeAgent.js");
-  // The UI-less workloads (bare, raw, host) need no package: `--only bare,raw,host` runs without one.
-  const needsVsix = WORKLOADS.some((w) => !["bare", "raw", "host"].includes(w) && wanted(w));
+  // The UI-less workloads need no package: `--only bare,raw,host,checkpoints` runs without one.
+  const needsVsix = WORKLOADS.some((w) => !["bare", "raw", "host", "checkpoints"].includes(w) && wanted(w));
   if (needsVsix) copyFileSync(vsixPath(), vsix);
-  copyFileSync(fakeAgentScript, agentScript);
+  // sizes and checkpoints need no agent (nor does a run of them alone need a build).
+  if (WORKLOADS.some((w) => !["sizes", "checkpoints"].includes(w) && wanted(w)))
+    copyFileSync(fakeAgentScript, agentScript);
   const overlay = profileDir() ? readableBuild(join(scratch, "readable")) : undefined;
   if (overlay) log(`profiling mode: unminified bundles, CPU profiles in ${profileDir()}`);
 
@@ -292,6 +299,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
         }
       }
     }
+
+    if (wanted("checkpoints")) add(checkpointsWorkload(tools.nodePath, scratch, options.runs, log));
 
     const ui: Array<[Workload, (ctx: WorkloadContext) => Promise<WorkloadResult>]> = [
       ["panel", panelWorkload],

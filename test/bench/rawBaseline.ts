@@ -1,6 +1,7 @@
 /**
  * Runs the UI-less clients against the built fake agent: the SDK client (rawClient.ts), the bare
- * NDJSON reader (bareClient.ts) and the panel's host stack (hostClient.ts). Each is bundled once
+ * NDJSON reader (bareClient.ts) and the panel's host stack (hostClient.ts); and the checkpoint
+ * workload (checkpointsClient.ts, no agent). Each is bundled once
  * with esbuild, then run in one Node 24 process per run (with --expose-gc, for the heap figure),
  * so it runs on the same Node as the extension host and shares nothing with the benchmark
  * runner's event loop.
@@ -13,9 +14,10 @@ import { buildSync } from "esbuild";
 import { repoRoot } from "../harness/paths";
 import type { RawJob, RawResult } from "./rawClient";
 import type { HostJob, HostResult } from "./hostClient";
+import type { CheckpointsJob, CheckpointsResult } from "./checkpointsClient";
 import { scratchDir } from "../support/scratchDir";
 
-export type ClientKind = "raw" | "bare" | "host";
+export type ClientKind = "raw" | "bare" | "host" | "checkpoints";
 
 const bundles = new Map<ClientKind, string>();
 
@@ -36,10 +38,10 @@ function clientBundle(kind: ClientKind): string {
   return out;
 }
 
-function runClient<T>(kind: ClientKind, node: string, job: unknown): T {
+function runClient<T>(kind: ClientKind, node: string, job: unknown, timeoutMs = 180_000): T {
   const stdout = execFileSync(node, ["--expose-gc", clientBundle(kind), JSON.stringify(job)], {
     encoding: "utf8",
-    timeout: 180_000,
+    timeout: timeoutMs,
     maxBuffer: 16 * 1024 * 1024,
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -91,6 +93,11 @@ export function runHost(job: Omit<HostJob, "env">): HostRun {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** One run of the checkpoint workload (git on a 10,000-file workspace: minutes on a loaded machine). */
+export function runCheckpoints(node: string, job: CheckpointsJob): CheckpointsResult {
+  return runClient<CheckpointsResult>("checkpoints", node, job, 900_000);
 }
 
 /** The earliest time of `event` in a bench log several agents wrote to. */

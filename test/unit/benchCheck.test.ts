@@ -67,3 +67,26 @@ test("diagnostics and the baselines' own figures are not judged; a judged figure
   );
   assert.deepEqual(missing, ["host.sessions.S15.endMarkerMs"]);
 });
+
+test("the checkpoint figures are judged (turn, sweep, first checkpoint, longest task); git's CPU time is not", () => {
+  const baseline = [
+    figure("checkpoints.W10000.turnMs", 120),
+    figure("checkpoints.W10000.diffMs", 90),
+    figure("checkpoints.W10000.firstMs", 4000),
+    figure("checkpoints.W10000.longestTaskMs", 20),
+    figure("checkpoints.W10000.turnGitCpuMs", 60),
+  ];
+  const fresh = [
+    figure("checkpoints.W10000.turnMs", 160), // +33 %, 40 ms
+    figure("checkpoints.W10000.diffMs", 100), // +11 %
+    figure("checkpoints.W10000.firstMs", 6000), // +50 %
+    figure("checkpoints.W10000.longestTaskMs", 60), // +200 %, 40 ms
+    figure("checkpoints.W10000.turnGitCpuMs", 200),
+  ];
+  const { rows } = compare(baseline, fresh);
+  assert.deepEqual(
+    rows.filter((r) => r.flagged).map((r) => r.figure),
+    ["checkpoints.W10000.turnMs", "checkpoints.W10000.firstMs", "checkpoints.W10000.longestTaskMs"],
+  );
+  assert.ok(!rows.some((r) => r.figure.endsWith("GitCpuMs")));
+});

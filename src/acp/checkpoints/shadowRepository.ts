@@ -13,6 +13,12 @@ import type { GitExecutable } from "./gitExecutable";
 /** Files larger than this are not in checkpoints (listed as "not restorable" when changed). */
 export const DEFAULT_MAX_CHECKPOINT_FILE_BYTES = 5 * 1024 * 1024;
 
+/**
+ * Up to this many changed paths, `git add` gets them by name; beyond (the first checkpoint, a
+ * branch switch) it looks at the whole folder, as git's pathspec matching is per path × pattern.
+ */
+const TARGETED_ADD_LIMIT = 500;
+
 /** Left out of every checkpoint besides what `.gitignore` says. */
 const ALWAYS_EXCLUDED = ["node_modules/", ".DS_Store"];
 
@@ -37,6 +43,8 @@ export class ShadowRepository {
   private ready: Promise<void> | undefined;
   /** Paths over the size cap at the last snapshot (relative, `/`). */
   private oversized = new Set<string>();
+  /** This window's last checkpoint. */
+  private last: { readonly tree: string; readonly commit: string } | undefined;
 
   constructor(
     git: GitExecutable,
@@ -75,14 +83,40 @@ export class ShadowRepository {
   snapshot(ref: string, label: string): Promise<string> {
     return this.serial(async () => {
       await this.init();
-      await this.excludeOversized();
+      const candidates = await this.changedPaths();
+      await this.excludeOversized(candidates);
       // -A: additions, changes and deletions; --ignore-errors: an unreadable file does not stop the rest.
-      await runGit(this.place, ["add", "-A", "--ignore-errors", "--", "."], { okCodes: [1] });
+      if (candidates.length > TARGETED_ADD_LIMIT)
+        await runGit(this.place, ["add", "-A", "--ignore-errors", "--", "."], { okCodes: [1] });
+      else {
+        // Only what ls-files listed: git then neither stats every file nor walks every folder again.
+        const paths = candidates.filter((path) => !this.oversized.has(path));
+        if (paths.length > 0)
+          await runGit(
+            this.place,
+            ["--literal-pathspecs", "add", "-A", "--ignore-errors", "--pathspec-from-file=-", "--pathspec-file-nul"],
+            { okCodes: [1], input: paths.join("\0") },
+          );
+      }
       const tree = (await runGit(this.place, ["write-tree"])).toString("utf8").trim();
-      const commit = (await runGit(this.place, ["commit-tree", tree, "-m", label])).toString("utf8").trim();
+      // The same tree as this window's last checkpoint (nothing changed since): its commit serves again.
+      const commit =
+        this.last?.tree === tree
+          ? this.last.commit
+          : (await runGit(this.place, ["commit-tree", tree, "-m", label])).toString("utf8").trim();
       await runGit(this.place, ["update-ref", refName(ref), commit]);
+      this.last = { tree, commit };
       return commit;
     });
+  }
+
+  /**
+   * Files that are new, changed or deleted since the index last saw them (what `add -A` would
+   * stage), ignored files left out; an untracked nested repository as `dir/`.
+   */
+  private async changedPaths(): Promise<string[]> {
+    const listed = await runGit(this.place, ["ls-files", "-z", "--others", "--modified", "--exclude-standard"]);
+    return [...new Set(listed.toString("utf8").split("\0").filter(Boolean))];
   }
 
   /**
@@ -90,10 +124,9 @@ export class ShadowRepository {
    * index if they were in it before they grew). Only new or changed files are looked at: the index
    * remembers the rest.
    */
-  private async excludeOversized(): Promise<void> {
-    const listed = await runGit(this.place, ["ls-files", "-z", "--others", "--modified", "--exclude-standard"]);
-    const candidates = listed.toString("utf8").split("\0").filter(Boolean);
-    const over = new Set([...this.oversized].filter((path) => !candidates.includes(path)));
+  private async excludeOversized(candidates: readonly string[]): Promise<void> {
+    const listed = new Set(candidates);
+    const over = new Set([...this.oversized].filter((path) => !listed.has(path)));
     for (let at = 0; at < candidates.length; at += 64) {
       await Promise.all(
         candidates.slice(at, at + 64).map(async (path) => {

@@ -1,0 +1,223 @@
+/**
+ * The `checkpoints` workload (no VS Code): the panel's checkpoint code (SessionCheckpoints over
+ * WorkspaceCheckpoints, real git) on a 10,000-file / ~200 MB workspace (checkpointWorkspace.ts).
+ * Bundled and run like the other UI-less clients (rawBaseline.ts: one Node 24 process per run);
+ * input CheckpointsJob, output one CheckpointsResult line. The phases, as the panel runs them:
+ * - a fresh session in a workspace never checkpointed: warmUp(), then the first prompt at once
+ *   (beforeTurn): the warm-up's checkpoint is `firstMs`, the prompt's wait `heldUpMs`;
+ * - `turns` turns: 10 files change, the next message's checkpoint (`turnMs`), the agent changes
+ *   10 files, the review's sweep (`changedSinceStart`: take + diff, `diffMs`);
+ * - `growthTurns` more turns (checkpoint, 10 files change, sweep): the shadow git folder's growth;
+ * - a later window on the same workspace (the shadow repository already there): warmUp + beforeTurn.
+ * The event loop's delay is sampled all along (monitorEventLoopDelay, 10 ms resolution), so a
+ * task over 50 ms on the host's thread shows as `…LongestTaskMs`.
+ */
+import { lstatSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { findGit } from "../../src/acp/checkpoints/gitExecutable";
+import { SessionCheckpoints } from "../../src/acp/checkpoints/sessionCheckpoints";
+import { WorkspaceCheckpoints, type Checkpoint } from "../../src/acp/checkpoints/workspaceCheckpoints";
+import type { Logger } from "../../src/acp/ports";
+import { editFiles, existingWorkspace, prng } from "./checkpointWorkspace";
+
+export interface CheckpointsJob {
+  /** A workspace buildWorkspace wrote (runs share one; turns edit it). */
+  readonly workspace: string;
+  /** An empty folder: the extension's storage (so the first checkpoint is cold). */
+  readonly storage: string;
+  readonly turns: number;
+  readonly growthTurns: number;
+  readonly filesPerTurn: number;
+  readonly seed: number;
+}
+
+export interface CheckpointsResult {
+  readonly files: number;
+  readonly firstMs: number;
+  readonly heldUpMs: number;
+  readonly firstLongestTaskMs: number;
+  readonly firstGitCpuMs: number;
+  readonly turnMs: readonly number[];
+  readonly diffMs: readonly number[];
+  /** git's CPU time (user + system) per turn's checkpoint and per sweep. */
+  readonly turnGitCpuMs: readonly number[];
+  readonly diffGitCpuMs: readonly number[];
+  readonly turnsLongestTaskMs: number;
+  readonly storageAfterFirstMB: number;
+  readonly growthMB: number;
+  readonly growthTurns: number;
+  readonly reopenFirstMs: number;
+  readonly reopenHeldUpMs: number;
+  readonly longestTaskMs: number;
+}
+
+/**
+ * CPU time of the finished child processes (git), from /proc/self/stat's cutime + cstime (Linux;
+ * 10 ms ticks): the load-independent side of a checkpoint's wall-clock time. NaN elsewhere.
+ */
+function childCpuMs(): number {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[13]) + Number(fields[14])) * 10; // fields 16 and 17 of proc(5), at 100 Hz
+  } catch {
+    return NaN;
+  }
+}
+
+/** Times every checkpoint it takes, by label. */
+class TimedCheckpoints extends WorkspaceCheckpoints {
+  readonly takes: Array<{ label: string; ms: number; cpuMs: number }> = [];
+
+  override async take(label: string): Promise<Checkpoint> {
+    const started = performance.now();
+    const cpu = childCpuMs();
+    const checkpoint = await super.take(label);
+    this.takes.push({ label, ms: performance.now() - started, cpuMs: childCpuMs() - cpu });
+    return checkpoint;
+  }
+}
+
+const MB = 1024 * 1024;
+const quiet: Logger = {
+  info: () => undefined,
+  warn: (message) => process.stderr.write(`[checkpoints] ${message}\n`),
+  error: (message) => process.stderr.write(`[checkpoints] ${message}\n`),
+  traffic: () => undefined,
+  agentStderr: () => undefined,
+};
+
+/** Apparent size of every file below `dir`. */
+function folderBytes(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    total += entry.isDirectory() ? folderBytes(path) : lstatSync(path).size;
+  }
+  return total;
+}
+
+function session(store: WorkspaceCheckpoints): SessionCheckpoints {
+  let ids = 0;
+  return new SessionCheckpoints({
+    store,
+    dispatch: () => undefined,
+    newId: () => `n${++ids}`,
+    logger: quiet,
+    enabled: () => true,
+  });
+}
+
+async function run(job: CheckpointsJob): Promise<CheckpointsResult> {
+  const { workspace: folder, storage } = job;
+  const workspace = existingWorkspace(folder);
+  const git = await findGit(process.env.PATH, [folder]);
+  const random = prng(job.seed + 1);
+  const open = () => new TimedCheckpoints({ git: () => Promise.resolve(git), storage, folders: () => [folder] });
+
+  // Sampled only while checkpoint code runs: the benchmark's own synchronous work (writing the
+  // edits, summing the storage) is not the host's.
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  let longest = 0;
+  const phaseLongest = () => {
+    const ms = delay.max / 1e6;
+    longest = Math.max(longest, ms);
+    delay.reset();
+    return ms;
+  };
+  const sampled = async <T>(work: Promise<T>): Promise<T> => {
+    delay.enable();
+    try {
+      return await work;
+    } finally {
+      delay.disable();
+    }
+  };
+
+  // A new session, the first prompt right after it opened.
+  const store = open();
+  const checkpoints = session(store);
+  delay.enable();
+  checkpoints.warmUp();
+  let started = performance.now();
+  await sampled(checkpoints.beforeTurn("e0"));
+  const heldUpMs = performance.now() - started;
+  const first = store.takes.find((t) => t.label === "session opened");
+  if (!checkpoints.hasCheckpoint("e0")) throw new Error("the first prompt got no checkpoint");
+  const firstLongestTaskMs = phaseLongest();
+  const gitDir = join(storage, "checkpoints");
+  const storageAfterFirstMB = folderBytes(gitDir) / MB;
+
+  const turnMs: number[] = [];
+  const diffMs: number[] = [];
+  const turnGitCpuMs: number[] = [];
+  const diffGitCpuMs: number[] = [];
+  for (let turn = 1; turn <= job.turns; turn++) {
+    editFiles(workspace, random, job.filesPerTurn, `before turn ${turn}`);
+    let cpu = childCpuMs();
+    started = performance.now();
+    await sampled(checkpoints.beforeTurn(`t${turn}`));
+    turnMs.push(performance.now() - started);
+    turnGitCpuMs.push(childCpuMs() - cpu);
+    editFiles(workspace, random, job.filesPerTurn, `turn ${turn}`);
+    cpu = childCpuMs();
+    started = performance.now();
+    const changed = await sampled(checkpoints.baseline()!.changedSinceStart());
+    diffMs.push(performance.now() - started);
+    diffGitCpuMs.push(childCpuMs() - cpu);
+    if (changed.length !== job.filesPerTurn)
+      throw new Error(`turn ${turn}: the sweep found ${changed.length} changed files, not ${job.filesPerTurn}`);
+  }
+  const turnsLongestTaskMs = phaseLongest();
+
+  const before = folderBytes(gitDir);
+  for (let turn = 1; turn <= job.growthTurns; turn++) {
+    await sampled(checkpoints.beforeTurn(`g${turn}`));
+    editFiles(workspace, random, job.filesPerTurn, `growth turn ${turn}`);
+    await sampled(checkpoints.baseline()!.changedSinceStart());
+  }
+  const growthMB = (folderBytes(gitDir) - before) / MB;
+  phaseLongest();
+
+  // A later window: the shadow repository (and its index) is already in the storage.
+  const again = open();
+  const reopened = session(again);
+  delay.enable();
+  reopened.warmUp();
+  started = performance.now();
+  await sampled(reopened.beforeTurn("r0"));
+  const reopenHeldUpMs = performance.now() - started;
+  const reopenFirstMs = again.takes.find((t) => t.label === "session opened")?.ms ?? NaN;
+  phaseLongest();
+
+  return {
+    files: workspace.files,
+    firstMs: first?.ms ?? NaN,
+    firstGitCpuMs: first?.cpuMs ?? NaN,
+    heldUpMs,
+    firstLongestTaskMs,
+    turnMs,
+    diffMs,
+    turnGitCpuMs,
+    diffGitCpuMs,
+    turnsLongestTaskMs,
+    storageAfterFirstMB,
+    growthMB,
+    growthTurns: job.growthTurns,
+    reopenFirstMs,
+    reopenHeldUpMs,
+    longestTaskMs: longest,
+  };
+}
+
+run(JSON.parse(process.argv[2] ?? "{}") as CheckpointsJob).then(
+  (result) => {
+    process.stdout.write(JSON.stringify(result) + "\n");
+    process.exit(0);
+  },
+  (error: unknown) => {
+    process.stderr.write(`checkpoints client failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);
