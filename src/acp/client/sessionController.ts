@@ -164,11 +164,13 @@ export class SessionController {
     return this.turnRunning || this.steerer.unownedTurn || this.stopGrace.unconfirmed;
   }
 
-  /** `context`: text the agent gets before the user's (an earlier conversation), not shown as the message. */
+  /** `context`: text the agent gets after the user's (an earlier conversation), not shown as the message. */
   async prompt(text: string, attachments: readonly PromptAttachment[] = [], context?: string): Promise<void> {
     const { client, sink, clock, newId } = this.context;
     const built = buildPrompt(text, attachments, capabilitiesOf(client.init).prompt);
-    if (context !== undefined) built.blocks.unshift({ type: "text", text: context });
+    // After the user's own words, so an agent that reads the first text block (a slash command, a
+    // scenario) still sees them first.
+    if (context !== undefined) built.blocks.push({ type: "text", text: context });
     for (const reason of built.dropped)
       sink({
         type: "thread/error",

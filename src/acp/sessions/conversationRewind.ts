@@ -60,8 +60,8 @@ export function contextText(entries: readonly StoredEntry[]): string {
   let body = parts.join("\n\n");
   if (body.length > MAX_CONTEXT_CHARS) body = `…\n${body.slice(body.length - MAX_CONTEXT_CHARS)}`;
   return (
-    "The user went back to an earlier point of a conversation with you and continues from there. " +
-    "Here is that conversation up to that point, for context; the files are as they were then.\n\n" +
+    "Context for the message above: the user went back to an earlier point of a conversation with you and " +
+    "continues from there. Here is that conversation up to that point; the files are as they were then.\n\n" +
     `<earlier-conversation>\n${body}\n</earlier-conversation>`
   );
 }
