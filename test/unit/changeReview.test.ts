@@ -1,7 +1,7 @@
 /** The "Files changed" review: recording, counts, keep, undo (restore or delete), unknown "before". */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, existsSync, writeFileSync } from "node:fs";
+import { readFileSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ChangeReview, countLineChanges } from "../../src/acp/sessions/changeReview";
 import { reduceThread } from "../../src/shared/reduceThread";
@@ -76,4 +76,19 @@ test("a new turn drops resolved changes and keeps pending ones", () => {
 test("a final newline does not count as an extra line", () => {
   assert.deepEqual(countLineChanges("", "a brand new file\n"), { additions: 1, deletions: 0 });
   assert.deepEqual(countLineChanges("one\n", "one\ntwo\n"), { additions: 1, deletions: 0 });
+});
+
+test("Undo never writes through a folder the agent swapped for a link to outside the workspace", async () => {
+  const { dir, review } = setup();
+  const outside = scratchDir("acp-review-outside-");
+  writeFileSync(join(outside, "a.txt"), "outside bytes");
+  const ws = join(dir, "ws");
+  mkdirSync(join(ws, "src"), { recursive: true });
+  writeFileSync(join(ws, "src", "a.txt"), "new");
+  review.roots = () => [ws];
+  review.record(join(ws, "src", "a.txt"), "old", "new");
+  rmSync(join(ws, "src"), { recursive: true });
+  symlinkSync(outside, join(ws, "src"));
+  await assert.rejects(review.undo(join(ws, "src", "a.txt")), /now a link/);
+  assert.equal(readFileSync(join(outside, "a.txt"), "utf8"), "outside bytes");
 });

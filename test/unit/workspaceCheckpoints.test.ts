@@ -5,7 +5,16 @@
  */
 import * as assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync, unlinkSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  unlinkSync,
+} from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { findGit, gitResolver } from "../../src/acp/checkpoints/gitExecutable";
@@ -142,4 +151,39 @@ test("git is found by an absolute path, never inside the workspace", async () =>
   assert.ok(found.path.startsWith("/") && !found.path.startsWith(root), found.path);
   assert.notEqual(found.version, "99.0-planted");
   await assert.rejects(findGit(planted, [root]), /not found/);
+});
+
+test("a restore never writes or deletes through a folder the agent swapped for a link to outside", async () => {
+  const { root, dirs, checkpoints } = setUp();
+  const dir = dirs[0]!;
+  const outside = join(root, "outside");
+  mkdirSync(outside);
+  writeFileSync(join(outside, "authorized_keys"), "the user's own keys\n");
+  mkdirSync(join(dir, "src"));
+  writeFileSync(join(dir, "src", "authorized_keys"), "planted by the agent in turn 1\n");
+  const cp = await checkpoints.take("turn 2");
+  // Turn 2: the agent replaces src/ with a link to the outside folder.
+  rmSync(join(dir, "src"), { recursive: true });
+  symlinkSync(outside, join(dir, "src"));
+  await checkpoints.restore(cp);
+  assert.equal(readFileSync(join(outside, "authorized_keys"), "utf8"), "the user's own keys\n");
+  assert.equal(lstatSync(join(dir, "src")).isSymbolicLink(), false, "the link created since is removed");
+  assert.equal(readFileSync(join(dir, "src", "authorized_keys"), "utf8"), "planted by the agent in turn 1\n");
+});
+
+test("a link hidden from the checkpoint behind .gitignore is never written through", async () => {
+  const { root, dirs, checkpoints } = setUp();
+  const dir = dirs[0]!;
+  const outside = join(root, "outside");
+  mkdirSync(outside);
+  writeFileSync(join(outside, "authorized_keys"), "the user's own keys\n");
+  mkdirSync(join(dir, "src"));
+  writeFileSync(join(dir, "src", "authorized_keys"), "planted by the agent in turn 1\n");
+  const cp = await checkpoints.take("turn 2");
+  rmSync(join(dir, "src"), { recursive: true });
+  symlinkSync(outside, join(dir, "src"));
+  writeFileSync(join(dir, ".gitignore"), "src\n");
+  const { skipped } = await checkpoints.restore(cp);
+  assert.equal(readFileSync(join(outside, "authorized_keys"), "utf8"), "the user's own keys\n");
+  assert.deepEqual(skipped, [join(dir, "src", "authorized_keys")], "said to be not restored");
 });

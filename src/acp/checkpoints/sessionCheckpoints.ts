@@ -136,6 +136,8 @@ export class SessionCheckpoints {
         const found = await store.fileAt(turn, path);
         if (found === "absent") return { kind: "absent" };
         if ("unknown" in found) return { kind: "unknown", reason: found.unknown };
+        if (found.mode === "120000")
+          return { kind: "unknown", reason: "A symbolic link: the panel does not restore links" };
         return { kind: "file", content: found.content, executable: found.mode === "100755" };
       },
       changedSinceStart: async () => {
@@ -191,7 +193,7 @@ export class SessionCheckpoints {
   async restore(entryId: string, messageText: string): Promise<number> {
     const store = this.requireStore();
     const target = this.requireCheckpoint(entryId);
-    const { before, changes } = await store.restore(target, this.deps.io ?? diskIo);
+    const { before, changes, skipped } = await store.restore(target, this.deps.io ?? diskIo);
     const restoreId = before.id;
     this.beforeRestore.set(restoreId, before);
     const quoted = messageText.length > 60 ? `${messageText.slice(0, 57)}…` : messageText;
@@ -202,7 +204,16 @@ export class SessionCheckpoints {
         changes.length === 1
           ? this.t("Restored 1 file to before “{0}”.", quoted)
           : this.t("Restored {0} files to before “{1}”.", changes.length, quoted),
-      ...(changes.length > 0 ? { description: changes.map((change) => change.absolute).join("\n") } : {}),
+      ...(changes.length > 0
+        ? {
+            description: [
+              ...changes.filter((change) => !skipped.includes(change.absolute)).map((change) => change.absolute),
+              ...(skipped.length > 0
+                ? [this.t("Not restored (a link, or a folder on its path is now a link): {0}", skipped.join(", "))]
+                : []),
+            ].join("\n"),
+          }
+        : {}),
       restoreId,
     });
     return changes.length;

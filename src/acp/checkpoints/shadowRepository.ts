@@ -29,6 +29,8 @@ export interface TreeChange {
   readonly additions: number;
   readonly deletions: number;
   readonly binary: boolean;
+  /** A symbolic link on either side: never followed; a restore removes a link created since, and recreates none. */
+  readonly link?: boolean;
 }
 
 export interface CheckpointedFile {
@@ -96,6 +98,9 @@ export class ShadowRepository {
             this.place,
             ["--literal-pathspecs", "add", "-A", "--ignore-errors", "--pathspec-from-file=-", "--pathspec-file-nul"],
             { okCodes: [1], input: paths.join("\0") },
+          ).catch(() =>
+            // A path git refuses by name (a folder on it became a link: "beyond a symbolic link"): the whole tree.
+            runGit(this.place, ["add", "-A", "--ignore-errors", "--", "."], { okCodes: [1] }),
           );
       }
       const tree = (await runGit(this.place, ["write-tree"])).toString("utf8").trim();
@@ -240,13 +245,15 @@ export function parseDiffTree(out: string): TreeChange[] {
   const tokens = out.split("\0");
   const raw = new Map<string, { status: TreeChange["status"] }>();
   const counts = new Map<string, { additions: number; deletions: number; binary: boolean }>();
+  const links = new Set<string>();
   for (let at = 0; at < tokens.length; at++) {
     const token = tokens[at] ?? "";
     if (token.startsWith(":")) {
       const path = tokens[++at] ?? "";
       const [oldMode, newMode, , , letter] = token.slice(1).split(" ");
-      // Gitlinks (nested repositories) and symlinks are never restored or diffed.
-      if ([oldMode, newMode].some((mode) => mode === "160000" || mode === "120000")) continue;
+      // Gitlinks (nested repositories) are never restored or diffed; symlinks are listed as links.
+      if ([oldMode, newMode].some((mode) => mode === "160000")) continue;
+      if (oldMode === "120000" || newMode === "120000") links.add(path);
       const status = letter === "A" ? "added" : letter === "D" ? "deleted" : "modified";
       raw.set(path, { status });
       continue;
@@ -264,5 +271,6 @@ export function parseDiffTree(out: string): TreeChange[] {
     path,
     status,
     ...(counts.get(path) ?? { additions: 0, deletions: 0, binary: false }),
+    ...(links.has(path) ? { link: true } : {}),
   }));
 }

@@ -8,6 +8,7 @@ import { chmod, mkdir, realpath, rename, rm, unlink, writeFile } from "node:fs/p
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import type { GitExecutable } from "./gitExecutable";
 import { mergeText } from "./textMerge";
+import { linkFreeFolder } from "./restoreGuard";
 import { folderBytes, oldestToDrop } from "./checkpointStorage";
 import { ShadowRepository, type CheckpointedFile, type TreeChange } from "./shadowRepository";
 
@@ -220,7 +221,10 @@ export class WorkspaceCheckpoints {
    * Brings every file back to what it held at `target`. First a checkpoint of now (returned as
    * `before`, for Redo); files with unsaved editor changes refuse the whole restore, unwritten.
    */
-  async restore(target: Checkpoint, io: RestoreIo = diskIo): Promise<{ before: Checkpoint; changes: FileDelta[] }> {
+  async restore(
+    target: Checkpoint,
+    io: RestoreIo = diskIo,
+  ): Promise<{ before: Checkpoint; changes: FileDelta[]; skipped: string[] }> {
     const before = await this.take(`before restoring ${target.id}`);
     const changes = await this.diff(before, target);
     const unsaved = new Set(io.unsaved());
@@ -229,7 +233,14 @@ export class WorkspaceCheckpoints {
       throw new RestoreRefused(
         `Save or revert the unsaved changes first: ${blocked.map((change) => change.absolute).join(", ")}`,
       );
-    for (const change of changes) {
+    const skipped: string[] = [];
+    // Removals first: a link created since (`src -> elsewhere`) goes before anything is written below it.
+    const ordered = [...changes].sort((a, b) => Number(b.status === "deleted") - Number(a.status === "deleted"));
+    for (const change of ordered) {
+      if (!(await linkFreeFolder(change.folder, change.absolute))) {
+        skipped.push(change.absolute);
+        continue;
+      }
       // "deleted": created since the target, so removed; "added"/"modified": written back.
       if (change.status === "deleted") {
         await io.remove(change.absolute);
@@ -237,9 +248,13 @@ export class WorkspaceCheckpoints {
       }
       const place = await this.locate(change.absolute, target);
       const file = place && (await place.repository.file(place.commit, place.rel));
-      if (file && file.mode !== "120000") await io.write(change.absolute, file.content, file.mode === "100755");
+      if (!file || file.mode === "120000") {
+        skipped.push(change.absolute); // links are never recreated
+        continue;
+      }
+      await io.write(change.absolute, file.content, file.mode === "100755");
     }
-    return { before, changes };
+    return { before, changes, skipped };
   }
 }
 
@@ -258,6 +273,7 @@ export const diskIo: RestoreIo = {
     }
   },
   async remove(path) {
+    // unlink never follows a link: a link itself is removed, never its target.
     await unlink(path).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== "ENOENT") throw error;
     });

@@ -13,6 +13,8 @@
  *   the turn, asks first.
  */
 import { readFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { linkFreeFolder } from "../checkpoints/restoreGuard";
 import type { ThreadAction } from "../../shared/threadActions";
 import { type Baseline, baselineBytes, sameBytes, textOf } from "../checkpoints/reviewContent";
 import { countLineChanges } from "./lineChanges";
@@ -21,7 +23,8 @@ import type { ReviewSafety } from "../checkpoints/reviewSafety";
 export { countLineChanges } from "./lineChanges";
 
 export interface ReviewFiles {
-  writeThroughEditor(path: string, content: string): Promise<void>;
+  /** `resolved`: refuse when a folder on the path resolves elsewhere by the time of writing (atomicWrite.ts). */
+  writeThroughEditor(path: string, content: string, options?: { readonly resolved?: boolean }): Promise<void>;
   deleteFile(path: string): Promise<void>;
   readDisk(path: string): Promise<string | undefined>;
   /** Bytes that are not editor text (binary files), written as they are. */
@@ -50,6 +53,15 @@ export class ChangeReview {
    */
   private readonly resolved = new Set<string>();
   safety: ReviewSafety | undefined;
+  /** The workspace folders: Undo never writes through a folder that became a link (restoreGuard.ts). */
+  roots: () => readonly string[] = () => [];
+
+  private async linkFree(path: string): Promise<boolean> {
+    const roots = this.roots();
+    if (roots.length === 0) return linkFreeFolder(dirname(path), path);
+    for (const root of roots) if (await linkFreeFolder(root, path)) return true;
+    return false;
+  }
 
   constructor(
     private readonly dispatch: (action: ThreadAction) => void,
@@ -175,6 +187,8 @@ export class ChangeReview {
     if (!entry) return false;
     if (entry.origin === "user") throw new Error(`${path}: ${NOT_THE_AGENTS.toLowerCase()}.`);
     if (entry.before.kind === "unknown") throw new Error(`${entry.before.reason}: ${path} cannot be undone here.`);
+    if (!(await this.linkFree(path)))
+      throw new Error(`A folder on the path of ${path} is now a link: the panel does not write through it.`);
     const target = entry.before.kind === "file" ? entry.before.content : null;
     const current = await this.readBytes(path);
     let write: Buffer | null = target;
@@ -230,7 +244,7 @@ export class ChangeReview {
     if (content === null) return this.io.deleteFile(path);
     const text = textOf(content);
     if (text !== undefined || !this.io.writeBytes)
-      return this.io.writeThroughEditor(path, text ?? content.toString("utf8"));
+      return this.io.writeThroughEditor(path, text ?? content.toString("utf8"), { resolved: true });
     return this.io.writeBytes(path, content, executable);
   }
 

@@ -8,12 +8,13 @@ import { ChangeReview, type ReviewFiles } from "./changeReview";
 import { AgentActivity } from "./agentActivity";
 import { SessionCheckpoints } from "../checkpoints/sessionCheckpoints";
 import type { RestoreIo, WorkspaceCheckpoints } from "../checkpoints/workspaceCheckpoints";
-import type { Clock, Logger } from "../ports";
+import type { Clock, Logger, WorkspacePort } from "../ports";
 import type { Translate } from "../../shared/l10n";
 
 export interface SessionReviewDeps {
   readonly clock: Clock;
   readonly logger: Logger;
+  readonly workspace: WorkspacePort;
   readonly checkpoints?: WorkspaceCheckpoints;
   /** False when the user turned checkpoints off (`acpPanel.checkpoints.enabled`). */
   readonly checkpointsEnabled?: () => boolean;
@@ -58,6 +59,9 @@ export function sessionReview(
     ...(deps.checkpointBudgetBytes ? { budgetBytes: deps.checkpointBudgetBytes } : {}),
     translate,
   });
-  if (review) review.safety = checkpoints.reviewSafety(deps.confirmUndo);
+  if (review) {
+    review.safety = checkpoints.reviewSafety(deps.confirmUndo);
+    review.roots = () => deps.workspace.roots();
+  }
   return { review, activity: new AgentActivity(store, deps.clock), checkpoints };
 }
