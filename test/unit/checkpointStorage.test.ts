@@ -48,6 +48,7 @@ test("over budget, old checkpoints go and their messages say so; Clear removes t
     logger: new MemoryLogger(),
     enabled: () => true,
   });
+  const safetyNet = await store.take("before undo"); // the oldest of all
   for (let turn = 0; turn < 8; turn++) {
     writeFileSync(join(dir, `f${turn}.txt`), `${"x".repeat(20_000)}${turn}\n`);
     dispatch({ type: "turn/started", entryId: `u${turn}`, text: `turn ${turn}`, at: turn });
@@ -58,6 +59,7 @@ test("over budget, old checkpoints go and their messages say so; Clear removes t
   assert.equal(withCheckpoint(), 8);
   const dropped = await store.prune(1);
   assert.ok(dropped.length > 0 && store.all().length >= KEEP_NEWEST, "the newest few stay");
+  assert.ok(store.get(safetyNet.id), "what an Undo replaced stays, whatever the budget");
   assert.ok(withCheckpoint() < 8);
   assert.ok(thread.entries.some((e) => e.kind === "notice" && /storage limit/.test(e.title)));
   const first = thread.entries.find((e) => e.kind === "user" && e.id === "u0");

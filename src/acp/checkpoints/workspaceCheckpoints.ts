@@ -103,7 +103,10 @@ export class WorkspaceCheckpoints {
     const dropped: Checkpoint[] = [];
     const root = join(this.options.storage, "checkpoints");
     while ((await folderBytes(root)) > budgetBytes) {
-      const drop = oldestToDrop([...this.known.values()]);
+      // What an Undo or a restore replaced is kept a week whatever the budget: it may hold bytes found nowhere else.
+      const weekAgo = this.now() - 7 * 24 * 60 * 60 * 1000;
+      const prunable = [...this.known.values()].filter((c) => !(isSafetyNet(c) && c.at > weekAgo));
+      const drop = oldestToDrop(prunable);
       if (drop.length === 0) break;
       for (const checkpoint of drop) {
         this.known.delete(checkpoint.id);
@@ -256,6 +259,11 @@ export class WorkspaceCheckpoints {
     }
     return { before, changes, skipped };
   }
+}
+
+/** A checkpoint taken before an Undo or a restore (so that step can be taken back). */
+function isSafetyNet(checkpoint: Checkpoint): boolean {
+  return checkpoint.label === "before undo" || checkpoint.label.startsWith("before restoring");
 }
 
 /** Writes through a temporary file and a rename, so a crash never leaves half a file. */
