@@ -3,8 +3,7 @@
  * `fs/write_text_file`), as real agents do, and the review's "before" is the turn's checkpoint.
  * - A git repository with an uncommitted edit of the user's: the agent's own-tool edit counts one
  *   line, and Undo keeps the user's edit (it used to write git HEAD back).
- * - A multi-root workspace whose second folder is not a git repository: a shell `rm` and a created
- *   file are listed and both undone.
+ * - A folder that is not a git repository: a shell `rm` and a created file are listed and both undone.
  * - "Restore checkpoint" on the first of two turns, then "Redo"; "Edit and rerun".
  */
 import * as assert from "node:assert/strict";
@@ -137,6 +136,7 @@ describe("checkpoints in a git repository with uncommitted work", { timeout: 400
 
   it("Edit and resend restores files and conversation, then sends the edited text in a new session", async (t) => {
     await withDiagnostics(t, diagnostics(), "e2e-checkpoint-edit-resend", async () => {
+      const start = "committed line\nthe user's uncommitted line\n";
       const editButtons = ui.view.log.getByRole("button", { name: "Edit and rerun" });
       await eventually(async () => (await editButtons.count()) >= 3, "an Edit and resend button per message");
       await editButtons.nth(2).click(); // the "own-shell create:second.txt" message
@@ -147,8 +147,9 @@ describe("checkpoints in a git repository with uncommitted work", { timeout: 400
       await ui.view.log.getByText("Edited notes.md.").last().waitFor({ timeout: 30_000 });
       await eventually(() => !existsSync(join(workspace, "second.txt")), "the files as before the edited message");
       await eventually(
-        () => notes().endsWith("the first turn's line\nthe edited turn's line\n"),
-        "the edited turn ran",
+        // The fake agent appends its whole prompt text (the rewound context comes after the user's words).
+        () => notes().startsWith(`${start}the first turn's line\nthe edited turn's line`),
+        "the edited turn ran on the restored file",
       );
       const prompts = clientMessages(wireLog(), "session/prompt");
       const last = JSON.stringify(prompts.at(-1)?.message?.params ?? {});
@@ -159,37 +160,29 @@ describe("checkpoints in a git repository with uncommitted work", { timeout: 400
   });
 });
 
-describe("checkpoints in a multi-root workspace with a folder outside git", { timeout: 400_000 }, () => {
+describe("checkpoints in a folder that is not a git repository", { timeout: 400_000 }, () => {
   let scratch: string;
-  let repo: string;
   let plain: string;
   let ui: Ui;
   const diagnostics = () => ({ page: () => ui.page, errors: () => ui.errors, serverLog: () => ui.server?.logFile });
 
   before(async () => {
-    scratch = mkdtempSync(join(tmpdir(), "acp-panel-checkpoints-multi-"));
-    repo = join(scratch, "repo");
+    scratch = mkdtempSync(join(tmpdir(), "acp-panel-checkpoints-plain-"));
     plain = join(scratch, "plain");
-    gitRepo(repo, { "readme.md": "hello\n" });
     mkdirSync(plain);
     writeFileSync(join(plain, "keep.txt"), "precious bytes\n");
-    const file = join(scratch, "two.code-workspace");
-    writeFileSync(file, JSON.stringify({ folders: [{ path: repo }, { path: plain }] }));
-    ui = await openUi("checkpoints-multi", scratch, repo, (server) => {
-      const url = new URL(server.folderUrl());
-      url.searchParams.delete("folder");
-      url.searchParams.set("workspace", file);
-      return url.toString();
-    });
+    // A multi-root window (.code-workspace) is covered by workspaceCheckpoints.test.ts; in code-server the
+    // harness's Workspace Trust set-up does not bring the panel up in one yet.
+    ui = await openUi("checkpoints-plain", scratch, plain);
   });
 
   after(async () => {
     await tearDownUi(ui?.browser, ui?.server, scratch);
   });
 
-  it("a shell rm and a created file in the folder outside git are both undone", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-checkpoint-multiroot", async () => {
-      await turn(ui.view, "own-shell rm:../plain/keep.txt create:../plain/made.txt", "Ran ");
+  it("a shell rm and a created file are both listed and undone", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-checkpoint-plain", async () => {
+      await turn(ui.view, "own-shell rm:keep.txt create:made.txt", "Ran ");
       const removed = changedRow(ui.view, "keep.txt");
       const created = changedRow(ui.view, "made.txt");
       await removed.waitFor({ timeout: 20_000 });
@@ -202,7 +195,7 @@ describe("checkpoints in a multi-root workspace with a folder outside git", { ti
         "the removal and the creation undone",
       );
       assert.equal(readFileSync(join(plain, "keep.txt"), "utf8"), "precious bytes\n");
-      await screenshot(ui.page, "e2e-checkpoint-multiroot.png");
+      await screenshot(ui.page, "e2e-checkpoint-plain.png");
     });
   });
 });
