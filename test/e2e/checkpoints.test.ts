@@ -52,10 +52,17 @@ async function openUi(
     extensionVsix: vsixPath(),
     settings: agentSettings({ [AGENT]: fakeAgentEntry({ FAKE_AGENT_LOG: join(scratch, "wire.jsonl") }) }),
   });
-  const browser = await launchBrowser({ homeDir: server.homeDir });
-  const { page, errors } = await openWorkbench(browser, url ? url(server) : server.folderUrl());
-  const view = await openChat(page);
-  return { server, browser, page, errors, view };
+  let browser: Browser | undefined;
+  try {
+    browser = await launchBrowser({ homeDir: server.homeDir });
+    const { page, errors } = await openWorkbench(browser, url ? url(server) : server.folderUrl());
+    const view = await openChat(page);
+    return { server, browser, page, errors, view };
+  } catch (error) {
+    // Nothing started here may outlive a failed set-up: a live server or browser keeps the test process running.
+    await tearDownUi(browser, server, undefined);
+    throw error;
+  }
 }
 
 function changedRow(view: Chat, name: string) {
