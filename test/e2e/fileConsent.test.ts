@@ -206,7 +206,7 @@ describe("file consent in VS Code", { timeout: 300_000 }, () => {
           view,
           `e2e-write-guarded ${name} {}`,
           [new RegExp(`wants to change ${name.replace(/\./g, "\\.")}, a sensitive file`), why],
-          "Cancel",
+          "Deny",
         );
         await view.log
           .getByText(
