@@ -1,0 +1,43 @@
+/**
+ * The contract between the journal (the durable, append-only record of every conversation) and
+ * what reads it: the history list, full-text search, export and reload. The journal implements
+ * it; readers depend only on this file. Entries are the same flat, serialisable `StoredEntry`
+ * the transcript shows after a reload.
+ */
+import type { StoredEntry } from "../../shared/storedTranscript";
+
+/** One conversation: one ACP session of one agent, as this workspace's panel saw it. */
+export interface ConversationSummary {
+  /** Stable key of the conversation in the archive; safe as a file name. */
+  readonly key: string;
+  readonly agent: string;
+  readonly sessionId: string;
+  readonly cwd?: string;
+  readonly title?: string;
+  /** Epoch milliseconds of the first and of the last journal record. */
+  readonly startedAt: number;
+  readonly updatedAt: number;
+  readonly entryCount: number;
+  /** Bytes on disk. */
+  readonly bytes: number;
+  readonly archived?: boolean;
+  /** Files the agent changed over the conversation, when known. */
+  readonly changedFiles?: number;
+  /** Cost the agent reported for the conversation, when it did. */
+  readonly cost?: { readonly amount: number; readonly currency: string };
+}
+
+export interface ArchiveSubscription {
+  dispose(): void;
+}
+
+export interface ConversationArchive {
+  /** Every conversation kept, newest first. */
+  list(): Promise<readonly ConversationSummary[]>;
+  /** The entries of one conversation, in order; empty when the key is unknown. */
+  entries(key: string): Promise<readonly StoredEntry[]>;
+  /** Removes a conversation (Delete Session…). */
+  remove(key: string): Promise<void>;
+  /** Called with the key of a conversation whose records changed (appended, removed or pruned). */
+  onDidChange(listener: (key: string) => void): ArchiveSubscription;
+}
