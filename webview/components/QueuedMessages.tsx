@@ -9,6 +9,7 @@ import { type KeyboardEvent, memo, useEffect, useState } from "react";
 import type { QueuedPrompt } from "../../src/shared/thread";
 import { useHostActions, usePanel } from "../hooks";
 import { Codicon } from "./Codicon";
+import { IconButton } from "./IconButton";
 import { t } from "../l10n";
 
 export function QueuedMessages() {
@@ -91,35 +92,26 @@ const QueuedItem = memo(function QueuedItem({ item, position }: { item: QueuedPr
       />
       <span className="queued-actions">
         {item.notSent ? (
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t("Send again")}
+          <IconButton
+            icon="refresh"
+            label={t("Send again")}
             title={t("Send this again (starts the agent if it is not running)")}
             onClick={() => sendQueuedAgain(item.id)}
-          >
-            <Codicon name="refresh" />
-          </button>
+          />
         ) : (
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t("Send now")}
+          <IconButton
+            icon="run"
+            label={t("Send now")}
             title={t("Stop the turn and send this now")}
             onClick={() => sendQueuedNow(item.id)}
-          >
-            <Codicon name="run" />
-          </button>
+          />
         )}
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t("Remove")}
+        <IconButton
+          icon="trash"
+          label={t("Remove")}
           title={t("Remove from the queue")}
           onClick={() => removeQueued(item.id)}
-        >
-          <Codicon name="trash" />
-        </button>
+        />
       </span>
     </li>
   );
