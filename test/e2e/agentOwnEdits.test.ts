@@ -9,13 +9,11 @@ import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openWorkbench, screenshot } from "../harness/browser";
-import { openChat, sendPrompt, type Chat } from "../harness/chat";
-import { startCodeServer, type CodeServer } from "../harness/codeServer";
-import { vsixPath } from "../harness/paths";
-import { agentSettings, fakeAgentEntry, withDiagnostics } from "../harness/workbench";
-import { tearDownUi } from "../harness/teardown";
+import type { Page } from "playwright-core";
+import { screenshot } from "../harness/browser";
+import { sendPrompt, type Chat } from "../harness/chat";
+import { closeFakeAgentUi, openFakeAgentUi, type FakeAgentUi } from "../harness/fakeAgentUi";
+import { withDiagnostics } from "../harness/workbench";
 
 const AGENT = "Demo Agent";
 const FILES = ["own-1.txt", "own-2.txt", "own-3.txt"];
@@ -23,32 +21,21 @@ const FILES = ["own-1.txt", "own-2.txt", "own-3.txt"];
 describe("files an agent writes with its own tools", { timeout: 300_000 }, () => {
   let scratch: string;
   let workspace: string;
-  let wireLog: string;
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
+  let ui: FakeAgentUi | undefined;
   let page: Page;
-  let errors: string[] = [];
   let view: Chat;
-  const diagnostics = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog });
+  const diagnostics = () => ui!.diagnostics();
 
   before(async () => {
     scratch = mkdtempSync(join(tmpdir(), "acp-panel-own-"));
     workspace = join(scratch, "workspace");
-    wireLog = join(scratch, "agent-wire.jsonl");
     mkdirSync(workspace);
-    server = await startCodeServer({
-      label: "own-edits",
-      workspace,
-      extensionVsix: vsixPath(),
-      settings: agentSettings({ [AGENT]: fakeAgentEntry({ FAKE_AGENT_LOG: wireLog }) }),
-    });
-    browser = await launchBrowser({ homeDir: server.homeDir });
-    ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
-    view = await openChat(page);
+    ui = await openFakeAgentUi({ label: "own-edits", scratch, workspace });
+    ({ page, view } = ui);
   });
 
   after(async () => {
-    await tearDownUi(browser, server, scratch);
+    await closeFakeAgentUi(ui, scratch);
   });
 
   it("lists every file written by the agent's own tool with end_turn at once, each once", async (t) => {

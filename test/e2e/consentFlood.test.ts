@@ -10,14 +10,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openWorkbench, screenshot } from "../harness/browser";
-import { openChat, sendPrompt, type Chat } from "../harness/chat";
-import { startCodeServer, type CodeServer } from "../harness/codeServer";
+import type { Page } from "playwright-core";
+import { screenshot } from "../harness/browser";
+import { sendPrompt, type Chat } from "../harness/chat";
+import { closeFakeAgentUi, openFakeAgentUi, type FakeAgentUi } from "../harness/fakeAgentUi";
 import { modalDialog } from "../harness/panel";
-import { vsixPath } from "../harness/paths";
-import { tearDownUi } from "../harness/teardown";
-import { agentRequests, agentSettings, fakeAgentEntry, withDiagnostics } from "../harness/workbench";
+import { agentRequests, withDiagnostics } from "../harness/workbench";
 
 const AGENT = "Demo Agent";
 const FLOOD = 60;
@@ -26,36 +24,26 @@ describe("a flood of consent prompts in VS Code", { timeout: 300_000 }, () => {
   let scratch: string;
   let workspace: string;
   let outside: string;
-  let wireLog: string;
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
+  let ui: FakeAgentUi | undefined;
   let page: Page;
-  let errors: string[] = [];
   let view: Chat;
-  const diagnostics = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog });
+  let wireLog: string;
+  const diagnostics = () => ui!.diagnostics();
 
   before(async () => {
     scratch = mkdtempSync(join(tmpdir(), "acp-panel-flood-"));
     workspace = join(scratch, "workspace");
     outside = join(scratch, "outside");
-    wireLog = join(scratch, "agent-wire.jsonl");
     mkdirSync(workspace);
     writeFileSync(join(workspace, "README.md"), "# Project\n");
     mkdirSync(outside);
     for (let index = 1; index <= FLOOD; index++) writeFileSync(join(outside, `f${index}.txt`), `secret ${index}\n`);
-    server = await startCodeServer({
-      label: "flood",
-      workspace,
-      extensionVsix: vsixPath(),
-      settings: agentSettings({ [AGENT]: fakeAgentEntry({ FAKE_AGENT_LOG: wireLog }) }),
-    });
-    browser = await launchBrowser({ homeDir: server.homeDir });
-    ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
-    view = await openChat(page);
+    ui = await openFakeAgentUi({ label: "flood", scratch, workspace });
+    ({ page, view, wireLog } = ui);
   });
 
   after(async () => {
-    await tearDownUi(browser, server, scratch);
+    await closeFakeAgentUi(ui, scratch);
   });
 
   it("60 reads at once: one dialog, one dismissal, then Stop is reachable and the next turn asks again", async (t) => {

@@ -13,14 +13,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openWorkbench, runCommand, screenshot } from "../harness/browser";
+import type { Page } from "playwright-core";
+import { openWorkbench, runCommand, screenshot } from "../harness/browser";
 import { openChat, sendPrompt, type Chat } from "../harness/chat";
-import { startCodeServer, type CodeServer } from "../harness/codeServer";
+import { closeFakeAgentUi, openFakeAgentUi, type FakeAgentUi } from "../harness/fakeAgentUi";
 import { modalDialog, pickQuickItem } from "../harness/panel";
-import { vsixPath } from "../harness/paths";
-import { tearDownUi } from "../harness/teardown";
-import { agentRequests, agentSettings, fakeAgentEntry, withDiagnostics } from "../harness/workbench";
+import { agentRequests, withDiagnostics } from "../harness/workbench";
 
 const AGENT = "Demo Agent";
 const SECRET = "not for agents";
@@ -29,39 +27,29 @@ describe("file consent in VS Code", { timeout: 300_000 }, () => {
   let scratch: string;
   let workspace: string;
   let outside: string;
-  let wireLog: string;
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
+  let ui: FakeAgentUi | undefined;
   let page: Page;
-  let errors: string[] = [];
   let view: Chat;
-  const diagnostics = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog });
+  let wireLog: string;
+  const diagnostics = () => ui!.diagnostics();
   const secret = () => join(outside, "id_rsa");
 
   before(async () => {
     scratch = mkdtempSync(join(tmpdir(), "acp-panel-consent-"));
     workspace = join(scratch, "workspace");
     outside = join(scratch, "outside");
-    wireLog = join(scratch, "agent-wire.jsonl");
     mkdirSync(workspace);
     mkdirSync(join(workspace, ".git"));
     writeFileSync(join(workspace, ".git/config"), "[core]\n");
     writeFileSync(join(workspace, "README.md"), "# Project\n");
     mkdirSync(outside);
     writeFileSync(secret(), `${SECRET}\n`);
-    server = await startCodeServer({
-      label: "consent",
-      workspace,
-      extensionVsix: vsixPath(),
-      settings: agentSettings({ [AGENT]: fakeAgentEntry({ FAKE_AGENT_LOG: wireLog }) }),
-    });
-    browser = await launchBrowser({ homeDir: server.homeDir });
-    ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
-    view = await openChat(page);
+    ui = await openFakeAgentUi({ label: "consent", scratch, workspace });
+    ({ page, view, wireLog } = ui);
   });
 
   after(async () => {
-    await tearDownUi(browser, server, scratch);
+    await closeFakeAgentUi(ui, scratch);
   });
 
   async function waitForReady(chat: Chat): Promise<void> {
@@ -221,9 +209,9 @@ describe("file consent in VS Code", { timeout: 300_000 }, () => {
 
   it("with no folder open, a write to ~/.bashrc asks (the home folder is only the cwd)", async (t) => {
     await withDiagnostics(t, diagnostics(), "e2e-consent-no-folder", async () => {
-      const bashrc = join(server!.homeDir, ".bashrc");
+      const bashrc = join(ui!.server.homeDir, ".bashrc");
       const before = existsSync(bashrc) ? readFileSync(bashrc, "utf8") : undefined;
-      const empty = await openWorkbench(browser!, `${server!.url}/?ew=true`);
+      const empty = await openWorkbench(ui!.browser, `${ui!.server.url}/?ew=true`);
       const emptyView = await openChat(empty.page);
       try {
         await answerDialog(

@@ -11,13 +11,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openWorkbench, runCommand, screenshot } from "../harness/browser";
-import { eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
-import { startCodeServer, type CodeServer } from "../harness/codeServer";
-import { vsixPath } from "../harness/paths";
-import { agentSettings, clientMessages, fakeAgentEntry, withDiagnostics } from "../harness/workbench";
-import { tearDownUi } from "../harness/teardown";
+import type { Page } from "playwright-core";
+import { runCommand, screenshot } from "../harness/browser";
+import { eventually, sendPrompt, type Chat } from "../harness/chat";
+import { closeFakeAgentUi, openFakeAgentUi, type FakeAgentUi } from "../harness/fakeAgentUi";
+import { clientMessages, withDiagnostics } from "../harness/workbench";
 
 const AGENT = "Demo Agent";
 const COMMENT = "Say why this line is here.";
@@ -34,33 +32,23 @@ function promptTexts(wireLog: string): string[] {
 describe("comments on the agent's changes", { timeout: 300_000 }, () => {
   let scratch: string;
   let workspace: string;
-  let wireLog: string;
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
+  let ui: FakeAgentUi | undefined;
   let page: Page;
-  let errors: string[] = [];
   let view: Chat;
-  const diagnostics = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog });
+  let wireLog: string;
+  const diagnostics = () => ui!.diagnostics();
 
   before(async () => {
     scratch = mkdtempSync(join(tmpdir(), "acp-panel-comments-"));
     workspace = join(scratch, "workspace");
-    wireLog = join(scratch, "agent-wire.jsonl");
     mkdirSync(workspace);
     writeFileSync(join(workspace, "notes.md"), "first line\nsecond line\n");
-    server = await startCodeServer({
-      label: "review-comments",
-      workspace,
-      extensionVsix: vsixPath(),
-      settings: agentSettings({ [AGENT]: fakeAgentEntry({ FAKE_AGENT_LOG: wireLog }) }),
-    });
-    browser = await launchBrowser({ homeDir: server.homeDir });
-    ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
-    view = await openChat(page);
+    ui = await openFakeAgentUi({ label: "review-comments", scratch, workspace });
+    ({ page, view, wireLog } = ui);
   });
 
   after(async () => {
-    await tearDownUi(browser, server, scratch);
+    await closeFakeAgentUi(ui, scratch);
   });
 
   it("a comment on a line of the review diff is sent as one prompt with notes.md:3 and the quoted line", async (t) => {
