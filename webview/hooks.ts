@@ -158,6 +158,7 @@ export const hostActions = {
   restoreCheckpoint: (entryId: string, conversation: boolean) =>
     postToHost({ type: "checkpoint/restore", entryId, conversation }),
   redoRestore: (restoreId: string) => postToHost({ type: "checkpoint/redo", restoreId }),
+  bringBackCheckpoint: (checkpointId: string) => postToHost({ type: "checkpoint/bringBack", checkpointId }),
   editResend: (entryId: string, text: string) => postToHost({ type: "message/editResend", entryId, text }),
 } as const;
 

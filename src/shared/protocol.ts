@@ -247,6 +247,8 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("checkpoint/preview"), entryId: z.string() }),
   /** Restore the files (and, with `conversation`, the conversation) to just before the message `entryId`. */
   z.object({ type: z.literal("checkpoint/restore"), entryId: z.string(), conversation: z.boolean().default(false) }),
+  /** Bring back a checkpoint that was pruned or cleared (within a day): its message regains "Restore checkpoint". */
+  z.object({ type: z.literal("checkpoint/bringBack"), checkpointId: z.string() }),
   /** Take a restore back: the files return to what they held just before it. */
   z.object({ type: z.literal("checkpoint/redo"), restoreId: z.string() }),
   /** "Edit and resend": restore files and conversation to before the message `entryId`, then send `text`. */

@@ -9,7 +9,10 @@ import { appendEntry } from "./threadEntries";
 
 type CheckpointAction = Extract<
   ThreadAction,
-  { type: "checkpoint/taken" | "checkpoint/restored" | "checkpoint/redone" | "checkpoint/dropped" }
+  {
+    type:
+      "checkpoint/taken" | "checkpoint/restored" | "checkpoint/redone" | "checkpoint/dropped" | "checkpoint/revived";
+  }
 >;
 
 export function reduceCheckpoint(thread: Thread, action: CheckpointAction): Thread {
@@ -46,7 +49,17 @@ export function reduceCheckpoint(thread: Thread, action: CheckpointAction): Thre
         id: action.entryId,
         severity: "info",
         title: action.title,
+        bringBack: { checkpointId: action.checkpointId, state: "available" },
       });
+    }
+    case "checkpoint/revived": {
+      const entries = thread.entries.map((entry) => {
+        if (entry.kind === "user" && entry.id === action.entryId) return { ...entry, checkpoint: action.checkpointId };
+        if (entry.kind === "notice" && entry.bringBack?.checkpointId === action.checkpointId)
+          return { ...entry, bringBack: { ...entry.bringBack, state: "done" as const } };
+        return entry;
+      });
+      return { ...thread, entries };
     }
     case "checkpoint/redone": {
       const at = thread.entries.findIndex((e) => e.kind === "notice" && e.redo?.restoreId === action.restoreId);

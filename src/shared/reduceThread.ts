@@ -139,6 +139,7 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
     case "checkpoint/restored":
     case "checkpoint/redone":
     case "checkpoint/dropped":
+    case "checkpoint/revived":
       return reduceCheckpoint(thread, action);
     case "review/dropped":
       return { ...thread, changes: thread.changes.filter((c) => c.path !== action.path || c.state !== "pending") };

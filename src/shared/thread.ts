@@ -84,6 +84,8 @@ export interface NoticeEntry {
   readonly description?: string;
   /** A restore that can be taken back: "Redo" puts the files back as they were before it. */
   readonly redo?: { readonly restoreId: string; readonly state: "available" | "done" };
+  /** A checkpoint that was pruned or cleared and can still come back: "Bring back" restores its button. */
+  readonly bringBack?: { readonly checkpointId: string; readonly state: "available" | "done" };
 }
 
 /** Something the user must see in the timeline: an agent error, a failed turn, a crash. */

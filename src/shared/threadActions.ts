@@ -113,6 +113,8 @@ export const threadActionSchema = z.discriminatedUnion("type", [
   }),
   /** A checkpoint went (the storage budget, or Clear Checkpoints): its message loses "Restore checkpoint", a notice says so. */
   z.object({ type: z.literal("checkpoint/dropped"), checkpointId: z.string(), entryId: z.string(), title: z.string() }),
+  /** A pruned or cleared checkpoint was brought back: message `entryId` has "Restore checkpoint" again. */
+  z.object({ type: z.literal("checkpoint/revived"), checkpointId: z.string(), entryId: z.string() }),
   /** A restore was taken back (Redo): its notice no longer offers Redo. */
   z.object({ type: z.literal("checkpoint/redone"), restoreId: z.string() }),
   z.object({ type: z.literal("review/resolved"), path: z.string(), state: z.enum(["kept", "undone"]) }),

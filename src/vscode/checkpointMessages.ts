@@ -22,6 +22,7 @@ type CheckpointMessage = Extract<
       | "checkpoint/preview"
       | "checkpoint/restore"
       | "checkpoint/redo"
+      | "checkpoint/bringBack"
       | "message/editResend";
   }
 >;
@@ -89,6 +90,10 @@ export async function handleCheckpointMessage(
       return void (await session.restoreCheckpoint(message.entryId).catch(failed(vscode.l10n.t("Restore checkpoint"))));
     case "checkpoint/redo":
       return void (await session.redoRestore(message.restoreId).catch(failed(vscode.l10n.t("Redo"))));
+    case "checkpoint/bringBack":
+      return void (await session.checkpoints
+        .bringBack(message.checkpointId)
+        .catch(failed(vscode.l10n.t("Bring back"))));
     case "message/editResend":
       await session
         .restoreCheckpoint(message.entryId)

@@ -38,7 +38,10 @@ export interface CommandContext {
 
 const FOCUS = "workbench.view.extension.acpPanel";
 
-/** Removes every checkpoint of the workspace after asking; the files themselves are not touched. */
+/**
+ * Clears every checkpoint of the workspace after asking; the files themselves are not touched.
+ * Undoable: for a day the checkpoints are only set aside, and "Undo" brings them all back.
+ */
 async function clearCheckpoints(checkpoints: WorkspaceCheckpoints): Promise<void> {
   const clear = vscode.l10n.t("Clear Checkpoints");
   const answer = await vscode.window.showWarningMessage(
@@ -46,14 +49,21 @@ async function clearCheckpoints(checkpoints: WorkspaceCheckpoints): Promise<void
     {
       modal: true,
       detail: vscode.l10n.t(
-        "Your files are not changed. Messages lose their Restore checkpoint button, and a restore already made can no longer be taken back.",
+        "Your files are not changed. Messages lose their Restore checkpoint button. For a day the checkpoints can still be brought back (Undo); then their space is freed.",
       ),
     },
     clear,
   );
   if (answer !== clear) return;
   const dropped = await checkpoints.clear();
-  void vscode.window.showInformationMessage(vscode.l10n.t("Removed {0} checkpoints.", dropped.length));
+  const undo = vscode.l10n.t("Undo");
+  const next = await vscode.window.showInformationMessage(
+    vscode.l10n.t("Removed {0} checkpoints. Undo brings them back (for a day).", dropped.length),
+    undo,
+  );
+  if (next !== undo) return;
+  const back = (await Promise.all(dropped.map((checkpoint) => checkpoints.bringBack(checkpoint.id)))).filter(Boolean);
+  void vscode.window.showInformationMessage(vscode.l10n.t("Brought back {0} checkpoints.", back.length));
 }
 
 export function commandHandlers(context: CommandContext): CommandHandlers {

@@ -106,6 +106,7 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
     case "checkpoint/preview":
     case "checkpoint/restore":
     case "checkpoint/redo":
+    case "checkpoint/bringBack":
     case "message/editResend":
       return handleCheckpointMessage(message, session, manager, navigation, post);
     case "queue/edit":

@@ -1,7 +1,8 @@
 /**
  * Checkpoints in the transcript: "Restore checkpoint" on a user message asks the host what would
  * change, the card under the message shows the answer and confirms (files only, or files and
- * conversation); Cancel and Escape close it; a restore's notice offers Redo; "Edit and rerun"
+ * conversation); Cancel and Escape close it; a restore's notice offers Redo, a pruned checkpoint's
+ * "Bring back"; "Edit and rerun"
  * edits a past message in place and sends it back with message/editResend.
  */
 import * as assert from "node:assert/strict";
@@ -202,6 +203,34 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       await panel.actions(2, [{ type: "checkpoint/redone", restoreId: "restore-1" }]);
       await eventually(async () => assert.equal(await redo.count(), 0));
       assert.match((await notice.textContent()) ?? "", /Redone/);
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("a pruned checkpoint's notice offers Bring back, which posts checkpoint/bringBack; once back, the message can be restored again", async () => {
+    const { panel, log, you } = await opened();
+    try {
+      const title = "The checkpoint before an earlier message was removed to stay within the checkpoint storage limit.";
+      await panel.actions(1, [{ type: "checkpoint/dropped", checkpointId: "cp-1", entryId: "n-dropped", title }]);
+      const restoreFirst = you.nth(1).getByRole("button", { name: "Restore checkpoint" });
+      await eventually(async () => assert.equal(await restoreFirst.count(), 0, "the message lost its button"));
+      const notice = log.getByRole("article", { name: title });
+      const bringBack = notice.getByRole("button", { name: "Bring back" });
+      await bringBack.click();
+      await panel.waitForSent("checkpoint/bringBack");
+      await eventually(async () => assert.equal(await bringBack.getAttribute("aria-disabled"), "true"));
+      await bringBack.click({ force: true });
+      await settle(panel.page);
+      assert.deepEqual(await panel.sentOfType("checkpoint/bringBack"), [
+        { type: "checkpoint/bringBack", checkpointId: "cp-1" },
+      ]);
+
+      await panel.actions(2, [{ type: "checkpoint/revived", checkpointId: "cp-1", entryId: "u1" }]);
+      await eventually(async () => assert.equal(await bringBack.count(), 0));
+      assert.match((await notice.textContent()) ?? "", /Brought back/);
+      assert.equal(await restoreFirst.count(), 1, "Restore checkpoint is back on the message");
       await panel.assertHealthy();
     } finally {
       await panel.close();

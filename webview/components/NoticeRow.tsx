@@ -1,7 +1,8 @@
 /**
  * An agent notice in the timeline (info, warning or error), with its codicon and description. A
  * restore's notice offers "Redo" (put the files back as they were before the restore) until the
- * host says it was done; then it says "Redone".
+ * host says it was done; then it says "Redone". A pruned or cleared checkpoint's notice offers
+ * "Bring back" (for a day) until it is back.
  */
 import { memo, useState } from "react";
 import type { NoticeEntry } from "../../src/shared/thread";
@@ -18,6 +19,7 @@ export const NoticeRow = memo(function NoticeRow({ entry }: { entry: NoticeEntry
         <Codicon name={icons[entry.severity]} className={`severity-${entry.severity}`} />
         <span className="notice-title">{entry.title}</span>
         {entry.redo ? <RedoControl redo={entry.redo} /> : null}
+        {entry.bringBack ? <BringBackControl bringBack={entry.bringBack} /> : null}
       </div>
       {entry.description ? <div className="notice-description">{entry.description}</div> : null}
     </article>
@@ -51,6 +53,34 @@ function RedoControl({ redo }: { redo: NonNullable<NoticeEntry["redo"]> }) {
     >
       <Codicon name="redo" />
       {t("Redo")}
+    </button>
+  );
+}
+
+function BringBackControl({ bringBack }: { bringBack: NonNullable<NoticeEntry["bringBack"]> }) {
+  const { bringBackCheckpoint } = useHostActions();
+  const [sent, setSent] = useState(false);
+  if (bringBack.state === "done")
+    return (
+      <span className="notice-redo-done">
+        <Codicon name="check" />
+        {t("Brought back")}
+      </span>
+    );
+  return (
+    <button
+      type="button"
+      className="text-button notice-redo"
+      title={t("Keep this checkpoint again, so its message can be restored to")}
+      aria-disabled={sent ? "true" : undefined}
+      onClick={() => {
+        if (sent) return;
+        setSent(true);
+        bringBackCheckpoint(bringBack.checkpointId);
+      }}
+    >
+      <Codicon name="history" />
+      {t("Bring back")}
     </button>
   );
 }

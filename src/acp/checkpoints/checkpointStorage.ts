@@ -14,13 +14,17 @@ export const KEEP_NEWEST = 5;
 export async function folderBytes(dir: string): Promise<number> {
   let total = 0;
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  await Promise.all(
+  // Each size is awaited before it is added: `total += await …` would read `total` before the
+  // await, and the sizes of sibling folders measured at the same time would overwrite each other.
+  const sizes = await Promise.all(
     entries.map(async (entry) => {
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) total += await folderBytes(path);
-      else if (entry.isFile()) total += (await lstat(path).catch(() => undefined))?.size ?? 0;
+      if (entry.isDirectory()) return folderBytes(path);
+      if (entry.isFile()) return (await lstat(path).catch(() => undefined))?.size ?? 0;
+      return 0;
     }),
   );
+  for (const size of sizes) total += size;
   return total;
 }
 

@@ -18,6 +18,7 @@ import {
   RestoreRefused,
   diskIo,
   type Checkpoint,
+  type DropReason,
   type FileDelta,
   type RestoreIo,
   type WorkspaceCheckpoints,
@@ -49,29 +50,49 @@ export class SessionCheckpoints {
   private warm: Promise<unknown> | undefined;
   private warned = false;
 
-  private readonly onDropped = (dropped: readonly Checkpoint[]): void => {
+  /** Checkpoints pruned or cleared (still restorable for a while) → the message they were taken before. */
+  private readonly retiredEntries = new Map<string, string>();
+
+  private readonly onDropped = (dropped: readonly Checkpoint[], why: DropReason): void => {
     for (const checkpoint of dropped) {
       const entryId = [...this.byEntry].find(([, taken]) => taken.id === checkpoint.id)?.[0];
       if (entryId === undefined) continue;
       this.byEntry.delete(entryId);
+      this.retiredEntries.set(checkpoint.id, entryId);
       this.deps.dispatch({
         type: "checkpoint/dropped",
         checkpointId: checkpoint.id,
         entryId: this.deps.newId(),
-        title: this.t(
-          "The checkpoint before an earlier message was removed to stay within the checkpoint storage limit ({0}).",
-          new Date(checkpoint.at).toLocaleString(),
-        ),
+        title:
+          why === "budget"
+            ? this.t(
+                "The checkpoint before an earlier message ({0}) was removed to stay within the checkpoint storage limit. Bring back keeps it, for a day.",
+                new Date(checkpoint.at).toLocaleString(),
+              )
+            : this.t(
+                "The checkpoint before an earlier message ({0}) was cleared. Bring back keeps it, for a day.",
+                new Date(checkpoint.at).toLocaleString(),
+              ),
       });
     }
   };
 
+  private readonly onRevived = (checkpoint: Checkpoint): void => {
+    const entryId = this.retiredEntries.get(checkpoint.id);
+    if (entryId === undefined) return;
+    this.retiredEntries.delete(checkpoint.id);
+    this.byEntry.set(entryId, checkpoint);
+    this.deps.dispatch({ type: "checkpoint/revived", checkpointId: checkpoint.id, entryId });
+  };
+
   constructor(private readonly deps: SessionCheckpointsDeps) {
     deps.store?.onDropped.add(this.onDropped);
+    deps.store?.onRevived.add(this.onRevived);
   }
 
   dispose(): void {
     this.deps.store?.onDropped.delete(this.onDropped);
+    this.deps.store?.onRevived.delete(this.onRevived);
   }
 
   private get t(): Translate {
@@ -226,6 +247,13 @@ export class SessionCheckpoints {
     if (!before) throw new RestoreRefused(this.t("That restore can no longer be taken back."));
     await store.restore(before, this.deps.io ?? diskIo);
     this.deps.dispatch({ type: "checkpoint/redone", restoreId });
+  }
+
+  /** Brings back a pruned or cleared checkpoint (its message gets "Restore checkpoint" again). */
+  async bringBack(checkpointId: string): Promise<void> {
+    const store = this.requireStore();
+    if (!(await store.bringBack(checkpointId)))
+      throw new RestoreRefused(this.t("That checkpoint is no longer kept (its space was freed)."));
   }
 
   private requireStore(): WorkspaceCheckpoints {

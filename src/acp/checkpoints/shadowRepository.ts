@@ -9,6 +9,7 @@ import { lstat, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { runGit, type GitPlace } from "./gitRunner";
 import type { GitExecutable } from "./gitExecutable";
+import { CHECKPOINT_REFS, dropRetiredRefs, retireAllRefs, retireRef, reviveRef } from "./retiredCheckpoints";
 
 /** Files larger than this are not in checkpoints (listed as "not restorable" when changed). */
 export const DEFAULT_MAX_CHECKPOINT_FILE_BYTES = 5 * 1024 * 1024;
@@ -205,17 +206,38 @@ export class ShadowRepository {
     });
   }
 
-  /** Drops every checkpoint ref (also those of earlier windows). */
-  dropAll(): Promise<void> {
+  /** Sets every checkpoint aside (also those of earlier windows): "Clear Checkpoints", undoable a while. */
+  retireAll(at: number): Promise<void> {
     return this.serial(async () => {
       await this.init();
-      const refs = (await runGit(this.place, ["for-each-ref", "--format=%(refname)", "refs/acp/"])).toString("utf8");
-      const input = refs
-        .split("\n")
-        .filter(Boolean)
-        .map((ref) => `delete ${ref}\n`)
-        .join("");
-      if (input) await runGit(this.place, ["update-ref", "--stdin"], { input });
+      await retireAllRefs(this.place, at);
+    });
+  }
+
+  /**
+   * Sets checkpoint `ref` aside (pruned or cleared) at `at` (epoch ms): it no longer counts as a
+   * checkpoint, but its objects stay until `dropRetired` lets them go, so it can come back.
+   */
+  retire(ref: string, at: number): Promise<void> {
+    return this.serial(async () => {
+      await this.init();
+      await retireRef(this.place, refName(ref), at);
+    });
+  }
+
+  /** Brings a retired checkpoint back under `ref`; false when it is not (or no longer) kept. */
+  revive(ref: string): Promise<boolean> {
+    return this.serial(async () => {
+      await this.init();
+      return reviveRef(this.place, refName(ref));
+    });
+  }
+
+  /** Lets the checkpoints retired before `before` (epoch ms) go for good; how many went. */
+  dropRetired(before: number): Promise<number> {
+    return this.serial(async () => {
+      await this.init();
+      return dropRetiredRefs(this.place, before);
     });
   }
 
@@ -229,7 +251,7 @@ export class ShadowRepository {
 }
 
 function refName(ref: string): string {
-  return `refs/acp/${ref.replace(/[^A-Za-z0-9._-]/g, "_")}`;
+  return `${CHECKPOINT_REFS}/${ref.replace(/[^A-Za-z0-9._-]/g, "_")}`;
 }
 
 /** A literal path as a gitignore pattern: wildcards, a leading `#`/`!` and trailing spaces escaped. */

@@ -4,12 +4,14 @@
  * so it can itself be taken back ("Redo"). Paths here are absolute.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { chmod, mkdir, realpath, rename, rm, unlink, writeFile } from "node:fs/promises";
-import { dirname, isAbsolute, join, relative, sep } from "node:path";
+import { realpath } from "node:fs/promises";
+import { isAbsolute, join, relative, sep } from "node:path";
 import type { GitExecutable } from "./gitExecutable";
 import { mergeText } from "./textMerge";
 import { linkFreeFolder } from "./restoreGuard";
 import { folderBytes, oldestToDrop } from "./checkpointStorage";
+import { RETIRED_GRACE_MS } from "./retiredCheckpoints";
+import { diskIo } from "./diskIo";
 import { ShadowRepository, type CheckpointedFile, type TreeChange } from "./shadowRepository";
 
 export interface Checkpoint {
@@ -34,6 +36,11 @@ export interface RestoreIo {
   unsaved(): readonly string[];
 }
 
+export { diskIo };
+
+/** Why checkpoints were set aside: the storage budget, or "Clear Checkpoints". */
+export type DropReason = "budget" | "cleared";
+
 /** A restore that was refused before anything was written. */
 export class RestoreRefused extends Error {}
 
@@ -49,6 +56,8 @@ export interface WorkspaceCheckpointsOptions {
 export class WorkspaceCheckpoints {
   private readonly repositories = new Map<string, Promise<ShadowRepository>>();
   private readonly known = new Map<string, Checkpoint>();
+  /** Pruned or cleared, and still restorable: id → the checkpoint and when it went. */
+  private readonly retired = new Map<string, { readonly checkpoint: Checkpoint; readonly at: number }>();
   private readonly now: () => number;
 
   constructor(private readonly options: WorkspaceCheckpointsOptions) {
@@ -96,45 +105,77 @@ export class WorkspaceCheckpoints {
   }
 
   /**
-   * Keeps the shadow repositories under `budgetBytes`: drops the oldest checkpoints (never the
-   * newest few) and compacts, until under budget or nothing more may go. Returns the dropped ones.
+   * Keeps the shadow repositories under `budgetBytes`. What went more than a day ago goes for good
+   * first (its space is freed); then, while still over budget, the oldest checkpoints (never the
+   * newest few, nor a recent safety net) are set aside: they can be brought back for a day
+   * (`bringBack`), so a prune is never the end of anything at once. Returns the ones set aside.
    */
   async prune(budgetBytes: number): Promise<Checkpoint[]> {
-    const dropped: Checkpoint[] = [];
+    await this.expireRetired();
     const root = join(this.options.storage, "checkpoints");
-    while ((await folderBytes(root)) > budgetBytes) {
-      // What an Undo or a restore replaced is kept a week whatever the budget: it may hold bytes found nowhere else.
-      const weekAgo = this.now() - 7 * 24 * 60 * 60 * 1000;
-      const prunable = [...this.known.values()].filter((c) => !(isSafetyNet(c) && c.at > weekAgo));
-      const drop = oldestToDrop(prunable);
-      if (drop.length === 0) break;
-      for (const checkpoint of drop) {
-        this.known.delete(checkpoint.id);
-        dropped.push(checkpoint);
-        for (const folder of Object.keys(checkpoint.commits)) await (await this.repository(folder)).drop(checkpoint.id);
-      }
-      for (const folder of this.options.folders()) await (await this.repository(folder)).compact();
-    }
-    if (dropped.length > 0) this.onDropped.forEach((listener) => listener(dropped));
+    if ((await folderBytes(root)) <= budgetBytes) return [];
+    // What an Undo or a restore replaced is kept a week whatever the budget: it may hold bytes found nowhere else.
+    const weekAgo = this.now() - 7 * 24 * 60 * 60 * 1000;
+    const prunable = [...this.known.values()].filter((c) => !(isSafetyNet(c) && c.at > weekAgo));
+    const dropped = oldestToDrop(prunable);
+    await this.retire(dropped, "budget");
     return dropped;
   }
 
-  /** Removes every checkpoint of the workspace (the command "Clear Checkpoints"). */
+  /** Sets every checkpoint of the workspace aside ("Clear Checkpoints"); `bringBack` undoes it for a day. */
   async clear(): Promise<Checkpoint[]> {
     const dropped = [...this.known.values()];
-    this.known.clear();
-    for (const folder of this.options.folders()) {
-      const repository = await this.repository(folder);
-      for (const checkpoint of dropped) if (checkpoint.commits[folder]) await repository.drop(checkpoint.id);
-      await repository.dropAll();
-      await repository.compact();
-    }
-    if (dropped.length > 0) this.onDropped.forEach((listener) => listener(dropped));
+    const at = this.now();
+    await this.retire(dropped, "cleared");
+    // Also those of earlier windows, which this window does not know.
+    for (const folder of this.options.folders()) await (await this.repository(folder)).retireAll(at);
     return dropped;
   }
 
+  /** Brings back a checkpoint that was pruned or cleared less than a day ago; undefined when it is gone. */
+  async bringBack(id: string): Promise<Checkpoint | undefined> {
+    const found = this.retired.get(id);
+    if (!found) return undefined;
+    for (const folder of Object.keys(found.checkpoint.commits))
+      if (!(await (await this.repository(folder)).revive(id))) return undefined;
+    this.retired.delete(id);
+    this.known.set(id, found.checkpoint);
+    this.onRevived.forEach((listener) => listener(found.checkpoint));
+    return found.checkpoint;
+  }
+
+  /** Whether `id` was pruned or cleared and can still be brought back. */
+  isRetired(id: string): boolean {
+    return this.retired.has(id);
+  }
+
+  private async retire(checkpoints: readonly Checkpoint[], why: DropReason): Promise<void> {
+    if (checkpoints.length === 0) return;
+    const at = this.now();
+    for (const checkpoint of checkpoints) {
+      this.known.delete(checkpoint.id);
+      this.retired.set(checkpoint.id, { checkpoint, at });
+      for (const folder of Object.keys(checkpoint.commits))
+        await (await this.repository(folder)).retire(checkpoint.id, at);
+    }
+    this.onDropped.forEach((listener) => listener(checkpoints, why));
+  }
+
+  /** Lets what was set aside more than the grace period ago go, and frees its space. */
+  private async expireRetired(): Promise<void> {
+    const before = this.now() - RETIRED_GRACE_MS;
+    for (const [id, { at }] of this.retired) if (at < before) this.retired.delete(id);
+    for (const folder of this.options.folders()) {
+      const repository = await this.repository(folder);
+      if ((await repository.dropRetired(before)) > 0) await repository.compact();
+    }
+  }
+
+  /** Told when a pruned or cleared checkpoint was brought back, so its message gets its button again. */
+  readonly onRevived = new Set<(checkpoint: Checkpoint) => void>();
+
   /** Told which checkpoints went (pruned or cleared), so their sessions can say so. */
-  readonly onDropped = new Set<(dropped: readonly Checkpoint[]) => void>();
+  readonly onDropped = new Set<(dropped: readonly Checkpoint[], why: DropReason) => void>();
 
   /** Files each session's agent changed, and when: a restore warns about another session's later changes. */
   private readonly agentChanges = new Map<
@@ -265,26 +306,3 @@ export class WorkspaceCheckpoints {
 function isSafetyNet(checkpoint: Checkpoint): boolean {
   return checkpoint.label === "before undo" || checkpoint.label.startsWith("before restoring");
 }
-
-/** Writes through a temporary file and a rename, so a crash never leaves half a file. */
-export const diskIo: RestoreIo = {
-  async write(path, content, executable) {
-    await mkdir(dirname(path), { recursive: true });
-    const temporary = `${path}.acp-restore-${randomBytes(4).toString("hex")}`;
-    try {
-      await writeFile(temporary, content, { flag: "wx" });
-      if (executable) await chmod(temporary, 0o755);
-      await rename(temporary, path);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
-  },
-  async remove(path) {
-    // unlink never follows a link: a link itself is removed, never its target.
-    await unlink(path).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== "ENOENT") throw error;
-    });
-  },
-  unsaved: () => [],
-};
