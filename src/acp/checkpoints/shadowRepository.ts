@@ -147,7 +147,15 @@ export class ShadowRepository {
     if (over.size > 0)
       await runGit(
         this.place,
-        ["rm", "--cached", "--quiet", "--ignore-unmatch", "--pathspec-from-file=-", "--pathspec-file-nul"],
+        [
+          "--literal-pathspecs", // a file named `*` must not take every other file out of the index
+          "rm",
+          "--cached",
+          "--quiet",
+          "--ignore-unmatch",
+          "--pathspec-from-file=-",
+          "--pathspec-file-nul",
+        ],
         {
           input: [...over].map((path) => path).join("\0"),
         },
@@ -178,7 +186,10 @@ export class ShadowRepository {
   file(commit: string, path: string): Promise<CheckpointedFile | undefined> {
     return this.serial(async () => {
       await this.init();
-      const listed = (await runGit(this.place, ["ls-tree", "-z", commit, "--", path])).toString("utf8");
+      // Literally: `:x` would otherwise be pathspec magic for `x`, and a restore would write x's bytes.
+      const listed = (await runGit(this.place, ["--literal-pathspecs", "ls-tree", "-z", commit, "--", path])).toString(
+        "utf8",
+      );
       const match = /^(\d{6}) blob ([0-9a-f]+)\t/.exec(listed);
       if (!match?.[1] || !match[2]) return undefined;
       const content = await runGit(this.place, ["cat-file", "blob", match[2]]);
@@ -232,9 +243,16 @@ function refName(ref: string): string {
   return `refs/acp/${ref.replace(/[^A-Za-z0-9._-]/g, "_")}`;
 }
 
-/** A literal path as a gitignore pattern: wildcards, a leading `#`/`!` and trailing spaces escaped. */
+/**
+ * A literal path as a gitignore pattern: wildcards, a leading `#`/`!` and trailing spaces escaped.
+ * A line break can't be escaped (it would end the pattern and start one the name chooses, such as
+ * `src`): it becomes `?`, which matches it.
+ */
 function escapePattern(path: string): string {
-  return path.replace(/[\\*?[\]!#]/g, (c) => `\\${c}`).replace(/ $/, "\\ ");
+  return path
+    .replace(/[\\*?[\]!#]/g, (c) => `\\${c}`)
+    .replace(/[\r\n]/g, "?")
+    .replace(/ $/, "\\ ");
 }
 
 /**
