@@ -197,15 +197,40 @@ export class ShadowRepository {
     });
   }
 
-  /** Why `path` (relative) is not in checkpoints, or undefined when it is eligible. */
-  excludedReason(path: string): Promise<string | undefined> {
+  /** Why `path` (relative) is not in checkpoint `commit`, or undefined when it is eligible. */
+  excludedReason(path: string, commit: string): Promise<string | undefined> {
     return this.serial(async () => {
       await this.init();
       if (this.oversized.has(path))
         return `larger than ${Math.round(this.maxFileBytes / (1024 * 1024))} MB, so not in the checkpoint`;
+      if (await this.inNestedRepository(path, commit)) return "inside a nested repository, so not in the checkpoint";
       const ignored = await runGit(this.place, ["check-ignore", "--no-index", "--", path], { okCodes: [1] });
       return ignored.length > 0 ? "ignored (.gitignore), so not in the checkpoint" : undefined;
     });
+  }
+
+  /**
+   * Nested repositories are left out of checkpoints (a gitlink, or nothing when it has no commit):
+   * a file below one is not known, never "absent", or an Undo of the agent's edit would delete it.
+   * A folder on the path that holds `.git` now, or was a gitlink in `commit`, is one.
+   */
+  private async inNestedRepository(path: string, commit: string): Promise<boolean> {
+    const parts = path.split("/");
+    const ancestors = parts.slice(0, -1).map((_, at) => parts.slice(0, at + 1).join("/"));
+    if (ancestors.length === 0) return false;
+    for (const folder of ancestors)
+      if (
+        await lstat(join(this.folder, ...folder.split("/"), ".git")).then(
+          () => true,
+          () => false,
+        )
+      )
+        return true;
+    const listed = await runGit(this.place, ["--literal-pathspecs", "ls-tree", "-z", commit, "--", ...ancestors]);
+    return listed
+      .toString("utf8")
+      .split("\0")
+      .some((line) => line.startsWith("160000 "));
   }
 
   /** Lets checkpoint `ref`'s objects go at the next prune. */
