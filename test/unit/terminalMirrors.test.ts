@@ -120,3 +120,21 @@ test("the program's output can colour and redraw its own line, but never reach t
   assert.equal(views[0]!.text.endsWith("fake prompt\r\n"), true);
   assert.doesNotMatch(views[0]!.text, /\x1b\[2J|\x1b\[H/);
 });
+
+test("output full of unterminated OSC and DCS introducers is filtered in linear time (no extension-host stall)", () => {
+  // 64 KiB of `ESC ]` took the old filter about 23 s (each introducer searched the rest of the chunk for its end).
+  const chunk = (unit: string) => unit.repeat(65536 / unit.length);
+  const started = performance.now();
+  const outputs = ["\x1b]", "\x1bP", "\x9d", "\x1b]x\x1bPy"].map((unit) =>
+    new TerminalOutputFilter().feed(chunk(unit)),
+  );
+  const elapsed = performance.now() - started;
+  // The introducers go; what follows them stays as text (the last, unfinished one waits for more).
+  assert.deepEqual(
+    outputs.map((out) => /[\x1b\x9d]/.test(out)),
+    [false, false, false, false],
+  );
+  assert.ok(/^\]{28000,}$/.test(outputs[0]!) && /^P{28000,}$/.test(outputs[1]!) && outputs[2] === "");
+  assert.ok(/^(\]xPy){10000,}/.test(outputs[3]!));
+  assert.ok(elapsed < 1500, `took ${Math.round(elapsed)} ms`);
+});

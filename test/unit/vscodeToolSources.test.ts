@@ -12,13 +12,14 @@ import { McpToolServer } from "../../src/acp/client/vscodeTools/mcpToolServer";
 import { ToolPaths } from "../../src/acp/client/vscodeTools/toolPaths";
 import { VscodeToolset } from "../../src/acp/client/vscodeTools/vscodeToolset";
 import { PathGrants } from "../../src/acp/client/pathGrants";
+import { ConsentGate } from "../../src/acp/client/consentGate";
 import { FakeIntelligence, writeSampleWorkspace } from "../support/fakeIntelligence";
 import { ScriptedConsent, type ScriptedAnswers } from "../support/diskFiles";
 import { scratchDir } from "../support/scratchDir";
 
 const LEAKED = '```typescript\nconst seen: "outside-literal-42"\n```\n\nSECRET-DOC';
 
-function setup(answers: ScriptedAnswers = {}) {
+function setup(answers: ScriptedAnswers = {}, gate?: ConsentGate) {
   const base = realpathSync(scratchDir("acp-tools-src-"));
   const root = join(base, "ws");
   const outside = join(base, "outside");
@@ -37,6 +38,7 @@ function setup(answers: ScriptedAnswers = {}) {
     sessionId: () => "s",
     consent,
     grants: grants.scope("A"),
+    ...(gate ? { gate } : {}),
   });
   const mcp = new McpToolServer(new VscodeToolset({ port: intelligence, paths, roots: () => [root] }));
   const call = async (name: string, args: object = {}) => {
@@ -67,6 +69,29 @@ test("hover over a symbol defined inside from an outside import asks like fs/rea
   assert.ok(out.text.includes(secret), "the refusal names the outside file");
   assert.deepEqual(consent.asked, [`read ${secret}`]);
   assert.deepEqual(hovered(intelligence), [], "VS Code was not asked");
+});
+
+test("closing the dialog about a hover's outside source (deny all this turn) is a denial, never a grant", async () => {
+  const { call, write, consent, grants, intelligence } = setup({ read: "deny-turn" });
+  write("src/leak.ts", 'import { OUTSIDE_VALUE } from "../../outside/secret";\nexport const seen = OUTSIDE_VALUE;\n');
+  const out = await call("hover", hoverAt("src/leak.ts"));
+  assert.equal(out.isError, true, out.text);
+  assert.doesNotMatch(out.text, /outside-literal-42|SECRET-DOC/);
+  assert.equal(consent.asked.length, 1);
+  assert.deepEqual(grants.list(), [], "nothing granted");
+  assert.deepEqual(hovered(intelligence), [], "VS Code was not asked");
+});
+
+test("a hover's outside-source question goes through the connection's gate: denied for the turn, nothing more is asked", async () => {
+  const gate = new ConsentGate("A");
+  const { call, write, consent, intelligence } = setup({ read: "file" }, gate);
+  write("src/leak.ts", 'import { OUTSIDE_VALUE } from "../../outside/secret";\nexport const seen = OUTSIDE_VALUE;\n');
+  await gate.ask({ sessionId: "s", key: "read /elsewhere", ask: async () => "deny-turn" as const, denial: "deny" });
+  const out = await call("hover", hoverAt("src/leak.ts"));
+  assert.equal(out.isError, true, out.text);
+  assert.doesNotMatch(out.text, /outside-literal-42/);
+  assert.deepEqual(consent.asked, [], "no dialog after Deny all this turn");
+  assert.deepEqual(hovered(intelligence), []);
 });
 
 test("the outside file is found however the project reaches it: another file's global, a re-export chain, tsconfig, a linked package", async () => {

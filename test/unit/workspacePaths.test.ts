@@ -65,3 +65,19 @@ test("device files are refused", async () => {
 test("NUL bytes are refused", async () => {
   await assert.rejects(resolveAgentPath(join(root, "a\0b"), [root]), /non-empty string/);
 });
+
+test("UNC and device paths are refused before any file system call (on Windows a lookup of \\\\host\\share sends the user's NTLM hash to the host)", async () => {
+  for (const path of [
+    "//evil.example/share/secret.txt",
+    "//?/C:/Windows/win.ini",
+    "//./pipe/x",
+    "\\\\evil.example\\share\\x",
+  ]) {
+    await assert.rejects(resolveAgentPath(path, [root]), /network \(UNC\) or device path|must be absolute/, path);
+  }
+  await assert.rejects(resolveAgentPath("//evil.example/share/secret.txt", [root]), /network \(UNC\) or device path/);
+  // A workspace folder on a share keeps working for paths inside it (compared as text).
+  const shared = await resolveAgentPath("//fileserver/team/repo/src/a.ts", ["//fileserver/team/repo"]);
+  assert.equal(shared.insideRoots, true);
+  await assert.rejects(resolveAgentPath("//fileserver/team/repo/../other/x", ["//fileserver/team/repo"]), /UNC/);
+});

@@ -148,7 +148,15 @@ export class ShadowRepository {
     if (over.size > 0)
       await runGit(
         this.place,
-        ["rm", "--cached", "--quiet", "--ignore-unmatch", "--pathspec-from-file=-", "--pathspec-file-nul"],
+        [
+          "--literal-pathspecs", // a file named `*` must not take every other file out of the index
+          "rm",
+          "--cached",
+          "--quiet",
+          "--ignore-unmatch",
+          "--pathspec-from-file=-",
+          "--pathspec-file-nul",
+        ],
         {
           input: [...over].map((path) => path).join("\0"),
         },
@@ -179,7 +187,10 @@ export class ShadowRepository {
   file(commit: string, path: string): Promise<CheckpointedFile | undefined> {
     return this.serial(async () => {
       await this.init();
-      const listed = (await runGit(this.place, ["ls-tree", "-z", commit, "--", path])).toString("utf8");
+      // Literally: `:x` would otherwise be pathspec magic for `x`, and a restore would write x's bytes.
+      const listed = (await runGit(this.place, ["--literal-pathspecs", "ls-tree", "-z", commit, "--", path])).toString(
+        "utf8",
+      );
       const match = /^(\d{6}) blob ([0-9a-f]+)\t/.exec(listed);
       if (!match?.[1] || !match[2]) return undefined;
       const content = await runGit(this.place, ["cat-file", "blob", match[2]]);
@@ -187,15 +198,40 @@ export class ShadowRepository {
     });
   }
 
-  /** Why `path` (relative) is not in checkpoints, or undefined when it is eligible. */
-  excludedReason(path: string): Promise<string | undefined> {
+  /** Why `path` (relative) is not in checkpoint `commit`, or undefined when it is eligible. */
+  excludedReason(path: string, commit: string): Promise<string | undefined> {
     return this.serial(async () => {
       await this.init();
       if (this.oversized.has(path))
         return `larger than ${Math.round(this.maxFileBytes / (1024 * 1024))} MB, so not in the checkpoint`;
+      if (await this.inNestedRepository(path, commit)) return "inside a nested repository, so not in the checkpoint";
       const ignored = await runGit(this.place, ["check-ignore", "--no-index", "--", path], { okCodes: [1] });
       return ignored.length > 0 ? "ignored (.gitignore), so not in the checkpoint" : undefined;
     });
+  }
+
+  /**
+   * Nested repositories are left out of checkpoints (a gitlink, or nothing when it has no commit):
+   * a file below one is not known, never "absent", or an Undo of the agent's edit would delete it.
+   * A folder on the path that holds `.git` now, or was a gitlink in `commit`, is one.
+   */
+  private async inNestedRepository(path: string, commit: string): Promise<boolean> {
+    const parts = path.split("/");
+    const ancestors = parts.slice(0, -1).map((_, at) => parts.slice(0, at + 1).join("/"));
+    if (ancestors.length === 0) return false;
+    for (const folder of ancestors)
+      if (
+        await lstat(join(this.folder, ...folder.split("/"), ".git")).then(
+          () => true,
+          () => false,
+        )
+      )
+        return true;
+    const listed = await runGit(this.place, ["--literal-pathspecs", "ls-tree", "-z", commit, "--", ...ancestors]);
+    return listed
+      .toString("utf8")
+      .split("\0")
+      .some((line) => line.startsWith("160000 "));
   }
 
   /** Lets checkpoint `ref`'s objects go at the next prune. */
@@ -254,9 +290,16 @@ function refName(ref: string): string {
   return `${CHECKPOINT_REFS}/${ref.replace(/[^A-Za-z0-9._-]/g, "_")}`;
 }
 
-/** A literal path as a gitignore pattern: wildcards, a leading `#`/`!` and trailing spaces escaped. */
+/**
+ * A literal path as a gitignore pattern: wildcards, a leading `#`/`!` and trailing spaces escaped.
+ * A line break can't be escaped (it would end the pattern and start one the name chooses, such as
+ * `src`): it becomes `?`, which matches it.
+ */
 function escapePattern(path: string): string {
-  return path.replace(/[\\*?[\]!#]/g, (c) => `\\${c}`).replace(/ $/, "\\ ");
+  return path
+    .replace(/[\\*?[\]!#]/g, (c) => `\\${c}`)
+    .replace(/[\r\n]/g, "?")
+    .replace(/ $/, "\\ ");
 }
 
 /**

@@ -251,7 +251,7 @@ export class WorkspaceCheckpoints {
     if (!place) return { unknown: "outside the workspace folders, so not in the checkpoint" };
     const file = await place.repository.file(place.commit, place.rel);
     if (file) return file;
-    const excluded = await place.repository.excludedReason(place.rel);
+    const excluded = await place.repository.excludedReason(place.rel, place.commit);
     return excluded === undefined ? "absent" : { unknown: excluded };
   }
 

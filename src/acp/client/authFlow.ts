@@ -29,13 +29,20 @@ export function isAuthRequired(error: unknown): boolean {
 
 export type AuthOutcome = "authenticated" | "restart-needed" | "declined";
 
+function isTerminal(method: acp.AuthMethod): method is acp.AuthMethodTerminal {
+  return "type" in method && method.type === "terminal";
+}
+
 export async function authenticate(client: AgentClient, prompt: AuthPrompt, place: LaunchPlace): Promise<AuthOutcome> {
-  const methods = client.init.authMethods ?? [];
+  // A terminal method runs the agent's own program. A network agent has none here: VS Code would
+  // open the user's shell with the env the server chose (PROMPT_COMMAND=…), so it gets no such method.
+  const local = client.definition.transport === "stdio" && client.definition.command !== "";
+  const methods = (client.init.authMethods ?? []).filter((method) => local || !isTerminal(method));
   if (methods.length === 0) return "declined";
   const method = methods.length === 1 ? methods[0] : await prompt.choose(client.name, methods);
   if (!method) return "declined";
-  if ("type" in method && method.type === "terminal") {
-    const signIn = terminalSignIn(client.definition, method as acp.AuthMethodTerminal, place);
+  if (isTerminal(method)) {
+    const signIn = terminalSignIn(client.definition, method, place);
     if (!(await prompt.confirmTerminalLogin(signIn))) return "declined";
     return (await prompt.runTerminalLogin(signIn)) ? "restart-needed" : "declined";
   }

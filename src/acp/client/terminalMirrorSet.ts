@@ -105,6 +105,7 @@ export class TerminalOutputFilter {
   feed(chunk: string): string {
     const text = this.pending + chunk;
     this.pending = "";
+    const ends = new ForwardSearch(text);
     let out = "";
     let index = 0;
     while (index < text.length) {
@@ -123,10 +124,7 @@ export class TerminalOutputFilter {
         index++; // a lone C0 or C1 control (BEL, SO, IND…): dropped
         continue;
       }
-      const found = introducer
-        ? escapeSequence(`\x1b${String.fromCharCode(code - 0x40)}${text.slice(index + 1)}`, 0)
-        : escapeSequence(text, index);
-      const sequence = found && introducer ? { end: index + found.end - 1, keep: false } : found;
+      const sequence = escapeSequence(text, index, ends);
       if (sequence === undefined && text.length - index <= MAX_PENDING) {
         this.pending = text.slice(index); // unfinished: wait for the rest
         break;
@@ -142,26 +140,52 @@ export class TerminalOutputFilter {
   }
 }
 
-/** The escape sequence at `start` (an ESC): where it ends and whether it is kept; undefined if unfinished. */
-function escapeSequence(text: string, start: number): { end: number; keep: boolean } | undefined {
-  const kind = text[start + 1];
+/**
+ * `indexOf` for searches that only move forward through one text: a search from a later start
+ * reuses the last answer when it still holds, so thousands of unterminated OSC/DCS introducers in
+ * one chunk cost one scan for their terminator, not one scan each (that was quadratic: 64 KiB of
+ * `ESC ]` held the extension host for about 23 s).
+ */
+class ForwardSearch {
+  private readonly last = new Map<string, { readonly from: number; readonly at: number }>();
+  constructor(private readonly text: string) {}
+
+  next(needle: string, from: number): number {
+    const seen = this.last.get(needle);
+    // Nothing between seen.from and seen.at, so nothing between `from` and it either.
+    if (seen && seen.from <= from && (seen.at < 0 || seen.at >= from)) return seen.at;
+    const at = this.text.indexOf(needle, from);
+    this.last.set(needle, { from, at });
+    return at;
+  }
+}
+
+/**
+ * The escape sequence at `start` (an ESC, or an 8-bit introducer, which is never kept): where it
+ * ends and whether it is kept; undefined if unfinished.
+ */
+function escapeSequence(text: string, start: number, ends: ForwardSearch): { end: number; keep: boolean } | undefined {
+  const code = text.charCodeAt(start);
+  const eightBit = code !== 0x1b;
+  const kind = eightBit ? String.fromCharCode(code - 0x40) : text[start + 1];
+  const body = start + (eightBit ? 1 : 2);
   if (kind === undefined) return undefined;
   if (kind === "[") {
-    const csi = /^\x1b\[([\x30-\x3f]*)[\x20-\x2f]*([\x40-\x7e])/.exec(text.slice(start));
-    if (!csi) return /^\x1b\[[\x20-\x3f]*$/.test(text.slice(start)) ? undefined : { end: start + 2, keep: false };
+    const rest = text.slice(body);
+    const csi = /^([\x30-\x3f]*)[\x20-\x2f]*([\x40-\x7e])/.exec(rest);
+    if (!csi) return /^[\x20-\x3f]*$/.test(rest) ? undefined : { end: body, keep: false };
     const privateParams = /^[<=>?]/.test(csi[1]!);
-    return { end: start + csi[0].length, keep: !privateParams && KEPT_CSI.has(csi[2]!) };
+    return { end: body + csi[0].length, keep: !eightBit && !privateParams && KEPT_CSI.has(csi[2]!) };
   }
   if ("]PX^_".includes(kind)) {
     // OSC ends with BEL or ST (ESC \); DCS, SOS, PM and APC with ST.
-    const rest = text.slice(start + 2);
-    const bel = kind === "]" ? rest.indexOf("\x07") : -1;
-    const st = rest.indexOf("\x1b\\");
-    const st8 = rest.indexOf("\x9c");
-    const ends = [bel, st, st8].filter((at) => at >= 0);
-    if (ends.length === 0) return undefined;
-    const at = Math.min(...ends);
-    return { end: start + 2 + at + (at === st ? 2 : 1), keep: false };
+    const bel = kind === "]" ? ends.next("\x07", body) : -1;
+    const st = ends.next("\x1b\\", body);
+    const st8 = ends.next("\x9c", body);
+    const found = [bel, st, st8].filter((at) => at >= 0);
+    if (found.length === 0) return undefined;
+    const at = Math.min(...found);
+    return { end: at + (at === st ? 2 : 1), keep: false };
   }
   // ESC, intermediates, a final: `ESC 7`, `ESC M`, `ESC ( B`…
   const short = /^\x1b[\x20-\x2f]*[\x30-\x7e]/.exec(text.slice(start));

@@ -18,6 +18,11 @@ export async function resolveAgentPath(path: string, roots: readonly string[]): 
   if (typeof path !== "string" || path.length === 0 || path.includes("\0"))
     throw RequestError.invalidParams({ path }, "path must be a non-empty string");
   if (!isAbsolute(path)) throw RequestError.invalidParams({ path }, `path must be absolute, got "${path}"`);
+  // Before any file system call: on Windows even a realpath of \\host\share reaches out to the
+  // host (and hands it the user's NTLM hash); `\\?\` and `\\.\` name devices. Only a workspace
+  // folder on a share makes such paths inside it usable (compared as text, nothing is looked up).
+  if (isNetworkOrDevicePath(path) && !roots.some((root) => isInside(resolve(path), resolve(root))))
+    throw RequestError.invalidParams({ path }, `refusing "${path}": a network (UNC) or device path`);
   const normalised = resolve(path);
   const { real, exists } = await realPathOf(normalised);
   if (exists) {
@@ -31,6 +36,11 @@ export async function resolveAgentPath(path: string, roots: readonly string[]): 
   }
   const realRoots = await Promise.all(roots.map(async (root) => (await realPathOf(resolve(root))).real));
   return { real, exists, insideRoots: realRoots.some((root) => isInside(real, root)) };
+}
+
+/** Two leading separators of either kind: a UNC or device path on Windows (`//x` is treated alike everywhere). */
+export function isNetworkOrDevicePath(path: string): boolean {
+  return /^[\\/]{2}/.test(path);
 }
 
 export function isInside(path: string, root: string): boolean {

@@ -19,7 +19,7 @@ import { join, resolve } from "node:path";
 import { ConsentGate, ConsentRefused } from "../consentGate";
 import { SourceScan, type ReferenceCache } from "./outsideSources";
 import { wholeReadRefusal } from "../boundedRead";
-import { DEFAULT_MAX_READ_BYTES, type ConsentPrompt } from "../fileSystemCallbacks";
+import { DEFAULT_MAX_READ_BYTES, type ConsentPrompt, type ReadConsent } from "../fileSystemCallbacks";
 import { grantableFolder, type GrantScope } from "../pathGrants";
 import { resolveAgentPath, type ResolvedPath } from "../workspacePaths";
 import { consentRoots, homeSecretReason } from "../consentRoots";
@@ -56,7 +56,7 @@ export class ToolPaths {
 
   /** Checks a path the agent sent; returns it normalised, or throws ToolInputError. */
   async checkInput(path: string): Promise<string> {
-    const { agent, roots, sessionId, consent, grants } = this.options;
+    const { roots, sessionId, grants } = this.options;
     const noFolder = roots().length === 0;
     let resolved;
     try {
@@ -69,18 +69,7 @@ export class ToolPaths {
     const refusal = await wholeReadRefusal(resolved.real, this.options.maxReadBytes ?? DEFAULT_MAX_READ_BYTES);
     if (refusal !== undefined) throw new ToolInputError(refusal);
     if (resolved.insideRoots || grants.allowsRead(sessionId(), resolved.real)) return resolve(path);
-    let answer;
-    try {
-      answer = await this.gate.ask({
-        sessionId: sessionId(),
-        key: `read ${resolved.real}`,
-        shared: true,
-        ask: () => consent.allowReadOutsideWorkspace(agent, resolved.real, noFolder),
-        denial: "deny",
-      });
-    } catch (error) {
-      throw error instanceof ConsentRefused ? new ToolInputError(`${error.message} (${path})`) : error;
-    }
+    const answer = await this.askRead(resolved.real, path);
     if (answer === "deny" || answer === "deny-turn") {
       throw new ToolInputError(
         `Permission denied: the user did not allow reading ${noFolder ? "here: no folder is open, so every path is outside the workspace" : "outside the workspace"} (${path}).`,
@@ -93,6 +82,23 @@ export class ToolPaths {
     return resolve(path);
   }
 
+  /** The read question, through the connection's gate (one at a time, "deny all this turn"). */
+  private async askRead(real: string, shownPath: string): Promise<ReadConsent> {
+    const { agent, roots, sessionId, consent } = this.options;
+    const noFolder = roots().length === 0;
+    try {
+      return await this.gate.ask({
+        sessionId: sessionId(),
+        key: `read ${real}`,
+        shared: true,
+        ask: () => consent.allowReadOutsideWorkspace(agent, real, noFolder),
+        denial: "deny",
+      });
+    } catch (error) {
+      throw error instanceof ConsentRefused ? new ToolInputError(`${error.message} (${shownPath})`) : error;
+    }
+  }
+
   /**
    * Answers about `file` (`what`: "hover", "problems") come from its whole project, which may reach
    * files outside the roots (outsideSources.ts): each such file the user has not allowed is asked
@@ -100,7 +106,7 @@ export class ToolPaths {
    * is a ToolInputError and VS Code is not asked.
    */
   async checkSources(file: string, what: string): Promise<void> {
-    const { agent, roots, sessionId, consent, grants } = this.options;
+    const { sessionId, grants } = this.options;
     for (let asked = 0; asked <= MAX_SOURCE_PROMPTS; asked++) {
       const verdict = await this.scan().verdict(file);
       if (verdict.kind === "unchecked")
@@ -110,9 +116,9 @@ export class ToolPaths {
       const source = verdict.outside[0];
       if (source === undefined) return;
       if (asked === MAX_SOURCE_PROMPTS) break;
-      const noFolder = roots().length === 0;
-      const answer = await consent.allowReadOutsideWorkspace(agent, source, noFolder);
-      if (answer === "deny")
+      const answer = await this.askRead(source, source);
+      // Closing the dialog ("deny all this turn") denies too: anything but an explicit allow does.
+      if (answer === "deny" || answer === "deny-turn")
         throw new ToolInputError(
           `Permission denied: the ${what} of ${file} can include text from ${source}, which is outside the workspace, and the user did not allow reading it.`,
         );
