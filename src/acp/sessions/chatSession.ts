@@ -60,7 +60,8 @@ export class ChatSession {
         if (this.queue.size > 0) this.queue.publish();
       },
       sessionReady: (session) => {
-        this.checkpoints.warmUp();
+        // A message waiting to go out: its turn's checkpoint is the first one, nothing slower in front of it.
+        if (!this.queue.hasNext) this.checkpoints.warmUp();
         void this.drainQueue(session);
       },
       agentEnded: () => this.queue.markNotSent(),
