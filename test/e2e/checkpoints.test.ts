@@ -5,6 +5,7 @@
  *   line, and Undo keeps the user's edit (it used to write git HEAD back).
  * - A folder that is not a git repository: a shell `rm` and a created file are listed and both undone.
  * - "Restore checkpoint" on the first of two turns, then "Redo"; "Edit and rerun".
+ * - Keep This Change on one hunk of the review diff: Undo then leaves that hunk.
  * A multi-root window: checkpointsMultiRoot.test.ts.
  */
 import * as assert from "node:assert/strict";
@@ -120,6 +121,7 @@ describe("checkpoints in a folder that is not a git repository", { timeout: 400_
     plain = join(scratch, "plain");
     mkdirSync(plain);
     writeFileSync(join(plain, "keep.txt"), "precious bytes\n");
+    writeFileSync(join(plain, "hunks.txt"), "one\ntwo\nthree\nfour\nfive\n");
     ui = await openUi("checkpoints-plain", scratch, plain);
   });
 
@@ -143,6 +145,28 @@ describe("checkpoints in a folder that is not a git repository", { timeout: 400_
       );
       assert.equal(readFileSync(join(plain, "keep.txt"), "utf8"), "precious bytes\n");
       await screenshot(ui.page, "e2e-checkpoint-plain.png");
+    });
+  });
+
+  it("Keep This Change in the review diff keeps that hunk, and Undo leaves it", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-checkpoint-keep-hunk", async () => {
+      const hunks = () => readFileSync(join(plain, "hunks.txt"), "utf8");
+      await turn(ui.view, "own-lines hunks.txt 1=ONE_by_the_agent 5=FIVE_by_the_agent", "Edited hunks.txt.");
+      const row = changedRow(ui.view, "hunks.txt");
+      await row.getByText("+2").waitFor({ timeout: 20_000 });
+      await row.getByRole("button", { name: /^Open diff / }).click();
+      // The cursor in the first hunk, on the file's side of the diff.
+      const line = ui.page.locator(".monaco-diff-editor .editor.modified .view-line", { hasText: "ONE by the agent" });
+      await line.first().click();
+      const keep = ui.page.locator('.editor-actions [aria-label="Keep This Change"]').first();
+      await keep.click();
+      await row.getByText("+1").waitFor({ timeout: 10_000 });
+      await screenshot(ui.page, "e2e-checkpoint-keep-hunk.png");
+      await row.getByRole("button", { name: /^Undo / }).click();
+      await eventually(
+        () => hunks() === "ONE by the agent\ntwo\nthree\nfour\nfive\n",
+        "the kept hunk left, the other one undone",
+      );
     });
   });
 });
