@@ -16,6 +16,7 @@ import type { PermissionRuleStore } from "./permissionRules";
 import type { SettingsAgentCatalog } from "./settingsAgentCatalog";
 import type { AgentSecrets } from "./agentSecrets";
 import type { ReviewComments } from "./reviewComments";
+import type { ReviewHunks } from "./reviewHunks";
 import { addAgentFromRegistry } from "./registryCommand";
 import { forkTab, renameTab } from "./sessionOpsCommands";
 import type { WorkspaceCheckpoints } from "../acp/checkpoints/workspaceCheckpoints";
@@ -30,6 +31,7 @@ export interface CommandContext {
   readonly rules: PermissionRuleStore;
   readonly secrets: AgentSecrets;
   readonly reviewComments: ReviewComments;
+  readonly reviewHunks: ReviewHunks;
   /** The extension's global storage (binary agents from the registry are installed there). */
   readonly storage: vscode.Uri;
   /** The workspace's checkpoints, for "Clear Checkpoints". */
@@ -209,6 +211,7 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     "acpPanel.addReviewComment": (reply?: unknown) => context.reviewComments.add(reply),
     "acpPanel.sendReviewComments": (arg?: unknown) => context.reviewComments.send(arg),
     "acpPanel.deleteReviewComment": (comment?: unknown) => context.reviewComments.remove(comment),
+    "acpPanel.keepReviewHunk": () => context.reviewHunks.keepHunk(),
   };
 }
 

@@ -31,6 +31,7 @@ export const commandIds = [
   "acpPanel.addReviewComment",
   "acpPanel.sendReviewComments",
   "acpPanel.deleteReviewComment",
+  "acpPanel.keepReviewHunk",
 ] as const;
 export type CommandId = (typeof commandIds)[number];
 

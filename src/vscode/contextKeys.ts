@@ -1,6 +1,7 @@
 /**
  * Context keys for `when` clauses: acpPanel.turnRunning (Escape cancels), hasAgent, hasSession,
- * canFork (the active tab's agent offers session/fork); and
+ * canFork (the active tab's agent offers session/fork), reviewDiffActive (the active tab is a review
+ * diff: checkpoint ↔ file, where "Keep This Change" shows); and
  * for the walkthrough's completion events: sentPrompt, answeredPermission, reviewedChange (only ever
  * set true, so one tab's fresh session does not clear what another tab did).
  */
@@ -8,6 +9,7 @@ import * as vscode from "vscode";
 import type { PanelStore } from "../acp/sessions/panelStore";
 import type { SessionManager } from "../acp/sessions/sessionManager";
 import { noWalkthroughProgress, walkthroughProgress } from "../shared/walkthroughProgress";
+import type { ReviewHunks } from "./reviewHunks";
 
 export function trackContextKeys(store: PanelStore): { dispose(): void } {
   const current = new Map<string, boolean>();
@@ -46,4 +48,20 @@ export function trackCanFork(manager: SessionManager): vscode.Disposable {
   update();
   const subscription = manager.onDidChange(update);
   return new vscode.Disposable(() => subscription.dispose());
+}
+
+/** `acpPanel.reviewDiffActive`: the active editor tab is a review diff (its left side is a turn's checkpoint). */
+export function trackReviewDiff(hunks: ReviewHunks): vscode.Disposable {
+  let current: boolean | undefined;
+  const set = (key: string, value: boolean) => {
+    if (value === current) return;
+    current = value;
+    void vscode.commands.executeCommand("setContext", key, value);
+  };
+  const update = () => set("acpPanel.reviewDiffActive", hunks.reviewedPath() !== undefined);
+  update();
+  return vscode.Disposable.from(
+    vscode.window.tabGroups.onDidChangeTabs(update),
+    vscode.window.tabGroups.onDidChangeTabGroups(update),
+  );
 }

@@ -12,10 +12,13 @@ export class EditorNavigation implements vscode.Disposable {
   /** The review's checkpoint documents (key → the real file's path), where review comments may go. */
   private readonly checkpoints = new Map<string, string>();
   private readonly registration: vscode.Disposable;
+  /** Fired when a checkpoint document's text changed (a hunk kept): the diff editor reads it again. */
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   private counter = 0;
 
   constructor() {
     this.registration = vscode.workspace.registerTextDocumentContentProvider(BEFORE_SCHEME, {
+      onDidChange: this.changed.event,
       provideTextDocumentContent: (uri) => this.before.get(uri.query) ?? "",
     });
   }
@@ -60,6 +63,16 @@ export class EditorNavigation implements vscode.Disposable {
   /** The real file's path of a review checkpoint document (the left side of a review diff). */
   checkpointSource(uri: vscode.Uri): string | undefined {
     return uri.scheme === BEFORE_SCHEME ? this.checkpoints.get(uri.query) : undefined;
+  }
+
+  /** Every open checkpoint document of `path` now shows `text` (its review baseline after a kept hunk). */
+  refreshCheckpoint(path: string, text: string): void {
+    for (const [key, source] of this.checkpoints) {
+      if (source !== path) continue;
+      this.before.set(key, text);
+      const name = path.split(/[\\/]/).pop() ?? path;
+      this.changed.fire(vscode.Uri.from({ scheme: BEFORE_SCHEME, path: `/${name}`, query: key }));
+    }
   }
 
   private virtual(name: string, text: string, source: string): vscode.Uri {
@@ -112,6 +125,7 @@ export class EditorNavigation implements vscode.Disposable {
   /** Workspace files whose path contains `query`, for @-mentions. */
   dispose(): void {
     this.registration.dispose();
+    this.changed.dispose();
     this.before.clear();
     this.checkpoints.clear();
   }

@@ -21,7 +21,7 @@ import { EditorPlacements } from "../acp/sessions/editorPlacements";
 import type { HostMessage } from "../shared/protocol";
 import { commandHandlers } from "./commandHandlers";
 import type { CommandHandlers } from "./commands";
-import { trackCanFork, trackContextKeys } from "./contextKeys";
+import { trackCanFork, trackContextKeys, trackReviewDiff } from "./contextKeys";
 import { WorkspaceCheckpoints } from "../acp/checkpoints/workspaceCheckpoints";
 import { gitResolver } from "../acp/checkpoints/gitExecutable";
 import { editorRestoreIo } from "./checkpointRestoreIo";
@@ -31,6 +31,7 @@ import { FollowAgent } from "./followAgent";
 import { OutputLogger } from "./outputLogger";
 import { PermissionRuleStore } from "./permissionRules";
 import { ReviewComments } from "./reviewComments";
+import { ReviewHunks } from "./reviewHunks";
 import { restoreTabs, rememberTabs } from "./tabPersistence";
 import { SettingsAgentCatalog } from "./settingsAgentCatalog";
 import { createStatusBarItem, trackStatusBar } from "./statusBar";
@@ -172,6 +173,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
   };
   const statusItem = createStatusBarItem();
   const reviewComments = new ReviewComments(() => manager.active, navigation);
+  const reviewHunks = new ReviewHunks(() => manager.active, navigation);
 
   context.subscriptions.push(
     logger,
@@ -192,6 +194,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
     }),
     rememberTabs(manager, context.workspaceState),
     trackCanFork(manager),
+    trackReviewDiff(reviewHunks),
     vscode.workspace.onDidChangeConfiguration((event) => {
       // Asked on every change (settingsAgentCatalog.ts says why the event's keys are not enough).
       const moved = catalog.settingsChanged();
@@ -220,6 +223,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
       secrets,
       checkpoints,
       reviewComments,
+      reviewHunks,
       storage: context.globalStorageUri,
     }),
     shutdown: () => manager.dispose(),

@@ -5,76 +5,19 @@
  *   line, and Undo keeps the user's edit (it used to write git HEAD back).
  * - A folder that is not a git repository: a shell `rm` and a created file are listed and both undone.
  * - "Restore checkpoint" on the first of two turns, then "Redo"; "Edit and rerun".
+ * - Keep This Change on one hunk of the review diff: Undo then leaves that hunk.
+ * A multi-root window: checkpointsMultiRoot.test.ts.
  */
 import * as assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openWorkbench, screenshot } from "../harness/browser";
-import { eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
-import { startCodeServer, type CodeServer } from "../harness/codeServer";
-import { vsixPath } from "../harness/paths";
-import { agentSettings, clientMessages, fakeAgentEntry, withDiagnostics } from "../harness/workbench";
+import { screenshot } from "../harness/browser";
+import { eventually } from "../harness/chat";
+import { changedRow, gitRepo, openUi, turn, type Ui } from "../harness/checkpointUi";
+import { clientMessages, withDiagnostics } from "../harness/workbench";
 import { tearDownUi } from "../harness/teardown";
-
-const AGENT = "Demo Agent";
-
-function gitRepo(dir: string, files: Record<string, string>): void {
-  mkdirSync(dir, { recursive: true });
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  const git = (...args: string[]) =>
-    execFileSync("git", ["-c", "user.name=U", "-c", "user.email=u@example.invalid", ...args], { cwd: dir });
-  git("init", "-q");
-  git("add", ".");
-  git("commit", "-qm", "init");
-}
-
-interface Ui {
-  server: CodeServer | undefined;
-  browser: Browser | undefined;
-  page: Page;
-  errors: string[];
-  view: Chat;
-}
-
-async function openUi(
-  label: string,
-  scratch: string,
-  workspace: string,
-  url?: (server: CodeServer) => string,
-): Promise<Ui> {
-  const server = await startCodeServer({
-    label,
-    workspace,
-    extensionVsix: vsixPath(),
-    settings: agentSettings({ [AGENT]: fakeAgentEntry({ FAKE_AGENT_LOG: join(scratch, "wire.jsonl") }) }),
-  });
-  let browser: Browser | undefined;
-  try {
-    browser = await launchBrowser({ homeDir: server.homeDir });
-    const { page, errors } = await openWorkbench(browser, url ? url(server) : server.folderUrl());
-    const view = await openChat(page);
-    return { server, browser, page, errors, view };
-  } catch (error) {
-    // Nothing started here may outlive a failed set-up: a live server or browser keeps the test process running.
-    await tearDownUi(browser, server, undefined);
-    throw error;
-  }
-}
-
-function changedRow(view: Chat, name: string) {
-  const review = view.frame.getByRole("region", { name: "Files changed" });
-  return review.getByRole("list", { name: "Changed files" }).getByRole("listitem").filter({ hasText: name }).first();
-}
-
-async function turn(view: Chat, prompt: string, reply: string): Promise<void> {
-  await sendPrompt(view, prompt);
-  await view.log.getByText(reply).first().waitFor({ timeout: 30_000 });
-  await view.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 15_000 });
-}
 
 describe("checkpoints in a git repository with uncommitted work", { timeout: 400_000 }, () => {
   let scratch: string;
@@ -178,8 +121,7 @@ describe("checkpoints in a folder that is not a git repository", { timeout: 400_
     plain = join(scratch, "plain");
     mkdirSync(plain);
     writeFileSync(join(plain, "keep.txt"), "precious bytes\n");
-    // A multi-root window (.code-workspace) is covered by workspaceCheckpoints.test.ts; in code-server the
-    // harness's Workspace Trust set-up does not bring the panel up in one yet.
+    writeFileSync(join(plain, "hunks.txt"), "one\ntwo\nthree\nfour\nfive\n");
     ui = await openUi("checkpoints-plain", scratch, plain);
   });
 
@@ -203,6 +145,28 @@ describe("checkpoints in a folder that is not a git repository", { timeout: 400_
       );
       assert.equal(readFileSync(join(plain, "keep.txt"), "utf8"), "precious bytes\n");
       await screenshot(ui.page, "e2e-checkpoint-plain.png");
+    });
+  });
+
+  it("Keep This Change in the review diff keeps that hunk, and Undo leaves it", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-checkpoint-keep-hunk", async () => {
+      const hunks = () => readFileSync(join(plain, "hunks.txt"), "utf8");
+      await turn(ui.view, "own-lines hunks.txt 1=ONE_by_the_agent 5=FIVE_by_the_agent", "Edited hunks.txt.");
+      const row = changedRow(ui.view, "hunks.txt");
+      await row.getByText("+2").waitFor({ timeout: 20_000 });
+      await row.getByRole("button", { name: /^Open diff / }).click();
+      // The cursor in the first hunk, on the file's side of the diff.
+      const line = ui.page.locator(".monaco-diff-editor .editor.modified .view-line", { hasText: "ONE by the agent" });
+      await line.first().click();
+      const keep = ui.page.locator('.editor-actions [aria-label="Keep This Change"]').first();
+      await keep.click();
+      await row.getByText("+1").waitFor({ timeout: 10_000 });
+      await screenshot(ui.page, "e2e-checkpoint-keep-hunk.png");
+      await row.getByRole("button", { name: /^Undo / }).click();
+      await eventually(
+        () => hunks() === "ONE by the agent\ntwo\nthree\nfour\nfive\n",
+        "the kept hunk left, the other one undone",
+      );
     });
   });
 });

@@ -6,9 +6,11 @@
  * - `own-shell <rm:name | create:name | write:name>…`: a shell tool call (kind execute) that
  *   removes, creates or rewrites files and reports no paths at all (as `rm`, `touch`, `>` do);
  * - `own-binary <name>`: rewrites a binary file with its own tool, reported by `locations`.
+ * - `own-lines <name> <n=text>…`: replaces line n (1-based) of a file with its own edit tool, as
+ *   apply_patch does: several lines apart make several hunks.
  * Paths are relative to the session's cwd.
  */
-import { appendFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Scenario } from "./scenarios";
 
@@ -21,6 +23,22 @@ export const checkpointScenarios: Record<string, Scenario> = {
     const toolCallId = `own-append-${name}-${Date.now()}`;
     turn.update({ sessionUpdate: "tool_call", toolCallId, title: `Edit ${name}`, kind: "edit", status: "in_progress" });
     appendFileSync(path, `${words.join(" ") || "a line from the agent"}\n`);
+    turn.update({ sessionUpdate: "tool_call_update", toolCallId, status: "completed", locations: [{ path }] });
+    turn.update(chunk(`Edited ${name}.`));
+    return "end_turn";
+  },
+
+  async "own-lines"(turn) {
+    const [name = "notes.md", ...edits] = turn.args;
+    const path = join(turn.cwd, name);
+    const toolCallId = `own-lines-${name}-${Date.now()}`;
+    turn.update({ sessionUpdate: "tool_call", toolCallId, title: `Edit ${name}`, kind: "edit", status: "in_progress" });
+    const lines = readFileSync(path, "utf8").split("\n");
+    for (const edit of edits) {
+      const [at = "", ...text] = edit.split("=");
+      lines[Number(at) - 1] = text.join("=").replace(/_/g, " ");
+    }
+    writeFileSync(path, lines.join("\n"));
     turn.update({ sessionUpdate: "tool_call_update", toolCallId, status: "completed", locations: [{ path }] });
     turn.update(chunk(`Edited ${name}.`));
     return "end_turn";

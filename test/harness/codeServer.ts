@@ -11,9 +11,13 @@ import { join } from "node:path";
 import { forgetServer, newPassword, passwordHash, rememberServer } from "./serverAuth";
 import { groupAlive, reapStrays, safeReaddir, signalGroup, sleep, tail, waitFor } from "./processes";
 import { ensureTools } from "./tools";
+import { openQuery, trustRoots } from "./workspaceTrust";
 
 export interface CodeServerOptions {
-  /** Folder opened by default (pages may still open another one with ?folder=). */
+  /**
+   * Folder, or `.code-workspace` file (a multi-root window), opened by default (pages may still open
+   * another one with ?folder=).
+   */
   readonly workspace: string;
   /** Merged over the base user settings (no Welcome tab, no telemetry…). */
   readonly settings?: Record<string, unknown>;
@@ -32,7 +36,10 @@ export interface CodeServerOptions {
   readonly label?: string;
   /** 0 (default) lets the OS pick a free port. */
   readonly port?: number;
-  /** Folders the harness's browsers trust (Workspace Trust stays on). Default: `workspace`. */
+  /**
+   * Folders the harness's browsers trust (Workspace Trust stays on). Default: `workspace`, and for a
+   * `.code-workspace` file the file and each of its folders (workspaceTrust.ts).
+   */
   readonly trustedFolders?: readonly string[];
 }
 
@@ -55,7 +62,7 @@ export interface CodeServer {
   /** Node 24, the node the extension host runs on: use it as the agent command. */
   readonly nodePath: string;
   readonly cacheDir: string;
-  /** A URL that opens `folder` (default: the workspace) in the workbench. */
+  /** A URL that opens `folder` (default: the workspace; a `.code-workspace` file opens as a workspace) in the workbench. */
   folderUrl(folder?: string, extraQuery?: Record<string, string>): string;
   /** Settles when the code-server process exits (on its own or through stop()), with how. */
   readonly exited: Promise<string>;
@@ -192,7 +199,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   try {
     const port = await waitForPort(logFile, () => exited, 60_000);
     const url = `http://127.0.0.1:${port}`;
-    const trustedFolders = options.trustedFolders ?? [options.workspace];
+    const trustedFolders = options.trustedFolders ?? trustRoots(options.workspace);
     rememberServer({ url, password, authority: `127.0.0.1:${port}`, trustedFolders });
     void exitedPromise.then(() => forgetServer(url));
     await waitForHealth(url, () => exited, 60_000);
@@ -212,7 +219,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
       cacheDir: tools.cacheDir,
       exited: exitedPromise,
       folderUrl(folder = options.workspace, extraQuery = {}) {
-        const query = new URLSearchParams({ folder, ...extraQuery });
+        const query = new URLSearchParams({ ...openQuery(folder), ...extraQuery });
         return `${url}/?${query.toString()}`;
       },
       stop,

@@ -1,11 +1,13 @@
 /**
  * The user's bytes are never lost by the product (issue 25, done-when 1): random sequences of user
  * edits, agent edits by every route (fs/write_text_file, its own edit tool, a shell command that
- * writes or removes), turns, Keep, Undo (answering the questions yes or no), Restore and Redo, over
+ * writes or removes), turns, Keep, Keep of one hunk (the review diff's), Undo (answering the
+ * questions yes or no), Restore and Redo, over
  * a real folder with a real shadow repository. After each of the product's steps, every version of
  * a file the user wrote that was on disk before the step is on disk or in a checkpoint that can be
  * restored; a Restore gives exactly the checkpoint's bytes, a Redo exactly what the restore replaced,
- * and an Undo of a change only the agent made gives exactly the checkpoint's bytes.
+ * and an Undo of a change only the agent made gives exactly the checkpoint's bytes, with the hunks
+ * the user kept taken over (a kept hunk never writes the file, and Undo leaves it).
  *
  * CHECKPOINT_PROPERTY_BASELINE=head runs it with the review's former "before" (git HEAD): it fails.
  */
@@ -18,6 +20,8 @@ import fc from "fast-check";
 import { AgentFileChanges } from "../../src/acp/sessions/agentFileChanges";
 import { AgentActivity } from "../../src/acp/sessions/agentActivity";
 import { ChangeReview } from "../../src/acp/sessions/changeReview";
+import { acceptHunk, lineHunks } from "../../src/acp/checkpoints/hunks";
+import { textOf } from "../../src/acp/checkpoints/reviewContent";
 import { PanelStore } from "../../src/acp/sessions/panelStore";
 import { SessionCheckpoints } from "../../src/acp/checkpoints/sessionCheckpoints";
 import { WorkspaceCheckpoints, diskIo } from "../../src/acp/checkpoints/workspaceCheckpoints";
@@ -41,6 +45,7 @@ type Step =
   | { kind: "turn" }
   | { kind: "sweep" }
   | { kind: "keep"; file: string }
+  | { kind: "keepHunk"; file: string; pick: number }
   | { kind: "undo"; file: string; answer: boolean }
   | { kind: "restore"; pick: number }
   | { kind: "redo" };
@@ -52,6 +57,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.constant({ kind: "turn" as const }),
   fc.constant({ kind: "sweep" as const }),
   fc.record({ kind: fc.constant("keep" as const), file }),
+  fc.record({ kind: fc.constant("keepHunk" as const), file, pick: fc.nat() }),
   fc.record({ kind: fc.constant("undo" as const), file, answer: fc.boolean() }),
   fc.record({ kind: fc.constant("restore" as const), pick: fc.nat() }),
   fc.constant({ kind: "redo" as const }),
@@ -119,9 +125,16 @@ async function run(steps: readonly Step[]): Promise<void> {
   const userVersions: Array<{ path: string; text: string }> = [];
   /** The turn in which the review first listed each file: its checkpoint is the file's "before". */
   const listedIn = new Map<string, string>();
+  /**
+   * What Undo must write when it is not the listing turn's checkpoint: a file first listed by an
+   * `fs/write_text_file` holds what the panel read just before the write (a user's edit made during
+   * the turn included), and a file the user kept hunks of has those hunks taken over.
+   */
+  const keptBaseline = new Map<string, string | null>();
   const noteListed = () => {
     for (const name of FILES) {
       const p = join(dir, name);
+      if (!review.has(p)) keptBaseline.delete(p);
       if (!review.has(p)) listedIn.delete(p);
       else if (!listedIn.has(p)) listedIn.set(p, entries.at(-1) ?? "u0");
     }
@@ -168,8 +181,10 @@ async function run(steps: readonly Step[]): Promise<void> {
       case "fsWrite": {
         execFileSync("mkdir", ["-p", join(dir, "sub")]);
         const before = read(path);
+        const wasListed = review.has(path);
         writeFileSync(path, s.text);
         review.record(path, before ?? undefined, s.text);
+        if (!wasListed && review.has(path)) keptBaseline.set(path, before);
         break;
       }
       case "ownEdit":
@@ -209,6 +224,24 @@ async function run(steps: readonly Step[]): Promise<void> {
         await kept(before, "Keep");
         break;
       }
+      case "keepHunk": {
+        const baseline = review.baseline(path);
+        if (!baseline || baseline.kind === "unknown") break;
+        const beforeText = baseline.kind === "file" ? textOf(baseline.content) : "";
+        // The diff editor's right side: the file as it is now (empty once removed).
+        const current = read(path) ?? "";
+        if (beforeText === undefined) break;
+        const hunks = lineHunks(beforeText, current);
+        const hunk = hunks[s.pick % Math.max(1, hunks.length)];
+        if (!hunk) break;
+        const disk = snapshot();
+        const before = onDiskNow();
+        assert.equal(review.keepHunk(path, current, hunk.afterStart), true, `a hunk of ${s.file} to keep`);
+        await kept(before, "Keep of a hunk");
+        assert.deepEqual(snapshot(), disk, "keeping a hunk writes no file");
+        keptBaseline.set(path, acceptHunk(beforeText, current, hunk));
+        break;
+      }
       case "undo": {
         if (!review.has(path)) break;
         const before = onDiskNow();
@@ -221,9 +254,10 @@ async function run(steps: readonly Step[]): Promise<void> {
         const turnCheckpoint = store.all().find((c) => c.label === `before ${firstTurn}`);
         if (done === true && agentOnly && turnCheckpoint && current !== null) {
           const held = await store.fileAt(turnCheckpoint, path);
-          const expected = typeof held === "object" && "content" in held ? held.content.toString("utf8") : null;
+          const checkpointText = typeof held === "object" && "content" in held ? held.content.toString("utf8") : null;
+          const expected = keptBaseline.has(path) ? keptBaseline.get(path) : checkpointText;
           if (!(typeof held === "object" && "unknown" in held))
-            assert.equal(read(path), expected, `Undo of ${s.file} gives the checkpoint's bytes`);
+            assert.equal(read(path), expected, `Undo of ${s.file} gives the checkpoint's bytes, kept hunks taken over`);
         }
         break;
       }

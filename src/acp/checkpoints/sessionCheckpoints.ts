@@ -110,7 +110,13 @@ export class SessionCheckpoints {
     this.warm = store.take("session opened").catch((error: unknown) => this.unavailable(error));
   }
 
-  /** Before the message `entryId` goes to the agent: a checkpoint of every file. Never throws. */
+  /**
+   * Before the message `entryId` goes to the agent: a checkpoint of every file. Never throws. A
+   * prompt sent while the background checkpoint still runs waits for it, then for its own (quick
+   * on a warm index): adopting the background one as the baseline would miss the user's edits made
+   * after it read a file, and sending first would let the agent's writes into the baseline. A
+   * message queued before the session was up skips the background one (ChatSession).
+   */
   async beforeTurn(entryId: string): Promise<void> {
     this.turn = undefined;
     const store = this.store;

@@ -11,6 +11,8 @@
  *   when the file changed after the agent's change, the agent's change is taken out by a three-way
  *   merge (the agent's result as the base), and a conflict, or a file the user also edited during
  *   the turn, asks first.
+ * - Keep of one hunk (the review diff's) moves that hunk into the file's baseline: it stops counting
+ *   as the agent's, and Undo leaves it (hunks.ts).
  */
 import { readFile } from "node:fs/promises";
 import { dirname } from "node:path";
@@ -18,6 +20,7 @@ import { linkFreeFolder } from "../checkpoints/restoreGuard";
 import type { ThreadAction } from "../../shared/threadActions";
 import { type Baseline, baselineBytes, sameBytes, textOf } from "../checkpoints/reviewContent";
 import { countLineChanges } from "./lineChanges";
+import { acceptHunk, hunkAt, lineHunks } from "../checkpoints/hunks";
 import type { ReviewSafety } from "../checkpoints/reviewSafety";
 
 export { countLineChanges } from "./lineChanges";
@@ -36,7 +39,8 @@ export type { ReviewSafety } from "../checkpoints/reviewSafety";
 export type Origin = "agent" | "user";
 
 interface Recorded {
-  readonly before: Baseline;
+  /** The checkpoint's bytes, with the hunks the user kept taken over (keepHunk). */
+  before: Baseline;
   after: Buffer | null;
   origin: Origin;
   /** The user also edited this file during the turn. */
@@ -176,6 +180,26 @@ export class ChangeReview {
     if (!this.files.delete(path)) return;
     this.resolved.add(path);
     this.dispatch({ type: "review/resolved", path, state: "kept" });
+  }
+
+  /**
+   * Keeps one hunk: the hunk of `current` (the file's text as the diff editor shows it) at 0-based
+   * `line` moves into the baseline, so it no longer counts as the agent's change and Undo leaves it.
+   * The file itself is not written. False when there is no such hunk (or the file is binary or its
+   * "before" unknown). Keeping the last hunk keeps the file.
+   */
+  keepHunk(path: string, current: string, line: number): boolean {
+    const entry = this.files.get(path);
+    if (!entry || entry.before.kind === "unknown") return false;
+    const before = entry.before.kind === "file" ? textOf(entry.before.content) : "";
+    if (before === undefined) return false;
+    const hunk = hunkAt(lineHunks(before, current), line);
+    if (!hunk) return false;
+    const executable = entry.before.kind === "file" && entry.before.executable === true;
+    entry.before = { kind: "file", content: Buffer.from(acceptHunk(before, current, hunk), "utf8"), executable };
+    if (sameBytes(entry.before.content, entry.after)) this.keep(path);
+    else this.publish(path, entry);
+    return true;
   }
 
   /**

@@ -15,11 +15,16 @@ import type { SessionCheckpoints } from "../checkpoints/sessionCheckpoints";
 import { sessionReview, type SessionReviewDeps } from "./sessionReview";
 import { rewoundNotice } from "./conversationRewind";
 import { PromptQueue } from "./promptQueue";
+import { TurnRunner } from "./turnRunner";
 import { TabNotes } from "./tabNotes";
 import type { ForkSource } from "./sessionFork";
 import { AgentLifecycle, type AgentLifecycleDeps } from "./agentLifecycle";
 import type { PromptAttachment } from "../client/promptBuilder";
 import { english, type Translate } from "../../shared/l10n";
+import { offerAgents } from "./agentChoice";
+import type { ConnectionState } from "../../shared/panelState";
+import { redoRestore, restoreBeforeMessage } from "./sessionRestore";
+import { setConfigOption, setMode, setProvider, type SettingsTarget } from "./sessionSettings";
 
 export interface ChatSessionDeps extends AgentLifecycleDeps, SessionReviewDeps {
   /** Gives text back to the composer (a steer that failed). */
@@ -33,8 +38,7 @@ export class ChatSession {
   private readonly queue = new PromptQueue((action) => this.store.dispatch(action));
   private readonly notes = new TabNotes((action) => this.store.dispatch(action));
   private readonly lifecycle: AgentLifecycle;
-  /** Goes to the agent with the next prompt: the earlier conversation of a rewound tab. */
-  private pendingContext: string | undefined;
+  private readonly turns: TurnRunner;
   /** The checkpoint before every turn, and restoring to one. */
   readonly checkpoints: SessionCheckpoints;
   /** Whose change a file change is (the agent's or the user's), for the review. */
@@ -60,11 +64,13 @@ export class ChatSession {
         if (this.queue.size > 0) this.queue.publish();
       },
       sessionReady: (session) => {
-        this.checkpoints.warmUp();
-        void this.drainQueue(session);
+        // A message waiting to go out: its turn's checkpoint is the first one, nothing slower in front of it.
+        if (!this.queue.hasNext) this.checkpoints.warmUp();
+        void this.turns.drain(session);
       },
       agentEnded: () => this.queue.markNotSent(),
     });
+    this.turns = new TurnRunner(this.store, this.queue, this.lifecycle);
   }
 
   private get session(): SessionController | undefined {
@@ -81,29 +87,7 @@ export class ChatSession {
 
   /** The settings or PATH changed: the picker learns the agents, and an unused session of a removed agent goes. */
   refreshAgents(): void {
-    const { catalog } = this.deps;
-    const agents = catalog.names();
-    const current = this.store.state.selectedAgent;
-    const selected = current !== undefined && agents.includes(current) ? current : (catalog.defaultAgent() ?? current);
-    this.store.dispatch({
-      type: "agents/configured",
-      agents,
-      ...(selected === undefined ? {} : { selectedAgent: selected }),
-    });
-    if (this.isUnusedSessionOfRemovedAgent(agents)) void this.replaceRemovedAgent();
-  }
-
-  /**
-   * A tab whose agent left the settings before anything was said in it. In a remote window VS Code
-   * can hand the extension host a machine-scoped setting's local User value for a moment at
-   * start-up and take it back once the setting's scope is known; a session opened in that moment
-   * must not outlive it. A session with a conversation keeps its agent: the user can still read
-   * and continue it.
-   */
-  private isUnusedSessionOfRemovedAgent(agents: readonly string[]): boolean {
-    const { connection, thread } = this.store.state;
-    if (connection.status === "none" || agents.includes(connection.agent)) return false;
-    return thread.turn.phase === "idle" && thread.queue.length === 0 && !thread.entries.some((e) => e.kind === "user");
+    if (offerAgents(this.store, this.deps.catalog)) void this.replaceRemovedAgent();
   }
 
   private async replaceRemovedAgent(): Promise<void> {
@@ -127,7 +111,7 @@ export class ChatSession {
     // A running session's queue belongs to it; messages sent while no session was up (a start
     // that failed or is replaced) were never sent anywhere, and go to this one.
     if (this.session) this.queue.clear();
-    this.pendingContext = fork?.context;
+    this.turns.pendingContext = fork?.context;
     await this.lifecycle.start(name, fork);
   }
 
@@ -153,25 +137,7 @@ export class ChatSession {
   async prompt(text: string, attachments: readonly PromptAttachment[] = []): Promise<void> {
     const session = this.session;
     const { status } = this.store.state.connection;
-    if (!session || status !== "ready") {
-      // Never dropped (issue 16): while the agent starts the message waits in the visible queue,
-      // sent once the session is ready; with no agent running it goes back to the composer.
-      if (status === "starting") {
-        this.queue.paused = false;
-        this.queue.push(text);
-      } else {
-        this.deps.returnToComposer?.(text);
-        this.store.dispatch({
-          type: "thread/error",
-          entryId: this.notes.newEntryId(),
-          message:
-            status === "failed"
-              ? this.t("Not sent: no agent is running (it failed to start). Your message is back in the prompt box.")
-              : this.t("Not sent: no agent is running. Your message is back in the prompt box."),
-        });
-      }
-      return;
-    }
+    if (!session || status !== "ready") return this.holdNotReady(status, text);
     if (session.agentGone) {
       // The agent has just ended and its exit is not reported yet: held as not sent, never shown as sent.
       this.queue.push(text);
@@ -190,7 +156,24 @@ export class ChatSession {
       return;
     }
     this.queue.paused = false; // sending again resumes a queue paused by Stop
-    await this.runTurn(session, text, attachments);
+    await this.turns.run(session, text, attachments);
+  }
+
+  /**
+   * Never dropped (issue 16): while the agent starts the message waits in the visible queue, sent
+   * once the session is ready; with no agent running it goes back to the composer.
+   */
+  private holdNotReady(status: ConnectionState["status"], text: string): void {
+    if (status === "starting") {
+      this.queue.paused = false;
+      return this.queue.push(text);
+    }
+    this.deps.returnToComposer?.(text);
+    const message =
+      status === "failed"
+        ? this.t("Not sent: no agent is running (it failed to start). Your message is back in the prompt box.")
+        : this.t("Not sent: no agent is running. Your message is back in the prompt box.");
+    this.store.dispatch({ type: "thread/error", entryId: this.notes.newEntryId(), message });
   }
 
   /** Puts back messages that were queued before a window reload (held until the user sends). */
@@ -211,8 +194,8 @@ export class ChatSession {
   async sendQueuedNow(id: string): Promise<void> {
     if (!this.queue.retry(id)) return;
     const session = this.session;
-    if (session?.isTurnRunning) await this.cancelTurn(session, false);
-    else if (session) await this.drainQueue(session);
+    if (session?.isTurnRunning) await this.turns.cancel(session, false);
+    else if (session) await this.turns.drain(session);
   }
 
   /**
@@ -224,7 +207,7 @@ export class ChatSession {
     if (!this.queue.retry(id)) return;
     const session = this.session;
     const { status } = this.store.state.connection;
-    if (session && status === "ready") await this.drainQueue(session);
+    if (session && status === "ready") await this.turns.drain(session);
     else if (status !== "starting") await this.restart();
   }
 
@@ -232,44 +215,7 @@ export class ChatSession {
     const session = this.session;
     if (!session?.isTurnRunning) return;
     // A manual Stop pauses the queue: the user decides what happens next.
-    await this.cancelTurn(session, true);
-  }
-
-  private async runTurn(
-    session: SessionController,
-    text: string,
-    attachments: readonly PromptAttachment[],
-  ): Promise<void> {
-    const context = this.pendingContext;
-    this.pendingContext = undefined;
-    const services = this.services;
-    services?.turnStarted(session.sessionId); // a "deny all for this turn" ends here
-    try {
-      await session.prompt(text, attachments, context);
-    } finally {
-      services?.turnEnded();
-    }
-    if (this.session !== session) return;
-    if (session.isStopUnconfirmed) void session.whenStopConfirmed().then(() => this.drainQueue(session));
-    const { turn } = this.store.state.thread;
-    if (turn.phase === "idle" && turn.lastStop !== "error") this.lifecycle.turnSucceeded();
-    await this.drainQueue(session);
-  }
-
-  private async drainQueue(session: SessionController): Promise<void> {
-    if (this.session !== session || session.isBusy) return;
-    // The turn ended because the agent did (its crash is reported separately): sending now would
-    // show the message as sent to an agent that can no longer receive it.
-    if (session.agentGone) return this.queue.markNotSent();
-    const next = this.queue.takeNext();
-    if (next) await this.runTurn(session, next.text, []);
-  }
-
-  private async cancelTurn(session: SessionController, manual: boolean): Promise<void> {
-    if (manual) this.queue.paused = true;
-    // ACP: the client answers every pending permission of the session `cancelled` on cancel.
-    this.services?.cancelSession(session.sessionId);
-    await session.cancel();
+    await this.turns.cancel(session, true);
   }
 
   answerPermission(requestId: string, optionId: string | undefined): void {
@@ -293,36 +239,27 @@ export class ChatSession {
     this.services?.forms.cancel(requestId);
   }
 
-  async setConfigOption(configId: string, value: string | boolean): Promise<void> {
-    await this.session
-      ?.setConfigOption(configId, value)
-      .catch((error: unknown) => this.notes.error(this.t("Could not change the setting"), error));
+  setConfigOption(configId: string, value: string | boolean): Promise<void> {
+    return setConfigOption(this.settingsTarget, configId, value);
   }
 
   /** Unstable `providers/set` / `providers/disable`; the list is read again after either. */
-  async setProvider(providerId: string, change: { apiType: string; baseUrl: string } | "disable"): Promise<void> {
-    const session = this.session;
-    if (!session) return;
-    const done =
-      change === "disable"
-        ? session.providers.disable(providerId, this.store.state.thread.providers ?? [])
-        : session.providers.set(providerId, change.apiType, change.baseUrl);
-    await done.catch((error: unknown) =>
-      this.notes.error(this.t("Could not change the provider {0}", providerId), error),
-    );
+  setProvider(providerId: string, change: { apiType: string; baseUrl: string } | "disable"): Promise<void> {
+    return setProvider(this.settingsTarget, providerId, change);
   }
 
-  async setMode(modeId: string): Promise<void> {
-    await this.session
-      ?.setMode(modeId)
-      .catch((error: unknown) => this.notes.error(this.t("Could not change the mode"), error));
+  setMode(modeId: string): Promise<void> {
+    return setMode(this.settingsTarget, modeId);
+  }
+
+  private get settingsTarget(): SettingsTarget {
+    const providers = this.store.state.thread.providers ?? [];
+    return { session: this.session, providers, notes: this.notes, t: this.t };
   }
 
   /** Brings the files back to just before the message `entryId` (a notice with Redo says what). */
-  async restoreCheckpoint(entryId: string): Promise<number> {
-    if (this.isTurnRunning) throw new Error(this.t("Stop the running turn before restoring a checkpoint."));
-    const entry = this.store.state.thread.entries.find((e) => e.kind === "user" && e.id === entryId);
-    return this.checkpoints.restore(entryId, entry?.kind === "user" ? entry.text : "");
+  restoreCheckpoint(entryId: string): Promise<number> {
+    return restoreBeforeMessage(this.checkpoints, this.store.state.thread, entryId, this.isTurnRunning, this.t);
   }
 
   /** Says in a rewound tab what happened to the conversation (conversationRewind.ts). */
@@ -330,9 +267,8 @@ export class ChatSession {
     this.notes.note(rewoundNotice(this.t));
   }
 
-  async redoRestore(restoreId: string): Promise<void> {
-    if (this.isTurnRunning) throw new Error(this.t("Stop the running turn before taking a restore back."));
-    await this.checkpoints.redo(restoreId);
+  redoRestore(restoreId: string): Promise<void> {
+    return redoRestore(this.checkpoints, restoreId, this.isTurnRunning, this.t);
   }
 
   async dispose(): Promise<void> {

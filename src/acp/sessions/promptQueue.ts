@@ -66,6 +66,11 @@ export class PromptQueue {
     return this.promote(id);
   }
 
+  /** A message would go out now (takeNext would return one). */
+  get hasNext(): boolean {
+    return !this.paused && this.items.some((item) => !item.notSent);
+  }
+
   /** The next message to send, unless paused; messages marked not sent wait for "Send again". */
   takeNext(): QueuedItem | undefined {
     if (this.paused) return undefined;
