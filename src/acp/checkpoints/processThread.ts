@@ -7,7 +7,8 @@
  * file by its absolute path, no shell, the given environment and working directory.
  *
  * The worker is started on first use and stays alive while calls are pending (unref'd in between,
- * so it never keeps a process from exiting). Where a worker cannot start, calls run on this thread.
+ * so it never keeps a process from exiting). Where a worker cannot start or fails, calls run on this
+ * thread (a call the worker had started is run again: git's checkpoint commands can be repeated).
  */
 import { execFile } from "node:child_process";
 import { Worker } from "node:worker_threads";
@@ -64,26 +65,27 @@ interface Reply {
 let worker: Worker | undefined;
 let broken = false;
 let nextId = 0;
-const pending = new Map<number, (outcome: ProcessOutcome) => void>();
+const pending = new Map<number, { readonly call: ProcessCall; readonly resolve: (outcome: ProcessOutcome) => void }>();
 
 function settle(reply: Reply): void {
-  const resolve = pending.get(reply.id);
+  const waiting = pending.get(reply.id);
   pending.delete(reply.id);
   if (pending.size === 0) worker?.unref();
   const out = reply.stdout;
-  resolve?.({
+  waiting?.resolve({
     code: reply.code,
     stdout: Buffer.from(out.buffer, out.byteOffset, out.byteLength),
     stderr: reply.stderr,
   });
 }
 
-function failAll(error: unknown): void {
+/** The worker failed (or never really started): its calls, and every later one, run on this thread. */
+function fallBack(): void {
   worker = undefined;
   broken = true;
   const calls = [...pending.values()];
   pending.clear();
-  for (const resolve of calls) resolve({ code: "worker failed", stdout: Buffer.alloc(0), stderr: String(error) });
+  for (const { call, resolve } of calls) void onThisThread(call).then(resolve);
 }
 
 function started(): Worker | undefined {
@@ -91,8 +93,8 @@ function started(): Worker | undefined {
   try {
     const created = new Worker(WORKER_SOURCE, { eval: true });
     created.on("message", settle);
-    created.on("error", failAll);
-    created.on("exit", (code) => failAll(`the process thread exited (${code})`));
+    created.on("error", fallBack);
+    created.on("exit", fallBack);
     created.unref();
     worker = created;
   } catch {
@@ -131,7 +133,7 @@ export function runProcess(call: ProcessCall): Promise<ProcessOutcome> {
   if (!thread) return onThisThread(call);
   return new Promise((resolve) => {
     const id = ++nextId;
-    pending.set(id, resolve);
+    pending.set(id, { call, resolve });
     thread.ref();
     thread.postMessage({ id, call });
   });
