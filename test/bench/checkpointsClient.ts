@@ -10,9 +10,12 @@
  * - `growthTurns` more turns (checkpoint, 10 files change, sweep): the shadow git folder's growth;
  * - a later window on the same workspace (the shadow repository already there): warmUp + beforeTurn.
  * The event loop's delay is sampled all along (monitorEventLoopDelay, 10 ms resolution), so a
- * task over 50 ms on the host's thread shows as `…LongestTaskMs`.
+ * task over 50 ms on the host's thread shows as `…LongestTaskMs`. On a loaded machine that delay is
+ * mostly the thread waiting for a core, so `longestBusyMs` is beside it: the most CPU time the
+ * thread itself used between two ticks of a 5 ms timer (process.threadCpuUsage, Node ≥ 23.9).
  */
 import { lstatSync, readFileSync, readdirSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { findGit } from "../../src/acp/checkpoints/gitExecutable";
@@ -50,6 +53,11 @@ export interface CheckpointsResult {
   readonly reopenFirstMs: number;
   readonly reopenHeldUpMs: number;
   readonly longestTaskMs: number;
+  /** The most CPU time (user + system) the thread used without yielding to a 5 ms timer; NaN without threadCpuUsage. */
+  readonly longestBusyMs: number;
+  /** The 1-minute load average at the start and the end of the run. */
+  readonly loadAtStart: number;
+  readonly loadAtEnd: number;
 }
 
 /**
@@ -63,6 +71,37 @@ function childCpuMs(): number {
     return (Number(fields[13]) + Number(fields[14])) * 10; // fields 16 and 17 of proc(5), at 100 Hz
   } catch {
     return NaN;
+  }
+}
+
+/** The host thread's own CPU time in ms (NaN before Node 23.9). */
+function threadCpuMs(): number {
+  const usage = (process as { threadCpuUsage?: () => { user: number; system: number } }).threadCpuUsage?.();
+  return usage ? (usage.user + usage.system) / 1000 : NaN;
+}
+
+/** While enabled, the most thread CPU time spent between two ticks of a 5 ms timer. */
+class BusySampler {
+  private timer: NodeJS.Timeout | undefined;
+  private lastCpu = NaN;
+  longest = 0;
+
+  enable(): void {
+    if (this.timer) return;
+    this.lastCpu = threadCpuMs();
+    this.timer = setInterval(() => {
+      const cpu = threadCpuMs();
+      this.longest = Math.max(this.longest, cpu - this.lastCpu);
+      this.lastCpu = cpu;
+    }, 5);
+  }
+
+  disable(): void {
+    if (!this.timer) return;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    const cpu = threadCpuMs();
+    this.longest = Math.max(this.longest, cpu - this.lastCpu);
   }
 }
 
@@ -118,7 +157,9 @@ async function run(job: CheckpointsJob): Promise<CheckpointsResult> {
 
   // Sampled only while checkpoint code runs: the benchmark's own synchronous work (writing the
   // edits, summing the storage) is not the host's.
+  const loadAtStart = loadavg()[0]!;
   const delay = monitorEventLoopDelay({ resolution: 10 });
+  const busy = new BusySampler();
   let longest = 0;
   const phaseLongest = () => {
     const ms = delay.max / 1e6;
@@ -128,10 +169,12 @@ async function run(job: CheckpointsJob): Promise<CheckpointsResult> {
   };
   const sampled = async <T>(work: Promise<T>): Promise<T> => {
     delay.enable();
+    busy.enable();
     try {
       return await work;
     } finally {
       delay.disable();
+      busy.disable();
     }
   };
 
@@ -139,6 +182,7 @@ async function run(job: CheckpointsJob): Promise<CheckpointsResult> {
   const store = open();
   const checkpoints = session(store);
   delay.enable();
+  busy.enable();
   checkpoints.warmUp();
   let started = performance.now();
   await sampled(checkpoints.beforeTurn("e0"));
@@ -184,6 +228,7 @@ async function run(job: CheckpointsJob): Promise<CheckpointsResult> {
   const again = open();
   const reopened = session(again);
   delay.enable();
+  busy.enable();
   reopened.warmUp();
   started = performance.now();
   await sampled(reopened.beforeTurn("r0"));
@@ -208,6 +253,9 @@ async function run(job: CheckpointsJob): Promise<CheckpointsResult> {
     reopenFirstMs,
     reopenHeldUpMs,
     longestTaskMs: longest,
+    longestBusyMs: Number.isFinite(threadCpuMs()) ? busy.longest : NaN,
+    loadAtStart,
+    loadAtEnd: loadavg()[0]!,
   };
 }
 

@@ -33,8 +33,17 @@ export const CHECKPOINT_TARGETS: ReadonlyArray<[string, Target]> = [
   ],
 ];
 
-/** git's CPU time and the storage right after the first checkpoint: shown, not judged. */
-export const CHECKPOINT_DIAGNOSTICS: readonly RegExp[] = [/^checkpoints\..*GitCpuMs$/, /^checkpoints\..*AfterFirstMB$/];
+/**
+ * git's CPU time, the storage right after the first checkpoint, the host thread's longest busy
+ * spell (CPU time, so not the waits for a core that a loaded machine adds to `longestTaskMs`) and
+ * the machine's load average during the run: shown, not judged.
+ */
+export const CHECKPOINT_DIAGNOSTICS: readonly RegExp[] = [
+  /^checkpoints\..*GitCpuMs$/,
+  /^checkpoints\..*AfterFirstMB$/,
+  /^checkpoints\..*BusyMs$/,
+  /^checkpoints\..*loadAverage$/,
+];
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -79,6 +88,8 @@ export function checkpointsWorkload(
       [`${P}.diffMs`, median(r.diffMs), "ms"],
       [`${P}.diffGitCpuMs`, median(r.diffGitCpuMs), "ms"],
       [`${P}.longestTaskMs`, r.longestTaskMs, "ms"],
+      [`${P}.longestBusyMs`, r.longestBusyMs, "ms"],
+      [`${P}.loadAverage`, (r.loadAtStart + r.loadAtEnd) / 2, "ratio"],
       [`${P}.firstLongestTaskMs`, r.firstLongestTaskMs, "ms"],
       [`${P}.turnsLongestTaskMs`, r.turnsLongestTaskMs, "ms"],
       [`${P}.storageAfterFirstMB`, r.storageAfterFirstMB, "MB"],

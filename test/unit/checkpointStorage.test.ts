@@ -5,11 +5,11 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
 import { SessionCheckpoints } from "../../src/acp/checkpoints/sessionCheckpoints";
-import { KEEP_NEWEST, oldestToDrop } from "../../src/acp/checkpoints/checkpointStorage";
+import { KEEP_NEWEST, folderBytes, oldestToDrop } from "../../src/acp/checkpoints/checkpointStorage";
 import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
 import { rewindSeed } from "../../src/acp/sessions/conversationRewind";
 import { reduceThread } from "../../src/shared/reduceThread";
@@ -25,6 +25,22 @@ test("the oldest checkpoints are dropped first, a quarter at a time, never the n
     [0, 1],
   );
   assert.deepEqual(oldestToDrop(all.slice(0, KEEP_NEWEST)), []);
+});
+
+test("the storage's size counts every file in every folder below it", async () => {
+  const root = scratchDir("acp-checkpoint-bytes-");
+  let expected = 0;
+  for (let folder = 0; folder < 4; folder++) {
+    mkdirSync(join(root, `d${folder}`, "sub"), { recursive: true });
+    for (let file = 0; file < 5; file++) {
+      const size = 100 * (folder + 1) + file;
+      writeFileSync(join(root, `d${folder}`, file % 2 ? "sub" : "", `f${file}`), Buffer.alloc(size));
+      expected += size;
+    }
+  }
+  writeFileSync(join(root, "top"), Buffer.alloc(7));
+  assert.equal(await folderBytes(root), expected + 7);
+  assert.equal(await folderBytes(join(root, "missing")), 0);
 });
 
 test("over budget, old checkpoints go and their messages say so; Clear removes the rest", async () => {

@@ -12,20 +12,16 @@ export const KEEP_NEWEST = 5;
 
 /** Bytes under `dir` (files only, links not followed); 0 when it does not exist. */
 export async function folderBytes(dir: string): Promise<number> {
-  let total = 0;
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  // Each size is awaited before it is added: `total += await …` would read `total` before the
-  // await, and the sizes of sibling folders measured at the same time would overwrite each other.
+  // Summed after every await (`total += await …` would read `total` before the wait, losing the others' sizes).
   const sizes = await Promise.all(
     entries.map(async (entry) => {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) return folderBytes(path);
-      if (entry.isFile()) return (await lstat(path).catch(() => undefined))?.size ?? 0;
-      return 0;
+      return entry.isFile() ? ((await lstat(path).catch(() => undefined))?.size ?? 0) : 0;
     }),
   );
-  for (const size of sizes) total += size;
-  return total;
+  return sizes.reduce((sum, size) => sum + size, 0);
 }
 
 /** Which checkpoints to drop so that about a quarter of the prunable ones go per round (oldest first). */

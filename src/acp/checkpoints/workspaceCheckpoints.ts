@@ -18,7 +18,7 @@ export interface Checkpoint {
   readonly id: string;
   readonly at: number;
   readonly label: string;
-  /** Workspace folder → the shadow commit holding its files. */
+  /** Workspace folder → the shadow repository's tree of its files (named `commits` from when they were commits). */
   readonly commits: Readonly<Record<string, string>>;
 }
 
@@ -87,7 +87,7 @@ export class WorkspaceCheckpoints {
     await Promise.all(
       this.options.folders().map(async (folder) => {
         const repository = await this.repository(folder);
-        commits[folder] = await repository.snapshot(id, label);
+        commits[folder] = await repository.snapshot(id);
       }),
     );
     const checkpoint: Checkpoint = { id, at: this.now(), label, commits };
