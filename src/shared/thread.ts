@@ -76,6 +76,8 @@ export interface CompactionEntry {
   readonly error?: string;
 }
 
+export type TurnEnding = "empty" | "max_tokens" | "max_turn_requests";
+
 export interface NoticeEntry {
   readonly kind: "notice";
   readonly id: string;
@@ -84,6 +86,11 @@ export interface NoticeEntry {
   readonly description?: string;
   /** A restore that can be taken back: "Redo" puts the files back as they were before it. */
   readonly redo?: { readonly restoreId: string; readonly state: "available" | "done" };
+  /**
+   * How a turn ended, when that needs saying (turnEnding.ts): "empty" (nothing shown) offers Retry,
+   * the two limits offer Continue. The title stays English for exports; the panel translates.
+   */
+  readonly ending?: TurnEnding;
 }
 
 /** Something the user must see in the timeline: an agent error, a failed turn, a crash. */
@@ -109,7 +116,8 @@ export type TurnOutcome = StopReason | "error";
  */
 export type TurnState =
   | { readonly phase: "idle"; readonly lastStop?: TurnOutcome; readonly stopUnconfirmed?: true }
-  | { readonly phase: "running"; readonly startedAt: number }
+  /** `output`: the turn has shown a reply, a tool call or a plan (turnEnding.ts). */
+  | { readonly phase: "running"; readonly startedAt: number; readonly output?: true }
   | { readonly phase: "cancelling"; readonly startedAt: number };
 
 export interface ContextUsage {
