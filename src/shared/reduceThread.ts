@@ -21,6 +21,7 @@ import { unstableUpdateSchema } from "./unstableUpdates";
 import { foldUnstableUpdate } from "./reduceUnstable";
 import { reduceCheckpoint } from "./reduceCheckpoint";
 import { cleanSessionTitle } from "./sessionTitle";
+import { endingNotice, markAnyOutput, markOutput } from "./turnEnding";
 
 export function reduceThread(thread: Thread, action: ThreadAction): Thread {
   switch (action.type) {
@@ -61,9 +62,11 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
               title: "You stopped this turn.",
             })
           : cancelled;
+      const notice = endingNotice(thread, action.stopReason);
+      const shown = notice ? appendEntry(ended, undefined, notice) : ended;
       // Nothing can still be waiting for the user once the turn is over.
       return {
-        ...ended,
+        ...shown,
         permissions: [],
         forms: [],
         turn: { phase: "idle", lastStop: action.stopReason },
@@ -155,14 +158,15 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
     case "queue/set":
       return reduceSteering(thread, action);
     case "subagent/event":
-      return foldSubagentEvent(thread, action.event, action.entryId, foldChildUpdate);
+      return foldSubagentEvent(markAnyOutput(thread), action.event, action.entryId, foldChildUpdate);
     case "member/update":
-      return foldMemberUpdate(thread, action.member, action.update, action.entryId, foldChildUpdate);
+      return foldMemberUpdate(markAnyOutput(thread), action.member, action.update, action.entryId, foldChildUpdate);
     case "acp/update": {
+      const marked = markOutput(thread, action.update);
       const known = knownUpdateSchema.safeParse(action.update);
-      if (known.success) return foldUpdate(thread, known.data, action.entryId);
+      if (known.success) return foldUpdate(marked, known.data, action.entryId);
       const unstable = unstableUpdateSchema.safeParse(action.update);
-      return unstable.success ? foldUnstableUpdate(thread, unstable.data) : thread;
+      return unstable.success ? foldUnstableUpdate(marked, unstable.data) : thread;
     }
     case "providers/state":
       return { ...thread, providers: action.providers };

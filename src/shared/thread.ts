@@ -76,6 +76,8 @@ export interface CompactionEntry {
   readonly error?: string;
 }
 
+export type TurnEnding = "empty" | "max_tokens" | "max_turn_requests";
+
 export interface NoticeEntry {
   readonly kind: "notice";
   readonly id: string;
@@ -86,6 +88,11 @@ export interface NoticeEntry {
   readonly redo?: { readonly restoreId: string; readonly state: "available" | "done" };
   /** A checkpoint that was pruned or cleared and can still come back: "Bring back" restores its button. */
   readonly bringBack?: { readonly checkpointId: string; readonly state: "available" | "done" };
+  /**
+   * How a turn ended, when that needs saying (turnEnding.ts): "empty" (nothing shown) offers Retry,
+   * the two limits offer Continue. The title stays English for exports; the panel translates.
+   */
+  readonly ending?: TurnEnding;
 }
 
 /** Something the user must see in the timeline: an agent error, a failed turn, a crash. */
@@ -111,7 +118,8 @@ export type TurnOutcome = StopReason | "error";
  */
 export type TurnState =
   | { readonly phase: "idle"; readonly lastStop?: TurnOutcome; readonly stopUnconfirmed?: true }
-  | { readonly phase: "running"; readonly startedAt: number }
+  /** `output`: the turn has shown a reply, a tool call or a plan (turnEnding.ts). */
+  | { readonly phase: "running"; readonly startedAt: number; readonly output?: true }
   | { readonly phase: "cancelling"; readonly startedAt: number };
 
 export interface ContextUsage {

@@ -39,7 +39,7 @@ import { confirmTerminalLogin, runTerminalLogin } from "./terminalLogin";
 import { TerminalMirror } from "./terminalMirror";
 import { authQuickPick, consentDialogs, hiddenPanelNotifier, urlConsent } from "./userPrompts";
 import { workspaceCwd } from "./workspaceCwd";
-import { vscodeIntelligence } from "./vscodeIntelligence";
+import { createVscodeIntelligence } from "./vscodeIntelligence";
 import { remoteSettingsHint, type RemoteSettingsHint } from "../acp/agents/remoteAgentSettings";
 
 /** What the extension entry forwards to once the host is loaded. */
@@ -74,6 +74,8 @@ export function startHost(context: vscode.ExtensionContext): Host {
   // The notifier needs the view, which needs the manager: break the cycle with a late binding.
   const panel: { view?: ChatViewProvider } = {};
   const editorFiles = new EditorFiles();
+  const intelligence = createVscodeIntelligence();
+  context.subscriptions.push(intelligence);
   const checkpoints = new WorkspaceCheckpoints({
     // Resolved once, by an absolute path outside every workspace folder (gitExecutable.ts).
     git: gitResolver(
@@ -115,7 +117,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
         ),
         terminalEvents: terminals.events,
         vscodeTools: {
-          intelligence: vscodeIntelligence,
+          intelligence,
           bridgeScript: vscode.Uri.joinPath(context.extensionUri, "dist", "mcpBridge.js").fsPath,
           enabled: () => vscode.workspace.getConfiguration("acpPanel").get<boolean>("vscodeTools", true),
         },

@@ -5,25 +5,17 @@
  * `vscode.executeDocumentSymbolProvider`, `vscode.executeWorkspaceSymbolProvider`,
  * `languages.getDiagnostics`, and the tab groups / active editor. Only `file:` documents are
  * reported. Documents are opened (not shown) before asking their providers: a provider answers
- * only for a document VS Code has loaded.
+ * only for a document VS Code has loaded. Diagnostics: fileDiagnostics.ts.
  */
 import * as vscode from "vscode";
 import type {
-  DiagnosticInfo,
   EditorIntelligencePort,
   LocationInfo,
   Position,
   Range,
-  Severity,
   SymbolInfo,
 } from "../acp/client/vscodeTools/editorIntelligence";
-
-const SEVERITIES: Record<vscode.DiagnosticSeverity, Severity> = {
-  [vscode.DiagnosticSeverity.Error]: "error",
-  [vscode.DiagnosticSeverity.Warning]: "warning",
-  [vscode.DiagnosticSeverity.Information]: "information",
-  [vscode.DiagnosticSeverity.Hint]: "hint",
-};
+import { DiagnosticsWatch, inTab } from "./fileDiagnostics";
 
 const range = (value: vscode.Range): Range => ({
   start: { line: value.start.line, character: value.start.character },
@@ -35,23 +27,6 @@ async function documentUri(path: string): Promise<vscode.Uri> {
   const uri = vscode.Uri.file(path);
   await vscode.workspace.openTextDocument(uri);
   return uri;
-}
-
-function diagnosticCode(code: vscode.Diagnostic["code"]): string | undefined {
-  if (code === undefined) return undefined;
-  return typeof code === "object" ? String(code.value) : String(code);
-}
-
-function toDiagnostic(uri: vscode.Uri, diagnostic: vscode.Diagnostic): DiagnosticInfo {
-  const code = diagnosticCode(diagnostic.code);
-  return {
-    path: uri.fsPath,
-    range: range(diagnostic.range),
-    severity: SEVERITIES[diagnostic.severity] ?? "information",
-    message: diagnostic.message,
-    ...(diagnostic.source ? { source: diagnostic.source } : {}),
-    ...(code === undefined ? {} : { code }),
-  };
 }
 
 function toLocations(
@@ -89,16 +64,21 @@ function hoverText(content: vscode.MarkdownString | vscode.MarkedString): string
   return content.value;
 }
 
-export const vscodeIntelligence: EditorIntelligencePort = {
-  async diagnostics(path) {
-    if (path !== undefined) {
-      const uri = vscode.Uri.file(path);
-      return vscode.languages.getDiagnostics(uri).map((diagnostic) => toDiagnostic(uri, diagnostic));
-    }
-    return vscode.languages
-      .getDiagnostics()
-      .filter(([uri]) => uri.scheme === "file")
-      .flatMap(([uri, list]) => list.map((diagnostic) => toDiagnostic(uri, diagnostic)));
+/** The port, with the diagnostics watch it keeps from activation on (dispose it with the extension). */
+export function createVscodeIntelligence(): EditorIntelligencePort & vscode.Disposable {
+  const watch = new DiagnosticsWatch();
+  return { ...intelligence(watch), dispose: () => watch.dispose() };
+}
+
+const intelligence = (watch: DiagnosticsWatch): EditorIntelligencePort => ({
+  diagnostics: (path) => watch.file(path),
+
+  workspaceDiagnostics: () => watch.all(),
+
+  async documentOrigin(path) {
+    const uri = vscode.Uri.file(path);
+    const open = inTab(uri);
+    return { languageId: (await vscode.workspace.openTextDocument(uri)).languageId, open };
   },
 
   async documentSymbols(path) {
@@ -170,6 +150,6 @@ export const vscodeIntelligence: EditorIntelligencePort = {
       text: editor.document.getText(editor.selection),
     };
   },
-};
+});
 
 const at = (position: Position) => new vscode.Position(position.line, position.character);

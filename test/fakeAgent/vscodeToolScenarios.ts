@@ -11,6 +11,9 @@
  *   vscode-hover <path> <line> <column>
  *       only hover at <path>:<line>:<column>; the reply is "Hover over <transport> (failed|ok):" then
  *       the tool's text.
+ *   vscode-tool <name> [path]
+ *       one tool, with `{path}` when given; the reply is "Tool <name> over <transport> (failed|ok):" then
+ *       the tool's text (issue 28: diagnostics of a file no editor has open).
  *   vscode-tools-bad-server
  *       an `mcp/message` to a serverId nobody registered; the reply names the client's error code.
  */
@@ -176,6 +179,32 @@ export const vscodeToolScenarios: Record<string, Scenario> = {
       turn.update({
         sessionUpdate: "agent_message_chunk",
         content: text(`Hover over ${transport} (${status}):\n${out}`),
+      });
+    } finally {
+      server.close();
+    }
+    return "end_turn";
+  },
+
+  async "vscode-tool"(turn) {
+    const entry = (sessionServers.get(turn.sessionId) ?? []).find((server) => server.name === "vscode");
+    if (!entry) {
+      turn.update({ sessionUpdate: "agent_message_chunk", content: text("No vscode MCP server was offered.") });
+      return "end_turn";
+    }
+    const transport = entry.type === "acp" ? "acp" : "stdio";
+    const server = transport === "acp" ? overAcp(turn, entry.serverId ?? "") : await overStdio(entry);
+    try {
+      const [name = "diagnostics", path] = turn.args;
+      const outcome = await server.call("tools/call", { name, arguments: path === undefined ? {} : { path } });
+      const result = outcome.result as { content?: Array<{ text?: string }>; isError?: boolean } | undefined;
+      const out = outcome.error
+        ? `MCP error ${outcome.error.code}: ${outcome.error.message}`
+        : (result?.content ?? []).map((part) => part.text ?? "").join("\n");
+      const status = outcome.error || result?.isError ? "failed" : "ok";
+      turn.update({
+        sessionUpdate: "agent_message_chunk",
+        content: text(`Tool ${name} over ${transport} (${status}):\n${out}`),
       });
     } finally {
       server.close();

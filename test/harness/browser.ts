@@ -58,7 +58,7 @@ export async function openWorkbench(browser: Browser, url: string, timeoutMs = 9
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(`console: ${message.text()}`);
   });
-  await page.goto(url);
+  await page.goto(url, { timeout: timeoutMs }); // a loaded machine takes longer than the default 30 s
   await page.locator(".monaco-workbench").waitFor({ timeout: timeoutMs });
   return { page, errors };
 }

@@ -7,7 +7,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type {
   DiagnosticInfo,
+  DocumentOrigin,
   EditorIntelligencePort,
+  FileDiagnostics,
   LocationInfo,
   Position,
   Range,
@@ -41,16 +43,24 @@ export class FakeIntelligence implements EditorIntelligencePort {
   extraLocations: LocationInfo[] = [];
   /** What hover answers instead of `double`'s signature (e.g. a type drawn from another file). */
   hoverParts: string[] | undefined;
+  /**
+   * The files an editor shows. Like VS Code with TypeScript, the workspace's problems cover only
+   * these; one file's are known whether it is open or not (asked directly).
+   */
+  openFiles: string[];
+  /** Files no language server analyses (a language without one): their problems are unknown. */
+  readonly notAnalysed = new Set<string>();
 
-  constructor(private readonly root: string) {}
+  constructor(private readonly root: string) {
+    this.openFiles = [join(root, "src/broken.ts")];
+  }
 
   private get files() {
     return { broken: join(this.root, "src/broken.ts"), util: join(this.root, "src/util.ts") };
   }
 
-  async diagnostics(path: string | undefined): Promise<DiagnosticInfo[]> {
-    this.calls.push(`diagnostics ${path ?? "*"}`);
-    const all: DiagnosticInfo[] = [
+  private allDiagnostics(): DiagnosticInfo[] {
+    return [
       {
         path: this.files.broken,
         range: range(2, 13, 19),
@@ -61,7 +71,35 @@ export class FakeIntelligence implements EditorIntelligencePort {
       },
       ...this.extraDiagnostics,
     ];
-    return path === undefined ? all : all.filter((item) => item.path === path);
+  }
+
+  private report(path: string): FileDiagnostics {
+    const open = this.openFiles.includes(path);
+    if (this.notAnalysed.has(path))
+      return { path, analysed: false, open, languageId: languageOf(path), waitedMs: 5_000, diagnostics: [] };
+    return {
+      path,
+      analysed: true,
+      open,
+      languageId: languageOf(path),
+      provider: open ? "reported by ts" : "TypeScript (tsserver, asked directly)",
+      diagnostics: this.allDiagnostics().filter((item) => item.path === path),
+    };
+  }
+
+  async diagnostics(path: string): Promise<FileDiagnostics> {
+    this.calls.push(`diagnostics ${path}`);
+    return this.report(path);
+  }
+
+  async workspaceDiagnostics(): Promise<FileDiagnostics[]> {
+    this.calls.push("diagnostics *");
+    const paths = new Set([...this.openFiles, ...this.extraDiagnostics.map((item) => item.path)]);
+    return [...paths].filter((path) => !this.notAnalysed.has(path)).map((path) => this.report(path));
+  }
+
+  async documentOrigin(path: string): Promise<DocumentOrigin> {
+    return { languageId: languageOf(path), open: this.openFiles.includes(path) };
   }
 
   async documentSymbols(path: string) {
@@ -102,10 +140,19 @@ export class FakeIntelligence implements EditorIntelligencePort {
   }
 
   async openEditors() {
-    return [{ path: this.files.broken, active: true, dirty: false, group: 1 }];
+    return this.openFiles.map((path, index) => ({ path, active: index === 0, dirty: false, group: 1 }));
   }
 
   async selection() {
     return { path: this.files.broken, range: range(2, 13, 19), text: "answer" };
   }
 }
+
+const languageOf = (path: string) =>
+  path.endsWith(".ts")
+    ? "typescript"
+    : path.endsWith(".py")
+      ? "python"
+      : path.endsWith(".md")
+        ? "markdown"
+        : "plaintext";

@@ -91,20 +91,64 @@ test("each tool answers in 1-based lines and columns, with workspace-relative pa
   const { call, intelligence, files } = setup();
   assert.equal(
     (await call("diagnostics")).text,
-    `1 problem in the workspace:\nsrc/broken.ts:3:14-3:20 error [ts 2322] ${TYPE_ERROR}`,
+    `1 problem in the workspace:\nsrc/broken.ts:3:14-3:20 error [ts 2322] ${TYPE_ERROR}\n` +
+      "(Analysed 1 file: src/broken.ts (open). Other files were not analysed; ask about a file by path to have it analysed.)",
   );
-  assert.match((await call("diagnostics", { path: "src/broken.ts" })).text, /^1 problem in src\/broken\.ts:\n/);
+  assert.equal(
+    (await call("diagnostics", { path: "src/broken.ts" })).text,
+    `1 problem in src/broken.ts:\nsrc/broken.ts:3:14-3:20 error [ts 2322] ${TYPE_ERROR}\n` +
+      "(from: reported by ts; src/broken.ts is open in an editor)",
+  );
   assert.match((await call("document_symbols", { path: files.util })).text, /Function double 1:1-1:2/);
   assert.match((await call("workspace_symbols", { query: "doub" })).text, /Function double src\/util\.ts:1:17-1:23/);
   assert.match(
     (await call("definition", { path: "src/broken.ts", line: 4, column: 22 })).text,
-    /^Definition of the symbol at src\/broken\.ts:4:22:\nsrc\/util\.ts:1:17-1:23$/,
+    /^Definition of the symbol at src\/broken\.ts:4:22:\nsrc\/util\.ts:1:17-1:23\n\(from: VS Code's definition providers for typescript; src\/broken\.ts is open in an editor\)$/,
   );
   assert.equal(intelligence.calls.at(-1), `definition ${files.broken} 3:21`, "1-based in, 0-based to VS Code");
-  assert.equal((await call("references", { path: "src/broken.ts", line: 4, column: 22 })).text.split("\n").length, 4);
+  assert.equal((await call("references", { path: "src/broken.ts", line: 4, column: 22 })).text.split("\n").length, 5);
   assert.match((await call("hover", { path: "src/util.ts", line: 1, column: 17 })).text, /function double/);
   assert.equal((await call("open_editors")).text, "Open editors:\nsrc/broken.ts (group 1, active)");
   assert.equal((await call("selection")).text, "Selected src/broken.ts:3:14-3:20:\nanswer");
+});
+
+test("a file no editor shows: its problems are asked for, and the answer says so; the workspace's name what was analysed (issue 28)", async () => {
+  const { call, intelligence } = setup();
+  intelligence.openFiles = [];
+  assert.equal(
+    (await call("diagnostics")).text,
+    "No problems in the analysed files.\n" +
+      "(Analysed: no file yet. Language servers report on files they have loaded; ask about a file by path to have it analysed.)",
+  );
+  assert.equal(
+    (await call("diagnostics", { path: "src/broken.ts" })).text,
+    `1 problem in src/broken.ts:\nsrc/broken.ts:3:14-3:20 error [ts 2322] ${TYPE_ERROR}\n` +
+      "(from: TypeScript (tsserver, asked directly); src/broken.ts is not open in an editor; it was opened for this without a tab)",
+  );
+  assert.equal(
+    (await call("diagnostics", { path: "src/util.ts" })).text,
+    "No problems in src/util.ts.\n" +
+      "(from: TypeScript (tsserver, asked directly); src/util.ts is not open in an editor; it was opened for this without a tab)",
+    "clean, and said by whom",
+  );
+  assert.match(
+    (await call("document_symbols", { path: "src/util.ts" })).text,
+    /\n\(from: VS Code's symbol providers for typescript; src\/util\.ts is not open in an editor; it was opened for this without a tab\)$/,
+  );
+});
+
+test('a file no language server analyses is "not analysed", never "No problems" (issue 28)', async () => {
+  const { call, intelligence, root } = setup();
+  const notes = join(root, "src/notes.py");
+  writeFileSync(notes, "def f(:\n");
+  intelligence.notAnalysed.add(notes);
+  const out = await call("diagnostics", { path: "src/notes.py" });
+  assert.equal(out.isError, false);
+  assert.equal(
+    out.text,
+    "src/notes.py: not analysed (no language server answered for src/notes.py within 5 s; language python). " +
+      "Its problems are unknown, which does not mean it has none.",
+  );
 });
 
 test("bad arguments and unknown tools: a readable tool error, and -32602 for a tool that does not exist", async () => {
@@ -131,7 +175,7 @@ test("output is bounded, and the result says it was cut", async () => {
   const out = await call("diagnostics");
   assert.equal(out.truncated, true);
   assert.ok(out.text.length <= 21_000, `bounded: ${out.text.length} characters`);
-  assert.ok(out.text.split("\n").length <= MAX_ITEMS + 2);
+  assert.ok(out.text.split("\n").length <= MAX_ITEMS + 3);
   assert.match(out.text, /\[truncated: showing \d+ of 5001;/);
 });
 

@@ -1,12 +1,15 @@
 /**
  * An agent notice in the timeline (info, warning or error), with its codicon and description. A
  * restore's notice offers "Redo" (put the files back as they were before the restore) until the
- * host says it was done; then it says "Redone". A pruned or cleared checkpoint's notice offers
- * "Bring back" (for a day) until it is back.
+ * host says it was done; then it says "Redone". A turn's ending (turnEnding.ts) is shown translated,
+ * with Retry (a turn that showed nothing: its prompt again) or Continue (a limit: a short follow-up).
+ * A pruned or cleared checkpoint's notice offers "Bring back" (for a day) until it is back.
  */
 import { memo, useState } from "react";
-import type { NoticeEntry } from "../../src/shared/thread";
-import { useHostActions, usePanel } from "../hooks";
+import type { NoticeEntry, TurnEnding } from "../../src/shared/thread";
+import { CONTINUE_PROMPT } from "../../src/shared/turnEnding";
+import { useHostActions, usePanel, usePanelReader } from "../hooks";
+import { promptOf } from "../messageText";
 import { Codicon } from "./Codicon";
 import { t } from "../l10n";
 
@@ -14,12 +17,16 @@ const icons: Record<NoticeEntry["severity"], string> = { info: "info", warning: 
 
 export const NoticeRow = memo(function NoticeRow({ entry }: { entry: NoticeEntry }) {
   return (
-    <article className={`entry notice-row notice-${entry.severity}`} aria-label={entry.title}>
+    <article
+      className={`entry notice-row notice-${entry.severity}`}
+      aria-label={entry.ending ? endingTitle(entry.ending) : entry.title}
+    >
       <div className="notice-line">
         <Codicon name={icons[entry.severity]} className={`severity-${entry.severity}`} />
-        <span className="notice-title">{entry.title}</span>
+        <span className="notice-title">{entry.ending ? endingTitle(entry.ending) : entry.title}</span>
         {entry.redo ? <RedoControl redo={entry.redo} /> : null}
         {entry.bringBack ? <BringBackControl bringBack={entry.bringBack} /> : null}
+        {entry.ending ? <EndingControl ending={entry.ending} entryId={entry.id} /> : null}
       </div>
       {entry.description ? <div className="notice-description">{entry.description}</div> : null}
     </article>
@@ -81,6 +88,40 @@ function BringBackControl({ bringBack }: { bringBack: NonNullable<NoticeEntry["b
     >
       <Codicon name="history" />
       {t("Bring back")}
+    </button>
+  );
+}
+
+function endingTitle(ending: TurnEnding): string {
+  switch (ending) {
+    case "empty":
+      return t("The agent ended the turn without any output: no reply, no tool call, no plan.");
+    case "max_tokens":
+      return t("The agent stopped at its token limit.");
+    case "max_turn_requests":
+      return t("The agent stopped at its limit of requests for one turn.");
+  }
+}
+
+function EndingControl({ ending, entryId }: { ending: TurnEnding; entryId: string }) {
+  const { sendPrompt } = useHostActions();
+  const readState = usePanelReader();
+  const ready = usePanel((state) => state.connection.status === "ready" && state.thread.turn.phase === "idle");
+  const retry = ending === "empty";
+  return (
+    <button
+      type="button"
+      className="text-button notice-ending"
+      title={retry ? t("Send the same prompt again") : t("Ask the agent to go on where it stopped")}
+      aria-disabled={ready ? undefined : "true"}
+      onClick={() => {
+        if (!ready) return;
+        const prompt = retry ? promptOf(readState().thread.entries, entryId) : CONTINUE_PROMPT;
+        if (prompt !== undefined) sendPrompt(prompt);
+      }}
+    >
+      <Codicon name={retry ? "refresh" : "debug-continue"} />
+      {retry ? t("Retry") : t("Continue")}
     </button>
   );
 }

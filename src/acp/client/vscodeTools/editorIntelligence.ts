@@ -58,10 +58,41 @@ export interface SelectionInfo {
   readonly text: string;
 }
 
+/**
+ * One file's problems as far as anyone knows them (issue 28). `analysed: false` means no language
+ * server reported on the file in time: its problems are unknown, which is not "no problems".
+ */
+export interface FileDiagnostics {
+  readonly path: string;
+  readonly analysed: boolean;
+  /** Who answered, for the model: "TypeScript (tsserver, asked directly)", "reported by ts, eslint". */
+  readonly provider?: string;
+  /** VS Code's language id of the document ("typescript", "python"). */
+  readonly languageId?: string;
+  /** Whether an editor tab showed the file when it was asked about (otherwise the tool opened it without one). */
+  readonly open: boolean;
+  /** How long the tool waited for a language server, when it had to. */
+  readonly waitedMs?: number;
+  readonly diagnostics: DiagnosticInfo[];
+}
+
+/** Where the answers about one file come from: its language and whether an editor tab shows it. */
+export interface DocumentOrigin {
+  readonly languageId: string;
+  readonly open: boolean;
+}
+
 /** Every method reads only; paths in and out are absolute file paths (non-file documents are left out). */
 export interface EditorIntelligencePort {
-  /** One file's problems, or every file's when `path` is undefined. */
-  diagnostics(path: string | undefined): Promise<DiagnosticInfo[]>;
+  /**
+   * One file's problems: the file is opened as a document (no editor tab) and its language
+   * server's report awaited (diagnosticsSettle.ts), or asked directly where VS Code has a way.
+   */
+  diagnostics(path: string): Promise<FileDiagnostics>;
+  /** Every file a language server has reported on so far (the workspace's files are not all analysed). */
+  workspaceDiagnostics(): Promise<FileDiagnostics[]>;
+  /** Opens the file as a document (no tab) so its providers can answer; says where answers come from. */
+  documentOrigin(path: string): Promise<DocumentOrigin>;
   documentSymbols(path: string): Promise<SymbolInfo[]>;
   workspaceSymbols(query: string): Promise<SymbolInfo[]>;
   definition(path: string, position: Position): Promise<LocationInfo[]>;

@@ -4,7 +4,14 @@
  * argument is a tool error the model can read (`isError: true`), not a protocol error.
  */
 import { isAbsolute, resolve } from "node:path";
-import type { EditorIntelligencePort, LocationInfo, Position, SymbolInfo } from "./editorIntelligence";
+import type {
+  DiagnosticInfo,
+  DocumentOrigin,
+  EditorIntelligencePort,
+  LocationInfo,
+  Position,
+  SymbolInfo,
+} from "./editorIntelligence";
 import { TOOL_DESCRIPTIONS, isToolName, toolArguments, type ToolDescription } from "./toolCatalog";
 import {
   boundedList,
@@ -60,34 +67,8 @@ export class VscodeToolset {
   private async run(name: string, args: Record<string, unknown>): Promise<ToolText> {
     const { port } = this.options;
     switch (name) {
-      case "diagnostics": {
-        const file = typeof args.path === "string" ? await this.input(args.path) : undefined;
-        // Messages quote types from anywhere in the project: one file asks, the workspace's leave out.
-        if (file !== undefined) await this.options.paths.checkSources(file, "problems");
-        const visible = await this.options.paths.filterVisible(await port.diagnostics(file), (item) => item.path);
-        const { kept, hidden: drawing } =
-          file === undefined
-            ? await this.options.paths.withoutOutsideSources(visible.kept, (item) => item.path)
-            : { kept: visible.kept, hidden: 0 };
-        const hidden = visible.hidden;
-        const order = { error: 0, warning: 1, information: 2, hint: 3 };
-        kept.sort(
-          (a, b) =>
-            order[a.severity] - order[b.severity] ||
-            a.path.localeCompare(b.path) ||
-            a.range.start.line - b.range.start.line,
-        );
-        const lines = kept.map((item) => {
-          const origin = [item.source, item.code].filter(Boolean).join(" ");
-          return `${this.where(item.path, item.range)} ${item.severity}${origin ? ` [${origin}]` : ""} ${item.message.replace(/\s*\n\s*/g, " ")}`;
-        });
-        return boundedList(
-          `${kept.length} problem${kept.length === 1 ? "" : "s"}${file ? ` in ${this.show(file)}` : " in the workspace"}:`,
-          lines,
-          `No problems${file ? ` in ${this.show(file)}` : " in the workspace"}.`,
-          [...hiddenNote(hidden), ...drawingNote(drawing)],
-        );
-      }
+      case "diagnostics":
+        return typeof args.path === "string" ? this.fileDiagnostics(args.path) : this.workspaceDiagnostics();
       case "document_symbols": {
         const file = await this.input(args.path as string);
         const lines: string[] = [];
@@ -97,8 +78,11 @@ export class VscodeToolset {
             if (symbol.children) walk(symbol.children, depth + 1);
           }
         };
+        const origin = await port.documentOrigin(file);
         walk(await port.documentSymbols(file), 0);
-        return boundedList(`Symbols in ${this.show(file)}:`, lines, `No symbols in ${this.show(file)}.`);
+        return boundedList(`Symbols in ${this.show(file)}:`, lines, `No symbols in ${this.show(file)}.`, [
+          this.originNote(file, origin, "symbol"),
+        ]);
       }
       case "workspace_symbols": {
         const { kept, hidden } = await this.options.paths.filterVisible(
@@ -113,13 +97,17 @@ export class VscodeToolset {
           `Symbols matching "${String(args.query)}":`,
           lines,
           `No symbols match "${String(args.query)}".`,
-          hiddenNote(hidden),
+          [
+            ...hiddenNote(hidden),
+            "(from: the workspace symbol providers; TypeScript searches only the projects of files it has loaded, so ask about a file first if this looks incomplete)",
+          ],
         );
       }
       case "definition":
       case "references": {
         const file = await this.input(args.path as string);
         const at = positionOf(args);
+        const origin = await port.documentOrigin(file);
         const found = name === "definition" ? await port.definition(file, at) : await port.references(file, at);
         const { kept, hidden } = await this.options.paths.filterVisible(found, (item) => item.path);
         const what = name === "definition" ? "Definition" : "References";
@@ -127,18 +115,21 @@ export class VscodeToolset {
           `${what} of the symbol at ${this.show(file)}:${displayRange({ start: at, end: at })}:`,
           kept.map((item: LocationInfo) => this.where(item.path, item.range)),
           `No ${name === "definition" ? "definition" : "references"} found at ${this.show(file)}:${displayRange({ start: at, end: at })}.`,
-          hiddenNote(hidden),
+          [...hiddenNote(hidden), this.originNote(file, origin, name === "definition" ? "definition" : "reference")],
         );
       }
       case "hover": {
         const file = await this.input(args.path as string);
         const at = positionOf(args);
         await this.options.paths.checkSources(file, "hover");
+        const origin = await port.documentOrigin(file);
         const parts = await port.hover(file, at);
         return boundedText(
-          parts.length > 0
-            ? parts.join("\n\n---\n\n")
-            : `No hover information at ${this.show(file)}:${displayRange({ start: at, end: at })}.`,
+          `${
+            parts.length > 0
+              ? parts.join("\n\n---\n\n")
+              : `No hover information at ${this.show(file)}:${displayRange({ start: at, end: at })}.`
+          }\n${this.originNote(file, origin, "hover")}`,
         );
       }
       case "open_editors": {
@@ -165,6 +156,79 @@ export class VscodeToolset {
       default:
         throw new UnknownToolError(`Unknown tool: ${name}`);
     }
+  }
+
+  /** One file: the consent to problem messages first (they quote types from anywhere), then the port. */
+  private async fileDiagnostics(path: string): Promise<ToolText> {
+    const file = await this.input(path);
+    await this.options.paths.checkSources(file, "problems");
+    const report = await this.options.port.diagnostics(file);
+    if (!report.analysed) {
+      const waited = report.waitedMs === undefined ? "" : ` within ${Math.round(report.waitedMs / 1000)} s`;
+      return {
+        text: `${this.show(file)}: not analysed (no language server answered for ${this.show(file)}${waited}; language ${report.languageId ?? "unknown"}). Its problems are unknown, which does not mean it has none.`,
+        truncated: false,
+      };
+    }
+    const { kept, hidden } = await this.options.paths.filterVisible(report.diagnostics, (item) => item.path);
+    return boundedList(
+      `${kept.length} problem${kept.length === 1 ? "" : "s"} in ${this.show(file)}:`,
+      this.problemLines(kept),
+      `No problems in ${this.show(file)}.`,
+      [
+        ...hiddenNote(hidden),
+        `(from: ${report.provider ?? "its language server"}; ${this.openState(file, report.open)})`,
+      ],
+    );
+  }
+
+  /**
+   * What language servers have reported so far: they analyse the files they choose (TypeScript:
+   * those an editor shows), so the answer names the files it covers. Files whose project reaches
+   * outside the workspace are left out without asking (outsideSources.ts).
+   */
+  private async workspaceDiagnostics(): Promise<ToolText> {
+    const reports = await this.options.port.workspaceDiagnostics();
+    const visibleFiles = await this.options.paths.filterVisible(reports, (item) => item.path);
+    const items = visibleFiles.kept.flatMap((report) => report.diagnostics);
+    const visible = await this.options.paths.filterVisible(items, (item) => item.path);
+    const { kept, hidden: drawing } = await this.options.paths.withoutOutsideSources(visible.kept, (item) => item.path);
+    const analysed = visibleFiles.kept.map((report) => `${this.show(report.path)}${report.open ? " (open)" : ""}`);
+    const shown = analysed.slice(0, 50);
+    const analysedNote =
+      analysed.length === 0
+        ? "(Analysed: no file yet. Language servers report on files they have loaded; ask about a file by path to have it analysed.)"
+        : `(Analysed ${analysed.length} file${analysed.length === 1 ? "" : "s"}: ${shown.join(", ")}${analysed.length > shown.length ? `, and ${analysed.length - shown.length} more` : ""}. Other files were not analysed; ask about a file by path to have it analysed.)`;
+    return boundedList(
+      `${kept.length} problem${kept.length === 1 ? "" : "s"} in the workspace:`,
+      this.problemLines(kept),
+      "No problems in the analysed files.",
+      [...hiddenNote(visible.hidden + visibleFiles.hidden), ...drawingNote(drawing), analysedNote],
+    );
+  }
+
+  private problemLines(items: DiagnosticInfo[]): string[] {
+    const order = { error: 0, warning: 1, information: 2, hint: 3 };
+    items.sort(
+      (a, b) =>
+        order[a.severity] - order[b.severity] ||
+        a.path.localeCompare(b.path) ||
+        a.range.start.line - b.range.start.line,
+    );
+    return items.map((item) => {
+      const origin = [item.source, item.code].filter(Boolean).join(" ");
+      return `${this.where(item.path, item.range)} ${item.severity}${origin ? ` [${origin}]` : ""} ${item.message.replace(/\s*\n\s*/g, " ")}`;
+    });
+  }
+
+  private openState(file: string, open: boolean): string {
+    return open
+      ? `${this.show(file)} is open in an editor`
+      : `${this.show(file)} is not open in an editor; it was opened for this without a tab`;
+  }
+
+  private originNote(file: string, origin: DocumentOrigin, what: string): string {
+    return `(from: VS Code's ${what} providers for ${origin.languageId}; ${this.openState(file, origin.open)})`;
   }
 
   /** Relative paths are taken from the first workspace folder. */
