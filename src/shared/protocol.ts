@@ -156,6 +156,8 @@ export const hostMessageSchema = z.discriminatedUnion("type", [
   /** Put text into the composer (e.g. "Add Selection to Prompt"). */
   z.object({ type: z.literal("composer/insert"), text: z.string() }),
   z.object({ type: z.literal("composer/focus") }),
+  /** Focus the newest pending permission or form (*Open Panel* on a permission notification). */
+  z.object({ type: z.literal("request/focus") }),
   /** Add an attachment chip to the composer ("Add File to Prompt", "Add Selection to Prompt"). */
   z.object({ type: z.literal("composer/attach"), attachment: attachmentSchema }),
   /** The host rejected a form's values (it validates again); shown next to the fields. */

@@ -117,7 +117,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
         permissionRules: rules,
         permissionNotifier: hiddenPanelNotifier(
           () => panel.view?.isVisible ?? false,
-          () => panel.view?.reveal(),
+          () => void panel.view?.focusRequest(),
         ),
         terminalEvents: terminals.events,
         vscodeTools: {
