@@ -113,6 +113,7 @@ export const hostActions = {
     postToHost(source === undefined ? { type: "agents/add" } : { type: "agents/add", source }),
   copyText: (text: string) => postToHost({ type: "clipboard/copy", text }),
   restartAgent: () => postToHost({ type: "agent/restart" }),
+  installAgent: (agent: string) => postToHost({ type: "agent/install", agent }),
   showLogs: () => postToHost({ type: "logs/show" }),
   answerPermission: (requestId: string, optionId: string) =>
     postToHost({ type: "permission/answer", requestId, optionId }),

@@ -10,6 +10,7 @@ import type { ComposerInbox } from "./composerInbox";
 import type { FormErrorStore } from "./formErrorStore";
 import { type SideChannels, receiveSideChannel } from "./hostValueStore";
 import type { ReplicaStore } from "./store";
+import { focusPendingRequest } from "./requestFocus";
 
 export interface HostMessageSinks {
   readonly store: Pick<ReplicaStore, "receive">;
@@ -31,6 +32,9 @@ export function routeHostMessage(sinks: HostMessageSinks, message: HostMessage):
     case "composer/attach":
     case "mention/results":
       sinks.composerInbox.deliver(message);
+      return;
+    case "request/focus":
+      focusPendingRequest();
       return;
     case "form/errors":
       sinks.formErrors.receive(message);

@@ -16,7 +16,14 @@ export type ConnectionState =
   | { readonly status: "starting"; readonly agent: string; readonly loadingSession?: string }
   | { readonly status: "ready"; readonly agent: string; readonly sessionId: string }
   /** Could not start, or died. `details` holds the command run and the stderr tail. */
-  | { readonly status: "failed"; readonly agent: string; readonly message: string; readonly details?: string };
+  | {
+      readonly status: "failed";
+      readonly agent: string;
+      readonly message: string;
+      readonly details?: string;
+      /** The agent's command was not found: the fix is installing it, not a restart. */
+      readonly missingCommand?: boolean;
+    };
 
 export interface PanelState {
   readonly agents: readonly string[];
@@ -48,6 +55,7 @@ export const panelActionSchema = z.union([
       agent: z.string(),
       message: z.string(),
       details: z.string().optional(),
+      missingCommand: z.boolean().optional(),
     }),
     /** The tab's agent was let go without a failure (it left the settings unused): no agent now. */
     z.object({ type: z.literal("connection/closed") }),
@@ -92,11 +100,14 @@ export function reducePanel(state: PanelState, action: PanelAction): PanelState 
     case "connection/closed":
       return { ...state, connection: { status: "none" } };
     case "connection/failed": {
-      const { agent, message, details } = action;
-      const connection =
-        details === undefined
-          ? ({ status: "failed", agent, message } as const)
-          : ({ status: "failed", agent, message, details } as const);
+      const { agent, message, details, missingCommand } = action;
+      const connection = {
+        status: "failed" as const,
+        agent,
+        message,
+        ...(details === undefined ? {} : { details }),
+        ...(missingCommand ? { missingCommand } : {}),
+      };
       // A dead agent ends any running turn: never leave a spinner behind.
       const thread: Thread =
         state.thread.turn.phase === "idle"

@@ -83,6 +83,16 @@ export const sessionListItemSchema = z.object({
 });
 export type SessionListItem = z.infer<typeof sessionListItemSchema>;
 
+/**
+ * How a preset gets installed: `npm`, the panel installs the pinned `spec` itself (Install); or
+ * `manual`, the user runs `command` (a copy button). Both link the vendor's `page`.
+ */
+export const installOfferSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("npm"), spec: z.string(), command: z.string(), page: z.string() }),
+  z.object({ kind: z.literal("manual"), command: z.string(), page: z.string() }),
+]);
+export type InstallOffer = z.infer<typeof installOfferSchema>;
+
 export const hostMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("state/snapshot"), seq: z.number().int(), state: panelStateSchema }),
   /**
@@ -118,7 +128,18 @@ export const hostMessageSchema = z.discriminatedUnion("type", [
    */
   z.object({
     type: z.literal("agents/catalog"),
-    agents: z.array(z.object({ name: z.string(), command: z.string(), preset: z.boolean(), installed: z.boolean() })),
+    agents: z.array(
+      z.object({
+        name: z.string(),
+        command: z.string(),
+        preset: z.boolean(),
+        installed: z.boolean(),
+        /** A preset ACP Panel installed into its own storage (Install). */
+        managed: z.boolean().optional(),
+        /** How to install it, for a preset that is not installed by the panel: see installOfferSchema. */
+        install: installOfferSchema.optional(),
+      }),
+    ),
     problems: z.array(z.string()),
     /** A remote window with no agent configured: agents apply there only from the remote's settings. */
     remote: z.object({ remoteName: z.string() }).optional(),
@@ -135,6 +156,8 @@ export const hostMessageSchema = z.discriminatedUnion("type", [
   /** Put text into the composer (e.g. "Add Selection to Prompt"). */
   z.object({ type: z.literal("composer/insert"), text: z.string() }),
   z.object({ type: z.literal("composer/focus") }),
+  /** Focus the newest pending permission or form (*Open Panel* on a permission notification). */
+  z.object({ type: z.literal("request/focus") }),
   /** Add an attachment chip to the composer ("Add File to Prompt", "Add Selection to Prompt"). */
   z.object({ type: z.literal("composer/attach"), attachment: attachmentSchema }),
   /** The host rejected a form's values (it validates again); shown next to the fields. */
@@ -185,6 +208,8 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
    */
   z.object({ type: z.literal("agents/add"), source: z.literal("registry").optional() }),
   z.object({ type: z.literal("agent/restart") }),
+  /** Install on a preset shipped as an npm package: the host installs its pinned version, then starts it. */
+  z.object({ type: z.literal("agent/install"), agent: z.string() }),
   z.object({ type: z.literal("logs/show") }),
   /** `optionId` undefined = dismissed, answered `cancelled`. */
   z.object({ type: z.literal("permission/answer"), requestId: z.string(), optionId: z.string().optional() }),

@@ -77,6 +77,16 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.view?.show(true);
   }
 
+  /**
+   * Shows the panel with the keyboard in it, on the pending request (*Open Panel* on a permission
+   * notification): `show(true)` would keep the focus in the editor, where Alt+A / Alt+D do nothing.
+   */
+  async focusRequest(): Promise<void> {
+    if (this.view) this.view.show(false);
+    else await vscode.commands.executeCommand("workbench.view.extension.acpPanel");
+    this.post({ type: "request/focus" });
+  }
+
   /** The first-run catalog, to resend when settings change. */
   catalogMessage(): HostMessage {
     return this.messages.catalog();

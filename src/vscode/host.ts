@@ -3,6 +3,7 @@
  * handlers. It is its own bundle (dist/host.js), loaded on first need by lazyHost.ts, so that
  * activation (src/extension.ts) stays cheap. Nothing else lives here.
  */
+import { basename } from "node:path";
 import * as vscode from "vscode";
 import { agentIdOf } from "../acp/agents/agentIdentity";
 import { PathGrants } from "../acp/client/pathGrants";
@@ -41,6 +42,8 @@ import { authQuickPick, consentDialogs, hiddenPanelNotifier, urlConsent } from "
 import { workspaceCwd } from "./workspaceCwd";
 import { createVscodeIntelligence } from "./vscodeIntelligence";
 import { remoteSettingsHint, type RemoteSettingsHint } from "../acp/agents/remoteAgentSettings";
+import { installOffer } from "../acp/agents/installedPresets";
+import { presetInstaller } from "./presetInstaller";
 
 /** What the extension entry forwards to once the host is loaded. */
 export interface Host {
@@ -57,7 +60,11 @@ export function startHost(context: vscode.ExtensionContext): Host {
   const logger = new OutputLogger();
   let shellPath: string | undefined;
   const pathValue = async () => (shellPath ??= mergePaths(process.env.PATH, await loginShellPath()));
-  const catalog = new SettingsAgentCatalog(logger, () => shellPath ?? process.env.PATH);
+  const catalog = new SettingsAgentCatalog(
+    logger,
+    () => shellPath ?? process.env.PATH,
+    context.globalStorageUri.fsPath,
+  );
   const terminals = new TerminalMirror();
   const navigation = new EditorNavigation();
   const pathGrants = new PathGrants();
@@ -113,7 +120,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
         permissionRules: rules,
         permissionNotifier: hiddenPanelNotifier(
           () => panel.view?.isVisible ?? false,
-          () => panel.view?.reveal(),
+          () => void panel.view?.focusRequest(),
         ),
         terminalEvents: terminals.events,
         vscodeTools: {
@@ -141,7 +148,15 @@ export function startHost(context: vscode.ExtensionContext): Host {
   // Once per window, whichever asks first: the panel opening, or an editor tab restored after a reload.
   let restoring: Promise<boolean> | undefined;
   const restore = () => (restoring ??= restoreTabs(manager, context.workspaceState));
+  const installAgent = presetInstaller({
+    catalog,
+    storage: context.globalStorageUri.fsPath,
+    pathValue,
+    logger,
+    refresh: () => refreshAgents(),
+  });
   const shared = {
+    installAgent,
     navigation,
     follow,
     manager,
@@ -151,9 +166,14 @@ export function startHost(context: vscode.ExtensionContext): Host {
       type: "agents/catalog",
       agents: catalog.all().map((agent) => ({
         name: agent.name,
-        command: [agent.command, ...agent.args].join(" ") || displayUrl(agent.url ?? ""),
+        // An installed preset's program lives deep in the storage: its name says enough.
+        command:
+          [agent.managed ? basename(agent.command) : agent.command, ...agent.args].join(" ") ||
+          displayUrl(agent.url ?? ""),
         preset: agent.preset === true,
         installed: catalog.isInstalled(agent),
+        ...(agent.managed ? { managed: true } : {}),
+        ...optionalField("install", installOffer(agent)),
       })),
       problems: [...catalog.problems()],
       ...remoteHintField(
@@ -230,6 +250,10 @@ export function startHost(context: vscode.ExtensionContext): Host {
     }),
     shutdown: () => manager.dispose(),
   };
+}
+
+function optionalField<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 }
 
 function remoteHintField(hint: RemoteSettingsHint | undefined): { remote?: RemoteSettingsHint } {

@@ -30,6 +30,8 @@ export interface PanelMessageContext {
   readonly resync: () => void;
   /** The agents for the first-run view. */
   readonly catalog: () => HostMessage;
+  /** Installs a preset's npm package (presetInstaller.ts); true once installed. */
+  readonly installAgent: (agent: string) => Promise<boolean>;
 }
 
 export async function handlePanelMessage(message: WebviewMessage, context: PanelMessageContext): Promise<void> {
@@ -62,6 +64,12 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       return vscode.env.clipboard.writeText(message.text);
     case "agent/restart":
       return session?.restart();
+    case "agent/install":
+      if (!(await context.installAgent(message.agent))) return;
+      // Installed: start it where Install was clicked (a new tab if none is left).
+      if (session) return session.start(message.agent);
+      await manager.newTab(message.agent);
+      return;
     case "logs/show":
       return context.showLogs();
     case "permission/answer":

@@ -8,15 +8,21 @@ import { parseAgentSettings, type ParsedAgents } from "../acp/agents/agentSettin
 import type { AgentDefinition } from "../acp/agents/agentDefinition";
 import type { AgentCatalog, Logger } from "../acp/ports";
 import { findOnPath } from "../acp/client/shellEnvironment";
+import { agentPresets } from "../acp/agents/agentPresets";
+import { withInstalledPresets } from "../acp/agents/installedPresets";
 
 export class SettingsAgentCatalog implements AgentCatalog {
   private reported = new Set<string>();
   private lastSettings = settingsFingerprint();
 
-  /** `pathValue` is the PATH presets are looked up on (the login shell's, once known). */
+  /**
+   * `pathValue` is the PATH presets are looked up on (the login shell's, once known); `storage`
+   * the extension's global storage, where presets installed by the panel live (installedPresets.ts).
+   */
   constructor(
     private readonly logger: Logger,
     private readonly pathValue: () => string | undefined = () => process.env.PATH,
+    private readonly storage?: string,
   ) {}
 
   names(): string[] {
@@ -27,7 +33,8 @@ export class SettingsAgentCatalog implements AgentCatalog {
     const configured = userValue<string>("defaultAgent");
     const { definitions } = this.read();
     if (configured && definitions.has(configured)) return configured;
-    return [...definitions.values()].find((d) => !d.preset)?.name;
+    // Else the first configured one, else a preset the panel installed (the user clicked Install).
+    return ([...definitions.values()].find((d) => !d.preset) ?? [...definitions.values()].find((d) => d.managed))?.name;
   }
 
   definition(name: string): AgentDefinition | undefined {
@@ -62,7 +69,7 @@ export class SettingsAgentCatalog implements AgentCatalog {
   }
 
   private read(): ParsedAgents {
-    const parsed = parseAgentSettings(userValue<unknown>("agents"));
+    const parsed = parseAgentSettings(userValue<unknown>("agents"), withInstalledPresets(agentPresets, this.storage));
     for (const problem of parsed.problems) {
       if (this.reported.has(problem)) continue;
       this.reported.add(problem);

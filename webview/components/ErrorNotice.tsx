@@ -1,21 +1,24 @@
 /**
  * An error in the timeline: the message, its details (stderr tail, command) collapsed under it,
- * and — on the error that killed the connection — the ways out: Restart and Show Logs.
+ * and — on the error that killed the connection — the ways out (startRemedy.ts): Install, or the
+ * command to copy, when the agent's command was not found; its setting for the user's own agent;
+ * Restart otherwise. Show Logs always.
  */
 import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
 import { memo } from "react";
-import { useHostActions } from "../hooks";
+import { startRemedy, type StartRemedy } from "../../src/shared/startRemedy";
+import { useAgentCatalog, useHostActions, usePanel } from "../hooks";
+import { CopyCommand, InstallButton, VendorLink } from "./InstallActions";
 import { t } from "../l10n";
 
 interface ErrorNoticeProps {
   readonly message: string;
   readonly details?: string | undefined;
-  /** Offer Restart and Show Logs (the agent connection has failed). */
+  /** Offer the ways out and Show Logs (the agent connection has failed). */
   readonly recovery: boolean;
 }
 
 export const ErrorNotice = memo(function ErrorNotice({ message, details, recovery }: ErrorNoticeProps) {
-  const { restartAgent, showLogs } = useHostActions();
   return (
     <article className="entry entry-error" aria-label={t("Error")}>
       <div className="error-message">
@@ -28,14 +31,36 @@ export const ErrorNotice = memo(function ErrorNotice({ message, details, recover
           <pre>{details}</pre>
         </details>
       )}
-      {recovery ? (
-        <div className="error-actions">
-          <VscodeButton onClick={restartAgent}>{t("Restart")}</VscodeButton>
-          <VscodeButton secondary onClick={showLogs}>
-            {t("Show Logs")}
-          </VscodeButton>
-        </div>
-      ) : null}
+      {recovery ? <RecoveryActions /> : null}
     </article>
   );
 });
+
+function RecoveryActions() {
+  const { restartAgent, showLogs, openSettings } = useHostActions();
+  const connection = usePanel((state) => state.connection);
+  const { agents } = useAgentCatalog();
+  const remedy: StartRemedy = connection.status === "failed" ? startRemedy(connection, agents) : { kind: "restart" };
+  return (
+    <div className="error-actions">
+      {remedy.kind === "install" ? (
+        <>
+          <InstallButton agent={remedy.agent} />
+          <VendorLink agent={remedy.agent} offer={remedy.offer} />
+        </>
+      ) : remedy.kind === "copy" ? (
+        <>
+          <CopyCommand agent={remedy.agent} command={remedy.offer.command} />
+          <VendorLink agent={remedy.agent} offer={remedy.offer} />
+        </>
+      ) : remedy.kind === "settings" ? (
+        <VscodeButton onClick={() => openSettings()}>{t("Open Settings")}</VscodeButton>
+      ) : (
+        <VscodeButton onClick={restartAgent}>{t("Restart")}</VscodeButton>
+      )}
+      <VscodeButton secondary onClick={showLogs}>
+        {t("Show Logs")}
+      </VscodeButton>
+    </div>
+  );
+}

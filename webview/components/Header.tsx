@@ -81,7 +81,7 @@ export function Header({ sessionsOpen, onToggleSessions }: HeaderProps) {
       </div>
       <div className="header-row">
         <VscodeSingleSelect className="agent-picker" label={t("Agent")} value={selected ?? ""} onChange={onChange}>
-          {agents.map((agent) => (
+          {pickerAgents(agents, selected).map((agent) => (
             <VscodeOption key={agent} value={agent}>
               {agent}
             </VscodeOption>
@@ -95,4 +95,12 @@ export function Header({ sessionsOpen, onToggleSessions }: HeaderProps) {
       <ConfigPickers />
     </header>
   );
+}
+
+/**
+ * The picker's agents: the tab's own agent is always among them, even when the list leaves it out
+ * (a preset whose command was not found is not listed), so the picker never shows blank.
+ */
+export function pickerAgents(agents: readonly string[], selected: string | undefined): readonly string[] {
+  return selected === undefined || selected === "" || agents.includes(selected) ? agents : [...agents, selected];
 }

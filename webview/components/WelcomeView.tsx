@@ -1,14 +1,15 @@
 /**
  * First run, or a tab with no agent started: what the panel does, the agents it can start
  * (`agents/catalog`: configured ones first, then the built-in presets, each with its command and,
- * for presets, whether the command is on PATH), how to add a custom agent, and any problems
- * found in the `acpPanel.agents` setting.
+ * for presets, whether it is installed: on PATH, or by the panel), Install or the command to copy
+ * for a preset that is not, how to add a custom agent, and any problems in the `acpPanel.agents` setting.
  */
 import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
 import { useMemo } from "react";
 import { useAgentCatalog, useHostActions } from "../hooks";
 import type { AgentCatalog } from "../hostValueStore";
 import { Codicon } from "./Codicon";
+import { CopyCommand, InstallButton, VendorLink } from "./InstallActions";
 import { RemoteSettingsHint } from "./RemoteSettingsHint";
 import { t, tParts } from "../l10n";
 
@@ -80,9 +81,14 @@ export function WelcomeView() {
 function CatalogRow({ agent, onStart }: { agent: CatalogAgent; onStart: (name: string) => void }) {
   const marker = !agent.preset
     ? { icon: "gear", text: t("Configured"), className: "agent-configured" }
-    : agent.installed
-      ? { icon: "pass", text: t("Found on PATH"), className: "agent-installed" }
-      : { icon: "circle-slash", text: t("Not installed"), className: "agent-missing" };
+    : agent.managed
+      ? { icon: "pass", text: t("Installed by ACP Panel"), className: "agent-installed" }
+      : agent.installed
+        ? { icon: "pass", text: t("Found on PATH"), className: "agent-installed" }
+        : { icon: "circle-slash", text: t("Not installed"), className: "agent-missing" };
+  // Not installed: Install where the panel can install it; else its command to copy, and Start
+  // (secondary) for once it is installed by hand.
+  const offer = agent.installed ? undefined : agent.install;
   return (
     <li className="agent-row">
       <div className="agent-info">
@@ -94,15 +100,25 @@ function CatalogRow({ agent, onStart }: { agent: CatalogAgent; onStart: (name: s
         <code className="agent-command" title={agent.command}>
           {agent.command}
         </code>
+        {offer ? (
+          <span className="agent-install">
+            {offer.kind === "manual" ? <CopyCommand agent={agent.name} command={offer.command} /> : null}
+            <VendorLink agent={agent.name} offer={offer} />
+          </span>
+        ) : null}
       </div>
-      {/* The user's own agents are the obvious choice; presets are offered, not pushed. */}
-      <VscodeButton
-        secondary={agent.preset}
-        aria-label={t("Start {0}", agent.name)}
-        onClick={() => onStart(agent.name)}
-      >
-        {t("Start")}
-      </VscodeButton>
+      {offer?.kind === "npm" ? (
+        <InstallButton agent={agent.name} />
+      ) : (
+        /* The user's own agents are the obvious choice; presets are offered, not pushed. */
+        <VscodeButton
+          secondary={agent.preset}
+          aria-label={t("Start {0}", agent.name)}
+          onClick={() => onStart(agent.name)}
+        >
+          {t("Start")}
+        </VscodeButton>
+      )}
     </li>
   );
 }

@@ -88,6 +88,8 @@ export interface AgentDefinition {
   readonly vscodeTools?: boolean | undefined;
   /** True for a built-in preset the user has not overridden. */
   readonly preset?: boolean;
+  /** A preset whose npm package ACP Panel installed in its storage (`command` is the program there). */
+  readonly managed?: boolean;
 }
 
 /** The default Bub endpoint for the HTTP/WebSocket transports. */

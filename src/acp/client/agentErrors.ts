@@ -9,6 +9,8 @@ import { english, type Translate } from "../../shared/l10n";
 export interface FailureReport {
   readonly message: string;
   readonly details?: string;
+  /** The program was not found (ENOENT): installing it is the fix, a restart is not. */
+  readonly missingCommand?: boolean;
 }
 
 export function commandLine(launch: AgentLaunch): string {
@@ -21,6 +23,7 @@ export function describeStartFailure(launch: AgentLaunch, error: unknown, t: Tra
   if (code === "ENOENT") {
     return {
       message: t('Could not start "{0}": the command "{1}" was not found.', launch.name, launch.command),
+      missingCommand: true,
       details: `${ran}\n${t('Install the agent, or set an absolute "command" path for "{0}" in the "acpPanel.agents" user setting.', launch.name)}`,
     };
   }

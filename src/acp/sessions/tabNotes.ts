@@ -18,7 +18,13 @@ export class TabNotes {
   /** The connection failed: the status line and an error entry in the transcript. */
   failed(agent: string, report: FailureReport): void {
     const details = report.details === undefined ? {} : { details: report.details };
-    this.dispatch({ type: "connection/failed", agent, message: report.message, ...details });
+    this.dispatch({
+      type: "connection/failed",
+      agent,
+      message: report.message,
+      ...details,
+      ...(report.missingCommand ? { missingCommand: true } : {}),
+    });
     this.dispatch({ type: "thread/error", entryId: this.newEntryId(), message: report.message, ...details });
   }
 

@@ -1,0 +1,94 @@
+/**
+ * Keyboard and focus (issue 29, section 3): *Open Panel* on a permission notification sends
+ * `request/focus`, and the keyboard lands on the pending request even when the prompt box held
+ * it (with a draft, where Alt+A would otherwise belong to the typing), so Alt+A / Alt+D answer at
+ * once; a form's first field takes it the same way.
+ */
+import * as assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { PanelAction } from "../../src/shared/panelState";
+import { readyState, turnStarted } from "./fixtures";
+import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+
+const RUNNING = { phase: "running", startedAt: 1 } as const;
+
+const askWrite: PanelAction = {
+  type: "permission/requested",
+  requestId: "r1",
+  entryId: "tool-one",
+  toolCall: { toolCallId: "one", title: "Write one.ts", kind: "edit" },
+  options: [
+    { optionId: "yes", name: "Yes, write it", kind: "allow_once" },
+    { optionId: "no", name: "Don't", kind: "reject_once" },
+  ],
+};
+
+const askForm: PanelAction = {
+  type: "form/requested",
+  requestId: "f1",
+  message: "Which name?",
+  schema: { type: "object", properties: { name: { type: "string", title: "File name" } }, required: ["name"] },
+};
+
+describe("webview: request/focus", { timeout: 120_000 }, () => {
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness();
+  });
+  after(async () => {
+    await harness?.close();
+  });
+
+  it("moves the keyboard from a draft in the prompt box to the pending permission; Alt+A then answers it", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState([], RUNNING));
+      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      await prompt.fill("half a thought");
+      await prompt.focus();
+      await panel.actions(1, [turnStarted("u1", "write files"), askWrite]);
+      const request = panel.page.getByRole("group", { name: "Permission request" });
+      const allow = request.getByRole("button", { name: "Yes, write it", exact: true });
+      await allow.waitFor();
+      await settle(panel.page);
+      assert.equal(await prompt.evaluate((element) => element === document.activeElement), true, "typing keeps focus");
+
+      await panel.send({ type: "request/focus" });
+      await eventually(async () =>
+        assert.equal(await allow.evaluate((element) => element === document.activeElement), true),
+      );
+      await panel.page.keyboard.press("Alt+A");
+      await panel.waitForSent("permission/answer");
+      assert.deepEqual((await panel.sentOfType("permission/answer"))[0], {
+        type: "permission/answer",
+        requestId: "r1",
+        optionId: "yes",
+      });
+      assert.equal(await prompt.inputValue(), "half a thought", "the draft is kept");
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("puts the keyboard in a pending form's first field", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState([], RUNNING));
+      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      await prompt.fill("a draft");
+      await prompt.focus();
+      await panel.actions(1, [turnStarted("u1", "name it"), askForm]);
+      const field = panel.page.getByRole("textbox", { name: /File name/ });
+      await field.waitFor();
+      await settle(panel.page);
+      await panel.send({ type: "request/focus" });
+      await eventually(async () =>
+        assert.equal(await field.evaluate((element) => element === document.activeElement), true),
+      );
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+});
