@@ -18,6 +18,8 @@ import { journalFile, type JournalFs } from "./journalFs";
 
 /** How long after a change the journal is written. */
 export const WRITE_DELAY_MS = 250;
+/** The longest the writer works before it lets the extension host do something else. */
+const SLICE_MS = 8;
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
 export interface WriterDeps {
@@ -106,8 +108,8 @@ export class ConversationWriter {
   now(sync: boolean): Promise<void> {
     this.timer?.cancel();
     this.timer = undefined;
-    this.chain = this.chain.then(() => {
-      if (!this.closed) this.diff();
+    this.chain = this.chain.then(async () => {
+      if (!this.closed) await this.diff();
       return this.persist(sync);
     });
     return this.chain;
@@ -118,15 +120,20 @@ export class ConversationWriter {
     this.timer?.cancel();
     this.timer = undefined;
     this.closing = true;
-    this.chain = this.chain.then(() => {
-      if (!this.closed) this.diff();
+    this.chain = this.chain.then(async () => {
+      if (!this.closed) await this.diff();
       this.closed = true;
       return this.persist(true);
     });
     return this.chain;
   }
 
-  private diff(): void {
+  /**
+   * Compares the thread with what was written. Over a long thread (the first write after a reload
+   * compares every entry) it yields to the event loop every SLICE_MS, so no write is a long task;
+   * it works on the thread as it was when it started, and what changes meanwhile is the next diff's.
+   */
+  private async diff(): Promise<void> {
     let thread: Thread;
     try {
       thread = this.thread();
@@ -137,7 +144,12 @@ export class ConversationWriter {
     const terminalsChanged = terminals !== this.terminals;
     this.terminals = terminals;
     let j = 0;
+    let sliceStart = performance.now();
     for (let i = 0; i < entries.length; i++) {
+      if ((i & 7) === 7 && performance.now() - sliceStart > SLICE_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
       const entry = entries[i]!;
       const same = this.seen[i] === entry && !(terminalsChanged && entry.kind === "tool_call");
       if (same && (this.storedAt[i] === -1 || this.storedAt[i] === j)) {
