@@ -70,7 +70,8 @@ export class ConversationWriter {
   constructor(
     private readonly deps: WriterDeps,
     readonly target: WriterTarget,
-    private readonly thread: () => Thread,
+    /** The thread to write; undefined while it is not this conversation's (a session starting or loading). */
+    private readonly thread: () => Thread | undefined,
     known: Promise<{ entries: readonly StoredEntry[]; title?: string; exists: boolean }>,
   ) {
     this.chain = known.then(
@@ -91,6 +92,11 @@ export class ConversationWriter {
   /** The number of entries written (the base's included). */
   get length(): number {
     return this.written.length;
+  }
+
+  /** The first thread entry this writer compared (to tell its thread from one that was reset since). */
+  get firstSeen(): ThreadEntry | undefined {
+    return this.seen[0];
   }
 
   /** The entries written so far (the base's included). */
@@ -134,12 +140,13 @@ export class ConversationWriter {
    * it works on the thread as it was when it started, and what changes meanwhile is the next diff's.
    */
   private async diff(): Promise<void> {
-    let thread: Thread;
+    let thread: Thread | undefined;
     try {
       thread = this.thread();
     } catch {
       return;
     }
+    if (!thread) return;
     const { entries, terminals } = thread;
     const terminalsChanged = terminals !== this.terminals;
     this.terminals = terminals;

@@ -133,7 +133,7 @@ export class TabJournals {
           }
         : { entries: base?.entries ?? [], exists: false },
     );
-    return new ConversationWriter(
+    const writer: ConversationWriter = new ConversationWriter(
       {
         fs: this.deps.fs,
         clock: this.deps.clock,
@@ -149,9 +149,19 @@ export class TabJournals {
         ...(cwd === undefined ? {} : { cwd }),
         ...(base ? { base: { key: base.key, n: base.entries.length } } : {}),
       },
-      () => tab.store.state.thread,
+      () => {
+        // A timer may fire after the tab moved on (a new session starting): never write another thread here.
+        const { connection, thread } = tab.store.state;
+        // Failed (a crash): still this conversation, unless the thread was reset for another session first.
+        if (connection.status === "failed")
+          return connection.agent === agent && (!writer.firstSeen || thread.entries[0] === writer.firstSeen)
+            ? thread
+            : undefined;
+        return connection.status === "ready" && connection.sessionId === sessionId ? thread : undefined;
+      },
       known,
     );
+    return writer;
   }
 
   /**
