@@ -18,6 +18,7 @@ export const DEFAULT_DISK_BUDGET_MB = 1024;
 /** A conversation written this recently is never pruned: another window may be writing it. */
 const PRUNE_GRACE_MS = 10 * 60_000;
 const LEDGER = "pruned.log";
+const CACHED_FOLDS = 16;
 
 /** The archive key of one session of one agent: a hash, safe as a file name. */
 export function conversationKey(agent: string, sessionId: string): string {
@@ -180,7 +181,10 @@ export class JournalArchive implements ConversationArchive {
     const cached = this.cache.get(key);
     if (cached && cached.size === stat.size && cached.mtimeMs === stat.mtimeMs) return cached.folded;
     const folded = foldJournal(await this.fs.readFile(path));
+    // A few recent folds only: listing a thousand conversations must not hold them all in memory.
+    this.cache.delete(key);
     this.cache.set(key, { size: stat.size, mtimeMs: stat.mtimeMs, folded });
+    if (this.cache.size > CACHED_FOLDS) this.cache.delete(this.cache.keys().next().value!);
     return folded;
   }
 }
