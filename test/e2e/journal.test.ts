@@ -119,7 +119,6 @@ describe("the conversation journal in VS Code", { timeout: 420_000 }, () => {
 
   it("the extension host killed mid-turn: what streamed up to a second before is back, and the next prompt is answered", async (t) => {
     await withDiagnostics(t, diag(), "e2e-journal-host-kill", async () => {
-      await runCommand(page, "View: Close All Editors");
       await openChatView(page);
       view = chat(page);
       await panelNewSession();
