@@ -13,6 +13,13 @@ import { toolKinds, type ToolContent } from "./sessionUpdate";
 /** Longest text kept in one stored entry (characters); longer text is cut with a marker. */
 export const STORED_TEXT_LIMIT = 32_000;
 
+/**
+ * The journal's cap (src/acp/journal/): a million characters per text. Not a memory bound (the disk
+ * budget is the bound); it keeps one journal line a single JSON.parse of a few milliseconds at
+ * load, so no record blocks the extension host, while no real reply or tool output is cut.
+ */
+export const JOURNAL_TEXT_LIMIT = 1_000_000;
+
 const text = z.string();
 const storedToolContentSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("text"), text }),
@@ -59,13 +66,18 @@ export function capText(value: string, limit = STORED_TEXT_LIMIT): string {
 
 /** The stored form of one entry; `undefined` for entries that are not worth keeping. */
 /** `terminals`: the thread's terminal views; a tool call's embedded terminal is kept as its output, as text. */
-export function toStoredEntry(entry: ThreadEntry, terminals: Thread["terminals"] = {}): StoredEntry | undefined {
+/** `limit`: the cap of each text (STORED_TEXT_LIMIT for workspace state, JOURNAL_TEXT_LIMIT for the journal). */
+export function toStoredEntry(
+  entry: ThreadEntry,
+  terminals: Thread["terminals"] = {},
+  limit = STORED_TEXT_LIMIT,
+): StoredEntry | undefined {
   switch (entry.kind) {
     case "user":
-      return { kind: "user", text: capText(entry.text) };
+      return { kind: "user", text: capText(entry.text, limit) };
     case "assistant": {
       // One budget for the whole entry: thousands of small chunks stay bounded too.
-      let budget = STORED_TEXT_LIMIT;
+      let budget = limit;
       const chunks: Array<{ kind: "message" | "thought"; text: string }> = [];
       for (const chunk of entry.chunks) {
         if (budget <= 0) break;
@@ -81,7 +93,7 @@ export function toStoredEntry(entry: ThreadEntry, terminals: Thread["terminals"]
         title: capText(entry.title, 1_000),
         toolKind: entry.toolKind,
         status: finishedStatus(entry.status),
-        content: storedToolContent(entry.content, terminals),
+        content: storedToolContent(entry.content, terminals, limit),
         locations: entry.locations.slice(0, 20).map((location) => ({
           path: capText(location.path, 2_000),
           ...(typeof location.line === "number" ? { line: location.line } : {}),
@@ -92,7 +104,7 @@ export function toStoredEntry(entry: ThreadEntry, terminals: Thread["terminals"]
         kind: "notice",
         severity: entry.severity,
         title: capText(entry.title, 2_000),
-        ...(entry.description ? { description: capText(entry.description) } : {}),
+        ...(entry.description ? { description: capText(entry.description, limit) } : {}),
       };
     case "error":
       return {
@@ -104,7 +116,7 @@ export function toStoredEntry(entry: ThreadEntry, terminals: Thread["terminals"]
       return {
         kind: "compaction",
         status: entry.status === "in_progress" ? "cancelled" : entry.status,
-        summary: capText(entry.summary),
+        summary: capText(entry.summary, limit),
         ...(entry.error ? { error: capText(entry.error, 4_000) } : {}),
       };
   }
@@ -115,9 +127,13 @@ function finishedStatus(status: ToolStatus): "completed" | "failed" | "cancelled
   return status === "completed" || status === "failed" ? status : "cancelled";
 }
 
-function storedToolContent(content: readonly ToolContent[], terminals: Thread["terminals"]): StoredToolContent[] {
+function storedToolContent(
+  content: readonly ToolContent[],
+  terminals: Thread["terminals"],
+  limit: number,
+): StoredToolContent[] {
   const kept: StoredToolContent[] = [];
-  let budget = STORED_TEXT_LIMIT;
+  let budget = limit;
   for (const item of content) {
     if (budget <= 0 || kept.length >= 20) break;
     if (item.type === "content" && item.content.type === "text" && typeof item.content.text === "string") {
@@ -143,8 +159,8 @@ function storedToolContent(content: readonly ToolContent[], terminals: Thread["t
 }
 
 /** The entries of `thread` in stored form, oldest first. */
-export function storedEntriesOf(thread: Thread): StoredEntry[] {
-  return thread.entries.flatMap((entry) => toStoredEntry(entry, thread.terminals) ?? []);
+export function storedEntriesOf(thread: Thread, limit = STORED_TEXT_LIMIT): StoredEntry[] {
+  return thread.entries.flatMap((entry) => toStoredEntry(entry, thread.terminals, limit) ?? []);
 }
 
 /** Thread entries for a restored transcript; ids are prefixed so they never meet a live session's. */

@@ -19,6 +19,8 @@ import type { ReviewComments } from "./reviewComments";
 import type { ReviewHunks } from "./reviewHunks";
 import { addAgentFromRegistry } from "./registryCommand";
 import { forkTab, renameTab } from "./sessionOpsCommands";
+import { exportConversations } from "./conversationExportCommand";
+import type { JournalArchive } from "../acp/journal/journalArchive";
 import type { WorkspaceCheckpoints } from "../acp/checkpoints/workspaceCheckpoints";
 import { attachmentFromSelection, attachmentsFromUris } from "./promptAttachments";
 
@@ -36,6 +38,8 @@ export interface CommandContext {
   readonly storage: vscode.Uri;
   /** The workspace's checkpoints, for "Clear Checkpoints". */
   readonly checkpoints: WorkspaceCheckpoints;
+  /** Every conversation of this machine (the journal), for export. */
+  readonly conversationArchive: JournalArchive;
 }
 
 const FOCUS = "workbench.view.extension.acpPanel";
@@ -201,6 +205,7 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
       });
       await vscode.window.showTextDocument(document);
     },
+    "acpPanel.exportConversations": () => exportConversations(context.conversationArchive, active()),
     "acpPanel.showLogs": () => logger.channel.show(true),
     "acpPanel.clearCheckpoints": () => clearCheckpoints(context.checkpoints),
     "acpPanel.showTraffic": () => logger.showTraffic(),

@@ -22,6 +22,7 @@ export const commandIds = [
   "acpPanel.addFileToPrompt",
   "acpPanel.sendToAgent",
   "acpPanel.exportSession",
+  "acpPanel.exportConversations",
   "acpPanel.showLogs",
   "acpPanel.showTraffic",
   "acpPanel.managePermissionRules",

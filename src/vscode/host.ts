@@ -10,7 +10,7 @@ import { PathGrants } from "../acp/client/pathGrants";
 import { systemClock } from "../acp/ports";
 import { SessionIndex } from "../acp/sessions/sessionIndex";
 import { SessionManager } from "../acp/sessions/sessionManager";
-import { TranscriptStore } from "../acp/sessions/transcriptStore";
+import { conversationJournal } from "./conversationJournal";
 import { displayUrl } from "../acp/agents/networkPolicy";
 import { loginShellPath, mergePaths } from "../acp/client/shellEnvironment";
 import { bindActiveSession } from "./activeSession";
@@ -92,6 +92,16 @@ export function startHost(context: vscode.ExtensionContext): Host {
     storage: context.globalStorageUri.fsPath,
     folders: () => workspaceCwd.roots(),
   });
+  // The journal of every conversation (src/acp/journal/): `conversationArchive` is what history,
+  // search and export read; `journal.tabs` writes each tab's conversation.
+  const journal = conversationJournal(
+    context,
+    systemClock,
+    logger,
+    () => workspaceCwd.cwd(),
+    (message, ...args) => vscode.l10n.t(message, ...args),
+  );
+  const conversationArchive = journal.archive;
   const manager = new SessionManager(
     {
       checkpoints,
@@ -134,20 +144,14 @@ export function startHost(context: vscode.ExtensionContext): Host {
       read: () => context.globalState.get("acpPanel.sessionIndex", []),
       write: (records) => void context.globalState.update("acpPanel.sessionIndex", records),
     }),
-    new TranscriptStore(
-      {
-        // Per workspace: the transcripts of this workspace's tabs.
-        read: () => context.workspaceState.get("acpPanel.transcripts"),
-        write: (transcripts) => context.workspaceState.update("acpPanel.transcripts", transcripts),
-      },
-      systemClock,
-    ),
+    journal.tabs,
   );
   const follow = new FollowAgent(navigation, workspaceCwd.roots);
   const placements = new EditorPlacements();
   // Once per window, whichever asks first: the panel opening, or an editor tab restored after a reload.
   let restoring: Promise<boolean> | undefined;
-  const restore = () => (restoring ??= restoreTabs(manager, context.workspaceState));
+  // After the one-time migration into the journal: a restored tab reads its conversation from it.
+  const restore = () => (restoring ??= journal.ready.then(() => restoreTabs(manager, context.workspaceState)));
   const installAgent = presetInstaller({
     catalog,
     storage: context.globalStorageUri.fsPath,
@@ -247,6 +251,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
       reviewComments,
       reviewHunks,
       storage: context.globalStorageUri,
+      conversationArchive,
     }),
     shutdown: () => manager.dispose(),
   };

@@ -81,7 +81,7 @@ export function toolOutput(i: number): string {
 export function toolStormUpdates(count: number, nonce: string): object[] {
   const updates: object[] = [chunk(`${startMarker(nonce)} `.padEnd(CHUNK_CHARS, "."))];
   for (let i = 0; i < count; i++) {
-    const id = `bench-tool-${i}`;
+    const id = `bench-tool-${nonce}-${i}`;
     const kind = KINDS[i % KINDS.length]!;
     const path = `src/area${i % 13}/file${i}.ts`;
     updates.push(chunk(`\n\nNext I look at \`${path}\`, item ${i}.`.slice(0, CHUNK_CHARS)));

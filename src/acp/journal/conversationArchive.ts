@@ -25,6 +25,11 @@ export interface ConversationSummary {
   readonly changedFiles?: number;
   /** Cost the agent reported for the conversation, when it did. */
   readonly cost?: { readonly amount: number; readonly currency: string };
+  /**
+   * The key of the earlier conversation this one continues (a new session after the agent could
+   * not reopen that one). `entryCount` and `entries` include the earlier conversation's entries.
+   */
+  readonly continues?: string;
 }
 
 export interface ArchiveSubscription {

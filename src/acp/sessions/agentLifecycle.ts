@@ -25,7 +25,7 @@ import { openSession, showContinuation, type Reopen } from "./sessionReopening";
 import { agentServicesFor, sessionContextFor } from "./agentWiring";
 import { RestartBackoff } from "./restartBackoff";
 import type { AgentCatalog, Clock, Logger, WorkspacePort } from "../ports";
-import type { StoredTranscript } from "./transcriptStore";
+import type { KeptConversation } from "../journal/tabJournals";
 import { english, type Translate } from "../../shared/l10n";
 
 export interface AgentLifecycleDeps {
@@ -46,8 +46,10 @@ export interface AgentLifecycleDeps {
   readonly storageDirectory?: string;
   /** Delays before automatic restarts after consecutive crashes; empty = never. */
   readonly restartDelaysMs?: readonly number[];
-  /** Transcripts kept locally, shown when the agent cannot reopen a session. */
-  readonly transcripts?: { get(agent: string, sessionId: string): StoredTranscript | undefined };
+  /** Conversations kept locally (the journal), shown when the agent cannot reopen a session and while it replays one. */
+  readonly transcripts?: {
+    get(agent: string, sessionId: string): KeptConversation | undefined | Promise<KeptConversation | undefined>;
+  };
   /** The user's language for what the panel writes in the transcript (default English; agent text is never translated). */
   readonly translate?: Translate;
 }
@@ -217,7 +219,7 @@ export class AgentLifecycle {
       if (reopen === undefined) this.continued = undefined;
       else if (cannotReopen || loadFailure) {
         this.continued = reopen.sessionId;
-        showContinuation(this.deps, this.panel, name, reopen.sessionId, loadFailure);
+        await showContinuation(this.deps, this.panel, name, reopen.sessionId, loadFailure);
       }
       store.dispatch({ type: "connection/ready", agent: name, sessionId: session.sessionId });
       this.panel.sessionReady(session); // messages sent while the agent was starting

@@ -7,7 +7,8 @@
 import { ChatSession, type ChatSessionDeps } from "./chatSession";
 import { capabilitiesOf } from "../client/agentCapabilities";
 import type { SessionIndex } from "./sessionIndex";
-import type { TranscriptStore } from "./transcriptStore";
+import { TranscriptStore } from "./transcriptStore";
+import { storeKeeper, type TranscriptKeeper } from "./transcriptKeeper";
 import type { AgentClient } from "../client/agentClient";
 import { withTemporaryClient } from "./temporaryClient";
 import type { SessionListItem, TabStatus, TabSummary } from "../../shared/protocol";
@@ -35,12 +36,15 @@ export class SessionManager {
   /** Fork, rename and archive. */
   readonly actions: SessionActions;
   private readonly statuses = new AgentStatuses();
+  private readonly transcripts: TranscriptKeeper | undefined;
 
+  /** `transcripts`: what keeps each tab's conversation (the journal; the older TranscriptStore in tests). */
   constructor(
     private readonly deps: ChatSessionDeps,
     readonly index: SessionIndex,
-    private readonly transcripts?: TranscriptStore,
+    transcripts?: TranscriptStore | TranscriptKeeper,
   ) {
+    this.transcripts = transcripts instanceof TranscriptStore ? storeKeeper(transcripts) : transcripts;
     this.actions = new SessionActions(this, deps);
   }
 
@@ -135,6 +139,7 @@ export class SessionManager {
     this.tabs.delete(key);
     this.subscriptions.get(key)?.dispose();
     this.subscriptions.delete(key);
+    void this.transcripts?.release(session);
     if (this.activeKey === key) this.activeKey = keys[keys.indexOf(key) + 1] ?? keys[keys.indexOf(key) - 1];
     this.changed();
     const client = session.agentClient;
@@ -157,7 +162,7 @@ export class SessionManager {
     else await withTemporaryClient(this.deps, agent, (client) => deleteWith(client, sessionId));
     if (openIn) await this.closeTab(openIn[0]);
     this.index.remove(agent, sessionId);
-    this.transcripts?.remove(agent, sessionId);
+    await this.transcripts?.remove(agent, sessionId);
     this.changed();
   }
 
@@ -212,7 +217,7 @@ export class SessionManager {
   }
 
   async dispose(): Promise<void> {
-    this.transcripts?.flush();
+    await this.transcripts?.flush();
     for (const subscription of this.subscriptions.values()) subscription.dispose();
     await Promise.all([...this.tabs.values()].map((session) => session.dispose()));
     this.tabs.clear();
@@ -220,7 +225,10 @@ export class SessionManager {
 
   private createTab(): { key: string; session: ChatSession } {
     const key = `tab-${++this.counter}`;
-    const session = new ChatSession(this.transcripts ? { ...this.deps, transcripts: this.transcripts } : this.deps);
+    const transcripts = this.transcripts;
+    const session = new ChatSession(
+      transcripts ? { ...this.deps, transcripts: { get: (agent, id) => transcripts.get(agent, id) } } : this.deps,
+    );
     session.refreshAgents();
     this.tabs.set(key, session);
     let last = "";
@@ -229,10 +237,9 @@ export class SessionManager {
       key,
       session.store.subscribe(() => {
         const summary = summarise(key, session, this.deps.translate);
-        this.keepTranscript(session, summary.agent);
         // A turn that ends (or waits for the user, or fails) is written at once: a reload right after finds it.
-        if (summary.status !== lastStatus && summary.status !== "running" && summary.status !== "starting")
-          this.transcripts?.flush();
+        const settled = summary.status !== lastStatus && summary.status !== "running" && summary.status !== "starting";
+        this.transcripts?.keep(session, settled);
         lastStatus = summary.status;
         // The queue is saved with the open tabs, so a change to it counts as a change too.
         const now = JSON.stringify([summary, session.store.state.thread.queue]);
@@ -243,15 +250,6 @@ export class SessionManager {
       }),
     );
     return { key, session };
-  }
-
-  /** Marks the tab's thread to be stored (written on a timer, not per change). */
-  private keepTranscript(session: ChatSession, agent: string | undefined): void {
-    const { connection, thread } = session.store.state;
-    // While a session loads, the thread is being replaced: store it once it is ready.
-    if (this.transcripts && agent && session.sessionId && connection.status === "ready" && thread.entries.length > 0) {
-      this.transcripts.schedule(agent, session.sessionId, () => session.store.state.thread, session.continues);
-    }
   }
 
   private remember(session: ChatSession): void {

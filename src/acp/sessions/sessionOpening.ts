@@ -13,7 +13,7 @@ import { capabilitiesOf } from "../client/agentCapabilities";
 import { agentUrlProblem, displayUrl } from "../agents/networkPolicy";
 import { missingAgentDetails } from "../agents/remoteAgentSettings";
 import { SessionController, type SessionContext, type ThreadSink } from "../client/sessionController";
-import type { StoredTranscript } from "./transcriptStore";
+import type { KeptConversation } from "../journal/tabJournals";
 import type { AgentCatalog, WorkspacePort } from "../ports";
 import { english, type Translate } from "../../shared/l10n";
 
@@ -169,7 +169,7 @@ export async function reopenOrContinue(
 export function showKeptTranscript(
   sink: ThreadSink,
   noticeId: string,
-  what: { agent: string; shown: boolean; kept: StoredTranscript | undefined; loadFailure?: FailureReport },
+  what: { agent: string; shown: boolean; kept: KeptConversation | undefined; loadFailure?: FailureReport },
   t: Translate = english,
 ): void {
   const kept = what.shown ? undefined : what.kept;

@@ -37,12 +37,37 @@ export async function openSession(
         reopenAfterCrash(context, sessionId, (title) => panel.notes.note(title), lastFailure),
       ),
     };
-  const hasKeptCopy = deps.transcripts?.get(name, sessionId) !== undefined;
+  const kept = await deps.transcripts?.get(name, sessionId);
+  // The journal's copy shows while the agent replays; the replay replaces it from its first update.
+  if (kept)
+    panel.store.dispatch({
+      type: "thread/restored",
+      entries: [...kept.entries],
+      ...(kept.title === undefined ? {} : { title: kept.title }),
+    });
   return reopenOrContinue(
     context,
-    () => loading(panel, name, sessionId, () => SessionController.reopen(context, sessionId, true)),
-    hasKeptCopy,
+    () =>
+      loading(panel, name, sessionId, () =>
+        SessionController.reopen(kept ? replacingOnFirstUpdate(context) : context, sessionId, true),
+      ),
+    kept !== undefined,
   );
+}
+
+/** A context whose first update (of a replay) clears the thread first: the copy shown meanwhile gives way. */
+function replacingOnFirstUpdate(context: SessionContext): SessionContext {
+  let pending = true;
+  return {
+    ...context,
+    sink: (action) => {
+      if (pending) {
+        pending = false;
+        context.sink({ type: "thread/reset" });
+      }
+      context.sink(action);
+    },
+  };
 }
 
 /**
@@ -61,14 +86,15 @@ async function loading<T>(panel: LifecyclePanel, agent: string, sessionId: strin
 }
 
 /** A new session continues `sessionId`, which the agent could not reopen: show what this client kept of it. */
-export function showContinuation(
+export async function showContinuation(
   deps: AgentLifecycleDeps,
   panel: LifecyclePanel,
   agent: string,
   sessionId: string,
   loadFailure: FailureReport | undefined,
-): void {
+): Promise<void> {
   const { store, notes } = panel;
+  const kept = await deps.transcripts?.get(agent, sessionId);
   if (loadFailure) store.dispatch({ type: "thread/reset" }); // a partial replay gives way to the kept copy
   showKeptTranscript(
     (action) => store.dispatch(action),
@@ -76,7 +102,7 @@ export function showContinuation(
     {
       agent,
       shown: store.state.thread.entries.length > 0,
-      kept: deps.transcripts?.get(agent, sessionId),
+      kept,
       ...(loadFailure ? { loadFailure } : {}),
     },
     deps.translate ?? english,

@@ -1,0 +1,49 @@
+/**
+ * The file operations the journal needs, as a port: the real one below (node:fs/promises, every
+ * call asynchronous, so no write blocks the extension host), and injected ones in tests (a disk
+ * that fills up, a folder that turns read-only).
+ */
+import { promises as fs } from "node:fs";
+import { join } from "node:path";
+
+export interface JournalFs {
+  mkdir(path: string): Promise<void>;
+  /** Appends `data` to `path` (created when missing), as one write with O_APPEND. */
+  append(path: string, data: string): Promise<void>;
+  /** Flushes what was appended to `path` to the disk (fsync). */
+  sync(path: string): Promise<void>;
+  readFile(path: string): Promise<string>;
+  /** Creates `path` with `data`, failing with EEXIST when it exists (a migration two windows may race on). */
+  createExclusive(path: string, data: string): Promise<void>;
+  readdir(path: string): Promise<string[]>;
+  stat(path: string): Promise<{ size: number; mtimeMs: number }>;
+  unlink(path: string): Promise<void>;
+}
+
+export const nodeJournalFs: JournalFs = {
+  mkdir: async (path) => {
+    await fs.mkdir(path, { recursive: true });
+  },
+  append: (path, data) => fs.appendFile(path, data, { encoding: "utf8", flag: "a" }),
+  sync: async (path) => {
+    const handle = await fs.open(path, "r+");
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  },
+  readFile: (path) => fs.readFile(path, "utf8"),
+  createExclusive: (path, data) => fs.writeFile(path, data, { encoding: "utf8", flag: "wx" }),
+  readdir: (path) => fs.readdir(path),
+  stat: (path) => fs.stat(path),
+  unlink: (path) => fs.unlink(path),
+};
+
+/** The error code of a failed file operation ("ENOSPC", "EROFS"…), if it has one. */
+export function errorCode(error: unknown): string | undefined {
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === "string" ? code : undefined;
+}
+
+export const journalFile = (dir: string, key: string) => join(dir, `${key}.jsonl`);

@@ -1,0 +1,271 @@
+/**
+ * Writes one conversation's journal from the thread a tab shows. It is told that the thread
+ * changed (cheap: a flag and one timer), and within WRITE_DELAY_MS it compares the thread with what
+ * it wrote, entry by entry, and appends records only for what changed: a new entry, an entry that
+ * changed (a finished tool call), the text a streamed reply grew by. Unchanged entries are found by
+ * identity (the reducer keeps unchanged entries as the same objects), so a 1,500-entry thread
+ * costs a walk over references, not a serialisation.
+ *
+ * Lines not yet on disk wait in memory. A write that fails (disk full, read-only) keeps them,
+ * reports once, and is retried with backoff; the next write starts with a newline so a line the
+ * failed write may have left half-written is skipped on load, never glued to the next record.
+ */
+import type { Thread, ThreadEntry } from "../../shared/thread";
+import { JOURNAL_TEXT_LIMIT, toStoredEntry, type StoredEntry } from "../../shared/storedTranscript";
+import type { Clock, Timer } from "../ports";
+import { recordLine, type JournalRecord } from "./journalRecords";
+import { journalFile, type JournalFs } from "./journalFs";
+
+/** How long after a change the journal is written. */
+export const WRITE_DELAY_MS = 250;
+/** The longest the writer works before it lets the extension host do something else. */
+const SLICE_MS = 8;
+const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+
+export interface WriterDeps {
+  readonly fs: JournalFs;
+  readonly clock: Clock;
+  readonly dir: string;
+  /** This window's writer id, on every `o` record. */
+  readonly writerId: string;
+  /** A write failed (`error`) or, after failures, succeeded again (`undefined`). */
+  readonly health: (key: string, error: unknown) => void;
+  /** Records reached the disk. */
+  readonly wrote: (key: string) => void;
+}
+
+export interface WriterTarget {
+  readonly key: string;
+  readonly agent: string;
+  readonly sessionId: string;
+  readonly cwd?: string;
+  /** The earlier conversation whose first `n` entries this one starts with. */
+  readonly base?: { readonly key: string; readonly n: number };
+}
+
+export class ConversationWriter {
+  private seen: Array<ThreadEntry | undefined> = [];
+  /** Stored position of each thread entry (-1: not kept). */
+  private storedAt: number[] = [];
+  private written: StoredEntry[] = [];
+  private title: string | undefined;
+  private terminals: Thread["terminals"] | undefined;
+  private opened = false;
+  private queue: string[] = [];
+  private timer: Timer | undefined;
+  private retry: Timer | undefined;
+  private failures = 0;
+  private newlineFirst = false;
+  private madeDir = false;
+  private closed = false;
+  private closing = false;
+  /** The file has records already (read at the start, or written since). */
+  private existing = false;
+  private chain: Promise<void>;
+
+  /**
+   * `known`: what the journal holds already (its fold, or the base conversation's entries when this
+   * one starts from it); read before the first write, so what is on disk is not written again.
+   */
+  constructor(
+    private readonly deps: WriterDeps,
+    readonly target: WriterTarget,
+    /** The thread to write; undefined while it is not this conversation's (a session starting or loading). */
+    private readonly thread: () => Thread | undefined,
+    known: Promise<{ entries: readonly StoredEntry[]; title?: string; exists: boolean }>,
+  ) {
+    this.chain = known.then(
+      ({ entries, title, exists }) => {
+        this.written = [...entries];
+        this.title = title;
+        this.opened = false;
+        if (exists) this.existing = true;
+      },
+      () => undefined,
+    );
+  }
+
+  get key(): string {
+    return this.target.key;
+  }
+
+  /** The number of entries written (the base's included). */
+  get length(): number {
+    return this.written.length;
+  }
+
+  /** The first thread entry this writer compared (to tell its thread from one that was reset since). */
+  get firstSeen(): ThreadEntry | undefined {
+    return this.seen[0];
+  }
+
+  /** The entries written so far (the base's included). */
+  snapshot(): StoredEntry[] {
+    return [...this.written];
+  }
+
+  /** The thread changed: write within WRITE_DELAY_MS. Cheap enough to call on every action. */
+  soon(): void {
+    if (this.closing || this.timer) return;
+    this.timer = this.deps.clock.schedule(WRITE_DELAY_MS, () => void this.now(false), { background: true });
+  }
+
+  /** Writes what changed now; `sync`: and flushes it to the disk (the end of a turn). */
+  now(sync: boolean): Promise<void> {
+    this.timer?.cancel();
+    this.timer = undefined;
+    this.chain = this.chain.then(async () => {
+      if (!this.closed) await this.diff();
+      return this.persist(sync);
+    });
+    return this.chain;
+  }
+
+  /** Writes what is left and stops; the thread is not read again. */
+  close(): Promise<void> {
+    this.timer?.cancel();
+    this.timer = undefined;
+    this.closing = true;
+    this.chain = this.chain.then(async () => {
+      if (!this.closed) await this.diff();
+      this.closed = true;
+      return this.persist(true);
+    });
+    return this.chain;
+  }
+
+  /**
+   * Compares the thread with what was written. Over a long thread (the first write after a reload
+   * compares every entry) it yields to the event loop every SLICE_MS, so no write is a long task;
+   * it works on the thread as it was when it started, and what changes meanwhile is the next diff's.
+   */
+  private async diff(): Promise<void> {
+    let thread: Thread | undefined;
+    try {
+      thread = this.thread();
+    } catch {
+      return;
+    }
+    if (!thread) return;
+    const { entries, terminals } = thread;
+    const terminalsChanged = terminals !== this.terminals;
+    this.terminals = terminals;
+    let j = 0;
+    let sliceStart = performance.now();
+    for (let i = 0; i < entries.length; i++) {
+      if ((i & 7) === 7 && performance.now() - sliceStart > SLICE_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+      const entry = entries[i]!;
+      const same = this.seen[i] === entry && !(terminalsChanged && entry.kind === "tool_call");
+      if (same && (this.storedAt[i] === -1 || this.storedAt[i] === j)) {
+        if (this.storedAt[i] !== -1) j++;
+        continue;
+      }
+      this.seen[i] = entry;
+      const stored = toStoredEntry(entry, terminals, JOURNAL_TEXT_LIMIT);
+      if (!stored) {
+        this.storedAt[i] = -1;
+        continue;
+      }
+      this.storedAt[i] = j;
+      const previous = this.written[j];
+      if (!previous || JSON.stringify(previous) !== JSON.stringify(stored)) this.emit(recordFor(j, previous, stored));
+      this.written[j] = stored;
+      j++;
+    }
+    this.seen.length = entries.length;
+    this.storedAt.length = entries.length;
+    if (j < this.written.length) {
+      this.emit({ t: "x", n: j });
+      this.written.length = j;
+    }
+    if (thread.title !== undefined && thread.title !== this.title) {
+      this.title = thread.title;
+      this.emit({ t: "t", title: thread.title.slice(0, 500) });
+    }
+  }
+
+  private emit(record: JournalRecord): void {
+    if (!this.opened) {
+      this.opened = true;
+      const { agent, sessionId, cwd, base } = this.target;
+      this.queue.push(
+        recordLine({
+          t: "o",
+          w: this.deps.writerId,
+          at: this.deps.clock.now(),
+          agent,
+          sessionId,
+          ...(cwd === undefined ? {} : { cwd }),
+          ...(base === undefined || this.existing ? {} : { base }),
+        }),
+      );
+    }
+    this.queue.push(recordLine(record));
+  }
+
+  private async persist(sync: boolean): Promise<void> {
+    if (this.queue.length === 0 && !sync) return;
+    if (this.queue.length === 0 && !this.opened && !this.existing) return; // nothing was ever written
+    const count = this.queue.length;
+    const path = journalFile(this.deps.dir, this.target.key);
+    try {
+      if (!this.madeDir) {
+        await this.deps.fs.mkdir(this.deps.dir);
+        this.madeDir = true;
+      }
+      if (count > 0) {
+        await this.deps.fs.append(path, (this.newlineFirst ? "\n" : "") + this.queue.slice(0, count).join(""));
+        this.queue.splice(0, count);
+        this.newlineFirst = false;
+        this.existing = true;
+      }
+      if (sync) await this.deps.fs.sync(path);
+      if (this.failures > 0) {
+        this.failures = 0;
+        this.deps.health(this.target.key, undefined);
+      }
+      if (count > 0) this.deps.wrote(this.target.key);
+    } catch (error) {
+      // The append may have written part of its data: end that line before the next record.
+      if (count > 0) this.newlineFirst = true;
+      this.failures += 1;
+      this.deps.health(this.target.key, error);
+      const delay = RETRY_MS[Math.min(this.failures - 1, RETRY_MS.length - 1)]!;
+      this.retry?.cancel();
+      this.retry = this.deps.clock.schedule(
+        delay,
+        () => void (this.chain = this.chain.then(() => this.persist(sync))),
+        {
+          background: true,
+        },
+      );
+    }
+  }
+}
+
+/** A grow record when `next` is `previous` with text appended (a streamed reply), else the whole entry. */
+function recordFor(j: number, previous: StoredEntry | undefined, next: StoredEntry): JournalRecord {
+  if (previous?.kind === "assistant" && next.kind === "assistant" && next.chunks.length >= previous.chunks.length) {
+    const last = previous.chunks.length - 1;
+    let grows = true;
+    for (let c = 0; c < last && grows; c++)
+      grows = previous.chunks[c]!.kind === next.chunks[c]!.kind && previous.chunks[c]!.text === next.chunks[c]!.text;
+    if (grows && last >= 0) {
+      const before = previous.chunks[last]!;
+      const after = next.chunks[last]!;
+      grows = before.kind === after.kind && after.text.startsWith(before.text);
+    }
+    if (grows)
+      return {
+        t: "g",
+        j,
+        c: last,
+        s: last >= 0 ? next.chunks[last]!.text.slice(previous.chunks[last]!.text.length) : "",
+        m: next.chunks.slice(last + 1),
+      };
+  }
+  return { t: "e", j, e: next };
+}

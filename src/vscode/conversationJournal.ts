@@ -1,0 +1,72 @@
+/**
+ * The conversation journal of this machine, built once per window: the archive (every
+ * conversation, for history, search and export) and the tab journals that write it. Journals
+ * live in the extension's global storage, so every window and workspace of the machine shares one
+ * disk budget (`acpPanel.journal.diskBudgetMB`). The transcripts the older store kept in this
+ * workspace's state are migrated the first time.
+ */
+import * as vscode from "vscode";
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { DEFAULT_DISK_BUDGET_MB, JournalArchive } from "../acp/journal/journalArchive";
+import { errorCode, nodeJournalFs } from "../acp/journal/journalFs";
+import { migrateTranscripts } from "../acp/journal/journalMigration";
+import { TabJournals } from "../acp/journal/tabJournals";
+import type { Clock, Logger } from "../acp/ports";
+import type { Translate } from "../shared/l10n";
+
+export interface ConversationJournal {
+  readonly archive: JournalArchive;
+  readonly tabs: TabJournals;
+  /** Settles when the migration from workspace state is done (restore tabs after it). */
+  readonly ready: Promise<void>;
+}
+
+const MIGRATED = "acpPanel.journal.migrated";
+
+export function conversationJournal(
+  context: vscode.ExtensionContext,
+  clock: Clock,
+  logger: Logger,
+  cwd: () => string | undefined,
+  translate: Translate,
+): ConversationJournal {
+  const archive = new JournalArchive(nodeJournalFs, join(context.globalStorageUri.fsPath, "journal"), () =>
+    clock.now(),
+  );
+  const tabs = new TabJournals({
+    archive,
+    fs: nodeJournalFs,
+    clock,
+    writerId: `${process.pid.toString(36)}-${randomBytes(4).toString("hex")}`,
+    cwd,
+    budgetBytes: () =>
+      vscode.workspace.getConfiguration("acpPanel").get<number>("journal.diskBudgetMB", DEFAULT_DISK_BUDGET_MB) *
+      1024 *
+      1024,
+    translate,
+    onHealth: (problem) => {
+      if (problem === undefined) {
+        logger.info("The conversation journal is written again.");
+        return;
+      }
+      logger.warn(`Could not write the conversation journal: ${String(problem)}`);
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          "ACP Panel can't write its conversation journal ({0}). Conversations go on and are kept in memory; writing resumes when it can.",
+          errorCode(problem) ?? String(problem),
+        ),
+      );
+    },
+  });
+  const ready = context.workspaceState.get<boolean>(MIGRATED)
+    ? Promise.resolve()
+    : migrateTranscripts(archive, nodeJournalFs, context.workspaceState.get("acpPanel.transcripts"), cwd()).then(
+        async (count) => {
+          if (count > 0) logger.info(`Moved ${count} kept transcript(s) into the conversation journal.`);
+          await context.workspaceState.update(MIGRATED, true);
+        },
+        (error: unknown) => logger.warn(`Could not migrate the kept transcripts: ${String(error)}`),
+      );
+  return { archive, tabs, ready };
+}
