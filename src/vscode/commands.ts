@@ -28,6 +28,7 @@ export const commandIds = [
   "acpPanel.setAgentSecret",
   "acpPanel.addAgentFromRegistry",
   "acpPanel.clearCheckpoints",
+  "acpPanel.rebuildHistoryIndex",
   "acpPanel.addReviewComment",
   "acpPanel.sendReviewComments",
   "acpPanel.deleteReviewComment",

@@ -39,6 +39,7 @@ import { TerminalMirror } from "./terminalMirror";
 import { authQuickPick, consentDialogs, hiddenPanelNotifier, urlConsent } from "./userPrompts";
 import { workspaceCwd } from "./workspaceCwd";
 import { vscodeIntelligence } from "./vscodeIntelligence";
+import { historyParts } from "./historyHost";
 import { remoteSettingsHint, type RemoteSettingsHint } from "../acp/agents/remoteAgentSettings";
 
 /** What the extension entry forwards to once the host is loaded. */
@@ -82,6 +83,12 @@ export function startHost(context: vscode.ExtensionContext): Host {
     storage: context.globalStorageUri.fsPath,
     folders: () => workspaceCwd.roots(),
   });
+  const sessionIndex = new SessionIndex({
+    read: () => context.globalState.get("acpPanel.sessionIndex", []),
+    write: (records) => void context.globalState.update("acpPanel.sessionIndex", records),
+  });
+  const history = historyParts(context, sessionIndex, logger);
+  const transcriptStore = new TranscriptStore(history.transcriptStorage, systemClock);
   const manager = new SessionManager(
     {
       checkpoints,
@@ -120,18 +127,13 @@ export function startHost(context: vscode.ExtensionContext): Host {
         },
       },
     },
-    new SessionIndex({
-      read: () => context.globalState.get("acpPanel.sessionIndex", []),
-      write: (records) => void context.globalState.update("acpPanel.sessionIndex", records),
-    }),
-    new TranscriptStore(
-      {
-        // Per workspace: the transcripts of this workspace's tabs.
-        read: () => context.workspaceState.get("acpPanel.transcripts"),
-        write: (transcripts) => context.workspaceState.update("acpPanel.transcripts", transcripts),
-      },
-      systemClock,
-    ),
+    sessionIndex,
+    transcriptStore,
+  );
+  const sessionHistory = history.connect(
+    manager,
+    (agent, sessionId) => transcriptStore.remove(agent, sessionId),
+    (message, ...args) => vscode.l10n.t(message, ...args),
   );
   const follow = new FollowAgent(navigation, workspaceCwd.roots);
   const placements = new EditorPlacements();
@@ -142,6 +144,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
     navigation,
     follow,
     manager,
+    history: sessionHistory,
     logger,
     showLogs: () => logger.channel.show(true),
     catalog: (): HostMessage => ({
@@ -221,6 +224,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
       checkpoints,
       reviewComments,
       storage: context.globalStorageUri,
+      history: sessionHistory,
     }),
     shutdown: () => manager.dispose(),
   };

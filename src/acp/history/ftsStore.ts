@@ -6,7 +6,8 @@
  * that is missing, from another schema or corrupt is deleted and made again empty (`rebuilt`),
  * and the caller puts every conversation back.
  */
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
 import { FIELD_WEIGHTS, MATCH_END, MATCH_START, TEXT_FIELDS, type ConversationText } from "./conversationText";
 import { ftsMatchExpression } from "./historyQuery";
 import type { SqliteDatabase, SqliteModule } from "./sqliteFts";
@@ -38,6 +39,7 @@ export class FtsStore {
 
   /** Opens (or makes) the index at `path` (`:memory:` for tests); a damaged file is replaced. */
   static open(sqlite: SqliteModule, path: string): FtsStore {
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     try {
       const db = new sqlite.DatabaseSync(path);
       try {
@@ -145,6 +147,8 @@ export class FtsStore {
 
 /** Creates the tables; true when the file held no index of this schema (it is empty now). */
 function prepare(db: SqliteDatabase): boolean {
+  // Two windows may share the file: wait for the other's write rather than fail.
+  db.exec("PRAGMA busy_timeout = 3000");
   const check = db.prepare("PRAGMA quick_check").get();
   if (check && Object.values(check)[0] !== "ok") throw new IndexCorruptError(String(Object.values(check)[0]));
   db.exec("CREATE TABLE IF NOT EXISTS meta(k TEXT PRIMARY KEY, v TEXT NOT NULL)");
