@@ -108,6 +108,8 @@ describe("history search: the earlier session of a tab", { timeout: 300_000 }, (
     await withDiagnostics(t, diag(), "e2e-history-panel", async () => {
       const p = page!;
       const parts = panel(p);
+      // A picker left open by a failed step above would cover the panel.
+      if (await p.locator(".quick-input-widget").isVisible()) await p.keyboard.press("Escape");
       await parts.showSessions.click();
       await parts.sessionList.waitFor({ timeout: 15_000 });
       await parts.searchSessions.fill("harbour lantern");

@@ -25,7 +25,8 @@ export interface HistoryHit {
 
 /** Conversations put into the index per transaction while catching up. */
 const PUT_BATCH_CHARS = 4_000_000;
-export const SEARCH_LIMIT = 200;
+/** Full-text hits per search (title, agent and folder matches come on top of these in the lists). */
+export const SEARCH_LIMIT = 50;
 
 /** Which state of a conversation the index holds. */
 export function versionOf(summary: ConversationSummary): string {

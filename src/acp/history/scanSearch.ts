@@ -7,21 +7,13 @@
  * searches; slower on big histories (figures in the README).
  */
 import type { ConversationArchive } from "../journal/conversationArchive";
-import {
-  FIELD_WEIGHTS,
-  MATCH_END,
-  MATCH_START,
-  TEXT_FIELDS,
-  conversationText,
-  type TextField,
-} from "./conversationText";
+import { FIELD_WEIGHTS, TEXT_FIELDS, conversationText, type TextField } from "./conversationText";
 import type { HistoryBackend } from "./historyBackend";
 import type { IndexHit } from "./ftsStore";
+import { markedSnippet } from "./snippet";
 
 const K1 = 1.2;
 const B = 0.75;
-/** Characters of context each side of the match in a snippet. */
-const SNIPPET_CONTEXT = 60;
 /** Let the event loop run after this much scanning. */
 const SLICE_MS = 20;
 
@@ -64,7 +56,7 @@ export class ScanBackend implements HistoryBackend {
         candidates.push({
           key: summary.key,
           fields: fields.map(({ field, length, counts }) => ({ field, length, counts })),
-          snippet: snippetOf(best.original, best.lower, terms),
+          snippet: markedSnippet(best.original, best.lower, terms) ?? "",
         });
       }
       if (Date.now() - slice > SLICE_MS) {
@@ -108,26 +100,4 @@ function count(haystack: string, needle: string): number {
   let found = 0;
   for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + needle.length)) found++;
   return found;
-}
-
-/** Context around the first match in `original`, every term marked as FTS5's snippet() marks it. */
-function snippetOf(original: string, lower: string, terms: readonly string[]): string {
-  const first = Math.min(...terms.map((t) => lower.indexOf(t)).filter((at) => at >= 0));
-  const start = Math.max(0, first - SNIPPET_CONTEXT);
-  const end = Math.min(original.length, first + SNIPPET_CONTEXT * 2);
-  const window = original.slice(start, end);
-  const windowLower = lower.slice(start, end);
-  let marked = "";
-  let at = 0;
-  while (at < window.length) {
-    const next = terms
-      .map((t) => ({ t, i: windowLower.indexOf(t, at) }))
-      .filter((m) => m.i >= 0)
-      .sort((a, b) => a.i - b.i)[0];
-    if (!next) break;
-    marked += `${window.slice(at, next.i)}${MATCH_START}${window.slice(next.i, next.i + next.t.length)}${MATCH_END}`;
-    at = next.i + next.t.length;
-  }
-  marked += window.slice(at);
-  return `${start > 0 ? "…" : ""}${marked}${end < original.length ? "…" : ""}`;
 }
