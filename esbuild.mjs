@@ -2,6 +2,8 @@
 //   dist/extension.js      node, cjs, `vscode` external: the tiny entry the extension host activates
 //   dist/host.js           the rest of the extension, required by extension.js on first need
 //   dist/mcpBridge.js      the stdio MCP server agents run for the VS Code tools (node, no vscode)
+//   dist/historyWorker.js  the worker_threads Worker owning the history's FTS5 index (node:sqlite stays
+//                          external: it is a built-in, fetched at run time, absent on Node 20)
 //   dist/webview/main.js   browser, esm, with main.css and the codicon font beside it; split: the
 //                          shell is main.js (+ shared chunks it imports), the transcript
 //                          (Markdown, marked, DOMPurify) and each highlight.js grammar are
@@ -35,13 +37,14 @@ const builds = [
       extension: join(root, "src/extension.ts"),
       host: join(root, "src/vscode/host.ts"),
       mcpBridge: join(root, "src/acp/client/vscodeTools/stdioBridge.ts"),
+      historyWorker: join(root, "src/acp/history/historyWorker.ts"),
     },
     outdir: join(root, "dist"),
     platform: "node",
     format: "cjs",
     target: "node20",
     // ws loads these optional native speed-ups in a try/catch; they are not installed.
-    external: ["vscode", "bufferutil", "utf-8-validate"],
+    external: ["vscode", "bufferutil", "utf-8-validate", "node:sqlite"],
     mainFields: ["module", "main"],
   },
   {

@@ -9,7 +9,14 @@ import { postToHost } from "./bridge";
 import type { CheckpointUi, MessageEditState, RestoreCardState } from "./checkpointUi";
 import type { ComposerCommand, ComposerInbox } from "./composerInbox";
 import type { FormErrorStore } from "./formErrorStore";
-import type { AgentCatalog, HostValueStore, SessionList, SideChannels, TabsState } from "./hostValueStore";
+import type {
+  AgentCatalog,
+  HistoryResults,
+  HostValueStore,
+  SessionList,
+  SideChannels,
+  TabsState,
+} from "./hostValueStore";
 import type { ReplicaStore } from "./store";
 
 export interface PanelServices {
@@ -70,6 +77,11 @@ export function useTabs(): TabsState {
 /** The last `sessions/list` answer; undefined until the first one arrives. */
 export function useSessionList(): SessionList {
   return useHostValue(useServices().channels.sessions);
+}
+
+/** The last full-text history search answer (`history/results`). */
+export function useHistoryResults(): HistoryResults {
+  return useHostValue(useServices().channels.history);
 }
 
 /** The agents the first-run view offers, and the problems found in the settings. */
@@ -142,6 +154,7 @@ export const hostActions = {
   newTab: () => postToHost({ type: "tab/new" }),
   openInEditor: (key: string) => postToHost({ type: "tab/openInEditor", key }),
   refreshSessions: () => postToHost({ type: "sessions/refresh" }),
+  searchHistory: (query: string) => postToHost({ type: "history/search", query }),
   openSession: (agent: string, sessionId: string) => postToHost({ type: "session/open", agent, sessionId }),
   deleteSession: (agent: string, sessionId: string) => postToHost({ type: "session/delete", agent, sessionId }),
   renameSession: (agent: string, sessionId: string) => postToHost({ type: "session/rename", agent, sessionId }),

@@ -44,6 +44,7 @@ export function routeHostMessage(sinks: HostMessageSinks, message: HostMessage):
       return;
     case "tabs/state":
     case "sessions/list":
+    case "history/results":
     case "agents/catalog":
     case "workspace/roots":
     case "editor/session":

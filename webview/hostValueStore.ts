@@ -35,6 +35,9 @@ export type AgentCatalog = Payload<"agents/catalog">;
 /** `undefined` until the host first answers `sessions/refresh`. */
 export type SessionList = Payload<"sessions/list"> | undefined;
 
+/** The last `history/results` answer (the full-text search of the session list); undefined before the first. */
+export type HistoryResults = Payload<"history/results"> | undefined;
+
 /** Set only in an editor tab (*Open Session in Editor*): the session it shows. */
 export type EditorSession = Payload<"editor/session"> | undefined;
 
@@ -45,6 +48,7 @@ export const emptyCatalog: AgentCatalog = { agents: [], problems: [] };
 export interface SideChannels {
   readonly tabs: HostValueStore<TabsState>;
   readonly sessions: HostValueStore<SessionList>;
+  readonly history: HostValueStore<HistoryResults>;
   readonly catalog: HostValueStore<AgentCatalog>;
   readonly roots: HostValueStore<readonly string[]>;
   readonly editor: HostValueStore<EditorSession>;
@@ -54,6 +58,7 @@ export function createSideChannels(): SideChannels {
   return {
     tabs: new HostValueStore<TabsState>(noTabs),
     sessions: new HostValueStore<SessionList>(undefined),
+    history: new HostValueStore<HistoryResults>(undefined),
     catalog: new HostValueStore<AgentCatalog>(emptyCatalog),
     roots: new HostValueStore<readonly string[]>([]),
     editor: new HostValueStore<EditorSession>(undefined),
@@ -62,7 +67,9 @@ export function createSideChannels(): SideChannels {
 
 export type SideChannelMessage = Extract<
   HostMessage,
-  { type: "tabs/state" | "sessions/list" | "agents/catalog" | "workspace/roots" | "editor/session" }
+  {
+    type: "tabs/state" | "sessions/list" | "history/results" | "agents/catalog" | "workspace/roots" | "editor/session";
+  }
 >;
 
 /** Routes one side-channel message into its store. */
@@ -75,6 +82,9 @@ export function receiveSideChannel(channels: SideChannels, message: SideChannelM
     }
     case "sessions/list":
       channels.sessions.set({ sessions: message.sessions });
+      return;
+    case "history/results":
+      channels.history.set({ query: message.query, hits: message.hits });
       return;
     case "agents/catalog":
       channels.catalog.set({

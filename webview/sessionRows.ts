@@ -2,7 +2,7 @@
  * The session list's rows, derived: each row's live status from the tab strip (the list is
  * fetched on demand, the tabs stream), the search filter, and how paths and times are shown.
  */
-import type { SessionListItem, TabSummary } from "../src/shared/protocol";
+import type { HostMessage, SessionListItem, TabSummary } from "../src/shared/protocol";
 import { t } from "./l10n";
 
 export interface SessionRow extends SessionListItem {
@@ -10,6 +10,35 @@ export interface SessionRow extends SessionListItem {
   readonly id: string;
   /** Its tab is also shown in an editor tab. */
   readonly inEditor?: boolean;
+  /** Where the full-text search matched its conversation (`match` parts are the matched words). */
+  readonly snippet?: HistoryHits[number]["snippet"];
+}
+
+type HistoryHits = Extract<HostMessage, { type: "history/results" }>["hits"];
+
+/**
+ * The rows a search shows: the conversations whose text matched (`hits`, best first, with their
+ * snippet), then the other rows whose title, agent or folder match. `hits` undefined: the host
+ * has not answered this query yet, so the title filter alone stands meanwhile.
+ */
+export function searchSessions(
+  rows: readonly SessionRow[],
+  query: string,
+  hits: HistoryHits | undefined,
+): SessionRow[] {
+  if (query.trim() === "" || hits === undefined) return filterSessions(rows, query);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const found = hits.flatMap((hit) => {
+    const row = byId.get(`${hit.agent}\u0000${hit.sessionId}`);
+    return row ? [{ ...row, snippet: hit.snippet }] : [];
+  });
+  const foundIds = new Set(found.map((row) => row.id));
+  return [...found, ...filterSessions(rows, query).filter((row) => !foundIds.has(row.id))];
+}
+
+/** Rows of one agent; `agent` empty: every agent. */
+export function filterAgent(rows: readonly SessionRow[], agent: string): SessionRow[] {
+  return agent === "" ? [...rows] : rows.filter((row) => row.agent === agent);
 }
 
 /**
@@ -63,7 +92,7 @@ const statusLabels: Record<SessionListItem["status"], string> = {
   idle: t("idle"),
   failed: t("failed"),
   none: t("not started"),
-  closed: t("closed"),
+  closed: t("ended"),
 };
 
 export function sessionStatusLabel(status: SessionListItem["status"]): string {

@@ -80,6 +80,10 @@ export const sessionListItemSchema = z.object({
   canArchive: z.boolean().optional(),
   /** `session/status` (unstable): in the agent's memory ("open") or only stored ("saved"). */
   agentStatus: z.enum(["open", "saved"]).optional(),
+  /** Files the agent changed in the conversation, where the history knows it. */
+  changedFiles: z.number().int().nonnegative().optional(),
+  /** Cost the agent reported for the conversation, where it did. */
+  cost: z.object({ amount: z.number(), currency: z.string() }).optional(),
 });
 export type SessionListItem = z.infer<typeof sessionListItemSchema>;
 
@@ -148,6 +152,21 @@ export const hostMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("workspace/roots"), roots: z.array(z.string()) }),
   /** The session list, answered to `sessions/refresh`. */
   z.object({ type: z.literal("sessions/list"), sessions: z.array(sessionListItemSchema) }),
+  /**
+   * Full-text history search, answered to `history/search` with the same `query`: the sessions
+   * whose conversation matches, best first, each with a snippet (`match` marks the matched words).
+   */
+  z.object({
+    type: z.literal("history/results"),
+    query: z.string(),
+    hits: z.array(
+      z.object({
+        agent: z.string(),
+        sessionId: z.string(),
+        snippet: z.array(z.object({ text: z.string(), match: z.boolean().optional() })),
+      }),
+    ),
+  }),
   /**
    * This webview is an editor tab showing that session: the webview keeps it in its state, so a
    * window reload restores the editor tab with it (the panel serializer reads it back).
@@ -253,6 +272,8 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   /** Shows the tab's session in an editor tab: the one already showing it, or a new one beside the code. */
   z.object({ type: z.literal("tab/openInEditor"), key: z.string() }),
   z.object({ type: z.literal("sessions/refresh") }),
+  /** Search every kept conversation's text (titles, prompts, replies, tools); answered by `history/results`. */
+  z.object({ type: z.literal("history/search"), query: z.string().max(2_000) }),
   z.object({ type: z.literal("session/open"), agent: z.string(), sessionId: z.string() }),
   /** Asks the host to delete a session; the host confirms with the user first. */
   z.object({ type: z.literal("session/delete"), agent: z.string(), sessionId: z.string() }),

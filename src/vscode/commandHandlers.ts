@@ -23,6 +23,8 @@ import { exportConversations } from "./conversationExportCommand";
 import type { JournalArchive } from "../acp/journal/journalArchive";
 import type { WorkspaceCheckpoints } from "../acp/checkpoints/workspaceCheckpoints";
 import { attachmentFromSelection, attachmentsFromUris } from "./promptAttachments";
+import type { SessionHistory } from "../acp/history/sessionHistory";
+import { pickFromHistory } from "./historyQuickPick";
 
 export interface CommandContext {
   readonly manager: SessionManager;
@@ -40,6 +42,23 @@ export interface CommandContext {
   readonly checkpoints: WorkspaceCheckpoints;
   /** Every conversation of this machine (the journal), for export. */
   readonly conversationArchive: JournalArchive;
+  /** Every conversation, searchable (Open Session…, Delete Session…, Rebuild History Index). */
+  readonly history: SessionHistory;
+}
+
+async function rebuildHistoryIndex(history: SessionHistory): Promise<void> {
+  const done = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("Rebuilding the history index…") },
+    () => history.service.rebuild(),
+  );
+  void vscode.window.showInformationMessage(
+    done.engine === "fts5"
+      ? vscode.l10n.t("History index rebuilt: {0} conversations.", done.conversations)
+      : vscode.l10n.t(
+          "History search scans the {0} conversations directly: this VS Code has no SQLite full-text search (1.101 or later has).",
+          done.conversations,
+        ),
+  );
 }
 
 const FOCUS = "workbench.view.extension.acpPanel";
@@ -102,26 +121,13 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
       await manager.newTab(agent);
     },
     "acpPanel.openSession": async () => {
-      const sessions = await manager.listSessions();
-      const picked = await vscode.window.showQuickPick(
-        sessions.map((item) => ({
-          label: item.title,
-          description: `${item.agent} · ${item.status === "closed" ? "" : `${item.status} · `}${item.updatedAt ? new Date(item.updatedAt).toLocaleString() : ""}`,
-          detail: item.cwd,
-          item,
-        })),
-        {
-          title: vscode.l10n.t("ACP: Open Session"),
-          placeHolder: sessions.length
-            ? vscode.l10n.t("Search sessions by title, agent or folder")
-            : vscode.l10n.t("No sessions yet"),
-          matchOnDescription: true,
-          matchOnDetail: true,
-        },
-      );
+      const picked = await pickFromHistory(context.history, {
+        title: vscode.l10n.t("ACP: Open Session"),
+        search: true,
+      });
       if (!picked) return;
       await vscode.commands.executeCommand(FOCUS);
-      await manager.openSession(picked.item.agent, picked.item.sessionId);
+      await manager.openSession(picked.agent, picked.sessionId);
     },
     /** The given tab (a tab's context menu passes its `data-vscode-context`), else the active one, else a new session. */
     "acpPanel.openSessionInEditor": async (arg?: unknown) => {
@@ -141,14 +147,14 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
       if (key) await manager.closeTab(key);
     },
     "acpPanel.deleteSession": async () => {
-      const sessions = await manager.listSessions();
-      const picked = await vscode.window.showQuickPick(
-        sessions.map((item) => ({ label: item.title, description: item.agent, detail: item.cwd, item })),
-        { title: vscode.l10n.t("ACP: Delete Session") },
-      );
-      if (!picked || !(await confirmDelete(picked.item.agent))) return;
-      await manager.deleteSession(picked.item.agent, picked.item.sessionId);
-      void vscode.window.showInformationMessage(vscode.l10n.t('Deleted "{0}".', picked.item.title));
+      const picked = await pickFromHistory(context.history, {
+        title: vscode.l10n.t("ACP: Delete Session"),
+        search: true,
+      });
+      if (!picked || !(await confirmDelete(picked.agent))) return;
+      // The agent's copy, the local index, the kept conversation and its entries in the history index.
+      await context.history.delete(picked.agent, picked.sessionId);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Deleted "{0}".', picked.title));
     },
     // From the palette: the active tab; from the tab strip's menu: the tab given.
     "acpPanel.forkSession": (tab?: unknown) => forkTab(manager, tabKeyOf(tab)),
@@ -208,6 +214,7 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     "acpPanel.exportConversations": () => exportConversations(context.conversationArchive, active()),
     "acpPanel.showLogs": () => logger.channel.show(true),
     "acpPanel.clearCheckpoints": () => clearCheckpoints(context.checkpoints),
+    "acpPanel.rebuildHistoryIndex": () => rebuildHistoryIndex(context.history),
     "acpPanel.showTraffic": () => logger.showTraffic(),
     "acpPanel.managePermissionRules": () => context.rules.manage(context.catalog.names()),
     "acpPanel.setAgentSecret": () => context.secrets.promptAndStore(),

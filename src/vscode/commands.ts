@@ -29,6 +29,7 @@ export const commandIds = [
   "acpPanel.setAgentSecret",
   "acpPanel.addAgentFromRegistry",
   "acpPanel.clearCheckpoints",
+  "acpPanel.rebuildHistoryIndex",
   "acpPanel.addReviewComment",
   "acpPanel.sendReviewComments",
   "acpPanel.deleteReviewComment",

@@ -41,6 +41,7 @@ import { TerminalMirror } from "./terminalMirror";
 import { authQuickPick, consentDialogs, hiddenPanelNotifier, urlConsent } from "./userPrompts";
 import { workspaceCwd } from "./workspaceCwd";
 import { createVscodeIntelligence } from "./vscodeIntelligence";
+import { sessionHistory as buildSessionHistory } from "./historyHost";
 import { remoteSettingsHint, type RemoteSettingsHint } from "../acp/agents/remoteAgentSettings";
 import { installOffer } from "../acp/agents/installedPresets";
 import { presetInstaller } from "./presetInstaller";
@@ -102,6 +103,10 @@ export function startHost(context: vscode.ExtensionContext): Host {
     (message, ...args) => vscode.l10n.t(message, ...args),
   );
   const conversationArchive = journal.archive;
+  const sessionIndex = new SessionIndex({
+    read: () => context.globalState.get("acpPanel.sessionIndex", []),
+    write: (records) => void context.globalState.update("acpPanel.sessionIndex", records),
+  });
   const manager = new SessionManager(
     {
       checkpoints,
@@ -140,11 +145,15 @@ export function startHost(context: vscode.ExtensionContext): Host {
         },
       },
     },
-    new SessionIndex({
-      read: () => context.globalState.get("acpPanel.sessionIndex", []),
-      write: (records) => void context.globalState.update("acpPanel.sessionIndex", records),
-    }),
+    sessionIndex,
     journal.tabs,
+  );
+  const sessionHistory = buildSessionHistory(
+    context,
+    conversationArchive,
+    manager,
+    logger,
+    (message, ...args) => vscode.l10n.t(message, ...args),
   );
   const follow = new FollowAgent(navigation, workspaceCwd.roots);
   const placements = new EditorPlacements();
@@ -164,6 +173,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
     navigation,
     follow,
     manager,
+    history: sessionHistory,
     logger,
     showLogs: () => logger.channel.show(true),
     catalog: (): HostMessage => ({
@@ -252,6 +262,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
       reviewHunks,
       storage: context.globalStorageUri,
       conversationArchive,
+      history: sessionHistory,
     }),
     shutdown: () => manager.dispose(),
   };

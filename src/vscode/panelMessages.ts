@@ -6,6 +6,7 @@ import * as vscode from "vscode";
 import type { Logger } from "../acp/ports";
 import type { ChatSession } from "../acp/sessions/chatSession";
 import type { SessionManager } from "../acp/sessions/sessionManager";
+import type { SessionHistory } from "../acp/history/sessionHistory";
 import type { HostMessage, WebviewMessage } from "../shared/protocol";
 import { offerAddAgent } from "./addAgentPick";
 import { searchMentions } from "./mentionSources";
@@ -17,6 +18,8 @@ import { forkTab, renameListed, renameTab, setArchived } from "./sessionOpsComma
 
 export interface PanelMessageContext {
   readonly manager: SessionManager;
+  /** The session list with every kept conversation, and full-text search over them. */
+  readonly history: SessionHistory;
   readonly navigation: EditorNavigation;
   readonly follow: FollowAgent;
   readonly logger: Logger;
@@ -35,7 +38,7 @@ export interface PanelMessageContext {
 }
 
 export async function handlePanelMessage(message: WebviewMessage, context: PanelMessageContext): Promise<void> {
-  const { manager, navigation, logger, post } = context;
+  const { manager, history, navigation, logger, post } = context;
   const session = context.session();
   switch (message.type) {
     case "webview/ready":
@@ -141,19 +144,29 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
     case "tab/openInEditor":
       return context.openInEditor(message.key);
     case "sessions/refresh":
-      return post({ type: "sessions/list", sessions: await manager.listSessions() });
+      return post({ type: "sessions/list", sessions: await history.list() });
+    case "history/search":
+      return post({
+        type: "history/results",
+        query: message.query,
+        hits: (await history.search(message.query)).map(({ agent, sessionId, snippet }) => ({
+          agent,
+          sessionId,
+          snippet: [...snippet],
+        })),
+      });
     case "session/open":
       await manager.openSession(message.agent, message.sessionId);
       return;
     case "session/delete":
       if (await confirmDelete(message.agent)) {
-        await manager
-          .deleteSession(message.agent, message.sessionId)
+        await history
+          .delete(message.agent, message.sessionId)
           .catch(
             (error: unknown) =>
               void vscode.window.showErrorMessage(vscode.l10n.t("Could not delete the session: {0}", String(error))),
           );
-        post({ type: "sessions/list", sessions: await manager.listSessions() });
+        post({ type: "sessions/list", sessions: await history.list() });
       }
       return;
     case "tab/fork":
@@ -161,15 +174,15 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
     case "tab/rename":
       return renameTab(manager, message.key);
     case "session/rename": {
-      const current = (await manager.listSessions()).find(
+      const current = (await history.list()).find(
         (item) => item.agent === message.agent && item.sessionId === message.sessionId,
       )?.title;
       await renameListed(manager, message.agent, message.sessionId, current);
-      return post({ type: "sessions/list", sessions: await manager.listSessions() });
+      return post({ type: "sessions/list", sessions: await history.list() });
     }
     case "session/archive":
       await setArchived(manager, message.agent, message.sessionId, message.archived);
-      return post({ type: "sessions/list", sessions: await manager.listSessions() });
+      return post({ type: "sessions/list", sessions: await history.list() });
   }
 }
 

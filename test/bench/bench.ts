@@ -16,6 +16,7 @@ import { profileDir, readableBuild } from "./profiling";
 import { runHost, runRaw } from "./rawBaseline";
 import { zipEntries } from "./vsixEntries";
 import { CHECKPOINT_DIAGNOSTICS, CHECKPOINT_TARGETS, checkpointsWorkload } from "./checkpointsWorkload";
+import { HISTORY_DIAGNOSTICS, HISTORY_TARGETS, historyWorkload } from "./historyWorkload";
 import {
   longThreadWorkload,
   panelWorkload,
@@ -36,7 +37,8 @@ export const TOOL_CALLS = 200;
 /**
  * `bare`: the bare NDJSON reader; `host`: the panel's host stack without VS Code (hostClient.ts);
  * `streamfloor`: the stream read by the least an extension could do, in VS Code (floorExtension.js);
- * `checkpoints`: workspace checkpoints on 10,000 files, no VS Code (checkpointsWorkload.ts).
+ * `checkpoints`: workspace checkpoints on 10,000 files, no VS Code (checkpointsWorkload.ts);
+ * `history`: full-text history search over 1,000 conversations / 100 MB, no VS Code (historyWorkload.ts).
  */
 export const WORKLOADS = [
   "sizes",
@@ -44,6 +46,7 @@ export const WORKLOADS = [
   "raw",
   "host",
   "checkpoints",
+  "history",
   "panel",
   "stream",
   "streamfloor",
@@ -105,6 +108,7 @@ export const TARGETS: ReadonlyMap<string, Target> = new Map<string, Target>([
   [`tools.N${TOOL_CALLS}.hostRssPeakGrowthMB`, { text: "< 50 MB", meets: (m) => m < 50 }],
   ["long.T2000.hostRssPeakGrowthMB", { text: "< 30 MB", meets: (m) => m < 30 }],
   ...CHECKPOINT_TARGETS,
+  ...HISTORY_TARGETS,
   [
     "long.T2000.scrollDroppedFrames",
     {
@@ -141,6 +145,7 @@ export const DIAGNOSTIC_FIGURES: readonly RegExp[] = [
   // The streaming floor in VS Code is VS Code's (and the machine's), not the panel's; vsFloor is judged.
   /^stream\.floor\./,
   ...CHECKPOINT_DIAGNOSTICS,
+  ...HISTORY_DIAGNOSTICS,
 ];
 
 export async function runBench(options: BenchOptions): Promise<BenchResults> {
@@ -158,10 +163,10 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const vsix = join(scratch, "acp-panel.vsix");
   const agentScript = join(scratch, "fakeAgent.js");
   // The UI-less workloads need no package: `--only bare,raw,host,checkpoints` runs without one.
-  const needsVsix = WORKLOADS.some((w) => !["bare", "raw", "host", "checkpoints"].includes(w) && wanted(w));
+  const needsVsix = WORKLOADS.some((w) => !["bare", "raw", "host", "checkpoints", "history"].includes(w) && wanted(w));
   if (needsVsix) copyFileSync(vsixPath(), vsix);
   // sizes and checkpoints need no agent (nor does a run of them alone need a build).
-  if (WORKLOADS.some((w) => !["sizes", "checkpoints"].includes(w) && wanted(w)))
+  if (WORKLOADS.some((w) => !["sizes", "checkpoints", "history"].includes(w) && wanted(w)))
     copyFileSync(fakeAgentScript, agentScript);
   const overlay = profileDir() ? readableBuild(join(scratch, "readable")) : undefined;
   if (overlay) log(`profiling mode: unminified bundles, CPU profiles in ${profileDir()}`);
@@ -301,6 +306,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     }
 
     if (wanted("checkpoints")) add(checkpointsWorkload(tools.nodePath, scratch, options.runs, log));
+    if (wanted("history")) add(historyWorkload(tools.nodePath, scratch, options.runs, log));
 
     const ui: Array<[Workload, (ctx: WorkloadContext) => Promise<WorkloadResult>]> = [
       ["panel", panelWorkload],

@@ -16,7 +16,13 @@ const LIMIT = 2 * 1024 * 1024;
 
 const { name, version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const out = join(root, `${name}-${version}.vsix`);
-for (const built of ["dist/extension.js", "dist/host.js", "dist/mcpBridge.js", "dist/webview/main.js"]) {
+for (const built of [
+  "dist/extension.js",
+  "dist/host.js",
+  "dist/mcpBridge.js",
+  "dist/historyWorker.js",
+  "dist/webview/main.js",
+]) {
   if (!existsSync(join(root, built))) {
     console.error(`package: ${built} is missing; run \`node esbuild.mjs --production\` first`);
     process.exit(1);

@@ -67,8 +67,8 @@ describe("webview session list", { timeout: 120_000 }, () => {
       assert.deepEqual(described, [
         "Parser refactor | running | Echo Agent | …/work/parser | 5 minutes ago | Open,Close,Rename,Delete",
         "Release notes | waiting for you | Bub | …/work/site | 3 hours ago | Open,Close,Rename,Delete",
-        "Speed up the test matrix | closed | Codex | …/work/ci-tools | yesterday | Open,Rename,Delete",
-        "Docs typo | closed | Echo Agent | …/src/docs | - | Open,Rename,Delete",
+        "Speed up the test matrix | ended | Codex | …/work/ci-tools | yesterday | Open,Rename,Delete",
+        "Docs typo | ended | Echo Agent | …/src/docs | - | Open,Rename,Delete",
       ]);
       assert.equal(
         await rows.nth(0).getByRole("button", { name: "Close Parser refactor" }).count(),
@@ -148,7 +148,7 @@ describe("webview session list", { timeout: 120_000 }, () => {
         ),
       );
       await eventually(async () =>
-        assert.match((await row("Release notes").innerText()).replace(/\s+/g, " "), /closed/),
+        assert.match((await row("Release notes").innerText()).replace(/\s+/g, " "), /ended/),
       );
       assert.equal(
         await row("Release notes")

@@ -1,19 +1,22 @@
 /**
- * The session list, in place of the chat: every session the agents and the local index know
- * (`sessions/list`, asked for with `sessions/refresh` when the view opens), searchable by title,
- * agent and folder. Open switches to (or restores) the session's tab; Delete asks the host, which
+ * The session list, in place of the chat: every session the agents and the local index know and
+ * every kept conversation (`sessions/list`, asked for with `sessions/refresh` when the view
+ * opens). The search box searches the conversations' full text (`history/search`): matches come
+ * first, best first, each with a snippet; rows whose title, agent or folder match follow. Each
+ * row shows agent, date, state, changed files and cost where known; a filter picks one agent. Open switches to (or restores) the session's tab; Delete asks the host, which
  * confirms with the user; Close closes the session's tab; Rename asks the host for a title (the
  * agent stores it where it can, else it is kept locally); Archive/Unarchive where the agent offers
  * it, with "Show archived" to list archived sessions. Escape goes back to the chat.
  */
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
-import { useHostActions, useSessionList, useTabs } from "../hooks";
+import { useHistoryResults, useHostActions, useSessionList, useTabs } from "../hooks";
 import { noTabs } from "../hostValueStore";
 import { shortenPath } from "../displayPaths";
 import {
   type SessionRow,
-  filterSessions,
+  filterAgent,
   relativeTime,
+  searchSessions,
   sessionRows,
   sessionStatusLabel,
   visibleSessions,
@@ -24,8 +27,10 @@ import { t } from "../l10n";
 export function SessionList({ onClose }: { onClose: () => void }) {
   const list = useSessionList();
   const tabsState = useTabs();
-  const { refreshSessions } = useHostActions();
+  const results = useHistoryResults();
+  const { refreshSessions, searchHistory } = useHostActions();
   const [query, setQuery] = useState("");
+  const [agent, setAgent] = useState("");
   const [showArchived, setShowArchived] = useState(false);
   const search = useRef<HTMLInputElement>(null);
 
@@ -38,8 +43,17 @@ export function SessionList({ onClose }: { onClose: () => void }) {
     () => sessionRows(list?.sessions ?? [], tabsState === noTabs ? undefined : tabsState.tabs),
     [list, tabsState],
   );
+  useEffect(() => {
+    if (query.trim() !== "") searchHistory(query.trim());
+  }, [query, searchHistory, list]);
+
+  const agents = useMemo(() => [...new Set(rows.map((row) => row.agent))].sort(), [rows]);
   const archivedCount = useMemo(() => rows.filter((row) => row.archived === true).length, [rows]);
-  const shown = useMemo(() => filterSessions(visibleSessions(rows, showArchived), query), [rows, showArchived, query]);
+  const hits = results?.query === query.trim() ? results.hits : undefined;
+  const shown = useMemo(
+    () => searchSessions(filterAgent(visibleSessions(rows, showArchived), agent), query, hits),
+    [rows, showArchived, agent, query, hits],
+  );
   const now = Date.now();
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -78,11 +92,24 @@ export function SessionList({ onClose }: { onClose: () => void }) {
           ref={search}
           type="search"
           aria-label={t("Search sessions")}
-          placeholder={t("Search by title, agent or folder")}
+          placeholder={t("Search titles, messages, replies and tool output")}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />
       </div>
+      {agents.length > 1 || agent !== "" ? (
+        <label className="session-filter">
+          {t("Agent filter")}
+          <select value={agent} onChange={(event) => setAgent(event.target.value)}>
+            <option value="">{t("All agents")}</option>
+            {agents.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       {archivedCount > 0 || showArchived ? (
         <label className="session-filter">
           <input type="checkbox" checked={showArchived} onChange={(event) => setShowArchived(event.target.checked)} />
@@ -146,6 +173,14 @@ function SessionListRow({ row, now, onOpened }: { row: SessionRow; now: number; 
             {updated}
           </time>
         ) : null}
+        {row.changedFiles !== undefined ? (
+          <span className="session-changes">{t("{0} files changed", row.changedFiles)}</span>
+        ) : null}
+        {row.cost ? (
+          <span className="session-cost">
+            {row.cost.amount.toFixed(2)} {row.cost.currency}
+          </span>
+        ) : null}
         {row.agentStatus ? (
           <span
             className="session-agent-status"
@@ -155,6 +190,11 @@ function SessionListRow({ row, now, onOpened }: { row: SessionRow; now: number; 
           </span>
         ) : null}
       </div>
+      {row.snippet ? (
+        <p className="session-snippet">
+          {row.snippet.map((part, at) => (part.match ? <mark key={at}>{part.text}</mark> : part.text))}
+        </p>
+      ) : null}
       <div className="session-actions">
         <button
           type="button"

@@ -73,6 +73,7 @@ export class JournalArchive implements ConversationArchive {
         entryCount: resolved.entries.length,
         bytes: stat.size,
         ...(folded.base ? { continues: folded.base.key } : {}),
+        ...changedFilesOf(resolved.entries),
       });
     }
     return summaries.sort((a, b) => b.updatedAt - a.updatedAt);
@@ -187,4 +188,12 @@ export class JournalArchive implements ConversationArchive {
     if (this.cache.size > CACHED_FOLDS) this.cache.delete(this.cache.keys().next().value!);
     return folded;
   }
+}
+
+/** The files the conversation's tool calls showed a diff of, when any. */
+function changedFilesOf(entries: readonly StoredEntry[]): { changedFiles?: number } {
+  const paths = new Set<string>();
+  for (const entry of entries)
+    if (entry.kind === "tool_call") for (const item of entry.content) if (item.type === "diff") paths.add(item.path);
+  return paths.size > 0 ? { changedFiles: paths.size } : {};
 }

@@ -1,0 +1,178 @@
+/**
+ * Full-text history: keeps the search index in step with the conversation archive and answers
+ * searches with ranked hits and snippets. The index is derived: at start it is brought up to
+ * date (conversations added, changed or gone since), each change the archive reports is applied
+ * in order, and `rebuild` (the command, or a damaged index found at any time) starts it again from
+ * the archive. Where FTS5 is not available (`openIndex` gives a reason), the scan backend answers.
+ */
+import type { ConversationArchive, ConversationSummary } from "../journal/conversationArchive";
+import type { Logger } from "../ports";
+import { conversationText, snippetParts, type SnippetPart } from "./conversationText";
+import type { HistoryBackend, HistoryEngine } from "./historyBackend";
+import { IndexCorruptError, type IndexedConversation } from "./ftsStore";
+import { queryTerms } from "./historyQuery";
+import { ScanBackend } from "./scanSearch";
+import { CorruptIndexError } from "./workerBackend";
+
+export type OpenIndex = (fresh: boolean) => Promise<{ backend: HistoryBackend; rebuilt: boolean } | { reason: string }>;
+
+export interface HistoryHit {
+  readonly key: string;
+  /** Lower is better. */
+  readonly rank: number;
+  readonly snippet: readonly SnippetPart[];
+}
+
+/** Conversations put into the index per transaction while catching up. */
+const PUT_BATCH_CHARS = 4_000_000;
+/** Full-text hits per search (title, agent and folder matches come on top of these in the lists). */
+export const SEARCH_LIMIT = 50;
+
+/** Which state of a conversation the index holds. */
+export function versionOf(summary: ConversationSummary): string {
+  return `${summary.updatedAt}:${summary.entryCount}:${summary.bytes}:${summary.title ?? ""}`;
+}
+
+export class HistoryService {
+  private backend: Promise<HistoryBackend>;
+  /** Index work, in order; a search waits for what was queued before it. */
+  private work: Promise<void>;
+  private readonly subscription: { dispose(): void };
+  private disposed = false;
+  private recovering = false;
+
+  constructor(
+    private readonly archive: ConversationArchive,
+    private readonly openIndex: OpenIndex,
+    private readonly logger?: Logger,
+  ) {
+    this.backend = this.open(false);
+    this.work = this.catchUp();
+    this.subscription = archive.onDidChange((key) => this.enqueue(() => this.refresh(key)));
+  }
+
+  /** The engine answering searches (after start-up). */
+  async engine(): Promise<HistoryEngine> {
+    return (await this.backend).engine;
+  }
+
+  /** Every conversation kept, newest first. */
+  summaries(): Promise<readonly ConversationSummary[]> {
+    return this.archive.list();
+  }
+
+  async search(query: string, limit = SEARCH_LIMIT): Promise<HistoryHit[]> {
+    const terms = queryTerms(query);
+    if (terms.length === 0) return [];
+    await this.work;
+    const hits = await this.guarded((backend) => backend.search(terms, limit)).catch((error: unknown) => {
+      this.logger?.warn(`History search failed: ${String(error)}`);
+      return [];
+    });
+    return hits.map((hit) => ({ key: hit.key, rank: hit.rank, snippet: snippetParts(hit.snippet) }));
+  }
+
+  /** Drops the index and makes it again from every conversation ("ACP: Rebuild History Index"). */
+  rebuild(): Promise<{ engine: HistoryEngine; conversations: number }> {
+    const done = this.enqueue(async () => {
+      await (await this.backend).dispose().catch(() => undefined);
+      this.backend = this.open(true);
+      await this.catchUpNow();
+    });
+    return done.then(async () => ({ engine: await this.engine(), conversations: (await this.archive.list()).length }));
+  }
+
+  /** Delete Session…: the conversation leaves the archive and the index. */
+  async remove(key: string): Promise<void> {
+    await this.archive.remove(key);
+    await this.enqueue(() => this.guarded((backend) => backend.remove([key])));
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    this.subscription.dispose();
+    await this.work.catch(() => undefined);
+    await (await this.backend).dispose();
+  }
+
+  private async open(fresh: boolean): Promise<HistoryBackend> {
+    const opened = await this.openIndex(fresh).catch((error: unknown) => ({ reason: String(error) }));
+    if ("reason" in opened) {
+      this.logger?.info(`History search scans the conversations (no FTS5 index): ${opened.reason}`);
+      return new ScanBackend(this.archive);
+    }
+    if (opened.rebuilt) this.logger?.info("History index made anew; indexing every conversation.");
+    return opened.backend;
+  }
+
+  private enqueue(task: () => Promise<void>): Promise<void> {
+    const next = this.work.then(task, task);
+    this.work = next.catch((error: unknown) => this.logger?.warn(`History index: ${String(error)}`));
+    return next;
+  }
+
+  private catchUp(): Promise<void> {
+    return this.catchUpNow().catch((error: unknown) => this.logger?.warn(`History index: ${String(error)}`));
+  }
+
+  /** Puts what changed since the index was written, removes what is gone. */
+  private async catchUpNow(): Promise<void> {
+    await this.guarded(async (backend) => {
+      if (backend.engine === "scan") return;
+      const held = await backend.versions();
+      const summaries = await this.archive.list();
+      const listed = new Set(summaries.map((s) => s.key));
+      const gone = Object.keys(held).filter((key) => !listed.has(key));
+      if (gone.length) await backend.remove(gone);
+      let batch: IndexedConversation[] = [];
+      let chars = 0;
+      for (const summary of summaries) {
+        if (this.disposed) return;
+        if (held[summary.key] === versionOf(summary)) continue;
+        const doc = await this.documentOf(summary);
+        batch.push(doc);
+        chars += doc.prompts.length + doc.replies.length + doc.tools.length;
+        if (chars >= PUT_BATCH_CHARS) {
+          await backend.put(batch);
+          batch = [];
+          chars = 0;
+        }
+      }
+      if (batch.length) await backend.put(batch);
+    });
+  }
+
+  private async refresh(key: string): Promise<void> {
+    if (this.disposed) return;
+    const summary = (await this.archive.list()).find((s) => s.key === key);
+    await this.guarded(async (backend) => {
+      if (!summary) await backend.remove([key]);
+      else await backend.put([await this.documentOf(summary)]);
+    });
+  }
+
+  private async documentOf(summary: ConversationSummary): Promise<IndexedConversation> {
+    const text = conversationText(summary.title, await this.archive.entries(summary.key));
+    return { key: summary.key, version: versionOf(summary), ...text };
+  }
+
+  /** Runs `use` on the backend; a damaged index is replaced by a fresh one, filled again, and `use` retried once. */
+  private async guarded<T>(use: (backend: HistoryBackend) => Promise<T>): Promise<T> {
+    const backend = await this.backend;
+    try {
+      return await use(backend);
+    } catch (error) {
+      if (!(error instanceof CorruptIndexError || error instanceof IndexCorruptError) || this.recovering) throw error;
+      this.logger?.warn(`The history index is damaged (${error.message}); rebuilding it from the conversations.`);
+      this.recovering = true;
+      try {
+        await backend.dispose().catch(() => undefined);
+        this.backend = this.open(true);
+        await this.catchUpNow();
+        return await use(await this.backend);
+      } finally {
+        this.recovering = false;
+      }
+    }
+  }
+}

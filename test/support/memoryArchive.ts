@@ -1,0 +1,77 @@
+/** A ConversationArchive in memory, for tests of what reads the journal's contract. */
+import type {
+  ArchiveSubscription,
+  ConversationArchive,
+  ConversationSummary,
+} from "../../src/acp/journal/conversationArchive";
+import type { StoredEntry } from "../../src/shared/storedTranscript";
+
+export interface MemoryConversation {
+  readonly key: string;
+  readonly agent?: string;
+  readonly title?: string;
+  readonly entries: readonly StoredEntry[];
+  readonly archived?: boolean;
+  readonly updatedAt?: number;
+}
+
+export class MemoryArchive implements ConversationArchive {
+  private readonly conversations = new Map<string, ConversationSummary & { entries: readonly StoredEntry[] }>();
+  private readonly listeners = new Set<(key: string) => void>();
+  /** How many times `entries` was read (a catch-up that reads nothing unchanged leaves it alone). */
+  reads = 0;
+  private clock = 1_000;
+
+  constructor(initial: readonly MemoryConversation[] = []) {
+    for (const conversation of initial) this.set(conversation, false);
+  }
+
+  /** Adds or replaces a conversation and tells the listeners. */
+  set(conversation: MemoryConversation, notify = true): void {
+    const updatedAt = conversation.updatedAt ?? ++this.clock;
+    this.conversations.set(conversation.key, {
+      key: conversation.key,
+      agent: conversation.agent ?? "Demo",
+      sessionId: `s-${conversation.key}`,
+      ...(conversation.title ? { title: conversation.title } : {}),
+      startedAt: updatedAt,
+      updatedAt,
+      entryCount: conversation.entries.length,
+      bytes: JSON.stringify(conversation.entries).length,
+      ...(conversation.archived ? { archived: true } : {}),
+      entries: conversation.entries,
+    });
+    if (notify) this.listeners.forEach((listener) => listener(conversation.key));
+  }
+
+  async list(): Promise<readonly ConversationSummary[]> {
+    return [...this.conversations.values()]
+      .map(({ entries: _entries, ...summary }) => summary)
+      .sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  async entries(key: string): Promise<readonly StoredEntry[]> {
+    this.reads++;
+    return this.conversations.get(key)?.entries ?? [];
+  }
+
+  async remove(key: string): Promise<void> {
+    if (this.conversations.delete(key)) this.listeners.forEach((listener) => listener(key));
+  }
+
+  onDidChange(listener: (key: string) => void): ArchiveSubscription {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+}
+
+export const user = (text: string): StoredEntry => ({ kind: "user", text });
+export const reply = (text: string): StoredEntry => ({ kind: "assistant", chunks: [{ kind: "message", text }] });
+export const tool = (title: string, output: string): StoredEntry => ({
+  kind: "tool_call",
+  title,
+  toolKind: "execute",
+  status: "completed",
+  content: [{ type: "text", text: output }],
+  locations: [],
+});

@@ -1,0 +1,143 @@
+/**
+ * Issue 27 §2 in the panel (Chromium): the history list searches the conversations' full text.
+ * Typing asks the host (`history/search`); its ranked answer puts the matching conversations
+ * first, each with a snippet whose matched words are marked, even where the title does not
+ * match; rows show changed files and cost where known; the agent filter and "Show archived"
+ * narrow the list; the view stays axe-clean.
+ */
+import * as assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { SessionListItem } from "../../src/shared/protocol";
+import { AGENT, readyState } from "./fixtures";
+import { sessionsList, tabsState } from "./featureFixture";
+import { type Harness, Panel, eventually, startHarness } from "./harness";
+
+describe("webview history search", { timeout: 120_000 }, () => {
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness();
+  });
+  after(async () => {
+    await harness?.close();
+  });
+
+  async function openHistory(panel: Panel) {
+    await panel.snapshot(0, readyState());
+    await panel.send(tabsState("tab-1"));
+    await panel.page.getByRole("button", { name: "Show sessions" }).click();
+    await panel.waitForSent("sessions/refresh");
+    const now = await panel.page.evaluate(() => Date.now());
+    const base = sessionsList(now).sessions;
+    const extra: SessionListItem[] = [
+      {
+        agent: "Codex",
+        sessionId: "session-old",
+        cwd: "/home/ada/work/site",
+        title: "Plan for the morning",
+        updatedAt: new Date(now - 5 * 86_400_000).toISOString(),
+        status: "closed",
+        changedFiles: 3,
+        cost: { amount: 0.42, currency: "USD" },
+      },
+      { ...base[3]!, sessionId: "session-archived", title: "Archived lantern notes", archived: true },
+    ];
+    await panel.send({ type: "sessions/list", sessions: [...base, ...extra] });
+    const list = panel.page.getByRole("list", { name: "Session list" });
+    await eventually(async () => assert.equal(await list.getByRole("listitem").count(), 5));
+    return list;
+  }
+
+  it("sends the query, shows the ranked hits first with their snippet, and is axe-clean", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      const list = await openHistory(panel);
+      const search = panel.page.getByRole("searchbox", { name: "Search sessions" });
+      await search.fill("harbour lantern");
+      await eventually(async () =>
+        assert.ok((await panel.sentOfType("history/search")).some((m) => m.query === "harbour lantern")),
+      );
+      // Before the answer, the title filter alone: no title has these words.
+      await eventually(async () => assert.equal(await list.getByRole("listitem").count(), 0));
+      await panel.send({
+        type: "history/results",
+        query: "harbour lantern",
+        hits: [
+          {
+            agent: "Codex",
+            sessionId: "session-old",
+            snippet: [
+              { text: "…then remember the violet " },
+              { text: "harbour", match: true },
+              { text: " " },
+              { text: "lantern", match: true },
+              { text: " before lunch." },
+            ],
+          },
+          { agent: AGENT, sessionId: "session-1", snippet: [{ text: "the " }, { text: "harbour", match: true }] },
+        ],
+      });
+      const rows = list.getByRole("listitem");
+      await eventually(async () => assert.equal(await rows.count(), 2));
+      assert.match((await rows.nth(0).innerText()).replace(/\s+/g, " "), /Plan for the morning/);
+      assert.match((await rows.nth(1).innerText()).replace(/\s+/g, " "), /Parser refactor/);
+      const first = rows.nth(0);
+      assert.match(
+        (await first.locator(".session-snippet").innerText()).replace(/\s+/g, " "),
+        /remember the violet harbour lantern before lunch/,
+      );
+      assert.deepEqual(await first.locator("mark").allInnerTexts(), ["harbour", "lantern"]);
+      const meta = (await first.innerText()).replace(/\s+/g, " ");
+      assert.match(meta, /Codex/);
+      assert.match(meta, /ended/);
+      assert.match(meta, /3 files changed/);
+      assert.match(meta, /0\.42 USD/);
+      assert.ok(await first.getByRole("button", { name: "Open Plan for the morning" }).isVisible());
+      assert.deepEqual(await panel.axe(), []);
+      await panel.assertHealthy();
+    } finally {
+      await panel.context.close();
+    }
+  });
+
+  it("an answer to an older query is not shown for a newer one", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      const list = await openHistory(panel);
+      const search = panel.page.getByRole("searchbox", { name: "Search sessions" });
+      await search.fill("docs");
+      await panel.send({
+        type: "history/results",
+        query: "harbour",
+        hits: [{ agent: "Codex", sessionId: "session-old", snippet: [{ text: "harbour", match: true }] }],
+      });
+      // "docs" matches the title "Docs typo" only; the stale hit for "harbour" is not added.
+      await eventually(async () => assert.equal(await list.getByRole("listitem").count(), 1));
+      assert.match(await list.getByRole("listitem").first().innerText(), /Docs typo/);
+    } finally {
+      await panel.context.close();
+    }
+  });
+
+  it("filters by agent and shows archived conversations only when asked", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      const list = await openHistory(panel);
+      const rows = list.getByRole("listitem");
+      const filter = panel.page.getByRole("combobox", { name: "Agent filter" });
+      await filter.selectOption("Codex");
+      await eventually(async () => assert.equal(await rows.count(), 2));
+      assert.deepEqual((await rows.locator(".session-title").allInnerTexts()).sort(), [
+        "Plan for the morning",
+        "Speed up the test matrix",
+      ]);
+      await filter.selectOption("");
+      await eventually(async () => assert.equal(await rows.count(), 5));
+      await panel.page.getByRole("checkbox", { name: /Show archived/ }).check();
+      await eventually(async () => assert.equal(await rows.count(), 6));
+      assert.ok(await rows.filter({ hasText: "Archived lantern notes" }).first().isVisible());
+      assert.deepEqual(await panel.axe(), []);
+    } finally {
+      await panel.context.close();
+    }
+  });
+});
