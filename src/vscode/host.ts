@@ -148,12 +148,8 @@ export function startHost(context: vscode.ExtensionContext): Host {
     sessionIndex,
     journal.tabs,
   );
-  const sessionHistory = buildSessionHistory(
-    context,
-    conversationArchive,
-    manager,
-    logger,
-    (message, ...args) => vscode.l10n.t(message, ...args),
+  const sessionHistory = buildSessionHistory(context, conversationArchive, manager, logger, (message, ...args) =>
+    vscode.l10n.t(message, ...args),
   );
   const follow = new FollowAgent(navigation, workspaceCwd.roots);
   const placements = new EditorPlacements();
