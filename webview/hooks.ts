@@ -167,6 +167,7 @@ export const hostActions = {
   reviewDiff: (path: string) => postToHost({ type: "review/diff", path }),
   reviewKeep: (path: string) => postToHost({ type: "review/keep", path }),
   reviewUndo: (path: string) => postToHost({ type: "review/undo", path }),
+  reviewRedo: (path: string) => postToHost({ type: "review/redo", path }),
   reviewAll: () => postToHost({ type: "review/all" }),
   previewCheckpoint: (entryId: string) => postToHost({ type: "checkpoint/preview", entryId }),
   restoreCheckpoint: (entryId: string, conversation: boolean) =>

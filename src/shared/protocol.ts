@@ -287,6 +287,8 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("review/diff"), path: z.string() }),
   z.object({ type: z.literal("review/keep"), path: z.string() }),
   z.object({ type: z.literal("review/undo"), path: z.string() }),
+  /** Take an Undo back: the file holds again what it held just before the Undo. */
+  z.object({ type: z.literal("review/redo"), path: z.string() }),
   /** Every changed file of the review in VS Code's multi-file diff editor. */
   z.object({ type: z.literal("review/all") }),
   /** What "Restore checkpoint" on the user message `entryId` would change (answered by `checkpoint/preview`). */

@@ -18,6 +18,7 @@ type CheckpointMessage = Extract<
       | "review/diff"
       | "review/keep"
       | "review/undo"
+      | "review/redo"
       | "review/all"
       | "checkpoint/preview"
       | "checkpoint/restore"
@@ -51,6 +52,8 @@ export async function handleCheckpointMessage(
       return session.review?.keep(message.path);
     case "review/undo":
       return void (await session.review?.undo(message.path).catch(failed(vscode.l10n.t("Undo"))));
+    case "review/redo":
+      return void (await session.review?.redoUndo(message.path).catch(failed(vscode.l10n.t("Redo"))));
     case "review/all": {
       const review = session.review;
       if (!review) return;

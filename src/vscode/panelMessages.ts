@@ -113,6 +113,7 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
     case "review/diff":
     case "review/keep":
     case "review/undo":
+    case "review/redo":
     case "review/all":
     case "checkpoint/preview":
     case "checkpoint/restore":

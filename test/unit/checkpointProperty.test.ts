@@ -48,7 +48,8 @@ type Step =
   | { kind: "keepHunk"; file: string; pick: number }
   | { kind: "undo"; file: string; answer: boolean }
   | { kind: "restore"; pick: number }
-  | { kind: "redo" };
+  | { kind: "redo" }
+  | { kind: "redoUndo"; answer: boolean };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("user" as const), file, text }),
@@ -61,6 +62,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("undo" as const), file, answer: fc.boolean() }),
   fc.record({ kind: fc.constant("restore" as const), pick: fc.nat() }),
   fc.constant({ kind: "redo" as const }),
+  fc.record({ kind: fc.constant("redoUndo" as const), answer: fc.boolean() }),
 );
 
 const read = (path: string): string | null => (existsSync(path) ? readFileSync(path, "utf8") : null);
@@ -141,6 +143,8 @@ async function run(steps: readonly Step[]): Promise<void> {
   };
   const entries: string[] = [];
   let lastRestore: { restoreId: string; replaced: Map<string, string | null> } | undefined;
+  /** The last Undo that wrote: the file, what it held before, and what the Undo wrote. */
+  let lastUndo: { path: string; replaced: string | null; wrote: string | null } | undefined;
   const snapshot = () => new Map(FILES.map((name) => [name, read(join(dir, name))]));
   const toolCall = (kind: string, status: string, toolCallId: string) =>
     panel.dispatch({
@@ -251,6 +255,7 @@ async function run(steps: readonly Step[]): Promise<void> {
         answer = s.answer;
         const done = await review.undo(path).catch(() => "refused" as const);
         await kept(before, "Undo");
+        if (done === true) lastUndo = { path, replaced: current, wrote: read(path) };
         const turnCheckpoint = store.all().find((c) => c.label === `before ${firstTurn}`);
         if (done === true && agentOnly && turnCheckpoint && current !== null) {
           const held = await store.fileAt(turnCheckpoint, path);
@@ -275,6 +280,18 @@ async function run(steps: readonly Step[]): Promise<void> {
         }
         const notice = [...panel.state.thread.entries].reverse().find((e) => e.kind === "notice" && e.redo);
         if (notice?.kind === "notice" && notice.redo) lastRestore = { restoreId: notice.redo.restoreId, replaced };
+        break;
+      }
+      case "redoUndo": {
+        if (!lastUndo) break;
+        const before = onDiskNow();
+        const unchanged = read(lastUndo.path) === lastUndo.wrote;
+        answer = s.answer;
+        const done = await review.redoUndo(lastUndo.path).catch(() => "refused" as const);
+        await kept(before, "Redo of an Undo");
+        if (done === true && (unchanged || s.answer))
+          assert.equal(read(lastUndo.path), lastUndo.replaced, "Redo of an Undo gives back what the Undo replaced");
+        if (done === true) lastUndo = undefined;
         break;
       }
       case "redo": {

@@ -124,6 +124,11 @@ describe("webview files changed", { timeout: 120_000 }, () => {
         1,
         "the diff stays available",
       );
+      // An Undo can be taken back; a Keep has nothing to take back.
+      assert.equal(await row(1).getByRole("button", { name: /^Redo/ }).count(), 0);
+      await row(0).getByRole("button", { name: "Redo src/parser/parse.ts" }).click();
+      await panel.waitForSent("review/redo");
+      assert.deepEqual(await panel.sentOfType("review/redo"), [{ type: "review/redo", path: PARSE }]);
 
       // A new turn drops the resolved files and keeps the pending one.
       await panel.actions(3, [{ type: "turn/started", entryId: "u2", text: "again", at: 2 }]);

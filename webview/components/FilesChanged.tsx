@@ -89,7 +89,7 @@ export function FilesChanged() {
 }
 
 const ChangeRow = memo(function ChangeRow({ change, name }: { change: FileChange; name: string }) {
-  const { reviewDiff, reviewKeep, reviewUndo } = useHostActions();
+  const { reviewDiff, reviewKeep, reviewUndo, reviewRedo } = useHostActions();
   const user = byUser(change);
   return (
     <li className={`change-row change-${change.state}`}>
@@ -154,10 +154,23 @@ const ChangeRow = memo(function ChangeRow({ change, name }: { change: FileChange
             )}
           </>
         ) : (
-          <span className={`change-state change-state-${change.state}`}>
-            <Codicon name={change.state === "kept" ? "check" : "discard"} />
-            {change.state === "kept" ? t("Kept") : t("Undone")}
-          </span>
+          <>
+            <span className={`change-state change-state-${change.state}`}>
+              <Codicon name={change.state === "kept" ? "check" : "discard"} />
+              {change.state === "kept" ? t("Kept") : t("Undone")}
+            </span>
+            {change.state === "undone" ? (
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={t("Redo {0}", name)}
+                title={t("Take the Undo back: put back what the file held just before it")}
+                onClick={() => reviewRedo(change.path)}
+              >
+                <Codicon name="redo" />
+              </button>
+            ) : null}
+          </>
         )}
       </span>
     </li>

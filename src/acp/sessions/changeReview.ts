@@ -19,6 +19,7 @@ import { dirname } from "node:path";
 import { linkFreeFolder } from "../checkpoints/restoreGuard";
 import type { ThreadAction } from "../../shared/threadActions";
 import { type Baseline, baselineBytes, sameBytes, textOf } from "../checkpoints/reviewContent";
+import { mergeOut } from "./undoMerge";
 import { countLineChanges } from "./lineChanges";
 import { acceptHunk, hunkAt, lineHunks } from "../checkpoints/hunks";
 import type { ReviewSafety } from "../checkpoints/reviewSafety";
@@ -56,6 +57,8 @@ export class ChangeReview {
    * own write) may still arrive in the watcher's grace period, and must not list them again.
    */
   private readonly resolved = new Set<string>();
+  /** What each Undo replaced (and what it wrote), so the Undo can itself be taken back: `redoUndo`. */
+  private readonly undone = new Map<string, { replaced: Buffer | null; wrote: Buffer | null; entry: Recorded }>();
   safety: ReviewSafety | undefined;
   /** The workspace folders: Undo never writes through a folder that became a link (restoreGuard.ts). */
   roots: () => readonly string[] = () => [];
@@ -218,7 +221,7 @@ export class ChangeReview {
     let write: Buffer | null = target;
     if (!sameBytes(current, entry.after)) {
       // Changed again after the agent's change (by the user, or something else): merge, or ask.
-      const merged = await this.mergeOut(path, current, entry.after, target);
+      const merged = await mergeOut(this.safety, path, current, entry.after, target);
       if (merged === false) return false;
       write = merged;
     } else if (entry.userTouched) {
@@ -232,36 +235,35 @@ export class ChangeReview {
     await this.write(path, write, entry.before.kind === "file" && entry.before.executable === true);
     this.files.delete(path);
     this.resolved.add(path);
+    this.undone.set(path, { replaced: current, wrote: write, entry });
     this.dispatch({ type: "review/resolved", path, state: "undone" });
     return true;
   }
 
-  /** The agent's change taken out of what the file holds now; false when the user declined. */
-  private async mergeOut(
-    path: string,
-    current: Buffer | null,
-    agent: Buffer | null,
-    target: Buffer | null,
-  ): Promise<Buffer | null | false> {
-    const ours = current === null ? undefined : textOf(current);
-    const base = agent === null ? "" : textOf(agent);
-    const theirs = target === null ? "" : textOf(target);
-    if (current !== null && agent !== null && ours !== undefined && base !== undefined && theirs !== undefined) {
-      const merged = await this.safety?.merge(ours, base, theirs);
-      if (merged && !merged.conflicted) return Buffer.from(merged.text, "utf8");
-      if (merged?.conflicted) {
-        const go = await this.safety?.confirm(
-          `${path} changed after the agent's change, and the two overlap. Undo writes the file with conflict markers (<<<<<<< … >>>>>>>) for you to resolve.`,
-          "Write with conflict markers",
-        );
-        return go ? Buffer.from(merged.text, "utf8") : false;
-      }
+  /**
+   * Takes an Undo back: the file holds again exactly what it held just before the Undo, and the
+   * change is listed as pending again. Changed since the Undo: asks first (a checkpoint is kept).
+   * Resolves false when the user declined.
+   */
+  async redoUndo(path: string): Promise<boolean> {
+    const done = this.undone.get(path);
+    if (!done) throw new Error(`${path}: that Undo can no longer be taken back.`);
+    if (!(await this.linkFree(path)))
+      throw new Error(`A folder on the path of ${path} is now a link: the panel does not write through it.`);
+    if (!sameBytes(await this.readBytes(path), done.wrote)) {
+      const go = await this.safety?.confirm(
+        `${path} changed after the Undo. Redo replaces it with what it held just before the Undo. A checkpoint of now is kept.`,
+        "Replace",
+      );
+      if (!go) return false;
     }
-    const go = await this.safety?.confirm(
-      `${path} changed after the agent's change and can't be merged. Undo replaces it with what it held before the turn. A checkpoint of now is kept.`,
-      "Replace",
-    );
-    return go ? target : false;
+    await this.safety?.beforeUndo().catch(() => undefined);
+    const executable = done.entry.before.kind === "file" && done.entry.before.executable === true;
+    await this.write(path, done.replaced, executable);
+    this.undone.delete(path);
+    this.files.set(path, done.entry);
+    this.publish(path, done.entry);
+    return true;
   }
 
   private async write(path: string, content: Buffer | null, executable: boolean): Promise<void> {
