@@ -193,9 +193,10 @@ describe("sessions and commands in VS Code", { timeout: 300_000 }, () => {
       const rowB = parts.sessionList.getByRole("listitem").filter({ hasText: PROMPT_B });
       await rowB.first().waitFor({ timeout: 15_000 });
       await parts.searchSessions.fill("long running");
+      // The search is full text: A's reply says "long" and "running" too, but B's title says both, so B ranks first.
       await eventually(
-        async () => (await parts.sessionList.getByRole("listitem").count()) === 1,
-        "the search to leave one row",
+        async () => ((await parts.sessionList.getByRole("listitem").first().textContent()) ?? "").includes(PROMPT_B),
+        "the search to rank B's session first",
       );
       await parts.searchSessions.fill("");
       await rowB.getByRole("button", { name: `Delete ${PROMPT_B}` }).click();

@@ -17,7 +17,8 @@ import { vsixPath } from "../harness/paths";
 import { withDiagnostics } from "../harness/workbench";
 import { tearDownUi } from "../harness/teardown";
 
-const SLOW_START_MS = 2500;
+// Long enough that Send is pressed several times while the agent starts, however late the panel shows.
+const SLOW_START_MS = 8000;
 
 /** The queued messages' texts (each is an editable textbox). */
 async function queuedTexts(view: Chat): Promise<string[]> {
