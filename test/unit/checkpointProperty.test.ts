@@ -51,18 +51,27 @@ type Step =
   | { kind: "redo" }
   | { kind: "redoUndo"; answer: boolean };
 
+// Weighted towards what can lose bytes: a user's edit, an agent's edit, the sweep that lists it,
+// and an Undo of it (uniform weights made an effective Undo rare, and the HEAD sabotage passed).
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ kind: fc.constant("user" as const), file, text }),
-  fc.record({ kind: fc.constantFrom("fsWrite" as const, "ownEdit" as const, "shellWrite" as const), file, text }),
-  fc.record({ kind: fc.constant("shellRm" as const), file }),
-  fc.constant({ kind: "turn" as const }),
-  fc.constant({ kind: "sweep" as const }),
-  fc.record({ kind: fc.constant("keep" as const), file }),
-  fc.record({ kind: fc.constant("keepHunk" as const), file, pick: fc.nat() }),
-  fc.record({ kind: fc.constant("undo" as const), file, answer: fc.boolean() }),
-  fc.record({ kind: fc.constant("restore" as const), pick: fc.nat() }),
-  fc.constant({ kind: "redo" as const }),
-  fc.record({ kind: fc.constant("redoUndo" as const), answer: fc.boolean() }),
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("user" as const), file, text }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constantFrom("fsWrite" as const, "ownEdit" as const, "shellWrite" as const),
+      file,
+      text,
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("shellRm" as const), file }) },
+  { weight: 2, arbitrary: fc.constant({ kind: "turn" as const }) },
+  { weight: 3, arbitrary: fc.constant({ kind: "sweep" as const }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("keep" as const), file }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("keepHunk" as const), file, pick: fc.nat() }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant("undo" as const), file, answer: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("restore" as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.constant({ kind: "redo" as const }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("redoUndo" as const), answer: fc.boolean() }) },
 );
 
 const read = (path: string): string | null => (existsSync(path) ? readFileSync(path, "utf8") : null);
@@ -173,7 +182,12 @@ async function run(steps: readonly Step[]): Promise<void> {
   entries.push("u0");
   for (const [n, s] of steps.entries()) {
     noteListed();
-    const path = "file" in s ? join(dir, s.file) : "";
+    const named = "file" in s ? join(dir, s.file) : "";
+    // An Undo or a Keep aims at a listed file when the one it names is not listed: most random
+    // names are not, and an Undo that does nothing tests nothing (the HEAD sabotage went unseen).
+    const listed = FILES.map((name) => join(dir, name)).filter((p) => review.has(p));
+    const aimed = (s.kind === "undo" || s.kind === "keep") && !review.has(named) && listed.length > 0;
+    const path = aimed ? listed[FILES.indexOf(s.file) % listed.length]! : named;
     switch (s.kind) {
       case "user":
         execFileSync("mkdir", ["-p", join(dir, "sub")]);
@@ -262,7 +276,11 @@ async function run(steps: readonly Step[]): Promise<void> {
           const checkpointText = typeof held === "object" && "content" in held ? held.content.toString("utf8") : null;
           const expected = keptBaseline.has(path) ? keptBaseline.get(path) : checkpointText;
           if (!(typeof held === "object" && "unknown" in held))
-            assert.equal(read(path), expected, `Undo of ${s.file} gives the checkpoint's bytes, kept hunks taken over`);
+            assert.equal(
+              read(path),
+              expected,
+              `Undo of ${relative(dir, path)} gives the checkpoint's bytes, kept hunks taken over`,
+            );
         }
         break;
       }
