@@ -12,6 +12,7 @@ import { shortPaths } from "../displayPaths";
 import { useHostActions, usePanel } from "../hooks";
 import { useExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";
+import { IconButton } from "./IconButton";
 import { t } from "../l10n";
 
 // The reason when an older host sends none.
@@ -160,15 +161,12 @@ const ChangeRow = memo(function ChangeRow({ change, name }: { change: FileChange
               {change.state === "kept" ? t("Kept") : t("Undone")}
             </span>
             {change.state === "undone" ? (
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={t("Redo {0}", name)}
+              <IconButton
+                icon="redo"
+                label={t("Redo {0}", name)}
                 title={t("Take the Undo back: put back what the file held just before it")}
                 onClick={() => reviewRedo(change.path)}
-              >
-                <Codicon name="redo" />
-              </button>
+              />
             ) : null}
           </>
         )}
