@@ -266,12 +266,15 @@ async function run(steps: readonly Step[]): Promise<void> {
         const firstTurn = listedIn.get(path);
         const agentOnly = !activity.wasEditedByUser(path);
         const current = read(path);
+        // Changed again after the change the review recorded (a later write): Undo merges, and may
+        // write conflict markers once the user says so; the exact-bytes check is for the plain case.
+        const asRecorded = current === review.diff(path)?.after;
         answer = s.answer;
         const done = await review.undo(path).catch(() => "refused" as const);
         await kept(before, "Undo");
         if (done === true) lastUndo = { path, replaced: current, wrote: read(path) };
         const turnCheckpoint = store.all().find((c) => c.label === `before ${firstTurn}`);
-        if (done === true && agentOnly && turnCheckpoint && current !== null) {
+        if (done === true && agentOnly && asRecorded && turnCheckpoint && current !== null) {
           const held = await store.fileAt(turnCheckpoint, path);
           const checkpointText = typeof held === "object" && "content" in held ? held.content.toString("utf8") : null;
           const expected = keptBaseline.has(path) ? keptBaseline.get(path) : checkpointText;
