@@ -74,6 +74,33 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("redoUndo" as const), answer: fc.boolean() }) },
 );
 
+/**
+ * The path that lost the user's work (issue 25): the user's edit, a new turn, an agent's edit of the
+ * same file by any route, the sweep that lists it, and an Undo. Random steps alone make it rare, so
+ * the sequences mix such episodes with single random steps.
+ */
+const episode: fc.Arbitrary<Step[]> = fc
+  .record({
+    file,
+    mine: text,
+    theirs: text,
+    route: fc.constantFrom("fsWrite" as const, "ownEdit" as const, "shellWrite" as const),
+    answer: fc.boolean(),
+  })
+  .map(({ file, mine, theirs, route, answer }) => [
+    { kind: "user", file, text: mine },
+    { kind: "turn" },
+    { kind: route, file, text: theirs },
+    { kind: "sweep" },
+    { kind: "undo", file, answer },
+  ]);
+const steps: fc.Arbitrary<Step[]> = fc
+  .array(fc.oneof({ weight: 6, arbitrary: step.map((s) => [s]) }, { weight: 1, arbitrary: episode }), {
+    minLength: 1,
+    maxLength: 12,
+  })
+  .map((groups) => groups.flat());
+
 const read = (path: string): string | null => (existsSync(path) ? readFileSync(path, "utf8") : null);
 
 /** The former "before": the file at git HEAD (for the sabotage run). */
@@ -335,7 +362,7 @@ test(
   { timeout: 600_000 },
   async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), (steps) => run(steps)),
+      fc.asyncProperty(steps, (sequence) => run(sequence)),
       {
         numRuns: Number(process.env.CHECKPOINT_PROPERTY_RUNS ?? 25),
         endOnFailure: true,
