@@ -87,16 +87,19 @@ export interface RunOptions {
   readonly timeoutMs?: number;
   /** More `name=value` settings for this call only (after the fixed ones). */
   readonly config?: readonly string[];
+  /** Another index file than the repository's own, for this call only. */
+  readonly indexFile?: string;
 }
 
 /** Runs git in a child process, started off the host's thread (processThread.ts). */
 export async function runGit(place: GitPlace, args: readonly string[], options: RunOptions = {}): Promise<Buffer> {
   const extra = (options.config ?? []).flatMap((setting) => ["-c", setting]);
+  const env = environment(place);
   const { code, stdout, stderr } = await runProcess({
     file: place.git.path,
     args: [...overrides(place), ...extra, ...args],
     cwd: place.gitDir,
-    env: environment(place),
+    env: options.indexFile === undefined ? env : { ...env, GIT_INDEX_FILE: options.indexFile },
     maxBuffer: 512 * 1024 * 1024,
     timeoutMs: options.timeoutMs ?? 120_000,
     ...(options.input === undefined ? {} : { input: options.input }),

@@ -167,10 +167,8 @@ export class SessionCheckpoints {
           return { kind: "unknown", reason: "A symbolic link: the panel does not restore links" };
         return { kind: "file", content: found.content, executable: found.mode === "100755" };
       },
-      changedSinceStart: async () => {
-        const now = await store.take("after the turn");
-        return (await store.diff(turn, now)).map((change) => change.absolute);
-      },
+      changedSinceStart: async () =>
+        (await store.takeSince("after the turn", turn)).changes.map((change) => change.absolute),
     };
   }
 

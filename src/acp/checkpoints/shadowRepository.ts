@@ -8,7 +8,11 @@
 import { lstat, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { runGit, type GitPlace } from "./gitRunner";
+import { addEverything } from "./bulkAdd";
+import { changedPaths, stagePaths } from "./stagedChanges";
+import { DIFF_OPTIONS, parseDiffTree, type TreeChange } from "./treeDiff";
 import type { GitExecutable } from "./gitExecutable";
+export type { TreeChange } from "./treeDiff";
 import { CHECKPOINT_REFS, dropRetiredRefs, retireAllRefs, retireRef, reviveRef } from "./retiredCheckpoints";
 
 /** Files larger than this are not in checkpoints (listed as "not restorable" when changed). */
@@ -20,27 +24,8 @@ export const DEFAULT_MAX_CHECKPOINT_FILE_BYTES = 5 * 1024 * 1024;
  */
 const TARGETED_ADD_LIMIT = 500;
 
-/**
- * For the `add` of a whole folder (the first checkpoint: every file hashed and stored): every file
- * over 1 byte goes into one pack file, zlib level 1, instead of one loose object file each (10,000
- * files: ~40 % less CPU, most of it the kernel creating files). Only on that call: elsewhere the
- * threshold would make `diff` call every file binary; a turn's few files stay loose objects.
- */
-const BULK_ADD = ["core.bigFileThreshold=1", "pack.compression=1"];
-
 /** Left out of every checkpoint besides what `.gitignore` says. */
 const ALWAYS_EXCLUDED = ["node_modules/", ".DS_Store"];
-
-/** A file that differs between two checkpoints (paths relative to the folder, with `/`). */
-export interface TreeChange {
-  readonly path: string;
-  readonly status: "added" | "modified" | "deleted";
-  readonly additions: number;
-  readonly deletions: number;
-  readonly binary: boolean;
-  /** A symbolic link on either side: never followed; a restore removes a link created since, and recreates none. */
-  readonly link?: boolean;
-}
 
 export interface CheckpointedFile {
   /** git's file mode: 100644, 100755 (executable), 120000 (a symlink, never followed). */
@@ -51,6 +36,7 @@ export interface CheckpointedFile {
 export class ShadowRepository {
   private readonly place: GitPlace;
   private tail: Promise<unknown> = Promise.resolve();
+  private refsTail: Promise<unknown> = Promise.resolve();
   private ready: Promise<void> | undefined;
   /** Paths over the size cap at the last snapshot (relative, `/`). */
   private oversized = new Set<string>();
@@ -95,36 +81,57 @@ export class ShadowRepository {
    * ref is written just after (flushRefs), off the caller's wait: nothing prunes before it is.
    */
   snapshot(ref: string): Promise<string> {
+    return this.serial(async () => (await this.take(ref)).tree);
+  }
+
+  /**
+   * A checkpoint now, and what changed in it since checkpoint `from`: as snapshot then diff, but
+   * the diff reads the index (`diff-index --cached`) while `write-tree` writes the tree from it.
+   */
+  snapshotSince(ref: string, from: string): Promise<{ tree: string; changes: TreeChange[] }> {
     return this.serial(async () => {
-      await this.init();
-      const candidates = await this.changedPaths();
-      await this.excludeOversized(candidates);
-      // -A: additions, changes and deletions; --ignore-errors: an unreadable file does not stop the rest.
-      if (candidates.length > TARGETED_ADD_LIMIT)
-        await runGit(this.place, ["add", "-A", "--ignore-errors", "--", "."], { okCodes: [1], config: BULK_ADD });
-      else {
-        // Only what ls-files listed: git then neither stats every file nor walks every folder again.
-        const paths = candidates.filter((path) => !this.oversized.has(path));
-        if (paths.length > 0)
-          await runGit(
-            this.place,
-            ["--literal-pathspecs", "add", "-A", "--ignore-errors", "--pathspec-from-file=-", "--pathspec-file-nul"],
-            { okCodes: [1], input: paths.join("\0") },
-          ).catch(() =>
-            // A path git refuses by name (a folder on it became a link: "beyond a symbolic link"): the whole tree.
-            runGit(this.place, ["add", "-A", "--ignore-errors", "--", "."], { okCodes: [1] }),
-          );
-      }
-      // The tree is the checkpoint (no commit object: one git process less per checkpoint).
-      const tree = (await runGit(this.place, ["write-tree"])).toString("utf8").trim();
-      this.unwrittenRefs.set(refName(ref), tree);
-      void this.serial(() => this.flushRefs()).catch(() => undefined); // retried by the next flush
-      return tree;
+      const { tree, changes = [] } = await this.take(ref, from);
+      return { tree, changes };
     });
   }
 
-  /** Writes the refs of the checkpoints taken since the last flush, in one git process. */
-  private async flushRefs(): Promise<void> {
+  private async take(ref: string, from?: string): Promise<{ tree: string; changes?: TreeChange[] }> {
+    await this.init();
+    const candidates = await changedPaths(this.place);
+    const files = await this.excludeOversized(candidates);
+    if (candidates.length > TARGETED_ADD_LIMIT) await addEverything(this.place, files);
+    // Only what was listed: git then neither stats every file nor walks every folder again.
+    else
+      await stagePaths(
+        this.place,
+        candidates.filter((path) => !this.oversized.has(path)),
+      );
+    // The tree is the checkpoint (no commit object: one git process less per checkpoint).
+    const [tree, changes] = await Promise.all([
+      runGit(this.place, ["write-tree"]).then((out) => out.toString("utf8").trim()),
+      from === undefined
+        ? undefined
+        : runGit(this.place, ["diff-index", "--cached", ...DIFF_OPTIONS, from]).then((out) =>
+            parseDiffTree(out.toString("utf8")),
+          ),
+    ]);
+    this.unwrittenRefs.set(refName(ref), tree);
+    void this.flushRefs().catch(() => undefined); // retried by the next flush
+    return { tree, ...(changes === undefined ? {} : { changes }) };
+  }
+
+  /**
+   * Writes the refs of the checkpoints taken since the last flush, in one git process. Flushes
+   * run one at a time but beside the other operations (none of which reads refs), so the next
+   * checkpoint does not wait for one; whatever does read or change refs awaits this first.
+   */
+  private flushRefs(): Promise<void> {
+    const run = this.refsTail.then(() => this.writeRefs());
+    this.refsTail = run.catch(() => undefined);
+    return run;
+  }
+
+  private async writeRefs(): Promise<void> {
     if (this.unwrittenRefs.size === 0) return;
     const batch = [...this.unwrittenRefs];
     await runGit(this.place, ["update-ref", "--stdin"], {
@@ -134,20 +141,12 @@ export class ShadowRepository {
   }
 
   /**
-   * Files that are new, changed or deleted since the index last saw them (what `add -A` would
-   * stage), ignored files left out; an untracked nested repository as `dir/`.
-   */
-  private async changedPaths(): Promise<string[]> {
-    const listed = await runGit(this.place, ["ls-files", "-z", "--others", "--modified", "--exclude-standard"]);
-    return [...new Set(listed.toString("utf8").split("\0").filter(Boolean))];
-  }
-
-  /**
    * Files changed since the last snapshot that are over the cap are ignored (and dropped from the
    * index if they were in it before they grew). Only new or changed files are looked at: the index
-   * remembers the rest.
+   * remembers the rest. Returns the candidates that are files or links under the cap, with their sizes.
    */
-  private async excludeOversized(candidates: readonly string[]): Promise<void> {
+  private async excludeOversized(candidates: readonly string[]): Promise<Map<string, number>> {
+    const kept = new Map<string, number>();
     const listed = new Set(candidates);
     const over = new Set([...this.oversized].filter((path) => !listed.has(path)));
     for (let at = 0; at < candidates.length; at += 64) {
@@ -155,12 +154,13 @@ export class ShadowRepository {
         candidates.slice(at, at + 64).map(async (path) => {
           const info = await lstat(join(this.folder, path)).catch(() => undefined);
           if (info?.isFile() && info.size > this.maxFileBytes) over.add(path);
+          else if (info?.isFile() || info?.isSymbolicLink()) kept.set(path, info.size);
         }),
       );
     }
     const changed = over.size !== this.oversized.size || [...over].some((path) => !this.oversized.has(path));
     this.oversized = over;
-    if (!changed) return;
+    if (!changed) return kept;
     await writeFile(this.place.excludesFile, [...over].map((path) => `/${escapePattern(path)}`).join("\n") + "\n");
     if (over.size > 0)
       await runGit(
@@ -178,24 +178,14 @@ export class ShadowRepository {
           input: [...over].map((path) => path).join("\0"),
         },
       );
+    return kept;
   }
 
   /** What changed from checkpoint `from` to checkpoint `to` (nested repositories and symlinks left out). */
   diff(from: string, to: string): Promise<TreeChange[]> {
     return this.serial(async () => {
       await this.init();
-      const out = await runGit(this.place, [
-        "diff-tree",
-        "-r",
-        "-z",
-        "--no-renames",
-        "--no-ext-diff",
-        "--no-textconv",
-        "--raw",
-        "--numstat",
-        from,
-        to,
-      ]);
+      const out = await runGit(this.place, ["diff-tree", ...DIFF_OPTIONS, from, to]);
       return parseDiffTree(out.toString("utf8"));
     });
   }
@@ -255,6 +245,7 @@ export class ShadowRepository {
   drop(ref: string): Promise<void> {
     return this.serial(async () => {
       await this.init();
+      await this.refsTail; // a flush under way may be writing this very ref
       if (this.unwrittenRefs.delete(refName(ref))) return;
       await runGit(this.place, ["update-ref", "-d", refName(ref)], { okCodes: [1] });
     });
@@ -294,6 +285,7 @@ export class ShadowRepository {
   dropRetired(before: number): Promise<number> {
     return this.serial(async () => {
       await this.init();
+      await this.refsTail;
       return dropRetiredRefs(this.place, before);
     });
   }
@@ -322,42 +314,4 @@ function escapePattern(path: string): string {
     .replace(/[\\*?[\]!#]/g, (c) => `\\${c}`)
     .replace(/[\r\n]/g, "?")
     .replace(/ $/, "\\ ");
-}
-
-/**
- * `diff-tree -r -z --raw --numstat`: raw records (`:old new sha sha X\0path\0`), then numstat
- * records (`added\tdeleted\tpath\0`, `-\t-\t` for binary files).
- */
-export function parseDiffTree(out: string): TreeChange[] {
-  const tokens = out.split("\0");
-  const raw = new Map<string, { status: TreeChange["status"] }>();
-  const counts = new Map<string, { additions: number; deletions: number; binary: boolean }>();
-  const links = new Set<string>();
-  for (let at = 0; at < tokens.length; at++) {
-    const token = tokens[at] ?? "";
-    if (token.startsWith(":")) {
-      const path = tokens[++at] ?? "";
-      const [oldMode, newMode, , , letter] = token.slice(1).split(" ");
-      // Gitlinks (nested repositories) are never restored or diffed; symlinks are listed as links.
-      if ([oldMode, newMode].some((mode) => mode === "160000")) continue;
-      if (oldMode === "120000" || newMode === "120000") links.add(path);
-      const status = letter === "A" ? "added" : letter === "D" ? "deleted" : "modified";
-      raw.set(path, { status });
-      continue;
-    }
-    const match = /^(-|\d+)\x09(-|\d+)\x09([\s\S]*)$/.exec(token); // added, deleted, path (tab-separated)
-    if (!match?.[3]) continue;
-    const binary = match[1] === "-";
-    counts.set(match[3], {
-      additions: binary ? 0 : Number(match[1]),
-      deletions: binary ? 0 : Number(match[2]),
-      binary,
-    });
-  }
-  return [...raw].map(([path, { status }]) => ({
-    path,
-    status,
-    ...(counts.get(path) ?? { additions: 0, deletions: 0, binary: false }),
-    ...(links.has(path) ? { link: true } : {}),
-  }));
 }

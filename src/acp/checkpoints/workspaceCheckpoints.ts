@@ -82,17 +82,36 @@ export class WorkspaceCheckpoints {
 
   /** A checkpoint of every folder, now. Rejects (GitUnavailable) when there is no git. */
   async take(label: string): Promise<Checkpoint> {
+    return (await this.takeSince(label)).checkpoint;
+  }
+
+  /**
+   * A checkpoint of every folder now and, with `from`, the files changed since it: what
+   * take + diff(from, now) give, with one git process less on the way (ShadowRepository.snapshotSince).
+   */
+  async takeSince(label: string, from?: Checkpoint): Promise<{ checkpoint: Checkpoint; changes: FileDelta[] }> {
     const id = `cp-${this.now().toString(36)}-${randomBytes(4).toString("hex")}`;
     const commits: Record<string, string> = {};
-    await Promise.all(
-      this.options.folders().map(async (folder) => {
+    const changes = await Promise.all(
+      this.options.folders().map(async (folder): Promise<FileDelta[]> => {
         const repository = await this.repository(folder);
-        commits[folder] = await repository.snapshot(id);
+        const older = from?.commits[folder];
+        if (older === undefined) {
+          commits[folder] = await repository.snapshot(id);
+          return [];
+        }
+        const taken = await repository.snapshotSince(id, older);
+        commits[folder] = taken.tree;
+        return taken.changes.map((change) => ({
+          ...change,
+          folder,
+          absolute: join(repository.folder, ...change.path.split("/")),
+        }));
       }),
     );
     const checkpoint: Checkpoint = { id, at: this.now(), label, commits };
     this.known.set(id, checkpoint);
-    return checkpoint;
+    return { checkpoint, changes: changes.flat() };
   }
 
   /** Three-way text merge with the same git (see textMerge.ts). */

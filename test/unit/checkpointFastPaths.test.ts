@@ -1,0 +1,119 @@
+/**
+ * The quicker ways a checkpoint is taken give what the plain ones gave (issue 25, speed): the
+ * whole-folder add split over two git processes stores the tree `git add -A` alone would, the
+ * split is balanced with every file in one half, and the review's sweep (a checkpoint and the
+ * diff from the turn's, in one go) lists what take + diff list.
+ */
+import * as assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { chmodSync, mkdirSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { halves } from "../../src/acp/checkpoints/bulkAdd";
+import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
+import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
+import { scratchDir } from "../support/scratchDir";
+
+function setUp() {
+  const root = scratchDir("acp-checkpoint-fast-");
+  const dir = join(root, "folder");
+  mkdirSync(dir);
+  const checkpoints = new WorkspaceCheckpoints({
+    git: gitResolver(
+      () => process.env.PATH,
+      () => [dir],
+    ),
+    storage: join(root, "storage"),
+    folders: () => [dir],
+    maxFileBytes: 64 * 1024,
+  });
+  return { root, dir, checkpoints };
+}
+
+/** `git add -A` + `write-tree` of `dir` in a repository of its own (no shadow-repository code). */
+function plainTree(root: string, dir: string): string {
+  const gitDir = join(root, "plain.git");
+  const env = { PATH: process.env.PATH, HOME: root, GIT_CONFIG_NOSYSTEM: "1", GIT_DIR: gitDir, GIT_WORK_TREE: dir };
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-c", "core.autocrlf=false", "-c", "advice.addEmbeddedRepo=false", ...args], {
+      env,
+      cwd: root,
+    })
+      .toString()
+      .trim();
+  git("init", "--quiet", "--template=");
+  writeFileSync(join(gitDir, "info-exclude"), "/big.bin\n");
+  git("-c", `core.excludesFile=${join(gitDir, "info-exclude")}`, "add", "-A", "--", ".");
+  return git("write-tree");
+}
+
+test("the first checkpoint, split over two git processes, stores the tree a plain `git add -A` gives", async () => {
+  const { root, dir, checkpoints } = setUp();
+  for (let i = 0; i < 40; i++) {
+    mkdirSync(join(dir, `d${i}`));
+    for (let j = 0; j < 20; j++) writeFileSync(join(dir, `d${i}`, `f${j}.txt`), `file ${i}/${j}\n`.repeat(j + 1));
+  }
+  writeFileSync(join(dir, "large.dat"), Buffer.alloc(40_000, 3)); // the spare half's
+  writeFileSync(join(dir, "big.bin"), Buffer.alloc(70_000, 1)); // over the cap: left out
+  writeFileSync(join(dir, "empty"), "");
+  writeFileSync(join(dir, "run.sh"), "#!/bin/sh\n");
+  chmodSync(join(dir, "run.sh"), 0o755);
+  symlinkSync("d1/f1.txt", join(dir, "link"));
+  mkdirSync(join(dir, "nested"));
+  writeFileSync(join(dir, "nested", "inner.txt"), "a nested repository's\n");
+  const inNested = (...args: string[]) =>
+    execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t.invalid", ...args], { cwd: join(dir, "nested") });
+  inNested("init", "--quiet");
+  inNested("add", "inner.txt");
+  inNested("commit", "--quiet", "-m", "inner"); // a gitlink in both trees
+
+  const first = await checkpoints.take("first");
+  assert.equal(first.commits[dir], plainTree(root, dir));
+  const next = await checkpoints.take("again");
+  assert.equal(next.commits[dir], first.commits[dir], "the index holds every file with its stat data");
+});
+
+test("the two halves hold every file once, cost about the same, and the spare one the largest files", () => {
+  const sizes = new Map<string, number>();
+  for (let i = 0; i < 1000; i++) sizes.set(`small/${i}`, 100 + ((i * 37) % 5000));
+  for (let i = 0; i < 10; i++) sizes.set(`large/${i}`, 400_000 + i * 1000);
+  const { own, spare } = halves(sizes);
+  assert.deepEqual([...own, ...spare].sort(), [...sizes.keys()].sort());
+  const cost = (paths: string[]) => paths.reduce((sum, path) => sum + sizes.get(path)! + 4096, 0);
+  const largest = Math.max(...[...sizes.values()]) + 4096;
+  assert.ok(Math.abs(cost(own) - cost(spare)) <= largest, `${cost(own)} vs ${cost(spare)}`);
+  assert.ok(
+    spare.every((path) => own.every((other) => sizes.get(other)! <= sizes.get(path)!)),
+    "spare: the largest",
+  );
+  assert.deepEqual(halves(new Map()), { own: [], spare: [] });
+});
+
+test("the sweep (a checkpoint and the diff from the turn's at once) lists what take + diff list", async () => {
+  const { dir, checkpoints } = setUp();
+  for (const name of ["edited.txt", "touched.txt", "deleted.txt", "was-file", "same.txt"])
+    writeFileSync(join(dir, name), `${name}\n`);
+  const turn = await checkpoints.take("turn");
+  writeFileSync(join(dir, "edited.txt"), "edited\n");
+  utimesSync(join(dir, "touched.txt"), new Date(), new Date(Date.now() + 5000)); // stat differs, bytes do not
+  unlinkSync(join(dir, "deleted.txt"));
+  unlinkSync(join(dir, "was-file"));
+  mkdirSync(join(dir, "was-file"));
+  writeFileSync(join(dir, "was-file", "inside.txt"), "inside\n");
+  writeFileSync(join(dir, "new.txt"), "new\n");
+
+  const { checkpoint, changes } = await checkpoints.takeSince("after the turn", turn);
+  const listed = (list: typeof changes) =>
+    list.map((c) => `${c.status} ${c.path} +${c.additions}-${c.deletions}`).sort();
+  assert.deepEqual(listed(changes), [
+    "added new.txt +1-0",
+    "added was-file/inside.txt +1-0",
+    "deleted deleted.txt +0-1",
+    "deleted was-file +0-1",
+    "modified edited.txt +1-1",
+  ]);
+  assert.deepEqual(listed(changes), listed(await checkpoints.diff(turn, checkpoint)));
+  assert.deepEqual(changes.map((c) => c.absolute).sort(), changes.map((c) => join(dir, c.path)).sort());
+  const again = await checkpoints.take("again");
+  assert.equal(again.commits[dir], checkpoint.commits[dir]);
+});
