@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { halves } from "../../src/acp/checkpoints/bulkAdd";
+import { halves, packCost } from "../../src/acp/checkpoints/bulkAdd";
 import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
 import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
 import { scratchDir } from "../support/scratchDir";
@@ -73,15 +73,16 @@ test("the first checkpoint, split over two git processes, stores the tree a plai
   assert.equal(next.commits[dir], first.commits[dir], "the index holds every file with its stat data");
 });
 
-test("the two halves hold every file once, cost about the same, and the spare one the largest files", () => {
+test("the two halves hold every file once, cost about the same to pack, and the spare one the largest files", () => {
   const sizes = new Map<string, number>();
   for (let i = 0; i < 1000; i++) sizes.set(`small/${i}`, 100 + ((i * 37) % 5000));
   for (let i = 0; i < 10; i++) sizes.set(`large/${i}`, 400_000 + i * 1000);
   const { own, spare } = halves(sizes);
   assert.deepEqual([...own, ...spare].sort(), [...sizes.keys()].sort());
-  const cost = (paths: string[]) => paths.reduce((sum, path) => sum + sizes.get(path)! + 4096, 0);
-  const largest = Math.max(...[...sizes.values()]) + 4096;
-  assert.ok(Math.abs(cost(own) - cost(spare)) <= largest, `${cost(own)} vs ${cost(spare)}`);
+  const cost = (paths: string[], stored: boolean) =>
+    paths.reduce((sum, path) => sum + packCost(sizes.get(path)!, stored), 0);
+  const largest = packCost(Math.max(...[...sizes.values()]), false);
+  assert.ok(Math.abs(cost(own, false) - cost(spare, true)) <= largest, `${cost(own, false)} vs ${cost(spare, true)}`);
   assert.ok(
     spare.every((path) => own.every((other) => sizes.get(other)! <= sizes.get(path)!)),
     "spare: the largest",
