@@ -36,11 +36,6 @@ export function searchSessions(
   return [...found, ...filterSessions(rows, query).filter((row) => !foundIds.has(row.id))];
 }
 
-/** Rows of one agent; `agent` empty: every agent. */
-export function filterAgent(rows: readonly SessionRow[], agent: string): SessionRow[] {
-  return agent === "" ? [...rows] : rows.filter((row) => row.agent === agent);
-}
-
 /**
  * Overlays the open tabs on the fetched list: a session's tab may have opened, closed or changed
  * status since. `tabs` undefined: the host has not sent the tab strip, so the list stands as sent.
@@ -68,11 +63,6 @@ export function sessionRows(
     }
     return { ...item, id };
   });
-}
-
-/** Archived sessions only when asked for (the host lists them all where the agent can archive). */
-export function visibleSessions(rows: readonly SessionRow[], showArchived: boolean): SessionRow[] {
-  return showArchived ? [...rows] : rows.filter((row) => row.archived !== true);
 }
 
 /** Case-insensitive match of every word against title, agent and folder. */

@@ -5,7 +5,7 @@
 import * as vscode from "vscode";
 import type { ChatSession } from "../acp/sessions/chatSession";
 import type { SessionManager } from "../acp/sessions/sessionManager";
-import { confirmDelete } from "./panelMessages";
+import { confirmDelete, offerUndoDelete } from "./panelMessages";
 import type { ConfigOption } from "../shared/sessionUpdate";
 import { threadToMarkdown } from "../shared/threadMarkdown";
 import type { CommandHandlers } from "./commands";
@@ -153,8 +153,8 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
       });
       if (!picked || !(await confirmDelete(picked.agent))) return;
       // The agent's copy, the local index, the kept conversation and its entries in the history index.
-      await context.history.delete(picked.agent, picked.sessionId);
-      void vscode.window.showInformationMessage(vscode.l10n.t('Deleted "{0}".', picked.title));
+      const undo = await context.history.delete(picked.agent, picked.sessionId);
+      void offerUndoDelete(picked.title, undo);
     },
     // From the palette: the active tab; from the tab strip's menu: the tab given.
     "acpPanel.forkSession": (tab?: unknown) => forkTab(manager, tabKeyOf(tab)),

@@ -8,7 +8,7 @@
 import * as vscode from "vscode";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { DEFAULT_DISK_BUDGET_MB, JournalArchive } from "../acp/journal/journalArchive";
+import { DEFAULT_DISK_BUDGET_MB, JournalArchive, type PrunedConversation } from "../acp/journal/journalArchive";
 import { errorCode, nodeJournalFs } from "../acp/journal/journalFs";
 import { migrateTranscripts } from "../acp/journal/journalMigration";
 import { TabJournals } from "../acp/journal/tabJournals";
@@ -45,6 +45,7 @@ export function conversationJournal(
       1024 *
       1024,
     translate,
+    onPruned: (pruned) => void offerBringBack(archive, pruned, logger),
     onHealth: (problem) => {
       if (problem === undefined) {
         logger.info("The conversation journal is written again.");
@@ -69,4 +70,27 @@ export function conversationJournal(
         (error: unknown) => logger.warn(`Could not migrate the kept transcripts: ${String(error)}`),
       );
   return { archive, tabs, ready };
+}
+
+/** The notice after a prune: what was set aside to keep within the budget, with Bring back (for a day). */
+async function offerBringBack(
+  archive: JournalArchive,
+  pruned: readonly PrunedConversation[],
+  logger: Logger,
+): Promise<void> {
+  const megabytes = Math.max(1, Math.round(pruned.reduce((sum, p) => sum + p.bytes, 0) / (1024 * 1024)));
+  logger.info(`Set aside ${pruned.length} conversation(s) (${megabytes} MB) to keep within the journal's disk budget.`);
+  const bringBack = vscode.l10n.t("Bring back");
+  const answer = await vscode.window.showInformationMessage(
+    vscode.l10n.t(
+      "{0} old conversation(s) ({1} MB) were set aside to keep the journal within its disk budget (setting acpPanel.journal.diskBudgetMB). They can be brought back for a day.",
+      pruned.length,
+      megabytes,
+    ),
+    bringBack,
+  );
+  if (answer !== bringBack) return;
+  let back = 0;
+  for (const conversation of pruned) if (await archive.bringBack(conversation.key).catch(() => false)) back++;
+  void vscode.window.showInformationMessage(vscode.l10n.t("{0} conversation(s) brought back.", back));
 }

@@ -4,22 +4,41 @@
  * each with its snippet as detail (shown whatever VS Code's own filter thinks, `alwaysShow`), and
  * the other rows still match on title, agent and folder as before. A newer keystroke's answer
  * replaces an older one; an older one arriving late is dropped.
+ *
+ * Filters, as in the panel's list (src/shared/historyFilter.ts): archived sessions are marked
+ * ($(archive), "archived") and hidden until the title bar's archive button shows them; the filter
+ * button narrows to one agent (a second pick; the first comes back with the filter applied).
  */
 import * as vscode from "vscode";
 import type { SessionHistory } from "../acp/history/sessionHistory";
 import type { SessionListItem } from "../shared/protocol";
+import {
+  filterHistory,
+  historyAgents,
+  historyState,
+  noHistoryFilter,
+  type HistoryFilter,
+} from "../shared/historyFilter";
 
 interface SessionPick extends vscode.QuickPickItem {
   readonly item: SessionListItem;
 }
 
 export function historyStateLabel(item: SessionListItem): string {
-  if (item.status === "running" || item.status === "starting") return vscode.l10n.t("running");
-  if (item.status === "waiting") return vscode.l10n.t("waiting for you");
-  if (item.archived) return vscode.l10n.t("archived");
-  if (item.status === "closed") return vscode.l10n.t("ended");
-  if (item.status === "failed") return vscode.l10n.t("failed");
-  return vscode.l10n.t("open");
+  switch (historyState(item)) {
+    case "running":
+      return vscode.l10n.t("running");
+    case "waiting":
+      return vscode.l10n.t("waiting for you");
+    case "archived":
+      return vscode.l10n.t("archived");
+    case "ended":
+      return vscode.l10n.t("ended");
+    case "failed":
+      return vscode.l10n.t("failed");
+    case "open":
+      return vscode.l10n.t("open");
+  }
 }
 
 function describe(item: SessionListItem): string {
@@ -36,7 +55,7 @@ function describe(item: SessionListItem): string {
 
 function row(item: SessionListItem, snippet?: string): SessionPick {
   return {
-    label: item.title,
+    label: item.archived ? `$(archive) ${item.title}` : item.title,
     description: describe(item),
     ...(snippet ? { detail: snippet, alwaysShow: true } : item.cwd ? { detail: item.cwd } : {}),
     item,
@@ -54,7 +73,30 @@ export async function pickFromHistory(
   pick.matchOnDetail = true;
   pick.busy = true;
   pick.placeholder = vscode.l10n.t("Search the history: titles, messages, replies and tool output");
+  let all: SessionListItem[] = [];
   let sessions: SessionListItem[] = [];
+  let filter: HistoryFilter = noHistoryFilter;
+  let choosingAgent = false;
+  const archiveButton = (): vscode.QuickInputButton => ({
+    iconPath: new vscode.ThemeIcon(filter.showArchived ? "eye-closed" : "archive"),
+    tooltip: filter.showArchived
+      ? vscode.l10n.t("Hide archived sessions")
+      : vscode.l10n.t("Show archived sessions ({0})", all.filter((item) => item.archived).length),
+  });
+  const agentButton = (): vscode.QuickInputButton => ({
+    iconPath: new vscode.ThemeIcon(filter.agent === "" ? "filter" : "filter-filled"),
+    tooltip: vscode.l10n.t("Filter by agent ({0})", filter.agent === "" ? vscode.l10n.t("All agents") : filter.agent),
+  });
+  const applyFilter = () => {
+    sessions = filterHistory(all, filter);
+    pick.title = [options.title, filter.agent, filter.showArchived ? vscode.l10n.t("archived shown") : ""]
+      .filter(Boolean)
+      .join(" · ");
+    pick.buttons = [
+      ...(all.some((item) => item.archived) || filter.showArchived ? [archiveButton()] : []),
+      ...(historyAgents(all).length > 1 || filter.agent !== "" ? [agentButton()] : []),
+    ];
+  };
   let asked = 0;
   const show = async (value: string) => {
     const ticket = ++asked;
@@ -83,13 +125,33 @@ export async function pickFromHistory(
       resolve(pick.selectedItems[0]?.item);
       pick.hide();
     });
-    pick.onDidHide(() => resolve(undefined));
+    pick.onDidHide(() => {
+      if (!choosingAgent) resolve(undefined);
+    });
   });
   pick.onDidChangeValue((value) => void show(value));
+  pick.onDidTriggerButton(async (button) => {
+    if (button.tooltip === archiveButton().tooltip) {
+      filter = { ...filter, showArchived: !filter.showArchived };
+    } else {
+      // A second pick hides this one for a moment; it comes back with the choice applied.
+      choosingAgent = true;
+      const everyAgent = vscode.l10n.t("All agents");
+      const chosen = await vscode.window.showQuickPick([everyAgent, ...historyAgents(all)], {
+        title: vscode.l10n.t("Filter by agent"),
+      });
+      choosingAgent = false;
+      if (chosen !== undefined) filter = { ...filter, agent: chosen === everyAgent ? "" : chosen };
+      pick.show();
+    }
+    applyFilter();
+    await show(pick.value);
+  });
   pick.show();
   try {
-    sessions = await history.list();
-    if (sessions.length === 0) pick.placeholder = vscode.l10n.t("No sessions yet");
+    all = await history.list();
+    applyFilter();
+    if (all.length === 0) pick.placeholder = vscode.l10n.t("No sessions yet");
     await show(pick.value);
     pick.busy = false;
     return await chosen;

@@ -161,13 +161,20 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       return;
     case "session/delete":
       if (await confirmDelete(message.agent)) {
-        await history
+        const title = (await history.list()).find(
+          (item) => item.agent === message.agent && item.sessionId === message.sessionId,
+        )?.title;
+        const undo = await history
           .delete(message.agent, message.sessionId)
           .catch(
             (error: unknown) =>
               void vscode.window.showErrorMessage(vscode.l10n.t("Could not delete the session: {0}", String(error))),
           );
         post({ type: "sessions/list", sessions: await history.list() });
+        if (undo)
+          void offerUndoDelete(title ?? message.sessionId, undo).then(async (back) => {
+            if (back) post({ type: "sessions/list", sessions: await history.list() });
+          });
       }
       return;
     case "tab/fork":
@@ -185,6 +192,23 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       await setArchived(manager, message.agent, message.sessionId, message.archived);
       return post({ type: "sessions/list", sessions: await history.list() });
   }
+}
+
+/**
+ * The toast after a delete: Undo brings the conversation back from where the journal set it aside
+ * (for a day; the agent's own copy stays deleted). Resolves true when it came back.
+ */
+export async function offerUndoDelete(title: string, undo: () => Promise<boolean>): Promise<boolean> {
+  const undoLabel = vscode.l10n.t("Undo");
+  const answer = await vscode.window.showInformationMessage(
+    vscode.l10n.t('Deleted "{0}". Its conversation can be brought back for a day.', title),
+    undoLabel,
+  );
+  if (answer !== undoLabel) return false;
+  const back = await undo().catch(() => false);
+  if (back) void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" is back in the history.', title));
+  else void vscode.window.showWarningMessage(vscode.l10n.t('"{0}" has no kept conversation to bring back.', title));
+  return back;
 }
 
 export async function confirmDelete(agent: string): Promise<boolean> {

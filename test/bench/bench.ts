@@ -17,6 +17,7 @@ import { runHost, runRaw } from "./rawBaseline";
 import { zipEntries } from "./vsixEntries";
 import { CHECKPOINT_DIAGNOSTICS, CHECKPOINT_TARGETS, checkpointsWorkload } from "./checkpointsWorkload";
 import { HISTORY_DIAGNOSTICS, HISTORY_TARGETS, historyWorkload } from "./historyWorkload";
+import { DAY_DIAGNOSTICS, DAY_TARGETS, dayWorkload } from "./dayWorkload";
 import {
   longThreadWorkload,
   panelWorkload,
@@ -38,7 +39,8 @@ export const TOOL_CALLS = 200;
  * `bare`: the bare NDJSON reader; `host`: the panel's host stack without VS Code (hostClient.ts);
  * `streamfloor`: the stream read by the least an extension could do, in VS Code (floorExtension.js);
  * `checkpoints`: workspace checkpoints on 10,000 files, no VS Code (checkpointsWorkload.ts);
- * `history`: full-text history search over 1,000 conversations / 100 MB, no VS Code (historyWorkload.ts).
+ * `history`: full-text history search over 1,000 conversations / 100 MB, no VS Code (historyWorkload.ts);
+ * `day`: a 300-turn session beside 10 open tabs, journal and host stack, no VS Code (dayWorkload.ts).
  */
 export const WORKLOADS = [
   "sizes",
@@ -47,6 +49,7 @@ export const WORKLOADS = [
   "host",
   "checkpoints",
   "history",
+  "day",
   "panel",
   "stream",
   "streamfloor",
@@ -109,6 +112,7 @@ export const TARGETS: ReadonlyMap<string, Target> = new Map<string, Target>([
   ["long.T2000.hostRssPeakGrowthMB", { text: "< 30 MB", meets: (m) => m < 30 }],
   ...CHECKPOINT_TARGETS,
   ...HISTORY_TARGETS,
+  ...DAY_TARGETS,
   [
     "long.T2000.scrollDroppedFrames",
     {
@@ -146,6 +150,7 @@ export const DIAGNOSTIC_FIGURES: readonly RegExp[] = [
   /^stream\.floor\./,
   ...CHECKPOINT_DIAGNOSTICS,
   ...HISTORY_DIAGNOSTICS,
+  ...DAY_DIAGNOSTICS,
 ];
 
 export async function runBench(options: BenchOptions): Promise<BenchResults> {
@@ -163,10 +168,12 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const vsix = join(scratch, "acp-panel.vsix");
   const agentScript = join(scratch, "fakeAgent.js");
   // The UI-less workloads need no package: `--only bare,raw,host,checkpoints` runs without one.
-  const needsVsix = WORKLOADS.some((w) => !["bare", "raw", "host", "checkpoints", "history"].includes(w) && wanted(w));
+  const needsVsix = WORKLOADS.some(
+    (w) => !["bare", "raw", "host", "checkpoints", "history", "day"].includes(w) && wanted(w),
+  );
   if (needsVsix) copyFileSync(vsixPath(), vsix);
   // sizes and checkpoints need no agent (nor does a run of them alone need a build).
-  if (WORKLOADS.some((w) => !["sizes", "checkpoints", "history"].includes(w) && wanted(w)))
+  if (WORKLOADS.some((w) => !["sizes", "checkpoints", "history", "day"].includes(w) && wanted(w)))
     copyFileSync(fakeAgentScript, agentScript);
   const overlay = profileDir() ? readableBuild(join(scratch, "readable")) : undefined;
   if (overlay) log(`profiling mode: unminified bundles, CPU profiles in ${profileDir()}`);
@@ -307,6 +314,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
 
     if (wanted("checkpoints")) add(checkpointsWorkload(tools.nodePath, scratch, options.runs, log));
     if (wanted("history")) add(historyWorkload(tools.nodePath, scratch, options.runs, log));
+    if (wanted("day")) add(dayWorkload(tools.nodePath, options.runs, log));
 
     const ui: Array<[Workload, (ctx: WorkloadContext) => Promise<WorkloadResult>]> = [
       ["panel", panelWorkload],

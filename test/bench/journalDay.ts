@@ -1,16 +1,28 @@
 /**
- * day.T300 at host level (the panel's host stack and the journal, no VS Code): one tab runs 300
- * turns (text and three tool calls with output each, `benchtools 3`) while 10 other tabs are open,
- * each with its own agent and a short conversation. Prints, as JSON lines:
+ * day.T300 at host level (the panel's host stack and the journal, no VS Code; `npm run bench --
+ * --only day`, dayWorkload.ts): one tab runs 300 turns of `benchday` (streamed Markdown, a read
+ * with output, an edit with a 24-line diff, a shell command streaming 40 lines into a terminal
+ * card) while 10 other tabs are open, each with its own agent and a short conversation. Prints,
+ * as JSON lines, then one line `{"figures":[[name, value, unit], …]}` for the runner:
  * - `day.T300.hostRssGrowthMB`: RSS after GC at turn 300 minus at turn 50 (target ≤ 20);
+ * - `day.T300.hostHeapGrowthMB`: the JS heap in use after GC, the same two points (what is retained,
+ *   without the allocator's pages RSS still counts);
  * - `day.T300.journalBytesPerTurn`: the busy tab's journal size over its turns;
  * - `day.T300.reloadInteractiveMs`: a new window (manager) reopens the tab until it is ready with
  *   its whole conversation (target ≤ 1,000; the webview's paint is not included here);
- * - `day.T300.longestLoopDelayMs`: the longest event-loop delay over the 300 turns.
+ * - `day.T300.longestLoopDelayMs`: the longest event-loop delay over the 300 turns (the forced GC at
+ *   turn 50 left out);
+ * - `day.T300.longestBusyMs`: the main thread's longest busy spell in CPU time (Node 23.9+), the
+ *   load-independent side of the event-loop delay;
+ * - `day.T300.reloadJournalFoldMs`: the journal's share of the reload (the file folded, cold);
+ * - `day.T300.loadAverage`: the machine's 1-minute load average over the run.
+ * No webview runs here, so there is no webview heap figure: the webview's side of a long thread
+ * is the `long` workloads' (real VS Code).
  *
  *   node --expose-gc --import tsx test/bench/journalDay.ts
  */
 import { statSync } from "node:fs";
+import { loadavg } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { SessionManager } from "../../src/acp/sessions/sessionManager";
 import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
@@ -53,36 +65,92 @@ function window(writerId: string): SessionManager {
   );
 }
 
-function rssAfterGc(): number {
+/** RSS and the JS heap in use, in MB, after two full collections. */
+function memoryAfterGc(): { rss: number; heap: number } {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error("run with node --expose-gc");
   gc();
   gc();
-  return process.memoryUsage().rss / (1024 * 1024);
+  const { rss, heapUsed } = process.memoryUsage();
+  return { rss: rss / (1024 * 1024), heap: heapUsed / (1024 * 1024) };
 }
 
-const figure = (name: string, value: number, unit: string, target?: string) =>
+const figures: Array<[string, number, string]> = [];
+const figure = (name: string, value: number, unit: string, target?: string) => {
+  figures.push([name, Math.round(value * 10) / 10, unit]);
   console.log(
     JSON.stringify({ figure: name, value: Math.round(value * 10) / 10, unit, ...(target ? { target } : {}) }),
   );
+};
+
+/**
+ * The most CPU time the main thread used between two ticks of a 5 ms timer: a long task of the
+ * panel's own, whatever the machine's load (an event-loop delay on a loaded machine is mostly
+ * waiting for a core). Needs `process.threadCpuUsage` (Node 23.9+); undefined without it.
+ */
+function busySampler(): { pause(): void; resume(): void; stop(): number | undefined } {
+  const usage = (process as { threadCpuUsage?: () => { user: number; system: number } }).threadCpuUsage;
+  if (!usage) return { pause: () => undefined, resume: () => undefined, stop: () => undefined };
+  const cpu = () => {
+    const { user, system } = usage.call(process);
+    return (user + system) / 1000;
+  };
+  let last = cpu();
+  let longest = 0;
+  let paused = false;
+  const timer = setInterval(() => {
+    const now = cpu();
+    if (!paused) longest = Math.max(longest, now - last);
+    last = now;
+  }, 5);
+  return {
+    pause: () => void (paused = true),
+    resume: () => {
+      last = cpu();
+      paused = false;
+    },
+    stop: () => {
+      clearInterval(timer);
+      return longest;
+    },
+  };
+}
 
 async function main(): Promise<void> {
+  const loadStart = loadavg()[0]!;
   const manager = window("day-1");
   for (let i = 0; i < OTHER_TABS; i++) await (await manager.newTab("Demo")).prompt(`hello from tab ${i}`);
   const busy = await manager.newTab("Demo");
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
-  let rss50 = 0;
+  const busy5 = busySampler();
+  let at50 = { rss: 0, heap: 0 };
   for (let turn = 1; turn <= TURNS; turn++) {
-    await busy.prompt(`benchtools 3 t${turn}`);
-    if (turn === Math.min(50, TURNS)) rss50 = rssAfterGc();
+    await busy.prompt(`benchday t${turn}`);
+    if (turn === Math.min(50, TURNS)) {
+      // The forced GC is the measurement's own pause, not the panel's: outside the delay histogram.
+      delay.disable();
+      busy5.pause();
+      at50 = memoryAfterGc();
+      busy5.resume();
+      delay.enable();
+    }
   }
   delay.disable();
-  const rssEnd = rssAfterGc();
+  const longestBusy = busy5.stop();
+  const atEnd = memoryAfterGc();
   const sessionId = busy.sessionId!;
   const entries = busy.store.state.thread.entries.length;
   await manager.dispose();
   const bytes = statSync(journalFile(dir, conversationKey("Demo", sessionId))).size;
+
+  // The journal's share of the reload: folding the busy tab's file in a cold archive.
+  const foldStarted = performance.now();
+  const folded = await new JournalArchive(nodeJournalFs, dir, () => Date.now()).resolve(
+    conversationKey("Demo", sessionId),
+  );
+  const foldMs = performance.now() - foldStarted;
+  if ((folded?.entries.length ?? 0) < entries) throw new Error("the journal holds fewer entries than the tab showed");
 
   const reloaded = window("day-2");
   const started = performance.now();
@@ -93,10 +161,16 @@ async function main(): Promise<void> {
   if (back < entries) throw new Error(`reload showed ${back} of ${entries} entries`);
 
   console.log(`# ${TURNS} turns, ${entries} entries, ${OTHER_TABS} other tabs, ${new Date().toISOString()}`);
-  figure(`day.T${TURNS}.hostRssGrowthMB`, rssEnd - rss50, "MB", "<= 20");
+  figure(`day.T${TURNS}.hostRssGrowthMB`, atEnd.rss - at50.rss, "MB", "<= 20");
+  figure(`day.T${TURNS}.hostHeapGrowthMB`, atEnd.heap - at50.heap, "MB");
   figure(`day.T${TURNS}.journalBytesPerTurn`, bytes / TURNS, "bytes");
   figure(`day.T${TURNS}.reloadInteractiveMs`, reloadMs, "ms", "<= 1000");
   figure(`day.T${TURNS}.longestLoopDelayMs`, delay.max / 1e6, "ms", "<= 50");
+  if (longestBusy !== undefined) figure(`day.T${TURNS}.longestBusyMs`, longestBusy, "ms", "<= 50");
+  figure(`day.T${TURNS}.reloadJournalFoldMs`, foldMs, "ms");
+  figure(`day.T${TURNS}.entries`, entries, "count");
+  figure(`day.T${TURNS}.loadAverage`, (loadStart + loadavg()[0]!) / 2, "ratio");
+  console.log(JSON.stringify({ figures }));
 }
 
 void main().then(

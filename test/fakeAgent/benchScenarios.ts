@@ -7,6 +7,10 @@
  *                        starts with `BENCH-START-NONCE`, the last carries `BENCH-END-NONCE`.
  *   benchtools N NONCE   N tool calls (announce, in progress with text, completed with output),
  *                        40-character text chunks between them, the same start and end markers.
+ *   benchday NONCE       one turn of a working day (test/bench/journalDay.ts): streamed Markdown,
+ *                        a read with output, an edit with a 24-line diff, a shell command whose
+ *                        40 lines of output stream into a terminal card (`_meta.terminal_output`,
+ *                        a console block for a client without it), and a closing paragraph.
  *
  * FAKE_AGENT_BENCH_LOG=<file>: one JSON line per milestone, `{"event":"first-chunk"|"end-chunk"|
  * "agent-started"|"load-request"|"load-replayed",
@@ -113,6 +117,80 @@ export function toolStormUpdates(count: number, nonce: string): object[] {
   return updates;
 }
 
+/** One day-bench turn's updates (`benchday`); `nonce` keeps tool call ids and paths apart between turns. */
+export function dayTurnUpdates(nonce: string, liveTerminal: boolean): object[] {
+  const path = `/workspace/src/day/${nonce}.ts`;
+  const lines = (tag: string) =>
+    Array.from({ length: 24 }, (_, i) => `export const ${tag}${i} = compute(${i}, "${nonce}");`).join("\n");
+  const terminalId = `bench-term-${nonce}`;
+  const output = Array.from({ length: 40 }, (_, i) => `ok ${i + 1} - case ${nonce}.${i} (${3 + (i % 7)} ms)`);
+  const updates: object[] = [];
+  for (let i = 0; i < 8; i++) updates.push(chunk(BLOCKS[i % BLOCKS.length]!(i).slice(0, 120) + "\n\n"));
+  updates.push(
+    {
+      sessionUpdate: "tool_call",
+      toolCallId: `bench-read-${nonce}`,
+      title: `read ${path}`,
+      kind: "read",
+      status: "pending",
+      locations: [{ path }],
+    },
+    {
+      sessionUpdate: "tool_call_update",
+      toolCallId: `bench-read-${nonce}`,
+      status: "completed",
+      content: [{ type: "content", content: text(toolOutput(nonce.length)) }],
+    },
+    {
+      sessionUpdate: "tool_call",
+      toolCallId: `bench-edit-${nonce}`,
+      title: `edit ${path}`,
+      kind: "edit",
+      status: "pending",
+      locations: [{ path }],
+    },
+    {
+      sessionUpdate: "tool_call_update",
+      toolCallId: `bench-edit-${nonce}`,
+      status: "completed",
+      content: [{ type: "diff", path, oldText: lines("before"), newText: lines("after") }],
+    },
+    {
+      sessionUpdate: "tool_call",
+      toolCallId: terminalId,
+      title: "npm test",
+      kind: "execute",
+      status: "in_progress",
+      rawInput: { command: "npm test" },
+      content: liveTerminal ? [{ type: "terminal", terminalId }] : [],
+      ...(liveTerminal ? { _meta: { terminal_info: { terminal_id: terminalId } } } : {}),
+    },
+  );
+  if (liveTerminal) {
+    for (let i = 0; i < output.length; i += 10)
+      updates.push({
+        sessionUpdate: "tool_call_update",
+        toolCallId: terminalId,
+        _meta: { terminal_output: { terminal_id: terminalId, data: output.slice(i, i + 10).join("\n") + "\n" } },
+      });
+    updates.push({
+      sessionUpdate: "tool_call_update",
+      toolCallId: terminalId,
+      status: "completed",
+      content: [{ type: "terminal", terminalId }],
+      _meta: { terminal_exit: { terminal_id: terminalId, exit_code: 0, signal: null } },
+    });
+  } else
+    updates.push({
+      sessionUpdate: "tool_call_update",
+      toolCallId: terminalId,
+      status: "completed",
+      content: [{ type: "content", content: text("```console\n" + output.join("\n") + "\n```") }],
+    });
+  updates.push(chunk(`All 40 cases pass for ${nonce}; the edit is ready for review.`));
+  return updates;
+}
+
 export function benchLog(event: string): void {
   const file = process.env.FAKE_AGENT_BENCH_LOG;
   if (file) appendFileSync(file, JSON.stringify({ event, at: Date.now() }) + "\n");
@@ -139,6 +217,12 @@ const nonceArg = (turn: TurnContext) => turn.args[1] ?? "x";
 export const benchScenarios: Record<string, Scenario> = {
   async benchflood(turn) {
     await flood(turn, floodChunks(countArg(turn, 20_000), nonceArg(turn)).map(chunk));
+    return turn.cancelled ? "cancelled" : "end_turn";
+  },
+
+  async benchday(turn) {
+    const live = (turn.clientCapabilities._meta as Record<string, unknown> | undefined)?.terminal_output === true;
+    await flood(turn, dayTurnUpdates(turn.args[0] ?? "x", live));
     return turn.cancelled ? "cancelled" : "end_turn";
   },
 

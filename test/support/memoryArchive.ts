@@ -18,6 +18,7 @@ export interface MemoryConversation {
 export class MemoryArchive implements ConversationArchive {
   private readonly conversations = new Map<string, ConversationSummary & { entries: readonly StoredEntry[] }>();
   private readonly listeners = new Set<(key: string) => void>();
+  private readonly removed = new Map<string, ConversationSummary & { entries: readonly StoredEntry[] }>();
   /** How many times `entries` was read (a catch-up that reads nothing unchanged leaves it alone). */
   reads = 0;
   private clock = 1_000;
@@ -56,7 +57,20 @@ export class MemoryArchive implements ConversationArchive {
   }
 
   async remove(key: string): Promise<void> {
-    if (this.conversations.delete(key)) this.listeners.forEach((listener) => listener(key));
+    const conversation = this.conversations.get(key);
+    if (!conversation) return;
+    this.removed.set(key, conversation);
+    this.conversations.delete(key);
+    this.listeners.forEach((listener) => listener(key));
+  }
+
+  async bringBack(key: string): Promise<boolean> {
+    const conversation = this.removed.get(key);
+    if (!conversation) return false;
+    this.removed.delete(key);
+    this.conversations.set(key, conversation);
+    this.listeners.forEach((listener) => listener(key));
+    return true;
   }
 
   onDidChange(listener: (key: string) => void): ArchiveSubscription {

@@ -42,10 +42,12 @@ export class MemoryJournalFs implements JournalFs {
     this.put(path, data);
   }
 
+  /** The names directly in `dir` (a file deeper down shows as its folder's name, as readdir does). */
   async readdir(dir: string): Promise<string[]> {
-    return [...this.files.keys()]
+    const names = [...this.files.keys()]
       .filter((path) => path.startsWith(`${dir}/`))
-      .map((path) => path.slice(dir.length + 1));
+      .map((path) => path.slice(dir.length + 1).split("/")[0]!);
+    return [...new Set(names)];
   }
 
   async stat(path: string): Promise<{ size: number; mtimeMs: number }> {
@@ -56,6 +58,14 @@ export class MemoryJournalFs implements JournalFs {
 
   async unlink(path: string): Promise<void> {
     if (!this.files.delete(path)) throw Object.assign(new Error(`ENOENT: ${path}`), { code: "ENOENT" });
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    const file = this.files.get(from);
+    if (!file) throw Object.assign(new Error(`ENOENT: ${from}`), { code: "ENOENT" });
+    if (this.fail) throw this.error(to);
+    this.files.delete(from);
+    this.files.set(to, file); // a rename keeps the modification time
   }
 
   /** Sets a file's modification time (to age conversations for the pruning tests). */

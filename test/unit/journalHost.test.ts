@@ -215,6 +215,32 @@ test("Delete Session removes the journal and tells the archive's listeners", asy
   assert.deepEqual(userTexts(reopened), []);
 });
 
+test("Undo of Delete Session: the journal comes back byte for byte, and the session reopens with its conversation", async () => {
+  const dir = scratchDir("acp-journal-undo-");
+  const w = windowOn(dir);
+  const tab = await w.manager.newTab("Demo");
+  await tab.prompt("remember the violet lantern");
+  const id = tab.sessionId!;
+  await w.journals.flush();
+  const key = conversationKey("Demo", id);
+  const before = readFileSync(journalFile(dir, key), "utf8");
+  await w.manager.deleteSession("Demo", id);
+  assert.deepEqual(
+    readdirSync(dir).filter((name) => name.endsWith(".jsonl")),
+    [],
+    "no live journal left",
+  );
+  assert.equal((await w.archive.retired()).length, 1, "set aside, not deleted");
+  assert.equal(await w.journals.bringBack("Demo", id), true);
+  assert.equal(readFileSync(journalFile(dir, key), "utf8"), before);
+  assert.deepEqual(
+    (await w.archive.list()).map((s) => s.sessionId),
+    [id],
+  );
+  const reopened = await w.manager.openSession("Demo", id);
+  assert.equal(userTexts(reopened)[0], "remember the violet lantern");
+});
+
 test("migration: the transcripts kept in workspace state become journals once, even with two windows racing", async () => {
   const { migrateTranscripts } = await import("../../src/acp/journal/journalMigration");
   const dir = scratchDir("acp-journal-migrate-");

@@ -3,7 +3,8 @@
  * Typing asks the host (`history/search`); its ranked answer puts the matching conversations
  * first, each with a snippet whose matched words are marked, even where the title does not
  * match; rows show changed files and cost where known; the agent filter and "Show archived"
- * narrow the list; the view stays axe-clean.
+ * narrow the list; the view stays axe-clean. Each row's state reads running / waiting for you /
+ * ended / archived, and the two filters combine.
  */
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -136,6 +137,73 @@ describe("webview history search", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await rows.count(), 6));
       assert.ok(await rows.filter({ hasText: "Archived lantern notes" }).first().isVisible());
       assert.deepEqual(await panel.axe(), []);
+    } finally {
+      await panel.context.close();
+    }
+  });
+  it("each row shows agent, date, state, changed files and cost; the agent and archived filters combine", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState());
+      await panel.send(tabsState("tab-1"));
+      await panel.page.getByRole("button", { name: "Show sessions" }).click();
+      await panel.waitForSent("sessions/refresh");
+      const now = await panel.page.evaluate(() => Date.now());
+      const [running] = sessionsList(now).sessions;
+      const ago = (ms: number) => new Date(now - ms).toISOString();
+      const sessions: SessionListItem[] = [
+        running!,
+        {
+          agent: "Codex",
+          sessionId: "w",
+          cwd: "/w",
+          title: "Needs your answer",
+          status: "waiting",
+          updatedAt: ago(60_000),
+        },
+        {
+          agent: "Codex",
+          sessionId: "e",
+          cwd: "/w",
+          title: "Finished yesterday",
+          status: "closed",
+          updatedAt: ago(26 * 3_600_000),
+          changedFiles: 2,
+          cost: { amount: 1.25, currency: "USD" },
+        },
+        { agent: "Codex", sessionId: "a", cwd: "/w", title: "Old archived plan", status: "closed", archived: true },
+      ];
+      await panel.send({ type: "sessions/list", sessions });
+      const list = panel.page.getByRole("list", { name: "Session list" });
+      const rows = list.getByRole("listitem");
+      const titles = async () => (await rows.locator(".session-title").allInnerTexts()).sort();
+      const rowText = async (title: string) =>
+        (await rows.filter({ hasText: title }).first().innerText()).replace(/\s+/g, " ");
+      await eventually(async () =>
+        assert.deepEqual(await titles(), ["Finished yesterday", "Needs your answer", "Parser refactor"]),
+      );
+      assert.match(await rowText("Parser refactor"), /running/);
+      assert.match(await rowText("Needs your answer"), /Codex.*waiting for you|waiting for you.*Codex/);
+      const ended = await rowText("Finished yesterday");
+      for (const part of [/Codex/, /ended/, /yesterday|1 day ago/, /2 files changed/, /1\.25 USD/])
+        assert.match(ended, part);
+
+      const filter = panel.page.getByRole("combobox", { name: "Agent filter" });
+      const archived = panel.page.getByRole("checkbox", { name: /Show archived/ });
+      await filter.selectOption("Codex");
+      await eventually(async () => assert.deepEqual(await titles(), ["Finished yesterday", "Needs your answer"]));
+      await archived.check();
+      await eventually(async () =>
+        assert.deepEqual(await titles(), ["Finished yesterday", "Needs your answer", "Old archived plan"]),
+      );
+      assert.match(await rowText("Old archived plan"), /archived/);
+      await filter.selectOption(AGENT);
+      await eventually(async () => assert.deepEqual(await titles(), ["Parser refactor"]));
+      await archived.uncheck();
+      await filter.selectOption("");
+      await eventually(async () => assert.equal(await rows.count(), 3));
+      assert.deepEqual(await panel.axe(), []);
+      await panel.assertHealthy();
     } finally {
       await panel.context.close();
     }

@@ -12,15 +12,8 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react"
 import { useHistoryResults, useHostActions, useSessionList, useTabs } from "../hooks";
 import { noTabs } from "../hostValueStore";
 import { shortenPath } from "../displayPaths";
-import {
-  type SessionRow,
-  filterAgent,
-  relativeTime,
-  searchSessions,
-  sessionRows,
-  sessionStatusLabel,
-  visibleSessions,
-} from "../sessionRows";
+import { type SessionRow, relativeTime, searchSessions, sessionRows, sessionStatusLabel } from "../sessionRows";
+import { filterHistory, historyAgents } from "../../src/shared/historyFilter";
 import { Codicon } from "./Codicon";
 import { t } from "../l10n";
 
@@ -47,11 +40,11 @@ export function SessionList({ onClose }: { onClose: () => void }) {
     if (query.trim() !== "") searchHistory(query.trim());
   }, [query, searchHistory, list]);
 
-  const agents = useMemo(() => [...new Set(rows.map((row) => row.agent))].sort(), [rows]);
+  const agents = useMemo(() => historyAgents(rows), [rows]);
   const archivedCount = useMemo(() => rows.filter((row) => row.archived === true).length, [rows]);
   const hits = results?.query === query.trim() ? results.hits : undefined;
   const shown = useMemo(
-    () => searchSessions(filterAgent(visibleSessions(rows, showArchived), agent), query, hits),
+    () => searchSessions(filterHistory(rows, { agent, showArchived }), query, hits),
     [rows, showArchived, agent, query, hits],
   );
   const now = Date.now();

@@ -82,10 +82,17 @@ export class HistoryService {
     return done.then(async () => ({ engine: await this.engine(), conversations: (await this.archive.list()).length }));
   }
 
-  /** Delete Session…: the conversation leaves the archive and the index. */
+  /** Delete Session…: the conversation leaves the archive (set aside for a day) and the index. */
   async remove(key: string): Promise<void> {
     await this.archive.remove(key);
     await this.enqueue(() => this.guarded((backend) => backend.remove([key])));
+  }
+
+  /** Undo of a delete or a prune: the conversation is back in the archive, and in the index once this settles. */
+  async bringBack(key: string): Promise<boolean> {
+    const back = await this.archive.bringBack(key);
+    if (back) await this.enqueue(() => this.refresh(key));
+    return back;
   }
 
   async dispose(): Promise<void> {

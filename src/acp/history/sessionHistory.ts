@@ -5,6 +5,7 @@
  * full-text search over them, each hit named by agent and session with its snippet.
  */
 import type { ConversationSummary } from "../journal/conversationArchive";
+import { conversationKey } from "../journal/journalArchive";
 import type { SessionListItem } from "../../shared/protocol";
 import type { HistoryService } from "./historyService";
 import type { SnippetPart } from "./conversationText";
@@ -47,12 +48,18 @@ export class SessionHistory {
     });
   }
 
-  /** Delete Session…: on the agent's side, in the local index, and its conversation with its index entries. */
-  async delete(agent: string, sessionId: string): Promise<void> {
+  /**
+   * Delete Session…: on the agent's side, in the local index, and its conversation with its index
+   * entries. The conversation is only set aside: the answer brings it back (Undo, within a day;
+   * the agent's own copy stays deleted), true when there was one to bring back.
+   */
+  async delete(agent: string, sessionId: string): Promise<() => Promise<boolean>> {
+    const key = conversationKey(agent, sessionId);
     await this.sessions.deleteSession(agent, sessionId);
     const summaries = await this.service.summaries();
     for (const summary of summaries.filter((s) => s.agent === agent && s.sessionId === sessionId))
       await this.service.remove(summary.key);
+    return () => this.service.bringBack(key);
   }
 }
 

@@ -41,8 +41,10 @@ export interface ConversationArchive {
   list(): Promise<readonly ConversationSummary[]>;
   /** The entries of one conversation, in order; empty when the key is unknown. */
   entries(key: string): Promise<readonly StoredEntry[]>;
-  /** Removes a conversation (Delete Session…). */
+  /** Removes a conversation (Delete Session…): set aside for a day, so `bringBack` can undo it. */
   remove(key: string): Promise<void>;
+  /** Puts a conversation removed or pruned within the grace period back, byte for byte; false when none is kept. */
+  bringBack(key: string): Promise<boolean>;
   /** Called with the key of a conversation whose records changed (appended, removed or pruned). */
   onDidChange(listener: (key: string) => void): ArchiveSubscription;
 }

@@ -3,15 +3,17 @@
  * extension's global storage (per machine, shared by every window and workspace). Reading folds a
  * file (journalRecords.ts), resolves the earlier conversation it continues, and caches the fold
  * by size and modification time. The only bound is the disk budget: past it the conversations
- * touched longest ago are removed, oldest first, and listed in a ledger (`pruned.log`) so the
- * history and the transcript can say so.
+ * touched longest ago are set aside, oldest first (retiredJournals.ts: kept a day, Bring back gives
+ * their bytes back), and listed in a ledger (`pruned.log`) so the history and the transcript can
+ * say so. Delete Session… sets its journal aside the same way (Undo).
  */
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import type { StoredEntry } from "../../shared/storedTranscript";
 import type { ArchiveSubscription, ConversationArchive, ConversationSummary } from "./conversationArchive";
 import { entriesOf, foldJournal, type FoldedJournal } from "./journalRecords";
-import { errorCode, journalFile, type JournalFs } from "./journalFs";
+import { journalFile, type JournalFs } from "./journalFs";
+import { RetiredJournals, type RetiredJournal } from "./retiredJournals";
 
 /** The default disk budget of every journal of this machine (the `acpPanel.journal.diskBudgetMB` setting). */
 export const DEFAULT_DISK_BUDGET_MB = 1024;
@@ -43,17 +45,27 @@ export interface ResolvedConversation {
   readonly tornTail: boolean;
   /** The earlier conversation this one continues is gone: pruned (true) or deleted ("deleted"). */
   readonly baseGone?: "pruned" | "deleted";
+  /** Paths the agent changed over the chain (`f` records). */
+  readonly changedPaths: ReadonlySet<string>;
+  /**
+   * The conversation's cost: this session's last report plus the earlier sessions' (a new session
+   * of the agent starts its own count) when they are in the same currency.
+   */
+  readonly cost?: { readonly amount: number; readonly currency: string };
 }
 
 export class JournalArchive implements ConversationArchive {
   private readonly cache = new Map<string, { size: number; mtimeMs: number; folded: FoldedJournal }>();
   private readonly listeners = new Set<(key: string) => void>();
+  private readonly retiredJournals: RetiredJournals;
 
   constructor(
     private readonly fs: JournalFs,
     readonly dir: string,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.retiredJournals = new RetiredJournals(fs, dir, now);
+  }
 
   async list(): Promise<readonly ConversationSummary[]> {
     const summaries: ConversationSummary[] = [];
@@ -73,7 +85,8 @@ export class JournalArchive implements ConversationArchive {
         entryCount: resolved.entries.length,
         bytes: stat.size,
         ...(folded.base ? { continues: folded.base.key } : {}),
-        ...changedFilesOf(resolved.entries),
+        ...changedFilesOf(resolved.entries, resolved.changedPaths),
+        ...(resolved.cost ? { cost: resolved.cost } : {}),
       });
     }
     return summaries.sort((a, b) => b.updatedAt - a.updatedAt);
@@ -83,12 +96,24 @@ export class JournalArchive implements ConversationArchive {
     return (await this.resolve(key).catch(() => undefined))?.entries ?? [];
   }
 
+  /** Delete Session…: the journal is set aside for a day (`bringBack` is the Undo). */
   async remove(key: string): Promise<void> {
-    await this.fs.unlink(journalFile(this.dir, key)).catch((error: unknown) => {
-      if (errorCode(error) !== "ENOENT") throw error;
-    });
+    await this.retiredJournals.retire(key, "deleted");
     this.cache.delete(key);
     this.changed(key);
+  }
+
+  /** Puts the newest retired journal of `key` back (Bring back, Undo); false when none is kept. */
+  async bringBack(key: string): Promise<boolean> {
+    const back = await this.retiredJournals.bringBack(key);
+    this.cache.delete(key);
+    if (back) this.changed(key);
+    return back;
+  }
+
+  /** The journals set aside (pruned or deleted) that can still be brought back, newest first. */
+  retired(): Promise<RetiredJournal[]> {
+    return this.retiredJournals.list();
   }
 
   onDidChange(listener: (key: string) => void): ArchiveSubscription {
@@ -111,9 +136,15 @@ export class JournalArchive implements ConversationArchive {
       base = await this.resolve(folded.base.key, depth + 1);
       if (!base) baseGone = (await this.pruned()).some((p) => p.key === folded.base!.key) ? "pruned" : "deleted";
     }
+    const cost =
+      folded.cost && base?.cost && base.cost.currency === folded.cost.currency
+        ? { amount: folded.cost.amount + base.cost.amount, currency: folded.cost.currency }
+        : (folded.cost ?? base?.cost);
     return {
       folded,
       entries: entriesOf(folded, base?.entries),
+      changedPaths: new Set([...(base?.changedPaths ?? []), ...folded.changedPaths]),
+      ...(cost ? { cost } : {}),
       skipped: folded.skipped + (base?.skipped ?? 0),
       tornTail: folded.tornTail || (base?.tornTail ?? false),
       ...(baseGone ? { baseGone } : base?.baseGone ? { baseGone: base.baseGone } : {}),
@@ -137,10 +168,14 @@ export class JournalArchive implements ConversationArchive {
   }
 
   /**
-   * Removes the conversations touched longest ago until every journal fits in `budgetBytes`;
-   * never one in `active` (written by this window) or one written in the last ten minutes.
+   * Sets the conversations touched longest ago aside until the live journals fit in `budgetBytes`;
+   * never one in `active` (written by this window), one written in the last ten minutes, or one
+   * brought back within the grace period. First purges what was set aside a day ago or longer.
+   * Retired files are not counted (see retiredJournals.ts), so each one set aside lowers the total.
    */
   async prune(budgetBytes: number, active: ReadonlySet<string>): Promise<PrunedConversation[]> {
+    await this.retiredJournals.purge().catch(() => 0);
+    const kept = await this.retiredJournals.keptRecently().catch(() => new Set<string>());
     const files = (
       await Promise.all(
         (await this.keys()).map(async (key) => {
@@ -153,10 +188,13 @@ export class JournalArchive implements ConversationArchive {
     const removed: PrunedConversation[] = [];
     for (const file of files.sort((a, b) => a.mtimeMs - b.mtimeMs)) {
       if (total <= budgetBytes) break;
-      if (active.has(file.key) || this.now() - file.mtimeMs < PRUNE_GRACE_MS) continue;
+      if (active.has(file.key) || kept.has(file.key) || this.now() - file.mtimeMs < PRUNE_GRACE_MS) continue;
       const folded = await this.read(file.key).catch(() => undefined);
-      await this.remove(file.key).catch(() => undefined);
+      const retired = await this.retiredJournals.retire(file.key, "pruned").catch(() => undefined);
+      this.cache.delete(file.key);
+      this.changed(file.key);
       total -= file.size;
+      if (!retired) continue; // gone already (another window pruned or deleted it)
       const record: PrunedConversation = {
         key: file.key,
         ...(folded?.agent ? { agent: folded.agent } : {}),
@@ -190,9 +228,9 @@ export class JournalArchive implements ConversationArchive {
   }
 }
 
-/** The files the conversation's tool calls showed a diff of, when any. */
-function changedFilesOf(entries: readonly StoredEntry[]): { changedFiles?: number } {
-  const paths = new Set<string>();
+/** The files the conversation's tool calls showed a diff of or the agent was seen changing, when any. */
+function changedFilesOf(entries: readonly StoredEntry[], changed: ReadonlySet<string>): { changedFiles?: number } {
+  const paths = new Set<string>(changed);
   for (const entry of entries)
     if (entry.kind === "tool_call") for (const item of entry.content) if (item.type === "diff") paths.add(item.path);
   return paths.size > 0 ? { changedFiles: paths.size } : {};

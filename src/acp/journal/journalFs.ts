@@ -18,6 +18,8 @@ export interface JournalFs {
   readdir(path: string): Promise<string[]>;
   stat(path: string): Promise<{ size: number; mtimeMs: number }>;
   unlink(path: string): Promise<void>;
+  /** Moves `from` to `to` (same folder tree, so one atomic rename: the bytes are not copied). */
+  rename(from: string, to: string): Promise<void>;
 }
 
 export const nodeJournalFs: JournalFs = {
@@ -38,6 +40,7 @@ export const nodeJournalFs: JournalFs = {
   readdir: (path) => fs.readdir(path),
   stat: (path) => fs.stat(path),
   unlink: (path) => fs.unlink(path),
+  rename: (from, to) => fs.rename(from, to),
 };
 
 /** The error code of a failed file operation ("ENOSPC", "EROFS"…), if it has one. */

@@ -8,7 +8,9 @@
  * - `g` (grow): the assistant entry at `j` grew: `s` appended to its chunk `c`, then `m` new chunks
  *   (a streamed reply costs the bytes it streamed, not a copy of itself per write);
  * - `x` (cut): the thread now has `n` entries (a rewind or a replay that came back shorter);
- * - `t` (title).
+ * - `t` (title);
+ * - `c` (cost): the session's cost as the agent last reported it (`usage_update`; the latest wins);
+ * - `f` (files): paths the agent changed that earlier `f` records did not name.
  * Folding reads what it can: a torn last line (a crash mid-write) is dropped, and every line that
  * is not JSON or not a valid record is skipped and counted, so the rest always loads.
  */
@@ -37,6 +39,8 @@ export const journalRecordSchema = z.discriminatedUnion("t", [
   }),
   z.object({ t: z.literal("x"), n: z.number().int().nonnegative() }),
   z.object({ t: z.literal("t"), title: z.string() }),
+  z.object({ t: z.literal("c"), amount: z.number(), currency: z.string() }),
+  z.object({ t: z.literal("f"), p: z.array(z.string()) }),
 ]);
 export type JournalRecord = z.infer<typeof journalRecordSchema>;
 
@@ -47,6 +51,10 @@ export interface FoldedJournal {
   readonly cwd?: string;
   readonly title?: string;
   readonly startedAt?: number;
+  /** The cost the agent last reported for this session (`usage_update`). */
+  readonly cost?: { readonly amount: number; readonly currency: string };
+  /** Paths the agent changed (the `f` records). */
+  readonly changedPaths: ReadonlySet<string>;
   /** Writers that wrote this file, in order of their first record. */
   readonly writers: readonly string[];
   readonly base?: { readonly key: string; readonly n: number };
@@ -89,6 +97,8 @@ class Fold {
   cwd: string | undefined;
   title: string | undefined;
   startedAt: number | undefined;
+  cost: { amount: number; currency: string } | undefined;
+  readonly changedPaths = new Set<string>();
   base: { key: string; n: number } | undefined;
   readonly writers: string[] = [];
   readonly positions = new Map<number, StoredEntry>();
@@ -150,6 +160,12 @@ class Fold {
       case "t":
         this.title = record.title;
         return true;
+      case "c":
+        this.cost = { amount: record.amount, currency: record.currency };
+        return true;
+      case "f":
+        for (const path of record.p) this.changedPaths.add(path);
+        return true;
     }
   }
 
@@ -160,6 +176,8 @@ class Fold {
       ...(this.cwd === undefined ? {} : { cwd: this.cwd }),
       ...(this.title === undefined ? {} : { title: this.title }),
       ...(this.startedAt === undefined ? {} : { startedAt: this.startedAt }),
+      ...(this.cost === undefined ? {} : { cost: this.cost }),
+      changedPaths: this.changedPaths,
       ...(this.base === undefined ? {} : { base: this.base }),
       writers: this.writers,
       positions: this.positions,

@@ -49,6 +49,8 @@ export class ConversationWriter {
   private storedAt: number[] = [];
   private written: StoredEntry[] = [];
   private title: string | undefined;
+  private cost: string | undefined;
+  private readonly paths = new Set<string>();
   private terminals: Thread["terminals"] | undefined;
   private opened = false;
   private queue: string[] = [];
@@ -72,12 +74,20 @@ export class ConversationWriter {
     readonly target: WriterTarget,
     /** The thread to write; undefined while it is not this conversation's (a session starting or loading). */
     private readonly thread: () => Thread | undefined,
-    known: Promise<{ entries: readonly StoredEntry[]; title?: string; exists: boolean }>,
+    known: Promise<{
+      entries: readonly StoredEntry[];
+      title?: string;
+      exists: boolean;
+      cost?: { amount: number; currency: string };
+      changedPaths?: ReadonlySet<string>;
+    }>,
   ) {
     this.chain = known.then(
-      ({ entries, title, exists }) => {
+      ({ entries, title, exists, cost, changedPaths }) => {
         this.written = [...entries];
         this.title = title;
+        if (cost) this.cost = `${cost.amount} ${cost.currency}`;
+        for (const path of changedPaths ?? []) this.paths.add(path);
         this.opened = false;
         if (exists) this.existing = true;
       },
@@ -184,6 +194,24 @@ export class ConversationWriter {
     if (thread.title !== undefined && thread.title !== this.title) {
       this.title = thread.title;
       this.emit({ t: "t", title: thread.title.slice(0, 500) });
+    }
+    this.diffFacts(thread);
+  }
+
+  /** The history row's facts: the cost the agent reported, the files it changed (only what is new). */
+  private diffFacts(thread: Thread): void {
+    const cost = thread.usage?.cost;
+    const costKey = cost ? `${cost.amount} ${cost.currency}` : undefined;
+    if (cost && costKey !== this.cost) {
+      this.cost = costKey;
+      this.emit({ t: "c", amount: cost.amount, currency: cost.currency });
+    }
+    const fresh = thread.changes
+      .filter((change) => change.origin !== "user" && !this.paths.has(change.path))
+      .map((change) => change.path);
+    if (fresh.length > 0) {
+      for (const path of fresh) this.paths.add(path);
+      this.emit({ t: "f", p: fresh });
     }
   }
 

@@ -11,7 +11,7 @@
 import type { PanelState } from "../../shared/panelState";
 import { toStoredEntry, JOURNAL_TEXT_LIMIT, type StoredEntry } from "../../shared/storedTranscript";
 import type { Clock } from "../ports";
-import { conversationKey, type JournalArchive } from "./journalArchive";
+import { conversationKey, type JournalArchive, type PrunedConversation } from "./journalArchive";
 import type { JournalFs } from "./journalFs";
 import { ConversationWriter } from "./journalWriter";
 import { damageNotices } from "./journalNotices";
@@ -44,6 +44,8 @@ export interface TabJournalsDeps {
   readonly budgetBytes: () => number;
   /** Writing failed (`problem` set) or works again (`problem` undefined), for the whole journal. */
   readonly onHealth?: (problem: unknown) => void;
+  /** Conversations were set aside to keep within the budget (the notice offers Bring back). */
+  readonly onPruned?: (pruned: readonly PrunedConversation[]) => void;
   readonly translate?: Translate;
 }
 
@@ -104,7 +106,7 @@ export class TabJournals {
     await Promise.all([...this.writers.values()].map((writer) => writer.now(true)));
   }
 
-  /** Delete Session…: the journal goes; a tab still writing it stops first. */
+  /** Delete Session…: the journal is set aside for a day (`bringBack` undoes it); a tab still writing it stops first. */
   async remove(agent: string, sessionId: string): Promise<void> {
     const key = conversationKey(agent, sessionId);
     for (const [tab, writer] of this.writers)
@@ -113,6 +115,11 @@ export class TabJournals {
         await writer.close();
       }
     await this.deps.archive.remove(key);
+  }
+
+  /** Undo of Delete Session…: the conversation's journal comes back as it was; false when none is kept. */
+  bringBack(agent: string, sessionId: string): Promise<boolean> {
+    return this.deps.archive.bringBack(conversationKey(agent, sessionId));
   }
 
   async dispose(): Promise<void> {
@@ -130,6 +137,8 @@ export class TabJournals {
             entries: resolved.entries,
             exists: true,
             ...(resolved.folded.title === undefined ? {} : { title: resolved.folded.title }),
+            ...(resolved.folded.cost === undefined ? {} : { cost: resolved.folded.cost }),
+            changedPaths: resolved.folded.changedPaths,
           }
         : { entries: base?.entries ?? [], exists: false },
     );
@@ -189,7 +198,8 @@ export class TabJournals {
     if (this.deps.clock.now() - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = this.deps.clock.now();
     const active = new Set([...this.writers.values()].map((w) => w.key));
-    await this.deps.archive.prune(this.deps.budgetBytes(), active).catch(() => undefined);
+    const pruned = await this.deps.archive.prune(this.deps.budgetBytes(), active).catch(() => []);
+    if (pruned.length > 0) this.deps.onPruned?.(pruned);
   }
 
   private health(key: string, error: unknown): void {

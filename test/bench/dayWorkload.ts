@@ -1,0 +1,45 @@
+/**
+ * `--only day`: day.T300 (journalDay.ts), a working day at host level: the panel's host stack,
+ * the journal and the fake agents, no VS Code and no webview. Each run is its own Node process
+ * (`--expose-gc`, so RSS is read after a full collection), on the bench's Node 24.
+ */
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { repoRoot } from "../harness/paths";
+import type { Target, Unit } from "./figures";
+import type { Sample } from "./workloads";
+
+export const DAY_TURNS = 300;
+const P = `day.T${DAY_TURNS}`;
+
+export const DAY_TARGETS: ReadonlyArray<[string, Target]> = [
+  [`${P}.hostRssGrowthMB`, { text: "<= 20 MB (turn 50 to 300, after GC)", meets: (m) => m <= 20 }],
+  [`${P}.reloadInteractiveMs`, { text: "<= 1 s", meets: (m) => m <= 1_000 }],
+  [`${P}.longestLoopDelayMs`, { text: "<= 50 ms", meets: (m) => m <= 50 }],
+  [`${P}.longestBusyMs`, { text: "<= 50 ms (CPU time)", meets: (m) => m <= 50 }],
+];
+
+/** The journal's size and the entry count: shown, not judged. */
+export const DAY_DIAGNOSTICS: readonly RegExp[] = [
+  /^day\..*\.(journalBytesPerTurn|entries|reloadJournalFoldMs|loadAverage)$/,
+];
+
+/** `node`: the bench's Node 24 (as VS Code 1.101+'s host has `node:sqlite`; it also has `process.threadCpuUsage`). */
+export function dayWorkload(node: string, runs: number, log: (line: string) => void): Sample[] {
+  const samples: Sample[] = [];
+  for (let run = 1; run <= runs; run++) {
+    log(`day: run ${run} (${DAY_TURNS} turns, 10 other tabs)`);
+    const stdout = execFileSync(node, ["--expose-gc", "--import", "tsx", join(repoRoot, "test/bench/journalDay.ts")], {
+      cwd: repoRoot,
+      encoding: "utf8",
+      timeout: 1_800_000,
+      env: { ...process.env, DAY_TURNS: String(DAY_TURNS) },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const { figures } = JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as {
+      figures: Array<[string, number, Unit]>;
+    };
+    samples.push(...figures);
+  }
+  return samples;
+}
