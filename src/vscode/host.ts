@@ -125,6 +125,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
       resolveEnv: (env) => secrets.resolveEnv(env),
       resolveHeaders: (headers) => secrets.resolveHeaders(headers),
       translate: (message, ...args) => vscode.l10n.t(message, ...args),
+      autoRetry: () => vscode.workspace.getConfiguration("acpPanel").get<boolean>("autoRetry", false),
       returnToComposer: (text) => panel.view?.post({ type: "composer/insert", text }),
       auth: { ...authQuickPick, confirmTerminalLogin, runTerminalLogin },
       ports: {

@@ -24,6 +24,7 @@ import { SessionUpdates } from "./sessionUpdates";
 import { reportTurnEnd } from "./turnEnd";
 import { SilenceWatchdog } from "./silenceWatchdog";
 import { warningNotice } from "./warningNotice";
+import { AutoRetry } from "./autoRetry";
 
 export { SILENCE_WARNING_MS } from "./silenceWatchdog";
 export { describeVendorError } from "./turnEnd";
@@ -53,6 +54,8 @@ export interface SessionContext {
    * checkpoint). It must not throw; the prompt goes out once it resolves.
    */
   readonly beforePrompt?: (entryId: string) => Promise<void>;
+  /** The user's auto-retry setting (autoRetry.ts), read at each failure; off when absent. */
+  readonly autoRetry?: () => boolean;
 }
 
 export class SessionController {
@@ -66,6 +69,7 @@ export class SessionController {
   private readonly watchdog: SilenceWatchdog;
   /** Stop with agents that ignore `session/cancel`. */
   private readonly stopGrace: StopGrace;
+  private readonly retry: AutoRetry;
   private readonly updates: SessionUpdates;
   private readonly attachment: { dispose(): void };
   /** Standard subagents this session announced. */
@@ -81,6 +85,7 @@ export class SessionController {
     this.steerer = new Steerer(context, () => this.turnRunning);
     this.watchdog = new SilenceWatchdog(context, () => this.turnRunning);
     this.stopGrace = new StopGrace(context, () => this.turnRunning);
+    this.retry = new AutoRetry({ ...context, ...(context.autoRetry ? { enabled: context.autoRetry } : {}) });
     this.children = new ChildSessions(context.client, context.sink, context.newId, sessionId, () => {
       if (this.turnRunning) this.watchdog.arm();
       this.steerer.activity();
@@ -193,7 +198,7 @@ export class SessionController {
     this.updatesThisTurn = 0;
     this.watchdog.arm();
     try {
-      const response = await this.stopGrace.race(client.connection.prompt(this.sessionId, built.blocks));
+      const response = await this.send(built.blocks);
       if (response === "abandoned") {
         this.lastStop = "cancelled";
         return;
@@ -225,6 +230,22 @@ export class SessionController {
     }
   }
 
+  /** The prompt request, sent again after a temporary error while auto-retry allows (autoRetry.ts). */
+  private async send(blocks: acp.ContentBlock[]): Promise<acp.PromptResponse | "abandoned"> {
+    const { client } = this.context;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.stopGrace.race(client.connection.prompt(this.sessionId, blocks));
+      } catch (error) {
+        if (this.cancelRequested || this.agentGone) throw error;
+        this.watchdog.disarm(); // the wait is ours, not the agent's silence
+        const again = await this.retry.afterFailure(error, attempt);
+        if (!again || this.cancelRequested || this.agentGone) throw error;
+        this.watchdog.arm();
+      }
+    }
+  }
+
   /** True while a turn shown stopped (see StopGrace) has not been answered by the agent yet. */
   get isStopUnconfirmed(): boolean {
     return this.stopGrace.unconfirmed;
@@ -238,6 +259,8 @@ export class SessionController {
     if (!this.turnRunning || this.cancelRequested) return;
     this.cancelRequested = true;
     this.context.sink({ type: "turn/cancelling" });
+    // Waiting to retry: no prompt is out, so there is nothing to cancel at the agent.
+    if (this.retry.stop()) return;
     this.stopGrace.stopRequested();
     await this.context.client.connection
       .cancel(this.sessionId)
@@ -283,6 +306,7 @@ export class SessionController {
     this.children.dispose();
     this.watchdog.disarm();
     this.stopGrace.dispose();
+    this.retry.stop();
     this.steerer.dispose();
     this.attachment.dispose();
   }

@@ -52,6 +52,8 @@ export interface AgentLifecycleDeps {
   };
   /** The user's language for what the panel writes in the transcript (default English; agent text is never translated). */
   readonly translate?: Translate;
+  /** The user's auto-retry setting (`acpPanel.autoRetry`): a turn that failed with a temporary error is sent again. */
+  readonly autoRetry?: () => boolean;
 }
 
 /** The panel the agent's actions go to. */
