@@ -25,6 +25,7 @@ import { offerAgents } from "./agentChoice";
 import type { ConnectionState } from "../../shared/panelState";
 import { redoRestore, restoreBeforeMessage } from "./sessionRestore";
 import { setConfigOption, setMode, setProvider, type SettingsTarget } from "./sessionSettings";
+import { MAX_PERMISSION_NOTE, permissionNoteMessage } from "../../shared/permissionNote";
 
 export interface ChatSessionDeps extends AgentLifecycleDeps, SessionReviewDeps {
   /** Gives text back to the composer (a steer that failed). */
@@ -218,8 +219,19 @@ export class ChatSession {
     await this.turns.cancel(session, true);
   }
 
-  answerPermission(requestId: string, optionId: string | undefined): void {
-    this.services?.permissions.answer(requestId, optionId);
+  /**
+   * The user's answer to a permission request. A `note` goes to the agent as a message of its own,
+   * first in the queue (sent when the turn ends): no agent reads a feedback field (permissionNote.ts).
+   */
+  answerPermission(requestId: string, optionId: string | undefined, note?: string): void {
+    const answered = this.services?.permissions.answer(requestId, optionId);
+    const words = note?.trim().slice(0, MAX_PERMISSION_NOTE);
+    if (!answered || !words) return;
+    this.queue.paused = false; // a note is the user sending: it resumes a queue paused by Stop
+    this.queue.pushFirst(permissionNoteMessage(answered.what, answered.chose, words));
+    // The turn may be over already (the agent went on without waiting): the note goes now.
+    const session = this.session;
+    if (session && !session.isBusy) void this.turns.drain(session);
   }
 
   submitForm(requestId: string, values: Readonly<Record<string, unknown>>): SubmitResult {
