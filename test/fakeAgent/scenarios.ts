@@ -19,6 +19,7 @@ import { checkpointScenarios } from "./checkpointScenarios";
 import { startStopScenarios } from "./startStopScenarios";
 import { agentShellScenarios } from "./agentShellScenarios";
 import { unstableScenarios } from "./unstableSurface";
+import { protocolEdgeScenarios } from "./protocolEdges";
 
 export type StopReason = "end_turn" | "max_tokens" | "max_turn_requests" | "refusal" | "cancelled";
 /** A stop reason, or a whole `PromptResponse` (usage, `_meta`…). */
@@ -348,6 +349,7 @@ export const scenarios: Record<string, Scenario> = {
   ...startStopScenarios,
   ...agentShellScenarios,
   ...unstableScenarios,
+  ...protocolEdgeScenarios,
 };
 
 export function pickScenario(promptText: string): Scenario {

@@ -30,6 +30,11 @@ export { SILENCE_WARNING_MS } from "./silenceWatchdog";
 export { describeVendorError } from "./turnEnd";
 
 export type ThreadSink = (action: ThreadAction) => void;
+export interface AgentNotice {
+  readonly severity: "warning" | "error";
+  readonly title: string;
+  readonly description?: string;
+}
 export type OpenMode = "new" | "load" | "resume";
 
 export interface SessionContext {
@@ -54,6 +59,8 @@ export interface SessionContext {
    * checkpoint). It must not throw; the prompt goes out once it resolves.
    */
   readonly beforePrompt?: (entryId: string) => Promise<void>;
+  /** A live warning or error `notice` from the agent (sessionUpdates.ts): the host raises a toast. */
+  readonly agentNotice?: (notice: AgentNotice) => void;
   /** The user's auto-retry setting (autoRetry.ts), read at each failure; off when absent. */
   readonly autoRetry?: () => boolean;
 }
@@ -63,6 +70,8 @@ export class SessionController {
   /** A turn the agent started from a late steer: no prompt owns it. */
   private readonly steerer: Steerer;
   private cancelRequested = false;
+  /** The open request has returned: updates from now on are live, not a replay. */
+  private live = false;
   /** How the previous turn ended, and how many updates the current one has brought. */
   private lastStop: string | undefined;
   private updatesThisTurn = 0;
@@ -102,6 +111,7 @@ export class SessionController {
       },
       steerer: this.steerer,
       children: this.children,
+      live: () => this.live,
     });
     this.attachment = context.client.attach(sessionId, {
       update: (update) => this.updates.update(update),
@@ -235,7 +245,8 @@ export class SessionController {
     const { client } = this.context;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.stopGrace.race(client.connection.prompt(this.sessionId, blocks));
+        const withdraw = new AbortController();
+        return await this.stopGrace.race(client.connection.prompt(this.sessionId, blocks, withdraw.signal), withdraw);
       } catch (error) {
         if (this.cancelRequested || this.agentGone) throw error;
         this.watchdog.disarm(); // the wait is ours, not the agent's silence
@@ -294,6 +305,7 @@ export class SessionController {
   /** After the open request: says why the systemPrompt setting was not sent, and reads the providers. */
   private opened(systemPromptSkipped: string | undefined): void {
     const { sink, newId, logger, client } = this.context;
+    this.live = true;
     if (systemPromptSkipped) sink(warningNotice(newId(), systemPromptSkipped));
     void this.providers
       .refresh()

@@ -274,6 +274,11 @@ export class ChatSession {
     return restoreBeforeMessage(this.checkpoints, this.store.state.thread, entryId, this.isTurnRunning, this.t);
   }
 
+  /** After Sign Out of Agent (sessionActions.ts): the tab says what the next message may need. */
+  noteSignedOut(agent: string): void {
+    this.notes.note(this.t("Signed out of {0}. The next message may ask you to sign in again.", agent));
+  }
+
   /** Says in a rewound tab what happened to the conversation (conversationRewind.ts). */
   noteRewound(): void {
     this.notes.note(rewoundNotice(this.t));
