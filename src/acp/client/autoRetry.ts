@@ -61,6 +61,24 @@ export class AutoRetry {
     });
   }
 
+  /**
+   * Runs `attempt` (one prompt request), and again after each temporary failure while retries are
+   * left. `final` says a failure is final whatever it was (Stop, the agent's end); `waiting` is told
+   * when a wait starts (true) and when the next attempt starts (false).
+   */
+  async run<T>(attempt: () => Promise<T>, final: () => boolean, waiting?: (on: boolean) => void): Promise<T> {
+    for (let count = 1; ; count++) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (final()) throw error;
+        waiting?.(true);
+        if (!(await this.afterFailure(error, count)) || final()) throw error;
+        waiting?.(false);
+      }
+    }
+  }
+
   get isWaiting(): boolean {
     return this.waiting !== undefined;
   }

@@ -241,20 +241,17 @@ export class SessionController {
   }
 
   /** The prompt request, sent again after a temporary error while auto-retry allows (autoRetry.ts). */
-  private async send(blocks: acp.ContentBlock[]): Promise<acp.PromptResponse | "abandoned"> {
-    const { client } = this.context;
-    for (let attempt = 1; ; attempt++) {
-      try {
+  private send(blocks: acp.ContentBlock[]): Promise<acp.PromptResponse | "abandoned"> {
+    const { connection } = this.context.client;
+    return this.retry.run(
+      () => {
         const withdraw = new AbortController();
-        return await this.stopGrace.race(client.connection.prompt(this.sessionId, blocks, withdraw.signal), withdraw);
-      } catch (error) {
-        if (this.cancelRequested || this.agentGone) throw error;
-        this.watchdog.disarm(); // the wait is ours, not the agent's silence
-        const again = await this.retry.afterFailure(error, attempt);
-        if (!again || this.cancelRequested || this.agentGone) throw error;
-        this.watchdog.arm();
-      }
-    }
+        return this.stopGrace.race(connection.prompt(this.sessionId, blocks, withdraw.signal), withdraw);
+      },
+      () => this.cancelRequested || this.agentGone,
+      // A retry's wait is ours, not the agent's silence.
+      (on) => (on ? this.watchdog.disarm() : this.watchdog.arm()),
+    );
   }
 
   /** True while a turn shown stopped (see StopGrace) has not been answered by the agent yet. */
