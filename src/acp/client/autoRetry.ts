@@ -62,19 +62,27 @@ export class AutoRetry {
   }
 
   /**
-   * Runs `attempt` (one prompt request), and again after each temporary failure while retries are
-   * left. `final` says a failure is final whatever it was (Stop, the agent's end); `waiting` is told
-   * when a wait starts (true) and when the next attempt starts (false).
+   * After the first attempt (one prompt request) failed with `error`: runs `attempt` again after each
+   * temporary failure while retries are left, else throws the last error. `final` says a failure is
+   * final whatever it was (Stop, the agent's end); `waiting` is told when a wait starts (true) and
+   * when the next attempt starts (false). The first attempt is the caller's, so a turn that needs no
+   * retry goes through no extra promise (updates and the answer keep their order).
    */
-  async run<T>(attempt: () => Promise<T>, final: () => boolean, waiting?: (on: boolean) => void): Promise<T> {
+  async retryAfter<T>(
+    error: unknown,
+    attempt: () => Promise<T>,
+    final: () => boolean,
+    waiting?: (on: boolean) => void,
+  ): Promise<T> {
     for (let count = 1; ; count++) {
+      if (final()) throw error;
+      waiting?.(true);
+      if (!(await this.afterFailure(error, count)) || final()) throw error;
+      waiting?.(false);
       try {
         return await attempt();
-      } catch (error) {
-        if (final()) throw error;
-        waiting?.(true);
-        if (!(await this.afterFailure(error, count)) || final()) throw error;
-        waiting?.(false);
+      } catch (next) {
+        error = next;
       }
     }
   }

@@ -208,7 +208,12 @@ export class SessionController {
     this.updatesThisTurn = 0;
     this.watchdog.arm();
     try {
-      const response = await this.send(built.blocks);
+      let response: acp.PromptResponse | "abandoned";
+      try {
+        response = await this.attempt(built.blocks);
+      } catch (error) {
+        response = await this.retried(error, built.blocks);
+      }
       if (response === "abandoned") {
         this.lastStop = "cancelled";
         return;
@@ -240,14 +245,20 @@ export class SessionController {
     }
   }
 
-  /** The prompt request, sent again after a temporary error while auto-retry allows (autoRetry.ts). */
-  private send(blocks: acp.ContentBlock[]): Promise<acp.PromptResponse | "abandoned"> {
-    const { connection } = this.context.client;
-    return this.retry.run(
-      () => {
-        const withdraw = new AbortController();
-        return this.stopGrace.race(connection.prompt(this.sessionId, blocks, withdraw.signal), withdraw);
-      },
+  /** One prompt request; Stop's grace period may withdraw it (`$/cancel_request`). */
+  private attempt(blocks: acp.ContentBlock[]): Promise<acp.PromptResponse | "abandoned"> {
+    const withdraw = new AbortController();
+    return this.stopGrace.race(
+      this.context.client.connection.prompt(this.sessionId, blocks, withdraw.signal),
+      withdraw,
+    );
+  }
+
+  /** The prompt sent again after a temporary error while auto-retry allows (autoRetry.ts). */
+  private retried(error: unknown, blocks: acp.ContentBlock[]): Promise<acp.PromptResponse | "abandoned"> {
+    return this.retry.retryAfter(
+      error,
+      () => this.attempt(blocks),
       () => this.cancelRequested || this.agentGone,
       // A retry's wait is ours, not the agent's silence.
       (on) => (on ? this.watchdog.disarm() : this.watchdog.arm()),
