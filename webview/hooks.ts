@@ -127,8 +127,8 @@ export const hostActions = {
   restartAgent: () => postToHost({ type: "agent/restart" }),
   installAgent: (agent: string) => postToHost({ type: "agent/install", agent }),
   showLogs: () => postToHost({ type: "logs/show" }),
-  answerPermission: (requestId: string, optionId: string) =>
-    postToHost({ type: "permission/answer", requestId, optionId }),
+  answerPermission: (requestId: string, optionId: string, note?: string) =>
+    postToHost({ type: "permission/answer", requestId, optionId, ...(note ? { note } : {}) }),
   submitForm: (requestId: string, values: Record<string, unknown>) =>
     postToHost({ type: "form/submit", requestId, values }),
   declineForm: (requestId: string) => postToHost({ type: "form/decline", requestId }),

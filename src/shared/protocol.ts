@@ -10,6 +10,7 @@
 import * as z from "zod";
 import { panelActionSchema, type PanelState } from "./panelState";
 import type { ThreadEntry } from "./thread";
+import { MAX_PERMISSION_NOTE } from "./permissionNote";
 
 // The snapshot is produced by the host's own reducer; validating its deep shape on every
 // resync would cost more than it protects, so it is checked structurally at the top level only.
@@ -230,8 +231,16 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   /** Install on a preset shipped as an npm package: the host installs its pinned version, then starts it. */
   z.object({ type: z.literal("agent/install"), agent: z.string() }),
   z.object({ type: z.literal("logs/show") }),
-  /** `optionId` undefined = dismissed, answered `cancelled`. */
-  z.object({ type: z.literal("permission/answer"), requestId: z.string(), optionId: z.string().optional() }),
+  /**
+   * `optionId` undefined = dismissed, answered `cancelled`. `note`: the user's words with the answer
+   * ("yes, but use the test database"); no agent reads a feedback field, so it goes as the next message.
+   */
+  z.object({
+    type: z.literal("permission/answer"),
+    requestId: z.string(),
+    optionId: z.string().optional(),
+    note: z.string().max(MAX_PERMISSION_NOTE).optional(),
+  }),
   z.object({ type: z.literal("form/submit"), requestId: z.string(), values: z.record(z.string(), z.unknown()) }),
   z.object({ type: z.literal("form/decline"), requestId: z.string() }),
   z.object({ type: z.literal("form/cancel"), requestId: z.string() }),

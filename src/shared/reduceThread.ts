@@ -21,7 +21,7 @@ import { unstableUpdateSchema } from "./unstableUpdates";
 import { foldUnstableUpdate } from "./reduceUnstable";
 import { reduceCheckpoint } from "./reduceCheckpoint";
 import { cleanSessionTitle } from "./sessionTitle";
-import { endingNotice, markAnyOutput, markOutput } from "./turnEnding";
+import { endingNotice, markAnyOutput, markOutput, retryNotice } from "./turnEnding";
 
 export function reduceThread(thread: Thread, action: ThreadAction): Thread {
   switch (action.type) {
@@ -85,6 +85,10 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
     case "turn/stopConfirmed":
       return thread.turn.phase === "idle" && thread.turn.stopUnconfirmed
         ? { ...thread, turn: { phase: "idle", lastStop: "cancelled" } }
+        : thread;
+    case "turn/retrying":
+      return thread.turn.phase === "running"
+        ? appendEntry(cancelOpenToolCalls(thread), undefined, retryNotice(action))
         : thread;
     case "turn/failed":
       return {

@@ -93,6 +93,8 @@ export interface NoticeEntry {
    * the two limits offer Continue. The title stays English for exports; the panel translates.
    */
   readonly ending?: TurnEnding;
+  /** An automatic retry after a temporary error (autoRetry.ts): the panel says it translated. */
+  readonly retry?: { readonly attempt: number; readonly of: number; readonly delayMs: number; readonly reason: string };
 }
 
 /** Something the user must see in the timeline: an agent error, a failed turn, a crash. */

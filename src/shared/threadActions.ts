@@ -44,6 +44,19 @@ export const threadActionSchema = z.discriminatedUnion("type", [
     message: z.string(),
     details: z.string().optional(),
   }),
+  /**
+   * The prompt failed with a temporary error and auto-retry is on: the turn goes on, and the same
+   * prompt is sent again after `delayMs` (attempt `attempt` of `of`). Shown as a notice.
+   */
+  z.object({
+    type: z.literal("turn/retrying"),
+    entryId: z.string(),
+    attempt: z.number().int().positive(),
+    of: z.number().int().positive(),
+    delayMs: z.number().nonnegative(),
+    reason: z.enum(["rate limited", "overloaded", "server error"]),
+    error: z.string(),
+  }),
   /** One ACP `session/update`; `entryId` names the entry it creates, if it creates one. */
   z.object({ type: z.literal("acp/update"), entryId: z.string(), update: sessionUpdateSchema }),
   /** An error outside a turn (agent crashed while idle, failed to start). */

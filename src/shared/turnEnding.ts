@@ -5,6 +5,7 @@
  * short follow-up. Errors and refusals are said elsewhere (turn/failed, the status line).
  */
 import type { NoticeEntry, StopReason, Thread, TurnEnding } from "./thread";
+import type { ThreadAction } from "./threadActions";
 
 /** Session updates that show the user something the agent did; thoughts alone are not a reply. */
 const OUTPUT_UPDATES = new Set(["agent_message_chunk", "tool_call", "plan", "plan_update"]);
@@ -38,7 +39,8 @@ function saidSomething(thread: Thread): boolean {
   for (let at = thread.entries.length - 1; at >= 0; at--) {
     const entry = thread.entries[at];
     if (entry?.kind === "user") return false;
-    if (entry?.kind === "notice" || entry?.kind === "error") return true;
+    // An automatic retry's notice speaks for the failed attempt, not for the turn that followed.
+    if ((entry?.kind === "notice" && !entry.retry) || entry?.kind === "error") return true;
   }
   return false;
 }
@@ -67,5 +69,23 @@ export function endingNotice(thread: Thread, stopReason: StopReason): NoticeEntr
     severity: "warning",
     title: ENDING_TITLES[ending],
     ending,
+  };
+}
+
+/** The English title of an automatic retry (exports, stored transcripts); the panel shows it translated. */
+export function retryTitle(retry: { attempt: number; of: number; delayMs: number; reason: string }): string {
+  return `The agent's error looks temporary (${retry.reason}): retrying in ${Math.round(retry.delayMs / 1000)} s (attempt ${retry.attempt} of ${retry.of}).`;
+}
+
+/** The notice an automatic retry leaves: the wait, the attempt, and the agent's error. */
+export function retryNotice(action: Extract<ThreadAction, { type: "turn/retrying" }>): NoticeEntry {
+  const retry = { attempt: action.attempt, of: action.of, delayMs: action.delayMs, reason: action.reason };
+  return {
+    kind: "notice",
+    id: action.entryId,
+    severity: "warning",
+    title: retryTitle(retry),
+    description: action.error,
+    retry,
   };
 }

@@ -18,7 +18,7 @@ import type { AgentSecrets } from "./agentSecrets";
 import type { ReviewComments } from "./reviewComments";
 import type { ReviewHunks } from "./reviewHunks";
 import { addAgentFromRegistry } from "./registryCommand";
-import { forkTab, renameTab } from "./sessionOpsCommands";
+import { forkTab, renameTab, signOutTab } from "./sessionOpsCommands";
 import { exportConversations } from "./conversationExportCommand";
 import type { JournalArchive } from "../acp/journal/journalArchive";
 import type { WorkspaceCheckpoints } from "../acp/checkpoints/workspaceCheckpoints";
@@ -159,6 +159,7 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     // From the palette: the active tab; from the tab strip's menu: the tab given.
     "acpPanel.forkSession": (tab?: unknown) => forkTab(manager, tabKeyOf(tab)),
     "acpPanel.renameSession": (tab?: unknown) => renameTab(manager, tabKeyOf(tab)),
+    "acpPanel.signOut": () => signOutTab(manager),
     "acpPanel.cancelTurn": () => active()?.cancel(),
     "acpPanel.restartAgent": () => active()?.restart(),
     "acpPanel.selectModel": () => withSession(active(), (s) => pickConfig(s, "model", vscode.l10n.t("Model"))),

@@ -13,6 +13,7 @@ export const commandIds = [
   "acpPanel.deleteSession",
   "acpPanel.forkSession",
   "acpPanel.renameSession",
+  "acpPanel.signOut",
   "acpPanel.cancelTurn",
   "acpPanel.restartAgent",
   "acpPanel.selectModel",

@@ -1,6 +1,6 @@
 /**
  * Context keys for `when` clauses: acpPanel.turnRunning (Escape cancels), hasAgent, hasSession,
- * canFork (the active tab's agent offers session/fork), reviewDiffActive (the active tab is a review
+ * canFork (the active tab's agent offers session/fork), canSignOut (it offers logout), reviewDiffActive (the active tab is a review
  * diff: checkpoint ↔ file, where "Keep This Change" shows); and
  * for the walkthrough's completion events: sentPrompt, answeredPermission, reviewedChange (only ever
  * set true, so one tab's fresh session does not clear what another tab did).
@@ -33,17 +33,21 @@ export function trackContextKeys(store: PanelStore): { dispose(): void } {
   return store.subscribe(update);
 }
 
-/** `acpPanel.canFork`: the active tab's agent can fork its session (the palette offers Fork Session only then). */
+/**
+ * `acpPanel.canFork`: the active tab's agent can fork its session (the palette offers Fork Session
+ * only then); `acpPanel.canSignOut`: it advertises `agentCapabilities.auth.logout` (Sign Out of Agent).
+ */
 export function trackCanFork(manager: SessionManager): vscode.Disposable {
-  let current: boolean | undefined;
+  const current = new Map<string, boolean>();
   const set = (key: string, value: boolean) => {
-    if (value === current) return;
-    current = value;
+    if (value === current.get(key)) return;
+    current.set(key, value);
     void vscode.commands.executeCommand("setContext", key, value);
   };
   const update = () => {
     const key = manager.activeTabKey;
     set("acpPanel.canFork", key !== undefined && manager.actions.canFork(key));
+    set("acpPanel.canSignOut", key !== undefined && manager.actions.canSignOut(key));
   };
   update();
   const subscription = manager.onDidChange(update);

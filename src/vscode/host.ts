@@ -45,6 +45,7 @@ import { sessionHistory as buildSessionHistory } from "./historyHost";
 import { remoteSettingsHint, type RemoteSettingsHint } from "../acp/agents/remoteAgentSettings";
 import { installOffer } from "../acp/agents/installedPresets";
 import { presetInstaller } from "./presetInstaller";
+import { showAgentNotice } from "./agentNotices";
 
 /** What the extension entry forwards to once the host is loaded. */
 export interface Host {
@@ -125,6 +126,8 @@ export function startHost(context: vscode.ExtensionContext): Host {
       resolveEnv: (env) => secrets.resolveEnv(env),
       resolveHeaders: (headers) => secrets.resolveHeaders(headers),
       translate: (message, ...args) => vscode.l10n.t(message, ...args),
+      agentNotice: showAgentNotice,
+      autoRetry: () => vscode.workspace.getConfiguration("acpPanel").get<boolean>("autoRetry", false),
       returnToComposer: (text) => panel.view?.post({ type: "composer/insert", text }),
       auth: { ...authQuickPick, confirmTerminalLogin, runTerminalLogin },
       ports: {

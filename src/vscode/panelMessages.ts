@@ -76,7 +76,7 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
     case "logs/show":
       return context.showLogs();
     case "permission/answer":
-      return session?.answerPermission(message.requestId, message.optionId);
+      return session?.answerPermission(message.requestId, message.optionId, message.note);
     case "form/submit": {
       const result = session?.submitForm(message.requestId, message.values);
       if (result && !result.ok)

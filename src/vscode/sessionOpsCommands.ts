@@ -25,6 +25,19 @@ export async function forkTab(manager: SessionManager, key = manager.activeTabKe
     .catch(report((detail) => vscode.l10n.t("Could not fork the session: {0}", detail)));
 }
 
+/** ACP: Sign Out of Agent, for the active tab's agent (offered only when it advertises `logout`). */
+export async function signOutTab(manager: SessionManager, key = manager.activeTabKey): Promise<void> {
+  if (key === undefined) return;
+  if (!manager.actions.canSignOut(key)) {
+    void vscode.window.showInformationMessage(vscode.l10n.t("This agent does not offer signing out."));
+    return;
+  }
+  await manager.actions
+    .signOut(key)
+    .then((agent) => vscode.window.showInformationMessage(vscode.l10n.t("Signed out of {0}.", agent)))
+    .catch(report((detail) => vscode.l10n.t("Could not sign out: {0}", detail)));
+}
+
 async function askTitle(current: string | undefined): Promise<string | undefined> {
   return vscode.window.showInputBox({
     title: vscode.l10n.t("ACP: Rename Session"),

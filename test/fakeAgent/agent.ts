@@ -90,11 +90,17 @@ export class AgentConnection {
         this.clientInfo = params.clientInfo;
         this.clientCapabilities = (params.clientCapabilities ?? {}) as Params;
         return slowInitialize(this.options.slowStartMs, () =>
-          withSessionOps(
-            this.options.sessionOps,
-            unstableInitialize(initializeResult(this.options, params), this.options.unstable),
+          withLogout(
+            this.options.logout,
+            withSessionOps(
+              this.options.sessionOps,
+              unstableInitialize(initializeResult(this.options, params), this.options.unstable),
+            ),
           ),
         );
+      case "logout":
+        if (!this.options.logout) throw methodNotFound(request.method);
+        return {};
       case "authenticate":
         if (profile !== "codebuddy") throw methodNotFound(request.method);
         return codebuddyAuthenticate(this, params);
@@ -454,6 +460,14 @@ function withSessionOps(on: boolean | undefined, result: object): object {
       sessionCapabilities: { ...caps.sessionCapabilities, ...sessionOpsCapabilities.sessionCapabilities },
     },
   };
+}
+
+/** FAKE_AGENT_LOGOUT adds `auth.logout` to the agent's capabilities (kept beside any other `auth` field). */
+function withLogout(on: boolean | undefined, result: object): object {
+  if (!on) return result;
+  const init = result as { agentCapabilities?: { auth?: object } };
+  const caps = init.agentCapabilities ?? {};
+  return { ...init, agentCapabilities: { ...caps, auth: { ...caps.auth, logout: {} } } };
 }
 
 function requireSession(params: Params): string {

@@ -44,6 +44,8 @@ export interface FakeAgentOptions {
   readonly mcpOverAcp?: boolean;
   /** FAKE_AGENT_SESSION_OPS=1: fork, set_title, archive, session/status and auth/status (sessionOps.ts). */
   readonly sessionOps?: boolean;
+  /** FAKE_AGENT_LOGOUT=1: advertise `agentCapabilities.auth.logout` and answer `logout` with `{}`. */
+  readonly logout?: boolean;
   /** FAKE_AGENT_UNSTABLE=append|override (default profile): the unstable surface (unstableSurface.ts). */
   readonly unstable?: "append" | "override";
 }
@@ -68,6 +70,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): FakeAgentOptions {
     ...(env.FAKE_AGENT_SLOW_START ? { slowStartMs: Number(env.FAKE_AGENT_SLOW_START) } : {}),
     ...(env.FAKE_AGENT_MCP_ACP ? { mcpOverAcp: true } : {}),
     ...(env.FAKE_AGENT_SESSION_OPS ? { sessionOps: true } : {}),
+    ...(env.FAKE_AGENT_LOGOUT ? { logout: true } : {}),
     ...(env.FAKE_AGENT_UNSTABLE === "append" || env.FAKE_AGENT_UNSTABLE === "override"
       ? { unstable: env.FAKE_AGENT_UNSTABLE }
       : {}),

@@ -3,7 +3,7 @@
  * fake-agent scenario catalogue (docs/reference/fake-agent-scenarios.md; group C: turn shapes; group F: robustness). Anything
  * unrecognised gets the friendly demo reply, so the same program is the offline demo agent.
  */
-import { internalError, type JsonRpcId } from "./wire";
+import { RpcError, internalError, type JsonRpcId } from "./wire";
 import type { Profile } from "./profiles";
 import { bubKind, bubToolResult } from "./bubTools";
 import { quirkScenarios } from "./quirkScenarios";
@@ -19,6 +19,7 @@ import { checkpointScenarios } from "./checkpointScenarios";
 import { startStopScenarios } from "./startStopScenarios";
 import { agentShellScenarios } from "./agentShellScenarios";
 import { unstableScenarios } from "./unstableSurface";
+import { protocolEdgeScenarios } from "./protocolEdges";
 
 export type StopReason = "end_turn" | "max_tokens" | "max_turn_requests" | "refusal" | "cancelled";
 /** A stop reason, or a whole `PromptResponse` (usage, `_meta`…). */
@@ -90,6 +91,9 @@ function bubToolCall(id: string, name: string, rawInput: Record<string, unknown>
   return { sessionUpdate: "tool_call", toolCallId: id, title, kind: bubKind(name), status: "in_progress", rawInput };
 }
 
+/** `flaky`: how many prompts each session has sent it. */
+const flakyAttempts = new Map<string, number>();
+
 export const scenarios: Record<string, Scenario> = {
   async hello(turn) {
     turn.update({
@@ -113,6 +117,24 @@ export const scenarios: Record<string, Scenario> = {
   /** The prompt fails with a JSON-RPC error. */
   async error() {
     throw internalError("simulated failure: the model API returned 500");
+  },
+
+  /**
+   * Auto-retry: `flaky <n>` fails the session's first `n` prompts of this scenario like a rate-limited
+   * model API (HTTP 429 in the error data), then replies. `flaky-final` fails with a 401 every time.
+   */
+  async flaky(turn) {
+    const failures = Number(turn.args[0] ?? 1);
+    const seen = (flakyAttempts.get(turn.sessionId) ?? 0) + 1;
+    flakyAttempts.set(turn.sessionId, seen);
+    if (seen <= failures)
+      throw new RpcError(-32603, "Internal error", { details: "429 Too Many Requests", status: 429, attempt: seen });
+    turn.update(chunk(`Answered on attempt ${seen}.`));
+    return "end_turn";
+  },
+
+  async "flaky-final"() {
+    throw new RpcError(-32603, "Internal error", { details: "401 invalid x-api-key", status: 401 });
   },
 
   /** Streams a little, then dies with a stderr message. */
@@ -327,6 +349,7 @@ export const scenarios: Record<string, Scenario> = {
   ...startStopScenarios,
   ...agentShellScenarios,
   ...unstableScenarios,
+  ...protocolEdgeScenarios,
 };
 
 export function pickScenario(promptText: string): Scenario {

@@ -3,7 +3,8 @@
  * restore's notice offers "Redo" (put the files back as they were before the restore) until the
  * host says it was done; then it says "Redone". A turn's ending (turnEnding.ts) is shown translated,
  * with Retry (a turn that showed nothing: its prompt again) or Continue (a limit: a short follow-up).
- * A pruned or cleared checkpoint's notice offers "Bring back" (for a day) until it is back.
+ * A pruned or cleared checkpoint's notice offers "Bring back" (for a day) until it is back. An
+ * automatic retry (autoRetry.ts) says, translated, why and when; Stop in the composer ends its wait.
  */
 import { memo, useState } from "react";
 import type { NoticeEntry, TurnEnding } from "../../src/shared/thread";
@@ -16,14 +17,12 @@ import { t } from "../l10n";
 const icons: Record<NoticeEntry["severity"], string> = { info: "info", warning: "warning", error: "error" };
 
 export const NoticeRow = memo(function NoticeRow({ entry }: { entry: NoticeEntry }) {
+  const title = entry.ending ? endingTitle(entry.ending) : entry.retry ? retryTitle(entry.retry) : entry.title;
   return (
-    <article
-      className={`entry notice-row notice-${entry.severity}`}
-      aria-label={entry.ending ? endingTitle(entry.ending) : entry.title}
-    >
+    <article className={`entry notice-row notice-${entry.severity}`} aria-label={title}>
       <div className="notice-line">
-        <Codicon name={icons[entry.severity]} className={`severity-${entry.severity}`} />
-        <span className="notice-title">{entry.ending ? endingTitle(entry.ending) : entry.title}</span>
+        <Codicon name={entry.retry ? "sync" : icons[entry.severity]} className={`severity-${entry.severity}`} />
+        <span className="notice-title">{title}</span>
         {entry.redo ? <RedoControl redo={entry.redo} /> : null}
         {entry.bringBack ? <BringBackControl bringBack={entry.bringBack} /> : null}
         {entry.ending ? <EndingControl ending={entry.ending} entryId={entry.id} /> : null}
@@ -101,6 +100,23 @@ function endingTitle(ending: TurnEnding): string {
     case "max_turn_requests":
       return t("The agent stopped at its limit of requests for one turn.");
   }
+}
+
+function retryTitle(retry: NonNullable<NoticeEntry["retry"]>): string {
+  const reason =
+    retry.reason === "rate limited"
+      ? t("rate limited")
+      : retry.reason === "overloaded"
+        ? t("overloaded")
+        : t("server error");
+  const seconds = String(Math.round(retry.delayMs / 1000));
+  return t(
+    "The agent's error looks temporary ({0}): retrying in {1} s (attempt {2} of {3}).",
+    reason,
+    seconds,
+    String(retry.attempt),
+    String(retry.of),
+  );
 }
 
 function EndingControl({ ending, entryId }: { ending: TurnEnding; entryId: string }) {

@@ -4,6 +4,8 @@
  * When it appears it takes focus for the first allow option, if the panel has focus and the user
  * is not in the prompt box. Alt+A / Alt+D answer with the first allow / reject option
  * (permissionShortcuts.ts); the buttons announce them (aria-keyshortcuts) and a hint shows them.
+ * An optional note ("yes, but use the test database") goes with whichever option is chosen: the
+ * host sends it to the agent as the next message (permissionNote.ts).
  */
 import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
 import { memo, useEffect, useRef, useState } from "react";
@@ -13,6 +15,7 @@ import { ALLOW_SHORTCUT, DENY_SHORTCUT, registerShortcutTarget } from "../permis
 import { useHostActions } from "../hooks";
 import { Codicon } from "./Codicon";
 import { permissionOptionLook } from "./toolPresentation";
+import { MAX_PERMISSION_NOTE } from "../../src/shared/permissionNote";
 import { t, tParts } from "../l10n";
 
 /** Requests that have had their chance at focus: a card scrolled back into view must not grab it. */
@@ -27,6 +30,9 @@ export const PermissionCard = memo(function PermissionCard({
 }) {
   const { answerPermission } = useHostActions();
   const [answered, setAnswered] = useState<string | undefined>(undefined);
+  const [note, setNote] = useState("");
+  const noteRef = useRef(note);
+  noteRef.current = note;
   const card = useRef<HTMLDivElement>(null);
   const firstAllow = request.options.findIndex((option) => option.kind.startsWith("allow"));
   const firstReject = request.options.findIndex((option) => option.kind.startsWith("reject"));
@@ -45,7 +51,8 @@ export const PermissionCard = memo(function PermissionCard({
   const answer = (optionId: string) => {
     if (answered !== undefined) return;
     setAnswered(optionId);
-    answerPermission(request.requestId, optionId);
+    const words = noteRef.current.trim();
+    answerPermission(request.requestId, optionId, words === "" ? undefined : words);
   };
   const answerAt = (at: number): boolean => {
     const option = request.options[at];
@@ -81,6 +88,16 @@ export const PermissionCard = memo(function PermissionCard({
             : t("The agent asks for permission.")}
         </span>
       </div>
+      <input
+        type="text"
+        className="permission-note"
+        aria-label={t("Note for the agent (optional)")}
+        placeholder={t("Add a note (optional): yes, but use the test database")}
+        maxLength={MAX_PERMISSION_NOTE}
+        value={note}
+        disabled={answered !== undefined}
+        onChange={(event) => setNote(event.target.value)}
+      />
       <div className="permission-options">
         {request.options.map((option, at) => {
           const look = permissionOptionLook(option.kind);

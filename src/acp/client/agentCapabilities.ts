@@ -19,6 +19,8 @@ export interface AgentCapabilityView {
   readonly systemPrompt: { readonly append: boolean; readonly override: boolean };
   /** Unstable `agentCapabilities.providers`: providers/list, set and disable. */
   readonly providers: boolean;
+  /** `agentCapabilities.auth.logout`: the agent takes `logout` (ACP: Sign Out of Agent). */
+  readonly logout: boolean;
   /** MCP servers from settings that this agent can take (stdio always; http/sse when advertised). */
   acceptedMcpServers(servers: readonly McpServerConfig[]): acp.McpServer[];
 }
@@ -39,6 +41,7 @@ export function capabilitiesOf(init: acp.InitializeResponse): AgentCapabilityVie
     mcpOverAcp: (caps.mcpCapabilities as { acp?: unknown } | null | undefined)?.acp === true,
     systemPrompt: systemPromptSupport((session as { systemPrompt?: unknown }).systemPrompt),
     providers: present((caps as { providers?: unknown }).providers),
+    logout: present(caps.auth?.logout),
     acceptedMcpServers(servers) {
       return servers
         .filter(

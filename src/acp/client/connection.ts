@@ -121,6 +121,11 @@ export class AgentConnection {
     return this.connection.agent.request(acp.methods.agent.authenticate, { methodId });
   }
 
+  /** `logout`; only when the agent advertises `agentCapabilities.auth.logout` (capabilitiesOf). */
+  logout(): Promise<acp.LogoutResponse> {
+    return this.connection.agent.request(acp.methods.agent.logout, {});
+  }
+
   newSession(params: acp.NewSessionRequest): Promise<acp.NewSessionResponse> {
     return this.connection.agent.request(acp.methods.agent.session.new, params);
   }
@@ -153,9 +158,16 @@ export class AgentConnection {
     return this.connection.agent.request(acp.methods.agent.session.setMode, { sessionId, modeId });
   }
 
-  /** `prompt` is always an array of content blocks, never a string or chat messages. */
-  prompt(sessionId: string, prompt: acp.ContentBlock[]): Promise<acp.PromptResponse> {
-    return this.connection.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt });
+  /**
+   * `prompt` is always an array of content blocks, never a string or chat messages. Aborting
+   * `withdraw` makes the SDK send `$/cancel_request` for it (the panel stopped waiting).
+   */
+  prompt(sessionId: string, prompt: acp.ContentBlock[], withdraw?: AbortSignal): Promise<acp.PromptResponse> {
+    return this.connection.agent.request(
+      acp.methods.agent.session.prompt,
+      { sessionId, prompt },
+      ...(withdraw ? [{ cancellationSignal: withdraw }] : []),
+    );
   }
 
   cancel(sessionId: string): Promise<void> {

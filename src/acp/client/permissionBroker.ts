@@ -31,6 +31,8 @@ export const MAX_PENDING_PERMISSIONS = 32;
 
 interface Pending {
   readonly sessionId: string;
+  /** What is asked for, in words (the tool call's title). */
+  readonly what: string;
   readonly options: readonly acp.PermissionOption[];
   readonly resolve: (response: acp.RequestPermissionResponse) => void;
 }
@@ -76,7 +78,8 @@ export class PermissionBroker {
     const requestId = `perm-${++this.counter}`;
     const options = params.options.slice(0, MAX_PERMISSION_OPTIONS);
     return new Promise((resolve) => {
-      this.pending.set(requestId, { sessionId: params.sessionId, options, resolve });
+      const what = String(params.toolCall.title ?? params.toolCall.kind ?? params.toolCall.toolCallId).slice(0, 200);
+      this.pending.set(requestId, { sessionId: params.sessionId, what, options, resolve });
       this.dispatch(params.sessionId, {
         type: "permission/requested",
         requestId,
@@ -89,9 +92,15 @@ export class PermissionBroker {
     });
   }
 
-  /** The user's answer; `undefined` = dismissed (answered `cancelled`). */
-  answer(requestId: string, optionId: string | undefined): void {
+  /**
+   * The user's answer; `undefined` = dismissed (answered `cancelled`). Returns what was asked and
+   * the chosen option's name when an option was chosen (for a note sent after the answer).
+   */
+  answer(requestId: string, optionId: string | undefined): { what: string; chose: string } | undefined {
+    const pending = this.pending.get(requestId);
+    const option = pending?.options.find((candidate) => candidate.optionId === optionId);
     this.settle(requestId, optionId);
+    return pending && option ? { what: pending.what, chose: String(option.name).slice(0, 200) } : undefined;
   }
 
   /** Turn cancelled: every pending request of the session is answered `cancelled` (ACP MUST). */

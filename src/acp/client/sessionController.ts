@@ -24,11 +24,17 @@ import { SessionUpdates } from "./sessionUpdates";
 import { reportTurnEnd } from "./turnEnd";
 import { SilenceWatchdog } from "./silenceWatchdog";
 import { warningNotice } from "./warningNotice";
+import { AutoRetry } from "./autoRetry";
 
 export { SILENCE_WARNING_MS } from "./silenceWatchdog";
 export { describeVendorError } from "./turnEnd";
 
 export type ThreadSink = (action: ThreadAction) => void;
+export interface AgentNotice {
+  readonly severity: "warning" | "error";
+  readonly title: string;
+  readonly description?: string;
+}
 export type OpenMode = "new" | "load" | "resume";
 
 export interface SessionContext {
@@ -53,6 +59,10 @@ export interface SessionContext {
    * checkpoint). It must not throw; the prompt goes out once it resolves.
    */
   readonly beforePrompt?: (entryId: string) => Promise<void>;
+  /** A live warning or error `notice` from the agent (sessionUpdates.ts): the host raises a toast. */
+  readonly agentNotice?: (notice: AgentNotice) => void;
+  /** The user's auto-retry setting (autoRetry.ts), read at each failure; off when absent. */
+  readonly autoRetry?: () => boolean;
 }
 
 export class SessionController {
@@ -60,12 +70,15 @@ export class SessionController {
   /** A turn the agent started from a late steer: no prompt owns it. */
   private readonly steerer: Steerer;
   private cancelRequested = false;
+  /** The open request has returned: updates from now on are live, not a replay. */
+  private live = false;
   /** How the previous turn ended, and how many updates the current one has brought. */
   private lastStop: string | undefined;
   private updatesThisTurn = 0;
   private readonly watchdog: SilenceWatchdog;
   /** Stop with agents that ignore `session/cancel`. */
   private readonly stopGrace: StopGrace;
+  private readonly retry: AutoRetry;
   private readonly updates: SessionUpdates;
   private readonly attachment: { dispose(): void };
   /** Standard subagents this session announced. */
@@ -81,6 +94,7 @@ export class SessionController {
     this.steerer = new Steerer(context, () => this.turnRunning);
     this.watchdog = new SilenceWatchdog(context, () => this.turnRunning);
     this.stopGrace = new StopGrace(context, () => this.turnRunning);
+    this.retry = new AutoRetry({ ...context, ...(context.autoRetry ? { enabled: context.autoRetry } : {}) });
     this.children = new ChildSessions(context.client, context.sink, context.newId, sessionId, () => {
       if (this.turnRunning) this.watchdog.arm();
       this.steerer.activity();
@@ -97,6 +111,7 @@ export class SessionController {
       },
       steerer: this.steerer,
       children: this.children,
+      live: () => this.live,
     });
     this.attachment = context.client.attach(sessionId, {
       update: (update) => this.updates.update(update),
@@ -193,7 +208,12 @@ export class SessionController {
     this.updatesThisTurn = 0;
     this.watchdog.arm();
     try {
-      const response = await this.stopGrace.race(client.connection.prompt(this.sessionId, built.blocks));
+      let response: acp.PromptResponse | "abandoned";
+      try {
+        response = await this.attempt(built.blocks);
+      } catch (error) {
+        response = await this.retried(error, built.blocks);
+      }
       if (response === "abandoned") {
         this.lastStop = "cancelled";
         return;
@@ -225,6 +245,26 @@ export class SessionController {
     }
   }
 
+  /** One prompt request; Stop's grace period may withdraw it (`$/cancel_request`). */
+  private attempt(blocks: acp.ContentBlock[]): Promise<acp.PromptResponse | "abandoned"> {
+    const withdraw = new AbortController();
+    return this.stopGrace.race(
+      this.context.client.connection.prompt(this.sessionId, blocks, withdraw.signal),
+      withdraw,
+    );
+  }
+
+  /** The prompt sent again after a temporary error while auto-retry allows (autoRetry.ts). */
+  private retried(error: unknown, blocks: acp.ContentBlock[]): Promise<acp.PromptResponse | "abandoned"> {
+    return this.retry.retryAfter(
+      error,
+      () => this.attempt(blocks),
+      () => this.cancelRequested || this.agentGone,
+      // A retry's wait is ours, not the agent's silence.
+      (on) => (on ? this.watchdog.disarm() : this.watchdog.arm()),
+    );
+  }
+
   /** True while a turn shown stopped (see StopGrace) has not been answered by the agent yet. */
   get isStopUnconfirmed(): boolean {
     return this.stopGrace.unconfirmed;
@@ -238,6 +278,8 @@ export class SessionController {
     if (!this.turnRunning || this.cancelRequested) return;
     this.cancelRequested = true;
     this.context.sink({ type: "turn/cancelling" });
+    // Waiting to retry: no prompt is out, so there is nothing to cancel at the agent.
+    if (this.retry.stop()) return;
     this.stopGrace.stopRequested();
     await this.context.client.connection
       .cancel(this.sessionId)
@@ -271,6 +313,7 @@ export class SessionController {
   /** After the open request: says why the systemPrompt setting was not sent, and reads the providers. */
   private opened(systemPromptSkipped: string | undefined): void {
     const { sink, newId, logger, client } = this.context;
+    this.live = true;
     if (systemPromptSkipped) sink(warningNotice(newId(), systemPromptSkipped));
     void this.providers
       .refresh()
@@ -283,6 +326,7 @@ export class SessionController {
     this.children.dispose();
     this.watchdog.disarm();
     this.stopGrace.dispose();
+    this.retry.stop();
     this.steerer.dispose();
     this.attachment.dispose();
   }

@@ -5,7 +5,9 @@
  * team members' updates go to a lane of their own; `subagent_update` announces a child session;
  * tool calls may stream the agent's own shell output (toolTerminals.ts). Variants this client
  * does not know are passed on (the webview may learn them) and logged once per variant. Ext
- * notifications: steer acknowledgements and Lody's subagent events; others are only logged.
+ * notifications: steer acknowledgements and Lody's subagent events; others are only logged. A
+ * warning or error `notice` the agent sends live (not in a `session/load` replay) is also told to
+ * `agentNotice`, which raises a toast; every notice, info included, stays in the timeline as a banner.
  */
 import type { SessionContext } from "./sessionController";
 import type { ChildSessions } from "./childSessions";
@@ -22,6 +24,8 @@ export interface UpdateHooks {
   readonly received: () => void;
   readonly steerer: Steerer;
   readonly children: ChildSessions;
+  /** False while the session is still opening (a `session/load` replays history then). */
+  readonly live: () => boolean;
 }
 
 export class SessionUpdates {
@@ -85,12 +89,24 @@ export class SessionUpdates {
         `${this.context.client.name}: session/update "${tag}" is not shown (unknown variant or unexpected fields): ${logJson(update, 300)}`,
       );
     }
+    if (tag === "notice" && this.hooks.live()) this.noticeArrived(update as object);
     if (tag === "tool_call" || tag === "tool_call_update")
       for (const action of this.toolTerminals.actionsOf(update as { sessionUpdate: string })) this.context.sink(action);
     this.context.sink({
       type: "acp/update",
       entryId: this.context.newId(),
       update: update as { sessionUpdate: string },
+    });
+  }
+
+  private noticeArrived(update: object): void {
+    const { severity, title, description } = update as { severity?: unknown; title?: unknown; description?: unknown };
+    // ACP lets severities grow ("info" | "warning" | "error" | string): an unknown one is info, a banner only.
+    if (typeof title !== "string" || title.trim() === "" || (severity !== "warning" && severity !== "error")) return;
+    this.context.agentNotice?.({
+      severity,
+      title: title.slice(0, 500),
+      ...(typeof description === "string" && description !== "" ? { description: description.slice(0, 2_000) } : {}),
     });
   }
 }

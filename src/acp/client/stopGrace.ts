@@ -26,9 +26,18 @@ export class StopGrace {
     private readonly turnRunning: () => boolean,
   ) {}
 
-  /** The prompt request, or "abandoned" once the grace period after Stop runs out first. */
-  async race<T>(request: Promise<T>): Promise<T | "abandoned"> {
-    const abandoned = new Promise<"abandoned">((resolve) => (this.abandonTurn = () => resolve("abandoned")));
+  /**
+   * The prompt request, or "abandoned" once the grace period after Stop runs out first. Then
+   * `withdraw` aborts: the SDK sends `$/cancel_request` for the prompt (the late answer is still awaited).
+   */
+  async race<T>(request: Promise<T>, withdraw?: AbortController): Promise<T | "abandoned"> {
+    const abandoned = new Promise<"abandoned">(
+      (resolve) =>
+        (this.abandonTurn = () => {
+          resolve("abandoned");
+          withdraw?.abort();
+        }),
+    );
     const result = await Promise.race([request, abandoned]);
     if (result === "abandoned") this.awaitLateAnswer(request);
     return result;

@@ -27,6 +27,7 @@ import { RestartBackoff } from "./restartBackoff";
 import type { AgentCatalog, Clock, Logger, WorkspacePort } from "../ports";
 import type { KeptConversation } from "../journal/tabJournals";
 import { english, type Translate } from "../../shared/l10n";
+import type { AgentNotice } from "../client/sessionController";
 
 export interface AgentLifecycleDeps {
   readonly catalog: AgentCatalog;
@@ -52,6 +53,10 @@ export interface AgentLifecycleDeps {
   };
   /** The user's language for what the panel writes in the transcript (default English; agent text is never translated). */
   readonly translate?: Translate;
+  /** The user's auto-retry setting (`acpPanel.autoRetry`): a turn that failed with a temporary error is sent again. */
+  readonly autoRetry?: () => boolean;
+  /** A live `notice` from the named agent: the host shows warnings and errors as toasts. */
+  readonly agentNotice?: (agent: string, notice: AgentNotice) => void;
 }
 
 /** The panel the agent's actions go to. */

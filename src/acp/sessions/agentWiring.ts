@@ -84,6 +84,10 @@ export function sessionContextFor(
     logger: deps.logger,
     awaitingUser: () => isAwaitingUser(threadPhase(store.state.thread)),
     translate: deps.translate ?? english,
+    ...(deps.autoRetry ? { autoRetry: deps.autoRetry } : {}),
+    agentNotice: (notice) => {
+      if (current.client === client) deps.agentNotice?.(client.name, notice);
+    },
     clientMcpServers: () =>
       clientMcpServers(services.vscodeTools, client.connection, capabilitiesOf(client.init).mcpOverAcp, (message) =>
         deps.logger.warn(message),

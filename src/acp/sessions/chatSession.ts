@@ -25,6 +25,7 @@ import { offerAgents } from "./agentChoice";
 import type { ConnectionState } from "../../shared/panelState";
 import { redoRestore, restoreBeforeMessage } from "./sessionRestore";
 import { setConfigOption, setMode, setProvider, type SettingsTarget } from "./sessionSettings";
+import { MAX_PERMISSION_NOTE, permissionNoteMessage } from "../../shared/permissionNote";
 
 export interface ChatSessionDeps extends AgentLifecycleDeps, SessionReviewDeps {
   /** Gives text back to the composer (a steer that failed). */
@@ -218,8 +219,19 @@ export class ChatSession {
     await this.turns.cancel(session, true);
   }
 
-  answerPermission(requestId: string, optionId: string | undefined): void {
-    this.services?.permissions.answer(requestId, optionId);
+  /**
+   * The user's answer to a permission request. A `note` goes to the agent as a message of its own,
+   * first in the queue (sent when the turn ends): no agent reads a feedback field (permissionNote.ts).
+   */
+  answerPermission(requestId: string, optionId: string | undefined, note?: string): void {
+    const answered = this.services?.permissions.answer(requestId, optionId);
+    const words = note?.trim().slice(0, MAX_PERMISSION_NOTE);
+    if (!answered || !words) return;
+    this.queue.paused = false; // a note is the user sending: it resumes a queue paused by Stop
+    this.queue.pushFirst(permissionNoteMessage(answered.what, answered.chose, words));
+    // The turn may be over already (the agent went on without waiting): the note goes now.
+    const session = this.session;
+    if (session && !session.isBusy) void this.turns.drain(session);
   }
 
   submitForm(requestId: string, values: Readonly<Record<string, unknown>>): SubmitResult {
@@ -260,6 +272,11 @@ export class ChatSession {
   /** Brings the files back to just before the message `entryId` (a notice with Redo says what). */
   restoreCheckpoint(entryId: string): Promise<number> {
     return restoreBeforeMessage(this.checkpoints, this.store.state.thread, entryId, this.isTurnRunning, this.t);
+  }
+
+  /** After Sign Out of Agent (sessionActions.ts): the tab says what the next message may need. */
+  noteSignedOut(agent: string): void {
+    this.notes.note(this.t("Signed out of {0}. The next message may ask you to sign in again.", agent));
   }
 
   /** Says in a rewound tab what happened to the conversation (conversationRewind.ts). */

@@ -29,6 +29,12 @@ export class PromptQueue {
     this.publish();
   }
 
+  /** Ahead of everything else waiting (a permission's note: it belongs right after the answer). */
+  pushFirst(text: string): void {
+    this.items.unshift({ id: `q${++this.counter}`, text, notSent: false });
+    this.publish();
+  }
+
   edit(id: string, text: string): void {
     const item = this.items.find((candidate) => candidate.id === id);
     if (!item) return;

@@ -12,6 +12,7 @@ import { withTemporaryClient } from "./temporaryClient";
 import { setSessionArchived, setSessionTitle, unstableCapabilitiesOf } from "../client/unstableSessions";
 import { english, type Translate } from "../../shared/l10n";
 import { cleanSessionTitle } from "../../shared/sessionTitle";
+import { capabilitiesOf } from "../client/agentCapabilities";
 
 export class SessionActions {
   constructor(
@@ -34,6 +35,25 @@ export class SessionActions {
       session.store.state.connection.status === "ready" &&
       unstableCapabilitiesOf(client.init).fork,
     );
+  }
+
+  /** Whether the tab's agent advertises `agentCapabilities.auth.logout` (ACP: Sign Out of Agent). */
+  canSignOut(key: string): boolean {
+    const client = this.manager.tab(key)?.agentClient;
+    return Boolean(client && !client.isStopping && capabilitiesOf(client.init).logout);
+  }
+
+  /**
+   * Sign Out of Agent: ACP `logout` to the tab's agent. What happens to its live sessions is the
+   * agent's business (the spec leaves it open): the tab says so, and the agent's next answer tells.
+   */
+  async signOut(key: string): Promise<string> {
+    const tab = this.manager.tab(key);
+    const client = tab?.agentClient;
+    if (!tab || !client || !this.canSignOut(key)) throw new Error(this.t("This agent does not offer signing out."));
+    await client.connection.logout();
+    tab.noteSignedOut(client.name);
+    return client.name;
   }
 
   /** Fork Session: a new tab on the same agent continues the tab's session. */

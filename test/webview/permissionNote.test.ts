@@ -1,0 +1,91 @@
+/**
+ * A permission answered with a note (issue 28 item 4), in Chromium: the card has an optional note
+ * field beside the agent's own option buttons; the note goes with whichever option is chosen (a
+ * click or Alt+D from the note field), trimmed, and an answer without a note carries none.
+ */
+import * as assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { PanelAction } from "../../src/shared/panelState";
+import { readyState, turnStarted } from "./fixtures";
+import { type Harness, Panel, eventually, startHarness } from "./harness";
+
+const ask = (requestId: string, toolCallId: string): PanelAction => ({
+  type: "permission/requested",
+  requestId,
+  entryId: `tool-${toolCallId}`,
+  toolCall: { toolCallId, title: `Run migration ${toolCallId}`, kind: "execute" },
+  options: [
+    { optionId: "go", name: "Yes, run it", kind: "allow_once" },
+    { optionId: "stop", name: "No, not now", kind: "reject_once" },
+  ],
+});
+
+const NOTE = "Note for the agent (optional)";
+
+describe("webview permission note", { timeout: 120_000 }, () => {
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness();
+  });
+  after(async () => {
+    await harness?.close();
+  });
+
+  it("sends the note with the chosen option; the options stay buttons named as the agent names them", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState());
+      await panel.actions(1, [turnStarted("u1", "Migrate"), ask("perm-1", "m1")]);
+      const request = panel.page.getByRole("group", { name: "Permission request" });
+      await request.waitFor();
+      assert.deepEqual(
+        (await request.getByRole("button").allTextContents()).map((text) => text.trim()),
+        ["Yes, run it", "No, not now"],
+      );
+      const note = request.getByRole("textbox", { name: NOTE });
+      await note.fill("  yes, but use the test database  ");
+      await request.getByRole("button", { name: "Yes, run it", exact: true }).click();
+      await panel.waitForSent("permission/answer");
+      assert.deepEqual(await panel.sentOfType("permission/answer"), [
+        { type: "permission/answer", requestId: "perm-1", optionId: "go", note: "yes, but use the test database" },
+      ]);
+      await eventually(async () => assert.equal(await note.isDisabled(), true, "answered: the note is done too"));
+
+      // Deny from the note field with Alt+D: the reject option, with its note.
+      await panel.actions(3, [
+        { type: "permission/resolved", requestId: "perm-1", outcome: { optionId: "go", kind: "allow_once" } },
+        ask("perm-2", "m2"),
+      ]);
+      const second = panel.page.getByRole("group", { name: "Permission request" });
+      await eventually(async () => assert.equal(await second.count(), 1));
+      const secondNote = second.getByRole("textbox", { name: NOTE });
+      await secondNote.fill("the staging database is frozen today");
+      await secondNote.press("Alt+D");
+      await panel.waitForSent("permission/answer", 2);
+      assert.deepEqual((await panel.sentOfType("permission/answer"))[1], {
+        type: "permission/answer",
+        requestId: "perm-2",
+        optionId: "stop",
+        note: "the staging database is frozen today",
+      });
+
+      // No note: the answer carries none.
+      await panel.actions(5, [
+        { type: "permission/resolved", requestId: "perm-2", outcome: { optionId: "stop", kind: "reject_once" } },
+        ask("perm-3", "m3"),
+      ]);
+      const third = panel.page.getByRole("group", { name: "Permission request" });
+      await eventually(async () => assert.equal(await third.count(), 1));
+      await third.getByRole("button", { name: "No, not now", exact: true }).click();
+      await panel.waitForSent("permission/answer", 3);
+      assert.deepEqual((await panel.sentOfType("permission/answer"))[2], {
+        type: "permission/answer",
+        requestId: "perm-3",
+        optionId: "stop",
+      });
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+});
