@@ -1,9 +1,9 @@
 /**
  * Restoring the panel after a window reload or a restart: the open tabs (agent + session id)
- * are kept per window in the workspace's storage folder (windowTabs.ts: two windows on one
- * workspace each get their own back) and reopened (loaded or resumed) the next time the panel
+ * are kept in a file per window (windowTabs.ts, in global storage per workspace: two windows on
+ * one workspace each get their own back) and reopened (loaded or resumed) the next time the panel
  * opens. Workspace state still gets a copy: the fallback where no window file was ever written
- * (a version before these files, or a window without a workspace storage folder).
+ * (a version before these files, or a window with no folder open).
  * Drafts are UI state, kept by the webview per tab.
  */
 import type * as vscode from "vscode";
