@@ -7,6 +7,7 @@ import { type Thread, type TurnOutcome, emptyThread } from "./thread";
 import { threadActionSchema } from "./threadActions";
 import { describeAwaiting, threadPhase } from "./threadPhase";
 import { reduceThread } from "./reduceThread";
+import { failOpenToolCalls } from "./reduceToolCall";
 import { foldInDraft } from "./threadEntries";
 import { english, type Translate } from "./l10n";
 
@@ -108,11 +109,12 @@ export function reducePanel(state: PanelState, action: PanelAction): PanelState 
         ...(details === undefined ? {} : { details }),
         ...(missingCommand ? { missingCommand } : {}),
       };
-      // A dead agent ends any running turn: never leave a spinner behind.
+      // A dead agent ends any running turn and fails its open tool calls: never leave a spinner behind.
+      const failed = failOpenToolCalls(state.thread);
       const thread: Thread =
         state.thread.turn.phase === "idle"
-          ? { ...state.thread, permissions: [], forms: [] }
-          : { ...state.thread, permissions: [], forms: [], turn: { phase: "idle", lastStop: "error" } };
+          ? { ...failed, permissions: [], forms: [] }
+          : { ...failed, permissions: [], forms: [], turn: { phase: "idle", lastStop: "error" } };
       return { ...state, connection, thread };
     }
     default: // a thread action: reduceThread's own switch is checked for exhaustiveness

@@ -67,6 +67,19 @@ function patchToolCall(entry: ToolCallEntry, update: ToolCallUpdate): ToolCallEn
 }
 
 /** On cancel, every unfinished tool call of the turn shows as cancelled at once. */
+/**
+ * The agent died (a crash, the OS killed it): a tool call still open can't finish and nobody
+ * stopped it, so it failed. Its card says so instead of spinning on.
+ */
+export function failOpenToolCalls(thread: Thread): Thread {
+  return changeEntries(thread, (entry) =>
+    entry.kind === "tool_call" &&
+    (entry.status === "pending" || entry.status === "in_progress" || entry.status === "awaiting_permission")
+      ? { ...entry, status: "failed" }
+      : entry,
+  );
+}
+
 export function cancelOpenToolCalls(thread: Thread): Thread {
   return changeEntries(thread, (entry) =>
     entry.kind === "tool_call" &&

@@ -3,12 +3,14 @@
  * handlers. It is its own bundle (dist/host.js), loaded on first need by lazyHost.ts, so that
  * activation (src/extension.ts) stays cheap. Nothing else lives here.
  */
-import { basename } from "node:path";
+import { createHash, randomBytes } from "node:crypto";
+import { basename, join } from "node:path";
 import * as vscode from "vscode";
 import { agentIdOf } from "../acp/agents/agentIdentity";
 import { PathGrants } from "../acp/client/pathGrants";
 import { systemClock } from "../acp/ports";
 import { SessionIndex } from "../acp/sessions/sessionIndex";
+import { WindowTabs } from "../acp/sessions/windowTabs";
 import { SessionManager } from "../acp/sessions/sessionManager";
 import { conversationJournal } from "./conversationJournal";
 import { displayUrl } from "../acp/agents/networkPolicy";
@@ -104,6 +106,24 @@ export function startHost(context: vscode.ExtensionContext): Host {
     (message, ...args) => vscode.l10n.t(message, ...args),
   );
   const conversationArchive = journal.archive;
+  // Each window's open tabs, per workspace in global storage: not in `storageUri`, which VS Code
+  // gives a second window of the same workspace a folder of its own ("…-1"), nor the same one again
+  // after a reload for sure. None without a workspace (workspace state only, as before).
+  const workspaceIdentity =
+    vscode.workspace.workspaceFile?.toString() ??
+    vscode.workspace.workspaceFolders?.map((folder) => folder.uri.toString()).join("\n");
+  const windowTabs = workspaceIdentity
+    ? new WindowTabs({
+        dir: join(
+          context.globalStorageUri.fsPath,
+          "window-tabs",
+          createHash("sha256").update(workspaceIdentity).digest("hex").slice(0, 16),
+        ),
+        id: `${process.pid.toString(36)}-${randomBytes(4).toString("hex")}`,
+        pid: process.pid,
+        now: () => systemClock.now(),
+      })
+    : undefined;
   const sessionIndex = new SessionIndex({
     read: () => context.globalState.get("acpPanel.sessionIndex", []),
     write: (records) => void context.globalState.update("acpPanel.sessionIndex", records),
@@ -159,7 +179,8 @@ export function startHost(context: vscode.ExtensionContext): Host {
   // Once per window, whichever asks first: the panel opening, or an editor tab restored after a reload.
   let restoring: Promise<boolean> | undefined;
   // After the one-time migration into the journal: a restored tab reads its conversation from it.
-  const restore = () => (restoring ??= journal.ready.then(() => restoreTabs(manager, context.workspaceState)));
+  const restore = () =>
+    (restoring ??= journal.ready.then(() => restoreTabs(manager, context.workspaceState, windowTabs)));
   const installAgent = presetInstaller({
     catalog,
     storage: context.globalStorageUri.fsPath,
@@ -227,7 +248,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
       ];
       return { dispose: () => bindings.forEach((binding) => binding.dispose()) };
     }),
-    rememberTabs(manager, context.workspaceState),
+    rememberTabs(manager, context.workspaceState, windowTabs),
     trackCanFork(manager),
     trackReviewDiff(reviewHunks),
     vscode.workspace.onDidChangeConfiguration((event) => {

@@ -1,10 +1,14 @@
 /**
  * Restoring the panel after a window reload or a restart: the open tabs (agent + session id)
- * are kept in workspace state and reopened (loaded or resumed) the next time the panel opens.
+ * are kept in a file per window (windowTabs.ts, in global storage per workspace: two windows on
+ * one workspace each get their own back) and reopened (loaded or resumed) the next time the panel
+ * opens. Workspace state still gets a copy: the fallback where no window file was ever written
+ * (a version before these files, or a window with no folder open).
  * Drafts are UI state, kept by the webview per tab.
  */
 import type * as vscode from "vscode";
 import type { OpenTabRecord, SessionManager } from "../acp/sessions/sessionManager";
+import type { WindowTabs } from "../acp/sessions/windowTabs";
 
 const KEY = "acpPanel.openTabs";
 
@@ -13,20 +17,35 @@ interface Saved {
   readonly active?: number;
 }
 
-export function rememberTabs(manager: SessionManager, state: vscode.Memento): { dispose(): void } {
+export function rememberTabs(
+  manager: SessionManager,
+  state: vscode.Memento,
+  windowTabs: WindowTabs | undefined,
+): { dispose(): void } {
   let last = "";
-  return manager.onDidChange(() => {
+  const subscription = manager.onDidChange(() => {
     const saved: Saved = manager.openTabs();
     const key = JSON.stringify(saved);
     if (key === last) return;
     last = key;
+    windowTabs?.save(saved);
     void state.update(KEY, saved);
   });
+  return {
+    dispose: () => {
+      subscription.dispose();
+      windowTabs?.release();
+    },
+  };
 }
 
 /** Reopens the saved tabs; true when at least one was restored. */
-export async function restoreTabs(manager: SessionManager, state: vscode.Memento): Promise<boolean> {
-  const saved = state.get<Saved>(KEY);
+export async function restoreTabs(
+  manager: SessionManager,
+  state: vscode.Memento,
+  windowTabs: WindowTabs | undefined,
+): Promise<boolean> {
+  const saved = (await windowTabs?.claim()) ?? state.get<Saved>(KEY);
   if (!saved?.tabs.length) return false;
   const opened = await Promise.all(
     saved.tabs.map(async (tab) => {

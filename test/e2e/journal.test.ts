@@ -3,8 +3,11 @@
  * demo agent, which cannot reopen sessions (no `session/load`, no `session/resume`):
  * - a 1,500-entry conversation is whole after Developer: Reload Window: its first entry is
  *   reachable in the panel and in *Export Session as Markdown*;
- * - the extension host killed (SIGKILL) mid-turn: when VS Code has restarted it, the tab shows
- *   what had streamed up to about a second before the kill, and the next prompt is answered.
+ * - the extension host killed (SIGKILL) mid-turn, late in a long day (a conversation of more
+ *   than 600 entries before the turn): when VS Code has restarted it, the tab shows everything
+ *   that had streamed up to about a second before the kill, from the conversation's first prompt
+ *   (the store before the journal kept the newest 500 entries) to the turn's last steps, and the
+ *   next prompt is answered.
  */
 import * as assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
@@ -25,6 +28,8 @@ const AGENT = "Demo";
 /** 749 tool calls with a reply between each: 1,500 entries with the prompt. */
 const LONG = "benchtools 749 journal";
 const FIRST_TOOL = "src/area0/file0.ts";
+/** 300 tool calls with a reply between each: 601 entries with the prompt, before the turn the kill cuts. */
+const DAY = "benchtools 300 hostkill";
 const REPLY = "ACP Panel demo agent";
 
 /** The extension host processes of the code-server whose HOME is `home`. */
@@ -122,6 +127,9 @@ describe("the conversation journal in VS Code", { timeout: 420_000 }, () => {
       await openChatView(page);
       view = chat(page);
       await panelNewSession();
+      await sendPrompt(view, DAY);
+      await view.log.getByText("BENCH-END-hostkill", { exact: false }).first().waitFor({ timeout: 120_000 });
+      await turnEnded();
       await sendPrompt(view, "long");
       await view.log.getByText("Working, step 40.", { exact: false }).first().waitFor({ timeout: 30_000 });
       // The last step on screen just before the kill: a step comes every 100 ms.
@@ -149,6 +157,13 @@ describe("the conversation journal in VS Code", { timeout: 420_000 }, () => {
         ...[...((await view.log.textContent()) ?? "").matchAll(/Working, step (\d+)\./g)].map((m) => Number(m[1])),
       );
       t.diagnostic(`back after ${Date.now() - killedAt} ms; step ${shown} shown at the kill, ${kept} kept`);
+      // ...and everything before it, from the conversation's first prompt on.
+      await scrollToTop(FIRST_TOOL);
+      await view.log
+        .getByRole("article", { name: "You" })
+        .filter({ hasText: DAY })
+        .first()
+        .waitFor({ timeout: 10_000 });
       await view.status.filter({ hasText: /Demo is ready/ }).waitFor({ timeout: 60_000 });
       await screenshot(page, "e2e-journal-host-killed.png");
       const replies = await view.log.getByText(REPLY, { exact: false }).count();

@@ -1,7 +1,7 @@
 /**
  * The session engine in real VS Code: the agent (the fake agent in Bub's profile, with a session
  * store that outlives its process) is killed mid-turn and comes back on its own with the session
- * and its history; an agent whose command does not exist fails with a message that names the
+ * and its history, and killed mid-tool-call its card is marked failed; an agent whose command does not exist fails with a message that names the
  * command, and nothing keeps spinning. One code-server for the file.
  */
 import * as assert from "node:assert/strict";
@@ -166,6 +166,41 @@ describe("session engine in VS Code", { timeout: 300_000 }, () => {
       );
       assert.ok(answered, "the new process answered the prompt end_turn");
       await screenshot(page, "e2e-engine-resumed.png");
+    });
+  });
+
+  it("the agent killed by the OS mid-tool-call: its card is marked failed, the transcript stays, the restart resumes", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-engine-kill-tool", async () => {
+      assert.ok(page);
+      const reconnected = view.log.getByText(`Reconnected to ${BUB} and resumed the session.`);
+      const reconnects = await reconnected.count();
+      await sendPrompt(view, "e2e-tool-hang");
+      const card = view.log.getByRole("article", { name: "Tool: Run the long build" }).first();
+      await card.waitFor({ timeout: 30_000 });
+      const pid = Number(
+        /Building in agent process (\d+)/.exec((await view.log.textContent()) ?? "")?.[1] ?? Number.NaN,
+      );
+      assert.ok(pid > 0, "the agent named its process id");
+      process.kill(-pid, "SIGKILL");
+      await eventually(async () => /\btool-failed\b/.test((await card.getAttribute("class")) ?? ""), "the card failed");
+      await card.getByText("Failed").first().waitFor({ timeout: 5_000 });
+      await eventually(async () => (await reconnected.count()) > reconnects, "the session resumed", 30_000);
+      await view.log
+        .getByRole("article", { name: "You" })
+        .filter({ hasText: "hello before the crash" })
+        .first()
+        .waitFor({ timeout: 5_000 });
+      assert.match((await card.getAttribute("class")) ?? "", /\btool-failed\b/, "still failed after the restart");
+      await screenshot(page, "e2e-engine-killed-mid-tool.png");
+      await sendPrompt(view, "basic-stream after the tool was cut short");
+      await view.status.filter({ hasText: `${BUB} is ready` }).waitFor({ timeout: 30_000 });
+      const answered = readWireLog(wireLog).some(
+        (l) =>
+          l.direction === "out" &&
+          l.message?.id === clientMessages(wireLog, "session/prompt").at(-1)?.message?.id &&
+          l.message?.result?.stopReason === "end_turn",
+      );
+      assert.ok(answered, "the next prompt was answered");
     });
   });
 

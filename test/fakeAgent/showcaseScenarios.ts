@@ -8,6 +8,8 @@
  *                              location, a real ANSI terminal, compaction, title, usage, commands
  *   e2e-stream                 stderr marker, then streams "tick N" until cancelled (60 s); the
  *                              first chunk names the process id, so a test can kill the agent
+ *   e2e-tool-hang              a tool call in progress ("Run the long build") that never ends until
+ *                              cancelled; the chunk before it names the process id (a test kills it)
  *   e2e-read <path>            fs/read_text_file, echoed into a fenced block
  *   e2e-write <path> <text…>   fs/write_text_file of the words after the path (plus a newline)
  *   e2e-terminal <marker> [long]  a bash command with live output (long: sleeps 60 s) embedded in
@@ -167,6 +169,19 @@ export const showcaseScenarios: Record<string, Scenario> = {
       await Promise.race([turn.sleep(100), turn.whenCancelled()]);
     }
     return "end_turn";
+  },
+
+  async "e2e-tool-hang"(turn) {
+    turn.update(chunk(`Building in agent process ${process.pid}. `));
+    turn.update({
+      sessionUpdate: "tool_call",
+      toolCallId: callId("call-build"),
+      title: "Run the long build",
+      kind: "execute",
+      status: "in_progress",
+    });
+    await Promise.race([turn.sleep(60_000), turn.whenCancelled()]);
+    return turn.cancelled ? "cancelled" : "end_turn";
   },
 
   async "e2e-read"(turn) {

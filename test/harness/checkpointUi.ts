@@ -1,8 +1,9 @@
 /**
  * The checkpoint e2e tests' shared set-up (issue 25): a git repository with a first commit, a
  * code-server window with the fake agent on a folder or a `.code-workspace` file, and the review's
- * rows and turns by accessible names. `CHECKPOINT_E2E_VSIX` installs another build instead of
- * this clone's (to show a test failing on an older commit's .vsix).
+ * rows and turns by accessible names. `CHECKPOINT_E2E_VSIX` (or `ACP_PANEL_VSIX`, which every e2e
+ * honours: paths.ts) installs another build instead of this clone's (to show a test failing on an
+ * older commit's .vsix).
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";

@@ -34,8 +34,13 @@ export function extensionId(): string {
   return `${publisher}.${name}`;
 }
 
-/** The path `npm run package` writes the .vsix to. */
+/**
+ * The .vsix the e2e tests install: the one `npm run package` writes, or `ACP_PANEL_VSIX` (an
+ * absolute path) to run a test against another build, e.g. an older commit's, to see it fail there.
+ */
 export function vsixPath(): string {
+  const override = process.env.ACP_PANEL_VSIX;
+  if (override) return override;
   const { name, version } = manifest();
   return join(repoRoot, `${name}-${version}.vsix`);
 }

@@ -14,7 +14,7 @@ import type { Thread, ThreadEntry } from "../../shared/thread";
 import { JOURNAL_TEXT_LIMIT, toStoredEntry, type StoredEntry } from "../../shared/storedTranscript";
 import type { Clock, Timer } from "../ports";
 import { recordLine, type JournalRecord } from "./journalRecords";
-import { journalFile, type JournalFs } from "./journalFs";
+import { errorCode, journalFile, type JournalFs } from "./journalFs";
 
 /** How long after a change the journal is written. */
 export const WRITE_DELAY_MS = 250;
@@ -234,15 +234,38 @@ export class ConversationWriter {
     this.queue.push(recordLine(record));
   }
 
+  /**
+   * The file was removed under this writer: another window's disk-budget prune (it can't know this
+   * window holds the conversation open) or its Delete Session. Appending would leave a file with no
+   * opening record and no first entries, so the conversation is written whole again instead.
+   */
+  private async removed(path: string): Promise<boolean> {
+    try {
+      await this.deps.fs.stat(path);
+      return false;
+    } catch (error) {
+      return errorCode(error) === "ENOENT";
+    }
+  }
+
+  private wholeConversation(): string[] {
+    this.opened = true;
+    return wholeRecords(this.target, this.deps.writerId, this.deps.clock.now(), this.written, this.title);
+  }
+
   private async persist(sync: boolean): Promise<void> {
     if (this.queue.length === 0 && !sync) return;
     if (this.queue.length === 0 && !this.opened && !this.existing) return; // nothing was ever written
-    const count = this.queue.length;
+    let count = this.queue.length;
     const path = journalFile(this.deps.dir, this.target.key);
     try {
       if (!this.madeDir) {
         await this.deps.fs.mkdir(this.deps.dir);
         this.madeDir = true;
+      }
+      if (count > 0 && this.existing && (await this.removed(path))) {
+        this.queue = this.wholeConversation();
+        count = this.queue.length;
       }
       if (count > 0) {
         await this.deps.fs.append(path, (this.newlineFirst ? "\n" : "") + this.queue.slice(0, count).join(""));
@@ -272,6 +295,22 @@ export class ConversationWriter {
       );
     }
   }
+}
+
+/** Records that write `entries` as a conversation of their own, from its opening record. */
+function wholeRecords(
+  target: WriterTarget,
+  writerId: string,
+  at: number,
+  entries: readonly StoredEntry[],
+  title: string | undefined,
+): string[] {
+  const { agent, sessionId, cwd } = target;
+  return [
+    recordLine({ t: "o", w: writerId, at, agent, sessionId, ...(cwd === undefined ? {} : { cwd }) }),
+    ...entries.map((e, j) => recordLine({ t: "e", j, e })),
+    ...(title === undefined ? [] : [recordLine({ t: "t", title: title.slice(0, 500) })]),
+  ];
 }
 
 /** A grow record when `next` is `previous` with text appended (a streamed reply), else the whole entry. */

@@ -1,0 +1,73 @@
+/**
+ * Two windows on one journal folder (issue 27, "Faults survived"): one window's disk-budget prune
+ * may remove a conversation another window still has open, once that one has been quiet for the
+ * prune's grace period (the pruning window can't know what other windows hold open). The window
+ * writing it must then write it whole again, never append to a file that lost its opening record
+ * and first entries (the conversation fell out of the history, and a reload showed only what came
+ * after the prune).
+ */
+import { test, after } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { SessionManager } from "../../src/acp/sessions/sessionManager";
+import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
+import { TabJournals } from "../../src/acp/journal/tabJournals";
+import { JournalArchive, conversationKey } from "../../src/acp/journal/journalArchive";
+import { journalFile, nodeJournalFs } from "../../src/acp/journal/journalFs";
+import { memorySessionStorage } from "../support/memorySessionStorage";
+import { fakeAgent } from "../support/fakeAgentLaunch";
+import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
+import { scratchDir } from "../support/scratchDir";
+
+const managers: SessionManager[] = [];
+after(async () => {
+  await Promise.all(managers.map((m) => m.dispose()));
+});
+
+const agent = fakeAgent("Demo");
+
+test("a conversation pruned by another window while open here is written whole again, and stays in the history", async () => {
+  const dir = scratchDir("acp-journal-prune-race-");
+  const archive = new JournalArchive(nodeJournalFs, dir, () => Date.now());
+  const journals = new TabJournals({
+    archive,
+    fs: nodeJournalFs,
+    clock: steppingClock(Date.parse("2026-12-01T10:00:00Z")),
+    writerId: "window-a",
+    cwd: () => "/workspace",
+    budgetBytes: () => 1024 * 1024 * 1024,
+  });
+  const manager = new SessionManager(
+    {
+      catalog: new MemoryCatalog([agent.launch]),
+      workspace: fixedWorkspace(scratchDir("acp-journal-prune-race-ws-")),
+      logger: new MemoryLogger(),
+      clock: steppingClock(),
+      restartDelaysMs: [],
+    },
+    new SessionIndex(memorySessionStorage()),
+    journals,
+  );
+  managers.push(manager);
+  const tab = await manager.newTab("Demo");
+  await tab.prompt("hello from the first window");
+  await journals.flush();
+  const key = conversationKey("Demo", tab.sessionId!);
+  assert.ok(existsSync(journalFile(dir, key)));
+
+  // The other window, over its budget, eleven minutes later: this conversation is the oldest and not its own.
+  const other = new JournalArchive(nodeJournalFs, dir, () => Date.now() + 11 * 60_000);
+  const pruned = await other.prune(0, new Set());
+  assert.deepEqual(
+    pruned.map((p) => p.key),
+    [key],
+  );
+
+  await tab.prompt("hello after the other window pruned");
+  await journals.flush();
+  const fresh = new JournalArchive(nodeJournalFs, dir, () => Date.now());
+  const listed = (await fresh.list()).find((summary) => summary.key === key);
+  assert.equal(listed?.agent, "Demo", "the conversation is in the history again, with its agent");
+  const users = (await fresh.entries(key)).flatMap((entry) => (entry.kind === "user" ? [entry.text] : []));
+  assert.deepEqual(users, ["hello from the first window", "hello after the other window pruned"]);
+});
