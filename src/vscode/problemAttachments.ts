@@ -25,11 +25,16 @@ function describe(path: string, diagnostic: vscode.Diagnostic): string {
   return `${path}:${start.line + 1}:${start.character + 1} ${SEVERITY[diagnostic.severity]}${source}: ${diagnostic.message}`;
 }
 
-export function problemAttachment(uri: vscode.Uri, diagnostics: readonly vscode.Diagnostic[]): Attachment {
+/** `whole`: all of the file's problems (named so even when there is one), else the one problem given. */
+export function problemAttachment(
+  uri: vscode.Uri,
+  diagnostics: readonly vscode.Diagnostic[],
+  whole: boolean,
+): Attachment {
   const path = vscode.workspace.asRelativePath(uri);
   const shown = diagnostics.slice(0, MAX_PROBLEMS).map((diagnostic) => describe(path, diagnostic));
   if (diagnostics.length > MAX_PROBLEMS) shown.push(`… ${diagnostics.length - MAX_PROBLEMS} more`);
-  const one = diagnostics.length === 1 ? diagnostics[0] : undefined;
+  const one = whole ? undefined : diagnostics[0];
   return {
     uri: problemsUri(path, one ? one.range.start.line + 1 : undefined),
     name: one
@@ -43,6 +48,7 @@ export function problemAttachment(uri: vscode.Uri, diagnostics: readonly vscode.
 interface ProblemPick extends vscode.QuickPickItem {
   readonly uri: vscode.Uri;
   readonly diagnostics: readonly vscode.Diagnostic[];
+  readonly whole: boolean;
 }
 
 /** Asks which problems to attach: the active file's when it has any, else every file's. */
@@ -66,6 +72,7 @@ export async function pickProblems(): Promise<Attachment | undefined> {
       description: String(diagnostics.length),
       uri,
       diagnostics,
+      whole: true,
     });
     for (const diagnostic of diagnostics.slice(0, MAX_PROBLEMS))
       items.push({
@@ -74,6 +81,7 @@ export async function pickProblems(): Promise<Attachment | undefined> {
         detail: SEVERITY[diagnostic.severity],
         uri,
         diagnostics: [diagnostic],
+        whole: false,
       });
   }
   const picked = await vscode.window.showQuickPick(items, {
@@ -81,5 +89,5 @@ export async function pickProblems(): Promise<Attachment | undefined> {
     placeHolder: vscode.l10n.t("One problem, or all of a file's"),
     matchOnDescription: true,
   });
-  return picked && "uri" in picked ? problemAttachment(picked.uri, picked.diagnostics) : undefined;
+  return picked && "uri" in picked ? problemAttachment(picked.uri, picked.diagnostics, picked.whole) : undefined;
 }
