@@ -55,7 +55,7 @@ export function attachCommands(context: AttachContext): Handlers {
     },
     "acpPanel.addTerminalCommandToPrompt": async (arg?: unknown) => {
       const terminal = terminalOf(arg);
-      const attachment = terminal && context.terminals.lastCommand(terminal);
+      const attachment = terminal && (await context.terminals.lastCommand(terminal));
       if (!attachment)
         return void vscode.window.showInformationMessage(
           context.terminals.supported

@@ -33,7 +33,12 @@ interface CommandRecord {
   output: string;
   done: boolean;
   exitCode?: number | undefined;
+  /** Settles when the output stream has ended (it ends with the execution, sometimes after its end event). */
+  reading?: Promise<void>;
 }
+
+/** How long an ended command's output stream may still take to deliver its last data. */
+const OUTPUT_SETTLE_MS = 2000;
 
 export class TerminalCommandLog implements vscode.Disposable {
   private readonly last = new Map<vscode.Terminal, CommandRecord>();
@@ -55,7 +60,7 @@ export class TerminalCommandLog implements vscode.Disposable {
     const record: CommandRecord = { commandLine: execution.commandLine.value, output: "", done: false };
     this.running.set(execution, record);
     this.last.set(terminal, record);
-    void (async () => {
+    record.reading = (async () => {
       try {
         for await (const chunk of execution.read()) record.output = appendTail(record.output, chunk);
       } catch {
@@ -73,9 +78,15 @@ export class TerminalCommandLog implements vscode.Disposable {
   }
 
   /** The terminal's last finished (or still running) command with its output so far. */
-  lastCommand(terminal: vscode.Terminal): Attachment | undefined {
+  async lastCommand(terminal: vscode.Terminal): Promise<Attachment | undefined> {
     const record = this.last.get(terminal);
     if (!record) return undefined;
+    // VS Code can fire the end event before the stream has handed over the last output.
+    if (record.done && record.reading) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([record.reading, new Promise((resolve) => (timer = setTimeout(resolve, OUTPUT_SETTLE_MS)))]);
+      clearTimeout(timer);
+    }
     const output = terminalPlainText(record.output);
     const status = !record.done
       ? vscode.l10n.t("(still running)")
@@ -83,11 +94,14 @@ export class TerminalCommandLog implements vscode.Disposable {
         ? ""
         : vscode.l10n.t("(exit code {0})", record.exitCode);
     const cut = record.output.length >= MAX_TERMINAL_CHARS ? `${vscode.l10n.t("[earlier output cut]")}\n` : "";
+    // Truthful, not empty: some VS Code builds (code-server 1.139 in the e2e) end the stream without any data.
+    const none =
+      record.done && record.output === "" ? `${vscode.l10n.t("[no output received from the terminal]")}\n` : "";
     return {
       uri: terminalUri(terminal.name, "last-command"),
       name: vscode.l10n.t("{0}: {1}", terminal.name, record.commandLine.slice(0, 60)),
       mimeType: "text/plain",
-      text: `$ ${record.commandLine}${status ? ` ${status}` : ""}\n${cut}${output}`,
+      text: `$ ${record.commandLine}${status ? ` ${status}` : ""}\n${cut}${none}${output}`,
     };
   }
 
