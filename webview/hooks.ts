@@ -145,6 +145,8 @@ export const hostActions = {
   openLocation: (path: string, line?: number | null) =>
     postToHost(line == null ? { type: "location/open", path } : { type: "location/open", path, line }),
   searchMentions: (query: string) => postToHost({ type: "mention/search", query }),
+  /** The host asks the user, fetches and answers with `composer/attach`; the webview never fetches. */
+  fetchMention: (url: string) => postToHost({ type: "mention/fetch", url }),
   setFollow: (enabled: boolean) => postToHost({ type: "follow/set", enabled }),
   openLink: (href: string) => postToHost({ type: "link/open", href }),
   openSettings: () => postToHost({ type: "settings/open" }),

@@ -2,7 +2,7 @@
  * The composer's suggestion menus, derived from the draft and the caret:
  * - "/" at the start of the prompt lists the agent's slash commands, filtered as you type;
  * - "@" (alone, or followed by text) asks the host (debounced) for what can be mentioned: the
- *   selection, open editors, symbols and workspace files.
+ *   selection, open editors, symbols and workspace files, or for "@https://…" the URL to fetch.
  * Arrow keys move, Enter or Tab picks, Escape closes until the text changes.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
@@ -17,6 +17,7 @@ const mentionKinds: Record<NonNullable<MentionItem["kind"]>, string> = {
   editor: t("Open editor"),
   symbol: t("Symbol"),
   file: t("File"),
+  url: t("Fetch (asks first)"),
 };
 
 export interface Suggestion {

@@ -41,7 +41,7 @@ export const mentionItemSchema = z.object({
   uri: z.string(),
   name: z.string(),
   detail: z.string(),
-  kind: z.enum(["file", "editor", "selection", "symbol"]).optional(),
+  kind: z.enum(["file", "editor", "selection", "symbol", "url"]).optional(),
   attachment: attachmentSchema.optional(),
 });
 export type MentionItem = z.infer<typeof mentionItemSchema>;
@@ -261,6 +261,11 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("location/open"), path: z.string(), line: z.number().int().nullish() }),
   /** Workspace files whose name matches `query`, for @-mentions. */
   z.object({ type: z.literal("mention/search"), query: z.string() }),
+  /**
+   * The user picked an `@https://…` suggestion: the host asks for consent, fetches the page and
+   * answers with `composer/attach` (uri = `url`), or with nothing when refused or failed.
+   */
+  z.object({ type: z.literal("mention/fetch"), url: z.string() }),
   /** "Follow agent": reveal tool call locations in the editor as they arrive. */
   z.object({ type: z.literal("follow/set"), enabled: z.boolean() }),
   /** The queue of messages waiting for the turn (agents without steering). */

@@ -25,6 +25,9 @@ import type { WorkspaceCheckpoints } from "../acp/checkpoints/workspaceCheckpoin
 import { attachmentFromSelection, attachmentsFromUris } from "./promptAttachments";
 import type { SessionHistory } from "../acp/history/sessionHistory";
 import { pickFromHistory } from "./historyQuickPick";
+import { attachCommands } from "./attachCommands";
+import type { GitExecutable } from "../acp/checkpoints/gitExecutable";
+import type { TerminalCommandLog } from "./terminalAttachments";
 
 export interface CommandContext {
   readonly manager: SessionManager;
@@ -44,6 +47,10 @@ export interface CommandContext {
   readonly conversationArchive: JournalArchive;
   /** Every conversation, searchable (Open Session…, Delete Session…, Rebuild History Index). */
   readonly history: SessionHistory;
+  /** git by its absolute path (the checkpoints' resolver), for Source Control's diffs. */
+  readonly git: () => Promise<GitExecutable>;
+  /** Each terminal's last command and output, for "Add Terminal Command to Prompt". */
+  readonly terminals: TerminalCommandLog;
 }
 
 async function rebuildHistoryIndex(history: SessionHistory): Promise<void> {
@@ -100,6 +107,7 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     view.post({ type: "composer/focus" });
   };
   return {
+    ...attachCommands({ view, focus, git: context.git, terminals: context.terminals }),
     "acpPanel.focus": focus,
     "acpPanel.newSession": async () => {
       const agents = context.catalog.names();

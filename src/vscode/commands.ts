@@ -35,6 +35,12 @@ export const commandIds = [
   "acpPanel.sendReviewComments",
   "acpPanel.deleteReviewComment",
   "acpPanel.keepReviewHunk",
+  "acpPanel.addProblemsToPrompt",
+  "acpPanel.addWorkingTreeDiffToPrompt",
+  "acpPanel.addStagedDiffToPrompt",
+  "acpPanel.addTerminalSelectionToPrompt",
+  "acpPanel.addTerminalCommandToPrompt",
+  "acpPanel.addOpenEditorsToPrompt",
 ] as const;
 export type CommandId = (typeof commandIds)[number];
 

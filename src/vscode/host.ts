@@ -27,6 +27,7 @@ import type { CommandHandlers } from "./commands";
 import { trackCanFork, trackContextKeys, trackReviewDiff } from "./contextKeys";
 import { WorkspaceCheckpoints } from "../acp/checkpoints/workspaceCheckpoints";
 import { gitResolver } from "../acp/checkpoints/gitExecutable";
+import { TerminalCommandLog } from "./terminalAttachments";
 import { editorRestoreIo } from "./checkpointRestoreIo";
 import { EditorFiles } from "./editorFiles";
 import { EditorNavigation } from "./editorNavigation";
@@ -87,12 +88,16 @@ export function startHost(context: vscode.ExtensionContext): Host {
   const editorFiles = new EditorFiles();
   const intelligence = createVscodeIntelligence();
   context.subscriptions.push(intelligence);
+  // Resolved once, by an absolute path outside every workspace folder (gitExecutable.ts); the
+  // checkpoints and Source Control's "Add … Diff to Prompt" share it.
+  const git = gitResolver(
+    () => process.env.PATH,
+    () => workspaceCwd.roots(),
+  );
+  const terminalCommands = new TerminalCommandLog();
+  context.subscriptions.push(terminalCommands);
   const checkpoints = new WorkspaceCheckpoints({
-    // Resolved once, by an absolute path outside every workspace folder (gitExecutable.ts).
-    git: gitResolver(
-      () => process.env.PATH,
-      () => workspaceCwd.roots(),
-    ),
+    git,
     storage: context.globalStorageUri.fsPath,
     folders: () => workspaceCwd.roots(),
   });
@@ -283,6 +288,8 @@ export function startHost(context: vscode.ExtensionContext): Host {
       storage: context.globalStorageUri,
       conversationArchive,
       history: sessionHistory,
+      git,
+      terminals: terminalCommands,
     }),
     shutdown: () => manager.dispose(),
   };

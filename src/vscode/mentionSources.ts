@@ -1,17 +1,21 @@
 /**
  * What "@" offers in the composer: the editor's selection, open editors, symbols (of the active
- * file when the query is empty, of the workspace otherwise) and workspace files. Each item is
+ * file when the query is empty, of the workspace otherwise) and workspace files; for a query that
+ * is an http(s) URL, only that URL, fetched once picked (urlAttachments.ts). Each item is
  * attached as it is picked: a file or an editor as a link to the file, a symbol as a link to its
  * lines, the selection with its text.
  */
 import * as vscode from "vscode";
 import type { MentionItem } from "../shared/protocol";
 import { attachmentFromSelection } from "./promptAttachments";
+import { urlMention } from "./urlAttachments";
 
 const PER_KIND = 8;
 const EXCLUDE = "**/{node_modules,.git,dist,out}/**";
 
 export async function searchMentions(query: string): Promise<MentionItem[]> {
+  const url = urlMention(query);
+  if (url) return [url]; // a URL names nothing in the workspace
   const wanted = query.trim().toLowerCase();
   const matches = (text: string) => wanted === "" || text.toLowerCase().includes(wanted);
   const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors[0];

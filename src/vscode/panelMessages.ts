@@ -10,6 +10,7 @@ import type { SessionHistory } from "../acp/history/sessionHistory";
 import type { HostMessage, WebviewMessage } from "../shared/protocol";
 import { offerAddAgent } from "./addAgentPick";
 import { searchMentions } from "./mentionSources";
+import { fetchUrlAttachment } from "./urlAttachments";
 import type { EditorNavigation } from "./editorNavigation";
 import type { FollowAgent } from "./followAgent";
 import { workspaceCwd } from "./workspaceCwd";
@@ -107,6 +108,10 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       return;
     case "mention/search":
       return post({ type: "mention/results", query: message.query, items: await searchMentions(message.query) });
+    case "mention/fetch": {
+      const attachment = await fetchUrlAttachment(message.url);
+      return attachment ? post({ type: "composer/attach", attachment }) : undefined;
+    }
     case "follow/set":
       context.follow.enabled = message.enabled;
       return;

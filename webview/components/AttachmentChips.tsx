@@ -2,6 +2,7 @@
 import type { Attachment } from "../../src/shared/protocol";
 import { Codicon } from "./Codicon";
 import { t } from "../l10n";
+import { attachmentIcon, attachmentSource } from "../../src/shared/attachmentSource";
 
 export function AttachmentChips({
   attachments,
@@ -14,11 +15,16 @@ export function AttachmentChips({
   return (
     <ul className="attachment-chips" aria-label={t("Attachments")}>
       {attachments.map((attachment) => (
-        <li key={attachment.uri} className="chip" title={attachment.uri}>
+        <li
+          key={attachment.uri}
+          className="chip"
+          title={attachment.uri}
+          data-source={attachmentSource(attachment.uri, attachment.imageData !== undefined)}
+        >
           {attachment.imageData && attachment.mimeType?.startsWith("image/") ? (
             <img className="chip-thumb" src={`data:${attachment.mimeType};base64,${attachment.imageData}`} alt="" />
           ) : (
-            <Codicon name={attachment.text !== undefined ? "selection" : "file"} />
+            <Codicon name={attachmentIcon[attachmentSource(attachment.uri)]} />
           )}
           <span className="chip-name">{attachment.name}</span>
           <button

@@ -39,7 +39,7 @@ export function Composer({ draftKey }: { draftKey: string }) {
   // Known (the host's snapshot is in) and without a message yet: a new tab.
   const newTab = usePanel((state) => state !== initialPanelState && state.thread.entries.length === 0);
   const offeredFocus = useRef(false);
-  const { sendPrompt, cancelTurn, searchMentions } = useHostActions();
+  const { sendPrompt, cancelTurn, searchMentions, fetchMention } = useHostActions();
   const draft = useDraft(draftKey);
   const [caret, setCaret] = useState(draft.text.length);
   const [notice, setNotice] = useState<string | undefined>(undefined);
@@ -105,7 +105,9 @@ export function Composer({ draftKey }: { draftKey: string }) {
       const attachment = picked.item.attachment ?? { uri: picked.item.uri, name: picked.item.name };
       const token = mentionToken(picked.item.name);
       mentions.current.set(attachment.uri, token);
-      draft.addAttachments([attachment]);
+      // A URL's chip comes when the host has asked and fetched it (composer/attach).
+      if (picked.item.kind === "url") fetchMention(picked.item.uri);
+      else draft.addAttachments([attachment]);
       const rest = text.slice(picked.to);
       const inserted = rest.startsWith(" ") ? token : `${token} `;
       setDraft(

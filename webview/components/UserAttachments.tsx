@@ -4,6 +4,7 @@ import type { ContentBlock } from "../../src/shared/sessionUpdate";
 import { Codicon } from "./Codicon";
 import { imageDataUrl } from "./ToolContentView";
 import { t } from "../l10n";
+import { attachmentIcon, attachmentSource } from "../../src/shared/attachmentSource";
 
 export const UserAttachments = memo(function UserAttachments({ blocks }: { blocks: readonly ContentBlock[] }) {
   return (
@@ -11,13 +12,10 @@ export const UserAttachments = memo(function UserAttachments({ blocks }: { block
       {blocks.map((block, index) => {
         const image = imageDataUrl(block);
         const name = blockName(block);
+        const source = attachmentSource(blockUri(block) ?? "", block.type === "image");
         return (
-          <li key={index} className="chip" title={name}>
-            {image ? (
-              <img className="chip-thumb" src={image} alt="" />
-            ) : (
-              <Codicon name={block.type === "image" ? "file-media" : "file"} />
-            )}
+          <li key={index} className="chip" title={blockUri(block) ?? name} data-source={source}>
+            {image ? <img className="chip-thumb" src={image} alt="" /> : <Codicon name={attachmentIcon[source]} />}
             <span className="chip-name">{name}</span>
           </li>
         );
@@ -26,14 +24,15 @@ export const UserAttachments = memo(function UserAttachments({ blocks }: { block
   );
 });
 
+function blockUri(block: ContentBlock): string | undefined {
+  if (typeof block.uri === "string") return block.uri;
+  const resource = block.resource as { uri?: unknown } | undefined;
+  return typeof resource?.uri === "string" ? resource.uri : undefined;
+}
+
 function blockName(block: ContentBlock): string {
   if (typeof block.name === "string") return block.name;
-  const uri =
-    typeof block.uri === "string"
-      ? block.uri
-      : typeof (block.resource as { uri?: unknown } | undefined)?.uri === "string"
-        ? (block.resource as { uri: string }).uri
-        : undefined;
+  const uri = blockUri(block);
   if (uri) return safeDecode(uri.split("/").pop() || uri);
   return block.type === "image" ? t("Image") : block.type;
 }

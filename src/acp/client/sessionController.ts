@@ -192,7 +192,7 @@ export class SessionController {
         entryId: newId(),
         message: (this.context.translate ?? english)("Not sent: {0}.", reason),
       });
-    const sent = built.blocks.filter((block) => block.type !== "text");
+    const sent = built.shown;
     const entryId = newId();
     sink({
       type: "turn/started",

@@ -1,0 +1,321 @@
+/**
+ * Issue 28, item 2, in real VS Code (code-server + Chromium): each "Add to Prompt" source puts a
+ * chip in the composer, the sent message shows it, and the fake agent (its wire log) receives the
+ * content block its `promptCapabilities` allow: an embedded `resource` for the default profile
+ * (embeddedContext), a `resource_link` plus text for Bub (none). Sources: the problems of a file,
+ * Source Control's staged and working-tree diffs, the terminal's selection and last command,
+ * the open editors, and `@http://127.0.0.1:…` fetched after the modal, from a server of the test.
+ */
+import * as assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, openFile, openWorkbench, runCommand, screenshot } from "../harness/browser";
+import { eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
+import { startCodeServer, type CodeServer } from "../harness/codeServer";
+import { fakeProfileAgent, modalDialog, panel, pickQuickItem } from "../harness/panel";
+import { vsixPath } from "../harness/paths";
+import {
+  READABLE_TERMINAL_SETTINGS,
+  activeTerminalText,
+  agentSettings,
+  clientMessages,
+  withDiagnostics,
+} from "../harness/workbench";
+import { tearDownUi } from "../harness/teardown";
+
+const AGENT = "Fake Agent";
+const BUB = "Bub (fake)";
+const TYPE_ERROR = "Type 'string' is not assignable to type 'number'.";
+
+type Block = { type: string; uri?: string; name?: string; text?: string; resource?: { uri: string; text?: string } };
+
+describe("Add to Prompt sources reach the agent as content blocks", { timeout: 400_000 }, () => {
+  let scratch: string;
+  let workspace: string;
+  let wireLog: string;
+  let bubLog: string;
+  let server: CodeServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  let errors: string[] = [];
+  let view: Chat;
+  let web: Server;
+  let webBase = "";
+  const webHits: string[] = [];
+  const diag = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog });
+  const p = (): Page => page!;
+  // The composer's chips (the sent messages' lists are also named "Attachments").
+  const chips = () => panel(p()).frame.locator("ul.attachment-chips > li");
+  const prompts = (log: string) => clientMessages(log, "session/prompt");
+  const lastPrompt = (log: string): Block[] =>
+    ((prompts(log).at(-1)?.message?.params as { prompt?: Block[] } | undefined)?.prompt ?? []) as Block[];
+  const idle = () =>
+    eventually(
+      async () => !/working|starting/i.test((await view.status.textContent()) ?? ""),
+      "the panel to be idle",
+      30_000,
+    );
+  /** Sends `text` with the chips shown and returns the prompt the agent received. */
+  const sendAndRead = async (text: string, log = wireLog): Promise<Block[]> => {
+    const before = prompts(log).length;
+    await sendPrompt(view, text);
+    await eventually(() => prompts(log).length > before, "the agent to receive the prompt", 20_000);
+    await idle();
+    return lastPrompt(log);
+  };
+  const sentChips = () => view.log.locator(".user-attachments .chip");
+  /** Each test starts with an empty composer (a failed one may leave chips). */
+  const removeChips = async () => {
+    for (let i = await chips().count(); i > 0; i--) await chips().first().locator("button.chip-remove").click();
+    await eventually(async () => (await chips().count()) === 0, "no chips");
+  };
+  /** The palette, once more if the first try meets it busy (focus was just moved into the panel). */
+  const command = async (title: string) => {
+    await runCommand(p(), title).catch(async () => {
+      await p().keyboard.press("Escape");
+      await runCommand(p(), title);
+    });
+  };
+
+  before(async () => {
+    web = createServer((request, response) => {
+      webHits.push(request.url ?? "");
+      response.setHeader("content-type", "text/html; charset=utf-8");
+      response.end(
+        "<html><head><title>Local docs</title><script>window.evil = 1</script></head>" +
+          "<body><h1>Attachments</h1><p>Fetched &amp; turned into text.</p></body></html>",
+      );
+    });
+    await new Promise<void>((resolve) => web.listen(0, "127.0.0.1", resolve));
+    webBase = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
+
+    scratch = mkdtempSync(join(tmpdir(), "acp-panel-attach-"));
+    workspace = join(scratch, "workspace");
+    wireLog = join(scratch, "wire.jsonl");
+    bubLog = join(scratch, "bub-wire.jsonl");
+    mkdirSync(join(workspace, "src"), { recursive: true });
+    writeFileSync(
+      join(workspace, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", noEmit: true }, include: ["src"] }),
+    );
+    writeFileSync(join(workspace, "src/broken.ts"), 'export const answer: number = "forty-two";\n');
+    writeFileSync(join(workspace, "notes.md"), "first\n");
+    writeFileSync(join(workspace, "staged.md"), "one\n");
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=U", "-c", "user.email=u@example.invalid", ...args], { cwd: workspace });
+    git("init", "-q");
+    git("add", ".");
+    git("commit", "-qm", "init");
+    writeFileSync(join(workspace, "staged.md"), "one\nstaged-line\n");
+    git("add", "staged.md");
+    writeFileSync(join(workspace, "notes.md"), "first\nunstaged-line\n");
+
+    server = await startCodeServer({
+      label: "attach",
+      workspace,
+      extensionVsix: vsixPath(),
+      settings: {
+        ...agentSettings(
+          {
+            [AGENT]: fakeProfileAgent({ log: wireLog }),
+            [BUB]: fakeProfileAgent({ profile: "bub", log: bubLog }),
+          },
+          AGENT,
+        ),
+        ...READABLE_TERMINAL_SETTINGS,
+        "terminal.integrated.shellIntegration.enabled": true,
+        "terminal.integrated.defaultProfile.linux": "bash",
+      },
+    });
+    browser = await launchBrowser({ homeDir: server.homeDir });
+    ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
+    view = await openChat(page);
+  });
+
+  after(async () => {
+    await tearDownUi(browser, server, scratch);
+    web?.closeAllConnections();
+    web?.close();
+  });
+
+  it("the problems of a file: a chip, then an embedded resource with the error", async (t) => {
+    await withDiagnostics(t, diag(), "e2e-attach-problems", async () => {
+      await removeChips();
+      // TypeScript reports problems for the files it has open.
+      await openFile(p(), "broken.ts");
+      await runCommand(p(), "View: Focus Problems");
+      await p().locator(".markers-panel .monaco-list-row", { hasText: "not assignable" }).first().waitFor({
+        timeout: 60_000,
+      });
+      await openFile(p(), "broken.ts");
+      await command("ACP: Add Problems to Prompt");
+      await pickQuickItem(p(), /^All problems in src\/broken\.ts$/);
+      await eventually(async () => (await chips().count()) === 1, "a problems chip", 15_000);
+      assert.equal(await chips().first().innerText(), "Problems in src/broken.ts");
+      assert.equal(await chips().first().getAttribute("data-source"), "problems");
+      await screenshot(p(), "e2e-attach-problems-chip.png");
+
+      const blocks = await sendAndRead("problems-attached");
+      t.diagnostic(JSON.stringify(blocks).slice(0, 400));
+      const resource = blocks.find((block) => block.type === "resource")?.resource;
+      assert.equal(resource?.uri, "acp-panel://problems/src/broken.ts");
+      assert.match(resource?.text ?? "", new RegExp(`^src/broken\\.ts:1:14 error ts\\(2322\\): ${escape(TYPE_ERROR)}`));
+      await eventually(
+        async () => (await sentChips().allInnerTexts()).includes("Problems in src/broken.ts"),
+        "the sent message's chip",
+      );
+    });
+  });
+
+  it("Source Control: the staged and the working-tree diff, each embedded", async (t) => {
+    await withDiagnostics(t, diag(), "e2e-attach-scm", async () => {
+      await removeChips();
+      await command("ACP: Add Staged Diff to Prompt");
+      await eventually(async () => (await chips().count()) === 1, "a staged diff chip", 15_000);
+      await command("ACP: Add Working Tree Diff to Prompt");
+      await eventually(async () => (await chips().count()) === 2, "a working-tree diff chip", 15_000);
+      assert.deepEqual(await chips().allInnerTexts(), ["Staged changes", "Working tree changes"]);
+
+      const blocks = await sendAndRead("diffs-attached");
+      const resources = blocks.filter((block) => block.type === "resource").map((block) => block.resource);
+      assert.deepEqual(
+        resources.map((resource) => resource?.uri),
+        ["acp-panel://scm/staged.diff", "acp-panel://scm/working-tree.diff"],
+      );
+      assert.match(resources[0]?.text ?? "", /\+staged-line/);
+      assert.doesNotMatch(resources[0]?.text ?? "", /unstaged-line/);
+      assert.match(resources[1]?.text ?? "", /\+unstaged-line/);
+      assert.doesNotMatch(resources[1]?.text ?? "", /\+staged-line/);
+    });
+  });
+
+  it("the terminal: the last command with its output, and the selection", async (t) => {
+    await withDiagnostics(t, diag(), "e2e-attach-terminal", async () => {
+      await removeChips();
+      await runCommand(p(), "Terminal: Create New Terminal");
+      const terminal = p().locator(".terminal-wrapper.active .xterm");
+      await terminal.waitFor({ timeout: 30_000 });
+      await terminal.click();
+      await p().keyboard.type("echo acp-$((6*7))-done\n");
+      await eventually(
+        async () => (await activeTerminalText(p())).includes("acp-42-done"),
+        "the command's output",
+        30_000,
+      );
+      // The command's end arrives through shell integration; the command waits for nothing, so retry until seen.
+      await eventually(
+        async () => {
+          await command("ACP: Add Last Terminal Command to Prompt");
+          return (await chips().count()) === 1;
+        },
+        "a terminal command chip",
+        30_000,
+      );
+      assert.match(await chips().first().innerText(), /echo acp-\$\(\(6\*7\)\)-done/);
+      assert.equal(await chips().first().getAttribute("data-source"), "terminal");
+
+      await terminal.click();
+      await runCommand(p(), "Terminal: Select All");
+      await command("ACP: Add Terminal Selection to Prompt");
+      await eventually(async () => (await chips().count()) === 2, "a terminal selection chip", 15_000);
+      await screenshot(p(), "e2e-attach-terminal-chips.png");
+
+      const blocks = await sendAndRead("terminal-attached");
+      const resources = blocks.filter((block) => block.type === "resource").map((block) => block.resource);
+      t.diagnostic(JSON.stringify(resources).slice(0, 600));
+      assert.match(resources[0]?.uri ?? "", /^acp-panel:\/\/terminal\/[^/]+\/last-command$/);
+      // The output comes through shell integration's read(); code-server 1.139 ends that stream without data, so
+      // the text says so rather than looking empty.
+      assert.match(
+        resources[0]?.text ?? "",
+        /^\$ echo acp-\$\(\(6\*7\)\)-done \(exit code 0\)\n(\[no output received from the terminal\]\n|(.*\n)*acp-42-done)/,
+      );
+      assert.doesNotMatch(resources[0]?.text ?? "", /\x1b/, "no escape sequences");
+      assert.match(resources[1]?.uri ?? "", /^acp-panel:\/\/terminal\/[^/]+\/selection$/);
+      assert.match(resources[1]?.text ?? "", /acp-42-done/);
+    });
+  });
+
+  it("the open editors: one embedded file each", async (t) => {
+    await withDiagnostics(t, diag(), "e2e-attach-editors", async () => {
+      await removeChips();
+      await openFile(p(), "notes.md");
+      await command("ACP: Add Open Editors to Prompt");
+      await eventually(async () => (await chips().count()) >= 2, "open editor chips", 15_000);
+      const names = await chips().allInnerTexts();
+      assert.ok(names.includes("src/broken.ts") && names.includes("notes.md"), names.join(", "));
+      const blocks = await sendAndRead("editors-attached");
+      const uris = blocks.filter((block) => block.type === "resource").map((block) => block.resource?.uri ?? "");
+      assert.ok(uris.some((uri) => uri.endsWith("/src/broken.ts")) && uris.some((uri) => uri.endsWith("/notes.md")));
+    });
+  });
+
+  it("@http://127.0.0.1:… is fetched by the host after the modal, as plain text with its URL", async (t) => {
+    await withDiagnostics(t, diag(), "e2e-attach-url", async () => {
+      await removeChips();
+      const url = `${webBase}/docs`;
+      await view.prompt.click();
+      await view.prompt.fill("");
+      await view.prompt.pressSequentially(`read @${url}`);
+      const option = view.frame.getByRole("listbox", { name: "Mentions" }).getByRole("option").first();
+      await eventually(
+        async () => ((await option.textContent().catch(() => "")) ?? "").includes(url),
+        "the URL suggestion",
+      );
+      await view.prompt.press("Enter");
+      const dialog = modalDialog(p());
+      await dialog.waitFor({ timeout: 15_000 });
+      assert.match(await dialog.innerText(), new RegExp(escape(url)));
+      assert.match(await dialog.innerText(), /at most 1024 KiB/);
+      assert.deepEqual(webHits, [], "nothing fetched before the user agreed");
+      await screenshot(p(), "e2e-attach-url-consent.png");
+      await dialog.getByRole("button", { name: "Fetch" }).click();
+      await eventually(async () => (await chips().count()) === 1, "the URL chip", 15_000);
+      assert.equal(await chips().first().innerText(), url);
+      assert.deepEqual(webHits, ["/docs"]);
+
+      const blocks = await sendAndRead(`url-attached @${url}`);
+      const resource = blocks.find((block) => block.type === "resource")?.resource;
+      assert.equal(resource?.uri, url);
+      assert.equal(resource?.text, "Local docs\n\nAttachments\nFetched & turned into text.\n");
+    });
+  });
+
+  it("an agent without embeddedContext gets a resource_link plus the text", async (t) => {
+    await withDiagnostics(t, diag(), "e2e-attach-link", async () => {
+      await removeChips();
+      await command("ACP: New Session");
+      await pickQuickItem(p(), new RegExp(`^${escape(BUB)}$`));
+      await view.status.filter({ hasText: /is ready/ }).waitFor({ timeout: 60_000 });
+      await command("ACP: Add Staged Diff to Prompt");
+      await eventually(async () => (await chips().count()) === 1, "a staged diff chip", 15_000);
+      const blocks = await sendAndRead("diff-as-link", bubLog);
+      t.diagnostic(JSON.stringify(blocks).slice(0, 400));
+      assert.equal(blocks.filter((block) => block.type === "resource").length, 0);
+      const index = blocks.findIndex((block) => block.type === "resource_link");
+      assert.deepEqual(
+        { uri: blocks[index]?.uri, name: blocks[index]?.name },
+        { uri: "acp-panel://scm/staged.diff", name: "Staged changes" },
+      );
+      assert.equal(blocks[index + 1]?.type, "text");
+      assert.match(
+        blocks[index + 1]?.text ?? "",
+        /^Staged changes \(acp-panel:\/\/scm\/staged\.diff\):\n```\n(.*\n)*\+staged-line\n/,
+      );
+      await eventually(
+        async () => (await sentChips().allInnerTexts()).includes("Staged changes"),
+        "the sent message's chip",
+      );
+    });
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

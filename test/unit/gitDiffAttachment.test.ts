@@ -1,0 +1,46 @@
+/**
+ * Issue 28: Source Control's "Add … Diff to Prompt" reads the diff with git by its absolute path,
+ * and a repository's config can't make that run a program (external diff, textconv).
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, realpathSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { findGit } from "../../src/acp/checkpoints/gitExecutable";
+import { gitDiff } from "../../src/acp/context/gitDiff";
+import { scratchDir } from "../support/scratchDir";
+
+test("working-tree and staged diffs, cut at the cap, and no program from the repository's config", async () => {
+  const git = await findGit(process.env.PATH, []);
+  const dir = realpathSync(scratchDir("acp-git-diff-"));
+  const sh = (...args: string[]) => execFileSync(git.path, args, { cwd: dir });
+  sh("init", "-q");
+  sh("config", "user.email", "t@example.com");
+  sh("config", "user.name", "t");
+  writeFileSync(join(dir, "a.txt"), "one\n");
+  writeFileSync(join(dir, "b.txt"), "bee\n");
+  sh("add", ".");
+  sh("commit", "-qm", "init");
+  writeFileSync(join(dir, "a.txt"), "one\nstaged\n");
+  sh("add", "a.txt");
+  writeFileSync(join(dir, "b.txt"), "bee\nunstaged\n");
+  // A hostile repository: an external diff and a textconv that would leave a marker.
+  const marker = join(dir, "ran");
+  writeFileSync(join(dir, "evil.sh"), `#!/bin/sh\ntouch '${marker}'\n`, { mode: 0o755 });
+  sh("config", "diff.external", join(dir, "evil.sh"));
+  sh("config", "diff.evil.textconv", join(dir, "evil.sh"));
+  writeFileSync(join(dir, ".gitattributes"), "*.txt diff=evil\n");
+
+  const staged = await gitDiff(git, dir, "staged");
+  assert.match(staged.text, /\+staged/);
+  assert.doesNotMatch(staged.text, /unstaged/);
+  const working = await gitDiff(git, dir, "working-tree");
+  assert.match(working.text, /\+unstaged/);
+  assert.doesNotMatch(working.text, /\+staged/);
+  assert.equal(existsSync(marker), false, "the repository's config ran a program");
+
+  const cut = await gitDiff(git, dir, "working-tree", 40);
+  assert.equal(cut.truncated, true);
+  assert.ok(cut.text.length <= 40 && (cut.text === "" || cut.text.endsWith("\n")));
+});
