@@ -13,7 +13,7 @@ import { endMarker } from "../fakeAgent/benchScenarios";
 import { Samples, type Figure, type Target } from "./figures";
 import { writeLongThreadState } from "./longThread";
 import { profileDir, readableBuild } from "./profiling";
-import { runHost, runRaw } from "./rawBaseline";
+import { runHost, runProcesses, runRaw } from "./rawBaseline";
 import { zipEntries } from "./vsixEntries";
 import { CHECKPOINT_DIAGNOSTICS, CHECKPOINT_TARGETS, checkpointsWorkload } from "./checkpointsWorkload";
 import { HISTORY_DIAGNOSTICS, HISTORY_TARGETS, historyWorkload } from "./historyWorkload";
@@ -33,11 +33,14 @@ export const CURVE_FLOOD_SIZES = [1_000, 20_000, 100_000] as const;
 /** Tabs streaming at once (each its own agent process, `SESSION_FLOOD` chunks each). */
 export const CURVE_SESSIONS = [1, 5, 15] as const;
 export const SESSION_FLOOD = 20_000;
+/** Tabs of one agent for the memory of process sharing (processesClient.ts). */
+export const CURVE_TABS = [1, 5, 15] as const;
 export const UI_FLOOD = 20_000;
 export const TOOL_CALLS = 200;
 /**
  * `bare`: the bare NDJSON reader; `host`: the panel's host stack without VS Code (hostClient.ts);
  * `streamfloor`: the stream read by the least an extension could do, in VS Code (floorExtension.js);
+ * `processes`: host and agent RSS with 1 / 5 / 15 tabs of one agent, one process per tab vs shared (processesClient.ts);
  * `checkpoints`: workspace checkpoints on 10,000 files, no VS Code (checkpointsWorkload.ts);
  * `history`: full-text history search over 1,000 conversations / 100 MB, no VS Code (historyWorkload.ts);
  * `day`: a 300-turn session beside 10 open tabs, journal and host stack, no VS Code (dayWorkload.ts).
@@ -47,6 +50,7 @@ export const WORKLOADS = [
   "bare",
   "raw",
   "host",
+  "processes",
   "checkpoints",
   "history",
   "day",
@@ -169,7 +173,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const agentScript = join(scratch, "fakeAgent.js");
   // The UI-less workloads need no package: `--only bare,raw,host,checkpoints` runs without one.
   const needsVsix = WORKLOADS.some(
-    (w) => !["bare", "raw", "host", "checkpoints", "history", "day"].includes(w) && wanted(w),
+    (w) => !["bare", "raw", "host", "processes", "checkpoints", "history", "day"].includes(w) && wanted(w),
   );
   if (needsVsix) copyFileSync(vsixPath(), vsix);
   // sizes and checkpoints need no agent (nor does a run of them alone need a build).
@@ -310,6 +314,21 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
           ]);
         }
       }
+    }
+
+    if (wanted("processes")) {
+      log("tabs of one agent: one process per tab, then shared");
+      for (let run = 1; run <= options.runs; run++)
+        for (const tabs of CURVE_TABS)
+          for (const processPerSession of [true, false]) {
+            const result = runProcesses({ node: tools.nodePath, agentScript, cwd: scratch, tabs, processPerSession });
+            const prefix = `processes.T${tabs}.${processPerSession ? "perTab" : "shared"}`;
+            add([
+              [`${prefix}.agentProcesses`, result.processes, "count"],
+              [`${prefix}.hostRssGrowthMB`, result.hostRssGrowthMB, "MB"],
+              [`${prefix}.childRssMB`, result.childRssMB, "MB"],
+            ]);
+          }
     }
 
     if (wanted("checkpoints")) add(checkpointsWorkload(tools.nodePath, scratch, options.runs, log));

@@ -15,9 +15,10 @@ import { repoRoot } from "../harness/paths";
 import type { RawJob, RawResult } from "./rawClient";
 import type { HostJob, HostResult } from "./hostClient";
 import type { CheckpointsJob, CheckpointsResult } from "./checkpointsClient";
+import type { ProcessesJob, ProcessesResult } from "./processesClient";
 import { scratchDir } from "../support/scratchDir";
 
-export type ClientKind = "raw" | "bare" | "host" | "checkpoints";
+export type ClientKind = "raw" | "bare" | "host" | "checkpoints" | "processes";
 
 const bundles = new Map<ClientKind, string>();
 
@@ -93,6 +94,11 @@ export function runHost(job: Omit<HostJob, "env">): HostRun {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** One run of the process-sharing workload: N tabs of one agent, shared or one process per tab. */
+export function runProcesses(job: ProcessesJob): ProcessesResult {
+  return runClient<ProcessesResult>("processes", job.node, job);
 }
 
 /** One run of the checkpoint workload (git on a 10,000-file workspace: minutes on a loaded machine). */

@@ -2,7 +2,7 @@
  * `npm run bench`: runs every workload (see README.md), prints the table and one JSON line per
  * figure, and writes test/bench/results.json.
  *   --runs N        rounds (default 3)
- *   --only a,b      a subset of: sizes, bare, raw, host, checkpoints, history, day, panel, stream, streamfloor, tools,
+ *   --only a,b      a subset of: sizes, bare, raw, host, processes, checkpoints, history, day, panel, stream, streamfloor, tools,
  *                   long, long10k (`--only bare,raw,host,checkpoints`: the UI-less workloads, no code-server)
  *   --out FILE      where to write the results (default test/bench/results.json)
  */

@@ -45,6 +45,8 @@ export const agentEntrySchema = z
     capabilities: z.strictObject({ fs: z.boolean().optional(), terminal: z.boolean().optional() }).optional(),
     /** false: this agent does not get the VS Code tools (diagnostics, symbols…; see vscodeTools/). */
     vscodeTools: z.boolean().optional(),
+    /** true: every tab of this agent gets its own process (by default tabs of one agent share one). */
+    processPerSession: z.boolean().optional(),
   })
   .superRefine((entry, context) => {
     const transport = entry.transport ?? "stdio";
@@ -86,6 +88,8 @@ export interface AgentDefinition {
   readonly capabilities?: { readonly fs?: boolean | undefined; readonly terminal?: boolean | undefined };
   /** false: no VS Code tools for this agent (the `acpPanel.vscodeTools` setting switches them off for all). */
   readonly vscodeTools?: boolean | undefined;
+  /** true: each tab runs its own process or connection instead of sharing one (agentProcesses.ts). */
+  readonly processPerSession?: boolean | undefined;
   /** True for a built-in preset the user has not overridden. */
   readonly preset?: boolean;
   /** A preset whose npm package ACP Panel installed in its storage (`command` is the program there). */
@@ -118,5 +122,6 @@ export function toDefinition(name: string, entry: z.infer<typeof agentEntrySchem
         }),
     ...(entry.capabilities ? { capabilities: entry.capabilities } : {}),
     ...(entry.vscodeTools === undefined ? {} : { vscodeTools: entry.vscodeTools }),
+    ...(entry.processPerSession === undefined ? {} : { processPerSession: entry.processPerSession }),
   };
 }

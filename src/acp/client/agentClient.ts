@@ -51,6 +51,8 @@ export class AgentClient {
   private readonly sinks = new Map<string, SessionSink>();
   private readonly early = new Map<string, Array<[method: string | undefined, payload: unknown]>>();
   private stopping = false;
+  private retired = false;
+  private signingIn: Promise<unknown> | undefined;
   private shutdownPromise: Promise<void> | undefined;
 
   constructor(
@@ -117,6 +119,32 @@ export class AgentClient {
 
   get isStopping(): boolean {
     return this.stopping;
+  }
+
+  /** True once no new tab may join this process (agentProcesses.ts); the tabs on it keep it. */
+  get isRetired(): boolean {
+    return this.retired;
+  }
+
+  /** A terminal sign-in needs a fresh process: the next tab (or Restart) starts one. */
+  retire(): void {
+    this.retired = true;
+  }
+
+  /**
+   * Authentication once per process: while one tab signs in, the others that need it wait for the
+   * same outcome instead of asking the user again.
+   */
+  signInOnce<T>(run: () => Promise<T>): Promise<T> {
+    const pending = this.signingIn as Promise<T> | undefined;
+    if (pending) return pending;
+    const signing = run();
+    this.signingIn = signing;
+    const done = () => {
+      if (this.signingIn === signing) this.signingIn = undefined;
+    };
+    signing.then(done, done);
+    return signing;
   }
 
   /** Handshake: advertises our capabilities and checks the protocol version. */

@@ -8,8 +8,14 @@
  * One agent at a time: opening lets the previous agent go synchronously, and everything a
  * superseded agent, its services or its session still send is dropped (agentWiring.ts). Which
  * request opens the session, and what the transcript shows meanwhile: sessionReopening.ts.
+ *
+ * The process is leased from `agentProcesses` (client/agentProcesses.ts): tabs of one agent share
+ * it, so letting go is a release (the process ends after its last tab, after a grace period). A
+ * session the tab leaves is not closed (`session/close`): Bub then drops it from `session/list`.
  */
-import { AgentClient, AgentStartError } from "../client/agentClient";
+import { AgentStartError, type AgentClient } from "../client/agentClient";
+import { AgentProcesses, type AgentLease } from "../client/agentProcesses";
+import type { TabRoute } from "../client/sessionRouter";
 import type { AuthPrompt } from "../client/authFlow";
 import { describeRequestError, type FailureReport } from "../client/agentErrors";
 import type { SessionController } from "../client/sessionController";
@@ -57,6 +63,8 @@ export interface AgentLifecycleDeps {
   readonly autoRetry?: () => boolean;
   /** A live `notice` from the named agent: the host shows warnings and errors as toasts. */
   readonly agentNotice?: (agent: string, notice: AgentNotice) => void;
+  /** The agent processes tabs share; absent: this tab's own, stopped as soon as it lets go. */
+  readonly agentProcesses?: AgentProcesses;
 }
 
 /** The panel the agent's actions go to. */
@@ -79,6 +87,10 @@ export class AgentLifecycle {
   private currentClient: AgentClient | undefined;
   private currentServices: AgentServices | undefined;
   private currentSession: SessionController | undefined;
+  private currentLease: AgentLease | undefined;
+  private currentRoute: TabRoute | undefined;
+  private readonly processes: AgentProcesses;
+  private readonly ownProcesses: boolean;
   /** The last failure shown, repeated after a reload replaces the transcript. */
   private lastFailure: FailureReport | undefined;
   private readonly restarts: RestartBackoff;
@@ -94,6 +106,8 @@ export class AgentLifecycle {
     private readonly panel: LifecyclePanel,
   ) {
     this.restarts = new RestartBackoff(deps.clock, deps.restartDelaysMs);
+    this.ownProcesses = deps.agentProcesses === undefined;
+    this.processes = deps.agentProcesses ?? new AgentProcesses({ clock: deps.clock, logger: deps.logger, graceMs: 0 });
   }
 
   private get t(): Translate {
@@ -159,6 +173,7 @@ export class AgentLifecycle {
     this.restarts.cancel();
     await this.stop();
     await Promise.all(this.retired);
+    if (this.ownProcesses) await this.processes.dispose();
   }
 
   /** `reopen.replay`: opened from the list (start empty, load history); else after a crash (keep the transcript). */
@@ -189,15 +204,30 @@ export class AgentLifecycle {
     const { definition } = launch;
     const cwd = this.deps.workspace.cwd();
     let client: AgentClient | undefined;
+    let opened = (): void => undefined;
     try {
       const pathValue = await this.deps.pathValue?.();
-      const transport = openTransport(definition, cwd, pathValue, this.deps.logger, this.deps.storageDirectory, this.t);
       const services = agentServicesFor(this.deps, this.panel, this, { name, definition, cwd, pathValue });
       this.currentServices = services;
-      client = new AgentClient(definition, transport, services.callbacks, this.deps.logger);
-      this.currentClient = client;
-      void client.ended.then((report) => this.onAgentEnded(client!, report));
-      await client.initialize();
+      const lease = this.processes.acquire({
+        definition,
+        cwd,
+        callbacks: services.callbacks,
+        open: () => openTransport(definition, cwd, pathValue, this.deps.logger, this.deps.storageDirectory, this.t),
+      });
+      this.currentLease = lease;
+      const leased = lease.client;
+      client = leased;
+      this.currentClient = leased;
+      // The connection's callbacks for this tab's session (and its children) come to its services.
+      const route = lease.route({
+        owns: (sessionId) => this.currentClient === leased && ownsSession(this.currentSession, sessionId),
+        callbacks: services.callbacks,
+      });
+      this.currentRoute = route;
+      void route.opening(new Promise<void>((resolve) => (opened = resolve)));
+      void leased.ended.then((report) => this.onAgentEnded(leased, report));
+      await lease.initialized();
       const context = sessionContextFor(this.deps, this.panel, this, client, services, cwd);
       const note = (title: string) => notes.note(title);
       // An agent with neither session/load nor session/resume: a new session continues the old one.
@@ -241,12 +271,17 @@ export class AgentLifecycle {
             },
       );
       await this.stop();
+    } finally {
+      opened(); // requests that waited for this session are routed, or refused
     }
   }
 
   private onAgentEnded(client: AgentClient, report: FailureReport): void {
     if (this.currentClient !== client || client.isStopping) return;
-    const stopped = client.stop();
+    this.currentRoute?.dispose();
+    this.currentRoute = undefined;
+    const stopped = this.currentLease?.release() ?? client.stop();
+    this.currentLease = undefined;
     this.retired.add(stopped);
     void stopped.finally(() => this.retired.delete(stopped));
     this.currentClient = undefined;
@@ -273,12 +308,18 @@ export class AgentLifecycle {
   }
 
   private async stop(): Promise<void> {
-    const client = this.currentClient;
-    const services = this.currentServices;
-    this.currentSession?.dispose();
+    const { currentServices: services, currentSession: session, currentLease: lease } = this;
+    session?.dispose();
+    this.currentRoute?.dispose();
+    this.currentRoute = undefined;
+    this.currentLease = undefined;
     this.currentSession = undefined;
     this.currentClient = undefined;
     this.currentServices = undefined;
-    await Promise.all([services?.dispose(), client?.stop()]);
+    await Promise.all([services?.dispose(), lease?.release()]);
   }
+}
+
+function ownsSession(session: SessionController | undefined, sessionId: string): boolean {
+  return session !== undefined && (session.sessionId === sessionId || session.children.owns(sessionId));
 }

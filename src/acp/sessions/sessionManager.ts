@@ -1,6 +1,7 @@
 /**
- * The open sessions of the panel, as tabs. Each tab is a ChatSession with its own agent
- * connection, so tabs are isolated and switching never interrupts a running turn. Also the
+ * The open sessions of the panel, as tabs. Each tab is a ChatSession with its own session and
+ * services, so tabs are isolated and switching never interrupts a running turn; tabs of one agent
+ * share its process (client/agentProcesses.ts, unless its entry says `processPerSession`). Also the
  * session list across agents (`session/list` where offered, plus the local index), and the open
  * tabs to restore after a reload.
  */
@@ -18,6 +19,7 @@ import { SessionActions } from "./sessionActions";
 import { unstableCapabilitiesOf, type UnstableSessionCapabilities } from "../client/unstableSessions";
 import { AgentStatuses } from "./agentStatuses";
 import { mergeAgentLists, readyAgents } from "./sessionListing";
+import { AgentProcesses } from "../client/agentProcesses";
 
 export interface OpenTabRecord {
   readonly agent: string;
@@ -37,6 +39,9 @@ export class SessionManager {
   readonly actions: SessionActions;
   private readonly statuses = new AgentStatuses();
   private readonly transcripts: TranscriptKeeper | undefined;
+  /** The agent processes the tabs share (the deps' own when given, else this manager's). */
+  readonly processes: AgentProcesses;
+  private readonly ownProcesses: boolean;
 
   /** `transcripts`: what keeps each tab's conversation (the journal; the older TranscriptStore in tests). */
   constructor(
@@ -46,6 +51,8 @@ export class SessionManager {
   ) {
     this.transcripts = transcripts instanceof TranscriptStore ? storeKeeper(transcripts) : transcripts;
     this.actions = new SessionActions(this, deps);
+    this.ownProcesses = deps.agentProcesses === undefined;
+    this.processes = deps.agentProcesses ?? new AgentProcesses({ clock: deps.clock, logger: deps.logger });
   }
 
   get active(): ChatSession | undefined {
@@ -221,14 +228,17 @@ export class SessionManager {
     for (const subscription of this.subscriptions.values()) subscription.dispose();
     await Promise.all([...this.tabs.values()].map((session) => session.dispose()));
     this.tabs.clear();
+    if (this.ownProcesses) await this.processes.dispose();
   }
 
   private createTab(): { key: string; session: ChatSession } {
     const key = `tab-${++this.counter}`;
     const transcripts = this.transcripts;
-    const session = new ChatSession(
-      transcripts ? { ...this.deps, transcripts: { get: (agent, id) => transcripts.get(agent, id) } } : this.deps,
-    );
+    const session = new ChatSession({
+      ...this.deps,
+      agentProcesses: this.processes,
+      ...(transcripts ? { transcripts: { get: (agent: string, id: string) => transcripts.get(agent, id) } } : {}),
+    });
     session.refreshAgents();
     this.tabs.set(key, session);
     let last = "";

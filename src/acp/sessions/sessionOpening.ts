@@ -79,11 +79,14 @@ export async function withAuth<T>(
   } catch (error) {
     if (!isAuthRequired(error) || !auth) throw error;
     note(t("{0} needs you to sign in.", client.name));
-    const outcome = await authenticate(client, auth, place);
+    // Tabs sharing the process share its sign-in (agentProcesses.ts): one question, not one per tab.
+    const outcome = await client.signInOnce(() => authenticate(client, auth, place));
     if (outcome === "declined")
       throw new Error(t("{0} requires authentication, and sign-in was not completed.", client.name));
-    if (outcome === "restart-needed")
+    if (outcome === "restart-needed") {
+      client.retire();
       throw new Error(t("Signed in to {0}. Press Restart to connect again.", client.name));
+    }
     const result = await call();
     note(t("Signed in to {0}.", client.name));
     return result;
