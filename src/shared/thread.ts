@@ -93,7 +93,16 @@ export interface NoticeEntry {
    * the two limits offer Continue. The title stays English for exports; the panel translates.
    */
   readonly ending?: TurnEnding;
+  /**
+   * The line an answered permission or form leaves (the card itself goes): what was chosen. The
+   * title says it in English (exports, the journal); the panel shows it translated.
+   */
+  readonly answer?: RequestAnswer;
 }
+
+export type RequestAnswer =
+  | { readonly kind: "permission"; readonly choice: string }
+  | { readonly kind: "form"; readonly outcome: "accept" | "decline" | "cancel" };
 
 /** Something the user must see in the timeline: an agent error, a failed turn, a crash. */
 export interface ErrorEntry {
