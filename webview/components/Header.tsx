@@ -1,5 +1,6 @@
 /**
- * The panel header: the tab strip with "New session" and "Show sessions" (the session list),
+ * The panel header: the tab strip and "Show sessions" (the session list; "New session" is the
+ * view title's), none of which an editor tab shows (it is one session, and VS Code's own tab),
  * the session's title, the agent's sign-in state (auth/status), the agent picker, "Follow agent", the context meter, and the session's
  * config pickers. Picking an agent asks the host to switch to it; its last option, "Add agent…",
  * asks the host to offer the registry or the settings.
@@ -8,7 +9,7 @@ import VscodeOption from "@vscode-elements/react-elements/dist/components/Vscode
 import VscodeSingleSelect from "@vscode-elements/react-elements/dist/components/VscodeSingleSelect.js";
 import { useCallback } from "react";
 import type { PanelState } from "../../src/shared/panelState";
-import { useHostActions, usePanel } from "../hooks";
+import { useEditorSession, useHostActions, usePanel } from "../hooks";
 import { ConfigPickers } from "./ConfigPickers";
 import { ContextMeter } from "./ContextMeter";
 import { AuthStatus } from "./AuthStatus";
@@ -39,6 +40,7 @@ export function Header({ sessionsOpen, onToggleSessions }: HeaderProps) {
   const agents = usePanel((state) => state.agents);
   const selected = usePanel((state) => state.selectedAgent);
   const title = usePanel(sessionTitle);
+  const inEditor = useEditorSession() !== undefined;
   const { selectAgent, addAgent } = useHostActions();
 
   const onChange = useCallback(
@@ -58,20 +60,22 @@ export function Header({ sessionsOpen, onToggleSessions }: HeaderProps) {
 
   return (
     <header className="panel-header">
-      <div className="tab-bar">
-        <TabStrip />
-        <button
-          type="button"
-          className={sessionsOpen ? "icon-button icon-button-checked" : "icon-button"}
-          aria-label={t("Show sessions")}
-          aria-expanded={sessionsOpen}
-          aria-controls={sessionsOpen ? "session-list-view" : undefined}
-          title={sessionsOpen ? t("Back to the chat") : t("Show sessions")}
-          onClick={onToggleSessions}
-        >
-          <Codicon name="history" />
-        </button>
-      </div>
+      {inEditor ? null : (
+        <div className="tab-bar">
+          <TabStrip />
+          <button
+            type="button"
+            className={sessionsOpen ? "icon-button icon-button-checked" : "icon-button"}
+            aria-label={t("Show sessions")}
+            aria-expanded={sessionsOpen}
+            aria-controls={sessionsOpen ? "session-list-view" : undefined}
+            title={sessionsOpen ? t("Back to the chat") : t("Show sessions")}
+            onClick={onToggleSessions}
+          >
+            <Codicon name="history" />
+          </button>
+        </div>
+      )}
       <div className="header-row">
         {/* The tab shows the title, and the first message says it again: here it is only the
             page's heading, for screen readers. */}
