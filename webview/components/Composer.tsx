@@ -30,6 +30,7 @@ import { currentFormHandoff, subscribeFormHandoff, takeFormHandoff } from "../fo
 import { useDraft } from "../useDraft";
 import { useSuggestions } from "../useSuggestions";
 import { AttachmentChips } from "./AttachmentChips";
+import { ConfigPickers } from "./ConfigPickers";
 import { MentionHighlights, mentionToken } from "./MentionHighlights";
 import { SuggestionMenu, suggestionOptionId } from "./SuggestionMenu";
 import { t } from "../l10n";
@@ -280,20 +281,23 @@ export function Composer({ draftKey }: { draftKey: string }) {
           onPaste={onPaste}
         />
       </div>
-      <div className="composer-actions">
-        {/* vscode-button is a custom element: its `disabled` is invisible to accessibility, so
+      <div className="composer-toolbar">
+        <ConfigPickers />
+        <div className="composer-actions">
+          {/* vscode-button is a custom element: its `disabled` is invisible to accessibility, so
             aria-disabled says it too (as a string: React writes `true` on custom elements as ""). */}
-        <VscodeButton
-          secondary
-          disabled={!canStop}
-          aria-disabled={canStop ? "false" : "true"}
-          onClick={() => canStop && cancelTurn()}
-        >
-          {t("Stop")}
-        </VscodeButton>
-        <VscodeButton disabled={!canSend} aria-disabled={canSend ? "false" : "true"} onClick={send}>
-          {t("Send")}
-        </VscodeButton>
+          <VscodeButton
+            secondary
+            disabled={!canStop}
+            aria-disabled={canStop ? "false" : "true"}
+            onClick={() => canStop && cancelTurn()}
+          >
+            {t("Stop")}
+          </VscodeButton>
+          <VscodeButton disabled={!canSend} aria-disabled={canSend ? "false" : "true"} onClick={send}>
+            {t("Send")}
+          </VscodeButton>
+        </div>
       </div>
     </div>
   );
