@@ -46,3 +46,27 @@ export function workspaceRelative(path: string, roots: readonly string[]): strin
   }
   return path;
 }
+
+/** A changed file as the review lists it: the name first, then its folder (dimmed), and the whole label. */
+export interface ChangeLabel {
+  readonly name: string;
+  readonly folder: string;
+  /** "folder/name": what buttons and tooltips call the file. */
+  readonly label: string;
+}
+
+/**
+ * Labels for the changed files: relative to the workspace folder when inside one, otherwise the
+ * shortened path of `shortPaths` (the folder the files share left out).
+ */
+export function changeLabels(paths: readonly string[], roots: readonly string[]): ReadonlyMap<string, ChangeLabel> {
+  const short = shortPaths(paths);
+  return new Map(
+    paths.map((path) => {
+      const relative = workspaceRelative(path, roots);
+      const label = relative !== path ? relative : (short.get(path) ?? path);
+      const slash = label.replace(/\\/g, "/").lastIndexOf("/");
+      return [path, { name: label.slice(slash + 1), folder: slash < 0 ? "" : label.slice(0, slash), label }];
+    }),
+  );
+}

@@ -11,6 +11,7 @@ import type { ComposerCommand, ComposerInbox } from "./composerInbox";
 import type { FormErrorStore } from "./formErrorStore";
 import type {
   AgentCatalog,
+  EditorSession,
   HistoryResults,
   HostValueStore,
   SessionList,
@@ -90,6 +91,11 @@ export function useAgentCatalog(): AgentCatalog {
 }
 
 /** The workspace folders, for showing paths relative to them. */
+/** The session this webview shows as an editor tab; undefined in the side panel. */
+export function useEditorSession(): EditorSession {
+  return useHostValue(useServices().channels.editor);
+}
+
 export function useWorkspaceRoots(): readonly string[] {
   return useHostValue(useServices().channels.roots);
 }

@@ -2,11 +2,11 @@
  * What the agent asks of the client, as thread state: pending permissions (shown on their tool
  * call, whose status becomes `awaiting_permission`), pending forms, and terminal output.
  */
-import type { Thread, ToolCallEntry, TerminalView } from "./thread";
+import type { RequestAnswer, Thread, ToolCallEntry, TerminalView } from "./thread";
 import type { ThreadAction } from "./threadActions";
 import { foldToolCall } from "./reduceToolCall";
 import { toolCallUpdateSchema } from "./sessionUpdate";
-import { replaceEntryAt } from "./threadEntries";
+import { appendEntry, replaceEntryAt } from "./threadEntries";
 
 /** The UI keeps this much of each terminal's output; the agent gets its own limit. */
 export const TERMINAL_VIEW_LIMIT = 256 * 1024;
@@ -32,10 +32,14 @@ export function reduceClientRequest(thread: Thread, action: ClientRequestAction)
       const pending = thread.permissions.find((p) => p.requestId === action.requestId);
       if (!pending) return thread;
       const status = action.outcome === "cancelled" ? "cancelled" : "pending";
-      return {
+      const resolved = {
         ...setToolStatus(thread, pending.toolCallId, status),
         permissions: thread.permissions.filter((p) => p !== pending),
       };
+      if (action.outcome === "cancelled") return resolved;
+      const { optionId } = action.outcome;
+      const choice = pending.options.find((option) => option.optionId === optionId)?.name ?? optionId;
+      return withAnswerLine(resolved, action.requestId, { kind: "permission", choice });
     }
     case "form/requested":
       return {
@@ -50,8 +54,13 @@ export function reduceClientRequest(thread: Thread, action: ClientRequestAction)
           },
         ],
       };
-    case "form/resolved":
-      return { ...thread, forms: thread.forms.filter((form) => form.requestId !== action.requestId) };
+    case "form/resolved": {
+      if (!thread.forms.some((form) => form.requestId === action.requestId)) return thread;
+      const resolved = { ...thread, forms: thread.forms.filter((form) => form.requestId !== action.requestId) };
+      return action.outcome === undefined
+        ? resolved
+        : withAnswerLine(resolved, action.requestId, { kind: "form", outcome: action.outcome });
+    }
     case "terminal/created":
       return {
         ...thread,
@@ -84,4 +93,18 @@ function setToolStatus(thread: Thread, toolCallId: string, status: ToolCallEntry
   if (entry.status === "completed" || entry.status === "failed") return thread;
   if (status === "pending" && entry.status !== "awaiting_permission") return thread;
   return replaceEntryAt(thread, at, { ...entry, status });
+}
+
+const answerTitles: Record<"accept" | "decline" | "cancel", string> = {
+  accept: "Form submitted",
+  decline: "Form declined",
+  cancel: "Form cancelled",
+};
+
+/** The line an answered request leaves in the transcript; its id comes from the request's. */
+function withAnswerLine(thread: Thread, requestId: string, answer: RequestAnswer): Thread {
+  const id = `answer:${requestId}`;
+  if (thread.entries.some((entry) => entry.id === id)) return thread;
+  const title = answer.kind === "permission" ? `Chose: ${answer.choice}` : answerTitles[answer.outcome];
+  return appendEntry(thread, undefined, { kind: "notice", id, severity: "info", title, answer });
 }

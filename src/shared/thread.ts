@@ -95,7 +95,16 @@ export interface NoticeEntry {
   readonly ending?: TurnEnding;
   /** An automatic retry after a temporary error (autoRetry.ts): the panel says it translated. */
   readonly retry?: { readonly attempt: number; readonly of: number; readonly delayMs: number; readonly reason: string };
+  /**
+   * The line an answered permission or form leaves (the card itself goes): what was chosen. The
+   * title says it in English (exports, the journal); the panel shows it translated.
+   */
+  readonly answer?: RequestAnswer;
 }
+
+export type RequestAnswer =
+  | { readonly kind: "permission"; readonly choice: string }
+  | { readonly kind: "form"; readonly outcome: "accept" | "decline" | "cancel" };
 
 /** Something the user must see in the timeline: an agent error, a failed turn, a crash. */
 export interface ErrorEntry {

@@ -93,7 +93,12 @@ export const threadActionSchema = z.discriminatedUnion("type", [
     schema: z.unknown(),
     toolCallId: z.string().optional(),
   }),
-  z.object({ type: z.literal("form/resolved"), requestId: z.string() }),
+  /** `outcome` (how the user answered) leaves a line in the transcript; absent from older hosts. */
+  z.object({
+    type: z.literal("form/resolved"),
+    requestId: z.string(),
+    outcome: z.enum(["accept", "decline", "cancel"]).optional(),
+  }),
   z.object({ type: z.literal("terminal/created"), terminalId: z.string(), command: z.string() }),
   z.object({ type: z.literal("terminal/output"), terminalId: z.string(), chunk: z.string() }),
   z.object({

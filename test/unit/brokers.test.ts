@@ -168,7 +168,7 @@ test("an invalid form value is refused with a message and nothing is sent", asyn
   assert.equal(settled, false);
   assert.deepEqual(broker.submit(requestId, { answer: "full", count: 2 }), { ok: true });
   assert.deepEqual(await answer, { action: "accept", content: { answer: "full", count: 2 } });
-  assert.deepEqual(actions.at(-1), { type: "form/resolved", requestId });
+  assert.deepEqual(actions.at(-1), { type: "form/resolved", requestId, outcome: "accept" });
 });
 
 test("decline and cancel answer as such; a withdrawn request dismisses the form", async () => {

@@ -114,3 +114,16 @@ test("the view's title bar has no second sessions button (the panel's header has
     `history buttons in the title bar: ${JSON.stringify(buttons)}`,
   );
 });
+
+test("the view title: New session first, then Export Session as Markdown with a Markdown icon (not one like Open in Editor)", () => {
+  const titleBar: { command: string; group?: string }[] = manifest.contributes.menus["view/title"];
+  const navigation = titleBar
+    .filter((item) => item.group?.startsWith("navigation"))
+    .sort((a, b) => Number(a.group?.split("@")[1] ?? 0) - Number(b.group?.split("@")[1] ?? 0))
+    .map((item) => item.command);
+  assert.deepEqual(navigation, ["acpPanel.newSession", "acpPanel.exportSession"]);
+  const icon = (id: string) =>
+    manifest.contributes.commands.find((command: { command: string }) => command.command === id)?.icon;
+  assert.equal(icon("acpPanel.exportSession"), "$(markdown)");
+  assert.notEqual(icon("acpPanel.exportSession"), icon("acpPanel.openSessionInEditor"));
+});

@@ -217,7 +217,8 @@ test("claude-agent-acp (recorded): after a Stop, an early end is flagged, the id
     assert.deepEqual(card?.content, [{ type: "diff", path: "/ws/late.txt", oldText: null, newText: "late\n" }]);
     assert.match(text(thread), /Created late\.txt\.Now answering the third prompt\./);
     assert.equal(
-      thread.entries.filter((e) => e.kind === "notice").length,
+      // An answered permission's "You chose" line is not a turn-end notice.
+      thread.entries.filter((e) => e.kind === "notice" && e.answer === undefined).length,
       2,
       "a turn with output is not flagged (the Stop line and the early-end warning only)",
     );

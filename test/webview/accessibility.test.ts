@@ -8,7 +8,7 @@ import { tabsState } from "./featureFixture";
 import { fullFixtureState } from "./fullFixture";
 import { type Harness, Panel, type Theme, eventually, settle, startHarness } from "./harness";
 
-describe("accessibility (axe-core)", { timeout: 180_000 }, () => {
+describe("accessibility (axe-core)", { timeout: 420_000 }, () => {
   let harness: Harness;
   before(async () => {
     harness = await startHarness();

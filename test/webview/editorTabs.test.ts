@@ -30,6 +30,8 @@ describe("webview editor tabs", { timeout: 120_000 }, () => {
       const strip = panel.page.getByRole("tablist", { name: "Sessions" });
       const marked = strip.getByRole("tab", { name: "Release notes, in an editor, waiting for you" });
       await marked.waitFor({ timeout: 5_000 });
+      // One "New session" button: the view title's (the tab strip had a second one).
+      assert.equal(await panel.page.getByRole("button", { name: "New session" }).count(), 0);
       assert.equal(await marked.locator(".codicon-window").count(), 1, "the window marker");
       assert.equal(await strip.locator(".codicon-window").count(), 1, "only that tab is marked");
 
@@ -91,7 +93,11 @@ describe("webview editor tabs", { timeout: 120_000 }, () => {
       await eventually(async () =>
         assert.deepEqual((await stored()).editorSession, { agent: "Bub", sessionId: "session-2" }),
       );
-      await panel.page.getByRole("tab", { name: /^Release notes/ }).waitFor({ timeout: 5_000 });
+      // One session, in VS Code's own tab: no tab strip of the panel's nested inside it.
+      await panel.page.getByRole("textbox", { name: "Prompt" }).waitFor();
+      await eventually(async () => assert.equal(await panel.page.getByRole("tablist").count(), 0));
+      assert.equal(await panel.page.getByRole("button", { name: "Show sessions" }).count(), 0);
+      assert.equal(await panel.page.getByRole("button", { name: "New session" }).count(), 0);
       await panel.assertHealthy();
     } finally {
       await panel.close();

@@ -226,7 +226,7 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
             );
           })
           .map((tab) => tab.getAttribute("aria-label"));
-        const newButton = document.querySelector('button[aria-label="New session"]')!.getBoundingClientRect();
+        const newButton = document.querySelector('button[aria-label="Show sessions"]')!.getBoundingClientRect();
         const covered = [...document.querySelectorAll(".tab-close")]
           .map((close) => close.getBoundingClientRect())
           .filter((r) => r.width > 0 && r.right > view.left && r.left < view.right)
@@ -242,7 +242,7 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
       assert.deepEqual(
         geometry,
         { partlyVisible: [], covered: 0 },
-        "no tab is cut at the strip's edges, and New session covers no close button",
+        "no tab is cut at the strip's edges, and Show sessions covers no close button",
       );
 
       const more = panel.page.getByRole("button", { name: "All sessions (8)" });

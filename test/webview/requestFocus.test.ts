@@ -91,4 +91,32 @@ describe("webview: request/focus", { timeout: 120_000 }, () => {
       await panel.close();
     }
   });
+
+  it("announces a form that arrives while the user types, and Tab from the prompt box reaches its first field", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState([], RUNNING));
+      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      await prompt.fill("typing");
+      await prompt.focus();
+      await panel.actions(1, [turnStarted("u1", "name it"), askForm]);
+      const field = panel.page.getByRole("textbox", { name: /File name/ });
+      await field.waitFor();
+      await settle(panel.page);
+      assert.equal(await prompt.evaluate((element) => element === document.activeElement), true, "typing keeps focus");
+      const live = panel.page.locator(".composer [aria-live]");
+      await eventually(async () => assert.match((await live.textContent()) ?? "", /Which name\?.*Tab/));
+      await panel.page.keyboard.press("Tab");
+      await eventually(async () =>
+        assert.equal(await field.evaluate((element) => element === document.activeElement), true),
+      );
+      // Once answered by Tab, Tab from the prompt box moves on as usual.
+      await prompt.focus();
+      await panel.page.keyboard.press("Tab");
+      assert.equal(await field.evaluate((element) => element === document.activeElement), false);
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
 });

@@ -366,4 +366,30 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       await panel.close();
     }
   });
+
+  it("leaves a line saying what was chosen once a permission or a form is answered", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState([], { phase: "running", startedAt: 1 }));
+      await panel.actions(1, [
+        turnStarted("u1", "write it"),
+        askWrite("r1", "one"),
+        { type: "form/requested", requestId: "f1", message: "Which name?", schema: { type: "object", properties: {} } },
+      ]);
+      const log = panel.page.getByRole("log");
+      await log.getByRole("group", { name: "Permission request" }).waitFor();
+      await panel.actions(4, [
+        { type: "permission/resolved", requestId: "r1", outcome: { optionId: "yes", kind: "allow_once" } },
+        { type: "form/resolved", requestId: "f1", outcome: "decline" },
+      ]);
+      await eventually(async () =>
+        assert.equal(await log.getByRole("article", { name: "You chose: Yes, write it" }).count(), 1),
+      );
+      assert.equal(await log.getByRole("article", { name: "You declined the form" }).count(), 1);
+      assert.equal(await log.getByRole("group", { name: "Permission request" }).count(), 0, "the card is gone");
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
 });

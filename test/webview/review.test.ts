@@ -41,8 +41,15 @@ describe("webview files changed", { timeout: 120_000 }, () => {
       const rows = region.getByRole("listitem");
       await eventually(async () => assert.equal(await rows.count(), 4));
       assert.deepEqual(
-        await rows.evaluateAll((items) => items.map((item) => item.querySelector(".change-path")?.textContent)),
-        ["src/parser/parse.ts", "test/parser.test.ts", "package-lock.json", "CHANGELOG.md"],
+        await rows.evaluateAll((items) =>
+          items.map((item) => [".change-name", ".change-folder"].map((s) => item.querySelector(s)?.textContent ?? "")),
+        ),
+        [
+          ["parse.ts", "src/parser"],
+          ["parser.test.ts", "test"],
+          ["package-lock.json", ""],
+          ["CHANGELOG.md", ""],
+        ],
       );
       assert.deepEqual(
         await rows.evaluateAll((items) => items.map((item) => item.querySelector(".change-stats")?.textContent)),
@@ -241,6 +248,69 @@ describe("webview files changed", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 1));
       assert.equal(await region.getByRole("button", { name: "Review all" }).count(), 1);
       assert.equal(await region.getByRole("button", { name: "Keep all" }).count(), 0);
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("at 300 px: paths relative to the workspace, file name first and never cut off, folder dimmed; a claimed edit that changed nothing is marked", async () => {
+    const panel = await Panel.open(harness, { viewport: { width: 300, height: 700 } });
+    try {
+      const root = "/home/ada/work/parser";
+      const long = `${root}/src/parser/grammar/expressions/binaryOperatorPrecedence.generated.ts`;
+      await panel.send({ type: "workspace/roots", roots: [root] });
+      await panel.snapshot(
+        0,
+        fold([
+          ...readyActions,
+          ...turn,
+          { type: "review/recorded", path: long, additions: 2, deletions: 1, created: false, undoable: true },
+          {
+            type: "review/recorded",
+            path: `${root}/README.md`,
+            additions: 0,
+            deletions: 0,
+            created: false,
+            undoable: true,
+          },
+          { type: "turn/ended", stopReason: "end_turn" },
+        ]),
+      );
+      const region = panel.page.getByRole("region", { name: "Files changed" });
+      const toggle = region.getByRole("button", { name: /^Files changed/ });
+      await toggle.waitFor();
+      if ((await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
+      const rows = region.getByRole("listitem");
+      await eventually(async () => assert.equal(await rows.count(), 2));
+      const first = rows.nth(0);
+      assert.equal(await first.locator(".change-name").textContent(), "binaryOperatorPrecedence.generated.ts");
+      assert.equal(await first.locator(".change-folder").textContent(), "src/parser/grammar/expressions");
+      const [nameBox, folderBox] = await Promise.all(
+        [".change-name", ".change-folder"].map((selector) =>
+          first.locator(selector).evaluate((element) => ({
+            left: element.getBoundingClientRect().left,
+            cut: element.scrollWidth > element.clientWidth + 1,
+            right: element.getBoundingClientRect().right,
+            colour: getComputedStyle(element).color,
+          })),
+        ),
+      );
+      assert.ok(nameBox && folderBox);
+      assert.ok(nameBox.left < folderBox.left || nameBox.right <= folderBox.left + 1, "the name comes first");
+      assert.equal(nameBox.cut, false, "the file name is never cut off");
+      assert.ok(nameBox.right <= 300, "the name stays in the panel");
+      assert.notEqual(nameBox.colour, folderBox.colour, "the folder is dimmed");
+      assert.equal(
+        await first.getByRole("button", { name: /^Undo src\/parser/ }).count(),
+        1,
+        "buttons name the relative path",
+      );
+      // The agent said it edited README.md, but the file on disk is as it was.
+      const unchanged = rows.nth(1);
+      assert.equal(await unchanged.getByText("no change on disk", { exact: true }).count(), 1);
+      assert.equal(await unchanged.locator(".change-stats").count(), 0, "no +0 −0");
+      assert.match((await toggle.textContent()) ?? "", /1 file \+2 −1/, "counted as no file changed");
       await panel.assertHealthy();
     } finally {
       await panel.close();

@@ -4,6 +4,7 @@
  */
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { readyState } from "./fixtures";
 import { NEW_MATH, NEW_TEST_FILE, OLD_MATH, fullFixtureState } from "./fullFixture";
 import { type Harness, Panel, computedColour, eventually, startHarness } from "./harness";
 
@@ -265,6 +266,40 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
         await log.getByRole("article", { name: "Switched to the faster model" }).locator(".codicon-info").count(),
         1,
       );
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("shows a command that exited with code 3 as failed in the card's header, not a green Done", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      const state = readyState([
+        {
+          kind: "tool_call",
+          id: "t-3",
+          toolCallId: "exit-3",
+          title: "Run the checks",
+          toolKind: "execute",
+          status: "completed",
+          content: [{ type: "terminal", terminalId: "term-3" }],
+          locations: [],
+        },
+      ]);
+      await panel.snapshot(0, {
+        ...state,
+        thread: {
+          ...state.thread,
+          terminals: { "term-3": { command: "make check", output: "boom\n", exit: { exitCode: 3, signal: null } } },
+        },
+      });
+      const card = panel.page.getByRole("article", { name: "Tool: Run the checks" });
+      await card.waitFor();
+      const status = card.locator(".tool-status");
+      assert.equal((await status.textContent())?.trim(), "Failed");
+      assert.equal(await status.locator(".codicon-error").count(), 1);
+      assert.equal(await card.evaluate((element) => element.classList.contains("tool-failed")), true);
       await panel.assertHealthy();
     } finally {
       await panel.close();

@@ -17,6 +17,7 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  useSyncExternalStore,
 } from "react";
 import { getUiState, setUiState } from "../bridge";
 import type { ComposerCommand } from "../composerInbox";
@@ -25,9 +26,11 @@ import { initialPanelState } from "../../src/shared/panelState";
 import { useComposerCommands, useHostActions, usePanel } from "../hooks";
 import { readImages, uriListAttachments } from "../imageAttachments";
 import { PromptHistory } from "../promptHistory";
+import { currentFormHandoff, subscribeFormHandoff, takeFormHandoff } from "../formHandoff";
 import { useDraft } from "../useDraft";
 import { useSuggestions } from "../useSuggestions";
 import { AttachmentChips } from "./AttachmentChips";
+import { ConfigPickers } from "./ConfigPickers";
 import { MentionHighlights, mentionToken } from "./MentionHighlights";
 import { SuggestionMenu, suggestionOptionId } from "./SuggestionMenu";
 import { t } from "../l10n";
@@ -53,6 +56,7 @@ export function Composer({ draftKey }: { draftKey: string }) {
   const suggestions = useSuggestions(draft.text, caret, commands, searchMentions);
   const { menu } = suggestions;
   const menuId = useId();
+  const formHandoff = useSyncExternalStore(subscribeFormHandoff, currentFormHandoff);
 
   const hasContent = draft.text.trim() !== "" || draft.attachments.length > 0;
   // Idle: Send is always offered (an empty box sends nothing). Busy: only with something to send.
@@ -138,6 +142,8 @@ export function Composer({ draftKey }: { draftKey: string }) {
     if (event.key === "Enter" && !event.shiftKey && !event.altKey) {
       event.preventDefault();
       send();
+    } else if (event.key === "Tab" && !event.shiftKey && !event.altKey && !event.ctrlKey && takeFormHandoff()) {
+      event.preventDefault();
     } else if (event.key === "ArrowUp" && collapsed && selectionStart === 0) {
       const older = history.current?.previous(value);
       if (older === undefined) return;
@@ -249,6 +255,9 @@ export function Composer({ draftKey }: { draftKey: string }) {
         </div>
       ) : null}
       {menu ? <SuggestionMenu id={menuId} menu={menu} onPick={pick} onHover={suggestions.setActive} /> : null}
+      <div className="visually-hidden" aria-live="polite">
+        {formHandoff ? t("The agent asks: {0} Press Tab to answer.", formHandoff.message) : ""}
+      </div>
       <div className="composer-field">
         <MentionHighlights ref={overlay} text={draft.text} tokens={[...mentions.current.values()]} />
         <textarea
@@ -274,20 +283,23 @@ export function Composer({ draftKey }: { draftKey: string }) {
           onPaste={onPaste}
         />
       </div>
-      <div className="composer-actions">
-        {/* vscode-button is a custom element: its `disabled` is invisible to accessibility, so
+      <div className="composer-toolbar">
+        <ConfigPickers />
+        <div className="composer-actions">
+          {/* vscode-button is a custom element: its `disabled` is invisible to accessibility, so
             aria-disabled says it too (as a string: React writes `true` on custom elements as ""). */}
-        <VscodeButton
-          secondary
-          disabled={!canStop}
-          aria-disabled={canStop ? "false" : "true"}
-          onClick={() => canStop && cancelTurn()}
-        >
-          {t("Stop")}
-        </VscodeButton>
-        <VscodeButton disabled={!canSend} aria-disabled={canSend ? "false" : "true"} onClick={send}>
-          {t("Send")}
-        </VscodeButton>
+          <VscodeButton
+            secondary
+            disabled={!canStop}
+            aria-disabled={canStop ? "false" : "true"}
+            onClick={() => canStop && cancelTurn()}
+          >
+            {t("Stop")}
+          </VscodeButton>
+          <VscodeButton disabled={!canSend} aria-disabled={canSend ? "false" : "true"} onClick={send}>
+            {t("Send")}
+          </VscodeButton>
+        </div>
       </div>
     </div>
   );

@@ -1,7 +1,9 @@
 /**
  * The session's config options (model, mode, reasoning…) as labelled pickers: a select for a
  * `select` option (grouped options flattened with their group's name), a checkbox for a
- * `boolean` one. Agents without config options but with legacy modes get a "Mode" picker.
+ * `boolean` one. Agents without config options but with legacy modes get a "Mode" picker. They
+ * sit in the composer's toolbar: compact, no visible label (the select's label names it, and
+ * the tooltip shows it).
  */
 import VscodeCheckbox from "@vscode-elements/react-elements/dist/components/VscodeCheckbox.js";
 import VscodeOption from "@vscode-elements/react-elements/dist/components/VscodeOption.js";
@@ -112,10 +114,7 @@ function Select({
   onPick: (value: string) => void;
 }) {
   return (
-    <div className="config-picker">
-      <span className="config-label" aria-hidden="true">
-        {label}
-      </span>
+    <div className="config-picker" title={label}>
       <VscodeSingleSelect
         label={label}
         value={value}

@@ -8,8 +8,8 @@
  */
 import { memo } from "react";
 import type { FileChange } from "../../src/shared/thread";
-import { shortPaths } from "../displayPaths";
-import { useHostActions, usePanel } from "../hooks";
+import { type ChangeLabel, changeLabels } from "../displayPaths";
+import { useHostActions, usePanel, useWorkspaceRoots } from "../hooks";
 import { useExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";
 import { IconButton } from "./IconButton";
@@ -21,9 +21,16 @@ const NOT_UNDOABLE = t(
 );
 
 const byUser = (change: FileChange) => change.origin === "user";
+/**
+ * The agent reported an edit (a tool call's diff or locations) but the file on disk holds what it
+ * held before: no line changed. Marked so, and not counted as a changed file.
+ */
+const noChangeOnDisk = (change: FileChange) =>
+  change.additions === 0 && change.deletions === 0 && !change.created && change.binary !== true;
 
 export function FilesChanged() {
   const changes = usePanel((state) => state.thread.changes);
+  const roots = useWorkspaceRoots();
   const [open, setOpen] = useExpanded("files-changed", true);
   const { reviewAll, reviewKeep, reviewUndo } = useHostActions();
   if (changes.length === 0) return null;
@@ -31,7 +38,11 @@ export function FilesChanged() {
   const added = changes.reduce((sum, change) => sum + change.additions, 0);
   const removed = changes.reduce((sum, change) => sum + change.deletions, 0);
   const undoable = pending.filter((change) => change.undoable && !byUser(change));
-  const names = shortPaths(changes.map((change) => change.path));
+  const labels = changeLabels(
+    changes.map((change) => change.path),
+    roots,
+  );
+  const changedCount = changes.filter((change) => !noChangeOnDisk(change)).length;
   return (
     <section className="files-changed" role="region" aria-label={t("Files changed")}>
       <div className="section-bar">
@@ -45,7 +56,7 @@ export function FilesChanged() {
           <Codicon name={open ? "chevron-down" : "chevron-right"} />
           <span className="section-heading">{t("Files changed")}</span>
           <span className="section-detail">
-            {changes.length === 1 ? t("1 file") : t("{0} files", changes.length)}{" "}
+            {changedCount === 1 ? t("1 file") : t("{0} files", changedCount)}{" "}
             <span className="diff-stat-added">+{added}</span> <span className="diff-stat-removed">−{removed}</span>
           </span>
         </button>
@@ -81,7 +92,11 @@ export function FilesChanged() {
       {open ? (
         <ul className="change-list" id="files-changed-list" role="list" aria-label={t("Changed files")}>
           {changes.map((change) => (
-            <ChangeRow key={change.path} change={change} name={names.get(change.path) ?? change.path} />
+            <ChangeRow
+              key={change.path}
+              change={change}
+              label={labels.get(change.path) ?? { name: change.path, folder: "", label: change.path }}
+            />
           ))}
         </ul>
       ) : null}
@@ -89,14 +104,17 @@ export function FilesChanged() {
   );
 }
 
-const ChangeRow = memo(function ChangeRow({ change, name }: { change: FileChange; name: string }) {
+const ChangeRow = memo(function ChangeRow({ change, label }: { change: FileChange; label: ChangeLabel }) {
   const { reviewDiff, reviewKeep, reviewUndo, reviewRedo } = useHostActions();
   const user = byUser(change);
+  const name = label.label;
+  const unchanged = noChangeOnDisk(change);
   return (
     <li className={`change-row change-${change.state}`}>
       <Codicon name={change.created ? "new-file" : "file"} className="change-icon" />
       <span className="change-path" title={change.path}>
-        {name}
+        <span className="change-name">{label.name}</span>
+        {label.folder === "" ? null : <span className="change-folder">{label.folder}</span>}
       </span>
       {change.created ? <span className="badge">{t("new file")}</span> : null}
       {user ? (
@@ -106,6 +124,10 @@ const ChangeRow = memo(function ChangeRow({ change, name }: { change: FileChange
       ) : null}
       {change.binary ? (
         <span className="badge">{t("binary")}</span>
+      ) : unchanged ? (
+        <span className="badge" title={t("The agent reported an edit, but the file on disk is unchanged")}>
+          {t("no change on disk")}
+        </span>
       ) : (
         <span className="change-stats">
           <span className="diff-stat-added">+{change.additions}</span>{" "}

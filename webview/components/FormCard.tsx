@@ -9,6 +9,7 @@ import { type FormEvent, type KeyboardEvent, memo, useEffect, useId, useMemo, us
 import { parseFormSchema, validateForm } from "../../src/shared/formSchema";
 import type { PendingForm } from "../../src/shared/thread";
 import { composerIsIdle } from "../composerPresence";
+import { offerFormHandoff, withdrawFormHandoff } from "../formHandoff";
 import { type RawValue, initialRaw, toValues } from "../formValues";
 import { useFormErrors, useHostActions } from "../hooks";
 import { Codicon } from "./Codicon";
@@ -38,13 +39,18 @@ export const FormCard = memo(function FormCard({ form }: { form: PendingForm }) 
     if (offeredFocus.has(form.requestId)) return undefined;
     const frame = requestAnimationFrame(() => {
       offeredFocus.add(form.requestId);
-      if (!composerIsIdle() || !document.hasFocus()) return;
+      if (!document.hasFocus()) return;
+      if (!composerIsIdle()) {
+        offerFormHandoff(form.requestId, form.message || t("The agent asks for input."));
+        return;
+      }
       element.current
         ?.querySelector<HTMLElement>("input:not(:disabled), select:not(:disabled), textarea:not(:disabled)")
         ?.focus({ preventScroll: true });
     });
     return () => cancelAnimationFrame(frame);
-  }, [form.requestId]);
+  }, [form.requestId, form.message]);
+  useEffect(() => () => withdrawFormHandoff(form.requestId), [form.requestId]);
 
   // The host's verdict arrived: show it (until each field is edited) and allow another try.
   useEffect(() => {

@@ -1,15 +1,16 @@
 /**
- * The panel header: the tab strip with "New session" and "Show sessions" (the session list),
+ * The panel header: the tab strip and "Show sessions" (the session list; "New session" is the
+ * view title's), none of which an editor tab shows (it is one session, and VS Code's own tab),
  * the session's title, the agent's sign-in state (auth/status), the agent picker, "Follow agent", the context meter, and the session's
  * config pickers. Picking an agent asks the host to switch to it; its last option, "Add agent…",
- * asks the host to offer the registry or the settings.
+ * asks the host to offer the registry or the settings. The session's config pickers are in the
+ * composer's toolbar (Composer.tsx), where they take no rows of their own.
  */
 import VscodeOption from "@vscode-elements/react-elements/dist/components/VscodeOption.js";
 import VscodeSingleSelect from "@vscode-elements/react-elements/dist/components/VscodeSingleSelect.js";
 import { useCallback } from "react";
 import type { PanelState } from "../../src/shared/panelState";
-import { useHostActions, usePanel } from "../hooks";
-import { ConfigPickers } from "./ConfigPickers";
+import { useEditorSession, useHostActions, usePanel } from "../hooks";
 import { ContextMeter } from "./ContextMeter";
 import { AuthStatus } from "./AuthStatus";
 import { Codicon } from "./Codicon";
@@ -39,6 +40,7 @@ export function Header({ sessionsOpen, onToggleSessions }: HeaderProps) {
   const agents = usePanel((state) => state.agents);
   const selected = usePanel((state) => state.selectedAgent);
   const title = usePanel(sessionTitle);
+  const inEditor = useEditorSession() !== undefined;
   const { selectAgent, addAgent } = useHostActions();
 
   const onChange = useCallback(
@@ -58,28 +60,26 @@ export function Header({ sessionsOpen, onToggleSessions }: HeaderProps) {
 
   return (
     <header className="panel-header">
-      <div className="tab-bar">
-        <TabStrip />
-        <button
-          type="button"
-          className={sessionsOpen ? "icon-button icon-button-checked" : "icon-button"}
-          aria-label={t("Show sessions")}
-          aria-expanded={sessionsOpen}
-          aria-controls={sessionsOpen ? "session-list-view" : undefined}
-          title={sessionsOpen ? t("Back to the chat") : t("Show sessions")}
-          onClick={onToggleSessions}
-        >
-          <Codicon name="history" />
-        </button>
-      </div>
+      {inEditor ? null : (
+        <div className="tab-bar">
+          <TabStrip />
+          <button
+            type="button"
+            className={sessionsOpen ? "icon-button icon-button-checked" : "icon-button"}
+            aria-label={t("Show sessions")}
+            aria-expanded={sessionsOpen}
+            aria-controls={sessionsOpen ? "session-list-view" : undefined}
+            title={sessionsOpen ? t("Back to the chat") : t("Show sessions")}
+            onClick={onToggleSessions}
+          >
+            <Codicon name="history" />
+          </button>
+        </div>
+      )}
+      {/* One row: the agent, Follow agent, the sign-in state and the context meter (the tab shows the
+          title, and the first message says it again: here it is only the page's heading). */}
       <div className="header-row">
-        {/* The tab shows the title, and the first message says it again: here it is only the
-            page's heading, for screen readers. */}
         <h1 className="session-title visually-hidden">{title}</h1>
-        <AuthStatus />
-        <ContextMeter />
-      </div>
-      <div className="header-row">
         <VscodeSingleSelect className="agent-picker" label={t("Agent")} value={selected ?? ""} onChange={onChange}>
           {pickerAgents(agents, selected).map((agent) => (
             <VscodeOption key={agent} value={agent}>
@@ -91,8 +91,9 @@ export function Header({ sessionsOpen, onToggleSessions }: HeaderProps) {
           </VscodeOption>
         </VscodeSingleSelect>
         <FollowToggle />
+        <AuthStatus />
+        <ContextMeter />
       </div>
-      <ConfigPickers />
     </header>
   );
 }

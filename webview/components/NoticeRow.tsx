@@ -7,7 +7,7 @@
  * automatic retry (autoRetry.ts) says, translated, why and when; Stop in the composer ends its wait.
  */
 import { memo, useState } from "react";
-import type { NoticeEntry, TurnEnding } from "../../src/shared/thread";
+import type { NoticeEntry, RequestAnswer, TurnEnding } from "../../src/shared/thread";
 import { CONTINUE_PROMPT } from "../../src/shared/turnEnding";
 import { useHostActions, usePanel, usePanelReader } from "../hooks";
 import { promptOf } from "../messageText";
@@ -17,6 +17,7 @@ import { t } from "../l10n";
 const icons: Record<NoticeEntry["severity"], string> = { info: "info", warning: "warning", error: "error" };
 
 export const NoticeRow = memo(function NoticeRow({ entry }: { entry: NoticeEntry }) {
+  if (entry.answer) return <AnswerLine answer={entry.answer} />;
   const title = entry.ending ? endingTitle(entry.ending) : entry.retry ? retryTitle(entry.retry) : entry.title;
   return (
     <article className={`entry notice-row notice-${entry.severity}`} aria-label={title}>
@@ -139,5 +140,25 @@ function EndingControl({ ending, entryId }: { ending: TurnEnding; entryId: strin
       <Codicon name={retry ? "refresh" : "debug-continue"} />
       {retry ? t("Retry") : t("Continue")}
     </button>
+  );
+}
+
+/** What an answered permission or form leaves in the transcript (the card is gone). */
+function AnswerLine({ answer }: { answer: RequestAnswer }) {
+  const text =
+    answer.kind === "permission"
+      ? t("You chose: {0}", answer.choice)
+      : answer.outcome === "accept"
+        ? t("You submitted the form")
+        : answer.outcome === "decline"
+          ? t("You declined the form")
+          : t("The form was cancelled");
+  return (
+    <article className="entry notice-row notice-answer" aria-label={text}>
+      <div className="notice-line">
+        <Codicon name={answer.kind === "form" && answer.outcome !== "accept" ? "circle-slash" : "pass"} />
+        <span className="notice-title">{text}</span>
+      </div>
+    </article>
   );
 }

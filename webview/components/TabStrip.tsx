@@ -32,7 +32,7 @@ const badges: Partial<Record<TabSummary["status"], Badge>> = {
 
 export function TabStrip() {
   const { tabs, activeKey } = useTabs();
-  const { activateTab, closeTab, newTab } = useHostActions();
+  const { activateTab, closeTab } = useHostActions();
   const strip = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const [capacity, setCapacity] = useState(Number.POSITIVE_INFINITY);
@@ -146,15 +146,6 @@ export function TabStrip() {
           </button>
         ))}
       </div>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={t("New session")}
-        title={t("New session")}
-        onClick={newTab}
-      >
-        <Codicon name="add" />
-      </button>
       {shown.length < tabs.length ? (
         <TabOverflowMenu tabs={tabs} activeKey={activeKey} labelOf={labelOf} onActivate={activateTab} />
       ) : null}

@@ -10,6 +10,7 @@
  */
 import { memo } from "react";
 import type { ToolCallEntry } from "../../src/shared/thread";
+import { shownToolStatus } from "../../src/shared/toolOutcome";
 import { usePanel } from "../hooks";
 import { useIsNested } from "../nestedThread";
 import { useToolCardExpanded } from "../uiExpansion";
@@ -35,7 +36,8 @@ export const ToolCallCard = memo(function ToolCallCard({ entry }: { entry: ToolC
   const title = entry.title || entry.name || entry.toolKind;
   // While a permission or form on this call waits for the user, that is its status, whatever the
   // agent last reported (an `in_progress` update may follow the request).
-  const shownStatus = permission || form ? "awaiting_permission" : entry.status;
+  const reported = usePanel((state) => shownToolStatus(entry, state.thread.terminals));
+  const shownStatus = permission || form ? "awaiting_permission" : reported;
   const status = toolStatusIcons[shownStatus];
   const hasRaw = entry.rawInput !== undefined || entry.rawOutput !== undefined;
   const waiting = permission !== undefined || form !== undefined;

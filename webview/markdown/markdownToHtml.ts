@@ -8,7 +8,7 @@
  *   marked still throws on is caught: either way the block is shown as its plain source with a
  *   note, so one hostile block cannot break the message, the entry or the panel.
  */
-import { Marked, type Tokens } from "marked";
+import { Marked, Renderer, type Tokens } from "marked";
 import { highlightCode } from "./highlight";
 import { type MarkdownLimit, markdownLimitExceeded } from "./markdownLimits";
 import { t } from "../l10n";
@@ -44,6 +44,11 @@ const marked = new Marked({
   async: false,
   gfm: true,
   renderer: {
+    // A table scrolls sideways at sidebar width (markdown.css), so it takes keyboard focus
+    // (axe: scrollable-region-focusable).
+    table(token: Tokens.Table): string {
+      return Renderer.prototype.table.call(this, token).replace(/^<table>/, '<table tabindex="0">');
+    },
     // Raw HTML (block or inline) is text to show, not markup to parse.
     html: ({ text }: Tokens.HTML | Tokens.Tag) => escapeHtml(text),
     code: renderCode,

@@ -120,6 +120,7 @@ export class ElicitationBroker implements ElicitationCallbacks {
     if (!pending) return;
     this.pending.delete(requestId);
     pending.resolve(response);
-    this.dispatch(pending.sessionId, { type: "form/resolved", requestId });
+    const outcome = response.action === "accept" || response.action === "decline" ? response.action : "cancel";
+    this.dispatch(pending.sessionId, { type: "form/resolved", requestId, outcome });
   }
 }

@@ -5,6 +5,7 @@
  * session list across agents (`session/list` where offered, plus the local index), and the open
  * tabs to restore after a reload.
  */
+import { cleanSessionTitle } from "../../shared/sessionTitle";
 import { ChatSession, type ChatSessionDeps } from "./chatSession";
 import { capabilitiesOf } from "../client/agentCapabilities";
 import type { SessionIndex } from "./sessionIndex";
@@ -309,7 +310,9 @@ function connectionAgent(session: ChatSession): string | undefined {
 
 function firstPromptLine(session: ChatSession): string | undefined {
   const first = session.store.state.thread.entries.find((entry) => entry.kind === "user");
-  return first?.kind === "user" ? first.text.split("\n")[0]?.slice(0, 80) || undefined : undefined;
+  if (first?.kind !== "user") return undefined;
+  // A prompt is Markdown: the tab shows its words, not its markup.
+  return cleanSessionTitle(first.text.split("\n")[0] ?? "").slice(0, 80) || undefined;
 }
 
 export function summarise(key: string, session: ChatSession, t: Translate = english): TabSummary {
