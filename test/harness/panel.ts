@@ -45,7 +45,8 @@ export function panel(page: Page): PanelParts {
     meter: frame.getByRole("meter", { name: "Context window" }),
     tablist,
     tabs: tablist.getByRole("tab"),
-    newSession: frame.getByRole("button", { name: "New session" }),
+    // The view title's action (issue 29 left one "New session" button, outside the webview).
+    newSession: page.getByRole("button", { name: /^New Session\b/ }).first(),
     showSessions: frame.getByRole("button", { name: "Show sessions" }),
     sessionList: frame.getByRole("list", { name: "Session list" }),
     searchSessions: frame.getByRole("searchbox", { name: "Search sessions" }),
