@@ -97,17 +97,18 @@ describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
     const panel = await Panel.open(harness);
     try {
       await panel.snapshot(0, fold(readyActions));
-      const header = panel.page.locator("header");
+      // The pickers sit in the composer's toolbar (issue 29 moved them out of the header).
+      const toolbar = panel.page.locator(".composer-toolbar");
       await eventually(async () => assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).count(), 1));
       assert.equal(
-        await header.getByRole("group", { name: /^Provider / }).count(),
+        await toolbar.getByRole("group", { name: /^Provider / }).count(),
         0,
         "no providers offered: no picker",
       );
 
       await panel.actions(1, providerActions());
-      const main = header.getByRole("group", { name: "Provider main" });
-      const backup = header.getByRole("group", { name: "Provider backup" });
+      const main = toolbar.getByRole("group", { name: "Provider main" });
+      const backup = toolbar.getByRole("group", { name: "Provider backup" });
       await eventually(async () => assert.equal(await backup.count(), 1));
       assert.equal(await main.locator("summary").textContent(), "Provider main: anthropic");
       assert.equal(await backup.locator("summary").textContent(), "Provider backup: off");
