@@ -116,8 +116,13 @@ export class ChatSession {
     await this.lifecycle.start(name, fork);
   }
 
-  /** Reconnect and reopen the last session (resume, else load with replay, else a new one). */
+  /**
+   * Reconnect and reopen the last session (resume, else load with replay, else a new one). The
+   * user's Restart asks for a new agent process: the shared one is retired first (other tabs on it
+   * keep it until they let go), so this tab's restart does not simply rejoin it.
+   */
   async restart(): Promise<void> {
+    this.lifecycle.client?.retire();
     await this.lifecycle.restart();
   }
 

@@ -40,7 +40,10 @@ export class SessionActions {
   /** Whether the tab's agent advertises `agentCapabilities.auth.logout` (ACP: Sign Out of Agent). */
   canSignOut(key: string): boolean {
     const client = this.manager.tab(key)?.agentClient;
-    return Boolean(client && !client.isStopping && capabilitiesOf(client.init).logout);
+    // `init` throws until `initialize` is answered, and this runs for the context keys on every
+    // state change (a restored tab's agent may still be starting): a throw here broke the view.
+    const init = client?.initResult;
+    return Boolean(client && init && !client.isStopping && capabilitiesOf(init).logout);
   }
 
   /**
