@@ -271,3 +271,18 @@ test("closing the panel's last tab leaves a new session on the default agent, an
     "the new session answers",
   );
 });
+
+test("a webview ready before any tab exists gets the first tab's snapshot once it opens (a second window)", async () => {
+  // A second window's panel: its webview says ready while the host still waits to claim tabs
+  // (windowTabs.ts), so nothing is bound yet. The tab opened afterwards must still reach it.
+  const m = manager();
+  const panel = wiredView(m, new EditorPlacements(), { kind: "active" });
+  assert.equal(panel.posted.filter((message) => message.type === "state/snapshot").length, 0, "no tab: no snapshot");
+  await m.newTab("Fake");
+  const state = await waitFor(
+    () => panel.replica.getSnapshot(),
+    (snapshot) => snapshot.connection.status === "ready",
+    "the first tab's agent ready in the view",
+  );
+  assert.equal(state.connection.status === "ready" && state.connection.agent, "Fake");
+});

@@ -38,6 +38,8 @@ export class SessionView {
   private readonly lostListeners = new Set<() => void>();
   private lastEditorSession = "";
   private lost = false;
+  /** The webview asked for a snapshot while no tab was bound: the next tab bound sends it one. */
+  private snapshotOwed = false;
 
   constructor(private readonly options: SessionViewOptions) {
     this.feed = new ReplicaFeed((message) => options.post(message), options.flushMs, options.ackTimeoutMs);
@@ -67,6 +69,7 @@ export class SessionView {
 
   /** A fresh snapshot and the tab strip (the webview said `webview/ready` or asked `state/resync`). */
   resync(): void {
+    this.snapshotOwed = !this.bound;
     if (this.bound) this.feed.snapshot();
     this.sendTabs(true);
   }
@@ -77,6 +80,7 @@ export class SessionView {
 
   /** The webview is gone or reloading: nothing is streamed until it asks again. */
   unsync(): void {
+    this.snapshotOwed = false;
     this.feed.unsync();
   }
 
@@ -104,7 +108,12 @@ export class SessionView {
     if (keepTab && target.kind === "active" && this.bound && manager.summaries().length === 0) void manager.newTab();
     if (this.bound !== this.session) {
       this.bind();
-      if (this.feed.isSynced && this.bound) this.feed.snapshot();
+      // A webview that asked before any tab existed (a second window, tabs still being claimed)
+      // is not synced yet, but is waiting for this snapshot all the same.
+      if (this.bound && (this.feed.isSynced || this.snapshotOwed)) {
+        this.snapshotOwed = false;
+        this.feed.snapshot();
+      }
     }
     if (this.options.target.kind === "tab" && !this.bound && !this.lost) {
       this.lost = true;
