@@ -86,7 +86,11 @@ export class WindowTabs {
         const taken = this.take(candidate.name);
         if (taken) {
           this.forgetOld();
-          return { tabs: taken.tabs, ...(taken.active === undefined ? {} : { active: taken.active }) };
+          const saved = { tabs: taken.tabs, ...(taken.active === undefined ? {} : { active: taken.active }) };
+          // take() removed the file: it is this window's own at once, so tabs whose restore fails, or
+          // a reload before this window's first save, lose nothing.
+          this.save(saved);
+          return saved;
         }
       }
       // A window being reloaded may not have released its file yet: wait a little for it, but only
