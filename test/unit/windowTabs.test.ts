@@ -24,6 +24,7 @@ describe("WindowTabs", () => {
       pid,
       now: () => now,
       alive: (p) => live.has(p),
+      bootTime: 0,
       sleep: async (ms) => {
         slept.push(ms);
         now += ms;
@@ -120,5 +121,26 @@ describe("WindowTabs", () => {
     assert.deepEqual(await a2.claim(), tabs("alpha"));
     live.delete(2); // restore failed, or the window reloaded before it saved anything
     assert.deepEqual(await window("a3", 3).claim(), tabs("alpha"));
+  });
+
+  it("a file left unreleased before a reboot, its pid reused since (even by this process), is claimed at once", async () => {
+    window("before", 7).save(tabs("before"));
+    now += 5_000;
+    assert.deepEqual(await window("after", 8, { bootTime: now - 1_000 }).claim(), tabs("before"));
+    assert.deepEqual(slept, []);
+    window("killed", 9).save(tabs("killed")); // SIGKILL; this process got pid 9 again
+    now += 10;
+    assert.deepEqual(await window("self", 9).claim(), tabs("killed"));
+    assert.deepEqual(slept, []);
+  });
+
+  it("an unreleased file past the forget period is removed too, not waited for forever", async () => {
+    window("ancient", 1).save(tabs("ancient")); // a live pid, and no reboot seen
+    now += 31 * 24 * 60 * 60_000;
+    const gone = window("gone", 2);
+    gone.save(tabs("gone"));
+    gone.release();
+    assert.deepEqual(await window("n", 3).claim(), tabs("gone"));
+    assert.ok(!readdirSync(dir).includes("ancient.json"));
   });
 });
