@@ -83,7 +83,9 @@ export class WindowTabs {
    * caller falls back to what workspace state holds from before).
    */
   async claim(): Promise<SavedTabs | undefined> {
-    const deadline = this.options.now() + (this.options.releaseWaitMs ?? 3_000);
+    // A reload's old extension host releases first thing on deactivation (host.ts), so a second is
+    // ample; a genuine second window cannot tell that live file from its own past self and waits it out.
+    const deadline = this.options.now() + (this.options.releaseWaitMs ?? 1_000);
     for (;;) {
       const files = this.others();
       if (files === undefined) return undefined;
