@@ -53,7 +53,14 @@ export class RetiredJournals {
     if (!stat) return undefined;
     await this.fs.mkdir(this.dir);
     // Unique per conversation, whatever the reason: Bring back takes the newest, so no two may tie.
-    const taken = new Set((await this.list()).filter((r) => r.key === key).map((r) => r.at));
+    // Names only (a prune retires one conversation after another: a stat of each would be quadratic).
+    const names = await this.fs.readdir(this.dir).catch(() => [] as string[]);
+    const taken = new Set(
+      names.flatMap((name) => {
+        const match = NAME.exec(name);
+        return match && match[3] === key ? [Number(match[1])] : [];
+      }),
+    );
     let at = Math.floor(this.now());
     while (taken.has(at)) at++;
     const path = this.pathOf(at, reason, key);
