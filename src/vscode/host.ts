@@ -291,7 +291,11 @@ export function startHost(context: vscode.ExtensionContext): Host {
       git,
       terminals: terminalCommands,
     }),
-    shutdown: () => manager.dispose(),
+    shutdown: () => {
+      // First: a reloaded window's new extension host waits for this release to claim its tabs.
+      windowTabs?.release();
+      return manager.dispose();
+    },
   };
 }
 

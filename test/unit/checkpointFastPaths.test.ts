@@ -10,25 +10,9 @@ import { chmodSync, mkdirSync, symlinkSync, unlinkSync, utimesSync, writeFileSyn
 import { join } from "node:path";
 import { test } from "node:test";
 import { halves, packCost } from "../../src/acp/checkpoints/bulkAdd";
-import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
-import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
-import { scratchDir } from "../support/scratchDir";
+import { scratchCheckpoints } from "../support/scratchCheckpoints";
 
-function setUp() {
-  const root = scratchDir("acp-checkpoint-fast-");
-  const dir = join(root, "folder");
-  mkdirSync(dir);
-  const checkpoints = new WorkspaceCheckpoints({
-    git: gitResolver(
-      () => process.env.PATH,
-      () => [dir],
-    ),
-    storage: join(root, "storage"),
-    folders: () => [dir],
-    maxFileBytes: 64 * 1024,
-  });
-  return { root, dir, checkpoints };
-}
+const setUp = () => scratchCheckpoints("acp-checkpoint-fast-", 64 * 1024);
 
 /** `git add -A` + `write-tree` of `dir` in a repository of its own (no shadow-repository code). */
 function plainTree(root: string, dir: string): string {

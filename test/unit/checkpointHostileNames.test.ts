@@ -8,23 +8,10 @@ import * as assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
-import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
-import { scratchDir } from "../support/scratchDir";
+import { scratchCheckpoints } from "../support/scratchCheckpoints";
 
 function setUp() {
-  const root = scratchDir("acp-checkpoint-names-");
-  const dir = join(root, "folder");
-  mkdirSync(dir);
-  const checkpoints = new WorkspaceCheckpoints({
-    git: gitResolver(
-      () => process.env.PATH,
-      () => [dir],
-    ),
-    storage: join(root, "storage"),
-    folders: () => [dir],
-    maxFileBytes: 1024,
-  });
+  const { dir, checkpoints } = scratchCheckpoints("acp-checkpoint-names-");
   writeFileSync(join(dir, "a.txt"), "the user's a\n");
   mkdirSync(join(dir, "src"));
   writeFileSync(join(dir, "src", "b.txt"), "the user's b\n");

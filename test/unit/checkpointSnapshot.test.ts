@@ -9,25 +9,10 @@ import * as assert from "node:assert/strict";
 import { chmodSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
-import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
-import { scratchDir } from "../support/scratchDir";
+import type { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
+import { scratchCheckpoints } from "../support/scratchCheckpoints";
 
-function setUp() {
-  const root = scratchDir("acp-checkpoint-snapshot-");
-  const dir = join(root, "folder");
-  mkdirSync(dir);
-  const checkpoints = new WorkspaceCheckpoints({
-    git: gitResolver(
-      () => process.env.PATH,
-      () => [dir],
-    ),
-    storage: join(root, "storage"),
-    folders: () => [dir],
-    maxFileBytes: 1024,
-  });
-  return { dir, checkpoints };
-}
+const setUp = () => scratchCheckpoints("acp-checkpoint-snapshot-");
 
 const changesOf = async (checkpoints: WorkspaceCheckpoints, ...pair: Parameters<WorkspaceCheckpoints["diff"]>) =>
   (await checkpoints.diff(...pair)).map((c) => `${c.status} ${c.path}`).sort();

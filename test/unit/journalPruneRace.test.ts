@@ -14,6 +14,10 @@ import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
 import { TabJournals } from "../../src/acp/journal/tabJournals";
 import { JournalArchive, conversationKey } from "../../src/acp/journal/journalArchive";
 import { journalFile, nodeJournalFs } from "../../src/acp/journal/journalFs";
+import { foldJournal } from "../../src/acp/journal/journalRecords";
+import { PanelStore } from "../../src/acp/sessions/panelStore";
+import { MemoryJournalFs } from "../support/memoryJournalFs";
+import { ManualClock } from "../support/memoryPorts";
 import { memorySessionStorage } from "../support/memorySessionStorage";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
@@ -70,4 +74,40 @@ test("a conversation pruned by another window while open here is written whole a
   assert.equal(listed?.agent, "Demo", "the conversation is in the history again, with its agent");
   const users = (await fresh.entries(key)).flatMap((entry) => (entry.kind === "user" ? [entry.text] : []));
   assert.deepEqual(users, ["hello from the first window", "hello after the other window pruned"]);
+});
+
+test("a conversation written whole again keeps its cost and changed files (the history row's facts)", async () => {
+  const fs = new MemoryJournalFs();
+  const clock = new ManualClock();
+  const archive = new JournalArchive(fs, "/j", () => clock.now());
+  const journals = new TabJournals({ archive, fs, clock, writerId: "w", cwd: () => "/w", budgetBytes: () => 1e9 });
+  const store = new PanelStore();
+  const tab = { store, sessionId: "s1" as string | undefined, continues: undefined as string | undefined };
+  store.dispatch({ type: "connection/ready", agent: "Demo", sessionId: "s1" });
+  store.dispatch({ type: "turn/started", entryId: "u1", text: "fix the parser", at: 1 });
+  store.dispatch({
+    type: "acp/update",
+    entryId: "u-cost",
+    update: { sessionUpdate: "usage_update", used: 10, size: 100, cost: { amount: 0.25, currency: "USD" } },
+  });
+  store.dispatch({
+    type: "review/recorded",
+    path: "/w/src/parser.ts",
+    additions: 1,
+    deletions: 0,
+    created: false,
+    undoable: true,
+    origin: "agent",
+  });
+  journals.keep(tab, true);
+  await journals.flush();
+  const path = journalFile("/j", conversationKey("Demo", "s1"));
+  fs.files.delete(path); // another window pruned it
+
+  store.dispatch({ type: "turn/started", entryId: "u2", text: "and the lexer", at: 2 });
+  journals.keep(tab, true);
+  await journals.flush();
+  const folded = foldJournal(fs.files.get(path)!.data);
+  assert.deepEqual(folded.cost, { amount: 0.25, currency: "USD" });
+  assert.deepEqual([...folded.changedPaths], ["/w/src/parser.ts"]);
 });

@@ -9,7 +9,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { JournalArchive } from "../../src/acp/journal/journalArchive";
 import { journalFile } from "../../src/acp/journal/journalFs";
-import { RETIRED_JOURNAL_GRACE_MS } from "../../src/acp/journal/retiredJournals";
+import { RETIRED_JOURNAL_GRACE_MS, RetiredJournals } from "../../src/acp/journal/retiredJournals";
 import { TabJournals } from "../../src/acp/journal/tabJournals";
 import { MemoryJournalFs } from "../support/memoryJournalFs";
 import { ManualClock } from "../support/memoryPorts";
@@ -151,4 +151,18 @@ test("Bring back when the conversation was written again meanwhile keeps both: t
     (await t.archive.entries("k")).map((e) => (e.kind === "user" ? e.text : e.kind)),
     ["first", "later"],
   );
+});
+
+test("setting a conversation aside reads the retired names only, not a stat per retired file", async () => {
+  const { fs } = setUp();
+  const retired = new RetiredJournals(fs, dir, () => 5_000);
+  for (let i = 0; i < 20; i++) await fs.append(`${dir}/retired/${1_000 + i}.pruned.other${i}.jsonl`, "x\n");
+  await fs.append(`${dir}/retired/5000.deleted.k.jsonl`, "earlier\n");
+  await fs.append(journalFile(dir, "k"), "live\n");
+  let stats = 0;
+  const stat = fs.stat.bind(fs);
+  fs.stat = (path) => (stats++, stat(path));
+  const set = await retired.retire("k", "pruned");
+  assert.equal(set?.at, 5_001, "unique per conversation, whatever the reason");
+  assert.equal(stats, 1, "only the live file is stat'd");
 });

@@ -24,6 +24,7 @@ describe("WindowTabs", () => {
       pid,
       now: () => now,
       alive: (p) => live.has(p),
+      bootTime: 0,
       sleep: async (ms) => {
         slept.push(ms);
         now += ms;
@@ -71,8 +72,10 @@ describe("WindowTabs", () => {
 
   it("a new window next to a live one gets no tabs, after waiting briefly for a window shutting down", async () => {
     window("b", 2).save(tabs("bravo"));
-    assert.deepEqual(await window("c", 3, { releaseWaitMs: 1_000 }).claim(), { tabs: [] });
+    assert.deepEqual(await window("c", 3).claim(), { tabs: [] });
     assert.ok(slept.length > 0, "it waited for a release");
+    const waited = slept.reduce((sum, ms) => sum + ms, 0);
+    assert.ok(waited <= 1_000, `a genuine second window waits a second at most, not ${waited} ms`);
     assert.ok(readdirSync(dir).includes("b.json"), "the live window's file stays");
   });
 
@@ -110,5 +113,36 @@ describe("WindowTabs", () => {
     writeFileSync(join(dir, "garbage.json"), "{not json");
     assert.deepEqual(await window("n", 3).claim(), tabs("recent"));
     assert.deepEqual(await window("m", 4).claim(), tabs("old"));
+  });
+
+  it("claimed tabs become this window's own file at once: a reload before its first save gets them back", async () => {
+    const a = window("a", 1);
+    a.save(tabs("alpha"));
+    a.release();
+    const a2 = window("a2", 2);
+    assert.deepEqual(await a2.claim(), tabs("alpha"));
+    live.delete(2); // restore failed, or the window reloaded before it saved anything
+    assert.deepEqual(await window("a3", 3).claim(), tabs("alpha"));
+  });
+
+  it("a file left unreleased before a reboot, its pid reused since (even by this process), is claimed at once", async () => {
+    window("before", 7).save(tabs("before"));
+    now += 5_000;
+    assert.deepEqual(await window("after", 8, { bootTime: now - 1_000 }).claim(), tabs("before"));
+    assert.deepEqual(slept, []);
+    window("killed", 9).save(tabs("killed")); // SIGKILL; this process got pid 9 again
+    now += 10;
+    assert.deepEqual(await window("self", 9).claim(), tabs("killed"));
+    assert.deepEqual(slept, []);
+  });
+
+  it("an unreleased file past the forget period is removed too, not waited for forever", async () => {
+    window("ancient", 1).save(tabs("ancient")); // a live pid, and no reboot seen
+    now += 31 * 24 * 60 * 60_000;
+    const gone = window("gone", 2);
+    gone.save(tabs("gone"));
+    gone.release();
+    assert.deepEqual(await window("n", 3).claim(), tabs("gone"));
+    assert.ok(!readdirSync(dir).includes("ancient.json"));
   });
 });

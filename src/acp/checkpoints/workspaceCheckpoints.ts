@@ -102,11 +102,7 @@ export class WorkspaceCheckpoints {
         }
         const taken = await repository.snapshotSince(id, older);
         commits[folder] = taken.tree;
-        return taken.changes.map((change) => ({
-          ...change,
-          folder,
-          absolute: join(repository.folder, ...change.path.split("/")),
-        }));
+        return deltas(taken.changes, folder, repository.folder);
       }),
     );
     const checkpoint: Checkpoint = { id, at: this.now(), label, commits };
@@ -232,12 +228,7 @@ export class WorkspaceCheckpoints {
         const newer = to.commits[folder];
         if (!older || !newer) return [];
         const repository = await this.repository(folder);
-        const changes = await repository.diff(older, newer);
-        return changes.map((change) => ({
-          ...change,
-          folder,
-          absolute: join(repository.folder, ...change.path.split("/")),
-        }));
+        return deltas(await repository.diff(older, newer), folder, repository.folder);
       }),
     );
     return all.flat();
@@ -324,4 +315,9 @@ export class WorkspaceCheckpoints {
 /** A checkpoint taken before an Undo or a restore (so that step can be taken back). */
 function isSafetyNet(checkpoint: Checkpoint): boolean {
   return checkpoint.label === "before undo" || checkpoint.label.startsWith("before restoring");
+}
+
+/** A shadow repository's tree changes as the workspace's: `root` is the folder's checked-out path. */
+function deltas(changes: readonly TreeChange[], folder: string, root: string): FileDelta[] {
+  return changes.map((change) => ({ ...change, folder, absolute: join(root, ...change.path.split("/")) }));
 }

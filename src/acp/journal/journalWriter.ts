@@ -49,7 +49,7 @@ export class ConversationWriter {
   private storedAt: number[] = [];
   private written: StoredEntry[] = [];
   private title: string | undefined;
-  private cost: string | undefined;
+  private cost: { readonly amount: number; readonly currency: string } | undefined;
   private readonly paths = new Set<string>();
   private terminals: Thread["terminals"] | undefined;
   private opened = false;
@@ -86,7 +86,7 @@ export class ConversationWriter {
       ({ entries, title, exists, cost, changedPaths }) => {
         this.written = [...entries];
         this.title = title;
-        if (cost) this.cost = `${cost.amount} ${cost.currency}`;
+        if (cost) this.cost = { amount: cost.amount, currency: cost.currency };
         for (const path of changedPaths ?? []) this.paths.add(path);
         this.opened = false;
         if (exists) this.existing = true;
@@ -201,9 +201,8 @@ export class ConversationWriter {
   /** The history row's facts: the cost the agent reported, the files it changed (only what is new). */
   private diffFacts(thread: Thread): void {
     const cost = thread.usage?.cost;
-    const costKey = cost ? `${cost.amount} ${cost.currency}` : undefined;
-    if (cost && costKey !== this.cost) {
-      this.cost = costKey;
+    if (cost && (cost.amount !== this.cost?.amount || cost.currency !== this.cost.currency)) {
+      this.cost = { amount: cost.amount, currency: cost.currency };
       this.emit({ t: "c", amount: cost.amount, currency: cost.currency });
     }
     const fresh = thread.changes
@@ -250,7 +249,11 @@ export class ConversationWriter {
 
   private wholeConversation(): string[] {
     this.opened = true;
-    return wholeRecords(this.target, this.deps.writerId, this.deps.clock.now(), this.written, this.title);
+    return wholeRecords(this.target, this.deps.writerId, this.deps.clock.now(), this.written, {
+      title: this.title,
+      cost: this.cost,
+      paths: [...this.paths],
+    });
   }
 
   private async persist(sync: boolean): Promise<void> {
@@ -303,13 +306,21 @@ function wholeRecords(
   writerId: string,
   at: number,
   entries: readonly StoredEntry[],
-  title: string | undefined,
+  facts: {
+    readonly title: string | undefined;
+    readonly cost: { readonly amount: number; readonly currency: string } | undefined;
+    readonly paths: readonly string[];
+  },
 ): string[] {
   const { agent, sessionId, cwd } = target;
+  const { title, cost, paths } = facts;
   return [
     recordLine({ t: "o", w: writerId, at, agent, sessionId, ...(cwd === undefined ? {} : { cwd }) }),
     ...entries.map((e, j) => recordLine({ t: "e", j, e })),
     ...(title === undefined ? [] : [recordLine({ t: "t", title: title.slice(0, 500) })]),
+    // The history row's facts too: this writer never writes what it already wrote again.
+    ...(cost === undefined ? [] : [recordLine({ t: "c", amount: cost.amount, currency: cost.currency })]),
+    ...(paths.length === 0 ? [] : [recordLine({ t: "f", p: [...paths] })]),
   ];
 }
 

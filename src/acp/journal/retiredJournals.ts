@@ -30,6 +30,10 @@ export interface RetiredJournal {
 }
 
 const NAME = /^(\d+)\.(pruned|deleted)\.([A-Za-z0-9_-]+)\.jsonl$/;
+/** A live file Bring back moved aside to merge it after the retired bytes. */
+const MERGING = /^(\d+)\.merging\.([A-Za-z0-9_-]+)\.tmp$/;
+/** A merging file older than this was left by a crash (a Bring back in flight takes milliseconds). */
+const STRANDED_AFTER_MS = 60_000;
 
 export class RetiredJournals {
   readonly dir: string;
@@ -49,7 +53,14 @@ export class RetiredJournals {
     if (!stat) return undefined;
     await this.fs.mkdir(this.dir);
     // Unique per conversation, whatever the reason: Bring back takes the newest, so no two may tie.
-    const taken = new Set((await this.list()).filter((r) => r.key === key).map((r) => r.at));
+    // Names only (a prune retires one conversation after another: a stat of each would be quadratic).
+    const names = await this.fs.readdir(this.dir).catch(() => [] as string[]);
+    const taken = new Set(
+      names.flatMap((name) => {
+        const match = NAME.exec(name);
+        return match && match[3] === key ? [Number(match[1])] : [];
+      }),
+    );
     let at = Math.floor(this.now());
     while (taken.has(at)) at++;
     const path = this.pathOf(at, reason, key);
@@ -64,7 +75,8 @@ export class RetiredJournals {
 
   /** Every retired journal still kept, newest first. */
   async list(): Promise<RetiredJournal[]> {
-    const names = await this.fs.readdir(this.dir).catch(() => [] as string[]);
+    let names = await this.fs.readdir(this.dir).catch(() => [] as string[]);
+    if (await this.recoverStranded(names)) names = await this.fs.readdir(this.dir).catch(() => [] as string[]);
     const found = await Promise.all(
       names.map(async (name): Promise<RetiredJournal[]> => {
         const match = NAME.exec(name);
@@ -93,7 +105,14 @@ export class RetiredJournals {
       () => true,
       () => false,
     );
-    await this.fs.rename(retired.path, live);
+    try {
+      await this.fs.rename(retired.path, live);
+    } catch (error) {
+      // Another window purged or brought it back first: the live bytes go back where they were.
+      if (hadLive) await this.fs.rename(aside, live);
+      if (errorCode(error) === "ENOENT") return false;
+      throw error;
+    }
     if (hadLive) {
       const newer = await this.fs.readFile(aside);
       const old = await this.fs.readFile(live);
@@ -132,6 +151,33 @@ export class RetiredJournals {
       );
     }
     return purged;
+  }
+
+  /**
+   * A merging file a crash left between Bring back's renames goes back to the live file, or, when
+   * one was written since, becomes a retired journal (listed, brought back and purged like one).
+   * True when it recovered any.
+   */
+  private async recoverStranded(names: readonly string[]): Promise<boolean> {
+    let recovered = false;
+    for (const name of names) {
+      const match = MERGING.exec(name);
+      if (!match || this.now() - Number(match[1]) < STRANDED_AFTER_MS) continue;
+      const key = match[2]!;
+      const live = journalFile(this.liveDir, key);
+      const hasLive = await this.fs.stat(live).then(
+        () => true,
+        () => false,
+      );
+      let at = Number(match[1]);
+      while (names.includes(`${at}.pruned.${key}.jsonl`) || names.includes(`${at}.deleted.${key}.jsonl`)) at++;
+      const target = hasLive ? this.pathOf(at, "pruned", key) : live;
+      await this.fs.rename(join(this.dir, name), target).then(
+        () => (recovered = true),
+        () => undefined, // another window recovered it first
+      );
+    }
+    return recovered;
   }
 
   private pathOf(at: number, reason: RetireReason, key: string): string {

@@ -15,6 +15,7 @@
  * not be overtaken by an earlier write still under way.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { uptime } from "node:os";
 import { join } from "node:path";
 import type { OpenTabRecord } from "./sessionManager";
 
@@ -39,12 +40,17 @@ export interface WindowTabsOptions {
   readonly now: () => number;
   /** Whether a process is running (injected in tests). */
   readonly alive?: (pid: number) => boolean;
+  /**
+   * Epoch milliseconds the machine booted (default: now minus the uptime). A file written before it
+   * is of a window gone with the reboot, whatever process has its pid now.
+   */
+  readonly bootTime?: number;
   /** How long `claim` waits for a window that is shutting down to release its file. */
   readonly releaseWaitMs?: number;
   readonly sleep?: (ms: number) => Promise<void>;
 }
 
-/** Released files older than this are removed (a window closed for good). */
+/** Files older than this are removed (a window closed for good, or killed and never back). */
 const FORGET_AFTER_MS = 30 * 24 * 60 * 60_000;
 
 export class WindowTabs {
@@ -77,16 +83,22 @@ export class WindowTabs {
    * caller falls back to what workspace state holds from before).
    */
   async claim(): Promise<SavedTabs | undefined> {
-    const deadline = this.options.now() + (this.options.releaseWaitMs ?? 3_000);
+    // A reload's old extension host releases first thing on deactivation (host.ts), so a second is
+    // ample; a genuine second window cannot tell that live file from its own past self and waits it out.
+    const deadline = this.options.now() + (this.options.releaseWaitMs ?? 1_000);
     for (;;) {
       const files = this.others();
       if (files === undefined) return undefined;
-      const gone = files.filter((f) => f.content.released || !this.alive(f.content.pid));
+      const gone = files.filter((f) => this.gone(f.content));
       for (const candidate of gone.sort((a, b) => b.content.at - a.content.at)) {
         const taken = this.take(candidate.name);
         if (taken) {
           this.forgetOld();
-          return { tabs: taken.tabs, ...(taken.active === undefined ? {} : { active: taken.active }) };
+          const saved = { tabs: taken.tabs, ...(taken.active === undefined ? {} : { active: taken.active }) };
+          // take() removed the file: it is this window's own at once, so tabs whose restore fails, or
+          // a reload before this window's first save, lose nothing.
+          this.save(saved);
+          return saved;
         }
       }
       // A window being reloaded may not have released its file yet: wait a little for it, but only
@@ -130,7 +142,7 @@ export class WindowTabs {
 
   private forgetOld(): void {
     for (const file of this.others() ?? [])
-      if (file.content.released && this.options.now() - file.content.at > FORGET_AFTER_MS)
+      if (this.options.now() - file.content.at > FORGET_AFTER_MS)
         try {
           unlinkSync(join(this.options.dir, file.name));
         } catch {
@@ -138,8 +150,15 @@ export class WindowTabs {
         }
   }
 
-  private alive(pid: number): boolean {
-    return (this.options.alive ?? processAlive)(pid);
+  /**
+   * Released, or its process is dead. A pid can be reused after a power-off or SIGKILL (after a
+   * reboot, in containers): a file with this process's own pid, or written before the machine
+   * booted, is gone too, or it would be waited for and never claimed.
+   */
+  private gone(file: WindowFile): boolean {
+    if (file.released || file.pid === this.options.pid) return true;
+    const bootTime = this.options.bootTime ?? Date.now() - uptime() * 1000;
+    return file.at < bootTime || !(this.options.alive ?? processAlive)(file.pid);
   }
 
   private write(content: WindowFile): void {
