@@ -159,7 +159,6 @@ export const hostActions = {
   openRemoteSettings: () => postToHost({ type: "settings/openRemote" }),
   activateTab: (key: string) => postToHost({ type: "tab/activate", key }),
   closeTab: (key: string) => postToHost({ type: "tab/close", key }),
-  newTab: () => postToHost({ type: "tab/new" }),
   openInEditor: (key: string) => postToHost({ type: "tab/openInEditor", key }),
   refreshSessions: () => postToHost({ type: "sessions/refresh" }),
   searchHistory: (query: string) => postToHost({ type: "history/search", query }),
