@@ -56,17 +56,18 @@ export interface ChangeLabel {
 }
 
 /**
- * Labels for the changed files: relative to the workspace folder when inside one, otherwise the
- * shortened path of `shortPaths` (the folder the files share left out).
+ * Labels for the changed files, each paired with its file: relative to the workspace folder when
+ * inside one, otherwise the shortened path of `shortPaths` (the folder the files share left out).
  */
-export function changeLabels(paths: readonly string[], roots: readonly string[]): ReadonlyMap<string, ChangeLabel> {
-  const short = shortPaths(paths);
-  return new Map(
-    paths.map((path) => {
-      const relative = workspaceRelative(path, roots);
-      const label = relative !== path ? relative : (short.get(path) ?? path);
-      const slash = label.replace(/\\/g, "/").lastIndexOf("/");
-      return [path, { name: label.slice(slash + 1), folder: slash < 0 ? "" : label.slice(0, slash), label }];
-    }),
-  );
+export function changeLabels<T extends { readonly path: string }>(
+  files: readonly T[],
+  roots: readonly string[],
+): readonly (readonly [T, ChangeLabel])[] {
+  const short = shortPaths(files.map((file) => file.path));
+  return files.map((file) => {
+    const relative = workspaceRelative(file.path, roots);
+    const label = relative !== file.path ? relative : (short.get(file.path) ?? file.path);
+    const slash = label.replace(/\\/g, "/").lastIndexOf("/");
+    return [file, { name: label.slice(slash + 1), folder: slash < 0 ? "" : label.slice(0, slash), label }];
+  });
 }

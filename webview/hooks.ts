@@ -90,12 +90,12 @@ export function useAgentCatalog(): AgentCatalog {
   return useHostValue(useServices().channels.catalog);
 }
 
-/** The workspace folders, for showing paths relative to them. */
 /** The session this webview shows as an editor tab; undefined in the side panel. */
 export function useEditorSession(): EditorSession {
   return useHostValue(useServices().channels.editor);
 }
 
+/** The workspace folders, for showing paths relative to them. */
 export function useWorkspaceRoots(): readonly string[] {
   return useHostValue(useServices().channels.roots);
 }
@@ -159,7 +159,6 @@ export const hostActions = {
   openRemoteSettings: () => postToHost({ type: "settings/openRemote" }),
   activateTab: (key: string) => postToHost({ type: "tab/activate", key }),
   closeTab: (key: string) => postToHost({ type: "tab/close", key }),
-  newTab: () => postToHost({ type: "tab/new" }),
   openInEditor: (key: string) => postToHost({ type: "tab/openInEditor", key }),
   refreshSessions: () => postToHost({ type: "sessions/refresh" }),
   searchHistory: (query: string) => postToHost({ type: "history/search", query }),

@@ -7,23 +7,40 @@
 const FIELD = "input:not(:disabled), select:not(:disabled), textarea:not(:disabled)";
 const ATTEMPTS = 10;
 
-function focusTarget(): HTMLElement | undefined {
+function focusAndReveal(target: HTMLElement): void {
+  target.focus();
+  target.scrollIntoView({ block: "nearest" });
+}
+
+/**
+ * Focuses a form card's first enabled field; true when it has one. `reveal: false` keeps the
+ * page where it is (a form taking focus as it appears); otherwise the field is scrolled into view.
+ */
+export function focusFirstField(card: ParentNode | null | undefined, reveal = true): boolean {
+  const field = card?.querySelector<HTMLElement>(FIELD);
+  if (!field) return false;
+  if (reveal) focusAndReveal(field);
+  else field.focus({ preventScroll: true });
+  return true;
+}
+
+function focusNewestRequest(): boolean {
   const cards = [...document.querySelectorAll<HTMLElement>(".permission-card[data-request-id], .form-card")];
   for (const card of cards.reverse()) {
-    const target = card.classList.contains("form-card")
-      ? card.querySelector<HTMLElement>(FIELD)
-      : card.querySelector<HTMLElement>("vscode-button:not([disabled]), button:not([disabled])");
-    if (target) return target;
+    if (card.classList.contains("form-card")) {
+      if (focusFirstField(card)) return true;
+      continue;
+    }
+    const option = card.querySelector<HTMLElement>("vscode-button:not([disabled]), button:not([disabled])");
+    if (option) {
+      focusAndReveal(option);
+      return true;
+    }
   }
-  return undefined;
+  return false;
 }
 
 export function focusPendingRequest(attempt = 0): void {
-  const target = focusTarget();
-  if (target) {
-    target.focus();
-    target.scrollIntoView({ block: "nearest" });
-    return;
-  }
+  if (focusNewestRequest()) return;
   if (attempt < ATTEMPTS) requestAnimationFrame(() => focusPendingRequest(attempt + 1));
 }

@@ -7,7 +7,7 @@ import { type Thread, type TurnOutcome, emptyThread } from "./thread";
 import { threadActionSchema } from "./threadActions";
 import { describeAwaiting, threadPhase } from "./threadPhase";
 import { reduceThread } from "./reduceThread";
-import { failOpenToolCalls } from "./reduceToolCall";
+import { closeOpenToolCalls } from "./reduceToolCall";
 import { foldInDraft } from "./threadEntries";
 import { english, type Translate } from "./l10n";
 
@@ -110,7 +110,7 @@ export function reducePanel(state: PanelState, action: PanelAction): PanelState 
         ...(missingCommand ? { missingCommand } : {}),
       };
       // A dead agent ends any running turn and fails its open tool calls: never leave a spinner behind.
-      const failed = failOpenToolCalls(state.thread);
+      const failed = closeOpenToolCalls(state.thread, "failed");
       const thread: Thread =
         state.thread.turn.phase === "idle"
           ? { ...failed, permissions: [], forms: [] }

@@ -281,8 +281,6 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("settings/openRemote") }),
   z.object({ type: z.literal("tab/activate"), key: z.string() }),
   z.object({ type: z.literal("tab/close"), key: z.string() }),
-  /** A new tab with a fresh session (the given agent, or the selected one). */
-  z.object({ type: z.literal("tab/new"), agent: z.string().optional() }),
   /** Shows the tab's session in an editor tab: the one already showing it, or a new one beside the code. */
   z.object({ type: z.literal("tab/openInEditor"), key: z.string() }),
   z.object({ type: z.literal("sessions/refresh") }),

@@ -10,7 +10,7 @@ import { type FileChange, type Thread, emptyThread } from "./thread";
 import type { ThreadAction } from "./threadActions";
 import { type KnownUpdate, knownUpdateSchema, contentBlockText } from "./sessionUpdate";
 import { foldChunk } from "./reduceChunk";
-import { cancelOpenToolCalls, foldToolCall } from "./reduceToolCall";
+import { closeOpenToolCalls, foldToolCall } from "./reduceToolCall";
 import { normaliseCompactionStatus, upsertCompaction } from "./reduceCompaction";
 import { appendEntry } from "./threadEntries";
 import { reduceClientRequest } from "./reduceClientRequests";
@@ -47,10 +47,13 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
       };
     case "turn/cancelling":
       return thread.turn.phase === "running"
-        ? { ...cancelOpenToolCalls(thread), turn: { phase: "cancelling", startedAt: thread.turn.startedAt } }
+        ? {
+            ...closeOpenToolCalls(thread, "cancelled"),
+            turn: { phase: "cancelling", startedAt: thread.turn.startedAt },
+          }
         : thread;
     case "turn/ended": {
-      const cancelled = action.stopReason === "cancelled" ? cancelOpenToolCalls(thread) : thread;
+      const cancelled = action.stopReason === "cancelled" ? closeOpenToolCalls(thread, "cancelled") : thread;
       // "cancelling" is only ever the user's Stop (or Send now): say so where the reply stops. The
       // id is derived (entries are append-only), so host and replica fold the same entry.
       const ended =
@@ -76,7 +79,7 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
     case "turn/stopUnconfirmed":
       return thread.turn.phase === "cancelling"
         ? {
-            ...cancelOpenToolCalls(thread),
+            ...closeOpenToolCalls(thread, "cancelled"),
             permissions: [],
             forms: [],
             turn: { phase: "idle", lastStop: "cancelled", stopUnconfirmed: true },
@@ -88,12 +91,12 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
         : thread;
     case "turn/retrying":
       return thread.turn.phase === "running"
-        ? appendEntry(cancelOpenToolCalls(thread), undefined, retryNotice(action))
+        ? appendEntry(closeOpenToolCalls(thread, "cancelled"), undefined, retryNotice(action))
         : thread;
     case "turn/failed":
       return {
         ...appendEntry(
-          cancelOpenToolCalls(thread),
+          closeOpenToolCalls(thread, "cancelled"),
           undefined,
           errorEntry(action.entryId, action.message, action.details),
         ),

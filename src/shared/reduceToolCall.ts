@@ -66,25 +66,17 @@ function patchToolCall(entry: ToolCallEntry, update: ToolCallUpdate): ToolCallEn
   };
 }
 
-/** On cancel, every unfinished tool call of the turn shows as cancelled at once. */
 /**
- * The agent died (a crash, the OS killed it): a tool call still open can't finish and nobody
- * stopped it, so it failed. Its card says so instead of spinning on.
+ * Closes every tool call still open (pending, in progress, awaiting permission) with `status`.
+ * On cancel, every unfinished tool call of the turn shows as cancelled at once. When the agent
+ * died (a crash, the OS killed it), a tool call still open can't finish and nobody stopped it, so
+ * it failed: its card says so instead of spinning on.
  */
-export function failOpenToolCalls(thread: Thread): Thread {
+export function closeOpenToolCalls(thread: Thread, status: "cancelled" | "failed"): Thread {
   return changeEntries(thread, (entry) =>
     entry.kind === "tool_call" &&
     (entry.status === "pending" || entry.status === "in_progress" || entry.status === "awaiting_permission")
-      ? { ...entry, status: "failed" }
-      : entry,
-  );
-}
-
-export function cancelOpenToolCalls(thread: Thread): Thread {
-  return changeEntries(thread, (entry) =>
-    entry.kind === "tool_call" &&
-    (entry.status === "pending" || entry.status === "in_progress" || entry.status === "awaiting_permission")
-      ? { ...entry, status: "cancelled" }
+      ? { ...entry, status }
       : entry,
   );
 }

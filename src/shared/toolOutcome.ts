@@ -1,7 +1,8 @@
 /**
  * The status a tool card shows. Agents report a terminal command that exited non-zero as
- * `completed` (the tool ran; the command failed), so a completed call whose terminal, or whose raw
- * output, says the command exited non-zero (or was killed) shows as failed, never as "Done".
+ * `completed` (the tool ran; the command failed), so a completed call whose terminal, or (for an
+ * `execute` tool) whose raw output, says the command exited non-zero (or was killed) shows as
+ * failed, never as "Done". Other kinds' raw output is not read: a fetch's `code` is an HTTP status.
  */
 import type { TerminalView, ToolCallEntry, ToolStatus } from "./thread";
 
@@ -22,6 +23,7 @@ export function commandFailed(entry: ToolCallEntry, terminals: Readonly<Record<s
     const exit = terminals[item.terminalId]?.exit;
     if (exit !== undefined && (exit.exitCode !== 0 || exit.signal !== null)) return true;
   }
+  if (entry.toolKind !== "execute") return false;
   const code = rawExitCode(entry.rawOutput);
   return code !== undefined && code !== 0;
 }

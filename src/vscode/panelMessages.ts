@@ -144,9 +144,6 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       return manager.activate(message.key);
     case "tab/close":
       return manager.closeTab(message.key);
-    case "tab/new":
-      await manager.newTab(message.agent);
-      return;
     case "tab/openInEditor":
       return context.openInEditor(message.key);
     case "sessions/refresh":

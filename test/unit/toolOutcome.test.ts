@@ -40,6 +40,14 @@ describe("shownToolStatus (issue 29: a non-zero exit is not Done)", () => {
     assert.equal(shownToolStatus(run({ content: [], rawOutput: { exitCode: 0 } }), {}), "completed");
     assert.equal(shownToolStatus(run({ content: [], rawOutput: "exit 1" }), {}), "completed");
   });
+  it("reads the raw output's exit code only for an execute tool (a fetch's HTTP code 200 is Done)", () => {
+    assert.equal(
+      shownToolStatus(run({ toolKind: "fetch", content: [], rawOutput: { code: 200, body: "ok" } }), {}),
+      "completed",
+    );
+    assert.equal(shownToolStatus(run({ toolKind: "other", content: [], rawOutput: { exitCode: 1 } }), {}), "completed");
+    assert.equal(shownToolStatus(run({ content: [], rawOutput: { code: 1 } }), {}), "failed");
+  });
   it("leaves other statuses alone", () => {
     const terminals = { term: { command: "x", output: "", exit: { exitCode: 1, signal: null } } };
     assert.equal(shownToolStatus(run({ status: "in_progress" }), terminals), "in_progress");

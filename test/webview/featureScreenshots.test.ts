@@ -2,6 +2,8 @@
  * Screenshots of a working session with tabs, a subagent run inside its tool call (expanded),
  * a member lane, steers and the files-changed review, in both themes, for a person to look at:
  * test-results/webview-features-<theme>.png. Also the session list: webview-sessions-<theme>.png.
+ * At 300 px (issue 29, done-when 4): the composer toolbar with the session's pickers and the history list:
+ * test-results/issue29-composer-300.png, test-results/issue29-history-300.png.
  */
 import * as assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
@@ -9,6 +11,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, it } from "node:test";
 import { featureState, sessionsList, tabsState } from "./featureFixture";
+import { fullFixtureState } from "./fullFixture";
 import { type Harness, Panel, type Theme, eventually, settle, startHarness } from "./harness";
 
 const outDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../test-results");
@@ -78,4 +81,43 @@ describe("webview feature screenshots", { timeout: 120_000 }, () => {
       }
     });
   }
+
+  it("the composer toolbar at 300 px", async () => {
+    const panel = await Panel.open(harness, { viewport: { width: 300, height: 700 } });
+    try {
+      await panel.snapshot(0, fullFixtureState());
+      await panel.send(tabsState("tab-2"));
+      await eventually(async () =>
+        assert.equal(
+          (await panel.page.getByRole("combobox", { name: "Model" }).textContent())?.trim(),
+          "Sonnet (Anthropic)",
+        ),
+      );
+      await panel.page.evaluate(() => document.fonts.ready);
+      await settle(panel.page);
+      await panel.page.screenshot({ path: join(outDir, "issue29-composer-300.png") });
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("the history list at 300 px", async () => {
+    const panel = await Panel.open(harness, { viewport: { width: 300, height: 700 } });
+    try {
+      await panel.snapshot(0, fullFixtureState());
+      await panel.send(tabsState("tab-2"));
+      await panel.page.getByRole("button", { name: "Show sessions" }).click();
+      await panel.waitForSent("sessions/refresh");
+      await panel.send(sessionsList(await panel.page.evaluate(() => Date.now())));
+      const list = panel.page.getByRole("list", { name: "Session list" });
+      await eventually(async () => assert.ok((await list.getByRole("listitem").count()) > 0));
+      await panel.page.evaluate(() => document.fonts.ready);
+      await settle(panel.page);
+      await panel.page.screenshot({ path: join(outDir, "issue29-history-300.png") });
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
 });

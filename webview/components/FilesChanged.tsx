@@ -38,10 +38,6 @@ export function FilesChanged() {
   const added = changes.reduce((sum, change) => sum + change.additions, 0);
   const removed = changes.reduce((sum, change) => sum + change.deletions, 0);
   const undoable = pending.filter((change) => change.undoable && !byUser(change));
-  const labels = changeLabels(
-    changes.map((change) => change.path),
-    roots,
-  );
   const changedCount = changes.filter((change) => !noChangeOnDisk(change)).length;
   return (
     <section className="files-changed" role="region" aria-label={t("Files changed")}>
@@ -91,12 +87,8 @@ export function FilesChanged() {
       </div>
       {open ? (
         <ul className="change-list" id="files-changed-list" role="list" aria-label={t("Changed files")}>
-          {changes.map((change) => (
-            <ChangeRow
-              key={change.path}
-              change={change}
-              label={labels.get(change.path) ?? { name: change.path, folder: "", label: change.path }}
-            />
+          {changeLabels(changes, roots).map(([change, { name, folder, label }]) => (
+            <ChangeRow key={change.path} change={change} name={name} folder={folder} label={label} />
           ))}
         </ul>
       ) : null}
@@ -104,17 +96,24 @@ export function FilesChanged() {
   );
 }
 
-const ChangeRow = memo(function ChangeRow({ change, label }: { change: FileChange; label: ChangeLabel }) {
+/** Strings, not a label object: the row's memo holds while a sibling changes. */
+const ChangeRow = memo(function ChangeRow({
+  change,
+  name,
+  folder,
+  label,
+}: {
+  change: FileChange;
+} & ChangeLabel) {
   const { reviewDiff, reviewKeep, reviewUndo, reviewRedo } = useHostActions();
   const user = byUser(change);
-  const name = label.label;
   const unchanged = noChangeOnDisk(change);
   return (
     <li className={`change-row change-${change.state}`}>
       <Codicon name={change.created ? "new-file" : "file"} className="change-icon" />
       <span className="change-path" title={change.path}>
-        <span className="change-name">{label.name}</span>
-        {label.folder === "" ? null : <span className="change-folder">{label.folder}</span>}
+        <span className="change-name">{name}</span>
+        {folder === "" ? null : <span className="change-folder">{folder}</span>}
       </span>
       {change.created ? <span className="badge">{t("new file")}</span> : null}
       {user ? (
@@ -139,7 +138,7 @@ const ChangeRow = memo(function ChangeRow({ change, label }: { change: FileChang
         <button
           type="button"
           className="icon-button"
-          aria-label={t("Open diff {0}", name)}
+          aria-label={t("Open diff {0}", label)}
           title={t("Open diff")}
           onClick={() => reviewDiff(change.path)}
         >
@@ -150,7 +149,7 @@ const ChangeRow = memo(function ChangeRow({ change, label }: { change: FileChang
             <button
               type="button"
               className="icon-button"
-              aria-label={t("Keep {0}", name)}
+              aria-label={t("Keep {0}", label)}
               title={t("Keep")}
               onClick={() => reviewKeep(change.path)}
             >
@@ -163,7 +162,7 @@ const ChangeRow = memo(function ChangeRow({ change, label }: { change: FileChang
               <button
                 type="button"
                 className="icon-button"
-                aria-label={t("Undo {0}", name)}
+                aria-label={t("Undo {0}", label)}
                 aria-disabled={change.undoable ? undefined : "true"}
                 title={
                   change.undoable
@@ -185,7 +184,7 @@ const ChangeRow = memo(function ChangeRow({ change, label }: { change: FileChang
             {change.state === "undone" ? (
               <IconButton
                 icon="redo"
-                label={t("Redo {0}", name)}
+                label={t("Redo {0}", label)}
                 title={t("Take the Undo back: put back what the file held just before it")}
                 onClick={() => reviewRedo(change.path)}
               />

@@ -10,6 +10,7 @@ import { parseFormSchema, validateForm } from "../../src/shared/formSchema";
 import type { PendingForm } from "../../src/shared/thread";
 import { composerIsIdle } from "../composerPresence";
 import { offerFormHandoff, withdrawFormHandoff } from "../formHandoff";
+import { focusFirstField } from "../requestFocus";
 import { type RawValue, initialRaw, toValues } from "../formValues";
 import { useFormErrors, useHostActions } from "../hooks";
 import { Codicon } from "./Codicon";
@@ -44,9 +45,7 @@ export const FormCard = memo(function FormCard({ form }: { form: PendingForm }) 
         offerFormHandoff(form.requestId, form.message || t("The agent asks for input."));
         return;
       }
-      element.current
-        ?.querySelector<HTMLElement>("input:not(:disabled), select:not(:disabled), textarea:not(:disabled)")
-        ?.focus({ preventScroll: true });
+      focusFirstField(element.current, false);
     });
     return () => cancelAnimationFrame(frame);
   }, [form.requestId, form.message]);

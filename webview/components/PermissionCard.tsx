@@ -31,8 +31,6 @@ export const PermissionCard = memo(function PermissionCard({
   const { answerPermission } = useHostActions();
   const [answered, setAnswered] = useState<string | undefined>(undefined);
   const [note, setNote] = useState("");
-  const noteRef = useRef(note);
-  noteRef.current = note;
   const card = useRef<HTMLDivElement>(null);
   const firstAllow = request.options.findIndex((option) => option.kind.startsWith("allow"));
   const firstReject = request.options.findIndex((option) => option.kind.startsWith("reject"));
@@ -51,7 +49,7 @@ export const PermissionCard = memo(function PermissionCard({
   const answer = (optionId: string) => {
     if (answered !== undefined) return;
     setAnswered(optionId);
-    const words = noteRef.current.trim();
+    const words = note.trim();
     answerPermission(request.requestId, optionId, words === "" ? undefined : words);
   };
   const answerAt = (at: number): boolean => {
