@@ -87,13 +87,16 @@ export async function pickFromHistory(
     iconPath: new vscode.ThemeIcon(filter.agent === "" ? "filter" : "filter-filled"),
     tooltip: vscode.l10n.t("Filter by agent ({0})", filter.agent === "" ? vscode.l10n.t("All agents") : filter.agent),
   });
+  // The archive button shown now, matched by identity on a click (its tooltip counts archived rows, which change).
+  let shownArchiveButton: vscode.QuickInputButton | undefined;
   const applyFilter = () => {
     sessions = filterHistory(all, filter);
+    shownArchiveButton = all.some((item) => item.archived) || filter.showArchived ? archiveButton() : undefined;
     pick.title = [options.title, filter.agent, filter.showArchived ? vscode.l10n.t("archived shown") : ""]
       .filter(Boolean)
       .join(" · ");
     pick.buttons = [
-      ...(all.some((item) => item.archived) || filter.showArchived ? [archiveButton()] : []),
+      ...(shownArchiveButton ? [shownArchiveButton] : []),
       ...(historyAgents(all).length > 1 || filter.agent !== "" ? [agentButton()] : []),
     ];
   };
@@ -131,7 +134,7 @@ export async function pickFromHistory(
   });
   pick.onDidChangeValue((value) => void show(value));
   pick.onDidTriggerButton(async (button) => {
-    if (button.tooltip === archiveButton().tooltip) {
+    if (button === shownArchiveButton) {
       filter = { ...filter, showArchived: !filter.showArchived };
     } else {
       // A second pick hides this one for a moment; it comes back with the choice applied.
