@@ -17,16 +17,35 @@ export function withoutMarkup(text: string): string {
   return text
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/`+([^`]*)`+/g, "$1")
-    .replace(/(\*\*|__|~~)(?=\S)(.+?)(?<=\S)\1/g, "$2")
+    .replace(/(\*\*|~~)(?=\S)(.+?)(?<=\S)\1/g, "$2")
+    .replace(/(^|[^\w])__(?=\S)(.+?)(?<=\S)__(?!\w)/g, "$1$2")
     .replace(/(^|[^\w*])\*(?=\S)([^*]+?)(?<=\S)\*(?!\w)/g, "$1$2")
     .replace(/(^|[^\w])_(?=\S)([^_]+?)(?<=\S)_(?!\w)/g, "$1$2")
     .replace(/^\s*(?:#{1,6}\s+|>\s*|[-*+]\s+|\d+[.)]\s+)/, "");
 }
 
+/**
+ * How much of a title is read at all: past it, text could show only after 600 characters of
+ * markup, which no real title has. Bounding it keeps the emphasis patterns (quadratic on openers
+ * with no closer, as in `**x **x …`) cheap on a hostile agent's megabyte title.
+ */
+const READ_LIMIT = TITLE_LIMIT * 4;
+
+/** The first `limit` UTF-16 units of `text`, never ending inside a surrogate pair. */
+function firstUnits(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  const cut = text.slice(0, limit);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
 export function cleanSessionTitle(text: string): string {
-  const flat = withoutMarkup(text.replace(INVISIBLE, "").replace(/\s+/g, " ").trim()).trim();
-  if (flat.length <= TITLE_LIMIT) return flat;
-  let cut = flat.slice(0, TITLE_LIMIT);
-  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-  return cut.trimEnd();
+  const flat = firstUnits(
+    text
+      .slice(0, READ_LIMIT * 4)
+      .replace(INVISIBLE, "")
+      .replace(/\s+/g, " ")
+      .trim(),
+    READ_LIMIT,
+  );
+  return firstUnits(withoutMarkup(flat).trim(), TITLE_LIMIT).trimEnd();
 }

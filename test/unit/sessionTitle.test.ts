@@ -14,5 +14,16 @@ describe("cleanSessionTitle drops Markdown markup (issue 29: tab titles)", () =>
     assert.equal(cleanSessionTitle("rename snake_case_name to camelCase"), "rename snake_case_name to camelCase");
     assert.equal(cleanSessionTitle("2 * 3 * 4 = 24"), "2 * 3 * 4 = 24");
     assert.equal(cleanSessionTitle("C# and F#"), "C# and F#");
+    assert.equal(cleanSessionTitle("fix my__var__name and __init__"), "fix my__var__name and init");
+  });
+  it("reads a hostile title's markup in linear time (an agent's title is untrusted)", () => {
+    // Every `**x` opens bold and no ` **` can close it: the old markup pass scanned to the end from
+    // each opener (160 KB took 38 s on the extension host). Only the part that can be shown is read.
+    const hostile = "**x ".repeat(40_000);
+    const started = performance.now();
+    const title = cleanSessionTitle(hostile);
+    const elapsed = performance.now() - started;
+    assert.ok(elapsed < 1_000, `${Math.round(elapsed)} ms for a ${hostile.length}-character title`);
+    assert.ok(title.length <= 200 && title.startsWith("**x **x"), title);
   });
 });
