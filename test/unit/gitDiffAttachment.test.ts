@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { findGit, type GitExecutable } from "../../src/acp/checkpoints/gitExecutable";
-import { gitDiff } from "../../src/acp/context/gitDiff";
+import { gitDiff, repositoryLabel } from "../../src/acp/context/gitDiff";
 import { scratchDir } from "../support/scratchDir";
 
 test("working-tree and staged diffs, cut at the cap, and no program from the repository's config", async () => {
@@ -82,3 +82,18 @@ test(
     assert.ok(Date.now() - started < 5_000);
   },
 );
+
+test("a repository is labelled by its workspace folder's name, never by its absolute path", () => {
+  const folders = [
+    { name: "api", path: join("/home", "alice", "work", "api") },
+    { name: "Web App", path: join("/home", "alice", "web") },
+  ];
+  assert.equal(repositoryLabel(join("/home", "alice", "web"), folders), "Web App");
+  assert.equal(
+    repositoryLabel(join("/home", "alice", "work", "api", "packages", "core"), folders),
+    "api/packages/core",
+  );
+  // A repository outside every folder (a parent repository): its own folder's name only.
+  assert.equal(repositoryLabel(join("/home", "alice", "work"), folders), "work");
+  assert.equal(repositoryLabel(join("/home", "alice", "work", "api-old"), folders), "api-old");
+});

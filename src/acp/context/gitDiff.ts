@@ -8,6 +8,7 @@
  */
 import type { GitExecutable } from "../checkpoints/gitExecutable";
 import { runProcess } from "../checkpoints/processThread";
+import { basename, isAbsolute, relative, sep } from "node:path";
 
 export const MAX_DIFF_BYTES = 256 * 1024;
 export const GIT_DIFF_TIMEOUT_MS = 30_000;
@@ -69,4 +70,24 @@ export function gitDiff(
     cap,
     timeoutMs,
   );
+}
+
+export interface NamedFolder {
+  readonly name: string;
+  /** Absolute file system path. */
+  readonly path: string;
+}
+
+/**
+ * How a repository is named to the agent in a multi-root workspace: the workspace folder's name,
+ * with the path inside it when the repository is deeper, else the repository folder's own name.
+ * Never an absolute path: that would tell the agent the user's home directory and account name.
+ */
+export function repositoryLabel(repository: string, folders: readonly NamedFolder[]): string {
+  for (const folder of folders) {
+    const inside = relative(folder.path, repository);
+    if (inside === "") return folder.name;
+    if (!inside.startsWith("..") && !isAbsolute(inside)) return `${folder.name}/${inside.split(sep).join("/")}`;
+  }
+  return basename(repository) || "repository";
 }
