@@ -165,7 +165,10 @@ describe("Add to Prompt sources reach the agent as content blocks", { timeout: 4
       t.diagnostic(JSON.stringify(blocks).slice(0, 400));
       const resource = blocks.find((block) => block.type === "resource")?.resource;
       assert.equal(resource?.uri, "acp-panel://problems/src/broken.ts");
-      assert.match(resource?.text ?? "", new RegExp(`^src/broken\\.ts:1:14(-1:\\d+)? error \\[ts 2322\\] ${escape(TYPE_ERROR)}`));
+      assert.match(
+        resource?.text ?? "",
+        new RegExp(`^src/broken\\.ts:1:14(-1:\\d+)? error \\[ts 2322\\] ${escape(TYPE_ERROR)}`),
+      );
       await eventually(
         async () => (await sentChips().allInnerTexts()).includes("Problems in src/broken.ts"),
         "the sent message's chip",
