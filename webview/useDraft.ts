@@ -5,6 +5,7 @@
  */
 import { useCallback, useRef, useState } from "react";
 import type { Attachment } from "../src/shared/protocol";
+import { withAttachments } from "../src/shared/attachmentSource";
 import { readDraft, writeDraft } from "./draftBook";
 
 export interface Draft {
@@ -50,9 +51,7 @@ export function useDraft(key: string): Draft {
 
   const addAttachments = useCallback(
     (added: readonly Attachment[]) => {
-      const known = new Set(attachmentsRef.current.map((a) => a.uri));
-      const fresh = added.filter((a) => !known.has(a.uri) && known.add(a.uri));
-      if (fresh.length > 0) saveAttachments([...attachmentsRef.current, ...fresh]);
+      if (added.length > 0) saveAttachments(withAttachments(attachmentsRef.current, added));
     },
     [saveAttachments],
   );

@@ -38,10 +38,27 @@ export function scmDiffUri(kind: "working-tree" | "staged", folder?: string): st
   return `${ATTACHMENT_SCHEME}://scm/${folder ? `${encodePath(folder)}/` : ""}${kind}.diff`;
 }
 
-export function terminalUri(terminalName: string, what: "selection" | "last-command"): string {
-  return `${ATTACHMENT_SCHEME}://terminal/${encodeURIComponent(terminalName)}/${what}`;
+/** By the terminal's number, not its name: two terminals are often both called "bash". */
+export function terminalUri(terminalId: number, what: "selection" | "last-command"): string {
+  return `${ATTACHMENT_SCHEME}://terminal/${terminalId}/${what}`;
 }
 
 function encodePath(path: string): string {
   return path.split("/").map(encodeURIComponent).join("/");
+}
+
+/**
+ * The composer's attachments after adding `added`: one chip per URI, and the newest wins. A chip
+ * attached again (a terminal's last command re-attached after it printed more) is replaced in its
+ * place by the fresh one, never kept stale.
+ */
+export function withAttachments<T extends { readonly uri: string }>(current: readonly T[], added: readonly T[]): T[] {
+  const next = [...current];
+  const at = new Map(next.map((attachment, index) => [attachment.uri, index]));
+  for (const attachment of added) {
+    const index = at.get(attachment.uri);
+    if (index === undefined) at.set(attachment.uri, next.push(attachment) - 1);
+    else next[index] = attachment;
+  }
+  return next;
 }

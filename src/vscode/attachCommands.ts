@@ -48,7 +48,7 @@ export function attachCommands(context: AttachContext): Handlers {
     "acpPanel.addStagedDiffToPrompt": async (arg?: unknown) => one(await diffAttachment("staged", arg, context.git)),
     "acpPanel.addTerminalSelectionToPrompt": async (arg?: unknown) => {
       const terminal = terminalOf(arg);
-      const attachment = terminal && terminalSelection(terminal);
+      const attachment = terminal && terminalSelection(terminal, context.terminals);
       if (!attachment)
         return void vscode.window.showInformationMessage(vscode.l10n.t("Select some text in a terminal first."));
       await one(attachment);

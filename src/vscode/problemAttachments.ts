@@ -7,23 +7,11 @@
 import * as vscode from "vscode";
 import type { Attachment } from "../shared/protocol";
 import { problemsUri } from "../shared/attachmentSource";
+import { problemLine } from "../acp/client/vscodeTools/toolOutput";
+import { toDiagnostic } from "./fileDiagnostics";
 
-/** A file's problems listed by the agent one per line; capped so a noisy linter can't flood the prompt. */
+/** A file's problems, one per line as the `diagnostics` tool shows them (toolOutput.problemLine); capped so a noisy linter can't flood the prompt. */
 const MAX_PROBLEMS = 200;
-
-const SEVERITY: Record<vscode.DiagnosticSeverity, string> = {
-  [vscode.DiagnosticSeverity.Error]: "error",
-  [vscode.DiagnosticSeverity.Warning]: "warning",
-  [vscode.DiagnosticSeverity.Information]: "info",
-  [vscode.DiagnosticSeverity.Hint]: "hint",
-};
-
-function describe(path: string, diagnostic: vscode.Diagnostic): string {
-  const { start } = diagnostic.range;
-  const code = typeof diagnostic.code === "object" ? diagnostic.code.value : diagnostic.code;
-  const source = diagnostic.source ? ` ${diagnostic.source}${code === undefined ? "" : `(${code})`}` : "";
-  return `${path}:${start.line + 1}:${start.character + 1} ${SEVERITY[diagnostic.severity]}${source}: ${diagnostic.message}`;
-}
 
 /** `whole`: all of the file's problems (named so even when there is one), else the one problem given. */
 export function problemAttachment(
@@ -32,7 +20,9 @@ export function problemAttachment(
   whole: boolean,
 ): Attachment {
   const path = vscode.workspace.asRelativePath(uri);
-  const shown = diagnostics.slice(0, MAX_PROBLEMS).map((diagnostic) => describe(path, diagnostic));
+  const shown = diagnostics
+    .slice(0, MAX_PROBLEMS)
+    .map((diagnostic) => problemLine(toDiagnostic(uri, diagnostic), path));
   if (diagnostics.length > MAX_PROBLEMS) shown.push(`… ${diagnostics.length - MAX_PROBLEMS} more`);
   const one = whole ? undefined : diagnostics[0];
   return {
@@ -78,7 +68,7 @@ export async function pickProblems(): Promise<Attachment | undefined> {
       items.push({
         label: diagnostic.message.split("\n")[0] ?? "",
         description: `${path}:${diagnostic.range.start.line + 1}`,
-        detail: SEVERITY[diagnostic.severity],
+        detail: toDiagnostic(uri, diagnostic).severity,
         uri,
         diagnostics: [diagnostic],
         whole: false,

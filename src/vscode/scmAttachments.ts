@@ -9,7 +9,7 @@ import * as vscode from "vscode";
 import type { Attachment } from "../shared/protocol";
 import { scmDiffUri } from "../shared/attachmentSource";
 import type { GitExecutable } from "../acp/checkpoints/gitExecutable";
-import { gitDiff, MAX_DIFF_BYTES } from "../acp/context/gitDiff";
+import { gitDiff, MAX_DIFF_BYTES, repositoryLabel } from "../acp/context/gitDiff";
 
 function folderOf(arg: unknown): vscode.Uri | undefined {
   const root = typeof arg === "object" && arg !== null && "rootUri" in arg ? arg.rootUri : undefined;
@@ -50,8 +50,14 @@ export async function diffAttachment(
     );
     return undefined;
   }
-  const many = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
-  const label = vscode.workspace.asRelativePath(folder, false);
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const many = folders.length > 1;
+  // Not asRelativePath: for a workspace folder's own root, or a repository outside every folder, it
+  // answers the absolute path, and that tells the agent the user's home directory.
+  const label = repositoryLabel(
+    folder.fsPath,
+    folders.filter((each) => each.uri.scheme === "file").map((each) => ({ name: each.name, path: each.uri.fsPath })),
+  );
   const name = kind === "staged" ? vscode.l10n.t("Staged changes") : vscode.l10n.t("Working tree changes");
   return {
     uri: scmDiffUri(kind, many ? label : undefined),

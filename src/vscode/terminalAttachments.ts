@@ -11,7 +11,7 @@
 import * as vscode from "vscode";
 import type { Attachment } from "../shared/protocol";
 import { terminalUri } from "../shared/attachmentSource";
-import { appendTail, MAX_TERMINAL_CHARS, terminalPlainText } from "../acp/context/terminalText";
+import { MAX_TERMINAL_CHARS, TailBuffer, terminalPlainText } from "../acp/context/terminalText";
 
 /** The shell-integration API (stable since VS Code 1.93), as far as it is used here. */
 interface ShellExecution {
@@ -29,8 +29,9 @@ interface ShellIntegrationWindow {
 }
 
 interface CommandRecord {
+  readonly terminal: vscode.Terminal;
   readonly commandLine: string;
-  output: string;
+  readonly output: TailBuffer;
   done: boolean;
   exitCode?: number | undefined;
   /** Settles when the output stream has ended (it ends with the execution, sometimes after its end event). */
@@ -44,6 +45,9 @@ export class TerminalCommandLog implements vscode.Disposable {
   private readonly last = new Map<vscode.Terminal, CommandRecord>();
   private readonly running = new Map<ShellExecution, CommandRecord>();
   private readonly subscriptions: vscode.Disposable[] = [];
+  /** A number per terminal for its attachments' URIs: names repeat ("bash", "bash"), terminals don't. */
+  private readonly ids = new WeakMap<vscode.Terminal, number>();
+  private nextId = 0;
   readonly supported: boolean;
 
   constructor() {
@@ -53,16 +57,34 @@ export class TerminalCommandLog implements vscode.Disposable {
       this.subscriptions.push(events.onDidStartTerminalShellExecution((event) => this.started(event)));
     if (events.onDidEndTerminalShellExecution)
       this.subscriptions.push(events.onDidEndTerminalShellExecution((event) => this.ended(event)));
-    this.subscriptions.push(vscode.window.onDidCloseTerminal((terminal) => this.last.delete(terminal)));
+    this.subscriptions.push(vscode.window.onDidCloseTerminal((terminal) => this.closed(terminal)));
+  }
+
+  /** This terminal's number, the same for as long as it lives. */
+  idOf(terminal: vscode.Terminal): number {
+    let id = this.ids.get(terminal);
+    if (id === undefined) this.ids.set(terminal, (id = ++this.nextId));
+    return id;
+  }
+
+  // A closed terminal's running commands never get their end event: drop them with it.
+  private closed(terminal: vscode.Terminal): void {
+    this.last.delete(terminal);
+    for (const [execution, record] of this.running) if (record.terminal === terminal) this.running.delete(execution);
   }
 
   private started({ terminal, execution }: ShellExecutionEvent): void {
-    const record: CommandRecord = { commandLine: execution.commandLine.value, output: "", done: false };
+    const record: CommandRecord = {
+      terminal,
+      commandLine: execution.commandLine.value,
+      output: new TailBuffer(),
+      done: false,
+    };
     this.running.set(execution, record);
     this.last.set(terminal, record);
     record.reading = (async () => {
       try {
-        for await (const chunk of execution.read()) record.output = appendTail(record.output, chunk);
+        for await (const chunk of execution.read()) record.output.append(chunk);
       } catch {
         // The terminal closed while reading: keep what arrived.
       }
@@ -87,18 +109,18 @@ export class TerminalCommandLog implements vscode.Disposable {
       await Promise.race([record.reading, new Promise((resolve) => (timer = setTimeout(resolve, OUTPUT_SETTLE_MS)))]);
       clearTimeout(timer);
     }
-    const output = terminalPlainText(record.output);
+    const output = terminalPlainText(record.output.text());
     const status = !record.done
       ? vscode.l10n.t("(still running)")
       : record.exitCode === undefined
         ? ""
         : vscode.l10n.t("(exit code {0})", record.exitCode);
-    const cut = record.output.length >= MAX_TERMINAL_CHARS ? `${vscode.l10n.t("[earlier output cut]")}\n` : "";
+    const cut = record.output.cut ? `${vscode.l10n.t("[earlier output cut]")}\n` : "";
     // Truthful, not empty: some VS Code builds (code-server 1.139 in the e2e) end the stream without any data.
     const none =
-      record.done && record.output === "" ? `${vscode.l10n.t("[no output received from the terminal]")}\n` : "";
+      record.done && record.output.empty ? `${vscode.l10n.t("[no output received from the terminal]")}\n` : "";
     return {
-      uri: terminalUri(terminal.name, "last-command"),
+      uri: terminalUri(this.idOf(terminal), "last-command"),
       name: vscode.l10n.t("{0}: {1}", terminal.name, record.commandLine.slice(0, 60)),
       mimeType: "text/plain",
       text: `$ ${record.commandLine}${status ? ` ${status}` : ""}\n${cut}${none}${output}`,
@@ -111,11 +133,11 @@ export class TerminalCommandLog implements vscode.Disposable {
 }
 
 /** The terminal's selection (the `selection` property is stable since VS Code 1.93). */
-export function terminalSelection(terminal: vscode.Terminal): Attachment | undefined {
+export function terminalSelection(terminal: vscode.Terminal, log: TerminalCommandLog): Attachment | undefined {
   const selection = (terminal as { readonly selection?: string | undefined }).selection;
   if (!selection) return undefined;
   return {
-    uri: terminalUri(terminal.name, "selection"),
+    uri: terminalUri(log.idOf(terminal), "selection"),
     name: vscode.l10n.t("{0}: selection", terminal.name),
     mimeType: "text/plain",
     text: terminalPlainText(selection.length > MAX_TERMINAL_CHARS ? selection.slice(-MAX_TERMINAL_CHARS) : selection),

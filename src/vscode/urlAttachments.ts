@@ -1,6 +1,6 @@
 /**
  * `@https://…`: the host fetches a page for the prompt after a modal that shows the exact URL, each
- * time (a redirect asks again for its target, at most `MAX_REDIRECTS` times). A workspace or an
+ * time (a redirect asks again for its target: `fetchWithConsent` in urlFetch.ts). A workspace or an
  * agent can't start a fetch: only the composer's pick does. Reaching 127.0.0.1 or a private address
  * is allowed only because the user agreed to that exact URL.
  */
@@ -9,13 +9,11 @@ import type { Attachment, MentionItem } from "../shared/protocol";
 import {
   fetchableUrl,
   fetchPage,
-  type FetchOutcome,
+  fetchWithConsent,
   MAX_FETCH_BYTES,
   MAX_PAGE_CHARS,
   FETCH_TIMEOUT_MS,
 } from "../acp/context/urlFetch";
-
-const MAX_REDIRECTS = 3;
 
 /** The "@" suggestion for a query that is a URL: picking it asks, then fetches. */
 export function urlMention(query: string): MentionItem | undefined {
@@ -53,40 +51,31 @@ async function consent(url: string, redirectedFrom: string | undefined): Promise
 
 /** Asks, fetches and returns the attachment (the page's URL and its text), or undefined. */
 export async function fetchUrlAttachment(text: string): Promise<Attachment | undefined> {
-  let url = fetchableUrl(text);
+  const url = fetchableUrl(text);
   if (!url) {
     void vscode.window.showWarningMessage(vscode.l10n.t("Only http and https addresses can be fetched."));
     return undefined;
   }
   const asked = url.toString();
-  let from: string | undefined;
-  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    const target: URL = url;
-    if (!(await consent(target.toString(), from))) return undefined;
-    const outcome: FetchOutcome = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t("Fetching {0}", target.host) },
-      () => fetchPage(target),
-    );
-    if (outcome.kind === "redirect") {
-      from = target.toString();
-      url = new URL(outcome.location);
-      continue;
-    }
-    if (outcome.kind === "failed") {
-      void vscode.window.showWarningMessage(
-        vscode.l10n.t("Could not fetch {0}: {1}", target.toString(), outcome.reason),
-      );
-      return undefined;
-    }
-    const note = outcome.truncated ? `\n${vscode.l10n.t("[cut at {0} KiB]", MAX_PAGE_CHARS / 1024)}` : "";
-    // The chip keeps the URL the user typed (the composer's "@" token names it); the text says where it came from.
-    return {
-      uri: asked,
-      name: asked,
-      mimeType: "text/plain",
-      text: `${outcome.url === asked ? "" : `(${outcome.url})\n`}${outcome.text}${note}\n`,
-    };
+  const outcome = await fetchWithConsent(url, {
+    consent,
+    fetch: (target) =>
+      vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: vscode.l10n.t("Fetching {0}", target.host) },
+        () => fetchPage(target),
+      ),
+  });
+  if (outcome.kind === "declined") return undefined;
+  if (outcome.kind === "failed") {
+    void vscode.window.showWarningMessage(vscode.l10n.t("Could not fetch {0}: {1}", asked, outcome.reason));
+    return undefined;
   }
-  void vscode.window.showWarningMessage(vscode.l10n.t("{0} redirects too many times.", asked));
-  return undefined;
+  const note = outcome.truncated ? `\n${vscode.l10n.t("[cut at {0} KiB]", MAX_PAGE_CHARS / 1024)}` : "";
+  // The chip keeps the URL the user typed (the composer's "@" token names it); the text says where it came from.
+  return {
+    uri: asked,
+    name: asked,
+    mimeType: "text/plain",
+    text: `${outcome.url === asked ? "" : `(${outcome.url})\n`}${outcome.text}${note}\n`,
+  };
 }

@@ -9,45 +9,30 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openWorkbench } from "../harness/browser";
-import { eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
-import { startCodeServer, type CodeServer } from "../harness/codeServer";
-import { vsixPath } from "../harness/paths";
-import { agentRequests, agentSettings, clientMessages, fakeAgentEntry, withDiagnostics } from "../harness/workbench";
-import { tearDownUi } from "../harness/teardown";
+import { eventually, sendPrompt, type Chat } from "../harness/chat";
+import { closeFakeAgentUi, FAKE_AGENT, openFakeAgentUi, type FakeAgentUi } from "../harness/fakeAgentUi";
+import { agentRequests, clientMessages, withDiagnostics } from "../harness/workbench";
 
-const AGENT = "Demo Agent";
+const AGENT = FAKE_AGENT;
 const NOTE = "keep the current build on staging, deploy 41 instead";
 
 describe("permission note", { timeout: 300_000 }, () => {
   let scratch: string;
   let wireLog: string;
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
-  let page: Page;
-  let errors: string[] = [];
+  let ui: FakeAgentUi | undefined;
   let view: Chat;
-  const diagnostics = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog });
+  const diagnostics = () => ui!.diagnostics();
 
   before(async () => {
     scratch = mkdtempSync(join(tmpdir(), "acp-panel-note-"));
     const workspace = join(scratch, "workspace");
-    wireLog = join(scratch, "agent-wire.jsonl");
     mkdirSync(workspace);
-    server = await startCodeServer({
-      label: "note",
-      workspace,
-      extensionVsix: vsixPath(),
-      settings: agentSettings({ [AGENT]: fakeAgentEntry({ FAKE_AGENT_LOG: wireLog }) }),
-    });
-    browser = await launchBrowser({ homeDir: server.homeDir });
-    ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
-    view = await openChat(page);
+    ui = await openFakeAgentUi({ label: "note", scratch, workspace });
+    ({ view, wireLog } = ui);
   });
 
   after(async () => {
-    await tearDownUi(browser, server, scratch);
+    await closeFakeAgentUi(ui, scratch);
   });
 
   it("a reject with a note: the reject option selected, then the note as the next message", async (t) => {

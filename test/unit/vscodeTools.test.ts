@@ -13,7 +13,7 @@ import { ToolPaths } from "../../src/acp/client/vscodeTools/toolPaths";
 import { VscodeToolset } from "../../src/acp/client/vscodeTools/vscodeToolset";
 import { vscodeToolsEnabled } from "../../src/acp/client/vscodeTools/vscodeToolServers";
 import { LineReader } from "../../src/acp/client/vscodeTools/lineReader";
-import { MAX_ITEMS } from "../../src/acp/client/vscodeTools/toolOutput";
+import { MAX_ITEMS, problemLine } from "../../src/acp/client/vscodeTools/toolOutput";
 import { PathGrants } from "../../src/acp/client/pathGrants";
 import { agentEntrySchema, toDefinition, type AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import { grantedCapabilities } from "../../src/acp/agents/networkPolicy";
@@ -354,4 +354,22 @@ test('settings: no VS Code tools for an agent not granted fs (its entry, or a ne
     vscodeToolsEnabled(port, definition, grantedCapabilities(definition));
   for (const [value, expected] of cases) assert.equal(enabled(on, entry(value)), expected, JSON.stringify(value));
   assert.equal(enabled({ enabled: () => false }, entry(cases[1]![0])), false, "the setting still wins");
+});
+
+test("one problem is one line, the same for the diagnostics tool and the Problems attachment", () => {
+  const range = { start: { line: 2, character: 6 }, end: { line: 2, character: 11 } };
+  assert.equal(
+    problemLine(
+      { path: "/w/a.ts", range, severity: "error", source: "ts", code: "2322", message: "Type 'x'\n  is not 'y'." },
+      "a.ts",
+    ),
+    "a.ts:3:7-3:12 error [ts 2322] Type 'x' is not 'y'.",
+  );
+  assert.equal(
+    problemLine(
+      { path: "/w/a.ts", range: { start: range.start, end: range.start }, severity: "hint", message: "m" },
+      "a.ts",
+    ),
+    "a.ts:3:7 hint m",
+  );
 });

@@ -21,8 +21,42 @@ export function terminalPlainText(raw: string): string {
     .replace(CONTROL, "");
 }
 
-/** Appends to a bounded buffer, keeping the end. */
-export function appendTail(buffer: string, chunk: string, cap = MAX_TERMINAL_CHARS): string {
-  const joined = buffer + chunk;
-  return joined.length > cap ? joined.slice(joined.length - cap) : joined;
+/**
+ * A bounded buffer that keeps the end of what was appended. An append costs the chunk, not the
+ * buffer: chunks are kept as they come and joined into one string only once they pass twice the
+ * cap (a command printing many small lines used to copy the whole 64 KiB tail on each of them).
+ */
+export class TailBuffer {
+  private chunks: string[] = [];
+  private size = 0;
+  private total = 0;
+
+  constructor(private readonly cap = MAX_TERMINAL_CHARS) {}
+
+  append(chunk: string): void {
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    this.total += chunk.length;
+    if (this.size > 2 * this.cap) {
+      const kept = this.text();
+      this.chunks = [kept];
+      this.size = kept.length;
+    }
+  }
+
+  /** The last `cap` characters appended. */
+  text(): string {
+    const joined = this.chunks.join("");
+    return joined.length > this.cap ? joined.slice(joined.length - this.cap) : joined;
+  }
+
+  /** Nothing was appended (or only empty chunks). */
+  get empty(): boolean {
+    return this.total === 0;
+  }
+
+  /** More than `cap` characters were appended: the start is gone. */
+  get cut(): boolean {
+    return this.total > this.cap;
+  }
 }

@@ -2,7 +2,7 @@
  * `@https://…` in the composer: the extension fetches the page (the webview never does), only after
  * the user agreed to the exact URL (urlAttachments.ts asks). Rules:
  * - http and https only, no user name or password in the URL;
- * - no redirect is followed here: a redirect is returned, and the host asks again for its target
+ * - `fetchPage` follows no redirect: it returns it, and `fetchWithConsent` asks again for its target
  *   (so consent always covers the URL actually fetched, and no other scheme is ever reached);
  * - at most `MAX_FETCH_BYTES` are read (after decompression), within `FETCH_TIMEOUT_MS`;
  * - only text answers: HTML is turned into plain text (htmlText.ts), other text kept as it is,
@@ -119,5 +119,45 @@ function decoder(charset: string | undefined): TextDecoder {
     return new TextDecoder(charset ?? "utf-8");
   } catch {
     return new TextDecoder("utf-8");
+  }
+}
+
+export const MAX_REDIRECTS = 3;
+
+export type ConsentedFetch =
+  | Extract<FetchOutcome, { kind: "page" | "failed" }>
+  /** The user said no (to the URL, or to a redirect's target). */
+  | { readonly kind: "declined" };
+
+export interface ConsentedFetchPorts {
+  /** One fetch that never follows a redirect (`fetchPage`). */
+  readonly fetch: (url: URL) => PromiseLike<FetchOutcome>;
+  /** Asks the user about this exact URL; `redirectedFrom` is the URL that redirected to it. */
+  readonly consent: (url: string, redirectedFrom: string | undefined) => PromiseLike<boolean>;
+  readonly maxRedirects?: number;
+}
+
+/**
+ * Fetches `url` after the user agreed to it, and each redirect's target only after the user agreed
+ * to that target too: consent always covers the URL actually fetched. A redirect back to a URL
+ * already fetched is a loop and stops at once; more than `maxRedirects` hops stop too.
+ */
+export async function fetchWithConsent(url: URL, ports: ConsentedFetchPorts): Promise<ConsentedFetch> {
+  const max = ports.maxRedirects ?? MAX_REDIRECTS;
+  const seen = new Set<string>();
+  let target = url;
+  let from: string | undefined;
+  for (let hop = 0; ; hop++) {
+    const here = target.toString();
+    if (!(await ports.consent(here, from))) return { kind: "declined" };
+    seen.add(here);
+    const outcome = await ports.fetch(target);
+    if (outcome.kind !== "redirect") return outcome;
+    if (seen.has(outcome.location)) {
+      return { kind: "failed", reason: `redirect loop: ${here} redirects back to ${outcome.location}` };
+    }
+    if (hop >= max) return { kind: "failed", reason: `more than ${max} redirects (the last to ${outcome.location})` };
+    from = here;
+    target = new URL(outcome.location);
   }
 }

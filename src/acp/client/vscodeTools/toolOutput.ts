@@ -4,7 +4,7 @@
  * the end, so the model knows the list is not complete.
  */
 import { isAbsolute, relative, sep } from "node:path";
-import type { Range } from "./editorIntelligence";
+import type { DiagnosticInfo, Range } from "./editorIntelligence";
 
 export const MAX_ITEMS = 200;
 export const MAX_CHARS = 20_000;
@@ -28,6 +28,15 @@ export function displayRange(range: Range): string {
   const start = `${range.start.line + 1}:${range.start.character + 1}`;
   const end = `${range.end.line + 1}:${range.end.character + 1}`;
   return start === end ? start : `${start}-${end}`;
+}
+
+/**
+ * One problem on one line, as the `diagnostics` tool and the Problems attachment both show it:
+ * `a/b.ts:3:7-3:12 error [ts 2322] Type … is not assignable …` (the message's line breaks folded).
+ */
+export function problemLine(item: DiagnosticInfo, shownPath: string): string {
+  const origin = [item.source, item.code].filter(Boolean).join(" ");
+  return `${shownPath}:${displayRange(item.range)} ${item.severity}${origin ? ` [${origin}]` : ""} ${item.message.replace(/\s*\n\s*/g, " ")}`;
 }
 
 /**

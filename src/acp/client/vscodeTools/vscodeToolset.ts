@@ -20,6 +20,7 @@ import {
   displayRange,
   drawingNote,
   hiddenNote,
+  problemLine,
   type ToolText,
 } from "./toolOutput";
 import type { ToolPaths } from "./toolPaths";
@@ -215,10 +216,7 @@ export class VscodeToolset {
         a.path.localeCompare(b.path) ||
         a.range.start.line - b.range.start.line,
     );
-    return items.map((item) => {
-      const origin = [item.source, item.code].filter(Boolean).join(" ");
-      return `${this.where(item.path, item.range)} ${item.severity}${origin ? ` [${origin}]` : ""} ${item.message.replace(/\s*\n\s*/g, " ")}`;
-    });
+    return items.map((item) => problemLine(item, this.show(item.path)));
   }
 
   private openState(file: string, open: boolean): string {
