@@ -115,3 +115,20 @@ test("two quick opens in one tab on a shared process: only the second session be
   await m.closeTab("tab-2");
   assert.equal(m.processes.holders(client), 0);
 });
+
+test("closing a tab with a running turn on a shared process cancels that turn; the other tab's session is untouched", async () => {
+  const { agent, m, tabs } = await twoTabs();
+  const [tab, other] = tabs;
+  const left = tab.sessionId!;
+  void (await longTurn(tab));
+  await m.closeTab("tab-1");
+  assert.equal(m.processes.holders(other.agentClient!), 1, "the process lives on for the other tab");
+  await waitFor(
+    () => cancelsOf(agent),
+    (ids) => ids.includes(left),
+    "session/cancel for the closed tab's session",
+  );
+  assert.ok(!cancelsOf(agent).includes(other.sessionId!));
+  await other.prompt("hello");
+  assert.match(assistantText(other.store.state.thread), /demo agent/);
+});
