@@ -250,14 +250,6 @@ export class AgentClient {
       this.deliver(sink, method, payload);
       return;
     }
-    // A session a tab left (its sink disposed): no tab shows it, and a later load of it must not
-    // start with the old turn's tail. Only never-attached ids are buffered (updates before session/new answers).
-    if (this.everAttached.has(sessionId)) {
-      this.logger.info(
-        `${this.name}: dropped ${method ?? "session/update"} for session ${sessionId}, which no tab shows`,
-      );
-      return;
-    }
     let buffer = this.early.get(sessionId);
     if (!buffer) {
       if (this.early.size >= EARLY_SESSIONS_LIMIT) {
