@@ -143,3 +143,29 @@ test("a callback before session/new answers: the only opening tab gets it; with 
   assert.deepEqual(await early, { content: "two" });
   assert.equal(await stranger, -32602, "an id neither opening named is refused once they settle");
 });
+
+test("a released tab's id while another tab is opening → -32602; a load's expected id reaches the loading tab", async () => {
+  const calls: string[] = [];
+  const attached = new Set(["s1", "s2"]);
+  const router = new SessionRouter(tabCallbacks("shape", calls), (id) => attached.has(id));
+  const one = router.add({ owns: (id) => id === "s1", callbacks: tabCallbacks("one", calls) });
+  one.dispose(); // New Session (or a closed tab): s1 is left behind on the connection
+  const two = router.add({ owns: () => false, callbacks: tabCallbacks("two", calls) });
+  let openTwo!: () => void;
+  void two.opening(new Promise<void>((resolve) => (openTwo = resolve)));
+  assert.equal(
+    await refusal(router.callbacks.fs!.writeTextFile({ sessionId: "s1", path: "/a", content: "" }, signal)),
+    -32602,
+  );
+  assert.equal(await refusal(router.callbacks.requestPermission!(permission("s1"), signal)), -32602);
+  assert.equal(await refusal(router.callbacks.terminal!.create({ sessionId: "s1", command: "rm" })), -32602);
+  // An id this connection never attached can only be the opening tab's new session.
+  await router.callbacks.fs!.readTextFile({ sessionId: "new-2", path: "/a" }, signal);
+  openTwo();
+  // Reopening s2 (load or resume): its id is known up front, so it reaches the tab loading it, no fallback needed.
+  const three = router.add({ owns: () => false, callbacks: tabCallbacks("three", calls) });
+  void three.opening(new Promise<void>(() => undefined), "s2");
+  await router.callbacks.fs!.readTextFile({ sessionId: "s2", path: "/a" }, signal);
+  assert.equal(await refusal(router.callbacks.fs!.readTextFile({ sessionId: "s1", path: "/a" }, signal)), -32602);
+  assert.deepEqual(calls, ["two:read:new-2", "three:read:s2"]);
+});

@@ -49,6 +49,8 @@ export class AgentClient {
   readonly handshake: Promise<acp.InitializeResponse | undefined>;
   private settleHandshake: (init: acp.InitializeResponse | undefined) => void = () => undefined;
   private readonly sinks = new Map<string, SessionSink>();
+  /** Every session id attached on this connection: the router refuses those no tab owns any more. */
+  private readonly everAttached = new Set<string>();
   private readonly early = new Map<string, Array<[method: string | undefined, payload: unknown]>>();
   private stopping = false;
   private retired = false;
@@ -205,11 +207,17 @@ export class AgentClient {
    * Attach before calling `session/load`: its replay arrives before its response.
    */
   attach(sessionId: string, sink: SessionSink): { dispose(): void } {
+    this.everAttached.add(sessionId);
     this.sinks.set(sessionId, sink);
     const buffered = this.early.get(sessionId);
     this.early.delete(sessionId);
     for (const [method, payload] of buffered ?? []) this.deliver(sink, method, payload);
     return { dispose: () => this.sinks.get(sessionId) === sink && this.sinks.delete(sessionId) };
+  }
+
+  /** Whether a session (or child) with this id was ever attached on this connection. */
+  hasAttached(sessionId: string): boolean {
+    return this.everAttached.has(sessionId);
   }
 
   async stop(): Promise<void> {

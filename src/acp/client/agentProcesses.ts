@@ -51,6 +51,11 @@ export interface AgentLease {
   initialized(): Promise<acp.InitializeResponse>;
   /** Routes the connection's callbacks for the sessions `tab` owns to its callbacks. */
   route(tab: RoutedTab): TabRoute;
+  /**
+   * Whether the process lives on once this lease lets go (other tabs hold it, or the grace period):
+   * then what this tab leaves running on it (a turn) must be stopped by the tab itself.
+   */
+  outlivesRelease(): boolean;
   /** Lets go (once); resolves when the process stopped, or at once when it lives on. */
   release(): Promise<void>;
 }
@@ -128,8 +133,14 @@ export class AgentProcesses {
   }
 
   private start(request: AgentLaunchRequest, key: string | undefined): PooledAgent {
-    const router = new SessionRouter(request.callbacks);
-    const client = new AgentClient(request.definition, request.open(), router.callbacks, this.options.logger);
+    // Called only once the client exists (by its connection's callbacks).
+    const router = new SessionRouter(request.callbacks, (sessionId: string): boolean => client.hasAttached(sessionId));
+    const client: AgentClient = new AgentClient(
+      request.definition,
+      request.open(),
+      router.callbacks,
+      this.options.logger,
+    );
     const pooled = new PooledAgent(client, router, key);
     if (key !== undefined) this.running.set(key, pooled);
     this.all.add(pooled);
@@ -157,6 +168,8 @@ export class AgentProcesses {
       client: pooled.client,
       initialized: () => pooled.initialized(),
       route: (tab) => pooled.router.add(tab),
+      outlivesRelease: () =>
+        !released && !pooled.client.transport.hasEnded && (pooled.holders > 1 || this.keepsIdle(pooled)),
       release: async () => {
         if (released) return;
         released = true;

@@ -10,8 +10,11 @@
  * request opens the session, and what the transcript shows meanwhile: sessionReopening.ts.
  *
  * The process is leased from `agentProcesses` (client/agentProcesses.ts): tabs of one agent share
- * it, so letting go is a release (the process ends after its last tab, after a grace period). A
- * session the tab leaves is not closed (`session/close`): Bub then drops it from `session/list`.
+ * it, so letting go is a release (the process ends after its last tab, after a grace period).
+ * Leaving a session (New Session, another agent, Restart, closing the tab) while the process lives
+ * on cancels its running turn (`session/cancel`), so the agent does not keep working for no tab. It
+ * is not closed (`session/close`): Bub then drops it from `session/list`, the user's history
+ * (closing a tab closes its session explicitly, sessionManager.ts).
  */
 import { AgentStartError, type AgentClient } from "../client/agentClient";
 import { AgentProcesses, type AgentLease } from "../client/agentProcesses";
@@ -28,7 +31,7 @@ import type { TabNotes } from "./tabNotes";
 import { openFork, type ForkSource } from "./sessionFork";
 import { canReopen, diesSoon, resolveLaunch, withAuth } from "./sessionOpening";
 import { openSession, showContinuation, type Reopen } from "./sessionReopening";
-import { agentServicesFor, sessionContextFor } from "./agentWiring";
+import { agentServicesFor, ownsSession, sessionContextFor } from "./agentWiring";
 import { RestartBackoff } from "./restartBackoff";
 import type { AgentCatalog, Clock, Logger, WorkspacePort } from "../ports";
 import type { KeptConversation } from "../journal/tabJournals";
@@ -84,7 +87,6 @@ export interface LifecyclePanel {
 }
 
 export class AgentLifecycle {
-  private currentClient: AgentClient | undefined;
   private currentServices: AgentServices | undefined;
   private currentSession: SessionController | undefined;
   private currentLease: AgentLease | undefined;
@@ -100,6 +102,8 @@ export class AgentLifecycle {
   private continued: string | undefined;
   /** Agents that ended on their own, still being stopped (one may live on after closing stdout). */
   private readonly retired = new Set<Promise<void>>();
+  /** Bumped by every stop(): an open that a later open (or close) overtook before it leased gives up. */
+  private generation = 0;
 
   constructor(
     private readonly deps: AgentLifecycleDeps,
@@ -115,7 +119,12 @@ export class AgentLifecycle {
   }
 
   get client(): AgentClient | undefined {
-    return this.currentClient;
+    return this.currentLease?.client;
+  }
+
+  /** This open's hold on the process: what tells a superseded open from the current one (agentWiring.ts). */
+  get lease(): AgentLease | undefined {
+    return this.currentLease;
   }
 
   get services(): AgentServices | undefined {
@@ -184,6 +193,7 @@ export class AgentLifecycle {
     // sent from now on waits in the queue for this session instead of finding no agent. The old
     // agent is let go synchronously: its late updates are dropped.
     const stopped = this.stop();
+    const generation = this.generation;
     if (reopen === undefined || reopen.replay) {
       store.dispatch({ type: "thread/reset" });
       this.panel.threadReset();
@@ -197,6 +207,7 @@ export class AgentLifecycle {
     store.dispatch({ type: "connection/starting", agent: name });
     await stopped;
     const launch = await resolveLaunch(this.deps, name);
+    if (generation !== this.generation) return;
     if ("message" in launch) {
       this.fail(name, launch);
       return;
@@ -204,31 +215,33 @@ export class AgentLifecycle {
     const { definition } = launch;
     const cwd = this.deps.workspace.cwd();
     let client: AgentClient | undefined;
+    let lease: AgentLease | undefined;
     let opened = (): void => undefined;
     try {
       const pathValue = await this.deps.pathValue?.();
+      // Overtaken while resolving: the later open leases (else it could lease first and be superseded by this one).
+      if (generation !== this.generation) return;
       const services = agentServicesFor(this.deps, this.panel, this, { name, definition, cwd, pathValue });
       this.currentServices = services;
-      const lease = this.processes.acquire({
+      const leased = this.processes.acquire({
         definition,
         cwd,
         callbacks: services.callbacks,
         open: () => openTransport(definition, cwd, pathValue, this.deps.logger, this.deps.storageDirectory, this.t),
       });
-      this.currentLease = lease;
-      const leased = lease.client;
-      client = leased;
-      this.currentClient = leased;
+      lease = leased;
+      this.currentLease = leased;
+      client = leased.client;
       // The connection's callbacks for this tab's session (and its children) come to its services.
-      const route = lease.route({
-        owns: (sessionId) => this.currentClient === leased && ownsSession(this.currentSession, sessionId),
+      const route = leased.route({
+        owns: (sessionId) => this.currentLease === leased && ownsSession(this.currentSession, sessionId),
         callbacks: services.callbacks,
       });
       this.currentRoute = route;
-      void route.opening(new Promise<void>((resolve) => (opened = resolve)));
-      void leased.ended.then((report) => this.onAgentEnded(leased, report));
-      await lease.initialized();
-      const context = sessionContextFor(this.deps, this.panel, this, client, services, cwd);
+      void route.opening(new Promise<void>((resolve) => (opened = resolve)), fork ? undefined : reopen?.sessionId);
+      void client.ended.then((report) => this.onAgentEnded(leased, report));
+      await leased.initialized();
+      const context = sessionContextFor(this.deps, this.panel, this, leased, services, cwd);
       const note = (title: string) => notes.note(title);
       // An agent with neither session/load nor session/resume: a new session continues the old one.
       const cannotReopen = reopen !== undefined && !canReopen(client);
@@ -245,7 +258,8 @@ export class AgentLifecycle {
             : openSession(this.deps, this.panel, context, name, cannotReopen ? undefined : reopen, this.lastFailure),
         this.t,
       );
-      if (this.currentClient !== client) {
+      // Superseded meanwhile: the later open's stop() let go of this lease (it leased after ours, see `generation`).
+      if (this.currentLease !== lease) {
         session.dispose();
         return;
       }
@@ -259,7 +273,7 @@ export class AgentLifecycle {
       store.dispatch({ type: "connection/ready", agent: name, sessionId: session.sessionId });
       this.panel.sessionReady(session); // messages sent while the agent was starting
     } catch (error) {
-      if (client && this.currentClient !== client) return;
+      if (lease && this.currentLease !== lease) return;
       if (client && (await diesSoon(client))) return; // onAgentEnded reports the exit
       this.fail(
         name,
@@ -276,15 +290,15 @@ export class AgentLifecycle {
     }
   }
 
-  private onAgentEnded(client: AgentClient, report: FailureReport): void {
-    if (this.currentClient !== client || client.isStopping) return;
+  private onAgentEnded(lease: AgentLease, report: FailureReport): void {
+    const { client } = lease;
+    if (this.currentLease !== lease || client.isStopping) return;
     this.currentRoute?.dispose();
     this.currentRoute = undefined;
-    const stopped = this.currentLease?.release() ?? client.stop();
+    const stopped = lease.release();
     this.currentLease = undefined;
     this.retired.add(stopped);
     void stopped.finally(() => this.retired.delete(stopped));
-    this.currentClient = undefined;
     void this.currentServices?.dispose();
     this.currentServices = undefined;
     this.currentSession?.dispose();
@@ -308,18 +322,19 @@ export class AgentLifecycle {
   }
 
   private async stop(): Promise<void> {
+    this.generation += 1;
     const { currentServices: services, currentSession: session, currentLease: lease } = this;
+    // The process lives on for other tabs (or the grace period): the turn left running must stop.
+    if (session && lease?.outlivesRelease() && session.isBusy && !session.agentGone)
+      void lease.client.connection
+        .cancel(session.sessionId)
+        .catch((error: unknown) => this.deps.logger.warn(`session/cancel failed: ${String(error)}`));
     session?.dispose();
     this.currentRoute?.dispose();
     this.currentRoute = undefined;
     this.currentLease = undefined;
     this.currentSession = undefined;
-    this.currentClient = undefined;
     this.currentServices = undefined;
     await Promise.all([services?.dispose(), lease?.release()]);
   }
-}
-
-function ownsSession(session: SessionController | undefined, sessionId: string): boolean {
-  return session !== undefined && (session.sessionId === sessionId || session.children.owns(sessionId));
 }

@@ -4,11 +4,15 @@
  * belong to the panel's current agent (`current`, read then, not when wired): whatever a
  * superseded agent, its services or a session it still runs send is dropped. Services act for the
  * current session and for the child sessions it announced.
+ *
+ * "Current" is the open's lease, not the client: tabs share a process (agentProcesses.ts), so New
+ * Session, Open or Fork on the same agent gets the same AgentClient back, and only the lease (one
+ * per acquire) tells the session left behind from the one that replaced it.
  */
 import { agentIdOf } from "../agents/agentIdentity";
 import { grantedCapabilities } from "../agents/networkPolicy";
 import type { AgentDefinition } from "../agents/agentDefinition";
-import type { AgentClient } from "../client/agentClient";
+import type { AgentLease } from "../client/agentProcesses";
 import { capabilitiesOf } from "../client/agentCapabilities";
 import { AgentServices } from "../client/agentServices";
 import type { SessionContext, SessionController } from "../client/sessionController";
@@ -19,7 +23,8 @@ import type { AgentLifecycleDeps, LifecyclePanel } from "./agentLifecycle";
 
 /** The panel's agent at the moment of asking. */
 export interface CurrentAgent {
-  readonly client: AgentClient | undefined;
+  /** One per open: what a superseded open's callbacks compare against (its client may still be this one). */
+  readonly lease: AgentLease | undefined;
   readonly services: AgentServices | undefined;
   readonly session: SessionController | undefined;
 }
@@ -40,12 +45,7 @@ export function agentServicesFor(
     agentId: agentIdOf(definition),
     ports: { ...deps.ports, onWrite: (write) => panel.review?.record(write.path, write.before, write.after) },
     dispatch: (sessionId, action) => {
-      if (
-        current.services === services &&
-        (current.session === undefined ||
-          current.session.sessionId === sessionId ||
-          current.session.children.owns(sessionId))
-      )
+      if (current.services === services && (current.session === undefined || ownsSession(current.session, sessionId)))
         panel.store.dispatch(action);
     },
     newId: () => panel.notes.newEntryId(),
@@ -64,17 +64,18 @@ export function sessionContextFor(
   deps: AgentLifecycleDeps,
   panel: LifecyclePanel,
   current: CurrentAgent,
-  client: AgentClient,
+  lease: AgentLease,
   services: AgentServices,
   cwd: string,
 ): SessionContext {
   const { store, notes } = panel;
+  const { client } = lease;
   return {
     client,
     cwd,
     additionalDirectories: deps.workspace.additionalDirectories?.() ?? [],
     sink: (action) => {
-      if (current.client === client) store.stream(action);
+      if (current.lease === lease) store.stream(action);
     },
     newId: () => notes.newEntryId(),
     ...(panel.checkpoints
@@ -86,11 +87,16 @@ export function sessionContextFor(
     translate: deps.translate ?? english,
     ...(deps.autoRetry ? { autoRetry: deps.autoRetry } : {}),
     agentNotice: (notice) => {
-      if (current.client === client) deps.agentNotice?.(client.name, notice);
+      if (current.lease === lease) deps.agentNotice?.(client.name, notice);
     },
     clientMcpServers: () =>
       clientMcpServers(services.vscodeTools, client.connection, capabilitiesOf(client.init).mcpOverAcp, (message) =>
         deps.logger.warn(message),
       ),
   };
+}
+
+/** Whether `sessionId` is `session`'s own or a child session it announced. */
+export function ownsSession(session: SessionController | undefined, sessionId: string): boolean {
+  return session !== undefined && (session.sessionId === sessionId || session.children.owns(sessionId));
 }
