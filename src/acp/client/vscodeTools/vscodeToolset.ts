@@ -216,8 +216,10 @@ export class VscodeToolset {
         a.range.start.line - b.range.start.line,
     );
     return items.map((item) => {
+      // One start per run of blanks before a line break: `\s*\n\s*` rescanned a run of spaces with
+      // no break in it from each of them (40,000 spaces in a message took 5.6 s).
       const origin = [item.source, item.code].filter(Boolean).join(" ");
-      return `${this.where(item.path, item.range)} ${item.severity}${origin ? ` [${origin}]` : ""} ${item.message.replace(/\s*\n\s*/g, " ")}`;
+      return `${this.where(item.path, item.range)} ${item.severity}${origin ? ` [${origin}]` : ""} ${item.message.replace(/(?<![^\S\n])[^\S\n]*\n\s*/g, " ")}`;
     });
   }
 
