@@ -9,6 +9,9 @@
 import type { AssistantChunk, AssistantEntry, Thread, UserEntry } from "./thread";
 import { type ChunkUpdate, contentBlockText } from "./sessionUpdate";
 import { appendEntry, replaceLast } from "./threadEntries";
+import { isLocalCommandRecord } from "./localCommandRecord";
+
+export { isLocalCommandRecord };
 
 export function foldChunk(thread: Thread, update: ChunkUpdate, entryId: string): Thread {
   const text = contentBlockText(update.content);
@@ -43,14 +46,6 @@ export function foldChunk(thread: Thread, update: ChunkUpdate, entryId: string):
 
 function sameMessage(entryMessageId: string | undefined, chunkMessageId: string | undefined): boolean {
   return chunkMessageId === undefined || entryMessageId === undefined || entryMessageId === chunkMessageId;
-}
-
-const LOCAL_COMMAND_RECORD =
-  /^\s*(?:<(command-name|command-message|command-args|local-command-stdout|local-command-stderr|local-command-caveat)>[\s\S]*?<\/\1>\s*)+$/;
-
-/** Text made only of Claude Code's local-command tags (`<command-name>/model</command-name>…`). */
-export function isLocalCommandRecord(text: string): boolean {
-  return LOCAL_COMMAND_RECORD.test(text);
 }
 
 function isEchoOfLivePrompt(thread: Thread, text: string): boolean {

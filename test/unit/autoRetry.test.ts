@@ -54,6 +54,16 @@ test("the agent's retryAfter is kept", () => {
   assert.equal(transientError(rpc(-32603, "rate limited", { retryAfterMs: 1500 }))?.retryAfterMs, 1_500);
 });
 
+test("a status at a line start is found in linear time (40,000 blank lines took 20 s)", () => {
+  const blank = "\n \t".repeat(40_000);
+  const started = performance.now();
+  assert.equal(transientError(rpc(-32603, `${blank}x`)), undefined);
+  assert.equal(transientError(rpc(-32603, `${blank} \t503 Service down`))?.reason, "server error");
+  const elapsed = performance.now() - started;
+  assert.ok(elapsed < 1000, `classifying took ${Math.round(elapsed)} ms`);
+  assert.equal(transientError(rpc(-32603, "Internal error\n\n  429 Too Many Requests"))?.reason, "rate limited");
+});
+
 test("backoff: 2 s, 4 s, 8 s; at least the agent's retryAfter, at most a minute", () => {
   assert.deepEqual(
     [1, 2, 3].map((attempt) => retryDelayMs(attempt)),

@@ -84,6 +84,22 @@ test("core.hooksPath is found for a worktree (.git file) and for a repository ne
   assert.deepEqual(gitHooksFolders(join(root, "plain.txt"), []), []);
 });
 
+test("a .git file of a long run of blanks is read in linear time (20,000 took 5 s); padding around the path is ignored", () => {
+  const root = realpathSync(scratchDir("acp-runs-code-pad-"));
+  const common = join(root, "elsewhere/repo.git");
+  mkdirSync(common, { recursive: true });
+  writeFileSync(join(common, "config"), "[core]\n\thooksPath = hooks-here\n");
+  mkdirSync(join(root, "wt"));
+  writeFileSync(join(root, "wt/.git"), `gitdir: \t${common} \t \r\n`);
+  assert.deepEqual(gitHooksFolders(join(root, "wt/a.txt"), []), [join(root, "wt/hooks-here")]);
+  mkdirSync(join(root, "hostile"));
+  writeFileSync(join(root, "hostile/.git"), `gitdir: a${" ".repeat(20_000)}b`);
+  const started = performance.now();
+  assert.deepEqual(gitHooksFolders(join(root, "hostile/a.txt"), []), []);
+  const elapsed = performance.now() - started;
+  assert.ok(elapsed < 1000, `reading the .git file took ${Math.round(elapsed)} ms`);
+});
+
 test("core.hooksPath set in a file the config includes (include.path, includeIf) is found too", () => {
   const root = realpathSync(scratchDir("acp-runs-code-inc-"));
   mkdirSync(join(root, ".git"));

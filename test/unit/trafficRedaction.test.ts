@@ -143,3 +143,18 @@ test("env-file lines, URL passwords, Stripe, GitLab and npm tokens and JWTs are 
   for (const visible of ["DB_PASSWORD=", "SECRET_KEY=", "MODE=plain-0123", "postgres://app:", "@db.internal:5432/app"])
     assert.ok(text.includes(visible), `${visible} missing from ${text}`);
 });
+
+test("redaction is linear on a run of eyJ- (the JWT shape rescanned the run from each of them), and JWTs are still found", () => {
+  const log = new TrafficLog();
+  const hostile = "eyJ-".repeat(4096); // one 16 Ki line; the log holds a hundred of them
+  for (let i = 0; i < 8; i++) log.add("A", "in", hostile, i);
+  const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
+  log.add("A", "in", `{"text":"id-${jwt} \\n${jwt} x${jwt}"}`, 9);
+  const started = performance.now();
+  const lines = log.snapshot();
+  const elapsed = performance.now() - started;
+  assert.ok(elapsed < 1000, `redacting 8 lines of eyJ- took ${Math.round(elapsed)} ms`);
+  assert.equal(lines[0]!.text, hostile);
+  // After `-` and a JSON escape a JWT starts; inside a word (`x…`) it does not, as before.
+  assert.equal(lines[8]!.text, `{"text":"id-[redacted] \\n[redacted] x${jwt}"}`);
+});

@@ -373,3 +373,17 @@ test("one problem is one line, the same for the diagnostics tool and the Problem
     "a.ts:3:7 hint m",
   );
 });
+
+test("a diagnostic's message is put on one line in linear time (40,000 spaces took 5.6 s)", async () => {
+  const { call, intelligence, files } = setup();
+  const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
+  intelligence.extraDiagnostics = [{ path: files.util, range, severity: "error", message: `a${" ".repeat(40_000)}b` }];
+  const started = performance.now();
+  assert.equal((await call("diagnostics")).isError, false);
+  const elapsed = performance.now() - started;
+  assert.ok(elapsed < 1000, `took ${Math.round(elapsed)} ms`);
+  intelligence.extraDiagnostics = [
+    { path: files.util, range, severity: "warning", message: "first  \n \n  second\tthird" },
+  ];
+  assert.match((await call("diagnostics")).text, /first second\tthird/);
+});

@@ -74,7 +74,8 @@ export function homeSecretReason(paths: readonly string[], home = homedir()): st
     for (const base of homes) {
       if (!isInside(path, base) || path === base) continue;
       const segments = relative(base, path).split(sep);
-      const first = (segments[0] ?? "").toLowerCase().replace(/[. ]+$/, "");
+      // One start per run of dots and spaces: `[. ]+$` alone rescanned the run from each (quadratic).
+      const first = (segments[0] ?? "").toLowerCase().replace(/(?<![. ])[. ]+$/, "");
       if (SECRET_FOLDERS.has(first))
         return `is in ~/${first}, which holds keys, credentials or configuration that runs code`;
       if (segments.length === 1 && SHELL_FILES.has(first))

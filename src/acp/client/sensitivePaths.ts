@@ -72,7 +72,8 @@ export function hooksReason(paths: readonly string[]): string | undefined {
 export function sensitiveReason(relativePath: string): string | undefined {
   for (const segment of relativePath.split(/[\\/]+/)) {
     if (segment === "" || segment === "." || segment === "..") continue;
-    const name = segment.toLowerCase().replace(/[. ]+$/, "");
+    // One start per run of dots and spaces: `[. ]+$` alone rescanned the run from each (quadratic).
+    const name = segment.toLowerCase().replace(/(?<![. ])[. ]+$/, "");
     const hit = SENSITIVE.find((entry) => entry.matches(name));
     if (hit) return hit.why;
   }

@@ -36,7 +36,10 @@ export function displayRange(range: Range): string {
  */
 export function problemLine(item: DiagnosticInfo, shownPath: string): string {
   const origin = [item.source, item.code].filter(Boolean).join(" ");
-  return `${shownPath}:${displayRange(item.range)} ${item.severity}${origin ? ` [${origin}]` : ""} ${item.message.replace(/\s*\n\s*/g, " ")}`;
+  // One start per run of blanks before a line break: `\s*\n\s*` rescanned a run of spaces with
+  // no break in it from each of them (40,000 spaces in a message took 5.6 s).
+  const message = item.message.replace(/(?<![^\S\n])[^\S\n]*\n\s*/g, " ");
+  return `${shownPath}:${displayRange(item.range)} ${item.severity}${origin ? ` [${origin}]` : ""} ${message}`;
 }
 
 /**
