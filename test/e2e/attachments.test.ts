@@ -105,6 +105,10 @@ describe("Add to Prompt sources reach the agent as content blocks", { timeout: 4
       JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", noEmit: true }, include: ["src"] }),
     );
     writeFileSync(join(workspace, "src/broken.ts"), 'export const answer: number = "forty-two";\n');
+    writeFileSync(
+      join(workspace, "src/config.ts"),
+      '// settings\nexport function parseConfig(text: string): string[] {\n  return text.split("\\n");\n}\n',
+    );
     writeFileSync(join(workspace, "notes.md"), "first\n");
     writeFileSync(join(workspace, "staged.md"), "one\n");
     const git = (...args: string[]) =>
@@ -259,6 +263,41 @@ describe("Add to Prompt sources reach the agent as content blocks", { timeout: 4
       const blocks = await sendAndRead("editors-attached");
       const uris = blocks.filter((block) => block.type === "resource").map((block) => block.resource?.uri ?? "");
       assert.ok(uris.some((uri) => uri.endsWith("/src/broken.ts")) && uris.some((uri) => uri.endsWith("/notes.md")));
+    });
+  });
+
+  it("@ and a symbol's name: a workspace symbol, sent as a resource_link to its lines", async (t) => {
+    await withDiagnostics(t, diag(), "e2e-attach-symbol", async () => {
+      await removeChips();
+      await openFile(p(), "config.ts");
+      const option = view.frame
+        .getByRole("listbox", { name: "Mentions" })
+        .getByRole("option", { name: /parseConfig/ })
+        .first();
+      // TypeScript answers workspace symbols once its project is loaded: ask again until it does.
+      await eventually(
+        async () => {
+          await view.prompt.click();
+          await view.prompt.fill("");
+          await view.prompt.pressSequentially("explain @parseConf");
+          return option.waitFor({ timeout: 5_000 }).then(
+            () => true,
+            () => false,
+          );
+        },
+        "parseConfig among the @ suggestions",
+        90_000,
+      );
+      await option.click();
+      await eventually(async () => (await chips().count()) === 1, "the symbol chip", 15_000);
+      // The name is the symbol provider's: TypeScript's workspace symbols name a function "parseConfig()".
+      const name = (await chips().first().innerText()).trim();
+      assert.match(name, /^parseConfig\b/);
+      const blocks = await sendAndRead(`symbol-attached @${name}`);
+      const link = blocks.find((block) => block.type === "resource_link");
+      assert.equal(link?.name, name, JSON.stringify(blocks));
+      assert.match(link?.uri ?? "", /^file:\/\/.*\/src\/config\.ts#L2-L\d+$/, "the symbol's file and first line");
+      await sentChips().filter({ hasText: name }).first().waitFor({ timeout: 15_000 });
     });
   });
 
