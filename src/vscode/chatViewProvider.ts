@@ -12,6 +12,7 @@ import type { Logger } from "../acp/ports";
 import type { EditorPlacements } from "../acp/sessions/editorPlacements";
 import type { SessionManager } from "../acp/sessions/sessionManager";
 import { SessionView } from "../acp/sessions/sessionView";
+import { WebviewOutbox } from "../acp/sessions/webviewOutbox";
 import { type HostMessage, webviewMessageSchema } from "../shared/protocol";
 import { renderWebviewHtml } from "./webviewHtml";
 import { handlePanelMessage, type PanelMessageContext } from "./panelMessages";
@@ -23,6 +24,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private readonly messages: PanelMessageContext;
   private readonly restore: () => Promise<boolean>;
   private restored = false;
+  /** Composer commands and request focus, kept while the webview's content is being rebuilt. */
+  private readonly commands = new WebviewOutbox<HostMessage>((message) => this.postNow(message));
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -53,15 +56,22 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   async resolveWebviewView(view: vscode.WebviewView): Promise<void> {
     this.view = view;
+    this.commands.discarded();
     this.sessionView.unsync();
     view.webview.options = {
       enableScripts: true,
       localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, "dist", "webview")],
     };
     view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw));
+    // Hidden, the content is discarded (the view is registered without retainContextWhenHidden);
+    // shown again, VS Code resolves a new view, which says `webview/ready` once it listens.
+    view.onDidChangeVisibility(() => {
+      if (this.view === view && !view.visible) this.commands.discarded();
+    });
     view.onDidDispose(() => {
       if (this.view !== view) return;
       this.view = undefined;
+      this.commands.discarded();
       this.sessionView.unsync();
     });
     view.webview.html = await renderWebviewHtml(view.webview, this.extensionUri);
@@ -96,8 +106,17 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     return this.view?.visible ?? false;
   }
 
-  /** Sends a message straight to the webview (composer commands). */
+  /**
+   * Sends a message to the webview. Composer commands and request focus wait for a webview that
+   * listens (WebviewOutbox); state and side channels go at once, since a rebuilt webview asks for
+   * a fresh snapshot and lists anyway.
+   */
   post(message: HostMessage): void {
+    if (waitsForListener(message)) this.commands.send(message);
+    else this.postNow(message);
+  }
+
+  private postNow(message: HostMessage): void {
     void this.view?.webview.postMessage(message);
   }
 
@@ -113,8 +132,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
     // Flow control for the replica feed: frequent during a stream, and nothing to log.
     if (parsed.data.type === "state/ack") return this.sessionView.acknowledge(parsed.data.seq, parsed.data.history);
+    if (parsed.data.type === "webview/ready") this.commands.listening();
     void handlePanelMessage(parsed.data, this.messages).catch((error: unknown) =>
       this.logger.error(`Handling ${parsed.data.type} failed: ${String(error)}`),
     );
   }
+}
+
+function waitsForListener(message: HostMessage): boolean {
+  return message.type.startsWith("composer/") || message.type === "request/focus";
 }
