@@ -215,6 +215,51 @@ test("Delete Session removes the journal and tells the archive's listeners", asy
   assert.deepEqual(userTexts(reopened), []);
 });
 
+test("Delete Session of an open tab whose journal write is still in flight: the conversation does not come back", async () => {
+  // The tab's writer is closed when its tab closes; that close was not waited for, so its last
+  // write could land after the journal was set aside and list the deleted conversation again.
+  const dir = scratchDir("acp-journal-delete-inflight-");
+  let held: (() => void) | undefined;
+  let hold = false;
+  let inFlight = 0;
+  const gate = () => (hold ? new Promise<void>((resolve) => (held = resolve)) : Promise.resolve());
+  const slowFs: JournalFs = {
+    ...nodeJournalFs,
+    append: async (path, data) => {
+      inFlight++;
+      try {
+        await gate();
+        await nodeJournalFs.append(path, data);
+      } finally {
+        inFlight--;
+      }
+    },
+  };
+  const w = windowOn(dir, slowFs);
+  const tab = await w.manager.newTab("Demo");
+  await tab.prompt("hello, then delete at once");
+  const id = tab.sessionId!;
+  hold = true;
+  const deleting = w.manager.deleteSession("Demo", id);
+  await waitFor(() => held, Boolean, "the tab's last journal write to start");
+  hold = false;
+  held!();
+  await deleting;
+  await waitFor(() => inFlight === 0, Boolean, "no journal write in flight");
+  await w.journals.flush();
+  assert.deepEqual(
+    (await w.archive.list()).map((s) => s.sessionId),
+    [],
+    "the deleted conversation is not listed again",
+  );
+  assert.deepEqual(
+    readdirSync(dir).filter((name) => name.endsWith(".jsonl")),
+    [],
+    "no live journal left",
+  );
+  assert.equal((await w.archive.retired()).length, 1, "set aside once, for Undo");
+});
+
 test("Undo of Delete Session: the journal comes back byte for byte, and the session reopens with its conversation", async () => {
   const dir = scratchDir("acp-journal-undo-");
   const w = windowOn(dir);

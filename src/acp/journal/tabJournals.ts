@@ -55,6 +55,8 @@ const PRUNE_EVERY_MS = 60_000;
 export class TabJournals {
   private readonly writers = new Map<KeptTab, ConversationWriter>();
   private readonly failing = new Set<string>();
+  /** Writers finishing (their tab closed or moved on): Delete waits for them, or their last write would land after it. */
+  private readonly closing = new Map<ConversationWriter, Promise<void>>();
   private lastPrune = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly deps: TabJournalsDeps) {}
@@ -87,7 +89,7 @@ export class TabJournals {
       const previous = writer;
       writer = this.open(tab, connection.agent, sessionId, previous);
       this.writers.set(tab, writer);
-      if (previous) void previous.close();
+      if (previous) void this.finish(previous);
     }
     if (!writer) return;
     if (settled) void this.settle(writer);
@@ -98,12 +100,13 @@ export class TabJournals {
   release(tab: KeptTab): Promise<void> {
     const writer = this.writers.get(tab);
     this.writers.delete(tab);
-    return writer ? writer.close() : Promise.resolve();
+    return writer ? this.finish(writer) : Promise.resolve();
   }
 
   /** Writes and flushes every open journal (shutdown, a reload coming). */
   async flush(): Promise<void> {
     await Promise.all([...this.writers.values()].map((writer) => writer.now(true)));
+    await Promise.all(this.closing.values());
   }
 
   /** Delete Session…: the journal is set aside for a day (`bringBack` undoes it); a tab still writing it stops first. */
@@ -112,8 +115,9 @@ export class TabJournals {
     for (const [tab, writer] of this.writers)
       if (writer.key === key) {
         this.writers.delete(tab);
-        await writer.close();
+        void this.finish(writer);
       }
+    await Promise.all([...this.closing].filter(([writer]) => writer.key === key).map(([, done]) => done));
     await this.deps.archive.remove(key);
   }
 
@@ -123,8 +127,17 @@ export class TabJournals {
   }
 
   async dispose(): Promise<void> {
-    await Promise.all([...this.writers.values()].map((writer) => writer.close()));
+    await Promise.all([...this.writers.values()].map((writer) => this.finish(writer)));
     this.writers.clear();
+    await Promise.all(this.closing.values());
+  }
+
+  private finish(writer: ConversationWriter): Promise<void> {
+    const known = this.closing.get(writer);
+    if (known) return known;
+    const done = writer.close().finally(() => this.closing.delete(writer));
+    this.closing.set(writer, done);
+    return done;
   }
 
   private open(tab: KeptTab, agent: string, sessionId: string, previous: ConversationWriter | undefined) {
