@@ -55,6 +55,7 @@ export async function mergeAgentLists(
   agents: readonly ReadyAgent[],
   records: readonly SessionRecord[],
   t: Translate = english,
+  unused: ReadonlySet<string> = new Set(),
 ): Promise<void> {
   for (const { client, init } of agents) {
     if (!capabilitiesOf(init).list) continue;
@@ -71,6 +72,8 @@ export async function mergeAgentLists(
         const byUser =
           records.find((r) => r.agent === client.name && r.sessionId === info.sessionId)?.titleByUser === true;
         const agentTitle = info.title ? cleanSessionTitle(info.title) || undefined : undefined;
+        // One the panel opened and nobody wrote in, listed by an agent that lists empty sessions too.
+        if (!known && !agentTitle && unused.has(key)) continue;
         const title = (byUser ? known?.title : undefined) ?? agentTitle ?? known?.title ?? t("Untitled session");
         const updatedAt = info.updatedAt ?? known?.updatedAt;
         const archived = (info as { archived?: unknown }).archived;

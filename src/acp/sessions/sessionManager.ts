@@ -39,6 +39,12 @@ export class SessionManager {
   /** Fork, rename and archive. */
   readonly actions: SessionActions;
   private readonly statuses = new AgentStatuses();
+  /**
+   * Sessions this panel opened in which nothing was said yet (`agent\u0000sessionId`): never written
+   * to the index, and hidden from the agent's own list unless it titles them ("New session, then
+   * another agent" would leave an "Untitled session" each time). Memory only: nothing is deleted.
+   */
+  private readonly unused = new Set<string>();
   private readonly transcripts: TranscriptKeeper | undefined;
   /** The agent processes the tabs share (the deps' own when given, else this manager's). */
   readonly processes: AgentProcesses;
@@ -195,7 +201,7 @@ export class SessionManager {
       [...this.tabs.values()].map((session) => session.agentClient),
       this.deps.clock,
     );
-    await mergeAgentLists(items, agents, this.index.all(), this.deps.translate);
+    await mergeAgentLists(items, agents, this.index.all(), this.deps.translate, this.unused);
     const withStatus = await this.statuses.sessionStatuses(
       [...items.values()],
       (agent) => agents.find(({ client }) => client.name === agent && !client.isStopping)?.client,
@@ -280,8 +286,17 @@ export class SessionManager {
       this.features.set(agent, unstableCapabilitiesOf(client.init));
       this.statuses.refreshAuth(client, () => this.changed());
     }
+    const known = this.index.all().find((r) => r.agent === agent && r.sessionId === sessionId);
+    const key = `${agent}\u0000${sessionId}`;
+    // Nothing said and nothing shown yet: not history (a record kept from before is only refreshed).
+    if (session.store.state.thread.entries.length === 0 && !known) {
+      this.unused.add(key);
+      if (this.unused.size > UNUSED_LIMIT) this.unused.delete(this.unused.values().next().value ?? key);
+      return;
+    }
+    this.unused.delete(key);
     // A title the user gave stays (upsert keeps the previous title when none is passed).
-    const byUser = this.index.all().find((r) => r.agent === agent && r.sessionId === sessionId)?.titleByUser === true;
+    const byUser = known?.titleByUser === true;
     const title = byUser ? undefined : (session.store.state.thread.title ?? firstPromptLine(session));
     this.index.upsert({
       agent,
@@ -296,6 +311,8 @@ export class SessionManager {
     for (const listener of this.listeners) listener();
   }
 }
+
+const UNUSED_LIMIT = 500;
 
 async function deleteWith(client: AgentClient, sessionId: string): Promise<void> {
   // A tab's agent may still be starting: its answer to `initialize` says whether it can delete.
