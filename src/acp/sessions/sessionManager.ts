@@ -20,6 +20,7 @@ import { SessionActions } from "./sessionActions";
 import { unstableCapabilitiesOf, type UnstableSessionCapabilities } from "../client/unstableSessions";
 import { AgentStatuses } from "./agentStatuses";
 import { mergeAgentLists, readyAgents } from "./sessionListing";
+import { UnusedSessions } from "./unusedSessions";
 import { AgentProcesses } from "../client/agentProcesses";
 
 export interface OpenTabRecord {
@@ -39,12 +40,8 @@ export class SessionManager {
   /** Fork, rename and archive. */
   readonly actions: SessionActions;
   private readonly statuses = new AgentStatuses();
-  /**
-   * Sessions this panel opened in which nothing was said yet (`agent\u0000sessionId`): never written
-   * to the index, and hidden from the agent's own list unless it titles them ("New session, then
-   * another agent" would leave an "Untitled session" each time). Memory only: nothing is deleted.
-   */
-  private readonly unused = new Set<string>();
+  /** Opened, nothing said yet: not history (unusedSessions.ts). */
+  private readonly unused = new UnusedSessions();
   private readonly transcripts: TranscriptKeeper | undefined;
   /** The agent processes the tabs share (the deps' own when given, else this manager's). */
   readonly processes: AgentProcesses;
@@ -287,14 +284,12 @@ export class SessionManager {
       this.statuses.refreshAuth(client, () => this.changed());
     }
     const known = this.index.all().find((r) => r.agent === agent && r.sessionId === sessionId);
-    const key = `${agent}\u0000${sessionId}`;
     // Nothing said and nothing shown yet: not history (a record kept from before is only refreshed).
     if (session.store.state.thread.entries.length === 0 && !known) {
-      this.unused.add(key);
-      if (this.unused.size > UNUSED_LIMIT) this.unused.delete(this.unused.values().next().value ?? key);
+      this.unused.note(agent, sessionId);
       return;
     }
-    this.unused.delete(key);
+    this.unused.used(agent, sessionId);
     // A title the user gave stays (upsert keeps the previous title when none is passed).
     const byUser = known?.titleByUser === true;
     const title = byUser ? undefined : (session.store.state.thread.title ?? firstPromptLine(session));
@@ -311,8 +306,6 @@ export class SessionManager {
     for (const listener of this.listeners) listener();
   }
 }
-
-const UNUSED_LIMIT = 500;
 
 async function deleteWith(client: AgentClient, sessionId: string): Promise<void> {
   // A tab's agent may still be starting: its answer to `initialize` says whether it can delete.
