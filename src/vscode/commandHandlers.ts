@@ -165,7 +165,12 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
       void offerUndoDelete(picked.title, undo);
     },
     // From the palette: the active tab; from the tab strip's menu: the tab given.
-    "acpPanel.forkSession": (tab?: unknown) => forkTab(manager, tabKeyOf(tab)),
+    "acpPanel.forkSession": (tab?: unknown) =>
+      forkTab(
+        manager,
+        { list: () => context.history.list(), post: (message) => context.view.post(message) },
+        tabKeyOf(tab),
+      ),
     "acpPanel.renameSession": (tab?: unknown) => renameTab(manager, tabKeyOf(tab)),
     "acpPanel.signOut": () => signOutTab(manager),
     "acpPanel.cancelTurn": () => active()?.cancel(),

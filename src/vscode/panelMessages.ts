@@ -180,7 +180,7 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       }
       return;
     case "tab/fork":
-      return forkTab(manager, message.key);
+      return forkTab(manager, { list: () => history.list(), post }, message.key);
     case "tab/rename":
       return renameTab(manager, message.key);
     case "session/rename": {
