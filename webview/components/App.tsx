@@ -4,7 +4,7 @@
  * plan, files changed, queued messages and composer. The transcript and composer are keyed by the
  * active tab, so each tab keeps its own draft and scroll position.
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { initialPanelState } from "../../src/shared/panelState";
 import { focusComposer } from "../composerPresence";
 import { draftKeyFor, pruneDrafts } from "../draftBook";
@@ -44,6 +44,14 @@ function Panel() {
   }, []);
 
   useEffect(() => pruneDrafts(tabs.map((tab) => tab.key)), [tabs]);
+  // A tab that appears and is made active (a fork, Reopen Closed Tab) is where the user goes next:
+  // its chat, not the list. Another tab becoming active (one closed from the list) keeps the list.
+  const knownTabs = useRef<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    const before = knownTabs.current;
+    knownTabs.current = new Set(tabs.map((tab) => tab.key));
+    if (activeKey !== undefined && before.size > 0 && !before.has(activeKey)) setSessionsOpen(false);
+  }, [tabs, activeKey]);
   // A restore card or a message edit belongs to the tab it was opened in.
   const checkpoints = useCheckpointUi();
   useEffect(() => checkpoints.reset(), [checkpoints, activeKey]);
