@@ -139,6 +139,9 @@ describe("webview session fork, rename and archive", { timeout: 120_000 }, () =>
       await panel.send(tabsState("tab-2", TABS.slice(1)));
       await eventually(async () => assert.equal(await rows.count(), 4, "the list stays open"));
       const fork = { ...TABS[1]!, key: "tab-5", sessionId: "session-5", title: "Release notes (fork)" };
+      // As the host sends a new tab: first listed, then made active.
+      await panel.send(tabsState("tab-2", [...TABS.slice(1), fork]));
+      await eventually(async () => assert.equal(await rows.count(), 4, "the list stays while the fork starts"));
       await panel.send(tabsState("tab-5", [...TABS.slice(1), fork]));
       await eventually(async () =>
         assert.equal(await panel.page.getByRole("list", { name: "Session list" }).count(), 0, "the list is closed"),
