@@ -22,6 +22,7 @@ import { AgentStatuses } from "./agentStatuses";
 import { mergeAgentLists, readyAgents } from "./sessionListing";
 import { UnusedSessions } from "./unusedSessions";
 import { AgentProcesses } from "../client/agentProcesses";
+import { ClosedTabs } from "./closedTabs";
 
 export interface OpenTabRecord {
   readonly agent: string;
@@ -46,6 +47,8 @@ export class SessionManager {
   /** The agent processes the tabs share (the deps' own when given, else this manager's). */
   readonly processes: AgentProcesses;
   private readonly ownProcesses: boolean;
+  /** The tabs the user closed, for Reopen Closed Tab (tabClosing.ts). */
+  readonly closedTabs = new ClosedTabs();
 
   /** `transcripts`: what keeps each tab's conversation (the journal; the older TranscriptStore in tests). */
   constructor(
@@ -173,6 +176,7 @@ export class SessionManager {
     else await withTemporaryClient(this.deps, agent, (client) => deleteWith(client, sessionId));
     if (openIn) await this.closeTab(openIn[0]);
     this.index.remove(agent, sessionId);
+    this.closedTabs.forget(agent, sessionId);
     await this.transcripts?.remove(agent, sessionId);
     this.changed();
   }
