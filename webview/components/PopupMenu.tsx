@@ -5,6 +5,7 @@
  * the button, Tab closes and lets focus move on; focus leaving for elsewhere closes it too.
  */
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useRef } from "react";
+import { moveListFocus } from "../listFocus";
 
 export interface PopupMenuItem {
   readonly key: string;
@@ -42,20 +43,11 @@ export function PopupMenu({ label, items, button, onClose, className = "popup-me
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const all = [...(menu.current?.querySelectorAll<HTMLElement>(ITEMS) ?? [])];
     const index = all.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => all[(to + all.length) % all.length]?.focus();
+    if (moveListFocus(event.key, all, index, "vertical")) {
+      event.preventDefault();
+      return;
+    }
     switch (event.key) {
-      case "ArrowDown":
-        move(index + 1);
-        break;
-      case "ArrowUp":
-        move(index - 1);
-        break;
-      case "Home":
-        move(0);
-        break;
-      case "End":
-        move(all.length - 1);
-        break;
       case "Escape":
         close(true);
         break;
