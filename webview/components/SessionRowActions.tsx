@@ -1,13 +1,13 @@
 /**
  * A session row's actions (SessionList.tsx), shown twice: as the row's buttons, and in its "…"
- * menu (PopupMenu.tsx), which right-click, Shift+F10 and the ContextMenu key on the row open too,
+ * menu (MenuButton.tsx), which right-click, Shift+F10 and the ContextMenu key on the row open too,
  * so every action stays reachable where a narrow sidebar cuts the buttons off.
  */
 import type { RefObject } from "react";
 import { useHostActions } from "../hooks";
 import type { SessionRow } from "../sessionRows";
 import { Codicon } from "./Codicon";
-import { PopupMenu } from "./PopupMenu";
+import { MenuButton } from "./MenuButton";
 import { t } from "../l10n";
 
 export interface RowAction {
@@ -60,39 +60,27 @@ interface SessionRowMenuProps {
 }
 
 export function SessionRowMenu({ title, actions, open, setOpen, button }: SessionRowMenuProps) {
-  const name = t("More actions for {0}", title);
   return (
-    <div className="session-menu">
-      <button
-        ref={button}
-        type="button"
-        className={open ? "icon-button icon-button-checked" : "icon-button"}
-        aria-label={name}
-        title={t("More actions (Shift+F10)")}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-      >
-        <Codicon name="ellipsis" />
-      </button>
-      {open ? (
-        <PopupMenu
-          label={t("Actions for {0}", title)}
-          button={button}
-          onClose={() => setOpen(false)}
-          items={actions.map((action) => ({
-            key: action.key,
-            label: action.text,
-            onSelect: action.run,
-            content: (
-              <>
-                <Codicon name={action.icon} />
-                <span>{action.text}</span>
-              </>
-            ),
-          }))}
-        />
-      ) : null}
-    </div>
+    <MenuButton
+      className="session-menu"
+      icon="ellipsis"
+      name={t("More actions for {0}", title)}
+      title={t("More actions (Shift+F10)")}
+      menuLabel={t("Actions for {0}", title)}
+      open={open}
+      setOpen={setOpen}
+      button={button}
+      items={actions.map((action) => ({
+        key: action.key,
+        label: action.text,
+        onSelect: action.run,
+        content: (
+          <>
+            <Codicon name={action.icon} />
+            <span>{action.text}</span>
+          </>
+        ),
+      }))}
+    />
   );
 }

@@ -1,11 +1,11 @@
 /**
  * "All sessions (n)": a menu of every open tab, for a strip too narrow to show them all. A menu
- * button (aria-haspopup) opening a `menu` (PopupMenu.tsx) of `menuitemradio`s, the active one checked.
+ * button (MenuButton.tsx) opening a `menu` of `menuitemradio`s, the active one checked.
  */
 import { useRef, useState } from "react";
 import type { TabSummary } from "../../src/shared/protocol";
 import { Codicon } from "./Codicon";
-import { PopupMenu } from "./PopupMenu";
+import { MenuButton } from "./MenuButton";
 import { t } from "../l10n";
 
 interface TabOverflowMenuProps {
@@ -21,38 +21,27 @@ export function TabOverflowMenu({ tabs, activeKey, labelOf, onActivate }: TabOve
   const name = t("All sessions ({0})", tabs.length);
 
   return (
-    <div className="tab-overflow">
-      <button
-        ref={button}
-        type="button"
-        className={open ? "icon-button icon-button-checked" : "icon-button"}
-        aria-label={name}
-        title={name}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-      >
-        <Codicon name="chevron-down" />
-      </button>
-      {open ? (
-        <PopupMenu
-          label={t("Open sessions")}
-          button={button}
-          onClose={() => setOpen(false)}
-          items={tabs.map((tab) => ({
-            key: tab.key,
-            label: labelOf(tab),
-            checked: tab.key === activeKey,
-            onSelect: () => tab.key !== activeKey && onActivate(tab.key),
-            content: (
-              <>
-                <Codicon name={tab.key === activeKey ? "check" : "blank"} />
-                <span className="tab-title">{tab.title || "New session"}</span>
-              </>
-            ),
-          }))}
-        />
-      ) : null}
-    </div>
+    <MenuButton
+      className="tab-overflow"
+      icon="chevron-down"
+      name={name}
+      title={name}
+      menuLabel={t("Open sessions")}
+      open={open}
+      setOpen={setOpen}
+      button={button}
+      items={tabs.map((tab) => ({
+        key: tab.key,
+        label: labelOf(tab),
+        checked: tab.key === activeKey,
+        onSelect: () => tab.key !== activeKey && onActivate(tab.key),
+        content: (
+          <>
+            <Codicon name={tab.key === activeKey ? "check" : "blank"} />
+            <span className="tab-title">{tab.title || "New session"}</span>
+          </>
+        ),
+      }))}
+    />
   );
 }
