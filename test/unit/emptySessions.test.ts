@@ -1,33 +1,16 @@
 /** Issue 29 §4: a session nobody wrote in ("New session, then pick another agent") never stays in the history. */
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import { tmpdir } from "node:os";
-import { SessionManager } from "../../src/acp/sessions/sessionManager";
-import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
-import { memorySessionStorage } from "../support/memorySessionStorage";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
-import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
+import { disposeManagers, memoryManager } from "../support/memoryManager";
 
-const managers: SessionManager[] = [];
-after(() => Promise.all(managers.map((m) => m.dispose())));
+after(disposeManagers);
 
 function manager() {
   const a = fakeAgent("Fake A", { FAKE_AGENT_STATE: tempStatePath() });
   // Bub answers session/list, and lists its sessions whether or not anything was said in them.
   const b = fakeAgent("Fake B", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
-  const index = new SessionIndex(memorySessionStorage());
-  const m = new SessionManager(
-    {
-      catalog: new MemoryCatalog([a.launch, b.launch]),
-      workspace: fixedWorkspace(tmpdir()),
-      logger: new MemoryLogger(),
-      clock: steppingClock(Date.parse("2026-11-29T10:00:00Z")),
-      restartDelaysMs: [],
-    },
-    index,
-  );
-  managers.push(m);
-  return { m, index };
+  return memoryManager([a.launch, b.launch], "2026-11-29T10:00:00Z");
 }
 
 test("new session, then another agent: the empty session is neither indexed nor listed, used ones are", async () => {

@@ -6,19 +6,14 @@
  */
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import { tmpdir } from "node:os";
-import { SessionManager } from "../../src/acp/sessions/sessionManager";
-import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
 import { forkAndRefresh } from "../../src/acp/sessions/forkAndRefresh";
 import type { HostMessage } from "../../src/shared/protocol";
-import { memorySessionStorage } from "../support/memorySessionStorage";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
-import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
 import { definitionOf } from "../support/memoryPorts";
+import { disposeManagers, memoryManager } from "../support/memoryManager";
 
-const managers: SessionManager[] = [];
-after(() => Promise.all(managers.map((m) => m.dispose())));
+after(disposeManagers);
 
 function setup(defaultConfig?: Record<string, string>) {
   const ops = fakeAgent("Ops", {
@@ -27,16 +22,7 @@ function setup(defaultConfig?: Record<string, string>) {
     FAKE_AGENT_STATE: tempStatePath(),
   });
   const launch = defaultConfig ? definitionOf(ops.launch, { defaultConfig }) : ops.launch;
-  const deps = {
-    catalog: new MemoryCatalog([launch]),
-    workspace: fixedWorkspace(tmpdir()),
-    logger: new MemoryLogger(),
-    clock: steppingClock(Date.parse("2026-12-01T10:00:00Z")),
-    restartDelaysMs: [],
-  };
-  const m = new SessionManager(deps, new SessionIndex(memorySessionStorage()));
-  managers.push(m);
-  return { m, ops };
+  return { m: memoryManager([launch]).m, ops };
 }
 
 const pickers = (options: readonly { id: string; currentValue: unknown }[]) =>

@@ -6,30 +6,17 @@
  */
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import { tmpdir } from "node:os";
-import { SessionManager } from "../../src/acp/sessions/sessionManager";
-import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
+import type { SessionManager } from "../../src/acp/sessions/sessionManager";
 import { closeTabAsking, reopenClosedTab } from "../../src/acp/sessions/tabClosing";
-import { memorySessionStorage } from "../support/memorySessionStorage";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
-import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
+import { disposeManagers, memoryManager } from "../support/memoryManager";
 
-const managers: SessionManager[] = [];
-after(() => Promise.all(managers.map((m) => m.dispose())));
+after(disposeManagers);
 
 function setup() {
   const bub = fakeAgent("Bub", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
-  const deps = {
-    catalog: new MemoryCatalog([bub.launch]),
-    workspace: fixedWorkspace(tmpdir()),
-    logger: new MemoryLogger(),
-    clock: steppingClock(Date.parse("2026-12-01T10:00:00Z")),
-    restartDelaysMs: [],
-  };
-  const m = new SessionManager(deps, new SessionIndex(memorySessionStorage()));
-  managers.push(m);
-  return { m, bub };
+  return { m: memoryManager([bub.launch]).m, bub };
 }
 
 async function runningTab(m: SessionManager) {
