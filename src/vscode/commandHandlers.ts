@@ -19,6 +19,7 @@ import type { ReviewComments } from "./reviewComments";
 import type { ReviewHunks } from "./reviewHunks";
 import { addAgentFromRegistry } from "./registryCommand";
 import { forkTab, renameTab, signOutTab } from "./sessionOpsCommands";
+import { closeTab, reopenTab } from "./tabCloseCommands";
 import { exportConversations } from "./conversationExportCommand";
 import type { JournalArchive } from "../acp/journal/journalArchive";
 import type { WorkspaceCheckpoints } from "../acp/checkpoints/workspaceCheckpoints";
@@ -152,8 +153,9 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     },
     "acpPanel.closeSession": async () => {
       const key = manager.activeTabKey;
-      if (key) await manager.closeTab(key);
+      if (key) await closeTab(manager, key);
     },
+    "acpPanel.reopenClosedTab": () => reopenTab(manager),
     "acpPanel.deleteSession": async () => {
       const picked = await pickFromHistory(context.history, {
         title: vscode.l10n.t("ACP: Delete Session"),
@@ -165,7 +167,12 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
       void offerUndoDelete(picked.title, undo);
     },
     // From the palette: the active tab; from the tab strip's menu: the tab given.
-    "acpPanel.forkSession": (tab?: unknown) => forkTab(manager, tabKeyOf(tab)),
+    "acpPanel.forkSession": (tab?: unknown) =>
+      forkTab(
+        manager,
+        { list: () => context.history.list(), post: (message) => context.view.post(message) },
+        tabKeyOf(tab),
+      ),
     "acpPanel.renameSession": (tab?: unknown) => renameTab(manager, tabKeyOf(tab)),
     "acpPanel.signOut": () => signOutTab(manager),
     "acpPanel.cancelTurn": () => active()?.cancel(),

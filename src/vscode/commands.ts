@@ -10,6 +10,7 @@ export const commandIds = [
   "acpPanel.openSession",
   "acpPanel.openSessionInEditor",
   "acpPanel.closeSession",
+  "acpPanel.reopenClosedTab",
   "acpPanel.deleteSession",
   "acpPanel.forkSession",
   "acpPanel.renameSession",

@@ -16,6 +16,7 @@ import type { FollowAgent } from "./followAgent";
 import { workspaceCwd } from "./workspaceCwd";
 import { handleCheckpointMessage } from "./checkpointMessages";
 import { forkTab, renameListed, renameTab, setArchived } from "./sessionOpsCommands";
+import { closeTab } from "./tabCloseCommands";
 
 export interface PanelMessageContext {
   readonly manager: SessionManager;
@@ -143,7 +144,7 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
     case "tab/activate":
       return manager.activate(message.key);
     case "tab/close":
-      return manager.closeTab(message.key);
+      return closeTab(manager, message.key);
     case "tab/openInEditor":
       return context.openInEditor(message.key);
     case "sessions/refresh":
@@ -180,7 +181,7 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       }
       return;
     case "tab/fork":
-      return forkTab(manager, message.key);
+      return forkTab(manager, { list: () => history.list(), post }, message.key);
     case "tab/rename":
       return renameTab(manager, message.key);
     case "session/rename": {

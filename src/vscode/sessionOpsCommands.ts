@@ -4,6 +4,8 @@
  */
 import * as vscode from "vscode";
 import type { SessionManager } from "../acp/sessions/sessionManager";
+import { forkAndRefresh } from "../acp/sessions/forkAndRefresh";
+import type { HostMessage, SessionListItem } from "../shared/protocol";
 
 /** Shows `message` (a translated text with `{0}` for the error's message) when the action fails. */
 function report(message: (detail: string) => string): (error: unknown) => void {
@@ -11,8 +13,18 @@ function report(message: (detail: string) => string): (error: unknown) => void {
     void vscode.window.showErrorMessage(message(error instanceof Error ? error.message : String(error)));
 }
 
-/** Forks the tab `key` (default: the active one) into a new tab. */
-export async function forkTab(manager: SessionManager, key = manager.activeTabKey): Promise<void> {
+/** Where the webview's session list comes from and goes to, refreshed after a fork. */
+export interface ListRefresh {
+  readonly list: () => Promise<SessionListItem[]>;
+  readonly post: (message: HostMessage) => void;
+}
+
+/** Forks the tab `key` (default: the active one) into a new, active tab; the webview's list follows. */
+export async function forkTab(
+  manager: SessionManager,
+  refresh: ListRefresh,
+  key = manager.activeTabKey,
+): Promise<void> {
   if (key === undefined) return;
   if (!manager.actions.canFork(key)) {
     void vscode.window.showInformationMessage(
@@ -20,9 +32,9 @@ export async function forkTab(manager: SessionManager, key = manager.activeTabKe
     );
     return;
   }
-  await manager.actions
-    .forkTab(key)
-    .catch(report((detail) => vscode.l10n.t("Could not fork the session: {0}", detail)));
+  await forkAndRefresh(manager, key, refresh.list, refresh.post).catch(
+    report((detail) => vscode.l10n.t("Could not fork the session: {0}", detail)),
+  );
 }
 
 /** ACP: Sign Out of Agent, for the active tab's agent (offered only when it advertises `logout`). */

@@ -2,7 +2,9 @@
  * Issue 18 §2 in real VS Code (code-server + Chromium), against the fake agent with the unstable
  * session methods (`bub` profile, FAKE_AGENT_SESSION_OPS): ACP: Fork Session opens a tab that
  * continues the history; the tab's right-click menu renames it (session/set_title); the session
- * list archives and unarchives with "Show archived"; the header shows auth/status.
+ * list archives and unarchives with "Show archived"; the header shows auth/status. Issue 29 §4: the
+ * fork shows its chat with the source's pickers and a fresh list; closing a tab with a running turn
+ * asks first, and ACP: Reopen Closed Tab brings the session back.
  */
 import * as assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -13,7 +15,7 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser, openWorkbench, pickContextMenuItem, runCommand, screenshot } from "../harness/browser";
 import { eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
-import { fakeProfileAgent, panel } from "../harness/panel";
+import { fakeProfileAgent, modalDialog, panel } from "../harness/panel";
 import { vsixPath } from "../harness/paths";
 import { agentSettings, clientMessages, withDiagnostics } from "../harness/workbench";
 import { tearDownUi } from "../harness/teardown";
@@ -31,6 +33,10 @@ describe("fork, rename and archive in VS Code", { timeout: 300_000 }, () => {
   let view: Chat;
   const diag = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog: log });
   const tabs = () => panel(page!).tabs;
+  const selectValue = (label: string) =>
+    panel(page!)
+      .frame.locator(`vscode-single-select[label="${label}"]`)
+      .evaluate((el) => (el as unknown as { value: string }).value);
 
   before(async () => {
     scratch = mkdtempSync(join(tmpdir(), "acp-panel-session-ops-"));
@@ -71,6 +77,10 @@ describe("fork, rename and archive in VS Code", { timeout: 300_000 }, () => {
       await view.log.getByText("ACP Panel demo agent", { exact: false }).first().waitFor({ timeout: 30_000 });
       await eventually(async () => !/working/i.test((await view.status.textContent()) ?? ""), "the turn to end");
       const source = clientMessages(log, "session/prompt")[0]?.message?.params?.sessionId;
+      const model = await selectValue("Model");
+      const parts = panel(p);
+      await parts.showSessions.click();
+      await parts.sessionList.waitFor({ timeout: 15_000 });
       await runCommand(p, "ACP: Fork Session");
       await eventually(async () => (await tabs().count()) === 2, "a second tab", 30_000);
       await eventually(
@@ -85,7 +95,38 @@ describe("fork, rename and archive in VS Code", { timeout: 300_000 }, () => {
       await view.status.filter({ hasText: /Fake Ops is ready/ }).waitFor({ timeout: 30_000 });
       await view.log.getByText(PROMPT).first().waitFor({ timeout: 10_000 });
       await view.log.getByText("ACP Panel demo agent", { exact: false }).first().waitFor({ timeout: 10_000 });
+      assert.equal(await parts.sessionList.count(), 0, "the fork's chat is shown, not the list");
+      assert.equal(await selectValue("Model"), model, "the fork keeps the source's Model picker");
+      await parts.showSessions.click();
+      await parts.sessionList.getByRole("listitem").filter({ hasText: "(fork)" }).first().waitFor({ timeout: 15_000 });
+      await parts.showSessions.click();
+      await parts.sessionList.waitFor({ state: "detached", timeout: 10_000 });
       await screenshot(p, "e2e-session-ops-forked.png");
+    });
+  });
+
+  it("closing a tab with a running turn asks first; ACP: Reopen Closed Tab brings its session back", async (t) => {
+    await withDiagnostics(t, diag(), "e2e-session-ops-close", async () => {
+      const p = page!;
+      const cancels = clientMessages(log, "session/cancel").length;
+      await sendPrompt(view, "long turn");
+      await view.log.getByText("Working, step 2", { exact: false }).first().waitFor({ timeout: 30_000 });
+      // The active tab's close button (the fork's).
+      await panel(p).frame.locator("button.tab-close-selected").click();
+      const dialog = modalDialog(p);
+      await dialog.waitFor({ timeout: 15_000 });
+      assert.match(await dialog.innerText(), /Stop the turn and close\?/);
+      await screenshot(p, "e2e-session-ops-close-running.png");
+      await dialog.getByRole("button", { name: "Stop and Close" }).click();
+      await eventually(async () => (await tabs().count()) === 1, "the tab closed", 15_000);
+      await eventually(() => clientMessages(log, "session/cancel").length > cancels, "session/cancel on the wire");
+      await runCommand(p, "ACP: Reopen Closed Tab");
+      await eventually(async () => (await tabs().count()) === 2, "the tab is back", 30_000);
+      await eventually(
+        async () => (await tabs().nth(1).getAttribute("aria-selected")) === "true",
+        "the reopened tab is active",
+      );
+      await view.log.getByText("long turn").first().waitFor({ timeout: 30_000 });
     });
   });
 

@@ -1,33 +1,17 @@
 /** Tabs: isolated sessions on two agents, the merged session list, delete on the agent's side, restore records. */
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import { tmpdir } from "node:os";
-import { SessionManager } from "../../src/acp/sessions/sessionManager";
-import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
-import { memorySessionStorage } from "../support/memorySessionStorage";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
-import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
+import { disposeManagers, memoryManager } from "../support/memoryManager";
 import { assistantText } from "../support/hostHarness";
 import { waitFor } from "../support/waitFor";
 
-const managers: SessionManager[] = [];
-after(() => Promise.all(managers.map((m) => m.dispose())));
+after(disposeManagers);
 
 function manager() {
   const a = fakeAgent("Fake A", { FAKE_AGENT_STATE: tempStatePath() });
   const b = fakeAgent("Fake B", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
-  const m = new SessionManager(
-    {
-      catalog: new MemoryCatalog([a.launch, b.launch]),
-      workspace: fixedWorkspace(tmpdir()),
-      logger: new MemoryLogger(),
-      clock: steppingClock(Date.parse("2026-11-29T10:00:00Z")),
-      restartDelaysMs: [],
-    },
-    new SessionIndex(memorySessionStorage()),
-  );
-  managers.push(m);
-  return { m, a, b };
+  return { m: memoryManager([a.launch, b.launch], "2026-11-29T10:00:00Z").m, a, b };
 }
 
 test("two tabs on two agents stay isolated; switching never interrupts a running turn", async () => {

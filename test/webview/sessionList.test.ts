@@ -1,7 +1,7 @@
 /**
  * The session list: opened from the header ("Show sessions"), refreshed on open, rows with
  * title, agent, folder, time and status (live from the tab strip), search, and Open / Delete /
- * Close posting the right messages.
+ * Close posting the right messages; at 300 px every action through the row's "…" menu (issue 29 §4).
  */
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -18,17 +18,20 @@ describe("webview session list", { timeout: 120_000 }, () => {
     await harness?.close();
   });
 
-  async function openList(panel: Panel) {
+  async function openList(panel: Panel, archivable = false) {
     await panel.snapshot(0, readyState());
     await panel.send(tabsState("tab-1"));
     const toggle = panel.page.getByRole("button", { name: "Show sessions" });
     await toggle.click();
     await panel.waitForSent("sessions/refresh");
     const now = await panel.page.evaluate(() => Date.now());
-    await panel.send(sessionsList(now));
-    const list = panel.page.getByRole("list", { name: "Session list" });
-    await eventually(async () => assert.equal(await list.getByRole("listitem").count(), 4));
-    return { toggle, list };
+    const list = sessionsList(now);
+    await panel.send(
+      archivable ? { ...list, sessions: list.sessions.map((item) => ({ ...item, canArchive: true })) } : list,
+    );
+    const rows = panel.page.getByRole("list", { name: "Session list" });
+    await eventually(async () => assert.equal(await rows.getByRole("listitem").count(), 4));
+    return { toggle, list: rows };
   }
 
   it("toggles from the header, asks for a refresh, and shows title, agent, folder, time and status", async () => {
@@ -60,7 +63,9 @@ describe("webview session list", { timeout: 120_000 }, () => {
             ...[".session-title", ".session-status", ".session-agent", ".session-cwd", "time"].map(
               (selector) => item.querySelector(selector)?.textContent ?? "-",
             ),
-            [...item.querySelectorAll("button")].map((button) => button.textContent?.split(" ")[0]).join(","),
+            [...item.querySelectorAll(".session-actions button")]
+              .map((button) => button.textContent?.split(" ")[0])
+              .join(","),
           ].join(" | "),
         ),
       );
@@ -176,6 +181,98 @@ describe("webview session list", { timeout: 120_000 }, () => {
         assert.equal(await prompt.evaluate((element) => element === document.activeElement), true),
       );
       await settle(panel.page);
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it('at 300 px, every row action is in its "…" menu, by mouse, right-click and keyboard', async () => {
+    const panel = await Panel.open(harness, { viewport: { width: 300, height: 720 } });
+    try {
+      const { list } = await openList(panel, true);
+      const page = panel.page;
+      const row = (title: string) => list.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
+      const more = (title: string) => page.getByRole("button", { name: `More actions for ${title}`, exact: true });
+      const menu = (title: string) => page.getByRole("menu", { name: `Actions for ${title}` });
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
+      const within300 = async (title: string) => {
+        for (const item of await menu(title).getByRole("menuitem").all()) {
+          const box = await item.boundingBox();
+          assert.ok(box && box.x >= 0 && box.x + box.width <= 300, `${await item.innerText()} is on screen`);
+        }
+      };
+
+      // Mouse: the button opens the menu of the row's actions, all on screen; an item posts its message.
+      await more("Parser refactor").click();
+      assert.equal(await more("Parser refactor").getAttribute("aria-expanded"), "true");
+      const items = await menu("Parser refactor").getByRole("menuitem").allInnerTexts();
+      assert.deepEqual(items, ["Open", "Close", "Rename", "Archive", "Delete"]);
+      await within300("Parser refactor");
+      assert.deepEqual(await panel.axe(), [], "axe-clean with the menu open");
+      await menu("Parser refactor").getByRole("menuitem", { name: "Rename" }).click();
+      await panel.waitForSent("session/rename");
+      assert.equal(await menu("Parser refactor").count(), 0, "choosing closes the menu");
+      assert.equal(await focused(), "More actions for Parser refactor", "and focus returns to its button");
+
+      // Keyboard: Enter opens with the first item focused; End, ArrowUp, Enter picks Archive.
+      await page.keyboard.press("Enter");
+      await eventually(async () => assert.equal(await focused(), "Open"));
+      await page.keyboard.press("End");
+      await page.keyboard.press("ArrowUp");
+      assert.equal(await focused(), "Archive");
+      await page.keyboard.press("Enter");
+      await panel.waitForSent("session/archive");
+      assert.equal(await focused(), "More actions for Parser refactor");
+
+      // Shift+F10 on a row's button opens its menu; Escape closes it, back on "…", the list still shown.
+      await row("Speed up the test matrix").getByRole("button", { name: /^Open/ }).focus();
+      await page.keyboard.press("Shift+F10");
+      await eventually(async () => assert.equal(await focused(), "Open"));
+      assert.deepEqual(await menu("Speed up the test matrix").getByRole("menuitem").allInnerTexts(), [
+        "Open",
+        "Rename",
+        "Archive",
+        "Delete",
+      ]);
+      await page.keyboard.press("Escape");
+      await eventually(async () => assert.equal(await menu("Speed up the test matrix").count(), 0));
+      assert.equal(await focused(), "More actions for Speed up the test matrix");
+      assert.equal(await list.getByRole("listitem").count(), 4, "Escape in the menu does not leave the list");
+      // The ContextMenu key too; ArrowUp wraps from the first item to the last.
+      await page.keyboard.press("ContextMenu");
+      await eventually(async () => assert.equal(await focused(), "Open"));
+      await page.keyboard.press("ArrowUp");
+      assert.equal(await focused(), "Delete");
+      await page.keyboard.press("Enter");
+      await panel.waitForSent("session/delete");
+
+      // Right-click on the row opens the same menu.
+      await row("Release notes").locator(".session-title").click({ button: "right" });
+      await eventually(async () => assert.equal(await menu("Release notes").count(), 1));
+      await within300("Release notes");
+      await menu("Release notes").getByRole("menuitem", { name: "Close" }).click();
+      await panel.waitForSent("tab/close");
+
+      assert.deepEqual(
+        (await panel.sent()).filter((m) => /^session\/(rename|archive|delete)$|^tab\/close$/.test(m.type)),
+        [
+          { type: "session/rename", agent: AGENT, sessionId: "session-1" },
+          { type: "session/archive", agent: AGENT, sessionId: "session-1", archived: true },
+          { type: "session/delete", agent: "Codex", sessionId: "session-9" },
+          { type: "tab/close", key: "tab-2" },
+        ],
+      );
+      // Open, by keyboard from the menu: the session opens and the chat comes back.
+      await more("Docs typo").focus();
+      await page.keyboard.press("Enter");
+      await eventually(async () => assert.equal(await focused(), "Open"));
+      await page.keyboard.press("Enter");
+      await panel.waitForSent("session/open");
+      assert.deepEqual(await panel.sentOfType("session/open"), [
+        { type: "session/open", agent: AGENT, sessionId: "session-8" },
+      ]);
+      await eventually(async () => assert.equal(await page.getByRole("textbox", { name: "Prompt" }).count(), 1));
       await panel.assertHealthy();
     } finally {
       await panel.close();

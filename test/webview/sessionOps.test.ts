@@ -1,7 +1,8 @@
 /**
  * Issue 18 §2 in the webview: Rename on every listed session, Archive/Unarchive only where the
  * agent offers it, archived sessions hidden until "Show archived", and the tab's right-click
- * context (`data-vscode-context`) offering Fork only where the agent can fork.
+ * context (`data-vscode-context`) offering Fork only where the agent can fork; a fork (a new tab
+ * made active) shows its chat in place of the list (issue 29 §4).
  */
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -122,6 +123,30 @@ describe("webview session fork, rename and archive", { timeout: 120_000 }, () =>
           ["open in the agent", "-", "saved", "-"],
         ),
       );
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
+
+  it("a new tab that becomes active (a fork, a reopened tab) shows its chat in place of the list", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      const rows = await openList(panel, await panel.page.evaluate(() => Date.now()));
+      await eventually(async () => assert.equal(await rows.count(), 4));
+      // Another existing tab becomes active (e.g. one closed from the list): the list stays.
+      await panel.send(tabsState("tab-2"));
+      await panel.send(tabsState("tab-2", TABS.slice(1)));
+      await eventually(async () => assert.equal(await rows.count(), 4, "the list stays open"));
+      const fork = { ...TABS[1]!, key: "tab-5", sessionId: "session-5", title: "Release notes (fork)" };
+      // As the host sends a new tab: first listed, then made active.
+      await panel.send(tabsState("tab-2", [...TABS.slice(1), fork]));
+      await eventually(async () => assert.equal(await rows.count(), 4, "the list stays while the fork starts"));
+      await panel.send(tabsState("tab-5", [...TABS.slice(1), fork]));
+      await eventually(async () =>
+        assert.equal(await panel.page.getByRole("list", { name: "Session list" }).count(), 0, "the list is closed"),
+      );
+      await eventually(async () => assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).count(), 1));
       await panel.assertHealthy();
     } finally {
       await panel.close();

@@ -4,7 +4,7 @@
  * plan, files changed, queued messages and composer. The transcript and composer are keyed by the
  * active tab, so each tab keeps its own draft and scroll position.
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { initialPanelState } from "../../src/shared/panelState";
 import { focusComposer } from "../composerPresence";
 import { draftKeyFor, pruneDrafts } from "../draftBook";
@@ -44,6 +44,19 @@ function Panel() {
   }, []);
 
   useEffect(() => pruneDrafts(tabs.map((tab) => tab.key)), [tabs]);
+  // A tab made active that was not there when the list opened (a fork, Reopen Closed Tab) is where
+  // the user goes next: its chat, not the list. The host sends such a tab first and activates it in
+  // a later `tabs/state`. Another tab becoming active (one closed from the list) keeps the list.
+  const tabsAtOpen = useRef<ReadonlySet<string>>(new Set());
+  const tabKeys = tabs.map((tab) => tab.key).join("\u0000");
+  useEffect(() => {
+    if (sessionsOpen) tabsAtOpen.current = new Set(tabKeys.split("\u0000"));
+    // Only when the list opens: the keys then are the ones it knew.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sessionsOpen]);
+  useEffect(() => {
+    if (sessionsOpen && activeKey !== undefined && !tabsAtOpen.current.has(activeKey)) setSessionsOpen(false);
+  }, [sessionsOpen, activeKey]);
   // A restore card or a message edit belongs to the tab it was opened in.
   const checkpoints = useCheckpointUi();
   useEffect(() => checkpoints.reset(), [checkpoints, activeKey]);

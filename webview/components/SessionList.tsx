@@ -6,7 +6,8 @@
  * row shows agent, date, state, changed files and cost where known; a filter picks one agent. Open switches to (or restores) the session's tab; Delete asks the host, which
  * confirms with the user; Close closes the session's tab; Rename asks the host for a title (the
  * agent stores it where it can, else it is kept locally); Archive/Unarchive where the agent offers
- * it, with "Show archived" to list archived sessions. Escape goes back to the chat.
+ * it, with "Show archived" to list archived sessions. Escape goes back to the chat. Each row's "…"
+ * button (also right-click, Shift+F10) opens a menu of the same actions (SessionRowActions.tsx).
  */
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useHistoryResults, useHostActions, useSessionList, useTabs } from "../hooks";
@@ -15,6 +16,7 @@ import { shortenPath } from "../displayPaths";
 import { type SessionRow, relativeTime, searchSessions, sessionRows, sessionStatusLabel } from "../sessionRows";
 import { filterHistory, historyAgents } from "../../src/shared/historyFilter";
 import { Codicon } from "./Codicon";
+import { SessionRowMenu, isMenuKey, useRowActions } from "./SessionRowActions";
 import { t } from "../l10n";
 
 export function SessionList({ onClose }: { onClose: () => void }) {
@@ -130,12 +132,25 @@ export function SessionList({ onClose }: { onClose: () => void }) {
 }
 
 function SessionListRow({ row, now, onOpened }: { row: SessionRow; now: number; onOpened: () => void }) {
-  const { openSession, deleteSession, closeTab, renameSession, archiveSession, openInEditor } = useHostActions();
+  const actions = useRowActions(row, onOpened);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const updated = relativeTime(row.updatedAt, now);
   const status = sessionStatusLabel(row.status);
-  const tabKey = row.tabKey;
   return (
-    <li className={`session-row session-${row.status}${row.archived ? " session-archived" : ""}`}>
+    <li
+      className={`session-row session-${row.status}${row.archived ? " session-archived" : ""}`}
+      onContextMenu={(event) => {
+        // Handled here: the workbench's own webview menu stays away (it skips a defaultPrevented event).
+        event.preventDefault();
+        setMenuOpen(true);
+      }}
+      onKeyDown={(event) => {
+        if (!isMenuKey(event)) return;
+        event.preventDefault();
+        setMenuOpen(true);
+      }}
+    >
       <div className="session-main">
         <span className="session-title" title={row.title}>
           {row.title}
@@ -153,6 +168,7 @@ function SessionListRow({ row, now, onOpened }: { row: SessionRow; now: number; 
           ) : null}
           {status}
         </span>
+        <SessionRowMenu title={row.title} actions={actions} open={menuOpen} setOpen={setMenuOpen} button={menuButton} />
       </div>
       <div className="session-meta">
         <span className="session-agent">{row.agent}</span>
@@ -189,53 +205,13 @@ function SessionListRow({ row, now, onOpened }: { row: SessionRow; now: number; 
         </p>
       ) : null}
       <div className="session-actions">
-        <button
-          type="button"
-          className="text-button"
-          onClick={() => {
-            openSession(row.agent, row.sessionId);
-            onOpened();
-          }}
-        >
-          <Codicon name={tabKey ? "go-to-file" : "folder-opened"} />
-          {t("Open")}
-          <span className="visually-hidden"> {row.title}</span>
-        </button>
-        {tabKey && row.inEditor ? (
-          <button type="button" className="text-button" onClick={() => openInEditor(tabKey)}>
-            <Codicon name="window" />
-            {t("Show in editor")}
+        {actions.map((action) => (
+          <button key={action.key} type="button" className="text-button" onClick={action.run}>
+            <Codicon name={action.icon} />
+            {action.text}
             <span className="visually-hidden"> {row.title}</span>
           </button>
-        ) : null}
-        {tabKey ? (
-          <button type="button" className="text-button" onClick={() => closeTab(tabKey)}>
-            <Codicon name="close" />
-            {t("Close")}
-            <span className="visually-hidden"> {row.title}</span>
-          </button>
-        ) : null}
-        <button type="button" className="text-button" onClick={() => renameSession(row.agent, row.sessionId)}>
-          <Codicon name="edit" />
-          {t("Rename")}
-          <span className="visually-hidden"> {row.title}</span>
-        </button>
-        {row.canArchive ? (
-          <button
-            type="button"
-            className="text-button"
-            onClick={() => archiveSession(row.agent, row.sessionId, row.archived !== true)}
-          >
-            <Codicon name={row.archived ? "inbox" : "archive"} />
-            {row.archived ? t("Unarchive") : t("Archive")}
-            <span className="visually-hidden"> {row.title}</span>
-          </button>
-        ) : null}
-        <button type="button" className="text-button" onClick={() => deleteSession(row.agent, row.sessionId)}>
-          <Codicon name="trash" />
-          {t("Delete")}
-          <span className="visually-hidden"> {row.title}</span>
-        </button>
+        ))}
       </div>
     </li>
   );

@@ -14,6 +14,7 @@
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { TabSummary } from "../../src/shared/protocol";
 import { useHostActions, useTabs } from "../hooks";
+import { moveListFocus } from "../listFocus";
 import { Codicon } from "./Codicon";
 import { TabOverflowMenu } from "./TabOverflowMenu";
 import { t } from "../l10n";
@@ -63,20 +64,11 @@ export function TabStrip() {
   const tabElements = () => [...(strip.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>, tab: TabSummary, index: number) => {
     const all = tabElements();
-    const move = (to: number) => all[(to + all.length) % all.length]?.focus();
+    if (moveListFocus(event.key, all, index, "horizontal")) {
+      event.preventDefault();
+      return;
+    }
     switch (event.key) {
-      case "ArrowRight":
-        move(index + 1);
-        break;
-      case "ArrowLeft":
-        move(index - 1);
-        break;
-      case "Home":
-        move(0);
-        break;
-      case "End":
-        move(all.length - 1);
-        break;
       case "Enter":
       case " ":
         if (tab.key !== activeKey) activateTab(tab.key);

@@ -121,19 +121,21 @@ export class SessionController {
 
   /**
    * `session/new` (or another request that creates a session from the same parameters, such as
-   * `session/fork`), then the agent's `defaultConfig` for the options it offers.
+   * `session/fork`), then the agent's `defaultConfig` for the options it offers (unless
+   * `defaultConfig: false`: a fork keeps its source's settings).
    */
   static async create(
     context: SessionContext,
     open: (params: acp.NewSessionRequest) => Promise<acp.NewSessionResponse> = (params) =>
       context.client.connection.newSession(params),
+    { defaultConfig = true }: { defaultConfig?: boolean } = {},
   ): Promise<SessionController> {
     const { params, systemPromptSkipped } = await openParams(context);
     const response = await open(params);
     const session = new SessionController(response.sessionId, context, "new");
     session.opened(systemPromptSkipped);
     applySessionState(context, response);
-    await applyDefaultConfig(context, session.sessionId, response.configOptions ?? []);
+    if (defaultConfig) await applyDefaultConfig(context, session.sessionId, response.configOptions ?? []);
     return session;
   }
 

@@ -13,6 +13,7 @@ import { SessionController, type SessionContext } from "../client/sessionControl
 import { forkSession } from "../client/unstableSessions";
 import { storedEntriesOf, type StoredEntry } from "../../shared/storedTranscript";
 import type { Thread } from "../../shared/thread";
+import type { ConfigOption, ModeState } from "../../shared/sessionUpdate";
 import { english, type Translate } from "../../shared/l10n";
 
 export interface ForkSource {
@@ -24,6 +25,12 @@ export interface ForkSource {
   readonly newSession?: boolean;
   /** Given to the agent with the new session's first prompt (the earlier conversation). */
   readonly context?: string;
+  /**
+   * The source's pickers (Model, Reasoning effort, mode) as last reported: the fork shows them
+   * until the agent reports its own, as a fork result may carry none (issue 29 §4).
+   */
+  readonly configOptions?: readonly ConfigOption[];
+  readonly modes?: ModeState;
 }
 
 export function forkSourceOf(
@@ -36,17 +43,28 @@ export function forkSourceOf(
     sessionId,
     entries: storedEntriesOf(thread),
     ...(title === undefined ? {} : { title: t("{0} (fork)", title) }),
+    ...(thread.configOptions.length > 0 ? { configOptions: thread.configOptions } : {}),
+    ...(thread.modes ? { modes: thread.modes } : {}),
   };
 }
 
-/** `session/fork` with the parameters a new session would get (cwd, MCP servers, directories). */
+/**
+ * `session/fork` with the parameters a new session would get (cwd, MCP servers, directories).
+ * What the result leaves out of the pickers comes from the source; the result's own fields, and
+ * any later `config_option_update`, win. The agent's `defaultConfig` is not applied: the fork
+ * continues the source, with the settings the user chose there.
+ */
 export function openFork(context: SessionContext, source: ForkSource): Promise<SessionController> {
   return SessionController.create(
     context,
-    async (params) =>
-      (await forkSession(context.client.connection, {
-        ...params,
-        sessionId: source.sessionId,
-      })) as acp.NewSessionResponse,
+    async (params) => {
+      const response = await forkSession(context.client.connection, { ...params, sessionId: source.sessionId });
+      return {
+        ...response,
+        ...(response.configOptions == null && source.configOptions ? { configOptions: [...source.configOptions] } : {}),
+        ...(response.modes == null && source.modes ? { modes: source.modes } : {}),
+      } as acp.NewSessionResponse;
+    },
+    { defaultConfig: false },
   );
 }

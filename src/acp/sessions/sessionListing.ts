@@ -18,6 +18,7 @@ import type { SessionListItem } from "../../shared/protocol";
 import { english, type Translate } from "../../shared/l10n";
 import { unstableCapabilitiesOf } from "../client/unstableSessions";
 import { cleanSessionTitle } from "../../shared/sessionTitle";
+import type { UnusedSessions } from "./unusedSessions";
 
 const PAGE_LIMIT = 50;
 export const LIST_WAIT_FOR_AGENT_MS = 5_000;
@@ -55,6 +56,7 @@ export async function mergeAgentLists(
   agents: readonly ReadyAgent[],
   records: readonly SessionRecord[],
   t: Translate = english,
+  unused?: Pick<UnusedSessions, "has">,
 ): Promise<void> {
   for (const { client, init } of agents) {
     if (!capabilitiesOf(init).list) continue;
@@ -71,6 +73,8 @@ export async function mergeAgentLists(
         const byUser =
           records.find((r) => r.agent === client.name && r.sessionId === info.sessionId)?.titleByUser === true;
         const agentTitle = info.title ? cleanSessionTitle(info.title) || undefined : undefined;
+        // One the panel opened and nobody wrote in, listed by an agent that lists empty sessions too.
+        if (!known && !agentTitle && unused?.has(client.name, info.sessionId)) continue;
         const title = (byUser ? known?.title : undefined) ?? agentTitle ?? known?.title ?? t("Untitled session");
         const updatedAt = info.updatedAt ?? known?.updatedAt;
         const archived = (info as { archived?: unknown }).archived;

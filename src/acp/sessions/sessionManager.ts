@@ -20,7 +20,9 @@ import { SessionActions } from "./sessionActions";
 import { unstableCapabilitiesOf, type UnstableSessionCapabilities } from "../client/unstableSessions";
 import { AgentStatuses } from "./agentStatuses";
 import { mergeAgentLists, readyAgents } from "./sessionListing";
+import { UnusedSessions } from "./unusedSessions";
 import { AgentProcesses } from "../client/agentProcesses";
+import { ClosedTabs } from "./closedTabs";
 
 export interface OpenTabRecord {
   readonly agent: string;
@@ -39,10 +41,14 @@ export class SessionManager {
   /** Fork, rename and archive. */
   readonly actions: SessionActions;
   private readonly statuses = new AgentStatuses();
+  /** Opened, nothing said yet: not history (unusedSessions.ts). */
+  private readonly unused = new UnusedSessions();
   private readonly transcripts: TranscriptKeeper | undefined;
   /** The agent processes the tabs share (the deps' own when given, else this manager's). */
   readonly processes: AgentProcesses;
   private readonly ownProcesses: boolean;
+  /** The tabs the user closed, for Reopen Closed Tab (tabClosing.ts). */
+  readonly closedTabs = new ClosedTabs();
 
   /** `transcripts`: what keeps each tab's conversation (the journal; the older TranscriptStore in tests). */
   constructor(
@@ -170,6 +176,7 @@ export class SessionManager {
     else await withTemporaryClient(this.deps, agent, (client) => deleteWith(client, sessionId));
     if (openIn) await this.closeTab(openIn[0]);
     this.index.remove(agent, sessionId);
+    this.closedTabs.forget(agent, sessionId);
     await this.transcripts?.remove(agent, sessionId);
     this.changed();
   }
@@ -195,7 +202,7 @@ export class SessionManager {
       [...this.tabs.values()].map((session) => session.agentClient),
       this.deps.clock,
     );
-    await mergeAgentLists(items, agents, this.index.all(), this.deps.translate);
+    await mergeAgentLists(items, agents, this.index.all(), this.deps.translate, this.unused);
     const withStatus = await this.statuses.sessionStatuses(
       [...items.values()],
       (agent) => agents.find(({ client }) => client.name === agent && !client.isStopping)?.client,
@@ -280,8 +287,15 @@ export class SessionManager {
       this.features.set(agent, unstableCapabilitiesOf(client.init));
       this.statuses.refreshAuth(client, () => this.changed());
     }
+    const known = this.index.all().find((r) => r.agent === agent && r.sessionId === sessionId);
+    // Nothing said and nothing shown yet: not history (a record kept from before is only refreshed).
+    if (session.store.state.thread.entries.length === 0 && !known) {
+      this.unused.note(agent, sessionId);
+      return;
+    }
+    this.unused.used(agent, sessionId);
     // A title the user gave stays (upsert keeps the previous title when none is passed).
-    const byUser = this.index.all().find((r) => r.agent === agent && r.sessionId === sessionId)?.titleByUser === true;
+    const byUser = known?.titleByUser === true;
     const title = byUser ? undefined : (session.store.state.thread.title ?? firstPromptLine(session));
     this.index.upsert({
       agent,
