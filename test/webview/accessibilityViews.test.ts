@@ -1,7 +1,7 @@
 /**
  * axe-core over the panel's other views, in the dark, light and high-contrast themes at 300 and
  * 700 px (issue 29, done-when 3): the first-run view (presets to install, one to copy, one
- * installed) and the session list with its search, filters and rows. The transcript with every
+ * installed) and the session list with its search, filters and rows, and a row's "…" menu open. The transcript with every
  * entry kind is accessibility.test.ts. Any violation fails.
  */
 import * as assert from "node:assert/strict";
@@ -54,6 +54,12 @@ describe("accessibility of the first run and the session list (axe-core)", { tim
           await eventually(async () => assert.ok((await list.getByRole("listitem").count()) >= 4));
           assert.ok(await list.getByRole("listitem").filter({ hasText: AGENT }).first().isVisible());
           await panel.page.evaluate(() => document.fonts.ready);
+          await settle(panel.page);
+          assert.deepEqual(await panel.axe(), []);
+          // A row's "…" menu, open: every action of the row, whatever the width.
+          await list.getByRole("button", { name: "More actions for Speed up the test matrix" }).first().click();
+          const menu = panel.page.getByRole("menu");
+          await eventually(async () => assert.ok((await menu.getByRole("menuitem").count()) >= 2));
           await settle(panel.page);
           assert.deepEqual(await panel.axe(), []);
           await panel.assertHealthy();
