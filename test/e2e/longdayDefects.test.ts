@@ -8,7 +8,7 @@
  *   (a slow `initialize`) shows its rows instead of "Loading sessions…" for good.
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -29,6 +29,7 @@ const SLOW_START_MS = 6000;
 
 describe("issue 27 defects in VS Code", { timeout: 300_000 }, () => {
   let scratch: string;
+  let workspace: string;
   let demoLog: string;
   let slowLog: string;
   let server: CodeServer | undefined;
@@ -48,7 +49,7 @@ describe("issue 27 defects in VS Code", { timeout: 300_000 }, () => {
 
   before(async () => {
     scratch = mkdtempSync(join(tmpdir(), "acp-panel-longday-"));
-    const workspace = join(scratch, "workspace");
+    workspace = join(scratch, "workspace");
     mkdirSync(workspace);
     demoLog = join(scratch, "demo-wire.jsonl");
     slowLog = join(scratch, "slow-wire.jsonl");
@@ -81,7 +82,8 @@ describe("issue 27 defects in VS Code", { timeout: 300_000 }, () => {
   it("keeps a message queued during a turn that ends in a crash, marked Not sent, until Send again", async (t) => {
     await withDiagnostics(t, diag(demoLog), "e2e-longday-queue-crash", async () => {
       const queued = "basic-stream queued before the crash";
-      await sendPrompt(view, "crash-late now");
+      // The agent dies once the test says so (after the message is queued), not after a fixed 2 s.
+      await sendPrompt(view, "crash-on-signal .crash-now");
       await view.log
         .getByText("Working before the crash, step 2", { exact: false })
         .first()
@@ -89,6 +91,7 @@ describe("issue 27 defects in VS Code", { timeout: 300_000 }, () => {
       await sendPrompt(view, queued);
       const item = queue().getByRole("listitem");
       await eventually(async () => (await item.count()) === 1, "the message in the queue");
+      writeFileSync(join(workspace, ".crash-now"), "");
       await view.log.getByText("The agent exited with code 3", { exact: false }).first().waitFor({ timeout: 20_000 });
       await item.getByText("Not sent").waitFor({ timeout: 10_000 });
       // The automatic restart brings the agent back; the held message still waits for the user.

@@ -3,6 +3,8 @@
  * fake-agent scenario catalogue (docs/reference/fake-agent-scenarios.md; group C: turn shapes; group F: robustness). Anything
  * unrecognised gets the friendly demo reply, so the same program is the offline demo agent.
  */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { RpcError, internalError, type JsonRpcId } from "./wire";
 import type { Profile } from "./profiles";
 import { bubKind, bubToolResult } from "./bubTools";
@@ -146,6 +148,21 @@ export const scenarios: Record<string, Scenario> = {
   /** Like `crash`, after 2 s of ticks: time to queue a message in the UI before the agent dies. */
   async "crash-late"(turn) {
     for (let tick = 1; tick <= 20; tick++) {
+      turn.update(chunk(`Working before the crash, step ${tick}. `));
+      await turn.sleep(100);
+    }
+    return await turn.exit(3, "fatal: simulated crash in the fake agent");
+  },
+
+  /**
+   * `crash-on-signal <file>`: ticks as `crash-late` does until `file` (relative to the session's
+   * folder) exists, at most a minute, then dies: a test on a loaded machine decides when the
+   * agent dies instead of racing a 2 s timer.
+   */
+  async "crash-on-signal"(turn) {
+    const signal = resolve(turn.cwd, turn.args[0] ?? ".crash-now");
+    const deadline = Date.now() + 60_000;
+    for (let tick = 1; !existsSync(signal) && Date.now() < deadline; tick++) {
       turn.update(chunk(`Working before the crash, step ${tick}. `));
       await turn.sleep(100);
     }
