@@ -72,7 +72,8 @@ test("the scan is linear: a megabyte of hostile text is judged in milliseconds",
     const started = performance.now();
     markdownLimitExceeded(source.slice(0, MAX_BLOCK_CHARS));
     markdownLimitExceeded(source);
-    assert.ok(performance.now() - started < 500, `${(performance.now() - started).toFixed(0)} ms`);
+    // A wide bound: a backtracking scan takes minutes here, and a loaded CI core can stall a linear one.
+    assert.ok(performance.now() - started < 2_000, `${(performance.now() - started).toFixed(0)} ms`);
   }
 });
 
