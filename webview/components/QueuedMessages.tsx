@@ -32,11 +32,13 @@ export function QueuedMessages() {
           headingId="queued-heading"
         >
           <span className="badge">{queue.length}</span>{" "}
-          {allNotSent
-            ? t("not sent: the agent ended")
-            : running
-              ? t("sent when the turn ends")
-              : t("paused: Send now, or send a new message to resume")}
+          <span>
+            {allNotSent
+              ? t("not sent: the agent ended")
+              : running
+                ? t("sent when the turn ends")
+                : t("paused: Send now, or send a new message to resume")}
+          </span>
         </SummaryToggle>
       </div>
       {open ? (
