@@ -115,6 +115,11 @@ const uiStateSchema = z.object({
   scrollKey: z.string().optional(),
   /** Collapsible sections the user opened or closed, by key (see uiExpansion.ts). */
   expanded: z.record(z.string(), z.boolean()).optional(),
+  /**
+   * The panels above the composer (plan, files changed, queue) the user expanded or collapsed, by
+   * kind: one choice for every tab, kept apart from `expanded` so that no card can evict it.
+   */
+  panels: z.record(z.string(), z.boolean()).optional(),
   /** The "Follow agent" toggle. */
   follow: z.boolean().optional(),
   /**

@@ -37,6 +37,28 @@ export function useExpanded(key: string, defaultOpen = false): readonly [boolean
   return [open, setOpen] as const;
 }
 
+/** The panels above the composer, each one summary row until the user expands it (issue 29). */
+export type PanelKind = "plan" | "files-changed" | "queue";
+
+const panelChoices: Partial<Record<PanelKind, boolean>> = { ...getUiState().panels };
+
+/**
+ * `[open, setOpen]` for a panel above the composer: collapsed unless the user expanded it. The
+ * choice is per kind, so it holds for every tab and every new plan or queue, and across reloads.
+ */
+export function usePanelExpanded(kind: PanelKind): readonly [boolean, (open: boolean) => void] {
+  const [open, setOpenState] = useState(() => panelChoices[kind] ?? false);
+  const setOpen = useCallback(
+    (next: boolean) => {
+      setOpenState(next);
+      panelChoices[kind] = next;
+      setUiState({ panels: { ...panelChoices } });
+    },
+    [kind],
+  );
+  return [open, setOpen] as const;
+}
+
 /**
  * `[open, setOpen]` for a section whose natural state changes (a subagent run: open while it runs,
  * closed once done). The user's explicit choice, once made, wins over `autoOpen`.

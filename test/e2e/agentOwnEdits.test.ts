@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { screenshot } from "../harness/browser";
-import { sendPrompt, type Chat } from "../harness/chat";
+import { expandPanel, sendPrompt, type Chat } from "../harness/chat";
 import { closeFakeAgentUi, openFakeAgentUi, type FakeAgentUi } from "../harness/fakeAgentUi";
 import { withDiagnostics } from "../harness/workbench";
 
@@ -48,6 +48,7 @@ describe("files an agent writes with its own tools", { timeout: 300_000 }, () =>
       }
       const review = view.frame.getByRole("region", { name: "Files changed" });
       await review.waitFor({ timeout: 15_000 });
+      await expandPanel(view, "Files changed");
       const rows = review.getByRole("list", { name: "Changed files" }).getByRole("listitem");
       for (const file of FILES) await rows.filter({ hasText: file }).first().waitFor({ timeout: 15_000 });
       await review.getByText("3 files").waitFor({ timeout: 15_000 });

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { screenshot } from "../harness/browser";
-import { eventually } from "../harness/chat";
+import { eventually, expandPanel } from "../harness/chat";
 import { changedRow, gitRepo, openUi, turn, type Ui } from "../harness/checkpointUi";
 import { clientMessages, withDiagnostics } from "../harness/workbench";
 import { tearDownUi } from "../harness/teardown";
@@ -42,6 +42,7 @@ describe("checkpoints in a git repository with uncommitted work", { timeout: 400
   it("an own-tool edit counts only the agent's line, and Undo keeps the user's uncommitted edit", async (t) => {
     await withDiagnostics(t, diagnostics(), "e2e-checkpoint-undo", async () => {
       await turn(ui.view, "own-append notes.md the agent's line", "Edited notes.md.");
+      await expandPanel(ui.view, "Files changed");
       const row = changedRow(ui.view, "notes.md");
       await row.waitFor({ timeout: 20_000 });
       await row.getByText("+1").waitFor({ timeout: 10_000 });
@@ -132,6 +133,7 @@ describe("checkpoints in a folder that is not a git repository", { timeout: 400_
   it("a shell rm and a created file are both listed and undone", async (t) => {
     await withDiagnostics(t, diagnostics(), "e2e-checkpoint-plain", async () => {
       await turn(ui.view, "own-shell rm:keep.txt create:made.txt", "Ran ");
+      await expandPanel(ui.view, "Files changed");
       const removed = changedRow(ui.view, "keep.txt");
       const created = changedRow(ui.view, "made.txt");
       await removed.waitFor({ timeout: 20_000 });
@@ -152,6 +154,7 @@ describe("checkpoints in a folder that is not a git repository", { timeout: 400_
     await withDiagnostics(t, diagnostics(), "e2e-checkpoint-keep-hunk", async () => {
       const hunks = () => readFileSync(join(plain, "hunks.txt"), "utf8");
       await turn(ui.view, "own-lines hunks.txt 1=ONE_by_the_agent 5=FIVE_by_the_agent", "Edited hunks.txt.");
+      await expandPanel(ui.view, "Files changed");
       const row = changedRow(ui.view, "hunks.txt");
       await row.getByText("+2").waitFor({ timeout: 20_000 });
       await row.getByRole("button", { name: /^Open diff / }).click();

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { screenshot } from "../harness/browser";
-import { eventually } from "../harness/chat";
+import { eventually, expandPanel } from "../harness/chat";
 import { changedRow, gitRepo, openUi, turn, type Ui } from "../harness/checkpointUi";
 import { withDiagnostics } from "../harness/workbench";
 import { tearDownUi } from "../harness/teardown";
@@ -68,6 +68,7 @@ describe(
       await withDiagnostics(t, diagnostics(), "e2e-checkpoint-multiroot", async () => {
         // The session's cwd is the first folder: the second one is reached as ../plain.
         await turn(ui.view, "own-shell write:notes.md write:../plain/data.txt rm:../plain/keep.txt", "Ran ");
+        await expandPanel(ui.view, "Files changed");
         for (const name of ["notes.md", "data.txt", "keep.txt"])
           await changedRow(ui.view, name).waitFor({ timeout: 20_000 });
         assert.equal(files().keep, undefined);

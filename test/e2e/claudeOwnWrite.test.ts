@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, openWorkbench, screenshot } from "../harness/browser";
-import { openChat, sendPrompt, type Chat } from "../harness/chat";
+import { expandPanel, openChat, sendPrompt, type Chat } from "../harness/chat";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { vsixPath } from "../harness/paths";
 import { ensureTools } from "../harness/tools";
@@ -84,6 +84,7 @@ describe("a real agent (claude-agent-acp) writes files with its own tools in VS 
       }
       const review = view.frame.getByRole("region", { name: "Files changed" });
       await review.waitFor({ timeout: 15_000 });
+      await expandPanel(view, "Files changed");
       const rows = review.getByRole("list", { name: "Changed files" }).getByRole("listitem");
       for (const file of FILES) await rows.filter({ hasText: file }).first().waitFor({ timeout: 15_000 });
       await review.getByText("2 files").waitFor({ timeout: 15_000 });

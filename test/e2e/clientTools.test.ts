@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { after, afterEach, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, openFile, openWorkbench, runCommand, screenshot } from "../harness/browser";
-import { eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
+import { eventually, expandPanel, openChat, sendPrompt, type Chat } from "../harness/chat";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { vsixPath } from "../harness/paths";
 import {
@@ -99,6 +99,7 @@ describe("VS Code answers the agent", { timeout: 300_000 }, () => {
       const review = view.frame.getByRole("region", { name: "Files changed" });
       await review.waitFor({ timeout: 10_000 });
       await review.getByText("2 files").waitFor();
+      await expandPanel(view, "Files changed");
       const rows = review.getByRole("list", { name: "Changed files" }).getByRole("listitem");
       const draftRow = rows.filter({ hasText: "draft.md" });
       const createdRow = rows.filter({ hasText: "created.txt" });

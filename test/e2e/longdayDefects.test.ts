@@ -15,7 +15,7 @@ import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { readWireLog } from "../harness/agent";
 import { launchBrowser, openChatView, openWorkbench, runCommand, screenshot } from "../harness/browser";
-import { chat, eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
+import { chat, eventually, expandPanel, openChat, sendPrompt, type Chat } from "../harness/chat";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { fakeProfileAgent, panel, pickQuickItem, reloadWindow } from "../harness/panel";
 import { vsixPath } from "../harness/paths";
@@ -89,6 +89,7 @@ describe("issue 27 defects in VS Code", { timeout: 300_000 }, () => {
         .first()
         .waitFor({ timeout: 20_000 });
       await sendPrompt(view, queued);
+      await expandPanel(view, "Queued");
       const item = queue().getByRole("listitem");
       await eventually(async () => (await item.count()) === 1, "the message in the queue");
       writeFileSync(join(workspace, ".crash-now"), "");

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { runCommand, screenshot } from "../harness/browser";
-import { eventually, sendPrompt, type Chat } from "../harness/chat";
+import { eventually, expandPanel, sendPrompt, type Chat } from "../harness/chat";
 import { closeFakeAgentUi, openFakeAgentUi, type FakeAgentUi } from "../harness/fakeAgentUi";
 import { clientMessages, withDiagnostics } from "../harness/workbench";
 
@@ -57,6 +57,7 @@ describe("comments on the agent's changes", { timeout: 300_000 }, () => {
       await view.log.getByText("Edited notes.md.").first().waitFor({ timeout: 30_000 });
       await view.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 15_000 });
       const review = view.frame.getByRole("region", { name: "Files changed" });
+      await expandPanel(view, "Files changed");
       const row = review
         .getByRole("list", { name: "Changed files" })
         .getByRole("listitem")

@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { after, afterEach, before, describe, it } from "node:test";
 import type { Browser, Locator, Page } from "playwright-core";
 import { launchBrowser, openChatView, openWorkbench, runCommand, screenshot } from "../harness/browser";
-import { chat, eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
+import { chat, eventually, expandPanel, openChat, sendPrompt, type Chat } from "../harness/chat";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { repoRoot, vsixPath } from "../harness/paths";
 import {
@@ -91,6 +91,7 @@ describe("the chat panel shows a whole turn in VS Code", { timeout: 300_000 }, (
       await thought.getByText("plan first, then edit, then run the tests", { exact: false }).waitFor();
 
       // The plan: the last one sent replaces the first, all three done.
+      await expandPanel(view, "Plan");
       const plan = frame.getByRole("list", { name: "Plan" });
       assert.deepEqual(
         (await plan.getByRole("listitem").allTextContents()).map((s) => s.trim()),

@@ -20,8 +20,13 @@ import { tearDownUi } from "../harness/teardown";
 // Long enough that Send is pressed several times while the agent starts, however late the panel shows.
 const SLOW_START_MS = 8000;
 
-/** The queued messages' texts (each is an editable textbox). */
+/**
+ * The queued messages' texts (each is an editable textbox). The queue shows as one collapsed row
+ * until expanded: expand it when it is there (it may be sent and gone before the click lands).
+ */
 async function queuedTexts(view: Chat): Promise<string[]> {
+  const collapsed = view.frame.getByRole("button", { name: /^Queued/, expanded: false });
+  if ((await collapsed.count()) > 0) await collapsed.click({ timeout: 2_000 }).catch(() => undefined);
   const boxes = view.frame.getByRole("list", { name: "Queued messages" }).getByRole("textbox");
   return Promise.all((await boxes.all()).map((box) => box.inputValue()));
 }

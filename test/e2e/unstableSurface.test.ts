@@ -12,7 +12,7 @@ import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { DEMO_AGENT, demoAgentSettings, readWireLog } from "../harness/agent";
 import { launchBrowser, openWorkbench } from "../harness/browser";
-import { eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
+import { eventually, expandPanel, openChat, sendPrompt, type Chat } from "../harness/chat";
 import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { vsixPath } from "../harness/paths";
 import { withDiagnostics } from "../harness/workbench";
@@ -97,6 +97,7 @@ describe("unstable ACP surface in VS Code", { timeout: 300_000 }, () => {
         "Bump the version(Done)",
         "Write the notes(In progress)",
       ]);
+      await expandPanel(view, "Plan");
       assert.equal(await view.frame.getByRole("list", { name: "Plan", exact: true }).count(), 1, "the stable plan too");
       assert.equal(
         await view.frame.getByRole("region", { name: "Plan notes" }).locator("strong").textContent(),

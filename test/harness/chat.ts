@@ -55,3 +55,20 @@ export async function eventually(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The summary-row buttons of the panels above the composer, by the start of their accessible names. */
+const panelToggles = {
+  Plan: /^Plan \d+ of \d+ done/,
+  "Files changed": /^Files changed/,
+  Queued: /^Queued/,
+} as const;
+
+/**
+ * Expands a panel above the composer as a user would: each starts as one collapsed summary row
+ * (issue 29), and the choice is kept, so a panel already expanded is left as it is.
+ */
+export async function expandPanel(view: Chat, panel: keyof typeof panelToggles, timeoutMs = 30_000): Promise<void> {
+  const toggle = view.frame.getByRole("button", { name: panelToggles[panel] });
+  await toggle.waitFor({ timeout: timeoutMs });
+  if ((await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
+}

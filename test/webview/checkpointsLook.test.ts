@@ -38,6 +38,7 @@ describe("checkpoint controls: axe and screenshots", { timeout: 180_000 }, () =>
         const card = panel.page.getByRole("group", { name: "Restore checkpoint" });
         await card.getByRole("button", { name: "Restore" }).waitFor();
         const review = panel.page.getByRole("region", { name: "Files changed" });
+        await panel.expandPanel("Files changed");
         await eventually(async () => assert.equal(await review.getByRole("listitem").count(), 4));
         await panel.page.evaluate(() => document.fonts.ready);
         await settle(panel.page);

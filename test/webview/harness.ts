@@ -317,6 +317,16 @@ export class Panel {
     for (let left = await closed.count(); left > 0; left = await closed.count()) await closed.first().click();
   }
 
+  /**
+   * Expands the panel above the composer whose summary row starts with `heading` ("Plan", "Files
+   * changed", "Queued"), as a user would: they start as one collapsed row (issue 29). Waits for it.
+   */
+  async expandPanel(heading: string): Promise<void> {
+    const toggle = this.page.locator(".section-bar > .section-toggle").filter({ hasText: new RegExp(`^${heading}`) });
+    await toggle.waitFor();
+    if ((await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
+  }
+
   async assertHealthy(): Promise<void> {
     const violations = await this.page.evaluate(() => window.__cspViolations);
     const problems = [...this.problems, ...violations.map((v) => `CSP violation: ${v}`)];

@@ -163,6 +163,11 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
     try {
       await panel.snapshot(0, fullFixtureState());
       const plan = panel.page.getByRole("list", { name: "Plan" });
+      const toggle = panel.page.getByRole("button", { name: /^Plan/ });
+      await toggle.waitFor();
+      assert.equal(await toggle.getAttribute("aria-expanded"), "false", "one summary row until expanded");
+      assert.match((await toggle.textContent()) ?? "", /Run the tests/, "collapsed, it names the current step");
+      await toggle.click();
       await eventually(async () => assert.equal(await plan.getByRole("listitem").count(), 5));
       assert.deepEqual(await plan.getByRole("listitem").allTextContents(), [
         "Read src/math.ts(Done)",
@@ -171,7 +176,6 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
         "Add a test for mul()(Pending)",
         "Explain the bug(Pending)",
       ]);
-      const toggle = panel.page.getByRole("button", { name: /^Plan/ });
       assert.match((await toggle.textContent()) ?? "", /2 of 5 done/);
       assert.equal(await toggle.getAttribute("aria-expanded"), "true");
       const planTop = await plan.evaluate((element) => element.getBoundingClientRect().top);

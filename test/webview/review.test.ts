@@ -38,6 +38,7 @@ describe("webview files changed", { timeout: 120_000 }, () => {
       assert.equal(await region.count(), 0, "nothing changed: no section");
 
       await panel.actions(1, changesActions());
+      await panel.expandPanel("Files changed");
       const rows = region.getByRole("listitem");
       await eventually(async () => assert.equal(await rows.count(), 4));
       assert.deepEqual(
@@ -93,6 +94,7 @@ describe("webview files changed", { timeout: 120_000 }, () => {
         fold([...readyActions, ...turn, ...changesActions(), { type: "turn/ended", stopReason: "end_turn" }]),
       );
       const region = panel.page.getByRole("region", { name: "Files changed" });
+      await panel.expandPanel("Files changed");
       await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 4));
 
       await region.getByRole("button", { name: "Open diff src/parser/parse.ts" }).click();
@@ -156,10 +158,13 @@ describe("webview files changed", { timeout: 120_000 }, () => {
       );
       const region = panel.page.getByRole("region", { name: "Files changed" });
       const toggle = region.getByRole("button", { name: /^Files changed/ });
-      await eventually(async () => assert.equal(await toggle.getAttribute("aria-expanded"), "true"));
+      await toggle.press("Enter");
+      await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 4));
+      assert.equal(await toggle.getAttribute("aria-expanded"), "true");
       await toggle.press("Enter");
       await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 0));
       assert.equal(await toggle.getAttribute("aria-expanded"), "false");
+      // Collapsed, the summary row keeps the actions on all files.
 
       await region.getByRole("button", { name: "Keep all" }).click();
       await panel.waitForSent("review/keep", 3);
@@ -192,6 +197,7 @@ describe("webview files changed", { timeout: 120_000 }, () => {
       );
       const region = panel.page.getByRole("region", { name: "Files changed" });
       const rows = region.getByRole("listitem");
+      await panel.expandPanel("Files changed");
       await eventually(async () => assert.equal(await rows.count(), 4));
 
       await region.getByRole("button", { name: "Review all" }).click();
@@ -245,6 +251,7 @@ describe("webview files changed", { timeout: 120_000 }, () => {
     try {
       await panel.snapshot(0, fold([...readyActions, ...turn, ...checkpointReviewActions().slice(0, 1)]));
       const region = panel.page.getByRole("region", { name: "Files changed" });
+      await panel.expandPanel("Files changed");
       await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 1));
       assert.equal(await region.getByRole("button", { name: "Review all" }).count(), 1);
       assert.equal(await region.getByRole("button", { name: "Keep all" }).count(), 0);
@@ -279,8 +286,7 @@ describe("webview files changed", { timeout: 120_000 }, () => {
       );
       const region = panel.page.getByRole("region", { name: "Files changed" });
       const toggle = region.getByRole("button", { name: /^Files changed/ });
-      await toggle.waitFor();
-      if ((await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
+      await panel.expandPanel("Files changed");
       const rows = region.getByRole("listitem");
       await eventually(async () => assert.equal(await rows.count(), 2));
       const first = rows.nth(0);

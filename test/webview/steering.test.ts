@@ -76,6 +76,7 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
     const panel = await Panel.open(harness);
     try {
       await panel.snapshot(0, fold([...running, queueSet("Then bump the version", "And tag the release")]));
+      await panel.expandPanel("Queued");
       const queue = panel.page.getByRole("list", { name: "Queued messages" });
       await eventually(async () => assert.equal(await queue.getByRole("listitem").count(), 2));
       const first = queue.getByRole("textbox", { name: "Queued message 1" });
@@ -131,6 +132,7 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
     const panel = await Panel.open(harness);
     try {
       await panel.snapshot(0, fold([...running, queueSet("Then bump the version")]));
+      await panel.expandPanel("Queued");
       const send = panel.page.getByRole("button", { name: "Send", exact: true });
       const stop = panel.page.getByRole("button", { name: "Stop" });
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
@@ -168,6 +170,7 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
         items: [{ id: "q1", text: "Then bump the version", notSent: true }],
       };
       await panel.snapshot(0, fold([...readyActions, crashed]));
+      await panel.expandPanel("Queued");
       const queue = panel.page.getByRole("list", { name: "Queued messages" });
       const item = queue.getByRole("listitem");
       await eventually(async () => assert.equal(await item.count(), 1));

@@ -24,6 +24,7 @@ describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
     try {
       await panel.snapshot(0, fold(unstableActions()));
       const page = panel.page;
+      await panel.expandPanel("Plan");
       await eventually(async () =>
         assert.equal(await page.getByRole("list", { name: "Plan", exact: true }).count(), 1, "the stable plan stays"),
       );

@@ -3,16 +3,18 @@
  * with its line counts (or "binary") and Open diff / Keep / Undo. A kept or undone file shows its
  * state instead of buttons. Undo is unavailable, with the host's reason, when it can't be done. A
  * change the agent did not make (origin "user") is marked so and has no Undo: Keep only dismisses
- * it. Collapsible; "Review all" opens every change in the multi-file diff editor; "Keep all" and
- * "Undo all" act on the files still pending (Undo all only on the agent's undoable ones).
+ * it. Collapsed by default to one row, its counts and the actions on all files: "Review all" opens
+ * every change in the multi-file diff editor; "Keep all" and "Undo all" act on the files still
+ * pending (Undo all only on the agent's undoable ones).
  */
 import { memo } from "react";
 import type { FileChange } from "../../src/shared/thread";
 import { type ChangeLabel, changeLabels } from "../displayPaths";
 import { useHostActions, usePanel, useWorkspaceRoots } from "../hooks";
-import { useExpanded } from "../uiExpansion";
+import { usePanelExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";
 import { IconButton } from "./IconButton";
+import { SummaryToggle } from "./SummaryToggle";
 import { t } from "../l10n";
 
 // The reason when an older host sends none.
@@ -31,7 +33,7 @@ const noChangeOnDisk = (change: FileChange) =>
 export function FilesChanged() {
   const changes = usePanel((state) => state.thread.changes);
   const roots = useWorkspaceRoots();
-  const [open, setOpen] = useExpanded("files-changed", true);
+  const [open, setOpen] = usePanelExpanded("files-changed");
   const { reviewAll, reviewKeep, reviewUndo } = useHostActions();
   if (changes.length === 0) return null;
   const pending = changes.filter((change) => change.state === "pending");
@@ -42,46 +44,33 @@ export function FilesChanged() {
   return (
     <section className="files-changed" role="region" aria-label={t("Files changed")}>
       <div className="section-bar">
-        <button
-          type="button"
-          className="section-toggle"
-          aria-expanded={open}
-          aria-controls="files-changed-list"
-          onClick={() => setOpen(!open)}
-        >
-          <Codicon name={open ? "chevron-down" : "chevron-right"} />
-          <span className="section-heading">{t("Files changed")}</span>
-          <span className="section-detail">
-            {changedCount === 1 ? t("1 file") : t("{0} files", changedCount)}{" "}
-            <span className="diff-stat-added">+{added}</span> <span className="diff-stat-removed">−{removed}</span>
-          </span>
-        </button>
+        <SummaryToggle open={open} onToggle={setOpen} controls="files-changed-list" heading={t("Files changed")}>
+          {changedCount === 1 ? t("1 file") : t("{0} files", changedCount)}{" "}
+          <span className="diff-stat-added">+{added}</span> <span className="diff-stat-removed">−{removed}</span>
+        </SummaryToggle>
+        {/* Icon buttons, so that the summary row stays one line at 300 px. */}
         <span className="section-actions">
-          <button
-            type="button"
-            className="text-button"
+          <IconButton
+            icon="diff-multiple"
+            label={t("Review all")}
             title={t("Open every change in one diff editor")}
             onClick={reviewAll}
-          >
-            {t("Review all")}
-          </button>
+          />
           {pending.length > 1 ? (
-            <button
-              type="button"
-              className="text-button"
+            <IconButton
+              icon="check-all"
+              label={t("Keep all")}
+              title={t("Keep all")}
               onClick={() => pending.forEach((change) => reviewKeep(change.path))}
-            >
-              {t("Keep all")}
-            </button>
+            />
           ) : null}
           {pending.length > 1 && undoable.length > 0 ? (
-            <button
-              type="button"
-              className="text-button"
+            <IconButton
+              icon="discard"
+              label={t("Undo all")}
+              title={t("Undo all")}
               onClick={() => undoable.forEach((change) => reviewUndo(change.path))}
-            >
-              {t("Undo all")}
-            </button>
+            />
           ) : null}
         </span>
       </div>

@@ -1,11 +1,12 @@
 /**
- * The agent's plan as a checklist above the composer, with its progress ("2 of 5 done").
- * Collapsible; a new plan from the agent replaces the old one whole.
+ * The agent's plan as a checklist above the composer. Collapsed by default to one row: its
+ * progress ("2 of 5 done") and the current step. A new plan from the agent replaces the old one whole.
  */
 import type { PlanEntry } from "../../src/shared/sessionUpdate";
 import { usePanel } from "../hooks";
-import { useExpanded } from "../uiExpansion";
+import { usePanelExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";
+import { SummaryToggle } from "./SummaryToggle";
 import { t } from "../l10n";
 
 export const statusLook: Record<
@@ -19,25 +20,18 @@ export const statusLook: Record<
 
 export function PlanView() {
   const plan = usePanel((state) => state.thread.plan);
-  const [open, setOpen] = useExpanded("plan", true);
+  const [open, setOpen] = usePanelExpanded("plan");
   if (plan.length === 0) return null;
   const done = plan.filter((entry) => entry.status === "completed").length;
   const current = plan.find((entry) => entry.status === "in_progress");
   return (
     <div className="plan">
-      <button
-        type="button"
-        className="plan-toggle"
-        aria-expanded={open}
-        aria-controls="plan-list"
-        onClick={() => setOpen(!open)}
-      >
-        <Codicon name={open ? "chevron-down" : "chevron-right"} />
-        <Codicon name="checklist" />
-        <span className="plan-heading">{t("Plan")}</span>
-        <span className="plan-progress">{t("{0} of {1} done", done, plan.length)}</span>
-        {!open && current ? <span className="plan-current">{current.content}</span> : null}
-      </button>
+      <div className="section-bar">
+        <SummaryToggle open={open} onToggle={setOpen} controls="plan-list" icon="checklist" heading={t("Plan")}>
+          {t("{0} of {1} done", done, plan.length)}
+          {!open && current ? ` · ${current.content}` : null}
+        </SummaryToggle>
+      </div>
       {open ? (
         <ol className="plan-list" id="plan-list" role="list" aria-label={t("Plan")}>
           {plan.map((entry, index) => {

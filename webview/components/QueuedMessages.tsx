@@ -1,6 +1,6 @@
 /**
  * Messages waiting for the running turn to end (`thread.queue`, for agents that cannot be
- * steered), above the composer. Each can be edited in place (Enter or leaving the box saves it,
+ * steered), above the composer: one summary row (count and state) until expanded. Each can be edited in place (Enter or leaving the box saves it,
  * Escape reverts), removed, or sent now (the host cancels the turn and sends it next). After
  * Stop the host pauses the queue; the list stays so the user can decide. A message its agent
  * ended (crashed) before sending is marked "Not sent" and waits for "Send again".
@@ -8,35 +8,46 @@
 import { type KeyboardEvent, memo, useEffect, useState } from "react";
 import type { QueuedPrompt } from "../../src/shared/thread";
 import { useHostActions, usePanel } from "../hooks";
+import { usePanelExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";
 import { IconButton } from "./IconButton";
+import { SummaryToggle } from "./SummaryToggle";
 import { t } from "../l10n";
 
 export function QueuedMessages() {
   const queue = usePanel((state) => state.thread.queue);
   const running = usePanel((state) => state.thread.turn.phase !== "idle");
+  const [open, setOpen] = usePanelExpanded("queue");
   if (queue.length === 0) return null;
   const allNotSent = queue.every((item) => item.notSent);
   return (
     <section className="queued" aria-labelledby="queued-heading">
       <div className="section-bar">
-        <Codicon name="list-ordered" />
-        <span className="section-heading" id="queued-heading">
-          {t("Queued")}
-        </span>
-        <span className="section-detail">
-          {allNotSent
-            ? t("not sent: the agent ended")
-            : running
-              ? t("sent when the turn ends")
-              : t("paused: Send now, or send a new message to resume")}
-        </span>
+        <SummaryToggle
+          open={open}
+          onToggle={setOpen}
+          controls="queued-list"
+          icon={allNotSent ? "warning" : "list-ordered"}
+          heading={t("Queued")}
+          headingId="queued-heading"
+        >
+          <span className="badge">{queue.length}</span>{" "}
+          <span>
+            {allNotSent
+              ? t("not sent: the agent ended")
+              : running
+                ? t("sent when the turn ends")
+                : t("paused: Send now, or send a new message to resume")}
+          </span>
+        </SummaryToggle>
       </div>
-      <ol className="queued-list" role="list" aria-label={t("Queued messages")}>
-        {queue.map((item, index) => (
-          <QueuedItem key={item.id} item={item} position={index + 1} />
-        ))}
-      </ol>
+      {open ? (
+        <ol className="queued-list" id="queued-list" role="list" aria-label={t("Queued messages")}>
+          {queue.map((item, index) => (
+            <QueuedItem key={item.id} item={item} position={index + 1} />
+          ))}
+        </ol>
+      ) : null}
     </section>
   );
 }
