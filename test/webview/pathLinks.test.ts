@@ -6,7 +6,7 @@
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { agentEntry, messageChunk, readyState, userEntry } from "./fixtures";
-import { type Harness, Panel, eventually, startHarness } from "./harness";
+import { type Harness, Panel, type Theme, eventually, startHarness } from "./harness";
 
 const REPLY = [
   "The greeting is built in `src/greet.ts:2`, called from src/main.ts#L7; src/missing.ts is gone.",
@@ -14,7 +14,7 @@ const REPLY = [
   "See https://example.com/src/greet.ts too.",
   "",
   "```ts",
-  "import { greet } from './src/fenced.ts';",
+  "import './src/fenced.ts';",
   "```",
 ].join("\n");
 
@@ -61,6 +61,7 @@ describe("webview path links", { timeout: 120_000 }, () => {
       );
       assert.equal(await log.locator("code").first().textContent(), "src/greet.ts:2", "the inline code keeps its text");
 
+      assert.deepEqual(await panel.axe(), [], "the links pass axe at 300 px");
       await greet.click();
       await panel.waitForSent("location/open");
       assert.deepEqual(await panel.sentOfType("location/open"), [
@@ -107,4 +108,28 @@ describe("webview path links", { timeout: 120_000 }, () => {
       await panel.close();
     }
   });
+
+  for (const theme of ["light", "high-contrast"] as const satisfies readonly Theme[]) {
+    it(`path links pass axe in ${theme} at 300 px, in text and in inline code`, async () => {
+      const panel = await Panel.open(harness, { theme, viewport: { width: 300, height: 700 } });
+      try {
+        await panel.snapshot(
+          0,
+          readyState([userEntry("u1", "where?"), agentEntry("a1", { kind: "message", text: REPLY })]),
+        );
+        await panel.waitForSent("paths/check");
+        await panel.send({
+          type: "paths/exist",
+          results: [
+            { path: "src/greet.ts", file: "/w/src/greet.ts" },
+            { path: "src/main.ts", file: "/w/src/main.ts" },
+          ],
+        });
+        await panel.page.getByRole("log").getByRole("link", { name: "src/main.ts#L7" }).waitFor();
+        assert.deepEqual(await panel.axe(), []);
+      } finally {
+        await panel.close();
+      }
+    });
+  }
 });
