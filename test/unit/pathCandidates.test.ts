@@ -14,9 +14,9 @@ test("finds relative and absolute paths, bare names with a known extension, and 
     { path: "file.ts", line: 42, column: undefined },
     { path: "/w/src/a.ts", line: 3, column: 7 },
   ]);
-  assert.deepEqual(paths("(src/main.ts#L12) [docs/a.md#L3-L9] package.json: Makefile bin/run"), [
+  assert.deepEqual(paths("(src/main.ts#L12) [notes/a.md#L3-L9] package.json: Makefile bin/run"), [
     { path: "src/main.ts", line: 12, column: undefined },
-    { path: "docs/a.md", line: 3, column: undefined },
+    { path: "notes/a.md", line: 3, column: undefined },
     { path: "package.json", line: undefined, column: undefined },
     { path: "bin/run", line: undefined, column: undefined },
   ]);
