@@ -9,6 +9,7 @@ import { postToHost } from "./bridge";
 import type { CheckpointUi, MessageEditState, RestoreCardState } from "./checkpointUi";
 import type { ComposerCommand, ComposerInbox } from "./composerInbox";
 import type { FormErrorStore } from "./formErrorStore";
+import type { PathLinkStore } from "./pathLinkStore";
 import type {
   AgentCatalog,
   EditorSession,
@@ -28,6 +29,8 @@ export interface PanelServices {
   readonly channels: SideChannels;
   /** The restore card and the message being edited (UI state the virtualised rows outlive). */
   readonly checkpoints: CheckpointUi;
+  /** The host's answers on which plain paths in Markdown name workspace files. */
+  readonly pathLinks: PathLinkStore;
 }
 
 export const PanelContext = createContext<PanelServices | null>(null);
@@ -100,6 +103,11 @@ export function useWorkspaceRoots(): readonly string[] {
   return useHostValue(useServices().channels.roots);
 }
 
+/** Which plain paths name workspace files; undefined outside a panel (nothing is linked then). */
+export function usePathLinks(): PathLinkStore | undefined {
+  return useContext(PanelContext)?.pathLinks;
+}
+
 export function useCheckpointUi(): CheckpointUi {
   return useServices().checkpoints;
 }
@@ -148,8 +156,13 @@ export const hostActions = {
     postToHost(
       oldText === undefined ? { type: "diff/open", path, newText } : { type: "diff/open", path, oldText, newText },
     ),
-  openLocation: (path: string, line?: number | null) =>
-    postToHost(line == null ? { type: "location/open", path } : { type: "location/open", path, line }),
+  openLocation: (path: string, line?: number | null, column?: number) =>
+    postToHost({
+      type: "location/open",
+      path,
+      ...(line == null ? {} : { line }),
+      ...(line == null || column === undefined ? {} : { column }),
+    }),
   searchMentions: (query: string) => postToHost({ type: "mention/search", query }),
   /** The host asks the user, fetches and answers with `composer/attach`; the webview never fetches. */
   fetchMention: (url: string) => postToHost({ type: "mention/fetch", url }),

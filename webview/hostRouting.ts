@@ -8,6 +8,7 @@ import type { HostMessage } from "../src/shared/protocol";
 import type { CheckpointUi } from "./checkpointUi";
 import type { ComposerInbox } from "./composerInbox";
 import type { FormErrorStore } from "./formErrorStore";
+import type { PathLinkStore } from "./pathLinkStore";
 import { type SideChannels, receiveSideChannel } from "./hostValueStore";
 import type { ReplicaStore } from "./store";
 import { focusPendingRequest } from "./requestFocus";
@@ -18,6 +19,7 @@ export interface HostMessageSinks {
   readonly formErrors: Pick<FormErrorStore, "receive">;
   readonly channels: SideChannels;
   readonly checkpoints: Pick<CheckpointUi, "receivePreview">;
+  readonly pathLinks: Pick<PathLinkStore, "receive">;
 }
 
 export function routeHostMessage(sinks: HostMessageSinks, message: HostMessage): void {
@@ -41,6 +43,9 @@ export function routeHostMessage(sinks: HostMessageSinks, message: HostMessage):
       return;
     case "checkpoint/preview":
       sinks.checkpoints.receivePreview(message);
+      return;
+    case "paths/exist":
+      sinks.pathLinks.receive(message);
       return;
     case "tabs/state":
     case "sessions/list":

@@ -15,6 +15,7 @@ import { CheckpointUi } from "./checkpointUi";
 import { ComposerInbox } from "./composerInbox";
 import { focusPromptOnEntry } from "./focusOnEntry";
 import { FormErrorStore } from "./formErrorStore";
+import { PathLinkStore } from "./pathLinkStore";
 import { createSideChannels } from "./hostValueStore";
 import { routeHostMessage } from "./hostRouting";
 import { ReplicaStore } from "./store";
@@ -27,8 +28,9 @@ const composerInbox = new ComposerInbox();
 const formErrors = new FormErrorStore();
 const channels = createSideChannels();
 const checkpoints = new CheckpointUi();
+const pathLinks = new PathLinkStore(postToHost);
 
-const sinks = { store, composerInbox, formErrors, channels, checkpoints };
+const sinks = { store, composerInbox, formErrors, channels, checkpoints, pathLinks };
 onHostMessage((message) => {
   // An editor tab keeps its session in the webview state: the host's serializer reads it after a reload.
   if (message.type === "editor/session")
@@ -42,7 +44,7 @@ const container = document.getElementById("root");
 if (!container) throw new Error("ACP Panel: the page has no #root element");
 createRoot(container).render(
   <StrictMode>
-    <App services={{ store, composerInbox, formErrors, channels, checkpoints }} />
+    <App services={{ store, composerInbox, formErrors, channels, checkpoints, pathLinks }} />
   </StrictMode>,
 );
 // Once the transcript code is in: warm the Markdown pipeline in idle time (its own small chunk).

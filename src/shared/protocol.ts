@@ -11,6 +11,7 @@ import * as z from "zod";
 import { panelActionSchema, type PanelState } from "./panelState";
 import type { ThreadEntry } from "./thread";
 import { MAX_PERMISSION_NOTE } from "./permissionNote";
+import { MAX_PATHS_PER_CHECK, MAX_PATH_CANDIDATE_LENGTH } from "./pathLinkLimits";
 
 // The snapshot is produced by the host's own reducer; validating its deep shape on every
 // resync would cost more than it protects, so it is checked structurally at the top level only.
@@ -151,6 +152,14 @@ export const hostMessageSchema = z.discriminatedUnion("type", [
   }),
   /** The workspace folders (absolute paths), so paths inside them are shown relative. */
   z.object({ type: z.literal("workspace/roots"), roots: z.array(z.string()) }),
+  /**
+   * The answer to `paths/check`: for each asked path, the absolute path of the workspace file it names,
+   * or null (no such file, a folder, outside every workspace folder). Only a non-null path becomes a link.
+   */
+  z.object({
+    type: z.literal("paths/exist"),
+    results: z.array(z.object({ path: z.string(), file: z.string().nullable() })).max(MAX_PATHS_PER_CHECK),
+  }),
   /** The session list, answered to `sessions/refresh`. */
   z.object({ type: z.literal("sessions/list"), sessions: z.array(sessionListItemSchema) }),
   /**
@@ -257,8 +266,13 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("provider/disable"), providerId: z.string() }),
   /** Open VS Code's diff editor for a tool call's diff content. */
   z.object({ type: z.literal("diff/open"), path: z.string(), oldText: z.string().nullish(), newText: z.string() }),
-  /** Open a tool call location (absolute path, 1-based line). */
-  z.object({ type: z.literal("location/open"), path: z.string(), line: z.number().int().nullish() }),
+  /** Open a tool call location (absolute path, 1-based line and column). */
+  z.object({
+    type: z.literal("location/open"),
+    path: z.string(),
+    line: z.number().int().nullish(),
+    column: z.number().int().nullish(),
+  }),
   /** Workspace files whose name matches `query`, for @-mentions. */
   z.object({ type: z.literal("mention/search"), query: z.string() }),
   /**
@@ -313,6 +327,14 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("checkpoint/redo"), restoreId: z.string() }),
   /** "Edit and resend": restore files and conversation to before the message `entryId`, then send `text`. */
   z.object({ type: z.literal("message/editResend"), entryId: z.string(), text: z.string() }),
+  /**
+   * Which of these plain paths from the agent's Markdown (`src/greet.ts`, absolute ones) are files in the
+   * workspace; answered by `paths/exist`. The webview never touches the file system.
+   */
+  z.object({
+    type: z.literal("paths/check"),
+    paths: z.array(z.string().min(1).max(MAX_PATH_CANDIDATE_LENGTH)).min(1).max(MAX_PATHS_PER_CHECK),
+  }),
   /** Open a link from the transcript; the host validates it (http(s), or a file in the workspace). */
   z.object({ type: z.literal("link/open"), href: z.string() }),
 ]);

@@ -83,19 +83,19 @@ export class EditorNavigation implements vscode.Disposable {
   }
 
   /**
-   * Opens an absolute path the agent named at a 1-based line: inside the workspace at once,
+   * Opens an absolute path the agent named at a 1-based line (and column): inside the workspace at once,
    * outside it after the user says so (openTarget.ts); a UNC path or a device never. False when
    * it was not opened.
    */
   async openLocation(
     path: string,
     line: number | null | undefined,
-    options: { readonly preserveFocus?: boolean } = {},
+    options: { readonly preserveFocus?: boolean; readonly column?: number | null | undefined } = {},
   ): Promise<boolean> {
     const verdict = await openVerdict(path, localRoots());
     if (verdict.kind === "refuse") throw new Error(`refused to open ${path}: ${verdict.reason}`);
     if (verdict.kind === "ask" && !(await confirmOutside(path))) return false;
-    const position = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);
+    const position = new vscode.Position(Math.max(0, (line ?? 1) - 1), Math.max(0, (options.column ?? 1) - 1));
     await vscode.window.showTextDocument(vscode.Uri.file(path), {
       selection: new vscode.Range(position, position),
       preview: true,

@@ -49,6 +49,8 @@ import { remoteSettingsHint, type RemoteSettingsHint } from "../acp/agents/remot
 import { installOffer } from "../acp/agents/installedPresets";
 import { presetInstaller } from "./presetInstaller";
 import { showAgentNotice } from "./agentNotices";
+import { PathLinkCheck } from "../acp/context/pathLinkCheck";
+import { statForPathLink } from "./pathLinkStat";
 
 /** What the extension entry forwards to once the host is loaded. */
 export interface Host {
@@ -195,6 +197,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
   });
   const shared = {
     installAgent,
+    pathLinks: new PathLinkCheck(workspaceCwd.roots, statForPathLink),
     navigation,
     follow,
     manager,

@@ -8,6 +8,7 @@ import type { ChatSession } from "../acp/sessions/chatSession";
 import type { SessionManager } from "../acp/sessions/sessionManager";
 import type { SessionHistory } from "../acp/history/sessionHistory";
 import type { HostMessage, WebviewMessage } from "../shared/protocol";
+import type { PathLinkCheck } from "../acp/context/pathLinkCheck";
 import { offerAddAgent } from "./addAgentPick";
 import { searchMentions } from "./mentionSources";
 import { fetchUrlAttachment } from "./urlAttachments";
@@ -37,6 +38,8 @@ export interface PanelMessageContext {
   readonly catalog: () => HostMessage;
   /** Installs a preset's npm package (presetInstaller.ts); true once installed. */
   readonly installAgent: (agent: string) => Promise<boolean>;
+  /** Which plain paths in the agent's Markdown name workspace files (cached for the session). */
+  readonly pathLinks: PathLinkCheck;
 }
 
 export async function handlePanelMessage(message: WebviewMessage, context: PanelMessageContext): Promise<void> {
@@ -101,9 +104,11 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       return navigation.openDiff(message.path, message.oldText, message.newText);
     case "location/open":
       await navigation
-        .openLocation(message.path, message.line)
+        .openLocation(message.path, message.line, { column: message.column })
         .catch((error: unknown) => logger.warn(`Could not open ${message.path}: ${String(error)}`));
       return;
+    case "paths/check":
+      return post({ type: "paths/exist", results: await context.pathLinks.check(message.paths) });
     case "link/open":
       if (!(await navigation.openLink(message.href))) logger.warn(`Refused to open link: ${message.href}`);
       return;

@@ -6,6 +6,7 @@
  *   follow-ask <file>   a short reply, then waits until `file` (relative to the session's cwd)
  *                       exists (the test creates it once it has scrolled up), then asks permission
  *                       for a tool call and reports the outcome
+ *   follow-say <text>   replies with <text> as Markdown (path links: test/e2e/pathLinks.test.ts)
  */
 import { existsSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
@@ -20,6 +21,11 @@ const GO_TIMEOUT_MS = 120_000;
 let calls = 0;
 
 export const followScenarios: Record<string, Scenario> = {
+  async "follow-say"(turn) {
+    turn.update(chunk(turn.args.join(" ")));
+    return "end_turn";
+  },
+
   async "follow-long"(turn) {
     const count = Math.max(1, Number(turn.args[0]) || 60);
     for (let i = 1; i <= count; i++) {

@@ -12,6 +12,7 @@ import { CheckpointUi } from "../../webview/checkpointUi";
 import { type ComposerCommand, ComposerInbox } from "../../webview/composerInbox";
 import { readDraft, writeDraft } from "../../webview/draftBook";
 import { FormErrorStore } from "../../webview/formErrorStore";
+import { PathLinkStore } from "../../webview/pathLinkStore";
 import { routeHostMessage } from "../../webview/hostRouting";
 import { createSideChannels } from "../../webview/hostValueStore";
 import { ReplicaStore } from "../../webview/store";
@@ -52,6 +53,7 @@ function wiredPage(transport: FakeTransport) {
     formErrors: new FormErrorStore(),
     channels: createSideChannels(),
     checkpoints: new CheckpointUi(),
+    pathLinks: new PathLinkStore(postToHost),
   };
   const unsubscribe = onHostMessage((message) => routeHostMessage(sinks, message));
   const renderFrame = () => {

@@ -9,9 +9,10 @@
  * transcript windows like entries (messageSegments.ts); each segment renders its MarkdownBlocks.
  */
 import { type MouseEvent, memo, useEffect, useMemo, useReducer, useRef } from "react";
-import { hostActions } from "../hooks";
+import { hostActions, usePathLinks } from "../hooks";
 import { upgradeWhenVisible } from "../markdown/deferredBlocks";
 import { cachedMarkdown, grammarWait, renderMarkdownCached } from "../markdown/markdownCache";
+import { linkPaths } from "../markdown/pathLinkDom";
 import { hasRenderBudget } from "../markdown/renderBudget";
 import { type SplitText, splitGrowingText } from "../markdown/splitBlocks";
 import { t } from "../l10n";
@@ -62,6 +63,8 @@ export const MarkdownBlocks = memo(function MarkdownBlocks({ blocks, from, to }:
 
 const MarkdownBlock = memo(function MarkdownBlock({ source, eager }: { source: string; eager: boolean }) {
   const element = useRef<HTMLDivElement>(null);
+  const formatted = useRef<HTMLDivElement>(null);
+  const pathLinks = usePathLinks();
   const [, upgrade] = useReducer((n: number) => n + 1, 0);
   // Once rendered, a block keeps its HTML even if the cache has let go of it.
   const rendered = useRef<{ source: string; html: string } | undefined>(undefined);
@@ -90,12 +93,20 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, eager }: { source: s
       live = false;
     };
   }, [grammar]);
+  // Plain paths become links once the host says they name workspace files (markdown/pathLinkDom.ts).
+  useEffect(() => {
+    const root = formatted.current;
+    if (pending || !root || !pathLinks) return undefined;
+    const link = () => pathLinks.request(linkPaths(root, (path) => pathLinks.file(path)));
+    link();
+    return pathLinks.subscribe(link);
+  }, [html, pending, pathLinks]);
   return pending ? (
     <div key="plain" ref={element} className="markdown-block markdown-plain">
       {source}
     </div>
   ) : (
-    <div key="html" className="markdown-block" dangerouslySetInnerHTML={{ __html: html }} />
+    <div key="html" ref={formatted} className="markdown-block" dangerouslySetInnerHTML={{ __html: html }} />
   );
 });
 
@@ -110,6 +121,13 @@ function onMarkdownClick(event: MouseEvent<HTMLDivElement>): void {
   const copy = event.target.closest("button[data-copy-code]");
   if (copy instanceof HTMLButtonElement) {
     void copyCode(copy);
+    return;
+  }
+  const pathLink = event.target.closest("button[data-path-file]");
+  if (pathLink instanceof HTMLButtonElement) {
+    const { pathFile, line, column } = pathLink.dataset;
+    if (pathFile)
+      hostActions.openLocation(pathFile, line ? Number(line) : undefined, column ? Number(column) : undefined);
     return;
   }
   // Never navigate the webview itself. VS Code's webview frame still sees the click and opens
