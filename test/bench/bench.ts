@@ -17,7 +17,7 @@ import { runHost, runProcesses, runRaw } from "./rawBaseline";
 import { zipEntries } from "./vsixEntries";
 import { CHECKPOINT_DIAGNOSTICS, CHECKPOINT_TARGETS, checkpointsWorkload } from "./checkpointsWorkload";
 import { HISTORY_DIAGNOSTICS, HISTORY_TARGETS, historyWorkload } from "./historyWorkload";
-import { DAY_DIAGNOSTICS, DAY_TARGETS, dayWorkload } from "./dayWorkload";
+import { DAY_DIAGNOSTICS, DAY_TARGETS, dayWebWorkload, dayWorkload } from "./dayWorkload";
 import {
   longThreadWorkload,
   panelWorkload,
@@ -43,7 +43,8 @@ export const TOOL_CALLS = 200;
  * `processes`: host and agent RSS with 1 / 5 / 15 tabs of one agent, one process per tab vs shared (processesClient.ts);
  * `checkpoints`: workspace checkpoints on 10,000 files, no VS Code (checkpointsWorkload.ts);
  * `history`: full-text history search over 1,000 conversations / 100 MB, no VS Code (historyWorkload.ts);
- * `day`: a 300-turn session beside 10 open tabs, journal and host stack, no VS Code (dayWorkload.ts).
+ * `day`: a 300-turn session beside 10 open tabs, journal and host stack, no VS Code (dayWorkload.ts);
+ * `dayweb`: the same day fed to the built webview in headless Chromium, its JS heap (webviewDay.ts).
  */
 export const WORKLOADS = [
   "sizes",
@@ -54,6 +55,7 @@ export const WORKLOADS = [
   "checkpoints",
   "history",
   "day",
+  "dayweb",
   "panel",
   "stream",
   "streamfloor",
@@ -173,11 +175,11 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const agentScript = join(scratch, "fakeAgent.js");
   // The UI-less workloads need no package: `--only bare,raw,host,checkpoints` runs without one.
   const needsVsix = WORKLOADS.some(
-    (w) => !["bare", "raw", "host", "processes", "checkpoints", "history", "day"].includes(w) && wanted(w),
+    (w) => !["bare", "raw", "host", "processes", "checkpoints", "history", "day", "dayweb"].includes(w) && wanted(w),
   );
   if (needsVsix) copyFileSync(vsixPath(), vsix);
   // sizes and checkpoints need no agent (nor does a run of them alone need a build).
-  if (WORKLOADS.some((w) => !["sizes", "checkpoints", "history", "day"].includes(w) && wanted(w)))
+  if (WORKLOADS.some((w) => !["sizes", "checkpoints", "history", "day", "dayweb"].includes(w) && wanted(w)))
     copyFileSync(fakeAgentScript, agentScript);
   const overlay = profileDir() ? readableBuild(join(scratch, "readable")) : undefined;
   if (overlay) log(`profiling mode: unminified bundles, CPU profiles in ${profileDir()}`);
@@ -334,6 +336,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     if (wanted("checkpoints")) add(checkpointsWorkload(tools.nodePath, scratch, options.runs, log));
     if (wanted("history")) add(historyWorkload(tools.nodePath, scratch, options.runs, log));
     if (wanted("day")) add(dayWorkload(tools.nodePath, options.runs, log));
+    if (wanted("dayweb")) add(dayWebWorkload(tools.nodePath, options.runs, log));
 
     const ui: Array<[Workload, (ctx: WorkloadContext) => Promise<WorkloadResult>]> = [
       ["panel", panelWorkload],

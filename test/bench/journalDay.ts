@@ -16,8 +16,8 @@
  *   load-independent side of the event-loop delay;
  * - `day.T300.reloadJournalFoldMs`: the journal's share of the reload (the file folded, cold);
  * - `day.T300.loadAverage`: the machine's 1-minute load average over the run.
- * No webview runs here, so there is no webview heap figure: the webview's side of a long thread
- * is the `long` workloads' (real VS Code).
+ * No webview runs here: the same day's webview heap is `--only dayweb` (webviewDay.ts), a long
+ * thread's load and scroll in real VS Code the `long` workloads'.
  *
  *   node --expose-gc --import tsx test/bench/journalDay.ts
  */
