@@ -57,6 +57,24 @@ describe("webview markdown", { timeout: 120_000 }, () => {
     }
   });
 
+  it("a short code block with a line wider than the panel scrolls sideways and takes keyboard focus (axe-clean)", async () => {
+    const panel = await Panel.open(harness, { viewport: { width: 300, height: 700 } });
+    try {
+      const wide = `const configuration = { ${"option: true, ".repeat(12)}};`;
+      await panel.snapshot(0, readyState([userEntry("u1", "wide code")]));
+      await panel.actions(1, [messageChunk("a1", `Here:\n\n\`\`\`ts\n${wide}\n\`\`\`\n`)]);
+      const reply = panel.page.getByRole("log", { name: "Transcript" }).getByRole("article", { name: "Agent" });
+      const pre = reply.locator("pre");
+      await eventually(async () => assert.equal(await reply.locator("pre code").textContent(), wide));
+      assert.ok(await pre.evaluate((el) => el.scrollWidth > el.clientWidth), "the line is wider than the block");
+      await pre.focus();
+      assert.equal(await pre.evaluate((el) => el === document.activeElement), true, "the block takes focus");
+      assert.deepEqual(await panel.axe(), []);
+    } finally {
+      await panel.close();
+    }
+  });
+
   it("re-renders only the growing block while a message streams", async () => {
     const panel = await Panel.open(harness);
     try {

@@ -32,11 +32,12 @@ function renderCode({ text, lang }: Tokens.Code): string {
   const expand = long
     ? `<button type="button" class="code-copy" data-expand-code aria-expanded="false">${escapeHtml(t("Show all {0} lines", lines))}</button>`
     : "";
-  // A capped block scrolls, so it takes keyboard focus (axe: scrollable-region-focusable).
+  // Every block can scroll (a capped one down, any one sideways at sidebar width), so each takes
+  // keyboard focus, as tables do (axe: scrollable-region-focusable).
   return (
     `<div class="${long ? "code-block code-block-long" : "code-block"}"><div class="code-toolbar">${label}${expand}` +
     `<button type="button" class="code-copy" data-copy-code aria-label="${escapeHtml(t("Copy code"))}" title="${escapeHtml(t("Copy code"))}">${escapeHtml(t("Copy"))}</button></div>` +
-    `<pre${long ? ' tabindex="0"' : ""}><code class="${languageClass}">${body}</code></pre></div>`
+    `<pre tabindex="0"><code class="${languageClass}">${body}</code></pre></div>`
   );
 }
 
