@@ -75,16 +75,19 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
   const row = page
     .locator(".quick-input-widget .monaco-list-row", { has: page.getByText(title, { exact: true }) })
     .first();
+  // The palette closes when anything takes the focus (a webview focusing its prompt box a moment
+  // after its view was shown, on a loaded machine): then it is opened again, until the deadline.
   for (;;) {
+    const step = Math.max(1_000, Math.min(5_000, deadline - Date.now()));
     await page.keyboard.press("F1");
-    await input.waitFor({ state: "visible" });
-    await input.fill(">" + title);
     try {
-      await row.waitFor({ timeout: Math.max(1_000, Math.min(5_000, deadline - Date.now())) });
-      await row.click();
+      await input.waitFor({ state: "visible", timeout: step });
+      await input.fill(">" + title, { timeout: step });
+      await row.waitFor({ timeout: step });
+      await row.click({ timeout: step });
       return;
     } catch (error) {
-      await page.keyboard.press("Escape");
+      if (await input.isVisible()) await page.keyboard.press("Escape");
       if (Date.now() >= deadline)
         throw new Error(`no command "${title}" in the palette after ${timeoutMs} ms`, { cause: error });
     }
