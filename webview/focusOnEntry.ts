@@ -14,7 +14,9 @@ export function focusPromptOnEntry(): () => void {
     pointer = false;
   };
   const onFocus = () => {
-    if (pointer) return;
+    // A busy webview handles the event late: if the focus has moved on since (F1 opened VS Code's
+    // palette), taking it would close what the user just opened.
+    if (pointer || !document.hasFocus()) return;
     const active = document.activeElement;
     if (active === null || active === document.body || active === document.documentElement) focusComposer();
   };

@@ -95,4 +95,27 @@ describe("webview focus on entry", { timeout: 60_000 }, () => {
       await panel.close();
     }
   });
+
+  it("a focus event handled after the panel lost the focus again (a busy webview, then F1) leaves the focus where it went", async () => {
+    const panel = await Panel.open(harness);
+    try {
+      await panel.snapshot(0, readyState([userEntry("u1", "a long conversation")]));
+      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      await eventually(async () => assert.equal(await prompt.count(), 1));
+      // By the time the late event runs, VS Code's command palette has the keyboard: this document
+      // no longer has the focus, and taking it would close the palette.
+      await panel.page.evaluate(() => {
+        document.hasFocus = () => false;
+        window.dispatchEvent(new FocusEvent("focus"));
+      });
+      assert.equal(
+        await prompt.evaluate((element) => element === document.activeElement),
+        false,
+        "the prompt box does not take the focus",
+      );
+      await panel.assertHealthy();
+    } finally {
+      await panel.close();
+    }
+  });
 });
