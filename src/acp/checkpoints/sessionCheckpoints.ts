@@ -112,16 +112,17 @@ export class SessionCheckpoints {
 
   /**
    * Before the message `entryId` goes to the agent: a checkpoint of every file. Never throws. A
-   * prompt sent while the background checkpoint still runs waits for it, then for its own (quick
-   * on a warm index): adopting the background one as the baseline would miss the user's edits made
-   * after it read a file, and sending first would let the agent's writes into the baseline. A
-   * message queued before the session was up skips the background one (ChatSession).
+   * prompt sent while the background checkpoint still runs does not wait for it: its own is taken
+   * from a stat manifest of every file (a listing and an lstat each, no file read), and its bytes
+   * are filled in from what the background one hashed, file by file only where provably the same
+   * (manifestCheckpoint.ts); a file the agent changed before the background one had read it is
+   * "not known", never a wrong "before". A message queued before the session was up skips the
+   * background one (ChatSession).
    */
   async beforeTurn(entryId: string): Promise<void> {
     this.turn = undefined;
     const store = this.store;
     if (!store) return;
-    await this.warm;
     try {
       const checkpoint = await store.take(`before ${entryId}`);
       this.turn = checkpoint;
@@ -183,7 +184,7 @@ export class SessionCheckpoints {
 
   /** The agent of this session changed `path` (for the other sessions' restore warnings). */
   agentChanged(path: string, sessionName: string): void {
-    this.deps.store?.noteAgentChange(this, sessionName, path);
+    this.deps.store?.agentChanges.note(this, sessionName, path);
   }
 
   /** A checkpoint before an undo writes anything. */
@@ -199,7 +200,7 @@ export class SessionCheckpoints {
     const store = this.requireStore();
     const target = this.requireCheckpoint(entryId);
     const { changes } = await store.preview(target);
-    const others = store.changedByOthers(
+    const others = store.agentChanges.changedByOthers(
       this,
       changes.map((change) => change.absolute),
       target.at,

@@ -5,12 +5,16 @@
  * tree of what every file held (`.gitignore`d files, `node_modules/` and files over the size cap
  * left out), kept alive by a ref per checkpoint. Operations on one repository run one at a time.
  */
-import { lstat, mkdir, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { runGit, type GitPlace } from "./gitRunner";
 import { addEverything } from "./bulkAdd";
 import { changedPaths, stagePaths } from "./stagedChanges";
 import { DIFF_OPTIONS, parseDiffTree, type TreeChange } from "./treeDiff";
+import { takeManifest } from "./statManifest";
+import { treeFromManifest } from "./manifestCheckpoint";
+import { excludeOversized } from "./oversizedFiles";
+import { inNestedRepository } from "./nestedRepositories";
 import type { GitExecutable } from "./gitExecutable";
 export type { TreeChange } from "./treeDiff";
 import { CHECKPOINT_REFS, dropRetiredRefs, retireAllRefs, retireRef, reviveRef } from "./retiredCheckpoints";
@@ -42,6 +46,12 @@ export class ShadowRepository {
   private oversized = new Set<string>();
   /** Refs of checkpoints taken but not yet written (ref name → tree). */
   private readonly unwrittenRefs = new Map<string, string>();
+  /** Checkpoints taken or waiting to be (snapshot, snapshotSince, begin). */
+  private takesUnderWay = 0;
+  /** The last checkpoint asked for: whether it adds the whole folder, once its listing says (a slow one). */
+  private wholeFolder: Promise<boolean> = Promise.resolve(false);
+  /** Files left out of a checkpoint (tree) because their bytes at its moment are not known → why. */
+  private readonly unknownIn = new Map<string, ReadonlyMap<string, string>>();
 
   constructor(
     git: GitExecutable,
@@ -81,7 +91,50 @@ export class ShadowRepository {
    * ref is written just after (flushRefs), off the caller's wait: nothing prunes before it is.
    */
   snapshot(ref: string): Promise<string> {
-    return this.serial(async () => (await this.take(ref)).tree);
+    return this.counted((whole) => this.serial(async () => (await this.take(ref, undefined, whole)).tree));
+  }
+
+  /** Runs a checkpoint `work`, counted as under way, which tells `whole` whether it adds the whole folder. */
+  private counted<T>(work: (whole: (adds: boolean) => void) => Promise<T>): Promise<T> {
+    let tell: (adds: boolean) => void = () => undefined;
+    this.wholeFolder = new Promise<boolean>((resolve) => (tell = resolve));
+    this.takesUnderWay++;
+    return work(tell).finally(() => {
+      tell(false);
+      this.takesUnderWay--;
+    });
+  }
+
+  /**
+   * A checkpoint of the folder as it is now. When a checkpoint that adds the whole folder is under
+   * way (seconds in a large folder), this resolves as soon as a stat manifest of every file is
+   * taken, and `tree` once that one is done (manifestCheckpoint.ts): the caller (a prompt) need
+   * not wait for it. Otherwise as `snapshot`.
+   */
+  async begin(ref: string): Promise<{ tree: Promise<string> }> {
+    // Small folders and later checkpoints are quick: then this waits its turn, as before.
+    if (this.takesUnderWay === 0 || !(await this.wholeFolder)) {
+      const tree = await this.snapshot(ref);
+      return { tree: Promise.resolve(tree) };
+    }
+    await this.init();
+    const manifest = await takeManifest(this.place, this.maxFileBytes);
+    const tree = this.counted(() =>
+      this.serial(async () => {
+        const built = await treeFromManifest(this.place, manifest, Date.now(), this.maxFileBytes);
+        if (built.unknown.size > 0) this.unknownIn.set(built.tree, built.unknown);
+        this.unwrittenRefs.set(refName(ref), built.tree);
+        void this.flushRefs().catch(() => undefined);
+        return built.tree;
+      }),
+    );
+    tree.catch(() => undefined); // the caller reads it later (or never)
+    return { tree };
+  }
+
+  /** Why `path` (relative) is not in checkpoint `tree` when it was taken from a manifest; undefined otherwise. */
+  unknownAt(tree: string, path: string): string | undefined {
+    return this.unknownIn.get(tree)?.get(path);
   }
 
   /**
@@ -89,16 +142,29 @@ export class ShadowRepository {
    * the diff reads the index (`diff-index --cached`) while `write-tree` writes the tree from it.
    */
   snapshotSince(ref: string, from: string): Promise<{ tree: string; changes: TreeChange[] }> {
-    return this.serial(async () => {
-      const { tree, changes = [] } = await this.take(ref, from);
-      return { tree, changes };
-    });
+    return this.counted((whole) =>
+      this.serial(async () => {
+        const { tree, changes = [] } = await this.take(ref, from, whole);
+        return { tree, changes };
+      }),
+    );
   }
 
-  private async take(ref: string, from?: string): Promise<{ tree: string; changes?: TreeChange[] }> {
+  private async take(
+    ref: string,
+    from: string | undefined,
+    whole: (adds: boolean) => void,
+  ): Promise<{ tree: string; changes?: TreeChange[] }> {
     await this.init();
     const candidates = await changedPaths(this.place);
-    const files = await this.excludeOversized(candidates);
+    whole(candidates.length > TARGETED_ADD_LIMIT);
+    const { kept: files, oversized } = await excludeOversized(
+      this.place,
+      this.maxFileBytes,
+      candidates,
+      this.oversized,
+    );
+    this.oversized = oversized;
     if (candidates.length > TARGETED_ADD_LIMIT) await addEverything(this.place, files);
     // Only what was listed: git then neither stats every file nor walks every folder again.
     else
@@ -140,47 +206,6 @@ export class ShadowRepository {
     for (const [name, id] of batch) if (this.unwrittenRefs.get(name) === id) this.unwrittenRefs.delete(name);
   }
 
-  /**
-   * Files changed since the last snapshot that are over the cap are ignored (and dropped from the
-   * index if they were in it before they grew). Only new or changed files are looked at: the index
-   * remembers the rest. Returns the candidates that are files or links under the cap, with their sizes.
-   */
-  private async excludeOversized(candidates: readonly string[]): Promise<Map<string, number>> {
-    const kept = new Map<string, number>();
-    const listed = new Set(candidates);
-    const over = new Set([...this.oversized].filter((path) => !listed.has(path)));
-    for (let at = 0; at < candidates.length; at += 64) {
-      await Promise.all(
-        candidates.slice(at, at + 64).map(async (path) => {
-          const info = await lstat(join(this.folder, path)).catch(() => undefined);
-          if (info?.isFile() && info.size > this.maxFileBytes) over.add(path);
-          else if (info?.isFile() || info?.isSymbolicLink()) kept.set(path, info.size);
-        }),
-      );
-    }
-    const changed = over.size !== this.oversized.size || [...over].some((path) => !this.oversized.has(path));
-    this.oversized = over;
-    if (!changed) return kept;
-    await writeFile(this.place.excludesFile, [...over].map((path) => `/${escapePattern(path)}`).join("\n") + "\n");
-    if (over.size > 0)
-      await runGit(
-        this.place,
-        [
-          "--literal-pathspecs", // a file named `*` must not take every other file out of the index
-          "rm",
-          "--cached",
-          "--quiet",
-          "--ignore-unmatch",
-          "--pathspec-from-file=-",
-          "--pathspec-file-nul",
-        ],
-        {
-          input: [...over].map((path) => path).join("\0"),
-        },
-      );
-    return kept;
-  }
-
   /** What changed from checkpoint `from` to checkpoint `to` (nested repositories and symlinks left out). */
   diff(from: string, to: string): Promise<TreeChange[]> {
     return this.serial(async () => {
@@ -209,36 +234,15 @@ export class ShadowRepository {
   excludedReason(path: string, commit: string): Promise<string | undefined> {
     return this.serial(async () => {
       await this.init();
+      const unknown = this.unknownAt(commit, path);
+      if (unknown !== undefined) return unknown;
       if (this.oversized.has(path))
         return `larger than ${Math.round(this.maxFileBytes / (1024 * 1024))} MB, so not in the checkpoint`;
-      if (await this.inNestedRepository(path, commit)) return "inside a nested repository, so not in the checkpoint";
+      if (await inNestedRepository(this.place, path, commit))
+        return "inside a nested repository, so not in the checkpoint";
       const ignored = await runGit(this.place, ["check-ignore", "--no-index", "--", path], { okCodes: [1] });
       return ignored.length > 0 ? "ignored (.gitignore), so not in the checkpoint" : undefined;
     });
-  }
-
-  /**
-   * Nested repositories are left out of checkpoints (a gitlink, or nothing when it has no commit):
-   * a file below one is not known, never "absent", or an Undo of the agent's edit would delete it.
-   * A folder on the path that holds `.git` now, or was a gitlink in `commit`, is one.
-   */
-  private async inNestedRepository(path: string, commit: string): Promise<boolean> {
-    const parts = path.split("/");
-    const ancestors = parts.slice(0, -1).map((_, at) => parts.slice(0, at + 1).join("/"));
-    if (ancestors.length === 0) return false;
-    for (const folder of ancestors)
-      if (
-        await lstat(join(this.folder, ...folder.split("/"), ".git")).then(
-          () => true,
-          () => false,
-        )
-      )
-        return true;
-    const listed = await runGit(this.place, ["--literal-pathspecs", "ls-tree", "-z", commit, "--", ...ancestors]);
-    return listed
-      .toString("utf8")
-      .split("\0")
-      .some((line) => line.startsWith("160000 "));
   }
 
   /** Lets checkpoint `ref`'s objects go at the next prune. */
@@ -302,16 +306,4 @@ export class ShadowRepository {
 
 function refName(ref: string): string {
   return `${CHECKPOINT_REFS}/${ref.replace(/[^A-Za-z0-9._-]/g, "_")}`;
-}
-
-/**
- * A literal path as a gitignore pattern: wildcards, a leading `#`/`!` and trailing spaces escaped.
- * A line break can't be escaped (it would end the pattern and start one the name chooses, such as
- * `src`): it becomes `?`, which matches it.
- */
-function escapePattern(path: string): string {
-  return path
-    .replace(/[\\*?[\]!#]/g, (c) => `\\${c}`)
-    .replace(/[\r\n]/g, "?")
-    .replace(/ $/, "\\ ");
 }

@@ -8,41 +8,16 @@ import { realpath } from "node:fs/promises";
 import { isAbsolute, join, relative, sep } from "node:path";
 import type { GitExecutable } from "./gitExecutable";
 import { mergeText } from "./textMerge";
-import { linkFreeFolder } from "./restoreGuard";
 import { folderBytes, oldestToDrop } from "./checkpointStorage";
 import { RETIRED_GRACE_MS } from "./retiredCheckpoints";
 import { diskIo } from "./diskIo";
+import { AgentChangeLog } from "./agentChangeLog";
 import { ShadowRepository, type CheckpointedFile, type TreeChange } from "./shadowRepository";
+import { RestoreRefused, type Checkpoint, type DropReason, type FileDelta, type RestoreIo } from "./checkpointTypes";
+import { writeRestore } from "./restoreWrites";
 
-export interface Checkpoint {
-  readonly id: string;
-  readonly at: number;
-  readonly label: string;
-  /** Workspace folder → the shadow repository's tree of its files (named `commits` from when they were commits). */
-  readonly commits: Readonly<Record<string, string>>;
-}
-
-/** A file that differs between two checkpoints, by absolute path. */
-export interface FileDelta extends TreeChange {
-  readonly absolute: string;
-  readonly folder: string;
-}
-
-/** How a restore writes: tests count the calls; the default writes the disk atomically. */
-export interface RestoreIo {
-  write(path: string, content: Buffer, executable: boolean): Promise<void>;
-  remove(path: string): Promise<void>;
-  /** Files with unsaved changes in an editor: a restore never overwrites those bytes. */
-  unsaved(): readonly string[];
-}
-
-export { diskIo };
-
-/** Why checkpoints were set aside: the storage budget, or "Clear Checkpoints". */
-export type DropReason = "budget" | "cleared";
-
-/** A restore that was refused before anything was written. */
-export class RestoreRefused extends Error {}
+export type { Checkpoint, DropReason, FileDelta, RestoreIo } from "./checkpointTypes";
+export { RestoreRefused, diskIo };
 
 export interface WorkspaceCheckpointsOptions {
   readonly git: () => Promise<GitExecutable>;
@@ -90,14 +65,18 @@ export class WorkspaceCheckpoints {
    * take + diff(from, now) give, with one git process less on the way (ShadowRepository.snapshotSince).
    */
   async takeSince(label: string, from?: Checkpoint): Promise<{ checkpoint: Checkpoint; changes: FileDelta[] }> {
+    if (from) await this.settled(from);
     const id = `cp-${this.now().toString(36)}-${randomBytes(4).toString("hex")}`;
     const commits: Record<string, string> = {};
+    const trees: Array<Promise<unknown>> = [];
     const changes = await Promise.all(
       this.options.folders().map(async (folder): Promise<FileDelta[]> => {
         const repository = await this.repository(folder);
         const older = from?.commits[folder];
         if (older === undefined) {
-          commits[folder] = await repository.snapshot(id);
+          // While the first checkpoint runs, this one's trees come later (ShadowRepository.begin).
+          const { tree } = await repository.begin(id);
+          trees.push(tree.then((taken) => (commits[folder] = taken)));
           return [];
         }
         const taken = await repository.snapshotSince(id, older);
@@ -106,8 +85,19 @@ export class WorkspaceCheckpoints {
       }),
     );
     const checkpoint: Checkpoint = { id, at: this.now(), label, commits };
+    const settling = Promise.allSettled(trees).then(() => undefined);
+    this.settling.set(id, settling);
+    void settling.then(() => this.settling.delete(id));
     this.known.set(id, checkpoint);
     return { checkpoint, changes: changes.flat() };
+  }
+
+  /** Checkpoints whose trees are still being built (taken from a stat manifest) → when they are. */
+  private readonly settling = new Map<string, Promise<void>>();
+
+  /** Waits until the checkpoints' trees are all there (a tree that failed stays missing). */
+  private async settled(...checkpoints: readonly Checkpoint[]): Promise<void> {
+    await Promise.all(checkpoints.map((checkpoint) => this.settling.get(checkpoint.id)));
   }
 
   /** Three-way text merge with the same git (see textMerge.ts). */
@@ -151,6 +141,7 @@ export class WorkspaceCheckpoints {
   async bringBack(id: string): Promise<Checkpoint | undefined> {
     const found = this.retired.get(id);
     if (!found) return undefined;
+    await this.settled(found.checkpoint);
     for (const folder of Object.keys(found.checkpoint.commits))
       if (!(await (await this.repository(folder)).revive(id))) return undefined;
     this.retired.delete(id);
@@ -167,6 +158,7 @@ export class WorkspaceCheckpoints {
   private async retire(checkpoints: readonly Checkpoint[], why: DropReason): Promise<void> {
     if (checkpoints.length === 0) return;
     const at = this.now();
+    await this.settled(...checkpoints);
     for (const checkpoint of checkpoints) {
       this.known.delete(checkpoint.id);
       this.retired.set(checkpoint.id, { checkpoint, at });
@@ -193,27 +185,7 @@ export class WorkspaceCheckpoints {
   readonly onDropped = new Set<(dropped: readonly Checkpoint[], why: DropReason) => void>();
 
   /** Files each session's agent changed, and when: a restore warns about another session's later changes. */
-  private readonly agentChanges = new Map<
-    string,
-    Array<{ readonly owner: object; readonly name: string; readonly at: number }>
-  >();
-
-  /** The agent of the session `owner` (shown as `name`) changed `path` now. */
-  noteAgentChange(owner: object, name: string, path: string): void {
-    const list = (this.agentChanges.get(path) ?? []).filter((change) => change.owner !== owner);
-    list.push({ owner, name, at: this.now() });
-    this.agentChanges.set(path, list);
-  }
-
-  /** Other sessions whose agent changed one of `paths` after `since`, with those paths. */
-  changedByOthers(owner: object, paths: readonly string[], since: number): Map<string, string[]> {
-    const found = new Map<string, string[]>();
-    for (const path of paths)
-      for (const change of this.agentChanges.get(path) ?? [])
-        if (change.owner !== owner && change.at >= since)
-          found.set(change.name, [...(found.get(change.name) ?? []), path]);
-    return found;
-  }
+  readonly agentChanges = new AgentChangeLog(() => this.now());
 
   /** Every checkpoint taken in this window, oldest first. */
   all(): Checkpoint[] {
@@ -222,6 +194,7 @@ export class WorkspaceCheckpoints {
 
   /** Files that differ from `from` to `to`, in every folder both know. */
   async diff(from: Checkpoint, to: Checkpoint): Promise<FileDelta[]> {
+    await this.settled(from, to);
     const all = await Promise.all(
       Object.keys(to.commits).map(async (folder) => {
         const older = from.commits[folder];
@@ -239,6 +212,7 @@ export class WorkspaceCheckpoints {
     path: string,
     checkpoint: Checkpoint,
   ): Promise<{ repository: ShadowRepository; rel: string; commit: string } | undefined> {
+    await this.settled(checkpoint);
     for (const folder of Object.keys(checkpoint.commits)) {
       const repository = await this.repository(folder);
       const rel = relative(repository.folder, path);
@@ -268,7 +242,27 @@ export class WorkspaceCheckpoints {
   /** The files a restore to `target` would change (a checkpoint of now is taken to compare). */
   async preview(target: Checkpoint): Promise<{ now: Checkpoint; changes: FileDelta[] }> {
     const now = await this.take("preview");
-    return { now, changes: await this.diff(now, target) };
+    return { now, changes: (await this.knownAt(target, await this.diff(now, target))).known };
+  }
+
+  /**
+   * Splits `changes` (towards `target`) into those a restore can make and the files whose bytes at
+   * `target` are not known (left out of a checkpoint taken from a manifest): those are never written
+   * or removed, as their absence from the checkpoint is no sign they did not exist.
+   */
+  private async knownAt(
+    target: Checkpoint,
+    changes: readonly FileDelta[],
+  ): Promise<{ known: FileDelta[]; unknown: string[] }> {
+    const known: FileDelta[] = [];
+    const unknown: string[] = [];
+    for (const change of changes) {
+      const tree = target.commits[change.folder];
+      const repository = await this.repository(change.folder);
+      if (tree !== undefined && repository.unknownAt(tree, change.path) !== undefined) unknown.push(change.absolute);
+      else known.push(change);
+    }
+    return { known, unknown };
   }
 
   /**
@@ -280,34 +274,20 @@ export class WorkspaceCheckpoints {
     io: RestoreIo = diskIo,
   ): Promise<{ before: Checkpoint; changes: FileDelta[]; skipped: string[] }> {
     const before = await this.take(`before restoring ${target.id}`);
-    const changes = await this.diff(before, target);
+    const { known: changes, unknown } = await this.knownAt(target, await this.diff(before, target));
     const unsaved = new Set(io.unsaved());
     const blocked = changes.filter((change) => unsaved.has(change.absolute));
     if (blocked.length > 0)
       throw new RestoreRefused(
         `Save or revert the unsaved changes first: ${blocked.map((change) => change.absolute).join(", ")}`,
       );
-    const skipped: string[] = [];
-    // Removals first: a link created since (`src -> elsewhere`) goes before anything is written below it.
-    const ordered = [...changes].sort((a, b) => Number(b.status === "deleted") - Number(a.status === "deleted"));
-    for (const change of ordered) {
-      if (!(await linkFreeFolder(change.folder, change.absolute))) {
-        skipped.push(change.absolute);
-        continue;
-      }
-      // "deleted": created since the target, so removed; "added"/"modified": written back.
-      if (change.status === "deleted") {
-        await io.remove(change.absolute);
-        continue;
-      }
-      const place = await this.locate(change.absolute, target);
-      const file = place && (await place.repository.file(place.commit, place.rel));
-      if (!file || file.mode === "120000") {
-        skipped.push(change.absolute); // links are never recreated
-        continue;
-      }
-      await io.write(change.absolute, file.content, file.mode === "100755");
-    }
+    const skipped = [
+      ...unknown,
+      ...(await writeRestore(changes, io, async (change) => {
+        const place = await this.locate(change.absolute, target);
+        return place && (await place.repository.file(place.commit, place.rel));
+      })),
+    ];
     return { before, changes, skipped };
   }
 }
