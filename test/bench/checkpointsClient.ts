@@ -108,8 +108,15 @@ class BusySampler {
 /** Times every checkpoint it takes, by label. */
 class TimedCheckpoints extends WorkspaceCheckpoints {
   readonly takes: Array<{ label: string; ms: number; cpuMs: number }> = [];
+  readonly running = new Map<string, Promise<unknown>>();
 
-  override async take(label: string): Promise<Checkpoint> {
+  override take(label: string): Promise<Checkpoint> {
+    const taking = this.timedTake(label);
+    this.running.set(label, taking);
+    return taking;
+  }
+
+  private async timedTake(label: string): Promise<Checkpoint> {
     const started = performance.now();
     const cpu = childCpuMs();
     const checkpoint = await super.take(label);
@@ -187,6 +194,9 @@ async function run(job: CheckpointsJob): Promise<CheckpointsResult> {
   let started = performance.now();
   await sampled(checkpoints.beforeTurn("e0"));
   const heldUpMs = performance.now() - started;
+  // The prompt went on while the first checkpoint ran: the turns below start once both are built.
+  await sampled(store.running.get("session opened") ?? Promise.resolve());
+  await sampled(store.settled(...store.all()));
   const first = store.takes.find((t) => t.label === "session opened");
   if (!checkpoints.hasCheckpoint("e0")) throw new Error("the first prompt got no checkpoint");
   const firstLongestTaskMs = phaseLongest();

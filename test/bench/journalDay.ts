@@ -15,7 +15,9 @@
  * - `day.T300.longestBusyMs`: the main thread's longest busy spell in CPU time (Node 23.9+), the
  *   load-independent side of the event-loop delay;
  * - `day.T300.reloadJournalFoldMs`: the journal's share of the reload (the file folded, cold);
- * - `day.T300.loadAverage`: the machine's 1-minute load average over the run.
+ * - `day.T300.loadAverage`: the machine's 1-minute load average over the run;
+ * - `day.stream.N20000.longestLoopDelayMs` / `.longestBusyMs`: the host's longest event-loop delay
+ *   and busy spell while a 20,000-chunk reply streams into the busy tab and its journal is written.
  * No webview runs here: the same day's webview heap is `--only dayweb` (webviewDay.ts), a long
  * thread's load and scroll in real VS Code the `long` workloads'.
  *
@@ -24,6 +26,7 @@
 import { statSync } from "node:fs";
 import { loadavg } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { getHeapSpaceStatistics } from "node:v8";
 import { SessionManager } from "../../src/acp/sessions/sessionManager";
 import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
 import { TabJournals } from "../../src/acp/journal/tabJournals";
@@ -65,14 +68,24 @@ function window(writerId: string): SessionManager {
   );
 }
 
-/** RSS and the JS heap in use, in MB, after two full collections. */
-function memoryAfterGc(): { rss: number; heap: number } {
+/**
+ * RSS and the JS heap in use, in MB, after two full collections; with the V8 heap's committed
+ * size and each space's, and the memory held outside the heap (Buffers), to say where RSS went.
+ */
+function memoryAfterGc(): { rss: number; heap: number; parts: Record<string, number> } {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error("run with node --expose-gc");
   gc();
   gc();
-  const { rss, heapUsed } = process.memoryUsage();
-  return { rss: rss / (1024 * 1024), heap: heapUsed / (1024 * 1024) };
+  const MB = 1024 * 1024;
+  const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+  const parts: Record<string, number> = {
+    heapTotal: heapTotal / MB,
+    external: external / MB,
+    arrayBuffers: arrayBuffers / MB,
+  };
+  for (const space of getHeapSpaceStatistics()) parts[`space.${space.space_name}`] = space.space_size / MB;
+  return { rss: rss / MB, heap: heapUsed / MB, parts };
 }
 
 const figures: Array<[string, number, string]> = [];
@@ -124,7 +137,7 @@ async function main(): Promise<void> {
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
   const busy5 = busySampler();
-  let at50 = { rss: 0, heap: 0 };
+  let at50: ReturnType<typeof memoryAfterGc> = { rss: 0, heap: 0, parts: {} };
   for (let turn = 1; turn <= TURNS; turn++) {
     await busy.prompt(`benchday t${turn}`);
     if (turn === Math.min(50, TURNS)) {
@@ -139,6 +152,14 @@ async function main(): Promise<void> {
   delay.disable();
   const longestBusy = busy5.stop();
   const atEnd = memoryAfterGc();
+
+  // A 20,000-chunk stream into the busy tab, its journal written meanwhile: the host's longest task.
+  const streamDelay = monitorEventLoopDelay({ resolution: 5 });
+  const streamBusy = busySampler();
+  streamDelay.enable();
+  await busy.prompt("benchflood 20000");
+  streamDelay.disable();
+  const streamLongestBusy = streamBusy.stop();
   const sessionId = busy.sessionId!;
   const entries = busy.store.state.thread.entries.length;
   await manager.dispose();
@@ -163,11 +184,16 @@ async function main(): Promise<void> {
   console.log(`# ${TURNS} turns, ${entries} entries, ${OTHER_TABS} other tabs, ${new Date().toISOString()}`);
   figure(`day.T${TURNS}.hostRssGrowthMB`, atEnd.rss - at50.rss, "MB", "<= 20");
   figure(`day.T${TURNS}.hostHeapGrowthMB`, atEnd.heap - at50.heap, "MB");
+  // Where the RSS growth is: committed heap spaces and off-heap memory, turn 300 − turn 50 (stderr: not figures).
+  for (const [name, value] of Object.entries(atEnd.parts))
+    console.error(`day: ${name} ${(at50.parts[name] ?? 0).toFixed(1)} → ${value.toFixed(1)} MB`);
   figure(`day.T${TURNS}.journalBytesPerTurn`, bytes / TURNS, "bytes");
   figure(`day.T${TURNS}.reloadInteractiveMs`, reloadMs, "ms", "<= 1000");
   figure(`day.T${TURNS}.longestLoopDelayMs`, delay.max / 1e6, "ms", "<= 50");
   if (longestBusy !== undefined) figure(`day.T${TURNS}.longestBusyMs`, longestBusy, "ms", "<= 50");
   figure(`day.T${TURNS}.reloadJournalFoldMs`, foldMs, "ms");
+  figure(`day.stream.N20000.longestLoopDelayMs`, streamDelay.max / 1e6, "ms", "<= 50");
+  if (streamLongestBusy !== undefined) figure(`day.stream.N20000.longestBusyMs`, streamLongestBusy, "ms", "<= 50");
   figure(`day.T${TURNS}.entries`, entries, "count");
   figure(`day.T${TURNS}.loadAverage`, (loadStart + loadavg()[0]!) / 2, "ratio");
   console.log(JSON.stringify({ figures }));

@@ -124,7 +124,7 @@ describe("VS Code answers the agent", { timeout: 300_000 }, () => {
           return /old paragraph/.test(left) && /new paragraph/.test(right) && !/old paragraph/.test(right);
         },
         "the diff of the file before and the agent's version",
-        10_000,
+        30_000, // the diff editor paints both sides late on a loaded machine (seen: after 10 s, in a fresh run)
       ).catch(async (error: unknown) => {
         throw new Error(`${String(error)}; sides: ${JSON.stringify(await sides())}`);
       });

@@ -95,8 +95,8 @@ export class WorkspaceCheckpoints {
   /** Checkpoints whose trees are still being built (taken from a stat manifest) → when they are. */
   private readonly settling = new Map<string, Promise<void>>();
 
-  /** Waits until the checkpoints' trees are all there (a tree that failed stays missing). */
-  private async settled(...checkpoints: readonly Checkpoint[]): Promise<void> {
+  /** Resolves once the checkpoints' trees are all there (a tree that failed stays missing). */
+  async settled(...checkpoints: readonly Checkpoint[]): Promise<void> {
     await Promise.all(checkpoints.map((checkpoint) => this.settling.get(checkpoint.id)));
   }
 
