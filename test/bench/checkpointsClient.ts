@@ -134,12 +134,12 @@ const quiet: Logger = {
   agentStderr: () => undefined,
 };
 
-/** Apparent size of every file below `dir`. */
+/** Apparent size of every file below `dir` (a ref's lock file may come and go meanwhile: not counted). */
 function folderBytes(dir: string): number {
   let total = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    total += entry.isDirectory() ? folderBytes(path) : lstatSync(path).size;
+    total += entry.isDirectory() ? folderBytes(path) : (lstatSync(path, { throwIfNoEntry: false })?.size ?? 0);
   }
   return total;
 }

@@ -7,10 +7,10 @@
  * would then delete it).
  */
 import * as assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { CHANGED_WHILE_HASHING, treeFromManifest } from "../../src/acp/checkpoints/manifestCheckpoint";
+import { CHANGED_WHILE_HASHING, CLOCK_MARGIN_MS, treeFromManifest } from "../../src/acp/checkpoints/manifestCheckpoint";
 import { takeManifest } from "../../src/acp/checkpoints/statManifest";
 import { runGit, type GitPlace } from "../../src/acp/checkpoints/gitRunner";
 import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
@@ -24,6 +24,12 @@ function manyFiles(dir: string, count = 700): void {
     mkdirSync(join(dir, `d${i % 20}`), { recursive: true });
     writeFileSync(join(dir, `d${i % 20}`, `f${i}.txt`), `file ${i}\n`.repeat(20));
   }
+}
+
+/** Waits until the file system's clock is past `path`'s last change by more than the margin. */
+async function olderThanMargin(path: string): Promise<void> {
+  const changed = statSync(path).ctimeMs;
+  while (Date.now() <= changed + CLOCK_MARGIN_MS + 1) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 async function before(
@@ -42,6 +48,7 @@ test("a checkpoint asked for during the first one returns before it, and holds t
   manyFiles(dir);
   writeFileSync(join(dir, "notes.md"), "the user's uncommitted line\n");
   writeFileSync(join(dir, "doomed.txt"), "the user's file the agent removes\n");
+  await olderThanMargin(join(dir, "doomed.txt")); // written before the prompt, not in the same instant
 
   const first = checkpoints.take("session opened");
   const turn = await checkpoints.take("before the prompt");
@@ -92,46 +99,56 @@ async function shadowPlace(dir: string): Promise<GitPlace> {
 const blobAt = async (place: GitPlace, tree: string, path: string) =>
   (await runGit(place, ["cat-file", "blob", `${tree}:${path}`])).toString();
 
-test("each rule of the fill-in: hashed and unchanged, changed before the moment, changed after it, created after it", async () => {
+test("each rule of the fill-in: hashed and unchanged, changed before the moment, changed or gone after it, created after it", async () => {
   const dir = scratchDir("acp-manifest-rules-");
-  for (const name of ["kept", "edited-before", "edited-after", "torn", "gone-after"])
+  for (const name of ["kept", "edited-before", "edited-after", "gone-after", "big"])
     writeFileSync(join(dir, name), `${name} v1\n`);
   const place = await shadowPlace(dir);
   await runGit(place, ["add", "-A", "--", "."]); // what the first checkpoint hashed
-  const hashedAt = Date.now();
   writeFileSync(join(dir, "edited-before"), "edited-before v2 (the user, before the prompt)\n");
-  const manifest = await takeManifest(place, 1024 * 1024); // the prompt's moment
+  writeFileSync(join(dir, "big"), "x".repeat(2048)); // grew over the cap before the prompt
+  await olderThanMargin(join(dir, "big"));
+  const manifest = await takeManifest(place); // the prompt's moment
   writeFileSync(join(dir, "edited-after"), "edited-after v2 (the agent)\n");
-  writeFileSync(join(dir, "torn"), "torn v2 (the agent)\n");
   unlinkSync(join(dir, "gone-after"));
   writeFileSync(join(dir, "created-after"), "new\n");
-  await runGit(place, ["add", "-A", "--", "edited-after"]); // the first checkpoint's last add saw the agent's bytes
+  await runGit(place, ["add", "-A", "--", "created-after"]); // the first checkpoint's last add saw it
 
-  // `torn` changed while git may still have been reading it (its end is later than the change).
-  const built = await treeFromManifest(place, manifest, Date.now() + 60_000, 1024 * 1024);
+  const built = await treeFromManifest(place, manifest, 1024);
   assert.equal(await blobAt(place, built.tree, "kept"), "kept v1\n");
   assert.equal(await blobAt(place, built.tree, "edited-before"), "edited-before v2 (the user, before the prompt)\n");
-  assert.equal(built.unknown.get("edited-after"), CHANGED_WHILE_HASHING, "the index holds the agent's bytes");
-  assert.equal(built.unknown.get("torn"), CHANGED_WHILE_HASHING, "changed before git had surely ended");
-  assert.equal(built.unknown.get("gone-after"), CHANGED_WHILE_HASHING, "gone: it may have been swapped while read");
+  assert.equal(built.unknown.get("edited-after"), CHANGED_WHILE_HASHING, "the index's bytes may not be the moment's");
+  assert.equal(built.unknown.get("gone-after"), CHANGED_WHILE_HASHING, "gone: it existed, its bytes are not proven");
+  assert.match(built.unknown.get("big") ?? "", /larger than/);
   const listed = (await runGit(place, ["ls-tree", "--name-only", "-z", built.tree])).toString().split("\0");
-  assert.ok(!listed.includes("created-after") && !listed.includes("edited-after") && !listed.includes("torn"));
-
-  // Had git surely ended before the change, the bytes it hashed are the moment's.
-  const later = await treeFromManifest(place, manifest, hashedAt - 60_000, 1024 * 1024);
-  assert.equal(await blobAt(place, later.tree, "torn"), "torn v1\n");
-  assert.equal(later.unknown.has("torn"), false);
-  // The repository's own index is left as it was.
-  assert.equal(
-    (await runGit(place, ["diff-index", "--cached", "--name-only", built.tree])).toString().includes("kept"),
-    false,
+  assert.deepEqual(
+    listed.filter(Boolean).sort(),
+    ["edited-before", "kept"],
+    "created after it: absent; the rest left out",
   );
+  // The repository's own index is left as it was (the first checkpoint's next turn starts from it).
+  const own = (await runGit(place, ["ls-files", "-z"])).toString().split("\0").filter(Boolean).sort();
+  assert.deepEqual(own, ["big", "created-after", "edited-after", "edited-before", "gone-after", "kept"]);
+});
+
+test("a file changed within the clock margin before the moment counts as changed (a coarse file-system clock)", async () => {
+  const dir = scratchDir("acp-manifest-margin-");
+  writeFileSync(join(dir, "just-now"), "v1\n");
+  const place = await shadowPlace(dir);
+  await runGit(place, ["add", "-A", "--", "."]);
+  writeFileSync(join(dir, "just-now"), "v2, a moment before the prompt\n");
+  const manifest = await takeManifest(place);
+  const changedAt = statSync(join(dir, "just-now")).ctimeMs;
+  const built = await treeFromManifest(place, manifest, 1024 * 1024);
+  if (changedAt >= manifest.at - CLOCK_MARGIN_MS) assert.equal(built.unknown.get("just-now"), CHANGED_WHILE_HASHING);
+  else assert.equal(await blobAt(place, built.tree, "just-now"), "v2, a moment before the prompt\n");
 });
 
 test("the first prompt's checkpoint: the turn's review never takes the agent's bytes for the user's", async () => {
   const { dir, checkpoints } = scratchCheckpoints("acp-checkpoint-manifest-review-", 64 * 1024);
   manyFiles(dir, 900);
   writeFileSync(join(dir, "wip.ts"), "export const userWork = 1;\n");
+  await olderThanMargin(join(dir, "wip.ts"));
   const first = checkpoints.take("session opened");
   const turn = await checkpoints.take("before the prompt");
   writeFileSync(join(dir, "wip.ts"), "export const agentWork = 2;\n");

@@ -14,7 +14,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import fc from "fast-check";
 import { AgentFileChanges } from "../../src/acp/sessions/agentFileChanges";
@@ -26,6 +26,7 @@ import { PanelStore } from "../../src/acp/sessions/panelStore";
 import { SessionCheckpoints } from "../../src/acp/checkpoints/sessionCheckpoints";
 import { WorkspaceCheckpoints, diskIo } from "../../src/acp/checkpoints/workspaceCheckpoints";
 import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
+import { CLOCK_MARGIN_MS } from "../../src/acp/checkpoints/manifestCheckpoint";
 import type { TurnBaseline } from "../../src/acp/checkpoints/turnBaseline";
 import { systemClock } from "../../src/acp/ports";
 import { DiskFiles } from "../support/diskFiles";
@@ -119,9 +120,9 @@ function headBaseline(dir: string): TurnBaseline {
 }
 
 /**
- * `warmFirst`: the session opens with its background checkpoint and the first prompt goes at once,
- * so the first turn's checkpoint is taken from a stat manifest while the background one still runs
- * (manifestCheckpoint.ts), and the first steps race it.
+ * `warmFirst`: a folder of over 500 files whose session opens with its background checkpoint, and
+ * the first prompt goes at once, so the first turn's checkpoint is taken from the list of files
+ * while the background one still runs (manifestCheckpoint.ts), and the first steps race it.
  */
 async function run(steps: readonly Step[], warmFirst = false): Promise<void> {
   const dir = realpathSync(scratchDir("acp-prop-ws-"));
@@ -129,6 +130,15 @@ async function run(steps: readonly Step[], warmFirst = false): Promise<void> {
   writeFileSync(join(dir, "a.txt"), "committed\n");
   execFileSync("git", ["-c", "user.name=U", "-c", "user.email=u@x.invalid", "add", "."], { cwd: dir });
   execFileSync("git", ["-c", "user.name=U", "-c", "user.email=u@x.invalid", "commit", "-qm", "init"], { cwd: dir });
+  if (warmFirst) {
+    // More files than a checkpoint names one by one: the first checkpoint adds the whole folder,
+    // and the first prompt's checkpoint is taken from the list of files meanwhile.
+    mkdirSync(join(dir, "filler"));
+    for (let i = 0; i < 520; i++) writeFileSync(join(dir, "filler", `f${i}.txt`), `filler ${i}\n`);
+    // Written before the session opened, not in the instant the prompt is sent (the clock margin).
+    const written = Date.now();
+    while (Date.now() <= written + CLOCK_MARGIN_MS + 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
   const store = new WorkspaceCheckpoints({
     git: gitResolver(
       () => process.env.PATH,
@@ -216,6 +226,9 @@ async function run(steps: readonly Step[], warmFirst = false): Promise<void> {
 
   panel.dispatch({ type: "turn/started", entryId: "u0", text: "first", at: 0 });
   if (warmFirst) checkpoints.warmUp();
+  /** What every file held as each turn's checkpoint was asked for: what the checkpoint must hold (or not know). */
+  const atTurnStart = new Map<string, Map<string, string | null>>();
+  atTurnStart.set("u0", snapshot());
   await checkpoints.beforeTurn("u0");
   entries.push("u0");
   for (const [n, s] of steps.entries()) {
@@ -267,6 +280,7 @@ async function run(steps: readonly Step[], warmFirst = false): Promise<void> {
         panel.dispatch({ type: "turn/ended", stopReason: "end_turn" });
         panel.dispatch({ type: "turn/started", entryId, text: `turn ${n}`, at: n });
         changes.newTurn();
+        atTurnStart.set(entryId, snapshot());
         await checkpoints.beforeTurn(entryId);
         entries.push(entryId);
         break;
@@ -378,6 +392,16 @@ async function run(steps: readonly Step[], warmFirst = false): Promise<void> {
     }
   }
   activity.dispose();
+  for (const [entryId, held] of atTurnStart) {
+    const checkpoint = store.all().find((c) => c.label === `before ${entryId}`);
+    if (!checkpoint) continue;
+    for (const [name, text] of held) {
+      const found = await store.fileAt(checkpoint, join(dir, name));
+      if (typeof found === "object" && "unknown" in found) continue; // not known: never used as a "before"
+      const bytes = found === "absent" ? null : found.content.toString("utf8");
+      assert.equal(bytes, text, `the checkpoint before ${entryId} holds ${name} as it was then`);
+    }
+  }
 }
 
 test(

@@ -1,8 +1,8 @@
 /**
  * The `add` of a whole folder (its first checkpoint, or more changes than are worth naming):
  * every file hashed, compressed and stored, which git does on one core. Here two git processes
- * (`update-index` with the file list, no pathspec matching) each pack about half of the work at
- * once, one into the repository's index and one into a spare index thrown away after. Then
+ * (`add` of the listed names) each pack about half of the work at once, one into the repository's
+ * index and one into a spare index thrown away after. Then
  * `add -A .` of the whole folder has the last word: it finds the first half up to date by its stat
  * data and the second half's objects already stored (it only hashes those files again), and adds
  * what the two left out (nested repositories, files created meanwhile, a half that failed). The
@@ -45,17 +45,20 @@ export async function addEverything(place: GitPlace, files: ReadonlyMap<string, 
   const spareIndex = join(place.gitDir, "index.spare");
   const clearSpare = () => Promise.all([rm(spareIndex, { force: true }), rm(`${spareIndex}.lock`, { force: true })]);
   await clearSpare();
-  // --remove: a file deleted since it was listed is not an error (it is then not in the index).
+  // `add` of the listed names, literally (never pathspec magic or globs): unlike `update-index`,
+  // it stores all its objects in one pack (bench: 8,158 small files 1.7–2.0 s, against 3.5–5.4 s).
+  // -A: a file deleted since it was listed is not an error (it is then not in the index).
   const pack = (paths: readonly string[], config: readonly string[], indexFile?: string) =>
     paths.length === 0
       ? Promise.resolve(true)
-      : runGit(place, ["update-index", "--add", "--remove", "--replace", "-z", "--stdin"], {
+      : runGit(place, ["--literal-pathspecs", "add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul"], {
           input: paths.join("\0"),
           config,
+          background: true,
           ...(indexFile === undefined ? {} : { indexFile }),
         }).then(
           () => true,
-          () => false, // one unreadable file stops update-index: the final add does that half
+          () => false, // an unreadable file or a nested repository stops it: the final add does that half
         );
   const packed = await Promise.all([pack(own, BULK_ADD), pack(spare, SPARE_ADD, spareIndex)]);
   await clearSpare();
@@ -63,6 +66,7 @@ export async function addEverything(place: GitPlace, files: ReadonlyMap<string, 
   // Packed again only when a half failed: its files would otherwise become thousands of loose objects.
   await runGit(place, ["add", "-A", "--ignore-errors", "--", "."], {
     okCodes: [1],
+    background: true,
     ...(packed.every(Boolean) ? {} : { config: BULK_ADD }),
   });
 }

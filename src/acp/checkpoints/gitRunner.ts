@@ -89,6 +89,8 @@ export interface RunOptions {
   readonly config?: readonly string[];
   /** Another index file than the repository's own, for this call only. */
   readonly indexFile?: string;
+  /** Work nobody waits for (the first checkpoint's hashing): run at a lower CPU priority. */
+  readonly background?: boolean;
 }
 
 /** Runs git in a child process, started off the host's thread (processThread.ts). */
@@ -103,6 +105,7 @@ export async function runGit(place: GitPlace, args: readonly string[], options: 
     maxBuffer: 512 * 1024 * 1024,
     timeoutMs: options.timeoutMs ?? 120_000,
     ...(options.input === undefined ? {} : { input: options.input }),
+    ...(options.background ? { background: true } : {}),
   });
   if (code !== undefined && !(typeof code === "number" && options.okCodes?.includes(code)))
     throw new GitFailed(args, code, stderr);

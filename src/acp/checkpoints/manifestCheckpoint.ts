@@ -1,26 +1,31 @@
 /**
  * A checkpoint asked for while an earlier one is still being taken (a session's first checkpoint
  * hashes every file, seconds in a large workspace): the prompt is not held up for it. At the moment
- * of asking, a stat manifest of every file is taken (statManifest.ts); once the earlier checkpoint
- * is done, this one is built from the index it left, trusting an entry only where the bytes it
- * holds are provably those of that moment:
- * - the entry's stat data (what git saw when it hashed the file) equal the manifest's, and the file
- *   is unchanged since (its stat data still equal) or gone, or was changed after every earlier git
- *   process had ended (a change while git was reading it could have torn what it read);
- * - otherwise, if the file is still unchanged since that moment, it is hashed now, and checked the
- *   same way;
- * - otherwise its bytes at that moment are not known: it is left out of the checkpoint and
- *   recorded as not known (so an Undo or a restore never takes it for "absent" and deletes it).
- * Files not in the manifest did not exist then: they are left out, as absent.
+ * of asking only the list of files is taken, and the time (statManifest.ts); once the earlier
+ * checkpoint is done, this one is built from the index it left, file by file:
+ * - a file not changed since that moment (its ctime is older, with a margin for coarse file-system
+ *   clocks) holds that moment's bytes now: its index entry is kept when git hashed it in its
+ *   present state (same stat data: nothing changed it while or since git read it), else it is
+ *   hashed now, and checked the same way;
+ * - a file changed since (or gone, or in the margin): its bytes at that moment are not known. It is
+ *   left out of the checkpoint and recorded as not known, so an Undo or a restore never takes it
+ *   for "absent" and deletes it;
+ * - files not in the list did not exist then: left out, as absent.
  */
 import { copyFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { runGit, type GitPlace } from "./gitRunner";
 import { BULK_ADD } from "./bulkAdd";
-import { indexStats, sameStat, statNow, type IndexedStat, type StatKey, type StatManifest } from "./statManifest";
+import { indexStats, sameStat, statNow, type IndexedStat, type StatManifest } from "./statManifest";
 
 /** A gitlink (nested repository) entry: kept as it is, never restored. */
 const GITLINK = "160000";
+
+/**
+ * How much earlier than a change its ctime may read: file systems stamp with a coarse clock (a
+ * kernel tick, 1–10 ms on Linux). A file changed this close to the moment counts as changed.
+ */
+export const CLOCK_MARGIN_MS = 50;
 
 /** Why a file's bytes are not in such a checkpoint. */
 export const CHANGED_WHILE_HASHING = "changed before the first checkpoint had read it, so not in the checkpoint";
@@ -31,14 +36,10 @@ export interface ManifestTree {
   readonly unknown: ReadonlyMap<string, string>;
 }
 
-/**
- * Builds the checkpoint of the manifest's moment. `hashedBy` (epoch ms): every git process that
- * wrote the repository's index before this call had ended by then. Leaves that index as it is.
- */
+/** Builds the checkpoint of the manifest's moment. Leaves the repository's own index as it is. */
 export async function treeFromManifest(
   place: GitPlace,
   manifest: StatManifest,
-  hashedBy: number,
   maxFileBytes: number,
 ): Promise<ManifestTree> {
   const indexed = await indexStats(place).catch(() => new Map<string, IndexedStat>());
@@ -46,25 +47,20 @@ export async function treeFromManifest(
   const remove: string[] = [];
   const rehash: string[] = [];
   const tooLarge = `larger than ${Math.round(maxFileBytes / (1024 * 1024))} MB, so not in the checkpoint`;
-  const paths = [...manifest.files.keys()];
+  const paths = [...manifest.files];
   for (let at = 0; at < paths.length; at += 128)
     await Promise.all(
       paths.slice(at, at + 128).map(async (path) => {
-        const then = manifest.files.get(path)!;
         const entry = indexed.get(path);
         if (entry?.mode === GITLINK) return;
-        if (manifest.oversized.has(path)) {
-          unknown.set(path, tooLarge);
-          if (entry) remove.push(path);
-          return;
-        }
         const now = await statNow(place.workTree, path);
-        if (trustworthy(entry, then, now, hashedBy)) return;
-        if (sameStat(now, then)) rehash.push(path);
-        else {
+        if (!unchangedSince(now, manifest.at)) {
           unknown.set(path, CHANGED_WHILE_HASHING);
           if (entry) remove.push(path);
-        }
+        } else if (now.size > maxFileBytes) {
+          unknown.set(path, tooLarge);
+          if (entry) remove.push(path);
+        } else if (!sameStat(entry, now)) rehash.push(path);
       }),
     );
   for (const [path, entry] of indexed) if (entry.mode !== GITLINK && !manifest.files.has(path)) remove.push(path);
@@ -86,12 +82,12 @@ export async function treeFromManifest(
         indexFile: turnIndex,
         ...(rehash.length > 500 ? { config: BULK_ADD } : {}),
       }).catch(() => undefined); // a file it could not read is checked below like any other
-      const rehashedBy = Date.now();
       const again = await indexStats(place, turnIndex);
       const failed: string[] = [];
       for (const path of rehash) {
         const entry = again.get(path);
-        if (trustworthy(entry, manifest.files.get(path)!, await statNow(place.workTree, path), rehashedBy)) continue;
+        const now = await statNow(place.workTree, path);
+        if (unchangedSince(now, manifest.at) && sameStat(entry, now)) continue;
         unknown.set(path, CHANGED_WHILE_HASHING);
         if (entry) failed.push(path);
       }
@@ -104,19 +100,10 @@ export async function treeFromManifest(
   }
 }
 
-/**
- * Whether the index entry holds the bytes the file held when its manifest stat data were taken:
- * git saw those stat data when hashing it, and nothing can have changed the file while git read
- * it: unchanged since, or changed only after git had ended. A file gone since is not trusted: it
- * may have been replaced (a rename over it) between git's lstat and its read, then removed.
- */
-function trustworthy(
-  entry: IndexedStat | undefined,
-  then: StatKey,
-  now: (StatKey & { readonly mtimeMs: number }) | undefined,
-  hashedBy: number,
-): boolean {
-  if (!entry || !sameStat(entry, then)) return false;
-  // mtime is never later than the write (timestamps are cut, not rounded, to the clock's tick).
-  return now !== undefined && (sameStat(now, then) || now.mtimeMs > hashedBy);
+/** Whether the file is there and was not changed since `at` (its ctime is older, beyond the margin). */
+function unchangedSince(
+  now: Awaited<ReturnType<typeof statNow>>,
+  at: number,
+): now is NonNullable<Awaited<ReturnType<typeof statNow>>> {
+  return now !== undefined && now.ctimeMs < at - CLOCK_MARGIN_MS;
 }

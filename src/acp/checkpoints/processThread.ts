@@ -11,6 +11,7 @@
  * thread (a call the worker had started is run again: git's checkpoint commands can be repeated).
  */
 import { execFile } from "node:child_process";
+import { setPriority } from "node:os";
 import { Worker } from "node:worker_threads";
 
 export interface ProcessCall {
@@ -21,6 +22,8 @@ export interface ProcessCall {
   readonly input?: Buffer | string;
   readonly timeoutMs: number;
   readonly maxBuffer: number;
+  /** Background work (a first checkpoint): the child runs at a lower CPU priority, so what the user waits for runs first. */
+  readonly background?: boolean;
 }
 
 export interface ProcessOutcome {
@@ -34,6 +37,7 @@ export interface ProcessOutcome {
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const { execFile } = require("node:child_process");
+const { setPriority } = require("node:os");
 parentPort.on("message", ({ id, call }) => {
   let child;
   const done = (error, stdout, stderr) => {
@@ -49,6 +53,7 @@ parentPort.on("message", ({ id, call }) => {
     done(error, Buffer.alloc(0), String(error && error.message));
     return;
   }
+  if (call.background && child.pid !== undefined) try { setPriority(child.pid, 10); } catch {}
   child.stdin.on("error", () => undefined); // a git that exits before reading its input
   if (call.input !== undefined) child.stdin.end(call.input);
   else child.stdin.end();
@@ -122,9 +127,19 @@ function onThisThread(call: ProcessCall): Promise<ProcessOutcome> {
         resolve({ code, stdout, stderr: stderr.toString("utf8") });
       },
     );
+    if (call.background && child.pid !== undefined) lowerPriority(child.pid);
     child.stdin?.on("error", () => undefined);
     child.stdin?.end(call.input);
   });
+}
+
+/** Nice 10 (below normal on Windows); a system that refuses keeps the normal priority. */
+function lowerPriority(pid: number): void {
+  try {
+    setPriority(pid, 10);
+  } catch {
+    // not allowed here: the call runs at the normal priority
+  }
 }
 
 /** Runs `call` to its end; never rejects (a failure is in `code`). */

@@ -11,7 +11,7 @@ import { runGit, type GitPlace } from "./gitRunner";
 import { addEverything } from "./bulkAdd";
 import { changedPaths, stagePaths } from "./stagedChanges";
 import { DIFF_OPTIONS, parseDiffTree, type TreeChange } from "./treeDiff";
-import { takeManifest } from "./statManifest";
+import { takeManifest, type StatManifest } from "./statManifest";
 import { treeFromManifest } from "./manifestCheckpoint";
 import { excludeOversized } from "./oversizedFiles";
 import { inNestedRepository } from "./nestedRepositories";
@@ -48,8 +48,6 @@ export class ShadowRepository {
   private readonly unwrittenRefs = new Map<string, string>();
   /** Checkpoints taken or waiting to be (snapshot, snapshotSince, begin). */
   private takesUnderWay = 0;
-  /** The last checkpoint asked for: whether it adds the whole folder, once its listing says (a slow one). */
-  private wholeFolder: Promise<boolean> = Promise.resolve(false);
   /** Files left out of a checkpoint (tree) because their bytes at its moment are not known → why. */
   private readonly unknownIn = new Map<string, ReadonlyMap<string, string>>();
 
@@ -91,37 +89,37 @@ export class ShadowRepository {
    * ref is written just after (flushRefs), off the caller's wait: nothing prunes before it is.
    */
   snapshot(ref: string): Promise<string> {
-    return this.counted((whole) => this.serial(async () => (await this.take(ref, undefined, whole)).tree));
+    return this.counted(() => this.serial(async () => (await this.take(ref)).tree));
   }
 
-  /** Runs a checkpoint `work`, counted as under way, which tells `whole` whether it adds the whole folder. */
-  private counted<T>(work: (whole: (adds: boolean) => void) => Promise<T>): Promise<T> {
-    let tell: (adds: boolean) => void = () => undefined;
-    this.wholeFolder = new Promise<boolean>((resolve) => (tell = resolve));
+  /** Runs a checkpoint `work`, counted as under way while it runs or waits. */
+  private counted<T>(work: () => Promise<T>): Promise<T> {
     this.takesUnderWay++;
-    return work(tell).finally(() => {
-      tell(false);
-      this.takesUnderWay--;
-    });
+    return work().finally(() => this.takesUnderWay--);
   }
 
   /**
-   * A checkpoint of the folder as it is now. When a checkpoint that adds the whole folder is under
-   * way (seconds in a large folder), this resolves as soon as a stat manifest of every file is
-   * taken, and `tree` once that one is done (manifestCheckpoint.ts): the caller (a prompt) need
-   * not wait for it. Otherwise as `snapshot`.
+   * A checkpoint of the folder as it is now. While a checkpoint that adds the whole folder is under
+   * way (the first one of a large folder: seconds), this resolves as soon as the list of files is
+   * taken, and `tree` once that one is done (manifestCheckpoint.ts): the caller (a prompt) need not
+   * wait for it. Otherwise as `snapshot`.
    */
   async begin(ref: string): Promise<{ tree: Promise<string> }> {
-    // Small folders and later checkpoints are quick: then this waits its turn, as before.
-    if (this.takesUnderWay === 0 || !(await this.wholeFolder)) {
-      const tree = await this.snapshot(ref);
-      return { tree: Promise.resolve(tree) };
+    if (this.takesUnderWay > 0) {
+      await this.init();
+      const manifest = await takeManifest(this.place);
+      // Files the index has never seen: the checkpoint under way adds them all (whole folder, slow).
+      if (manifest.unindexed > TARGETED_ADD_LIMIT) return { tree: this.fromManifest(ref, manifest) };
     }
-    await this.init();
-    const manifest = await takeManifest(this.place, this.maxFileBytes);
+    // Small folders and later checkpoints are quick: this waits its turn, as before.
+    const tree = await this.snapshot(ref);
+    return { tree: Promise.resolve(tree) };
+  }
+
+  private fromManifest(ref: string, manifest: StatManifest): Promise<string> {
     const tree = this.counted(() =>
       this.serial(async () => {
-        const built = await treeFromManifest(this.place, manifest, Date.now(), this.maxFileBytes);
+        const built = await treeFromManifest(this.place, manifest, this.maxFileBytes);
         if (built.unknown.size > 0) this.unknownIn.set(built.tree, built.unknown);
         this.unwrittenRefs.set(refName(ref), built.tree);
         void this.flushRefs().catch(() => undefined);
@@ -129,7 +127,7 @@ export class ShadowRepository {
       }),
     );
     tree.catch(() => undefined); // the caller reads it later (or never)
-    return { tree };
+    return tree;
   }
 
   /** Why `path` (relative) is not in checkpoint `tree` when it was taken from a manifest; undefined otherwise. */
@@ -142,22 +140,17 @@ export class ShadowRepository {
    * the diff reads the index (`diff-index --cached`) while `write-tree` writes the tree from it.
    */
   snapshotSince(ref: string, from: string): Promise<{ tree: string; changes: TreeChange[] }> {
-    return this.counted((whole) =>
+    return this.counted(() =>
       this.serial(async () => {
-        const { tree, changes = [] } = await this.take(ref, from, whole);
+        const { tree, changes = [] } = await this.take(ref, from);
         return { tree, changes };
       }),
     );
   }
 
-  private async take(
-    ref: string,
-    from: string | undefined,
-    whole: (adds: boolean) => void,
-  ): Promise<{ tree: string; changes?: TreeChange[] }> {
+  private async take(ref: string, from?: string): Promise<{ tree: string; changes?: TreeChange[] }> {
     await this.init();
     const candidates = await changedPaths(this.place);
-    whole(candidates.length > TARGETED_ADD_LIMIT);
     const { kept: files, oversized } = await excludeOversized(
       this.place,
       this.maxFileBytes,

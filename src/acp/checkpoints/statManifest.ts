@@ -1,11 +1,13 @@
 /**
- * Stat data of a folder's files, and of the shadow index's entries: how a checkpoint asked for
- * while another one is still being taken (the first, which hashes every file) knows, afterwards,
- * which bytes each file held at the moment it was asked for, without reading them then.
+ * What a folder held at one moment, and the stat data of the shadow index's entries: how a
+ * checkpoint asked for while another one is still being taken (the first, which hashes every
+ * file) knows, afterwards, which bytes each file held at the moment it was asked for, without
+ * reading or stat'ing anything then.
  *
- * The contract: a file whose stat data (size, mtime and ctime to the nanosecond, inode, mode) are
- * the same at two moments held the same bytes at both (every write changes mtime and ctime; git
- * relies on the same). git records in the index the stat data it saw when it hashed a file.
+ * The contracts: a file whose stat data (size, mtime and ctime to the nanosecond, inode) are the
+ * same at two moments held the same bytes at both (every write changes them; git relies on the
+ * same), and every change sets ctime to the (possibly coarse) time of the change, which user space
+ * cannot set back. git records in the index the stat data it saw when it hashed a file.
  */
 import { lstat } from "node:fs/promises";
 import { join } from "node:path";
@@ -19,11 +21,38 @@ export interface StatKey {
   readonly ino: number;
 }
 
-/** A folder's files (relative, `/`) and their stat data at one moment; absent files are left out. */
+/**
+ * What a folder held at one moment, as far as a checkpoint needs it without reading anything: the
+ * files it held then (a listing), and when. Whether a file still holds that moment's bytes is told
+ * later by its ctime (statManifest's contract: every change of a file sets its ctime to the time
+ * of the change, and nothing can set it back).
+ */
 export interface StatManifest {
-  readonly files: ReadonlyMap<string, StatKey>;
-  /** Regular files over the checkpoint's size cap: never in a checkpoint, so never "not known" for that reason. */
-  readonly oversized: ReadonlySet<string>;
+  readonly files: ReadonlySet<string>;
+  /** Epoch ms, taken before the listing started. */
+  readonly at: number;
+  /** How many of the files the shadow index has no entry for (all of them, before a first checkpoint). */
+  readonly unindexed: number;
+}
+
+/**
+ * The files a checkpoint of the folder would hold (the index's and the untracked ones that are
+ * not ignored), now. One git process, no file read or stat'ed: what a prompt waits for.
+ */
+export async function takeManifest(place: GitPlace): Promise<StatManifest> {
+  const at = Date.now();
+  // -t: each name after its tag, "H " (in the index) or "? " (not in it).
+  const listed = await runGit(place, ["ls-files", "-z", "-t", "--cached", "--others", "--exclude-standard"]);
+  const files = new Set<string>();
+  let unindexed = 0;
+  for (const line of listed.toString("utf8").split("\0")) {
+    const path = line.slice(2);
+    // An untracked nested repository is listed as `dir/`: it is never in a checkpoint.
+    if (!path || path.endsWith("/") || files.has(path)) continue;
+    files.add(path);
+    if (line.startsWith("?")) unindexed++;
+  }
+  return { files, at, unindexed };
 }
 
 const low32 = (value: bigint): number => Number(value & 0xffffffffn);
@@ -37,7 +66,7 @@ export function sameStat(a: StatKey | undefined, b: StatKey | undefined): boolea
 }
 
 /** The stat data of `path` now (a link itself, never followed); undefined when it is gone or not a file or link. */
-export async function statNow(folder: string, path: string): Promise<(StatKey & { mtimeMs: number }) | undefined> {
+export async function statNow(folder: string, path: string): Promise<(StatKey & { ctimeMs: number }) | undefined> {
   const info = await lstat(join(folder, ...path.split("/")), { bigint: true }).catch(() => undefined);
   if (!info || !(info.isFile() || info.isSymbolicLink())) return undefined;
   return {
@@ -45,31 +74,8 @@ export async function statNow(folder: string, path: string): Promise<(StatKey & 
     mtime: stamp(info.mtimeNs),
     ctime: stamp(info.ctimeNs),
     ino: low32(info.ino),
-    mtimeMs: Number(info.mtimeNs / 1_000_000n),
+    ctimeMs: Number(info.ctimeNs / 1_000_000n),
   };
-}
-
-/**
- * Every file a checkpoint of the folder would hold (the index's and the untracked ones that are
- * not ignored), with its stat data now. Reads no file's content: a listing and one `lstat` each.
- */
-export async function takeManifest(place: GitPlace, maxFileBytes: number): Promise<StatManifest> {
-  const listed = await runGit(place, ["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);
-  // An untracked nested repository is listed as `dir/`: it is never in a checkpoint.
-  const paths = [...new Set(listed.toString("utf8").split("\0"))].filter((path) => path && !path.endsWith("/"));
-  const files = new Map<string, StatKey>();
-  const oversized = new Set<string>();
-  for (let at = 0; at < paths.length; at += 128) {
-    await Promise.all(
-      paths.slice(at, at + 128).map(async (path) => {
-        const found = await statNow(place.workTree, path);
-        if (!found) return;
-        files.set(path, { size: found.size, mtime: found.mtime, ctime: found.ctime, ino: found.ino });
-        if (found.size > maxFileBytes) oversized.add(path);
-      }),
-    );
-  }
-  return { files, oversized };
 }
 
 /** An index entry: its mode and the stat data git saw when it hashed the file. */
@@ -88,7 +94,10 @@ export async function indexStats(place: GitPlace, indexFile?: string): Promise<M
   ).toString("utf8");
   const found = new Map<string, IndexedStat>();
   let at = 0;
-  while (at < out.length) {
+  // In slices, letting the event loop run between them: 10,000 entries parsed at once held the
+  // extension host's thread for about 40 ms.
+  for (let parsed = 1; at < out.length; parsed++) {
+    if (parsed % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
     const end = out.indexOf("\0", at);
     if (end < 0) break;
     // `--stage`: "<mode> <object> <stage>\t<path>", then the debug lines.
