@@ -152,6 +152,8 @@ async function main(): Promise<void> {
   delay.disable();
   const longestBusy = busy5.stop();
   const atEnd = memoryAfterGc();
+  // The 300 turns' journal (each turn's end flushes it), before the stream below adds to it.
+  const bytes = statSync(journalFile(dir, conversationKey("Demo", busy.sessionId!))).size;
 
   // A 20,000-chunk stream into the busy tab, its journal written meanwhile: the host's longest task.
   const streamDelay = monitorEventLoopDelay({ resolution: 5 });
@@ -163,7 +165,6 @@ async function main(): Promise<void> {
   const sessionId = busy.sessionId!;
   const entries = busy.store.state.thread.entries.length;
   await manager.dispose();
-  const bytes = statSync(journalFile(dir, conversationKey("Demo", sessionId))).size;
 
   // The journal's share of the reload: folding the busy tab's file in a cold archive.
   const foldStarted = performance.now();
