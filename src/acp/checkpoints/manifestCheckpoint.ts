@@ -57,7 +57,7 @@ export async function treeFromManifest(
         if (!unchangedSince(now, manifest.at)) {
           unknown.set(path, CHANGED_WHILE_HASHING);
           if (entry) remove.push(path);
-        } else if (now.size > maxFileBytes) {
+        } else if (now.bytes > maxFileBytes) {
           unknown.set(path, tooLarge);
           if (entry) remove.push(path);
         } else if (!sameStat(entry, now)) rehash.push(path);

@@ -66,7 +66,10 @@ export function sameStat(a: StatKey | undefined, b: StatKey | undefined): boolea
 }
 
 /** The stat data of `path` now (a link itself, never followed); undefined when it is gone or not a file or link. */
-export async function statNow(folder: string, path: string): Promise<(StatKey & { ctimeMs: number }) | undefined> {
+export async function statNow(
+  folder: string,
+  path: string,
+): Promise<(StatKey & { readonly ctimeMs: number; readonly bytes: number }) | undefined> {
   const info = await lstat(join(folder, ...path.split("/")), { bigint: true }).catch(() => undefined);
   if (!info || !(info.isFile() || info.isSymbolicLink())) return undefined;
   return {
@@ -75,6 +78,7 @@ export async function statNow(folder: string, path: string): Promise<(StatKey & 
     ctime: stamp(info.ctimeNs),
     ino: low32(info.ino),
     ctimeMs: Number(info.ctimeNs / 1_000_000n),
+    bytes: Number(info.size), // `size` is git's 32 bits: this is the real size, for the cap
   };
 }
 
