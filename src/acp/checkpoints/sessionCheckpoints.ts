@@ -112,11 +112,11 @@ export class SessionCheckpoints {
 
   /**
    * Before the message `entryId` goes to the agent: a checkpoint of every file. Never throws. A
-   * prompt sent while the background checkpoint still runs does not wait for it: its own is taken
-   * from a stat manifest of every file (a listing and an lstat each, no file read), and its bytes
-   * are filled in from what the background one hashed, file by file only where provably the same
-   * (manifestCheckpoint.ts); a file the agent changed before the background one had read it is
-   * "not known", never a wrong "before". A message queued before the session was up skips the
+   * prompt sent while the background checkpoint of a large folder still runs does not wait for it:
+   * its own is a listing of the files and the time (nothing read or stat'ed), and its bytes are
+   * filled in from what the background one hashed, file by file only where the file's ctime proves
+   * it unchanged since (manifestCheckpoint.ts); any other file is "not known", never a wrong
+   * "before". A message queued before the session was up skips the
    * background one (ChatSession).
    */
   async beforeTurn(entryId: string): Promise<void> {
