@@ -204,7 +204,9 @@ export const bubScenarios: Record<string, Scenario> = {
 
   /**
    * 27/28: a turn of model steps 50 ms apart (FAKE_AGENT_STEP_MS; the e2e test slows it so the
-   * pending state is on screen long enough to be seen). Steers wait for the next step, are answered
+   * pending state is on screen long enough to be seen). As with a real model call, a step takes in
+   * only the steers that were waiting when it began: a steer waits at least one whole step (so
+   * its pending state lasts that long, never a few milliseconds by chance), is answered
    * `injected` there (after `*_applied` when they carry a steerId) while the turn goes on, and the
    * turn ends three steps after the last one (or after 10 s without any).
    */
@@ -213,11 +215,12 @@ export const bubScenarios: Record<string, Scenario> = {
     let sinceSteer: number | undefined;
     const stepMs = Number(process.env.FAKE_AGENT_STEP_MS ?? 50);
     for (let step = 0; step < 200 && !turn.cancelled; step++) {
+      const waitingAtStart = turn.steersWaiting;
       await turn.sleep(stepMs);
-      const steers = turn.modelStep();
+      const steers = turn.modelStep(waitingAtStart);
       for (const steer of steers) turn.update(chunk(` [steered: ${steer}]`));
       if (steers.length > 0) sinceSteer = 0;
-      else if (sinceSteer !== undefined && ++sinceSteer >= 3) break;
+      else if (sinceSteer !== undefined && ++sinceSteer >= 3 && turn.steersWaiting === 0) break;
       turn.update(chunk("."));
     }
     turn.update(chunk(" Done."));

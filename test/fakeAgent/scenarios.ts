@@ -50,8 +50,13 @@ export interface TurnContext {
   notify(method: string, params: object): void;
   /** Reserves the id of the next agent → client request, to pass to `request`. */
   allocateRequestId(): number;
-  /** One model step: consumes the steers waiting in the turn's inbox (they are answered `injected`). */
-  modelStep(): string[];
+  /**
+   * One model step: consumes the steers waiting in the turn's inbox (they are answered `injected`),
+   * or only the first `count` of them (those that were waiting when the step's model call began).
+   */
+  modelStep(count?: number): string[];
+  /** How many steers wait in the inbox now. */
+  readonly steersWaiting: number;
   /** Resolves once a steer is waiting for the next model step. */
   whenSteered(): Promise<void>;
   sleep(ms: number): Promise<void>;

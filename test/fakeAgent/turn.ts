@@ -67,7 +67,10 @@ export async function runTurn(
     send: (message) => peer.send(message),
     notify: (method, params) => peer.notify(method, params),
     allocateRequestId: () => peer.allocateId(),
-    modelStep: () => turn.drainSteers(),
+    modelStep: (count?: number) => turn.drainSteers(count),
+    get steersWaiting() {
+      return turn.steersWaiting;
+    },
     whenSteered: () => turn.whenSteered(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     get cancelled() {

@@ -63,9 +63,14 @@ export class RunningTurn {
     return true;
   }
 
-  /** A model step: every queued steer is consumed (answered `injected`); their texts. */
-  drainSteers(): string[] {
-    const drained = this.inbox.splice(0);
+  /** How many steers wait in the inbox now. */
+  get steersWaiting(): number {
+    return this.inbox.length;
+  }
+
+  /** A model step: the first `count` queued steers (all by default) are consumed (answered `injected`); their texts. */
+  drainSteers(count = this.inbox.length): string[] {
+    const drained = this.inbox.splice(0, count);
     for (const steer of drained) steer.settle(true);
     return drained.map((steer) => steer.text);
   }

@@ -67,6 +67,7 @@ test("27/28 steer-inject (Lody): the steer is pending, steer_applied comes befor
     (text) => text.startsWith("Working."),
     "the turn to stream",
   );
+  const streamedBeforeSteer = assistantText(chat.store.state.thread);
   const steering = chat.prompt("inspect the failing test first");
   assert.deepEqual(
     steers(chat.store.state.thread).map((e) => [e.text, e.steer?.state]),
@@ -96,6 +97,12 @@ test("27/28 steer-inject (Lody): the steer is pending, steer_applied comes befor
   );
   assert.ok(indexOf(actions, "steer/applied") < indexOf(actions, "turn/ended"));
   assert.match(assistantText(thread), /\[steered: inspect the failing test first\].* Done\.$/);
+  // As with a real model call, the step under way when the steer came does not take it: it waits
+  // one whole step (so its pending state is on screen for a step, never a few ms by chance).
+  assert.ok(
+    assistantText(thread).indexOf(" [steered") > streamedBeforeSteer.length,
+    `a step streamed between the steer and its injection: ${JSON.stringify(assistantText(thread))}`,
+  );
   assert.deepEqual(thread.turn, { phase: "idle", lastStop: "end_turn" });
 });
 
