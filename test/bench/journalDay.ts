@@ -4,7 +4,10 @@
  * with output, an edit with a 24-line diff, a shell command streaming 40 lines into a terminal
  * card) while 10 other tabs are open, each with its own agent and a short conversation. Prints,
  * as JSON lines, then one line `{"figures":[[name, value, unit], …]}` for the runner:
- * - `day.T300.hostRssGrowthMB`: RSS after GC at turn 300 minus at turn 50 (target ≤ 20);
+ * - `day.T300.hostRssGrowthMB`: RSS after GC at turn 300 minus at turn 50 (target ≤ 20), in a process
+ *   whose young generation was first grown to its maximum, as a long-running extension host's is
+ *   (youngGeneration.ts; `DAY_YOUNG_GENERATION=cold` leaves it as a new process has it, and its
+ *   doublings then count in this figure);
  * - `day.T300.hostHeapGrowthMB`: the JS heap in use after GC, the same two points (what is retained,
  *   without the allocator's pages RSS still counts);
  * - `day.T300.journalBytesPerTurn`: the busy tab's journal size over its turns;
@@ -37,6 +40,7 @@ import { memorySessionStorage } from "../support/memorySessionStorage";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { MemoryCatalog, MemoryLogger, fixedWorkspace } from "../support/memoryPorts";
 import { scratchDir } from "../support/scratchDir";
+import { growYoungGenerationToItsMaximum } from "./youngGeneration";
 
 const TURNS = Number(process.env.DAY_TURNS ?? 300);
 const OTHER_TABS = 10;
@@ -131,6 +135,10 @@ function busySampler(): { pause(): void; resume(): void; stop(): number | undefi
 
 async function main(): Promise<void> {
   const loadStart = loadavg()[0]!;
+  if (process.env.DAY_YOUNG_GENERATION !== "cold") {
+    const young = growYoungGenerationToItsMaximum();
+    console.error(`day: young generation grown ${young.beforeMB.toFixed(1)} → ${young.afterMB.toFixed(1)} MB first`);
+  }
   const manager = window("day-1");
   for (let i = 0; i < OTHER_TABS; i++) await (await manager.newTab("Demo")).prompt(`hello from tab ${i}`);
   const busy = await manager.newTab("Demo");
