@@ -102,3 +102,61 @@ test("the sweep (a checkpoint and the diff from the turn's at once) lists what t
   const again = await checkpoints.take("again");
   assert.equal(again.commits[dir], checkpoint.commits[dir]);
 });
+
+/** Every kind of change a turn can make, after `turn` was taken in `dir`. */
+function changeEverything(dir: string): void {
+  writeFileSync(join(dir, "edited.txt"), "edited\n");
+  utimesSync(join(dir, "touched.txt"), new Date(), new Date(Date.now() + 5000)); // stat differs, bytes do not
+  unlinkSync(join(dir, "deleted.txt"));
+  unlinkSync(join(dir, "was-file"));
+  mkdirSync(join(dir, "was-file"));
+  writeFileSync(join(dir, "was-file", "inside.txt"), "inside\n");
+  writeFileSync(join(dir, "new.txt"), "new\n");
+  chmodSync(join(dir, "run.sh"), 0o755); // the mode alone
+  symlinkSync("edited.txt", join(dir, "new-link"));
+  writeFileSync(join(dir, "new-big.bin"), Buffer.alloc(70_000, 1)); // over the cap: never in a checkpoint
+  writeFileSync(join(dir, "grown.bin"), Buffer.alloc(70_000, 2)); // was under it
+  mkdirSync(join(dir, "nested"));
+  writeFileSync(join(dir, "nested", "inner.txt"), "a nested repository's\n");
+  execFileSync("git", ["init", "--quiet"], { cwd: join(dir, "nested") });
+}
+
+async function turnWithEverything() {
+  const scratch = setUp();
+  const { dir, checkpoints } = scratch;
+  for (const name of ["edited.txt", "touched.txt", "deleted.txt", "was-file", "same.txt", "run.sh", "grown.bin"])
+    writeFileSync(join(dir, name), `${name}\n`);
+  const turn = await checkpoints.take("turn");
+  changeEverything(dir);
+  return { ...scratch, turn };
+}
+
+test("the sweep while the index still holds the turn's checkpoint lists what take + diff list, and takes no checkpoint", async () => {
+  const { checkpoints, turn } = await turnWithEverything();
+  const taken = checkpoints.all().length;
+  const compared = await checkpoints.changedSince("after the turn", turn);
+  assert.equal(checkpoints.all().length, taken, "no checkpoint was taken");
+  const { changes } = await checkpoints.takeSince("after the turn", turn);
+  assert.deepEqual([...compared].sort(), changes.map((change) => change.absolute).sort());
+  assert.deepEqual(changes.map((change) => `${change.status} ${change.path}`).sort(), [
+    "added new-link",
+    "added new.txt",
+    "added was-file/inside.txt",
+    "deleted deleted.txt",
+    "deleted grown.bin",
+    "deleted was-file",
+    "modified edited.txt",
+    "modified run.sh",
+  ]);
+});
+
+test("the sweep after another checkpoint of the folder (the index moved on) takes one and lists the same", async () => {
+  const { dir, checkpoints, turn } = await turnWithEverything();
+  const compared = await checkpoints.changedSince("after the turn", turn);
+  await checkpoints.take("another session's turn");
+  writeFileSync(join(dir, "later.txt"), "later\n");
+  const taken = checkpoints.all().length;
+  const listed = await checkpoints.changedSince("after the turn", turn);
+  assert.equal(checkpoints.all().length, taken + 1, "a checkpoint was taken to diff against");
+  assert.deepEqual([...listed].sort(), [...compared, join(dir, "later.txt")].sort());
+});

@@ -168,8 +168,7 @@ export class SessionCheckpoints {
           return { kind: "unknown", reason: "A symbolic link: the panel does not restore links" };
         return { kind: "file", content: found.content, executable: found.mode === "100755" };
       },
-      changedSinceStart: async () =>
-        (await store.takeSince("after the turn", turn)).changes.map((change) => change.absolute),
+      changedSinceStart: () => store.changedSince("after the turn", turn),
     };
   }
 

@@ -9,7 +9,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { runGit, type GitPlace } from "./gitRunner";
 import { addEverything } from "./bulkAdd";
-import { changedPaths, stagePaths } from "./stagedChanges";
+import { changedAgainstIndex, changedPaths, stagePaths } from "./stagedChanges";
 import { DIFF_OPTIONS, parseDiffTree, type TreeChange } from "./treeDiff";
 import { takeManifest, type StatManifest } from "./statManifest";
 import { treeFromManifest } from "./manifestCheckpoint";
@@ -48,6 +48,8 @@ export class ShadowRepository {
   private readonly unwrittenRefs = new Map<string, string>();
   /** Checkpoints taken or waiting to be (snapshot, snapshotSince, begin). */
   private takesUnderWay = 0;
+  /** The tree the index holds: the one the last checkpoint wrote (undefined while one runs, or after one failed). */
+  private indexTree: string | undefined;
   /** Files left out of a checkpoint (tree) because their bytes at its moment are not known → why. */
   private readonly unknownIn = new Map<string, ReadonlyMap<string, string>>();
 
@@ -148,8 +150,22 @@ export class ShadowRepository {
     );
   }
 
+  /**
+   * The files (relative, `/`) that differ from checkpoint `from` now, without taking a checkpoint:
+   * when the index still holds `from` (no checkpoint of this folder since), comparing the folder
+   * with the index tells it (stagedChanges.changedAgainstIndex). Undefined when the index holds
+   * another tree: the caller takes a checkpoint and diffs instead.
+   */
+  changedSince(from: string): Promise<string[] | undefined> {
+    return this.serial(async () => {
+      await this.init();
+      return this.indexTree === from ? changedAgainstIndex(this.place, this.maxFileBytes) : undefined;
+    });
+  }
+
   private async take(ref: string, from?: string): Promise<{ tree: string; changes?: TreeChange[] }> {
     await this.init();
+    this.indexTree = undefined;
     const candidates = await changedPaths(this.place);
     const { kept: files, oversized } = await excludeOversized(
       this.place,
@@ -174,6 +190,7 @@ export class ShadowRepository {
             parseDiffTree(out.toString("utf8")),
           ),
     ]);
+    this.indexTree = tree;
     this.unwrittenRefs.set(refName(ref), tree);
     void this.flushRefs().catch(() => undefined); // retried by the next flush
     return { tree, ...(changes === undefined ? {} : { changes }) };

@@ -3,6 +3,8 @@
  * turn's checkpoint runs besides `write-tree`. Each git process stats or reads the 10,000-entry
  * index once, so a turn runs as few as it can, and the two listings run at once (two cores).
  */
+import { lstat } from "node:fs/promises";
+import { join } from "node:path";
 import { runGit, type GitPlace } from "./gitRunner";
 
 /**
@@ -42,4 +44,48 @@ export async function stagePaths(place: GitPlace, paths: readonly string[]): Pro
       { okCodes: [1], input: paths.join("\0") },
     ).catch(() => runGit(place, ["add", "-A", "--ignore-errors", "--", "."], { okCodes: [1] })),
   );
+}
+
+/**
+ * The files that differ between the index and the folder, with no checkpoint taken and nothing
+ * written: what a checkpoint now would list as changed against the tree the index holds. Tracked
+ * files by `git diff` (the porcelain: a file whose stat data alone changed is compared by content
+ * and left out when the same, which `diff-files` would list), beside the new ones (`ls-files
+ * --others`). Left out as a checkpoint leaves them out: nested repositories (gitlinks, `dir/`) and
+ * new files over the size cap. Relative paths, `/`.
+ */
+export async function changedAgainstIndex(place: GitPlace, maxFileBytes: number): Promise<string[]> {
+  const [tracked, added] = await Promise.all([
+    runGit(place, [
+      "diff",
+      "--raw",
+      "-z",
+      "--no-renames",
+      "--no-ext-diff",
+      "--no-textconv",
+      "--no-color",
+      "--ignore-submodules=dirty",
+    ]),
+    runGit(place, ["ls-files", "-z", "--others", "--exclude-standard"]),
+  ]);
+  const paths: string[] = [];
+  // `:oldmode newmode oldsha newsha X\0path\0` per file.
+  const tokens = tracked.toString("utf8").split("\0");
+  for (let at = 0; at + 1 < tokens.length; at += 2) {
+    const [oldMode, newMode] = (tokens[at] ?? "").slice(1).split(" ");
+    const path = tokens[at + 1];
+    if (path && oldMode !== "160000" && newMode !== "160000") paths.push(path);
+  }
+  const created = added
+    .toString("utf8")
+    .split("\0")
+    .filter((path) => path && !path.endsWith("/"));
+  const sizes = await Promise.all(
+    created.map((path) => lstat(join(place.workTree, ...path.split("/"))).catch(() => undefined)),
+  );
+  created.forEach((path, index) => {
+    const info = sizes[index];
+    if (info && (info.isSymbolicLink() || (info.isFile() && info.size <= maxFileBytes))) paths.push(path);
+  });
+  return paths;
 }

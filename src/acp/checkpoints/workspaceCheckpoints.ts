@@ -92,6 +92,27 @@ export class WorkspaceCheckpoints {
     return { checkpoint, changes: changes.flat() };
   }
 
+  /**
+   * The files (absolute) changed since checkpoint `from`: what `takeSince(label, from)` lists. When
+   * every folder's index still holds `from` (the usual case after a turn: no checkpoint since),
+   * the folders are compared with it and no checkpoint is taken (the next one records the
+   * changes); otherwise checkpoint `label` is taken and diffed.
+   */
+  async changedSince(label: string, from: Checkpoint): Promise<string[]> {
+    await this.settled(from);
+    const compared = await Promise.all(
+      this.options.folders().map(async (folder) => {
+        const older = from.commits[folder];
+        if (older === undefined) return undefined;
+        const repository = await this.repository(folder);
+        const paths = await repository.changedSince(older);
+        return paths?.map((path) => join(repository.folder, ...path.split("/")));
+      }),
+    );
+    if (compared.every((paths) => paths !== undefined)) return compared.flat();
+    return (await this.takeSince(label, from)).changes.map((change) => change.absolute);
+  }
+
   /** Checkpoints whose trees are still being built (taken from a stat manifest) → when they are. */
   private readonly settling = new Map<string, Promise<void>>();
 
