@@ -21,6 +21,7 @@ import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { findGit } from "../../src/acp/checkpoints/gitExecutable";
 import { SessionCheckpoints } from "../../src/acp/checkpoints/sessionCheckpoints";
 import { WorkspaceCheckpoints, type Checkpoint } from "../../src/acp/checkpoints/workspaceCheckpoints";
+import type { TakeOptions } from "../../src/acp/checkpoints/shadowRepository";
 import type { Logger } from "../../src/acp/ports";
 import { editFiles, existingWorkspace, prng } from "./checkpointWorkspace";
 
@@ -110,16 +111,16 @@ class TimedCheckpoints extends WorkspaceCheckpoints {
   readonly takes: Array<{ label: string; ms: number; cpuMs: number }> = [];
   readonly running = new Map<string, Promise<unknown>>();
 
-  override take(label: string): Promise<Checkpoint> {
-    const taking = this.timedTake(label);
+  override take(label: string, options?: TakeOptions): Promise<Checkpoint> {
+    const taking = this.timedTake(label, options);
     this.running.set(label, taking);
     return taking;
   }
 
-  private async timedTake(label: string): Promise<Checkpoint> {
+  private async timedTake(label: string, options?: TakeOptions): Promise<Checkpoint> {
     const started = performance.now();
     const cpu = childCpuMs();
-    const checkpoint = await super.take(label);
+    const checkpoint = await super.take(label, options);
     this.takes.push({ label, ms: performance.now() - started, cpuMs: childCpuMs() - cpu });
     return checkpoint;
   }

@@ -6,10 +6,12 @@
  */
 import * as assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { halves, packCost } from "../../src/acp/checkpoints/bulkAdd";
+import { findGit } from "../../src/acp/checkpoints/gitExecutable";
+import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
 import { scratchCheckpoints } from "../support/scratchCheckpoints";
 
 const setUp = () => scratchCheckpoints("acp-checkpoint-fast-", 64 * 1024);
@@ -160,3 +162,61 @@ test("the sweep after another checkpoint of the folder (the index moved on) take
   assert.equal(checkpoints.all().length, taken + 1, "a checkpoint was taken to diff against");
   assert.deepEqual([...listed].sort(), [...compared, join(dir, "later.txt")].sort());
 });
+
+test(
+  "the checkpoint taken when a session opens runs its git processes at a lower CPU priority; a prompt's does not",
+  {
+    skip: process.platform !== "linux" && "reads the nice value from /proc",
+  },
+  async () => {
+    const { root, dir } = setUp();
+    const real = await findGit(process.env.PATH, []);
+    // A git that runs the real one, then notes its own nice value (set on its pid once started) and
+    // the command (the first argument that is not an option or a `-c` setting).
+    const log = join(root, "nice.log");
+    const wrapper = join(root, "git-wrapper");
+    writeFileSync(
+      wrapper,
+      [
+        "#!/bin/sh",
+        `"${real.path}" "$@"`,
+        "code=$?",
+        'command=""; skip=0',
+        'for a in "$@"; do',
+        "  if [ $skip = 1 ]; then skip=0; continue; fi",
+        '  case "$a" in -c) skip=1 ;; -*) ;; *) command="$a"; break ;; esac',
+        "done",
+        `echo "$(awk '{print $19}' /proc/$$/stat) $command" >> "${log}"`,
+        "exit $code",
+        "",
+      ].join("\n"),
+    );
+    chmodSync(wrapper, 0o755);
+    const checkpoints = new WorkspaceCheckpoints({
+      git: async () => ({ path: wrapper, version: real.version }),
+      storage: join(root, "storage"),
+      folders: () => [dir],
+    });
+    /** The checkpoint's own git processes since the last call (ref flushes run beside checkpoints, apart). */
+    const ran = () => {
+      const lines = readFileSync(log, "utf8").trim().split("\n");
+      writeFileSync(log, "");
+      return lines.filter((line) => !line.endsWith(" update-ref"));
+    };
+    for (let i = 0; i < 20; i++) writeFileSync(join(dir, `f${i}.txt`), `${i}\n`);
+    await checkpoints.take("init"); // the repository's set-up is not a checkpoint's work
+    ran();
+    writeFileSync(join(dir, "f1.txt"), "changed\n");
+    await checkpoints.take("session opened", { background: true });
+    const opened = ran();
+    assert.ok(opened.length >= 3, opened.join(", "));
+    assert.ok(
+      opened.every((line) => Number(line.split(" ")[0]) >= 10),
+      opened.join(", "),
+    );
+    writeFileSync(join(dir, "f2.txt"), "changed\n");
+    await checkpoints.take("before the prompt");
+    const prompt = ran();
+    assert.ok(prompt.length >= 3 && prompt.every((line) => line.startsWith("0 ")), prompt.join(", "));
+  },
+);

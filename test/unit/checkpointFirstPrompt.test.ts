@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { WorkspaceCheckpoints, type Checkpoint } from "../../src/acp/checkpoints/workspaceCheckpoints";
+import type { TakeOptions } from "../../src/acp/checkpoints/shadowRepository";
 import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { Cleanup, chatSession } from "../support/hostHarness";
@@ -24,9 +25,9 @@ afterEach(() => cleanup.run());
 /** The workspace's checkpoints, with the label of every checkpoint in the order they were asked for. */
 class RecordingCheckpoints extends WorkspaceCheckpoints {
   readonly labels: string[] = [];
-  override take(label: string): Promise<Checkpoint> {
+  override take(label: string, options?: TakeOptions): Promise<Checkpoint> {
     this.labels.push(label);
-    return super.take(label);
+    return super.take(label, options);
   }
 }
 

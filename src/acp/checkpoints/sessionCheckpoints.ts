@@ -107,7 +107,7 @@ export class SessionCheckpoints {
   warmUp(): void {
     const store = this.store;
     if (!store || this.warm) return;
-    this.warm = store.take("session opened").catch((error: unknown) => this.unavailable(error));
+    this.warm = store.take("session opened", { background: true }).catch((error: unknown) => this.unavailable(error));
   }
 
   /**

@@ -31,6 +31,14 @@ const TARGETED_ADD_LIMIT = 500;
 /** Left out of every checkpoint besides what `.gitignore` says. */
 const ALWAYS_EXCLUDED = ["node_modules/", ".DS_Store"];
 
+export interface TakeOptions {
+  /**
+   * Nobody waits for this checkpoint (the one taken when a session opens): its git processes run
+   * at a lower CPU priority, so a prompt's listing meanwhile gets the cores first.
+   */
+  readonly background?: boolean;
+}
+
 export interface CheckpointedFile {
   /** git's file mode: 100644, 100755 (executable), 120000 (a symlink, never followed). */
   readonly mode: string;
@@ -90,8 +98,8 @@ export class ShadowRepository {
    * Takes a checkpoint of the folder now; returns its id (a tree) and keeps it under `ref`. The
    * ref is written just after (flushRefs), off the caller's wait: nothing prunes before it is.
    */
-  snapshot(ref: string): Promise<string> {
-    return this.counted(() => this.serial(async () => (await this.take(ref)).tree));
+  snapshot(ref: string, options: TakeOptions = {}): Promise<string> {
+    return this.counted(() => this.serial(async () => (await this.take(ref, undefined, options)).tree));
   }
 
   /** Runs a checkpoint `work`, counted as under way while it runs or waits. */
@@ -106,7 +114,7 @@ export class ShadowRepository {
    * taken, and `tree` once that one is done (manifestCheckpoint.ts): the caller (a prompt) need not
    * wait for it. Otherwise as `snapshot`.
    */
-  async begin(ref: string): Promise<{ tree: Promise<string> }> {
+  async begin(ref: string, options: TakeOptions = {}): Promise<{ tree: Promise<string> }> {
     if (this.takesUnderWay > 0) {
       await this.init();
       const manifest = await takeManifest(this.place);
@@ -114,7 +122,7 @@ export class ShadowRepository {
       if (manifest.unindexed > TARGETED_ADD_LIMIT) return { tree: this.fromManifest(ref, manifest) };
     }
     // Small folders and later checkpoints are quick: this waits its turn, as before.
-    const tree = await this.snapshot(ref);
+    const tree = await this.snapshot(ref, options);
     return { tree: Promise.resolve(tree) };
   }
 
@@ -163,10 +171,14 @@ export class ShadowRepository {
     });
   }
 
-  private async take(ref: string, from?: string): Promise<{ tree: string; changes?: TreeChange[] }> {
+  private async take(
+    ref: string,
+    from?: string,
+    { background = false }: TakeOptions = {},
+  ): Promise<{ tree: string; changes?: TreeChange[] }> {
     await this.init();
     this.indexTree = undefined;
-    const candidates = await changedPaths(this.place);
+    const candidates = await changedPaths(this.place, background);
     const { kept: files, oversized } = await excludeOversized(
       this.place,
       this.maxFileBytes,
@@ -180,10 +192,11 @@ export class ShadowRepository {
       await stagePaths(
         this.place,
         candidates.filter((path) => !this.oversized.has(path)),
+        background,
       );
     // The tree is the checkpoint (no commit object: one git process less per checkpoint).
     const [tree, changes] = await Promise.all([
-      runGit(this.place, ["write-tree"]).then((out) => out.toString("utf8").trim()),
+      runGit(this.place, ["write-tree"], { background }).then((out) => out.toString("utf8").trim()),
       from === undefined
         ? undefined
         : runGit(this.place, ["diff-index", "--cached", ...DIFF_OPTIONS, from]).then((out) =>

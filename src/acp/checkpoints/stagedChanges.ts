@@ -14,11 +14,11 @@ import { runGit, type GitPlace } from "./gitRunner";
  * it again just refreshes its stat data). Changed files first, then new ones, so a file that
  * became a folder leaves the index before the files in it come in.
  */
-export async function changedPaths(place: GitPlace): Promise<string[]> {
+export async function changedPaths(place: GitPlace, background = false): Promise<string[]> {
   const [changed, added] = await Promise.all([
     // dirty: a nested repository is listed when its HEAD moved, not after a `status` inside it.
-    runGit(place, ["diff-files", "--name-only", "-z", "--no-renames", "--ignore-submodules=dirty"]),
-    runGit(place, ["ls-files", "-z", "--others", "--exclude-standard"]),
+    runGit(place, ["diff-files", "--name-only", "-z", "--no-renames", "--ignore-submodules=dirty"], { background }),
+    runGit(place, ["ls-files", "-z", "--others", "--exclude-standard"], { background }),
   ]);
   const names = (out: Buffer) => out.toString("utf8").split("\0").filter(Boolean);
   return [...new Set([...names(changed), ...names(added)])];
@@ -30,19 +30,22 @@ export async function changedPaths(place: GitPlace): Promise<string[]> {
  * refuses (a nested repository, an unreadable file, a folder on the path that became a link) goes
  * to `add -A`, by name and then, for a name even that refuses, the whole folder.
  */
-export async function stagePaths(place: GitPlace, paths: readonly string[]): Promise<void> {
+export async function stagePaths(place: GitPlace, paths: readonly string[], background = false): Promise<void> {
   if (paths.length === 0) return;
   // --replace: a file where the index has a folder (or the reverse) takes its place, as `add` does.
   const staged = paths.some((path) => path.endsWith("/"))
     ? Promise.reject(new Error("a nested repository: add decides"))
-    : runGit(place, ["update-index", "--add", "--remove", "--replace", "-z", "--stdin"], { input: paths.join("\0") });
+    : runGit(place, ["update-index", "--add", "--remove", "--replace", "-z", "--stdin"], {
+        input: paths.join("\0"),
+        background,
+      });
   await staged.catch(() =>
     // --ignore-errors: an unreadable file does not stop the rest.
     runGit(
       place,
       ["--literal-pathspecs", "add", "-A", "--ignore-errors", "--pathspec-from-file=-", "--pathspec-file-nul"],
-      { okCodes: [1], input: paths.join("\0") },
-    ).catch(() => runGit(place, ["add", "-A", "--ignore-errors", "--", "."], { okCodes: [1] })),
+      { okCodes: [1], input: paths.join("\0"), background },
+    ).catch(() => runGit(place, ["add", "-A", "--ignore-errors", "--", "."], { okCodes: [1], background })),
   );
 }
 

@@ -12,7 +12,7 @@ import { folderBytes, oldestToDrop } from "./checkpointStorage";
 import { RETIRED_GRACE_MS } from "./retiredCheckpoints";
 import { diskIo } from "./diskIo";
 import { AgentChangeLog } from "./agentChangeLog";
-import { ShadowRepository, type CheckpointedFile, type TreeChange } from "./shadowRepository";
+import { ShadowRepository, type CheckpointedFile, type TakeOptions, type TreeChange } from "./shadowRepository";
 import { RestoreRefused, type Checkpoint, type DropReason, type FileDelta, type RestoreIo } from "./checkpointTypes";
 import { writeRestore } from "./restoreWrites";
 
@@ -56,15 +56,19 @@ export class WorkspaceCheckpoints {
   }
 
   /** A checkpoint of every folder, now. Rejects (GitUnavailable) when there is no git. */
-  async take(label: string): Promise<Checkpoint> {
-    return (await this.takeSince(label)).checkpoint;
+  async take(label: string, options: TakeOptions = {}): Promise<Checkpoint> {
+    return (await this.takeSince(label, undefined, options)).checkpoint;
   }
 
   /**
    * A checkpoint of every folder now and, with `from`, the files changed since it: what
    * take + diff(from, now) give, with one git process less on the way (ShadowRepository.snapshotSince).
    */
-  async takeSince(label: string, from?: Checkpoint): Promise<{ checkpoint: Checkpoint; changes: FileDelta[] }> {
+  async takeSince(
+    label: string,
+    from?: Checkpoint,
+    options: TakeOptions = {},
+  ): Promise<{ checkpoint: Checkpoint; changes: FileDelta[] }> {
     if (from) await this.settled(from);
     const id = `cp-${this.now().toString(36)}-${randomBytes(4).toString("hex")}`;
     const commits: Record<string, string> = {};
@@ -75,7 +79,7 @@ export class WorkspaceCheckpoints {
         const older = from?.commits[folder];
         if (older === undefined) {
           // While the first checkpoint runs, this one's trees come later (ShadowRepository.begin).
-          const { tree } = await repository.begin(id);
+          const { tree } = await repository.begin(id, options);
           trees.push(tree.then((taken) => (commits[folder] = taken)));
           return [];
         }
