@@ -7,6 +7,7 @@
 import * as assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, readFileSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { getPriority } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { halves, packCost } from "../../src/acp/checkpoints/bulkAdd";
@@ -163,60 +164,87 @@ test("the sweep after another checkpoint of the folder (the index moved on) take
   assert.deepEqual([...listed].sort(), [...compared, join(dir, "later.txt")].sort());
 });
 
+/**
+ * Checkpoints whose git runs through a wrapper that runs the real one, then notes its own nice
+ * value (set on its pid once started) and the command (the first argument that is not an option
+ * or a `-c` setting). `ran()`: those lines since the last call, ref flushes left out (they run
+ * beside checkpoints, apart).
+ */
+async function loggedGit() {
+  const { root, dir } = setUp();
+  const real = await findGit(process.env.PATH, []);
+  const log = join(root, "git.log");
+  const wrapper = join(root, "git-wrapper");
+  writeFileSync(
+    wrapper,
+    [
+      "#!/bin/sh",
+      `"${real.path}" "$@"`,
+      "code=$?",
+      'command=""; skip=0',
+      'for a in "$@"; do',
+      "  if [ $skip = 1 ]; then skip=0; continue; fi",
+      '  case "$a" in -c) skip=1 ;; -*) ;; *) command="$a"; break ;; esac',
+      "done",
+      `echo "$(awk '{print $19}' /proc/$$/stat) $command" >> "${log}"`,
+      "exit $code",
+      "",
+    ].join("\n"),
+  );
+  chmodSync(wrapper, 0o755);
+  const checkpoints = new WorkspaceCheckpoints({
+    git: async () => ({ path: wrapper, version: real.version }),
+    storage: join(root, "storage"),
+    folders: () => [dir],
+  });
+  const ran = () => {
+    const lines = readFileSync(log, "utf8").trim().split("\n");
+    writeFileSync(log, "");
+    return lines.filter((line) => line !== "" && !line.endsWith(" update-ref"));
+  };
+  for (let i = 0; i < 20; i++) writeFileSync(join(dir, `f${i}.txt`), `${i}\n`);
+  await checkpoints.take("an earlier window's"); // the shadow index holds the folder
+  ran();
+  return { dir, checkpoints, ran };
+}
+
+const onLinux = { skip: process.platform !== "linux" && "reads the nice value from /proc" };
+
 test(
   "the checkpoint taken when a session opens runs its git processes at a lower CPU priority; a prompt's does not",
-  {
-    skip: process.platform !== "linux" && "reads the nice value from /proc",
-  },
+  onLinux,
   async () => {
-    const { root, dir } = setUp();
-    const real = await findGit(process.env.PATH, []);
-    // A git that runs the real one, then notes its own nice value (set on its pid once started) and
-    // the command (the first argument that is not an option or a `-c` setting).
-    const log = join(root, "nice.log");
-    const wrapper = join(root, "git-wrapper");
-    writeFileSync(
-      wrapper,
-      [
-        "#!/bin/sh",
-        `"${real.path}" "$@"`,
-        "code=$?",
-        'command=""; skip=0',
-        'for a in "$@"; do',
-        "  if [ $skip = 1 ]; then skip=0; continue; fi",
-        '  case "$a" in -c) skip=1 ;; -*) ;; *) command="$a"; break ;; esac',
-        "done",
-        `echo "$(awk '{print $19}' /proc/$$/stat) $command" >> "${log}"`,
-        "exit $code",
-        "",
-      ].join("\n"),
-    );
-    chmodSync(wrapper, 0o755);
-    const checkpoints = new WorkspaceCheckpoints({
-      git: async () => ({ path: wrapper, version: real.version }),
-      storage: join(root, "storage"),
-      folders: () => [dir],
-    });
-    /** The checkpoint's own git processes since the last call (ref flushes run beside checkpoints, apart). */
-    const ran = () => {
-      const lines = readFileSync(log, "utf8").trim().split("\n");
-      writeFileSync(log, "");
-      return lines.filter((line) => !line.endsWith(" update-ref"));
-    };
-    for (let i = 0; i < 20; i++) writeFileSync(join(dir, `f${i}.txt`), `${i}\n`);
-    await checkpoints.take("init"); // the repository's set-up is not a checkpoint's work
-    ran();
+    const { dir, checkpoints, ran } = await loggedGit();
     writeFileSync(join(dir, "f1.txt"), "changed\n");
     await checkpoints.take("session opened", { background: true });
     const opened = ran();
     assert.ok(opened.length >= 3, opened.join(", "));
+    // The test's own priority: what a process started without lowering it gets (0 unless run under `nice`).
+    const own = getPriority();
     assert.ok(
-      opened.every((line) => Number(line.split(" ")[0]) >= 10),
+      opened.every((line) => Number(line.split(" ")[0]) >= Math.max(10, own)),
       opened.join(", "),
     );
     writeFileSync(join(dir, "f2.txt"), "changed\n");
     await checkpoints.take("before the prompt");
     const prompt = ran();
-    assert.ok(prompt.length >= 3 && prompt.every((line) => line.startsWith("0 ")), prompt.join(", "));
+    assert.ok(prompt.length >= 3 && prompt.every((line) => line.startsWith(`${own} `)), prompt.join(", "));
+  },
+);
+
+test(
+  "a prompt's checkpoint asked for before the session's one lists the folder is that same checkpoint, not a second one after it",
+  onLinux,
+  async () => {
+    const { dir, checkpoints, ran } = await loggedGit();
+    writeFileSync(join(dir, "f1.txt"), "changed\n");
+    const opened = checkpoints.take("session opened", { background: true });
+    const prompt = await checkpoints.take("before the prompt");
+    assert.equal(prompt.commits[dir], (await opened).commits[dir]);
+    assert.deepEqual(
+      ran().filter((line) => line.endsWith(" write-tree")),
+      [`${Math.max(10, getPriority())} write-tree`],
+      "one checkpoint was taken",
+    );
   },
 );

@@ -47,14 +47,14 @@ function session() {
     ports: { files: new DiskFiles(), consent: new ScriptedConsent() },
     checkpoints,
   });
-  return { chat, checkpoints };
+  return { chat, checkpoints, dir };
 }
 
 const userEntries = (chat: ReturnType<typeof session>["chat"]) =>
   chat.store.state.thread.entries.filter((entry) => entry.kind === "user").map((entry) => entry.id);
 
-test("a message sent while the agent starts: its turn's checkpoint is the first one taken", async () => {
-  const { chat, checkpoints } = session();
+test("a message sent while the agent starts: the background checkpoint is taken too, and its turn's checkpoint holds the file", async () => {
+  const { chat, checkpoints, dir } = session();
   const started = chat.start();
   await waitFor(
     () => chat.store.state.connection.status,
@@ -69,7 +69,14 @@ test("a message sent while the agent starts: its turn's checkpoint is the first 
     "the queued message's turn to end",
   );
   const [entryId] = userEntries(chat);
-  assert.deepEqual(checkpoints.labels, [`before ${entryId}`], "no background checkpoint in front of the first prompt");
+  // The prompt's checkpoint does not wait for the background one (ShadowRepository.begin): the
+  // background one is there so that a large folder's first prompt is not held up while every file
+  // is hashed for its own checkpoint.
+  assert.deepEqual(checkpoints.labels, ["session opened", `before ${entryId}`]);
+  const turn = checkpoints.all().find((checkpoint) => checkpoint.label === `before ${entryId}`)!;
+  await checkpoints.settled(turn);
+  const notes = await checkpoints.fileAt(turn, join(dir, "notes.md"));
+  assert.equal(notes !== "absent" && "content" in notes ? notes.content.toString() : notes, "a file\n");
 });
 
 test("a session opened with nothing queued takes its first checkpoint in the background at once", async () => {

@@ -11,7 +11,7 @@
  * thread (a call the worker had started is run again: git's checkpoint commands can be repeated).
  */
 import { execFile } from "node:child_process";
-import { setPriority } from "node:os";
+import { getPriority, setPriority } from "node:os";
 import { Worker } from "node:worker_threads";
 
 export interface ProcessCall {
@@ -37,7 +37,7 @@ export interface ProcessOutcome {
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const { execFile } = require("node:child_process");
-const { setPriority } = require("node:os");
+const { getPriority, setPriority } = require("node:os");
 parentPort.on("message", ({ id, call }) => {
   let child;
   const done = (error, stdout, stderr) => {
@@ -53,7 +53,7 @@ parentPort.on("message", ({ id, call }) => {
     done(error, Buffer.alloc(0), String(error && error.message));
     return;
   }
-  if (call.background && child.pid !== undefined) try { setPriority(child.pid, 10); } catch {}
+  if (call.background && child.pid !== undefined) try { setPriority(child.pid, Math.max(getPriority(child.pid), 10)); } catch {}
   child.stdin.on("error", () => undefined); // a git that exits before reading its input
   if (call.input !== undefined) child.stdin.end(call.input);
   else child.stdin.end();
@@ -133,10 +133,13 @@ function onThisThread(call: ProcessCall): Promise<ProcessOutcome> {
   });
 }
 
-/** Nice 10 (below normal on Windows); a system that refuses keeps the normal priority. */
+/**
+ * Nice 10 (below normal on Windows), or the child's own when lower already (an extension host run
+ * under `nice`: setting 10 would raise it where that is allowed); a system that refuses keeps it.
+ */
 function lowerPriority(pid: number): void {
   try {
-    setPriority(pid, 10);
+    setPriority(pid, Math.max(getPriority(pid), 10));
   } catch {
     // not allowed here: the call runs at the normal priority
   }

@@ -11,13 +11,13 @@ import { runGit, type GitPlace } from "./gitRunner";
 import { addEverything } from "./bulkAdd";
 import { changedAgainstIndex, changedPaths, stagePaths } from "./stagedChanges";
 import { DIFF_OPTIONS, parseDiffTree, type TreeChange } from "./treeDiff";
-import { takeManifest, type StatManifest } from "./statManifest";
+import { indexHasEntries, takeManifest, type StatManifest } from "./statManifest";
 import { treeFromManifest } from "./manifestCheckpoint";
 import { excludeOversized } from "./oversizedFiles";
 import { inNestedRepository } from "./nestedRepositories";
 import type { GitExecutable } from "./gitExecutable";
 export type { TreeChange } from "./treeDiff";
-import { CHECKPOINT_REFS, dropRetiredRefs, retireAllRefs, retireRef, reviveRef } from "./retiredCheckpoints";
+import { CheckpointRefs } from "./checkpointRefs";
 
 /** Files larger than this are not in checkpoints (listed as "not restorable" when changed). */
 export const DEFAULT_MAX_CHECKPOINT_FILE_BYTES = 5 * 1024 * 1024;
@@ -47,15 +47,15 @@ export interface CheckpointedFile {
 
 export class ShadowRepository {
   private readonly place: GitPlace;
+  private readonly refs: CheckpointRefs;
   private tail: Promise<unknown> = Promise.resolve();
-  private refsTail: Promise<unknown> = Promise.resolve();
   private ready: Promise<void> | undefined;
   /** Paths over the size cap at the last snapshot (relative, `/`). */
   private oversized = new Set<string>();
-  /** Refs of checkpoints taken but not yet written (ref name → tree). */
-  private readonly unwrittenRefs = new Map<string, string>();
   /** Checkpoints taken or waiting to be (snapshot, snapshotSince, begin). */
   private takesUnderWay = 0;
+  /** A snapshot asked for that has not started listing the folder: whatever is asked for now, it will see. */
+  private notYetListing: Promise<string> | undefined;
   /** The tree the index holds: the one the last checkpoint wrote (undefined while one runs, or after one failed). */
   private indexTree: string | undefined;
   /** Files left out of a checkpoint (tree) because their bytes at its moment are not known → why. */
@@ -68,6 +68,7 @@ export class ShadowRepository {
     private readonly maxFileBytes = DEFAULT_MAX_CHECKPOINT_FILE_BYTES,
   ) {
     this.place = { git, gitDir, workTree: folder, excludesFile: join(gitDir, "acp-oversized") };
+    this.refs = new CheckpointRefs(this.place);
   }
 
   /** Runs `work` after every earlier operation of this repository. */
@@ -96,10 +97,18 @@ export class ShadowRepository {
 
   /**
    * Takes a checkpoint of the folder now; returns its id (a tree) and keeps it under `ref`. The
-   * ref is written just after (flushRefs), off the caller's wait: nothing prunes before it is.
+   * ref is written just after (CheckpointRefs), off the caller's wait: nothing prunes before it is.
    */
   snapshot(ref: string, options: TakeOptions = {}): Promise<string> {
-    return this.counted(() => this.serial(async () => (await this.take(ref, undefined, options)).tree));
+    const listing = () => {
+      if (this.notYetListing === taken) this.notYetListing = undefined;
+    };
+    const taken: Promise<string> = this.counted(() =>
+      this.serial(async () => (await this.take(ref, undefined, options, listing)).tree),
+    );
+    this.notYetListing = taken;
+    void taken.then(listing, listing);
+    return taken;
   }
 
   /** Runs a checkpoint `work`, counted as under way while it runs or waits. */
@@ -109,12 +118,26 @@ export class ShadowRepository {
   }
 
   /**
-   * A checkpoint of the folder as it is now. While a checkpoint that adds the whole folder is under
-   * way (the first one of a large folder: seconds), this resolves as soon as the list of files is
-   * taken, and `tree` once that one is done (manifestCheckpoint.ts): the caller (a prompt) need not
-   * wait for it. Otherwise as `snapshot`.
+   * A checkpoint of the folder as it is now, for a prompt, which goes to the agent once it is taken.
+   * - A checkpoint that has not started listing the folder yet (the one taken when the session
+   *   opened, asked for a moment earlier) will see the folder as it is after this call: this one is
+   *   the same tree, rather than a second checkpoint taken after it. Not when the shadow index is
+   *   empty (that one will hash every file).
+   * - While a checkpoint that adds the whole folder is under way (the first one of a large folder:
+   *   seconds), this resolves as soon as the list of files is taken, and `tree` once that one is
+   *   done (manifestCheckpoint.ts): the caller need not wait for it.
+   * - Otherwise as `snapshot`.
    */
   async begin(ref: string, options: TakeOptions = {}): Promise<{ tree: Promise<string> }> {
+    const sharing = this.notYetListing;
+    // Not the first checkpoint of a folder: that one hashes every file (seconds), better not waited for.
+    if (sharing && (await indexHasEntries(this.place.gitDir))) {
+      const tree = await sharing.catch(() => undefined);
+      if (tree !== undefined) {
+        this.refs.keep(ref, tree);
+        return { tree: Promise.resolve(tree) };
+      }
+    }
     if (this.takesUnderWay > 0) {
       await this.init();
       const manifest = await takeManifest(this.place);
@@ -131,8 +154,7 @@ export class ShadowRepository {
       this.serial(async () => {
         const built = await treeFromManifest(this.place, manifest, this.maxFileBytes);
         if (built.unknown.size > 0) this.unknownIn.set(built.tree, built.unknown);
-        this.unwrittenRefs.set(refName(ref), built.tree);
-        void this.flushRefs().catch(() => undefined);
+        this.refs.keep(ref, built.tree);
         return built.tree;
       }),
     );
@@ -175,9 +197,11 @@ export class ShadowRepository {
     ref: string,
     from?: string,
     { background = false }: TakeOptions = {},
+    listing?: () => void,
   ): Promise<{ tree: string; changes?: TreeChange[] }> {
     await this.init();
     this.indexTree = undefined;
+    listing?.(); // from here on, what changes in the folder may or may not be in this checkpoint
     const candidates = await changedPaths(this.place, background);
     const { kept: files, oversized } = await excludeOversized(
       this.place,
@@ -204,29 +228,8 @@ export class ShadowRepository {
           ),
     ]);
     this.indexTree = tree;
-    this.unwrittenRefs.set(refName(ref), tree);
-    void this.flushRefs().catch(() => undefined); // retried by the next flush
+    this.refs.keep(ref, tree);
     return { tree, ...(changes === undefined ? {} : { changes }) };
-  }
-
-  /**
-   * Writes the refs of the checkpoints taken since the last flush, in one git process. Flushes
-   * run one at a time but beside the other operations (none of which reads refs), so the next
-   * checkpoint does not wait for one; whatever does read or change refs awaits this first.
-   */
-  private flushRefs(): Promise<void> {
-    const run = this.refsTail.then(() => this.writeRefs());
-    this.refsTail = run.catch(() => undefined);
-    return run;
-  }
-
-  private async writeRefs(): Promise<void> {
-    if (this.unwrittenRefs.size === 0) return;
-    const batch = [...this.unwrittenRefs];
-    await runGit(this.place, ["update-ref", "--stdin"], {
-      input: batch.map(([name, id]) => `update ${name} ${id}\n`).join(""),
-    });
-    for (const [name, id] of batch) if (this.unwrittenRefs.get(name) === id) this.unwrittenRefs.delete(name);
   }
 
   /** What changed from checkpoint `from` to checkpoint `to` (nested repositories and symlinks left out). */
@@ -268,65 +271,45 @@ export class ShadowRepository {
     });
   }
 
-  /** Lets checkpoint `ref`'s objects go at the next prune. */
-  drop(ref: string): Promise<void> {
+  /** Runs `work` on the refs in the repository's turn (retiring and reviving: CheckpointRefs). */
+  private withRefs<T>(work: (refs: CheckpointRefs) => Promise<T>): Promise<T> {
     return this.serial(async () => {
       await this.init();
-      await this.refsTail; // a flush under way may be writing this very ref
-      if (this.unwrittenRefs.delete(refName(ref))) return;
-      await runGit(this.place, ["update-ref", "-d", refName(ref)], { okCodes: [1] });
+      return work(this.refs);
     });
+  }
+
+  /** Lets checkpoint `ref`'s objects go at the next prune. */
+  drop(ref: string): Promise<void> {
+    return this.withRefs((refs) => refs.drop(ref));
   }
 
   /** Sets every checkpoint aside (also those of earlier windows): "Clear Checkpoints", undoable a while. */
   retireAll(at: number): Promise<void> {
-    return this.serial(async () => {
-      await this.init();
-      await this.flushRefs();
-      await retireAllRefs(this.place, at);
-    });
+    return this.withRefs((refs) => refs.retireAll(at));
   }
 
-  /**
-   * Sets checkpoint `ref` aside (pruned or cleared) at `at` (epoch ms): it no longer counts as a
-   * checkpoint, but its objects stay until `dropRetired` lets them go, so it can come back.
-   */
+  /** Sets checkpoint `ref` aside at `at` (epoch ms): see CheckpointRefs.retire. */
   retire(ref: string, at: number): Promise<void> {
-    return this.serial(async () => {
-      await this.init();
-      await this.flushRefs();
-      await retireRef(this.place, refName(ref), at);
-    });
+    return this.withRefs((refs) => refs.retire(ref, at));
   }
 
   /** Brings a retired checkpoint back under `ref`; false when it is not (or no longer) kept. */
   revive(ref: string): Promise<boolean> {
-    return this.serial(async () => {
-      await this.init();
-      await this.flushRefs();
-      return reviveRef(this.place, refName(ref));
-    });
+    return this.withRefs((refs) => refs.revive(ref));
   }
 
   /** Lets the checkpoints retired before `before` (epoch ms) go for good; how many went. */
   dropRetired(before: number): Promise<number> {
-    return this.serial(async () => {
-      await this.init();
-      await this.refsTail;
-      return dropRetiredRefs(this.place, before);
-    });
+    return this.withRefs((refs) => refs.dropRetired(before));
   }
 
   /** Removes objects no checkpoint refers to any more, and packs the rest. */
   compact(): Promise<void> {
     return this.serial(async () => {
       await this.init();
-      await this.flushRefs(); // an unwritten ref's objects would go
+      await this.refs.flush(); // an unwritten ref's objects would go
       await runGit(this.place, ["gc", "--quiet", "--prune=now"]);
     });
   }
-}
-
-function refName(ref: string): string {
-  return `${CHECKPOINT_REFS}/${ref.replace(/[^A-Za-z0-9._-]/g, "_")}`;
 }

@@ -9,7 +9,7 @@
  * same), and every change sets ctime to the (possibly coarse) time of the change, which user space
  * cannot set back. git records in the index the stat data it saw when it hashed a file.
  */
-import { lstat } from "node:fs/promises";
+import { lstat, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { runGit, type GitPlace } from "./gitRunner";
 
@@ -53,6 +53,12 @@ export async function takeManifest(place: GitPlace): Promise<StatManifest> {
     if (line.startsWith("?")) unindexed++;
   }
   return { files, at, unindexed };
+}
+
+/** Whether the shadow index (in `gitDir`) holds any file: an empty one is 32 bytes, header and checksum. */
+export async function indexHasEntries(gitDir: string): Promise<boolean> {
+  const info = await stat(join(gitDir, "index")).catch(() => undefined);
+  return (info?.size ?? 0) > 32;
 }
 
 const low32 = (value: bigint): number => Number(value & 0xffffffffn);

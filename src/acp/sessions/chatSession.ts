@@ -65,8 +65,9 @@ export class ChatSession {
         if (this.queue.size > 0) this.queue.publish();
       },
       sessionReady: (session) => {
-        // A message waiting to go out: its turn's checkpoint is the first one, nothing slower in front of it.
-        if (!this.queue.hasNext) this.checkpoints.warmUp();
+        // Also with a message waiting to go out: its turn's checkpoint does not wait for this one
+        // (ShadowRepository.begin), which would otherwise be that turn's, and hash every file.
+        this.checkpoints.warmUp();
         void this.turns.drain(session);
       },
       agentEnded: () => this.queue.markNotSent(),
