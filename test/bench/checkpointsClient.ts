@@ -3,8 +3,9 @@
  * WorkspaceCheckpoints, real git) on a 10,000-file / ~200 MB workspace (checkpointWorkspace.ts).
  * Bundled and run like the other UI-less clients (rawBaseline.ts: one Node 24 process per run);
  * input CheckpointsJob, output one CheckpointsResult line. The phases, as the panel runs them:
- * - a fresh session in a workspace never checkpointed: warmUp(), then the first prompt at once
- *   (beforeTurn): the warm-up's checkpoint is `firstMs`, the prompt's wait `heldUpMs`;
+ * - a fresh session in a workspace never checkpointed: what is prepared while its agent starts
+ *   (`prepareMs`), then warmUp() and the first prompt at once (beforeTurn): the warm-up's
+ *   checkpoint is `firstMs`, the prompt's wait `heldUpMs`;
  * - `turns` turns: 10 files change, the next message's checkpoint (`turnMs`), the agent changes
  *   10 files, the review's sweep (`changedSinceStart`: take + diff, `diffMs`);
  * - `growthTurns` more turns (checkpoint, 10 files change, sweep): the shadow git folder's growth;
@@ -40,6 +41,8 @@ export interface CheckpointsResult {
   readonly files: number;
   readonly firstMs: number;
   readonly heldUpMs: number;
+  /** SessionCheckpoints.prepare's work (done while the agent starts): before the first checkpoint is asked for. */
+  readonly prepareMs: number;
   readonly firstLongestTaskMs: number;
   readonly firstGitCpuMs: number;
   readonly turnMs: readonly number[];
@@ -186,13 +189,18 @@ async function run(job: CheckpointsJob): Promise<CheckpointsResult> {
     }
   };
 
-  // A new session, the first prompt right after it opened.
+  // A new session, the first prompt right after it opened. What the panel does while the agent
+  // starts (SessionCheckpoints.prepare: git's thread, the shadow repository) is done by then: the
+  // agent's start-up (a process, initialize, session/new) takes longer. Timed apart, `prepareMs`.
   const store = open();
   const checkpoints = session(store);
+  let started = performance.now();
+  await store.prepare();
+  const prepareMs = performance.now() - started;
   delay.enable();
   busy.enable();
   checkpoints.warmUp();
-  let started = performance.now();
+  started = performance.now();
   await sampled(checkpoints.beforeTurn("e0"));
   const heldUpMs = performance.now() - started;
   // The prompt went on while the first checkpoint ran: the turns below start once both are built.
@@ -238,6 +246,7 @@ async function run(job: CheckpointsJob): Promise<CheckpointsResult> {
   // A later window: the shadow repository (and its index) is already in the storage.
   const again = open();
   const reopened = session(again);
+  await again.prepare();
   delay.enable();
   busy.enable();
   reopened.warmUp();
@@ -252,6 +261,7 @@ async function run(job: CheckpointsJob): Promise<CheckpointsResult> {
     firstMs: first?.ms ?? NaN,
     firstGitCpuMs: first?.cpuMs ?? NaN,
     heldUpMs,
+    prepareMs,
     firstLongestTaskMs,
     turnMs,
     diffMs,

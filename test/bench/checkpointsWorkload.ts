@@ -43,6 +43,7 @@ export const CHECKPOINT_DIAGNOSTICS: readonly RegExp[] = [
   /^checkpoints\..*AfterFirstMB$/,
   /^checkpoints\..*BusyMs$/,
   /^checkpoints\..*loadAverage$/,
+  /^checkpoints\..*prepareMs$/,
 ];
 
 function median(values: readonly number[]): number {
@@ -83,6 +84,7 @@ export function checkpointsWorkload(
       [`${P}.firstMs`, r.firstMs, "ms"],
       [`${P}.firstGitCpuMs`, r.firstGitCpuMs, "ms"],
       [`${P}.heldUpMs`, r.heldUpMs, "ms"],
+      [`${P}.prepareMs`, r.prepareMs, "ms"],
       [`${P}.turnMs`, median(r.turnMs), "ms"],
       [`${P}.turnGitCpuMs`, median(r.turnGitCpuMs), "ms"],
       [`${P}.diffMs`, median(r.diffMs), "ms"],

@@ -29,6 +29,11 @@ class RecordingCheckpoints extends WorkspaceCheckpoints {
     this.labels.push(label);
     return super.take(label, options);
   }
+
+  override prepare(): Promise<void> {
+    this.labels.push("(prepared while the agent starts)");
+    return super.prepare();
+  }
 }
 
 function session() {
@@ -72,7 +77,7 @@ test("a message sent while the agent starts: the background checkpoint is taken 
   // The prompt's checkpoint does not wait for the background one (ShadowRepository.begin): the
   // background one is there so that a large folder's first prompt is not held up while every file
   // is hashed for its own checkpoint.
-  assert.deepEqual(checkpoints.labels, ["session opened", `before ${entryId}`]);
+  assert.deepEqual(checkpoints.labels, ["(prepared while the agent starts)", "session opened", `before ${entryId}`]);
   const turn = checkpoints.all().find((checkpoint) => checkpoint.label === `before ${entryId}`)!;
   await checkpoints.settled(turn);
   const notes = await checkpoints.fileAt(turn, join(dir, "notes.md"));
@@ -89,5 +94,5 @@ test("a session opened with nothing queued takes its first checkpoint in the bac
   );
   await chat.prompt("hello");
   const [entryId] = userEntries(chat);
-  assert.deepEqual(checkpoints.labels, ["session opened", `before ${entryId}`]);
+  assert.deepEqual(checkpoints.labels, ["(prepared while the agent starts)", "session opened", `before ${entryId}`]);
 });

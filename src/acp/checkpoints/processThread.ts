@@ -93,10 +93,18 @@ function fallBack(): void {
   for (const { call, resolve } of calls) void onThisThread(call).then(resolve);
 }
 
+/** Resolves once the worker runs (or will never: calls then run on this thread). */
+let online: Promise<void> = Promise.resolve();
+
 function started(): Worker | undefined {
   if (worker || broken) return worker;
   try {
     const created = new Worker(WORKER_SOURCE, { eval: true });
+    online = new Promise((resolve) => {
+      created.once("online", resolve);
+      created.once("error", () => resolve());
+      created.once("exit", () => resolve());
+    });
     created.on("message", settle);
     created.on("error", fallBack);
     created.on("exit", fallBack);
@@ -106,6 +114,15 @@ function started(): Worker | undefined {
     broken = true; // e.g. a host without worker_threads: run on this thread
   }
   return worker;
+}
+
+/**
+ * Starts the worker ahead of the first call (it takes tens of milliseconds to boot, which the first
+ * checkpoint would otherwise wait for); resolves once it runs. Idle, it keeps nothing alive.
+ */
+export function startProcessThread(): Promise<void> {
+  started();
+  return online;
 }
 
 function onThisThread(call: ProcessCall): Promise<ProcessOutcome> {

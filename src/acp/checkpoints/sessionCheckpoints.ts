@@ -103,6 +103,15 @@ export class SessionCheckpoints {
     return this.deps.enabled() ? this.deps.store : undefined;
   }
 
+  /**
+   * While the agent starts: git found, its thread and the shadow repositories ready, so the first
+   * checkpoint (and a prompt sent at once) does not wait for them. A failure shows when a checkpoint
+   * is taken.
+   */
+  prepare(): void {
+    void this.store?.prepare().catch(() => undefined);
+  }
+
   /** The first checkpoint of a session is the slow one (every file hashed): taken in the background. */
   warmUp(): void {
     const store = this.store;

@@ -78,6 +78,11 @@ export class ShadowRepository {
     return run;
   }
 
+  /** Creates the repository ahead of its first checkpoint (when a session starts its agent). */
+  prepare(): Promise<void> {
+    return this.init();
+  }
+
   private init(): Promise<void> {
     return (this.ready ??= (async () => {
       const { gitDir } = this.place;

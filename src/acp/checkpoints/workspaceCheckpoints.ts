@@ -11,10 +11,11 @@ import { mergeText } from "./textMerge";
 import { folderBytes, oldestToDrop } from "./checkpointStorage";
 import { RETIRED_GRACE_MS } from "./retiredCheckpoints";
 import { diskIo } from "./diskIo";
+import { startProcessThread } from "./processThread";
 import { AgentChangeLog } from "./agentChangeLog";
 import { ShadowRepository, type CheckpointedFile, type TakeOptions, type TreeChange } from "./shadowRepository";
 import { RestoreRefused, type Checkpoint, type DropReason, type FileDelta, type RestoreIo } from "./checkpointTypes";
-import { writeRestore } from "./restoreWrites";
+import { previewRestore, restoreCheckpoint, type RestoreSource } from "./checkpointRestore";
 
 export type { Checkpoint, DropReason, FileDelta, RestoreIo } from "./checkpointTypes";
 export { RestoreRefused, diskIo };
@@ -53,6 +54,18 @@ export class WorkspaceCheckpoints {
       this.repositories.set(folder, found);
     }
     return found;
+  }
+
+  /**
+   * What a first checkpoint needs besides the folder's files: git found, the thread that starts git
+   * running, the shadow repositories created. Done while a session's agent starts, so its first
+   * prompt does not wait for it. Rejects as `take` would (GitUnavailable).
+   */
+  async prepare(): Promise<void> {
+    await Promise.all([
+      startProcessThread(),
+      ...this.options.folders().map(async (folder) => (await this.repository(folder)).prepare()),
+    ]);
   }
 
   /** A checkpoint of every folder, now. Rejects (GitUnavailable) when there is no git. */
@@ -265,56 +278,33 @@ export class WorkspaceCheckpoints {
   }
 
   /** The files a restore to `target` would change (a checkpoint of now is taken to compare). */
-  async preview(target: Checkpoint): Promise<{ now: Checkpoint; changes: FileDelta[] }> {
-    const now = await this.take("preview");
-    return { now, changes: (await this.knownAt(target, await this.diff(now, target))).known };
+  preview(target: Checkpoint): Promise<{ now: Checkpoint; changes: FileDelta[] }> {
+    return previewRestore(this.restoreSource, target);
   }
 
   /**
-   * Splits `changes` (towards `target`) into those a restore can make and the files whose bytes at
-   * `target` are not known (left out of a checkpoint taken from a manifest): those are never written
-   * or removed, as their absence from the checkpoint is no sign they did not exist.
+   * Brings every file back to what it held at `target` (checkpointRestore.ts): a checkpoint of now
+   * first, returned as `before` (for Redo); unsaved editor changes refuse the whole restore.
    */
-  private async knownAt(
-    target: Checkpoint,
-    changes: readonly FileDelta[],
-  ): Promise<{ known: FileDelta[]; unknown: string[] }> {
-    const known: FileDelta[] = [];
-    const unknown: string[] = [];
-    for (const change of changes) {
-      const tree = target.commits[change.folder];
-      const repository = await this.repository(change.folder);
-      if (tree !== undefined && repository.unknownAt(tree, change.path) !== undefined) unknown.push(change.absolute);
-      else known.push(change);
-    }
-    return { known, unknown };
-  }
-
-  /**
-   * Brings every file back to what it held at `target`. First a checkpoint of now (returned as
-   * `before`, for Redo); files with unsaved editor changes refuse the whole restore, unwritten.
-   */
-  async restore(
+  restore(
     target: Checkpoint,
     io: RestoreIo = diskIo,
   ): Promise<{ before: Checkpoint; changes: FileDelta[]; skipped: string[] }> {
-    const before = await this.take(`before restoring ${target.id}`);
-    const { known: changes, unknown } = await this.knownAt(target, await this.diff(before, target));
-    const unsaved = new Set(io.unsaved());
-    const blocked = changes.filter((change) => unsaved.has(change.absolute));
-    if (blocked.length > 0)
-      throw new RestoreRefused(
-        `Save or revert the unsaved changes first: ${blocked.map((change) => change.absolute).join(", ")}`,
-      );
-    const skipped = [
-      ...unknown,
-      ...(await writeRestore(changes, io, async (change) => {
-        const place = await this.locate(change.absolute, target);
-        return place && (await place.repository.file(place.commit, place.rel));
-      })),
-    ];
-    return { before, changes, skipped };
+    return restoreCheckpoint(this.restoreSource, target, io);
   }
+
+  private readonly restoreSource: RestoreSource = {
+    take: (label) => this.take(label),
+    diff: (from, to) => this.diff(from, to),
+    unknownAt: async (target, change) => {
+      const tree = target.commits[change.folder];
+      return tree !== undefined && (await this.repository(change.folder)).unknownAt(tree, change.path) !== undefined;
+    },
+    fileAt: async (target, change) => {
+      const place = await this.locate(change.absolute, target);
+      return place && (await place.repository.file(place.commit, place.rel));
+    },
+  };
 }
 
 /** A checkpoint taken before an Undo or a restore (so that step can be taken back). */

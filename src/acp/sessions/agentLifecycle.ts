@@ -213,6 +213,7 @@ export class AgentLifecycle {
       return;
     }
     const { definition } = launch;
+    this.panel.checkpoints?.prepare(); // beside the agent's start-up
     const cwd = this.deps.workspace.cwd();
     let client: AgentClient | undefined;
     let lease: AgentLease | undefined;

@@ -1,0 +1,64 @@
+/**
+ * Restoring a workspace checkpoint (WorkspaceCheckpoints.preview and restore): a checkpoint of now
+ * first (so the restore can itself be taken back: "Redo"), then every change towards the target
+ * that is known. A file whose bytes at the target are not known (left out of a checkpoint built
+ * from a list of files, manifestCheckpoint.ts) is never written or removed: its absence from the
+ * checkpoint is no sign that it did not exist.
+ */
+import { RestoreRefused, type Checkpoint, type FileDelta, type RestoreIo } from "./checkpointTypes";
+import { writeRestore } from "./restoreWrites";
+import type { CheckpointedFile } from "./shadowRepository";
+
+/** What a restore needs of the workspace's checkpoints. */
+export interface RestoreSource {
+  take(label: string): Promise<Checkpoint>;
+  diff(from: Checkpoint, to: Checkpoint): Promise<FileDelta[]>;
+  /** Whether `change`'s bytes at `target` are not known. */
+  unknownAt(target: Checkpoint, change: FileDelta): Promise<boolean>;
+  /** The file of `change` as it was at `target` (undefined: not in it). */
+  fileAt(target: Checkpoint, change: FileDelta): Promise<CheckpointedFile | undefined>;
+}
+
+/** The files a restore to `target` would change (a checkpoint of now is taken to compare). */
+export async function previewRestore(
+  source: RestoreSource,
+  target: Checkpoint,
+): Promise<{ now: Checkpoint; changes: FileDelta[] }> {
+  const now = await source.take("preview");
+  return { now, changes: (await knownAt(source, target, await source.diff(now, target))).known };
+}
+
+/**
+ * Brings every file back to what it held at `target`. First a checkpoint of now (returned as
+ * `before`, for Redo); files with unsaved editor changes refuse the whole restore, unwritten.
+ */
+export async function restoreCheckpoint(
+  source: RestoreSource,
+  target: Checkpoint,
+  io: RestoreIo,
+): Promise<{ before: Checkpoint; changes: FileDelta[]; skipped: string[] }> {
+  const before = await source.take(`before restoring ${target.id}`);
+  const { known: changes, unknown } = await knownAt(source, target, await source.diff(before, target));
+  const unsaved = new Set(io.unsaved());
+  const blocked = changes.filter((change) => unsaved.has(change.absolute));
+  if (blocked.length > 0)
+    throw new RestoreRefused(
+      `Save or revert the unsaved changes first: ${blocked.map((change) => change.absolute).join(", ")}`,
+    );
+  const skipped = [...unknown, ...(await writeRestore(changes, io, (change) => source.fileAt(target, change)))];
+  return { before, changes, skipped };
+}
+
+/** Splits `changes` (towards `target`) into those a restore can make and the files not known at `target`. */
+async function knownAt(
+  source: RestoreSource,
+  target: Checkpoint,
+  changes: readonly FileDelta[],
+): Promise<{ known: FileDelta[]; unknown: string[] }> {
+  const known: FileDelta[] = [];
+  const unknown: string[] = [];
+  for (const change of changes)
+    if (await source.unknownAt(target, change)) unknown.push(change.absolute);
+    else known.push(change);
+  return { known, unknown };
+}
