@@ -82,13 +82,7 @@ test("the sweep (a checkpoint and the diff from the turn's at once) lists what t
   for (const name of ["edited.txt", "touched.txt", "deleted.txt", "was-file", "same.txt"])
     writeFileSync(join(dir, name), `${name}\n`);
   const turn = await checkpoints.take("turn");
-  writeFileSync(join(dir, "edited.txt"), "edited\n");
-  utimesSync(join(dir, "touched.txt"), new Date(), new Date(Date.now() + 5000)); // stat differs, bytes do not
-  unlinkSync(join(dir, "deleted.txt"));
-  unlinkSync(join(dir, "was-file"));
-  mkdirSync(join(dir, "was-file"));
-  writeFileSync(join(dir, "was-file", "inside.txt"), "inside\n");
-  writeFileSync(join(dir, "new.txt"), "new\n");
+  changeTheBasics(dir);
 
   const { checkpoint, changes } = await checkpoints.takeSince("after the turn", turn);
   const listed = (list: typeof changes) =>
@@ -106,8 +100,8 @@ test("the sweep (a checkpoint and the diff from the turn's at once) lists what t
   assert.equal(again.commits[dir], checkpoint.commits[dir]);
 });
 
-/** Every kind of change a turn can make, after `turn` was taken in `dir`. */
-function changeEverything(dir: string): void {
+/** An edit, a touch (stat data only), a removal, a file become a folder, a new file. */
+function changeTheBasics(dir: string): void {
   writeFileSync(join(dir, "edited.txt"), "edited\n");
   utimesSync(join(dir, "touched.txt"), new Date(), new Date(Date.now() + 5000)); // stat differs, bytes do not
   unlinkSync(join(dir, "deleted.txt"));
@@ -115,6 +109,11 @@ function changeEverything(dir: string): void {
   mkdirSync(join(dir, "was-file"));
   writeFileSync(join(dir, "was-file", "inside.txt"), "inside\n");
   writeFileSync(join(dir, "new.txt"), "new\n");
+}
+
+/** Every kind of change a turn can make, after `turn` was taken in `dir`. */
+function changeEverything(dir: string): void {
+  changeTheBasics(dir);
   chmodSync(join(dir, "run.sh"), 0o755); // the mode alone
   symlinkSync("edited.txt", join(dir, "new-link"));
   writeFileSync(join(dir, "new-big.bin"), Buffer.alloc(70_000, 1)); // over the cap: never in a checkpoint
