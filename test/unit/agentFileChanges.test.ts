@@ -131,3 +131,32 @@ test(
     assert.deepEqual(recorded.sort(), [join(root, "binary.bin"), join(root, "notes.md")]);
   },
 );
+
+test("a workspace inside a folder named like a build or cache folder (out, dist, .cache) still has its changes listed", async () => {
+  // Only folders inside the workspace are skipped: VS Code's storage (where the panel's worktrees
+  // live) is under ~/.cache for code-server, and projects live under ~/out or ~/dist too.
+  for (const parent of ["out", "dist", ".cache", "node_modules"]) {
+    const root = join(dir(), parent, "project");
+    await fsp.mkdir(join(root, "dist"), { recursive: true });
+    const recorded: string[] = [];
+    const review = new ChangeReview(
+      (action) => action.type === "review/recorded" && recorded.push(action.path),
+      new DiskFiles(),
+    );
+    const changes = new AgentFileChanges(
+      () => review,
+      undefined,
+      () => [root],
+    );
+    writeFileSync(join(root, "notes.md"), "hello\n");
+    writeFileSync(join(root, "dist", "bundle.js"), "built\n");
+    await changes.changed(join(root, "notes.md"), true);
+    await changes.changed(join(root, "dist", "bundle.js"), true);
+    await changes.reported(join(root, "notes.md"));
+    assert.deepEqual(
+      recorded,
+      [join(root, "notes.md")],
+      `a project under ${parent}/: its file listed, its own dist/ not`,
+    );
+  }
+});

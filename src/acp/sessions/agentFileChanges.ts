@@ -8,7 +8,7 @@
  */
 import { constants, type Stats } from "node:fs";
 import { lstat, open, realpath, type FileHandle } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, sep } from "node:path";
 import type { ChangeReview } from "./changeReview";
 import type { AgentActivity } from "./agentActivity";
 import type { Baseline } from "../checkpoints/reviewContent";
@@ -58,6 +58,18 @@ export class AgentFileChanges {
     private readonly activity?: AgentActivity,
   ) {}
 
+  /**
+   * A file in a build, dependency or cache folder of the workspace. Only the part of the path inside
+   * its workspace folder counts: a project under `~/out/` or a worktree in VS Code's storage under
+   * `~/.cache/` is not itself ignored.
+   */
+  private ignored(path: string): boolean {
+    const root = this.roots()
+      .filter((candidate) => path.startsWith(candidate + sep))
+      .sort((a, b) => b.length - a.length)[0];
+    return IGNORED_CHANGE.test(root === undefined ? path : path.slice(root.length));
+  }
+
   /** A new turn started: files resolved before may be changed again. */
   newTurn(): void {
     this.review()?.forgetResolved();
@@ -86,7 +98,7 @@ export class AgentFileChanges {
 
   private async changedNow(eventPath: string, created: boolean, seen = true): Promise<void> {
     const review = this.review();
-    if (!review || IGNORED_CHANGE.test(eventPath)) return;
+    if (!review || this.ignored(eventPath)) return;
     const path = await underRealFolder(eventPath);
     if (review.wasResolved(path)) return;
     const after = await readChangedBytes(path, MAX_CHANGED_FILE_BYTES, this.io);
@@ -115,7 +127,7 @@ export class AgentFileChanges {
     const review = this.review();
     if (!review) return;
     const resolved = await resolveAgentPath(path, this.roots()).catch(() => undefined);
-    if (!resolved?.insideRoots || IGNORED_CHANGE.test(resolved.real) || review.wasResolved(resolved.real)) return;
+    if (!resolved?.insideRoots || this.ignored(resolved.real) || review.wasResolved(resolved.real)) return;
     this.activity?.name(resolved.real);
     if (review.has(resolved.real)) return review.claim(resolved.real);
     if (resolved.exists) await this.changedNow(resolved.real, false);
@@ -128,7 +140,7 @@ export class AgentFileChanges {
 
   private async deletedNow(eventPath: string, seen = true): Promise<void> {
     const review = this.review();
-    if (!review || IGNORED_CHANGE.test(eventPath)) return;
+    if (!review || this.ignored(eventPath)) return;
     const path = await underRealFolder(eventPath);
     if (review.wasResolved(path)) return;
     const origin = this.origin(path, seen);
@@ -152,7 +164,7 @@ export class AgentFileChanges {
     const baseline = this.baseline();
     if (!review || !baseline) return;
     for (const path of await baseline.changedSinceStart()) {
-      if (review.has(path) || review.wasResolved(path) || IGNORED_CHANGE.test(path)) continue;
+      if (review.has(path) || review.wasResolved(path) || this.ignored(path)) continue;
       if (await exists(path)) await this.changedNow(path, false, false);
       else await this.deletedNow(path, false);
     }
