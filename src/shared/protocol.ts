@@ -64,6 +64,8 @@ export const tabSummarySchema = z.object({
   auth: z.enum(["authenticated", "unauthenticated", "not_required", "unknown"]).optional(),
   /** Also shown in an editor tab (*Open Session in Editor*). */
   inEditor: z.boolean().optional(),
+  /** The git worktree the tab works in: its branch and folder (issue 32). */
+  worktree: z.object({ branch: z.string(), path: z.string() }).optional(),
 });
 export type TabSummary = z.infer<typeof tabSummarySchema>;
 

@@ -35,12 +35,15 @@ import { agentServicesFor, ownsSession, sessionContextFor } from "./agentWiring"
 import { RestartBackoff } from "./restartBackoff";
 import type { AgentCatalog, Clock, Logger, WorkspacePort } from "../ports";
 import type { KeptConversation } from "../journal/tabJournals";
+import type { TabWorktree } from "../worktrees/tabWorktree";
 import { english, type Translate } from "../../shared/l10n";
 import type { AgentNotice } from "../client/sessionController";
 
 export interface AgentLifecycleDeps {
   readonly catalog: AgentCatalog;
+  /** Where the agent works; for a tab in a git worktree, that worktree alone (tabWorktree.ts). */
   readonly workspace: WorkspacePort;
+  readonly worktree?: TabWorktree;
   readonly logger: Logger;
   readonly clock: Clock;
   readonly auth?: AuthPrompt;

@@ -12,6 +12,8 @@ import type { SubmitResult } from "../client/elicitationBroker";
 import type { ChangeReview } from "./changeReview";
 import type { AgentActivity } from "./agentActivity";
 import type { SessionCheckpoints } from "../checkpoints/sessionCheckpoints";
+import type { WorkspaceCheckpoints } from "../checkpoints/workspaceCheckpoints";
+import type { TabWorktree } from "../worktrees/tabWorktree";
 import { sessionReview, type SessionReviewDeps } from "./sessionReview";
 import { rewoundNotice } from "./conversationRewind";
 import { PromptQueue } from "./promptQueue";
@@ -30,6 +32,10 @@ import { MAX_PERMISSION_NOTE, permissionNoteMessage } from "../../shared/permiss
 export interface ChatSessionDeps extends AgentLifecycleDeps, SessionReviewDeps {
   /** Gives text back to the composer (a steer that failed). */
   readonly returnToComposer?: (text: string) => void;
+  /** Checkpoints of a worktree's folder, for a tab that works there (the manager's deps). */
+  readonly worktreeCheckpoints?: (folder: string) => WorkspaceCheckpoints;
+  /** The panel's worktree at `cwd`, if it made one there: a session reopened from the history goes back to it. */
+  readonly worktreeOf?: (cwd: string | undefined) => TabWorktree | undefined;
 }
 
 export class ChatSession {
@@ -73,6 +79,11 @@ export class ChatSession {
       agentEnded: () => this.queue.markNotSent(),
     });
     this.turns = new TurnRunner(this.store, this.queue, this.lifecycle);
+  }
+
+  /** The git worktree this tab works in, if any. */
+  get worktree(): TabWorktree | undefined {
+    return this.deps.worktree;
   }
 
   private get session(): SessionController | undefined {

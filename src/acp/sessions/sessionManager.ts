@@ -5,7 +5,6 @@
  * session list across agents (`session/list` where offered, plus the local index), and the open
  * tabs to restore after a reload.
  */
-import { cleanSessionTitle } from "../../shared/sessionTitle";
 import { ChatSession, type ChatSessionDeps } from "./chatSession";
 import { capabilitiesOf } from "../client/agentCapabilities";
 import type { SessionIndex } from "./sessionIndex";
@@ -14,8 +13,7 @@ import { storeKeeper, type TranscriptKeeper } from "./transcriptKeeper";
 import type { AgentClient } from "../client/agentClient";
 import { withTemporaryClient } from "./temporaryClient";
 import type { SessionListItem, TabStatus, TabSummary } from "../../shared/protocol";
-import { panelStatus } from "../../shared/threadPhase";
-import { english, type Translate } from "../../shared/l10n";
+import { english } from "../../shared/l10n";
 import { SessionActions } from "./sessionActions";
 import { unstableCapabilitiesOf, type UnstableSessionCapabilities } from "../client/unstableSessions";
 import { AgentStatuses } from "./agentStatuses";
@@ -23,12 +21,18 @@ import { mergeAgentLists, readyAgents } from "./sessionListing";
 import { UnusedSessions } from "./unusedSessions";
 import { AgentProcesses } from "../client/agentProcesses";
 import { ClosedTabs } from "./closedTabs";
+import { connectionAgent, firstPromptLine, summarise } from "./tabSummaries";
+import { worktreeWorkspace, type TabWorktree } from "../worktrees/tabWorktree";
+
+export { summarise } from "./tabSummaries";
 
 export interface OpenTabRecord {
   readonly agent: string;
   readonly sessionId: string;
   /** Messages queued for the turn, kept across a window reload. */
   readonly queued?: string[];
+  /** The git worktree the tab works in (issue 32): reopened there. */
+  readonly worktree?: TabWorktree;
 }
 
 export class SessionManager {
@@ -36,6 +40,7 @@ export class SessionManager {
   private activeKey: string | undefined;
   private counter = 0;
   private readonly listeners = new Set<() => void>();
+  private readonly closedListeners = new Set<(session: ChatSession) => void>();
   private readonly subscriptions = new Map<string, { dispose(): void }>();
   private readonly features = new Map<string, UnstableSessionCapabilities>();
   /** Fork, rename and archive. */
@@ -80,6 +85,17 @@ export class SessionManager {
     return { dispose: () => this.listeners.delete(listener) };
   }
 
+  /** Called after a tab closed (by the user, or its session deleted or archived): its worktree's clean-up asks. */
+  onDidCloseTab(listener: (session: ChatSession) => void): { dispose(): void } {
+    this.closedListeners.add(listener);
+    return { dispose: () => this.closedListeners.delete(listener) };
+  }
+
+  /** Whether an open tab works in the worktree at `path`. */
+  worktreeInUse(path: string): boolean {
+    return [...this.tabs.values()].some((session) => session.worktree?.path === path);
+  }
+
   summaries(): TabSummary[] {
     return [...this.tabs].map(([key, session]) => {
       const summary = summarise(key, session, this.deps.translate);
@@ -88,17 +104,17 @@ export class SessionManager {
     });
   }
 
-  /** A new tab; starts `agent` (or the default) unless `start` is false. */
-  async newTab(agent?: string, start = true): Promise<ChatSession> {
-    return this.openTab(start ? (session) => session.start(agent) : async () => undefined);
+  /** A new tab; starts `agent` (or the default) unless `start` is false; in `worktree` when given. */
+  async newTab(agent?: string, start = true, worktree?: TabWorktree): Promise<ChatSession> {
+    return this.openTab(start ? (session) => session.start(agent) : async () => undefined, worktree);
   }
 
   /**
    * A new active tab that `open` fills (start, open a listed session, fork). `open` is called
    * first: it says "Starting…" synchronously, so the tab's first snapshot is not the first-run view.
    */
-  async openTab(open: (session: ChatSession) => Promise<void>): Promise<ChatSession> {
-    const { key, session } = this.createTab();
+  async openTab(open: (session: ChatSession) => Promise<void>, worktree?: TabWorktree): Promise<ChatSession> {
+    const { key, session } = this.createTab(worktree);
     const opening = open(session);
     this.activate(key);
     await opening;
@@ -107,8 +123,8 @@ export class SessionManager {
     return session;
   }
 
-  /** Opens a listed session: focuses its tab when open, else a new tab that loads it. */
-  async openSession(agent: string, sessionId: string): Promise<ChatSession> {
+  /** Opens a listed session: focuses its tab when open, else a new tab that loads it (in its worktree, if it had one). */
+  async openSession(agent: string, sessionId: string, worktree?: TabWorktree): Promise<ChatSession> {
     for (const [key, session] of this.tabs) {
       if (
         (session.sessionId === sessionId || session.continues === sessionId) &&
@@ -118,7 +134,8 @@ export class SessionManager {
         return session;
       }
     }
-    return this.openTab((session) => session.openExisting(agent, sessionId));
+    const place = worktree ?? this.deps.worktreeOf?.(this.index.all().find((r) => r.sessionId === sessionId)?.cwd);
+    return this.openTab((session) => session.openExisting(agent, sessionId), place);
   }
 
   /** The open tab showing a session, if any. */
@@ -162,6 +179,7 @@ export class SessionManager {
     if (client && sessionId && init && capabilitiesOf(init).close)
       await client.connection.closeSession(sessionId).catch(() => undefined);
     await session.dispose();
+    for (const listener of this.closedListeners) listener(session);
   }
 
   /**
@@ -225,7 +243,12 @@ export class SessionManager {
     return {
       tabs: entries.map(([, s]) => {
         const queued = s.store.state.thread.queue.map((item) => item.text);
-        return { agent: connectionAgent(s) ?? "", sessionId: s.sessionId ?? "", ...(queued.length ? { queued } : {}) };
+        return {
+          agent: connectionAgent(s) ?? "",
+          sessionId: s.sessionId ?? "",
+          ...(queued.length ? { queued } : {}),
+          ...(s.worktree ? { worktree: s.worktree } : {}),
+        };
       }),
       ...(active >= 0 ? { active } : {}),
     };
@@ -239,11 +262,15 @@ export class SessionManager {
     if (this.ownProcesses) await this.processes.dispose();
   }
 
-  private createTab(): { key: string; session: ChatSession } {
+  private createTab(worktree?: TabWorktree): { key: string; session: ChatSession } {
     const key = `tab-${++this.counter}`;
     const transcripts = this.transcripts;
+    const checkpoints = worktree ? this.deps.worktreeCheckpoints?.(worktree.path) : this.deps.checkpoints;
+    const { checkpoints: _workspaceOnes, ...deps } = this.deps;
     const session = new ChatSession({
-      ...this.deps,
+      ...deps,
+      ...(checkpoints ? { checkpoints } : {}),
+      ...(worktree ? { workspace: worktreeWorkspace(this.deps.workspace, worktree), worktree } : {}),
       agentProcesses: this.processes,
       ...(transcripts ? { transcripts: { get: (agent: string, id: string) => transcripts.get(agent, id) } } : {}),
     });
@@ -300,7 +327,7 @@ export class SessionManager {
     this.index.upsert({
       agent,
       sessionId,
-      cwd: this.deps.workspace.cwd(),
+      cwd: session.worktree?.path ?? this.deps.workspace.cwd(),
       updatedAt: new Date(this.deps.clock.now()).toISOString(),
       ...(title ? { title } : {}),
     });
@@ -315,32 +342,4 @@ async function deleteWith(client: AgentClient, sessionId: string): Promise<void>
   // A tab's agent may still be starting: its answer to `initialize` says whether it can delete.
   const init = client.initResult ?? (await client.handshake);
   if (init && capabilitiesOf(init).delete) await client.connection.deleteSession(sessionId);
-}
-
-function connectionAgent(session: ChatSession): string | undefined {
-  const connection = session.store.state.connection;
-  return connection.status === "none" ? undefined : connection.agent;
-}
-
-function firstPromptLine(session: ChatSession): string | undefined {
-  const first = session.store.state.thread.entries.find((entry) => entry.kind === "user");
-  if (first?.kind !== "user") return undefined;
-  // A prompt is Markdown: the tab shows its words, not its markup.
-  return cleanSessionTitle(first.text.split("\n")[0] ?? "").slice(0, 80) || undefined;
-}
-
-export function summarise(key: string, session: ChatSession, t: Translate = english): TabSummary {
-  const { connection, thread } = session.store.state;
-  const agent = connection.status === "none" ? undefined : connection.agent;
-  const status = panelStatus(session.store.state);
-  return {
-    key,
-    ...(agent ? { agent } : {}),
-    ...(session.sessionId ? { sessionId: session.sessionId } : {}),
-    title: thread.title ?? firstPromptLine(session) ?? (agent ? t("New {0} session", agent) : t("New session")),
-    status,
-    ...(session.sessionId && session.agentClient && unstableCapabilitiesOf(session.agentClient.init).fork
-      ? { canFork: true }
-      : {}),
-  };
 }

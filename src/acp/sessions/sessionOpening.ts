@@ -15,6 +15,8 @@ import { missingAgentDetails } from "../agents/remoteAgentSettings";
 import { SessionController, type SessionContext, type ThreadSink } from "../client/sessionController";
 import type { KeptConversation } from "../journal/tabJournals";
 import type { AgentCatalog, WorkspacePort } from "../ports";
+import type { TabWorktree } from "../worktrees/tabWorktree";
+import { stat } from "node:fs/promises";
 import { english, type Translate } from "../../shared/l10n";
 
 export interface LaunchDeps {
@@ -25,6 +27,8 @@ export interface LaunchDeps {
   readonly resolveHeaders?: (headers: Readonly<Record<string, string>>) => Promise<Record<string, string>>;
   /** The user's language for what the panel writes (default English). */
   readonly translate?: Translate;
+  /** The git worktree the tab works in: it must still be there. */
+  readonly worktree?: TabWorktree;
 }
 
 /** The definition to launch, with secrets filled in, or why it may not start. */
@@ -45,6 +49,24 @@ export async function resolveLaunch(
       details: t("Agents run programs and edit files. Trust this workspace (Manage Workspace Trust) to use them."),
     };
   }
+  const worktree = deps.worktree;
+  if (
+    worktree &&
+    !(await stat(worktree.path).then(
+      (found) => found.isDirectory(),
+      () => false,
+    ))
+  )
+    return {
+      message: t(
+        'The worktree of branch "{0}" is gone: its folder {1} was removed outside ACP Panel.',
+        worktree.branch,
+        worktree.path,
+      ),
+      details: t(
+        "The conversation is kept. The branch is still in the repository: ACP: Manage Worktrees… lists it, and Open Session… opens the conversation again.",
+      ),
+    };
   const urlProblem =
     configured.transport !== "stdio" && configured.url !== undefined ? agentUrlProblem(configured.url) : undefined;
   if (urlProblem)
