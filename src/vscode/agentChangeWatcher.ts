@@ -13,9 +13,12 @@ import { trackAgentChanges } from "../acp/sessions/changeTracking";
 import { systemClock } from "../acp/ports";
 import type { EditorFiles } from "./editorFiles";
 
-const workspaceWatcher: FileEventSource = {
+/** The workspace's folders, or, for a tab in a git worktree (outside them), that worktree's folder. */
+const watcherOver = (folder: string | undefined): FileEventSource => ({
   watch(onEvent) {
-    const watcher = vscode.workspace.createFileSystemWatcher("**/*");
+    const watcher = vscode.workspace.createFileSystemWatcher(
+      folder === undefined ? "**/*" : new vscode.RelativePattern(vscode.Uri.file(folder), "**/*"),
+    );
     const forward = (kind: "change" | "create" | "delete") => (uri: vscode.Uri) => {
       if (uri.scheme === "file") onEvent(kind, uri.fsPath);
     };
@@ -24,7 +27,7 @@ const workspaceWatcher: FileEventSource = {
     watcher.onDidDelete(forward("delete"));
     return watcher;
   },
-};
+});
 
 const workspaceRoots = (): string[] =>
   (vscode.workspace.workspaceFolders ?? [])
@@ -35,7 +38,13 @@ export class AgentChangeWatcher {
   private readonly disposables: Array<{ dispose(): void }>;
 
   constructor(session: ChatSession, files: EditorFiles | undefined) {
-    const tracker = trackAgentChanges(session, workspaceWatcher, workspaceRoots, { clock: systemClock });
+    const worktree = session.worktree?.path;
+    const tracker = trackAgentChanges(
+      session,
+      watcherOver(worktree),
+      worktree === undefined ? workspaceRoots : () => [worktree],
+      { clock: systemClock },
+    );
     const userEdited = (uri: vscode.Uri) => {
       if (uri.scheme !== "file" || files?.isOwnEdit(uri.fsPath)) return;
       session.activity.userEdited(uri.fsPath);

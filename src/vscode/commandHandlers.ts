@@ -29,6 +29,9 @@ import { pickFromHistory } from "./historyQuickPick";
 import { attachCommands } from "./attachCommands";
 import type { GitExecutable } from "../acp/checkpoints/gitExecutable";
 import type { TerminalCommandLog } from "./terminalAttachments";
+import type { PanelWorktrees } from "../acp/worktrees/panelWorktrees";
+import type { EditorNavigation } from "./editorNavigation";
+import { worktreeCommands } from "./worktreeHost";
 
 export interface CommandContext {
   readonly manager: SessionManager;
@@ -52,6 +55,10 @@ export interface CommandContext {
   readonly git: () => Promise<GitExecutable>;
   /** Each terminal's last command and output, for "Add Terminal Command to Prompt". */
   readonly terminals: TerminalCommandLog;
+  /** The panel's git worktrees (New Session in Worktree…, Apply to Workspace, Manage Worktrees…). */
+  readonly worktrees: PanelWorktrees;
+  /** Opens diffs (a worktree's branch diff). */
+  readonly navigation: EditorNavigation;
 }
 
 async function rebuildHistoryIndex(history: SessionHistory): Promise<void> {
@@ -109,6 +116,7 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
   };
   return {
     ...attachCommands({ view, focus, git: context.git, terminals: context.terminals }),
+    ...worktreeCommands(manager, context.worktrees, context.navigation),
     "acpPanel.focus": focus,
     "acpPanel.newSession": async () => {
       const agents = context.catalog.names();

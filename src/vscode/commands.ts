@@ -42,6 +42,12 @@ export const commandIds = [
   "acpPanel.addTerminalSelectionToPrompt",
   "acpPanel.addTerminalCommandToPrompt",
   "acpPanel.addOpenEditorsToPrompt",
+  "acpPanel.newSessionInWorktree",
+  "acpPanel.reviewWorktreeChanges",
+  "acpPanel.applyWorktreeToWorkspace",
+  "acpPanel.commitWorktree",
+  "acpPanel.openWorktreeInNewWindow",
+  "acpPanel.manageWorktrees",
 ] as const;
 export type CommandId = (typeof commandIds)[number];
 

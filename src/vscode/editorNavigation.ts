@@ -60,6 +60,27 @@ export class EditorNavigation implements vscode.Disposable {
     await vscode.commands.executeCommand("vscode.changes", vscode.l10n.t("Files changed by the agent"), resources);
   }
 
+  /**
+   * A set of files in the multi-file diff editor, each `before` (a virtual document; none: the file
+   * is new) against the file on disk (none: it was deleted). Used for a worktree's branch diff.
+   */
+  async openChanges(
+    title: string,
+    files: ReadonlyArray<{ path: string; before: string | undefined; deleted: boolean }>,
+  ): Promise<void> {
+    const resources = files.map(({ path, before, deleted }) => {
+      const name = path.split(/[\\/]/).pop() ?? path;
+      const file = vscode.Uri.file(path);
+      // Not a review checkpoint (no Keep This Change or review comments on it): a plain virtual document.
+      const key = `d${++this.counter}`;
+      if (before !== undefined) this.before.set(key, before);
+      const left =
+        before === undefined ? undefined : vscode.Uri.from({ scheme: BEFORE_SCHEME, path: `/${name}`, query: key });
+      return [file, left, deleted ? undefined : file] as const;
+    });
+    await vscode.commands.executeCommand("vscode.changes", title, resources);
+  }
+
   /** The real file's path of a review checkpoint document (the left side of a review diff). */
   checkpointSource(uri: vscode.Uri): string | undefined {
     return uri.scheme === BEFORE_SCHEME ? this.checkpoints.get(uri.query) : undefined;

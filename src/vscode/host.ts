@@ -17,6 +17,7 @@ import { displayUrl } from "../acp/agents/networkPolicy";
 import { loginShellPath, mergePaths } from "../acp/client/shellEnvironment";
 import { bindActiveSession } from "./activeSession";
 import { AgentChangeWatcher } from "./agentChangeWatcher";
+import { createPanelWorktrees, trackWorktreeTabs, worktreeCheckpoints } from "./worktreeHost";
 import { AgentSecrets } from "./agentSecrets";
 import { ChatViewProvider } from "./chatViewProvider";
 import { EditorSessionPanels } from "./editorSessionPanels";
@@ -103,6 +104,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
     storage: context.globalStorageUri.fsPath,
     folders: () => workspaceCwd.roots(),
   });
+  const worktrees = createPanelWorktrees(context, git, logger);
   // The journal of every conversation (src/acp/journal/): `conversationArchive` is what history,
   // search and export read; `journal.tabs` writes each tab's conversation.
   const journal = conversationJournal(
@@ -138,6 +140,8 @@ export function startHost(context: vscode.ExtensionContext): Host {
   const manager = new SessionManager(
     {
       checkpoints,
+      worktreeCheckpoints: worktreeCheckpoints(context, git),
+      worktreeOf: (cwd) => worktrees.worktreeAt(cwd),
       checkpointsEnabled: () => vscode.workspace.getConfiguration("acpPanel").get<boolean>("checkpoints.enabled", true),
       confirmUndo: async (question, action) =>
         (await vscode.window.showWarningMessage(question, { modal: true }, action)) === action,
@@ -257,6 +261,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
       return { dispose: () => bindings.forEach((binding) => binding.dispose()) };
     }),
     rememberTabs(manager, context.workspaceState, windowTabs),
+    trackWorktreeTabs(manager, worktrees),
     trackCanFork(manager),
     trackReviewDiff(reviewHunks),
     vscode.workspace.onDidChangeConfiguration((event) => {
@@ -293,6 +298,8 @@ export function startHost(context: vscode.ExtensionContext): Host {
       history: sessionHistory,
       git,
       terminals: terminalCommands,
+      worktrees,
+      navigation,
     }),
     shutdown: () => {
       // First: a reloaded window's new extension host waits for this release to claim its tabs.

@@ -9,6 +9,7 @@
 import type * as vscode from "vscode";
 import type { OpenTabRecord, SessionManager } from "../acp/sessions/sessionManager";
 import type { WindowTabs } from "../acp/sessions/windowTabs";
+import { parseTabWorktree } from "../acp/worktrees/tabWorktree";
 
 const KEY = "acpPanel.openTabs";
 
@@ -49,7 +50,8 @@ export async function restoreTabs(
   if (!saved?.tabs.length) return false;
   const opened = await Promise.all(
     saved.tabs.map(async (tab) => {
-      const session = await manager.openSession(tab.agent, tab.sessionId);
+      // A tab that worked in a git worktree goes back to it (a folder gone since says so when its agent starts).
+      const session = await manager.openSession(tab.agent, tab.sessionId, parseTabWorktree(tab.worktree));
       if (tab.queued?.length) session.restoreQueue(tab.queued);
       return session;
     }),

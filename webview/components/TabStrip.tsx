@@ -9,7 +9,8 @@
  * Tabs shrink to a minimum width; the strip shows as many whole tabs as fit (always the active
  * one) and "All sessions (n)" lists every tab. The close buttons sit outside the tablist (it may
  * own only tabs), each placed after its tab by flex `order`. Right-click on a tab: Fork Session
- * (where the agent offers `session/fork`) and Rename Session, from the workbench's context menu.
+ * (where the agent offers `session/fork`) and Rename Session, from the workbench's context menu; for a
+ * tab working in a git worktree (its branch shown first), the worktree's actions too.
  */
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { TabSummary } from "../../src/shared/protocol";
@@ -56,7 +57,9 @@ export function TabStrip() {
 
   const labelOf = (tab: TabSummary) => {
     const badge = badges[tab.status];
-    const title = `${tab.title || t("New session")}${tab.inEditor ? t(", in an editor") : ""}`;
+    const title = `${tab.title || t("New session")}${tab.inEditor ? t(", in an editor") : ""}${
+      tab.worktree ? t(", in worktree {0}", tab.worktree.branch) : ""
+    }`;
     return badge ? `${title}, ${badge.label}` : title;
   };
   const shown = visibleTabs(tabs, activeKey, capacity);
@@ -103,10 +106,19 @@ export function TabStrip() {
                 tabIndex={tab.key === focusable ? 0 : -1}
                 // The tab's right-click menu (package.json `webview/context`): Open Session in Editor, Fork Session where the agent offers it, Rename Session.
                 data-vscode-context={tabContext(tab)}
-                title={tab.agent ? `${title} (${tab.agent})${badge ? ` — ${badge.label}` : ""}` : title}
+                title={`${tab.agent ? `${title} (${tab.agent})${badge ? ` — ${badge.label}` : ""}` : title}${
+                  tab.worktree ? `\n${t("Worktree: branch {0} in {1}", tab.worktree.branch, tab.worktree.path)}` : ""
+                }`}
                 onClick={() => !selected && activateTab(tab.key)}
                 onKeyDown={(event) => onKeyDown(event, tab, index)}
               >
+                {tab.worktree ? (
+                  // The branch first: tabs of one repository's worktrees differ by it.
+                  <span className="tab-branch">
+                    <Codicon name="git-branch" />
+                    <span className="tab-branch-name">{tab.worktree.branch}</span>
+                  </span>
+                ) : null}
                 <span className="tab-title">{title}</span>
                 {tab.inEditor ? (
                   <span className="tab-badge" title={t("Also open in an editor tab")}>
@@ -152,6 +164,7 @@ export function tabContext(tab: TabSummary): string {
     tabKey: tab.key,
     canFork: tab.canFork === true,
     hasSession: tab.sessionId !== undefined,
+    inWorktree: tab.worktree !== undefined,
     preventDefaultContextMenuItems: true,
   });
 }

@@ -1,0 +1,136 @@
+/**
+ * The worktree feature wired into the host (issue 32): the panel's worktrees (kept in global
+ * storage, or the folder `acpPanel.worktrees.folder` names: a machine or user setting only),
+ * each worktree tab's own checkpoints, the clean-up question when a worktree's tab closes, the
+ * status bar item for the worktree tabs, and the commands.
+ */
+import * as vscode from "vscode";
+import { join } from "node:path";
+import type { GitExecutable } from "../acp/checkpoints/gitExecutable";
+import { WorkspaceCheckpoints } from "../acp/checkpoints/workspaceCheckpoints";
+import type { SessionManager } from "../acp/sessions/sessionManager";
+import { PanelWorktrees } from "../acp/worktrees/panelWorktrees";
+import type { Logger } from "../acp/ports";
+import type { CommandHandlers } from "./commands";
+import type { EditorNavigation } from "./editorNavigation";
+import { newSessionInWorktree } from "./worktreeNewSession";
+import {
+  applyToWorkspace,
+  commitOnBranch,
+  openWorktreeInNewWindow,
+  reviewWorktreeChanges,
+  worktreeOfTab,
+} from "./worktreeActions";
+import { askOnClose, manageWorktrees } from "./worktreeCleanup";
+
+type WorktreeCommand =
+  | "acpPanel.newSessionInWorktree"
+  | "acpPanel.reviewWorktreeChanges"
+  | "acpPanel.applyWorktreeToWorkspace"
+  | "acpPanel.commitWorktree"
+  | "acpPanel.openWorktreeInNewWindow"
+  | "acpPanel.manageWorktrees";
+
+/** The configured folder for worktrees, if any: read from user and machine settings only (never the workspace's). */
+function configuredFolder(): string | undefined {
+  const inspected = vscode.workspace.getConfiguration("acpPanel").inspect<string>("worktrees.folder");
+  const value = inspected?.globalValue ?? inspected?.defaultValue;
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+export function createPanelWorktrees(
+  context: vscode.ExtensionContext,
+  git: () => Promise<GitExecutable>,
+  logger: Logger,
+): PanelWorktrees {
+  const storage = context.globalStorageUri.fsPath;
+  const worktrees = new PanelWorktrees({
+    git,
+    recordsFile: join(storage, "worktrees.json"),
+    folder: () => configuredFolder() ?? join(storage, "worktrees"),
+    logger,
+  });
+  // Worktrees whose folder went behind the panel's back: git forgets them (prune), the list says so.
+  void worktrees
+    .ready()
+    .catch((error: unknown) => logger.warn(`Could not check the panel's worktrees: ${String(error)}`));
+  return worktrees;
+}
+
+/** Each worktree tab's checkpoints: a folder of its own, in the same storage as the workspace's. */
+export function worktreeCheckpoints(
+  context: vscode.ExtensionContext,
+  git: () => Promise<GitExecutable>,
+): (folder: string) => WorkspaceCheckpoints {
+  const byFolder = new Map<string, WorkspaceCheckpoints>();
+  return (folder) => {
+    let found = byFolder.get(folder);
+    if (!found)
+      byFolder.set(
+        folder,
+        (found = new WorkspaceCheckpoints({ git, storage: context.globalStorageUri.fsPath, folders: () => [folder] })),
+      );
+    return found;
+  };
+}
+
+/** The close question, the status bar item and the `acpPanel.activeInWorktree` context key. */
+export function trackWorktreeTabs(manager: SessionManager, worktrees: PanelWorktrees): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem("acpPanel.worktrees", vscode.StatusBarAlignment.Left, 99);
+  item.name = vscode.l10n.t("ACP Panel worktrees");
+  item.command = "acpPanel.manageWorktrees";
+  let lastActive: boolean | undefined;
+  const update = () => {
+    const tabs = manager.summaries().filter((tab) => tab.worktree !== undefined);
+    const active = manager.active?.worktree !== undefined;
+    if (active !== lastActive) void vscode.commands.executeCommand("setContext", "acpPanel.activeInWorktree", active);
+    lastActive = active;
+    if (tabs.length === 0) return void item.hide();
+    const working = tabs.filter((tab) => tab.status === "running" || tab.status === "starting").length;
+    const waiting = tabs.filter((tab) => tab.status === "waiting").length;
+    item.text = `$(git-branch) ${tabs.length}${working > 0 ? ` $(loading~spin) ${working}` : ""}${
+      waiting > 0 ? ` $(bell-dot) ${waiting}` : ""
+    }`;
+    item.tooltip = tabs
+      .map((tab) => `${tab.worktree?.branch ?? ""}: ${tab.title} (${tab.agent ?? ""}, ${tab.status})`)
+      .join("\n");
+    item.accessibilityInformation = {
+      label: vscode.l10n.t(
+        "{0} sessions in worktrees, {1} working, {2} waiting for you",
+        tabs.length,
+        working,
+        waiting,
+      ),
+    };
+    item.show();
+  };
+  update();
+  const changes = manager.onDidChange(update);
+  const closes = manager.onDidCloseTab((session) => void askOnClose(worktrees, manager, session));
+  return new vscode.Disposable(() => {
+    changes.dispose();
+    closes.dispose();
+    item.dispose();
+  });
+}
+
+export function worktreeCommands(
+  manager: SessionManager,
+  worktrees: PanelWorktrees,
+  navigation: EditorNavigation,
+): Pick<CommandHandlers, WorktreeCommand> {
+  const withWorktree = (arg: unknown, action: (worktree: NonNullable<ReturnType<typeof worktreeOfTab>>) => unknown) => {
+    const worktree = worktreeOfTab(manager, arg);
+    return worktree && action(worktree);
+  };
+  return {
+    "acpPanel.newSessionInWorktree": () => newSessionInWorktree(manager, worktrees),
+    "acpPanel.reviewWorktreeChanges": (tab?: unknown) =>
+      withWorktree(tab, (worktree) => reviewWorktreeChanges(worktrees, navigation, worktree)),
+    "acpPanel.applyWorktreeToWorkspace": (tab?: unknown) =>
+      withWorktree(tab, (worktree) => applyToWorkspace(worktrees, worktree)),
+    "acpPanel.commitWorktree": (tab?: unknown) => withWorktree(tab, (worktree) => commitOnBranch(worktrees, worktree)),
+    "acpPanel.openWorktreeInNewWindow": (tab?: unknown) => withWorktree(tab, openWorktreeInNewWindow),
+    "acpPanel.manageWorktrees": () => manageWorktrees(worktrees, manager),
+  };
+}
