@@ -11,6 +11,7 @@ import type { SessionManager } from "../acp/sessions/sessionManager";
 import type { PanelWorktrees } from "../acp/worktrees/panelWorktrees";
 import type { TabWorktree } from "../acp/worktrees/tabWorktree";
 import { WorktreeError } from "../acp/worktrees/worktreeErrors";
+import { GitUnavailable } from "../acp/checkpoints/gitExecutable";
 import type { EditorNavigation } from "./editorNavigation";
 
 /** The worktree of the tab `arg` names (a tab's `data-vscode-context`), else of the active tab. */
@@ -25,12 +26,27 @@ export function worktreeOfTab(manager: SessionManager, arg: unknown): TabWorktre
   return worktree;
 }
 
+/**
+ * Shows what went wrong with a worktree in the user's words: git's failures (WorktreeError) and
+ * no git at all. Anything else is a defect: it is thrown on, to the command's own error report.
+ */
+export function showWorktreeError(error: unknown): void {
+  if (error instanceof GitUnavailable)
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t(
+        "Sessions in worktrees need git, and none was found: {0}. Install git, then try again.",
+        error.message,
+      ),
+    );
+  else if (error instanceof WorktreeError) void vscode.window.showErrorMessage(error.message);
+  else throw error;
+}
+
 async function reporting(action: () => Promise<void>): Promise<void> {
   try {
     await action();
   } catch (error) {
-    if (!(error instanceof WorktreeError)) throw error;
-    void vscode.window.showErrorMessage(error.message);
+    showWorktreeError(error);
   }
 }
 

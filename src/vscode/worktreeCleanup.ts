@@ -10,7 +10,7 @@ import type { ChatSession } from "../acp/sessions/chatSession";
 import type { SessionManager } from "../acp/sessions/sessionManager";
 import type { PanelWorktrees, WorktreeListing } from "../acp/worktrees/panelWorktrees";
 import type { TabWorktree } from "../acp/worktrees/tabWorktree";
-import { WorktreeError } from "../acp/worktrees/worktreeErrors";
+import { showWorktreeError } from "./worktreeActions";
 
 /** After a tab closed: its worktree, if no other tab works there, is kept or removed as the user says. */
 export async function askOnClose(worktrees: PanelWorktrees, manager: SessionManager, session: ChatSession) {
@@ -62,8 +62,7 @@ export async function removeAsking(worktrees: PanelWorktrees, worktree: TabWorkt
       });
     return true;
   } catch (error) {
-    if (!(error instanceof WorktreeError)) throw error;
-    void vscode.window.showErrorMessage(error.message);
+    showWorktreeError(error);
     return false;
   }
 }

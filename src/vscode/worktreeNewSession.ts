@@ -8,7 +8,7 @@
 import * as vscode from "vscode";
 import type { SessionManager } from "../acp/sessions/sessionManager";
 import type { PanelWorktrees } from "../acp/worktrees/panelWorktrees";
-import { WorktreeError } from "../acp/worktrees/worktreeErrors";
+import { showWorktreeError } from "./worktreeActions";
 
 /** The workspace folder to branch from: the only one, or the one the user picks. */
 async function pickFolder(): Promise<string | undefined> {
@@ -70,7 +70,6 @@ export async function newSessionInWorktree(manager: SessionManager, worktrees: P
     const session = await manager.newTab(undefined, true, created.worktree);
     if (firstPrompt.trim()) await session.prompt(firstPrompt.trim());
   } catch (error) {
-    if (!(error instanceof WorktreeError)) throw error;
-    void vscode.window.showErrorMessage(error.message);
+    showWorktreeError(error);
   }
 }

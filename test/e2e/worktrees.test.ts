@@ -15,10 +15,10 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { runCommand, screenshot } from "../harness/browser";
-import { eventually, expandPanel } from "../harness/chat";
+import { eventually, expandPanel, sendPrompt } from "../harness/chat";
 import { AGENT, changedRow, gitRepo, openUi, type Ui } from "../harness/checkpointUi";
 import { modalDialog } from "../harness/panel";
-import { withDiagnostics } from "../harness/workbench";
+import { setSideBarWidth, withDiagnostics } from "../harness/workbench";
 import { tearDownUi } from "../harness/teardown";
 
 const SHARED = "line 1\nline 2\nline 3\n";
@@ -85,16 +85,19 @@ describe("sessions in git worktrees", { timeout: 600_000 }, () => {
     await tearDownUi(ui?.browser, ui?.server, scratch);
   });
 
-  async function newWorktreeSession(branch: string, prompt: string, reply: string): Promise<string> {
+  /** Starts a session in a new worktree with `prompt` as its first message; waits for `reply` and the turn's end, if given. */
+  async function newWorktreeSession(branch: string, prompt: string, reply?: string): Promise<string> {
     await runCommand(ui.page, "ACP: New Session in Worktree…");
     await answerInput(ui.page, "(1/2)", prompt);
     await answerInput(ui.page, "(2/2)", branch);
     // The main folder has the user's uncommitted edit: leave it there.
     await pickQuickItem(ui.page, "uncommitted changes", "without them");
-    const tab = ui.view.frame.getByRole("tab", { name: new RegExp(`in worktree ${branch}`) });
+    const tab = ui.view.frame.getByRole("tab", { name: new RegExp(`^${branch} .*, in a worktree`) });
     await tab.waitFor({ timeout: 60_000 });
-    await ui.view.log.getByText(reply).first().waitFor({ timeout: 60_000 });
-    await ui.view.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 30_000 });
+    if (reply !== undefined) {
+      await ui.view.log.getByText(reply).first().waitFor({ timeout: 60_000 });
+      await ui.view.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 30_000 });
+    }
     const folder = worktrees().get(branch);
     assert.ok(folder, `git knows the worktree of ${branch}`);
     return folder;
@@ -115,6 +118,7 @@ describe("sessions in git worktrees", { timeout: 600_000 }, () => {
       // The active tab's "Files changed" lists its worktree's file, from the worktree's own checkpoint.
       await expandPanel(ui.view, "Files changed");
       await changedRow(ui.view, "shared.md").getByText("+1").waitFor({ timeout: 30_000 });
+      await setSideBarWidth(ui.page, 640); // the branches readable in the tabs (the README's picture)
       await screenshot(ui.page, "e2e-worktrees-two-tabs.png");
     });
   });
@@ -137,8 +141,10 @@ describe("sessions in git worktrees", { timeout: 600_000 }, () => {
 
   it("applying the other worktree meets that change: it asks, and merges three-way", async (t) => {
     await withDiagnostics(t, diagnostics(), "e2e-worktrees-merge", async () => {
-      await ui.view.frame.getByRole("tab", { name: /in worktree task-a/ }).click();
-      await ui.view.frame.getByRole("tab", { name: /in worktree task-a/, selected: true }).waitFor({ timeout: 15_000 });
+      await ui.view.frame.getByRole("tab", { name: /^task-a .*, in a worktree/ }).click();
+      await ui.view.frame
+        .getByRole("tab", { name: /^task-a .*, in a worktree/, selected: true })
+        .waitFor({ timeout: 15_000 });
       await runCommand(ui.page, "ACP: Apply to Workspace");
       const dialog = modalDialog(ui.page);
       await dialog.waitFor({ timeout: 30_000 });
@@ -155,8 +161,39 @@ describe("sessions in git worktrees", { timeout: 600_000 }, () => {
     });
   });
 
+  it("three agents in three worktrees stream together; the tab strip and the status bar show it", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-worktrees-three", async () => {
+      await newWorktreeSession("task-c", "long");
+      for (const branch of ["task-a", "task-b"]) {
+        const tab = ui.view.frame.getByRole("tab", { name: new RegExp(`^${branch} .*, in a worktree`) });
+        await tab.click();
+        await ui.view.frame.getByRole("tab", { name: new RegExp(`^${branch} `), selected: true }).waitFor();
+        await sendPrompt(ui.view, "long");
+      }
+      const running = ui.view.frame.getByRole("tab", { name: /, in a worktree, running$/ });
+      await eventually(async () => (await running.count()) === 3, "three worktree tabs running at once", 30_000);
+      const statusItem = ui.page.locator('[aria-label="3 sessions in worktrees, 3 working, 0 waiting for you"]');
+      await statusItem.first().waitFor({ timeout: 30_000 });
+      await screenshot(ui.page, "e2e-worktrees-three.png");
+      // Every tab streamed into its own transcript: stop each.
+      for (const branch of ["task-a", "task-b", "task-c"]) {
+        await ui.view.frame.getByRole("tab", { name: new RegExp(`^${branch} .*, in a worktree`) }).click();
+        await ui.view.frame.getByRole("tab", { name: new RegExp(`^${branch} `), selected: true }).waitFor();
+        await ui.view.log
+          .getByText(/Working, step \d+\./)
+          .first()
+          .waitFor({ timeout: 30_000 });
+        await ui.view.frame.getByRole("button", { name: "Stop" }).click();
+        await ui.view.status.filter({ hasText: /is ready|cancelled|stopped/i }).waitFor({ timeout: 30_000 });
+      }
+      await eventually(async () => (await running.count()) === 0, "no worktree tab running", 30_000);
+    });
+  });
+
   it("closing a worktree tab asks; Remove Worktree and Branch warns of its unapplied change, then removes both", async (t) => {
     await withDiagnostics(t, diagnostics(), "e2e-worktrees-cleanup", async () => {
+      await ui.view.frame.getByRole("tab", { name: /^task-a .*, in a worktree/ }).click();
+      await ui.view.frame.getByRole("tab", { name: /^task-a /, selected: true }).waitFor();
       await ui.view.frame.locator(".tab-close-selected").click();
       const asked = await notification(ui.page, "The session in worktree task-a is closed");
       await asked.getByRole("button", { name: "Remove Worktree and Branch" }).click();

@@ -223,4 +223,36 @@ describe("webview tabs", { timeout: 120_000 }, () => {
       await panel.close();
     }
   });
+
+  it("a tab in a git worktree shows its branch and says so; the strip stays axe-clean in every theme", async () => {
+    const worktreeTabs = [
+      { ...TABS[0]!, title: "Fix login", worktree: { branch: "acp/fix-login", path: "/w/repo-1/acp-fix-login" } },
+      { ...TABS[3]!, title: "Add tests", worktree: { branch: "acp/add-tests", path: "/w/repo-1/acp-add-tests" } },
+    ];
+    for (const theme of ["dark", "light", "high-contrast"] as const) {
+      const panel = await Panel.open(harness, { theme, viewport: { width: 700, height: 600 } });
+      try {
+        await panel.snapshot(0, readyState());
+        await panel.send(tabsState("tab-1", worktreeTabs));
+        const strip = panel.page.getByRole("tablist", { name: "Sessions" });
+        const first = strip.getByRole("tab", { name: "acp/fix-login Fix login, in a worktree, running" });
+        await first.waitFor();
+        await strip.getByRole("tab", { name: "acp/add-tests Add tests, in a worktree" }).waitFor();
+        assert.equal(await first.locator(".tab-branch .codicon-git-branch").count(), 1);
+        assert.equal(await first.locator(".tab-branch-name").innerText(), "acp/fix-login");
+        assert.match(
+          (await first.getAttribute("title")) ?? "",
+          /Worktree: branch acp\/fix-login in \/w\/repo-1\/acp-fix-login/,
+        );
+        const context = JSON.parse((await first.getAttribute("data-vscode-context")) ?? "{}") as {
+          inWorktree?: boolean;
+        };
+        assert.equal(context.inWorktree, true, "the tab's menu offers the worktree's actions");
+        assert.deepEqual(await panel.axe(), []);
+        await panel.assertHealthy();
+      } finally {
+        await panel.close();
+      }
+    }
+  });
 });

@@ -57,9 +57,10 @@ export function TabStrip() {
 
   const labelOf = (tab: TabSummary) => {
     const badge = badges[tab.status];
-    const title = `${tab.title || t("New session")}${tab.inEditor ? t(", in an editor") : ""}${
-      tab.worktree ? t(", in worktree {0}", tab.worktree.branch) : ""
-    }`;
+    // The visible text first (the branch, then the title): the accessible name must contain it.
+    const title = `${tab.worktree ? `${tab.worktree.branch} ` : ""}${tab.title || t("New session")}${
+      tab.inEditor ? t(", in an editor") : ""
+    }${tab.worktree ? t(", in a worktree") : ""}`;
     return badge ? `${title}, ${badge.label}` : title;
   };
   const shown = visibleTabs(tabs, activeKey, capacity);
@@ -116,7 +117,7 @@ export function TabStrip() {
                   // The branch first: tabs of one repository's worktrees differ by it.
                   <span className="tab-branch">
                     <Codicon name="git-branch" />
-                    <span className="tab-branch-name">{tab.worktree.branch}</span>
+                    <span className="tab-branch-name">{tab.worktree.branch}</span>{" "}
                   </span>
                 ) : null}
                 <span className="tab-title">{title}</span>
