@@ -223,7 +223,7 @@ export class PanelWorktrees {
   async remove(worktree: TabWorktree): Promise<SavedWorktree> {
     const git = await this.options.git();
     const record = this.known.get(worktree.path) ?? { ...worktree, createdAt: this.now() };
-    const saved = await saveBeforeRemoval(git, record);
+    const saved = await saveBeforeRemoval(git, record, this.now);
     await removeWorktree(git, { repo: worktree.repo, path: worktree.path, deleteBranch: worktree.branch, force: true });
     await this.records.remove(worktree.path);
     this.known.delete(worktree.path);

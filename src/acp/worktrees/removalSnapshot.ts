@@ -7,7 +7,9 @@
  * from the branch's tip, with the saved files back as uncommitted changes.
  *
  * `refs/acp-panel/…` is shared by every worktree of the repository (only `refs/worktree` and
- * `refs/bisect` are per worktree), which is what a ref kept after its worktree is gone needs.
+ * `refs/bisect` are per worktree), which is what a ref kept after its worktree is gone needs. Each
+ * removal has a ref of its own: a branch name is free again once removed, and a later worktree of
+ * that name, removed in turn, must not take the first one's ref (git's gc would then drop it).
  */
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -30,13 +32,17 @@ export interface SavedWorktree {
 /** An identity for the snapshot commit only: the user may have none configured. */
 const IDENTITY = ["user.name=ACP Panel", "user.email=worktrees@acp-panel.invalid"];
 
-export function removedRef(branch: string): string {
-  return `refs/acp-panel/removed/${branch}`;
+/** One ref per removal: the time and the snapshot's id (no branch name: `a` and `a/b` can't both be refs). */
+export function removedRef(at: number, snapshot: string): string {
+  return `refs/acp-panel/removed/${at}-${snapshot.slice(0, 12)}`;
 }
 
 /** Keeps the worktree's state (and its branch's tip) in the repository; nothing in the worktree changes. */
-export async function saveBeforeRemoval(git: GitExecutable, record: WorktreeRecord): Promise<SavedWorktree> {
-  const ref = removedRef(record.branch);
+export async function saveBeforeRemoval(
+  git: GitExecutable,
+  record: WorktreeRecord,
+  now: () => number = Date.now,
+): Promise<SavedWorktree> {
   const tip = (await branchExists(git, record.repo, record.branch))
     ? await gitText(git, record.repo, ["rev-parse", "--verify", `refs/heads/${record.branch}^{commit}`])
     : undefined;
@@ -62,23 +68,50 @@ export async function saveBeforeRemoval(git: GitExecutable, record: WorktreeReco
       await rm(folder, { recursive: true, force: true });
     }
   }
+  const ref = snapshot === undefined ? "" : removedRef(now(), snapshot);
   if (snapshot !== undefined) await runWorktreeGit(git, record.repo, ["update-ref", ref, snapshot]);
   return { record, tip, snapshot, ref };
 }
 
-/** The worktree again, at its place, on its branch, with the saved files as uncommitted changes. */
+/**
+ * The worktree again, at its place, on its branch, with the saved files as uncommitted changes.
+ * The saved commit is checked first; a step that fails after the worktree was made takes it (and a
+ * branch made for it) back, so a failed restore leaves nothing half done. The ref goes only once
+ * the files are back.
+ */
 export async function restoreRemoved(git: GitExecutable, saved: SavedWorktree): Promise<void> {
   const { record, tip, snapshot } = saved;
   if (tip === undefined || snapshot === undefined) throw new Error(`Nothing of ${record.branch} was saved to restore.`);
-  const branch = (await branchExists(git, record.repo, record.branch)) ? [record.branch] : ["-b", record.branch, tip];
+  const present = await runGitOutcome(git, record.repo, ["cat-file", "-e", `${snapshot}^{commit}`], {
+    okCodes: [1, 128],
+  });
+  if (present.code !== 0)
+    throw new Error(`The saved state of ${record.branch} is no longer in the repository (${snapshot.slice(0, 12)}).`);
+  const branchExisted = await branchExists(git, record.repo, record.branch);
   const reason = ["--lock", "--reason", `acp-panel ${record.branch}`];
-  if (branch.length === 1)
-    await runWorktreeGit(git, record.repo, ["worktree", "add", ...reason, record.path, ...branch]);
-  else await runWorktreeGit(git, record.repo, ["worktree", "add", ...reason, "-b", record.branch, record.path, tip]);
-  if (snapshot !== tip) {
-    // The saved files into the folder (and index), then the index back to the tip: they are uncommitted again.
-    await runWorktreeGit(git, record.path, ["read-tree", "-u", "--reset", snapshot]);
-    await runWorktreeGit(git, record.path, ["reset", "--quiet", "--mixed", tip]);
+  await runWorktreeGit(
+    git,
+    record.repo,
+    branchExisted
+      ? ["worktree", "add", ...reason, record.path, record.branch]
+      : ["worktree", "add", ...reason, "-b", record.branch, record.path, tip],
+  );
+  try {
+    if (snapshot !== tip) {
+      // The saved files into the folder (and index), then the index back to the tip: they are uncommitted again.
+      await runWorktreeGit(git, record.path, ["read-tree", "-u", "--reset", snapshot]);
+      await runWorktreeGit(git, record.path, ["reset", "--quiet", "--mixed", tip]);
+    }
+  } catch (error) {
+    await runGitOutcome(git, record.repo, ["worktree", "unlock", record.path], { okCodes: [128] }).catch(
+      () => undefined,
+    );
+    await runGitOutcome(git, record.repo, ["worktree", "remove", "--force", record.path], { okCodes: [128] }).catch(
+      () => undefined,
+    );
+    if (!branchExisted)
+      await runGitOutcome(git, record.repo, ["branch", "-D", record.branch], { okCodes: [1] }).catch(() => undefined);
+    throw error;
   }
   await runGitOutcome(git, record.repo, ["update-ref", "-d", saved.ref], { okCodes: [1] });
 }
