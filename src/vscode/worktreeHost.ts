@@ -10,6 +10,7 @@ import type { GitExecutable } from "../acp/checkpoints/gitExecutable";
 import { WorkspaceCheckpoints } from "../acp/checkpoints/workspaceCheckpoints";
 import type { SessionManager } from "../acp/sessions/sessionManager";
 import { PanelWorktrees } from "../acp/worktrees/panelWorktrees";
+import type { TabWorktree } from "../acp/worktrees/tabWorktree";
 import type { Logger } from "../acp/ports";
 import type { CommandHandlers } from "./commands";
 import type { EditorNavigation } from "./editorNavigation";
@@ -114,23 +115,40 @@ export function trackWorktreeTabs(manager: SessionManager, worktrees: PanelWorkt
   });
 }
 
+/**
+ * Every worktree command runs git in the repository, whose config and hooks are the workspace's:
+ * in Restricted Mode none runs (as VS Code's own git), and the user is told how to trust it.
+ */
+function whenTrusted(run: (arg?: unknown) => unknown): (arg?: unknown) => unknown {
+  return (arg) => {
+    if (vscode.workspace.isTrusted) return run(arg);
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t(
+        "Sessions in worktrees run git in this repository: trust the workspace first (Manage Workspace Trust).",
+      ),
+    );
+    return undefined;
+  };
+}
+
 export function worktreeCommands(
   manager: SessionManager,
   worktrees: PanelWorktrees,
   navigation: EditorNavigation,
 ): Pick<CommandHandlers, WorktreeCommand> {
-  const withWorktree = (arg: unknown, action: (worktree: NonNullable<ReturnType<typeof worktreeOfTab>>) => unknown) => {
-    const worktree = worktreeOfTab(manager, arg);
-    return worktree && action(worktree);
-  };
+  const withWorktree = (action: (worktree: TabWorktree) => unknown) =>
+    whenTrusted((tab) => {
+      const worktree = worktreeOfTab(manager, tab);
+      return worktree && action(worktree);
+    });
   return {
-    "acpPanel.newSessionInWorktree": () => newSessionInWorktree(manager, worktrees),
-    "acpPanel.reviewWorktreeChanges": (tab?: unknown) =>
-      withWorktree(tab, (worktree) => reviewWorktreeChanges(worktrees, navigation, worktree)),
-    "acpPanel.applyWorktreeToWorkspace": (tab?: unknown) =>
-      withWorktree(tab, (worktree) => applyToWorkspace(worktrees, worktree)),
-    "acpPanel.commitWorktree": (tab?: unknown) => withWorktree(tab, (worktree) => commitOnBranch(worktrees, worktree)),
-    "acpPanel.openWorktreeInNewWindow": (tab?: unknown) => withWorktree(tab, openWorktreeInNewWindow),
-    "acpPanel.manageWorktrees": () => manageWorktrees(worktrees, manager),
+    "acpPanel.newSessionInWorktree": whenTrusted(() => newSessionInWorktree(manager, worktrees)),
+    "acpPanel.reviewWorktreeChanges": withWorktree((worktree) =>
+      reviewWorktreeChanges(worktrees, navigation, worktree),
+    ),
+    "acpPanel.applyWorktreeToWorkspace": withWorktree((worktree) => applyToWorkspace(worktrees, worktree)),
+    "acpPanel.commitWorktree": withWorktree((worktree) => commitOnBranch(worktrees, worktree)),
+    "acpPanel.openWorktreeInNewWindow": withWorktree(openWorktreeInNewWindow),
+    "acpPanel.manageWorktrees": whenTrusted(() => manageWorktrees(worktrees, manager)),
   };
 }

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { runCommand, screenshot } from "../harness/browser";
+import { openWorkbench, runCommand, screenshot } from "../harness/browser";
 import { eventually, expandPanel, sendPrompt } from "../harness/chat";
 import { AGENT, changedRow, gitRepo, openUi, type Ui } from "../harness/checkpointUi";
 import { modalDialog } from "../harness/panel";
@@ -208,6 +208,26 @@ describe("sessions in git worktrees", { timeout: 600_000 }, () => {
       assert.ok(worktrees().has("task-b"), "the other worktree stays");
       assert.ok(readdirSync(folderB).includes("shared.md"));
       assert.equal(read(workspace, "notes.md"), USER_NOTES);
+    });
+  });
+
+  it("in Restricted Mode no worktree command runs git: it says to trust the workspace", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-worktrees-restricted", async () => {
+      const untrustedRepo = join(scratch, "untrusted-repo");
+      gitRepo(untrustedRepo, { "a.txt": "a\n" });
+      const { page } = await openWorkbench(ui.browser!, ui.server!.folderUrl(untrustedRepo));
+      try {
+        await page.locator(".statusbar").getByText("Restricted Mode", { exact: true }).waitFor({ timeout: 60_000 });
+        await runCommand(page, "ACP: New Session in Worktree…", 60_000);
+        await notification(page, "trust the workspace first");
+        const listed = execFileSync("git", ["worktree", "list", "--porcelain"], {
+          cwd: untrustedRepo,
+          encoding: "utf8",
+        });
+        assert.equal(listed.match(/^worktree /gm)?.length, 1, "no worktree made");
+      } finally {
+        await page.close();
+      }
     });
   });
 });

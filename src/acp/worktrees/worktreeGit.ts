@@ -51,7 +51,13 @@ export async function runGitOutcome(
   if (!isAbsolute(git.path))
     throw new WorktreeError("git-unavailable", `git must be run by its absolute path, not "${git.path}".`);
   if (!isAbsolute(cwd)) throw new WorktreeError("other", `git must run in an absolute folder, not "${cwd}".`);
-  const settings = ["core.quotePath=false", ...(options.hooks ? [] : [`core.hooksPath=${NO_HOOKS}`])];
+  // core.fsmonitor names a program git runs on every index refresh: the repository's config is the
+  // workspace's, so it never runs here (it only speeds up status in large repositories).
+  const settings = [
+    "core.quotePath=false",
+    "core.fsmonitor=false",
+    ...(options.hooks ? [] : [`core.hooksPath=${NO_HOOKS}`]),
+  ];
   const { code, stdout, stderr } = await runProcess({
     file: git.path,
     args: [...[...settings, ...(options.config ?? [])].flatMap((setting) => ["-c", setting]), ...args],
