@@ -35,7 +35,8 @@ export function trackContextKeys(store: PanelStore): { dispose(): void } {
 
 /**
  * `acpPanel.canFork`: the active tab's agent can fork its session (the palette offers Fork Session
- * only then); `acpPanel.canSignOut`: it advertises `agentCapabilities.auth.logout` (Sign Out of Agent).
+ * only then); `acpPanel.canSignOut`: it advertises `agentCapabilities.auth.logout` (Sign Out of Agent);
+ * `acpPanel.activeInWorktree`: the active tab works in a git worktree (the palette offers its actions).
  */
 export function trackCanFork(manager: SessionManager): vscode.Disposable {
   const current = new Map<string, boolean>();
@@ -48,6 +49,7 @@ export function trackCanFork(manager: SessionManager): vscode.Disposable {
     const key = manager.activeTabKey;
     set("acpPanel.canFork", key !== undefined && manager.actions.canFork(key));
     set("acpPanel.canSignOut", key !== undefined && manager.actions.canSignOut(key));
+    set("acpPanel.activeInWorktree", manager.active?.worktree !== undefined);
   };
   update();
   const subscription = manager.onDidChange(update);

@@ -75,17 +75,13 @@ export function worktreeCheckpoints(
   };
 }
 
-/** The close question, the status bar item and the `acpPanel.activeInWorktree` context key. */
+/** The close question and the status bar item. */
 export function trackWorktreeTabs(manager: SessionManager, worktrees: PanelWorktrees): vscode.Disposable {
   const item = vscode.window.createStatusBarItem("acpPanel.worktrees", vscode.StatusBarAlignment.Left, 99);
   item.name = vscode.l10n.t("ACP Panel worktrees");
   item.command = "acpPanel.manageWorktrees";
-  let lastActive: boolean | undefined;
   const update = () => {
     const tabs = manager.summaries().filter((tab) => tab.worktree !== undefined);
-    const active = manager.active?.worktree !== undefined;
-    if (active !== lastActive) void vscode.commands.executeCommand("setContext", "acpPanel.activeInWorktree", active);
-    lastActive = active;
     if (tabs.length === 0) return void item.hide();
     const working = tabs.filter((tab) => tab.status === "running" || tab.status === "starting").length;
     const waiting = tabs.filter((tab) => tab.status === "waiting").length;

@@ -6,40 +6,27 @@
  * worktree, the main folder keeps the user's uncommitted edit byte for byte, "Files changed" lists
  * the worktree's files, and Undo gives the worktree's file its exact previous bytes.
  *
- * The ChatSession is built here rather than by realSession(), which takes no worktree: the same
- * deps the SessionManager gives a worktree tab (`worktree`, `worktreeWorkspace(…)`, checkpoints of
- * the worktree's folder), and the same watcher and roots as AgentChangeWatcher gives such a tab.
+ * realSession() gets the deps the SessionManager gives a worktree tab (`worktree`, its workspace,
+ * checkpoints of the worktree's folder); the watcher and roots are AgentChangeWatcher's for such a tab.
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ChatSession } from "../../src/acp/sessions/chatSession";
 import { trackAgentChanges } from "../../src/acp/sessions/changeTracking";
 import type { TurnFileChanges } from "../../src/acp/sessions/turnFileChanges";
 import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
 import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
 import { PanelWorktrees } from "../../src/acp/worktrees/panelWorktrees";
-import { worktreeWorkspace, type TabWorktree } from "../../src/acp/worktrees/tabWorktree";
+import type { TabWorktree } from "../../src/acp/worktrees/tabWorktree";
 import { systemClock } from "../../src/acp/ports";
-import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
-import { MemoryCatalog, MemoryLogger, fixedWorkspace } from "../support/memoryPorts";
+import { MemoryLogger } from "../support/memoryPorts";
 import { nodeWatcher } from "../support/nodeWatcher";
-import { terminalPids } from "../support/terminalPids";
 import { waitFor } from "../support/waitFor";
-import { FakeAnthropic, rules, toolUse } from "./fakeAnthropic";
-import {
-  adapterEntry,
-  adapterLaunch,
-  agentDirs,
-  childProcessesRunning,
-  descendants,
-  groupMembers,
-  isRunning,
-  type AgentDirs,
-} from "./realAgent";
-import { toolCards, type WireMessage } from "./realSession";
+import { rules, toolUse } from "./fakeAnthropic";
+import { agentDirs, type AgentDirs } from "./realAgent";
+import { realSession, toolCards, type RealSession } from "./realSession";
 
 const ID = "claude-agent-acp";
 const BRANCH = "acp/claude-write";
@@ -55,28 +42,21 @@ const cleanEnv = () => Object.fromEntries(Object.entries(process.env).filter(([n
 const gitIn = (cwd: string, ...args: string[]) =>
   execFileSync("git", args, { cwd, env: cleanEnv(), encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
-interface Running {
-  readonly chat: ChatSession;
-  readonly logger: MemoryLogger;
-  readonly fake: FakeAnthropic;
-  readonly pids: number[];
-}
-
 let dirs: AgentDirs | undefined;
 let worktrees: PanelWorktrees | undefined;
 let worktree: TabWorktree | undefined;
-let running: Running | undefined;
+let session: RealSession | undefined;
 let tracker: TurnFileChanges | undefined;
 afterEach(async () => {
   try {
     tracker?.dispose();
-    if (running) await close(running);
+    await session?.close();
   } finally {
     try {
       if (worktrees && worktree && existsSync(worktree.path)) await worktrees.remove(worktree);
     } finally {
       dirs?.remove();
-      [dirs, worktrees, worktree, running, tracker] = [undefined, undefined, undefined, undefined, undefined];
+      [dirs, worktrees, worktree, session, tracker] = [undefined, undefined, undefined, undefined, undefined];
     }
   }
 });
@@ -93,85 +73,6 @@ function mainFolder(made: AgentDirs): string {
   gitIn(main, "commit", "-qm", "init");
   writeFileSync(join(main, "notes.md"), USER_EDIT);
   return main;
-}
-
-/** A ChatSession with claude-agent-acp as the SessionManager makes a worktree tab's. */
-function worktreeChat(fake: FakeAnthropic, made: AgentDirs, main: string, tab: TabWorktree): Running {
-  const logger = new MemoryLogger();
-  const storage = join(made.root, "checkpoints");
-  mkdirSync(storage);
-  const chat = new ChatSession({
-    catalog: new MemoryCatalog([adapterLaunch(ID, fake.baseUrl, made.home)]),
-    workspace: worktreeWorkspace(fixedWorkspace(main), tab),
-    worktree: tab,
-    logger,
-    clock: systemClock,
-    restartDelaysMs: [],
-    checkpoints: new WorkspaceCheckpoints({
-      git: gitResolver(
-        () => process.env.PATH,
-        () => [main, tab.path],
-      ),
-      storage,
-      folders: () => [tab.path],
-    }),
-    ports: { files: new DiskFiles(), consent: new ScriptedConsent(), terminals: true },
-  });
-  chat.refreshAgents();
-  return { chat, logger, fake, pids: [] };
-}
-
-const wire = (r: Running, direction: "in" | "out") =>
-  r.logger.trafficLog
-    .filter((line) => line.direction === direction)
-    .map((line) => JSON.parse(line.text) as WireMessage);
-
-async function start(r: Running): Promise<void> {
-  await r.chat.start();
-  const connection = r.chat.store.state.connection;
-  assert.equal(
-    connection.status,
-    "ready",
-    `${ID} did not start: ${JSON.stringify(connection)}\n${r.logger.stderr.slice(-20).join("\n")}`,
-  );
-  const pid = childProcessesRunning(adapterEntry(ID))[0];
-  assert.ok(pid, `the ${ID} process is a child of the test process`);
-  r.pids.push(pid);
-}
-
-async function allowNextPermission(r: Running): Promise<void> {
-  const [pending] = await waitFor(
-    () => r.chat.store.state.thread.permissions,
-    (list) => list.length > 0,
-    "a permission request",
-    30_000,
-  );
-  const option = pending!.options.find((candidate) => candidate.kind === "allow_once");
-  assert.ok(option, `the permission offers allow_once: ${JSON.stringify(pending!.options)}`);
-  r.chat.answerPermission(pending!.requestId, option.optionId);
-}
-
-/** Stops the agent and the fake server; nothing the agent started may still run (as realSession's close). */
-async function close(r: Running): Promise<void> {
-  const tree = r.pids.flatMap((leader) => [leader, ...descendants(leader).map((p) => p.pid)]);
-  try {
-    assert.deepEqual(terminalPids(r.chat), [], "no terminal process outlives the test");
-  } finally {
-    await r.chat.dispose();
-    await r.fake.close();
-  }
-  await waitFor(
-    () => r.pids.flatMap((leader) => groupMembers(leader)).map((p) => `${p.pid} ${p.cmdline.slice(0, 120)}`),
-    (left) => left.length === 0,
-    `the ${ID} process groups to be gone`,
-    10_000,
-  );
-  await waitFor(
-    () => tree.filter(isRunning),
-    (left) => left.length === 0,
-    `the ${ID} process tree to be gone`,
-    10_000,
-  );
 }
 
 test("claude-agent-acp in a worktree: its own Write lands in the worktree, not the main folder; Undo there", async () => {
@@ -195,27 +96,45 @@ test("claude-agent-acp in a worktree: its own Write lands in the worktree, not t
   const created = join(tab.path, "new.txt");
   assert.deepEqual(readFileSync(notes), COMMITTED, "the worktree starts from the commit, not the user's edit");
 
-  const fake = await FakeAnthropic.start();
-  // Claude Code writes an existing file only after reading it; new.txt is named relative to its cwd.
-  fake.script = rules({
-    prompt: "rewrite notes and add new.txt",
-    steps: [
-      [toolUse("Read", { file_path: notes })],
-      [toolUse("Write", { file_path: notes, content: WRITTEN })],
-      [toolUse("Write", { file_path: "new.txt", content: CREATED })],
-      "Rewrote notes.md and created new.txt.",
-    ],
-  });
-  const r = (running = worktreeChat(fake, dirs, main, tab));
+  const storage = join(dirs.root, "checkpoints");
+  mkdirSync(storage);
+  const r = (session = await realSession(ID, {
+    dirs,
+    worktree: tab,
+    clock: systemClock,
+    // Claude Code writes an existing file only after reading it; new.txt is named relative to its cwd.
+    script: () =>
+      rules({
+        prompt: "rewrite notes and add new.txt",
+        steps: [
+          [toolUse("Read", { file_path: notes })],
+          [toolUse("Write", { file_path: notes, content: WRITTEN })],
+          [toolUse("Write", { file_path: "new.txt", content: CREATED })],
+          "Rewrote notes.md and created new.txt.",
+        ],
+      }),
+    checkpoints: (folder) =>
+      new WorkspaceCheckpoints({
+        git: gitResolver(
+          () => process.env.PATH,
+          () => [main, folder],
+        ),
+        storage,
+        folders: () => [folder],
+      }),
+  }));
   assert.equal(r.chat.worktree, tab, "the tab carries its worktree");
   tracker = trackAgentChanges(r.chat, nodeWatcher(tab.path), () => [tab.path], {
     clock: systemClock,
     quietMs: 300,
     maxGraceMs: 3_000,
   });
-  await start(r);
+  await r.start();
 
-  const [opened] = wire(r, "out").filter((message) => message.method === "session/new");
+  const [opened] = r
+    .wire("out")
+    .map((line) => line.message)
+    .filter((message) => message.method === "session/new");
   assert.equal(opened?.params?.cwd, tab.path, "session/new runs the agent in the worktree");
   assert.deepEqual(opened?.params?.additionalDirectories ?? [], [], "no other folder is offered");
   assert.ok(
@@ -224,13 +143,16 @@ test("claude-agent-acp in a worktree: its own Write lands in the worktree, not t
   );
 
   const turn = r.chat.prompt("rewrite notes and add new.txt");
-  for (let at = 0; at < 2; at++) await allowNextPermission(r);
+  for (let at = 0; at < 2; at++) await r.answerNextPermission("allow_once");
   await turn;
   assert.deepEqual(r.chat.store.state.thread.turn, { phase: "idle", lastStop: "end_turn" });
   const failed = toolCards(r.chat.store.state.thread).filter((card) => card.status !== "completed");
   assert.deepEqual(failed, [], "every tool call completed");
   assert.deepEqual(
-    wire(r, "in").filter((message) => /^fs\//.test(message.method ?? "")),
+    r
+      .wire("in")
+      .map((line) => line.message)
+      .filter((message) => /^fs\//.test(message.method ?? "")),
     [],
     "Claude Code wrote by itself, not through fs/write_text_file",
   );

@@ -19,6 +19,7 @@ import { MemoryCatalog, MemoryLogger, definitionOf, fixedWorkspace, steppingCloc
 import { waitFor } from "../support/waitFor";
 import type { VscodeToolsPort } from "../../src/acp/client/vscodeTools/vscodeToolServers";
 import type { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
+import { worktreeWorkspace, type TabWorktree } from "../../src/acp/worktrees/tabWorktree";
 import type { Clock } from "../../src/acp/ports";
 import { FakeAnthropic, type Script } from "./fakeAnthropic";
 import { terminalPids } from "../support/terminalPids";
@@ -86,6 +87,11 @@ export interface RealSessionOptions {
   readonly checkpoints?: (workspace: string) => WorkspaceCheckpoints;
   /** The session's clock (default: one that steps 1 ms per reading). */
   readonly clock?: Clock;
+  /**
+   * A git worktree of the workspace for the tab to work in (as the SessionManager gives a worktree
+   * tab: its cwd and only root; `checkpoints` then gets the worktree's path).
+   */
+  readonly worktree?: TabWorktree;
 }
 
 export async function realSession(id: AdapterId, options: RealSessionOptions = {}): Promise<RealSession> {
@@ -95,13 +101,15 @@ export async function realSession(id: AdapterId, options: RealSessionOptions = {
   for (const [path, text] of Object.entries(options.seed ?? {})) writeFileSync(join(dirs.workspace, path), text);
   const logger = new MemoryLogger();
   const files = new DiskFiles();
+  const worktree = options.worktree;
   const chat = new ChatSession({
     catalog: new MemoryCatalog([adapterLaunch(id, fake.baseUrl, dirs.home)]),
-    workspace: fixedWorkspace(dirs.workspace),
+    workspace: worktree ? worktreeWorkspace(fixedWorkspace(dirs.workspace), worktree) : fixedWorkspace(dirs.workspace),
+    ...(worktree ? { worktree } : {}),
     logger,
     clock: options.clock ?? steppingClock(),
     restartDelaysMs: [],
-    ...(options.checkpoints ? { checkpoints: options.checkpoints(dirs.workspace) } : {}),
+    ...(options.checkpoints ? { checkpoints: options.checkpoints(worktree?.path ?? dirs.workspace) } : {}),
     ports: {
       files,
       consent: new ScriptedConsent(),

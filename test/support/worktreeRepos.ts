@@ -5,38 +5,19 @@
  * Layout of one scratch root: `repo/` (the main checkout, branch `main`), `wt/` (where the panel
  * puts worktrees: outside the repository) and `worktrees.json` (the panel's records).
  */
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
-import { findGit, type GitExecutable } from "../../src/acp/checkpoints/gitExecutable";
+import { existsSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { join, relative, sep } from "node:path";
 import { PanelWorktrees } from "../../src/acp/worktrees/panelWorktrees";
 import { MemoryLogger } from "./memoryPorts";
 import { scratchDir } from "./scratchDir";
 
-let found: Promise<GitExecutable> | undefined;
+import { git, initRepository, testGit, write } from "./scratchRepository";
 
-/** git by its absolute path, found on PATH. */
-export function testGit(): Promise<GitExecutable> {
-  return (found ??= findGit(process.env.PATH, []));
-}
-
-function cleanEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^GIT_/i.test(name)));
-}
-
-/** Runs git in `cwd` and returns its stdout (throws on failure). */
-export function git(cwd: string, ...args: string[]): string {
-  return execFileSync("git", args, { cwd, env: cleanEnv(), encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-}
+export { git, testGit, write };
 
 /** `git status --porcelain` with untracked files listed one by one. */
 export function statusOf(cwd: string): string {
   return git(cwd, "status", "--porcelain=v1", "--untracked-files=all");
-}
-
-export function write(root: string, path: string, content: string | Buffer): void {
-  mkdirSync(dirname(join(root, path)), { recursive: true });
-  writeFileSync(join(root, path), content);
 }
 
 /** A file's bytes, or null when there is none. */
@@ -82,13 +63,7 @@ export interface WorktreeScratch {
 export function worktreeRepo(prefix: string, files: Record<string, string | Buffer>): WorktreeScratch {
   const root = realpathSync(scratchDir(prefix));
   const repo = join(root, "repo");
-  mkdirSync(repo);
-  git(repo, "init", "--quiet", "--initial-branch=main");
-  git(repo, "config", "user.name", "Test User");
-  git(repo, "config", "user.email", "test@example.invalid");
-  git(repo, "config", "commit.gpgSign", "false");
-  for (const [path, content] of Object.entries(files)) write(repo, path, content);
-  commitAll(repo, "initial");
+  initRepository(repo, files);
   return { root, repo, worktreesFolder: join(root, "wt"), recordsFile: join(root, "worktrees.json") };
 }
 

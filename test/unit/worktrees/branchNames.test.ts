@@ -7,7 +7,7 @@ import {
   suggestBranchName,
   validateBranchName,
 } from "../../../src/acp/worktrees/branchNames";
-import { git, scratchRepository, testGit } from "./scratchRepository";
+import { git, scratchRepository, testGit } from "../../support/scratchRepository";
 
 const none: ReadonlySet<string> = new Set();
 

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, unlinkSync } 
 import { join } from "node:path";
 import { applyToWorkspace } from "../../../src/acp/worktrees/workspaceApply";
 import { addWorktree } from "../../../src/acp/worktrees/worktreeLifecycle";
-import { commitAll, git, indexBytes, scratchRepository, testGit, write } from "./scratchRepository";
+import { commitAll, git, indexBytes, scratchRepository, testGit, write } from "../../support/scratchRepository";
 
 const LINES = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta"].map((word) => `${word}\n`).join("");
 

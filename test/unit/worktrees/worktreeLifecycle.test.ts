@@ -14,7 +14,7 @@ import { listWorktrees } from "../../../src/acp/worktrees/worktreeList";
 import { worktreePathFor } from "../../../src/acp/worktrees/worktreePlaces";
 import { checkWorktreeSupport, repositoryOf } from "../../../src/acp/worktrees/worktreeRepository";
 import { scratchDir } from "../../support/scratchDir";
-import { commitAll, git, scratchRepository, testGit, write } from "./scratchRepository";
+import { commitAll, git, scratchRepository, testGit, write } from "../../support/scratchRepository";
 
 async function rejectsWith(promise: Promise<unknown>, kind: WorktreeErrorKind): Promise<WorktreeError> {
   const error = await promise.then(

@@ -12,7 +12,7 @@ import { addWorktree } from "../../../src/acp/worktrees/worktreeLifecycle";
 import { carryUncommitted, changedAgainstBase, commitOnBranch } from "../../../src/acp/worktrees/worktreeChanges";
 import { applyToWorkspace } from "../../../src/acp/worktrees/workspaceApply";
 import { worktreePathFor } from "../../../src/acp/worktrees/worktreePlaces";
-import { git, scratchRepository, testGit, write } from "./scratchRepository";
+import { git, scratchRepository, testGit, write } from "../../support/scratchRepository";
 
 test(
   "a program the repository's config names as core.fsmonitor never runs",

@@ -6,8 +6,8 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { findGit, type GitExecutable } from "../../../src/acp/checkpoints/gitExecutable";
-import { scratchDir } from "../../support/scratchDir";
+import { findGit, type GitExecutable } from "../../src/acp/checkpoints/gitExecutable";
+import { scratchDir } from "./scratchDir";
 
 let found: Promise<GitExecutable> | undefined;
 
@@ -49,18 +49,23 @@ export interface ScratchRepository {
   readonly worktrees: string;
 }
 
-/** A repository on branch `main` with one commit of `files`. */
-export function scratchRepository(prefix: string, files: Record<string, string | Buffer> = {}): ScratchRepository {
-  const root = realpathSync(scratchDir(prefix));
-  const repo = join(root, "repo");
-  mkdirSync(repo);
+/** Makes `repo` a repository on branch `main` whose one commit holds exactly `files` (none: an empty commit). */
+export function initRepository(repo: string, files: Record<string, string | Buffer>): void {
+  mkdirSync(repo, { recursive: true });
   git(repo, "init", "--quiet", "--initial-branch=main");
   git(repo, "config", "user.name", "Test User");
   git(repo, "config", "user.email", "test@example.invalid");
   git(repo, "config", "commit.gpgSign", "false");
-  for (const [path, content] of Object.entries({ "README.md": "hello\n", ...files })) write(repo, path, content);
+  for (const [path, content] of Object.entries(files)) write(repo, path, content);
   git(repo, "add", "--all");
-  git(repo, "commit", "--quiet", "-m", "initial");
+  git(repo, "commit", "--quiet", "--allow-empty", "-m", "initial");
+}
+
+/** A repository on branch `main` with one commit of `files` (and a README.md). */
+export function scratchRepository(prefix: string, files: Record<string, string | Buffer> = {}): ScratchRepository {
+  const root = realpathSync(scratchDir(prefix));
+  const repo = join(root, "repo");
+  initRepository(repo, { "README.md": "hello\n", ...files });
   return { root, repo, worktrees: join(root, "worktrees") };
 }
 
