@@ -9,7 +9,15 @@ import { chmodSync, existsSync, readFileSync, statSync, unlinkSync, writeFileSyn
 import { join } from "node:path";
 import { carryUncommitted, changedAgainstBase, commitOnBranch } from "../../../src/acp/worktrees/worktreeChanges";
 import { addWorktree } from "../../../src/acp/worktrees/worktreeLifecycle";
-import { commitAll, git, indexBytes, scratchRepository, statusOf, testGit, write } from "../../support/scratchRepository";
+import {
+  commitAll,
+  git,
+  indexBytes,
+  scratchRepository,
+  statusOf,
+  testGit,
+  write,
+} from "../../support/scratchRepository";
 
 const BINARY = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 0xff, 0xfe, 0]);
 
