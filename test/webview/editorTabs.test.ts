@@ -48,6 +48,7 @@ describe("webview editor tabs", { timeout: 120_000 }, () => {
           tabKey: tab.key,
           canFork: false,
           hasSession: tab.sessionId !== undefined,
+          inWorktree: false,
           preventDefaultContextMenuItems: true,
         })),
       );

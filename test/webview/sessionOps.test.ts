@@ -173,6 +173,7 @@ describe("webview session fork, rename and archive", { timeout: 120_000 }, () =>
         tabKey: "tab-1",
         canFork: true,
         hasSession: true,
+        inWorktree: false,
         preventDefaultContextMenuItems: true,
       });
       assert.equal(contexts[1]?.canFork, false);
