@@ -14,10 +14,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { openWorkbench, runCommand, screenshot } from "../harness/browser";
-import { eventually, expandPanel, sendPrompt } from "../harness/chat";
+import { openChatView, openWorkbench, runCommand, screenshot } from "../harness/browser";
+import { chat, eventually, expandPanel, sendPrompt } from "../harness/chat";
 import { AGENT, changedRow, gitRepo, openUi, type Ui } from "../harness/checkpointUi";
-import { modalDialog } from "../harness/panel";
+import { modalDialog, reloadWindow } from "../harness/panel";
 import { setSideBarWidth, withDiagnostics } from "../harness/workbench";
 import { tearDownUi } from "../harness/teardown";
 
@@ -158,6 +158,24 @@ describe("sessions in git worktrees", { timeout: 600_000 }, () => {
       assert.match(merged, /line from B/);
       assert.match(merged, /^<<<<<<< workspace$/m);
       assert.equal(read(workspace, "notes.md"), USER_NOTES);
+    });
+  });
+
+  it("after a window reload the worktree tabs come back in their worktrees, and their agents work there again", async (t) => {
+    await withDiagnostics(t, diagnostics(), "e2e-worktrees-reload", async () => {
+      await reloadWindow(ui.page);
+      await openChatView(ui.page);
+      ui.view = chat(ui.page);
+      const tabB = ui.view.frame.getByRole("tab", { name: /^task-b .*, in a worktree/ });
+      await ui.view.frame.getByRole("tab", { name: /^task-a .*, in a worktree/ }).waitFor({ timeout: 60_000 });
+      await tabB.waitFor({ timeout: 60_000 });
+      await tabB.click();
+      await ui.view.frame.getByRole("tab", { name: /^task-b /, selected: true }).waitFor();
+      await ui.view.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 60_000 });
+      await sendPrompt(ui.view, "own-append after-reload.md written after the reload");
+      await ui.view.log.getByText("Edited after-reload.md.").first().waitFor({ timeout: 30_000 });
+      assert.equal(read(folderB, "after-reload.md"), "written after the reload\n");
+      assert.ok(!existsSync(join(workspace, "after-reload.md")), "not in the main folder");
     });
   });
 
