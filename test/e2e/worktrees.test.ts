@@ -145,6 +145,12 @@ describe("sessions in git worktrees", { timeout: 600_000 }, () => {
       await ui.view.frame
         .getByRole("tab", { name: /^task-a .*, in a worktree/, selected: true })
         .waitFor({ timeout: 15_000 });
+      // This result is reviewed too: task-a's whole branch against its base.
+      await runCommand(ui.page, "ACP: Review Worktree Changes");
+      await ui.page
+        .locator(".tabs-container .tab", { hasText: "task-a: changes against its base" })
+        .first()
+        .waitFor({ timeout: 30_000 });
       await runCommand(ui.page, "ACP: Apply to Workspace");
       const dialog = modalDialog(ui.page);
       await dialog.waitFor({ timeout: 30_000 });
