@@ -134,7 +134,8 @@ export class SessionManager {
         return session;
       }
     }
-    const place = worktree ?? this.deps.worktreeOf?.(this.index.all().find((r) => r.sessionId === sessionId)?.cwd);
+    const record = this.index.all().find((r) => r.agent === agent && r.sessionId === sessionId);
+    const place = worktree ?? this.deps.worktreeOf?.(record?.cwd);
     return this.openTab((session) => session.openExisting(agent, sessionId), place);
   }
 

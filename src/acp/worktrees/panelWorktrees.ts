@@ -16,7 +16,8 @@ import { localBranches, suggestBranchName, validateBranchName, branchExists } fr
 import { addWorktree, pruneWorktrees, removeWorktree } from "./worktreeLifecycle";
 import { changedAgainstBase, carryUncommitted, commitOnBranch, type ChangedFile } from "./worktreeChanges";
 import { applyToWorkspace, type ApplyOutcome } from "./workspaceApply";
-import { folderSize, WorktreeRecords, type WorktreeRecord } from "./worktreeRecords";
+import { folderSize, recordOf, WorktreeRecords, type WorktreeRecord } from "./worktreeRecords";
+import { looksBinary } from "./worktreeMerge";
 import { worktreePathFor } from "./worktreePlaces";
 import { repositoryOf } from "./worktreeRepository";
 import { readEntry, removeFile, safeTarget, writeEntry, type DiskEntry } from "./worktreePaths";
@@ -162,21 +163,17 @@ export class PanelWorktrees {
       "blob",
       `${worktree.baseCommit}:${path}`,
     ]).catch(() => Buffer.alloc(0));
-    return bytes.subarray(0, 8000).includes(0) ? `(binary file, ${bytes.length} bytes)` : bytes.toString("utf8");
+    return looksBinary(bytes) ? `(binary file, ${bytes.length} bytes)` : bytes.toString("utf8");
   }
 
-  apply(worktree: TabWorktree, merge: boolean): Promise<ApplyOutcome & { readonly repo: string }> {
-    return this.options
-      .git()
-      .then((git) =>
-        applyToWorkspace(git, {
-          worktreePath: worktree.path,
-          baseCommit: worktree.baseCommit,
-          mainFolder: worktree.repo,
-          merge,
-        }),
-      )
-      .then((outcome) => ({ ...outcome, repo: worktree.repo }));
+  async apply(worktree: TabWorktree, merge: boolean): Promise<ApplyOutcome & { readonly repo: string }> {
+    const outcome = await applyToWorkspace(await this.options.git(), {
+      worktreePath: worktree.path,
+      baseCommit: worktree.baseCommit,
+      mainFolder: worktree.repo,
+      merge,
+    });
+    return { ...outcome, repo: worktree.repo };
   }
 
   /**
@@ -256,19 +253,11 @@ function tabWorktreeOf(record: WorktreeRecord): TabWorktree {
   return { path: record.path, branch: record.branch, repo: record.repo, baseCommit: record.baseCommit };
 }
 
+/** The records as the file holds them now, each checked as WorktreeRecords checks it. */
 function readRecordsNow(file: string): WorktreeRecord[] {
   try {
     const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
-    return Array.isArray(parsed)
-      ? parsed.filter(
-          (entry): entry is WorktreeRecord =>
-            typeof entry === "object" &&
-            entry !== null &&
-            ["path", "branch", "repo", "baseCommit"].every(
-              (key) => typeof (entry as Record<string, unknown>)[key] === "string",
-            ),
-        )
-      : [];
+    return Array.isArray(parsed) ? parsed.flatMap((entry: unknown) => recordOf(entry) ?? []) : [];
   } catch {
     return []; // none yet, or corrupt: `ready()` sets a corrupt file aside
   }

@@ -103,7 +103,7 @@ export class WorktreeRecords {
 }
 
 /** One entry, checked field by field; undefined when it is not a record. */
-function recordOf(value: unknown): WorktreeRecord | undefined {
+export function recordOf(value: unknown): WorktreeRecord | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const { path, branch, repo, baseCommit, createdAt, tabId, agent } = value as Record<string, unknown>;
   if (typeof path !== "string" || typeof branch !== "string" || typeof repo !== "string") return undefined;
