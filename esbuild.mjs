@@ -36,7 +36,7 @@ const builds = [
     entryPoints: {
       extension: join(root, "src/extension.ts"),
       host: join(root, "src/vscode/host.ts"),
-      mcpBridge: join(root, "src/acp/client/vscodeTools/stdioBridge.ts"),
+      mcpBridge: join(root, "src/acp/client/mcpTools/stdioBridge.ts"),
       historyWorker: join(root, "src/acp/history/historyWorker.ts"),
     },
     outdir: join(root, "dist"),
@@ -92,7 +92,7 @@ async function copyCodicons() {
 
 /**
  * dist/webview/preload.json: the chunks main.js imports statically, which the host preloads beside
- * it (src/shared/modulePreloads.ts) instead of the browser finding them only after parsing main.js.
+ * it (src/shared/wire/modulePreloads.ts) instead of the browser finding them only after parsing main.js.
  */
 async function writePreloadList(result) {
   const outputs = result.metafile?.outputs ?? {};

@@ -70,7 +70,7 @@ export default tseslint.config(
               group: ["**/sessions/*", "**/sessions/**"],
               message: "src/acp/client and src/acp/agents never import the panel's sessions.",
             },
-            { group: ["**/shared/protocol"], message: "The ACP client layer does not know the webview wire protocol." },
+            { group: ["**/shared/wire/*"], message: "The ACP client layer does not know the webview wire protocol." },
           ],
         },
       ],

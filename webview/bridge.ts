@@ -8,7 +8,12 @@
  *   survives the view being hidden and shown again. Panel state never goes here: the host owns it.
  */
 import * as z from "zod";
-import { type HostMessage, type WebviewMessage, attachmentSchema, hostMessageSchema } from "../src/shared/protocol";
+import {
+  type HostMessage,
+  type WebviewMessage,
+  attachmentSchema,
+  hostMessageSchema,
+} from "../src/shared/wire/protocol";
 
 /**
  * What the bridge needs from its page: VS Code's webview API in the panel, an in-memory fake in

@@ -5,7 +5,7 @@
  * a message scrolled out of view unmounts and must come back as it was. At most one card and one
  * edit at a time; opening another replaces it. The host's answer for a card no longer open is dropped.
  */
-import type { HostMessage } from "../src/shared/protocol";
+import type { HostMessage } from "../src/shared/wire/protocol";
 import { HostValueStore } from "./hostValueStore";
 
 export type CheckpointPreview = Omit<Extract<HostMessage, { type: "checkpoint/preview" }>, "type" | "entryId">;

@@ -3,7 +3,7 @@
  * chip, and @-mention search results. They can arrive before React has mounted the composer,
  * so they wait here until it listens.
  */
-import type { HostMessage } from "../src/shared/protocol";
+import type { HostMessage } from "../src/shared/wire/protocol";
 
 export type ComposerCommand =
   | Extract<HostMessage, { type: "composer/insert" | "composer/focus" | "composer/attach" | "mention/results" }>

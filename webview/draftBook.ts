@@ -6,7 +6,7 @@
  * Until the host names a tab (first load, or a host without tabs) the draft lives under the key
  * the composer used last; a draft typed before any tab was known moves to the first tab.
  */
-import type { Attachment } from "../src/shared/protocol";
+import type { Attachment } from "../src/shared/wire/protocol";
 import { type SavedDraft, getUiState, setUiState } from "./bridge";
 
 /** The key of drafts typed while no tab is known. */

@@ -2,7 +2,7 @@
  * Errors the host found in a submitted form (`form/errors`: it validates again at the boundary).
  * Kept per request id until the form is answered; form cards subscribe to their own entry.
  */
-import type { HostMessage } from "../src/shared/protocol";
+import type { HostMessage } from "../src/shared/wire/protocol";
 
 type FormErrors = Readonly<Record<string, string>>;
 const none: FormErrors = Object.freeze({});

@@ -2,7 +2,7 @@
  * What a form card holds while the user types (raw input strings, checkbox states, chosen
  * values) and how that becomes the values `validateForm` checks and the host receives.
  */
-import type { FormField } from "../src/shared/formSchema";
+import type { FormField } from "../src/shared/forms/formSchema";
 
 export type RawValue = string | boolean | string[];
 

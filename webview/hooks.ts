@@ -3,8 +3,8 @@
  * actions. Components never post messages themselves.
  */
 import { createContext, useCallback, useContext, useEffect, useSyncExternalStore } from "react";
-import type { PanelState } from "../src/shared/panelState";
-import type { Attachment } from "../src/shared/protocol";
+import type { PanelState } from "../src/shared/wire/panelState";
+import type { Attachment } from "../src/shared/wire/protocol";
 import { postToHost } from "./bridge";
 import type { CheckpointUi, MessageEditState, RestoreCardState } from "./checkpointUi";
 import type { ComposerCommand, ComposerInbox } from "./composerInbox";

@@ -4,7 +4,7 @@
  * results to the composer; form errors to their cards; a checkpoint preview to its restore card. Exhaustive: a new host message type fails
  * to lint here until it is routed.
  */
-import type { HostMessage } from "../src/shared/protocol";
+import type { HostMessage } from "../src/shared/wire/protocol";
 import type { CheckpointUi } from "./checkpointUi";
 import type { ComposerInbox } from "./composerInbox";
 import type { FormErrorStore } from "./formErrorStore";

@@ -4,7 +4,7 @@
  * workspace folders (`workspace/roots`), and the session an editor tab shows (`editor/session`).
  * Each message replaces the whole value; components subscribe with `useHostValue`.
  */
-import type { HostMessage } from "../src/shared/protocol";
+import type { HostMessage } from "../src/shared/wire/protocol";
 
 export class HostValueStore<T> {
   private value: T;

@@ -2,7 +2,7 @@
  * Attachments from outside the composer: pasted or dropped images (read as base64) and files
  * dragged from VS Code's explorer (a `text/uri-list`).
  */
-import type { Attachment } from "../src/shared/protocol";
+import type { Attachment } from "../src/shared/wire/protocol";
 import { t } from "./l10n";
 
 /** Larger images are refused: they would bloat the UI state and the agent's context. */

@@ -9,7 +9,7 @@
  * Streaming only changes the last block, so segments that do not hold it keep their object from
  * the previous split (memoised views skip them), and only the tail is re-split.
  */
-import type { AssistantEntry } from "../src/shared/thread";
+import type { AssistantEntry } from "../src/shared/thread/thread";
 import { type SplitText, splitGrowingText } from "./markdown/splitBlocks";
 
 export const SEGMENTED_FROM_CHARS = 12_000;

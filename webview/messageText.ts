@@ -1,5 +1,5 @@
 /** What the message actions act on: the text Copy takes, the prompt Retry resends. */
-import type { AssistantEntry, ThreadEntry } from "../src/shared/thread";
+import type { AssistantEntry, ThreadEntry } from "../src/shared/thread/thread";
 
 /** The text of the user message at `entryId`, or of the last one before it. */
 export function promptOf(entries: readonly ThreadEntry[], entryId: string): string | undefined {

@@ -4,7 +4,7 @@
  * main thread (permissions, forms, attached runs): those belong to the main thread's cards.
  */
 import { type ComponentType, createContext, useContext } from "react";
-import type { ThreadEntry } from "../src/shared/thread";
+import type { ThreadEntry } from "../src/shared/thread/thread";
 
 export const NestedThreadContext = createContext(false);
 

@@ -4,8 +4,8 @@
  * message (at most MAX_PATHS_PER_CHECK paths each), and a path is asked once, answered or not.
  * Bounded: past MAX_KNOWN paths the oldest answers are forgotten (asked again if shown again).
  */
-import type { HostMessage, WebviewMessage } from "../src/shared/protocol";
-import { MAX_PATHS_PER_CHECK } from "../src/shared/pathLinkLimits";
+import type { HostMessage, WebviewMessage } from "../src/shared/wire/protocol";
+import { MAX_PATHS_PER_CHECK } from "../src/shared/wire/pathLinkLimits";
 
 const MAX_KNOWN = 5_000;
 

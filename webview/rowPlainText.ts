@@ -2,7 +2,7 @@
  * A transcript row as plain text: what the row's error boundary shows when the row cannot be
  * rendered (see components/RowBoundary.tsx). Only strings, never markup.
  */
-import type { ThreadEntry } from "../src/shared/thread";
+import type { ThreadEntry } from "../src/shared/thread/thread";
 import type { TranscriptRow } from "./transcriptRows";
 import { t } from "./l10n";
 

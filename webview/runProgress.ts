@@ -1,5 +1,5 @@
 /** A subagent run's progress in words, for its header. */
-import type { SubagentProgress, SubagentRun } from "../src/shared/thread";
+import type { SubagentProgress, SubagentRun } from "../src/shared/thread/thread";
 import { formatDuration, formatTokens } from "./format";
 import { t } from "./l10n";
 

@@ -2,7 +2,7 @@
  * The session list's rows, derived: each row's live status from the tab strip (the list is
  * fetched on demand, the tabs stream), the search filter, and how paths and times are shown.
  */
-import type { HostMessage, SessionListItem, TabSummary } from "../src/shared/protocol";
+import type { HostMessage, SessionListItem, TabSummary } from "../src/shared/wire/protocol";
 import { t } from "./l10n";
 
 export interface SessionRow extends SessionListItem {

@@ -13,9 +13,9 @@
  * A long thread arrives as its tail, then as `state/history` slices of older entries that are
  * prepended (threadHistory.ts); their ack says where the held thread now starts.
  */
-import { type PanelState, initialPanelState, reducePanelBatch } from "../src/shared/panelState";
-import type { HostMessage, WebviewMessage } from "../src/shared/protocol";
-import { prependHistory } from "../src/shared/threadHistory";
+import { type PanelState, initialPanelState, reducePanelBatch } from "../src/shared/wire/panelState";
+import type { HostMessage, WebviewMessage } from "../src/shared/wire/protocol";
+import { prependHistory } from "../src/shared/thread/threadHistory";
 
 type StateMessage = Extract<HostMessage, { type: "state/snapshot" | "state/actions" | "state/history" }>;
 

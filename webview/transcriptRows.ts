@@ -9,7 +9,7 @@
  *
  * A very long agent message is several rows, one per segment of its blocks (messageSegments.ts).
  */
-import type { Thread, ThreadEntry } from "../src/shared/thread";
+import type { Thread, ThreadEntry } from "../src/shared/thread/thread";
 import { type MessageSegment, messageSegments } from "./messageSegments";
 
 export type TranscriptRow =

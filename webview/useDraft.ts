@@ -4,8 +4,8 @@
  * The composer is keyed by the same tab key, so a tab switch mounts it with that tab's draft.
  */
 import { useCallback, useRef, useState } from "react";
-import type { Attachment } from "../src/shared/protocol";
-import { withAttachments } from "../src/shared/attachmentSource";
+import type { Attachment } from "../src/shared/wire/protocol";
+import { withAttachments } from "../src/shared/wire/attachmentSource";
 import { readDraft, writeDraft } from "./draftBook";
 
 export interface Draft {

@@ -9,7 +9,7 @@
  * stays put. Each request is revealed once (a tab shown again does not jump back to it).
  */
 import { type RefObject, useEffect, useRef } from "react";
-import type { PendingForm, PendingPermission, Thread } from "../src/shared/thread";
+import type { PendingForm, PendingPermission, Thread } from "../src/shared/thread/thread";
 
 /** Requests already brought into view, across remounts of the transcript. */
 const revealed = new Set<string>();

@@ -6,8 +6,8 @@
  * Arrow keys move, Enter or Tab picks, Escape closes until the text changes.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
-import type { AvailableCommand } from "../src/shared/sessionUpdate";
-import type { MentionItem } from "../src/shared/protocol";
+import type { AvailableCommand } from "../src/shared/thread/sessionUpdate";
+import type { MentionItem } from "../src/shared/wire/protocol";
 import { t } from "./l10n";
 
 const SEARCH_DELAY_MS = 150;

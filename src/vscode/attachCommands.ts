@@ -5,7 +5,7 @@
  * builder turns it into the content block the agent accepts.
  */
 import * as vscode from "vscode";
-import type { Attachment } from "../shared/protocol";
+import type { Attachment } from "../shared/wire/protocol";
 import type { GitExecutable } from "../acp/checkpoints/gitExecutable";
 import type { ChatViewProvider } from "./chatViewProvider";
 import type { CommandId } from "./commands";

@@ -13,7 +13,7 @@ import type { EditorPlacements } from "../acp/sessions/editorPlacements";
 import type { SessionManager } from "../acp/sessions/sessionManager";
 import { SessionView } from "../acp/sessions/sessionView";
 import { WebviewOutbox } from "../acp/sessions/webviewOutbox";
-import { type HostMessage, webviewMessageSchema } from "../shared/protocol";
+import { type HostMessage, webviewMessageSchema } from "../shared/wire/protocol";
 import { renderWebviewHtml } from "./webviewHtml";
 import { handlePanelMessage, type PanelMessageContext } from "./panelMessages";
 

@@ -7,7 +7,7 @@
 import * as vscode from "vscode";
 import type { ChatSession } from "../acp/sessions/chatSession";
 import type { SessionManager } from "../acp/sessions/sessionManager";
-import type { HostMessage, WebviewMessage } from "../shared/protocol";
+import type { HostMessage, WebviewMessage } from "../shared/wire/protocol";
 import type { EditorNavigation } from "./editorNavigation";
 import { textOf } from "../acp/checkpoints/reviewContent";
 

@@ -8,7 +8,7 @@
 import * as vscode from "vscode";
 import type { PanelStore } from "../acp/sessions/panelStore";
 import type { SessionManager } from "../acp/sessions/sessionManager";
-import { noWalkthroughProgress, walkthroughProgress } from "../shared/walkthroughProgress";
+import { noWalkthroughProgress, walkthroughProgress } from "../shared/thread/walkthroughProgress";
 import type { ReviewHunks } from "./reviewHunks";
 
 export function trackContextKeys(store: PanelStore): { dispose(): void } {

@@ -7,7 +7,7 @@ import * as vscode from "vscode";
 import type { ChatSession } from "../acp/sessions/chatSession";
 import type { JournalArchive } from "../acp/journal/journalArchive";
 import { conversationsJson, conversationsMarkdown, type ExportedConversation } from "../acp/journal/journalExport";
-import { JOURNAL_TEXT_LIMIT, storedEntriesOf } from "../shared/storedTranscript";
+import { JOURNAL_TEXT_LIMIT, storedEntriesOf } from "../shared/thread/storedTranscript";
 
 export async function exportConversations(archive: JournalArchive, active: ChatSession | undefined): Promise<void> {
   const one = vscode.l10n.t("This session");

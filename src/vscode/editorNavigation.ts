@@ -3,7 +3,7 @@
  * tool call locations (and "follow agent"), validated links, and file search for @-mentions.
  */
 import * as vscode from "vscode";
-import { openVerdict } from "../acp/client/openTarget";
+import { openVerdict } from "../acp/client/callbacks/openTarget";
 
 export const BEFORE_SCHEME = "acp-panel-before";
 

@@ -16,7 +16,7 @@ import type { Logger } from "../acp/ports";
 import type { EditorPlacements } from "../acp/sessions/editorPlacements";
 import type { SessionManager } from "../acp/sessions/sessionManager";
 import { SessionView } from "../acp/sessions/sessionView";
-import { webviewMessageSchema } from "../shared/protocol";
+import { webviewMessageSchema } from "../shared/wire/protocol";
 import { editorSessionViewType } from "./lazyHost";
 import { handlePanelMessage, type PanelMessageContext } from "./panelMessages";
 import { renderWebviewHtml } from "./webviewHtml";

@@ -12,8 +12,8 @@
  *   when none comes in time the file is "not analysed", never "no problems".
  */
 import * as vscode from "vscode";
-import type { DiagnosticInfo, FileDiagnostics, Severity } from "../acp/client/vscodeTools/editorIntelligence";
-import { SETTLE_LIMITS, settleReports } from "../acp/client/vscodeTools/diagnosticsSettle";
+import type { DiagnosticInfo, FileDiagnostics, Severity } from "../acp/client/mcpTools/editorIntelligence";
+import { SETTLE_LIMITS, settleReports } from "../acp/client/mcpTools/diagnosticsSettle";
 import { systemClock } from "../acp/ports";
 
 const SEVERITIES: Record<vscode.DiagnosticSeverity, Severity> = {

@@ -4,7 +4,7 @@
  * since a prompt per tool call would flood the user.
  */
 import type { PanelStore } from "../acp/sessions/panelStore";
-import { openVerdict } from "../acp/client/openTarget";
+import { openVerdict } from "../acp/client/callbacks/openTarget";
 import type { EditorNavigation } from "./editorNavigation";
 
 export class FollowAgent {

@@ -5,20 +5,20 @@
  * the other rows still match on title, agent and folder as before. A newer keystroke's answer
  * replaces an older one; an older one arriving late is dropped.
  *
- * Filters, as in the panel's list (src/shared/historyFilter.ts): archived sessions are marked
+ * Filters, as in the panel's list (src/shared/wire/historyFilter.ts): archived sessions are marked
  * ($(archive), "archived") and hidden until the title bar's archive button shows them; the filter
  * button narrows to one agent (a second pick; the first comes back with the filter applied).
  */
 import * as vscode from "vscode";
 import type { SessionHistory } from "../acp/history/sessionHistory";
-import type { SessionListItem } from "../shared/protocol";
+import type { SessionListItem } from "../shared/wire/protocol";
 import {
   filterHistory,
   historyAgents,
   historyState,
   noHistoryFilter,
   type HistoryFilter,
-} from "../shared/historyFilter";
+} from "../shared/wire/historyFilter";
 
 interface SessionPick extends vscode.QuickPickItem {
   readonly item: SessionListItem;

@@ -6,7 +6,7 @@
  * lines, the selection with its text.
  */
 import * as vscode from "vscode";
-import type { MentionItem } from "../shared/protocol";
+import type { MentionItem } from "../shared/wire/protocol";
 import { attachmentFromSelection } from "./promptAttachments";
 import { urlMention } from "./urlAttachments";
 

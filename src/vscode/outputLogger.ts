@@ -5,7 +5,7 @@
  */
 import * as vscode from "vscode";
 import type { Logger } from "../acp/ports";
-import { TRAFFIC_LINE_LIMIT, TrafficLog } from "../acp/client/trafficLog";
+import { TRAFFIC_LINE_LIMIT, TrafficLog } from "../acp/client/connection/trafficLog";
 
 export class OutputLogger implements Logger, vscode.Disposable {
   readonly channel = vscode.window.createOutputChannel("ACP Panel", { log: true });

@@ -7,7 +7,7 @@ import type { Logger } from "../acp/ports";
 import type { ChatSession } from "../acp/sessions/chatSession";
 import type { SessionManager } from "../acp/sessions/sessionManager";
 import type { SessionHistory } from "../acp/history/sessionHistory";
-import type { HostMessage, WebviewMessage } from "../shared/protocol";
+import type { HostMessage, WebviewMessage } from "../shared/wire/protocol";
 import type { PathLinkCheck } from "../acp/context/pathLinkCheck";
 import { offerAddAgent } from "./addAgentPick";
 import { searchMentions } from "./mentionSources";

@@ -8,8 +8,8 @@
 import * as vscode from "vscode";
 import type * as acp from "@agentclientprotocol/sdk";
 import type { AgentRef } from "../acp/agents/agentIdentity";
-import { describeGrant, type PathGrant, type PathGrants } from "../acp/client/pathGrants";
-import type { PermissionRules, RuledAnswer } from "../acp/client/permissionBroker";
+import { describeGrant, type PathGrant, type PathGrants } from "../acp/client/callbacks/pathGrants";
+import type { PermissionRules, RuledAnswer } from "../acp/client/callbacks/permissionBroker";
 import {
   describeRule,
   folderUri,

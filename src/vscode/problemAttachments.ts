@@ -5,9 +5,9 @@
  * of a file's. Each becomes a text attachment `acp-panel://problems/<path>[#L<line>]`.
  */
 import * as vscode from "vscode";
-import type { Attachment } from "../shared/protocol";
-import { problemsUri } from "../shared/attachmentSource";
-import { problemLine } from "../acp/client/vscodeTools/toolOutput";
+import type { Attachment } from "../shared/wire/protocol";
+import { problemsUri } from "../shared/wire/attachmentSource";
+import { problemLine } from "../acp/client/mcpTools/toolOutput";
 import { toDiagnostic } from "./fileDiagnostics";
 
 /** A file's problems, one per line as the `diagnostics` tool shows them (toolOutput.problemLine); capped so a noisy linter can't flood the prompt. */

@@ -1,6 +1,6 @@
 /** Turning editor selections and files into prompt attachments (sent as resources or links). */
 import * as vscode from "vscode";
-import type { Attachment } from "../shared/protocol";
+import type { Attachment } from "../shared/wire/protocol";
 
 const MAX_EMBED_BYTES = 256 * 1024;
 

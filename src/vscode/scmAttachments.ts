@@ -6,8 +6,8 @@
  * a repository's config names.
  */
 import * as vscode from "vscode";
-import type { Attachment } from "../shared/protocol";
-import { scmDiffUri } from "../shared/attachmentSource";
+import type { Attachment } from "../shared/wire/protocol";
+import { scmDiffUri } from "../shared/wire/attachmentSource";
 import type { GitExecutable } from "../acp/checkpoints/gitExecutable";
 import { gitDiff, MAX_DIFF_BYTES, repositoryLabel } from "../acp/context/gitDiff";
 

@@ -5,7 +5,7 @@
 import * as vscode from "vscode";
 import type { SessionManager } from "../acp/sessions/sessionManager";
 import { forkAndRefresh } from "../acp/sessions/forkAndRefresh";
-import type { HostMessage, SessionListItem } from "../shared/protocol";
+import type { HostMessage, SessionListItem } from "../shared/wire/protocol";
 
 /** Shows `message` (a translated text with `{0}` for the error's message) when the action fails. */
 function report(message: (detail: string) => string): (error: unknown) => void {

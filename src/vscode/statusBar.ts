@@ -4,8 +4,8 @@
  */
 import * as vscode from "vscode";
 import type { PanelStore } from "../acp/sessions/panelStore";
-import type { PanelState } from "../shared/panelState";
-import { panelStatus } from "../shared/threadPhase";
+import type { PanelState } from "../shared/wire/panelState";
+import { panelStatus } from "../shared/wire/threadPhase";
 
 export function describeForStatusBar(
   state: PanelState,

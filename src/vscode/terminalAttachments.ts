@@ -9,8 +9,8 @@
  * the host, so commands that ran before the panel first opened are not known.
  */
 import * as vscode from "vscode";
-import type { Attachment } from "../shared/protocol";
-import { terminalUri } from "../shared/attachmentSource";
+import type { Attachment } from "../shared/wire/protocol";
+import { terminalUri } from "../shared/wire/attachmentSource";
 import { MAX_TERMINAL_CHARS, TailBuffer, terminalPlainText } from "../acp/context/terminalText";
 
 /** The shell-integration API (stable since VS Code 1.93), as far as it is used here. */

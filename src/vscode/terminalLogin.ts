@@ -1,10 +1,10 @@
 /**
  * Terminal authentication: asks before running (the exact command line, where it runs, the env
- * the agent's method adds), then runs the planned sign-in (src/acp/client/terminalSignIn.ts) in
+ * the agent's method adds), then runs the planned sign-in (src/acp/client/connection/terminalSignIn.ts) in
  * an interactive VS Code terminal started in the launch folder, and reports whether it exited 0.
  */
 import * as vscode from "vscode";
-import type { TerminalSignIn } from "../acp/client/terminalSignIn";
+import type { TerminalSignIn } from "../acp/client/connection/terminalSignIn";
 
 /** A modal: sign-in runs the agent's code, so nothing starts until the user says "Run". */
 export async function confirmTerminalLogin(signIn: TerminalSignIn): Promise<boolean> {

@@ -5,7 +5,7 @@
  * is allowed only because the user agreed to that exact URL.
  */
 import * as vscode from "vscode";
-import type { Attachment, MentionItem } from "../shared/protocol";
+import type { Attachment, MentionItem } from "../shared/wire/protocol";
 import {
   fetchableUrl,
   fetchPage,

@@ -8,11 +8,11 @@
  */
 import * as vscode from "vscode";
 import type * as acp from "@agentclientprotocol/sdk";
-import { DENY_TURN, type DenyTurn } from "../acp/client/consentGate";
-import type { ConsentPrompt, ReadConsent } from "../acp/client/fileSystemCallbacks";
-import { grantableFolder } from "../acp/client/pathGrants";
-import type { UrlConsent } from "../acp/client/elicitationBroker";
-import type { PermissionNotifier } from "../acp/client/permissionBroker";
+import { DENY_TURN, type DenyTurn } from "../acp/client/callbacks/consentGate";
+import type { ConsentPrompt, ReadConsent } from "../acp/client/callbacks/fileSystemCallbacks";
+import { grantableFolder } from "../acp/client/callbacks/pathGrants";
+import type { UrlConsent } from "../acp/client/callbacks/elicitationBroker";
+import type { PermissionNotifier } from "../acp/client/callbacks/permissionBroker";
 
 const noFolderText = () => vscode.l10n.t("No folder is open, so every file is outside the workspace.");
 

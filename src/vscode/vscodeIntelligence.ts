@@ -14,7 +14,7 @@ import type {
   Position,
   Range,
   SymbolInfo,
-} from "../acp/client/vscodeTools/editorIntelligence";
+} from "../acp/client/mcpTools/editorIntelligence";
 import { DiagnosticsWatch, inTab } from "./fileDiagnostics";
 
 const range = (value: vscode.Range): Range => ({

@@ -1,11 +1,11 @@
 /**
  * Fills the webview page template (media/webview.html) with resource URIs, the CSP source and a
  * fresh nonce, the display language and its l10n bundle, and modulepreload tags for the chunks main.js
- * imports (src/shared/modulePreloads.ts). The template stays an HTML file; only placeholders are replaced here.
+ * imports (src/shared/wire/modulePreloads.ts). The template stays an HTML file; only placeholders are replaced here.
  */
 import * as vscode from "vscode";
 import { randomBytes } from "node:crypto";
-import { modulePreloadTags, preloadChunks } from "../shared/modulePreloads";
+import { modulePreloadTags, preloadChunks } from "../shared/wire/modulePreloads";
 
 export async function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri): Promise<string> {
   const template = new TextDecoder().decode(

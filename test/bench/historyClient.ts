@@ -10,7 +10,7 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import { HistoryService } from "../../src/acp/history/historyService";
 import { workerIndex } from "../../src/acp/history/workerBackend";
-import type { StoredEntry } from "../../src/shared/storedTranscript";
+import type { StoredEntry } from "../../src/shared/thread/storedTranscript";
 import { MemoryArchive } from "../support/memoryArchive";
 
 interface Job {

@@ -10,7 +10,7 @@
 import { tmpdir } from "node:os";
 import { ChatSession } from "../../src/acp/sessions/chatSession";
 import { ReplicaFeed } from "../../src/acp/sessions/replicaFeed";
-import { TRAFFIC_LINE_LIMIT, TrafficLog } from "../../src/acp/client/trafficLog";
+import { TRAFFIC_LINE_LIMIT, TrafficLog } from "../../src/acp/client/connection/trafficLog";
 import { systemClock, type Logger } from "../../src/acp/ports";
 import { definitionOf, MemoryCatalog, fixedWorkspace } from "../support/memoryPorts";
 import { startMemorySampler } from "./memorySampler";

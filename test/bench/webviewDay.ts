@@ -23,7 +23,7 @@ import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
 import { SessionView } from "../../src/acp/sessions/sessionView";
 import { EditorPlacements } from "../../src/acp/sessions/editorPlacements";
 import { systemClock } from "../../src/acp/ports";
-import type { HostMessage, WebviewMessage } from "../../src/shared/protocol";
+import type { HostMessage, WebviewMessage } from "../../src/shared/wire/protocol";
 import { memorySessionStorage } from "../support/memorySessionStorage";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { MemoryCatalog, MemoryLogger, fixedWorkspace } from "../support/memoryPorts";

@@ -15,7 +15,7 @@ import type { TurnFileChanges } from "../../src/acp/sessions/turnFileChanges";
 import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
 import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
 import { systemClock } from "../../src/acp/ports";
-import type { FileChange, NoticeEntry, UserEntry } from "../../src/shared/thread";
+import type { FileChange, NoticeEntry, UserEntry } from "../../src/shared/thread/thread";
 import { nodeWatcher } from "../support/nodeWatcher";
 import { scratchDir } from "../support/scratchDir";
 import { waitFor } from "../support/waitFor";

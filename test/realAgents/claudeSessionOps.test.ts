@@ -4,9 +4,9 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import type { Thread } from "../../src/shared/thread";
+import type { Thread } from "../../src/shared/thread/thread";
 import { forkSourceOf } from "../../src/acp/sessions/sessionFork";
-import { unstableCapabilitiesOf } from "../../src/acp/client/unstableSessions";
+import { unstableCapabilitiesOf } from "../../src/acp/client/session/unstableSessions";
 import { waitFor } from "../support/waitFor";
 import { rules, toolUse } from "./fakeAnthropic";
 import { assistantText, realSession, toolCard, type RealSession } from "./realSession";

@@ -6,8 +6,8 @@
  */
 import { readFileSync } from "node:fs";
 import type { AnyMessage } from "@agentclientprotocol/sdk";
-import type { AgentTransport } from "../../src/acp/client/transports/agentTransport";
-import type { FailureReport } from "../../src/acp/client/agentErrors";
+import type { AgentTransport } from "../../src/acp/client/connection/transports/agentTransport";
+import type { FailureReport } from "../../src/acp/client/connection/agentErrors";
 
 export interface RecordedLine {
   readonly direction: "in" | "out";

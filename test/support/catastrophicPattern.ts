@@ -4,9 +4,9 @@
  * engine would spin here for minutes; the parent test sees the timeout instead of hanging itself.
  * Prints the verdicts as one JSON line.
  */
-import { ElicitationBroker } from "../../src/acp/client/elicitationBroker";
-import { parseFormSchema, validateForm } from "../../src/shared/formSchema";
-import type { ThreadAction } from "../../src/shared/threadActions";
+import { ElicitationBroker } from "../../src/acp/client/callbacks/elicitationBroker";
+import { parseFormSchema, validateForm } from "../../src/shared/forms/formSchema";
+import type { ThreadAction } from "../../src/shared/thread/threadActions";
 
 const bad = `${"a".repeat(40)}!`;
 const schema = {

@@ -1,5 +1,5 @@
 /** Counts the entry lists and key indexes the thread helpers copy while `run` runs (threadEntries.ts). */
-import { containerCopyProbe } from "../../src/shared/threadEntries";
+import { containerCopyProbe } from "../../src/shared/thread/threadEntries";
 
 export function containerCopiesDuring(run: () => unknown): number {
   let copies = 0;

@@ -1,8 +1,8 @@
 /** A FileSystemPort over the real disk with simulated open editor buffers, and a scripted consent. */
 import { readFile, rm } from "node:fs/promises";
-import type { ConsentPrompt, FileSystemPort, ReadConsent } from "../../src/acp/client/fileSystemCallbacks";
-import { readTextBounded, type BoundedText, type ReadRange } from "../../src/acp/client/boundedRead";
-import { writeFileAtomic } from "../../src/acp/client/atomicWrite";
+import type { ConsentPrompt, FileSystemPort, ReadConsent } from "../../src/acp/client/callbacks/fileSystemCallbacks";
+import { readTextBounded, type BoundedText, type ReadRange } from "../../src/acp/client/callbacks/boundedRead";
+import { writeFileAtomic } from "../../src/acp/client/callbacks/atomicWrite";
 import { diskIo } from "../../src/acp/checkpoints/workspaceCheckpoints";
 
 export class DiskFiles implements FileSystemPort {

@@ -13,7 +13,7 @@ import type {
   LocationInfo,
   Position,
   Range,
-} from "../../src/acp/client/vscodeTools/editorIntelligence";
+} from "../../src/acp/client/mcpTools/editorIntelligence";
 
 const range = (line: number, start: number, end: number): Range => ({
   start: { line, character: start },

@@ -3,16 +3,16 @@
  * agent, with everything a test starts registered for cleanup, and small readers of thread state.
  */
 import { tmpdir } from "node:os";
-import { AgentClient, type AgentClientOptions } from "../../src/acp/client/agentClient";
+import { AgentClient, type AgentClientOptions } from "../../src/acp/client/connection/agentClient";
 import { ChatSession, type ChatSessionDeps } from "../../src/acp/sessions/chatSession";
-import { SessionController, type SessionContext } from "../../src/acp/client/sessionController";
-import { openTransport } from "../../src/acp/client/transports/openTransport";
+import { SessionController, type SessionContext } from "../../src/acp/client/session/sessionController";
+import { openTransport } from "../../src/acp/client/connection/transports/openTransport";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
-import type { ClientCallbacks } from "../../src/acp/client/clientCallbacks";
+import type { ClientCallbacks } from "../../src/acp/client/callbacks/clientCallbacks";
 import type { AgentLaunch, Clock } from "../../src/acp/ports";
-import { reduceThread } from "../../src/shared/reduceThread";
-import { emptyThread, type Thread, type ThreadEntry, type ToolCallEntry } from "../../src/shared/thread";
-import type { ThreadAction } from "../../src/shared/threadActions";
+import { reduceThread } from "../../src/shared/thread/reduceThread";
+import { emptyThread, type Thread, type ThreadEntry, type ToolCallEntry } from "../../src/shared/thread/thread";
+import type { ThreadAction } from "../../src/shared/thread/threadActions";
 import { MemoryCatalog, MemoryLogger, definitionOf, fixedWorkspace, steppingClock } from "./memoryPorts";
 
 /** Folds a session's actions into a thread, as the panel store does. */

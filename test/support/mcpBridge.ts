@@ -1,5 +1,5 @@
 /**
- * The stdio bridge as tests run it: bundled once from src/acp/client/vscodeTools/stdioBridge.ts (as
+ * The stdio bridge as tests run it: bundled once from src/acp/client/mcpTools/stdioBridge.ts (as
  * esbuild.mjs builds dist/mcpBridge.js), and a small MCP client that speaks to a stdio server.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
@@ -15,7 +15,7 @@ export function bridgeScriptPath(): string {
   if (bundled && existsSync(bundled)) return bundled;
   const out = join(scratchDir("acp-mcp-bridge-"), "mcpBridge.js");
   buildSync({
-    entryPoints: [join(repoRoot, "src/acp/client/vscodeTools/stdioBridge.ts")],
+    entryPoints: [join(repoRoot, "src/acp/client/mcpTools/stdioBridge.ts")],
     outfile: out,
     bundle: true,
     platform: "node",

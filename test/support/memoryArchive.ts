@@ -4,7 +4,7 @@ import type {
   ConversationArchive,
   ConversationSummary,
 } from "../../src/acp/journal/conversationArchive";
-import type { StoredEntry } from "../../src/shared/storedTranscript";
+import type { StoredEntry } from "../../src/shared/thread/storedTranscript";
 
 export interface MemoryConversation {
   readonly key: string;

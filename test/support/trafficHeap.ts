@@ -5,8 +5,8 @@
  *   raw:     TrafficLog.add with a 1 MB rendered line (what any Logger may hand it)
  *   message: the agent client's render of a message carrying a 1 MB text, then TrafficLog.add
  */
-import { TRAFFIC_CAPACITY, TrafficLog } from "../../src/acp/client/trafficLog";
-import { logJson } from "../../src/acp/client/logJson";
+import { TRAFFIC_CAPACITY, TrafficLog } from "../../src/acp/client/connection/trafficLog";
+import { logJson } from "../../src/acp/client/connection/logJson";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with --expose-gc");

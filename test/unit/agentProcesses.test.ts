@@ -6,9 +6,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { AnyMessage } from "@agentclientprotocol/sdk";
-import { AgentProcesses, PROCESS_GRACE_MS, type AgentLaunchRequest } from "../../src/acp/client/agentProcesses";
-import type { AgentTransport } from "../../src/acp/client/transports/agentTransport";
-import type { FailureReport } from "../../src/acp/client/agentErrors";
+import {
+  AgentProcesses,
+  PROCESS_GRACE_MS,
+  type AgentLaunchRequest,
+} from "../../src/acp/client/connection/agentProcesses";
+import type { AgentTransport } from "../../src/acp/client/connection/transports/agentTransport";
+import type { FailureReport } from "../../src/acp/client/connection/agentErrors";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import { ManualClock, MemoryLogger } from "../support/memoryPorts";
 

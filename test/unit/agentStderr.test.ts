@@ -5,7 +5,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { AgentProcess, STDERR_LINE_MAX_CHARS } from "../../src/acp/client/agentProcess";
+import { AgentProcess, STDERR_LINE_MAX_CHARS } from "../../src/acp/client/connection/agentProcess";
 import { MemoryLogger } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
 

@@ -12,7 +12,7 @@ import {
   chmodSync,
 } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../../src/acp/client/atomicWrite";
+import { writeFileAtomic } from "../../src/acp/client/callbacks/atomicWrite";
 import { scratchDir } from "../support/scratchDir";
 
 test("writes through a temporary file, creating folders, leaving no temp behind", async () => {

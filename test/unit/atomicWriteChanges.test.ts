@@ -12,8 +12,8 @@ import { AgentFileChanges } from "../../src/acp/sessions/agentFileChanges";
 import { ChangeReview } from "../../src/acp/sessions/changeReview";
 import type { Baseline } from "../../src/acp/checkpoints/reviewContent";
 import type { TurnBaseline } from "../../src/acp/checkpoints/turnBaseline";
-import { reduceThread } from "../../src/shared/reduceThread";
-import { emptyThread, type Thread } from "../../src/shared/thread";
+import { reduceThread } from "../../src/shared/thread/reduceThread";
+import { emptyThread, type Thread } from "../../src/shared/thread/thread";
 import { DiskFiles } from "../support/diskFiles";
 import { scratchDir } from "../support/scratchDir";
 

@@ -4,7 +4,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { terminalUri, withAttachments } from "../../src/shared/attachmentSource";
+import { terminalUri, withAttachments } from "../../src/shared/wire/attachmentSource";
 
 const chip = (uri: string, text: string) => ({ uri, name: uri, text });
 

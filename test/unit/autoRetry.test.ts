@@ -5,10 +5,10 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { transientError } from "../../src/acp/client/transientErrors";
-import { AutoRetry, MAX_AUTO_RETRIES, retryDelayMs } from "../../src/acp/client/autoRetry";
-import type { ThreadAction } from "../../src/shared/threadActions";
-import type { NoticeEntry, Thread } from "../../src/shared/thread";
+import { transientError } from "../../src/acp/client/connection/transientErrors";
+import { AutoRetry, MAX_AUTO_RETRIES, retryDelayMs } from "../../src/acp/client/session/autoRetry";
+import type { ThreadAction } from "../../src/shared/thread/threadActions";
+import type { NoticeEntry, Thread } from "../../src/shared/thread/thread";
 import { Cleanup, assistantText, chatSession, entriesOf } from "../support/hostHarness";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { ManualClock } from "../support/memoryPorts";

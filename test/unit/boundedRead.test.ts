@@ -4,8 +4,8 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { readBounded, readTextBounded, type ByteSource } from "../../src/acp/client/boundedRead";
-import { sliceLines } from "../../src/acp/client/fileSystemCallbacks";
+import { readBounded, readTextBounded, type ByteSource } from "../../src/acp/client/callbacks/boundedRead";
+import { sliceLines } from "../../src/acp/client/callbacks/fileSystemCallbacks";
 import { scratchDir } from "../support/scratchDir";
 
 const MiB = 1024 * 1024;

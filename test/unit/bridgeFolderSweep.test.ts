@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { sweepStaleBridgeFolders, bridgeFolderPrefix } from "../../src/acp/client/vscodeTools/bridgeFolders";
+import { sweepStaleBridgeFolders, bridgeFolderPrefix } from "../../src/acp/client/mcpTools/bridgeFolders";
 import { scratchDir } from "../support/scratchDir";
 
 /** The pid of a process that has already exited. */

@@ -2,10 +2,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type * as acp from "@agentclientprotocol/sdk";
-import { MAX_PENDING_PERMISSIONS, PermissionBroker } from "../../src/acp/client/permissionBroker";
-import { LIMIT_REACHED } from "../../src/acp/client/connection";
-import { ElicitationBroker } from "../../src/acp/client/elicitationBroker";
-import type { ThreadAction } from "../../src/shared/threadActions";
+import { MAX_PENDING_PERMISSIONS, PermissionBroker } from "../../src/acp/client/callbacks/permissionBroker";
+import { LIMIT_REACHED } from "../../src/acp/client/connection/connection";
+import { ElicitationBroker } from "../../src/acp/client/callbacks/elicitationBroker";
+import type { ThreadAction } from "../../src/shared/thread/threadActions";
 
 const options: acp.PermissionOption[] = [
   { optionId: "proceed_once", name: "Allow", kind: "allow_once" },

@@ -4,8 +4,8 @@ import assert from "node:assert/strict";
 import { readFileSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ChangeReview, countLineChanges } from "../../src/acp/sessions/changeReview";
-import { reduceThread } from "../../src/shared/reduceThread";
-import { emptyThread, type Thread } from "../../src/shared/thread";
+import { reduceThread } from "../../src/shared/thread/reduceThread";
+import { emptyThread, type Thread } from "../../src/shared/thread/thread";
 import { DiskFiles } from "../support/diskFiles";
 import { scratchDir } from "../support/scratchDir";
 

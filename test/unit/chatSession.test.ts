@@ -6,7 +6,7 @@ import { ChatSession } from "../../src/acp/sessions/chatSession";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
-import { describeStatus } from "../../src/shared/panelState";
+import { describeStatus } from "../../src/shared/wire/panelState";
 
 const sessions: ChatSession[] = [];
 afterEach(async () => {

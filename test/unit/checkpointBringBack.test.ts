@@ -17,9 +17,9 @@ import { SessionCheckpoints } from "../../src/acp/checkpoints/sessionCheckpoints
 import { RETIRED_GRACE_MS } from "../../src/acp/checkpoints/retiredCheckpoints";
 import { folderBytes } from "../../src/acp/checkpoints/checkpointStorage";
 import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
-import { reduceThread } from "../../src/shared/reduceThread";
-import { emptyThread, type Thread } from "../../src/shared/thread";
-import type { ThreadAction } from "../../src/shared/threadActions";
+import { reduceThread } from "../../src/shared/thread/reduceThread";
+import { emptyThread, type Thread } from "../../src/shared/thread/thread";
+import type { ThreadAction } from "../../src/shared/thread/threadActions";
 import { MemoryLogger } from "../support/memoryPorts";
 import { scratchDir } from "../support/scratchDir";
 

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { acceptHunk, hunkAt, lineHunks, splitLines } from "../../src/acp/checkpoints/hunks";
 import { ChangeReview } from "../../src/acp/sessions/changeReview";
-import type { ThreadAction } from "../../src/shared/threadActions";
+import type { ThreadAction } from "../../src/shared/thread/threadActions";
 import { DiskFiles } from "../support/diskFiles";
 import { scratchDir } from "../support/scratchDir";
 

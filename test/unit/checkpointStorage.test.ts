@@ -12,9 +12,9 @@ import { SessionCheckpoints } from "../../src/acp/checkpoints/sessionCheckpoints
 import { KEEP_NEWEST, folderBytes, oldestToDrop } from "../../src/acp/checkpoints/checkpointStorage";
 import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
 import { rewindSeed } from "../../src/acp/sessions/conversationRewind";
-import { reduceThread } from "../../src/shared/reduceThread";
-import { emptyThread, type Thread } from "../../src/shared/thread";
-import type { ThreadAction } from "../../src/shared/threadActions";
+import { reduceThread } from "../../src/shared/thread/reduceThread";
+import { emptyThread, type Thread } from "../../src/shared/thread/thread";
+import type { ThreadAction } from "../../src/shared/thread/threadActions";
 import { MemoryLogger } from "../support/memoryPorts";
 import { scratchDir } from "../support/scratchDir";
 

@@ -6,8 +6,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { coalesceChunks } from "../../src/shared/coalesceChunks";
-import { initialPanelState, reducePanelBatch, type PanelAction } from "../../src/shared/panelState";
+import { coalesceChunks } from "../../src/shared/wire/coalesceChunks";
+import { initialPanelState, reducePanelBatch, type PanelAction } from "../../src/shared/wire/panelState";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261129);
 

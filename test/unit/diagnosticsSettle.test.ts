@@ -4,7 +4,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { settleReports, type Settled } from "../../src/acp/client/vscodeTools/diagnosticsSettle";
+import { settleReports, type Settled } from "../../src/acp/client/mcpTools/diagnosticsSettle";
 import { ManualClock } from "../support/memoryPorts";
 
 const limits = { firstReportMs: 5_000, quietMs: 500, maxMs: 15_000 };

@@ -7,10 +7,10 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { agentPresets } from "../../src/acp/agents/agentPresets";
-import { UNOWNED_TURN_QUIET_MS } from "../../src/acp/client/steerer";
+import { UNOWNED_TURN_QUIET_MS } from "../../src/acp/client/session/steerer";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
-import type { PanelAction } from "../../src/shared/panelState";
-import type { Thread, UserEntry } from "../../src/shared/thread";
+import type { PanelAction } from "../../src/shared/wire/panelState";
+import type { Thread, UserEntry } from "../../src/shared/thread/thread";
 import { fakeAgent, type FakeAgentHandle } from "../support/fakeAgentLaunch";
 import { ManualClock, definitionOf } from "../support/memoryPorts";
 import { Cleanup, assistantText, chatSession, connect, entriesOf, newSession, toolCards } from "../support/hostHarness";

@@ -8,7 +8,7 @@ import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
-import type { Thread } from "../../src/shared/thread";
+import type { Thread } from "../../src/shared/thread/thread";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { fixedWorkspace } from "../support/memoryPorts";

@@ -7,9 +7,9 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import type * as acp from "@agentclientprotocol/sdk";
-import type { AuthPrompt } from "../../src/acp/client/authFlow";
-import type { Thread } from "../../src/shared/thread";
-import { steeringRouteOf } from "../../src/acp/client/steering";
+import type { AuthPrompt } from "../../src/acp/client/connection/authFlow";
+import type { Thread } from "../../src/shared/thread/thread";
+import { steeringRouteOf } from "../../src/acp/client/session/steering";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { definitionOf } from "../support/memoryPorts";
 import { Cleanup, assistantText, chatSession, entriesOf, toolCards, toolText } from "../support/hostHarness";

@@ -4,10 +4,10 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { AgentStartError } from "../../src/acp/client/agentClient";
+import { AgentStartError } from "../../src/acp/client/connection/agentClient";
 import { agentPresets } from "../../src/acp/agents/agentPresets";
-import { capabilitiesOf } from "../../src/acp/client/agentCapabilities";
-import type { ClientCallbacks } from "../../src/acp/client/clientCallbacks";
+import { capabilitiesOf } from "../../src/acp/client/connection/agentCapabilities";
+import type { ClientCallbacks } from "../../src/acp/client/callbacks/clientCallbacks";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { definitionOf, MemoryLogger } from "../support/memoryPorts";
 import { Cleanup, agentPid, chatSession, connect, isAlive, openClient } from "../support/hostHarness";

@@ -11,7 +11,7 @@ import { realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { WebSocket } from "ws";
 import { resolveSecretReferences } from "../../src/acp/agents/secretReferences";
-import { SessionController } from "../../src/acp/client/sessionController";
+import { SessionController } from "../../src/acp/client/session/sessionController";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import { startFakeAgentServer, type FakeAgentServer, type ServerOptions } from "../fakeAgent/httpServer";
 import { BROKEN_STORE_SESSION, type FakeAgentOptions } from "../fakeAgent/profiles";

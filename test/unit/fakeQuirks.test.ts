@@ -5,7 +5,7 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { describeStatus, type PanelAction } from "../../src/shared/panelState";
+import { describeStatus, type PanelAction } from "../../src/shared/wire/panelState";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
 import {
   Cleanup,

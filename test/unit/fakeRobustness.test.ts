@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
 import { Cleanup, agentPid, assistantText, chatSession, entriesOf, isAlive } from "../support/hostHarness";
 import { waitFor } from "../support/waitFor";
-import { threadToMarkdown } from "../../src/shared/threadMarkdown";
+import { threadToMarkdown } from "../../src/shared/thread/threadMarkdown";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());

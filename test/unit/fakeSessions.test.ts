@@ -6,9 +6,9 @@ import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { tmpdir } from "node:os";
 import type * as acp from "@agentclientprotocol/sdk";
-import { SessionController } from "../../src/acp/client/sessionController";
-import type { AgentClient } from "../../src/acp/client/agentClient";
-import type { ConfigOption } from "../../src/shared/sessionUpdate";
+import { SessionController } from "../../src/acp/client/session/sessionController";
+import type { AgentClient } from "../../src/acp/client/connection/agentClient";
+import type { ConfigOption } from "../../src/shared/thread/sessionUpdate";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
 import { definitionOf } from "../support/memoryPorts";
 import {

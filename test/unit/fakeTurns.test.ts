@@ -4,7 +4,7 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import type { PanelAction } from "../../src/shared/panelState";
+import type { PanelAction } from "../../src/shared/wire/panelState";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import {
   Cleanup,

@@ -18,7 +18,7 @@ import {
   toolCards,
 } from "../support/hostHarness";
 import { ManualClock, definitionOf } from "../support/memoryPorts";
-import { SILENCE_WARNING_MS, SessionController } from "../../src/acp/client/sessionController";
+import { SILENCE_WARNING_MS, SessionController } from "../../src/acp/client/session/sessionController";
 import { waitFor } from "../support/waitFor";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 

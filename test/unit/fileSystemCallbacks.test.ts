@@ -13,7 +13,7 @@ import {
 } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileSystemCallbacks, type FileWrite } from "../../src/acp/client/fileSystemCallbacks";
+import { fileSystemCallbacks, type FileWrite } from "../../src/acp/client/callbacks/fileSystemCallbacks";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { scratchDir } from "../support/scratchDir";
 

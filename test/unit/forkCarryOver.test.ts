@@ -7,7 +7,7 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { forkAndRefresh } from "../../src/acp/sessions/forkAndRefresh";
-import type { HostMessage } from "../../src/shared/protocol";
+import type { HostMessage } from "../../src/shared/wire/protocol";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
 import { waitFor } from "../support/waitFor";
 import { definitionOf } from "../support/memoryPorts";

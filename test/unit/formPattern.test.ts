@@ -1,5 +1,5 @@
 /**
- * Elicitation `pattern`s are checked in linear time (issue 14, item 8): src/shared/patternMatcher.ts
+ * Elicitation `pattern`s are checked in linear time (issue 14, item 8): src/shared/forms/patternMatcher.ts
  * on the host and in the webview. A catastrophic pattern gets its verdict at once, normal
  * patterns behave as JavaScript's RegExp does, and what a linear engine cannot run is never run:
  * the check is left to the agent, and the field says so.
@@ -8,8 +8,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { parseFormSchema, validateForm, type FormField } from "../../src/shared/formSchema";
-import { patternProblem, testPattern } from "../../src/shared/patternMatcher";
+import { parseFormSchema, validateForm, type FormField } from "../../src/shared/forms/formSchema";
+import { patternProblem, testPattern } from "../../src/shared/forms/patternMatcher";
 import { repoRoot } from "../support/fakeAgentLaunch";
 
 test("the host refuses `^(a+)+$` against 40 a's and a `!` promptly, and accepts 40 a's (a process with a deadline: backtracking would spin for minutes)", () => {

@@ -12,23 +12,23 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import * as acp from "@agentclientprotocol/sdk";
-import { AgentClient } from "../../src/acp/client/agentClient";
-import type { AgentTransport } from "../../src/acp/client/transports/agentTransport";
+import { AgentClient } from "../../src/acp/client/connection/agentClient";
+import type { AgentTransport } from "../../src/acp/client/connection/transports/agentTransport";
 import {
   reducePanel,
   reducePanelBatch,
   initialPanelState,
   type PanelAction,
   type PanelState,
-} from "../../src/shared/panelState";
+} from "../../src/shared/wire/panelState";
 import {
   parseFormSchema,
   validateForm,
   MAX_ENUM_OPTIONS,
   MAX_FORM_FIELDS,
   type FormValidation,
-} from "../../src/shared/formSchema";
-import { testPattern } from "../../src/shared/patternMatcher";
+} from "../../src/shared/forms/formSchema";
+import { testPattern } from "../../src/shared/forms/patternMatcher";
 import { markdownToHtml } from "../../webview/markdown/markdownToHtml";
 import { MAX_NESTING, markdownLimitExceeded } from "../../webview/markdown/markdownLimits";
 import { MemoryLogger, definitionOf } from "../support/memoryPorts";

@@ -7,11 +7,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { reduceThread } from "../../src/shared/reduceThread";
-import { emptyThread, type Thread } from "../../src/shared/thread";
-import { threadToMarkdown } from "../../src/shared/threadMarkdown";
-import { configOptionsSchema, knownUpdateSchema, modeStateSchema } from "../../src/shared/sessionUpdate";
-import { UNSTABLE_UPDATE_TAGS } from "../../src/shared/unstableUpdates";
+import { reduceThread } from "../../src/shared/thread/reduceThread";
+import { emptyThread, type Thread } from "../../src/shared/thread/thread";
+import { threadToMarkdown } from "../../src/shared/thread/threadMarkdown";
+import { configOptionsSchema, knownUpdateSchema, modeStateSchema } from "../../src/shared/thread/sessionUpdate";
+import { UNSTABLE_UPDATE_TAGS } from "../../src/shared/thread/unstableUpdates";
 import { repoRoot } from "../support/fakeAgentLaunch";
 
 const dir = join(repoRoot, "test/fixtures/transcripts");

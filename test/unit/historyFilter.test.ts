@@ -4,8 +4,8 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { filterHistory, historyAgents, historyState, noHistoryFilter } from "../../src/shared/historyFilter";
-import type { SessionListItem } from "../../src/shared/protocol";
+import { filterHistory, historyAgents, historyState, noHistoryFilter } from "../../src/shared/wire/historyFilter";
+import type { SessionListItem } from "../../src/shared/wire/protocol";
 
 const item = (agent: string, sessionId: string, extra: Partial<SessionListItem> = {}): SessionListItem => ({
   agent,

@@ -18,8 +18,8 @@ import { journalFile } from "../../src/acp/journal/journalFs";
 import { recordLine } from "../../src/acp/journal/journalRecords";
 import { workerIndex } from "../../src/acp/history/workerBackend";
 import { SessionIndex, type SessionRecord } from "../../src/acp/sessions/sessionIndex";
-import type { SessionListItem } from "../../src/shared/protocol";
-import type { StoredEntry } from "../../src/shared/storedTranscript";
+import type { SessionListItem } from "../../src/shared/wire/protocol";
+import type { StoredEntry } from "../../src/shared/thread/storedTranscript";
 import { MemoryJournalFs } from "../support/memoryJournalFs";
 import { reply, user } from "../support/memoryArchive";
 

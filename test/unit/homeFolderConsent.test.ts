@@ -10,12 +10,12 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFi
 import { homedir } from "node:os";
 import { dirname, join, parse } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
-import { fileSystemCallbacks } from "../../src/acp/client/fileSystemCallbacks";
-import { consentRoots, homeSecretReason } from "../../src/acp/client/consentRoots";
-import { ToolPaths } from "../../src/acp/client/vscodeTools/toolPaths";
-import { PathGrants } from "../../src/acp/client/pathGrants";
+import { fileSystemCallbacks } from "../../src/acp/client/callbacks/fileSystemCallbacks";
+import { consentRoots, homeSecretReason } from "../../src/acp/client/callbacks/consentRoots";
+import { ToolPaths } from "../../src/acp/client/mcpTools/toolPaths";
+import { PathGrants } from "../../src/acp/client/callbacks/pathGrants";
 import { locationsInside } from "../../src/acp/agents/permissionRuleDecision";
-import { guardSensitiveEdits, touchesSensitiveFile } from "../../src/acp/client/sensitiveRules";
+import { guardSensitiveEdits, touchesSensitiveFile } from "../../src/acp/client/callbacks/sensitiveRules";
 import { DiskFiles, ScriptedConsent, type ScriptedAnswers } from "../support/diskFiles";
 import { scratchDir } from "../support/scratchDir";
 

@@ -10,10 +10,10 @@ import fc from "fast-check";
 import { ConversationWriter, WRITE_DELAY_MS } from "../../src/acp/journal/journalWriter";
 import { entriesOf, foldJournal, recordLine, type JournalRecord } from "../../src/acp/journal/journalRecords";
 import { journalFile } from "../../src/acp/journal/journalFs";
-import { reduceThread } from "../../src/shared/reduceThread";
-import { emptyThread, type Thread } from "../../src/shared/thread";
-import type { ThreadAction } from "../../src/shared/threadActions";
-import { JOURNAL_TEXT_LIMIT, storedEntriesOf, type StoredEntry } from "../../src/shared/storedTranscript";
+import { reduceThread } from "../../src/shared/thread/reduceThread";
+import { emptyThread, type Thread } from "../../src/shared/thread/thread";
+import type { ThreadAction } from "../../src/shared/thread/threadActions";
+import { JOURNAL_TEXT_LIMIT, storedEntriesOf, type StoredEntry } from "../../src/shared/thread/storedTranscript";
 import { ManualClock } from "../support/memoryPorts";
 import { MemoryJournalFs } from "../support/memoryJournalFs";
 

@@ -14,7 +14,7 @@ import { TabJournals } from "../../src/acp/journal/tabJournals";
 import { JournalArchive, conversationKey } from "../../src/acp/journal/journalArchive";
 import { journalFile, nodeJournalFs, type JournalFs } from "../../src/acp/journal/journalFs";
 import { entriesOf as foldedEntries, foldJournal } from "../../src/acp/journal/journalRecords";
-import { JOURNAL_TEXT_LIMIT, storedEntriesOf } from "../../src/shared/storedTranscript";
+import { JOURNAL_TEXT_LIMIT, storedEntriesOf } from "../../src/shared/thread/storedTranscript";
 import type { ChatSession } from "../../src/acp/sessions/chatSession";
 import { memorySessionStorage } from "../support/memorySessionStorage";
 import { MemoryJournalFs } from "../support/memoryJournalFs";

@@ -49,8 +49,8 @@ const cases: Array<[string, string, boolean]> = [
     true,
   ],
   [
-    "src/acp/client/transports/leak.ts",
-    'import { parseHostMessage } from "../../../shared/protocol";\nexport const x = parseHostMessage;\n',
+    "src/acp/client/connection/transports/leak.ts",
+    'import { parseHostMessage } from "../../../../shared/wire/protocol";\nexport const x = parseHostMessage;\n',
     true,
   ],
   ["src/acp/client/leak.ts", 'import * as vscode from "vscode";\nexport const x = vscode;\n', true],
@@ -61,7 +61,7 @@ const cases: Array<[string, string, boolean]> = [
   ],
   [
     "src/acp/sessions/ok.ts",
-    'import { parseHostMessage } from "../../shared/protocol";\nexport const x = parseHostMessage;\n',
+    'import { parseHostMessage } from "../../shared/wire/protocol";\nexport const x = parseHostMessage;\n',
     false,
   ],
   [

@@ -5,7 +5,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { isLocalCommandRecord } from "../../src/shared/reduceChunk";
+import { isLocalCommandRecord } from "../../src/shared/thread/reduceChunk";
 
 test("records are recognised as before: whole text of tags, any content, blanks between", () => {
   const yes = [

@@ -1,10 +1,10 @@
 /**
- * The host's modulepreload tags for the webview's chunks (src/shared/modulePreloads.ts): built from
+ * The host's modulepreload tags for the webview's chunks (src/shared/wire/modulePreloads.ts): built from
  * the build's preload.json, nonce'd, and only for plain chunk names beside main.js.
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { modulePreloadTags, preloadChunks } from "../../src/shared/modulePreloads";
+import { modulePreloadTags, preloadChunks } from "../../src/shared/wire/modulePreloads";
 
 describe("webview module preloads", () => {
   it("turns the build's list into nonce'd modulepreload links", () => {

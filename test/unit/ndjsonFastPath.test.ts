@@ -1,5 +1,5 @@
 /**
- * The stdio fast path (src/acp/client/transports/nodeNdJsonStream.ts) against the SDK's own framing
+ * The stdio fast path (src/acp/client/connection/transports/nodeNdJsonStream.ts) against the SDK's own framing
  * (`ndJsonStream`, what stdio used before): random replies of updates, agent requests, vendor
  * notifications, garbage and the prompt's response, cut into random reads, must fold to the same
  * thread through the same actions, and draw the same answers. Then hostile framing on its own:
@@ -12,11 +12,11 @@ import { PassThrough } from "node:stream";
 import fc from "fast-check";
 import * as acp from "@agentclientprotocol/sdk";
 import type { AnyMessage } from "@agentclientprotocol/sdk";
-import { AgentClient } from "../../src/acp/client/agentClient";
-import { SessionController } from "../../src/acp/client/sessionController";
-import { nodeNdJsonStream } from "../../src/acp/client/transports/nodeNdJsonStream";
-import type { AgentTransport } from "../../src/acp/client/transports/agentTransport";
-import type { MessageStream } from "../../src/acp/client/connection";
+import { AgentClient } from "../../src/acp/client/connection/agentClient";
+import { SessionController } from "../../src/acp/client/session/sessionController";
+import { nodeNdJsonStream } from "../../src/acp/client/connection/transports/nodeNdJsonStream";
+import type { AgentTransport } from "../../src/acp/client/connection/transports/agentTransport";
+import type { MessageStream } from "../../src/acp/client/connection/connection";
 import { MemoryLogger, definitionOf, steppingClock } from "../support/memoryPorts";
 import { ThreadRecorder, contextFor } from "../support/hostHarness";
 import { waitFor } from "../support/waitFor";

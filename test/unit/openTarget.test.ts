@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { openVerdict } from "../../src/acp/client/openTarget";
+import { openVerdict } from "../../src/acp/client/callbacks/openTarget";
 import { FollowAgent } from "../../src/vscode/followAgent";
 import type { EditorNavigation } from "../../src/vscode/editorNavigation";
 import { PanelStore } from "../../src/acp/sessions/panelStore";

@@ -26,10 +26,10 @@ import {
 import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
-import { AgentProcess } from "../../src/acp/client/agentProcess";
-import { isPackageRunner, runnerDirectory } from "../../src/acp/client/packageRunner";
-import { findOnPath } from "../../src/acp/client/shellEnvironment";
-import { openTransport } from "../../src/acp/client/transports/openTransport";
+import { AgentProcess } from "../../src/acp/client/connection/agentProcess";
+import { isPackageRunner, runnerDirectory } from "../../src/acp/client/connection/packageRunner";
+import { findOnPath } from "../../src/acp/client/connection/shellEnvironment";
+import { openTransport } from "../../src/acp/client/connection/transports/openTransport";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { Cleanup, agentPid, chatSession } from "../support/hostHarness";
 import { MemoryLogger, fixedWorkspace } from "../support/memoryPorts";

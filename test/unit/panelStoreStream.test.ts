@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { PanelStore } from "../../src/acp/sessions/panelStore";
-import type { PanelAction } from "../../src/shared/panelState";
+import type { PanelAction } from "../../src/shared/wire/panelState";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261201);

@@ -5,7 +5,7 @@
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { buildPrompt } from "../../src/acp/client/promptBuilder";
+import { buildPrompt } from "../../src/acp/client/session/promptBuilder";
 
 const diff = { uri: "acp-panel://scm/staged.diff", name: "Staged changes", mimeType: "text/x-diff", text: "+a\n" };
 

@@ -6,12 +6,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { reduceThread } from "../../src/shared/reduceThread";
-import { emptyThread, type Thread, type ToolCallEntry } from "../../src/shared/thread";
-import { isLocalCommandRecord } from "../../src/shared/reduceChunk";
-import { AgentClient } from "../../src/acp/client/agentClient";
-import { AgentServices } from "../../src/acp/client/agentServices";
-import { SessionController } from "../../src/acp/client/sessionController";
+import { reduceThread } from "../../src/shared/thread/reduceThread";
+import { emptyThread, type Thread, type ToolCallEntry } from "../../src/shared/thread/thread";
+import { isLocalCommandRecord } from "../../src/shared/thread/reduceChunk";
+import { AgentClient } from "../../src/acp/client/connection/agentClient";
+import { AgentServices } from "../../src/acp/client/callbacks/agentServices";
+import { SessionController } from "../../src/acp/client/session/sessionController";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { MemoryLogger, definitionOf, steppingClock } from "../support/memoryPorts";
 import { repoRoot } from "../support/fakeAgentLaunch";

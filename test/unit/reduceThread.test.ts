@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { reduceThread } from "../../src/shared/reduceThread";
-import { emptyThread, type Thread } from "../../src/shared/thread";
-import type { ThreadAction } from "../../src/shared/threadActions";
+import { reduceThread } from "../../src/shared/thread/reduceThread";
+import { emptyThread, type Thread } from "../../src/shared/thread/thread";
+import type { ThreadAction } from "../../src/shared/thread/threadActions";
 
 let counter = 0;
 const update = (sessionUpdate: string, text: string, messageId?: string): ThreadAction => ({
@@ -88,7 +88,7 @@ test("a failed turn ends the turn and adds an error entry", () => {
 });
 
 test("a connection that is ready again clears a failed turn's status", async () => {
-  const { reducePanel, initialPanelState, describeStatus } = await import("../../src/shared/panelState");
+  const { reducePanel, initialPanelState, describeStatus } = await import("../../src/shared/wire/panelState");
   let state = reducePanel(initialPanelState, { type: "connection/ready", agent: "A", sessionId: "s" });
   state = reducePanel(state, { type: "turn/started", entryId: "u", text: "go", at: 1 });
   state = reducePanel(state, { type: "connection/failed", agent: "A", message: "died" });

@@ -4,9 +4,9 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { reduceThread } from "../../src/shared/reduceThread";
-import { emptyThread, type Thread } from "../../src/shared/thread";
-import { messagesOfRun } from "../../src/shared/reduceUnstable";
+import { reduceThread } from "../../src/shared/thread/reduceThread";
+import { emptyThread, type Thread } from "../../src/shared/thread/thread";
+import { messagesOfRun } from "../../src/shared/thread/reduceUnstable";
 
 let counter = 0;
 const fold = (thread: Thread, ...updates: Array<Record<string, unknown>>): Thread =>

@@ -5,10 +5,10 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { reduceThread } from "../../src/shared/reduceThread";
-import { emptyThread } from "../../src/shared/thread";
-import type { ThreadAction } from "../../src/shared/threadActions";
-import { threadToMarkdown } from "../../src/shared/threadMarkdown";
+import { reduceThread } from "../../src/shared/thread/reduceThread";
+import { emptyThread } from "../../src/shared/thread/thread";
+import type { ThreadAction } from "../../src/shared/thread/threadActions";
+import { threadToMarkdown } from "../../src/shared/thread/threadMarkdown";
 
 function render(script: Array<ThreadAction | Record<string, unknown>>): string {
   let id = 0;

@@ -15,8 +15,8 @@ import type { ChatSession } from "../../src/acp/sessions/chatSession";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
 import { Cleanup, ThreadRecorder, assistantText, connect, contextFor, entriesOf } from "../support/hostHarness";
-import { SessionController } from "../../src/acp/client/sessionController";
-import { describeRequestError } from "../../src/acp/client/agentErrors";
+import { SessionController } from "../../src/acp/client/session/sessionController";
+import { describeRequestError } from "../../src/acp/client/connection/agentErrors";
 import { waitFor } from "../support/waitFor";
 
 const managers: SessionManager[] = [];

@@ -8,8 +8,8 @@ import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { PanelStore } from "../../src/acp/sessions/panelStore";
 import { HISTORY_SLICE_ENTRIES, ReplicaFeed, TAIL_ENTRIES } from "../../src/acp/sessions/replicaFeed";
-import type { PanelAction } from "../../src/shared/panelState";
-import type { HostMessage, WebviewMessage } from "../../src/shared/protocol";
+import type { PanelAction } from "../../src/shared/wire/panelState";
+import type { HostMessage, WebviewMessage } from "../../src/shared/wire/protocol";
 import { ReplicaStore } from "../../webview/store";
 
 const FLUSH_MS = 5;

@@ -10,7 +10,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ChangeReview } from "../../src/acp/sessions/changeReview";
 import type { ReviewSafety } from "../../src/acp/checkpoints/reviewSafety";
-import type { ThreadAction } from "../../src/shared/threadActions";
+import type { ThreadAction } from "../../src/shared/thread/threadActions";
 import { DiskFiles } from "../support/diskFiles";
 import { scratchDir } from "../support/scratchDir";
 

@@ -9,9 +9,9 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
-import { fileSystemCallbacks } from "../../src/acp/client/fileSystemCallbacks";
-import { touchesSensitiveFile } from "../../src/acp/client/sensitiveRules";
-import { gitHooksFolders } from "../../src/acp/client/gitHooksPath";
+import { fileSystemCallbacks } from "../../src/acp/client/callbacks/fileSystemCallbacks";
+import { touchesSensitiveFile } from "../../src/acp/client/callbacks/sensitiveRules";
+import { gitHooksFolders } from "../../src/acp/client/callbacks/gitHooksPath";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { scratchDir } from "../support/scratchDir";
 

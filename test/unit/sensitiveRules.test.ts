@@ -9,8 +9,8 @@ import assert from "node:assert/strict";
 import { mkdirSync, realpathSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
-import { AgentServices } from "../../src/acp/client/agentServices";
-import type { PermissionRules } from "../../src/acp/client/permissionBroker";
+import { AgentServices } from "../../src/acp/client/callbacks/agentServices";
+import type { PermissionRules } from "../../src/acp/client/callbacks/permissionBroker";
 import { scratchDir } from "../support/scratchDir";
 
 const ROOT = "/home/dev/project";

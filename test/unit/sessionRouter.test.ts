@@ -5,8 +5,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type * as acp from "@agentclientprotocol/sdk";
-import { SessionRouter } from "../../src/acp/client/sessionRouter";
-import type { ClientCallbacks } from "../../src/acp/client/clientCallbacks";
+import { SessionRouter } from "../../src/acp/client/session/sessionRouter";
+import type { ClientCallbacks } from "../../src/acp/client/callbacks/clientCallbacks";
 
 const signal = new AbortController().signal;
 

@@ -1,6 +1,6 @@
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { cleanSessionTitle } from "../../src/shared/sessionTitle";
+import { cleanSessionTitle } from "../../src/shared/thread/sessionTitle";
 
 describe("cleanSessionTitle drops Markdown markup (issue 29: tab titles)", () => {
   it("keeps the words of emphasis, code, links and headings", () => {

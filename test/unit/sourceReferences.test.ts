@@ -4,7 +4,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { configReferences } from "../../src/acp/client/vscodeTools/sourceReferences";
+import { configReferences } from "../../src/acp/client/mcpTools/sourceReferences";
 
 test('extends and types arrays name packages; a file of unclosed `"types":[` is scanned in linear time', () => {
   assert.deepEqual(configReferences('{"extends": ["@tsconfig/node20", "./base.json"], "types": ["node"]}'), [

@@ -11,10 +11,10 @@ import { agentPresets } from "../../src/acp/agents/agentPresets";
 import { installOffer, withInstalledPresets } from "../../src/acp/agents/installedPresets";
 import { npmInstallPlan } from "../../src/acp/agents/npmInstallPlan";
 import { presetInstalls, type NpmPresetInstall } from "../../src/acp/agents/presetInstalls";
-import { describeStartFailure } from "../../src/acp/client/agentErrors";
+import { describeStartFailure } from "../../src/acp/client/connection/agentErrors";
 import { TabNotes } from "../../src/acp/sessions/tabNotes";
-import { initialPanelState, reducePanel, type PanelAction } from "../../src/shared/panelState";
-import { startRemedy } from "../../src/shared/startRemedy";
+import { initialPanelState, reducePanel, type PanelAction } from "../../src/shared/wire/panelState";
+import { startRemedy } from "../../src/shared/wire/startRemedy";
 import { scratchDir } from "../support/scratchDir";
 
 const enoent = Object.assign(new Error("spawn claude-agent-acp ENOENT"), { code: "ENOENT" });

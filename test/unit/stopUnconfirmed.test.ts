@@ -5,8 +5,8 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { STOP_GRACE_MS } from "../../src/acp/client/stopGrace";
-import { describeStatus } from "../../src/shared/panelState";
+import { STOP_GRACE_MS } from "../../src/acp/client/session/stopGrace";
+import { describeStatus } from "../../src/shared/wire/panelState";
 import { Cleanup, assistantText, chatSession, entriesOf } from "../support/hostHarness";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { ManualClock } from "../support/memoryPorts";

@@ -7,8 +7,8 @@ import {
   keepLastBytes,
   MAX_OUTPUT_BYTE_LIMIT,
   MAX_TERMINALS_PER_SESSION,
-} from "../../src/acp/client/terminalManager";
-import { LIMIT_REACHED } from "../../src/acp/client/connection";
+} from "../../src/acp/client/callbacks/terminalManager";
+import { LIMIT_REACHED } from "../../src/acp/client/connection/connection";
 
 const managers: TerminalManager[] = [];
 after(async () => Promise.all(managers.map((m) => m.dispose())));

@@ -6,13 +6,13 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { tmpdir } from "node:os";
-import { TerminalManager } from "../../src/acp/client/terminalManager";
+import { TerminalManager } from "../../src/acp/client/callbacks/terminalManager";
 import {
   MAX_TERMINAL_MIRRORS,
   TerminalMirrorSet,
   TerminalOutputFilter,
   visibleCommand,
-} from "../../src/acp/client/terminalMirrorSet";
+} from "../../src/acp/client/callbacks/terminalMirrorSet";
 
 const managers: TerminalManager[] = [];
 after(async () => Promise.all(managers.map((m) => m.dispose())));

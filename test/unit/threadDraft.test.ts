@@ -15,7 +15,7 @@ import {
   initialPanelState,
   reducePanel,
   reducePanelBatch,
-} from "../../src/shared/panelState";
+} from "../../src/shared/wire/panelState";
 import { containerCopiesDuring } from "../support/containerCopies";
 import { repoRoot } from "../support/fakeAgentLaunch";
 

@@ -8,11 +8,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { emptyThread, type Thread } from "../../src/shared/thread";
-import { reduceThread } from "../../src/shared/reduceThread";
-import type { ThreadAction } from "../../src/shared/threadActions";
-import { threadTail } from "../../src/shared/threadTail";
-import { historyIntact, historySlice, prependHistory } from "../../src/shared/threadHistory";
+import { emptyThread, type Thread } from "../../src/shared/thread/thread";
+import { reduceThread } from "../../src/shared/thread/reduceThread";
+import type { ThreadAction } from "../../src/shared/thread/threadActions";
+import { threadTail } from "../../src/shared/thread/threadTail";
+import { historyIntact, historySlice, prependHistory } from "../../src/shared/thread/threadHistory";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261201);

@@ -7,8 +7,8 @@ import {
   describeStatus,
   initialPanelState,
   reducePanel,
-} from "../../src/shared/panelState";
-import { panelStatus, threadPhase } from "../../src/shared/threadPhase";
+} from "../../src/shared/wire/panelState";
+import { panelStatus, threadPhase } from "../../src/shared/wire/threadPhase";
 
 function fold(actions: readonly PanelAction[]): PanelState {
   return actions.reduce(

@@ -5,7 +5,7 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import type { Thread } from "../../src/shared/thread";
+import type { Thread } from "../../src/shared/thread/thread";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { ManualClock } from "../support/memoryPorts";
 import {
@@ -18,7 +18,7 @@ import {
   entriesOf,
   newSession,
 } from "../support/hostHarness";
-import { SILENCE_WARNING_MS, SessionController } from "../../src/acp/client/sessionController";
+import { SILENCE_WARNING_MS, SessionController } from "../../src/acp/client/session/sessionController";
 import { waitFor } from "../support/waitFor";
 
 const cleanup = new Cleanup();

@@ -1,7 +1,7 @@
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { ToolCallEntry } from "../../src/shared/thread";
-import { shownToolStatus } from "../../src/shared/toolOutcome";
+import type { ToolCallEntry } from "../../src/shared/thread/thread";
+import { shownToolStatus } from "../../src/shared/thread/toolOutcome";
 
 const run = (patch: Partial<ToolCallEntry> = {}): ToolCallEntry => ({
   kind: "tool_call",

@@ -7,9 +7,9 @@ import assert from "node:assert/strict";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { Cleanup, chatSession, toolCards } from "../support/hostHarness";
 import { waitFor } from "../support/waitFor";
-import { ToolTerminals } from "../../src/acp/client/toolTerminals";
-import type { Thread } from "../../src/shared/thread";
-import { storedEntriesOf } from "../../src/shared/storedTranscript";
+import { ToolTerminals } from "../../src/acp/client/callbacks/toolTerminals";
+import type { Thread } from "../../src/shared/thread/thread";
+import { storedEntriesOf } from "../../src/shared/thread/storedTranscript";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());

@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { TrafficLog, TRAFFIC_LINE_LIMIT } from "../../src/acp/client/trafficLog";
-import { redactSecrets } from "../../src/acp/client/secretRedaction";
-import { logJson } from "../../src/acp/client/logJson";
+import { TrafficLog, TRAFFIC_LINE_LIMIT } from "../../src/acp/client/connection/trafficLog";
+import { redactSecrets } from "../../src/acp/client/connection/secretRedaction";
+import { logJson } from "../../src/acp/client/connection/logJson";
 
 test("the ring buffer keeps the newest lines, oldest first", () => {
   const log = new TrafficLog(3);

@@ -4,8 +4,8 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { TrafficLog } from "../../src/acp/client/trafficLog";
-import { logJson } from "../../src/acp/client/logJson";
+import { TrafficLog } from "../../src/acp/client/connection/trafficLog";
+import { logJson } from "../../src/acp/client/connection/logJson";
 
 /** The text the traffic log shows for one message. */
 function shown(message: unknown): string {

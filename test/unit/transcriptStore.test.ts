@@ -8,9 +8,9 @@ import {
   type TranscriptLimits,
 } from "../../src/acp/sessions/transcriptStore";
 import { memoryTranscriptStorage } from "../support/memoryTranscriptStorage";
-import { reduceThread } from "../../src/shared/reduceThread";
-import { emptyThread, type Thread } from "../../src/shared/thread";
-import type { ThreadAction } from "../../src/shared/threadActions";
+import { reduceThread } from "../../src/shared/thread/reduceThread";
+import { emptyThread, type Thread } from "../../src/shared/thread/thread";
+import type { ThreadAction } from "../../src/shared/thread/threadActions";
 import { ManualClock } from "../support/memoryPorts";
 
 function threadOf(actions: ThreadAction[]): Thread {

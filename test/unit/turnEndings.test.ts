@@ -4,9 +4,9 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { reduceThread } from "../../src/shared/reduceThread";
-import { emptyThread, type NoticeEntry, type StopReason, type Thread } from "../../src/shared/thread";
-import type { ThreadAction } from "../../src/shared/threadActions";
+import { reduceThread } from "../../src/shared/thread/reduceThread";
+import { emptyThread, type NoticeEntry, type StopReason, type Thread } from "../../src/shared/thread/thread";
+import type { ThreadAction } from "../../src/shared/thread/threadActions";
 
 const update = (entryId: string, value: { sessionUpdate: string; [key: string]: unknown }): ThreadAction => ({
   type: "acp/update",

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { emptyThread, type Thread } from "../../src/shared/thread";
-import { noWalkthroughProgress, walkthroughProgress } from "../../src/shared/walkthroughProgress";
+import { emptyThread, type Thread } from "../../src/shared/thread/thread";
+import { noWalkthroughProgress, walkthroughProgress } from "../../src/shared/thread/walkthroughProgress";
 
 const permission = {
   requestId: "r1",

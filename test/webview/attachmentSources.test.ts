@@ -6,7 +6,7 @@
  */
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { Attachment } from "../../src/shared/protocol";
+import type { Attachment } from "../../src/shared/wire/protocol";
 import { readyState } from "./fixtures";
 import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
 

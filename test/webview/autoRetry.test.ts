@@ -7,7 +7,7 @@ import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { messageChunk, readyState } from "./fixtures";
 import { type Harness, Panel, startHarness } from "./harness";
-import type { ThreadAction } from "../../src/shared/threadActions";
+import type { ThreadAction } from "../../src/shared/thread/threadActions";
 
 const retrying = (attempt: number, delayMs: number): ThreadAction => ({
   type: "turn/retrying",

@@ -5,8 +5,8 @@
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { WebviewMessage } from "../../src/shared/protocol";
-import { initialPanelState } from "../../src/shared/panelState";
+import type { WebviewMessage } from "../../src/shared/wire/protocol";
+import { initialPanelState } from "../../src/shared/wire/panelState";
 import { type BridgeTransport, getUiState, onHostMessage, postToHost, setBridgeTransport } from "../../webview/bridge";
 import { CheckpointUi } from "../../webview/checkpointUi";
 import { type ComposerCommand, ComposerInbox } from "../../webview/composerInbox";

@@ -4,8 +4,8 @@
  * without; the host's `checkpoint/preview` answers; a restore notice; and review rows of every
  * kind the checkpoint review shows (the agent's, the user's, binary, not undoable with a reason).
  */
-import type { PanelAction, PanelState } from "../../src/shared/panelState";
-import type { HostMessage } from "../../src/shared/protocol";
+import type { PanelAction, PanelState } from "../../src/shared/wire/panelState";
+import type { HostMessage } from "../../src/shared/wire/protocol";
 import { readyActions } from "./featureFixture";
 import { fold } from "./fullFixture";
 

@@ -4,7 +4,7 @@
  */
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { PanelState } from "../../src/shared/panelState";
+import type { PanelState } from "../../src/shared/wire/panelState";
 import { PNG_BASE64, fold } from "./fullFixture";
 import { readyState, turnStarted } from "./fixtures";
 import { type Harness, Panel, eventually, settle, startHarness } from "./harness";

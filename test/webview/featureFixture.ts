@@ -3,8 +3,8 @@
  * and subagent runs. Panel states are built the way the host builds them: real panel actions
  * folded through the shared reducePanel. Side-channel messages are typed by the protocol.
  */
-import type { PanelAction, PanelState } from "../../src/shared/panelState";
-import type { HostMessage, SessionListItem, TabSummary } from "../../src/shared/protocol";
+import type { PanelAction, PanelState } from "../../src/shared/wire/panelState";
+import type { HostMessage, SessionListItem, TabSummary } from "../../src/shared/wire/protocol";
 import { fold } from "./fullFixture";
 import { AGENT } from "./fixtures";
 

@@ -1,6 +1,6 @@
 /** Panel states and actions for the webview tests, typed against the shared model. */
-import type { PanelAction, PanelState } from "../../src/shared/panelState";
-import { type ThreadEntry, type TurnState, emptyThread } from "../../src/shared/thread";
+import type { PanelAction, PanelState } from "../../src/shared/wire/panelState";
+import { type ThreadEntry, type TurnState, emptyThread } from "../../src/shared/thread/thread";
 
 export const AGENT = "Echo Agent";
 

@@ -7,8 +7,8 @@
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Locator } from "playwright-core";
-import type { PanelAction } from "../../src/shared/panelState";
-import type { ThreadEntry } from "../../src/shared/thread";
+import type { PanelAction } from "../../src/shared/wire/panelState";
+import type { ThreadEntry } from "../../src/shared/thread/thread";
 import { agentEntry, messageChunk, readyState, turnStarted, userEntry } from "./fixtures";
 import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
 

@@ -3,7 +3,7 @@
  * real panel actions folded through the shared reducePanel. Tests render it from a snapshot and
  * can also replay the actions one by one.
  */
-import { type PanelAction, type PanelState, initialPanelState, reducePanel } from "../../src/shared/panelState";
+import { type PanelAction, type PanelState, initialPanelState, reducePanel } from "../../src/shared/wire/panelState";
 import { AGENT } from "./fixtures";
 
 export const OLD_MATH = [

@@ -16,9 +16,9 @@ import { tmpdir } from "node:os";
 import { dirname, extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, type Locator, type Page, chromium } from "playwright-core";
-import { modulePreloadTags, preloadChunks } from "../../src/shared/modulePreloads";
-import type { PanelAction, PanelState } from "../../src/shared/panelState";
-import type { WebviewMessage } from "../../src/shared/protocol";
+import { modulePreloadTags, preloadChunks } from "../../src/shared/wire/modulePreloads";
+import type { PanelAction, PanelState } from "../../src/shared/wire/panelState";
+import type { WebviewMessage } from "../../src/shared/wire/protocol";
 
 declare global {
   interface Window {

@@ -8,7 +8,7 @@
  */
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { SessionListItem } from "../../src/shared/protocol";
+import type { SessionListItem } from "../../src/shared/wire/protocol";
 import { AGENT, readyState } from "./fixtures";
 import { sessionsList, tabsState } from "./featureFixture";
 import { type Harness, Panel, eventually, startHarness } from "./harness";

@@ -5,8 +5,8 @@
  */
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { historySlice } from "../../src/shared/threadHistory";
-import { threadTail } from "../../src/shared/threadTail";
+import { historySlice } from "../../src/shared/thread/threadHistory";
+import { threadTail } from "../../src/shared/thread/threadTail";
 import { longThread, messageChunk, readyState } from "./fixtures";
 import { type Harness, Panel, eventually, settle, shownInLog, startHarness } from "./harness";
 

@@ -9,8 +9,8 @@ import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, it } from "node:test";
-import type { PanelAction } from "../../src/shared/panelState";
-import type { HostMessage } from "../../src/shared/protocol";
+import type { PanelAction } from "../../src/shared/wire/panelState";
+import type { HostMessage } from "../../src/shared/wire/protocol";
 import { fold } from "./fullFixture";
 import { type Harness, Panel, eventually, startHarness } from "./harness";
 

@@ -9,7 +9,7 @@ import { workspaceRelative } from "../../webview/displayPaths";
 import { mentionAt } from "../../webview/useSuggestions";
 import { mentionToken } from "../../webview/components/MentionHighlights";
 import { promptOf } from "../../webview/messageText";
-import type { ThreadEntry } from "../../src/shared/thread";
+import type { ThreadEntry } from "../../src/shared/thread/thread";
 
 describe("workspace-relative paths, mentions, retry", () => {
   it("shows paths inside a workspace folder relative to it, and any other path unchanged", () => {

@@ -4,7 +4,7 @@
  */
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { PanelAction } from "../../src/shared/panelState";
+import type { PanelAction } from "../../src/shared/wire/panelState";
 import { tabsState } from "./featureFixture";
 import { agentEntry, readyState, userEntry } from "./fixtures";
 import { type Harness, Panel, eventually, startHarness } from "./harness";

@@ -4,7 +4,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { WebviewMessage } from "../../src/shared/protocol";
+import type { WebviewMessage } from "../../src/shared/wire/protocol";
 import { PathLinkStore } from "../../webview/pathLinkStore";
 
 const tick = () => new Promise<void>((resolve) => queueMicrotask(resolve));

@@ -4,7 +4,7 @@
  */
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { PanelAction } from "../../src/shared/panelState";
+import type { PanelAction } from "../../src/shared/wire/panelState";
 import { TABS, tabsState } from "./featureFixture";
 import { fold, fullFixtureActions } from "./fullFixture";
 import { type Harness, Panel, eventually, settle, startHarness } from "./harness";

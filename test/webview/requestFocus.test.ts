@@ -6,7 +6,7 @@
  */
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { PanelAction } from "../../src/shared/panelState";
+import type { PanelAction } from "../../src/shared/wire/panelState";
 import { readyState, turnStarted } from "./fixtures";
 import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
 

@@ -4,12 +4,12 @@
  */
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { PanelAction } from "../../src/shared/panelState";
-import { emptyThread } from "../../src/shared/thread";
+import type { PanelAction } from "../../src/shared/wire/panelState";
+import { emptyThread } from "../../src/shared/thread/thread";
 import { fold, fullFixtureState } from "./fullFixture";
 import { readyState, turnStarted } from "./fixtures";
 import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
-import { ruledNotice } from "../../src/acp/client/permissionBroker";
+import { ruledNotice } from "../../src/acp/client/callbacks/permissionBroker";
 
 const TALL = { width: 440, height: 3_200 };
 

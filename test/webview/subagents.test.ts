@@ -5,7 +5,7 @@
  */
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { PanelAction } from "../../src/shared/panelState";
+import type { PanelAction } from "../../src/shared/wire/panelState";
 import { fold } from "./fullFixture";
 import { memberUpdate, readyActions, subagentActions, subagentDone, subagentEvent } from "./featureFixture";
 import { type Harness, Panel, eventually, settle, startHarness } from "./harness";

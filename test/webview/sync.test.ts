@@ -4,7 +4,7 @@
  */
 import * as assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { PanelAction } from "../../src/shared/panelState";
+import type { PanelAction } from "../../src/shared/wire/panelState";
 import { AGENT, agentEntry, messageChunk, readyState, turnStarted, userEntry } from "./fixtures";
 import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
 

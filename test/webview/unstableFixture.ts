@@ -3,7 +3,7 @@
  * plan, a standard subagent with messages and its own output, a turn's PromptResponse.usage, and
  * providers. Shares its shapes with test/fakeAgent/unstableSurface.ts and the golden fixture.
  */
-import type { PanelAction } from "../../src/shared/panelState";
+import type { PanelAction } from "../../src/shared/wire/panelState";
 import { readyActions } from "./featureFixture";
 
 const update = (entryId: string, value: Record<string, unknown>): PanelAction => ({

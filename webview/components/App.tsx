@@ -5,7 +5,7 @@
  * active tab, so each tab keeps its own draft and scroll position.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { initialPanelState } from "../../src/shared/panelState";
+import { initialPanelState } from "../../src/shared/wire/panelState";
 import { focusComposer } from "../composerPresence";
 import { draftKeyFor, pruneDrafts } from "../draftBook";
 import { type PanelServices, PanelContext, useCheckpointUi, usePanel, useTabs } from "../hooks";

@@ -1,8 +1,8 @@
 /** The draft's attachments as chips above the prompt, each removable. */
-import type { Attachment } from "../../src/shared/protocol";
+import type { Attachment } from "../../src/shared/wire/protocol";
 import { Codicon } from "./Codicon";
 import { t } from "../l10n";
-import { attachmentIcon, attachmentSource } from "../../src/shared/attachmentSource";
+import { attachmentIcon, attachmentSource } from "../../src/shared/wire/attachmentSource";
 
 export function AttachmentChips({
   attachments,

@@ -2,7 +2,7 @@
  * The active tab's agent sign-in state, from its `auth/status` (unstable; only agents that offer
  * it): "Signed in", "Not signed in", "No sign-in needed". Nothing for other agents, or "unknown".
  */
-import type { TabSummary } from "../../src/shared/protocol";
+import type { TabSummary } from "../../src/shared/wire/protocol";
 import { useTabs } from "../hooks";
 import { Codicon } from "./Codicon";
 import { t } from "../l10n";

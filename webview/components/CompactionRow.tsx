@@ -3,7 +3,7 @@
  * with a spinner, then "Context compacted" with the summary collapsed under it, or the failure.
  */
 import { memo } from "react";
-import type { CompactionEntry } from "../../src/shared/thread";
+import type { CompactionEntry } from "../../src/shared/thread/thread";
 import { Codicon } from "./Codicon";
 import { Collapsible } from "./Collapsible";
 import { Markdown } from "./Markdown";

@@ -22,7 +22,7 @@ import {
 import { getUiState, setUiState } from "../bridge";
 import type { ComposerCommand } from "../composerInbox";
 import { registerComposerBox, offerComposerFocus } from "../composerPresence";
-import { initialPanelState } from "../../src/shared/panelState";
+import { initialPanelState } from "../../src/shared/wire/panelState";
 import { useComposerCommands, useHostActions, usePanel } from "../hooks";
 import { readImages, uriListAttachments } from "../imageAttachments";
 import { PromptHistory } from "../promptHistory";

@@ -9,7 +9,7 @@ import VscodeCheckbox from "@vscode-elements/react-elements/dist/components/Vsco
 import VscodeOption from "@vscode-elements/react-elements/dist/components/VscodeOption.js";
 import VscodeSingleSelect from "@vscode-elements/react-elements/dist/components/VscodeSingleSelect.js";
 import { memo } from "react";
-import type { ConfigOption } from "../../src/shared/sessionUpdate";
+import type { ConfigOption } from "../../src/shared/thread/sessionUpdate";
 import { useHostActions, usePanel } from "../hooks";
 import { t } from "../l10n";
 import { ProviderPicker } from "./ProviderPicker";

@@ -3,7 +3,7 @@
  * touches, so a streamed chunk re-renders the last entry and nothing else.
  */
 import { memo } from "react";
-import type { AssistantChunk, AssistantEntry, ThreadEntry } from "../../src/shared/thread";
+import type { AssistantChunk, AssistantEntry, ThreadEntry } from "../../src/shared/thread/thread";
 import { CompactionRow } from "./CompactionRow";
 import { ErrorNotice } from "./ErrorNotice";
 import { Markdown } from "./Markdown";

@@ -6,7 +6,7 @@
  */
 import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
 import { memo } from "react";
-import { startRemedy, type StartRemedy } from "../../src/shared/startRemedy";
+import { startRemedy, type StartRemedy } from "../../src/shared/wire/startRemedy";
 import { useAgentCatalog, useHostActions, usePanel } from "../hooks";
 import { CopyCommand, InstallButton, VendorLink } from "./InstallActions";
 import { t } from "../l10n";

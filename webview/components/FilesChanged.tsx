@@ -8,7 +8,7 @@
  * pending (Undo all only on the agent's undoable ones).
  */
 import { memo } from "react";
-import type { FileChange } from "../../src/shared/thread";
+import type { FileChange } from "../../src/shared/thread/thread";
 import { type ChangeLabel, changeLabels } from "../displayPaths";
 import { useHostActions, usePanel, useWorkspaceRoots } from "../hooks";
 import { usePanelExpanded } from "../uiExpansion";

@@ -6,8 +6,8 @@
  */
 import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
 import { type FormEvent, type KeyboardEvent, memo, useEffect, useId, useMemo, useRef, useState } from "react";
-import { parseFormSchema, validateForm } from "../../src/shared/formSchema";
-import type { PendingForm } from "../../src/shared/thread";
+import { parseFormSchema, validateForm } from "../../src/shared/forms/formSchema";
+import type { PendingForm } from "../../src/shared/thread/thread";
 import { composerIsIdle } from "../composerPresence";
 import { offerFormHandoff, withdrawFormHandoff } from "../formHandoff";
 import { focusFirstField } from "../requestFocus";

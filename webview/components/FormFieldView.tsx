@@ -2,8 +2,8 @@
  * One elicitation form field, labelled by its title (or key), with its description as help text
  * and its validation message wired through aria-describedby and aria-invalid.
  */
-import type { FormField } from "../../src/shared/formSchema";
-import { patternProblem } from "../../src/shared/patternMatcher";
+import type { FormField } from "../../src/shared/forms/formSchema";
+import { patternProblem } from "../../src/shared/forms/patternMatcher";
 import { type RawValue, inputTypeFor } from "../formValues";
 import { t } from "../l10n";
 

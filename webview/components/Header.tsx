@@ -9,7 +9,7 @@
 import VscodeOption from "@vscode-elements/react-elements/dist/components/VscodeOption.js";
 import VscodeSingleSelect from "@vscode-elements/react-elements/dist/components/VscodeSingleSelect.js";
 import { useCallback } from "react";
-import type { PanelState } from "../../src/shared/panelState";
+import type { PanelState } from "../../src/shared/wire/panelState";
 import { useEditorSession, useHostActions, usePanel } from "../hooks";
 import { ContextMeter } from "./ContextMeter";
 import { AuthStatus } from "./AuthStatus";

@@ -4,7 +4,7 @@
  * agent removes (`plan_removed`) disappears.
  */
 import { memo, useId } from "react";
-import type { PlanContent } from "../../src/shared/unstableUpdates";
+import type { PlanContent } from "../../src/shared/thread/unstableUpdates";
 import { useHostActions, usePanel } from "../hooks";
 import { useExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";

@@ -6,7 +6,7 @@
  */
 import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
 import type { MouseEvent } from "react";
-import type { InstallOffer } from "../../src/shared/protocol";
+import type { InstallOffer } from "../../src/shared/wire/protocol";
 import { useHostActions } from "../hooks";
 import { Codicon } from "./Codicon";
 import { t } from "../l10n";

@@ -4,7 +4,7 @@
  * with Tab, Enter or Space presses it.
  */
 import { useState } from "react";
-import type { ThreadEntry } from "../../src/shared/thread";
+import type { ThreadEntry } from "../../src/shared/thread/thread";
 import { Codicon } from "./Codicon";
 import { t } from "../l10n";
 

@@ -3,7 +3,7 @@
  * the workspace are shown relative to it, the full path in the tooltip.
  */
 import { memo } from "react";
-import type { ToolLocation } from "../../src/shared/sessionUpdate";
+import type { ToolLocation } from "../../src/shared/thread/sessionUpdate";
 import { workspaceRelative } from "../displayPaths";
 import { useHostActions, useWorkspaceRoots } from "../hooks";
 import { Codicon } from "./Codicon";

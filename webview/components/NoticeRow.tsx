@@ -7,8 +7,8 @@
  * automatic retry (autoRetry.ts) says, translated, why and when; Stop in the composer ends its wait.
  */
 import { memo, useState } from "react";
-import type { NoticeEntry, RequestAnswer, TurnEnding } from "../../src/shared/thread";
-import { CONTINUE_PROMPT } from "../../src/shared/turnEnding";
+import type { NoticeEntry, RequestAnswer, TurnEnding } from "../../src/shared/thread/thread";
+import { CONTINUE_PROMPT } from "../../src/shared/thread/turnEnding";
 import { useHostActions, usePanel, usePanelReader } from "../hooks";
 import { promptOf } from "../messageText";
 import { Codicon } from "./Codicon";

@@ -9,13 +9,13 @@
  */
 import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
 import { memo, useEffect, useRef, useState } from "react";
-import type { PendingPermission } from "../../src/shared/thread";
+import type { PendingPermission } from "../../src/shared/thread/thread";
 import { composerIsIdle } from "../composerPresence";
 import { ALLOW_SHORTCUT, DENY_SHORTCUT, registerShortcutTarget } from "../permissionShortcuts";
 import { useHostActions } from "../hooks";
 import { Codicon } from "./Codicon";
 import { permissionOptionLook } from "./toolPresentation";
-import { MAX_PERMISSION_NOTE } from "../../src/shared/permissionNote";
+import { MAX_PERMISSION_NOTE } from "../../src/shared/wire/permissionNote";
 import { t, tParts } from "../l10n";
 
 /** Requests that have had their chance at focus: a card scrolled back into view must not grab it. */

@@ -2,7 +2,7 @@
  * The agent's plan as a checklist above the composer. Collapsed by default to one row: its
  * progress ("2 of 5 done") and the current step. A new plan from the agent replaces the old one whole.
  */
-import type { PlanEntry } from "../../src/shared/sessionUpdate";
+import type { PlanEntry } from "../../src/shared/thread/sessionUpdate";
 import { usePanel } from "../hooks";
 import { usePanelExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";

@@ -5,7 +5,7 @@
  * Disable for a provider that is on and not required.
  */
 import { memo, useState, type FormEvent } from "react";
-import type { ProviderView } from "../../src/shared/thread";
+import type { ProviderView } from "../../src/shared/thread/thread";
 import { useHostActions, usePanel } from "../hooks";
 import { t } from "../l10n";
 

@@ -6,7 +6,7 @@
  * ended (crashed) before sending is marked "Not sent" and waits for "Send again".
  */
 import { type KeyboardEvent, memo, useEffect, useState } from "react";
-import type { QueuedPrompt } from "../../src/shared/thread";
+import type { QueuedPrompt } from "../../src/shared/thread/thread";
 import { useHostActions, usePanel } from "../hooks";
 import { usePanelExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";

@@ -14,7 +14,7 @@ import { useHistoryResults, useHostActions, useSessionList, useTabs } from "../h
 import { noTabs } from "../hostValueStore";
 import { shortenPath } from "../displayPaths";
 import { type SessionRow, relativeTime, searchSessions, sessionRows, sessionStatusLabel } from "../sessionRows";
-import { filterHistory, historyAgents } from "../../src/shared/historyFilter";
+import { filterHistory, historyAgents } from "../../src/shared/wire/historyFilter";
 import { Codicon } from "./Codicon";
 import { SessionRowMenu, isMenuKey, useRowActions } from "./SessionRowActions";
 import { t } from "../l10n";

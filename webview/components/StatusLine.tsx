@@ -1,6 +1,6 @@
 /** The `role="status"` line: what the agent is doing, derived from the state, never stored. */
-import { describeStatus, initialPanelState, type PanelState } from "../../src/shared/panelState";
-import { isAwaitingUser, threadPhase } from "../../src/shared/threadPhase";
+import { describeStatus, initialPanelState, type PanelState } from "../../src/shared/wire/panelState";
+import { isAwaitingUser, threadPhase } from "../../src/shared/wire/threadPhase";
 import { usePanel } from "../hooks";
 import { Codicon } from "./Codicon";
 import { t } from "../l10n";

@@ -5,7 +5,7 @@
  * unless the user chose otherwise.
  */
 import { memo, useId, useMemo } from "react";
-import type { SubagentRun } from "../../src/shared/thread";
+import type { SubagentRun } from "../../src/shared/thread/thread";
 import { usePanel } from "../hooks";
 import { NestedThreadContext, useNestedEntryView } from "../nestedThread";
 import { describeProgress } from "../runProgress";
@@ -13,7 +13,7 @@ import { useAutoExpanded } from "../uiExpansion";
 import { Codicon } from "./Codicon";
 import { t } from "../l10n";
 import { Markdown } from "./Markdown";
-import { messagesOfRun } from "../../src/shared/reduceUnstable";
+import { messagesOfRun } from "../../src/shared/thread/reduceUnstable";
 
 const stateLook: Record<
   SubagentRun["state"],

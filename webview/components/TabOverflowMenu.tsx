@@ -3,7 +3,7 @@
  * button (MenuButton.tsx) opening a `menu` of `menuitemradio`s, the active one checked.
  */
 import { useRef, useState } from "react";
-import type { TabSummary } from "../../src/shared/protocol";
+import type { TabSummary } from "../../src/shared/wire/protocol";
 import { Codicon } from "./Codicon";
 import { MenuButton } from "./MenuButton";
 import { t } from "../l10n";

@@ -13,7 +13,7 @@
  * tab working in a git worktree (its branch shown first), the worktree's actions too.
  */
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { TabSummary } from "../../src/shared/protocol";
+import type { TabSummary } from "../../src/shared/wire/protocol";
 import { useHostActions, useTabs } from "../hooks";
 import { moveListFocus } from "../listFocus";
 import { Codicon } from "./Codicon";

@@ -9,8 +9,8 @@
  * failed and waiting cards are open, and a card seen running stays open when it completes.
  */
 import { memo } from "react";
-import type { ToolCallEntry } from "../../src/shared/thread";
-import { shownToolStatus } from "../../src/shared/toolOutcome";
+import type { ToolCallEntry } from "../../src/shared/thread/thread";
+import { shownToolStatus } from "../../src/shared/thread/toolOutcome";
 import { usePanel } from "../hooks";
 import { useIsNested } from "../nestedThread";
 import { useToolCardExpanded } from "../uiExpansion";

@@ -3,7 +3,7 @@
  * `terminal`. Images are shown only from inline base64 data, never fetched from a URL.
  */
 import { memo } from "react";
-import { type ContentBlock, type ToolContent, contentBlockText } from "../../src/shared/sessionUpdate";
+import { type ContentBlock, type ToolContent, contentBlockText } from "../../src/shared/thread/sessionUpdate";
 import { DiffView } from "./DiffView";
 import { Markdown } from "./Markdown";
 import { TerminalOutput } from "./TerminalOutput";

@@ -8,8 +8,8 @@
  * the tab whose saved scroll position applies.
  */
 import { useMemo, useRef } from "react";
-import type { ConnectionState } from "../../src/shared/panelState";
-import type { ThreadEntry } from "../../src/shared/thread";
+import type { ConnectionState } from "../../src/shared/wire/panelState";
+import type { ThreadEntry } from "../../src/shared/thread/thread";
 import { usePanel } from "../hooks";
 import { NestedEntryContext } from "../nestedThread";
 import { rowContent, rowLabel, rowPlainText } from "../rowPlainText";

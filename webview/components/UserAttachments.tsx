@@ -1,10 +1,10 @@
 /** What the user sent with a prompt besides text: file links, embedded files, images. */
 import { memo } from "react";
-import type { ContentBlock } from "../../src/shared/sessionUpdate";
+import type { ContentBlock } from "../../src/shared/thread/sessionUpdate";
 import { Codicon } from "./Codicon";
 import { imageDataUrl } from "./ToolContentView";
 import { t } from "../l10n";
-import { attachmentIcon, attachmentSource } from "../../src/shared/attachmentSource";
+import { attachmentIcon, attachmentSource } from "../../src/shared/wire/attachmentSource";
 
 export const UserAttachments = memo(function UserAttachments({ blocks }: { blocks: readonly ContentBlock[] }) {
   return (

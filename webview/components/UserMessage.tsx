@@ -3,7 +3,7 @@
  * attachments, whether a steer reached the running turn, its actions, and the "Restore checkpoint"
  * card when one is open under it. The editor and the card live in CheckpointUi, not here.
  */
-import type { UserEntry } from "../../src/shared/thread";
+import type { UserEntry } from "../../src/shared/thread/thread";
 import { useMessageEdit, useRestoreCard } from "../hooks";
 import { Codicon } from "./Codicon";
 import { MessageActions } from "./MessageActions";

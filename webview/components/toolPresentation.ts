@@ -1,6 +1,6 @@
 /** How tool kinds and statuses look: codicon names and the words shown next to them. */
-import type { ToolStatus } from "../../src/shared/thread";
-import type { ToolKind } from "../../src/shared/sessionUpdate";
+import type { ToolStatus } from "../../src/shared/thread/thread";
+import type { ToolKind } from "../../src/shared/thread/sessionUpdate";
 import { t } from "../l10n";
 
 export const toolKindIcons: Record<ToolKind, string> = {

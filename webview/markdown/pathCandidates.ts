@@ -8,7 +8,7 @@
  * folder (trailing `/`). One pass over the text, a bounded look at each word, no regular
  * expressions: agent text is hostile, and this runs on every rendered block.
  */
-import { MAX_PATH_CANDIDATES_PER_BLOCK, MAX_PATH_CANDIDATE_LENGTH } from "../../src/shared/pathLinkLimits";
+import { MAX_PATH_CANDIDATES_PER_BLOCK, MAX_PATH_CANDIDATE_LENGTH } from "../../src/shared/wire/pathLinkLimits";
 
 export interface PathCandidate {
   /** Offsets in the text of the whole link text, suffix included: [start, end). */

@@ -6,7 +6,7 @@
  * the Markdown's delegated click handler (`data-path-file`). Idempotent: linked text is inside a
  * button and is not scanned again.
  */
-import { MAX_PATH_CANDIDATES_PER_BLOCK } from "../../src/shared/pathLinkLimits";
+import { MAX_PATH_CANDIDATES_PER_BLOCK } from "../../src/shared/wire/pathLinkLimits";
 import { type PathCandidate, pathCandidates } from "./pathCandidates";
 
 /** Where a path is never linked: code blocks, the plain-text fallback, and existing links or buttons. */

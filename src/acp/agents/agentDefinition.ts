@@ -43,7 +43,7 @@ export const agentEntrySchema = z
     headers: z.record(z.string(), z.string().refine(isSafeHeaderValue, "must not contain line breaks")).optional(),
     /** Switches the client's local powers on or off for this agent (defaults: networkPolicy.ts). */
     capabilities: z.strictObject({ fs: z.boolean().optional(), terminal: z.boolean().optional() }).optional(),
-    /** false: this agent does not get the VS Code tools (diagnostics, symbols…; see vscodeTools/). */
+    /** false: this agent does not get the VS Code tools (diagnostics, symbols…; see mcpTools/). */
     vscodeTools: z.boolean().optional(),
     /** true: every tab of this agent gets its own process (by default tabs of one agent share one). */
     processPerSession: z.boolean().optional(),

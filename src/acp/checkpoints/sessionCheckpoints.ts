@@ -6,13 +6,13 @@
  * without a baseline.
  */
 import { basename } from "node:path";
-import type { ThreadAction } from "../../shared/threadActions";
+import type { ThreadAction } from "../../shared/thread/threadActions";
 import type { Logger } from "../ports";
 import type { TurnBaseline } from "./turnBaseline";
 import type { Baseline } from "./reviewContent";
 import type { ReviewSafety } from "./reviewSafety";
 import { GitUnavailable } from "./gitExecutable";
-import { warningNotice } from "../client/warningNotice";
+import { warningNotice } from "../client/session/warningNotice";
 import { english, type Translate } from "../../shared/l10n";
 import {
   RestoreRefused,

@@ -10,7 +10,7 @@
  * created later is linked in the next session, or after the folders change.
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { MAX_PATHS_PER_CHECK, MAX_PATH_CANDIDATE_LENGTH } from "../../shared/pathLinkLimits";
+import { MAX_PATHS_PER_CHECK, MAX_PATH_CANDIDATE_LENGTH } from "../../shared/wire/pathLinkLimits";
 
 /** What a stat found: a regular file, anything else, or nothing (missing, unreadable). */
 export type StatKind = "file" | "symlink" | "other" | undefined;

@@ -3,7 +3,7 @@
  * fields, so a match in a title or a prompt can rank above one deep in a tool's output. The same
  * fields feed FTS5 (historyStore.ts) and the fallback scan (scanSearch.ts).
  */
-import type { StoredEntry } from "../../shared/storedTranscript";
+import type { StoredEntry } from "../../shared/thread/storedTranscript";
 
 export interface ConversationText {
   readonly title: string;

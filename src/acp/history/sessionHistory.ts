@@ -6,7 +6,7 @@
  */
 import type { ConversationSummary } from "../journal/conversationArchive";
 import { conversationKey } from "../journal/journalArchive";
-import type { SessionListItem } from "../../shared/protocol";
+import type { SessionListItem } from "../../shared/wire/protocol";
 import type { HistoryService } from "./historyService";
 import type { SnippetPart } from "./conversationText";
 import { english, type Translate } from "../../shared/l10n";

@@ -4,7 +4,7 @@
  * it; readers depend only on this file. Entries are the same flat, serialisable `StoredEntry`
  * the transcript shows after a reload.
  */
-import type { StoredEntry } from "../../shared/storedTranscript";
+import type { StoredEntry } from "../../shared/thread/storedTranscript";
 
 /** One conversation: one ACP session of one agent, as this workspace's panel saw it. */
 export interface ConversationSummary {

@@ -9,7 +9,7 @@
  */
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import type { StoredEntry } from "../../shared/storedTranscript";
+import type { StoredEntry } from "../../shared/thread/storedTranscript";
 import type { ArchiveSubscription, ConversationArchive, ConversationSummary } from "./conversationArchive";
 import { entriesOf, foldJournal, type FoldedJournal } from "./journalRecords";
 import { journalFile, type JournalFs } from "./journalFs";

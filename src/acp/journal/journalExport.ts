@@ -4,9 +4,9 @@
  * knows of each conversation, for backup or other tools). Entries come whole from the journal:
  * nothing is capped here.
  */
-import { emptyThread } from "../../shared/thread";
-import { restoredEntries, type StoredEntry } from "../../shared/storedTranscript";
-import { threadToMarkdown } from "../../shared/threadMarkdown";
+import { emptyThread } from "../../shared/thread/thread";
+import { restoredEntries, type StoredEntry } from "../../shared/thread/storedTranscript";
+import { threadToMarkdown } from "../../shared/thread/threadMarkdown";
 import type { ConversationSummary } from "./conversationArchive";
 
 export interface ExportedConversation {

@@ -3,7 +3,7 @@
  * wrong types), a last line cut by a crash, or the start of the conversation removed (pruned to
  * stay within the disk budget, or deleted). Shown above the entries that did load.
  */
-import type { StoredEntry } from "../../shared/storedTranscript";
+import type { StoredEntry } from "../../shared/thread/storedTranscript";
 import { english, type Translate } from "../../shared/l10n";
 import type { ResolvedConversation } from "./journalArchive";
 

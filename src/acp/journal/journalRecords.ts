@@ -15,7 +15,7 @@
  * is not JSON or not a valid record is skipped and counted, so the rest always loads.
  */
 import * as z from "zod";
-import { storedEntrySchema, type StoredEntry } from "../../shared/storedTranscript";
+import { storedEntrySchema, type StoredEntry } from "../../shared/thread/storedTranscript";
 
 const chunkSchema = z.object({ kind: z.enum(["message", "thought"]), text: z.string() });
 

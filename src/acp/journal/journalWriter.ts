@@ -10,8 +10,8 @@
  * reports once, and is retried with backoff; the next write starts with a newline so a line the
  * failed write may have left half-written is skipped on load, never glued to the next record.
  */
-import type { Thread, ThreadEntry } from "../../shared/thread";
-import { JOURNAL_TEXT_LIMIT, toStoredEntry, type StoredEntry } from "../../shared/storedTranscript";
+import type { Thread, ThreadEntry } from "../../shared/thread/thread";
+import { JOURNAL_TEXT_LIMIT, toStoredEntry, type StoredEntry } from "../../shared/thread/storedTranscript";
 import type { Clock, Timer } from "../ports";
 import { recordLine, type JournalRecord } from "./journalRecords";
 import { errorCode, journalFile, type JournalFs } from "./journalFs";

@@ -8,8 +8,8 @@
  * The thread is only read while the connection is ready or has failed (a crash): while a session
  * starts or loads, the thread is being replaced and nothing is written from it.
  */
-import type { PanelState } from "../../shared/panelState";
-import { toStoredEntry, JOURNAL_TEXT_LIMIT, type StoredEntry } from "../../shared/storedTranscript";
+import type { PanelState } from "../../shared/wire/panelState";
+import { toStoredEntry, JOURNAL_TEXT_LIMIT, type StoredEntry } from "../../shared/thread/storedTranscript";
 import type { Clock } from "../ports";
 import { conversationKey, type JournalArchive, type PrunedConversation } from "./journalArchive";
 import type { JournalFs } from "./journalFs";

@@ -16,15 +16,15 @@
  * is not closed (`session/close`): Bub then drops it from `session/list`, the user's history
  * (closing a tab closes its session explicitly, sessionManager.ts).
  */
-import { AgentStartError, type AgentClient } from "../client/agentClient";
-import { AgentProcesses, type AgentLease } from "../client/agentProcesses";
-import type { TabRoute } from "../client/sessionRouter";
-import type { AuthPrompt } from "../client/authFlow";
-import { describeRequestError, type FailureReport } from "../client/agentErrors";
-import type { SessionController } from "../client/sessionController";
+import { AgentStartError, type AgentClient } from "../client/connection/agentClient";
+import { AgentProcesses, type AgentLease } from "../client/connection/agentProcesses";
+import type { TabRoute } from "../client/session/sessionRouter";
+import type { AuthPrompt } from "../client/connection/authFlow";
+import { describeRequestError, type FailureReport } from "../client/connection/agentErrors";
+import type { SessionController } from "../client/session/sessionController";
 import type { PanelStore } from "./panelStore";
-import { openTransport } from "../client/transports/openTransport";
-import type { AgentServices, ClientPorts } from "../client/agentServices";
+import { openTransport } from "../client/connection/transports/openTransport";
+import type { AgentServices, ClientPorts } from "../client/callbacks/agentServices";
 import type { ChangeReview } from "./changeReview";
 import type { SessionCheckpoints } from "../checkpoints/sessionCheckpoints";
 import type { TabNotes } from "./tabNotes";
@@ -37,7 +37,7 @@ import type { AgentCatalog, Clock, Logger, WorkspacePort } from "../ports";
 import type { KeptConversation } from "../journal/tabJournals";
 import type { TabWorktree } from "../worktrees/tabWorktree";
 import { english, type Translate } from "../../shared/l10n";
-import type { AgentNotice } from "../client/sessionController";
+import type { AgentNotice } from "../client/session/sessionController";
 
 export interface AgentLifecycleDeps {
   readonly catalog: AgentCatalog;

@@ -4,8 +4,8 @@
  * in the agent's memory ("open") or only stored ("saved"; the list shows it). Both are
  * snapshots, asked for once per connection (auth) and per listing (sessions, bounded).
  */
-import type { AgentClient } from "../client/agentClient";
-import { authStatus, sessionStatus, unstableCapabilitiesOf, type AuthState } from "../client/unstableSessions";
+import type { AgentClient } from "../client/connection/agentClient";
+import { authStatus, sessionStatus, unstableCapabilitiesOf, type AuthState } from "../client/session/unstableSessions";
 
 /** At most this many `session/status` requests per listing. */
 export const STATUS_LOOKUPS = 30;

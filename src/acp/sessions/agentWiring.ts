@@ -12,12 +12,12 @@
 import { agentIdOf } from "../agents/agentIdentity";
 import { grantedCapabilities } from "../agents/networkPolicy";
 import type { AgentDefinition } from "../agents/agentDefinition";
-import type { AgentLease } from "../client/agentProcesses";
-import { capabilitiesOf } from "../client/agentCapabilities";
-import { AgentServices } from "../client/agentServices";
-import type { SessionContext, SessionController } from "../client/sessionController";
-import { clientMcpServers, vscodeToolsEnabled } from "../client/vscodeTools/vscodeToolServers";
-import { isAwaitingUser, threadPhase } from "../../shared/threadPhase";
+import type { AgentLease } from "../client/connection/agentProcesses";
+import { capabilitiesOf } from "../client/connection/agentCapabilities";
+import { AgentServices } from "../client/callbacks/agentServices";
+import type { SessionContext, SessionController } from "../client/session/sessionController";
+import { clientMcpServers, vscodeToolsEnabled } from "../client/mcpTools/vscodeToolServers";
+import { isAwaitingUser, threadPhase } from "../../shared/wire/threadPhase";
 import { english } from "../../shared/l10n";
 import type { AgentLifecycleDeps, LifecyclePanel } from "./agentLifecycle";
 

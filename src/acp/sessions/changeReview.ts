@@ -17,7 +17,7 @@
 import { readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { linkFreeFolder } from "../checkpoints/restoreGuard";
-import type { ThreadAction } from "../../shared/threadActions";
+import type { ThreadAction } from "../../shared/thread/threadActions";
 import { type Baseline, baselineBytes, sameBytes, textOf } from "../checkpoints/reviewContent";
 import { mergeOut } from "./undoMerge";
 import { countLineChanges } from "./lineChanges";

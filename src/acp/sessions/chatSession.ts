@@ -4,11 +4,11 @@
  * AgentLifecycle (agentLifecycle.ts), never by the webview. What the user sends is never dropped:
  * it steers the running turn, waits in the visible queue, or goes back to the composer.
  */
-import type { AgentClient } from "../client/agentClient";
-import type { SessionController } from "../client/sessionController";
+import type { AgentClient } from "../client/connection/agentClient";
+import type { SessionController } from "../client/session/sessionController";
 import { PanelStore } from "./panelStore";
-import type { AgentServices } from "../client/agentServices";
-import type { SubmitResult } from "../client/elicitationBroker";
+import type { AgentServices } from "../client/callbacks/agentServices";
+import type { SubmitResult } from "../client/callbacks/elicitationBroker";
 import type { ChangeReview } from "./changeReview";
 import type { AgentActivity } from "./agentActivity";
 import type { SessionCheckpoints } from "../checkpoints/sessionCheckpoints";
@@ -21,13 +21,13 @@ import { TurnRunner } from "./turnRunner";
 import { TabNotes } from "./tabNotes";
 import type { ForkSource } from "./sessionFork";
 import { AgentLifecycle, type AgentLifecycleDeps } from "./agentLifecycle";
-import type { PromptAttachment } from "../client/promptBuilder";
+import type { PromptAttachment } from "../client/session/promptBuilder";
 import { english, type Translate } from "../../shared/l10n";
 import { offerAgents } from "./agentChoice";
-import type { ConnectionState } from "../../shared/panelState";
+import type { ConnectionState } from "../../shared/wire/panelState";
 import { redoRestore, restoreBeforeMessage } from "./sessionRestore";
 import { setConfigOption, setMode, setProvider, type SettingsTarget } from "./sessionSettings";
-import { MAX_PERMISSION_NOTE, permissionNoteMessage } from "../../shared/permissionNote";
+import { MAX_PERMISSION_NOTE, permissionNoteMessage } from "../../shared/wire/permissionNote";
 
 export interface ChatSessionDeps extends AgentLifecycleDeps, SessionReviewDeps {
   /** Gives text back to the composer (a steer that failed). */

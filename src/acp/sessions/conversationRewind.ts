@@ -6,8 +6,8 @@
  * old tab keeps its whole transcript: nothing the user saw is lost.
  */
 import type { ForkSource } from "./sessionFork";
-import { storedEntriesOf, type StoredEntry } from "../../shared/storedTranscript";
-import type { Thread } from "../../shared/thread";
+import { storedEntriesOf, type StoredEntry } from "../../shared/thread/storedTranscript";
+import type { Thread } from "../../shared/thread/thread";
 import { english, type Translate } from "../../shared/l10n";
 
 /** At most this much earlier transcript goes to the agent as context (the newest part is kept). */

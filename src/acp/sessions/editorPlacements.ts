@@ -3,7 +3,7 @@
  * and session list can mark them and offer "Show in editor". A tab may be open in several editor
  * tabs (one per window, say): each registration counts until it is disposed.
  */
-import type { TabSummary } from "../../shared/protocol";
+import type { TabSummary } from "../../shared/wire/protocol";
 
 export class EditorPlacements {
   private readonly counts = new Map<string, number>();

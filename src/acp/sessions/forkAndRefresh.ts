@@ -5,7 +5,7 @@
  */
 import type { ChatSession } from "./chatSession";
 import type { SessionManager } from "./sessionManager";
-import type { HostMessage, SessionListItem } from "../../shared/protocol";
+import type { HostMessage, SessionListItem } from "../../shared/wire/protocol";
 
 export async function forkAndRefresh(
   manager: Pick<SessionManager, "actions">,

@@ -18,8 +18,8 @@ import {
   initialPanelState,
   reducePanel,
   reducePanelBatch,
-} from "../../shared/panelState";
-import { coalesceChunks, isMergeableChunk } from "../../shared/coalesceChunks";
+} from "../../shared/wire/panelState";
+import { coalesceChunks, isMergeableChunk } from "../../shared/wire/coalesceChunks";
 
 /** `replayed`: the action came from a held replay; a snapshot follows when the replay ends. */
 export type ActionListener = (action: PanelAction, seq: number, replayed: boolean) => void;

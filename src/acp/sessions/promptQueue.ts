@@ -5,7 +5,7 @@
  * ends (crashes) before a message went out, the message stays, marked not sent, and is skipped
  * until the user sends it again: it is never shown as sent without reaching the agent.
  */
-import type { ThreadAction } from "../../shared/threadActions";
+import type { ThreadAction } from "../../shared/thread/threadActions";
 
 export interface QueuedItem {
   readonly id: string;

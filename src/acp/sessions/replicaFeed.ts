@@ -1,5 +1,5 @@
 /**
- * Keeps the webview's replica in sync with the active tab's PanelStore (see src/shared/protocol.ts):
+ * Keeps the webview's replica in sync with the active tab's PanelStore (see src/shared/wire/protocol.ts):
  * a `state/snapshot` at seq N, then the store's actions as `state/actions` batches numbered N+1,
  * N+2, …, posted at most every `flushMs`. The first action after a quiet spell (no action for
  * `flushMs`) goes out as soon as the event loop turn that brought it is over, not `flushMs` later:
@@ -30,12 +30,12 @@
  * message makes VS Code and the webview decode the whole thread in one task. If an action since
  * the tail touched an entry the webview does not hold yet, the whole thread goes instead.
  */
-import { coalesceChunks } from "../../shared/coalesceChunks";
-import type { PanelAction } from "../../shared/panelState";
-import type { HostMessage } from "../../shared/protocol";
-import { threadTail } from "../../shared/threadTail";
-import { historyIntact, historySlice } from "../../shared/threadHistory";
-import type { ThreadEntry } from "../../shared/thread";
+import { coalesceChunks } from "../../shared/wire/coalesceChunks";
+import type { PanelAction } from "../../shared/wire/panelState";
+import type { HostMessage } from "../../shared/wire/protocol";
+import { threadTail } from "../../shared/thread/threadTail";
+import { historyIntact, historySlice } from "../../shared/thread/threadHistory";
+import type { ThreadEntry } from "../../shared/thread/thread";
 import type { PanelStore } from "./panelStore";
 
 /** Threads with more entries than this are sent as their tail first. */

@@ -5,14 +5,14 @@
  */
 import type { ChatSession, ChatSessionDeps } from "./chatSession";
 import type { SessionManager } from "./sessionManager";
-import type { AgentClient } from "../client/agentClient";
+import type { AgentClient } from "../client/connection/agentClient";
 import { forkSourceOf } from "./sessionFork";
 import { rewindSeed } from "./conversationRewind";
 import { withTemporaryClient } from "./temporaryClient";
-import { setSessionArchived, setSessionTitle, unstableCapabilitiesOf } from "../client/unstableSessions";
+import { setSessionArchived, setSessionTitle, unstableCapabilitiesOf } from "../client/session/unstableSessions";
 import { english, type Translate } from "../../shared/l10n";
-import { cleanSessionTitle } from "../../shared/sessionTitle";
-import { capabilitiesOf } from "../client/agentCapabilities";
+import { cleanSessionTitle } from "../../shared/thread/sessionTitle";
+import { capabilitiesOf } from "../client/connection/agentCapabilities";
 
 export class SessionActions {
   constructor(

@@ -9,11 +9,11 @@
  * source where the agent keeps its sessions (claude-agent-acp: on disk).
  */
 import type * as acp from "@agentclientprotocol/sdk";
-import { SessionController, type SessionContext } from "../client/sessionController";
-import { forkSession } from "../client/unstableSessions";
-import { storedEntriesOf, type StoredEntry } from "../../shared/storedTranscript";
-import type { Thread } from "../../shared/thread";
-import type { ConfigOption, ModeState } from "../../shared/sessionUpdate";
+import { SessionController, type SessionContext } from "../client/session/sessionController";
+import { forkSession } from "../client/session/unstableSessions";
+import { storedEntriesOf, type StoredEntry } from "../../shared/thread/storedTranscript";
+import type { Thread } from "../../shared/thread/thread";
+import type { ConfigOption, ModeState } from "../../shared/thread/sessionUpdate";
 import { english, type Translate } from "../../shared/l10n";
 
 export interface ForkSource {

@@ -10,14 +10,14 @@
  * the local index still lists its sessions, and the list never hangs on one agent.
  */
 import type * as acp from "@agentclientprotocol/sdk";
-import type { AgentClient } from "../client/agentClient";
+import type { AgentClient } from "../client/connection/agentClient";
 import type { Clock } from "../ports";
-import { capabilitiesOf } from "../client/agentCapabilities";
+import { capabilitiesOf } from "../client/connection/agentCapabilities";
 import type { SessionRecord } from "./sessionIndex";
-import type { SessionListItem } from "../../shared/protocol";
+import type { SessionListItem } from "../../shared/wire/protocol";
 import { english, type Translate } from "../../shared/l10n";
-import { unstableCapabilitiesOf } from "../client/unstableSessions";
-import { cleanSessionTitle } from "../../shared/sessionTitle";
+import { unstableCapabilitiesOf } from "../client/session/unstableSessions";
+import { cleanSessionTitle } from "../../shared/thread/sessionTitle";
 import type { UnusedSessions } from "./unusedSessions";
 
 const PAGE_LIMIT = 50;

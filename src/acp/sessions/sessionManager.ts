@@ -6,20 +6,20 @@
  * tabs to restore after a reload.
  */
 import { ChatSession, type ChatSessionDeps } from "./chatSession";
-import { capabilitiesOf } from "../client/agentCapabilities";
+import { capabilitiesOf } from "../client/connection/agentCapabilities";
 import type { SessionIndex } from "./sessionIndex";
 import { TranscriptStore } from "./transcriptStore";
 import { storeKeeper, type TranscriptKeeper } from "./transcriptKeeper";
-import type { AgentClient } from "../client/agentClient";
+import type { AgentClient } from "../client/connection/agentClient";
 import { withTemporaryClient } from "./temporaryClient";
-import type { SessionListItem, TabStatus, TabSummary } from "../../shared/protocol";
+import type { SessionListItem, TabStatus, TabSummary } from "../../shared/wire/protocol";
 import { english } from "../../shared/l10n";
 import { SessionActions } from "./sessionActions";
-import { unstableCapabilitiesOf, type UnstableSessionCapabilities } from "../client/unstableSessions";
+import { unstableCapabilitiesOf, type UnstableSessionCapabilities } from "../client/session/unstableSessions";
 import { AgentStatuses } from "./agentStatuses";
 import { mergeAgentLists, readyAgents } from "./sessionListing";
 import { UnusedSessions } from "./unusedSessions";
-import { AgentProcesses } from "../client/agentProcesses";
+import { AgentProcesses } from "../client/connection/agentProcesses";
 import { ClosedTabs } from "./closedTabs";
 import { connectionAgent, firstPromptLine, summarise } from "./tabSummaries";
 import { worktreeWorkspace, type TabWorktree } from "../worktrees/tabWorktree";

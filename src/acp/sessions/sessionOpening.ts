@@ -4,15 +4,15 @@
  * reopen from the transcript kept locally.
  */
 import type { AgentDefinition } from "../agents/agentDefinition";
-import type { AgentClient } from "../client/agentClient";
-import type { FailureReport } from "../client/agentErrors";
-import { describeRequestError } from "../client/agentErrors";
-import { authenticate, isAuthRequired, type AuthPrompt } from "../client/authFlow";
-import type { LaunchPlace } from "../client/terminalSignIn";
-import { capabilitiesOf } from "../client/agentCapabilities";
+import type { AgentClient } from "../client/connection/agentClient";
+import type { FailureReport } from "../client/connection/agentErrors";
+import { describeRequestError } from "../client/connection/agentErrors";
+import { authenticate, isAuthRequired, type AuthPrompt } from "../client/connection/authFlow";
+import type { LaunchPlace } from "../client/connection/terminalSignIn";
+import { capabilitiesOf } from "../client/connection/agentCapabilities";
 import { agentUrlProblem, displayUrl } from "../agents/networkPolicy";
 import { missingAgentDetails } from "../agents/remoteAgentSettings";
-import { SessionController, type SessionContext, type ThreadSink } from "../client/sessionController";
+import { SessionController, type SessionContext, type ThreadSink } from "../client/session/sessionController";
 import type { KeptConversation } from "../journal/tabJournals";
 import type { AgentCatalog, WorkspacePort } from "../ports";
 import type { TabWorktree } from "../worktrees/tabWorktree";

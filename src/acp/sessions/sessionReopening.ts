@@ -4,8 +4,8 @@
  * reopened, with the history the agent replays held and sent as one snapshot, and the transcript
  * this client kept when the agent could not reopen a session, so a new one continues it.
  */
-import type { FailureReport } from "../client/agentErrors";
-import { SessionController, type SessionContext } from "../client/sessionController";
+import type { FailureReport } from "../client/connection/agentErrors";
+import { SessionController, type SessionContext } from "../client/session/sessionController";
 import { reopenAfterCrash, reopenOrContinue, showKeptTranscript } from "./sessionOpening";
 import type { AgentLifecycleDeps, LifecyclePanel } from "./agentLifecycle";
 import { english } from "../../shared/l10n";

@@ -4,7 +4,7 @@
  * the agent could be writing the same files.
  */
 import type { SessionCheckpoints } from "../checkpoints/sessionCheckpoints";
-import type { Thread } from "../../shared/thread";
+import type { Thread } from "../../shared/thread/thread";
 import type { Translate } from "../../shared/l10n";
 
 /** Restores to just before the user message `entryId`; resolves the number of files put back. */

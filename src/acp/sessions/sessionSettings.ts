@@ -2,8 +2,8 @@
  * What the panel changes in a running session: a config option, the mode, and (unstable) the LLM
  * providers, whose list is read again after either change. A refusal is said in the transcript.
  */
-import type { SessionController } from "../client/sessionController";
-import type { ProviderView } from "../../shared/thread";
+import type { SessionController } from "../client/session/sessionController";
+import type { ProviderView } from "../../shared/thread/thread";
 import type { Translate } from "../../shared/l10n";
 import type { TabNotes } from "./tabNotes";
 

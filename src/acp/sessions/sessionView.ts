@@ -7,7 +7,7 @@
  * answered) goes to the one ChatSession and comes back to every view as the store's actions, so
  * an answered permission leaves every view in the same step.
  */
-import type { HostMessage } from "../../shared/protocol";
+import type { HostMessage } from "../../shared/wire/protocol";
 import type { ChatSession } from "./chatSession";
 import type { EditorPlacements } from "./editorPlacements";
 import { ReplicaFeed } from "./replicaFeed";

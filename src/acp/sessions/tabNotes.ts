@@ -2,8 +2,8 @@
  * The entries a tab writes into its own transcript (not the agent's): failures, notices and
  * errors, with entry ids of the tab's own ("e1", "e2", …) so they never clash with the agent's.
  */
-import type { PanelAction } from "../../shared/panelState";
-import { describeRequestError, type FailureReport } from "../client/agentErrors";
+import type { PanelAction } from "../../shared/wire/panelState";
+import { describeRequestError, type FailureReport } from "../client/connection/agentErrors";
 
 export class TabNotes {
   private nextEntry = 0;

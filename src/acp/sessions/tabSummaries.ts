@@ -2,11 +2,11 @@
  * What the tab strip shows of a tab (`TabSummary`): its title (the agent's, else the first line of
  * the first prompt), what it is doing, and the worktree it works in.
  */
-import { cleanSessionTitle } from "../../shared/sessionTitle";
-import type { TabSummary } from "../../shared/protocol";
-import { panelStatus } from "../../shared/threadPhase";
+import { cleanSessionTitle } from "../../shared/thread/sessionTitle";
+import type { TabSummary } from "../../shared/wire/protocol";
+import { panelStatus } from "../../shared/wire/threadPhase";
 import { english, type Translate } from "../../shared/l10n";
-import { unstableCapabilitiesOf } from "../client/unstableSessions";
+import { unstableCapabilitiesOf } from "../client/session/unstableSessions";
 import type { ChatSession } from "./chatSession";
 
 export function connectionAgent(session: ChatSession): string | undefined {

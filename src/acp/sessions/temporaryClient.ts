@@ -2,9 +2,9 @@
  * A short-lived connection to an agent for session administration (delete, list) when no tab
  * holds one: launched, initialized, used, and stopped again.
  */
-import { AgentClient, AgentStartError } from "../client/agentClient";
+import { AgentClient, AgentStartError } from "../client/connection/agentClient";
 import { resolveLaunch } from "./sessionOpening";
-import { openTransport } from "../client/transports/openTransport";
+import { openTransport } from "../client/connection/transports/openTransport";
 import type { ChatSessionDeps } from "./chatSession";
 
 export async function withTemporaryClient<T>(

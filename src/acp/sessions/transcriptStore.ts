@@ -6,8 +6,8 @@
  * of each turn. What is read back is checked entry by entry; anything invalid is dropped.
  */
 import * as z from "zod";
-import type { Thread } from "../../shared/thread";
-import { capText, storedEntriesOf, storedEntrySchema, type StoredEntry } from "../../shared/storedTranscript";
+import type { Thread } from "../../shared/thread/thread";
+import { capText, storedEntriesOf, storedEntrySchema, type StoredEntry } from "../../shared/thread/storedTranscript";
 import type { Clock, Timer } from "../ports";
 
 export interface StoredTranscript {

@@ -13,7 +13,7 @@
 import type { PanelStore } from "./panelStore";
 import type { AgentFileChanges } from "./agentFileChanges";
 import type { Clock, Timer } from "../ports";
-import type { ToolCallEntry } from "../../shared/thread";
+import type { ToolCallEntry } from "../../shared/thread/thread";
 
 export type FileEventKind = "change" | "create" | "delete";
 

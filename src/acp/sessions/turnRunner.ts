@@ -4,8 +4,8 @@
  * the session was replaced, is still busy, or its agent is gone. Stop cancels the turn and, when
  * the user pressed it, pauses the queue.
  */
-import type { SessionController } from "../client/sessionController";
-import type { PromptAttachment } from "../client/promptBuilder";
+import type { SessionController } from "../client/session/sessionController";
+import type { PromptAttachment } from "../client/session/promptBuilder";
 import type { AgentLifecycle } from "./agentLifecycle";
 import type { PanelStore } from "./panelStore";
 import type { PromptQueue } from "./promptQueue";
