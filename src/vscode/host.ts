@@ -14,7 +14,7 @@ import { WindowTabs } from "../acp/sessions/windowTabs";
 import { SessionManager } from "../acp/sessions/sessionManager";
 import { conversationJournal } from "./conversationJournal";
 import { displayUrl } from "../acp/agents/networkPolicy";
-import { loginShellPath, mergePaths } from "../acp/client/connection/shellEnvironment";
+import { loginShellPath, mergePaths } from "../acp/platform/shellEnvironment";
 import { bindActiveSession } from "./activeSession";
 import { AgentChangeWatcher } from "./agentChangeWatcher";
 import { createPanelWorktrees, trackWorktreeTabs, worktreeCheckpoints } from "./worktreeHost";

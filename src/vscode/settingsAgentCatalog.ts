@@ -7,7 +7,7 @@ import * as vscode from "vscode";
 import { parseAgentSettings, type ParsedAgents } from "../acp/agents/agentSettings";
 import type { AgentDefinition } from "../acp/agents/agentDefinition";
 import type { AgentCatalog, Logger } from "../acp/ports";
-import { findOnPath } from "../acp/client/connection/shellEnvironment";
+import { findOnPath } from "../acp/platform/shellEnvironment";
 import { agentPresets } from "../acp/agents/agentPresets";
 import { withInstalledPresets } from "../acp/agents/installedPresets";
 

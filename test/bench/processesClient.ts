@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { ChatSession } from "../../src/acp/sessions/chatSession";
-import { AgentProcesses } from "../../src/acp/client/connection/agentProcesses";
+import { AgentProcesses } from "../../src/acp/client/session/agentProcesses";
 import { systemClock, type Logger } from "../../src/acp/ports";
 import { definitionOf, MemoryCatalog, fixedWorkspace } from "../support/memoryPorts";
 

@@ -9,7 +9,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ChatSession } from "../../src/acp/sessions/chatSession";
 import { AgentClient } from "../../src/acp/client/connection/agentClient";
-import { AgentServices } from "../../src/acp/client/callbacks/agentServices";
+import { AgentServices } from "../../src/acp/client/session/agentServices";
 import { SessionController } from "../../src/acp/client/session/sessionController";
 import { openTransport } from "../../src/acp/client/connection/transports/openTransport";
 import { reduceThread } from "../../src/shared/thread/reduceThread";

@@ -8,7 +8,7 @@ import { ChatSession, type ChatSessionDeps } from "../../src/acp/sessions/chatSe
 import { SessionController, type SessionContext } from "../../src/acp/client/session/sessionController";
 import { openTransport } from "../../src/acp/client/connection/transports/openTransport";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
-import type { ClientCallbacks } from "../../src/acp/client/callbacks/clientCallbacks";
+import type { ClientCallbacks } from "../../src/acp/client/connection/clientCallbacks";
 import type { AgentLaunch, Clock } from "../../src/acp/ports";
 import { reduceThread } from "../../src/shared/thread/reduceThread";
 import { emptyThread, type Thread, type ThreadEntry, type ToolCallEntry } from "../../src/shared/thread/thread";

@@ -6,11 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { AnyMessage } from "@agentclientprotocol/sdk";
-import {
-  AgentProcesses,
-  PROCESS_GRACE_MS,
-  type AgentLaunchRequest,
-} from "../../src/acp/client/connection/agentProcesses";
+import { AgentProcesses, PROCESS_GRACE_MS, type AgentLaunchRequest } from "../../src/acp/client/session/agentProcesses";
 import type { AgentTransport } from "../../src/acp/client/connection/transports/agentTransport";
 import type { FailureReport } from "../../src/acp/client/connection/agentErrors";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";

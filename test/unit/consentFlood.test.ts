@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
-import { AgentServices } from "../../src/acp/client/callbacks/agentServices";
+import { AgentServices } from "../../src/acp/client/session/agentServices";
 import { ConsentGate, DENY_TURN, type DenyTurn } from "../../src/acp/client/callbacks/consentGate";
 import type { ConsentPrompt, ReadConsent } from "../../src/acp/client/callbacks/fileSystemCallbacks";
 import { PathGrants } from "../../src/acp/client/callbacks/pathGrants";

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { AgentStartError } from "../../src/acp/client/connection/agentClient";
 import { agentPresets } from "../../src/acp/agents/agentPresets";
 import { capabilitiesOf } from "../../src/acp/client/connection/agentCapabilities";
-import type { ClientCallbacks } from "../../src/acp/client/callbacks/clientCallbacks";
+import type { ClientCallbacks } from "../../src/acp/client/connection/clientCallbacks";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { definitionOf, MemoryLogger } from "../support/memoryPorts";
 import { Cleanup, agentPid, chatSession, connect, isAlive, openClient } from "../support/hostHarness";

@@ -11,7 +11,7 @@ import { homedir } from "node:os";
 import { dirname, join, parse } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
 import { fileSystemCallbacks } from "../../src/acp/client/callbacks/fileSystemCallbacks";
-import { consentRoots, homeSecretReason } from "../../src/acp/client/callbacks/consentRoots";
+import { consentRoots, homeSecretReason } from "../../src/acp/platform/consentRoots";
 import { ToolPaths } from "../../src/acp/client/mcpTools/toolPaths";
 import { PathGrants } from "../../src/acp/client/callbacks/pathGrants";
 import { locationsInside } from "../../src/acp/agents/permissionRuleDecision";

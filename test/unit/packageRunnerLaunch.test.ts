@@ -28,7 +28,7 @@ import { join, sep } from "node:path";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import { AgentProcess } from "../../src/acp/client/connection/agentProcess";
 import { isPackageRunner, runnerDirectory } from "../../src/acp/client/connection/packageRunner";
-import { findOnPath } from "../../src/acp/client/connection/shellEnvironment";
+import { findOnPath } from "../../src/acp/platform/shellEnvironment";
 import { openTransport } from "../../src/acp/client/connection/transports/openTransport";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { Cleanup, agentPid, chatSession } from "../support/hostHarness";

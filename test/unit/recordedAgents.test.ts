@@ -10,7 +10,7 @@ import { reduceThread } from "../../src/shared/thread/reduceThread";
 import { emptyThread, type Thread, type ToolCallEntry } from "../../src/shared/thread/thread";
 import { isLocalCommandRecord } from "../../src/shared/thread/reduceChunk";
 import { AgentClient } from "../../src/acp/client/connection/agentClient";
-import { AgentServices } from "../../src/acp/client/callbacks/agentServices";
+import { AgentServices } from "../../src/acp/client/session/agentServices";
 import { SessionController } from "../../src/acp/client/session/sessionController";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { MemoryLogger, definitionOf, steppingClock } from "../support/memoryPorts";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { SessionManager } from "../../src/acp/sessions/sessionManager";
 import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
 import { memorySessionStorage } from "../support/memorySessionStorage";
-import { TranscriptStore } from "../../src/acp/sessions/transcriptStore";
+import { TranscriptStore } from "../../src/acp/journal/transcriptStore";
 import { memoryTranscriptStorage } from "../support/memoryTranscriptStorage";
 import type { ChatSession } from "../../src/acp/sessions/chatSession";
 import { fakeAgent } from "../support/fakeAgentLaunch";

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, realpathSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
-import { AgentServices } from "../../src/acp/client/callbacks/agentServices";
+import { AgentServices } from "../../src/acp/client/session/agentServices";
 import type { PermissionRules } from "../../src/acp/client/callbacks/permissionBroker";
 import { scratchDir } from "../support/scratchDir";
 

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type * as acp from "@agentclientprotocol/sdk";
 import { SessionRouter } from "../../src/acp/client/session/sessionRouter";
-import type { ClientCallbacks } from "../../src/acp/client/callbacks/clientCallbacks";
+import type { ClientCallbacks } from "../../src/acp/client/connection/clientCallbacks";
 
 const signal = new AbortController().signal;
 

@@ -12,11 +12,7 @@ import { afterEach, test } from "node:test";
 import type * as acp from "@agentclientprotocol/sdk";
 import { authenticate, type AuthPrompt } from "../../src/acp/client/connection/authFlow";
 import type { AgentClient } from "../../src/acp/client/connection/agentClient";
-import {
-  displayWord,
-  terminalSignIn,
-  type TerminalSignIn,
-} from "../../src/acp/client/connection/terminalSignIn";
+import { displayWord, terminalSignIn, type TerminalSignIn } from "../../src/acp/client/connection/terminalSignIn";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { Cleanup, chatSession, entriesOf } from "../support/hostHarness";
 import { definitionOf, fixedWorkspace } from "../support/memoryPorts";

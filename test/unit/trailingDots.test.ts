@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { sensitiveReason } from "../../src/acp/client/callbacks/sensitivePaths";
-import { homeSecretReason } from "../../src/acp/client/callbacks/consentRoots";
+import { homeSecretReason } from "../../src/acp/platform/consentRoots";
 
 test("trailing dots and spaces are ignored in a segment, in linear time", () => {
   const home = "/home/u";

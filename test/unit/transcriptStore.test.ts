@@ -6,7 +6,7 @@ import {
   parseTranscripts,
   TRANSCRIPT_WRITE_DELAY_MS,
   type TranscriptLimits,
-} from "../../src/acp/sessions/transcriptStore";
+} from "../../src/acp/journal/transcriptStore";
 import { memoryTranscriptStorage } from "../support/memoryTranscriptStorage";
 import { reduceThread } from "../../src/shared/thread/reduceThread";
 import { emptyThread, type Thread } from "../../src/shared/thread/thread";

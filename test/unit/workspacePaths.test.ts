@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { resolveAgentPath } from "../../src/acp/workspace/workspacePaths";
+import { resolveAgentPath } from "../../src/acp/platform/workspacePaths";
 import { scratchDir } from "../support/scratchDir";
 
 const root = realpathSync(scratchDir("acp-root-"));

@@ -7,7 +7,7 @@
 import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { findOnPath, planSpawn } from "../client/connection/shellEnvironment";
+import { findOnPath, planSpawn } from "../platform/shellEnvironment";
 import { npmInstallPlan, STAGING_PACKAGE_JSON, binPath, type NpmInstallPlan } from "./npmInstallPlan";
 import type { NpmPresetInstall } from "./presetInstalls";
 

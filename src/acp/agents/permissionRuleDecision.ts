@@ -11,8 +11,8 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type * as acp from "@agentclientprotocol/sdk";
 import type { AgentRef } from "./agentIdentity";
-import { resolveAgentPath } from "../workspace/workspacePaths";
-import { consentRoots, homeSecretReason } from "../client/callbacks/consentRoots";
+import { resolveAgentPath } from "../platform/workspacePaths";
+import { consentRoots, homeSecretReason } from "../platform/consentRoots";
 
 export type RuleDecision = "allow_once" | "reject_once";
 

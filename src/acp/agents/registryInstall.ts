@@ -19,7 +19,7 @@ import { basename, join, relative, resolve, sep } from "node:path";
 import { isSafeSegment, platformKey, type RegistryAgent, type SettingsEntry } from "./agentRegistry";
 import { downloadToFile, formatBytes } from "./boundedDownload";
 import { archiveLocation, describeSource, type ArchiveLocation, type RegistrySource } from "./registrySource";
-import { isInside } from "../workspace/workspacePaths";
+import { isInside } from "../platform/workspacePaths";
 
 /** What the user is asked before an archive with no sha256 is downloaded. */
 export interface UnverifiedDownload {

@@ -12,7 +12,7 @@ import type { TurnBaseline } from "./turnBaseline";
 import type { Baseline } from "./reviewContent";
 import type { ReviewSafety } from "./reviewSafety";
 import { GitUnavailable } from "./gitExecutable";
-import { warningNotice } from "../client/session/warningNotice";
+import { warningNotice } from "../../shared/thread/warningNotice";
 import { english, type Translate } from "../../shared/l10n";
 import {
   RestoreRefused,

@@ -4,7 +4,7 @@
  * session, created exclusively: a conversation the journal has already is left alone, and two
  * windows migrating the same workspace at once write each file once.
  */
-import { parseTranscripts } from "../sessions/transcriptStore";
+import { parseTranscripts } from "./transcriptStore";
 import { conversationKey, type JournalArchive } from "./journalArchive";
 import { errorCode, journalFile, type JournalFs } from "./journalFs";
 import { recordLine } from "./journalRecords";

@@ -13,7 +13,7 @@ import type { ChangeReview } from "./changeReview";
 import type { AgentActivity } from "./agentActivity";
 import type { Baseline } from "../checkpoints/reviewContent";
 import type { TurnBaseline } from "../checkpoints/turnBaseline";
-import { resolveAgentPath } from "../workspace/workspacePaths";
+import { resolveAgentPath } from "../platform/workspacePaths";
 
 /** Paths never reported (dependencies, build output, git's own files). */
 export const IGNORED_CHANGE = /[\\/](node_modules|\.git|dist|out|\.cache)[\\/]/;

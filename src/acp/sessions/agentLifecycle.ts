@@ -17,14 +17,14 @@
  * (closing a tab closes its session explicitly, sessionManager.ts).
  */
 import { AgentStartError, type AgentClient } from "../client/connection/agentClient";
-import { AgentProcesses, type AgentLease } from "../client/connection/agentProcesses";
+import { AgentProcesses, type AgentLease } from "../client/session/agentProcesses";
 import type { TabRoute } from "../client/session/sessionRouter";
 import type { AuthPrompt } from "../client/connection/authFlow";
 import { describeRequestError, type FailureReport } from "../client/connection/agentErrors";
 import type { SessionController } from "../client/session/sessionController";
 import type { PanelStore } from "./panelStore";
 import { openTransport } from "../client/connection/transports/openTransport";
-import type { AgentServices, ClientPorts } from "../client/callbacks/agentServices";
+import type { AgentServices, ClientPorts } from "../client/session/agentServices";
 import type { ChangeReview } from "./changeReview";
 import type { SessionCheckpoints } from "../checkpoints/sessionCheckpoints";
 import type { TabNotes } from "./tabNotes";

@@ -12,9 +12,9 @@
 import { agentIdOf } from "../agents/agentIdentity";
 import { grantedCapabilities } from "../agents/networkPolicy";
 import type { AgentDefinition } from "../agents/agentDefinition";
-import type { AgentLease } from "../client/connection/agentProcesses";
+import type { AgentLease } from "../client/session/agentProcesses";
 import { capabilitiesOf } from "../client/connection/agentCapabilities";
-import { AgentServices } from "../client/callbacks/agentServices";
+import { AgentServices } from "../client/session/agentServices";
 import type { SessionContext, SessionController } from "../client/session/sessionController";
 import { clientMcpServers, vscodeToolsEnabled } from "../client/mcpTools/vscodeToolServers";
 import { isAwaitingUser, threadPhase } from "../../shared/wire/threadPhase";

@@ -7,7 +7,7 @@
 import type { AgentClient } from "../client/connection/agentClient";
 import type { SessionController } from "../client/session/sessionController";
 import { PanelStore } from "./panelStore";
-import type { AgentServices } from "../client/callbacks/agentServices";
+import type { AgentServices } from "../client/session/agentServices";
 import type { SubmitResult } from "../client/callbacks/elicitationBroker";
 import type { ChangeReview } from "./changeReview";
 import type { AgentActivity } from "./agentActivity";

@@ -8,7 +8,7 @@
 import { ChatSession, type ChatSessionDeps } from "./chatSession";
 import { capabilitiesOf } from "../client/connection/agentCapabilities";
 import type { SessionIndex } from "./sessionIndex";
-import { TranscriptStore } from "./transcriptStore";
+import { TranscriptStore } from "../journal/transcriptStore";
 import { storeKeeper, type TranscriptKeeper } from "./transcriptKeeper";
 import type { AgentClient } from "../client/connection/agentClient";
 import { withTemporaryClient } from "./temporaryClient";
@@ -19,7 +19,7 @@ import { unstableCapabilitiesOf, type UnstableSessionCapabilities } from "../cli
 import { AgentStatuses } from "./agentStatuses";
 import { mergeAgentLists, readyAgents } from "./sessionListing";
 import { UnusedSessions } from "./unusedSessions";
-import { AgentProcesses } from "../client/connection/agentProcesses";
+import { AgentProcesses } from "../client/session/agentProcesses";
 import { ClosedTabs } from "./closedTabs";
 import { connectionAgent, firstPromptLine, summarise } from "./tabSummaries";
 import { worktreeWorkspace, type TabWorktree } from "../worktrees/tabWorktree";

@@ -4,7 +4,7 @@
  * TranscriptStore (workspace state), which tests still use and the journal migrates from.
  */
 import type { KeptConversation, KeptTab } from "../journal/tabJournals";
-import type { TranscriptStore } from "./transcriptStore";
+import type { TranscriptStore } from "../journal/transcriptStore";
 
 export interface TranscriptKeeper {
   /** What was kept of a session; undefined when nothing. */

@@ -6,7 +6,7 @@
 import type * as acp from "@agentclientprotocol/sdk";
 import { RequestError } from "../connection/connection";
 import { ConsentGate, ConsentRefused, type DenyTurn } from "./consentGate";
-import type { ElicitationCallbacks } from "./clientCallbacks";
+import type { ElicitationCallbacks } from "../connection/clientCallbacks";
 import { parseFormSchema, validateForm, type FormField } from "../../../shared/forms/formSchema";
 import type { ThreadAction } from "../../../shared/thread/threadActions";
 

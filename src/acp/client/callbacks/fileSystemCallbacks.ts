@@ -17,11 +17,11 @@
 import type * as acp from "@agentclientprotocol/sdk";
 import { RequestError } from "../connection/connection";
 import { ConsentGate, ConsentRefused, type ConsentQuestion, type DenyTurn } from "./consentGate";
-import type { FileSystemCallbacks } from "./clientCallbacks";
+import type { FileSystemCallbacks } from "../connection/clientCallbacks";
 import { PathGrants, grantableFolder, type GrantScope } from "./pathGrants";
 import { sensitiveWriteReason } from "./sensitivePaths";
-import { consentRoots, homeSecretReason } from "./consentRoots";
-import { resolveAgentPath, type ResolvedPath } from "../../workspace/workspacePaths";
+import { consentRoots, homeSecretReason } from "../../platform/consentRoots";
+import { resolveAgentPath, type ResolvedPath } from "../../platform/workspacePaths";
 import type { BoundedText, ReadRange } from "./boundedRead";
 
 export interface FileSystemPort {

@@ -6,8 +6,8 @@
  * relative path, a device, FIFO or socket (opening one can hang the editor).
  */
 import { homedir } from "node:os";
-import { resolveAgentPath } from "../../workspace/workspacePaths";
-import { consentRoots, homeSecretReason } from "./consentRoots";
+import { resolveAgentPath } from "../../platform/workspacePaths";
+import { consentRoots, homeSecretReason } from "../../platform/consentRoots";
 
 export type OpenVerdict =
   | { readonly kind: "open"; readonly path: string }

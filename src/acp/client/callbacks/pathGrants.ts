@@ -6,7 +6,7 @@
  */
 import { homedir } from "node:os";
 import { dirname } from "node:path";
-import { isInside } from "../../workspace/workspacePaths";
+import { isInside } from "../../platform/workspacePaths";
 
 export interface PathGrant {
   readonly id: number;

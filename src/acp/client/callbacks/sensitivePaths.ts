@@ -11,7 +11,7 @@
 import { realpathSync } from "node:fs";
 import { realpath } from "node:fs/promises";
 import { relative, resolve, sep } from "node:path";
-import { isInside } from "../../workspace/workspacePaths";
+import { isInside } from "../../platform/workspacePaths";
 import { gitHooksFolders } from "./gitHooksPath";
 
 interface SensitiveName {

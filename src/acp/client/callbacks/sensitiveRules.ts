@@ -13,8 +13,8 @@ import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
 import type { PermissionRules } from "./permissionBroker";
 import { hooksReason, sensitiveReason } from "./sensitivePaths";
-import { isInside } from "../../workspace/workspacePaths";
-import { homeSecretReason } from "./consentRoots";
+import { isInside } from "../../platform/workspacePaths";
+import { homeSecretReason } from "../../platform/consentRoots";
 
 /** Tool kinds that do not change files. */
 const READ_ONLY: ReadonlySet<string> = new Set(["read", "search", "think", "fetch"]);

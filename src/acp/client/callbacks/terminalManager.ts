@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import type * as acp from "@agentclientprotocol/sdk";
 import { LIMIT_REACHED, RequestError } from "../connection/connection";
-import type { TerminalCallbacks } from "./clientCallbacks";
+import type { TerminalCallbacks } from "../connection/clientCallbacks";
 
 export interface TerminalExit {
   readonly exitCode: number | null;

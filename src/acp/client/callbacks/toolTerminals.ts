@@ -21,9 +21,6 @@ interface MetaCarrier {
   readonly _meta?: unknown;
 }
 
-/** What `_meta.terminal_output: true` asks for: the client renders these three keys. */
-export const TERMINAL_OUTPUT_META = { terminal_output: true } as const;
-
 const record = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 

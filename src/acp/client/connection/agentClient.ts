@@ -10,7 +10,7 @@
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import { AgentConnection, CLIENT_INFO, PROTOCOL_VERSION, type ClientIdentity } from "./connection";
-import type { ClientCallbacks } from "../callbacks/clientCallbacks";
+import type { ClientCallbacks } from "./clientCallbacks";
 import type { AgentDefinition } from "../../agents/agentDefinition";
 import type { FailureReport } from "./agentErrors";
 import type { Logger } from "../../ports";

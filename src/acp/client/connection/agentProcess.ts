@@ -10,7 +10,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
 import type { AgentLaunch, Logger } from "../../ports";
 import { launchSite } from "./packageRunner";
-import { planSpawn } from "./shellEnvironment";
+import { planSpawn } from "../../platform/shellEnvironment";
 
 export interface AgentExit {
   readonly code: number | null;

@@ -20,9 +20,8 @@
 import * as acp from "@agentclientprotocol/sdk";
 import type { AnyMessage } from "@agentclientprotocol/sdk";
 import { McpOverAcpProvider, type McpMessageParams, type McpOutcome } from "@agentclientprotocol/sdk/unstable";
-import type { ClientCallbacks } from "../callbacks/clientCallbacks";
+import { TERMINAL_OUTPUT_META, type ClientCallbacks } from "./clientCallbacks";
 import type { RoutableStream } from "./transports/nodeNdJsonStream";
-import { TERMINAL_OUTPUT_META } from "../callbacks/toolTerminals";
 
 export interface ConnectionEvents {
   /** Called synchronously for each `session/update`, with the params as they came. */

@@ -21,7 +21,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readTextBounded } from "../callbacks/boundedRead";
 import { DEFAULT_MAX_READ_BYTES } from "../callbacks/fileSystemCallbacks";
-import { isInside } from "../../workspace/workspacePaths";
+import { isInside } from "../../platform/workspacePaths";
 import { referencesOf, sourceKind, type SourceKind, type SourceReference } from "./sourceReferences";
 
 export type SourceVerdict =

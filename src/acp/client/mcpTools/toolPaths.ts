@@ -21,8 +21,8 @@ import { SourceScan, type ReferenceCache } from "./outsideSources";
 import { wholeReadRefusal } from "../callbacks/boundedRead";
 import { DEFAULT_MAX_READ_BYTES, type ConsentPrompt, type ReadConsent } from "../callbacks/fileSystemCallbacks";
 import { grantableFolder, type GrantScope } from "../callbacks/pathGrants";
-import { resolveAgentPath, type ResolvedPath } from "../../workspace/workspacePaths";
-import { consentRoots, homeSecretReason } from "../callbacks/consentRoots";
+import { resolveAgentPath, type ResolvedPath } from "../../platform/workspacePaths";
+import { consentRoots, homeSecretReason } from "../../platform/consentRoots";
 
 export interface ToolPathOptions {
   readonly agent: string;

@@ -23,7 +23,7 @@ import { applyDefaultConfig, applySessionState, setConfigOption, setMode } from 
 import { SessionUpdates } from "./sessionUpdates";
 import { reportTurnEnd } from "./turnEnd";
 import { SilenceWatchdog } from "./silenceWatchdog";
-import { warningNotice } from "./warningNotice";
+import { warningNotice } from "../../../shared/thread/warningNotice";
 import { AutoRetry } from "./autoRetry";
 
 export { SILENCE_WARNING_MS } from "./silenceWatchdog";

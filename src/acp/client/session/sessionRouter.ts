@@ -18,7 +18,7 @@ import type {
   ElicitationCallbacks,
   FileSystemCallbacks,
   TerminalCallbacks,
-} from "../callbacks/clientCallbacks";
+} from "../connection/clientCallbacks";
 
 /** One tab on the connection: which sessions are its own (its session and the children it announced). */
 export interface RoutedTab {

@@ -7,7 +7,7 @@
 import type { Timer } from "../../ports";
 import type { SessionContext } from "./sessionController";
 import { english } from "../../../shared/l10n";
-import { warningNotice } from "./warningNotice";
+import { warningNotice } from "../../../shared/thread/warningNotice";
 
 /** How long a running turn may stay silent before the user is told. */
 export const SILENCE_WARNING_MS = 120_000;

@@ -9,7 +9,7 @@ import { logJson } from "../connection/logJson";
 import type { Timer } from "../../ports";
 import type { SessionContext } from "./sessionController";
 import { english } from "../../../shared/l10n";
-import { warningNotice } from "./warningNotice";
+import { warningNotice } from "../../../shared/thread/warningNotice";
 
 export const STOP_GRACE_MS = 3_000;
 

@@ -6,7 +6,7 @@ import type * as acp from "@agentclientprotocol/sdk";
 import type { SessionContext } from "./sessionController";
 import { turnUsageSchema } from "../../../shared/thread/threadActions";
 import { english } from "../../../shared/l10n";
-import { warningNotice } from "./warningNotice";
+import { warningNotice } from "../../../shared/thread/warningNotice";
 
 /**
  * `afterCancel`: the previous turn was stopped; `updatesThisTurn`: how many session updates the

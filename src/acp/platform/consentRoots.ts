@@ -10,7 +10,7 @@
 import { realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, relative, resolve, sep } from "node:path";
-import { isInside } from "../../workspace/workspacePaths";
+import { isInside } from "./workspacePaths";
 
 /** Folders under ~ that hold keys, credentials or configuration that runs code. */
 const SECRET_FOLDERS: ReadonlySet<string> = new Set([

@@ -5,7 +5,7 @@
  */
 import { realpath, stat } from "node:fs/promises";
 import { dirname, isAbsolute, relative, resolve, sep, basename, join } from "node:path";
-import { RequestError } from "../client/connection/connection";
+import { RequestError } from "@agentclientprotocol/sdk";
 
 export interface ResolvedPath {
   /** The path with symlinks resolved (for a missing file: its nearest existing parent's). */

@@ -3,7 +3,7 @@
  * know about the agent's behaviour that is not an error, such as silence, work after Stop, or a
  * setting that could not be sent.
  */
-import type { ThreadAction } from "../../../shared/thread/threadActions";
+import type { ThreadAction } from "./threadActions";
 
 export function warningNotice(entryId: string, title: string, description?: string): ThreadAction {
   return {

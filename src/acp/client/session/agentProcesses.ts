@@ -17,11 +17,11 @@
  * httpReattach.ts) and WebSocket transports carry several sessions on one connection.
  */
 import type * as acp from "@agentclientprotocol/sdk";
-import { AgentClient } from "./agentClient";
-import type { ClientCallbacks } from "../callbacks/clientCallbacks";
-import { SessionRouter, type RoutedTab, type TabRoute } from "../session/sessionRouter";
+import { AgentClient } from "../connection/agentClient";
+import type { ClientCallbacks } from "../connection/clientCallbacks";
+import { SessionRouter, type RoutedTab, type TabRoute } from "./sessionRouter";
 import type { AgentDefinition } from "../../agents/agentDefinition";
-import type { AgentTransport } from "./transports/agentTransport";
+import type { AgentTransport } from "../connection/transports/agentTransport";
 import type { Clock, Logger, Timer } from "../../ports";
 
 /** How long a process with no tab left lives on, in case a tab comes back (a reload, a new tab). */

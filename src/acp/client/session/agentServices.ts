@@ -3,19 +3,24 @@
  * form brokers. Built per agent so one agent's pending prompts and processes never leak into
  * another's; disposed when the agent ends, which settles every prompt and kills every terminal.
  */
-import type { ClientCallbacks } from "./clientCallbacks";
+import type { ClientCallbacks } from "../connection/clientCallbacks";
 import type { ClientGrants } from "../../agents/networkPolicy";
-import { ConsentGate } from "./consentGate";
-import { ElicitationBroker, type UrlConsent } from "./elicitationBroker";
-import { fileSystemCallbacks, type ConsentPrompt, type FileSystemPort, type FileWrite } from "./fileSystemCallbacks";
-import { PathGrants, type GrantScope } from "./pathGrants";
-import { PermissionBroker, type PermissionNotifier, type PermissionRules } from "./permissionBroker";
-import { guardSensitiveEdits } from "./sensitiveRules";
-import { TerminalManager, type TerminalEvents } from "./terminalManager";
+import { ConsentGate } from "../callbacks/consentGate";
+import { ElicitationBroker, type UrlConsent } from "../callbacks/elicitationBroker";
+import {
+  fileSystemCallbacks,
+  type ConsentPrompt,
+  type FileSystemPort,
+  type FileWrite,
+} from "../callbacks/fileSystemCallbacks";
+import { PathGrants, type GrantScope } from "../callbacks/pathGrants";
+import { PermissionBroker, type PermissionNotifier, type PermissionRules } from "../callbacks/permissionBroker";
+import { guardSensitiveEdits } from "../callbacks/sensitiveRules";
+import { TerminalManager, type TerminalEvents } from "../callbacks/terminalManager";
 import type { Translate } from "../../../shared/l10n";
 import type { ThreadAction } from "../../../shared/thread/threadActions";
 import { VscodeToolServers, type VscodeToolsPort } from "../mcpTools/vscodeToolServers";
-import { warningNotice } from "../session/warningNotice";
+import { warningNotice } from "../../../shared/thread/warningNotice";
 
 export interface ClientPorts {
   readonly files?: FileSystemPort;

@@ -5,6 +5,12 @@
  */
 import type * as acp from "@agentclientprotocol/sdk";
 
+/**
+ * Advertised in `initialize`'s `clientCapabilities._meta`: the client renders a terminal tool call's live
+ * output from the three `_meta.terminal_*` keys (toolTerminals.ts reads them).
+ */
+export const TERMINAL_OUTPUT_META = { terminal_output: true } as const;
+
 export interface FileSystemCallbacks {
   readTextFile(params: acp.ReadTextFileRequest, signal: AbortSignal): Promise<acp.ReadTextFileResponse>;
   writeTextFile(params: acp.WriteTextFileRequest, signal: AbortSignal): Promise<acp.WriteTextFileResponse | void>;
