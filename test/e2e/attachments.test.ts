@@ -7,27 +7,19 @@
  * the open editors, and `@http://127.0.0.1:…` fetched after the modal, from a server of the test.
  */
 import * as assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openFile, openWorkbench, runCommand, screenshot } from "../harness/browser";
-import { eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
-import { startCodeServer, type CodeServer } from "../harness/codeServer";
-import { fakeProfileAgent, modalDialog, panel, pickQuickItem } from "../harness/panel";
-import { vsixPath } from "../harness/paths";
-import {
-  READABLE_TERMINAL_SETTINGS,
-  activeTerminalText,
-  agentSettings,
-  clientMessages,
-  withDiagnostics,
-} from "../harness/workbench";
-import { tearDownUi } from "../harness/teardown";
+import { describe } from "node:test";
+import { openFile, runCommand, screenshot } from "../harness/browser";
+import { eventually, sendPrompt } from "../harness/chat";
+import { modalDialog, panel, pickQuickItem } from "../harness/panel";
+import { READABLE_TERMINAL_SETTINGS, activeTerminalText, clientMessages } from "../harness/workbench";
+import { fakeAgent } from "./fixture/agents";
+import { removeChips, turnEnded } from "./fixture/steps";
+import { useE2e } from "./fixture/useE2e";
+import { git, gitRepo } from "./fixture/workspaceFiles";
 
 const AGENT = "Fake Agent";
 const BUB = "Bub (fake)";
@@ -36,45 +28,64 @@ const TYPE_ERROR = "Type 'string' is not assignable to type 'number'.";
 type Block = { type: string; uri?: string; name?: string; text?: string; resource?: { uri: string; text?: string } };
 
 describe("Add to Prompt sources reach the agent as content blocks", { timeout: 400_000 }, () => {
-  let scratch: string;
-  let workspace: string;
-  let wireLog: string;
-  let bubLog: string;
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
-  let page: Page | undefined;
-  let errors: string[] = [];
-  let view: Chat;
-  let web: Server;
+  let web: Server | undefined;
   let webBase = "";
   const webHits: string[] = [];
-  const diag = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog });
-  const p = (): Page => page!;
+  const e2e = useE2e({
+    label: "attach",
+    prepare: async ({ workspace }) => {
+      web = createServer((request, response) => {
+        webHits.push(request.url ?? "");
+        response.setHeader("content-type", "text/html; charset=utf-8");
+        response.end(
+          "<html><head><title>Local docs</title><script>window.evil = 1</script></head>" +
+            "<body><h1>Attachments</h1><p>Fetched &amp; turned into text.</p></body></html>",
+        );
+      });
+      await new Promise<void>((resolve) => web!.listen(0, "127.0.0.1", resolve));
+      webBase = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
+      gitRepo(workspace, {
+        "tsconfig.json": JSON.stringify({
+          compilerOptions: { strict: true, target: "ES2022", noEmit: true },
+          include: ["src"],
+        }),
+        "src/broken.ts": 'export const answer: number = "forty-two";\n',
+        "src/config.ts":
+          '// settings\nexport function parseConfig(text: string): string[] {\n  return text.split("\\n");\n}\n',
+        "notes.md": "first\n",
+        "staged.md": "one\n",
+      });
+      writeFileSync(join(workspace, "staged.md"), "one\nstaged-line\n");
+      git(workspace, "add", "staged.md");
+      writeFileSync(join(workspace, "notes.md"), "first\nunstaged-line\n");
+    },
+    agents: { [AGENT]: fakeAgent(), [BUB]: fakeAgent({ profile: "bub" }) },
+    settings: {
+      ...READABLE_TERMINAL_SETTINGS,
+      "terminal.integrated.shellIntegration.enabled": true,
+      "terminal.integrated.defaultProfile.linux": "bash",
+    },
+    stop: () => {
+      web?.closeAllConnections();
+      web?.close();
+    },
+  });
+  const p = () => e2e.page;
+  const view = () => e2e.view;
   // The composer's chips (the sent messages' lists are also named "Attachments").
   const chips = () => panel(p()).frame.locator("ul.attachment-chips > li");
   const prompts = (log: string) => clientMessages(log, "session/prompt");
   const lastPrompt = (log: string): Block[] =>
     ((prompts(log).at(-1)?.message?.params as { prompt?: Block[] } | undefined)?.prompt ?? []) as Block[];
-  const idle = () =>
-    eventually(
-      async () => !/working|starting/i.test((await view.status.textContent()) ?? ""),
-      "the panel to be idle",
-      30_000,
-    );
   /** Sends `text` with the chips shown and returns the prompt the agent received. */
-  const sendAndRead = async (text: string, log = wireLog): Promise<Block[]> => {
+  const sendAndRead = async (text: string, log = e2e.wireLog()): Promise<Block[]> => {
     const before = prompts(log).length;
-    await sendPrompt(view, text);
+    await sendPrompt(view(), text);
     await eventually(() => prompts(log).length > before, "the agent to receive the prompt", 20_000);
-    await idle();
+    await turnEnded(view(), 30_000, /working|starting/i);
     return lastPrompt(log);
   };
-  const sentChips = () => view.log.locator(".user-attachments .chip");
-  /** Each test starts with an empty composer (a failed one may leave chips). */
-  const removeChips = async () => {
-    for (let i = await chips().count(); i > 0; i--) await chips().first().locator("button.chip-remove").click();
-    await eventually(async () => (await chips().count()) === 0, "no chips");
-  };
+  const sentChips = () => view().log.locator(".user-attachments .chip");
   /** The palette, once more if the first try meets it busy (focus was just moved into the panel). */
   const command = async (title: string) => {
     await runCommand(p(), title).catch(async () => {
@@ -83,87 +94,24 @@ describe("Add to Prompt sources reach the agent as content blocks", { timeout: 4
     });
   };
 
-  before(async () => {
-    web = createServer((request, response) => {
-      webHits.push(request.url ?? "");
-      response.setHeader("content-type", "text/html; charset=utf-8");
-      response.end(
-        "<html><head><title>Local docs</title><script>window.evil = 1</script></head>" +
-          "<body><h1>Attachments</h1><p>Fetched &amp; turned into text.</p></body></html>",
-      );
-    });
-    await new Promise<void>((resolve) => web.listen(0, "127.0.0.1", resolve));
-    webBase = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
-
-    scratch = mkdtempSync(join(tmpdir(), "acp-panel-attach-"));
-    workspace = join(scratch, "workspace");
-    wireLog = join(scratch, "wire.jsonl");
-    bubLog = join(scratch, "bub-wire.jsonl");
-    mkdirSync(join(workspace, "src"), { recursive: true });
-    writeFileSync(
-      join(workspace, "tsconfig.json"),
-      JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", noEmit: true }, include: ["src"] }),
-    );
-    writeFileSync(join(workspace, "src/broken.ts"), 'export const answer: number = "forty-two";\n');
-    writeFileSync(
-      join(workspace, "src/config.ts"),
-      '// settings\nexport function parseConfig(text: string): string[] {\n  return text.split("\\n");\n}\n',
-    );
-    writeFileSync(join(workspace, "notes.md"), "first\n");
-    writeFileSync(join(workspace, "staged.md"), "one\n");
-    const git = (...args: string[]) =>
-      execFileSync("git", ["-c", "user.name=U", "-c", "user.email=u@example.invalid", ...args], { cwd: workspace });
-    git("init", "-q");
-    git("add", ".");
-    git("commit", "-qm", "init");
-    writeFileSync(join(workspace, "staged.md"), "one\nstaged-line\n");
-    git("add", "staged.md");
-    writeFileSync(join(workspace, "notes.md"), "first\nunstaged-line\n");
-
-    server = await startCodeServer({
-      label: "attach",
-      workspace,
-      extensionVsix: vsixPath(),
-      settings: {
-        ...agentSettings(
-          {
-            [AGENT]: fakeProfileAgent({ log: wireLog }),
-            [BUB]: fakeProfileAgent({ profile: "bub", log: bubLog }),
-          },
-          AGENT,
-        ),
-        ...READABLE_TERMINAL_SETTINGS,
-        "terminal.integrated.shellIntegration.enabled": true,
-        "terminal.integrated.defaultProfile.linux": "bash",
-      },
-    });
-    browser = await launchBrowser({ homeDir: server.homeDir });
-    ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
-    view = await openChat(page);
-  });
-
-  after(async () => {
-    await tearDownUi(browser, server, scratch);
-    web?.closeAllConnections();
-    web?.close();
-  });
-
-  it("the problems of a file: a chip, then an embedded resource with the error", async (t) => {
-    await withDiagnostics(t, diag(), "e2e-attach-problems", async () => {
-      await removeChips();
+  e2e.it(
+    "the problems of a file: a chip, then an embedded resource with the error",
+    "e2e-attach-problems",
+    async ({ t, page }) => {
+      await removeChips(chips());
       // TypeScript reports problems for the files it has open.
-      await openFile(p(), "broken.ts");
-      await runCommand(p(), "View: Focus Problems");
-      await p().locator(".markers-panel .monaco-list-row", { hasText: "not assignable" }).first().waitFor({
+      await openFile(page, "broken.ts");
+      await runCommand(page, "View: Focus Problems");
+      await page.locator(".markers-panel .monaco-list-row", { hasText: "not assignable" }).first().waitFor({
         timeout: 60_000,
       });
-      await openFile(p(), "broken.ts");
+      await openFile(page, "broken.ts");
       await command("ACP: Add Problems to Prompt");
-      await pickQuickItem(p(), /^All problems in src\/broken\.ts$/);
+      await pickQuickItem(page, /^All problems in src\/broken\.ts$/);
       await eventually(async () => (await chips().count()) === 1, "a problems chip", 15_000);
       assert.equal(await chips().first().innerText(), "Problems in src/broken.ts");
       assert.equal(await chips().first().getAttribute("data-source"), "problems");
-      await screenshot(p(), "e2e-attach-problems-chip.png");
+      await screenshot(page, "e2e-attach-problems-chip.png");
 
       const blocks = await sendAndRead("problems-attached");
       t.diagnostic(JSON.stringify(blocks).slice(0, 400));
@@ -177,44 +125,44 @@ describe("Add to Prompt sources reach the agent as content blocks", { timeout: 4
         async () => (await sentChips().allInnerTexts()).includes("Problems in src/broken.ts"),
         "the sent message's chip",
       );
-    });
+    },
+  );
+
+  e2e.it("Source Control: the staged and the working-tree diff, each embedded", "e2e-attach-scm", async () => {
+    await removeChips(chips());
+    await command("ACP: Add Staged Diff to Prompt");
+    await eventually(async () => (await chips().count()) === 1, "a staged diff chip", 15_000);
+    await command("ACP: Add Working Tree Diff to Prompt");
+    await eventually(async () => (await chips().count()) === 2, "a working-tree diff chip", 15_000);
+    assert.deepEqual(await chips().allInnerTexts(), ["Staged changes", "Working tree changes"]);
+
+    const blocks = await sendAndRead("diffs-attached");
+    const resources = blocks.filter((block) => block.type === "resource").map((block) => block.resource);
+    assert.deepEqual(
+      resources.map((resource) => resource?.uri),
+      ["acp-panel://scm/staged.diff", "acp-panel://scm/working-tree.diff"],
+    );
+    assert.match(resources[0]?.text ?? "", /\+staged-line/);
+    assert.doesNotMatch(resources[0]?.text ?? "", /unstaged-line/);
+    assert.match(resources[1]?.text ?? "", /\+unstaged-line/);
+    assert.doesNotMatch(resources[1]?.text ?? "", /\+staged-line/);
   });
 
-  it("Source Control: the staged and the working-tree diff, each embedded", async (t) => {
-    await withDiagnostics(t, diag(), "e2e-attach-scm", async () => {
-      await removeChips();
-      await command("ACP: Add Staged Diff to Prompt");
-      await eventually(async () => (await chips().count()) === 1, "a staged diff chip", 15_000);
-      await command("ACP: Add Working Tree Diff to Prompt");
-      await eventually(async () => (await chips().count()) === 2, "a working-tree diff chip", 15_000);
-      assert.deepEqual(await chips().allInnerTexts(), ["Staged changes", "Working tree changes"]);
-
-      const blocks = await sendAndRead("diffs-attached");
-      const resources = blocks.filter((block) => block.type === "resource").map((block) => block.resource);
-      assert.deepEqual(
-        resources.map((resource) => resource?.uri),
-        ["acp-panel://scm/staged.diff", "acp-panel://scm/working-tree.diff"],
-      );
-      assert.match(resources[0]?.text ?? "", /\+staged-line/);
-      assert.doesNotMatch(resources[0]?.text ?? "", /unstaged-line/);
-      assert.match(resources[1]?.text ?? "", /\+unstaged-line/);
-      assert.doesNotMatch(resources[1]?.text ?? "", /\+staged-line/);
-    });
-  });
-
-  it("the terminal: the last command with its output, and the selection", async (t) => {
-    await withDiagnostics(t, diag(), "e2e-attach-terminal", async () => {
-      await removeChips();
-      await runCommand(p(), "Terminal: Create New Terminal");
-      const terminal = p().locator(".terminal-wrapper.active .xterm");
+  e2e.it(
+    "the terminal: the last command with its output, and the selection",
+    "e2e-attach-terminal",
+    async ({ t, page }) => {
+      await removeChips(chips());
+      await runCommand(page, "Terminal: Create New Terminal");
+      const terminal = page.locator(".terminal-wrapper.active .xterm");
       await terminal.waitFor({ timeout: 30_000 });
       await terminal.click();
       // read() yields only what is written after the extension host first calls it, and the start event reaches
       // the host after the shell has begun: an instant command's output is gone before it can be read (VS Code's
       // documented limit). The sleep makes the output come after the start, as a real command's does.
-      await p().keyboard.type("sleep 2; echo acp-$((6*7))-done\n");
+      await page.keyboard.type("sleep 2; echo acp-$((6*7))-done\n");
       await eventually(
-        async () => (await activeTerminalText(p())).includes("acp-42-done"),
+        async () => (await activeTerminalText(page)).includes("acp-42-done"),
         "the command's output",
         30_000,
       );
@@ -231,10 +179,10 @@ describe("Add to Prompt sources reach the agent as content blocks", { timeout: 4
       assert.equal(await chips().first().getAttribute("data-source"), "terminal");
 
       await terminal.click();
-      await runCommand(p(), "Terminal: Select All");
+      await runCommand(page, "Terminal: Select All");
       await command("ACP: Add Terminal Selection to Prompt");
       await eventually(async () => (await chips().count()) === 2, "a terminal selection chip", 15_000);
-      await screenshot(p(), "e2e-attach-terminal-chips.png");
+      await screenshot(page, "e2e-attach-terminal-chips.png");
 
       const blocks = await sendAndRead("terminal-attached");
       const resources = blocks.filter((block) => block.type === "resource").map((block) => block.resource);
@@ -249,27 +197,27 @@ describe("Add to Prompt sources reach the agent as content blocks", { timeout: 4
       assert.doesNotMatch(resources[0]?.text ?? "", /\x1b/, "no escape sequences");
       assert.match(resources[1]?.uri ?? "", /^acp-panel:\/\/terminal\/[^/]+\/selection$/);
       assert.match(resources[1]?.text ?? "", /acp-42-done/);
-    });
+    },
+  );
+
+  e2e.it("the open editors: one embedded file each", "e2e-attach-editors", async ({ page }) => {
+    await removeChips(chips());
+    await openFile(page, "notes.md");
+    await command("ACP: Add Open Editors to Prompt");
+    await eventually(async () => (await chips().count()) >= 2, "open editor chips", 15_000);
+    const names = await chips().allInnerTexts();
+    assert.ok(names.includes("src/broken.ts") && names.includes("notes.md"), names.join(", "));
+    const blocks = await sendAndRead("editors-attached");
+    const uris = blocks.filter((block) => block.type === "resource").map((block) => block.resource?.uri ?? "");
+    assert.ok(uris.some((uri) => uri.endsWith("/src/broken.ts")) && uris.some((uri) => uri.endsWith("/notes.md")));
   });
 
-  it("the open editors: one embedded file each", async (t) => {
-    await withDiagnostics(t, diag(), "e2e-attach-editors", async () => {
-      await removeChips();
-      await openFile(p(), "notes.md");
-      await command("ACP: Add Open Editors to Prompt");
-      await eventually(async () => (await chips().count()) >= 2, "open editor chips", 15_000);
-      const names = await chips().allInnerTexts();
-      assert.ok(names.includes("src/broken.ts") && names.includes("notes.md"), names.join(", "));
-      const blocks = await sendAndRead("editors-attached");
-      const uris = blocks.filter((block) => block.type === "resource").map((block) => block.resource?.uri ?? "");
-      assert.ok(uris.some((uri) => uri.endsWith("/src/broken.ts")) && uris.some((uri) => uri.endsWith("/notes.md")));
-    });
-  });
-
-  it("@ and a symbol's name: a workspace symbol, sent as a resource_link to its lines", async (t) => {
-    await withDiagnostics(t, diag(), "e2e-attach-symbol", async () => {
-      await removeChips();
-      await openFile(p(), "config.ts");
+  e2e.it(
+    "@ and a symbol's name: a workspace symbol, sent as a resource_link to its lines",
+    "e2e-attach-symbol",
+    async ({ page, view }) => {
+      await removeChips(chips());
+      await openFile(page, "config.ts");
       const option = view.frame
         .getByRole("listbox", { name: "Mentions" })
         .getByRole("option", { name: /parseConfig/ })
@@ -298,12 +246,14 @@ describe("Add to Prompt sources reach the agent as content blocks", { timeout: 4
       assert.equal(link?.name, name, JSON.stringify(blocks));
       assert.match(link?.uri ?? "", /^file:\/\/.*\/src\/config\.ts#L2-L\d+$/, "the symbol's file and first line");
       await sentChips().filter({ hasText: name }).first().waitFor({ timeout: 15_000 });
-    });
-  });
+    },
+  );
 
-  it("@http://127.0.0.1:… is fetched by the host after the modal, as plain text with its URL", async (t) => {
-    await withDiagnostics(t, diag(), "e2e-attach-url", async () => {
-      await removeChips();
+  e2e.it(
+    "@http://127.0.0.1:… is fetched by the host after the modal, as plain text with its URL",
+    "e2e-attach-url",
+    async ({ page, view }) => {
+      await removeChips(chips());
       const url = `${webBase}/docs`;
       await view.prompt.click();
       await view.prompt.fill("");
@@ -314,12 +264,12 @@ describe("Add to Prompt sources reach the agent as content blocks", { timeout: 4
         "the URL suggestion",
       );
       await view.prompt.press("Enter");
-      const dialog = modalDialog(p());
+      const dialog = modalDialog(page);
       await dialog.waitFor({ timeout: 15_000 });
       assert.match(await dialog.innerText(), new RegExp(escape(url)));
       assert.match(await dialog.innerText(), /at most 1024 KiB/);
       assert.deepEqual(webHits, [], "nothing fetched before the user agreed");
-      await screenshot(p(), "e2e-attach-url-consent.png");
+      await screenshot(page, "e2e-attach-url-consent.png");
       await dialog.getByRole("button", { name: "Fetch" }).click();
       await eventually(async () => (await chips().count()) === 1, "the URL chip", 15_000);
       assert.equal(await chips().first().innerText(), url);
@@ -329,18 +279,20 @@ describe("Add to Prompt sources reach the agent as content blocks", { timeout: 4
       const resource = blocks.find((block) => block.type === "resource")?.resource;
       assert.equal(resource?.uri, url);
       assert.equal(resource?.text, "Local docs\n\nAttachments\nFetched & turned into text.\n");
-    });
-  });
+    },
+  );
 
-  it("an agent without embeddedContext gets a resource_link plus the text", async (t) => {
-    await withDiagnostics(t, diag(), "e2e-attach-link", async () => {
-      await removeChips();
+  e2e.it(
+    "an agent without embeddedContext gets a resource_link plus the text",
+    "e2e-attach-link",
+    async ({ t, page, view }) => {
+      await removeChips(chips());
       await command("ACP: New Session");
-      await pickQuickItem(p(), new RegExp(`^${escape(BUB)}$`));
+      await pickQuickItem(page, new RegExp(`^${escape(BUB)}$`));
       await view.status.filter({ hasText: /is ready/ }).waitFor({ timeout: 60_000 });
       await command("ACP: Add Staged Diff to Prompt");
       await eventually(async () => (await chips().count()) === 1, "a staged diff chip", 15_000);
-      const blocks = await sendAndRead("diff-as-link", bubLog);
+      const blocks = await sendAndRead("diff-as-link", e2e.wireLog(BUB));
       t.diagnostic(JSON.stringify(blocks).slice(0, 400));
       assert.equal(blocks.filter((block) => block.type === "resource").length, 0);
       const index = blocks.findIndex((block) => block.type === "resource_link");
@@ -357,8 +309,8 @@ describe("Add to Prompt sources reach the agent as content blocks", { timeout: 4
         async () => (await sentChips().allInnerTexts()).includes("Staged changes"),
         "the sent message's chip",
       );
-    });
-  });
+    },
+  );
 });
 
 function escape(text: string): string {

@@ -7,100 +7,56 @@
  * test no process started for a terminal is alive. One code-server for the file.
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, afterEach, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openFile, openWorkbench, runCommand, screenshot } from "../harness/browser";
-import { eventually, expandPanel, openChat, sendPrompt, type Chat } from "../harness/chat";
-import { startCodeServer, type CodeServer } from "../harness/codeServer";
-import { vsixPath } from "../harness/paths";
+import { describe } from "node:test";
+import { DEMO_AGENT } from "../harness/agent";
+import { openFile, runCommand, screenshot } from "../harness/browser";
+import { eventually, expandPanel, sendPrompt } from "../harness/chat";
 import {
   READABLE_TERMINAL_SETTINGS,
   activeTabTitle,
   activeTerminalText,
   agentRequests,
-  agentSettings,
   clientMessages,
   editorText,
-  fakeAgentEntry,
   terminalProcesses,
   terminalTabNames,
-  withDiagnostics,
 } from "../harness/workbench";
-import { assertNoTerminalProcesses, tearDownUi } from "../harness/teardown";
+import { fakeAgent } from "./fixture/agents";
+import { filesChanged, turn, turnEnded, untilReady } from "./fixture/steps";
+import { useE2e } from "./fixture/useE2e";
 
-const AGENT = "Demo Agent";
 const NOTES = "line one\nline two\n";
 const DRAFT_MD = "# Draft\n\nold paragraph\n";
 
 describe("VS Code answers the agent", { timeout: 300_000 }, () => {
-  let scratch: string;
-  let workspace: string;
-  let wireLog: string;
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
-  let page: Page;
-  let errors: string[] = [];
-  let view: Chat;
-  const diagnostics = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog });
-  const notes = () => join(workspace, "notes.txt");
-
-  before(async () => {
-    scratch = mkdtempSync(join(tmpdir(), "acp-panel-client-"));
-    workspace = join(scratch, "workspace");
-    wireLog = join(scratch, "agent-wire.jsonl");
-    mkdirSync(workspace);
-    writeFileSync(join(workspace, "notes.txt"), NOTES);
-    writeFileSync(join(workspace, "draft.md"), DRAFT_MD);
-    server = await startCodeServer({
-      label: "client",
-      workspace,
-      extensionVsix: vsixPath(),
-      // code-server saves edits after a delay by default: off, so an unsaved buffer stays unsaved.
-      settings: {
-        ...agentSettings({ [AGENT]: fakeAgentEntry({ FAKE_AGENT_LOG: wireLog }) }),
-        ...READABLE_TERMINAL_SETTINGS,
-        "files.autoSave": "off",
-      },
-    });
-    browser = await launchBrowser({ homeDir: server.homeDir });
-    ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
-    view = await openChat(page);
+  const e2e = useE2e({
+    label: "client",
+    files: { "notes.txt": NOTES, "draft.md": DRAFT_MD },
+    agents: { [DEMO_AGENT]: fakeAgent() },
+    // code-server saves edits after a delay by default: off, so an unsaved buffer stays unsaved.
+    settings: { ...READABLE_TERMINAL_SETTINGS, "files.autoSave": "off" },
+    noTerminalLeftAfterEach: true,
   });
-
-  afterEach(async () => {
-    await assertNoTerminalProcesses(server);
-  });
-
-  after(async () => {
-    await tearDownUi(browser, server, scratch);
-  });
-
-  /** Sends `prompt` and waits for the turn to end (status back to ready or cancelled). */
-  async function turn(prompt: string, done: string): Promise<void> {
-    await sendPrompt(view, prompt);
-    await view.log.getByText(done, { exact: false }).first().waitFor({ timeout: 30_000 });
-    await view.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 15_000 });
-  }
-
+  const notes = () => join(e2e.workspace, "notes.txt");
   const dirtyTab = (name: string) =>
-    page.locator(".editor-group-container.active .tabs-container .tab.dirty", { hasText: name });
+    e2e.page.locator(".editor-group-container.active .tabs-container .tab.dirty", { hasText: name });
 
   // First: its rows are resolved here, so they are gone when the next turn starts.
-  it("the Files changed review opens the diff, undoes one file and keeps another", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-client-review", async () => {
-      await turn("e2e-write draft.md new paragraph", "Wrote draft.md.");
-      await turn("e2e-write created.txt a brand new file", "Wrote created.txt.");
+  e2e.it(
+    "the Files changed review opens the diff, undoes one file and keeps another",
+    "e2e-client-review",
+    async ({ workspace, page, view }) => {
+      await turn(view, "e2e-write draft.md new paragraph", "Wrote draft.md.");
+      await turn(view, "e2e-write created.txt a brand new file", "Wrote created.txt.");
       assert.equal(readFileSync(join(workspace, "draft.md"), "utf8"), "new paragraph\n");
       assert.equal(readFileSync(join(workspace, "created.txt"), "utf8"), "a brand new file\n");
 
-      const review = view.frame.getByRole("region", { name: "Files changed" });
+      const { region: review, rows } = filesChanged(view);
       await review.waitFor({ timeout: 10_000 });
       await review.getByText("2 files").waitFor();
       await expandPanel(view, "Files changed");
-      const rows = review.getByRole("list", { name: "Changed files" }).getByRole("listitem");
       const draftRow = rows.filter({ hasText: "draft.md" });
       const createdRow = rows.filter({ hasText: "created.txt" });
       assert.match((await draftRow.textContent()) ?? "", /\+1\s*−3/, "draft.md: one line added, three removed");
@@ -145,11 +101,13 @@ describe("VS Code answers the agent", { timeout: 300_000 }, () => {
       );
       assert.equal(await review.getByRole("button", { name: /^(Keep|Undo) / }).count(), 0, "nothing left to decide");
       await runCommand(page, "View: Close All Editors");
-    });
-  });
+    },
+  );
 
-  it("fs/read_text_file of an open file returns its unsaved text", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-client-read-unsaved", async () => {
+  e2e.it(
+    "fs/read_text_file of an open file returns its unsaved text",
+    "e2e-client-read-unsaved",
+    async ({ page, view, wireLog }) => {
       await openFile(page, "notes.txt");
       await page.locator(".editor-group-container.active .monaco-editor .view-lines").first().click();
       await page.keyboard.press("Control+End");
@@ -157,7 +115,7 @@ describe("VS Code answers the agent", { timeout: 300_000 }, () => {
       await dirtyTab("notes.txt").waitFor({ timeout: 10_000 });
       assert.equal(readFileSync(notes(), "utf8"), NOTES, "the edit is not on disk");
 
-      await turn("e2e-read notes.txt", "I read notes.txt");
+      await turn(view, "e2e-read notes.txt", "I read notes.txt");
       const echoed = view.log.getByRole("article", { name: "Agent" }).locator("pre", { hasText: "unsaved line three" });
       await echoed.first().waitFor({ timeout: 10_000 });
       assert.match((await echoed.first().textContent()) ?? "", /line one\s+line two\s+unsaved line three/);
@@ -170,13 +128,15 @@ describe("VS Code answers the agent", { timeout: 300_000 }, () => {
 
       await runCommand(page, "File: Revert File");
       await eventually(async () => (await dirtyTab("notes.txt").count()) === 0, "notes.txt to be clean again");
-    });
-  });
+    },
+  );
 
-  it("fs/write_text_file lands in the open editor, and Undo reverts it", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-client-write-undo", async () => {
+  e2e.it(
+    "fs/write_text_file lands in the open editor, and Undo reverts it",
+    "e2e-client-write-undo",
+    async ({ page, view }) => {
       await eventually(async () => (await editorText(page)).includes("line two"), "notes.txt in the editor");
-      await turn("e2e-write notes.txt written by the agent", "Wrote notes.txt.");
+      await turn(view, "e2e-write notes.txt written by the agent", "Wrote notes.txt.");
       await eventually(
         async () => (await editorText(page)).trim() === "written by the agent",
         "the agent's text in the editor",
@@ -191,11 +151,13 @@ describe("VS Code answers the agent", { timeout: 300_000 }, () => {
       assert.doesNotMatch(await editorText(page), /written by the agent/);
       await page.keyboard.press("Control+s");
       await eventually(() => readFileSync(notes(), "utf8") === NOTES, "the undone text saved to disk");
-    });
-  });
+    },
+  );
 
-  it("a terminal streams live into its card and into VS Code's terminal panel", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-client-terminal", async () => {
+  e2e.it(
+    "a terminal streams live into its card and into VS Code's terminal panel",
+    "e2e-client-terminal",
+    async ({ t, server, page, view }) => {
       // The terminal panel is open first (with a shell of its own), so the mirror's tab can be seen while it lives.
       await runCommand(page, "View: Toggle Terminal");
       await eventually(async () => (await terminalTabNames(page)).length > 0, "the terminal panel");
@@ -225,15 +187,17 @@ describe("VS Code answers the agent", { timeout: 300_000 }, () => {
 
       await terminal.getByText("Exited with code 0").waitFor({ timeout: 15_000 });
       await output.filter({ hasText: "e2e-live-done" }).waitFor();
-      await view.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 15_000 });
+      await untilReady(view);
       // The agent released the terminal: its mirror goes with it (issue 26 item 9); the card keeps the output.
       await eventually(async () => !mirror(await terminalTabNames(page)), "the mirror to close with the release");
       await runCommand(page, "View: Toggle Terminal");
-    });
-  });
+    },
+  );
 
-  it("a permission is answered by the button named as the agent names it, with its optionId", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-client-permission", async () => {
+  e2e.it(
+    "a permission is answered by the button named as the agent names it, with its optionId",
+    "e2e-client-permission",
+    async ({ page, view, wireLog }) => {
       await sendPrompt(view, "e2e-permission");
       const card = view.log.getByRole("article", { name: "Tool: Deploy build 42 to staging" });
       const request = card.getByRole("group", { name: "Permission request" });
@@ -244,15 +208,17 @@ describe("VS Code answers the agent", { timeout: 300_000 }, () => {
       await screenshot(page, "e2e-client-permission.png");
       await request.getByRole("button", { name: "Ship it", exact: true }).click();
       await view.log.getByText("Permission outcome: selected ship-it.").waitFor({ timeout: 15_000 });
-      await view.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 15_000 });
+      await untilReady(view);
       assert.equal(await request.count(), 0, "the request is gone");
       const asked = agentRequests(wireLog, "session/request_permission").at(-1);
       assert.deepEqual(asked?.answer?.message?.result, { outcome: { outcome: "selected", optionId: "ship-it" } });
-    });
-  });
+    },
+  );
 
-  it("a form blocks invalid values with a message, then sends what was entered", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-client-form", async () => {
+  e2e.it(
+    "a form blocks invalid values with a message, then sends what was entered",
+    "e2e-client-form",
+    async ({ page, view, wireLog }) => {
       await sendPrompt(view, "e2e-form");
       const form = view.log.getByRole("form", { name: "Configure the release" });
       await form.waitFor({ timeout: 15_000 });
@@ -285,33 +251,34 @@ describe("VS Code answers the agent", { timeout: 300_000 }, () => {
         action: "accept",
         content,
       });
-      await view.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 15_000 });
-    });
-  });
+      await untilReady(view);
+    },
+  );
 
-  it("a form still pending when the turn is cancelled disappears", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-client-form-cancelled", async () => {
+  e2e.it(
+    "a form still pending when the turn is cancelled disappears",
+    "e2e-client-form-cancelled",
+    async ({ view, wireLog }) => {
       const cancelsBefore = clientMessages(wireLog, "session/cancel").length;
       await sendPrompt(view, "elicitation");
       const form = view.log.getByRole("form", { name: "Choose an approach" });
       await form.getByRole("radiogroup", { name: "Approach" }).waitFor({ timeout: 15_000 });
       await view.stop.click();
       await form.waitFor({ state: "detached", timeout: 15_000 });
-      await eventually(
-        async () => !/working|cancelling/i.test((await view.status.textContent()) ?? ""),
-        "the turn to end",
-      );
+      await turnEnded(view, 15_000, /working|cancelling/i);
       assert.equal(clientMessages(wireLog, "session/cancel").length, cancelsBefore + 1, "the turn was cancelled");
       assert.deepEqual(
         agentRequests(wireLog, "elicitation/create").at(-1)?.answer?.message?.result,
         { action: "cancel" },
         "the form was answered cancel",
       );
-    });
-  });
+    },
+  );
 
-  it("Stop kills a terminal command that is still running", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-client-terminal-stop", async () => {
+  e2e.it(
+    "Stop kills a terminal command that is still running",
+    "e2e-client-terminal-stop",
+    async ({ t, server, view, wireLog }) => {
       await sendPrompt(view, "e2e-terminal c6 long");
       const terminal = view.log
         .getByRole("article", { name: "Tool: Run a long command" })
@@ -329,6 +296,6 @@ describe("VS Code answers the agent", { timeout: 300_000 }, () => {
       await eventually(() => terminalProcesses(server).length === 0, "the command and its children to be gone", 10_000);
       const kills = agentRequests(wireLog, "terminal/kill");
       assert.ok(kills.at(-1)?.answer?.message?.result !== undefined, "the agent's terminal/kill was answered");
-    });
-  });
+    },
+  );
 });

@@ -5,18 +5,16 @@
  * that says the agent waits for them (issue 15, done-when 3).
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Locator, Page } from "playwright-core";
-import { demoAgentSettings } from "../harness/agent";
-import { launchBrowser, openWorkbench, screenshot } from "../harness/browser";
-import { eventually, openChat, sendPrompt } from "../harness/chat";
-import { startCodeServer, type CodeServer } from "../harness/codeServer";
-import { vsixPath } from "../harness/paths";
-import { withDiagnostics } from "../harness/workbench";
-import { tearDownUi } from "../harness/teardown";
+import { describe } from "node:test";
+import type { Locator } from "playwright-core";
+import { DEMO_AGENT } from "../harness/agent";
+import { screenshot } from "../harness/browser";
+import { eventually, sendPrompt } from "../harness/chat";
+import { fakeAgent } from "./fixture/agents";
+import { permissionRequest, untilReady } from "./fixture/steps";
+import { useE2e } from "./fixture/useE2e";
 
 /** Whether `locator`'s element lies within the transcript's visible box. */
 function inView(locator: Locator): Promise<boolean> {
@@ -37,38 +35,15 @@ async function scrollToTop(log: Locator): Promise<void> {
 }
 
 describe("following the conversation in VS Code", { timeout: 300_000 }, () => {
-  let scratch: string;
-  let workspace: string;
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
-  let page: Page;
-  let errors: string[] = [];
-  const diag = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile });
+  const e2e = useE2e({ label: "follow", agents: { [DEMO_AGENT]: fakeAgent() } });
 
-  before(async () => {
-    scratch = mkdtempSync(join(tmpdir(), "acp-panel-follow-"));
-    workspace = join(scratch, "workspace");
-    mkdirSync(workspace);
-    server = await startCodeServer({
-      label: "follow",
-      workspace,
-      extensionVsix: vsixPath(),
-      settings: demoAgentSettings(),
-    });
-    browser = await launchBrowser({ homeDir: server.homeDir });
-    ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
-  });
-
-  after(async () => {
-    await tearDownUi(browser, server, scratch);
-  });
-
-  it("scrolled up, Send brings the message into view, and a permission request is brought into view with a waiting status", async (t) => {
-    await withDiagnostics(t, diag(), "e2e-follow", async () => {
-      const view = await openChat(page);
+  e2e.it(
+    "scrolled up, Send brings the message into view, and a permission request is brought into view with a waiting status",
+    "e2e-follow",
+    async ({ workspace, page, view }) => {
       await sendPrompt(view, "follow-long 80");
       await view.log.getByText("Paragraph 80 of the long reply", { exact: false }).waitFor({ timeout: 30_000 });
-      await view.status.filter({ hasText: /is ready/ }).waitFor({ timeout: 30_000 });
+      await untilReady(view);
 
       await scrollToTop(view.log);
       const prompt = "follow-ask .follow-go and bring this message into view";
@@ -82,7 +57,7 @@ describe("following the conversation in VS Code", { timeout: 300_000 }, () => {
       await scrollToTop(view.log);
       await view.frame.getByRole("button", { name: /^Jump to latest/ }).waitFor({ timeout: 10_000 });
       writeFileSync(join(workspace, ".follow-go"), "go\n");
-      const request = view.log.getByRole("group", { name: "Permission request" });
+      const request = permissionRequest(view);
       await eventually(
         async () => (await request.count()) === 1 && (await inView(request)),
         "the permission request in view",
@@ -97,7 +72,7 @@ describe("following the conversation in VS Code", { timeout: 300_000 }, () => {
 
       await allow.click();
       await view.log.getByText("Follow permission: publish.", { exact: false }).waitFor({ timeout: 15_000 });
-      await view.status.filter({ hasText: /is ready/ }).waitFor({ timeout: 15_000 });
-    });
-  });
+      await untilReady(view);
+    },
+  );
 });

@@ -8,19 +8,18 @@
  *   (a slow `initialize`) shows its rows instead of "Loading sessions…" for good.
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
+import { describe } from "node:test";
 import { readWireLog } from "../harness/agent";
-import { launchBrowser, openChatView, openWorkbench, runCommand, screenshot } from "../harness/browser";
-import { chat, eventually, expandPanel, openChat, sendPrompt, type Chat } from "../harness/chat";
-import { startCodeServer, type CodeServer } from "../harness/codeServer";
-import { fakeProfileAgent, panel, pickQuickItem, reloadWindow } from "../harness/panel";
-import { vsixPath } from "../harness/paths";
-import { agentSettings, clientMessages, withDiagnostics } from "../harness/workbench";
-import { tearDownUi } from "../harness/teardown";
+import { screenshot } from "../harness/browser";
+import { eventually, expandPanel, sendPrompt } from "../harness/chat";
+import { panel } from "../harness/panel";
+import { clientMessages } from "../harness/workbench";
+import { fakeAgent } from "./fixture/agents";
+import { DEMO_REPLY, newSession, untilReady } from "./fixture/steps";
+import { useE2e } from "./fixture/useE2e";
+import { promptsContaining } from "./fixture/wire";
 
 const DEMO = "Demo Agent";
 const SLOW = "Slow Agent";
@@ -28,59 +27,24 @@ const SLOW = "Slow Agent";
 const SLOW_START_MS = 6000;
 
 describe("issue 27 defects in VS Code", { timeout: 300_000 }, () => {
-  let scratch: string;
-  let workspace: string;
-  let demoLog: string;
-  let slowLog: string;
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
-  let page: Page;
-  let errors: string[] = [];
-  let view: Chat;
-  const diag = (wireLog: string) => ({
-    page: () => page,
-    errors: () => errors,
-    serverLog: () => server?.logFile,
-    wireLog,
+  const e2e = useE2e({
+    label: "longday",
+    agents: {
+      [DEMO]: fakeAgent(),
+      [SLOW]: fakeAgent({ profile: "bub", state: true, env: { FAKE_AGENT_SLOW_START: String(SLOW_START_MS) } }),
+    },
+    chat: /Demo Agent is ready/,
   });
-  const prompts = (log: string, text: string) =>
-    clientMessages(log, "session/prompt").filter((e) => JSON.stringify(e.message?.params?.prompt).includes(text));
-  const queue = () => view.frame.getByRole("list", { name: "Queued messages" });
+  const queue = () => e2e.view.frame.getByRole("list", { name: "Queued messages" });
+  /** The turn is over once the status says an agent is ready again. */
+  const turnOver = () =>
+    eventually(async () => /is ready/.test((await e2e.view.status.textContent()) ?? ""), "the turn to end");
+  const demoPrompts = (text: string) => promptsContaining(e2e.wireLog(DEMO), text);
 
-  before(async () => {
-    scratch = mkdtempSync(join(tmpdir(), "acp-panel-longday-"));
-    workspace = join(scratch, "workspace");
-    mkdirSync(workspace);
-    demoLog = join(scratch, "demo-wire.jsonl");
-    slowLog = join(scratch, "slow-wire.jsonl");
-    server = await startCodeServer({
-      label: "longday",
-      workspace,
-      extensionVsix: vsixPath(),
-      settings: agentSettings(
-        {
-          [DEMO]: fakeProfileAgent({ log: demoLog }),
-          [SLOW]: fakeProfileAgent({
-            profile: "bub",
-            state: join(scratch, "slow-state.json"),
-            log: slowLog,
-            env: { FAKE_AGENT_SLOW_START: String(SLOW_START_MS) },
-          }),
-        },
-        DEMO,
-      ),
-    });
-    browser = await launchBrowser({ homeDir: server.homeDir });
-    ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
-    view = await openChat(page, /Demo Agent is ready/);
-  });
-
-  after(async () => {
-    await tearDownUi(browser, server, scratch);
-  });
-
-  it("keeps a message queued during a turn that ends in a crash, marked Not sent, until Send again", async (t) => {
-    await withDiagnostics(t, diag(demoLog), "e2e-longday-queue-crash", async () => {
+  e2e.it(
+    "keeps a message queued during a turn that ends in a crash, marked Not sent, until Send again",
+    "e2e-longday-queue-crash",
+    async ({ workspace, page, view }) => {
       const queued = "basic-stream queued before the crash";
       // The agent dies once the test says so (after the message is queued), not after a fixed 2 s.
       await sendPrompt(view, "crash-on-signal .crash-now");
@@ -96,28 +60,30 @@ describe("issue 27 defects in VS Code", { timeout: 300_000 }, () => {
       await view.log.getByText("The agent exited with code 3", { exact: false }).first().waitFor({ timeout: 20_000 });
       await item.getByText("Not sent").waitFor({ timeout: 10_000 });
       // The automatic restart brings the agent back; the held message still waits for the user.
-      await view.status.filter({ hasText: /Demo Agent is ready/ }).waitFor({ timeout: 30_000 });
-      assert.equal(prompts(demoLog, queued).length, 0, "never sent to the dying agent, nor on its own after");
+      await untilReady(view, DEMO);
+      assert.equal(demoPrompts(queued).length, 0, "never sent to the dying agent, nor on its own after");
       assert.equal(await view.log.getByText(queued, { exact: true }).count(), 0, "not shown as sent");
       await screenshot(page, "e2e-longday-not-sent.png");
 
       await item.getByRole("button", { name: "Send again" }).click();
-      await eventually(() => prompts(demoLog, queued).length === 1, "the message sent again", 20_000);
+      await eventually(() => demoPrompts(queued).length === 1, "the message sent again", 20_000);
       await view.log.locator("strong", { hasText: "basic-stream" }).first().waitFor({ timeout: 20_000 });
       await eventually(async () => (await queue().count()) === 0, "the queue empty");
       assert.equal(await view.log.getByText(queued, { exact: true }).count(), 1, "shown once, as sent");
-    });
-  });
+    },
+  );
 
-  it("closing the last tab leaves a new session whose Send is answered", async (t) => {
-    await withDiagnostics(t, diag(demoLog), "e2e-longday-close-last", async () => {
+  e2e.it(
+    "closing the last tab leaves a new session whose Send is answered",
+    "e2e-longday-close-last",
+    async ({ page, view }) => {
       const parts = panel(page);
       await eventually(async () => (await parts.tabs.count()) === 1, "one tab");
       const closed = "the closed tab's prompt";
       await sendPrompt(view, `late-text ${closed}`);
       await view.log.getByText("The complete answer, sent at the end.").first().waitFor({ timeout: 20_000 });
-      await eventually(async () => /is ready/.test((await view.status.textContent()) ?? ""), "the turn to end");
-      const sessionsBefore = clientMessages(demoLog, "session/new").length;
+      await turnOver();
+      const sessionsBefore = clientMessages(e2e.wireLog(DEMO), "session/new").length;
 
       await parts.frame
         .getByRole("button", { name: /^Close / })
@@ -128,33 +94,32 @@ describe("issue 27 defects in VS Code", { timeout: 300_000 }, () => {
         "old transcript gone",
       );
       await eventually(
-        () => clientMessages(demoLog, "session/new").length > sessionsBefore,
+        () => clientMessages(e2e.wireLog(DEMO), "session/new").length > sessionsBefore,
         "a new session on the default agent",
         30_000,
       );
-      await view.status.filter({ hasText: /Demo Agent is ready/ }).waitFor({ timeout: 30_000 });
+      await untilReady(view, DEMO);
       await screenshot(page, "e2e-longday-after-last-tab.png");
       const text = "late-text after closing the last tab";
       await sendPrompt(view, text);
-      await eventually(() => prompts(demoLog, text).length === 1, "Send reaches the agent", 20_000);
+      await eventually(() => demoPrompts(text).length === 1, "Send reaches the agent", 20_000);
       await view.log.getByText("The complete answer, sent at the end.").first().waitFor({ timeout: 20_000 });
-    });
-  });
+    },
+  );
 
-  it("the session list opened while a restored tab's agent is in initialize shows its sessions", async (t) => {
-    await withDiagnostics(t, diag(slowLog), "e2e-longday-list-while-starting", async () => {
+  e2e.it(
+    "the session list opened while a restored tab's agent is in initialize shows its sessions",
+    "e2e-longday-list-while-starting",
+    async ({ t, page }) => {
+      const slowLog = e2e.wireLog(SLOW);
       const first = "hello before the reload on the slow agent";
-      await runCommand(page, "ACP: New Session");
-      await pickQuickItem(page, SLOW);
-      await view.status.filter({ hasText: /Slow Agent is ready/ }).waitFor({ timeout: 60_000 });
-      await sendPrompt(view, first);
-      await view.log.getByText("ACP Panel demo agent", { exact: false }).first().waitFor({ timeout: 30_000 });
-      await eventually(async () => /is ready/.test((await view.status.textContent()) ?? ""), "the turn to end");
+      await newSession(page, e2e.view, SLOW);
+      await sendPrompt(e2e.view, first);
+      await e2e.view.log.getByText(DEMO_REPLY, { exact: false }).first().waitFor({ timeout: 30_000 });
+      await turnOver();
 
       const initsBefore = clientMessages(slowLog, "initialize").length;
-      await reloadWindow(page);
-      await openChatView(page);
-      view = chat(page);
+      const view = await e2e.reload();
       const parts = panel(page);
       await eventually(
         () => clientMessages(slowLog, "initialize").length > initsBefore,
@@ -170,6 +135,6 @@ describe("issue 27 defects in VS Code", { timeout: 300_000 }, () => {
       await parts.sessionList.getByRole("listitem").filter({ hasText: first }).first().waitFor({ timeout: 20_000 });
       assert.equal(await view.frame.getByText("Loading sessions…").count(), 0, "not stuck loading");
       await screenshot(page, "e2e-longday-list-while-starting.png");
-    });
-  });
+    },
+  );
 });

@@ -5,18 +5,15 @@
  * command, and nothing keeps spinning. One code-server for the file.
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
+import { describe } from "node:test";
 import { readWireLog } from "../harness/agent";
-import { launchBrowser, openWorkbench, screenshot } from "../harness/browser";
-import { eventually, openChat, sendPrompt, type Chat } from "../harness/chat";
-import { startCodeServer, type CodeServer } from "../harness/codeServer";
-import { vsixPath } from "../harness/paths";
-import { agentSettings, clientMessages, fakeAgentEntry, withDiagnostics } from "../harness/workbench";
-import { tearDownUi } from "../harness/teardown";
+import { screenshot } from "../harness/browser";
+import { eventually, sendPrompt } from "../harness/chat";
+import { clientMessages } from "../harness/workbench";
+import { fakeAgent } from "./fixture/agents";
+import { chooseAgent, DEMO_REPLY, untilReady, untilSendEnabled } from "./fixture/steps";
+import { useE2e } from "./fixture/useE2e";
+import { answeredWith, firstSessionId } from "./fixture/wire";
 
 const BUB = "Bub (fake)";
 /** Supports session/load but not session/resume: after a crash the history is replayed. */
@@ -24,80 +21,43 @@ const QUIRKY = "Quirky (fake)";
 const MISSING = "Missing Agent";
 const MISSING_COMMAND = "acp-e2e-no-such-agent";
 
+/** The process id the fake agent's `e2e-stream` scenario announced in its wire log. */
+function streamingPid(wireLog: string): number {
+  return Number(
+    readWireLog(wireLog)
+      .map((line) => /Streaming from agent process (\d+)/.exec(line.line))
+      .find(Boolean)?.[1],
+  );
+}
+
 describe("session engine in VS Code", { timeout: 300_000 }, () => {
-  let scratch: string;
-  let wireLog: string;
-  let quirkyLog: string;
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
-  let page: Page | undefined;
-  let errors: string[] = [];
-  let view: Chat;
-  const diagnostics = (log = wireLog) => ({
-    page: () => page,
-    errors: () => errors,
-    serverLog: () => server?.logFile,
-    wireLog: log,
+  const e2e = useE2e({
+    label: "engine",
+    files: { "README.md": "# session engine\n" },
+    agents: {
+      [BUB]: fakeAgent({ profile: "bub", state: true }),
+      [QUIRKY]: fakeAgent({ profile: "quirks", state: true }),
+      [MISSING]: { command: MISSING_COMMAND, args: ["--acp"] },
+    },
   });
 
-  before(async () => {
-    scratch = mkdtempSync(join(tmpdir(), "acp-panel-engine-"));
-    const workspace = join(scratch, "workspace");
-    wireLog = join(scratch, "agent-wire.jsonl");
-    quirkyLog = join(scratch, "quirky-wire.jsonl");
-    mkdirSync(workspace);
-    writeFileSync(join(workspace, "README.md"), "# session engine\n");
-    server = await startCodeServer({
-      label: "engine",
-      workspace,
-      extensionVsix: vsixPath(),
-      settings: agentSettings(
-        {
-          [BUB]: fakeAgentEntry({
-            FAKE_AGENT_PROFILE: "bub",
-            FAKE_AGENT_STATE: join(scratch, "agent-state.json"),
-            FAKE_AGENT_LOG: wireLog,
-          }),
-          [QUIRKY]: fakeAgentEntry({
-            FAKE_AGENT_PROFILE: "quirks",
-            FAKE_AGENT_STATE: join(scratch, "quirky-state.json"),
-            FAKE_AGENT_LOG: quirkyLog,
-          }),
-          [MISSING]: { command: MISSING_COMMAND, args: ["--acp"] },
-        },
-        BUB,
-      ),
-    });
-    browser = await launchBrowser({ homeDir: server.homeDir });
-    ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
-    view = await openChat(page);
-  });
-
-  after(async () => {
-    await tearDownUi(browser, server, scratch);
-  });
-
-  it("recovers from the agent being killed mid-turn: error with stderr, restart, resumed session, history kept", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-engine-kill", async () => {
-      assert.ok(page);
+  e2e.it(
+    "recovers from the agent being killed mid-turn: error with stderr, restart, resumed session, history kept",
+    "e2e-engine-kill",
+    async ({ t, page, view, wireLog }) => {
       await sendPrompt(view, "hello before the crash");
       await view.log.getByText("to see a turn you can", { exact: false }).first().waitFor({ timeout: 30_000 });
-      await view.status.filter({ hasText: `${BUB} is ready` }).waitFor({ timeout: 15_000 });
+      await untilReady(view, BUB);
       const firstSession = clientMessages(wireLog, "session/new").at(-1)?.message?.params;
       assert.ok(firstSession, "the first agent process got session/new");
-      const sessionId = readWireLog(wireLog).find(
-        (l) => l.direction === "out" && typeof l.message?.result?.sessionId === "string",
-      )?.message?.result?.sessionId;
+      const sessionId = firstSessionId(wireLog);
       assert.equal(typeof sessionId, "string", "the agent named the session");
 
       await sendPrompt(view, "e2e-stream until killed");
       await view.log.getByText("tick 3.", { exact: false }).first().waitFor({ timeout: 30_000 });
       await view.status.filter({ hasText: /working/i }).waitFor({ timeout: 5_000 });
-      const announced = readWireLog(wireLog)
-        .map((l) => /Streaming from agent process (\d+)/.exec(l.line))
-        .find(Boolean);
-      assert.ok(announced?.[1], "the agent announced its process id");
-      const pid = Number(announced[1]);
+      const pid = streamingPid(wireLog);
+      assert.ok(pid > 0, "the agent announced its process id");
       // The extension starts each agent in its own process group: kill the whole group, as the OOM killer or a user might.
       process.kill(-pid, "SIGKILL");
       const killedAt = Date.now();
@@ -121,11 +81,7 @@ describe("session engine in VS Code", { timeout: 300_000 }, () => {
       await view.log.getByText(`Restarting ${BUB} in 1 s (attempt 1 of 3).`).first().waitFor({ timeout: 15_000 });
       await view.log.getByText(`Reconnected to ${BUB} and resumed the session.`).first().waitFor({ timeout: 30_000 });
       // Connected again: Send is enabled; the status still tells how the killed turn ended.
-      await eventually(
-        async () => (await view.send.getAttribute("aria-disabled")) === "false",
-        "Send to be enabled after the restart",
-        15_000,
-      );
+      await untilSendEnabled(view, 15_000);
       const status = (await view.status.textContent()) ?? "";
       t.diagnostic(`status after the restart: ${JSON.stringify(status)}`);
       assert.doesNotMatch(status, /working|starting|failed:/i, "the status no longer shows a dead or starting agent");
@@ -146,7 +102,7 @@ describe("session engine in VS Code", { timeout: 300_000 }, () => {
         .filter({ hasText: "hello before the crash" })
         .first()
         .waitFor({ timeout: 5_000 });
-      await view.log.getByText("ACP Panel demo agent", { exact: false }).first().waitFor({ timeout: 5_000 });
+      await view.log.getByText(DEMO_REPLY, { exact: false }).first().waitFor({ timeout: 5_000 });
       await view.log
         .getByText(`Streaming from agent process ${pid}.`, { exact: false })
         .first()
@@ -155,23 +111,19 @@ describe("session engine in VS Code", { timeout: 300_000 }, () => {
       // And the session goes on in the new process.
       await sendPrompt(view, "basic-stream after the restart");
       await view.log.getByText("from basic-stream", { exact: false }).first().waitFor({ timeout: 30_000 });
-      await view.status.filter({ hasText: `${BUB} is ready` }).waitFor({ timeout: 15_000 });
+      await untilReady(view, BUB);
       const prompts = clientMessages(wireLog, "session/prompt");
       assert.equal(prompts.at(-1)?.message?.params?.sessionId, sessionId, "the new prompt went to the resumed session");
-      const answered = readWireLog(wireLog).some(
-        (l) =>
-          l.direction === "out" &&
-          l.message?.id === prompts.at(-1)?.message?.id &&
-          l.message?.result?.stopReason === "end_turn",
-      );
+      const answered = answeredWith(wireLog, prompts.at(-1)?.message?.id, "end_turn");
       assert.ok(answered, "the new process answered the prompt end_turn");
       await screenshot(page, "e2e-engine-resumed.png");
-    });
-  });
+    },
+  );
 
-  it("the agent killed by the OS mid-tool-call: its card is marked failed, the transcript stays, the restart resumes", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-engine-kill-tool", async () => {
-      assert.ok(page);
+  e2e.it(
+    "the agent killed by the OS mid-tool-call: its card is marked failed, the transcript stays, the restart resumes",
+    "e2e-engine-kill-tool",
+    async ({ page, view, wireLog }) => {
       const reconnected = view.log.getByText(`Reconnected to ${BUB} and resumed the session.`);
       const reconnects = await reconnected.count();
       await sendPrompt(view, "e2e-tool-hang");
@@ -195,36 +147,26 @@ describe("session engine in VS Code", { timeout: 300_000 }, () => {
       await sendPrompt(view, "basic-stream after the tool was cut short");
       // "ready" may still be showing from before the send: wait for the answer on the wire itself.
       const answered = () =>
-        readWireLog(wireLog).some(
-          (l) =>
-            l.direction === "out" &&
-            l.message?.id === clientMessages(wireLog, "session/prompt").at(-1)?.message?.id &&
-            l.message?.result?.stopReason === "end_turn",
-        );
+        answeredWith(wireLog, clientMessages(wireLog, "session/prompt").at(-1)?.message?.id, "end_turn");
       await eventually(async () => answered(), "the next prompt was answered", 30_000);
-    });
-  });
+    },
+  );
 
-  it("reloads a session after a crash when the agent can only load it: the history is replayed by the new process", async (t) => {
-    await withDiagnostics(t, diagnostics(quirkyLog), "e2e-engine-kill-load", async () => {
-      assert.ok(page);
-      await view.frame.getByRole("combobox", { name: "Agent" }).click();
-      await view.frame.getByRole("option", { name: QUIRKY }).click();
-      await view.status.filter({ hasText: `${QUIRKY} is ready` }).waitFor({ timeout: 30_000 });
+  e2e.it(
+    "reloads a session after a crash when the agent can only load it: the history is replayed by the new process",
+    "e2e-engine-kill-load",
+    async ({ page, view }) => {
+      const quirkyLog = e2e.wireLog(QUIRKY);
+      await chooseAgent(view, QUIRKY);
+      await untilReady(view, QUIRKY);
       await sendPrompt(view, "basic-stream remembered across processes");
       await view.log.getByText("from basic-stream", { exact: false }).first().waitFor({ timeout: 30_000 });
-      await view.status.filter({ hasText: `${QUIRKY} is ready` }).waitFor({ timeout: 15_000 });
-      const sessionId = readWireLog(quirkyLog).find(
-        (l) => l.direction === "out" && typeof l.message?.result?.sessionId === "string",
-      )?.message?.result?.sessionId;
+      await untilReady(view, QUIRKY);
+      const sessionId = firstSessionId(quirkyLog);
 
       await sendPrompt(view, "e2e-stream until killed");
       await view.log.getByText("tick 2.", { exact: false }).first().waitFor({ timeout: 30_000 });
-      const pid = Number(
-        readWireLog(quirkyLog)
-          .map((l) => /Streaming from agent process (\d+)/.exec(l.line))
-          .find(Boolean)?.[1],
-      );
+      const pid = streamingPid(quirkyLog);
       assert.ok(pid > 0, "the agent announced its process id");
       process.kill(-pid, "SIGKILL");
 
@@ -242,11 +184,7 @@ describe("session engine in VS Code", { timeout: 300_000 }, () => {
         .first()
         .waitFor({ timeout: 10_000 });
       await view.log.getByText("from basic-stream", { exact: false }).first().waitFor({ timeout: 10_000 });
-      await eventually(
-        async () => (await view.send.getAttribute("aria-disabled")) === "false",
-        "Send to be enabled after the reload",
-        15_000,
-      );
+      await untilSendEnabled(view, 15_000);
       await screenshot(page, "e2e-engine-reloaded.png");
 
       await sendPrompt(view, "late-text after the reload");
@@ -256,14 +194,14 @@ describe("session engine in VS Code", { timeout: 300_000 }, () => {
         sessionId,
         "the new prompt went to the reloaded session",
       );
-    });
-  });
+    },
+  );
 
-  it("reports an agent whose command does not exist, naming the command, with no spinner", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-engine-spawn-failure", async () => {
-      assert.ok(page);
-      await view.frame.getByRole("combobox", { name: "Agent" }).click();
-      await view.frame.getByRole("option", { name: MISSING }).click();
+  e2e.it(
+    "reports an agent whose command does not exist, naming the command, with no spinner",
+    "e2e-engine-spawn-failure",
+    async ({ page, view }) => {
+      await chooseAgent(view, MISSING);
 
       const message = `Could not start "${MISSING}": the command "${MISSING_COMMAND}" was not found.`;
       const error = view.log.getByRole("article", { name: "Error" }).filter({ hasText: message });
@@ -288,6 +226,6 @@ describe("session engine in VS Code", { timeout: 300_000 }, () => {
         "Send to be disabled without an agent",
       );
       await screenshot(page, "e2e-engine-spawn-failure.png");
-    });
-  });
+    },
+  );
 });

@@ -9,75 +9,43 @@
  * docs/images/panel-light.png and panel-dark.png (committed).
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { after, afterEach, before, describe, it } from "node:test";
-import type { Browser, Locator, Page } from "playwright-core";
-import { launchBrowser, openChatView, openWorkbench, runCommand, screenshot } from "../harness/browser";
-import { chat, eventually, expandPanel, openChat, sendPrompt, type Chat } from "../harness/chat";
-import { startCodeServer, type CodeServer } from "../harness/codeServer";
-import { repoRoot, vsixPath } from "../harness/paths";
-import {
-  activeTabTitle,
-  agentSettings,
-  fakeAgentEntry,
-  setColorTheme,
-  setSideBarWidth,
-  withDiagnostics,
-} from "../harness/workbench";
-import { assertNoTerminalProcesses, tearDownUi } from "../harness/teardown";
+import { describe } from "node:test";
+import type { Locator } from "playwright-core";
+import { runCommand, screenshot } from "../harness/browser";
+import { chat, eventually, expandPanel, sendPrompt } from "../harness/chat";
+import { repoRoot } from "../harness/paths";
+import { activeTabTitle, setColorTheme, setSideBarWidth } from "../harness/workbench";
+import { fakeAgent } from "./fixture/agents";
+import { untilEditorAt, untilReady } from "./fixture/steps";
+import { useE2e } from "./fixture/useE2e";
 
 const AGENT = "Demo Agent";
 const GREET = "export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n";
 const DRAFT = "a draft I have not sent yet";
 
 describe("the chat panel shows a whole turn in VS Code", { timeout: 300_000 }, () => {
-  let scratch: string;
-  let workspace: string;
-  let wireLog: string;
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
-  let page: Page | undefined;
-  let errors: string[] = [];
-  let view: Chat;
-  const diagnostics = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog });
-
-  before(async () => {
-    scratch = mkdtempSync(join(tmpdir(), "acp-panel-showcase-"));
-    workspace = join(scratch, "workspace");
-    wireLog = join(scratch, "agent-wire.jsonl");
-    mkdirSync(workspace);
-    writeFileSync(join(workspace, "greet.ts"), GREET);
-    server = await startCodeServer({
-      label: "showcase",
-      workspace,
-      extensionVsix: vsixPath(),
-      settings: agentSettings({ [AGENT]: fakeAgentEntry({ FAKE_AGENT_LOG: wireLog }) }),
-    });
-    browser = await launchBrowser({ homeDir: server.homeDir });
-    ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
-    view = await openChat(page);
+  const e2e = useE2e({
+    label: "showcase",
+    files: { "greet.ts": GREET },
+    agents: { [AGENT]: fakeAgent() },
     // A wider side bar for the screenshots (cosmetic: the tests do not depend on it).
-    await setSideBarWidth(page, 620).catch((error: unknown) =>
-      console.log(`# could not widen the side bar: ${String(error)}`),
-    );
+    whenOpen: (e2e) =>
+      setSideBarWidth(e2e.page, 620).catch((error: unknown) =>
+        console.log(`# could not widen the side bar: ${String(error)}`),
+      ),
+    noTerminalLeftAfterEach: true,
   });
 
-  afterEach(async () => {
-    await assertNoTerminalProcesses(server);
-  });
-
-  after(async () => {
-    await tearDownUi(browser, server, scratch);
-  });
-
-  it("renders text, thought, plan, diff, location, terminal, compaction, title, usage and commands", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-showcase-render", async () => {
+  e2e.it(
+    "renders text, thought, plan, diff, location, terminal, compaction, title, usage and commands",
+    "e2e-showcase-render",
+    async ({ t, workspace, page, view }) => {
       const file = join(workspace, "greet.ts");
       await sendPrompt(view, "showcase");
       await view.log.getByText("now says hello there", { exact: false }).first().waitFor({ timeout: 30_000 });
-      await view.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 15_000 });
+      await untilReady(view, AGENT);
       const { frame, log } = view;
 
       // Text (Markdown) and the thought, collapsed under "Thought".
@@ -158,13 +126,8 @@ describe("the chat panel shows a whole turn in VS Code", { timeout: 300_000 }, (
       await view.prompt.fill("");
 
       // The location link opens the file in the editor, at its line.
-      assert.ok(page);
       await location.click();
-      await eventually(async () => (await activeTabTitle(page!)) === "greet.ts", "greet.ts to be the active editor");
-      await page
-        .locator(".statusbar-item", { hasText: /Ln 2, Col 1/ })
-        .first()
-        .waitFor({ timeout: 10_000 });
+      await untilEditorAt(page, "greet.ts", 2);
 
       // "Open diff" opens VS Code's diff editor.
       await diff.getByRole("button", { name: "Open diff" }).click();
@@ -173,61 +136,58 @@ describe("the chat panel shows a whole turn in VS Code", { timeout: 300_000 }, (
         .first()
         .waitFor({ state: "visible", timeout: 15_000 });
       await eventually(
-        async () => (await activeTabTitle(page!)).includes("greet.ts (agent's change)"),
+        async () => (await activeTabTitle(page)).includes("greet.ts (agent's change)"),
         "the diff editor's tab",
       );
       await screenshot(page, "e2e-showcase-editors.png");
-    });
-  });
+    },
+  );
 
-  it("looks right in the dark and the light theme", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-showcase-themes", async () => {
-      assert.ok(page);
-      // A taller window, so the whole turn fits in the panel; no hover tooltips.
-      await page.setViewportSize({ width: 1400, height: 1500 });
-      await page.mouse.move(1000, 1400);
-      for (const [theme, name, dark] of [
-        ["Dark Modern", "dark", true],
-        ["Light Modern", "light", false],
-      ] as const) {
-        await setColorTheme(page, theme);
-        await eventually(
-          async () =>
-            (await page!.locator(".monaco-workbench").getAttribute("class"))?.includes(dark ? "vs-dark" : "vs ") ??
-            false,
-          `the ${name} theme`,
-        );
-        // The webview follows through its body class (vscode-dark / vscode-light).
-        await eventually(
-          async () =>
-            ((await view.frame.locator("body").getAttribute("class")) ?? "").includes(
-              dark ? "vscode-dark" : "vscode-light",
-            ),
-          `the webview in the ${name} theme`,
-        );
-        await page.waitForTimeout(300);
-        t.diagnostic(`screenshot ${await screenshot(page, `e2e-showcase-${name}.png`)}`);
-        // The README's screenshots: refreshed only on request, then committed.
-        if (process.env.UPDATE_SCREENSHOTS === "1") {
-          mkdirSync(join(repoRoot, "docs/images"), { recursive: true });
-          await page.screenshot({ path: join(repoRoot, `docs/images/panel-${name}.png`) });
-          t.diagnostic(`README screenshot docs/images/panel-${name}.png`);
-        }
+  e2e.it("looks right in the dark and the light theme", "e2e-showcase-themes", async ({ t, page, view }) => {
+    // A taller window, so the whole turn fits in the panel; no hover tooltips.
+    await page.setViewportSize({ width: 1400, height: 1500 });
+    await page.mouse.move(1000, 1400);
+    for (const [theme, name, dark] of [
+      ["Dark Modern", "dark", true],
+      ["Light Modern", "light", false],
+    ] as const) {
+      await setColorTheme(page, theme);
+      await eventually(
+        async () =>
+          (await page.locator(".monaco-workbench").getAttribute("class"))?.includes(dark ? "vs-dark" : "vs ") ?? false,
+        `the ${name} theme`,
+      );
+      // The webview follows through its body class (vscode-dark / vscode-light).
+      await eventually(
+        async () =>
+          ((await view.frame.locator("body").getAttribute("class")) ?? "").includes(
+            dark ? "vscode-dark" : "vscode-light",
+          ),
+        `the webview in the ${name} theme`,
+      );
+      await page.waitForTimeout(300);
+      t.diagnostic(`screenshot ${await screenshot(page, `e2e-showcase-${name}.png`)}`);
+      // The README's screenshots: refreshed only on request, then committed.
+      if (process.env.UPDATE_SCREENSHOTS === "1") {
+        mkdirSync(join(repoRoot, "docs/images"), { recursive: true });
+        await page.screenshot({ path: join(repoRoot, `docs/images/panel-${name}.png`) });
+        t.diagnostic(`README screenshot docs/images/panel-${name}.png`);
       }
-      await page.setViewportSize({ width: 1400, height: 900 });
-    });
+    }
+    await page.setViewportSize({ width: 1400, height: 900 });
   });
 
-  it("keeps the transcript and the draft when the view is hidden and when webviews reload", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-showcase-persistence", async () => {
-      assert.ok(page);
+  e2e.it(
+    "keeps the transcript and the draft when the view is hidden and when webviews reload",
+    "e2e-showcase-persistence",
+    async ({ page, view }) => {
       await view.prompt.click();
       await view.prompt.fill(DRAFT);
       // The draft is saved as UI state on every edit; give the webview a moment to store it.
       await page.waitForTimeout(300);
 
       const expectRestored = async (after: string) => {
-        const current = chat(page!);
+        const current = chat(page);
         await current.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 30_000 });
         await current.log.getByText("now says hello there", { exact: false }).first().waitFor({ timeout: 15_000 });
         await current.log
@@ -238,7 +198,7 @@ describe("the chat panel shows a whole turn in VS Code", { timeout: 300_000 }, (
           .getByRole("heading", { name: "Showcase: a friendlier greeting" })
           .waitFor({ timeout: 15_000 });
         assert.equal(await current.prompt.inputValue(), DRAFT, `the draft after ${after}`);
-        view = current;
+        e2e.view = current;
       };
 
       // Hide the view (another view container takes the side bar), then show it again.
@@ -247,14 +207,14 @@ describe("the chat panel shows a whole turn in VS Code", { timeout: 300_000 }, (
         .locator(".part.sidebar .explorer-folders-view, .part.sidebar .pane-header", { hasText: /workspace/i })
         .first()
         .waitFor({ timeout: 15_000 });
-      await openChatView(page);
+      await e2e.showChat();
       await expectRestored("hiding and showing the view");
 
       await runCommand(page, "Developer: Reload Webviews");
       await expectRestored("Developer: Reload Webviews");
       await screenshot(page, "e2e-showcase-reloaded.png");
-    });
-  });
+    },
+  );
 });
 
 /** Opens a tool card that arrived completed (those show only their header); the choice is remembered. */

@@ -4,18 +4,14 @@
  * Send clicked all through its start-up; then Stop with a turn whose agent ignores `session/cancel`.
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { DEMO_AGENT, demoAgentSettings, readWireLog } from "../harness/agent";
-import { launchBrowser, openChatView, openWorkbench, screenshot } from "../harness/browser";
-import { chat, eventually, sendPrompt, type Chat } from "../harness/chat";
-import { startCodeServer, type CodeServer } from "../harness/codeServer";
-import { vsixPath } from "../harness/paths";
-import { withDiagnostics } from "../harness/workbench";
-import { tearDownUi } from "../harness/teardown";
+import { describe } from "node:test";
+import { DEMO_AGENT } from "../harness/agent";
+import { screenshot } from "../harness/browser";
+import { eventually, sendPrompt, type Chat } from "../harness/chat";
+import { fakeAgent } from "./fixture/agents";
+import { untilReady } from "./fixture/steps";
+import { useE2e } from "./fixture/useE2e";
+import { promptsContaining } from "./fixture/wire";
 
 // Long enough that Send is pressed several times while the agent starts, however late the panel shows.
 const SLOW_START_MS = 8000;
@@ -32,43 +28,21 @@ async function queuedTexts(view: Chat): Promise<string[]> {
 }
 
 describe("start-up and Stop edges in VS Code", { timeout: 300_000 }, () => {
-  let scratch: string;
-  let wireLog: string;
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
-  let page: Page;
-  let errors: string[] = [];
-  let view: Chat;
-  const diag = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog });
-  const prompts = (text: string) =>
-    readWireLog(wireLog).filter(
-      (e) =>
-        e.direction === "in" &&
-        e.message?.method === "session/prompt" &&
-        JSON.stringify(e.message.params?.prompt).includes(text),
-    );
-
-  before(async () => {
-    scratch = mkdtempSync(join(tmpdir(), "acp-panel-startstop-"));
-    const workspace = join(scratch, "workspace");
-    wireLog = join(scratch, "agent-wire.jsonl");
-    mkdirSync(workspace);
-    const settings = demoAgentSettings({ logFile: wireLog });
-    const agents = settings["acpPanel.agents"] as Record<string, { env: Record<string, string> }>;
-    agents[DEMO_AGENT]!.env.FAKE_AGENT_SLOW_START = String(SLOW_START_MS);
-    server = await startCodeServer({ label: "startstop", workspace, extensionVsix: vsixPath(), settings });
-    browser = await launchBrowser({ homeDir: server.homeDir });
-    ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
+  const e2e = useE2e({
+    label: "startstop",
+    agents: { [DEMO_AGENT]: fakeAgent({ env: { FAKE_AGENT_SLOW_START: String(SLOW_START_MS) } }) },
+    chat: false,
   });
+  const prompts = (text: string) => promptsContaining(e2e.wireLog(), text);
+  /** The turn is over once the status says the agent is ready again. */
+  const turnOver = (what = "the turn to end") =>
+    eventually(async () => /is ready/.test((await e2e.view.status.textContent()) ?? ""), what);
 
-  after(async () => {
-    await tearDownUi(browser, server, scratch);
-  });
-
-  it("Send clicked all through a slow start-up: the message is kept until it can go, then sent once", async (t) => {
-    await withDiagnostics(t, diag(), "e2e-send-during-start", async () => {
-      await openChatView(page);
-      view = chat(page);
+  e2e.it(
+    "Send clicked all through a slow start-up: the message is kept until it can go, then sent once",
+    "e2e-send-during-start",
+    async ({ t }) => {
+      const view = await e2e.showChat();
       await view.prompt.waitFor({ timeout: 60_000 });
       const text = "late-text typed while the agent starts";
       await view.prompt.click();
@@ -100,17 +74,18 @@ describe("start-up and Stop edges in VS Code", { timeout: 300_000 }, () => {
       t.diagnostic(`${clicks} clicks, ${clicksWhileStarting} while the agent was starting`);
       assert.ok(clicksWhileStarting >= 3, "Send was clicked during the start-up");
       await view.log.getByText("The complete answer, sent at the end.").first().waitFor({ timeout: 30_000 });
-      await eventually(async () => /is ready/.test((await view.status.textContent()) ?? ""), "the turn to end");
+      await turnOver();
       assert.equal(prompts(text).length, 1, "sent exactly once");
       assert.equal(await view.log.getByText(text, { exact: true }).count(), 1, "shown once in the transcript");
       assert.equal(await view.prompt.inputValue(), "");
-    });
-  });
+    },
+  );
 
-  it("Stop with an agent that ignores session/cancel leaves a usable panel within seconds", async (t) => {
-    await withDiagnostics(t, diag(), "e2e-stop-ignored", async () => {
-      view ??= chat(page);
-      await view.status.filter({ hasText: /is ready/ }).waitFor({ timeout: 60_000 });
+  e2e.it(
+    "Stop with an agent that ignores session/cancel leaves a usable panel within seconds",
+    "e2e-stop-ignored",
+    async ({ t, page, view }) => {
+      await untilReady(view, /is ready/, 60_000);
       await sendPrompt(view, "ignore-cancel 4000");
       await view.log.getByText("Working, step 3", { exact: false }).first().waitFor({ timeout: 30_000 });
       const clicked = Date.now();
@@ -139,10 +114,7 @@ describe("start-up and Stop edges in VS Code", { timeout: 300_000 }, () => {
         30_000,
       );
       await view.log.locator("strong", { hasText: "basic-stream" }).first().waitFor({ timeout: 30_000 });
-      await eventually(
-        async () => /is ready/.test((await view.status.textContent()) ?? ""),
-        "the status to be ready again",
-      );
-    });
-  });
+      await turnOver("the status to be ready again");
+    },
+  );
 });

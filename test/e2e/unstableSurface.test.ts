@@ -5,54 +5,29 @@
  * id-addressed plan (`plan_update`) shows beside the stable plan.
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { DEMO_AGENT, demoAgentSettings, readWireLog } from "../harness/agent";
-import { launchBrowser, openWorkbench } from "../harness/browser";
-import { eventually, expandPanel, openChat, sendPrompt, type Chat } from "../harness/chat";
-import { startCodeServer, type CodeServer } from "../harness/codeServer";
-import { vsixPath } from "../harness/paths";
-import { withDiagnostics } from "../harness/workbench";
-import { tearDownUi } from "../harness/teardown";
+import { describe } from "node:test";
+import { DEMO_AGENT } from "../harness/agent";
+import { eventually, expandPanel, sendPrompt } from "../harness/chat";
+import { clientMessages } from "../harness/workbench";
+import { fakeAgent } from "./fixture/agents";
+import { useE2e } from "./fixture/useE2e";
 
 describe("unstable ACP surface in VS Code", { timeout: 300_000 }, () => {
-  let scratch: string;
-  let wireLog: string;
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
-  let page: Page;
-  let errors: string[] = [];
-  let view: Chat;
-  const diag = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog });
-  const received = (method: string) =>
-    readWireLog(wireLog)
-      .filter((e) => e.direction === "in" && e.message?.method === method)
-      .map((e) => e.message!.params);
-
-  before(async () => {
-    scratch = mkdtempSync(join(tmpdir(), "acp-panel-unstable-"));
-    const workspace = join(scratch, "workspace");
-    wireLog = join(scratch, "agent-wire.jsonl");
-    mkdirSync(workspace);
-    const settings = demoAgentSettings({ logFile: wireLog });
-    const agent = (settings["acpPanel.agents"] as Record<string, Record<string, unknown>>)[DEMO_AGENT]!;
-    (agent.env as Record<string, string>).FAKE_AGENT_UNSTABLE = "override";
-    agent.systemPrompt = { mode: "override", text: "Answer in haiku." };
-    server = await startCodeServer({ label: "unstable", workspace, extensionVsix: vsixPath(), settings });
-    browser = await launchBrowser({ homeDir: server.homeDir });
-    ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
+  const e2e = useE2e({
+    label: "unstable",
+    agents: {
+      [DEMO_AGENT]: fakeAgent({
+        env: { FAKE_AGENT_UNSTABLE: "override" },
+        entry: { systemPrompt: { mode: "override", text: "Answer in haiku." } },
+      }),
+    },
   });
+  const received = (method: string) => clientMessages(e2e.wireLog(), method).map((line) => line.message!.params);
 
-  after(async () => {
-    await tearDownUi(browser, server, scratch);
-  });
-
-  it("the provider picker lists the agent's providers and routes one through providers/set", async (t) => {
-    await withDiagnostics(t, diag(), "e2e-unstable-providers", async () => {
-      view = await openChat(page);
+  e2e.it(
+    "the provider picker lists the agent's providers and routes one through providers/set",
+    "e2e-unstable-providers",
+    async ({ view }) => {
       const backup = view.frame.getByRole("group", { name: "Provider backup" });
       await backup.waitFor({ timeout: 30_000 });
       assert.equal(
@@ -74,22 +49,26 @@ describe("unstable ACP surface in VS Code", { timeout: 300_000 }, () => {
         async () => (await backup.locator("summary").textContent()) === "Provider backup: bedrock",
         "the list read again",
       );
-    });
-  });
+    },
+  );
 
-  it("the systemPrompt setting went out on session/new; the agent answers with it", async (t) => {
-    await withDiagnostics(t, diag(), "e2e-unstable-system-prompt", async () => {
+  e2e.it(
+    "the systemPrompt setting went out on session/new; the agent answers with it",
+    "e2e-unstable-system-prompt",
+    async ({ view }) => {
       assert.deepEqual(received("session/new")[0]?.systemPrompt, {
         mode: "override",
         content: [{ type: "text", text: "Answer in haiku." }],
       });
       await sendPrompt(view, "unstable-system-prompt");
       await view.log.getByText("System prompt (override): Answer in haiku.").waitFor({ timeout: 30_000 });
-    });
-  });
+    },
+  );
 
-  it("an id-addressed plan shows beside the stable plan, and a removed one goes", async (t) => {
-    await withDiagnostics(t, diag(), "e2e-unstable-plans", async () => {
+  e2e.it(
+    "an id-addressed plan shows beside the stable plan, and a removed one goes",
+    "e2e-unstable-plans",
+    async ({ view }) => {
       await sendPrompt(view, "unstable-plans");
       const release = view.frame.getByRole("region", { name: "Plan release" });
       await release.waitFor({ timeout: 30_000 });
@@ -104,6 +83,6 @@ describe("unstable ACP surface in VS Code", { timeout: 300_000 }, () => {
         "Draft",
       );
       assert.equal(await view.frame.getByRole("region", { name: "Plan old" }).count(), 0);
-    });
-  });
+    },
+  );
 });
