@@ -6,80 +6,63 @@
  * and the first prompt gets an answer. No setting is written, by hand or by the panel.
  */
 import * as assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openChatView, openWorkbench, screenshot } from "../harness/browser";
-import { chat, eventually, sendPrompt } from "../harness/chat";
-import { startCodeServer, type CodeServer } from "../harness/codeServer";
-import { extensionId, fakeAgentScript, vsixPath } from "../harness/paths";
-import { withDiagnostics } from "../harness/workbench";
-import { tearDownUi } from "../harness/teardown";
+import { describe } from "node:test";
+import { screenshot } from "../harness/browser";
+import { sendPrompt } from "../harness/chat";
+import { extensionId, fakeAgentScript } from "../harness/paths";
 import { startRegistryStandIn, type RegistryStandIn } from "../support/npmRegistryStandIn";
+import { turnEnded } from "./fixture/steps";
+import { useE2e } from "./fixture/useE2e";
 
 const PACKAGE = "@zed-industries/claude-agent-acp";
 
 describe("the first minute in VS Code: Install, then the first answer", { timeout: 300_000 }, () => {
-  let scratch: string;
-  let registry: RegistryStandIn;
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
-  let page: Page | undefined;
-  let errors: string[] = [];
-  const diag = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile });
-  const p = (): Page => page!;
-  const settingsFiles = () => ["User/settings.json", "Machine/settings.json"].map((f) => join(server!.userDataDir, f));
-
-  before(async () => {
-    if (!existsSync(fakeAgentScript)) throw new Error(`${fakeAgentScript} is missing: run \`node esbuild.mjs\` first`);
-    scratch = mkdtempSync(join(tmpdir(), "acp-panel-first-minute-"));
-    const workspace = join(scratch, "workspace");
-    mkdirSync(workspace);
-    writeFileSync(join(workspace, "README.md"), "# first minute e2e\n");
-    // A repository's .npmrc that would send the package's scope elsewhere: the install must not read it.
-    writeFileSync(join(workspace, ".npmrc"), "@zed-industries:registry=http://127.0.0.1:9/\n");
-    registry = await startRegistryStandIn([
-      {
-        name: PACKAGE,
-        version: "0.23.1",
-        bin: { "claude-agent-acp": "dist/index.js" },
-        files: {
-          "dist/index.js": '#!/usr/bin/env node\nrequire("./agent.cjs");\n',
-          "dist/agent.cjs": readFileSync(fakeAgentScript, "utf8"),
+  let registry: RegistryStandIn | undefined;
+  const e2e = useE2e({
+    label: "first-minute",
+    files: {
+      "README.md": "# first minute e2e\n",
+      // A repository's .npmrc that would send the package's scope elsewhere: the install must not read it.
+      ".npmrc": "@zed-industries:registry=http://127.0.0.1:9/\n",
+    },
+    prepare: async () => {
+      if (!existsSync(fakeAgentScript))
+        throw new Error(`${fakeAgentScript} is missing: run \`node esbuild.mjs\` first`);
+      registry = await startRegistryStandIn([
+        {
+          name: PACKAGE,
+          version: "0.23.1",
+          bin: { "claude-agent-acp": "dist/index.js" },
+          files: {
+            "dist/index.js": '#!/usr/bin/env node\nrequire("./agent.cjs");\n',
+            "dist/agent.cjs": readFileSync(fakeAgentScript, "utf8"),
+          },
         },
-      },
-    ]);
-    server = await startCodeServer({
-      label: "first-minute",
-      workspace,
-      extensionVsix: vsixPath(),
-      settings: {},
-      env: { npm_config_registry: registry.url, npm_config_cache: join(scratch, "npm-cache") },
-    });
-    browser = await launchBrowser({ homeDir: server.homeDir });
-    ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
+      ]);
+    },
+    env: ({ scratch }) => ({ npm_config_registry: registry!.url, npm_config_cache: join(scratch, "npm-cache") }),
+    chat: false,
+    stop: () => registry?.stop(),
   });
+  const settingsFiles = () =>
+    ["User/settings.json", "Machine/settings.json"].map((f) => join(e2e.server.userDataDir, f));
 
-  after(async () => {
-    await tearDownUi(browser, server, scratch);
-    await registry?.stop();
-  });
-
-  it("Install on the Claude preset installs its pinned package into the storage, starts it, and it answers", async (t) => {
-    await withDiagnostics(t, diag(), "e2e-first-minute", async () => {
-      const storage = join(server!.userDataDir, "User/globalStorage", extensionId());
+  e2e.it(
+    "Install on the Claude preset installs its pinned package into the storage, starts it, and it answers",
+    "e2e-first-minute",
+    async ({ server, page }) => {
+      const storage = join(server.userDataDir, "User/globalStorage", extensionId());
       assert.ok(!existsSync(join(storage, "presets")), "an empty storage: nothing installed yet");
-      await openChatView(p());
-      const view = chat(p());
+      const view = await e2e.showChat();
       const install = view.frame.getByRole("button", { name: "Install Claude" });
       await install.waitFor({ timeout: 60_000 });
-      await screenshot(p(), "e2e-first-minute-welcome.png");
+      await screenshot(page, "e2e-first-minute-welcome.png");
       await install.click();
 
       await view.status.filter({ hasText: /Claude is ready/ }).waitFor({ timeout: 120_000 });
-      assert.ok(registry.requests.includes(`/${PACKAGE}`), "the package came from the registry stand-in");
+      assert.ok(registry!.requests.includes(`/${PACKAGE}`), "the package came from the registry stand-in");
       const installed = join(
         storage,
         "presets/zed-industries+claude-agent-acp/0.23.1/node_modules/.bin/claude-agent-acp",
@@ -91,8 +74,8 @@ describe("the first minute in VS Code: Install, then the first answer", { timeou
 
       await sendPrompt(view, "hello");
       await view.log.locator("strong", { hasText: "ACP Panel demo agent" }).first().waitFor({ timeout: 30_000 });
-      await eventually(async () => !/working/i.test((await view.status.textContent()) ?? ""), "the turn to end");
-      await screenshot(p(), "e2e-first-minute-answer.png");
+      await turnEnded(view);
+      await screenshot(page, "e2e-first-minute-answer.png");
       // VS Code migrates some of its own settings meanwhile; none of ours is written.
       for (const file of settingsFiles())
         assert.deepEqual(
@@ -100,6 +83,6 @@ describe("the first minute in VS Code: Install, then the first answer", { timeou
           [],
           `no ACP Panel setting in ${file}`,
         );
-    });
-  });
+    },
+  );
 });

@@ -7,71 +7,49 @@
  * extension, never the workspace, with PWD saying the same.
  */
 import * as assert from "node:assert/strict";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openChatView, openWorkbench, screenshot } from "../harness/browser";
+import { describe } from "node:test";
+import { openChatView, screenshot } from "../harness/browser";
 import { eventually } from "../harness/chat";
-import { startCodeServer, type CodeServer } from "../harness/codeServer";
 import { modalDialog } from "../harness/panel";
-import { fakeAgentScript, vsixPath } from "../harness/paths";
-import { tearDownUi } from "../harness/teardown";
-import { agentSettings, withDiagnostics } from "../harness/workbench";
+import { fakeAgentScript } from "../harness/paths";
 import { ensureTools } from "../harness/tools";
 import type { LoginReport } from "../fakeAgent/terminalLogin";
+import { fakeAgent } from "./fixture/agents";
+import { useE2e } from "./fixture/useE2e";
+import { writeFiles } from "./fixture/workspaceFiles";
 
 const AGENT = "Vendor Agent";
 
 describe("terminal sign-in in VS Code", { timeout: 300_000 }, () => {
-  let scratch: string;
-  let workspace: string;
-  let npx: string;
-  let report: string;
-  let wireLog: string;
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
-  let page: Page;
-  let errors: string[] = [];
-  const diagnostics = () => ({ page: () => page, errors: () => errors, serverLog: () => server?.logFile, wireLog });
-
-  before(async () => {
-    scratch = mkdtempSync(join(tmpdir(), "acp-panel-signin-"));
-    workspace = join(scratch, "cloned-repo");
-    report = join(scratch, "login.json");
-    wireLog = join(scratch, "agent-wire.jsonl");
-    mkdirSync(workspace);
-    writeFileSync(join(workspace, ".npmrc"), "registry=http://127.0.0.1:9/evil/\n");
-    writeFileSync(join(workspace, "README.md"), "# A cloned project\n");
-    mkdirSync(join(scratch, "bin"));
-    npx = join(scratch, "bin/npx");
-    writeFileSync(
-      npx,
-      `#!/bin/sh\nexec ${JSON.stringify(ensureTools().nodePath)} ${JSON.stringify(fakeAgentScript)} "$@"\n`,
-    );
-    chmodSync(npx, 0o755);
-    const entry = {
-      command: npx,
-      args: ["-y", "@vendor/agent"],
-      env: { FAKE_AGENT_AUTH: "terminal", FAKE_AGENT_LOGIN_REPORT: report, FAKE_AGENT_LOG: wireLog },
-    };
-    server = await startCodeServer({
-      label: "signin",
-      workspace,
-      extensionVsix: vsixPath(),
-      settings: agentSettings({ [AGENT]: entry }),
-    });
-    browser = await launchBrowser({ homeDir: server.homeDir });
-    ({ page, errors } = await openWorkbench(browser, server.folderUrl()));
+  const e2e = useE2e({
+    label: "signin",
+    workspace: "cloned-repo",
+    files: { ".npmrc": "registry=http://127.0.0.1:9/evil/\n", "README.md": "# A cloned project\n" },
+    prepare: ({ scratch }) => {
+      const npx = join(scratch, "bin/npx");
+      writeFiles(scratch, {
+        "bin/npx": `#!/bin/sh\nexec ${JSON.stringify(ensureTools().nodePath)} ${JSON.stringify(fakeAgentScript)} "$@"\n`,
+      });
+      chmodSync(npx, 0o755);
+    },
+    // Started through a program named `npx`, with one terminal auth method.
+    agents: ({ scratch }) => ({
+      [AGENT]: fakeAgent({
+        env: { FAKE_AGENT_AUTH: "terminal", FAKE_AGENT_LOGIN_REPORT: join(scratch, "login.json") },
+        entry: { command: join(scratch, "bin/npx"), args: ["-y", "@vendor/agent"] },
+      }),
+    }),
+    chat: false,
   });
 
-  after(async () => {
-    await tearDownUi(browser, server, scratch);
-  });
-
-  it("asks with the exact command line before anything runs, then runs it outside the workspace", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-signin", async () => {
+  e2e.it(
+    "asks with the exact command line before anything runs, then runs it outside the workspace",
+    "e2e-signin",
+    async ({ scratch, workspace, page }) => {
+      const npx = join(scratch, "bin/npx");
+      const report = join(scratch, "login.json");
       await openChatView(page);
       const dialog = modalDialog(page);
       // Whichever comes first: the question, or (the old behaviour) the sign-in having run already.
@@ -104,6 +82,6 @@ describe("terminal sign-in in VS Code", { timeout: 300_000 }, () => {
       assert.equal(ran.pwd, ran.cwd, "PWD says the same folder");
       assert.deepEqual(ran.argv, ["-y", "@vendor/agent", "--login", "--verbose"]);
       assert.equal(ran.loginMode, "device", "with the env the method asked for");
-    });
-  });
+    },
+  );
 });
