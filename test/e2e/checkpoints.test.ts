@@ -9,41 +9,39 @@
  * A multi-root window: checkpointsMultiRoot.test.ts.
  */
 import * as assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
+import { DEMO_AGENT } from "../harness/agent";
 import { screenshot } from "../harness/browser";
 import { eventually, expandPanel } from "../harness/chat";
-import { changedRow, gitRepo, openUi, turn, type Ui } from "../harness/checkpointUi";
-import { clientMessages, withDiagnostics } from "../harness/workbench";
-import { tearDownUi } from "../harness/teardown";
+import { clientMessages } from "../harness/workbench";
+import { fakeAgent } from "./fixture/agents";
+import { filesChanged, openRestoreCard, turn } from "./fixture/steps";
+import { useE2e } from "./fixture/useE2e";
+import { gitRepo } from "./fixture/workspaceFiles";
+
+const agents = { [DEMO_AGENT]: fakeAgent() };
 
 describe("checkpoints in a git repository with uncommitted work", { timeout: 400_000 }, () => {
-  let scratch: string;
-  let workspace: string;
-  let ui: Ui;
-  const diagnostics = () => ({ page: () => ui.page, errors: () => ui.errors, serverLog: () => ui.server?.logFile });
-  const notes = () => readFileSync(join(workspace, "notes.md"), "utf8");
-  const wireLog = () => join(scratch, "wire.jsonl");
-
-  before(async () => {
-    scratch = mkdtempSync(join(tmpdir(), "acp-panel-checkpoints-"));
-    workspace = join(scratch, "repo");
-    gitRepo(workspace, { "notes.md": "committed line\n" });
-    writeFileSync(join(workspace, "notes.md"), "committed line\nthe user's uncommitted line\n");
-    ui = await openUi("checkpoints-git", scratch, workspace);
+  const e2e = useE2e({
+    label: "checkpoints-git",
+    workspace: "repo",
+    prepare: ({ workspace }) => {
+      gitRepo(workspace, { "notes.md": "committed line\n" });
+      writeFileSync(join(workspace, "notes.md"), "committed line\nthe user's uncommitted line\n");
+    },
+    agents,
   });
+  const notes = () => readFileSync(join(e2e.workspace, "notes.md"), "utf8");
 
-  after(async () => {
-    await tearDownUi(ui?.browser, ui?.server, scratch);
-  });
-
-  it("an own-tool edit counts only the agent's line, and Undo keeps the user's uncommitted edit", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-checkpoint-undo", async () => {
-      await turn(ui.view, "own-append notes.md the agent's line", "Edited notes.md.");
-      await expandPanel(ui.view, "Files changed");
-      const row = changedRow(ui.view, "notes.md");
+  e2e.it(
+    "an own-tool edit counts only the agent's line, and Undo keeps the user's uncommitted edit",
+    "e2e-checkpoint-undo",
+    async ({ page, view }) => {
+      await turn(view, "own-append notes.md the agent's line", "Edited notes.md.");
+      await expandPanel(view, "Files changed");
+      const row = filesChanged(view).row("notes.md");
       await row.waitFor({ timeout: 20_000 });
       await row.getByText("+1").waitFor({ timeout: 10_000 });
       await row.getByText("−0").waitFor({ timeout: 10_000 });
@@ -51,125 +49,116 @@ describe("checkpoints in a git repository with uncommitted work", { timeout: 400
       await row.getByRole("button", { name: /^Undo / }).click();
       await eventually(() => notes() === "committed line\nthe user's uncommitted line\n", "the agent's line undone");
       await row.getByText("Undone").waitFor({ timeout: 10_000 });
-      await screenshot(ui.page, "e2e-checkpoint-undo.png");
-    });
-  });
+      await screenshot(page, "e2e-checkpoint-undo.png");
+    },
+  );
 
-  it("Restore checkpoint on the first of two turns brings every file back, and Redo takes it back", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-checkpoint-restore", async () => {
+  e2e.it(
+    "Restore checkpoint on the first of two turns brings every file back, and Redo takes it back",
+    "e2e-checkpoint-restore",
+    async ({ workspace, page, view }) => {
       const start = notes();
-      await turn(ui.view, "own-append notes.md the first turn's line", "Edited notes.md.");
-      await turn(ui.view, "own-shell create:second.txt", "Ran create:second.txt.");
+      await turn(view, "own-append notes.md the first turn's line", "Edited notes.md.");
+      await turn(view, "own-shell create:second.txt", "Ran create:second.txt.");
       const afterBoth = notes();
       assert.ok(existsSync(join(workspace, "second.txt")));
-      const restoreButtons = ui.view.log.getByRole("button", { name: "Restore checkpoint" });
-      await eventually(async () => (await restoreButtons.count()) >= 3, "a Restore checkpoint button per message");
-      await restoreButtons.nth(1).click();
-      const card = ui.view.frame.getByRole("group", { name: "Restore checkpoint" });
+      const card = await openRestoreCard(view, 1);
       await card.getByText("notes.md").first().waitFor({ timeout: 20_000 });
       await card.getByText("second.txt").first().waitFor({ timeout: 10_000 });
-      await screenshot(ui.page, "e2e-checkpoint-restore-card.png");
+      await screenshot(page, "e2e-checkpoint-restore-card.png");
       await card.getByRole("button", { name: "Restore", exact: true }).click();
       await eventually(
         () => notes() === start && !existsSync(join(workspace, "second.txt")),
         "files as before the first turn",
       );
-      const redo = ui.view.log.getByRole("button", { name: "Redo" });
+      const redo = view.log.getByRole("button", { name: "Redo" });
       await redo.waitFor({ timeout: 15_000 });
       await redo.click();
       await eventually(
         () => notes() === afterBoth && existsSync(join(workspace, "second.txt")),
         "the restore taken back",
       );
-      await ui.view.log.getByText("Redone").first().waitFor({ timeout: 10_000 });
-    });
-  });
+      await view.log.getByText("Redone").first().waitFor({ timeout: 10_000 });
+    },
+  );
 
-  it("Edit and resend restores files and conversation, then sends the edited text in a new session", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-checkpoint-edit-resend", async () => {
+  e2e.it(
+    "Edit and resend restores files and conversation, then sends the edited text in a new session",
+    "e2e-checkpoint-edit-resend",
+    async ({ workspace, page, view, wireLog }) => {
       const start = "committed line\nthe user's uncommitted line\n";
-      const editButtons = ui.view.log.getByRole("button", { name: "Edit and rerun" });
+      const editButtons = view.log.getByRole("button", { name: "Edit and rerun" });
       await eventually(async () => (await editButtons.count()) >= 3, "an Edit and resend button per message");
       await editButtons.nth(2).click(); // the "own-shell create:second.txt" message
-      const editor = ui.view.frame.getByRole("textbox", { name: "Edit message" });
+      const editor = view.frame.getByRole("textbox", { name: "Edit message" });
       await editor.fill("own-append notes.md the edited turn's line");
-      await ui.view.frame.getByRole("button", { name: "Rerun", exact: true }).click();
-      await ui.view.log.getByText(/A new session continues this conversation/).waitFor({ timeout: 60_000 });
-      await ui.view.log.getByText("Edited notes.md.").last().waitFor({ timeout: 30_000 });
+      await view.frame.getByRole("button", { name: "Rerun", exact: true }).click();
+      await view.log.getByText(/A new session continues this conversation/).waitFor({ timeout: 60_000 });
+      await view.log.getByText("Edited notes.md.").last().waitFor({ timeout: 30_000 });
       await eventually(() => !existsSync(join(workspace, "second.txt")), "the files as before the edited message");
       await eventually(
         // The fake agent appends its whole prompt text (the rewound context comes after the user's words).
         () => notes().startsWith(`${start}the first turn's line\nthe edited turn's line`),
         "the edited turn ran on the restored file",
       );
-      const prompts = clientMessages(wireLog(), "session/prompt");
+      const prompts = clientMessages(wireLog, "session/prompt");
       const last = JSON.stringify(prompts.at(-1)?.message?.params ?? {});
       assert.match(last, /earlier-conversation/, "the agent got the earlier conversation as context");
       assert.match(last, /own-append notes.md the first turn's line/);
-      await screenshot(ui.page, "e2e-checkpoint-edit-resend.png");
-    });
-  });
+      await screenshot(page, "e2e-checkpoint-edit-resend.png");
+    },
+  );
 });
 
 describe("checkpoints in a folder that is not a git repository", { timeout: 400_000 }, () => {
-  let scratch: string;
-  let plain: string;
-  let ui: Ui;
-  const diagnostics = () => ({ page: () => ui.page, errors: () => ui.errors, serverLog: () => ui.server?.logFile });
+  const e2e = useE2e({
+    label: "checkpoints-plain",
+    workspace: "plain",
+    files: { "keep.txt": "precious bytes\n", "hunks.txt": "one\ntwo\nthree\nfour\nfive\n" },
+    agents,
+  });
+  const file = (name: string) => join(e2e.workspace, name);
 
-  before(async () => {
-    scratch = mkdtempSync(join(tmpdir(), "acp-panel-checkpoints-plain-"));
-    plain = join(scratch, "plain");
-    mkdirSync(plain);
-    writeFileSync(join(plain, "keep.txt"), "precious bytes\n");
-    writeFileSync(join(plain, "hunks.txt"), "one\ntwo\nthree\nfour\nfive\n");
-    ui = await openUi("checkpoints-plain", scratch, plain);
+  e2e.it("a shell rm and a created file are both listed and undone", "e2e-checkpoint-plain", async ({ page, view }) => {
+    await turn(view, "own-shell rm:keep.txt create:made.txt", "Ran ");
+    await expandPanel(view, "Files changed");
+    const removed = filesChanged(view).row("keep.txt");
+    const created = filesChanged(view).row("made.txt");
+    await removed.waitFor({ timeout: 20_000 });
+    await created.waitFor({ timeout: 20_000 });
+    assert.equal(existsSync(file("keep.txt")), false);
+    await removed.getByRole("button", { name: /^Undo / }).click();
+    await created.getByRole("button", { name: /^Undo / }).click();
+    await eventually(
+      () => existsSync(file("keep.txt")) && !existsSync(file("made.txt")),
+      "the removal and the creation undone",
+    );
+    assert.equal(readFileSync(file("keep.txt"), "utf8"), "precious bytes\n");
+    await screenshot(page, "e2e-checkpoint-plain.png");
   });
 
-  after(async () => {
-    await tearDownUi(ui?.browser, ui?.server, scratch);
-  });
-
-  it("a shell rm and a created file are both listed and undone", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-checkpoint-plain", async () => {
-      await turn(ui.view, "own-shell rm:keep.txt create:made.txt", "Ran ");
-      await expandPanel(ui.view, "Files changed");
-      const removed = changedRow(ui.view, "keep.txt");
-      const created = changedRow(ui.view, "made.txt");
-      await removed.waitFor({ timeout: 20_000 });
-      await created.waitFor({ timeout: 20_000 });
-      assert.equal(existsSync(join(plain, "keep.txt")), false);
-      await removed.getByRole("button", { name: /^Undo / }).click();
-      await created.getByRole("button", { name: /^Undo / }).click();
-      await eventually(
-        () => existsSync(join(plain, "keep.txt")) && !existsSync(join(plain, "made.txt")),
-        "the removal and the creation undone",
-      );
-      assert.equal(readFileSync(join(plain, "keep.txt"), "utf8"), "precious bytes\n");
-      await screenshot(ui.page, "e2e-checkpoint-plain.png");
-    });
-  });
-
-  it("Keep This Change in the review diff keeps that hunk, and Undo leaves it", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-checkpoint-keep-hunk", async () => {
-      const hunks = () => readFileSync(join(plain, "hunks.txt"), "utf8");
-      await turn(ui.view, "own-lines hunks.txt 1=ONE_by_the_agent 5=FIVE_by_the_agent", "Edited hunks.txt.");
-      await expandPanel(ui.view, "Files changed");
-      const row = changedRow(ui.view, "hunks.txt");
+  e2e.it(
+    "Keep This Change in the review diff keeps that hunk, and Undo leaves it",
+    "e2e-checkpoint-keep-hunk",
+    async ({ page, view }) => {
+      const hunks = () => readFileSync(file("hunks.txt"), "utf8");
+      await turn(view, "own-lines hunks.txt 1=ONE_by_the_agent 5=FIVE_by_the_agent", "Edited hunks.txt.");
+      await expandPanel(view, "Files changed");
+      const row = filesChanged(view).row("hunks.txt");
       await row.getByText("+2").waitFor({ timeout: 20_000 });
       await row.getByRole("button", { name: /^Open diff / }).click();
       // The cursor in the first hunk, on the file's side of the diff.
-      const line = ui.page.locator(".monaco-diff-editor .editor.modified .view-line", { hasText: "ONE by the agent" });
+      const line = page.locator(".monaco-diff-editor .editor.modified .view-line", { hasText: "ONE by the agent" });
       await line.first().click();
-      const keep = ui.page.locator('.editor-actions [aria-label="Keep This Change"]').first();
+      const keep = page.locator('.editor-actions [aria-label="Keep This Change"]').first();
       await keep.click();
       await row.getByText("+1").waitFor({ timeout: 10_000 });
-      await screenshot(ui.page, "e2e-checkpoint-keep-hunk.png");
+      await screenshot(page, "e2e-checkpoint-keep-hunk.png");
       await row.getByRole("button", { name: /^Undo / }).click();
       await eventually(
         () => hunks() === "ONE by the agent\ntwo\nthree\nfour\nfive\n",
         "the kept hunk left, the other one undone",
       );
-    });
-  });
+    },
+  );
 });

@@ -6,49 +6,38 @@
  * reachable. The next turn asks again.
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import type { Page } from "playwright-core";
+import { describe } from "node:test";
+import { DEMO_AGENT } from "../harness/agent";
 import { screenshot } from "../harness/browser";
-import { sendPrompt, type Chat } from "../harness/chat";
-import { closeFakeAgentUi, openFakeAgentUi, type FakeAgentUi } from "../harness/fakeAgentUi";
+import { sendPrompt } from "../harness/chat";
 import { modalDialog } from "../harness/panel";
-import { agentRequests, withDiagnostics } from "../harness/workbench";
+import { agentRequests } from "../harness/workbench";
+import { fakeAgent } from "./fixture/agents";
+import { answerDialog } from "./fixture/steps";
+import { useE2e } from "./fixture/useE2e";
+import { writeFiles } from "./fixture/workspaceFiles";
 
-const AGENT = "Demo Agent";
+const AGENT = DEMO_AGENT;
 const FLOOD = 60;
 
 describe("a flood of consent prompts in VS Code", { timeout: 300_000 }, () => {
-  let scratch: string;
-  let workspace: string;
-  let outside: string;
-  let ui: FakeAgentUi | undefined;
-  let page: Page;
-  let view: Chat;
-  let wireLog: string;
-  const diagnostics = () => ui!.diagnostics();
-
-  before(async () => {
-    scratch = mkdtempSync(join(tmpdir(), "acp-panel-flood-"));
-    workspace = join(scratch, "workspace");
-    outside = join(scratch, "outside");
-    mkdirSync(workspace);
-    writeFileSync(join(workspace, "README.md"), "# Project\n");
-    mkdirSync(outside);
-    for (let index = 1; index <= FLOOD; index++) writeFileSync(join(outside, `f${index}.txt`), `secret ${index}\n`);
-    ui = await openFakeAgentUi({ label: "flood", scratch, workspace });
-    ({ page, view, wireLog } = ui);
+  const e2e = useE2e({
+    label: "flood",
+    files: { "README.md": "# Project\n" },
+    prepare: ({ scratch }) =>
+      writeFiles(
+        join(scratch, "outside"),
+        Object.fromEntries(Array.from({ length: FLOOD }, (_, i) => [`f${i + 1}.txt`, `secret ${i + 1}\n`])),
+      ),
+    agents: { [AGENT]: fakeAgent() },
   });
 
-  after(async () => {
-    await closeFakeAgentUi(ui, scratch);
-  });
-
-  it("60 reads at once: one dialog, one dismissal, then Stop is reachable and the next turn asks again", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-consent-flood", async () => {
-      await sendPrompt(view, `e2e-read-flood ${outside} ${FLOOD}`);
+  e2e.it(
+    "60 reads at once: one dialog, one dismissal, then Stop is reachable and the next turn asks again",
+    "e2e-consent-flood",
+    async ({ scratch, page, view, wireLog }) => {
+      await sendPrompt(view, `e2e-read-flood ${join(scratch, "outside")} ${FLOOD}`);
       const dialog = modalDialog(page);
       await dialog.waitFor({ timeout: 15_000 });
       const text = await dialog.innerText();
@@ -81,11 +70,10 @@ describe("a flood of consent prompts in VS Code", { timeout: 300_000 }, () => {
       await screenshot(page, "e2e-consent-flood-stopped.png");
 
       // "For this turn" ends with the turn: the next one asks again.
-      await sendPrompt(view, `e2e-read-guarded ${join(outside, "f1.txt")}`);
+      await sendPrompt(view, `e2e-read-guarded ${join(scratch, "outside/f1.txt")}`);
       await dialog.waitFor({ timeout: 15_000 });
-      await dialog.getByRole("button", { name: "Deny", exact: true }).click();
-      await dialog.waitFor({ state: "hidden", timeout: 10_000 });
+      await answerDialog(page, "Deny");
       await view.log.getByText("Read refused (-32003)").waitFor({ timeout: 15_000 });
-    });
-  });
+    },
+  );
 });

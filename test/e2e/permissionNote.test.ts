@@ -5,40 +5,25 @@
  * transcript shows as sent. The wire log is what the extension sent.
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import { eventually, sendPrompt, type Chat } from "../harness/chat";
-import { closeFakeAgentUi, FAKE_AGENT, openFakeAgentUi, type FakeAgentUi } from "../harness/fakeAgentUi";
-import { agentRequests, clientMessages, withDiagnostics } from "../harness/workbench";
+import { describe } from "node:test";
+import { DEMO_AGENT } from "../harness/agent";
+import { eventually, sendPrompt } from "../harness/chat";
+import { agentRequests, clientMessages } from "../harness/workbench";
+import { fakeAgent } from "./fixture/agents";
+import { permissionRequest, untilReady } from "./fixture/steps";
+import { useE2e } from "./fixture/useE2e";
 
-const AGENT = FAKE_AGENT;
 const NOTE = "keep the current build on staging, deploy 41 instead";
 
 describe("permission note", { timeout: 300_000 }, () => {
-  let scratch: string;
-  let wireLog: string;
-  let ui: FakeAgentUi | undefined;
-  let view: Chat;
-  const diagnostics = () => ui!.diagnostics();
+  const e2e = useE2e({ label: "note", agents: { [DEMO_AGENT]: fakeAgent() } });
 
-  before(async () => {
-    scratch = mkdtempSync(join(tmpdir(), "acp-panel-note-"));
-    const workspace = join(scratch, "workspace");
-    mkdirSync(workspace);
-    ui = await openFakeAgentUi({ label: "note", scratch, workspace });
-    ({ view, wireLog } = ui);
-  });
-
-  after(async () => {
-    await closeFakeAgentUi(ui, scratch);
-  });
-
-  it("a reject with a note: the reject option selected, then the note as the next message", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-permission-note", async () => {
+  e2e.it(
+    "a reject with a note: the reject option selected, then the note as the next message",
+    "e2e-permission-note",
+    async ({ view, wireLog }) => {
       await sendPrompt(view, "e2e-permission");
-      const request = view.log.getByRole("group", { name: "Permission request" });
+      const request = permissionRequest(view);
       await request.waitFor({ timeout: 15_000 });
       await request.getByRole("textbox", { name: "Note for the agent (optional)" }).fill(NOTE);
       await request.getByRole("button", { name: "Hold the release", exact: true }).click();
@@ -55,8 +40,8 @@ describe("permission note", { timeout: 300_000 }, () => {
         "the note to reach the agent as a prompt",
       );
       await view.log.getByText(message).waitFor({ timeout: 15_000 });
-      await view.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 30_000 });
+      await untilReady(view, DEMO_AGENT);
       assert.equal(clientMessages(wireLog, "session/prompt").length, 2, "the prompt, then the note");
-    });
-  });
+    },
+  );
 });

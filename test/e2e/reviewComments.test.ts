@@ -7,17 +7,15 @@
  * comment thread goes away.
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import type { Page } from "playwright-core";
+import { describe } from "node:test";
+import { DEMO_AGENT } from "../harness/agent";
 import { runCommand, screenshot } from "../harness/browser";
-import { eventually, expandPanel, sendPrompt, type Chat } from "../harness/chat";
-import { closeFakeAgentUi, openFakeAgentUi, type FakeAgentUi } from "../harness/fakeAgentUi";
-import { clientMessages, withDiagnostics } from "../harness/workbench";
+import { eventually, expandPanel } from "../harness/chat";
+import { clientMessages } from "../harness/workbench";
+import { fakeAgent } from "./fixture/agents";
+import { filesChanged, turn } from "./fixture/steps";
+import { useE2e } from "./fixture/useE2e";
 
-const AGENT = "Demo Agent";
 const COMMENT = "Say why this line is here.";
 const DROPPED = "Never mind this one.";
 
@@ -30,38 +28,19 @@ function promptTexts(wireLog: string): string[] {
 }
 
 describe("comments on the agent's changes", { timeout: 300_000 }, () => {
-  let scratch: string;
-  let workspace: string;
-  let ui: FakeAgentUi | undefined;
-  let page: Page;
-  let view: Chat;
-  let wireLog: string;
-  const diagnostics = () => ui!.diagnostics();
-
-  before(async () => {
-    scratch = mkdtempSync(join(tmpdir(), "acp-panel-comments-"));
-    workspace = join(scratch, "workspace");
-    mkdirSync(workspace);
-    writeFileSync(join(workspace, "notes.md"), "first line\nsecond line\n");
-    ui = await openFakeAgentUi({ label: "review-comments", scratch, workspace });
-    ({ page, view, wireLog } = ui);
+  const e2e = useE2e({
+    label: "review-comments",
+    files: { "notes.md": "first line\nsecond line\n" },
+    agents: { [DEMO_AGENT]: fakeAgent() },
   });
 
-  after(async () => {
-    await closeFakeAgentUi(ui, scratch);
-  });
-
-  it("a comment on a line of the review diff is sent as one prompt with notes.md:3 and the quoted line", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-review-comments", async () => {
-      await sendPrompt(view, "own-append notes.md the agent's line");
-      await view.log.getByText("Edited notes.md.").first().waitFor({ timeout: 30_000 });
-      await view.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 15_000 });
-      const review = view.frame.getByRole("region", { name: "Files changed" });
+  e2e.it(
+    "a comment on a line of the review diff is sent as one prompt with notes.md:3 and the quoted line",
+    "e2e-review-comments",
+    async ({ page, view, wireLog }) => {
+      await turn(view, "own-append notes.md the agent's line", "Edited notes.md.");
       await expandPanel(view, "Files changed");
-      const row = review
-        .getByRole("list", { name: "Changed files" })
-        .getByRole("listitem")
-        .filter({ hasText: "notes.md" });
+      const row = filesChanged(view).row("notes.md");
       await row.getByRole("button", { name: /^Open diff .*notes\.md$/ }).click();
 
       // The right side of the diff is the real file; its line 3 is the agent's.
@@ -113,6 +92,6 @@ describe("comments on the agent's changes", { timeout: 300_000 }, () => {
       // Sent: the thread is gone from the diff.
       await widget.waitFor({ state: "detached", timeout: 15_000 });
       assert.equal(await page.locator(".review-widget").count(), 0);
-    });
-  });
+    },
+  );
 });

@@ -7,35 +7,27 @@
  * The wire log is what the extension sent.
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
+import { DEMO_AGENT } from "../harness/agent";
 import { expectNotification, runCommand } from "../harness/browser";
 import { eventually, sendPrompt } from "../harness/chat";
-import { FAKE_AGENT, closeFakeAgentUi, openFakeAgentUi, type FakeAgentUi } from "../harness/fakeAgentUi";
-import { clientMessages, withDiagnostics } from "../harness/workbench";
+import { clientMessages } from "../harness/workbench";
+import { fakeAgent } from "./fixture/agents";
+import { useE2e } from "./fixture/useE2e";
+
+const FAKE_AGENT = DEMO_AGENT;
 
 describe("notices and Sign Out in VS Code", { timeout: 300_000 }, () => {
-  let scratch: string;
-  let ui: FakeAgentUi | undefined;
-  const diagnostics = () => ui!.diagnostics();
-
-  before(async () => {
-    scratch = mkdtempSync(join(tmpdir(), "acp-panel-signout-"));
-    const workspace = join(scratch, "workspace");
-    mkdirSync(workspace);
-    writeFileSync(join(workspace, "README.md"), "# Project\n");
-    ui = await openFakeAgentUi({ label: "signout", scratch, workspace, agentEnv: { FAKE_AGENT_LOGOUT: "1" } });
+  const e2e = useE2e({
+    label: "signout",
+    files: { "README.md": "# Project\n" },
+    agents: { [FAKE_AGENT]: fakeAgent({ env: { FAKE_AGENT_LOGOUT: "1" } }) },
   });
 
-  after(async () => {
-    await closeFakeAgentUi(ui, scratch);
-  });
-
-  it("notices are timeline rows; a warning and an error are VS Code notifications too", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-notices", async () => {
-      const { page, view } = ui!;
+  e2e.it(
+    "notices are timeline rows; a warning and an error are VS Code notifications too",
+    "e2e-notices",
+    async ({ page, view }) => {
       await sendPrompt(view, "notices");
       await view.log.getByText("Three notices sent.").waitFor({ timeout: 30_000 });
       for (const title of ["Indexed 120 files", "Approaching the rate limit", "The linter crashed"])
@@ -45,17 +37,14 @@ describe("notices and Sign Out in VS Code", { timeout: 300_000 }, () => {
       // The error came last: by now an info toast would have been shown too.
       const toastsAndCenter = page.locator(".notification-toast, .notification-list-item");
       assert.equal(await toastsAndCenter.filter({ hasText: "Indexed 120 files" }).count(), 0, "info is no toast");
-    });
-  });
+    },
+  );
 
-  it("Sign Out of Agent sends logout once and says so", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-sign-out", async () => {
-      const { page, wireLog } = ui!;
-      await page.keyboard.press("Escape"); // the notification center may still be open
-      assert.equal(clientMessages(wireLog, "logout").length, 0, "no logout before the command");
-      await runCommand(page, "ACP: Sign Out of Agent");
-      await eventually(() => clientMessages(wireLog, "logout").length === 1, "one logout on the wire", 15_000);
-      await expectNotification(page, `Signed out of ${FAKE_AGENT}.`);
-    });
+  e2e.it("Sign Out of Agent sends logout once and says so", "e2e-sign-out", async ({ page, wireLog }) => {
+    await page.keyboard.press("Escape"); // the notification center may still be open
+    assert.equal(clientMessages(wireLog, "logout").length, 0, "no logout before the command");
+    await runCommand(page, "ACP: Sign Out of Agent");
+    await eventually(() => clientMessages(wireLog, "logout").length === 1, "one logout on the wire", 15_000);
+    await expectNotification(page, `Signed out of ${FAKE_AGENT}.`);
   });
 });

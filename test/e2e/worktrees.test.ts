@@ -9,17 +9,19 @@
  */
 import * as assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import type { Page } from "playwright-core";
-import { openChatView, openWorkbench, runCommand, screenshot } from "../harness/browser";
-import { chat, eventually, expandPanel, sendPrompt } from "../harness/chat";
-import { AGENT, changedRow, gitRepo, openUi, type Ui } from "../harness/checkpointUi";
-import { modalDialog, reloadWindow } from "../harness/panel";
-import { setSideBarWidth, withDiagnostics } from "../harness/workbench";
-import { tearDownUi } from "../harness/teardown";
+import { DEMO_AGENT } from "../harness/agent";
+import { runCommand, screenshot } from "../harness/browser";
+import { eventually, expandPanel, sendPrompt } from "../harness/chat";
+import { modalDialog } from "../harness/panel";
+import { setSideBarWidth } from "../harness/workbench";
+import { fakeAgent } from "./fixture/agents";
+import { filesChanged, untilReady } from "./fixture/steps";
+import { useE2e } from "./fixture/useE2e";
+import { gitRepo } from "./fixture/workspaceFiles";
 
 const SHARED = "line 1\nline 2\nline 3\n";
 const USER_NOTES = "committed notes\nthe user's uncommitted line\n";
@@ -49,6 +51,15 @@ async function answerInput(page: Page, title: string, value: string): Promise<vo
   await input.press("Enter");
 }
 
+/** ACP: Review Worktree Changes, and the diff of `branch` against its base in an editor tab. */
+async function reviewWorktreeChanges(page: Page, branch: string): Promise<void> {
+  await runCommand(page, "ACP: Review Worktree Changes");
+  await page
+    .locator(".tabs-container .tab", { hasText: `${branch}: changes against its base` })
+    .first()
+    .waitFor({ timeout: 30_000 });
+}
+
 async function pickQuickItem(page: Page, title: string, label: string): Promise<void> {
   const widget = page.locator(".quick-input-widget");
   await widget.locator(".quick-input-title", { hasText: title }).waitFor({ timeout: 30_000 });
@@ -56,47 +67,40 @@ async function pickQuickItem(page: Page, title: string, label: string): Promise<
 }
 
 describe("sessions in git worktrees", { timeout: 600_000 }, () => {
-  let scratch: string;
-  let workspace: string;
-  let ui: Ui;
-  const diagnostics = () => ({ page: () => ui.page, errors: () => ui.errors, serverLog: () => ui.server?.logFile });
+  const e2e = useE2e({
+    label: "worktrees",
+    workspace: "repo",
+    prepare: ({ workspace }) => {
+      gitRepo(workspace, { "shared.md": SHARED, "notes.md": "committed notes\n" });
+      writeFileSync(join(workspace, "notes.md"), USER_NOTES);
+    },
+    agents: { [DEMO_AGENT]: fakeAgent() },
+  });
   const read = (folder: string, name: string) => readFileSync(join(folder, name), "utf8");
-  const git = (...args: string[]) => execFileSync("git", args, { cwd: workspace, encoding: "utf8" });
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: e2e.workspace, encoding: "utf8" });
   /** The worktrees git knows besides the main one: branch → folder. */
   const worktrees = () => {
     const found = new Map<string, string>();
     let path = "";
     for (const line of git("worktree", "list", "--porcelain").split("\n")) {
       if (line.startsWith("worktree ")) path = line.slice("worktree ".length);
-      if (line.startsWith("branch refs/heads/") && path !== workspace) found.set(line.slice(18), path);
+      if (line.startsWith("branch refs/heads/") && path !== e2e.workspace) found.set(line.slice(18), path);
     }
     return found;
   };
 
-  before(async () => {
-    scratch = mkdtempSync(join(tmpdir(), "acp-panel-worktrees-"));
-    workspace = join(scratch, "repo");
-    gitRepo(workspace, { "shared.md": SHARED, "notes.md": "committed notes\n" });
-    writeFileSync(join(workspace, "notes.md"), USER_NOTES);
-    ui = await openUi("worktrees", scratch, workspace);
-  });
-
-  after(async () => {
-    await tearDownUi(ui?.browser, ui?.server, scratch);
-  });
-
   /** Starts a session in a new worktree with `prompt` as its first message; waits for `reply` and the turn's end, if given. */
   async function newWorktreeSession(branch: string, prompt: string, reply?: string): Promise<string> {
-    await runCommand(ui.page, "ACP: New Session in Worktree…");
-    await answerInput(ui.page, "(1/2)", prompt);
-    await answerInput(ui.page, "(2/2)", branch);
+    await runCommand(e2e.page, "ACP: New Session in Worktree…");
+    await answerInput(e2e.page, "(1/2)", prompt);
+    await answerInput(e2e.page, "(2/2)", branch);
     // The main folder has the user's uncommitted edit: leave it there.
-    await pickQuickItem(ui.page, "uncommitted changes", "without them");
-    const tab = ui.view.frame.getByRole("tab", { name: new RegExp(`^${branch} .*, in a worktree`) });
+    await pickQuickItem(e2e.page, "uncommitted changes", "without them");
+    const tab = e2e.view.frame.getByRole("tab", { name: new RegExp(`^${branch} .*, in a worktree`) });
     await tab.waitFor({ timeout: 60_000 });
     if (reply !== undefined) {
-      await ui.view.log.getByText(reply).first().waitFor({ timeout: 60_000 });
-      await ui.view.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 30_000 });
+      await e2e.view.log.getByText(reply).first().waitFor({ timeout: 60_000 });
+      await untilReady(e2e.view, DEMO_AGENT);
     }
     const folder = worktrees().get(branch);
     assert.ok(folder, `git knows the worktree of ${branch}`);
@@ -106,8 +110,10 @@ describe("sessions in git worktrees", { timeout: 600_000 }, () => {
   let folderA = "";
   let folderB = "";
 
-  it("two agents in two worktrees edit the same file differently; the main folder is untouched", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-worktrees-two", async () => {
+  e2e.it(
+    "two agents in two worktrees edit the same file differently; the main folder is untouched",
+    "e2e-worktrees-two",
+    async ({ workspace, page, view }) => {
       folderA = await newWorktreeSession("task-a", "own-append shared.md line from A", "Edited shared.md.");
       folderB = await newWorktreeSession("task-b", "own-append shared.md line from B", "Edited shared.md.");
       assert.ok(!folderA.startsWith(workspace) && !folderB.startsWith(workspace), "worktrees outside the repository");
@@ -116,130 +122,132 @@ describe("sessions in git worktrees", { timeout: 600_000 }, () => {
       assert.equal(read(workspace, "shared.md"), SHARED);
       assert.equal(read(workspace, "notes.md"), USER_NOTES);
       // The active tab's "Files changed" lists its worktree's file, from the worktree's own checkpoint.
-      await expandPanel(ui.view, "Files changed");
-      await changedRow(ui.view, "shared.md").getByText("+1").waitFor({ timeout: 30_000 });
-      await setSideBarWidth(ui.page, 640); // the branches readable in the tabs (the README's picture)
-      await screenshot(ui.page, "e2e-worktrees-two-tabs.png");
-    });
-  });
+      await expandPanel(view, "Files changed");
+      await filesChanged(view).row("shared.md").getByText("+1").waitFor({ timeout: 30_000 });
+      await setSideBarWidth(page, 640); // the branches readable in the tabs (the README's picture)
+      await screenshot(page, "e2e-worktrees-two-tabs.png");
+    },
+  );
 
-  it("Review Worktree Changes opens the branch's diff; Apply to Workspace brings it in as uncommitted changes", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-worktrees-apply", async () => {
-      await runCommand(ui.page, "ACP: Review Worktree Changes");
-      await ui.page
-        .locator(".tabs-container .tab", { hasText: "task-b: changes against its base" })
-        .first()
-        .waitFor({ timeout: 30_000 });
-      await screenshot(ui.page, "e2e-worktrees-review.png");
-      await runCommand(ui.page, "ACP: Apply to Workspace");
-      await notification(ui.page, "Applied 1 file of task-b to the workspace.");
+  e2e.it(
+    "Review Worktree Changes opens the branch's diff; Apply to Workspace brings it in as uncommitted changes",
+    "e2e-worktrees-apply",
+    async ({ workspace, page }) => {
+      await reviewWorktreeChanges(page, "task-b");
+      await screenshot(page, "e2e-worktrees-review.png");
+      await runCommand(page, "ACP: Apply to Workspace");
+      await notification(page, "Applied 1 file of task-b to the workspace.");
       assert.equal(read(workspace, "shared.md"), `${SHARED}line from B\n`);
       assert.equal(read(workspace, "notes.md"), USER_NOTES, "the user's uncommitted edit survives");
       assert.match(git("status", "--porcelain"), / M shared\.md/, "an uncommitted change of the main folder");
-    });
-  });
+    },
+  );
 
-  it("applying the other worktree meets that change: it asks, and merges three-way", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-worktrees-merge", async () => {
-      await ui.view.frame.getByRole("tab", { name: /^task-a .*, in a worktree/ }).click();
-      await ui.view.frame
+  e2e.it(
+    "applying the other worktree meets that change: it asks, and merges three-way",
+    "e2e-worktrees-merge",
+    async ({ workspace, page, view }) => {
+      await view.frame.getByRole("tab", { name: /^task-a .*, in a worktree/ }).click();
+      await view.frame
         .getByRole("tab", { name: /^task-a .*, in a worktree/, selected: true })
         .waitFor({ timeout: 15_000 });
       // This result is reviewed too: task-a's whole branch against its base.
-      await runCommand(ui.page, "ACP: Review Worktree Changes");
-      await ui.page
-        .locator(".tabs-container .tab", { hasText: "task-a: changes against its base" })
-        .first()
-        .waitFor({ timeout: 30_000 });
-      await runCommand(ui.page, "ACP: Apply to Workspace");
-      const dialog = modalDialog(ui.page);
+      await reviewWorktreeChanges(page, "task-a");
+      await runCommand(page, "ACP: Apply to Workspace");
+      const dialog = modalDialog(page);
       await dialog.waitFor({ timeout: 30_000 });
       assert.match(await dialog.innerText(), /shared\.md/);
       assert.equal(read(workspace, "shared.md"), `${SHARED}line from B\n`, "nothing applied before the answer");
-      await screenshot(ui.page, "e2e-worktrees-conflict.png");
+      await screenshot(page, "e2e-worktrees-conflict.png");
       await dialog.getByRole("button", { name: "Merge Three-Way" }).click();
-      await notification(ui.page, "Conflicts to resolve: shared.md.");
+      await notification(page, "Conflicts to resolve: shared.md.");
       const merged = read(workspace, "shared.md");
       assert.match(merged, /line from A/);
       assert.match(merged, /line from B/);
       assert.match(merged, /^<<<<<<< workspace$/m);
       assert.equal(read(workspace, "notes.md"), USER_NOTES);
-    });
-  });
+    },
+  );
 
-  it("after a window reload the worktree tabs come back in their worktrees, and their agents work there again", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-worktrees-reload", async () => {
-      await reloadWindow(ui.page);
-      await openChatView(ui.page);
-      ui.view = chat(ui.page);
-      const tabB = ui.view.frame.getByRole("tab", { name: /^task-b .*, in a worktree/ });
-      await ui.view.frame.getByRole("tab", { name: /^task-a .*, in a worktree/ }).waitFor({ timeout: 60_000 });
+  e2e.it(
+    "after a window reload the worktree tabs come back in their worktrees, and their agents work there again",
+    "e2e-worktrees-reload",
+    async ({ workspace, view }) => {
+      await e2e.reload();
+      const tabB = view.frame.getByRole("tab", { name: /^task-b .*, in a worktree/ });
+      await view.frame.getByRole("tab", { name: /^task-a .*, in a worktree/ }).waitFor({ timeout: 60_000 });
       await tabB.waitFor({ timeout: 60_000 });
       await tabB.click();
-      await ui.view.frame.getByRole("tab", { name: /^task-b /, selected: true }).waitFor();
-      await ui.view.status.filter({ hasText: `${AGENT} is ready` }).waitFor({ timeout: 60_000 });
-      await sendPrompt(ui.view, "own-append after-reload.md written after the reload");
-      await ui.view.log.getByText("Edited after-reload.md.").first().waitFor({ timeout: 30_000 });
+      await view.frame.getByRole("tab", { name: /^task-b /, selected: true }).waitFor();
+      await untilReady(view, DEMO_AGENT, 60_000);
+      await sendPrompt(view, "own-append after-reload.md written after the reload");
+      await view.log.getByText("Edited after-reload.md.").first().waitFor({ timeout: 30_000 });
       assert.equal(read(folderB, "after-reload.md"), "written after the reload\n");
       assert.ok(!existsSync(join(workspace, "after-reload.md")), "not in the main folder");
-    });
-  });
+    },
+  );
 
-  it("three agents in three worktrees stream together; the tab strip and the status bar show it", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-worktrees-three", async () => {
+  e2e.it(
+    "three agents in three worktrees stream together; the tab strip and the status bar show it",
+    "e2e-worktrees-three",
+    async ({ page, view }) => {
       await newWorktreeSession("task-c", "long");
       for (const branch of ["task-a", "task-b"]) {
-        const tab = ui.view.frame.getByRole("tab", { name: new RegExp(`^${branch} .*, in a worktree`) });
+        const tab = view.frame.getByRole("tab", { name: new RegExp(`^${branch} .*, in a worktree`) });
         await tab.click();
-        await ui.view.frame.getByRole("tab", { name: new RegExp(`^${branch} `), selected: true }).waitFor();
-        await sendPrompt(ui.view, "long");
+        await view.frame.getByRole("tab", { name: new RegExp(`^${branch} `), selected: true }).waitFor();
+        await sendPrompt(view, "long");
       }
-      const running = ui.view.frame.getByRole("tab", { name: /, in a worktree, running$/ });
+      const running = view.frame.getByRole("tab", { name: /, in a worktree, running$/ });
       await eventually(async () => (await running.count()) === 3, "three worktree tabs running at once", 30_000);
-      const statusItem = ui.page.locator('[aria-label="3 sessions in worktrees, 3 working, 0 waiting for you"]');
+      const statusItem = page.locator('[aria-label="3 sessions in worktrees, 3 working, 0 waiting for you"]');
       await statusItem.first().waitFor({ timeout: 30_000 });
-      await screenshot(ui.page, "e2e-worktrees-three.png");
+      await screenshot(page, "e2e-worktrees-three.png");
       // Every tab streamed into its own transcript: stop each.
       for (const branch of ["task-a", "task-b", "task-c"]) {
-        await ui.view.frame.getByRole("tab", { name: new RegExp(`^${branch} .*, in a worktree`) }).click();
-        await ui.view.frame.getByRole("tab", { name: new RegExp(`^${branch} `), selected: true }).waitFor();
-        await ui.view.log
+        await view.frame.getByRole("tab", { name: new RegExp(`^${branch} .*, in a worktree`) }).click();
+        await view.frame.getByRole("tab", { name: new RegExp(`^${branch} `), selected: true }).waitFor();
+        await view.log
           .getByText(/Working, step \d+\./)
           .first()
           .waitFor({ timeout: 30_000 });
-        await ui.view.frame.getByRole("button", { name: "Stop" }).click();
-        await ui.view.status.filter({ hasText: /is ready|cancelled|stopped/i }).waitFor({ timeout: 30_000 });
+        await view.frame.getByRole("button", { name: "Stop" }).click();
+        await view.status.filter({ hasText: /is ready|cancelled|stopped/i }).waitFor({ timeout: 30_000 });
       }
       await eventually(async () => (await running.count()) === 0, "no worktree tab running", 30_000);
-    });
-  });
+    },
+  );
 
-  it("closing a worktree tab asks; Remove Worktree and Branch warns of its unapplied change, then removes both", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-worktrees-cleanup", async () => {
-      await ui.view.frame.getByRole("tab", { name: /^task-a .*, in a worktree/ }).click();
-      await ui.view.frame.getByRole("tab", { name: /^task-a /, selected: true }).waitFor();
-      await ui.view.frame.locator(".tab-close-selected").click();
-      const asked = await notification(ui.page, "The session in worktree task-a is closed");
+  e2e.it(
+    "closing a worktree tab asks; Remove Worktree and Branch warns of its unapplied change, then removes both",
+    "e2e-worktrees-cleanup",
+    async ({ workspace, page, view }) => {
+      await view.frame.getByRole("tab", { name: /^task-a .*, in a worktree/ }).click();
+      await view.frame.getByRole("tab", { name: /^task-a /, selected: true }).waitFor();
+      await view.frame.locator(".tab-close-selected").click();
+      const asked = await notification(page, "The session in worktree task-a is closed");
       await asked.getByRole("button", { name: "Remove Worktree and Branch" }).click();
-      const warning = modalDialog(ui.page);
+      const warning = modalDialog(page);
       await warning.waitFor({ timeout: 30_000 });
       assert.match(await warning.innerText(), /shared\.md/, "the warning names the unapplied change");
       await warning.getByRole("button", { name: "Remove", exact: true }).click();
-      await notification(ui.page, "Removed the worktree and branch task-a.");
+      await notification(page, "Removed the worktree and branch task-a.");
       await eventually(() => !existsSync(folderA), "the worktree folder removed");
       assert.equal(git("branch", "--list", "task-a").trim(), "", "the branch deleted");
       assert.ok(!worktrees().has("task-a"));
       assert.ok(worktrees().has("task-b"), "the other worktree stays");
       assert.ok(readdirSync(folderB).includes("shared.md"));
       assert.equal(read(workspace, "notes.md"), USER_NOTES);
-    });
-  });
+    },
+  );
 
-  it("in Restricted Mode no worktree command runs git: it says to trust the workspace", async (t) => {
-    await withDiagnostics(t, diagnostics(), "e2e-worktrees-restricted", async () => {
+  e2e.it(
+    "in Restricted Mode no worktree command runs git: it says to trust the workspace",
+    "e2e-worktrees-restricted",
+    async ({ scratch, server }) => {
       const untrustedRepo = join(scratch, "untrusted-repo");
       gitRepo(untrustedRepo, { "a.txt": "a\n" });
-      const { page } = await openWorkbench(ui.browser!, ui.server!.folderUrl(untrustedRepo));
+      const { page } = await e2e.openWorkbench(server.folderUrl(untrustedRepo));
       try {
         await page.locator(".statusbar").getByText("Restricted Mode", { exact: true }).waitFor({ timeout: 60_000 });
         await runCommand(page, "ACP: New Session in Worktree…", 60_000);
@@ -252,6 +260,6 @@ describe("sessions in git worktrees", { timeout: 600_000 }, () => {
       } finally {
         await page.close();
       }
-    });
-  });
+    },
+  );
 });
