@@ -24,7 +24,8 @@ import { grantableFolder, type GrantScope } from "../callbacks/pathGrants";
 import { resolveAgentPath, type ResolvedPath } from "../../platform/workspacePaths";
 import { consentRoots, homeSecretReason } from "../../platform/consentRoots";
 
-export interface ToolPathOptions {
+/** Whose tools they are and what they may reach: the same for the servers and for the paths they open. */
+export interface ToolReach {
   readonly agent: string;
   readonly roots: () => readonly string[];
   /** The session the tools serve: grants are per session. */
@@ -33,6 +34,9 @@ export interface ToolPathOptions {
   readonly grants: GrantScope;
   /** The connection's gate, shared with `fs/*`: one question at a time (default: private). */
   readonly gate?: ConsentGate;
+}
+
+export interface ToolPathOptions extends ToolReach {
   /** The user's home folder (default: the process's). */
   readonly home?: string;
   /** The size cap of a file the tools open (default: fs/read_text_file's). */

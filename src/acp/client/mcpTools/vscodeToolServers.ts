@@ -9,15 +9,18 @@
  * connection gets the same server.
  */
 import type * as acp from "@agentclientprotocol/sdk";
-import type { ConsentGate } from "../callbacks/consentGate";
 import type { ClientGrants } from "../../agents/networkPolicy";
-import type { ConsentPrompt } from "../callbacks/fileSystemCallbacks";
-import type { GrantScope } from "../callbacks/pathGrants";
+
 import type { EditorIntelligencePort } from "./editorIntelligence";
+
 import { McpToolServer, type McpOutcome } from "./mcpToolServer";
+
 import { VSCODE_TOOLS_SERVER_NAME } from "./toolCatalog";
+
 import { ToolBridgeServer, type StdioMcpServer } from "./toolBridgeServer";
-import { ToolPaths } from "./toolPaths";
+
+import { ToolPaths, type ToolReach } from "./toolPaths";
+
 import { VscodeToolset } from "./vscodeToolset";
 
 /** What the host provides for the VS Code tools. */
@@ -58,14 +61,8 @@ export interface AcpMcpDeclaration {
   serverId: string;
 }
 
-export interface VscodeToolServersOptions {
-  readonly agent: string;
+export interface VscodeToolServersOptions extends ToolReach {
   readonly port: VscodeToolsPort;
-  readonly roots: () => readonly string[];
-  readonly sessionId: () => string;
-  readonly consent: Pick<ConsentPrompt, "allowReadOutsideWorkspace">;
-  readonly grants: GrantScope;
-  readonly gate?: ConsentGate;
 }
 
 export class VscodeToolServers {
