@@ -46,6 +46,11 @@ export default tseslint.config(
     },
   },
   {
+    // Small files, one concept each (CONTRIBUTING.md): comments and blank lines do not count.
+    files: ["src/**/*.ts", "webview/**/*.ts", "webview/**/*.tsx"],
+    rules: { "max-lines": ["error", { max: 300, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     // The streaming floor is a plain CommonJS extension entry (copied over dist/extension.js by the bench).
     files: ["test/bench/floorExtension.js"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
