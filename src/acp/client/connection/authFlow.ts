@@ -29,8 +29,9 @@ export function isAuthRequired(error: unknown): boolean {
 
 export type AuthOutcome = "authenticated" | "restart-needed" | "declined";
 
+/** By the tag as sent: `initialize`'s answer is not validated, and newer agents send other tags (`env_var`). */
 function isTerminal(method: acp.AuthMethod): method is acp.AuthMethodTerminal {
-  return "type" in method && method.type === "terminal";
+  return "type" in method && (method as { type?: unknown }).type === "terminal";
 }
 
 export async function authenticate(client: AgentClient, prompt: AuthPrompt, place: LaunchPlace): Promise<AuthOutcome> {

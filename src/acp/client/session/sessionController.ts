@@ -178,7 +178,7 @@ export class SessionController {
       entryId,
       text,
       at: clock.now(),
-      ...(sent.length > 0 ? { attachments: sent as Array<{ type: string }> } : {}),
+      ...(sent.length > 0 ? { attachments: sent } : {}),
     });
     this.turnRunning = true;
     await this.context.beforePrompt?.(entryId).catch(() => undefined);
@@ -200,9 +200,11 @@ export class SessionController {
       this.lastStop = response.stopReason;
       reportTurnEnd(this.context, response, afterCancel, this.updatesThisTurn);
     } catch (error) {
-      this.lastStop = this.cancelRequested ? "cancelled" : "error";
+      // cancel() may have set it while the prompt was out; TypeScript still sees the `false` set above.
+      const cancelled = this.cancelRequested as boolean;
+      this.lastStop = cancelled ? "cancelled" : "error";
       if (this.agentGone) return; // reported as a crash
-      if (this.cancelRequested) {
+      if (cancelled) {
         // An error answer to a cancelled prompt is still a cancellation.
         sink({ type: "turn/ended", stopReason: "cancelled" });
       } else {
