@@ -260,7 +260,7 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
     type: z.literal("provider/set"),
     providerId: z.string(),
     apiType: z.string().min(1),
-    baseUrl: z.string().url(),
+    baseUrl: z.url(),
   }),
   z.object({ type: z.literal("provider/disable"), providerId: z.string() }),
   /** Open VS Code's diff editor for a tool call's diff content. */
