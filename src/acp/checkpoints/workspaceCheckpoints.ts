@@ -135,7 +135,7 @@ export class WorkspaceCheckpoints {
 
   /** Resolves once the checkpoints' trees are all there (a tree that failed stays missing). */
   async settled(...checkpoints: readonly Checkpoint[]): Promise<void> {
-    await Promise.all(checkpoints.map((checkpoint) => this.settling.get(checkpoint.id)));
+    await Promise.all(checkpoints.flatMap((checkpoint) => this.settling.get(checkpoint.id) ?? []));
   }
 
   /** Three-way text merge with the same git (see textMerge.ts). */

@@ -107,7 +107,7 @@ export class SessionManager {
 
   /** A new tab; starts `agent` (or the default) unless `start` is false; in `worktree` when given. */
   async newTab(agent?: string, start = true, worktree?: TabWorktree): Promise<ChatSession> {
-    return this.openTab(start ? (session) => session.start(agent) : async () => undefined, worktree);
+    return this.openTab(start ? (session) => session.start(agent) : () => Promise.resolve(), worktree);
   }
 
   /**

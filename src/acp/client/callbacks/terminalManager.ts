@@ -55,6 +55,7 @@ export class TerminalManager implements TerminalCallbacks {
 
   constructor(private readonly options: TerminalOptions) {}
 
+  // eslint-disable-next-line @typescript-eslint/require-await -- async: a refusal (limit, bad cwd) must reject, not throw
   async create(params: acp.CreateTerminalRequest): Promise<acp.CreateTerminalResponse> {
     this.makeRoom(params.sessionId);
     const terminalId = `term-${++this.counter}`;
@@ -123,6 +124,7 @@ export class TerminalManager implements TerminalCallbacks {
     return { terminalId };
   }
 
+  // eslint-disable-next-line @typescript-eslint/require-await -- async: an unknown terminal id must reject, not throw
   async output(params: acp.TerminalOutputRequest): Promise<acp.TerminalOutputResponse> {
     const terminal = this.get(params.terminalId);
     return {
