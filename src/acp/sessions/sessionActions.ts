@@ -48,7 +48,7 @@ export class SessionActions {
     const client = session?.agentClient;
     return Boolean(
       client &&
-      session?.sessionId &&
+      session.sessionId &&
       session.store.state.connection.status === "ready" &&
       unstableCapabilitiesOf(client.init).fork,
     );

@@ -45,10 +45,7 @@ export class ElicitationBroker implements ElicitationCallbacks {
         : { action: "decline" };
     }
     if (params.mode !== "form" || !("requestedSchema" in params)) {
-      throw RequestError.invalidParams(
-        { mode: params.mode },
-        `elicitation mode "${String(params.mode)}" is not supported`,
-      );
+      throw RequestError.invalidParams({ mode: params.mode }, `elicitation mode "${params.mode}" is not supported`);
     }
     if (sessionId === undefined)
       throw RequestError.invalidParams({ scope: "request" }, "forms need a sessionId to be shown in");

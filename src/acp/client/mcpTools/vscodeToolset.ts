@@ -57,7 +57,7 @@ export class VscodeToolset {
         `Invalid arguments for ${name}: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "arguments"} ${issue.message}`).join("; ")}`,
       );
     try {
-      const out = await this.run(name, parsed.data as Record<string, unknown>);
+      const out = await this.run(name, parsed.data);
       return { content: [{ type: "text", text: out.text }], _meta: { truncated: out.truncated } };
     } catch (error) {
       if (error instanceof ToolInputError) return failure(error.message);
@@ -147,7 +147,7 @@ export class VscodeToolset {
         const { kept } = await this.options.paths.filterVisible([selection], (item) => item.path);
         if (kept.length === 0)
           return { text: "The active editor's file is outside the workspace (left out).", truncated: false };
-        const head = `${this.where(selection.path, selection.range)}`;
+        const head = this.where(selection.path, selection.range);
         return boundedText(
           selection.text.length === 0
             ? `Cursor at ${head} (nothing selected).`
