@@ -15,7 +15,7 @@
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { TabSummary } from "../../src/shared/wire/protocol";
 import { useHostActions, useTabs } from "../host/hooks";
-import { moveListFocus } from "../ui/listFocus";
+import { useRovingFocus } from "../ui/useRovingFocus";
 import { Codicon } from "../ui/Codicon";
 import { TabOverflowMenu } from "./TabOverflowMenu";
 import { t } from "../l10n";
@@ -65,13 +65,9 @@ export function TabStrip() {
   };
   const shown = visibleTabs(tabs, activeKey, capacity);
 
-  const tabElements = () => [...(strip.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>, tab: TabSummary, index: number) => {
-    const all = tabElements();
-    if (moveListFocus(event.key, all, index, "horizontal")) {
-      event.preventDefault();
-      return;
-    }
+  const moveFocus = useRovingFocus(strip, '[role="tab"]', "horizontal");
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>, tab: TabSummary) => {
+    if (moveFocus(event)) return;
     switch (event.key) {
       case "Enter":
       case " ":
@@ -111,7 +107,7 @@ export function TabStrip() {
                   tab.worktree ? `\n${t("Worktree: branch {0} in {1}", tab.worktree.branch, tab.worktree.path)}` : ""
                 }`}
                 onClick={() => !selected && activateTab(tab.key)}
-                onKeyDown={(event) => onKeyDown(event, tab, index)}
+                onKeyDown={(event) => onKeyDown(event, tab)}
               >
                 {tab.worktree ? (
                   // The branch first: tabs of one repository's worktrees differ by it.

@@ -5,7 +5,7 @@
  * the button, Tab closes and lets focus move on; focus leaving for elsewhere closes it too.
  */
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useRef } from "react";
-import { moveListFocus } from "./listFocus";
+import { useRovingFocus } from "./useRovingFocus";
 
 export interface PopupMenuItem {
   readonly key: string;
@@ -40,13 +40,9 @@ export function PopupMenu({ label, items, button, onClose, className = "popup-me
     onClose();
     if (refocus) button.current?.focus();
   };
+  const moveFocus = useRovingFocus(menu, ITEMS, "vertical");
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const all = [...(menu.current?.querySelectorAll<HTMLElement>(ITEMS) ?? [])];
-    const index = all.indexOf(document.activeElement as HTMLElement);
-    if (moveListFocus(event.key, all, index, "vertical")) {
-      event.preventDefault();
-      return;
-    }
+    if (moveFocus(event)) return;
     switch (event.key) {
       case "Escape":
         close(true);
