@@ -89,7 +89,7 @@ const QueuedItem = memo(function QueuedItem({ item, position }: { item: QueuedPr
         </span>
       )}
       <textarea
-        className="queued-text"
+        className="queued-text text-input"
         aria-label={t("Queued message {0}", position)}
         rows={1}
         {...(item.notSent ? { "aria-describedby": `${item.id}-not-sent` } : {})}

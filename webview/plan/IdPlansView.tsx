@@ -8,8 +8,9 @@ import type { PlanContent } from "../../src/shared/thread/unstableUpdates";
 import { useHostActions, usePanel } from "../host/hooks";
 import { useExpanded } from "../ui/uiExpansion";
 import { Codicon } from "../ui/Codicon";
+import { DisclosureButton } from "../ui/DisclosureButton";
 import { Markdown } from "../transcript/markdown/Markdown";
-import { statusLook } from "./PlanView";
+import { PlanList } from "./PlanItem";
 import { filePathOf } from "../ui/fileUri";
 import { t } from "../l10n";
 
@@ -31,14 +32,7 @@ const IdPlan = memo(function IdPlan({ plan }: { plan: PlanContent }) {
   const label = t("Plan {0}", plan.planId);
   return (
     <section className="plan id-plan" role="region" aria-label={label}>
-      <button
-        type="button"
-        className="plan-toggle"
-        aria-expanded={open}
-        aria-controls={bodyId}
-        onClick={() => setOpen(!open)}
-      >
-        <Codicon name={open ? "chevron-down" : "chevron-right"} />
+      <DisclosureButton className="plan-toggle" open={open} onToggle={setOpen} controls={bodyId}>
         <Codicon name={plan.type === "file" ? "file" : plan.type === "markdown" ? "markdown" : "checklist"} />
         <span className="plan-heading">{label}</span>
         {plan.type === "items" ? (
@@ -46,7 +40,7 @@ const IdPlan = memo(function IdPlan({ plan }: { plan: PlanContent }) {
             {t("{0} of {1} done", plan.entries.filter((e) => e.status === "completed").length, plan.entries.length)}
           </span>
         ) : null}
-      </button>
+      </DisclosureButton>
       {open ? (
         <div id={bodyId} className="id-plan-body">
           <PlanBody plan={plan} label={label} />
@@ -60,20 +54,7 @@ function PlanBody({ plan, label }: { plan: PlanContent; label: string }) {
   const { openLocation, openLink } = useHostActions();
   switch (plan.type) {
     case "items":
-      return (
-        <ol className="plan-list" role="list" aria-label={label}>
-          {plan.entries.map((entry, index) => {
-            const look = statusLook[entry.status];
-            return (
-              <li key={index} className={`plan-item plan-${entry.status}`}>
-                <Codicon name={look.icon} spin={look.spin ?? false} />
-                <span className="plan-content">{entry.content}</span>
-                <span className="visually-hidden">({look.label})</span>
-              </li>
-            );
-          })}
-        </ol>
-      );
+      return <PlanList entries={plan.entries} label={label} />;
     case "markdown":
       return (
         <div className="id-plan-markdown">

@@ -2,21 +2,11 @@
  * The agent's plan as a checklist above the composer. Collapsed by default to one row: its
  * progress ("2 of 5 done") and the current step. A new plan from the agent replaces the old one whole.
  */
-import type { PlanEntry } from "../../src/shared/thread/sessionUpdate";
 import { usePanel } from "../host/hooks";
 import { usePanelExpanded } from "../ui/uiExpansion";
-import { Codicon } from "../ui/Codicon";
 import { SummaryToggle } from "../ui/SummaryToggle";
+import { PlanList } from "./PlanItem";
 import { t } from "../l10n";
-
-export const statusLook: Record<
-  PlanEntry["status"],
-  { readonly icon: string; readonly label: string; readonly spin?: boolean }
-> = {
-  pending: { icon: "circle-large-outline", label: t("Pending") },
-  in_progress: { icon: "loading", label: t("In progress"), spin: true },
-  completed: { icon: "pass-filled", label: t("Done") },
-};
 
 export function PlanView() {
   const plan = usePanel((state) => state.thread.plan);
@@ -32,20 +22,7 @@ export function PlanView() {
           {!open && current ? ` · ${current.content}` : null}
         </SummaryToggle>
       </div>
-      {open ? (
-        <ol className="plan-list" id="plan-list" role="list" aria-label={t("Plan")}>
-          {plan.map((entry, index) => {
-            const look = statusLook[entry.status];
-            return (
-              <li key={index} className={`plan-item plan-${entry.status}`}>
-                <Codicon name={look.icon} spin={look.spin ?? false} />
-                <span className="plan-content">{entry.content}</span>
-                <span className="visually-hidden">({look.label})</span>
-              </li>
-            );
-          })}
-        </ol>
-      ) : null}
+      {open ? <PlanList entries={plan} label={t("Plan")} id="plan-list" /> : null}
     </div>
   );
 }

@@ -113,7 +113,7 @@ export const FormCard = memo(function FormCard({ form }: { form: PendingForm }) 
       onKeyDown={onKeyDown}
     >
       <div className="form-message" id={messageId}>
-        <Codicon name="question" />
+        <Codicon name="question" className="heading-icon" />
         <span>{form.message || t("The agent asks for input.")}</span>
       </div>
       {parsed.ok ? (

@@ -121,7 +121,15 @@ export function FormFieldView({ field, id, raw, error, disabled, onChange, onBlu
     return (
       <div className="form-field">
         {label}
-        <select id={id} value={text} disabled={disabled} onChange={(e) => set(e.target.value)} onBlur={blur} {...aria}>
+        <select
+          id={id}
+          className="text-input"
+          value={text}
+          disabled={disabled}
+          onChange={(e) => set(e.target.value)}
+          onBlur={blur}
+          {...aria}
+        >
           {field.defaultValue === undefined ? <option value="">{t("Choose…")}</option> : null}
           {field.choices.map((choice) => (
             <option key={choice.value} value={choice.value}>
@@ -140,6 +148,7 @@ export function FormFieldView({ field, id, raw, error, disabled, onChange, onBlu
       {label}
       <input
         id={id}
+        className="text-input"
         type={numeric ? "number" : inputTypeFor(field.type === "string" ? field.format : undefined)}
         value={text}
         disabled={disabled}

@@ -79,7 +79,7 @@ export const PermissionCard = memo(function PermissionCard({
       ref={card}
     >
       <div className="permission-question">
-        <Codicon name="shield" />
+        <Codicon name="shield" className="heading-icon" />
         <span>
           {title
             ? tParts("The agent wants to run {0}.", <strong>{title}</strong>)

@@ -102,7 +102,7 @@ const ChangeRow = memo(function ChangeRow({
       <Codicon name={change.created ? "new-file" : "file"} className="change-icon" />
       <span className="change-path" title={change.path}>
         <span className="change-name">{name}</span>
-        {folder === "" ? null : <span className="change-folder">{folder}</span>}
+        {folder === "" ? null : <span className="change-folder truncate">{folder}</span>}
       </span>
       {change.created ? <span className="badge">{t("new file")}</span> : null}
       {user ? (
@@ -124,44 +124,35 @@ const ChangeRow = memo(function ChangeRow({
       )}
       <span className="change-actions">
         {/* Icon buttons, like the Source Control view's inline actions: the path needs the width. */}
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t("Open diff {0}", label)}
+        <IconButton
+          icon="diff-single"
+          label={t("Open diff {0}", label)}
           title={t("Open diff")}
           onClick={() => reviewDiff(change.path)}
-        >
-          <Codicon name="diff-single" />
-        </button>
+        />
         {change.state === "pending" ? (
           <>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t("Keep {0}", label)}
+            <IconButton
+              icon="check"
+              label={t("Keep {0}", label)}
               title={t("Keep")}
               onClick={() => reviewKeep(change.path)}
-            >
-              <Codicon name="check" />
-            </button>
+            />
             {user ? (
               // Keeps the buttons of every row in the same columns.
               <span className="change-action-gap" aria-hidden="true" />
             ) : (
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={t("Undo {0}", label)}
-                aria-disabled={change.undoable ? undefined : "true"}
+              <IconButton
+                icon="discard"
+                label={t("Undo {0}", label)}
+                unavailable={!change.undoable}
                 title={
                   change.undoable
                     ? t("Undo: restore the file as it was before the agent changed it")
                     : (change.reason ?? NOT_UNDOABLE)
                 }
-                onClick={() => change.undoable && reviewUndo(change.path)}
-              >
-                <Codicon name="discard" />
-              </button>
+                onClick={() => reviewUndo(change.path)}
+              />
             )}
           </>
         ) : (

@@ -59,7 +59,7 @@ export function MessageEditor({ edit }: { edit: MessageEditState }) {
     <div className="message-editor">
       <textarea
         ref={box}
-        className="message-editor-input"
+        className="message-editor-input text-input"
         aria-label={t("Edit message")}
         aria-keyshortcuts="Control+Enter Meta+Enter"
         rows={3}

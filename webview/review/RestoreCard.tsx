@@ -65,7 +65,7 @@ export function RestoreCard({ card }: { card: RestoreCardState }) {
       onKeyDown={onKeyDown}
     >
       <div className="restore-heading">
-        <Codicon name="history" />
+        <Codicon name="history" className="heading-icon" />
         <span>{t("Restore the files to what they held just before this message")}</span>
       </div>
       <div className="restore-body" aria-live="polite">

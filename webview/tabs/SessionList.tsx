@@ -16,6 +16,7 @@ import { shortenPath } from "../ui/displayPaths";
 import { type SessionRow, relativeTime, searchSessions, sessionRows, sessionStatusLabel } from "./sessionRows";
 import { filterHistory, historyAgents } from "../../src/shared/wire/historyFilter";
 import { Codicon } from "../ui/Codicon";
+import { IconButton } from "../ui/IconButton";
 import { SessionRowMenu, isMenuKey, useRowActions } from "./SessionRowActions";
 import { t } from "../l10n";
 
@@ -61,25 +62,14 @@ export function SessionList({ onClose }: { onClose: () => void }) {
   return (
     <main className="panel-main session-view" id="session-list-view" aria-label={t("Sessions")} onKeyDown={onKeyDown}>
       <div className="session-toolbar">
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t("Back to the chat")}
+        <IconButton
+          icon="arrow-left"
+          label={t("Back to the chat")}
           title={t("Back to the chat (Escape)")}
           onClick={onClose}
-        >
-          <Codicon name="arrow-left" />
-        </button>
+        />
         <h2 className="session-heading">{t("Sessions")}</h2>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t("Refresh sessions")}
-          title={t("Refresh")}
-          onClick={refreshSessions}
-        >
-          <Codicon name="refresh" />
-        </button>
+        <IconButton icon="refresh" label={t("Refresh sessions")} title={t("Refresh")} onClick={refreshSessions} />
       </div>
       <div className="session-search">
         <Codicon name="search" />
@@ -152,7 +142,7 @@ function SessionListRow({ row, now, onOpened }: { row: SessionRow; now: number; 
       }}
     >
       <div className="session-main">
-        <span className="session-title" title={row.title}>
+        <span className="session-title truncate" title={row.title}>
           {row.title}
         </span>
         {row.archived ? (
@@ -160,7 +150,7 @@ function SessionListRow({ row, now, onOpened }: { row: SessionRow; now: number; 
             <Codicon name="archive" /> {t("archived")}
           </span>
         ) : null}
-        <span className={`session-status session-status-${row.status}`}>
+        <span className={`session-status session-status-${row.status} state-label`}>
           {row.status === "running" || row.status === "starting" ? (
             <Codicon name="loading" spin />
           ) : row.status === "waiting" ? (

@@ -62,26 +62,10 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
   const items = useMemo(() => transcriptRows({ entries, runs, runOrder, index }), [entries, runs, runOrder, index]);
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
-  const permissions = usePanel((state) => state.thread.permissions);
-  const forms = usePanel((state) => state.thread.forms);
-  const { onScroll, isPinned, pinned, jumpToBottom, unpin } = useStickToBottom(
-    scroller,
-    content,
-    items.length > 0,
-    scrollKey,
-  );
-  const rows = useVirtualRows({ scroller, items, keyOf, estimate, isPinned });
-  useRevealRequests({
-    scroller,
-    entries,
-    index,
-    permissions,
-    forms,
-    jumpToBottom,
-    unpin,
-    isPinned,
-    scrollToRow: rows.scrollToRow,
-  });
+  const follow = useStickToBottom(scroller, content, items.length > 0, scrollKey);
+  const { onScroll, pinned, jumpToBottom } = follow;
+  const rows = useVirtualRows({ scroller, items, keyOf, estimate, isPinned: follow.isPinned });
+  useRevealRequests(scroller, follow, rows.scrollToRow);
 
   const failure = connection.status === "failed" ? connection : undefined;
   // The host records a failure as an error entry too; recovery buttons go on the newest one.

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from "react";
 import { Codicon } from "./Codicon";
+import { DisclosureButton } from "./DisclosureButton";
 
 export function SummaryToggle({
   open,
@@ -26,19 +27,13 @@ export function SummaryToggle({
   children: ReactNode;
 }) {
   return (
-    <button
-      type="button"
-      className="section-toggle"
-      aria-expanded={open}
-      aria-controls={open ? controls : undefined}
-      onClick={() => onToggle(!open)}
-    >
-      <Codicon name={open ? "chevron-down" : "chevron-right"} />
+    // The list is rendered only while open: while closed, the button controls nothing yet.
+    <DisclosureButton className="section-toggle" open={open} onToggle={onToggle} controls={open ? controls : undefined}>
       {icon === undefined ? null : <Codicon name={icon} className="section-icon" />}
       <span className="section-heading" id={headingId}>
         {heading}
       </span>{" "}
-      <span className="section-detail">{children}</span>
-    </button>
+      <span className="section-detail truncate">{children}</span>
+    </DisclosureButton>
   );
 }

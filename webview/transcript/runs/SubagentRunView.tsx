@@ -11,6 +11,7 @@ import { NestedThreadContext, useNestedEntryView } from "./nestedThread";
 import { describeProgress } from "./runProgress";
 import { useAutoExpanded } from "../../ui/uiExpansion";
 import { Codicon } from "../../ui/Codicon";
+import { DisclosureButton } from "../../ui/DisclosureButton";
 import { t } from "../../l10n";
 import { Markdown } from "../markdown/Markdown";
 import { messagesOfRun } from "../../../src/shared/thread/reduceUnstable";
@@ -59,23 +60,16 @@ export const SubagentRunView = memo(function SubagentRunView({ run }: { run: Sub
   const messages = useMemo(() => messagesOfRun(parentMessages, run), [parentMessages, run]);
   return (
     <section className={`entry run run-${run.state} run-${run.kind}`} role="group" aria-label={label}>
-      <button
-        type="button"
-        className="run-header"
-        aria-expanded={open}
-        aria-controls={bodyId}
-        onClick={() => setOpen(!open)}
-      >
-        <Codicon name={open ? "chevron-down" : "chevron-right"} />
+      <DisclosureButton className="run-header" open={open} onToggle={setOpen} controls={bodyId}>
         <Codicon name={run.kind === "member" ? "person" : "robot"} className="run-kind" />
-        <span className="run-title" title={label}>
+        <span className="run-title truncate" title={label}>
           {runName(run) ?? label}
         </span>
-        <span className="run-state">
+        <span className={`run-state state-label state-${run.state}`}>
           <Codicon name={look.icon} spin={look.spin ?? false} />
           <span>{look.label}</span>
         </span>
-      </button>
+      </DisclosureButton>
       {run.state === "failed" || run.state === "cancelled" ? (
         run.reason ? (
           <div className="run-reason">{run.reason}</div>

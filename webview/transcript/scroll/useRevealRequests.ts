@@ -9,25 +9,15 @@
  * stays put. Each request is revealed once (a tab shown again does not jump back to it).
  */
 import { type RefObject, useEffect, useRef } from "react";
-import type { PendingForm, PendingPermission, Thread } from "../../../src/shared/thread/thread";
+import type { Thread } from "../../../src/shared/thread/thread";
+import { usePanel } from "../../host/hooks";
+import type { StickToBottom } from "./useStickToBottom";
 
 /** Requests already brought into view, across remounts of the transcript. */
 const revealed = new Set<string>();
 
 /** Frames to wait for a card to render and settle before giving up. */
 const MAX_FRAMES = 90;
-
-export interface RevealTargets {
-  readonly scroller: RefObject<HTMLElement | null>;
-  readonly entries: Thread["entries"];
-  readonly index: Thread["index"];
-  readonly permissions: readonly PendingPermission[];
-  readonly forms: readonly PendingForm[];
-  readonly jumpToBottom: () => void;
-  readonly unpin: () => void;
-  readonly isPinned: () => boolean;
-  readonly scrollToRow: (key: string) => boolean;
-}
 
 function lastUserId(entries: Thread["entries"]): string | undefined {
   for (let i = entries.length - 1; i >= 0; i--) {
@@ -37,17 +27,20 @@ function lastUserId(entries: Thread["entries"]): string | undefined {
   return undefined;
 }
 
-export function useRevealRequests({
-  scroller,
-  entries,
-  index,
-  permissions,
-  forms,
-  jumpToBottom,
-  unpin,
-  isPinned,
-  scrollToRow,
-}: RevealTargets): void {
+/**
+ * `scroller` is the transcript's scroll container, `follow` its stick-to-bottom state, and
+ * `scrollToRow` brings a virtual row (by key) into the DOM; the thread is read from the panel.
+ */
+export function useRevealRequests(
+  scroller: RefObject<HTMLElement | null>,
+  follow: Pick<StickToBottom, "jumpToBottom" | "unpin" | "isPinned">,
+  scrollToRow: (key: string) => boolean,
+): void {
+  const { jumpToBottom, unpin, isPinned } = follow;
+  const entries = usePanel((state) => state.thread.entries);
+  const index = usePanel((state) => state.thread.index);
+  const permissions = usePanel((state) => state.thread.permissions);
+  const forms = usePanel((state) => state.thread.forms);
   // A user message that arrives after the first render was just sent: show it and follow.
   const newestUser = lastUserId(entries);
   const seenUser = useRef(newestUser);

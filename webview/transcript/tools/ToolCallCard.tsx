@@ -49,10 +49,10 @@ export const ToolCallCard = memo(function ToolCallCard({ entry }: { entry: ToolC
     <article className={`entry tool-card tool-${shownStatus}`} aria-label={`Tool: ${title}`}>
       <div className="tool-header">
         <Codicon name={toolKindIcons[entry.toolKind] ?? "tools"} className="tool-kind" />
-        <span className="tool-title" title={title}>
+        <span className="tool-title truncate" title={title}>
           {title}
         </span>
-        <span className="tool-status">
+        <span className={`tool-status state-label state-${shownStatus}`}>
           <Codicon name={status.name} spin={status.spin ?? false} />
           <span>{toolStatusLabels[shownStatus]}</span>
         </span>
