@@ -16,7 +16,7 @@ import type { HostMessage, WebviewMessage } from "../../src/shared/wire/protocol
 import { containerCopiesDuring } from "../support/containerCopies";
 import { FollowAgent } from "../../src/vscode/followAgent";
 import type { EditorNavigation } from "../../src/vscode/editorNavigation";
-import { ReplicaStore } from "../../webview/store";
+import { ReplicaStore } from "../../webview/host/store";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
 import { Cleanup, chatSession, toolCards } from "../support/hostHarness";
 import { waitFor } from "../support/waitFor";
