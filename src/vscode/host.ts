@@ -52,6 +52,7 @@ import { presetInstaller } from "./presetInstaller";
 import { showAgentNotice } from "./agentNotices";
 import { PathLinkCheck } from "../acp/context/pathLinkCheck";
 import { statForPathLink } from "./pathLinkStat";
+import { onDidChangeSettings, settings } from "./settings";
 
 /** What the extension entry forwards to once the host is loaded. */
 export interface Host {
@@ -142,12 +143,11 @@ export function startHost(context: vscode.ExtensionContext): Host {
       checkpoints,
       worktreeCheckpoints: worktreeCheckpoints(context, git),
       worktreeOf: (cwd) => worktrees.worktreeAt(cwd),
-      checkpointsEnabled: () => vscode.workspace.getConfiguration("acpPanel").get<boolean>("checkpoints.enabled", true),
+      checkpointsEnabled: settings.checkpointsEnabled,
       confirmUndo: async (question, action) =>
         (await vscode.window.showWarningMessage(question, { modal: true }, action)) === action,
       restoreIo: editorRestoreIo(editorFiles),
-      checkpointBudgetBytes: () =>
-        vscode.workspace.getConfiguration("acpPanel").get<number>("checkpoints.maxStorageMB", 2048) * 1024 * 1024,
+      checkpointBudgetBytes: () => settings.checkpointsMaxStorageMB() * 1024 * 1024,
       catalog,
       workspace: workspaceCwd,
       logger,
@@ -158,7 +158,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
       resolveHeaders: (headers) => secrets.resolveHeaders(headers),
       translate: (message, ...args) => vscode.l10n.t(message, ...args),
       agentNotice: showAgentNotice,
-      autoRetry: () => vscode.workspace.getConfiguration("acpPanel").get<boolean>("autoRetry", false),
+      autoRetry: settings.autoRetry,
       returnToComposer: (text) => panel.view?.post({ type: "composer/insert", text }),
       auth: { ...authQuickPick, confirmTerminalLogin, runTerminalLogin },
       ports: {
@@ -175,7 +175,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
         vscodeTools: {
           intelligence,
           bridgeScript: vscode.Uri.joinPath(context.extensionUri, "dist", "mcpBridge.js").fsPath,
-          enabled: () => vscode.workspace.getConfiguration("acpPanel").get<boolean>("vscodeTools", true),
+          enabled: settings.vscodeTools,
         },
       },
     },
@@ -264,11 +264,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
     trackWorktreeTabs(manager, worktrees),
     trackCanFork(manager),
     trackReviewDiff(reviewHunks),
-    vscode.workspace.onDidChangeConfiguration((event) => {
-      // Asked on every change (settingsAgentCatalog.ts says why the event's keys are not enough).
-      const moved = catalog.settingsChanged();
-      if (moved || event.affectsConfiguration("acpPanel")) refreshAgents();
-    }),
+    onDidChangeSettings(refreshAgents),
     vscode.workspace.onDidGrantWorkspaceTrust(() => refreshAgents()),
     vscode.workspace.onDidChangeWorkspaceFolders(() =>
       view.post({ type: "workspace/roots", roots: workspaceCwd.roots() }),

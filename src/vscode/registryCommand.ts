@@ -20,15 +20,13 @@ import { agentPresets } from "../acp/agents/agentPresets";
 import { addRegistryAgent, type NameClash } from "../acp/agents/registryAgentName";
 import { registryIndexLocation } from "../acp/agents/registrySource";
 import { installBinary, type ConfirmUnverified } from "../acp/agents/registryInstall";
+import { setUserAgents, settings } from "./settings";
 
 type AgentItem = vscode.QuickPickItem & { agent?: RegistryAgent; refused?: string };
 
 export async function addAgentFromRegistry(storage: vscode.Uri): Promise<void> {
   // Machine-scoped: only the user's own value counts; unset means the public index.
-  const source = registryIndexLocation(
-    vscode.workspace.getConfiguration("acpPanel").inspect<string>("registry")?.globalValue,
-    process.env,
-  );
+  const source = registryIndexLocation(settings.registry(), process.env);
   let index: RegistryIndex;
   try {
     index = await vscode.window.withProgress(
@@ -98,8 +96,7 @@ export async function addAgentFromRegistry(storage: vscode.Uri): Promise<void> {
   try {
     const entry = await entryFor(agent, kind, index, storage);
     // Read the settings after a (possibly long) install, so the name check sees what is there now.
-    const config = vscode.workspace.getConfiguration("acpPanel");
-    const current = config.inspect<Record<string, unknown>>("agents")?.globalValue ?? {};
+    const current = settings.agents() ?? {};
     const added = await addRegistryAgent<unknown>(
       current,
       agentPresets.map((preset) => preset.name),
@@ -111,7 +108,7 @@ export async function addAgentFromRegistry(storage: vscode.Uri): Promise<void> {
       return void vscode.window.showInformationMessage(
         vscode.l10n.t("{0} was not added; your ACP agents are unchanged.", agent.name),
       );
-    await config.update("agents", added.agents, vscode.ConfigurationTarget.Global);
+    await setUserAgents(added.agents);
     void vscode.window.showInformationMessage(vscode.l10n.t("Added {0} ({1}) to your ACP agents.", added.name, kind));
   } catch (error) {
     void vscode.window.showErrorMessage(vscode.l10n.t("Could not add {0}: {1}", agent.name, messageOf(error)));
