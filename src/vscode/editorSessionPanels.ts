@@ -17,7 +17,7 @@ import type { EditorPlacements } from "../acp/sessions/editorPlacements";
 import type { SessionManager } from "../acp/sessions/sessionManager";
 import { SessionView } from "../acp/sessions/sessionView";
 import { webviewMessageSchema } from "../shared/wire/protocol";
-import { editorSessionViewType } from "./lazyHost";
+import { editorSessionViewType } from "./viewIds";
 import { handlePanelMessage, type PanelMessageContext } from "./panelMessages";
 import { renderWebviewHtml } from "./webviewHtml";
 
