@@ -8,9 +8,8 @@
  */
 import * as vscode from "vscode";
 import type { ChatSession } from "../acp/sessions/chatSession";
-import type { FileEventSource } from "../acp/sessions/turnFileChanges";
 import { trackAgentChanges } from "../acp/sessions/changeTracking";
-import { systemClock } from "../acp/ports";
+import { systemClock, type FileEventSource } from "../acp/ports";
 import type { EditorFiles } from "./editorFiles";
 
 /** The workspace's folders, or, for a tab in a git worktree (outside them), that worktree's folder. */
