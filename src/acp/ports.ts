@@ -260,8 +260,9 @@ export interface PanelHost {
   fetchUrl(url: string): Promise<Attachment | undefined>;
   /** "Add agent…": from the registry, or (no source) the choice between it and the settings. */
   addAgent(source: "registry" | undefined): Promise<void>;
-  /** The agents' settings, in this window or (`remote`) the remote's. */
-  openSettings(where: "agents" | "remote"): Promise<void>;
+  /** The Settings editor at `query` (a setting's id); the remote's settings. */
+  openSettings(query: string): Promise<void>;
+  openRemoteSettings(): Promise<void>;
   showLogs(): void;
 }
 

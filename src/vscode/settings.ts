@@ -14,6 +14,7 @@
  */
 import * as vscode from "vscode";
 import { DEFAULT_DISK_BUDGET_MB } from "../acp/journal/journalArchive";
+import type { PanelSettings } from "../acp/ports";
 
 const SECTION = "acpPanel";
 
@@ -34,7 +35,8 @@ function nonBlank(value: string | undefined): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 }
 
-export const settings = {
+/** One getter per contributed setting. */
+const getters = {
   /** `acpPanel.agents`: the user's agents, as written (agentSettings.ts parses them). */
   agents: () => userValue<Readonly<Record<string, unknown>>>("agents"),
   /** `acpPanel.defaultAgent`: the agent a new tab starts ("" when unset). */
@@ -55,10 +57,15 @@ export const settings = {
   journalDiskBudgetMB: () => mergedValue("journal.diskBudgetMB", DEFAULT_DISK_BUDGET_MB),
 };
 
-/** Replaces the user's `acpPanel.agents` (an agent added from the registry). */
-export async function setUserAgents(agents: Readonly<Record<string, unknown>>): Promise<void> {
-  await vscode.workspace.getConfiguration(SECTION).update("agents", agents, vscode.ConfigurationTarget.Global);
-}
+/** The settings port (ports.ts): the getters, the one write and the one change event. */
+export const settings: PanelSettings = {
+  ...getters,
+  /** Replaces the user's `acpPanel.agents` (an agent added from the registry). */
+  async setUserAgents(agents) {
+    await vscode.workspace.getConfiguration(SECTION).update("agents", agents, vscode.ConfigurationTarget.Global);
+  },
+  onDidChange: onDidChangeSettings,
+};
 
 /**
  * Calls `listener` after any change of the settings. Also when the event names none of them but
@@ -67,7 +74,7 @@ export async function setUserAgents(agents: Readonly<Record<string, unknown>>): 
  * registered), and VS Code takes it back with a change event whose keys do not name the setting,
  * so `affectsConfiguration` alone misses it.
  */
-export function onDidChangeSettings(listener: () => void): vscode.Disposable {
+function onDidChangeSettings(listener: () => void): vscode.Disposable {
   let agentValues = agentsFingerprint();
   return vscode.workspace.onDidChangeConfiguration((event) => {
     const now = agentsFingerprint();
@@ -78,5 +85,5 @@ export function onDidChangeSettings(listener: () => void): vscode.Disposable {
 }
 
 function agentsFingerprint(): string {
-  return JSON.stringify([settings.agents(), settings.defaultAgent()]);
+  return JSON.stringify([getters.agents(), getters.defaultAgent()]);
 }

@@ -30,10 +30,10 @@ interface Getter {
   readonly fallback?: string;
 }
 
-/** The entries of `export const settings = { … }`, each with the one read it makes. */
+/** The entries of `const getters = { … }`, each with the one read it makes. */
 function getters(): Getter[] {
-  const body = /export const settings = \{\n([\s\S]*?)\n\};/.exec(source)?.[1];
-  assert.ok(body, "settings.ts declares `export const settings = { … };`");
+  const body = /\nconst getters = \{\n([\s\S]*?)\n\};/.exec(source)?.[1];
+  assert.ok(body, "settings.ts declares `const getters = { … };`");
   const entries = body
     .split("\n")
     .filter((line) => !/^\s*(\/\*\*|\*)/.test(line))

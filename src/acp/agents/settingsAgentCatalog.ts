@@ -1,15 +1,14 @@
 /**
- * AgentCatalog over VS Code settings and the built-in presets. Agent commands run code, so only
- * user (and machine) settings count: workspace and folder values are ignored even where VS Code
- * would merge them.
+ * AgentCatalog over the `acpPanel.agents` and `acpPanel.defaultAgent` settings and the built-in
+ * presets. Agent commands run code, so the settings port reads these from user (and machine) scope
+ * only: workspace and folder values are ignored even where VS Code would merge them.
  */
-import { parseAgentSettings, type ParsedAgents } from "../acp/agents/agentSettings";
-import type { AgentDefinition } from "../acp/agents/agentDefinition";
-import type { AgentCatalog, Logger } from "../acp/ports";
-import { findOnPath } from "../acp/platform/shellEnvironment";
-import { agentPresets } from "../acp/agents/agentPresets";
-import { withInstalledPresets } from "../acp/agents/installedPresets";
-import { settings } from "./settings";
+import { parseAgentSettings, type ParsedAgents } from "./agentSettings";
+import type { AgentDefinition } from "./agentDefinition";
+import type { AgentCatalog, Logger, PanelSettings } from "../ports";
+import { findOnPath } from "../platform/shellEnvironment";
+import { agentPresets } from "./agentPresets";
+import { withInstalledPresets } from "./installedPresets";
 
 export class SettingsAgentCatalog implements AgentCatalog {
   private reported = new Set<string>();
@@ -19,6 +18,7 @@ export class SettingsAgentCatalog implements AgentCatalog {
    * the extension's global storage, where presets installed by the panel live (installedPresets.ts).
    */
   constructor(
+    private readonly settings: Pick<PanelSettings, "agents" | "defaultAgent">,
     private readonly logger: Logger,
     private readonly pathValue: () => string | undefined = () => process.env.PATH,
     private readonly storage?: string,
@@ -29,7 +29,7 @@ export class SettingsAgentCatalog implements AgentCatalog {
   }
 
   defaultAgent(): string | undefined {
-    const configured = settings.defaultAgent();
+    const configured = this.settings.defaultAgent();
     const { definitions } = this.read();
     if (configured && definitions.has(configured)) return configured;
     // Else the first configured one, else a preset the panel installed (the user clicked Install).
@@ -55,7 +55,7 @@ export class SettingsAgentCatalog implements AgentCatalog {
   }
 
   private read(): ParsedAgents {
-    const parsed = parseAgentSettings(settings.agents(), withInstalledPresets(agentPresets, this.storage));
+    const parsed = parseAgentSettings(this.settings.agents(), withInstalledPresets(agentPresets, this.storage));
     for (const problem of parsed.problems) {
       if (this.reported.has(problem)) continue;
       this.reported.add(problem);
