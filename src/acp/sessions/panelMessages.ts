@@ -15,7 +15,7 @@ import type { SessionOps } from "./sessionOps";
 export interface PanelMessageContext {
   readonly manager: SessionManager;
   /** The session list with every kept conversation, and full-text search over them. */
-  readonly history: SessionHistory;
+  readonly history: Pick<SessionHistory, "list" | "search" | "delete">;
   readonly logger: Logger;
   readonly workspace: Pick<WorkspacePort, "roots">;
   readonly navigation: Navigation;
