@@ -14,7 +14,7 @@ import { ReplicaFeed, TAIL_ENTRIES } from "../../src/acp/sessions/replicaFeed";
 import { type PanelAction, describeStatus } from "../../src/shared/wire/panelState";
 import type { HostMessage, WebviewMessage } from "../../src/shared/wire/protocol";
 import { containerCopiesDuring } from "../support/containerCopies";
-import { FollowAgent } from "../../src/vscode/followAgent";
+import { FollowAgent } from "../../src/acp/sessions/followAgent";
 import type { EditorNavigation } from "../../src/vscode/editorNavigation";
 import { ReplicaStore } from "../../webview/host/store";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";

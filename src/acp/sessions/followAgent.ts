@@ -3,9 +3,9 @@
  * it is inside the workspace (openTarget.ts): a location outside is skipped, never asked about,
  * since a prompt per tool call would flood the user.
  */
-import type { PanelStore } from "../acp/sessions/panelStore";
-import { openVerdict } from "../acp/client/callbacks/openTarget";
-import type { EditorNavigation } from "./editorNavigation";
+import type { Navigation } from "../ports";
+import type { PanelStore } from "./panelStore";
+import { openVerdict } from "../client/callbacks/openTarget";
 
 export class FollowAgent {
   enabled = false;
@@ -13,7 +13,7 @@ export class FollowAgent {
 
   /** `roots`: the workspace folders open now. */
   constructor(
-    private readonly navigation: EditorNavigation,
+    private readonly navigation: Pick<Navigation, "openLocation">,
     private readonly roots: () => readonly string[],
   ) {}
 

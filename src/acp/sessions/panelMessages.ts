@@ -1,33 +1,32 @@
 /**
- * What each validated webview message does: calls on the active tab's ChatSession, the
- * SessionManager, or an editor adapter. No state lives here.
+ * What each validated webview message does: calls on the tab's ChatSession, the SessionManager,
+ * the history, or a port of the host (navigation, dialogs, the panel's host). No state lives here.
  */
-import * as vscode from "vscode";
-import type { Logger } from "../acp/ports";
-import type { ChatSession } from "../acp/sessions/chatSession";
-import type { SessionManager } from "../acp/sessions/sessionManager";
-import type { SessionHistory } from "../acp/history/sessionHistory";
-import type { HostMessage, WebviewMessage } from "../shared/wire/protocol";
-import type { PathLinkCheck } from "../acp/context/pathLinkCheck";
-import { offerAddAgent } from "./addAgentPick";
-import { searchMentions } from "./mentionSources";
-import { fetchUrlAttachment } from "./urlAttachments";
-import type { EditorNavigation } from "./editorNavigation";
-import type { FollowAgent } from "./followAgent";
-import { workspaceCwd } from "./workspaceCwd";
+import type { Dialogs, Logger, Navigation, PanelHost, WorkspacePort } from "../ports";
+import type { ChatSession } from "./chatSession";
+import type { SessionManager } from "./sessionManager";
+import type { SessionHistory } from "../history/sessionHistory";
+import type { HostMessage, WebviewMessage } from "../../shared/wire/protocol";
+import type { Translate } from "../../shared/l10n";
+import type { PathLinkCheck } from "../context/pathLinkCheck";
 import { handleCheckpointMessage } from "./checkpointMessages";
-import { forkTab, renameListed, renameTab, setArchived } from "./sessionOpsCommands";
-import { closeTab } from "./tabCloseCommands";
+import type { SessionOps } from "./sessionOps";
 
 export interface PanelMessageContext {
   readonly manager: SessionManager;
   /** The session list with every kept conversation, and full-text search over them. */
-  readonly history: SessionHistory;
-  readonly navigation: EditorNavigation;
-  readonly follow: FollowAgent;
+  readonly history: Pick<SessionHistory, "list" | "search" | "delete">;
   readonly logger: Logger;
+  readonly workspace: Pick<WorkspacePort, "roots">;
+  readonly navigation: Navigation;
+  readonly dialogs: Dialogs;
+  readonly host: PanelHost;
+  readonly translate: Translate;
+  /** Fork, rename, archive, close and delete, with the user's answers. */
+  readonly ops: SessionOps;
+  /** "Follow agent" (followAgent.ts). */
+  readonly follow: { enabled: boolean };
   readonly post: (message: HostMessage) => void;
-  readonly showLogs: () => void;
   /** The tab this webview's messages act on: the panel's active one, or an editor tab's own. */
   readonly session: () => ChatSession | undefined;
   /** Shows a tab in an editor tab (*Open Session in Editor*). */
@@ -43,12 +42,12 @@ export interface PanelMessageContext {
 }
 
 export async function handlePanelMessage(message: WebviewMessage, context: PanelMessageContext): Promise<void> {
-  const { manager, history, navigation, logger, post } = context;
+  const { manager, history, navigation, logger, post, host, ops, translate: t } = context;
   const session = context.session();
   switch (message.type) {
     case "webview/ready":
       post(context.catalog());
-      post({ type: "workspace/roots", roots: workspaceCwd.roots() });
+      post({ type: "workspace/roots", roots: context.workspace.roots() });
       return context.resync();
     case "state/resync":
       return context.resync();
@@ -65,11 +64,9 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
     case "agent/select":
       return session?.start(message.agent);
     case "agents/add":
-      if (message.source === "registry")
-        return void (await vscode.commands.executeCommand("acpPanel.addAgentFromRegistry"));
-      return offerAddAgent();
+      return host.addAgent(message.source);
     case "clipboard/copy":
-      return vscode.env.clipboard.writeText(message.text);
+      return host.copy(message.text);
     case "agent/restart":
       return session?.restart();
     case "agent/install":
@@ -79,7 +76,7 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       await manager.newTab(message.agent);
       return;
     case "logs/show":
-      return context.showLogs();
+      return host.showLogs();
     case "permission/answer":
       return session?.answerPermission(message.requestId, message.optionId, message.note);
     case "form/submit": {
@@ -113,9 +110,9 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       if (!(await navigation.openLink(message.href))) logger.warn(`Refused to open link: ${message.href}`);
       return;
     case "mention/search":
-      return post({ type: "mention/results", query: message.query, items: await searchMentions(message.query) });
+      return post({ type: "mention/results", query: message.query, items: await host.mentions(message.query) });
     case "mention/fetch": {
-      const attachment = await fetchUrlAttachment(message.url);
+      const attachment = await host.fetchUrl(message.url);
       return attachment ? post({ type: "composer/attach", attachment }) : undefined;
     }
     case "follow/set":
@@ -131,7 +128,7 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
     case "checkpoint/redo":
     case "checkpoint/bringBack":
     case "message/editResend":
-      return handleCheckpointMessage(message, session, manager, navigation, post);
+      return handleCheckpointMessage(message, session, context);
     case "queue/edit":
       return session?.editQueued(message.id, message.text);
     case "queue/remove":
@@ -141,15 +138,13 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
     case "queue/sendAgain":
       return session?.sendQueuedAgain(message.id);
     case "settings/open":
-      await vscode.commands.executeCommand("workbench.action.openSettings", "acpPanel.agents");
-      return;
+      return host.openSettings("acpPanel.agents");
     case "settings/openRemote":
-      await vscode.commands.executeCommand("workbench.action.openRemoteSettings");
-      return;
+      return host.openRemoteSettings();
     case "tab/activate":
       return manager.activate(message.key);
     case "tab/close":
-      return closeTab(manager, message.key);
+      return ops.closeTab(message.key);
     case "tab/openInEditor":
       return context.openInEditor(message.key);
     case "sessions/refresh":
@@ -168,63 +163,33 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
       await manager.openSession(message.agent, message.sessionId);
       return;
     case "session/delete":
-      if (await confirmDelete(message.agent)) {
+      if (await ops.confirmDelete(message.agent)) {
         const title = (await history.list()).find(
           (item) => item.agent === message.agent && item.sessionId === message.sessionId,
         )?.title;
         const undo = await history
           .delete(message.agent, message.sessionId)
-          .catch(
-            (error: unknown) =>
-              void vscode.window.showErrorMessage(vscode.l10n.t("Could not delete the session: {0}", String(error))),
-          );
+          .catch((error: unknown) => void context.dialogs.error(t("Could not delete the session: {0}", String(error))));
         post({ type: "sessions/list", sessions: await history.list() });
         if (undo)
-          void offerUndoDelete(title ?? message.sessionId, undo).then(async (back) => {
+          void ops.offerUndoDelete(title ?? message.sessionId, undo).then(async (back) => {
             if (back) post({ type: "sessions/list", sessions: await history.list() });
           });
       }
       return;
     case "tab/fork":
-      return forkTab(manager, { list: () => history.list(), post }, message.key);
+      return ops.fork({ list: () => history.list(), post }, message.key);
     case "tab/rename":
-      return renameTab(manager, message.key);
+      return ops.renameTab(message.key);
     case "session/rename": {
       const current = (await history.list()).find(
         (item) => item.agent === message.agent && item.sessionId === message.sessionId,
       )?.title;
-      await renameListed(manager, message.agent, message.sessionId, current);
+      await ops.renameListed(message.agent, message.sessionId, current);
       return post({ type: "sessions/list", sessions: await history.list() });
     }
     case "session/archive":
-      await setArchived(manager, message.agent, message.sessionId, message.archived);
+      await ops.setArchived(message.agent, message.sessionId, message.archived);
       return post({ type: "sessions/list", sessions: await history.list() });
   }
-}
-
-/**
- * The toast after a delete: Undo brings the conversation back from where the journal set it aside
- * (for a day; the agent's own copy stays deleted). Resolves true when it came back.
- */
-export async function offerUndoDelete(title: string, undo: () => Promise<boolean>): Promise<boolean> {
-  const undoLabel = vscode.l10n.t("Undo");
-  const answer = await vscode.window.showInformationMessage(
-    vscode.l10n.t('Deleted "{0}". Its conversation can be brought back for a day.', title),
-    undoLabel,
-  );
-  if (answer !== undoLabel) return false;
-  const back = await undo().catch(() => false);
-  if (back) void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" is back in the history.', title));
-  else void vscode.window.showWarningMessage(vscode.l10n.t('"{0}" has no kept conversation to bring back.', title));
-  return back;
-}
-
-export async function confirmDelete(agent: string): Promise<boolean> {
-  const remove = vscode.l10n.t("Delete");
-  const answer = await vscode.window.showWarningMessage(
-    vscode.l10n.t("Delete this {0} session? The agent forgets it too.", agent),
-    { modal: true },
-    remove,
-  );
-  return answer === remove;
 }

@@ -1,25 +1,24 @@
 /**
- * AgentCatalog over VS Code settings and the built-in presets. Agent commands run code, so only
- * user (and machine) settings count: workspace and folder values are ignored even where VS Code
- * would merge them.
+ * AgentCatalog over the `acpPanel.agents` and `acpPanel.defaultAgent` settings and the built-in
+ * presets. Agent commands run code, so the settings port reads these from user (and machine) scope
+ * only: workspace and folder values are ignored even where VS Code would merge them.
  */
-import * as vscode from "vscode";
-import { parseAgentSettings, type ParsedAgents } from "../acp/agents/agentSettings";
-import type { AgentDefinition } from "../acp/agents/agentDefinition";
-import type { AgentCatalog, Logger } from "../acp/ports";
-import { findOnPath } from "../acp/platform/shellEnvironment";
-import { agentPresets } from "../acp/agents/agentPresets";
-import { withInstalledPresets } from "../acp/agents/installedPresets";
+import { parseAgentSettings, type ParsedAgents } from "./agentSettings";
+import type { AgentDefinition } from "./agentDefinition";
+import type { AgentCatalog, Logger, PanelSettings } from "../ports";
+import { findOnPath } from "../platform/shellEnvironment";
+import { agentPresets } from "./agentPresets";
+import { withInstalledPresets } from "./installedPresets";
 
 export class SettingsAgentCatalog implements AgentCatalog {
   private reported = new Set<string>();
-  private lastSettings = settingsFingerprint();
 
   /**
    * `pathValue` is the PATH presets are looked up on (the login shell's, once known); `storage`
    * the extension's global storage, where presets installed by the panel live (installedPresets.ts).
    */
   constructor(
+    private readonly settings: Pick<PanelSettings, "agents" | "defaultAgent">,
     private readonly logger: Logger,
     private readonly pathValue: () => string | undefined = () => process.env.PATH,
     private readonly storage?: string,
@@ -30,7 +29,7 @@ export class SettingsAgentCatalog implements AgentCatalog {
   }
 
   defaultAgent(): string | undefined {
-    const configured = userValue<string>("defaultAgent");
+    const configured = this.settings.defaultAgent();
     const { definitions } = this.read();
     if (configured && definitions.has(configured)) return configured;
     // Else the first configured one, else a preset the panel installed (the user clicked Install).
@@ -50,26 +49,13 @@ export class SettingsAgentCatalog implements AgentCatalog {
     return definition.transport !== "stdio" || findOnPath(definition.command, this.pathValue()) !== undefined;
   }
 
-  /**
-   * Whether the agent settings' values differ from the last time this was asked. A remote window's
-   * extension host can first see the local User value of the machine-scoped `acpPanel.agents`
-   * (before the setting's scope is registered); VS Code takes it back with a change event whose
-   * keys do not name the setting, so `affectsConfiguration` alone misses it.
-   */
-  settingsChanged(): boolean {
-    const now = settingsFingerprint();
-    const changed = now !== this.lastSettings;
-    this.lastSettings = now;
-    return changed;
-  }
-
   /** Problems in the setting, one line each. */
   problems(): readonly string[] {
     return this.read().problems;
   }
 
   private read(): ParsedAgents {
-    const parsed = parseAgentSettings(userValue<unknown>("agents"), withInstalledPresets(agentPresets, this.storage));
+    const parsed = parseAgentSettings(this.settings.agents(), withInstalledPresets(agentPresets, this.storage));
     for (const problem of parsed.problems) {
       if (this.reported.has(problem)) continue;
       this.reported.add(problem);
@@ -77,13 +63,4 @@ export class SettingsAgentCatalog implements AgentCatalog {
     }
     return parsed;
   }
-}
-
-function settingsFingerprint(): string {
-  return JSON.stringify([userValue<unknown>("agents"), userValue<unknown>("defaultAgent")]);
-}
-
-function userValue<T>(key: string): T | undefined {
-  const inspected = vscode.workspace.getConfiguration("acpPanel").inspect<T>(key);
-  return inspected?.globalValue ?? inspected?.defaultValue;
 }

@@ -4,14 +4,14 @@
  * changed file in the multi-file diff editor, Keep/Undo, and restoring the files to just before a
  * message, with Redo.
  */
-import * as vscode from "vscode";
-import type { ChatSession } from "../acp/sessions/chatSession";
-import type { SessionManager } from "../acp/sessions/sessionManager";
-import type { HostMessage, WebviewMessage } from "../shared/wire/protocol";
-import type { EditorNavigation } from "./editorNavigation";
-import { textOf } from "../acp/checkpoints/reviewContent";
+import type { Dialogs, Navigation } from "../ports";
+import type { ChatSession } from "./chatSession";
+import type { SessionManager } from "./sessionManager";
+import type { HostMessage, WebviewMessage } from "../../shared/wire/protocol";
+import type { Translate } from "../../shared/l10n";
+import { textOf } from "../checkpoints/reviewContent";
 
-type CheckpointMessage = Extract<
+export type CheckpointMessage = Extract<
   WebviewMessage,
   {
     type:
@@ -28,19 +28,22 @@ type CheckpointMessage = Extract<
   }
 >;
 
-const failed = (what: string) => (error: unknown) =>
-  void vscode.window.showErrorMessage(
-    vscode.l10n.t("{0} failed: {1}", what, error instanceof Error ? error.message : String(error)),
-  );
+export interface CheckpointMessageContext {
+  readonly manager: SessionManager;
+  readonly navigation: Pick<Navigation, "openReviewDiff" | "openReviewAll">;
+  readonly dialogs: Dialogs;
+  readonly translate: Translate;
+  readonly post: (message: HostMessage) => void;
+}
 
 export async function handleCheckpointMessage(
   message: CheckpointMessage,
   session: ChatSession | undefined,
-  manager: SessionManager,
-  navigation: EditorNavigation,
-  post: (message: HostMessage) => void,
+  { manager, navigation, dialogs, translate: t, post }: CheckpointMessageContext,
 ): Promise<void> {
   if (!session) return;
+  const failed = (what: string) => (error: unknown) =>
+    void dialogs.error(t("{0} failed: {1}", what, error instanceof Error ? error.message : String(error)));
   switch (message.type) {
     case "review/diff": {
       const before = session.review?.baseline(message.path);
@@ -51,9 +54,9 @@ export async function handleCheckpointMessage(
     case "review/keep":
       return session.review?.keep(message.path);
     case "review/undo":
-      return void (await session.review?.undo(message.path).catch(failed(vscode.l10n.t("Undo"))));
+      return void (await session.review?.undo(message.path).catch(failed(t("Undo"))));
     case "review/redo":
-      return void (await session.review?.redoUndo(message.path).catch(failed(vscode.l10n.t("Redo"))));
+      return void (await session.review?.redoUndo(message.path).catch(failed(t("Redo"))));
     case "review/all": {
       const review = session.review;
       if (!review) return;
@@ -90,18 +93,16 @@ export async function handleCheckpointMessage(
       return post(reply);
     }
     case "checkpoint/restore":
-      return void (await session.restoreCheckpoint(message.entryId).catch(failed(vscode.l10n.t("Restore checkpoint"))));
+      return void (await session.restoreCheckpoint(message.entryId).catch(failed(t("Restore checkpoint"))));
     case "checkpoint/redo":
-      return void (await session.redoRestore(message.restoreId).catch(failed(vscode.l10n.t("Redo"))));
+      return void (await session.redoRestore(message.restoreId).catch(failed(t("Redo"))));
     case "checkpoint/bringBack":
-      return void (await session.checkpoints
-        .bringBack(message.checkpointId)
-        .catch(failed(vscode.l10n.t("Bring back"))));
+      return void (await session.checkpoints.bringBack(message.checkpointId).catch(failed(t("Bring back"))));
     case "message/editResend":
       await session
         .restoreCheckpoint(message.entryId)
         .then(() => manager.actions.rewind(session, message.entryId, message.text))
-        .catch(failed(vscode.l10n.t("Edit and resend")));
+        .catch(failed(t("Edit and resend")));
       return;
   }
 }
