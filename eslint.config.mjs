@@ -152,11 +152,11 @@ export default tseslint.config(
   },
   {
     files: ["webview/**/*.ts", "webview/**/*.tsx"],
-    ignores: ["webview/bridge.ts"],
+    ignores: ["webview/host/bridge.ts"],
     rules: {
       "no-restricted-globals": [
         "error",
-        { name: "acquireVsCodeApi", message: "Only webview/bridge.ts talks to the host." },
+        { name: "acquireVsCodeApi", message: "Only webview/host/bridge.ts talks to the host." },
       ],
     },
   },

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { chmod, mkdir, rename, rm, unlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
+import type { RestoreIo } from "../ports";
 import { errorCode } from "../platform/errorCode";
-import type { RestoreIo } from "./checkpointTypes";
 
 /** Writes through a temporary file and a rename, so a crash never leaves half a file. */
 export const diskIo: RestoreIo = {

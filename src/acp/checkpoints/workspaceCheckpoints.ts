@@ -14,10 +14,11 @@ import { diskIo } from "./diskIo";
 import { startProcessThread } from "./processThread";
 import { AgentChangeLog } from "./agentChangeLog";
 import { ShadowRepository, type CheckpointedFile, type TakeOptions, type TreeChange } from "./shadowRepository";
-import { RestoreRefused, type Checkpoint, type DropReason, type FileDelta, type RestoreIo } from "./checkpointTypes";
+import { RestoreRefused, type Checkpoint, type DropReason, type FileDelta } from "./checkpointTypes";
 import { previewRestore, restoreCheckpoint, type RestoreSource } from "./checkpointRestore";
+import type { RestoreIo } from "../ports";
 
-export type { Checkpoint, DropReason, FileDelta, RestoreIo } from "./checkpointTypes";
+export type { Checkpoint, DropReason, FileDelta } from "./checkpointTypes";
 export { RestoreRefused, diskIo };
 
 export interface WorkspaceCheckpointsOptions {

@@ -17,30 +17,18 @@
  * (closing a tab closes its session explicitly, sessionManager.ts).
  */
 import { AgentStartError, type AgentClient } from "../client/connection/agentClient";
-
 import { AgentProcesses, type AgentLease } from "../client/session/agentProcesses";
-
 import type { TabRoute } from "../client/session/sessionRouter";
-
 import { describeRequestError, type FailureReport } from "../client/connection/agentErrors";
-
 import type { SessionController } from "../client/session/sessionController";
-
 import { openTransport } from "../client/connection/transports/openTransport";
-
 import type { AgentServices } from "../client/session/agentServices";
 import { openFork, type ForkSource } from "./sessionFork";
-
 import { canReopen, diesSoon, resolveLaunch, withAuth } from "./sessionOpening";
-
 import { openSession, showContinuation, type Reopen } from "./sessionReopening";
-
 import { agentServicesFor, ownsSession, sessionContextFor } from "./agentWiring";
-
 import type { AgentLifecycleDeps, LifecyclePanel } from "./lifecycleContext";
-
 import { RestartBackoff } from "./restartBackoff";
-
 import { english, type Translate } from "../../shared/l10n";
 
 export class AgentLifecycle {

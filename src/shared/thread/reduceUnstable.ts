@@ -8,9 +8,7 @@
  */
 import { type SessionMessageView, type SubagentRun, type Thread } from "./thread";
 import { contentBlockText } from "./sessionUpdate";
-
 import type { UnstableUpdate } from "./unstableUpdates";
-
 import { newRun, withRun } from "./reduceSubagents";
 
 export function foldUnstableUpdate(thread: Thread, update: UnstableUpdate): Thread {

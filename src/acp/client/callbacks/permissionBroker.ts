@@ -9,22 +9,7 @@ import type * as acp from "@agentclientprotocol/sdk";
 import type { ThreadAction } from "../../../shared/thread/threadActions";
 import { LIMIT_REACHED, RequestError } from "../connection/connection";
 import type { AgentRef } from "../../agents/agentIdentity";
-
-/** A saved rule's answer: the option kind it picks, and the rule in words (shown in the transcript). */
-export interface RuledAnswer {
-  readonly decision: "allow_once" | "reject_once";
-  readonly rule: string;
-}
-
-export interface PermissionRules {
-  /** The saved rule that answers this request, if any (see permissionRuleDecision.ts). Async: paths are resolved. */
-  decide(agent: AgentRef, request: acp.RequestPermissionRequest): Promise<RuledAnswer | undefined>;
-}
-
-/** Tells the user about a request when the panel cannot show it (hidden view). */
-export interface PermissionNotifier {
-  notify(agent: string, request: acp.RequestPermissionRequest, answer: (optionId: string | undefined) => void): void;
-}
+import type { PermissionNotifier, PermissionRules, RuledAnswer } from "../../ports";
 
 /** A hostile agent may send thousands of options; the card shows at most this many. */
 export const MAX_PERMISSION_OPTIONS = 20;

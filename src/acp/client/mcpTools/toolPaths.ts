@@ -19,10 +19,11 @@ import { join, resolve } from "node:path";
 import { ConsentGate, ConsentRefused } from "../callbacks/consentGate";
 import { SourceScan, type ReferenceCache } from "./outsideSources";
 import { wholeReadRefusal } from "../callbacks/boundedRead";
-import { DEFAULT_MAX_READ_BYTES, type ConsentPrompt, type ReadConsent } from "../callbacks/fileSystemCallbacks";
+import { DEFAULT_MAX_READ_BYTES } from "../callbacks/fileSystemCallbacks";
 import { grantableFolder, type GrantScope } from "../callbacks/pathGrants";
 import { resolveAgentPath, type ResolvedPath } from "../../platform/workspacePaths";
 import { consentRoots, homeSecretReason } from "../../platform/consentRoots";
+import type { ConsentPrompt, ReadConsent } from "../../ports";
 
 /** Whose tools they are and what they may reach: the same for the servers and for the paths they open. */
 export interface ToolReach {

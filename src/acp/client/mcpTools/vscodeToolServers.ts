@@ -10,29 +10,12 @@
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import type { ClientGrants } from "../../agents/networkPolicy";
-
-import type { EditorIntelligencePort } from "./editorIntelligence";
-
 import { McpToolServer, type McpOutcome } from "./mcpToolServer";
-
 import { VSCODE_TOOLS_SERVER_NAME } from "./toolCatalog";
-
 import { ToolBridgeServer, type StdioMcpServer } from "./toolBridgeServer";
-
 import { ToolPaths, type ToolReach } from "./toolPaths";
-
 import { VscodeToolset } from "./vscodeToolset";
-
-/** What the host provides for the VS Code tools. */
-export interface VscodeToolsPort {
-  readonly intelligence: EditorIntelligencePort;
-  /** The bridge script shipped in the extension (dist/mcpBridge.js). */
-  readonly bridgeScript: string;
-  /** The Node that runs it (default: this process's executable, with ELECTRON_RUN_AS_NODE). */
-  readonly execPath?: string;
-  /** The `acpPanel.vscodeTools` setting (default on). */
-  enabled(): boolean;
-}
+import type { VscodeToolsPort } from "../../ports";
 
 /**
  * Off when the setting is off. Otherwise the agent's entry decides (`"vscodeTools": true|false`),

@@ -4,14 +4,7 @@
  * argument is a tool error the model can read (`isError: true`), not a protocol error.
  */
 import { isAbsolute, resolve } from "node:path";
-import type {
-  DiagnosticInfo,
-  DocumentOrigin,
-  EditorIntelligencePort,
-  LocationInfo,
-  Position,
-  SymbolInfo,
-} from "./editorIntelligence";
+import type { DiagnosticInfo, DocumentOrigin, LocationInfo, Position, SymbolInfo } from "./editorIntelligence";
 import { TOOL_DESCRIPTIONS, isToolName, toolArguments, type ToolDescription } from "./toolCatalog";
 import {
   boundedList,
@@ -25,6 +18,7 @@ import {
 } from "./toolOutput";
 import type { ToolPaths } from "./toolPaths";
 import { ToolInputError } from "./toolPaths";
+import type { EditorIntelligencePort } from "../../ports";
 
 /** MCP's `CallToolResult`, text only. */
 export interface CallToolResult {

@@ -7,36 +7,21 @@
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import { buildPrompt, type PromptAttachment } from "./promptBuilder";
-
 import { capabilitiesOf } from "../connection/agentCapabilities";
-
 import { steeringRouteOf, type SteerOutcome, type SteeringRoute } from "./steering";
-
 import { StopGrace } from "./stopGrace";
-
 import { Steerer } from "./steerer";
-
 import { describeRequestError } from "../connection/agentErrors";
-
 import { english } from "../../../shared/l10n";
 import { ChildSessions } from "./childSessions";
-
 import { ProviderSettings } from "./providerSettings";
-
 import { openParams, reopenModeOf } from "./openRequests";
-
 import { applyDefaultConfig, applySessionState, setConfigOption, setMode } from "./sessionSettings";
-
 import { SessionUpdates } from "./sessionUpdates";
-
 import { reportTurnEnd } from "./turnEnd";
-
 import { SilenceWatchdog } from "./silenceWatchdog";
-
 import { warningNotice } from "../../../shared/thread/warningNotice";
-
 import { AutoRetry } from "./autoRetry";
-
 import type { OpenMode, SessionContext } from "./sessionContext";
 
 export { SILENCE_WARNING_MS } from "./silenceWatchdog";
