@@ -53,7 +53,7 @@ async function pickValue(
   }
   const entries = option.options as ReadonlyArray<Choice | { group: string; name: string; options: Choice[] }>;
   const flat: Choice[] = entries.flatMap((entry): Choice[] =>
-    "options" in entry ? entry.options.map((o) => ({ ...o, group: entry.name })) : [entry as Choice],
+    "options" in entry ? entry.options.map((o) => ({ ...o, group: entry.name })) : [entry],
   );
   return dialogs.pick(
     flat.map((o) => ({
