@@ -144,7 +144,7 @@ function onMarkdownClick(event: MouseEvent<HTMLDivElement>): void {
 function toggleLongCode(button: HTMLButtonElement): void {
   const expanded = button.closest(".code-block")?.classList.toggle("code-block-expanded") ?? false;
   button.setAttribute("aria-expanded", String(expanded));
-  if (!button.dataset.label) button.dataset.label = button.textContent ?? "";
+  if (!button.dataset.label) button.dataset.label = button.textContent;
   button.textContent = expanded ? t("Show fewer lines") : button.dataset.label;
 }
 

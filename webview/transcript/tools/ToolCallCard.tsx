@@ -48,7 +48,7 @@ export const ToolCallCard = memo(function ToolCallCard({ entry }: { entry: ToolC
   return (
     <article className={`entry tool-card tool-${shownStatus}`} aria-label={`Tool: ${title}`}>
       <div className="tool-header">
-        <Codicon name={toolKindIcons[entry.toolKind] ?? "tools"} className="tool-kind" />
+        <Codicon name={toolKindIcons[entry.toolKind]} className="tool-kind" />
         <span className="tool-title truncate" title={title}>
           {title}
         </span>
