@@ -4,14 +4,13 @@
  * without importing the lifecycle itself.
  */
 import type { AgentProcesses } from "../client/session/agentProcesses";
-import type { AuthPrompt } from "../client/connection/authFlow";
 import type { SessionController } from "../client/session/sessionController";
 import type { ClientPorts } from "../client/session/agentServices";
 import type { AgentNotice } from "../client/session/sessionContext";
 import type { SessionCheckpoints } from "../checkpoints/sessionCheckpoints";
 import type { KeptConversation } from "../journal/tabJournals";
 import type { TabWorktree } from "../worktrees/tabWorktree";
-import type { AgentCatalog, Clock, Logger, WorkspacePort } from "../ports";
+import type { AgentCatalog, AuthPrompt, Clock, Logger, WorkspacePort } from "../ports";
 import type { Translate } from "../../shared/l10n";
 import type { ChangeReview } from "./changeReview";
 import type { PanelStore } from "./panelStore";
