@@ -9,7 +9,8 @@
  * transcript windows like entries (messageSegments.ts); each segment renders its MarkdownBlocks.
  */
 import { type MouseEvent, memo, useEffect, useMemo, useReducer, useRef } from "react";
-import { hostActions, usePathLinks } from "../../host/hooks";
+import { hostActions } from "../../host/hooks";
+import { usePathLinks } from "./usePathLinks";
 import { upgradeWhenVisible } from "./deferredBlocks";
 import { cachedMarkdown, grammarWait, renderMarkdownCached } from "./markdownCache";
 import { linkPaths } from "./pathLinkDom";

@@ -22,7 +22,7 @@ import { PermissionCard } from "../../requests/PermissionCard";
 import { RawJson } from "./RawJson";
 import { RunRow } from "../runs/SubagentRunView";
 import { ToolContentView } from "./ToolContentView";
-import { toolKindIcons, toolStatusIcons, toolStatusLabels } from "./toolPresentation";
+import { toolKindIcons, toolStatusIcons, toolStatusLabels } from "../../ui/toolPresentation";
 import { t } from "../../l10n";
 
 export const ToolCallCard = memo(function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
