@@ -5,10 +5,11 @@
  * chip appears only once the host attaches the page.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { Attachment } from "../../src/shared/wire/protocol";
 import { readyState } from "./fixtures";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const SOURCES: Array<Attachment & { source: string; icon: string }> = [
   {
@@ -44,18 +45,10 @@ const SOURCES: Array<Attachment & { source: string; icon: string }> = [
 ];
 
 describe("webview attachment chips by source", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("shows each source's chip with its name and icon, and sends them with their text", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("shows each source's chip with its name and icon, and sends them with their text", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       const chips = panel.page.getByRole("list", { name: "Attachments" }).getByRole("listitem");
       for (const { source: _source, icon: _icon, ...attachment } of SOURCES)
         await panel.send({ type: "composer/attach", attachment });
@@ -81,15 +74,10 @@ describe("webview attachment chips by source", { timeout: 120_000 }, () => {
         SOURCES.map(({ source: _source, icon: _icon, ...attachment }) => attachment),
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows the sent message's attachments by name with their source's icon", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("shows the sent message's attachments by name with their source's icon", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       await panel.actions(1, [
         {
           type: "turn/started",
@@ -125,18 +113,14 @@ describe("webview attachment chips by source", { timeout: 120_000 }, () => {
       assert.equal(await sentChips.last().textContent(), "working-tree.diff");
       assert.equal(await sentChips.last().getAttribute("data-source"), "scm");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("@https://… asks the host to fetch; the webview requests nothing and shows the chip once attached", async () => {
-    const panel = await Panel.open(harness);
-    const requested: string[] = [];
-    panel.page.on("request", (request) => {
-      if (request.url().startsWith("http://127.0.0.1:9/")) requested.push(request.url());
-    });
-    try {
+  it("@https://… asks the host to fetch; the webview requests nothing and shows the chip once attached", () =>
+    webview.withPanel(async (panel) => {
+      const requested: string[] = [];
+      panel.page.on("request", (request) => {
+        if (request.url().startsWith("http://127.0.0.1:9/")) requested.push(request.url());
+      });
       await panel.snapshot(0, readyState());
       const url = "http://127.0.0.1:9/docs";
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
@@ -169,8 +153,5 @@ describe("webview attachment chips by source", { timeout: 120_000 }, () => {
       assert.equal(await chips.first().getAttribute("data-source"), "url");
       assert.deepEqual(requested, [], "the webview never requests the page");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

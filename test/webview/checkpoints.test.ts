@@ -6,22 +6,16 @@
  * edits a past message in place and sends it back with message/editResend.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { checkpointState, previewFor, restoredNotice } from "./checkpointFixture";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { type Panel, eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 describe("webview checkpoints", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  async function opened() {
-    const panel = await Panel.open(harness);
-    await panel.snapshot(0, checkpointState());
+  /** The checkpoint fixture's transcript, rendered: its three user messages and the restore card. */
+  async function checkpointView(panel: Panel) {
     const log = panel.page.getByRole("log", { name: "Transcript" });
     const you = log.getByRole("article", { name: "You" });
     await eventually(async () => assert.equal(await you.count(), 3));
@@ -33,12 +27,12 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
           document.activeElement?.getAttribute("aria-label") ??
           document.activeElement?.closest("label, .restore-option")?.textContent,
       );
-    return { panel, log, you, card, focusIn, focusedName };
+    return { log, you, card, focusIn, focusedName };
   }
 
-  it("posts checkpoint/preview, shows the host's answer in a card under the message, and Restore posts the chosen mode", async () => {
-    const { panel, you, card, focusIn } = await opened();
-    try {
+  it("posts checkpoint/preview, shows the host's answer in a card under the message, and Restore posts the chosen mode", () =>
+    webview.withPanel({ state: checkpointState() }, async (panel) => {
+      const { you, card, focusIn } = await checkpointView(panel);
       assert.equal(
         await you.nth(0).getByRole("button", { name: "Restore checkpoint" }).count(),
         0,
@@ -119,14 +113,11 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
         conversation: false,
       });
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("Cancel and Escape close the card without restoring; no files says so; an error offers only Cancel", async () => {
-    const { panel, you, card } = await opened();
-    try {
+  it("Cancel and Escape close the card without restoring; no files says so; an error offers only Cancel", () =>
+    webview.withPanel({ state: checkpointState() }, async (panel) => {
+      const { you, card } = await checkpointView(panel);
       const restore = you.nth(1).getByRole("button", { name: "Restore checkpoint" });
       await restore.click();
       await panel.send(previewFor("u1", { files: [], warnings: [] }));
@@ -160,14 +151,11 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       assert.equal((await panel.sentOfType("checkpoint/restore")).length, 0, "nothing restored");
       assert.equal((await panel.sentOfType("turn/cancel")).length, 0, "Escape in the card is not Stop");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("does not restore under a running turn", async () => {
-    const { panel, you, card } = await opened();
-    try {
+  it("does not restore under a running turn", () =>
+    webview.withPanel({ state: checkpointState() }, async (panel) => {
+      const { you, card } = await checkpointView(panel);
       await you.nth(1).getByRole("button", { name: "Restore checkpoint" }).click();
       await panel.send(previewFor("u1"));
       await card.getByRole("button", { name: "Restore" }).waitFor();
@@ -180,14 +168,11 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       assert.equal((await panel.sentOfType("checkpoint/restore")).length, 0);
       assert.equal(await you.nth(2).getByRole("button", { name: "Restore checkpoint" }).isDisabled(), true);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("a restore's notice offers Redo, which posts checkpoint/redo; once redone it says so", async () => {
-    const { panel, log } = await opened();
-    try {
+  it("a restore's notice offers Redo, which posts checkpoint/redo; once redone it says so", () =>
+    webview.withPanel({ state: checkpointState() }, async (panel) => {
+      const { log } = await checkpointView(panel);
       await panel.actions(1, [restoredNotice]);
       const notice = log.getByRole("article", { name: "Restored 4 files to before “Refactor the parser”" });
       const redo = notice.getByRole("button", { name: "Redo" });
@@ -204,14 +189,11 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await redo.count(), 0));
       assert.match((await notice.textContent()) ?? "", /Redone/);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("a pruned checkpoint's notice offers Bring back, which posts checkpoint/bringBack; once back, the message can be restored again", async () => {
-    const { panel, log, you } = await opened();
-    try {
+  it("a pruned checkpoint's notice offers Bring back, which posts checkpoint/bringBack; once back, the message can be restored again", () =>
+    webview.withPanel({ state: checkpointState() }, async (panel) => {
+      const { log, you } = await checkpointView(panel);
       const title = "The checkpoint before an earlier message was removed to stay within the checkpoint storage limit.";
       await panel.actions(1, [{ type: "checkpoint/dropped", checkpointId: "cp-1", entryId: "n-dropped", title }]);
       const restoreFirst = you.nth(1).getByRole("button", { name: "Restore checkpoint" });
@@ -232,14 +214,11 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       assert.match((await notice.textContent()) ?? "", /Brought back/);
       assert.equal(await restoreFirst.count(), 1, "Restore checkpoint is back on the message");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("Edit and resend edits a past message in place and posts message/editResend; Ctrl+Enter resends, Escape cancels", async () => {
-    const { panel, you, focusedName } = await opened();
-    try {
+  it("Edit and resend edits a past message in place and posts message/editResend; Ctrl+Enter resends, Escape cancels", () =>
+    webview.withPanel({ state: checkpointState() }, async (panel) => {
+      const { you, focusedName } = await checkpointView(panel);
       assert.equal(await you.nth(0).getByRole("button", { name: "Edit and rerun" }).count(), 0, "no checkpoint");
       const editFirst = you.nth(1).getByRole("button", { name: "Edit and rerun" });
       await editFirst.click();
@@ -280,8 +259,5 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
         assert.equal(await panel.page.getByRole("button", { name: "Edit and rerun" }).count(), 0),
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -3,23 +3,16 @@
  * during a turn), Escape, prompt history, host insert/focus commands, and the draft surviving a reload.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { AGENT, readyState, turnStarted, userEntry } from "./fixtures";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 describe("webview composer", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("sends on Enter and clears the box; Shift+Enter inserts a newline instead", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("sends on Enter and clears the box; Shift+Enter inserts a newline instead", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await prompt.click();
       await prompt.pressSequentially("first line");
@@ -51,14 +44,10 @@ describe("webview composer", { timeout: 120_000 }, () => {
       });
       assert.equal(await prompt.inputValue(), "");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("keeps Send usable while a turn runs (the host steers or queues); Stop and Escape cancel it", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("keeps Send usable while a turn runs (the host steers or queues); Stop and Escape cancel it", () =>
+    webview.withPanel(async (panel) => {
       const send = panel.page.getByRole("button", { name: "Send" });
       const stop = panel.page.getByRole("button", { name: "Stop" });
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
@@ -110,14 +99,10 @@ describe("webview composer", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await panel.page.getByRole("status").textContent(), "Turn cancelled"));
       assert.equal(await send.isDisabled(), false);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("disables Send until the agent connection is ready", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("disables Send until the agent connection is ready", () =>
+    webview.withPanel(async (panel) => {
       const send = panel.page.getByRole("button", { name: "Send" });
       await panel.snapshot(0, { ...readyState(), connection: { status: "starting", agent: AGENT } });
       await eventually(async () =>
@@ -136,15 +121,10 @@ describe("webview composer", { timeout: 120_000 }, () => {
         { type: "prompt/send", text: "too early", attachments: [] },
       ]);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("recalls sent prompts with Up and Down at the edges of the box", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("recalls sent prompts with Up and Down at the edges of the box", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       for (const text of ["one", "two\nlines"]) {
         await prompt.fill(text);
@@ -165,15 +145,10 @@ describe("webview composer", { timeout: 120_000 }, () => {
       await prompt.press("ArrowDown");
       assert.equal(await prompt.inputValue(), "unsent", "past the newest prompt the unsent draft returns");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("inserts host text into the draft and focuses the box on request", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("inserts host text into the draft and focuses the box on request", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await prompt.fill("Explain ");
       await panel.page.getByRole("log").click();
@@ -188,15 +163,10 @@ describe("webview composer", { timeout: 120_000 }, () => {
         assert.equal(await prompt.evaluate((element) => element === document.activeElement), true),
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("restores the draft and prompt history from the webview state after a reload", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([userEntry("u1", "earlier")]));
+  it("restores the draft and prompt history from the webview state after a reload", () =>
+    webview.withPanel({ state: readyState([userEntry("u1", "earlier")]) }, async (panel) => {
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await prompt.fill("remembered prompt");
       await prompt.press("Enter");
@@ -211,8 +181,5 @@ describe("webview composer", { timeout: 120_000 }, () => {
       await prompt.press("ArrowUp");
       assert.equal(await prompt.inputValue(), "remembered prompt");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -3,11 +3,12 @@
  * chips from the host and from pasted images, all sent with prompt/send and kept across reloads.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelState } from "../../src/shared/wire/panelState";
 import { PNG_BASE64, fold } from "./fullFixture";
 import { readyState, turnStarted } from "./fixtures";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 function withCommands(): PanelState {
   return fold(
@@ -33,18 +34,10 @@ const MATH = { uri: "file:///w/src/math.ts", name: "math.ts", detail: "src/math.
 const MATH_TEST = { uri: "file:///w/src/math.test.ts", name: "math.test.ts", detail: "src/math.test.ts" };
 
 describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("lists slash commands as the prompt starts with /, filters them, and completes with Enter or Tab", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, withCommands());
+  it("lists slash commands as the prompt starts with /, filters them, and completes with Enter or Tab", () =>
+    webview.withPanel({ state: withCommands() }, async (panel) => {
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       const menu = panel.page.getByRole("listbox", { name: "Commands" });
       const options = menu.getByRole("option");
@@ -88,15 +81,10 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
         { type: "prompt/send", text: "/nothing-like-it", attachments: [] },
       ]);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("searches files for @mentions; a pick stays inline where it was typed, highlighted, and is sent as a link", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("searches files for @mentions; a pick stays inline where it was typed, highlighted, and is sent as a link", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await prompt.click();
       await prompt.pressSequentially("explain @mat");
@@ -133,15 +121,10 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       ]);
       assert.equal(await chips.count(), 0, "sending clears the chips");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("adds chips from the host, removes them by name, and keeps text and chips across a reload", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("adds chips from the host, removes them by name, and keeps text and chips across a reload", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       const chips = panel.page.getByRole("list", { name: "Attachments" });
       await panel.send({
@@ -168,15 +151,10 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
         { type: "prompt/send", text: "draft with a chip", attachments: [{ uri: "file:///w/b.ts", name: "b.ts" }] },
       ]);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("turns a pasted image into an image attachment; a prompt of only attachments can be sent", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("turns a pasted image into an image attachment; a prompt of only attachments can be sent", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await prompt.click();
       await prompt.evaluate((element, base64) => {
@@ -202,15 +180,10 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       await prompt.pressSequentially("next @");
       assert.equal(await prompt.inputValue(), "next @");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("opens the mention menu on a lone @ (selection, open editors, symbols, files); deleting a mention drops its attachment", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("opens the mention menu on a lone @ (selection, open editors, symbols, files); deleting a mention drops its attachment", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await prompt.click();
       await prompt.pressSequentially("look at @");
@@ -257,8 +230,5 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       await prompt.fill("look at nothing");
       await eventually(async () => assert.equal(await chips.count(), 0));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

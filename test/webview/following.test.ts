@@ -5,12 +5,14 @@
  * waiting for you; and keyboard shortcuts for the pending permission.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { Locator } from "playwright-core";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import type { ThreadEntry } from "../../src/shared/thread/thread";
 import { agentEntry, messageChunk, readyState, turnStarted, userEntry } from "./fixtures";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import type { Panel } from "./harness";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const RUNNING = { phase: "running", startedAt: 1 } as const;
 
@@ -65,18 +67,10 @@ async function scrollToTop(panel: Panel): Promise<void> {
 }
 
 describe("webview following the conversation", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("brings a message the user sends into view, even when they had scrolled up", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState(longThread()));
+  it("brings a message the user sends into view, even when they had scrolled up", () =>
+    webview.withPanel({ state: readyState(longThread()) }, async (panel) => {
       await scrollToTop(panel);
       await panel.actions(1, [turnStarted("u-new", "my brand new question")]);
       const sent = panel.page.getByRole("log").getByText("my brand new question", { exact: true });
@@ -92,15 +86,10 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
         ),
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("does not mistake a reloaded view's first snapshot for a sent message: it opens where the reader was", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState(longThread()));
+  it("does not mistake a reloaded view's first snapshot for a sent message: it opens where the reader was", () =>
+    webview.withPanel({ state: readyState(longThread()) }, async (panel) => {
       await scrollToTop(panel);
       await panel.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       await panel.page.reload();
@@ -112,15 +101,10 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
       await settle(panel.page);
       assert.equal(await inView(first), true, "still at the top");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("brings a permission request into view while scrolled up; the status and card say the agent waits for you", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState(longThread(), RUNNING));
+  it("brings a permission request into view while scrolled up; the status and card say the agent waits for you", () =>
+    webview.withPanel({ state: readyState(longThread(), RUNNING) }, async (panel) => {
       await scrollToTop(panel);
       await panel.actions(1, [toolCall("w1", "Write w1.ts"), askWrite("r1", "w1")]);
       const request = panel.page.getByRole("group", { name: "Permission request" });
@@ -145,15 +129,10 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
       ]);
       await eventually(async () => assert.match((await status.textContent()) ?? "", /is working/));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("brings a form into view while scrolled up, says it waits for your answer, and focuses its first field", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState(longThread(), RUNNING));
+  it("brings a form into view while scrolled up, says it waits for your answer, and focuses its first field", () =>
+    webview.withPanel({ state: readyState(longThread(), RUNNING) }, async (panel) => {
       await scrollToTop(panel);
       await panel.page.getByRole("log").getByText("question 0", { exact: true }).click();
       await panel.actions(1, [toolCall("f1", "Create a test"), askForm("form-1", "f1")]);
@@ -175,15 +154,10 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
         ),
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("offers Jump to latest with a count of new entries whenever the view is not at the bottom", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState(longThread(), RUNNING));
+  it("offers Jump to latest with a count of new entries whenever the view is not at the bottom", () =>
+    webview.withPanel({ state: readyState(longThread(), RUNNING) }, async (panel) => {
       const jump = panel.page.getByRole("button", { name: /^Jump to latest/ });
       const log = panel.page.getByRole("log", { name: "Transcript" });
       await eventually(async () => assert.ok((await log.getByRole("article").count()) > 0));
@@ -213,15 +187,10 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
       );
       await eventually(async () => assert.equal(await jump.count(), 0, "gone at the bottom"));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("answers the pending permission with Alt+A and Alt+D, announced on the buttons and in a visible hint", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([], RUNNING));
+  it("answers the pending permission with Alt+A and Alt+D, announced on the buttons and in a visible hint", () =>
+    webview.withPanel({ state: readyState([], RUNNING) }, async (panel) => {
       await panel.actions(1, [turnStarted("u1", "write files"), askWrite("r1", "one")]);
       const request = panel.page.getByRole("group", { name: "Permission request" });
       const allow = request.getByRole("button", { name: "Yes, write it", exact: true });
@@ -264,8 +233,5 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
         optionId: "yes",
       });
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -4,10 +4,11 @@
  * cannot freeze the panel, and a pattern it cannot run is left to the agent with a visible note.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { fold } from "./fullFixture";
 import { readyState } from "./fixtures";
-import { type Harness, Panel, eventually, startHarness } from "./harness";
+import { eventually } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const bad = `${"a".repeat(40)}!`;
 const schema = {
@@ -21,17 +22,10 @@ const schema = {
 };
 
 describe("webview form patterns", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("`^(a+)+$` with a 40-character default: the form shows at once and refuses it, a matching value is sent, the panel stays responsive", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("`^(a+)+$` with a 40-character default: the form shows at once and refuses it, a matching value is sent, the panel stays responsive", () =>
+    webview.withPanel(async (panel) => {
       await panel.snapshot(
         0,
         fold([{ type: "form/requested", requestId: "form-1", message: "Which code?", schema }], readyState()),
@@ -68,14 +62,10 @@ describe("webview form patterns", { timeout: 120_000 }, () => {
       await prompt.fill("still typing");
       assert.equal(await prompt.inputValue(), "still typing");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("a pattern the linear matcher cannot run (lookahead) is not enforced, and the field says the agent checks it", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("a pattern the linear matcher cannot run (lookahead) is not enforced, and the field says the agent checks it", () =>
+    webview.withPanel(async (panel) => {
       await panel.snapshot(
         0,
         fold([{ type: "form/requested", requestId: "form-1", message: "Which word?", schema }], readyState()),
@@ -100,8 +90,5 @@ describe("webview form patterns", { timeout: 120_000 }, () => {
       await panel.waitForSent("form/submit");
       assert.deepEqual((await panel.sentOfType("form/submit"))[0]?.values, { code: "aaa", word: "yes" });
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -4,23 +4,18 @@
  * agent's slash commands, focus in the composer), and a visible line when the user stopped a turn.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { catalog, noAgentState } from "./featureFixture";
+import { describe, it } from "node:test";
+import { catalog } from "./featureFixture";
 import { readyState, turnStarted } from "./fixtures";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { eventually, settle } from "./harness";
+import { openFirstRun } from "./scenes";
+import { webviewSuite } from "./webviewSuite";
 
 describe("webview getting started", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("shows no agent catalog and no 'No agent configured' before the host's first snapshot", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("shows no agent catalog and no 'No agent configured' before the host's first snapshot", () =>
+    webview.withPanel(async (panel) => {
       // The catalog can arrive before the tab's snapshot (the ready handshake answers it first).
       await panel.send(catalog());
       await settle(panel.page);
@@ -35,15 +30,10 @@ describe("webview getting started", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await panel.page.getByRole("log", { name: "Transcript" }).count(), 1));
       assert.equal(await panel.page.getByRole("heading", { name: "Start a session" }).count(), 0);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("offers 'Add agent…' in the agent picker, which asks the host and keeps the current agent", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("offers 'Add agent…' in the agent picker, which asks the host and keeps the current agent", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       const picker = panel.page.getByRole("combobox", { name: "Agent" });
       await eventually(async () => assert.equal((await picker.textContent())?.trim(), "Echo Agent"));
       await picker.click();
@@ -54,15 +44,10 @@ describe("webview getting started", { timeout: 120_000 }, () => {
       assert.deepEqual(await panel.sentOfType("agent/select"), [], "Add agent… is not an agent");
       await eventually(async () => assert.equal((await picker.textContent())?.trim(), "Echo Agent"));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("a new tab's empty state offers starter prompts and the agent's slash commands, with the caret in the composer", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("a new tab's empty state offers starter prompts and the agent's slash commands, with the caret in the composer", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await eventually(async () => assert.equal(await prompt.count(), 1));
       await eventually(
@@ -110,22 +95,14 @@ describe("webview getting started", { timeout: 120_000 }, () => {
       await panel.actions(2, [turnStarted("u1", "hello")]);
       await eventually(async () => assert.equal(await starters.count(), 0));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("the first-run view leads to the ACP registry", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.send(catalog());
-      await panel.snapshot(0, noAgentState());
+  it("the first-run view leads to the ACP registry", () =>
+    webview.withPanel(async (panel) => {
+      await openFirstRun(panel);
       await panel.page.getByRole("button", { name: "Add from the ACP registry…" }).click();
       await panel.waitForSent("agents/add");
       assert.deepEqual(await panel.sentOfType("agents/add"), [{ type: "agents/add", source: "registry" }]);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

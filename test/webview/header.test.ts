@@ -3,11 +3,12 @@
  * checklist above the composer, and the token usage of the last turn.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { fullFixtureState } from "./fullFixture";
 import { readyState, turnStarted, userEntry } from "./fixtures";
-import { type Harness, Panel, computedColour, eventually, settle, startHarness } from "./harness";
+import { computedColour, eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const update = (sessionUpdate: string, fields: Record<string, unknown>): PanelAction => ({
   type: "acp/update",
@@ -16,17 +17,10 @@ const update = (sessionUpdate: string, fields: Record<string, unknown>): PanelAc
 });
 
 describe("webview header, plan and usage", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("titles the session from session_info_update, else the first prompt's first line, else New session", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("titles the session from session_info_update, else the first prompt's first line, else New session", () =>
+    webview.withPanel(async (panel) => {
       const title = panel.page.getByRole("banner").getByRole("heading");
       await panel.snapshot(0, readyState());
       await eventually(async () => assert.equal(await title.textContent(), "New session"));
@@ -37,15 +31,10 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
       await panel.actions(3, [update("session_info_update", { title: null })]);
       await eventually(async () => assert.equal(await title.textContent(), "Refactor the parser"), 2_000);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("offers each config option as a labelled picker that posts config/set, and legacy modes as Mode", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, fullFixtureState());
+  it("offers each config option as a labelled picker that posts config/set, and legacy modes as Mode", () =>
+    webview.withPanel({ state: fullFixtureState() }, async (panel) => {
       const model = panel.page.getByRole("combobox", { name: "Model" });
       await eventually(async () => assert.equal((await model.textContent())?.trim(), "Sonnet (Anthropic)"));
       await model.click();
@@ -100,15 +89,10 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
         "a config update replaces the options whole",
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("meters the context window, with cost, in the warning colour past 80%", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, fullFixtureState());
+  it("meters the context window, with cost, in the warning colour past 80%", () =>
+    webview.withPanel({ state: fullFixtureState() }, async (panel) => {
       const meter = panel.page.getByRole("meter", { name: "Context window" });
       await eventually(async () => assert.equal(await meter.getAttribute("aria-valuenow"), "172000"));
       assert.equal(await meter.getAttribute("aria-valuemax"), "200000");
@@ -133,15 +117,10 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
       assert.notEqual(await percentColour(), warning);
       assert.equal(await header.getByText("$0.42").count(), 0, "no cost when the agent stops reporting it");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("toggles Follow agent", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("toggles Follow agent", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       const follow = panel.page.getByRole("checkbox", { name: "Follow agent" });
       await follow.focus();
       await panel.page.keyboard.press("Space");
@@ -153,15 +132,10 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
         { type: "follow/set", enabled: false },
       ]);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows the plan as a collapsible checklist with its progress; a new plan replaces it", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, fullFixtureState());
+  it("shows the plan as a collapsible checklist with its progress; a new plan replaces it", () =>
+    webview.withPanel({ state: fullFixtureState() }, async (panel) => {
       const plan = panel.page.getByRole("list", { name: "Plan" });
       const toggle = panel.page.getByRole("button", { name: /^Plan/ });
       await toggle.waitFor();
@@ -201,15 +175,10 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await plan.getByRole("listitem").count(), 2));
       assert.match((await toggle.textContent()) ?? "", /0 of 2 done/);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows the token usage of the turn that just ended", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([userEntry("u0", "earlier")]));
+  it("shows the token usage of the turn that just ended", () =>
+    webview.withPanel({ state: readyState([userEntry("u0", "earlier")]) }, async (panel) => {
       await panel.actions(1, [turnStarted("u1", "count")]);
       await panel.actions(2, [
         {
@@ -226,8 +195,5 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
       );
       await settle(panel.page);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -6,9 +6,11 @@
  * later). Whatever still throws inside one transcript row is caught by that row's error boundary.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { agentEntry, messageChunk, readyState, userEntry } from "./fixtures";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import type { Panel } from "./harness";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const LEVELS = 5_000;
 const deepQuote = `${">".repeat(LEVELS)} quoted`;
@@ -45,21 +47,14 @@ async function assertShownPlain(panel: Panel, source: string): Promise<void> {
 }
 
 describe("hostile Markdown", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
   for (const [name, source] of [
     ["nested quotes", deepQuote],
     ["nested lists", deepList],
   ] as const) {
-    it(`${LEVELS.toLocaleString("en-US")} levels of ${name}, streamed (eager render): plain text, the panel lives`, async () => {
-      const panel = await Panel.open(harness);
-      try {
+    it(`${LEVELS.toLocaleString("en-US")} levels of ${name}, streamed (eager render): plain text, the panel lives`, () =>
+      webview.withPanel(async (panel) => {
         await panel.snapshot(
           0,
           readyState(
@@ -76,14 +71,10 @@ describe("hostile Markdown", { timeout: 120_000 }, () => {
         await assertShownPlain(panel, source);
         await assertAlive(panel);
         await panel.assertHealthy();
-      } finally {
-        await panel.close();
-      }
-    });
+      }));
 
-    it(`${LEVELS.toLocaleString("en-US")} levels of ${name}, deferred past the render budget: plain text, the panel lives`, async () => {
-      const panel = await Panel.open(harness);
-      try {
+    it(`${LEVELS.toLocaleString("en-US")} levels of ${name}, deferred past the render budget: plain text, the panel lives`, () =>
+      webview.withPanel(async (panel) => {
         // Every clock read is 20 ms later than the last, so only the first block checked in a task
         // fits the 10 ms budget (renderBudget.ts): the hostile block, above a trailing paragraph,
         // misses it, waits as a deferred block and is rendered in a later frame.
@@ -118,15 +109,11 @@ describe("hostile Markdown", { timeout: 120_000 }, () => {
         );
         await assertAlive(panel);
         await panel.assertHealthy();
-      } finally {
-        await panel.close();
-      }
-    });
+      }));
   }
 
-  it("a component that throws inside one entry leaves the rest of the panel alive, that entry shown as plain text", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("a component that throws inside one entry leaves the rest of the panel alive, that entry shown as plain text", () =>
+    webview.withPanel(async (panel) => {
       // Whatever the cause (here: the DOM refusing one entry's HTML), a throw while rendering an
       // entry reaches React. Without an error boundary React unmounts the whole panel.
       await panel.page.evaluate(() => {
@@ -169,8 +156,5 @@ describe("hostile Markdown", { timeout: 120_000 }, () => {
       await settle(panel.page);
       const unexpected = panel.problems.filter((problem) => !problem.includes("EXPLODE"));
       assert.deepEqual(unexpected, [], "nothing else went wrong");
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -8,11 +8,12 @@ import * as assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import type { HostMessage } from "../../src/shared/wire/protocol";
 import { fold } from "./fullFixture";
-import { type Harness, Panel, eventually, startHarness } from "./harness";
+import { eventually } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const outDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../test-results");
 const CLAUDE_PAGE = "https://github.com/zed-industries/claude-agent-acp";
@@ -65,17 +66,10 @@ function failedStart(agent: string, command: string, missingCommand = true): Pan
 }
 
 describe("webview: installing an agent", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("the first-run view offers Install, or the command to copy and the vendor's page", async () => {
-    const panel = await Panel.open(harness, { viewport: { width: 300, height: 800 } });
-    try {
+  it("the first-run view offers Install, or the command to copy and the vendor's page", () =>
+    webview.withPanel({ viewport: { width: 300, height: 800 } }, async (panel) => {
       await panel.send(catalog());
       await panel.snapshot(0, fold([{ type: "agents/configured", agents: ["Codex"] }]));
       const agents = panel.page.getByRole("list", { name: "Agents" });
@@ -113,14 +107,10 @@ describe("webview: installing an agent", { timeout: 120_000 }, () => {
       mkdirSync(outDir, { recursive: true });
       await panel.page.screenshot({ path: join(outDir, "webview-install-300.png") });
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("a start whose command was not found offers Install, not Restart, and the picker still names the agent", async () => {
-    const panel = await Panel.open(harness, { viewport: { width: 300, height: 800 } });
-    try {
+  it("a start whose command was not found offers Install, not Restart, and the picker still names the agent", () =>
+    webview.withPanel({ viewport: { width: 300, height: 800 } }, async (panel) => {
       await panel.send(catalog());
       await panel.snapshot(0, fold(failedStart("Claude", "claude-agent-acp")));
       const error = panel.page.getByRole("log", { name: "Transcript" }).getByRole("article", { name: "Error" });
@@ -136,14 +126,10 @@ describe("webview: installing an agent", { timeout: 120_000 }, () => {
       assert.deepEqual(await panel.axe(), []);
       await panel.page.screenshot({ path: join(outDir, "webview-install-failed-start-300.png") });
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("a missing command of a preset the panel does not install offers its command to copy", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("a missing command of a preset the panel does not install offers its command to copy", () =>
+    webview.withPanel(async (panel) => {
       await panel.send(catalog());
       await panel.snapshot(0, fold(failedStart("Bub", "bub")));
       const error = panel.page.getByRole("article", { name: "Error" });
@@ -152,21 +138,14 @@ describe("webview: installing an agent", { timeout: 120_000 }, () => {
       assert.equal(await error.getByRole("button", { name: "Restart" }).count(), 0);
       assert.equal(await error.getByRole("link", { name: "Install instructions for Bub" }).count(), 1);
       assert.deepEqual(await panel.axe(), []);
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("any other failed start still offers Restart", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("any other failed start still offers Restart", () =>
+    webview.withPanel(async (panel) => {
       await panel.send(catalog());
       await panel.snapshot(0, fold(failedStart("Claude", "claude-agent-acp", false)));
       const error = panel.page.getByRole("article", { name: "Error" });
       await error.getByRole("button", { name: "Restart" }).waitFor();
       assert.equal(await error.getByRole("button", { name: "Install Claude" }).count(), 0);
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -3,23 +3,17 @@
  * collapsed thoughts, inert raw HTML, and links that never navigate the webview.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { agentEntry, messageChunk, readyState, thoughtChunk, userEntry } from "./fixtures";
-import { type Harness, Panel, computedColour, eventually, settle, startHarness } from "./harness";
+import { computedColour, eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 describe("webview markdown", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("renders **bold** as <strong> and highlights a fenced code block with a Copy button that copies it", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: harness.baseUrl });
+  it("renders **bold** as <strong> and highlights a fenced code block with a Copy button that copies it", () =>
+    webview.withPanel(async (panel) => {
+      await panel.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: webview.harness.baseUrl });
       const code = 'const greeting: string = "hi";\nfunction shout(s: string) {\n  return s.toUpperCase();\n}';
       await panel.snapshot(0, readyState([userEntry("u1", "code please")], { phase: "running", startedAt: 1 }));
       await panel.actions(1, [messageChunk("a1", "Some **bold** advice, then `inline` code:\n\n```typescript\n")]);
@@ -52,14 +46,10 @@ describe("webview markdown", { timeout: 120_000 }, () => {
       await copy.click();
       await eventually(async () => assert.equal(await panel.page.evaluate(() => navigator.clipboard.readText()), code));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("a short code block with a line wider than the panel scrolls sideways and takes keyboard focus (axe-clean)", async () => {
-    const panel = await Panel.open(harness, { viewport: { width: 300, height: 700 } });
-    try {
+  it("a short code block with a line wider than the panel scrolls sideways and takes keyboard focus (axe-clean)", () =>
+    webview.withPanel({ viewport: { width: 300, height: 700 } }, async (panel) => {
       const wide = `const configuration = { ${"option: true, ".repeat(12)}};`;
       await panel.snapshot(0, readyState([userEntry("u1", "wide code")]));
       await panel.actions(1, [messageChunk("a1", `Here:\n\n\`\`\`ts\n${wide}\n\`\`\`\n`)]);
@@ -70,83 +60,75 @@ describe("webview markdown", { timeout: 120_000 }, () => {
       await pre.focus();
       assert.equal(await pre.evaluate((el) => el === document.activeElement), true, "the block takes focus");
       assert.deepEqual(await panel.axe(), []);
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("re-renders only the growing block while a message streams", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([userEntry("u1", "stream")], { phase: "running", startedAt: 1 }));
-      await panel.actions(1, [
-        messageChunk("a1", "First paragraph, finished.\n\n```ts\nconst done = 1;\n```\n\nThird"),
-      ]);
-      const reply = panel.page.getByRole("log").getByRole("article", { name: "Agent" });
-      await eventually(async () => assert.match((await reply.textContent()) ?? "", /Third/));
-      // Tag the DOM nodes of the finished blocks; a re-parse of the whole message would replace them.
-      await reply
-        .getByText("First paragraph, finished.")
-        .evaluate((element) => element.setAttribute("data-test-kept", "p"));
-      await reply.locator("pre code").evaluate((element) => element.setAttribute("data-test-kept", "code"));
-      for (let i = 0; i < 5; i++) await panel.actions(2 + i, [messageChunk("a1", ` more${i}`)]);
-      await panel.actions(7, [messageChunk("a1", "\n\n- a list\n- after it")]);
-      await eventually(async () => assert.equal(await reply.getByRole("listitem").count(), 2));
-      assert.equal(await reply.getByText("Third more0 more1 more2 more3 more4").count(), 1);
-      assert.equal(await reply.locator("[data-test-kept]").count(), 2, "finished blocks kept their DOM nodes");
-      await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+  it("re-renders only the growing block while a message streams", () =>
+    webview.withPanel(
+      { state: readyState([userEntry("u1", "stream")], { phase: "running", startedAt: 1 }) },
+      async (panel) => {
+        await panel.actions(1, [
+          messageChunk("a1", "First paragraph, finished.\n\n```ts\nconst done = 1;\n```\n\nThird"),
+        ]);
+        const reply = panel.page.getByRole("log").getByRole("article", { name: "Agent" });
+        await eventually(async () => assert.match((await reply.textContent()) ?? "", /Third/));
+        // Tag the DOM nodes of the finished blocks; a re-parse of the whole message would replace them.
+        await reply
+          .getByText("First paragraph, finished.")
+          .evaluate((element) => element.setAttribute("data-test-kept", "p"));
+        await reply.locator("pre code").evaluate((element) => element.setAttribute("data-test-kept", "code"));
+        for (let i = 0; i < 5; i++) await panel.actions(2 + i, [messageChunk("a1", ` more${i}`)]);
+        await panel.actions(7, [messageChunk("a1", "\n\n- a list\n- after it")]);
+        await eventually(async () => assert.equal(await reply.getByRole("listitem").count(), 2));
+        assert.equal(await reply.getByText("Third more0 more1 more2 more3 more4").count(), 1);
+        assert.equal(await reply.locator("[data-test-kept]").count(), 2, "finished blocks kept their DOM nodes");
+        await panel.assertHealthy();
+      },
+    ));
 
-  it("shows a thought collapsed and dimmed, expandable, and keeps it open while the reply streams", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([userEntry("u1", "think")], { phase: "running", startedAt: 1 }));
-      await panel.actions(1, [
-        thoughtChunk("a1", "I should consider the secret plan."),
-        messageChunk("a1", "Here is the answer."),
-      ]);
-      const reply = panel.page.getByRole("log").getByRole("article", { name: "Agent" });
-      await eventually(async () => assert.equal(await reply.getByText("Here is the answer.").isVisible(), true));
-      const thought = reply.getByRole("group");
-      assert.equal(await thought.count(), 1, "the thought is a disclosure group");
-      assert.equal(await reply.getByText("Thought", { exact: true }).isVisible(), true);
-      assert.equal(
-        await reply.getByText("I should consider the secret plan.").isVisible(),
-        false,
-        "collapsed by default",
-      );
+  it("shows a thought collapsed and dimmed, expandable, and keeps it open while the reply streams", () =>
+    webview.withPanel(
+      { state: readyState([userEntry("u1", "think")], { phase: "running", startedAt: 1 }) },
+      async (panel) => {
+        await panel.actions(1, [
+          thoughtChunk("a1", "I should consider the secret plan."),
+          messageChunk("a1", "Here is the answer."),
+        ]);
+        const reply = panel.page.getByRole("log").getByRole("article", { name: "Agent" });
+        await eventually(async () => assert.equal(await reply.getByText("Here is the answer.").isVisible(), true));
+        const thought = reply.getByRole("group");
+        assert.equal(await thought.count(), 1, "the thought is a disclosure group");
+        assert.equal(await reply.getByText("Thought", { exact: true }).isVisible(), true);
+        assert.equal(
+          await reply.getByText("I should consider the secret plan.").isVisible(),
+          false,
+          "collapsed by default",
+        );
 
-      await reply.getByText("Thought", { exact: true }).click();
-      await eventually(async () =>
-        assert.equal(await reply.getByText("I should consider the secret plan.").isVisible(), true),
-      );
-      const dimmed = await thought.evaluate((element) => getComputedStyle(element).color);
-      const normal = await reply
-        .getByText("Here is the answer.")
-        .evaluate((element) => getComputedStyle(element).color);
-      assert.notEqual(dimmed, normal, "thoughts are dimmed");
+        await reply.getByText("Thought", { exact: true }).click();
+        await eventually(async () =>
+          assert.equal(await reply.getByText("I should consider the secret plan.").isVisible(), true),
+        );
+        const dimmed = await thought.evaluate((element) => getComputedStyle(element).color);
+        const normal = await reply
+          .getByText("Here is the answer.")
+          .evaluate((element) => getComputedStyle(element).color);
+        assert.notEqual(dimmed, normal, "thoughts are dimmed");
 
-      await panel.actions(3, [messageChunk("a1", " And more.")]); // the batch at 1 held actions 1 and 2
-      await eventually(async () =>
-        assert.equal(await reply.getByText("Here is the answer. And more.").isVisible(), true),
-      );
-      assert.equal(
-        await reply.getByText("I should consider the secret plan.").isVisible(),
-        true,
-        "streaming keeps the user's expanded thought open",
-      );
-      await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+        await panel.actions(3, [messageChunk("a1", " And more.")]); // the batch at 1 held actions 1 and 2
+        await eventually(async () =>
+          assert.equal(await reply.getByText("Here is the answer. And more.").isVisible(), true),
+        );
+        assert.equal(
+          await reply.getByText("I should consider the secret plan.").isVisible(),
+          true,
+          "streaming keeps the user's expanded thought open",
+        );
+        await panel.assertHealthy();
+      },
+    ));
 
-  it("never executes raw HTML from the agent, even without the CSP", async () => {
-    const panel = await Panel.open(harness, { csp: false });
-    try {
+  it("never executes raw HTML from the agent, even without the CSP", () =>
+    webview.withPanel({ csp: false }, async (panel) => {
       // Control: in this page, injected inline handlers do run, so the probe below can fail.
       await panel.page.evaluate(() =>
         document.body.insertAdjacentHTML("beforeend", '<img src="/nope" onerror="window.__probe = 1">'),
@@ -190,14 +172,10 @@ describe("webview markdown", { timeout: 120_000 }, () => {
         [],
         "only the control image's 404",
       );
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("marks links noopener and keeps clicks from navigating the webview", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("marks links noopener and keeps clicks from navigating the webview", () =>
+    webview.withPanel(async (panel) => {
       await panel.snapshot(
         0,
         readyState([
@@ -221,8 +199,5 @@ describe("webview markdown", { timeout: 120_000 }, () => {
       // VS Code's webview frame opens http(s) links itself; other links go to the host to validate.
       assert.deepEqual(await panel.sentOfType("link/open"), [{ type: "link/open", href: "/" }]);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

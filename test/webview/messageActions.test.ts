@@ -3,11 +3,12 @@
  * relative to the workspace, and Copy / Retry / Edit on messages.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { tabsState } from "./featureFixture";
 import { agentEntry, readyState, userEntry } from "./fixtures";
-import { type Harness, Panel, eventually, startHarness } from "./harness";
+import { eventually } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const toolCall = (locations: Array<{ path: string; line?: number }>): PanelAction => ({
   type: "acp/update",
@@ -23,17 +24,10 @@ const toolCall = (locations: Array<{ path: string; line?: number }>): PanelActio
 });
 
 describe("webview message actions and smaller things", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("shows the session title once (the tab), not again in the header above the first message", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("shows the session title once (the tab), not again in the header above the first message", () =>
+    webview.withPanel(async (panel) => {
       await panel.snapshot(
         0,
         readyState([userEntry("u1", "Refactor the parser"), agentEntry("a1", { kind: "message", text: "Done." })]),
@@ -59,14 +53,10 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
         "still the page's heading for screen readers",
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows location links relative to the workspace folder, and opens the absolute path", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("shows location links relative to the workspace folder, and opens the absolute path", () =>
+    webview.withPanel(async (panel) => {
       await panel.send({ type: "workspace/roots", roots: ["/home/ada/project"] });
       await panel.snapshot(0, readyState());
       await panel.actions(1, [
@@ -93,14 +83,10 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
         { type: "location/open", path: "/home/ada/project/src/math.ts", line: 2 },
       ]);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("copies a message, retries a prompt as a new turn, and edits a sent message back into the composer", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("copies a message, retries a prompt as a new turn, and edits a sent message back into the composer", () =>
+    webview.withPanel(async (panel) => {
       await panel.snapshot(
         0,
         readyState([
@@ -146,8 +132,5 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
         assert.equal(await you.first().getByRole("button", { name: "Retry" }).isDisabled(), true),
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

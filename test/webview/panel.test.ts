@@ -3,26 +3,19 @@
  * connection is shown and recovered from.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelState } from "../../src/shared/wire/panelState";
 import { AGENT, agentEntry, messageChunk, readyState, turnStarted, unconfiguredState, userEntry } from "./fixtures";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const STDERR = "$ echo-agent --acp\nError: ECONNREFUSED 127.0.0.1:9\n    at connect (net.js:1)";
 
 describe("webview panel", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("picks the agent with a combobox labelled Agent", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("picks the agent with a combobox labelled Agent", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       const picker = panel.page.getByRole("combobox", { name: "Agent" });
       await eventually(async () => assert.equal((await picker.textContent())?.trim(), AGENT));
       await picker.click();
@@ -53,14 +46,10 @@ describe("webview panel", { timeout: 120_000 }, () => {
       );
       assert.equal(await log.textContent(), "Loading the session's history…");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("tells the turn's state in the status line, with a spinner while busy", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("tells the turn's state in the status line, with a spinner while busy", () =>
+    webview.withPanel(async (panel) => {
       const status = panel.page.getByRole("status");
       const spinner = status.locator(".codicon-loading.codicon-modifier-spin");
       await panel.snapshot(0, unconfiguredState());
@@ -86,60 +75,57 @@ describe("webview panel", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await status.textContent(), "Stopped: the agent hit its token limit"));
       assert.equal(await spinner.count(), 0);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows a failed connection's error and details, and offers Restart and Show Logs", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([userEntry("u1", "hello")], { phase: "running", startedAt: 1 }));
-      // What the host dispatches when the agent dies: the connection fails and the thread records why.
-      await panel.actions(1, [
-        { type: "connection/failed", agent: AGENT, message: "The agent exited with code 1", details: STDERR },
-        { type: "thread/error", entryId: "err1", message: "The agent exited with code 1", details: STDERR },
-      ]);
-      const log = panel.page.getByRole("log", { name: "Transcript" });
-      const error = log.getByRole("article", { name: "Error" });
-      await eventually(async () => assert.equal(await error.count(), 1));
-      assert.equal(await error.getByText("The agent exited with code 1").isVisible(), true);
-      assert.equal(await panel.page.getByRole("status").textContent(), `${AGENT} failed: The agent exited with code 1`);
-      assert.equal(await panel.page.getByRole("button", { name: "Send" }).isDisabled(), true);
-      assert.equal(
-        await panel.page.getByRole("button", { name: "Stop" }).isDisabled(),
-        true,
-        "a dead agent ends the turn",
-      );
+  it("shows a failed connection's error and details, and offers Restart and Show Logs", () =>
+    webview.withPanel(
+      { state: readyState([userEntry("u1", "hello")], { phase: "running", startedAt: 1 }) },
+      async (panel) => {
+        // What the host dispatches when the agent dies: the connection fails and the thread records why.
+        await panel.actions(1, [
+          { type: "connection/failed", agent: AGENT, message: "The agent exited with code 1", details: STDERR },
+          { type: "thread/error", entryId: "err1", message: "The agent exited with code 1", details: STDERR },
+        ]);
+        const log = panel.page.getByRole("log", { name: "Transcript" });
+        const error = log.getByRole("article", { name: "Error" });
+        await eventually(async () => assert.equal(await error.count(), 1));
+        assert.equal(await error.getByText("The agent exited with code 1").isVisible(), true);
+        assert.equal(
+          await panel.page.getByRole("status").textContent(),
+          `${AGENT} failed: The agent exited with code 1`,
+        );
+        assert.equal(await panel.page.getByRole("button", { name: "Send" }).isDisabled(), true);
+        assert.equal(
+          await panel.page.getByRole("button", { name: "Stop" }).isDisabled(),
+          true,
+          "a dead agent ends the turn",
+        );
 
-      const details = error.getByText("ECONNREFUSED 127.0.0.1:9", { exact: false });
-      assert.equal(await details.isVisible(), false, "details start collapsed");
-      await error.getByText("Details", { exact: true }).click();
-      await eventually(async () => assert.equal(await details.isVisible(), true));
-      assert.equal(await error.locator("pre").textContent(), STDERR, "the details keep their line breaks");
+        const details = error.getByText("ECONNREFUSED 127.0.0.1:9", { exact: false });
+        assert.equal(await details.isVisible(), false, "details start collapsed");
+        await error.getByText("Details", { exact: true }).click();
+        await eventually(async () => assert.equal(await details.isVisible(), true));
+        assert.equal(await error.locator("pre").textContent(), STDERR, "the details keep their line breaks");
 
-      await error.getByRole("button", { name: "Restart" }).click();
-      await panel.waitForSent("agent/restart");
-      await error.getByRole("button", { name: "Show Logs" }).click();
-      await panel.waitForSent("logs/show");
-      assert.deepEqual((await panel.sent()).slice(1), [{ type: "agent/restart" }, { type: "logs/show" }]);
+        await error.getByRole("button", { name: "Restart" }).click();
+        await panel.waitForSent("agent/restart");
+        await error.getByRole("button", { name: "Show Logs" }).click();
+        await panel.waitForSent("logs/show");
+        assert.deepEqual((await panel.sent()).slice(1), [{ type: "agent/restart" }, { type: "logs/show" }]);
 
-      // Once the agent is back, the error stays in the history but the recovery buttons go.
-      await panel.actions(3, [
-        { type: "connection/starting", agent: AGENT },
-        { type: "connection/ready", agent: AGENT, sessionId: "s2" },
-      ]);
-      await eventually(async () => assert.equal(await log.getByRole("button", { name: "Restart" }).count(), 0));
-      assert.equal(await error.count(), 1);
-      await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+        // Once the agent is back, the error stays in the history but the recovery buttons go.
+        await panel.actions(3, [
+          { type: "connection/starting", agent: AGENT },
+          { type: "connection/ready", agent: AGENT, sessionId: "s2" },
+        ]);
+        await eventually(async () => assert.equal(await log.getByRole("button", { name: "Restart" }).count(), 0));
+        assert.equal(await error.count(), 1);
+        await panel.assertHealthy();
+      },
+    ));
 
-  it("follows new output while the user is at the bottom, and stays put once they scroll up", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("follows new output while the user is at the bottom, and stays put once they scroll up", () =>
+    webview.withPanel(async (panel) => {
       const history = Array.from({ length: 30 }, (_, i) => [
         userEntry(`u${i}`, `question ${i}`),
         agentEntry(`a${i}`, { kind: "message", text: `answer ${i}\n\n${"filler text ".repeat(30)}` }),
@@ -176,53 +162,47 @@ describe("webview panel", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await log.getByText("back at the bottom").count(), 1));
       await eventually(async () => assert.ok((await gap()) <= 1, "follows again after returning to the bottom"));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows tool calls as cards that follow their status updates", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([userEntry("u1", "read it")], { phase: "running", startedAt: 1 }));
-      await panel.actions(1, [
-        {
-          type: "acp/update",
-          entryId: "t1",
-          update: {
-            sessionUpdate: "tool_call",
-            toolCallId: "call-1",
-            title: "Read hello.ts",
-            kind: "read",
-            status: "in_progress",
+  it("shows tool calls as cards that follow their status updates", () =>
+    webview.withPanel(
+      { state: readyState([userEntry("u1", "read it")], { phase: "running", startedAt: 1 }) },
+      async (panel) => {
+        await panel.actions(1, [
+          {
+            type: "acp/update",
+            entryId: "t1",
+            update: {
+              sessionUpdate: "tool_call",
+              toolCallId: "call-1",
+              title: "Read hello.ts",
+              kind: "read",
+              status: "in_progress",
+            },
           },
-        },
-        messageChunk("a1", "Reading…"),
-      ]);
-      const tool = panel.page.getByRole("log").getByRole("article", { name: "Tool: Read hello.ts" });
-      await eventually(async () => assert.match((await tool.textContent()) ?? "", /Running/));
-      await panel.actions(3, [
-        {
-          type: "acp/update",
-          entryId: "t2",
-          update: { sessionUpdate: "tool_call_update", toolCallId: "call-1", status: "completed" },
-        },
-      ]);
-      await eventually(async () => assert.match((await tool.textContent()) ?? "", /Done/));
-      assert.equal(
-        await panel.page.getByRole("log").getByRole("article").count(),
-        3,
-        "user, tool call, reply: the update patched the tool in place",
-      );
-      await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+          messageChunk("a1", "Reading…"),
+        ]);
+        const tool = panel.page.getByRole("log").getByRole("article", { name: "Tool: Read hello.ts" });
+        await eventually(async () => assert.match((await tool.textContent()) ?? "", /Running/));
+        await panel.actions(3, [
+          {
+            type: "acp/update",
+            entryId: "t2",
+            update: { sessionUpdate: "tool_call_update", toolCallId: "call-1", status: "completed" },
+          },
+        ]);
+        await eventually(async () => assert.match((await tool.textContent()) ?? "", /Done/));
+        assert.equal(
+          await panel.page.getByRole("log").getByRole("article").count(),
+          3,
+          "user, tool call, reply: the update patched the tool in place",
+        );
+        await panel.assertHealthy();
+      },
+    ));
 
-  it("offers recovery on the newest error only, and even when the thread has no error entry", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("offers recovery on the newest error only, and even when the thread has no error entry", () =>
+    webview.withPanel(async (panel) => {
       const failed: PanelState = {
         ...readyState([{ kind: "error", id: "old", message: "An old turn failed" }]),
         connection: { status: "failed", agent: AGENT, message: "Could not start echo-agent" },
@@ -249,8 +229,5 @@ describe("webview panel", { timeout: 120_000 }, () => {
       await log.getByRole("button", { name: "Restart" }).click();
       await panel.waitForSent("agent/restart");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -4,9 +4,10 @@
  * (`paths/exist`) turn into links; activating one posts `location/open` with the file and line.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { agentEntry, messageChunk, readyState, userEntry } from "./fixtures";
-import { type Harness, Panel, type Theme, eventually, startHarness } from "./harness";
+import { type Theme, eventually } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const REPLY = [
   "The greeting is built in `src/greet.ts:2`, called from src/main.ts#L7; src/missing.ts is gone.",
@@ -19,17 +20,10 @@ const REPLY = [
 ].join("\n");
 
 describe("webview path links", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("links a path only once the host says the file exists, and opens it at the line", async () => {
-    const panel = await Panel.open(harness, { viewport: { width: 300, height: 700 } });
-    try {
+  it("links a path only once the host says the file exists, and opens it at the line", () =>
+    webview.withPanel({ viewport: { width: 300, height: 700 } }, async (panel) => {
       await panel.snapshot(
         0,
         readyState([userEntry("u1", "where?"), agentEntry("a1", { kind: "message", text: REPLY })]),
@@ -77,14 +71,10 @@ describe("webview path links", { timeout: 120_000 }, () => {
       });
       assert.equal((await panel.sentOfType("paths/check")).length, 1, "answered paths are not asked again");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("keeps a path as text when the host says it does not exist", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("keeps a path as text when the host says it does not exist", () =>
+    webview.withPanel(async (panel) => {
       await panel.snapshot(
         0,
         readyState([
@@ -104,15 +94,11 @@ describe("webview path links", { timeout: 120_000 }, () => {
       await log.getByRole("link", { name: "README.md" }).waitFor();
       assert.equal(await log.getByRole("link", { name: "src/greet.ts:2" }).count(), 0);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
   for (const theme of ["light", "high-contrast"] as const satisfies readonly Theme[]) {
-    it(`path links pass axe in ${theme} at 300 px, in text and in inline code`, async () => {
-      const panel = await Panel.open(harness, { theme, viewport: { width: 300, height: 700 } });
-      try {
+    it(`path links pass axe in ${theme} at 300 px, in text and in inline code`, () =>
+      webview.withPanel({ theme, viewport: { width: 300, height: 700 } }, async (panel) => {
         await panel.snapshot(
           0,
           readyState([userEntry("u1", "where?"), agentEntry("a1", { kind: "message", text: REPLY })]),
@@ -127,9 +113,6 @@ describe("webview path links", { timeout: 120_000 }, () => {
         });
         await panel.page.getByRole("log").getByRole("link", { name: "src/main.ts#L7" }).waitFor();
         assert.deepEqual(await panel.axe(), []);
-      } finally {
-        await panel.close();
-      }
-    });
+      }));
   }
 });

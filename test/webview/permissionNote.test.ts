@@ -5,10 +5,11 @@
  * from the note field does not allow: there it belongs to the typing.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { readyState, turnStarted } from "./fixtures";
-import { type Harness, Panel, eventually, startHarness } from "./harness";
+import { eventually } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const ask = (requestId: string, toolCallId: string): PanelAction => ({
   type: "permission/requested",
@@ -24,18 +25,10 @@ const ask = (requestId: string, toolCallId: string): PanelAction => ({
 const NOTE = "Note for the agent (optional)";
 
 describe("webview permission note", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("sends the note with the chosen option; the options stay buttons named as the agent names them", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("sends the note with the chosen option; the options stay buttons named as the agent names them", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       await panel.actions(1, [turnStarted("u1", "Migrate"), ask("perm-1", "m1")]);
       const request = panel.page.getByRole("group", { name: "Permission request" });
       await request.waitFor();
@@ -89,8 +82,5 @@ describe("webview permission note", { timeout: 120_000 }, () => {
         optionId: "stop",
       });
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

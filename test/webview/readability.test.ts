@@ -3,11 +3,13 @@
  * a tab strip that fits 300 px (whole labels, an overflow menu), and visible focus rings.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { TABS, tabsState } from "./featureFixture";
 import { fold, fullFixtureActions } from "./fullFixture";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import type { Panel } from "./harness";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const OUTPUT = [
   "commit 1a2b3c",
@@ -37,36 +39,27 @@ const agentText = (text: string): PanelAction => ({
 });
 
 describe("readable in every theme and width", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
   for (const theme of ["light", "dark"] as const) {
-    it(`draws a code block's background once, not behind each line (${theme})`, async () => {
-      const panel = await Panel.open(harness, { theme });
-      try {
-        await panel.snapshot(0, threadWith(agentText("```ts\nconst a = 1;\nconst b = 2;\n```")));
-        const code = panel.page.locator(".code-block code");
-        await eventually(async () => assert.equal(await code.count(), 1));
-        const style = await code.evaluate((element) => ({
-          background: getComputedStyle(element).backgroundColor,
-          padding: getComputedStyle(element).paddingLeft,
-        }));
-        assert.deepEqual(style, { background: "rgba(0, 0, 0, 0)", padding: "0px" });
-        await panel.assertHealthy();
-      } finally {
-        await panel.close();
-      }
-    });
+    it(`draws a code block's background once, not behind each line (${theme})`, () =>
+      webview.withPanel(
+        { theme, state: threadWith(agentText("```ts\nconst a = 1;\nconst b = 2;\n```")) },
+        async (panel) => {
+          const code = panel.page.locator(".code-block code");
+          await eventually(async () => assert.equal(await code.count(), 1));
+          const style = await code.evaluate((element) => ({
+            background: getComputedStyle(element).backgroundColor,
+            padding: getComputedStyle(element).paddingLeft,
+          }));
+          assert.deepEqual(style, { background: "rgba(0, 0, 0, 0)", padding: "0px" });
+          await panel.assertHealthy();
+        },
+      ));
   }
 
-  it("caps a long code block's height, with a control to show all its lines", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("caps a long code block's height, with a control to show all its lines", () =>
+    webview.withPanel(async (panel) => {
       const lines = Array.from({ length: 40 }, (_, index) => `const line${index} = ${index};`).join("\n");
       await panel.snapshot(0, threadWith(agentText(`\`\`\`ts\n${lines}\n\`\`\``)));
       const pre = panel.page.locator(".code-block pre");
@@ -82,14 +75,10 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
         "true",
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("collapses a finished tool card to its header, and remembers a card the user opened", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("collapses a finished tool card to its header, and remembers a card the user opened", () =>
+    webview.withPanel(async (panel) => {
       await panel.snapshot(
         0,
         threadWith(
@@ -166,14 +155,10 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await build.locator(".tool-status").textContent(), "Done"));
       assert.equal(await build.getByText("building…").count(), 1, "still open");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows a tool's text output in monospace, with its lines and indentation", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("shows a tool's text output in monospace, with its lines and indentation", () =>
+    webview.withPanel(async (panel) => {
       await panel.snapshot(
         0,
         threadWith(
@@ -194,15 +179,10 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
       assert.equal(await output.innerText(), OUTPUT);
       assert.match(await output.evaluate((element) => getComputedStyle(element).fontFamily), /monospace/);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("fits the tab strip in 300 px: whole labels, close buttons uncovered, an overflow menu", async () => {
-    const panel = await Panel.open(harness, { viewport: { width: 300, height: 600 } });
-    try {
-      await panel.snapshot(0, threadWith());
+  it("fits the tab strip in 300 px: whole labels, close buttons uncovered, an overflow menu", () =>
+    webview.withPanel({ viewport: { width: 300, height: 600 }, state: threadWith() }, async (panel) => {
       const many = [...TABS, ...TABS.map((tab) => ({ ...tab, key: `${tab.key}-b`, title: `${tab.title} again` }))];
       await panel.send(tabsState("tab-2", many));
       const strip = panel.page.getByRole("tablist", { name: "Sessions" });
@@ -274,15 +254,10 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
       );
       assert.deepEqual(await panel.axe(), []);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("keeps a visible focus ring on the agent picker and the Follow checkbox", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, threadWith());
+  it("keeps a visible focus ring on the agent picker and the Follow checkbox", () =>
+    webview.withPanel({ state: threadWith() }, async (panel) => {
       for (const name of ["Agent", "Follow agent"]) {
         const control = name === "Agent" ? panel.page.locator(".agent-picker") : panel.page.locator(".follow-toggle");
         await eventually(async () => assert.equal(await control.count(), 1));
@@ -300,10 +275,7 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
         assert.notEqual(ring.style, "none", `${name} shows a focus ring`);
         assert.notEqual(ring.width, "0px", `${name} shows a focus ring`);
       }
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });
 
 /** Finished tool cards start collapsed: open one (a no-op on a card that is already open). */

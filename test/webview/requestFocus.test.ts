@@ -5,10 +5,11 @@
  * once; a form's first field takes it the same way.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { readyState, turnStarted } from "./fixtures";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const RUNNING = { phase: "running", startedAt: 1 } as const;
 
@@ -31,18 +32,10 @@ const askForm: PanelAction = {
 };
 
 describe("webview: request/focus", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("moves the keyboard from a draft in the prompt box to the pending permission; Alt+A then answers it", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([], RUNNING));
+  it("moves the keyboard from a draft in the prompt box to the pending permission; Alt+A then answers it", () =>
+    webview.withPanel({ state: readyState([], RUNNING) }, async (panel) => {
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await prompt.fill("half a thought");
       await prompt.focus();
@@ -66,15 +59,10 @@ describe("webview: request/focus", { timeout: 120_000 }, () => {
       });
       assert.equal(await prompt.inputValue(), "half a thought", "the draft is kept");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("puts the keyboard in a pending form's first field", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([], RUNNING));
+  it("puts the keyboard in a pending form's first field", () =>
+    webview.withPanel({ state: readyState([], RUNNING) }, async (panel) => {
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await prompt.fill("a draft");
       await prompt.focus();
@@ -87,15 +75,10 @@ describe("webview: request/focus", { timeout: 120_000 }, () => {
         assert.equal(await field.evaluate((element) => element === document.activeElement), true),
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("announces a form that arrives while the user types, and Tab from the prompt box reaches its first field", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([], RUNNING));
+  it("announces a form that arrives while the user types, and Tab from the prompt box reaches its first field", () =>
+    webview.withPanel({ state: readyState([], RUNNING) }, async (panel) => {
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await prompt.fill("typing");
       await prompt.focus();
@@ -115,8 +98,5 @@ describe("webview: request/focus", { timeout: 120_000 }, () => {
       await panel.page.keyboard.press("Tab");
       assert.equal(await field.evaluate((element) => element === document.activeElement), false);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -3,13 +3,14 @@
  * elicitation forms with labelled fields, live validation, host errors, Submit/Decline/Cancel.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { emptyThread } from "../../src/shared/thread/thread";
 import { fold, fullFixtureState } from "./fullFixture";
 import { readyState, turnStarted } from "./fixtures";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { eventually, settle } from "./harness";
 import { ruledNotice } from "../../src/acp/client/callbacks/permissionBroker";
+import { webviewSuite } from "./webviewSuite";
 
 const TALL = { width: 440, height: 3_200 };
 
@@ -25,18 +26,10 @@ const askWrite = (requestId: string, toolCallId: string): PanelAction => ({
 });
 
 describe("webview permissions and forms", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("puts a permission request on its tool call, one button per option named as the agent names it", async () => {
-    const panel = await Panel.open(harness, { viewport: TALL });
-    try {
-      await panel.snapshot(0, fullFixtureState());
+  it("puts a permission request on its tool call, one button per option named as the agent names it", () =>
+    webview.withPanel({ viewport: TALL, state: fullFixtureState() }, async (panel) => {
       const card = panel.page.getByRole("article", { name: "Tool: Write src/math.ts" });
       const request = card.getByRole("group", { name: "Permission request" });
       await eventually(async () => assert.equal(await request.count(), 1));
@@ -78,15 +71,10 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await request.count(), 0));
       assert.equal((await card.locator(".tool-status").textContent())?.trim(), "Pending");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows an answer given by a saved rule as a line in the transcript, allowed or rejected", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("shows an answer given by a saved rule as a line in the transcript, allowed or rejected", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       // The very actions the host's PermissionBroker dispatches when a rule answers.
       await panel.actions(1, [
         turnStarted("u1", "tidy up"),
@@ -116,15 +104,10 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       assert.equal(await rejected.isVisible(), true);
       assert.equal(await rejected.locator(".codicon-warning").count(), 1);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("focuses the first allow option when a request appears, unless the user is typing; keyboard answers it", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("focuses the first allow option when a request appears, unless the user is typing; keyboard answers it", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       await panel.actions(1, [turnStarted("u1", "write files"), askWrite("r1", "one")]);
       const first = panel.page
         .getByRole("group", { name: "Permission request" })
@@ -170,14 +153,10 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
         "a focused composer keeps the focus",
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows a request whose tool call has no card at the end of the transcript", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("shows a request whose tool call has no card at the end of the transcript", () =>
+    webview.withPanel(async (panel) => {
       const state = readyState();
       await panel.snapshot(0, {
         ...state,
@@ -204,15 +183,10 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
         optionId: "ok",
       });
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("labels every form field by its title, with defaults, help text and required marks", async () => {
-    const panel = await Panel.open(harness, { viewport: TALL });
-    try {
-      await panel.snapshot(0, fullFixtureState());
+  it("labels every form field by its title, with defaults, help text and required marks", () =>
+    webview.withPanel({ viewport: TALL, state: fullFixtureState() }, async (panel) => {
       const form = panel.page.getByRole("form", { name: "How should I set up the new test?" });
       await eventually(async () => assert.equal(await form.count(), 1));
       const fileName = form.getByRole("textbox", { name: "File name", exact: true });
@@ -239,15 +213,10 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       assert.equal(await form.getByRole("group", { name: "Tags" }).getByRole("checkbox").count(), 2);
       assert.equal(await form.getByLabel("Due date").getAttribute("type"), "date");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("blocks invalid values with messages next to the fields, then submits the typed values", async () => {
-    const panel = await Panel.open(harness, { viewport: TALL });
-    try {
-      await panel.snapshot(0, fullFixtureState());
+  it("blocks invalid values with messages next to the fields, then submits the typed values", () =>
+    webview.withPanel({ viewport: TALL, state: fullFixtureState() }, async (panel) => {
       const form = panel.page.getByRole("form", { name: "How should I set up the new test?" });
       const fileName = form.getByRole("textbox", { name: "File name", exact: true });
       const email = form.getByRole("textbox", { name: "Notify email" });
@@ -302,15 +271,10 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       await panel.waitForSent("form/submit", 2);
       assert.equal((await panel.sentOfType("form/submit"))[1]?.values.fileName, "math2.spec.ts", "Enter submits again");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("declines or cancels; a schema it cannot show offers only Decline and Cancel", async () => {
-    const panel = await Panel.open(harness, { viewport: TALL });
-    try {
-      await panel.snapshot(0, fullFixtureState());
+  it("declines or cancels; a schema it cannot show offers only Decline and Cancel", () =>
+    webview.withPanel({ viewport: TALL, state: fullFixtureState() }, async (panel) => {
       const form = panel.page.getByRole("form", { name: "How should I set up the new test?" });
       await form.getByRole("button", { name: "Decline" }).click();
       await panel.waitForSent("form/decline");
@@ -331,10 +295,7 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       await panel.actions(1, [{ type: "form/resolved", requestId: "form-1" }]);
       await eventually(async () => assert.equal(await form.count(), 0));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
   it("folds a form request from actions like the host sends it", async () => {
     const state = fold(
@@ -348,9 +309,7 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       ],
       readyState(),
     );
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, state);
+    await webview.withPanel({ state }, async (panel) => {
       const field = panel.page.getByRole("form", { name: "Name?" }).getByRole("textbox", { name: "n" });
       await eventually(async () => assert.equal(await field.count(), 1, "labelled by its key when it has no title"));
       await field.fill("Ada");
@@ -362,15 +321,11 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
         values: { n: "Ada" },
       });
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
+    });
   });
 
-  it("leaves a line saying what was chosen once a permission or a form is answered", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([], { phase: "running", startedAt: 1 }));
+  it("leaves a line saying what was chosen once a permission or a form is answered", () =>
+    webview.withPanel({ state: readyState([], { phase: "running", startedAt: 1 }) }, async (panel) => {
       await panel.actions(1, [
         turnStarted("u1", "write it"),
         askWrite("r1", "one"),
@@ -388,8 +343,5 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       assert.equal(await log.getByRole("article", { name: "You declined the form" }).count(), 1);
       assert.equal(await log.getByRole("group", { name: "Permission request" }).count(), 0, "the card is gone");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

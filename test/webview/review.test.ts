@@ -5,90 +5,86 @@
  * not by the agent, a binary file, the host's reason when Undo can't be done).
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { fold } from "./fullFixture";
 import { ROOT, checkpointReviewActions } from "./checkpointFixture";
 import { changesActions, readyActions } from "./featureFixture";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const PARSE = "/home/ada/work/parser/src/parser/parse.ts";
 const TEST = "/home/ada/work/parser/test/parser.test.ts";
 const LOCK = "/home/ada/work/parser/package-lock.json";
 
 describe("webview files changed", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
   const turn: PanelAction[] = [{ type: "turn/started", entryId: "u1", text: "refactor", at: 1 }];
 
-  it("lists each changed file with its counts and state, above the composer", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, fold([...readyActions, ...turn, { type: "turn/ended", stopReason: "end_turn" }]));
-      const region = panel.page.getByRole("region", { name: "Files changed" });
-      await eventually(async () =>
-        assert.equal(await panel.page.getByRole("status").textContent(), "Echo Agent is ready"),
-      );
-      assert.equal(await region.count(), 0, "nothing changed: no section");
+  it("lists each changed file with its counts and state, above the composer", () =>
+    webview.withPanel(
+      { state: fold([...readyActions, ...turn, { type: "turn/ended", stopReason: "end_turn" }]) },
+      async (panel) => {
+        const region = panel.page.getByRole("region", { name: "Files changed" });
+        await eventually(async () =>
+          assert.equal(await panel.page.getByRole("status").textContent(), "Echo Agent is ready"),
+        );
+        assert.equal(await region.count(), 0, "nothing changed: no section");
 
-      await panel.actions(1, changesActions());
-      await panel.expandPanel("Files changed");
-      const rows = region.getByRole("listitem");
-      await eventually(async () => assert.equal(await rows.count(), 4));
-      assert.deepEqual(
-        await rows.evaluateAll((items) =>
-          items.map((item) => [".change-name", ".change-folder"].map((s) => item.querySelector(s)?.textContent ?? "")),
-        ),
-        [
-          ["parse.ts", "src/parser"],
-          ["parser.test.ts", "test"],
-          ["package-lock.json", ""],
-          ["CHANGELOG.md", ""],
-        ],
-      );
-      assert.deepEqual(
-        await rows.evaluateAll((items) => items.map((item) => item.querySelector(".change-stats")?.textContent)),
-        ["+48 −31", "+120 −0", "+3 −1", "+2 −0"],
-      );
-      assert.equal(await rows.nth(0).getByTitle(PARSE).count(), 1, "the full path is in the tooltip");
-      assert.equal(await rows.nth(1).getByText("new file").count(), 1);
-      assert.equal(await rows.nth(0).getByText("new file").count(), 0);
-      assert.match(
-        (await region.getByRole("button", { name: /^Files changed/ }).textContent()) ?? "",
-        /4 files \+173 −32/,
-      );
-      assert.equal(
-        await rows
-          .nth(3)
-          .getByRole("button", { name: /^(Keep|Undo)/ })
-          .count(),
-        0,
-        "a kept file shows its state instead",
-      );
-      assert.match((await rows.nth(3).textContent()) ?? "", /Kept$/);
+        await panel.actions(1, changesActions());
+        await panel.expandPanel("Files changed");
+        const rows = region.getByRole("listitem");
+        await eventually(async () => assert.equal(await rows.count(), 4));
+        assert.deepEqual(
+          await rows.evaluateAll((items) =>
+            items.map((item) =>
+              [".change-name", ".change-folder"].map((s) => item.querySelector(s)?.textContent ?? ""),
+            ),
+          ),
+          [
+            ["parse.ts", "src/parser"],
+            ["parser.test.ts", "test"],
+            ["package-lock.json", ""],
+            ["CHANGELOG.md", ""],
+          ],
+        );
+        assert.deepEqual(
+          await rows.evaluateAll((items) => items.map((item) => item.querySelector(".change-stats")?.textContent)),
+          ["+48 −31", "+120 −0", "+3 −1", "+2 −0"],
+        );
+        assert.equal(await rows.nth(0).getByTitle(PARSE).count(), 1, "the full path is in the tooltip");
+        assert.equal(await rows.nth(1).getByText("new file").count(), 1);
+        assert.equal(await rows.nth(0).getByText("new file").count(), 0);
+        assert.match(
+          (await region.getByRole("button", { name: /^Files changed/ }).textContent()) ?? "",
+          /4 files \+173 −32/,
+        );
+        assert.equal(
+          await rows
+            .nth(3)
+            .getByRole("button", { name: /^(Keep|Undo)/ })
+            .count(),
+          0,
+          "a kept file shows its state instead",
+        );
+        assert.match((await rows.nth(3).textContent()) ?? "", /Kept$/);
 
-      const regionTop = await region.evaluate((element) => element.getBoundingClientRect().top);
-      const promptTop = await panel.page
-        .getByRole("textbox", { name: "Prompt" })
-        .evaluate((element) => element.getBoundingClientRect().top);
-      assert.ok(regionTop < promptTop, "above the composer");
-      const logBottom = await panel.page.getByRole("log").evaluate((element) => element.getBoundingClientRect().bottom);
-      assert.ok(logBottom <= regionTop, "below the transcript");
-      await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+        const regionTop = await region.evaluate((element) => element.getBoundingClientRect().top);
+        const promptTop = await panel.page
+          .getByRole("textbox", { name: "Prompt" })
+          .evaluate((element) => element.getBoundingClientRect().top);
+        assert.ok(regionTop < promptTop, "above the composer");
+        const logBottom = await panel.page
+          .getByRole("log")
+          .evaluate((element) => element.getBoundingClientRect().bottom);
+        assert.ok(logBottom <= regionTop, "below the transcript");
+        await panel.assertHealthy();
+      },
+    ));
 
-  it("posts review/diff, review/keep and review/undo; Undo is unavailable, with the reason, when it cannot work", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("posts review/diff, review/keep and review/undo; Undo is unavailable, with the reason, when it cannot work", () =>
+    webview.withPanel(async (panel) => {
       await panel.snapshot(
         0,
         fold([...readyActions, ...turn, ...changesActions(), { type: "turn/ended", stopReason: "end_turn" }]),
@@ -144,14 +140,10 @@ describe("webview files changed", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 1));
       assert.equal(await region.getByTitle(LOCK).count(), 1);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("collapses, and offers Keep all and Undo all for the pending files", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("collapses, and offers Keep all and Undo all for the pending files", () =>
+    webview.withPanel(async (panel) => {
       await panel.snapshot(
         0,
         fold([...readyActions, ...turn, ...changesActions(), { type: "turn/ended", stopReason: "end_turn" }]),
@@ -183,14 +175,10 @@ describe("webview files changed", { timeout: 120_000 }, () => {
       await toggle.click();
       await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 4));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("posts review/all; a change not by the agent has no Undo, a binary file no line counts, and Undo says why it can't", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("posts review/all; a change not by the agent has no Undo, a binary file no line counts, and Undo says why it can't", () =>
+    webview.withPanel(async (panel) => {
       await panel.snapshot(
         0,
         fold([...readyActions, ...turn, ...checkpointReviewActions(), { type: "turn/ended", stopReason: "end_turn" }]),
@@ -241,29 +229,23 @@ describe("webview files changed", { timeout: 120_000 }, () => {
         "only the agent's undoable rows",
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("offers Review all for a single change too", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, fold([...readyActions, ...turn, ...checkpointReviewActions().slice(0, 1)]));
-      const region = panel.page.getByRole("region", { name: "Files changed" });
-      await panel.expandPanel("Files changed");
-      await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 1));
-      assert.equal(await region.getByRole("button", { name: "Review all" }).count(), 1);
-      assert.equal(await region.getByRole("button", { name: "Keep all" }).count(), 0);
-      await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+  it("offers Review all for a single change too", () =>
+    webview.withPanel(
+      { state: fold([...readyActions, ...turn, ...checkpointReviewActions().slice(0, 1)]) },
+      async (panel) => {
+        const region = panel.page.getByRole("region", { name: "Files changed" });
+        await panel.expandPanel("Files changed");
+        await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 1));
+        assert.equal(await region.getByRole("button", { name: "Review all" }).count(), 1);
+        assert.equal(await region.getByRole("button", { name: "Keep all" }).count(), 0);
+        await panel.assertHealthy();
+      },
+    ));
 
-  it("at 300 px: paths relative to the workspace, file name first and never cut off, folder dimmed; a claimed edit that changed nothing is marked", async () => {
-    const panel = await Panel.open(harness, { viewport: { width: 300, height: 700 } });
-    try {
+  it("at 300 px: paths relative to the workspace, file name first and never cut off, folder dimmed; a claimed edit that changed nothing is marked", () =>
+    webview.withPanel({ viewport: { width: 300, height: 700 } }, async (panel) => {
       const root = "/home/ada/work/parser";
       const long = `${root}/src/parser/grammar/expressions/binaryOperatorPrecedence.generated.ts`;
       await panel.send({ type: "workspace/roots", roots: [root] });
@@ -318,8 +300,5 @@ describe("webview files changed", { timeout: 120_000 }, () => {
       assert.equal(await unchanged.locator(".change-stats").count(), 0, "no +0 −0");
       assert.match((await toggle.textContent()) ?? "", /1 file \+2 −1/, "counted as no file changed");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -4,19 +4,15 @@
  * Close posting the right messages; at 300 px every action through the row's "…" menu (issue 29 §4).
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { AGENT, readyState } from "./fixtures";
 import { TABS, sessionsList, tabsState } from "./featureFixture";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import type { Panel } from "./harness";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 describe("webview session list", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
   async function openList(panel: Panel, archivable = false) {
     await panel.snapshot(0, readyState());
@@ -34,10 +30,8 @@ describe("webview session list", { timeout: 120_000 }, () => {
     return { toggle, list: rows };
   }
 
-  it("toggles from the header, asks for a refresh, and shows title, agent, folder, time and status", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("toggles from the header, asks for a refresh, and shows title, agent, folder, time and status", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       const toggle = panel.page.getByRole("button", { name: "Show sessions" });
       assert.equal(await toggle.getAttribute("aria-expanded"), "false");
       await toggle.click();
@@ -92,14 +86,10 @@ describe("webview session list", { timeout: 120_000 }, () => {
       await toggle.click();
       await panel.waitForSent("sessions/refresh", 2);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("filters by title, agent and folder", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("filters by title, agent and folder", () =>
+    webview.withPanel(async (panel) => {
       const { list } = await openList(panel);
       const search = panel.page.getByRole("searchbox", { name: "Search sessions" });
       const titles = () => list.getByRole("listitem").locator(".session-title").allTextContents();
@@ -120,14 +110,10 @@ describe("webview session list", { timeout: 120_000 }, () => {
       await search.press("Escape");
       await eventually(async () => assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).count(), 1));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("posts Open, Delete and Close for a row, and follows tab changes live", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("posts Open, Delete and Close for a row, and follows tab changes live", () =>
+    webview.withPanel(async (panel) => {
       const { list } = await openList(panel);
       const row = (title: string) =>
         list.getByRole("listitem").filter({ has: panel.page.getByText(title, { exact: true }) });
@@ -182,14 +168,10 @@ describe("webview session list", { timeout: 120_000 }, () => {
       );
       await settle(panel.page);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it('at 300 px, every row action is in its "…" menu, by mouse, right-click and keyboard', async () => {
-    const panel = await Panel.open(harness, { viewport: { width: 300, height: 720 } });
-    try {
+  it('at 300 px, every row action is in its "…" menu, by mouse, right-click and keyboard', () =>
+    webview.withPanel({ viewport: { width: 300, height: 720 } }, async (panel) => {
       const { list } = await openList(panel, true);
       const page = panel.page;
       const row = (title: string) => list.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
@@ -274,8 +256,5 @@ describe("webview session list", { timeout: 120_000 }, () => {
       ]);
       await eventually(async () => assert.equal(await page.getByRole("textbox", { name: "Prompt" }).count(), 1));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -4,11 +4,12 @@
  * can be removed or sent now.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { fold } from "./fullFixture";
 import { readyActions } from "./featureFixture";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const running: PanelAction[] = [
   ...readyActions,
@@ -20,18 +21,10 @@ const queueSet = (...texts: string[]): PanelAction => ({
 });
 
 describe("webview steering and queue", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("shows a steer as the user's message with a pending, applied or failed state line", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, fold(running));
+  it("shows a steer as the user's message with a pending, applied or failed state line", () =>
+    webview.withPanel({ state: fold(running) }, async (panel) => {
       await panel.actions(1, [
         { type: "steer/sent", entryId: "s1", steerId: "st-1", text: "Mention the new CLI flag" },
         { type: "steer/sent", entryId: "s2", steerId: "st-2", text: "Keep it short" },
@@ -67,71 +60,64 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
         "a plain prompt has no state line",
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("lists queued messages above the composer; edits, removals and Send now post queue messages", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, fold([...running, queueSet("Then bump the version", "And tag the release")]));
-      await panel.expandPanel("Queued");
-      const queue = panel.page.getByRole("list", { name: "Queued messages" });
-      await eventually(async () => assert.equal(await queue.getByRole("listitem").count(), 2));
-      const first = queue.getByRole("textbox", { name: "Queued message 1" });
-      const second = queue.getByRole("textbox", { name: "Queued message 2" });
-      assert.equal(await first.inputValue(), "Then bump the version");
-      assert.equal(await second.inputValue(), "And tag the release");
-      const queueBottom = await queue.evaluate((element) => element.getBoundingClientRect().bottom);
-      const promptTop = await panel.page
-        .getByRole("textbox", { name: "Prompt" })
-        .evaluate((element) => element.getBoundingClientRect().top);
-      assert.ok(queueBottom <= promptTop, "above the composer");
+  it("lists queued messages above the composer; edits, removals and Send now post queue messages", () =>
+    webview.withPanel(
+      { state: fold([...running, queueSet("Then bump the version", "And tag the release")]) },
+      async (panel) => {
+        await panel.expandPanel("Queued");
+        const queue = panel.page.getByRole("list", { name: "Queued messages" });
+        await eventually(async () => assert.equal(await queue.getByRole("listitem").count(), 2));
+        const first = queue.getByRole("textbox", { name: "Queued message 1" });
+        const second = queue.getByRole("textbox", { name: "Queued message 2" });
+        assert.equal(await first.inputValue(), "Then bump the version");
+        assert.equal(await second.inputValue(), "And tag the release");
+        const queueBottom = await queue.evaluate((element) => element.getBoundingClientRect().bottom);
+        const promptTop = await panel.page
+          .getByRole("textbox", { name: "Prompt" })
+          .evaluate((element) => element.getBoundingClientRect().top);
+        assert.ok(queueBottom <= promptTop, "above the composer");
 
-      // Enter saves an edit.
-      await first.fill("Then bump the minor version");
-      await first.press("Enter");
-      await panel.waitForSent("queue/edit");
-      // Leaving the box saves too; Escape reverts and does not stop the turn.
-      await second.fill("And tag it v2.1.0");
-      await panel.page.getByRole("textbox", { name: "Prompt" }).click();
-      await panel.waitForSent("queue/edit", 2);
-      assert.deepEqual(await panel.sentOfType("queue/edit"), [
-        { type: "queue/edit", id: "q1", text: "Then bump the minor version" },
-        { type: "queue/edit", id: "q2", text: "And tag it v2.1.0" },
-      ]);
-      await first.fill("scratch that");
-      await first.press("Escape");
-      assert.equal(await first.inputValue(), "Then bump the version", "reverted to the host's text");
-      await first.press("Tab");
-      await settle(panel.page);
-      assert.equal((await panel.sentOfType("queue/edit")).length, 2, "nothing saved after Escape");
-      assert.deepEqual(await panel.sentOfType("turn/cancel"), []);
+        // Enter saves an edit.
+        await first.fill("Then bump the minor version");
+        await first.press("Enter");
+        await panel.waitForSent("queue/edit");
+        // Leaving the box saves too; Escape reverts and does not stop the turn.
+        await second.fill("And tag it v2.1.0");
+        await panel.page.getByRole("textbox", { name: "Prompt" }).click();
+        await panel.waitForSent("queue/edit", 2);
+        assert.deepEqual(await panel.sentOfType("queue/edit"), [
+          { type: "queue/edit", id: "q1", text: "Then bump the minor version" },
+          { type: "queue/edit", id: "q2", text: "And tag it v2.1.0" },
+        ]);
+        await first.fill("scratch that");
+        await first.press("Escape");
+        assert.equal(await first.inputValue(), "Then bump the version", "reverted to the host's text");
+        await first.press("Tab");
+        await settle(panel.page);
+        assert.equal((await panel.sentOfType("queue/edit")).length, 2, "nothing saved after Escape");
+        assert.deepEqual(await panel.sentOfType("turn/cancel"), []);
 
-      // The host echoes the edits as a new queue.
-      await panel.actions(1, [queueSet("Then bump the minor version", "And tag it v2.1.0")]);
-      await eventually(async () => assert.equal(await first.inputValue(), "Then bump the minor version"));
+        // The host echoes the edits as a new queue.
+        await panel.actions(1, [queueSet("Then bump the minor version", "And tag it v2.1.0")]);
+        await eventually(async () => assert.equal(await first.inputValue(), "Then bump the minor version"));
 
-      await queue.getByRole("listitem").nth(1).getByRole("button", { name: "Remove" }).click();
-      await panel.waitForSent("queue/remove");
-      await queue.getByRole("listitem").nth(0).getByRole("button", { name: "Send now" }).click();
-      await panel.waitForSent("queue/sendNow");
-      assert.deepEqual(await panel.sentOfType("queue/remove"), [{ type: "queue/remove", id: "q2" }]);
-      assert.deepEqual(await panel.sentOfType("queue/sendNow"), [{ type: "queue/sendNow", id: "q1" }]);
+        await queue.getByRole("listitem").nth(1).getByRole("button", { name: "Remove" }).click();
+        await panel.waitForSent("queue/remove");
+        await queue.getByRole("listitem").nth(0).getByRole("button", { name: "Send now" }).click();
+        await panel.waitForSent("queue/sendNow");
+        assert.deepEqual(await panel.sentOfType("queue/remove"), [{ type: "queue/remove", id: "q2" }]);
+        assert.deepEqual(await panel.sentOfType("queue/sendNow"), [{ type: "queue/sendNow", id: "q1" }]);
 
-      await panel.actions(2, [{ type: "queue/set", items: [] }]);
-      await eventually(async () => assert.equal(await queue.count(), 0, "an empty queue shows nothing"));
-      await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+        await panel.actions(2, [{ type: "queue/set", items: [] }]);
+        await eventually(async () => assert.equal(await queue.count(), 0, "an empty queue shows nothing"));
+        await panel.assertHealthy();
+      },
+    ));
 
-  it("enables Send during a running turn when the box has text, and keeps Stop available", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, fold([...running, queueSet("Then bump the version")]));
+  it("enables Send during a running turn when the box has text, and keeps Stop available", () =>
+    webview.withPanel({ state: fold([...running, queueSet("Then bump the version")]) }, async (panel) => {
       await panel.expandPanel("Queued");
       const send = panel.page.getByRole("button", { name: "Send", exact: true });
       const stop = panel.page.getByRole("button", { name: "Stop" });
@@ -157,14 +143,10 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await heading.count(), 1));
       assert.equal(await panel.page.getByRole("list", { name: "Queued messages" }).getByRole("listitem").count(), 1);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("marks a queued message its agent ended before sending as not sent, with Send again", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("marks a queued message its agent ended before sending as not sent, with Send again", () =>
+    webview.withPanel(async (panel) => {
       const crashed: PanelAction = {
         type: "queue/set",
         items: [{ id: "q1", text: "Then bump the version", notSent: true }],
@@ -187,8 +169,5 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await item.getByRole("button", { name: "Send now" }).count(), 1));
       assert.doesNotMatch((await item.textContent()) ?? "", /Not sent/);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

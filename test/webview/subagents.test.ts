@@ -4,11 +4,12 @@
  * thread drawn by the same entry components; open while running, collapsed once done.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { fold } from "./fullFixture";
 import { memberUpdate, readyActions, subagentActions, subagentDone, subagentEvent } from "./featureFixture";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const running: PanelAction[] = [
   ...readyActions,
@@ -16,18 +17,10 @@ const running: PanelAction[] = [
 ];
 
 describe("webview subagent runs", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("nests a run inside its tool call's card, open with the child's entries while it runs", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, fold(running));
+  it("nests a run inside its tool call's card, open with the child's entries while it runs", () =>
+    webview.withPanel({ state: fold(running) }, async (panel) => {
       const actions = subagentActions();
       for (const [i, action] of actions.entries()) await panel.actions(i + 1, [action]);
       const log = panel.page.getByRole("log", { name: "Transcript" });
@@ -80,14 +73,10 @@ describe("webview subagent runs", { timeout: 120_000 }, () => {
       );
       assert.equal(await toggle.getAttribute("aria-expanded"), "true");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows member lanes and unattached runs as their own timeline entries, after the entry that was last when they started", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("shows member lanes and unattached runs as their own timeline entries, after the entry that was last when they started", () =>
+    webview.withPanel(async (panel) => {
       const text = (value: string) => ({ type: "text", text: value });
       await panel.snapshot(
         0,
@@ -171,14 +160,10 @@ describe("webview subagent runs", { timeout: 120_000 }, () => {
       );
       await settle(panel.page);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows a failed run's reason and a cancelled run's state, collapsed", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("shows a failed run's reason and a cancelled run's state, collapsed", () =>
+    webview.withPanel(async (panel) => {
       await panel.snapshot(
         0,
         fold([
@@ -212,8 +197,5 @@ describe("webview subagent runs", { timeout: 120_000 }, () => {
       assert.match((await cancelled.getByRole("button").first().textContent()) ?? "", /Cancelled$/);
       assert.equal(await cancelled.locator(".run-reason").textContent(), "cancelled");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -3,24 +3,17 @@
  * and new; and each tab keeping its own draft across switches and reloads.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { AGENT, readyState, userEntry } from "./fixtures";
 import { TABS, tabsState } from "./featureFixture";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 describe("webview tabs", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("shows each open session as a tab with its status badge", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("shows each open session as a tab with its status badge", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       await panel.send(tabsState("tab-1"));
       const strip = panel.page.getByRole("tablist", { name: "Sessions" });
       const tabs = strip.getByRole("tab");
@@ -80,15 +73,10 @@ describe("webview tabs", { timeout: 120_000 }, () => {
         ),
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("activates tabs by click and by arrows + Enter, closes them, and opens a new session", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("activates tabs by click and by arrows + Enter, closes them, and opens a new session", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       await panel.send(tabsState("tab-1"));
       const strip = panel.page.getByRole("tablist", { name: "Sessions" });
       await eventually(async () => assert.equal(await strip.getByRole("tab").count(), 4));
@@ -147,14 +135,10 @@ describe("webview tabs", { timeout: 120_000 }, () => {
       );
       assert.equal(await strip.getByRole("tab").count(), 3);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("keeps a draft per tab: switching tabs and reloading bring each tab's draft back", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("keeps a draft per tab: switching tabs and reloading bring each tab's draft back", () =>
+    webview.withPanel(async (panel) => {
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       const switchTo = async (seq: number, key: string, text: string) => {
         // What the host sends on a switch: the new tab's snapshot, and the tab strip.
@@ -199,14 +183,10 @@ describe("webview tabs", { timeout: 120_000 }, () => {
       await switchTo(60, "tab-1", "parser thread");
       await eventually(async () => assert.equal(await prompt.inputValue(), "second parser draft"));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("moves a draft typed before any tab was known to the first tab", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("moves a draft typed before any tab was known to the first tab", () =>
+    webview.withPanel(async (panel) => {
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await panel.snapshot(0, readyState());
       await prompt.fill("typed early");
@@ -219,10 +199,7 @@ describe("webview tabs", { timeout: 120_000 }, () => {
       await panel.send(tabsState("tab-1"));
       await eventually(async () => assert.equal(await prompt.inputValue(), "typed early"));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
   it("a tab in a git worktree shows its branch and says so; the strip stays axe-clean in every theme", async () => {
     const worktreeTabs = [
@@ -230,9 +207,7 @@ describe("webview tabs", { timeout: 120_000 }, () => {
       { ...TABS[3]!, title: "Add tests", worktree: { branch: "acp/add-tests", path: "/w/repo-1/acp-add-tests" } },
     ];
     for (const theme of ["dark", "light", "high-contrast"] as const) {
-      const panel = await Panel.open(harness, { theme, viewport: { width: 700, height: 600 } });
-      try {
-        await panel.snapshot(0, readyState());
+      await webview.withPanel({ theme, viewport: { width: 700, height: 600 }, state: readyState() }, async (panel) => {
         await panel.send(tabsState("tab-1", worktreeTabs));
         const strip = panel.page.getByRole("tablist", { name: "Sessions" });
         const first = strip.getByRole("tab", { name: "acp/fix-login Fix login, in a worktree, running" });
@@ -250,9 +225,7 @@ describe("webview tabs", { timeout: 120_000 }, () => {
         assert.equal(context.inWorktree, true, "the tab's menu offers the worktree's actions");
         assert.deepEqual(await panel.axe(), []);
         await panel.assertHealthy();
-      } finally {
-        await panel.close();
-      }
+      });
     }
   });
 });

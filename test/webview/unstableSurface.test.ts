@@ -4,25 +4,18 @@
  * and the provider picker next to the model picker.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { fold } from "./fullFixture";
 import { readyActions } from "./featureFixture";
 import { CHILD, providerActions, unstableActions, unstableDone } from "./unstableFixture";
-import { type Harness, Panel, eventually, startHarness } from "./harness";
+import { eventually } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("shows id-addressed plans (items, Markdown, file) beside the stable plan; a removed one is gone", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, fold(unstableActions()));
+  it("shows id-addressed plans (items, Markdown, file) beside the stable plan; a removed one is gone", () =>
+    webview.withPanel({ state: fold(unstableActions()) }, async (panel) => {
       const page = panel.page;
       await panel.expandPanel("Plan");
       await eventually(async () =>
@@ -45,14 +38,10 @@ describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
       });
       assert.equal(await page.getByRole("region", { name: "Plan old" }).count(), 0, "plan_removed");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows a standard subagent in the nested-run view, with its messages and its own output", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("shows a standard subagent in the nested-run view, with its messages and its own output", () =>
+    webview.withPanel(async (panel) => {
       const actions = unstableActions();
       await panel.snapshot(0, fold(actions));
       const log = panel.page.getByRole("log", { name: "Transcript" });
@@ -89,15 +78,10 @@ describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
         assert.equal(await log.getByText("1.2k in · 300 out · 40 thinking", { exact: true }).count(), 1),
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("offers a provider picker next to the model picker, only when the agent lists providers", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, fold(readyActions));
+  it("offers a provider picker next to the model picker, only when the agent lists providers", () =>
+    webview.withPanel({ state: fold(readyActions) }, async (panel) => {
       // The pickers sit in the composer's toolbar (issue 29 moved them out of the header).
       const toolbar = panel.page.locator(".composer-toolbar");
       await eventually(async () => assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).count(), 1));
@@ -164,8 +148,5 @@ describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
       });
       assert.deepEqual(await panel.axe(), []);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

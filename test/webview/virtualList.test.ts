@@ -3,25 +3,18 @@
  * every entry can be reached by scrolling, and the reader's place survives new content.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { longThread, messageChunk, readyState, userEntry } from "./fixtures";
-import { type Harness, Panel, eventually, settle, shownInLog, startHarness } from "./harness";
+import { eventually, settle, shownInLog } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const COUNT = 2_000;
 
 describe("webview virtualised transcript", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("renders far fewer rows than entries, yet scrolls to the first and the last entry", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState(longThread(COUNT)));
+  it("renders far fewer rows than entries, yet scrolls to the first and the last entry", () =>
+    webview.withPanel({ state: readyState(longThread(COUNT)) }, async (panel) => {
       const log = panel.page.getByRole("log", { name: "Transcript" });
       const articles = log.getByRole("article");
       const visible = (text: string) => shownInLog(log, text);
@@ -56,15 +49,10 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
         ),
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("mounts only the rows in view while the reader flings by more than a viewport per frame, and the overscan once the scroll rests", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState(longThread(COUNT)));
+  it("mounts only the rows in view while the reader flings by more than a viewport per frame, and the overscan once the scroll rests", () =>
+    webview.withPanel({ state: readyState(longThread(COUNT)) }, async (panel) => {
       const log = panel.page.getByRole("log", { name: "Transcript" });
       await eventually(async () =>
         assert.equal(await log.getByText(`question ${COUNT - 2}`, { exact: true }).count(), 1),
@@ -104,14 +92,10 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
         assert.ok(above > 600, `at rest, rows above the viewport are mounted again (${Math.round(above)} px)`);
       });
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows a long thread's tail at once, then the whole thread without moving the reader", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("shows a long thread's tail at once, then the whole thread without moving the reader", () =>
+    webview.withPanel(async (panel) => {
       const whole = longThread(COUNT);
       const tail = readyState(whole.slice(-150));
       await panel.snapshot(0, { ...tail, thread: { ...tail.thread, omittedEntries: COUNT - 150 } });
@@ -134,15 +118,10 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
       await log.evaluate((element) => element.scrollTo(0, 0));
       await eventually(async () => assert.equal(await inView("question 0"), true, "the oldest entry is reachable now"));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("keeps the reader's place when content arrives, and follows it at the bottom", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState(longThread(COUNT), { phase: "running", startedAt: 1 }));
+  it("keeps the reader's place when content arrives, and follows it at the bottom", () =>
+    webview.withPanel({ state: readyState(longThread(COUNT), { phase: "running", startedAt: 1 }) }, async (panel) => {
       const log = panel.page.getByRole("log", { name: "Transcript" });
       await eventually(async () => assert.ok((await log.getByRole("article").count()) > 0));
       await log.evaluate((element) => element.scrollTo(0, element.scrollHeight / 3));
@@ -191,70 +170,65 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
         ),
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("windows a streamed 1 MB reply by segments: few blocks in the DOM, rendered as they come near the viewport", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([userEntry("u1", "flood")], { phase: "running", startedAt: 1 }));
-      // 4,000 blocks in 40 batches of 100, as fast as the page takes them.
-      const block = (i: number) =>
-        i % 5 === 0
-          ? "```ts\nconst step" + i + " = " + i + ";\n```"
-          : `Paragraph ${i} with **bold ${i}** and \`code${i}\`.`;
-      const batches = Array.from({ length: 40 }, (_, b) => ({
-        type: "state/actions",
-        seq: b * 100 + 1,
-        actions: Array.from({ length: 100 }, (_, i) => messageChunk("a1", `${block(b * 100 + i)}\n\n`)),
-      }));
-      await panel.sendAll(batches);
-      const log = panel.page.getByRole("log", { name: "Transcript" });
-      await eventually(async () =>
-        assert.equal(await log.getByText("Paragraph 3999 with", { exact: false }).count(), 1),
-      );
-      await eventually(async () =>
-        assert.equal(
-          await log.getByRole("strong").filter({ hasText: "bold 3999" }).count(),
-          1,
-          "the newest block is rendered Markdown",
-        ),
-      );
-      const blocksInDom = await log.locator(".markdown-block").count();
-      assert.ok(
-        blocksInDom < 400,
-        `only the segments near the viewport are in the DOM (${blocksInDom} of 4,000 blocks)`,
-      );
-      assert.equal(
-        await log.getByRole("article", { name: "Agent", exact: true }).count(),
-        0,
-        "the message's first segment left the DOM",
-      );
-
-      await log.evaluate((element) => element.scrollTo(0, 0));
-      await eventually(async () =>
+  it("windows a streamed 1 MB reply by segments: few blocks in the DOM, rendered as they come near the viewport", () =>
+    webview.withPanel(
+      { state: readyState([userEntry("u1", "flood")], { phase: "running", startedAt: 1 }) },
+      async (panel) => {
+        // 4,000 blocks in 40 batches of 100, as fast as the page takes them.
+        const block = (i: number) =>
+          i % 5 === 0
+            ? "```ts\nconst step" + i + " = " + i + ";\n```"
+            : `Paragraph ${i} with **bold ${i}** and \`code${i}\`.`;
+        const batches = Array.from({ length: 40 }, (_, b) => ({
+          type: "state/actions",
+          seq: b * 100 + 1,
+          actions: Array.from({ length: 100 }, (_, i) => messageChunk("a1", `${block(b * 100 + i)}\n\n`)),
+        }));
+        await panel.sendAll(batches);
+        const log = panel.page.getByRole("log", { name: "Transcript" });
+        await eventually(async () =>
+          assert.equal(await log.getByText("Paragraph 3999 with", { exact: false }).count(), 1),
+        );
+        await eventually(async () =>
+          assert.equal(
+            await log.getByRole("strong").filter({ hasText: "bold 3999" }).count(),
+            1,
+            "the newest block is rendered Markdown",
+          ),
+        );
+        const blocksInDom = await log.locator(".markdown-block").count();
+        assert.ok(
+          blocksInDom < 400,
+          `only the segments near the viewport are in the DOM (${blocksInDom} of 4,000 blocks)`,
+        );
         assert.equal(
           await log.getByRole("article", { name: "Agent", exact: true }).count(),
-          1,
-          "the first segment is the message",
-        ),
-      );
-      await eventually(async () =>
-        assert.equal(
-          await log
-            .getByRole("strong")
-            .filter({ hasText: /^bold 1$/ })
-            .count(),
-          1,
-          "its blocks render once in view",
-        ),
-      );
-      assert.equal(await log.getByText("Paragraph 3999 with", { exact: false }).count(), 0, "the end left the DOM");
-      await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+          0,
+          "the message's first segment left the DOM",
+        );
+
+        await log.evaluate((element) => element.scrollTo(0, 0));
+        await eventually(async () =>
+          assert.equal(
+            await log.getByRole("article", { name: "Agent", exact: true }).count(),
+            1,
+            "the first segment is the message",
+          ),
+        );
+        await eventually(async () =>
+          assert.equal(
+            await log
+              .getByRole("strong")
+              .filter({ hasText: /^bold 1$/ })
+              .count(),
+            1,
+            "its blocks render once in view",
+          ),
+        );
+        assert.equal(await log.getByText("Paragraph 3999 with", { exact: false }).count(), 0, "the end left the DOM");
+        await panel.assertHealthy();
+      },
+    ));
 });
