@@ -8,7 +8,8 @@
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { checkpointState, previewFor, restoredNotice } from "./checkpointFixture";
-import { type Panel, eventually, settle } from "./harness";
+import { eventually, settle } from "./harness";
+import type { Panel } from "./panel";
 import { webviewSuite } from "./webviewSuite";
 
 describe("webview checkpoints", { timeout: 120_000 }, () => {

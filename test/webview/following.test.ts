@@ -10,7 +10,7 @@ import type { Locator } from "playwright-core";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import type { ThreadEntry } from "../../src/shared/thread/thread";
 import { agentEntry, messageChunk, readyState, turnStarted, userEntry } from "./fixtures";
-import type { Panel } from "./harness";
+import type { Panel } from "./panel";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 

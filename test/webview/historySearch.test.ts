@@ -11,7 +11,8 @@ import { describe, it } from "node:test";
 import type { SessionListItem } from "../../src/shared/wire/protocol";
 import { AGENT, readyState } from "./fixtures";
 import { sessionsList, tabsState } from "./featureFixture";
-import { type Panel, eventually } from "./harness";
+import { eventually } from "./harness";
+import type { Panel } from "./panel";
 import { openSessionList } from "./scenes";
 import { webviewSuite } from "./webviewSuite";
 

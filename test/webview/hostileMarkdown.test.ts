@@ -8,7 +8,7 @@
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { agentEntry, messageChunk, readyState, userEntry } from "./fixtures";
-import type { Panel } from "./harness";
+import type { Panel } from "./panel";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 

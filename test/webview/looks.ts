@@ -7,7 +7,9 @@ import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Locator } from "playwright-core";
-import { type Panel, type Theme, settle } from "./harness";
+import { settle } from "./harness";
+import type { Panel } from "./panel";
+import type { Theme } from "./themeStylesheets";
 
 /** Every theme the harness serves: the axe checks run in each. */
 export const ALL_THEMES = ["dark", "light", "high-contrast"] as const satisfies readonly Theme[];

@@ -5,7 +5,8 @@
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { agentEntry, readyState, userEntry } from "./fixtures";
-import { type Theme, computedColour, eventually } from "./harness";
+import { computedColour, eventually } from "./harness";
+import type { Theme } from "./themeStylesheets";
 import { webviewSuite } from "./webviewSuite";
 
 const TABLE = [

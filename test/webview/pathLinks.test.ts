@@ -6,7 +6,8 @@
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { agentEntry, messageChunk, readyState, userEntry } from "./fixtures";
-import { type Theme, eventually } from "./harness";
+import { eventually } from "./harness";
+import type { Theme } from "./themeStylesheets";
 import { webviewSuite } from "./webviewSuite";
 
 const REPLY = [

@@ -7,7 +7,7 @@ import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { TABS, tabsState } from "./featureFixture";
 import { fold, fullFixtureActions } from "./fullFixture";
-import type { Panel } from "./harness";
+import type { Panel } from "./panel";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 

@@ -7,7 +7,8 @@ import * as assert from "node:assert/strict";
 import type { Locator } from "playwright-core";
 import type { HostMessage } from "../../src/shared/wire/protocol";
 import { catalog, noAgentState, sessionsList } from "./featureFixture";
-import { type Panel, eventually } from "./harness";
+import { eventually } from "./harness";
+import type { Panel } from "./panel";
 
 type SessionsList = Extract<HostMessage, { type: "sessions/list" }>;
 type AgentCatalog = Extract<HostMessage, { type: "agents/catalog" }>;

@@ -7,7 +7,7 @@ import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { AGENT, readyState } from "./fixtures";
 import { TABS, sessionsList, tabsState } from "./featureFixture";
-import type { Panel } from "./harness";
+import type { Panel } from "./panel";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 

@@ -8,7 +8,7 @@ import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { readyState } from "./fixtures";
 import { TABS, sessionsList, tabsState } from "./featureFixture";
-import type { Panel } from "./harness";
+import type { Panel } from "./panel";
 import { eventually } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 

@@ -9,7 +9,7 @@ import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { fold } from "./fullFixture";
 import { readyActions } from "./featureFixture";
-import type { Panel } from "./harness";
+import type { Panel } from "./panel";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 

@@ -5,7 +5,8 @@
  */
 import { after, before } from "node:test";
 import type { PanelState } from "../../src/shared/wire/panelState";
-import { type Harness, type OpenOptions, Panel, startHarness } from "./harness";
+import { type Harness, startHarness } from "./harness";
+import { type OpenOptions, Panel } from "./panel";
 
 export interface PanelOptions extends OpenOptions {
   /** The host's first `state/snapshot` (seq 0), posted as soon as the page is ready. */
