@@ -67,8 +67,7 @@ describe("webview attachment chips by source", { timeout: 120_000 }, () => {
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await prompt.fill("look at these");
       await prompt.press("Enter");
-      await panel.waitForSent("prompt/send");
-      const [sent] = await panel.sentOfType("prompt/send");
+      const [sent] = await panel.waitForSentOfType("prompt/send");
       assert.deepEqual(
         sent?.attachments,
         SOURCES.map(({ source: _source, icon: _icon, ...attachment }) => attachment),
@@ -139,8 +138,7 @@ describe("webview attachment chips by source", { timeout: 120_000 }, () => {
         assert.match((await menu.getByRole("option").first().textContent()) ?? "", /asks first/),
       );
       await prompt.press("Enter");
-      await panel.waitForSent("mention/fetch");
-      assert.deepEqual(await panel.sentOfType("mention/fetch"), [{ type: "mention/fetch", url }]);
+      assert.deepEqual(await panel.waitForSentOfType("mention/fetch"), [{ type: "mention/fetch", url }]);
       const chips = panel.page.getByRole("list", { name: "Attachments" }).getByRole("listitem");
       await settle(panel.page);
       assert.equal(await chips.count(), 0, "no chip before the host has fetched the page");

@@ -45,8 +45,9 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
         "Restore the files to what they held just before this message",
       );
       await restoreFirst.click();
-      await panel.waitForSent("checkpoint/preview");
-      assert.deepEqual(await panel.sentOfType("checkpoint/preview"), [{ type: "checkpoint/preview", entryId: "u1" }]);
+      assert.deepEqual(await panel.waitForSentOfType("checkpoint/preview"), [
+        { type: "checkpoint/preview", entryId: "u1" },
+      ]);
       await eventually(async () =>
         assert.equal(await you.nth(1).getByRole("group", { name: "Restore checkpoint" }).count(), 1),
       );
@@ -83,8 +84,7 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       await withConversation.press("Space");
       assert.equal(await withConversation.isChecked(), true);
       await card.getByRole("button", { name: "Restore" }).click();
-      await panel.waitForSent("checkpoint/restore");
-      assert.deepEqual(await panel.sentOfType("checkpoint/restore"), [
+      assert.deepEqual(await panel.waitForSentOfType("checkpoint/restore"), [
         { type: "checkpoint/restore", entryId: "u1", conversation: true },
       ]);
       await eventually(async () => assert.equal(await card.count(), 0));
@@ -107,8 +107,7 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
         ),
       );
       await card.getByRole("button", { name: "Restore" }).click();
-      await panel.waitForSent("checkpoint/restore", 2);
-      assert.deepEqual((await panel.sentOfType("checkpoint/restore"))[1], {
+      assert.deepEqual((await panel.waitForSentOfType("checkpoint/restore", 2))[1], {
         type: "checkpoint/restore",
         entryId: "u2",
         conversation: false,
@@ -229,8 +228,7 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       assert.equal(await you.nth(1).getByRole("toolbar").count(), 0, "the actions give way to the editor");
       await box.fill("Refactor the parser, keep the old API");
       await you.nth(1).getByRole("button", { name: "Rerun", exact: true }).click();
-      await panel.waitForSent("message/editResend");
-      assert.deepEqual(await panel.sentOfType("message/editResend"), [
+      assert.deepEqual(await panel.waitForSentOfType("message/editResend"), [
         { type: "message/editResend", entryId: "u1", text: "Refactor the parser, keep the old API" },
       ]);
       await eventually(async () => assert.equal(await box.count(), 0));
@@ -247,8 +245,7 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       const second = you.nth(2).getByRole("textbox", { name: "Edit message" });
       await second.fill("Add property tests");
       await second.press("Control+Enter");
-      await panel.waitForSent("message/editResend", 2);
-      assert.deepEqual((await panel.sentOfType("message/editResend"))[1], {
+      assert.deepEqual((await panel.waitForSentOfType("message/editResend", 2))[1], {
         type: "message/editResend",
         entryId: "u2",
         text: "Add property tests",

@@ -22,8 +22,7 @@ describe("webview composer", { timeout: 120_000 }, () => {
       assert.deepEqual(await panel.sentOfType("prompt/send"), [], "Shift+Enter does not send");
 
       await prompt.press("Enter");
-      await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [
+      assert.deepEqual(await panel.waitForSentOfType("prompt/send"), [
         { type: "prompt/send", text: "first line\nsecond line", attachments: [] },
       ]);
       assert.equal(await prompt.inputValue(), "");
@@ -36,8 +35,7 @@ describe("webview composer", { timeout: 120_000 }, () => {
 
       await prompt.fill("via the button");
       await panel.page.getByRole("button", { name: "Send" }).click();
-      await panel.waitForSent("prompt/send", 2);
-      assert.deepEqual((await panel.sentOfType("prompt/send"))[1], {
+      assert.deepEqual((await panel.waitForSentOfType("prompt/send", 2))[1], {
         type: "prompt/send",
         text: "via the button",
         attachments: [],
@@ -68,8 +66,7 @@ describe("webview composer", { timeout: 120_000 }, () => {
         assert.equal(await send.isDisabled(), false, "busy with text: Send steers or queues"),
       );
       await prompt.press("Enter");
-      await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [
+      assert.deepEqual(await panel.waitForSentOfType("prompt/send"), [
         { type: "prompt/send", text: "typed while running", attachments: [] },
       ]);
       assert.equal(await prompt.inputValue(), "", "sent: the box is cleared");
@@ -77,8 +74,7 @@ describe("webview composer", { timeout: 120_000 }, () => {
 
       await prompt.fill("by the button");
       await send.click();
-      await panel.waitForSent("prompt/send", 2);
-      assert.deepEqual((await panel.sentOfType("prompt/send"))[1], {
+      assert.deepEqual((await panel.waitForSentOfType("prompt/send", 2))[1], {
         type: "prompt/send",
         text: "by the button",
         attachments: [],
@@ -116,8 +112,7 @@ describe("webview composer", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await send.isDisabled(), false));
       assert.deepEqual(await panel.sentOfType("prompt/send"), []);
       await send.click();
-      await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [
+      assert.deepEqual(await panel.waitForSentOfType("prompt/send"), [
         { type: "prompt/send", text: "too early", attachments: [] },
       ]);
       await panel.assertHealthy();

@@ -76,8 +76,7 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       await prompt.fill("/nothing-like-it");
       await eventually(async () => assert.equal(await menu.count(), 0));
       await prompt.press("Enter");
-      await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [
+      assert.deepEqual(await panel.waitForSentOfType("prompt/send"), [
         { type: "prompt/send", text: "/nothing-like-it", attachments: [] },
       ]);
       await panel.assertHealthy();
@@ -115,8 +114,7 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       );
       await prompt.pressSequentially("this file");
       await prompt.press("Enter");
-      await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [
+      assert.deepEqual(await panel.waitForSentOfType("prompt/send"), [
         { type: "prompt/send", text: "explain @math.ts this file", attachments: [{ uri: MATH.uri, name: MATH.name }] },
       ]);
       assert.equal(await chips.count(), 0, "sending clears the chips");
@@ -146,8 +144,7 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await prompt.inputValue(), "draft with a chip"));
       assert.deepEqual(await chips.getByRole("listitem").allTextContents(), ["b.ts"]);
       await prompt.press("Enter");
-      await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [
+      assert.deepEqual(await panel.waitForSentOfType("prompt/send"), [
         { type: "prompt/send", text: "draft with a chip", attachments: [{ uri: "file:///w/b.ts", name: "b.ts" }] },
       ]);
       await panel.assertHealthy();
@@ -166,8 +163,7 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       const chip = panel.page.getByRole("list", { name: "Attachments" }).getByRole("listitem");
       await eventually(async () => assert.deepEqual(await chip.allTextContents(), ["shot.png"]));
       await panel.page.getByRole("button", { name: "Send" }).click();
-      await panel.waitForSent("prompt/send");
-      const [sent] = await panel.sentOfType("prompt/send");
+      const [sent] = await panel.waitForSentOfType("prompt/send");
       assert.equal(sent?.text, "");
       assert.equal(sent?.attachments.length, 1);
       assert.deepEqual(
@@ -187,8 +183,7 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await prompt.click();
       await prompt.pressSequentially("look at @");
-      await panel.waitForSent("mention/search");
-      assert.deepEqual((await panel.sentOfType("mention/search")).at(-1), { type: "mention/search", query: "" });
+      assert.deepEqual((await panel.waitForSentOfType("mention/search")).at(-1), { type: "mention/search", query: "" });
       const selection = {
         uri: "file:///w/src/a.ts#L3-L5",
         name: "src/a.ts:3-5",

@@ -62,8 +62,7 @@ describe("webview editor tabs", { timeout: 120_000 }, () => {
         1,
         "only the session an editor tab shows",
       );
-      await panel.waitForSent("tab/openInEditor");
-      assert.deepEqual(await panel.sentOfType("tab/openInEditor"), [{ type: "tab/openInEditor", key: "tab-2" }]);
+      assert.deepEqual(await panel.waitForSentOfType("tab/openInEditor"), [{ type: "tab/openInEditor", key: "tab-2" }]);
     }));
 
   it("an editor tab's webview keeps its session in the webview state", () =>

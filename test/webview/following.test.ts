@@ -203,8 +203,7 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
         assert.equal(await allow.evaluate((element) => element === document.activeElement), true),
       );
       await panel.page.keyboard.press("Alt+D");
-      await panel.waitForSent("permission/answer");
-      assert.deepEqual((await panel.sentOfType("permission/answer"))[0], {
+      assert.deepEqual((await panel.waitForSentOfType("permission/answer"))[0], {
         type: "permission/answer",
         requestId: "r1",
         optionId: "no",
@@ -226,8 +225,7 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
       // From the empty composer, the shortcut answers the pending request.
       await prompt.fill("");
       await panel.page.keyboard.press("Alt+A");
-      await panel.waitForSent("permission/answer", 2);
-      assert.deepEqual((await panel.sentOfType("permission/answer"))[1], {
+      assert.deepEqual((await panel.waitForSentOfType("permission/answer", 2))[1], {
         type: "permission/answer",
         requestId: "r2",
         optionId: "yes",

@@ -55,8 +55,10 @@ describe("webview form patterns", { timeout: 120_000 }, () => {
       await code.fill("a".repeat(40));
       await eventually(async () => assert.equal(await form.locator("[aria-invalid='true']").count(), 0));
       await form.getByRole("button", { name: "Submit" }).click();
-      await panel.waitForSent("form/submit");
-      assert.deepEqual((await panel.sentOfType("form/submit"))[0]?.values, { code: "a".repeat(40), ticket: "ABC-12" });
+      assert.deepEqual((await panel.waitForSentOfType("form/submit"))[0]?.values, {
+        code: "a".repeat(40),
+        ticket: "ABC-12",
+      });
 
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await prompt.fill("still typing");
@@ -87,8 +89,7 @@ describe("webview form patterns", { timeout: 120_000 }, () => {
       await form.getByRole("textbox", { name: "Code" }).fill("aaa");
       await eventually(async () => assert.equal(await form.locator("[aria-invalid='true']").count(), 0));
       await form.getByRole("button", { name: "Submit" }).click();
-      await panel.waitForSent("form/submit");
-      assert.deepEqual((await panel.sentOfType("form/submit"))[0]?.values, { code: "aaa", word: "yes" });
+      assert.deepEqual((await panel.waitForSentOfType("form/submit"))[0]?.values, { code: "aaa", word: "yes" });
       await panel.assertHealthy();
     }));
 });

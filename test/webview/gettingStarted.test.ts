@@ -101,8 +101,7 @@ describe("webview getting started", { timeout: 120_000 }, () => {
     webview.withPanel(async (panel) => {
       await openFirstRun(panel);
       await panel.page.getByRole("button", { name: "Add from the ACP registry…" }).click();
-      await panel.waitForSent("agents/add");
-      assert.deepEqual(await panel.sentOfType("agents/add"), [{ type: "agents/add", source: "registry" }]);
+      assert.deepEqual(await panel.waitForSentOfType("agents/add"), [{ type: "agents/add", source: "registry" }]);
       await panel.assertHealthy();
     }));
 });

@@ -48,8 +48,7 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
       // Keyboard-first: the checkbox toggles with Space.
       await panel.page.getByRole("checkbox", { name: "Extended thinking" }).focus();
       await panel.page.keyboard.press("Space");
-      await panel.waitForSent("config/set", 2);
-      assert.deepEqual(await panel.sentOfType("config/set"), [
+      assert.deepEqual(await panel.waitForSentOfType("config/set", 2), [
         { type: "config/set", configId: "model", value: "opus" },
         { type: "config/set", configId: "thinking", value: true },
       ]);
@@ -58,8 +57,7 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
       assert.equal((await mode.textContent())?.trim(), "Code");
       await mode.click();
       await panel.page.getByRole("option", { name: "Ask" }).click();
-      await panel.waitForSent("mode/set");
-      assert.deepEqual(await panel.sentOfType("mode/set"), [{ type: "mode/set", modeId: "ask" }]);
+      assert.deepEqual(await panel.waitForSentOfType("mode/set"), [{ type: "mode/set", modeId: "ask" }]);
 
       // A config option of category "mode" supersedes the legacy modes.
       await panel.actions(1, [
@@ -126,8 +124,7 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
       await panel.page.keyboard.press("Space");
       await panel.waitForSent("follow/set");
       await panel.page.keyboard.press("Space");
-      await panel.waitForSent("follow/set", 2);
-      assert.deepEqual(await panel.sentOfType("follow/set"), [
+      assert.deepEqual(await panel.waitForSentOfType("follow/set", 2), [
         { type: "follow/set", enabled: true },
         { type: "follow/set", enabled: false },
       ]);

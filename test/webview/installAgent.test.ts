@@ -82,8 +82,7 @@ describe("webview: installing an agent", { timeout: 120_000 }, () => {
       // Claude: Install, not a Start that would fail.
       assert.equal(await panel.page.getByRole("button", { name: "Start Claude" }).count(), 0);
       await panel.page.getByRole("button", { name: "Install Claude" }).click();
-      await panel.waitForSent("agent/install");
-      assert.deepEqual(await panel.sentOfType("agent/install"), [{ type: "agent/install", agent: "Claude" }]);
+      assert.deepEqual(await panel.waitForSentOfType("agent/install"), [{ type: "agent/install", agent: "Claude" }]);
       await panel.page.getByRole("link", { name: "Install instructions for Claude" }).click();
       await panel.waitForSent("link/open");
       // Codex was installed by the panel: Start.
@@ -92,13 +91,11 @@ describe("webview: installing an agent", { timeout: 120_000 }, () => {
       const bub = agents.getByRole("listitem").filter({ hasText: "Bub" });
       assert.equal(await bub.getByText("pip install bub-acp-server").count(), 1);
       await bub.getByRole("button", { name: "Copy the install command for Bub" }).click();
-      await panel.waitForSent("clipboard/copy");
-      assert.deepEqual(await panel.sentOfType("clipboard/copy"), [
+      assert.deepEqual(await panel.waitForSentOfType("clipboard/copy"), [
         { type: "clipboard/copy", text: "pip install bub-acp-server" },
       ]);
       await bub.getByRole("link", { name: "Install instructions for Bub" }).click();
-      await panel.waitForSent("link/open", 2);
-      assert.deepEqual(await panel.sentOfType("link/open"), [
+      assert.deepEqual(await panel.waitForSentOfType("link/open", 2), [
         { type: "link/open", href: CLAUDE_PAGE },
         { type: "link/open", href: BUB_PAGE },
       ]);
@@ -121,8 +118,7 @@ describe("webview: installing an agent", { timeout: 120_000 }, () => {
       const picker = panel.page.getByRole("combobox", { name: "Agent" });
       await eventually(async () => assert.equal((await picker.textContent())?.trim(), "Claude"));
       await error.getByRole("button", { name: "Install Claude" }).click();
-      await panel.waitForSent("agent/install");
-      assert.deepEqual(await panel.sentOfType("agent/install"), [{ type: "agent/install", agent: "Claude" }]);
+      assert.deepEqual(await panel.waitForSentOfType("agent/install"), [{ type: "agent/install", agent: "Claude" }]);
       assert.deepEqual(await panel.axe(), []);
       await panel.page.screenshot({ path: join(outDir, "webview-install-failed-start-300.png") });
       await panel.assertHealthy();

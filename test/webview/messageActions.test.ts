@@ -78,8 +78,7 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
         "the full path in the tooltip",
       );
       await links.first().click();
-      await panel.waitForSent("location/open");
-      assert.deepEqual(await panel.sentOfType("location/open"), [
+      assert.deepEqual(await panel.waitForSentOfType("location/open"), [
         { type: "location/open", path: "/home/ada/project/src/math.ts", line: 2 },
       ]);
       await panel.assertHealthy();
@@ -102,8 +101,7 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
       await agent.getByRole("button", { name: "Copy" }).click();
       await panel.waitForSent("clipboard/copy");
       await you.getByRole("button", { name: "Copy" }).click();
-      await panel.waitForSent("clipboard/copy", 2);
-      assert.deepEqual(await panel.sentOfType("clipboard/copy"), [
+      assert.deepEqual(await panel.waitForSentOfType("clipboard/copy", 2), [
         { type: "clipboard/copy", text: "It is **4**." },
         { type: "clipboard/copy", text: "What is 2+2?" },
       ]);
@@ -123,8 +121,11 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
       assert.equal(await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Prompt");
       await prompt.fill("What is 3+3?");
       await panel.page.getByRole("button", { name: "Send" }).click();
-      await panel.waitForSent("prompt/send", 3);
-      assert.equal((await panel.sentOfType("prompt/send"))[2]?.text, "What is 3+3?", "the edit goes out as a new turn");
+      assert.equal(
+        (await panel.waitForSentOfType("prompt/send", 3))[2]?.text,
+        "What is 3+3?",
+        "the edit goes out as a new turn",
+      );
 
       // Retry waits for the running turn.
       await panel.actions(1, [{ type: "turn/started", entryId: "u2", text: "What is 3+3?", at: 2 }]);

@@ -28,8 +28,7 @@ describe("webview panel", { timeout: 120_000 }, () => {
         ]),
       );
       await panel.page.getByRole("option", { name: "Other Agent" }).click();
-      await panel.waitForSent("agent/select");
-      assert.deepEqual(await panel.sentOfType("agent/select"), [{ type: "agent/select", agent: "Other Agent" }]);
+      assert.deepEqual(await panel.waitForSentOfType("agent/select"), [{ type: "agent/select", agent: "Other Agent" }]);
 
       await panel.actions(1, [{ type: "connection/starting", agent: "Other Agent" }]);
       await eventually(async () =>

@@ -116,6 +116,15 @@ export class Panel {
     );
   }
 
+  /** Waits until the webview has posted `count` messages of `type`, then returns all it posted of that type. */
+  async waitForSentOfType<T extends WebviewMessage["type"]>(
+    type: T,
+    count = 1,
+  ): Promise<Extract<WebviewMessage, { type: T }>[]> {
+    await this.waitForSent(type, count);
+    return this.sentOfType(type);
+  }
+
   /**
    * Runs axe-core (WCAG 2 A/AA rules and best practices) over the page and returns its violations,
    * one line each: rule, impact, and the offending elements with axe's summary of why.

@@ -29,8 +29,7 @@ describe("webview path links", { timeout: 120_000 }, () => {
         0,
         readyState([userEntry("u1", "where?"), agentEntry("a1", { kind: "message", text: REPLY })]),
       );
-      await panel.waitForSent("paths/check");
-      const asked = (await panel.sentOfType("paths/check")).flatMap((message) => message.paths);
+      const asked = (await panel.waitForSentOfType("paths/check")).flatMap((message) => message.paths);
       assert.deepEqual(
         [...asked].sort(),
         ["src/greet.ts", "src/main.ts", "src/missing.ts"],
@@ -58,14 +57,12 @@ describe("webview path links", { timeout: 120_000 }, () => {
 
       assert.deepEqual(await panel.axe(), [], "the links pass axe at 300 px");
       await greet.click();
-      await panel.waitForSent("location/open");
-      assert.deepEqual(await panel.sentOfType("location/open"), [
+      assert.deepEqual(await panel.waitForSentOfType("location/open"), [
         { type: "location/open", path: "/w/src/greet.ts", line: 2 },
       ]);
       await log.getByRole("link", { name: "src/main.ts#L7" }).focus();
       await panel.page.keyboard.press("Enter");
-      await panel.waitForSent("location/open", 2);
-      assert.deepEqual((await panel.sentOfType("location/open")).at(-1), {
+      assert.deepEqual((await panel.waitForSentOfType("location/open", 2)).at(-1), {
         type: "location/open",
         path: "/w/src/main.ts",
         line: 7,

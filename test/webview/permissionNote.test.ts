@@ -39,8 +39,7 @@ describe("webview permission note", { timeout: 120_000 }, () => {
       const note = request.getByRole("textbox", { name: NOTE });
       await note.fill("  yes, but use the test database  ");
       await request.getByRole("button", { name: "Yes, run it", exact: true }).click();
-      await panel.waitForSent("permission/answer");
-      assert.deepEqual(await panel.sentOfType("permission/answer"), [
+      assert.deepEqual(await panel.waitForSentOfType("permission/answer"), [
         { type: "permission/answer", requestId: "perm-1", optionId: "go", note: "yes, but use the test database" },
       ]);
       await eventually(async () => assert.equal(await note.isDisabled(), true, "answered: the note is done too"));
@@ -59,8 +58,7 @@ describe("webview permission note", { timeout: 120_000 }, () => {
       await secondNote.press("Alt+A");
       assert.equal(await secondNote.inputValue(), "the staging database is frozen today");
       await secondNote.press("Alt+D");
-      await panel.waitForSent("permission/answer", 2);
-      assert.deepEqual((await panel.sentOfType("permission/answer"))[1], {
+      assert.deepEqual((await panel.waitForSentOfType("permission/answer", 2))[1], {
         type: "permission/answer",
         requestId: "perm-2",
         optionId: "stop",
@@ -75,8 +73,7 @@ describe("webview permission note", { timeout: 120_000 }, () => {
       const third = panel.page.getByRole("group", { name: "Permission request" });
       await eventually(async () => assert.equal(await third.count(), 1));
       await third.getByRole("button", { name: "No, not now", exact: true }).click();
-      await panel.waitForSent("permission/answer", 3);
-      assert.deepEqual((await panel.sentOfType("permission/answer"))[2], {
+      assert.deepEqual((await panel.waitForSentOfType("permission/answer", 3))[2], {
         type: "permission/answer",
         requestId: "perm-3",
         optionId: "stop",

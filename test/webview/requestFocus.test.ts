@@ -51,8 +51,7 @@ describe("webview: request/focus", { timeout: 120_000 }, () => {
         assert.equal(await allow.evaluate((element) => element === document.activeElement), true),
       );
       await panel.page.keyboard.press("Alt+A");
-      await panel.waitForSent("permission/answer");
-      assert.deepEqual((await panel.sentOfType("permission/answer"))[0], {
+      assert.deepEqual((await panel.waitForSentOfType("permission/answer"))[0], {
         type: "permission/answer",
         requestId: "r1",
         optionId: "yes",

@@ -116,8 +116,7 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
         assert.equal(await first.evaluate((element) => element === document.activeElement), true),
       );
       await panel.page.keyboard.press("Enter");
-      await panel.waitForSent("permission/answer");
-      assert.deepEqual((await panel.sentOfType("permission/answer"))[0], {
+      assert.deepEqual((await panel.waitForSentOfType("permission/answer"))[0], {
         type: "permission/answer",
         requestId: "r1",
         optionId: "yes",
@@ -176,8 +175,7 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await request.count(), 1));
       assert.equal(await panel.page.getByRole("log").getByRole("article").count(), 0, "not inside any card");
       await request.getByRole("button", { name: "Go ahead" }).click();
-      await panel.waitForSent("permission/answer");
-      assert.deepEqual((await panel.sentOfType("permission/answer"))[0], {
+      assert.deepEqual((await panel.waitForSentOfType("permission/answer"))[0], {
         type: "permission/answer",
         requestId: "lost",
         optionId: "ok",
@@ -240,8 +238,7 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       await form.getByRole("checkbox", { name: "Unit" }).check();
       await eventually(async () => assert.equal(await form.locator("[aria-invalid='true']").count(), 0));
       await form.getByRole("button", { name: "Submit" }).click();
-      await panel.waitForSent("form/submit");
-      assert.deepEqual(await panel.sentOfType("form/submit"), [
+      assert.deepEqual(await panel.waitForSentOfType("form/submit"), [
         {
           type: "form/submit",
           requestId: "form-1",
@@ -268,8 +265,11 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       await fileName.fill("math2.spec.ts");
       await eventually(async () => assert.equal(await form.getByText("math.spec.ts already exists.").count(), 0));
       await fileName.press("Enter");
-      await panel.waitForSent("form/submit", 2);
-      assert.equal((await panel.sentOfType("form/submit"))[1]?.values.fileName, "math2.spec.ts", "Enter submits again");
+      assert.equal(
+        (await panel.waitForSentOfType("form/submit", 2))[1]?.values.fileName,
+        "math2.spec.ts",
+        "Enter submits again",
+      );
       await panel.assertHealthy();
     }));
 
@@ -314,8 +314,7 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await field.count(), 1, "labelled by its key when it has no title"));
       await field.fill("Ada");
       await field.press("Enter");
-      await panel.waitForSent("form/submit");
-      assert.deepEqual((await panel.sentOfType("form/submit"))[0], {
+      assert.deepEqual((await panel.waitForSentOfType("form/submit"))[0], {
         type: "form/submit",
         requestId: "f",
         values: { n: "Ada" },

@@ -132,8 +132,7 @@ describe("webview files changed", { timeout: 120_000 }, () => {
       // An Undo can be taken back; a Keep has nothing to take back.
       assert.equal(await row(1).getByRole("button", { name: /^Redo/ }).count(), 0);
       await row(0).getByRole("button", { name: "Redo src/parser/parse.ts" }).click();
-      await panel.waitForSent("review/redo");
-      assert.deepEqual(await panel.sentOfType("review/redo"), [{ type: "review/redo", path: PARSE }]);
+      assert.deepEqual(await panel.waitForSentOfType("review/redo"), [{ type: "review/redo", path: PARSE }]);
 
       // A new turn drops the resolved files and keeps the pending one.
       await panel.actions(3, [{ type: "turn/started", entryId: "u2", text: "again", at: 2 }]);
@@ -189,8 +188,7 @@ describe("webview files changed", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await rows.count(), 4));
 
       await region.getByRole("button", { name: "Review all" }).click();
-      await panel.waitForSent("review/all");
-      assert.deepEqual(await panel.sentOfType("review/all"), [{ type: "review/all" }]);
+      assert.deepEqual(await panel.waitForSentOfType("review/all"), [{ type: "review/all" }]);
 
       const user = rows.nth(1);
       const badge = user.getByText("not by the agent", { exact: true });

@@ -121,16 +121,14 @@ describe("webview session list", { timeout: 120_000 }, () => {
       await row("Speed up the test matrix")
         .getByRole("button", { name: /^Delete/ })
         .click();
-      await panel.waitForSent("session/delete");
-      assert.deepEqual(await panel.sentOfType("session/delete"), [
+      assert.deepEqual(await panel.waitForSentOfType("session/delete"), [
         { type: "session/delete", agent: "Codex", sessionId: "session-9" },
       ]);
 
       await row("Release notes")
         .getByRole("button", { name: /^Close/ })
         .click();
-      await panel.waitForSent("tab/close");
-      assert.deepEqual(await panel.sentOfType("tab/close"), [{ type: "tab/close", key: "tab-2" }]);
+      assert.deepEqual(await panel.waitForSentOfType("tab/close"), [{ type: "tab/close", key: "tab-2" }]);
       // The host closes the tab: the row says so without another refresh.
       await panel.send(
         tabsState(
@@ -157,8 +155,7 @@ describe("webview session list", { timeout: 120_000 }, () => {
       await eventually(async () => assert.match(await row("Parser refactor").innerText(), /waiting for you/));
 
       await row("Docs typo").getByRole("button", { name: /^Open/ }).click();
-      await panel.waitForSent("session/open");
-      assert.deepEqual(await panel.sentOfType("session/open"), [
+      assert.deepEqual(await panel.waitForSentOfType("session/open"), [
         { type: "session/open", agent: AGENT, sessionId: "session-8" },
       ]);
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
@@ -250,8 +247,7 @@ describe("webview session list", { timeout: 120_000 }, () => {
       await page.keyboard.press("Enter");
       await eventually(async () => assert.equal(await focused(), "Open"));
       await page.keyboard.press("Enter");
-      await panel.waitForSent("session/open");
-      assert.deepEqual(await panel.sentOfType("session/open"), [
+      assert.deepEqual(await panel.waitForSentOfType("session/open"), [
         { type: "session/open", agent: AGENT, sessionId: "session-8" },
       ]);
       await eventually(async () => assert.equal(await page.getByRole("textbox", { name: "Prompt" }).count(), 1));

@@ -86,8 +86,7 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
         // Leaving the box saves too; Escape reverts and does not stop the turn.
         await second.fill("And tag it v2.1.0");
         await panel.page.getByRole("textbox", { name: "Prompt" }).click();
-        await panel.waitForSent("queue/edit", 2);
-        assert.deepEqual(await panel.sentOfType("queue/edit"), [
+        assert.deepEqual(await panel.waitForSentOfType("queue/edit", 2), [
           { type: "queue/edit", id: "q1", text: "Then bump the minor version" },
           { type: "queue/edit", id: "q2", text: "And tag it v2.1.0" },
         ]);
@@ -131,8 +130,7 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await send.isDisabled(), false));
       assert.equal(await stop.isDisabled(), false);
       await send.click();
-      await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [
+      assert.deepEqual(await panel.waitForSentOfType("prompt/send"), [
         { type: "prompt/send", text: "Also add a migration note", attachments: [] },
       ]);
       await eventually(async () => assert.equal(await send.isDisabled(), true, "sent: the box is empty again"));
@@ -161,8 +159,7 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
       assert.equal(await box.getAttribute("aria-describedby"), "q1-not-sent", "the mark is the box's description");
       assert.equal(await item.getByRole("button", { name: "Send now" }).count(), 0);
       await item.getByRole("button", { name: "Send again" }).click();
-      await panel.waitForSent("queue/sendAgain");
-      assert.deepEqual(await panel.sentOfType("queue/sendAgain"), [{ type: "queue/sendAgain", id: "q1" }]);
+      assert.deepEqual(await panel.waitForSentOfType("queue/sendAgain"), [{ type: "queue/sendAgain", id: "q1" }]);
 
       // The host takes it back into the queue: the mark goes, and Send now is back.
       await panel.actions(1, [queueSet("Then bump the version")]);

@@ -110,14 +110,12 @@ describe("webview tabs", { timeout: 120_000 }, () => {
       await settle(panel.page);
       assert.equal((await panel.sentOfType("tab/activate")).length, 1, "moving focus does not switch");
       await panel.page.keyboard.press("Enter");
-      await panel.waitForSent("tab/activate", 2);
-      assert.deepEqual((await panel.sentOfType("tab/activate"))[1], { type: "tab/activate", key: "tab-4" });
+      assert.deepEqual((await panel.waitForSentOfType("tab/activate", 2))[1], { type: "tab/activate", key: "tab-4" });
       await panel.page.keyboard.press("Delete");
       await panel.waitForSent("tab/close");
 
       await panel.page.getByRole("button", { name: "Close Flaky CI" }).click();
-      await panel.waitForSent("tab/close", 2);
-      assert.deepEqual(await panel.sentOfType("tab/close"), [
+      assert.deepEqual(await panel.waitForSentOfType("tab/close", 2), [
         { type: "tab/close", key: "tab-4" },
         { type: "tab/close", key: "tab-3" },
       ]);

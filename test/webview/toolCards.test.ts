@@ -81,8 +81,7 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
 
       await diff.getByRole("button", { name: "Open diff" }).click();
       await created.getByRole("button", { name: "Open diff" }).click();
-      await panel.waitForSent("diff/open", 2);
-      assert.deepEqual(await panel.sentOfType("diff/open"), [
+      assert.deepEqual(await panel.waitForSentOfType("diff/open", 2), [
         { type: "diff/open", path: "/w/src/math.ts", oldText: OLD_MATH, newText: NEW_MATH },
         { type: "diff/open", path: "/w/src/math.test.ts", oldText: null, newText: NEW_TEST_FILE },
       ]);
@@ -158,8 +157,7 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
         .getByRole("article", { name: "Tool: Write src/math.ts" })
         .getByRole("link", { name: "/w/src/math.ts", exact: true })
         .click();
-      await panel.waitForSent("location/open", 2);
-      assert.deepEqual(await panel.sentOfType("location/open"), [
+      assert.deepEqual(await panel.waitForSentOfType("location/open", 2), [
         { type: "location/open", path: "/w/src/math.ts", line: 2 },
         { type: "location/open", path: "/w/src/math.ts" },
       ]);

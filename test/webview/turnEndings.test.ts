@@ -50,8 +50,7 @@ describe("webview turn endings", { timeout: 120_000 }, () => {
       ]);
       const tokens = log.getByRole("article", { name: TOKENS });
       await tokens.getByRole("button", { name: "Continue" }).click();
-      await panel.waitForSent("prompt/send", 2);
-      assert.equal((await panel.sentOfType("prompt/send"))[1]?.text, "Continue.");
+      assert.equal((await panel.waitForSentOfType("prompt/send", 2))[1]?.text, "Continue.");
       await panel.actions(9, [{ type: "turn/started", entryId: "u4", text: "Continue.", at: 4 }]);
       await eventually(async () =>
         assert.equal(await tokens.getByRole("button", { name: "Continue" }).getAttribute("aria-disabled"), "true"),

@@ -31,8 +31,7 @@ describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
       assert.equal(await notes.locator("strong").textContent(), "Draft", "Markdown is rendered");
       const spec = page.getByRole("region", { name: "Plan spec" });
       await spec.getByRole("button", { name: "Open PLAN.md" }).click();
-      await panel.waitForSent("location/open");
-      assert.deepEqual((await panel.sentOfType("location/open")).at(-1), {
+      assert.deepEqual((await panel.waitForSentOfType("location/open")).at(-1), {
         type: "location/open",
         path: "/ws/PLAN.md",
       });
@@ -110,8 +109,7 @@ describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
       assert.equal(await apply.isDisabled(), true, "no base URL yet");
       await backup.getByRole("textbox", { name: "Base URL" }).fill("https://bedrock.test");
       await apply.click();
-      await panel.waitForSent("provider/set");
-      assert.deepEqual((await panel.sentOfType("provider/set"))[0], {
+      assert.deepEqual((await panel.waitForSentOfType("provider/set"))[0], {
         type: "provider/set",
         providerId: "backup",
         apiType: "bedrock",
@@ -141,8 +139,7 @@ describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
         assert.equal(await backup.locator("summary").textContent(), "Provider backup: bedrock"),
       );
       await backup.getByRole("button", { name: "Disable" }).click();
-      await panel.waitForSent("provider/disable");
-      assert.deepEqual((await panel.sentOfType("provider/disable"))[0], {
+      assert.deepEqual((await panel.waitForSentOfType("provider/disable"))[0], {
         type: "provider/disable",
         providerId: "backup",
       });

@@ -50,15 +50,13 @@ describe("webview first-run view", { timeout: 120_000 }, () => {
       // Keyboard-first: Tab reaches the next Start button, Enter presses it.
       await panel.page.getByRole("button", { name: "Start Gemini CLI" }).focus();
       await panel.page.keyboard.press("Enter");
-      await panel.waitForSent("agent/select", 2);
-      assert.deepEqual(await panel.sentOfType("agent/select"), [
+      assert.deepEqual(await panel.waitForSentOfType("agent/select", 2), [
         { type: "agent/select", agent: "Claude" },
         { type: "agent/select", agent: "Gemini CLI" },
       ]);
 
       await panel.page.getByRole("button", { name: "Add a custom agent in settings" }).click();
-      await panel.waitForSent("settings/open");
-      assert.deepEqual(await panel.sentOfType("settings/open"), [{ type: "settings/open" }]);
+      assert.deepEqual(await panel.waitForSentOfType("settings/open"), [{ type: "settings/open" }]);
       assert.match(
         (await panel.page.getByLabel("Settings snippet").textContent()) ?? "",
         /"acpPanel\.agents": \{\n {2}"My Agent": \{\n {4}"command": "my-agent"/,
