@@ -11,6 +11,7 @@ import { checkpointState, previewFor, restoredNotice } from "./checkpointFixture
 import { eventually, settle } from "./harness";
 import type { Panel } from "./panel";
 import { webviewSuite } from "./webviewSuite";
+import { hasFocus } from "./focus";
 
 describe("webview checkpoints", { timeout: 120_000 }, () => {
   const webview = webviewSuite();
@@ -77,9 +78,7 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       const filesOnly = card.getByRole("radio", { name: "Restore files only" });
       const withConversation = card.getByRole("radio", { name: "Restore files and conversation" });
       assert.equal(await filesOnly.isChecked(), true, "files only is the default");
-      await eventually(async () =>
-        assert.equal(await filesOnly.evaluate((element) => element === document.activeElement), true),
-      );
+      await eventually(async () => assert.equal(await hasFocus(filesOnly), true));
 
       await withConversation.press("Space");
       assert.equal(await withConversation.isChecked(), true);
@@ -88,11 +87,7 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
         { type: "checkpoint/restore", entryId: "u1", conversation: true },
       ]);
       await eventually(async () => assert.equal(await card.count(), 0));
-      assert.equal(
-        await restoreFirst.evaluate((element) => element === document.activeElement),
-        true,
-        "focus back on the message's button",
-      );
+      assert.equal(await hasFocus(restoreFirst), true, "focus back on the message's button");
 
       // The second message, by keyboard, keeping the default.
       const restoreSecond = you.nth(2).getByRole("button", { name: "Restore checkpoint" });
@@ -101,10 +96,7 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       await panel.waitForSent("checkpoint/preview", 2);
       await panel.send(previewFor("u2"));
       await eventually(async () =>
-        assert.equal(
-          await card.getByRole("radio", { name: "Restore files only" }).evaluate((e) => e === document.activeElement),
-          true,
-        ),
+        assert.equal(await hasFocus(card.getByRole("radio", { name: "Restore files only" })), true),
       );
       await card.getByRole("button", { name: "Restore" }).click();
       assert.deepEqual((await panel.waitForSentOfType("checkpoint/restore", 2))[1], {
@@ -130,7 +122,7 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       );
       await panel.page.keyboard.press("Escape");
       await eventually(async () => assert.equal(await card.count(), 0));
-      assert.equal(await restore.evaluate((element) => element === document.activeElement), true);
+      assert.equal(await hasFocus(restore), true);
 
       await restore.click();
       await panel.send(previewFor("u1"));

@@ -7,6 +7,7 @@ import { describe, it } from "node:test";
 import { AGENT, readyState, turnStarted, userEntry } from "./fixtures";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
+import { hasFocus } from "./focus";
 
 describe("webview composer", { timeout: 120_000 }, () => {
   const webview = webviewSuite();
@@ -149,14 +150,12 @@ describe("webview composer", { timeout: 120_000 }, () => {
       await panel.page.getByRole("log").click();
       await panel.send({ type: "composer/insert", text: "`const x = 1;`" });
       await eventually(async () => assert.equal(await prompt.inputValue(), "Explain `const x = 1;`"));
-      assert.equal(await prompt.evaluate((element) => element === document.activeElement), true);
+      assert.equal(await hasFocus(prompt), true);
 
       await panel.page.getByRole("log").click();
-      assert.equal(await prompt.evaluate((element) => element === document.activeElement), false);
+      assert.equal(await hasFocus(prompt), false);
       await panel.send({ type: "composer/focus" });
-      await eventually(async () =>
-        assert.equal(await prompt.evaluate((element) => element === document.activeElement), true),
-      );
+      await eventually(async () => assert.equal(await hasFocus(prompt), true));
       await panel.assertHealthy();
     }));
 

@@ -13,6 +13,7 @@ import { agentEntry, messageChunk, readyState, turnStarted, userEntry } from "./
 import type { Panel } from "./panel";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
+import { hasFocus } from "./focus";
 
 const RUNNING = { phase: "running", startedAt: 1 } as const;
 
@@ -146,9 +147,7 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
       assert.equal((await card.locator(".tool-status").textContent())?.trim(), "Waiting for you", 'not "Running"');
       await eventually(async () =>
         assert.equal(
-          await form
-            .getByRole("textbox", { name: "File name" })
-            .evaluate((element) => element === document.activeElement),
+          await hasFocus(form.getByRole("textbox", { name: "File name" })),
           true,
           "the first field has focus",
         ),
@@ -199,9 +198,7 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
       assert.equal(await allow.getAttribute("aria-keyshortcuts"), "Alt+A");
       assert.equal(await deny.getAttribute("aria-keyshortcuts"), "Alt+D");
       assert.match((await request.textContent()) ?? "", /Alt\+A.*Alt\+D/, "a visible hint");
-      await eventually(async () =>
-        assert.equal(await allow.evaluate((element) => element === document.activeElement), true),
-      );
+      await eventually(async () => assert.equal(await hasFocus(allow), true));
       await panel.page.keyboard.press("Alt+D");
       assert.deepEqual((await panel.waitForSentOfType("permission/answer"))[0], {
         type: "permission/answer",

@@ -10,6 +10,7 @@ import { readyState, turnStarted } from "./fixtures";
 import { eventually, settle } from "./harness";
 import { openFirstRun } from "./scenes";
 import { webviewSuite } from "./webviewSuite";
+import { focusedLabel } from "./focus";
 
 describe("webview getting started", { timeout: 120_000 }, () => {
   const webview = webviewSuite();
@@ -50,11 +51,7 @@ describe("webview getting started", { timeout: 120_000 }, () => {
     webview.withPanel({ state: readyState() }, async (panel) => {
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await eventually(async () => assert.equal(await prompt.count(), 1));
-      await eventually(
-        async () =>
-          assert.equal(await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Prompt"),
-        2_000,
-      );
+      await eventually(async () => assert.equal(await focusedLabel(panel.page), "Prompt"), 2_000);
 
       const starters = panel.page.getByRole("list", { name: "Starter prompts" });
       await eventually(async () =>
@@ -64,11 +61,7 @@ describe("webview getting started", { timeout: 120_000 }, () => {
       const text = (await first.textContent())?.trim() ?? "";
       await first.click();
       await eventually(async () => assert.equal(await prompt.inputValue(), text));
-      assert.equal(
-        await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
-        "Prompt",
-        "back in the composer to edit or send",
-      );
+      assert.equal(await focusedLabel(panel.page), "Prompt", "back in the composer to edit or send");
       assert.deepEqual(await panel.sentOfType("prompt/send"), [], "a starter is a suggestion, not sent");
 
       // The agent's slash commands (available_commands_update) join the empty state.

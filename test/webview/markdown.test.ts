@@ -7,6 +7,7 @@ import { describe, it } from "node:test";
 import { agentEntry, messageChunk, readyState, thoughtChunk, userEntry } from "./fixtures";
 import { computedColour, eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
+import { hasFocus } from "./focus";
 
 describe("webview markdown", { timeout: 120_000 }, () => {
   const webview = webviewSuite();
@@ -58,7 +59,7 @@ describe("webview markdown", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await reply.locator("pre code").textContent(), wide));
       assert.ok(await pre.evaluate((el) => el.scrollWidth > el.clientWidth), "the line is wider than the block");
       await pre.focus();
-      assert.equal(await pre.evaluate((el) => el === document.activeElement), true, "the block takes focus");
+      assert.equal(await hasFocus(pre), true, "the block takes focus");
       assert.deepEqual(await panel.axe(), []);
     }));
 

@@ -9,6 +9,7 @@ import { tabsState } from "./featureFixture";
 import { agentEntry, readyState, userEntry } from "./fixtures";
 import { eventually } from "./harness";
 import { webviewSuite } from "./webviewSuite";
+import { focusedLabel } from "./focus";
 
 const toolCall = (locations: Array<{ path: string; line?: number }>): PanelAction => ({
   type: "acp/update",
@@ -118,7 +119,7 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
       await you.getByRole("button", { name: "Edit" }).click();
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await eventually(async () => assert.equal(await prompt.inputValue(), "What is 2+2?"));
-      assert.equal(await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Prompt");
+      assert.equal(await focusedLabel(panel.page), "Prompt");
       await prompt.fill("What is 3+3?");
       await panel.page.getByRole("button", { name: "Send" }).click();
       assert.equal(

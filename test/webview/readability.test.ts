@@ -10,6 +10,7 @@ import { fold, fullFixtureActions } from "./fullFixture";
 import type { Panel } from "./panel";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
+import { focusedLabel } from "./focus";
 
 const OUTPUT = [
   "commit 1a2b3c",
@@ -246,11 +247,7 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await menu.count(), 1));
       await panel.page.keyboard.press("Escape");
       await eventually(async () => assert.equal(await menu.count(), 0));
-      assert.equal(
-        await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
-        "All sessions (8)",
-        "Escape returns focus",
-      );
+      assert.equal(await focusedLabel(panel.page), "All sessions (8)", "Escape returns focus");
       assert.deepEqual(await panel.axe(), []);
       await panel.assertHealthy();
     }));

@@ -10,6 +10,7 @@ import type { PanelAction } from "../../src/shared/wire/panelState";
 import { readyState, turnStarted } from "./fixtures";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
+import { hasFocus } from "./focus";
 
 const RUNNING = { phase: "running", startedAt: 1 } as const;
 
@@ -44,12 +45,10 @@ describe("webview: request/focus", { timeout: 120_000 }, () => {
       const allow = request.getByRole("button", { name: "Yes, write it", exact: true });
       await allow.waitFor();
       await settle(panel.page);
-      assert.equal(await prompt.evaluate((element) => element === document.activeElement), true, "typing keeps focus");
+      assert.equal(await hasFocus(prompt), true, "typing keeps focus");
 
       await panel.send({ type: "request/focus" });
-      await eventually(async () =>
-        assert.equal(await allow.evaluate((element) => element === document.activeElement), true),
-      );
+      await eventually(async () => assert.equal(await hasFocus(allow), true));
       await panel.page.keyboard.press("Alt+A");
       assert.deepEqual((await panel.waitForSentOfType("permission/answer"))[0], {
         type: "permission/answer",
@@ -70,9 +69,7 @@ describe("webview: request/focus", { timeout: 120_000 }, () => {
       await field.waitFor();
       await settle(panel.page);
       await panel.send({ type: "request/focus" });
-      await eventually(async () =>
-        assert.equal(await field.evaluate((element) => element === document.activeElement), true),
-      );
+      await eventually(async () => assert.equal(await hasFocus(field), true));
       await panel.assertHealthy();
     }));
 
@@ -85,17 +82,15 @@ describe("webview: request/focus", { timeout: 120_000 }, () => {
       const field = panel.page.getByRole("textbox", { name: /File name/ });
       await field.waitFor();
       await settle(panel.page);
-      assert.equal(await prompt.evaluate((element) => element === document.activeElement), true, "typing keeps focus");
+      assert.equal(await hasFocus(prompt), true, "typing keeps focus");
       const live = panel.page.locator(".composer [aria-live]");
       await eventually(async () => assert.match((await live.textContent()) ?? "", /Which name\?.*Tab/));
       await panel.page.keyboard.press("Tab");
-      await eventually(async () =>
-        assert.equal(await field.evaluate((element) => element === document.activeElement), true),
-      );
+      await eventually(async () => assert.equal(await hasFocus(field), true));
       // Once answered by Tab, Tab from the prompt box moves on as usual.
       await prompt.focus();
       await panel.page.keyboard.press("Tab");
-      assert.equal(await field.evaluate((element) => element === document.activeElement), false);
+      assert.equal(await hasFocus(field), false);
       await panel.assertHealthy();
     }));
 });

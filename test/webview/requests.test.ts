@@ -11,6 +11,7 @@ import { readyState, turnStarted } from "./fixtures";
 import { eventually, settle } from "./harness";
 import { ruledNotice } from "../../src/acp/client/callbacks/permissionBroker";
 import { webviewSuite } from "./webviewSuite";
+import { hasFocus } from "./focus";
 
 const TALL = { width: 440, height: 3_200 };
 
@@ -112,9 +113,7 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       const first = panel.page
         .getByRole("group", { name: "Permission request" })
         .getByRole("button", { name: "Yes, write it" });
-      await eventually(async () =>
-        assert.equal(await first.evaluate((element) => element === document.activeElement), true),
-      );
+      await eventually(async () => assert.equal(await hasFocus(first), true));
       await panel.page.keyboard.press("Enter");
       assert.deepEqual((await panel.waitForSentOfType("permission/answer"))[0], {
         type: "permission/answer",
@@ -146,11 +145,7 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
         assert.equal(await panel.page.getByRole("group", { name: "Permission request" }).count(), 2),
       );
       await settle(panel.page);
-      assert.equal(
-        await prompt.evaluate((element) => element === document.activeElement),
-        true,
-        "a focused composer keeps the focus",
-      );
+      assert.equal(await hasFocus(prompt), true, "a focused composer keeps the focus");
       await panel.assertHealthy();
     }));
 

@@ -10,6 +10,7 @@ import { TABS, sessionsList, tabsState } from "./featureFixture";
 import type { Panel } from "./panel";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
+import { hasFocus, focusedLabel } from "./focus";
 
 describe("webview session list", { timeout: 120_000 }, () => {
   const webview = webviewSuite();
@@ -39,11 +40,7 @@ describe("webview session list", { timeout: 120_000 }, () => {
       assert.equal(await toggle.getAttribute("aria-expanded"), "true");
       assert.equal(await panel.page.getByText("Loading sessions…").count(), 1);
       assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).count(), 0, "the list replaces the chat");
-      assert.equal(
-        await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
-        "Search sessions",
-        "focus goes to the search box",
-      );
+      assert.equal(await focusedLabel(panel.page), "Search sessions", "focus goes to the search box");
 
       const now = await panel.page.evaluate(() => Date.now());
       await panel.send(sessionsList(now));
@@ -160,9 +157,7 @@ describe("webview session list", { timeout: 120_000 }, () => {
       ]);
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await eventually(async () => assert.equal(await prompt.count(), 1, "opening a session goes back to the chat"));
-      await eventually(async () =>
-        assert.equal(await prompt.evaluate((element) => element === document.activeElement), true),
-      );
+      await eventually(async () => assert.equal(await hasFocus(prompt), true));
       await settle(panel.page);
       await panel.assertHealthy();
     }));

@@ -7,6 +7,7 @@ import { describe, it } from "node:test";
 import { readyState, userEntry } from "./fixtures";
 import { eventually } from "./harness";
 import { webviewSuite } from "./webviewSuite";
+import { hasFocus } from "./focus";
 
 describe("webview small things", { timeout: 120_000 }, () => {
   const webview = webviewSuite();
@@ -57,7 +58,7 @@ describe("webview focus on entry", { timeout: 60_000 }, () => {
     webview.withPanel({ state: readyState([userEntry("u1", "some text to select")]) }, async (panel) => {
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await eventually(async () => assert.equal(await prompt.count(), 1));
-      const focused = () => prompt.evaluate((element) => element === document.activeElement);
+      const focused = () => hasFocus(prompt);
       // A click in the transcript is for reading or selecting: the prompt box stays unfocused.
       await panel.page.evaluate(() => {
         window.dispatchEvent(new PointerEvent("pointerdown"));
@@ -81,11 +82,7 @@ describe("webview focus on entry", { timeout: 60_000 }, () => {
         document.hasFocus = () => false;
         window.dispatchEvent(new FocusEvent("focus"));
       });
-      assert.equal(
-        await prompt.evaluate((element) => element === document.activeElement),
-        false,
-        "the prompt box does not take the focus",
-      );
+      assert.equal(await hasFocus(prompt), false, "the prompt box does not take the focus");
       await panel.assertHealthy();
     }));
 });

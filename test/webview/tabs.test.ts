@@ -8,6 +8,7 @@ import { AGENT, readyState, userEntry } from "./fixtures";
 import { TABS, tabsState } from "./featureFixture";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
+import { focusedLabel } from "./focus";
 
 describe("webview tabs", { timeout: 120_000 }, () => {
   const webview = webviewSuite();
@@ -95,17 +96,10 @@ describe("webview tabs", { timeout: 120_000 }, () => {
       await strip.getByRole("tab", { name: /^Parser refactor/ }).focus();
       await panel.page.keyboard.press("ArrowRight");
       await panel.page.keyboard.press("ArrowRight");
-      assert.equal(
-        await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
-        "Flaky CI, failed",
-      );
+      assert.equal(await focusedLabel(panel.page), "Flaky CI, failed");
       await panel.page.keyboard.press("End");
       await panel.page.keyboard.press("ArrowRight");
-      assert.equal(
-        await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
-        "Parser refactor, running",
-        "wraps around",
-      );
+      assert.equal(await focusedLabel(panel.page), "Parser refactor, running", "wraps around");
       await panel.page.keyboard.press("ArrowLeft");
       await settle(panel.page);
       assert.equal((await panel.sentOfType("tab/activate")).length, 1, "moving focus does not switch");
