@@ -4,6 +4,9 @@ import { type ThreadEntry, type TurnState, emptyThread } from "../../src/shared/
 
 export const AGENT = "Echo Agent";
 
+/** A turn the agent is working on. */
+export const RUNNING: TurnState = { phase: "running", startedAt: 1 };
+
 export function readyState(entries: readonly ThreadEntry[] = [], turn: TurnState = { phase: "idle" }): PanelState {
   return {
     agents: [AGENT, "Other Agent"],
@@ -46,11 +49,14 @@ export function unconfiguredState(): PanelState {
   return { agents: [], connection: { status: "none" }, thread: emptyThread };
 }
 
-/** A thread of `count` entries: questions and answers of varying length (virtual list, history tests). */
-export function longThread(count: number): ThreadEntry[] {
+/**
+ * A thread of `count` entries `e0`, `e1`…: "question i", then "answer i" and `answerWords(i)` words,
+ * of varying length (virtual list, history and following tests).
+ */
+export function longThread(count: number, answerWords = (i: number) => 10 + (i % 7) * 25): ThreadEntry[] {
   return Array.from({ length: count }, (_, i) =>
     i % 2 === 0
       ? userEntry(`e${i}`, `question ${i}`)
-      : agentEntry(`e${i}`, { kind: "message", text: `answer ${i}\n\n${"words ".repeat(10 + (i % 7) * 25)}` }),
+      : agentEntry(`e${i}`, { kind: "message", text: `answer ${i}\n\n${"words ".repeat(answerWords(i))}` }),
   );
 }

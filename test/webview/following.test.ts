@@ -6,58 +6,16 @@
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { Locator } from "playwright-core";
-import type { PanelAction } from "../../src/shared/wire/panelState";
-import type { ThreadEntry } from "../../src/shared/thread/thread";
-import { agentEntry, messageChunk, readyState, turnStarted, userEntry } from "./fixtures";
+import { RUNNING, longThread, messageChunk, readyState, turnStarted } from "./fixtures";
 import type { Panel } from "./panel";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 import { hasFocus } from "./focus";
+import { askName, askWrite, editToolCall, permissionResolved } from "./requestFixture";
+import { atBottom, wholeInLog } from "./transcriptView";
 
-const RUNNING = { phase: "running", startedAt: 1 } as const;
-
-function longThread(count = 400): ThreadEntry[] {
-  return Array.from({ length: count }, (_, i) =>
-    i % 2 === 0
-      ? userEntry(`e${i}`, `question ${i}`)
-      : agentEntry(`e${i}`, { kind: "message", text: `answer ${i}\n\n${"words ".repeat(20 + (i % 5) * 30)}` }),
-  );
-}
-
-const toolCall = (toolCallId: string, title: string): PanelAction => ({
-  type: "acp/update",
-  entryId: `tool-${toolCallId}`,
-  update: { sessionUpdate: "tool_call", toolCallId, title, kind: "edit", status: "in_progress" },
-});
-
-const askWrite = (requestId: string, toolCallId: string): PanelAction => ({
-  type: "permission/requested",
-  requestId,
-  entryId: `tool-${toolCallId}`,
-  toolCall: { toolCallId, title: `Write ${toolCallId}.ts`, kind: "edit" },
-  options: [
-    { optionId: "yes", name: "Yes, write it", kind: "allow_once" },
-    { optionId: "no", name: "Don't", kind: "reject_once" },
-  ],
-});
-
-const askForm = (requestId: string, toolCallId: string): PanelAction => ({
-  type: "form/requested",
-  requestId,
-  message: "Which name?",
-  toolCallId,
-  schema: { type: "object", properties: { name: { type: "string", title: "File name" } }, required: ["name"] },
-});
-
-/** Whether `element` is within the transcript's visible box. */
-function inView(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const view = element.closest("[role=log]")?.getBoundingClientRect();
-    return view !== undefined && box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
-  });
-}
+/** 400 entries, answers of 20 to 140 words: far more than the view holds. */
+const LONG_THREAD = longThread(400, (i) => 20 + (i % 5) * 30);
 
 async function scrollToTop(panel: Panel): Promise<void> {
   const log = panel.page.getByRole("log", { name: "Transcript" });
@@ -71,46 +29,39 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
   const webview = webviewSuite();
 
   it("brings a message the user sends into view, even when they had scrolled up", () =>
-    webview.withPanel({ state: readyState(longThread()) }, async (panel) => {
+    webview.withPanel({ state: readyState(LONG_THREAD) }, async (panel) => {
       await scrollToTop(panel);
       await panel.actions(1, [turnStarted("u-new", "my brand new question")]);
       const sent = panel.page.getByRole("log").getByText("my brand new question", { exact: true });
       await eventually(async () => assert.equal(await sent.count(), 1, "the sent message is rendered"));
-      await eventually(async () => assert.equal(await inView(sent), true, "the sent message is in view"));
+      await eventually(async () => assert.equal(await wholeInLog(sent), true, "the sent message is in view"));
       await panel.actions(2, [messageChunk("a-new", `the reply\n\n${"more ".repeat(200)}`)]);
-      await eventually(async () =>
-        assert.ok(
-          await panel.page
-            .getByRole("log")
-            .evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight <= 1),
-          "keeps following the reply",
-        ),
-      );
+      await eventually(async () => assert.ok(await atBottom(panel.page.getByRole("log")), "keeps following the reply"));
       await panel.assertHealthy();
     }));
 
   it("does not mistake a reloaded view's first snapshot for a sent message: it opens where the reader was", () =>
-    webview.withPanel({ state: readyState(longThread()) }, async (panel) => {
+    webview.withPanel({ state: readyState(LONG_THREAD) }, async (panel) => {
       await scrollToTop(panel);
       await panel.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       await panel.page.reload();
       await panel.waitForSent("webview/ready");
-      await panel.snapshot(0, readyState(longThread()));
+      await panel.snapshot(0, readyState(LONG_THREAD));
       const first = panel.page.getByRole("log").getByText("question 0", { exact: true });
       await eventually(async () => assert.equal(await first.count(), 1, "the top of the thread is rendered"));
       await settle(panel.page);
       await settle(panel.page);
-      assert.equal(await inView(first), true, "still at the top");
+      assert.equal(await wholeInLog(first), true, "still at the top");
       await panel.assertHealthy();
     }));
 
   it("brings a permission request into view while scrolled up; the status and card say the agent waits for you", () =>
-    webview.withPanel({ state: readyState(longThread(), RUNNING) }, async (panel) => {
+    webview.withPanel({ state: readyState(LONG_THREAD, RUNNING) }, async (panel) => {
       await scrollToTop(panel);
-      await panel.actions(1, [toolCall("w1", "Write w1.ts"), askWrite("r1", "w1")]);
+      await panel.actions(1, [editToolCall("w1", "Write w1.ts"), askWrite("r1", "w1")]);
       const request = panel.page.getByRole("group", { name: "Permission request" });
       await eventually(async () => assert.equal(await request.count(), 1, "the request is rendered"));
-      await eventually(async () => assert.equal(await inView(request), true, "the request is in view"));
+      await eventually(async () => assert.equal(await wholeInLog(request), true, "the request is in view"));
       const status = panel.page.getByRole("status");
       await eventually(async () => assert.equal((await status.textContent())?.trim(), "Waiting for your approval"));
       const card = panel.page.getByRole("article", { name: "Tool: Write w1.ts" });
@@ -125,21 +76,19 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
       ]);
       await settle(panel.page);
       assert.equal((await card.locator(".tool-status").textContent())?.trim(), "Waiting for you");
-      await panel.actions(4, [
-        { type: "permission/resolved", requestId: "r1", outcome: { optionId: "yes", kind: "allow_once" } },
-      ]);
+      await panel.actions(4, [permissionResolved("r1", { optionId: "yes", kind: "allow_once" })]);
       await eventually(async () => assert.match((await status.textContent()) ?? "", /is working/));
       await panel.assertHealthy();
     }));
 
   it("brings a form into view while scrolled up, says it waits for your answer, and focuses its first field", () =>
-    webview.withPanel({ state: readyState(longThread(), RUNNING) }, async (panel) => {
+    webview.withPanel({ state: readyState(LONG_THREAD, RUNNING) }, async (panel) => {
       await scrollToTop(panel);
       await panel.page.getByRole("log").getByText("question 0", { exact: true }).click();
-      await panel.actions(1, [toolCall("f1", "Create a test"), askForm("form-1", "f1")]);
+      await panel.actions(1, [editToolCall("f1", "Create a test"), askName("form-1", "f1")]);
       const form = panel.page.getByRole("form", { name: "Which name?" });
       await eventually(async () => assert.equal(await form.count(), 1, "the form is rendered"));
-      await eventually(async () => assert.equal(await inView(form), true, "the form is in view"));
+      await eventually(async () => assert.equal(await wholeInLog(form), true, "the form is in view"));
       await eventually(async () =>
         assert.equal((await panel.page.getByRole("status").textContent())?.trim(), "Waiting for your answer"),
       );
@@ -156,7 +105,7 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
     }));
 
   it("offers Jump to latest with a count of new entries whenever the view is not at the bottom", () =>
-    webview.withPanel({ state: readyState(longThread(), RUNNING) }, async (panel) => {
+    webview.withPanel({ state: readyState(LONG_THREAD, RUNNING) }, async (panel) => {
       const jump = panel.page.getByRole("button", { name: /^Jump to latest/ });
       const log = panel.page.getByRole("log", { name: "Transcript" });
       await eventually(async () => assert.ok((await log.getByRole("article").count()) > 0));
@@ -167,23 +116,18 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
       assert.equal(await jump.getAttribute("aria-label"), "Jump to latest", "no count before anything new arrived");
       assert.equal(await jump.locator(".codicon").count(), 1, "a codicon");
 
-      await panel.actions(1, [toolCall("n1", "Write n1.ts"), messageChunk("n2", "the entry after it")]);
+      await panel.actions(1, [editToolCall("n1", "Write n1.ts"), messageChunk("n2", "the entry after it")]);
       await eventually(async () =>
         assert.equal(await jump.getAttribute("aria-label"), "Jump to latest, 2 new entries"),
       );
       assert.match((await jump.textContent()) ?? "", /2/, "the count is visible");
       await eventually(async () =>
-        assert.ok(await inView(log.getByText("question 0", { exact: true })), "the reader stays where they were"),
+        assert.ok(await wholeInLog(log.getByText("question 0", { exact: true })), "the reader stays where they were"),
       );
 
       await jump.focus();
       await panel.page.keyboard.press("Enter");
-      await eventually(async () =>
-        assert.ok(
-          await log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight <= 1),
-          "at the bottom",
-        ),
-      );
+      await eventually(async () => assert.ok(await atBottom(log), "at the bottom"));
       await eventually(async () => assert.equal(await jump.count(), 0, "gone at the bottom"));
       await panel.assertHealthy();
     }));
@@ -205,9 +149,7 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
         requestId: "r1",
         optionId: "no",
       });
-      await panel.actions(3, [
-        { type: "permission/resolved", requestId: "r1", outcome: { optionId: "no", kind: "reject_once" } },
-      ]);
+      await panel.actions(3, [permissionResolved("r1", { optionId: "no", kind: "reject_once" })]);
 
       // While the user types a draft, the keys are theirs: no answer goes out.
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });

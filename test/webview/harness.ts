@@ -14,7 +14,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, type Locator, type Page, chromium } from "playwright-core";
+import { type Browser, type Page, chromium } from "playwright-core";
 import { testPage } from "./testPage";
 import { isTheme, themeStylesheet } from "./themeStylesheets";
 
@@ -150,13 +150,4 @@ export async function settle(page: Page): Promise<void> {
   await page.evaluate(
     () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
   );
-}
-
-/** Whether the element with exactly `text` in the transcript `log` is at least partly in its visible box. */
-export function shownInLog(log: Locator, text: string): Promise<boolean> {
-  return log.getByText(text, { exact: true }).evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const view = element.closest("[role=log]")?.getBoundingClientRect();
-    return view !== undefined && box.bottom > view.top && box.top < view.bottom;
-  });
 }

@@ -8,8 +8,9 @@ import { describe, it } from "node:test";
 import { historySlice } from "../../src/shared/thread/threadHistory";
 import { threadTail } from "../../src/shared/thread/threadTail";
 import { longThread, messageChunk, readyState } from "./fixtures";
-import { eventually, settle, shownInLog } from "./harness";
+import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
+import { shownInLog } from "./transcriptView";
 
 const COUNT = 1_200;
 const TAIL = 100;

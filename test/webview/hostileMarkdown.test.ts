@@ -7,7 +7,7 @@
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { agentEntry, messageChunk, readyState, userEntry } from "./fixtures";
+import { agentEntry, messageChunk, readyState, userEntry, RUNNING } from "./fixtures";
 import type { Panel } from "./panel";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
@@ -63,7 +63,7 @@ describe("hostile Markdown", { timeout: 120_000 }, () => {
               agentEntry("a0", { kind: "message", text: "Before the attack, all **fine**." }),
               userEntry("u2", "after the attack"),
             ],
-            { phase: "running", startedAt: 1 },
+            RUNNING,
           ),
         );
         await eventually(async () => assert.equal(await panel.page.locator("strong", { hasText: "fine" }).count(), 1));

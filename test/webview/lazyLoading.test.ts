@@ -6,7 +6,7 @@
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Route } from "playwright-core";
-import { agentEntry, messageChunk, readyState, userEntry } from "./fixtures";
+import { agentEntry, messageChunk, readyState, userEntry, RUNNING } from "./fixtures";
 import { eventually } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 
@@ -60,7 +60,7 @@ describe("webview lazy loading", { timeout: 120_000 }, () => {
           context.on("request", (request) => requested.push(new URL(request.url()).pathname)),
       },
       async (panel) => {
-        await panel.snapshot(0, readyState([userEntry("u1", "ruby please")], { phase: "running", startedAt: 1 }));
+        await panel.snapshot(0, readyState([userEntry("u1", "ruby please")], RUNNING));
         await eventually(() =>
           assert.ok(
             requested.some((path) => /\/dist\/Transcript-/.test(path)),

@@ -4,7 +4,7 @@
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { agentEntry, messageChunk, readyState, thoughtChunk, userEntry } from "./fixtures";
+import { agentEntry, messageChunk, readyState, thoughtChunk, userEntry, RUNNING } from "./fixtures";
 import { computedColour, eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 import { hasFocus } from "./focus";
@@ -16,7 +16,7 @@ describe("webview markdown", { timeout: 120_000 }, () => {
     webview.withPanel(async (panel) => {
       await panel.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: webview.harness.baseUrl });
       const code = 'const greeting: string = "hi";\nfunction shout(s: string) {\n  return s.toUpperCase();\n}';
-      await panel.snapshot(0, readyState([userEntry("u1", "code please")], { phase: "running", startedAt: 1 }));
+      await panel.snapshot(0, readyState([userEntry("u1", "code please")], RUNNING));
       await panel.actions(1, [messageChunk("a1", "Some **bold** advice, then `inline` code:\n\n```typescript\n")]);
       await panel.actions(2, [messageChunk("a1", `${code}\n\`\`\`\n`)]);
       const reply = panel.page.getByRole("log", { name: "Transcript" }).getByRole("article", { name: "Agent" });
@@ -64,69 +64,63 @@ describe("webview markdown", { timeout: 120_000 }, () => {
     }));
 
   it("re-renders only the growing block while a message streams", () =>
-    webview.withPanel(
-      { state: readyState([userEntry("u1", "stream")], { phase: "running", startedAt: 1 }) },
-      async (panel) => {
-        await panel.actions(1, [
-          messageChunk("a1", "First paragraph, finished.\n\n```ts\nconst done = 1;\n```\n\nThird"),
-        ]);
-        const reply = panel.page.getByRole("log").getByRole("article", { name: "Agent" });
-        await eventually(async () => assert.match((await reply.textContent()) ?? "", /Third/));
-        // Tag the DOM nodes of the finished blocks; a re-parse of the whole message would replace them.
-        await reply
-          .getByText("First paragraph, finished.")
-          .evaluate((element) => element.setAttribute("data-test-kept", "p"));
-        await reply.locator("pre code").evaluate((element) => element.setAttribute("data-test-kept", "code"));
-        for (let i = 0; i < 5; i++) await panel.actions(2 + i, [messageChunk("a1", ` more${i}`)]);
-        await panel.actions(7, [messageChunk("a1", "\n\n- a list\n- after it")]);
-        await eventually(async () => assert.equal(await reply.getByRole("listitem").count(), 2));
-        assert.equal(await reply.getByText("Third more0 more1 more2 more3 more4").count(), 1);
-        assert.equal(await reply.locator("[data-test-kept]").count(), 2, "finished blocks kept their DOM nodes");
-        await panel.assertHealthy();
-      },
-    ));
+    webview.withPanel({ state: readyState([userEntry("u1", "stream")], RUNNING) }, async (panel) => {
+      await panel.actions(1, [
+        messageChunk("a1", "First paragraph, finished.\n\n```ts\nconst done = 1;\n```\n\nThird"),
+      ]);
+      const reply = panel.page.getByRole("log").getByRole("article", { name: "Agent" });
+      await eventually(async () => assert.match((await reply.textContent()) ?? "", /Third/));
+      // Tag the DOM nodes of the finished blocks; a re-parse of the whole message would replace them.
+      await reply
+        .getByText("First paragraph, finished.")
+        .evaluate((element) => element.setAttribute("data-test-kept", "p"));
+      await reply.locator("pre code").evaluate((element) => element.setAttribute("data-test-kept", "code"));
+      for (let i = 0; i < 5; i++) await panel.actions(2 + i, [messageChunk("a1", ` more${i}`)]);
+      await panel.actions(7, [messageChunk("a1", "\n\n- a list\n- after it")]);
+      await eventually(async () => assert.equal(await reply.getByRole("listitem").count(), 2));
+      assert.equal(await reply.getByText("Third more0 more1 more2 more3 more4").count(), 1);
+      assert.equal(await reply.locator("[data-test-kept]").count(), 2, "finished blocks kept their DOM nodes");
+      await panel.assertHealthy();
+    }));
 
   it("shows a thought collapsed and dimmed, expandable, and keeps it open while the reply streams", () =>
-    webview.withPanel(
-      { state: readyState([userEntry("u1", "think")], { phase: "running", startedAt: 1 }) },
-      async (panel) => {
-        await panel.actions(1, [
-          thoughtChunk("a1", "I should consider the secret plan."),
-          messageChunk("a1", "Here is the answer."),
-        ]);
-        const reply = panel.page.getByRole("log").getByRole("article", { name: "Agent" });
-        await eventually(async () => assert.equal(await reply.getByText("Here is the answer.").isVisible(), true));
-        const thought = reply.getByRole("group");
-        assert.equal(await thought.count(), 1, "the thought is a disclosure group");
-        assert.equal(await reply.getByText("Thought", { exact: true }).isVisible(), true);
-        assert.equal(
-          await reply.getByText("I should consider the secret plan.").isVisible(),
-          false,
-          "collapsed by default",
-        );
+    webview.withPanel({ state: readyState([userEntry("u1", "think")], RUNNING) }, async (panel) => {
+      await panel.actions(1, [
+        thoughtChunk("a1", "I should consider the secret plan."),
+        messageChunk("a1", "Here is the answer."),
+      ]);
+      const reply = panel.page.getByRole("log").getByRole("article", { name: "Agent" });
+      await eventually(async () => assert.equal(await reply.getByText("Here is the answer.").isVisible(), true));
+      const thought = reply.getByRole("group");
+      assert.equal(await thought.count(), 1, "the thought is a disclosure group");
+      assert.equal(await reply.getByText("Thought", { exact: true }).isVisible(), true);
+      assert.equal(
+        await reply.getByText("I should consider the secret plan.").isVisible(),
+        false,
+        "collapsed by default",
+      );
 
-        await reply.getByText("Thought", { exact: true }).click();
-        await eventually(async () =>
-          assert.equal(await reply.getByText("I should consider the secret plan.").isVisible(), true),
-        );
-        const dimmed = await thought.evaluate((element) => getComputedStyle(element).color);
-        const normal = await reply
-          .getByText("Here is the answer.")
-          .evaluate((element) => getComputedStyle(element).color);
-        assert.notEqual(dimmed, normal, "thoughts are dimmed");
+      await reply.getByText("Thought", { exact: true }).click();
+      await eventually(async () =>
+        assert.equal(await reply.getByText("I should consider the secret plan.").isVisible(), true),
+      );
+      const dimmed = await thought.evaluate((element) => getComputedStyle(element).color);
+      const normal = await reply
+        .getByText("Here is the answer.")
+        .evaluate((element) => getComputedStyle(element).color);
+      assert.notEqual(dimmed, normal, "thoughts are dimmed");
 
-        await panel.actions(3, [messageChunk("a1", " And more.")]); // the batch at 1 held actions 1 and 2
-        await eventually(async () =>
-          assert.equal(await reply.getByText("Here is the answer. And more.").isVisible(), true),
-        );
-        assert.equal(
-          await reply.getByText("I should consider the secret plan.").isVisible(),
-          true,
-          "streaming keeps the user's expanded thought open",
-        );
-        await panel.assertHealthy();
-      },
-    ));
+      await panel.actions(3, [messageChunk("a1", " And more.")]); // the batch at 1 held actions 1 and 2
+      await eventually(async () =>
+        assert.equal(await reply.getByText("Here is the answer. And more.").isVisible(), true),
+      );
+      assert.equal(
+        await reply.getByText("I should consider the secret plan.").isVisible(),
+        true,
+        "streaming keeps the user's expanded thought open",
+      );
+      await panel.assertHealthy();
+    }));
 
   it("never executes raw HTML from the agent, even without the CSP", () =>
     webview.withPanel({ csp: false }, async (panel) => {

@@ -5,7 +5,16 @@
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { PanelState } from "../../src/shared/wire/panelState";
-import { AGENT, agentEntry, messageChunk, readyState, turnStarted, unconfiguredState, userEntry } from "./fixtures";
+import {
+  AGENT,
+  agentEntry,
+  messageChunk,
+  readyState,
+  turnStarted,
+  unconfiguredState,
+  userEntry,
+  RUNNING,
+} from "./fixtures";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 
@@ -77,51 +86,45 @@ describe("webview panel", { timeout: 120_000 }, () => {
     }));
 
   it("shows a failed connection's error and details, and offers Restart and Show Logs", () =>
-    webview.withPanel(
-      { state: readyState([userEntry("u1", "hello")], { phase: "running", startedAt: 1 }) },
-      async (panel) => {
-        // What the host dispatches when the agent dies: the connection fails and the thread records why.
-        await panel.actions(1, [
-          { type: "connection/failed", agent: AGENT, message: "The agent exited with code 1", details: STDERR },
-          { type: "thread/error", entryId: "err1", message: "The agent exited with code 1", details: STDERR },
-        ]);
-        const log = panel.page.getByRole("log", { name: "Transcript" });
-        const error = log.getByRole("article", { name: "Error" });
-        await eventually(async () => assert.equal(await error.count(), 1));
-        assert.equal(await error.getByText("The agent exited with code 1").isVisible(), true);
-        assert.equal(
-          await panel.page.getByRole("status").textContent(),
-          `${AGENT} failed: The agent exited with code 1`,
-        );
-        assert.equal(await panel.page.getByRole("button", { name: "Send" }).isDisabled(), true);
-        assert.equal(
-          await panel.page.getByRole("button", { name: "Stop" }).isDisabled(),
-          true,
-          "a dead agent ends the turn",
-        );
+    webview.withPanel({ state: readyState([userEntry("u1", "hello")], RUNNING) }, async (panel) => {
+      // What the host dispatches when the agent dies: the connection fails and the thread records why.
+      await panel.actions(1, [
+        { type: "connection/failed", agent: AGENT, message: "The agent exited with code 1", details: STDERR },
+        { type: "thread/error", entryId: "err1", message: "The agent exited with code 1", details: STDERR },
+      ]);
+      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const error = log.getByRole("article", { name: "Error" });
+      await eventually(async () => assert.equal(await error.count(), 1));
+      assert.equal(await error.getByText("The agent exited with code 1").isVisible(), true);
+      assert.equal(await panel.page.getByRole("status").textContent(), `${AGENT} failed: The agent exited with code 1`);
+      assert.equal(await panel.page.getByRole("button", { name: "Send" }).isDisabled(), true);
+      assert.equal(
+        await panel.page.getByRole("button", { name: "Stop" }).isDisabled(),
+        true,
+        "a dead agent ends the turn",
+      );
 
-        const details = error.getByText("ECONNREFUSED 127.0.0.1:9", { exact: false });
-        assert.equal(await details.isVisible(), false, "details start collapsed");
-        await error.getByText("Details", { exact: true }).click();
-        await eventually(async () => assert.equal(await details.isVisible(), true));
-        assert.equal(await error.locator("pre").textContent(), STDERR, "the details keep their line breaks");
+      const details = error.getByText("ECONNREFUSED 127.0.0.1:9", { exact: false });
+      assert.equal(await details.isVisible(), false, "details start collapsed");
+      await error.getByText("Details", { exact: true }).click();
+      await eventually(async () => assert.equal(await details.isVisible(), true));
+      assert.equal(await error.locator("pre").textContent(), STDERR, "the details keep their line breaks");
 
-        await error.getByRole("button", { name: "Restart" }).click();
-        await panel.waitForSent("agent/restart");
-        await error.getByRole("button", { name: "Show Logs" }).click();
-        await panel.waitForSent("logs/show");
-        assert.deepEqual((await panel.sent()).slice(1), [{ type: "agent/restart" }, { type: "logs/show" }]);
+      await error.getByRole("button", { name: "Restart" }).click();
+      await panel.waitForSent("agent/restart");
+      await error.getByRole("button", { name: "Show Logs" }).click();
+      await panel.waitForSent("logs/show");
+      assert.deepEqual((await panel.sent()).slice(1), [{ type: "agent/restart" }, { type: "logs/show" }]);
 
-        // Once the agent is back, the error stays in the history but the recovery buttons go.
-        await panel.actions(3, [
-          { type: "connection/starting", agent: AGENT },
-          { type: "connection/ready", agent: AGENT, sessionId: "s2" },
-        ]);
-        await eventually(async () => assert.equal(await log.getByRole("button", { name: "Restart" }).count(), 0));
-        assert.equal(await error.count(), 1);
-        await panel.assertHealthy();
-      },
-    ));
+      // Once the agent is back, the error stays in the history but the recovery buttons go.
+      await panel.actions(3, [
+        { type: "connection/starting", agent: AGENT },
+        { type: "connection/ready", agent: AGENT, sessionId: "s2" },
+      ]);
+      await eventually(async () => assert.equal(await log.getByRole("button", { name: "Restart" }).count(), 0));
+      assert.equal(await error.count(), 1);
+      await panel.assertHealthy();
+    }));
 
   it("follows new output while the user is at the bottom, and stays put once they scroll up", () =>
     webview.withPanel(async (panel) => {
@@ -129,10 +132,7 @@ describe("webview panel", { timeout: 120_000 }, () => {
         userEntry(`u${i}`, `question ${i}`),
         agentEntry(`a${i}`, { kind: "message", text: `answer ${i}\n\n${"filler text ".repeat(30)}` }),
       ]).flat();
-      await panel.snapshot(
-        0,
-        readyState([...history, userEntry("u-last", "go on")], { phase: "running", startedAt: 1 }),
-      );
+      await panel.snapshot(0, readyState([...history, userEntry("u-last", "go on")], RUNNING));
       const log = panel.page.getByRole("log", { name: "Transcript" });
       const gap = () => log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
       await eventually(async () => assert.ok((await gap()) <= 1, "opens at the newest entry"));
@@ -164,41 +164,38 @@ describe("webview panel", { timeout: 120_000 }, () => {
     }));
 
   it("shows tool calls as cards that follow their status updates", () =>
-    webview.withPanel(
-      { state: readyState([userEntry("u1", "read it")], { phase: "running", startedAt: 1 }) },
-      async (panel) => {
-        await panel.actions(1, [
-          {
-            type: "acp/update",
-            entryId: "t1",
-            update: {
-              sessionUpdate: "tool_call",
-              toolCallId: "call-1",
-              title: "Read hello.ts",
-              kind: "read",
-              status: "in_progress",
-            },
+    webview.withPanel({ state: readyState([userEntry("u1", "read it")], RUNNING) }, async (panel) => {
+      await panel.actions(1, [
+        {
+          type: "acp/update",
+          entryId: "t1",
+          update: {
+            sessionUpdate: "tool_call",
+            toolCallId: "call-1",
+            title: "Read hello.ts",
+            kind: "read",
+            status: "in_progress",
           },
-          messageChunk("a1", "Reading…"),
-        ]);
-        const tool = panel.page.getByRole("log").getByRole("article", { name: "Tool: Read hello.ts" });
-        await eventually(async () => assert.match((await tool.textContent()) ?? "", /Running/));
-        await panel.actions(3, [
-          {
-            type: "acp/update",
-            entryId: "t2",
-            update: { sessionUpdate: "tool_call_update", toolCallId: "call-1", status: "completed" },
-          },
-        ]);
-        await eventually(async () => assert.match((await tool.textContent()) ?? "", /Done/));
-        assert.equal(
-          await panel.page.getByRole("log").getByRole("article").count(),
-          3,
-          "user, tool call, reply: the update patched the tool in place",
-        );
-        await panel.assertHealthy();
-      },
-    ));
+        },
+        messageChunk("a1", "Reading…"),
+      ]);
+      const tool = panel.page.getByRole("log").getByRole("article", { name: "Tool: Read hello.ts" });
+      await eventually(async () => assert.match((await tool.textContent()) ?? "", /Running/));
+      await panel.actions(3, [
+        {
+          type: "acp/update",
+          entryId: "t2",
+          update: { sessionUpdate: "tool_call_update", toolCallId: "call-1", status: "completed" },
+        },
+      ]);
+      await eventually(async () => assert.match((await tool.textContent()) ?? "", /Done/));
+      assert.equal(
+        await panel.page.getByRole("log").getByRole("article").count(),
+        3,
+        "user, tool call, reply: the update patched the tool in place",
+      );
+      await panel.assertHealthy();
+    }));
 
   it("offers recovery on the newest error only, and even when the thread has no error entry", () =>
     webview.withPanel(async (panel) => {

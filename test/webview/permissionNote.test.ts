@@ -10,6 +10,7 @@ import type { PanelAction } from "../../src/shared/wire/panelState";
 import { readyState, turnStarted } from "./fixtures";
 import { eventually } from "./harness";
 import { webviewSuite } from "./webviewSuite";
+import { permissionResolved } from "./requestFixture";
 
 const ask = (requestId: string, toolCallId: string): PanelAction => ({
   type: "permission/requested",
@@ -46,7 +47,7 @@ describe("webview permission note", { timeout: 120_000 }, () => {
 
       // Deny from the note field with Alt+D: the reject option, with its note.
       await panel.actions(3, [
-        { type: "permission/resolved", requestId: "perm-1", outcome: { optionId: "go", kind: "allow_once" } },
+        permissionResolved("perm-1", { optionId: "go", kind: "allow_once" }),
         ask("perm-2", "m2"),
       ]);
       const second = panel.page.getByRole("group", { name: "Permission request" });
@@ -67,7 +68,7 @@ describe("webview permission note", { timeout: 120_000 }, () => {
 
       // No note: the answer carries none.
       await panel.actions(5, [
-        { type: "permission/resolved", requestId: "perm-2", outcome: { optionId: "stop", kind: "reject_once" } },
+        permissionResolved("perm-2", { optionId: "stop", kind: "reject_once" }),
         ask("perm-3", "m3"),
       ]);
       const third = panel.page.getByRole("group", { name: "Permission request" });

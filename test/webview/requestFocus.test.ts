@@ -6,31 +6,11 @@
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { PanelAction } from "../../src/shared/wire/panelState";
-import { readyState, turnStarted } from "./fixtures";
+import { readyState, turnStarted, RUNNING } from "./fixtures";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 import { hasFocus } from "./focus";
-
-const RUNNING = { phase: "running", startedAt: 1 } as const;
-
-const askWrite: PanelAction = {
-  type: "permission/requested",
-  requestId: "r1",
-  entryId: "tool-one",
-  toolCall: { toolCallId: "one", title: "Write one.ts", kind: "edit" },
-  options: [
-    { optionId: "yes", name: "Yes, write it", kind: "allow_once" },
-    { optionId: "no", name: "Don't", kind: "reject_once" },
-  ],
-};
-
-const askForm: PanelAction = {
-  type: "form/requested",
-  requestId: "f1",
-  message: "Which name?",
-  schema: { type: "object", properties: { name: { type: "string", title: "File name" } }, required: ["name"] },
-};
+import { askName, askWrite } from "./requestFixture";
 
 describe("webview: request/focus", { timeout: 120_000 }, () => {
   const webview = webviewSuite();
@@ -40,7 +20,7 @@ describe("webview: request/focus", { timeout: 120_000 }, () => {
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await prompt.fill("half a thought");
       await prompt.focus();
-      await panel.actions(1, [turnStarted("u1", "write files"), askWrite]);
+      await panel.actions(1, [turnStarted("u1", "write files"), askWrite("r1", "one")]);
       const request = panel.page.getByRole("group", { name: "Permission request" });
       const allow = request.getByRole("button", { name: "Yes, write it", exact: true });
       await allow.waitFor();
@@ -64,7 +44,7 @@ describe("webview: request/focus", { timeout: 120_000 }, () => {
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await prompt.fill("a draft");
       await prompt.focus();
-      await panel.actions(1, [turnStarted("u1", "name it"), askForm]);
+      await panel.actions(1, [turnStarted("u1", "name it"), askName("f1")]);
       const field = panel.page.getByRole("textbox", { name: /File name/ });
       await field.waitFor();
       await settle(panel.page);
@@ -78,7 +58,7 @@ describe("webview: request/focus", { timeout: 120_000 }, () => {
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await prompt.fill("typing");
       await prompt.focus();
-      await panel.actions(1, [turnStarted("u1", "name it"), askForm]);
+      await panel.actions(1, [turnStarted("u1", "name it"), askName("f1")]);
       const field = panel.page.getByRole("textbox", { name: /File name/ });
       await field.waitFor();
       await settle(panel.page);

@@ -4,27 +4,16 @@
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { PanelAction } from "../../src/shared/wire/panelState";
 import { emptyThread } from "../../src/shared/thread/thread";
 import { fold, fullFixtureState } from "./fullFixture";
-import { readyState, turnStarted } from "./fixtures";
+import { readyState, turnStarted, RUNNING } from "./fixtures";
 import { eventually, settle } from "./harness";
 import { ruledNotice } from "../../src/acp/client/callbacks/permissionBroker";
 import { webviewSuite } from "./webviewSuite";
 import { hasFocus } from "./focus";
+import { askWrite, permissionResolved } from "./requestFixture";
 
 const TALL = { width: 440, height: 3_200 };
-
-const askWrite = (requestId: string, toolCallId: string): PanelAction => ({
-  type: "permission/requested",
-  requestId,
-  entryId: `tool-${toolCallId}`,
-  toolCall: { toolCallId, title: `Write ${toolCallId}.ts`, kind: "edit" },
-  options: [
-    { optionId: "yes", name: "Yes, write it", kind: "allow_once" },
-    { optionId: "no", name: "Don't", kind: "reject_once" },
-  ],
-});
 
 describe("webview permissions and forms", { timeout: 120_000 }, () => {
   const webview = webviewSuite();
@@ -66,9 +55,7 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
         "answered once",
       );
 
-      await panel.actions(1, [
-        { type: "permission/resolved", requestId: "perm-1", outcome: { optionId: "opt-always", kind: "allow_always" } },
-      ]);
+      await panel.actions(1, [permissionResolved("perm-1", { optionId: "opt-always", kind: "allow_always" })]);
       await eventually(async () => assert.equal(await request.count(), 0));
       assert.equal((await card.locator(".tool-status").textContent())?.trim(), "Pending");
       await panel.assertHealthy();
@@ -120,9 +107,7 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
         requestId: "r1",
         optionId: "yes",
       });
-      await panel.actions(3, [
-        { type: "permission/resolved", requestId: "r1", outcome: { optionId: "yes", kind: "allow_once" } },
-      ]);
+      await panel.actions(3, [permissionResolved("r1", { optionId: "yes", kind: "allow_once" })]);
 
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await prompt.fill("half a thought");
@@ -156,7 +141,7 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
         ...state,
         thread: {
           ...emptyThread,
-          turn: { phase: "running", startedAt: 1 },
+          turn: RUNNING,
           permissions: [
             {
               requestId: "lost",
@@ -319,7 +304,7 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
   });
 
   it("leaves a line saying what was chosen once a permission or a form is answered", () =>
-    webview.withPanel({ state: readyState([], { phase: "running", startedAt: 1 }) }, async (panel) => {
+    webview.withPanel({ state: readyState([], RUNNING) }, async (panel) => {
       await panel.actions(1, [
         turnStarted("u1", "write it"),
         askWrite("r1", "one"),
@@ -328,7 +313,7 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       const log = panel.page.getByRole("log");
       await log.getByRole("group", { name: "Permission request" }).waitFor();
       await panel.actions(4, [
-        { type: "permission/resolved", requestId: "r1", outcome: { optionId: "yes", kind: "allow_once" } },
+        permissionResolved("r1", { optionId: "yes", kind: "allow_once" }),
         { type: "form/resolved", requestId: "f1", outcome: "decline" },
       ]);
       await eventually(async () =>

@@ -5,7 +5,7 @@
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
-import { AGENT, agentEntry, messageChunk, readyState, turnStarted, userEntry } from "./fixtures";
+import { AGENT, agentEntry, messageChunk, readyState, turnStarted, userEntry, RUNNING } from "./fixtures";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 
@@ -70,7 +70,7 @@ describe("webview state sync", { timeout: 120_000 }, () => {
   it("on a sequence gap asks for a snapshot exactly once, then recovers from the new snapshot", () =>
     webview.withPanel(async (panel) => {
       const log = panel.page.getByRole("log", { name: "Transcript" });
-      await panel.snapshot(5, readyState([userEntry("u1", "hi")], { phase: "running", startedAt: 1 }));
+      await panel.snapshot(5, readyState([userEntry("u1", "hi")], RUNNING));
       await panel.actions(6, [messageChunk("a1", "first ")]);
       await eventually(async () =>
         assert.equal((await log.getByRole("article", { name: "Agent" }).textContent())?.trim(), "first"),
@@ -111,7 +111,7 @@ describe("webview state sync", { timeout: 120_000 }, () => {
   it("drops invalid host messages with a warning and keeps working", () =>
     webview.withPanel(async (panel) => {
       const log = panel.page.getByRole("log", { name: "Transcript" });
-      await panel.snapshot(1, readyState([userEntry("u1", "hello")], { phase: "running", startedAt: 1 }));
+      await panel.snapshot(1, readyState([userEntry("u1", "hello")], RUNNING));
       await panel.sendAll([
         { type: "state/actions", seq: "2", actions: [] },
         { type: "state/actions", seq: 2, actions: [{ type: "no/such-action" }] },
@@ -152,7 +152,7 @@ describe("webview state sync", { timeout: 120_000 }, () => {
     const streamed = await webview.open();
     const whole = await webview.open();
     try {
-      await streamed.snapshot(0, readyState([userEntry("u1", "stream")], { phase: "running", startedAt: 1 }));
+      await streamed.snapshot(0, readyState([userEntry("u1", "stream")], RUNNING));
       const messages = chunks.map((chunk, i) => ({
         type: "state/actions",
         seq: i + 1,

@@ -4,9 +4,10 @@
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { longThread, messageChunk, readyState, userEntry } from "./fixtures";
-import { eventually, settle, shownInLog } from "./harness";
+import { longThread, messageChunk, readyState, userEntry, RUNNING } from "./fixtures";
+import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
+import { atBottom, shownInLog } from "./transcriptView";
 
 const COUNT = 2_000;
 
@@ -43,11 +44,7 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
         await settle(panel.page);
       }
       await eventually(async () => assert.equal(await visible(`answer ${COUNT - 1}`), true, "the last entry, in view"));
-      await eventually(async () =>
-        assert.ok(
-          await log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight <= 1),
-        ),
-      );
+      await eventually(async () => assert.ok(await atBottom(log)));
       await panel.assertHealthy();
     }));
 
@@ -121,7 +118,7 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
     }));
 
   it("keeps the reader's place when content arrives, and follows it at the bottom", () =>
-    webview.withPanel({ state: readyState(longThread(COUNT), { phase: "running", startedAt: 1 }) }, async (panel) => {
+    webview.withPanel({ state: readyState(longThread(COUNT), RUNNING) }, async (panel) => {
       const log = panel.page.getByRole("log", { name: "Transcript" });
       await eventually(async () => assert.ok((await log.getByRole("article").count()) > 0));
       await log.evaluate((element) => element.scrollTo(0, element.scrollHeight / 3));
@@ -163,72 +160,64 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
       await settle(panel.page);
       await panel.actions(seq++, [messageChunk("tail", "the very end")]);
       await eventually(async () => assert.equal(await log.getByText("the very end").count(), 1));
-      await eventually(async () =>
-        assert.ok(
-          await log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight <= 1),
-          "follows at the bottom",
-        ),
-      );
+      await eventually(async () => assert.ok(await atBottom(log), "follows at the bottom"));
       await panel.assertHealthy();
     }));
 
   it("windows a streamed 1 MB reply by segments: few blocks in the DOM, rendered as they come near the viewport", () =>
-    webview.withPanel(
-      { state: readyState([userEntry("u1", "flood")], { phase: "running", startedAt: 1 }) },
-      async (panel) => {
-        // 4,000 blocks in 40 batches of 100, as fast as the page takes them.
-        const block = (i: number) =>
-          i % 5 === 0
-            ? "```ts\nconst step" + i + " = " + i + ";\n```"
-            : `Paragraph ${i} with **bold ${i}** and \`code${i}\`.`;
-        const batches = Array.from({ length: 40 }, (_, b) => ({
-          type: "state/actions",
-          seq: b * 100 + 1,
-          actions: Array.from({ length: 100 }, (_, i) => messageChunk("a1", `${block(b * 100 + i)}\n\n`)),
-        }));
-        await panel.sendAll(batches);
-        const log = panel.page.getByRole("log", { name: "Transcript" });
-        await eventually(async () =>
-          assert.equal(await log.getByText("Paragraph 3999 with", { exact: false }).count(), 1),
-        );
-        await eventually(async () =>
-          assert.equal(
-            await log.getByRole("strong").filter({ hasText: "bold 3999" }).count(),
-            1,
-            "the newest block is rendered Markdown",
-          ),
-        );
-        const blocksInDom = await log.locator(".markdown-block").count();
-        assert.ok(
-          blocksInDom < 400,
-          `only the segments near the viewport are in the DOM (${blocksInDom} of 4,000 blocks)`,
-        );
+    webview.withPanel({ state: readyState([userEntry("u1", "flood")], RUNNING) }, async (panel) => {
+      // 4,000 blocks in 40 batches of 100, as fast as the page takes them.
+      const block = (i: number) =>
+        i % 5 === 0
+          ? "```ts\nconst step" + i + " = " + i + ";\n```"
+          : `Paragraph ${i} with **bold ${i}** and \`code${i}\`.`;
+      const batches = Array.from({ length: 40 }, (_, b) => ({
+        type: "state/actions",
+        seq: b * 100 + 1,
+        actions: Array.from({ length: 100 }, (_, i) => messageChunk("a1", `${block(b * 100 + i)}\n\n`)),
+      }));
+      await panel.sendAll(batches);
+      const log = panel.page.getByRole("log", { name: "Transcript" });
+      await eventually(async () =>
+        assert.equal(await log.getByText("Paragraph 3999 with", { exact: false }).count(), 1),
+      );
+      await eventually(async () =>
+        assert.equal(
+          await log.getByRole("strong").filter({ hasText: "bold 3999" }).count(),
+          1,
+          "the newest block is rendered Markdown",
+        ),
+      );
+      const blocksInDom = await log.locator(".markdown-block").count();
+      assert.ok(
+        blocksInDom < 400,
+        `only the segments near the viewport are in the DOM (${blocksInDom} of 4,000 blocks)`,
+      );
+      assert.equal(
+        await log.getByRole("article", { name: "Agent", exact: true }).count(),
+        0,
+        "the message's first segment left the DOM",
+      );
+
+      await log.evaluate((element) => element.scrollTo(0, 0));
+      await eventually(async () =>
         assert.equal(
           await log.getByRole("article", { name: "Agent", exact: true }).count(),
-          0,
-          "the message's first segment left the DOM",
-        );
-
-        await log.evaluate((element) => element.scrollTo(0, 0));
-        await eventually(async () =>
-          assert.equal(
-            await log.getByRole("article", { name: "Agent", exact: true }).count(),
-            1,
-            "the first segment is the message",
-          ),
-        );
-        await eventually(async () =>
-          assert.equal(
-            await log
-              .getByRole("strong")
-              .filter({ hasText: /^bold 1$/ })
-              .count(),
-            1,
-            "its blocks render once in view",
-          ),
-        );
-        assert.equal(await log.getByText("Paragraph 3999 with", { exact: false }).count(), 0, "the end left the DOM");
-        await panel.assertHealthy();
-      },
-    ));
+          1,
+          "the first segment is the message",
+        ),
+      );
+      await eventually(async () =>
+        assert.equal(
+          await log
+            .getByRole("strong")
+            .filter({ hasText: /^bold 1$/ })
+            .count(),
+          1,
+          "its blocks render once in view",
+        ),
+      );
+      assert.equal(await log.getByText("Paragraph 3999 with", { exact: false }).count(), 0, "the end left the DOM");
+      await panel.assertHealthy();
+    }));
 });
