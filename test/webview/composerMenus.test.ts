@@ -6,25 +6,20 @@ import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { PanelState } from "../../src/shared/wire/panelState";
 import { PNG_BASE64, fold } from "./fullFixture";
-import { readyState, turnStarted } from "./fixtures";
+import { readyState, turnStarted, acpUpdate } from "./fixtures";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 
 function withCommands(): PanelState {
   return fold(
     [
-      {
-        type: "acp/update",
-        entryId: "c",
-        update: {
-          sessionUpdate: "available_commands_update",
-          availableCommands: [
-            { name: "review", description: "Review the current changes", input: { hint: "what to focus on" } },
-            { name: "test", description: "Run the test suite" },
-            { name: "compact", description: "Compact the conversation" },
-          ],
-        },
-      },
+      acpUpdate("c", "available_commands_update", {
+        availableCommands: [
+          { name: "review", description: "Review the current changes", input: { hint: "what to focus on" } },
+          { name: "test", description: "Run the test suite" },
+          { name: "compact", description: "Compact the conversation" },
+        ],
+      }),
     ],
     readyState(),
   );

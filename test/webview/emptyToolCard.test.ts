@@ -5,7 +5,7 @@
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { AGENT, messageChunk, readyState, turnStarted } from "./fixtures";
+import { AGENT, messageChunk, readyState, turnStarted, acpUpdate } from "./fixtures";
 import { eventually } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 
@@ -16,29 +16,15 @@ describe("webview: a tool card with no content", { timeout: 60_000 }, () => {
     webview.withPanel({ state: readyState() }, async (panel) => {
       await panel.actions(1, [
         turnStarted("u1", "gemini-shell"),
-        {
-          type: "acp/update",
-          entryId: "t1",
-          update: {
-            sessionUpdate: "tool_call",
-            toolCallId: "run_shell_command-1",
-            title: "echo hi (Print a greeting)",
-            kind: "execute",
-            status: "in_progress",
-            content: [],
-            locations: [],
-          },
-        },
-        {
-          type: "acp/update",
-          entryId: "t2",
-          update: {
-            sessionUpdate: "tool_call_update",
-            toolCallId: "run_shell_command-1",
-            status: "completed",
-            content: [],
-          },
-        },
+        acpUpdate("t1", "tool_call", {
+          toolCallId: "run_shell_command-1",
+          title: "echo hi (Print a greeting)",
+          kind: "execute",
+          status: "in_progress",
+          content: [],
+          locations: [],
+        }),
+        acpUpdate("t2", "tool_call_update", { toolCallId: "run_shell_command-1", status: "completed", content: [] }),
         messageChunk("a1", "The command printed `hi`."),
         { type: "turn/ended", stopReason: "end_turn" },
       ]);

@@ -24,20 +24,27 @@ export function agentEntry(id: string, ...chunks: Array<{ kind: "message" | "tho
   return { kind: "assistant", id, chunks };
 }
 
+/** An ACP session update as the host dispatches it: `sessionUpdate` and its `fields`, for the entry `entryId`. */
+export function acpUpdate(entryId: string, sessionUpdate: string, fields: Record<string, unknown> = {}): PanelAction {
+  return { type: "acp/update", entryId, update: { sessionUpdate, ...fields } };
+}
+
+/** ACP's text content block. */
+export function textBlock(text: string) {
+  return { type: "text", text } as const;
+}
+
+/** A tool call's content: text. */
+export function textContent(text: string) {
+  return { type: "content", content: textBlock(text) } as const;
+}
+
 export function messageChunk(entryId: string, text: string): PanelAction {
-  return {
-    type: "acp/update",
-    entryId,
-    update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } },
-  };
+  return acpUpdate(entryId, "agent_message_chunk", { content: textBlock(text) });
 }
 
 export function thoughtChunk(entryId: string, text: string): PanelAction {
-  return {
-    type: "acp/update",
-    entryId,
-    update: { sessionUpdate: "agent_thought_chunk", content: { type: "text", text } },
-  };
+  return acpUpdate(entryId, "agent_thought_chunk", { content: textBlock(text) });
 }
 
 export function turnStarted(entryId: string, text: string): PanelAction {

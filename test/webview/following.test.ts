@@ -6,7 +6,7 @@
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { RUNNING, longThread, messageChunk, readyState, turnStarted } from "./fixtures";
+import { RUNNING, longThread, messageChunk, readyState, turnStarted, acpUpdate } from "./fixtures";
 import type { Panel } from "./panel";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
@@ -67,13 +67,7 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
       const card = panel.page.getByRole("article", { name: "Tool: Write w1.ts" });
       assert.equal((await card.locator(".tool-status").textContent())?.trim(), "Waiting for you");
       // A later update from the agent does not make the card say "Running" while the request waits.
-      await panel.actions(3, [
-        {
-          type: "acp/update",
-          entryId: "x",
-          update: { sessionUpdate: "tool_call_update", toolCallId: "w1", status: "in_progress" },
-        },
-      ]);
+      await panel.actions(3, [acpUpdate("x", "tool_call_update", { toolCallId: "w1", status: "in_progress" })]);
       await settle(panel.page);
       assert.equal((await card.locator(".tool-status").textContent())?.trim(), "Waiting for you");
       await panel.actions(4, [permissionResolved("r1", { optionId: "yes", kind: "allow_once" })]);

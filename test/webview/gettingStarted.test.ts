@@ -6,7 +6,7 @@
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { catalog } from "./featureFixture";
-import { readyState, turnStarted } from "./fixtures";
+import { readyState, turnStarted, acpUpdate } from "./fixtures";
 import { eventually, settle } from "./harness";
 import { openFirstRun } from "./scenes";
 import { webviewSuite } from "./webviewSuite";
@@ -66,17 +66,12 @@ describe("webview getting started", { timeout: 120_000 }, () => {
 
       // The agent's slash commands (available_commands_update) join the empty state.
       await panel.actions(1, [
-        {
-          type: "acp/update",
-          entryId: "c1",
-          update: {
-            sessionUpdate: "available_commands_update",
-            availableCommands: [
-              { name: "review", description: "Review the changes", input: null },
-              { name: "init", description: "Create AGENTS.md" },
-            ],
-          },
-        },
+        acpUpdate("c1", "available_commands_update", {
+          availableCommands: [
+            { name: "review", description: "Review the changes", input: null },
+            { name: "init", description: "Create AGENTS.md" },
+          ],
+        }),
       ]);
       const commands = panel.page.getByRole("list", { name: "Slash commands" });
       await eventually(async () => assert.equal(await commands.getByRole("button").count(), 2));

@@ -6,15 +6,12 @@ import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { fullFixtureState } from "./fullFixture";
-import { readyState, turnStarted, userEntry } from "./fixtures";
+import { readyState, turnStarted, userEntry, acpUpdate } from "./fixtures";
 import { computedColour, eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 
-const update = (sessionUpdate: string, fields: Record<string, unknown>): PanelAction => ({
-  type: "acp/update",
-  entryId: `u-${sessionUpdate}`,
-  update: { sessionUpdate, ...fields },
-});
+const update = (sessionUpdate: string, fields: Record<string, unknown>): PanelAction =>
+  acpUpdate(`u-${sessionUpdate}`, sessionUpdate, fields);
 
 describe("webview header, plan and usage", { timeout: 120_000 }, () => {
   const webview = webviewSuite();

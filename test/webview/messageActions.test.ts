@@ -6,23 +6,19 @@ import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { tabsState } from "./featureFixture";
-import { agentEntry, readyState, userEntry } from "./fixtures";
+import { agentEntry, readyState, userEntry, acpUpdate } from "./fixtures";
 import { eventually } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 import { focusedLabel } from "./focus";
 
-const toolCall = (locations: Array<{ path: string; line?: number }>): PanelAction => ({
-  type: "acp/update",
-  entryId: "t1",
-  update: {
-    sessionUpdate: "tool_call",
+const toolCall = (locations: Array<{ path: string; line?: number }>): PanelAction =>
+  acpUpdate("t1", "tool_call", {
     toolCallId: "read-1",
     title: "Read files",
     kind: "read",
     status: "completed",
     locations,
-  },
-});
+  });
 
 describe("webview message actions and smaller things", { timeout: 120_000 }, () => {
   const webview = webviewSuite();

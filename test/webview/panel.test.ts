@@ -17,6 +17,7 @@ import {
 } from "./fixtures";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
+import { acpUpdate } from "./fixtures";
 
 const STDERR = "$ echo-agent --acp\nError: ECONNREFUSED 127.0.0.1:9\n    at connect (net.js:1)";
 
@@ -166,28 +167,17 @@ describe("webview panel", { timeout: 120_000 }, () => {
   it("shows tool calls as cards that follow their status updates", () =>
     webview.withPanel({ state: readyState([userEntry("u1", "read it")], RUNNING) }, async (panel) => {
       await panel.actions(1, [
-        {
-          type: "acp/update",
-          entryId: "t1",
-          update: {
-            sessionUpdate: "tool_call",
-            toolCallId: "call-1",
-            title: "Read hello.ts",
-            kind: "read",
-            status: "in_progress",
-          },
-        },
+        acpUpdate("t1", "tool_call", {
+          toolCallId: "call-1",
+          title: "Read hello.ts",
+          kind: "read",
+          status: "in_progress",
+        }),
         messageChunk("a1", "Reading…"),
       ]);
       const tool = panel.page.getByRole("log").getByRole("article", { name: "Tool: Read hello.ts" });
       await eventually(async () => assert.match((await tool.textContent()) ?? "", /Running/));
-      await panel.actions(3, [
-        {
-          type: "acp/update",
-          entryId: "t2",
-          update: { sessionUpdate: "tool_call_update", toolCallId: "call-1", status: "completed" },
-        },
-      ]);
+      await panel.actions(3, [acpUpdate("t2", "tool_call_update", { toolCallId: "call-1", status: "completed" })]);
       await eventually(async () => assert.match((await tool.textContent()) ?? "", /Done/));
       assert.equal(
         await panel.page.getByRole("log").getByRole("article").count(),

@@ -11,6 +11,7 @@ import type { Panel } from "./panel";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 import { focusedLabel } from "./focus";
+import { acpUpdate, messageChunk, textContent } from "./fixtures";
 
 const OUTPUT = [
   "commit 1a2b3c",
@@ -27,17 +28,13 @@ function threadWith(...updates: PanelAction[]) {
   return fold([...fullFixtureActions().slice(0, 3), ...updates]);
 }
 
-const toolCall = (fields: Record<string, unknown>): PanelAction => ({
-  type: "acp/update",
-  entryId: `t-${String(fields.toolCallId)}`,
-  update: { sessionUpdate: "tool_call", ...fields },
-});
+/** A tool call whose transcript entry is `t-<toolCallId>`. */
+const toolCall = (fields: Record<string, unknown>): PanelAction =>
+  acpUpdate(`t-${String(fields.toolCallId)}`, "tool_call", fields);
 
-const agentText = (text: string): PanelAction => ({
-  type: "acp/update",
-  entryId: "a-code",
-  update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } },
-});
+/** A finished `git log` whose output is OUTPUT. */
+const gitLog = (toolCallId: string): PanelAction =>
+  toolCall({ toolCallId, title: "Run git log", kind: "execute", status: "completed", content: [textContent(OUTPUT)] });
 
 describe("readable in every theme and width", { timeout: 120_000 }, () => {
   const webview = webviewSuite();
@@ -45,7 +42,7 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
   for (const theme of ["light", "dark"] as const) {
     it(`draws a code block's background once, not behind each line (${theme})`, () =>
       webview.withPanel(
-        { theme, state: threadWith(agentText("```ts\nconst a = 1;\nconst b = 2;\n```")) },
+        { theme, state: threadWith(messageChunk("a-code", "```ts\nconst a = 1;\nconst b = 2;\n```")) },
         async (panel) => {
           const code = panel.page.locator(".code-block code");
           await eventually(async () => assert.equal(await code.count(), 1));
@@ -62,7 +59,7 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
   it("caps a long code block's height, with a control to show all its lines", () =>
     webview.withPanel(async (panel) => {
       const lines = Array.from({ length: 40 }, (_, index) => `const line${index} = ${index};`).join("\n");
-      await panel.snapshot(0, threadWith(agentText(`\`\`\`ts\n${lines}\n\`\`\``)));
+      await panel.snapshot(0, threadWith(messageChunk("a-code", `\`\`\`ts\n${lines}\n\`\`\``)));
       const pre = panel.page.locator(".code-block pre");
       await eventually(async () => assert.equal(await pre.count(), 1));
       const overflow = () => pre.evaluate((element) => element.scrollHeight - element.clientHeight);
@@ -83,19 +80,13 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
       await panel.snapshot(
         0,
         threadWith(
-          toolCall({
-            toolCallId: "done-1",
-            title: "Run git log",
-            kind: "execute",
-            status: "completed",
-            content: [{ type: "content", content: { type: "text", text: OUTPUT } }],
-          }),
+          gitLog("done-1"),
           toolCall({
             toolCallId: "busy-1",
             title: "Run npm test",
             kind: "execute",
             status: "in_progress",
-            content: [{ type: "content", content: { type: "text", text: "running…" } }],
+            content: [textContent("running…")],
           }),
         ),
       );
@@ -114,44 +105,24 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
       // UI state survives a reload (getState): the card stays open.
       await panel.page.reload();
       await panel.waitForSent("webview/ready");
-      await panel.snapshot(
-        0,
-        threadWith(
-          toolCall({
-            toolCallId: "done-1",
-            title: "Run git log",
-            kind: "execute",
-            status: "completed",
-            content: [{ type: "content", content: { type: "text", text: OUTPUT } }],
-          }),
-        ),
-      );
+      await panel.snapshot(0, threadWith(gitLog("done-1")));
       await eventually(async () => assert.equal(await done.getByText("Author: Ada", { exact: false }).count(), 1));
       assert.equal(await done.getByRole("button", { name: "Details" }).getAttribute("aria-expanded"), "true");
 
       // A card seen running stays open when it completes: nothing collapses under the reader.
       await panel.actions(1, [
-        {
-          type: "acp/update",
-          entryId: "t-busy-2",
-          update: {
-            sessionUpdate: "tool_call",
-            toolCallId: "busy-2",
-            title: "Build",
-            kind: "execute",
-            status: "in_progress",
-            content: [{ type: "content", content: { type: "text", text: "building…" } }],
-          },
-        },
+        toolCall({
+          toolCallId: "busy-2",
+          title: "Build",
+          kind: "execute",
+          status: "in_progress",
+          content: [textContent("building…")],
+        }),
       ]);
       const build = panel.page.getByRole("article", { name: "Tool: Build" });
       await eventually(async () => assert.equal(await build.getByText("building…").count(), 1));
       await panel.actions(2, [
-        {
-          type: "acp/update",
-          entryId: "t-busy-2u",
-          update: { sessionUpdate: "tool_call_update", toolCallId: "busy-2", status: "completed" },
-        },
+        acpUpdate("t-busy-2u", "tool_call_update", { toolCallId: "busy-2", status: "completed" }),
       ]);
       await eventually(async () => assert.equal(await build.locator(".tool-status").textContent(), "Done"));
       assert.equal(await build.getByText("building…").count(), 1, "still open");
@@ -159,19 +130,7 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
     }));
 
   it("shows a tool's text output in monospace, with its lines and indentation", () =>
-    webview.withPanel(async (panel) => {
-      await panel.snapshot(
-        0,
-        threadWith(
-          toolCall({
-            toolCallId: "log-1",
-            title: "Run git log",
-            kind: "execute",
-            status: "completed",
-            content: [{ type: "content", content: { type: "text", text: OUTPUT } }],
-          }),
-        ),
-      );
+    webview.withPanel({ state: threadWith(gitLog("log-1")) }, async (panel) => {
       const card = panel.page.getByRole("article", { name: "Tool: Run git log" });
       await eventually(async () => assert.equal(await card.count(), 1));
       await expandCard(card);

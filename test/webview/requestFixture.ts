@@ -5,16 +5,13 @@
  * answered.
  */
 import type { PanelAction } from "../../src/shared/wire/panelState";
+import { acpUpdate } from "./fixtures";
 
 type PermissionOutcome = Extract<PanelAction, { type: "permission/resolved" }>["outcome"];
 
 /** An in-progress edit tool call whose transcript entry is `tool-<toolCallId>`. */
 export function editToolCall(toolCallId: string, title: string): PanelAction {
-  return {
-    type: "acp/update",
-    entryId: `tool-${toolCallId}`,
-    update: { sessionUpdate: "tool_call", toolCallId, title, kind: "edit", status: "in_progress" },
-  };
+  return acpUpdate(`tool-${toolCallId}`, "tool_call", { toolCallId, title, kind: "edit", status: "in_progress" });
 }
 
 /** Permission to write `<toolCallId>.ts`, on the tool call's card (entry `tool-<toolCallId>`). */

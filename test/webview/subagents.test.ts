@@ -10,6 +10,7 @@ import { fold } from "./fullFixture";
 import { memberUpdate, readyActions, subagentActions, subagentDone, subagentEvent } from "./featureFixture";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
+import { acpUpdate, messageChunk, textBlock } from "./fixtures";
 
 const running: PanelAction[] = [
   ...readyActions,
@@ -77,17 +78,12 @@ describe("webview subagent runs", { timeout: 120_000 }, () => {
 
   it("shows member lanes and unattached runs as their own timeline entries, after the entry that was last when they started", () =>
     webview.withPanel(async (panel) => {
-      const text = (value: string) => ({ type: "text", text: value });
       await panel.snapshot(
         0,
         fold([
           ...running,
-          {
-            type: "acp/update",
-            entryId: "a1",
-            update: { sessionUpdate: "agent_message_chunk", content: text("Asking the team.") },
-          },
-          memberUpdate("m1", "Reviewer", { content: text("Reviewing the tokenizer.") }),
+          messageChunk("a1", "Asking the team."),
+          memberUpdate("m1", "Reviewer", { content: textBlock("Reviewing the tokenizer.") }),
           memberUpdate("m2", "Reviewer", {
             sessionUpdate: "tool_call",
             toolCallId: "call-r1",
@@ -100,22 +96,13 @@ describe("webview subagent runs", { timeout: 120_000 }, () => {
             snapshot: { state: "running", description: "Update the docs" },
           }),
           subagentEvent("s2", "run-docs", { type: "progress", progress: { toolsUsed: 1 } }),
-          {
-            type: "acp/update",
-            entryId: "t1",
-            update: {
-              sessionUpdate: "tool_call",
-              toolCallId: "call-t1",
-              title: "Run tests",
-              kind: "execute",
-              status: "completed",
-            },
-          },
-          {
-            type: "acp/update",
-            entryId: "a2",
-            update: { sessionUpdate: "agent_message_chunk", content: text("Both are on it.") },
-          },
+          acpUpdate("t1", "tool_call", {
+            toolCallId: "call-t1",
+            title: "Run tests",
+            kind: "execute",
+            status: "completed",
+          }),
+          messageChunk("a2", "Both are on it."),
           { type: "turn/ended", stopReason: "end_turn" },
           { type: "turn/started", entryId: "u2", text: "Next question", at: 2 },
         ]),
@@ -147,7 +134,7 @@ describe("webview subagent runs", { timeout: 120_000 }, () => {
       );
 
       // Output keeps streaming into the lane, wherever it sits.
-      await panel.actions(1, [memberUpdate("m3", "Reviewer", { content: text(" Found two issues.") })]);
+      await panel.actions(1, [memberUpdate("m3", "Reviewer", { content: textBlock(" Found two issues.") })]);
       await eventually(async () =>
         assert.match(
           (await member.getByRole("article", { name: "Agent" }).last().textContent()) ?? "",

@@ -12,21 +12,17 @@ import { readyActions } from "./featureFixture";
 import type { Panel } from "./panel";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
+import { acpUpdate } from "./fixtures";
 
 const ROOT = "/home/ada/work/parser";
 const steps = ["Read the parser", "Split the tokenizer", "Build the tree", "Keep parseLegacy", "Add tests", "Docs"];
-const plan: PanelAction = {
-  type: "acp/update",
-  entryId: "p1",
-  update: {
-    sessionUpdate: "plan",
-    entries: steps.map((content, i) => ({
-      content,
-      priority: "medium",
-      status: i < 2 ? "completed" : i === 2 ? "in_progress" : "pending",
-    })),
-  },
-};
+const plan: PanelAction = acpUpdate("p1", "plan", {
+  entries: steps.map((content, i) => ({
+    content,
+    priority: "medium",
+    status: i < 2 ? "completed" : i === 2 ? "in_progress" : "pending",
+  })),
+});
 const files = ["src/a.ts", "src/b.ts", "src/c.ts", "test/a.test.ts", "test/b.test.ts", "README.md"];
 const changes: PanelAction[] = files.map((file, i) => ({
   type: "review/recorded",

@@ -4,7 +4,7 @@
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { readyState } from "./fixtures";
+import { readyState, acpUpdate } from "./fixtures";
 import { NEW_MATH, NEW_TEST_FILE, OLD_MATH, fullFixtureState } from "./fullFixture";
 import { computedColour, eventually } from "./harness";
 import { expandFullFixture } from "./scenes";
@@ -33,13 +33,7 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
         assert.equal(await card.locator(`.tool-header .${icon}`).count(), 1, `${title} has ${icon}`);
         assert.equal((await card.locator(".tool-status").textContent())?.trim(), status, `${title} is ${status}`);
       }
-      await panel.actions(1, [
-        {
-          type: "acp/update",
-          entryId: "x",
-          update: { sessionUpdate: "tool_call_update", toolCallId: "think-1", status: "in_progress" },
-        },
-      ]);
+      await panel.actions(1, [acpUpdate("x", "tool_call_update", { toolCallId: "think-1", status: "in_progress" })]);
       await eventually(async () =>
         assert.equal((await tool("Think about edge cases").locator(".tool-status").textContent())?.trim(), "Running"),
       );
@@ -213,16 +207,7 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await summary.isVisible(), true));
 
       await panel.actions(1, [
-        {
-          type: "acp/update",
-          entryId: "c9",
-          update: {
-            sessionUpdate: "compaction_update",
-            compactionId: "cmp-9",
-            status: "failed",
-            error: "Out of memory",
-          },
-        },
+        acpUpdate("c9", "compaction_update", { compactionId: "cmp-9", status: "failed", error: "Out of memory" }),
       ]);
       await eventually(async () =>
         assert.equal(await log.getByText("Context compaction failed: Out of memory").count(), 1),

@@ -10,6 +10,7 @@ import { readyActions } from "./featureFixture";
 import { CHILD, providerActions, unstableActions, unstableDone } from "./unstableFixture";
 import { eventually } from "./harness";
 import { webviewSuite } from "./webviewSuite";
+import { acpUpdate } from "./fixtures";
 
 describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
   const webview = webviewSuite();
@@ -61,11 +62,7 @@ describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
       assert.equal(await run.getByRole("article", { name: "Tool: Read CHANGELOG.md" }).count(), 1);
 
       await panel.actions(1, [
-        {
-          type: "acp/update",
-          entryId: "s-wait",
-          update: { sessionUpdate: "subagent_update", sessionId: CHILD, state: { state: "requires_action" } },
-        },
+        acpUpdate("s-wait", "subagent_update", { sessionId: CHILD, state: { state: "requires_action" } }),
       ]);
       await eventually(async () => assert.match((await toggle.textContent()) ?? "", /Needs your action$/));
       assert.equal(await toggle.getAttribute("aria-expanded"), "true", "still open: it waits for the user");
