@@ -167,8 +167,7 @@ describe("webview composer", { timeout: 120_000 }, () => {
       await panel.waitForSent("prompt/send");
       await prompt.pressSequentially("half-written thought");
 
-      await panel.page.reload();
-      await panel.waitForSent("webview/ready");
+      await panel.reload();
       assert.deepEqual(await panel.sent(), [{ type: "webview/ready" }], "a fresh page: nothing else sent yet");
       await eventually(async () => assert.equal(await prompt.inputValue(), "half-written thought"));
       await prompt.press("Home");

@@ -133,8 +133,7 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       await eventually(async () => assert.deepEqual(await chips.getByRole("listitem").allTextContents(), ["b.ts"]));
       await prompt.fill("draft with a chip");
 
-      await panel.page.reload();
-      await panel.waitForSent("webview/ready");
+      await panel.reload();
       await panel.snapshot(0, readyState());
       await eventually(async () => assert.equal(await prompt.inputValue(), "draft with a chip"));
       assert.deepEqual(await chips.getByRole("listitem").allTextContents(), ["b.ts"]);

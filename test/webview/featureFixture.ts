@@ -25,6 +25,15 @@ export const memberUpdate = (entryId: string, member: string, update: Record<str
   update: { sessionUpdate: "agent_message_chunk", ...update },
 });
 
+/** The "Reviewer" member's lane: a search it runs (entry m2). */
+export const reviewerSearch: PanelAction = memberUpdate("m2", "Reviewer", {
+  sessionUpdate: "tool_call",
+  toolCallId: "call-r1",
+  title: "Search for parse(",
+  kind: "search",
+  status: "in_progress",
+});
+
 export const TABS: readonly TabSummary[] = [
   { key: "tab-1", agent: AGENT, sessionId: "session-1", title: "Parser refactor", status: "running" },
   { key: "tab-2", agent: "Bub", sessionId: "session-2", title: "Release notes", status: "waiting" },
@@ -210,13 +219,7 @@ export function featureActions(): PanelAction[] {
     ...subagentActions(),
     ...subagentDone(),
     memberUpdate("m1", "Reviewer", { content: textBlock("Looking at the diff for edge cases…") }),
-    memberUpdate("m2", "Reviewer", {
-      sessionUpdate: "tool_call",
-      toolCallId: "call-r1",
-      title: "Search for parse(",
-      kind: "search",
-      status: "in_progress",
-    }),
+    reviewerSearch,
     { type: "steer/sent", entryId: "u2", steerId: "st-1", text: "Keep the old API exported too" },
     { type: "steer/applied", steerId: "st-1" },
     messageChunk(

@@ -44,8 +44,7 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
     webview.withPanel({ state: readyState(LONG_THREAD) }, async (panel) => {
       await scrollToTop(panel);
       await panel.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-      await panel.page.reload();
-      await panel.waitForSent("webview/ready");
+      await panel.reload();
       await panel.snapshot(0, readyState(LONG_THREAD));
       const first = panel.page.getByRole("log").getByText("question 0", { exact: true });
       await eventually(async () => assert.equal(await first.count(), 1, "the top of the thread is rendered"));

@@ -78,6 +78,12 @@ export class Panel {
     return panel;
   }
 
+  /** Reloads the page, as VS Code does when it restores the webview, and waits for its new `webview/ready`. */
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await this.waitForSent("webview/ready");
+  }
+
   /** Posts a host → webview message exactly as VS Code delivers it: a window `message` event. */
   async send(message: unknown): Promise<void> {
     await this.page.evaluate((data) => window.postMessage(data, "*"), message);

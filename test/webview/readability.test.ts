@@ -36,6 +36,10 @@ const toolCall = (fields: Record<string, unknown>): PanelAction =>
 const gitLog = (toolCallId: string): PanelAction =>
   toolCall({ toolCallId, title: "Run git log", kind: "execute", status: "completed", content: [textContent(OUTPUT)] });
 
+/** A command still running, `output` so far. */
+const runningCommand = (toolCallId: string, title: string, output: string): PanelAction =>
+  toolCall({ toolCallId, title, kind: "execute", status: "in_progress", content: [textContent(output)] });
+
 describe("readable in every theme and width", { timeout: 120_000 }, () => {
   const webview = webviewSuite();
 
@@ -77,19 +81,7 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
 
   it("collapses a finished tool card to its header, and remembers a card the user opened", () =>
     webview.withPanel(async (panel) => {
-      await panel.snapshot(
-        0,
-        threadWith(
-          gitLog("done-1"),
-          toolCall({
-            toolCallId: "busy-1",
-            title: "Run npm test",
-            kind: "execute",
-            status: "in_progress",
-            content: [textContent("running…")],
-          }),
-        ),
-      );
+      await panel.snapshot(0, threadWith(gitLog("done-1"), runningCommand("busy-1", "Run npm test", "running…")));
       const done = panel.page.getByRole("article", { name: "Tool: Run git log" });
       const busy = panel.page.getByRole("article", { name: "Tool: Run npm test" });
       await eventually(async () => assert.equal(await busy.getByText("running…").count(), 1, "a running card is open"));
@@ -103,22 +95,13 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
       await toggle.click();
       await eventually(async () => assert.equal(await done.getByText("Author: Ada", { exact: false }).count(), 1));
       // UI state survives a reload (getState): the card stays open.
-      await panel.page.reload();
-      await panel.waitForSent("webview/ready");
+      await panel.reload();
       await panel.snapshot(0, threadWith(gitLog("done-1")));
       await eventually(async () => assert.equal(await done.getByText("Author: Ada", { exact: false }).count(), 1));
       assert.equal(await done.getByRole("button", { name: "Details" }).getAttribute("aria-expanded"), "true");
 
       // A card seen running stays open when it completes: nothing collapses under the reader.
-      await panel.actions(1, [
-        toolCall({
-          toolCallId: "busy-2",
-          title: "Build",
-          kind: "execute",
-          status: "in_progress",
-          content: [textContent("building…")],
-        }),
-      ]);
+      await panel.actions(1, [runningCommand("busy-2", "Build", "building…")]);
       const build = panel.page.getByRole("article", { name: "Tool: Build" });
       await eventually(async () => assert.equal(await build.getByText("building…").count(), 1));
       await panel.actions(2, [

@@ -7,7 +7,14 @@ import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { fold } from "./fullFixture";
-import { memberUpdate, readyActions, subagentActions, subagentDone, subagentEvent } from "./featureFixture";
+import {
+  memberUpdate,
+  readyActions,
+  subagentActions,
+  subagentDone,
+  subagentEvent,
+  reviewerSearch,
+} from "./featureFixture";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 import { acpUpdate, messageChunk, textBlock } from "./fixtures";
@@ -84,13 +91,7 @@ describe("webview subagent runs", { timeout: 120_000 }, () => {
           ...running,
           messageChunk("a1", "Asking the team."),
           memberUpdate("m1", "Reviewer", { content: textBlock("Reviewing the tokenizer.") }),
-          memberUpdate("m2", "Reviewer", {
-            sessionUpdate: "tool_call",
-            toolCallId: "call-r1",
-            title: "Search for parse(",
-            kind: "search",
-            status: "in_progress",
-          }),
+          reviewerSearch,
           subagentEvent("s1", "run-docs", {
             type: "snapshot",
             snapshot: { state: "running", description: "Update the docs" },

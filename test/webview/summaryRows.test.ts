@@ -126,8 +126,7 @@ describe("webview summary rows above the composer", { timeout: 120_000 }, () => 
       await toggles(panel).queue.click();
       await eventually(async () => assert.equal(await toggles(panel).queue.getAttribute("aria-expanded"), "true"));
 
-      await panel.page.reload();
-      await panel.waitForSent("webview/ready");
+      await panel.reload();
       await panel.snapshot(0, state());
       const { plan: planToggle, files: filesToggle, queue: queueToggle } = toggles(panel);
       await queueToggle.waitFor();

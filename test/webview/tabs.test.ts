@@ -159,8 +159,7 @@ describe("webview tabs", { timeout: 120_000 }, () => {
       await switchTo(30, "tab-2", "release notes thread");
       await eventually(async () => assert.equal(await prompt.inputValue(), "draft for the release notes"));
 
-      await panel.page.reload();
-      await panel.waitForSent("webview/ready");
+      await panel.reload();
       // Before the host says which tab is active, the composer shows the tab it showed last.
       await eventually(async () => assert.equal(await prompt.inputValue(), "draft for the release notes"));
       await panel.snapshot(0, readyState([userEntry("u-tab-2", "release notes thread")]));

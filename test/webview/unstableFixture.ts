@@ -111,7 +111,8 @@ export function unstableDone(): PanelAction[] {
   ];
 }
 
-export function providerActions(): PanelAction[] {
+/** Two providers: "main" (required, set to anthropic) and "backup", unset unless `backup` says how. */
+export function providerActions(backup?: { apiType: string; baseUrl: string }): PanelAction[] {
   return [
     {
       type: "providers/state",
@@ -122,7 +123,12 @@ export function providerActions(): PanelAction[] {
           required: true,
           current: { apiType: "anthropic", baseUrl: "https://api.anthropic.test" },
         },
-        { providerId: "backup", supported: ["openai", "bedrock"], required: false },
+        {
+          providerId: "backup",
+          supported: ["openai", "bedrock"],
+          required: false,
+          ...(backup === undefined ? {} : { current: backup }),
+        },
       ],
     },
   ];

@@ -113,25 +113,7 @@ describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
         baseUrl: "https://bedrock.test",
       });
 
-      await panel.actions(2, [
-        {
-          type: "providers/state",
-          providers: [
-            {
-              providerId: "main",
-              supported: ["anthropic", "openai"],
-              required: true,
-              current: { apiType: "anthropic", baseUrl: "https://api.anthropic.test" },
-            },
-            {
-              providerId: "backup",
-              supported: ["openai", "bedrock"],
-              required: false,
-              current: { apiType: "bedrock", baseUrl: "https://bedrock.test" },
-            },
-          ],
-        },
-      ]);
+      await panel.actions(2, providerActions({ apiType: "bedrock", baseUrl: "https://bedrock.test" }));
       await eventually(async () =>
         assert.equal(await backup.locator("summary").textContent(), "Provider backup: bedrock"),
       );
