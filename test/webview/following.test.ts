@@ -11,8 +11,9 @@ import type { Panel } from "./panel";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 import { hasFocus } from "./focus";
-import { askName, askWrite, editToolCall, permissionResolved } from "./requestFixture";
+import { askName, askWrite, editToolCall, permissionResolved, permissionAnswer } from "./requestFixture";
 import { atBottom, wholeInLog } from "./transcriptView";
+import { typeDraft } from "./scenes";
 
 /** 400 entries, answers of 20 to 140 words: far more than the view holds. */
 const LONG_THREAD = longThread(400, (i) => 20 + (i % 5) * 30);
@@ -137,17 +138,11 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
       assert.match((await request.textContent()) ?? "", /Alt\+A.*Alt\+D/, "a visible hint");
       await eventually(async () => assert.equal(await hasFocus(allow), true));
       await panel.page.keyboard.press("Alt+D");
-      assert.deepEqual((await panel.waitForSentOfType("permission/answer"))[0], {
-        type: "permission/answer",
-        requestId: "r1",
-        optionId: "no",
-      });
+      assert.deepEqual((await panel.waitForSentOfType("permission/answer"))[0], permissionAnswer("r1", "no"));
       await panel.actions(3, [permissionResolved("r1", { optionId: "no", kind: "reject_once" })]);
 
       // While the user types a draft, the keys are theirs: no answer goes out.
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
-      await prompt.fill("half a thought");
-      await prompt.focus();
+      const prompt = await typeDraft(panel, "half a thought");
       await panel.actions(4, [askWrite("r2", "two")]);
       await eventually(async () => assert.equal(await request.count(), 1));
       await panel.page.keyboard.press("Alt+A");
@@ -157,11 +152,7 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
       // From the empty composer, the shortcut answers the pending request.
       await prompt.fill("");
       await panel.page.keyboard.press("Alt+A");
-      assert.deepEqual((await panel.waitForSentOfType("permission/answer", 2))[1], {
-        type: "permission/answer",
-        requestId: "r2",
-        optionId: "yes",
-      });
+      assert.deepEqual((await panel.waitForSentOfType("permission/answer", 2))[1], permissionAnswer("r2", "yes"));
       await panel.assertHealthy();
     }));
 });

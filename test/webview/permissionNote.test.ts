@@ -10,7 +10,7 @@ import type { PanelAction } from "../../src/shared/wire/panelState";
 import { readyState, turnStarted } from "./fixtures";
 import { eventually } from "./harness";
 import { webviewSuite } from "./webviewSuite";
-import { permissionResolved } from "./requestFixture";
+import { permissionResolved, permissionAnswer } from "./requestFixture";
 
 const ask = (requestId: string, toolCallId: string): PanelAction => ({
   type: "permission/requested",
@@ -74,11 +74,7 @@ describe("webview permission note", { timeout: 120_000 }, () => {
       const third = panel.page.getByRole("group", { name: "Permission request" });
       await eventually(async () => assert.equal(await third.count(), 1));
       await third.getByRole("button", { name: "No, not now", exact: true }).click();
-      assert.deepEqual((await panel.waitForSentOfType("permission/answer", 3))[2], {
-        type: "permission/answer",
-        requestId: "perm-3",
-        optionId: "stop",
-      });
+      assert.deepEqual((await panel.waitForSentOfType("permission/answer", 3))[2], permissionAnswer("perm-3", "stop"));
       await panel.assertHealthy();
     }));
 });

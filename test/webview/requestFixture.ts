@@ -43,3 +43,8 @@ export function askName(requestId: string, toolCallId?: string): PanelAction {
 export function permissionResolved(requestId: string, outcome: PermissionOutcome): PanelAction {
   return { type: "permission/resolved", requestId, outcome };
 }
+
+/** What the webview posts when the user answers permission `requestId` with `optionId`. */
+export function permissionAnswer(requestId: string, optionId: string) {
+  return { type: "permission/answer", requestId, optionId } as const;
+}

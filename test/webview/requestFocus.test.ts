@@ -10,16 +10,26 @@ import { readyState, turnStarted, RUNNING } from "./fixtures";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 import { hasFocus } from "./focus";
-import { askName, askWrite } from "./requestFixture";
+import { askName, askWrite, permissionAnswer } from "./requestFixture";
+import { typeDraft } from "./scenes";
+import type { Panel } from "./panel";
+
+/** With `draft` typed in the focused prompt box, the agent asks for a name: the box, and the form's field rendered. */
+async function askNameWhileTyping(panel: Panel, draft: string) {
+  const prompt = await typeDraft(panel, draft);
+  await panel.actions(1, [turnStarted("u1", "name it"), askName("f1")]);
+  const field = panel.page.getByRole("textbox", { name: /File name/ });
+  await field.waitFor();
+  await settle(panel.page);
+  return { prompt, field };
+}
 
 describe("webview: request/focus", { timeout: 120_000 }, () => {
   const webview = webviewSuite();
 
   it("moves the keyboard from a draft in the prompt box to the pending permission; Alt+A then answers it", () =>
     webview.withPanel({ state: readyState([], RUNNING) }, async (panel) => {
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
-      await prompt.fill("half a thought");
-      await prompt.focus();
+      const prompt = await typeDraft(panel, "half a thought");
       await panel.actions(1, [turnStarted("u1", "write files"), askWrite("r1", "one")]);
       const request = panel.page.getByRole("group", { name: "Permission request" });
       const allow = request.getByRole("button", { name: "Yes, write it", exact: true });
@@ -30,24 +40,14 @@ describe("webview: request/focus", { timeout: 120_000 }, () => {
       await panel.send({ type: "request/focus" });
       await eventually(async () => assert.equal(await hasFocus(allow), true));
       await panel.page.keyboard.press("Alt+A");
-      assert.deepEqual((await panel.waitForSentOfType("permission/answer"))[0], {
-        type: "permission/answer",
-        requestId: "r1",
-        optionId: "yes",
-      });
+      assert.deepEqual((await panel.waitForSentOfType("permission/answer"))[0], permissionAnswer("r1", "yes"));
       assert.equal(await prompt.inputValue(), "half a thought", "the draft is kept");
       await panel.assertHealthy();
     }));
 
   it("puts the keyboard in a pending form's first field", () =>
     webview.withPanel({ state: readyState([], RUNNING) }, async (panel) => {
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
-      await prompt.fill("a draft");
-      await prompt.focus();
-      await panel.actions(1, [turnStarted("u1", "name it"), askName("f1")]);
-      const field = panel.page.getByRole("textbox", { name: /File name/ });
-      await field.waitFor();
-      await settle(panel.page);
+      const { field } = await askNameWhileTyping(panel, "a draft");
       await panel.send({ type: "request/focus" });
       await eventually(async () => assert.equal(await hasFocus(field), true));
       await panel.assertHealthy();
@@ -55,13 +55,7 @@ describe("webview: request/focus", { timeout: 120_000 }, () => {
 
   it("announces a form that arrives while the user types, and Tab from the prompt box reaches its first field", () =>
     webview.withPanel({ state: readyState([], RUNNING) }, async (panel) => {
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
-      await prompt.fill("typing");
-      await prompt.focus();
-      await panel.actions(1, [turnStarted("u1", "name it"), askName("f1")]);
-      const field = panel.page.getByRole("textbox", { name: /File name/ });
-      await field.waitFor();
-      await settle(panel.page);
+      const { prompt, field } = await askNameWhileTyping(panel, "typing");
       assert.equal(await hasFocus(prompt), true, "typing keeps focus");
       const live = panel.page.locator(".composer [aria-live]");
       await eventually(async () => assert.match((await live.textContent()) ?? "", /Which name\?.*Tab/));

@@ -11,7 +11,7 @@ import { eventually, settle } from "./harness";
 import { ruledNotice } from "../../src/acp/client/callbacks/permissionBroker";
 import { webviewSuite } from "./webviewSuite";
 import { hasFocus } from "./focus";
-import { askWrite, permissionResolved } from "./requestFixture";
+import { askWrite, permissionResolved, permissionAnswer } from "./requestFixture";
 
 const TALL = { width: 440, height: 3_200 };
 
@@ -51,7 +51,7 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       await settle(panel.page);
       assert.deepEqual(
         await panel.sentOfType("permission/answer"),
-        [{ type: "permission/answer", requestId: "perm-1", optionId: "opt-always" }],
+        [permissionAnswer("perm-1", "opt-always")],
         "answered once",
       );
 
@@ -102,11 +102,7 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
         .getByRole("button", { name: "Yes, write it" });
       await eventually(async () => assert.equal(await hasFocus(first), true));
       await panel.page.keyboard.press("Enter");
-      assert.deepEqual((await panel.waitForSentOfType("permission/answer"))[0], {
-        type: "permission/answer",
-        requestId: "r1",
-        optionId: "yes",
-      });
+      assert.deepEqual((await panel.waitForSentOfType("permission/answer"))[0], permissionAnswer("r1", "yes"));
       await panel.actions(3, [permissionResolved("r1", { optionId: "yes", kind: "allow_once" })]);
 
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
@@ -155,11 +151,7 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await request.count(), 1));
       assert.equal(await panel.page.getByRole("log").getByRole("article").count(), 0, "not inside any card");
       await request.getByRole("button", { name: "Go ahead" }).click();
-      assert.deepEqual((await panel.waitForSentOfType("permission/answer"))[0], {
-        type: "permission/answer",
-        requestId: "lost",
-        optionId: "ok",
-      });
+      assert.deepEqual((await panel.waitForSentOfType("permission/answer"))[0], permissionAnswer("lost", "ok"));
       await panel.assertHealthy();
     }));
 

@@ -50,3 +50,11 @@ export async function openFirstRun(panel: Panel, agents: AgentCatalog = catalog(
   await panel.snapshot(0, noAgentState());
   return panel.page.getByRole("list", { name: "Agents" });
 }
+
+/** The user has typed `draft` in the prompt box, and the keyboard is there. Returns the box. */
+export async function typeDraft(panel: Panel, draft: string): Promise<Locator> {
+  const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+  await prompt.fill(draft);
+  await prompt.focus();
+  return prompt;
+}
