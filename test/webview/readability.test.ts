@@ -40,24 +40,23 @@ const gitLog = (toolCallId: string): PanelAction =>
 const runningCommand = (toolCallId: string, title: string, output: string): PanelAction =>
   toolCall({ toolCallId, title, kind: "execute", status: "in_progress", content: [textContent(output)] });
 
+const TWO_LINE_BLOCK = "```ts\nconst a = 1;\nconst b = 2;\n```";
+
 describe("readable in every theme and width", { timeout: 120_000 }, () => {
   const webview = webviewSuite();
 
   for (const theme of ["light", "dark"] as const) {
     it(`draws a code block's background once, not behind each line (${theme})`, () =>
-      webview.withPanel(
-        { theme, state: threadWith(messageChunk("a-code", "```ts\nconst a = 1;\nconst b = 2;\n```")) },
-        async (panel) => {
-          const code = panel.page.locator(".code-block code");
-          await eventually(async () => assert.equal(await code.count(), 1));
-          const style = await code.evaluate((element) => ({
-            background: getComputedStyle(element).backgroundColor,
-            padding: getComputedStyle(element).paddingLeft,
-          }));
-          assert.deepEqual(style, { background: "rgba(0, 0, 0, 0)", padding: "0px" });
-          await panel.assertHealthy();
-        },
-      ));
+      webview.withPanel({ theme, state: threadWith(messageChunk("a-code", TWO_LINE_BLOCK)) }, async (panel) => {
+        const code = panel.page.locator(".code-block code");
+        await eventually(async () => assert.equal(await code.count(), 1));
+        const style = await code.evaluate((element) => ({
+          background: getComputedStyle(element).backgroundColor,
+          padding: getComputedStyle(element).paddingLeft,
+        }));
+        assert.deepEqual(style, { background: "rgba(0, 0, 0, 0)", padding: "0px" });
+        await panel.assertHealthy();
+      }));
   }
 
   it("caps a long code block's height, with a control to show all its lines", () =>

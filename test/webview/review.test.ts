@@ -20,75 +20,69 @@ const LOCK = "/home/ada/work/parser/package-lock.json";
 describe("webview files changed", { timeout: 120_000 }, () => {
   const webview = webviewSuite();
 
-  const turn: PanelAction[] = [{ type: "turn/started", entryId: "u1", text: "refactor", at: 1 }];
+  /** The panel during a turn that made `changes`. */
+  const duringTurn = (...changes: PanelAction[]) =>
+    fold([...readyActions, { type: "turn/started", entryId: "u1", text: "refactor", at: 1 }, ...changes]);
+  /** The panel once that turn has ended. */
+  const afterTurn = (...changes: PanelAction[]) =>
+    duringTurn(...changes, { type: "turn/ended", stopReason: "end_turn" });
 
   it("lists each changed file with its counts and state, above the composer", () =>
-    webview.withPanel(
-      { state: fold([...readyActions, ...turn, { type: "turn/ended", stopReason: "end_turn" }]) },
-      async (panel) => {
-        const region = panel.page.getByRole("region", { name: "Files changed" });
-        await eventually(async () =>
-          assert.equal(await panel.page.getByRole("status").textContent(), "Echo Agent is ready"),
-        );
-        assert.equal(await region.count(), 0, "nothing changed: no section");
+    webview.withPanel({ state: afterTurn() }, async (panel) => {
+      const region = panel.page.getByRole("region", { name: "Files changed" });
+      await eventually(async () =>
+        assert.equal(await panel.page.getByRole("status").textContent(), "Echo Agent is ready"),
+      );
+      assert.equal(await region.count(), 0, "nothing changed: no section");
 
-        await panel.actions(1, changesActions());
-        await panel.expandPanel("Files changed");
-        const rows = region.getByRole("listitem");
-        await eventually(async () => assert.equal(await rows.count(), 4));
-        assert.deepEqual(
-          await rows.evaluateAll((items) =>
-            items.map((item) =>
-              [".change-name", ".change-folder"].map((s) => item.querySelector(s)?.textContent ?? ""),
-            ),
-          ),
-          [
-            ["parse.ts", "src/parser"],
-            ["parser.test.ts", "test"],
-            ["package-lock.json", ""],
-            ["CHANGELOG.md", ""],
-          ],
-        );
-        assert.deepEqual(
-          await rows.evaluateAll((items) => items.map((item) => item.querySelector(".change-stats")?.textContent)),
-          ["+48 −31", "+120 −0", "+3 −1", "+2 −0"],
-        );
-        assert.equal(await rows.nth(0).getByTitle(PARSE).count(), 1, "the full path is in the tooltip");
-        assert.equal(await rows.nth(1).getByText("new file").count(), 1);
-        assert.equal(await rows.nth(0).getByText("new file").count(), 0);
-        assert.match(
-          (await region.getByRole("button", { name: /^Files changed/ }).textContent()) ?? "",
-          /4 files \+173 −32/,
-        );
-        assert.equal(
-          await rows
-            .nth(3)
-            .getByRole("button", { name: /^(Keep|Undo)/ })
-            .count(),
-          0,
-          "a kept file shows its state instead",
-        );
-        assert.match((await rows.nth(3).textContent()) ?? "", /Kept$/);
+      await panel.actions(1, changesActions());
+      await panel.expandPanel("Files changed");
+      const rows = region.getByRole("listitem");
+      await eventually(async () => assert.equal(await rows.count(), 4));
+      assert.deepEqual(
+        await rows.evaluateAll((items) =>
+          items.map((item) => [".change-name", ".change-folder"].map((s) => item.querySelector(s)?.textContent ?? "")),
+        ),
+        [
+          ["parse.ts", "src/parser"],
+          ["parser.test.ts", "test"],
+          ["package-lock.json", ""],
+          ["CHANGELOG.md", ""],
+        ],
+      );
+      assert.deepEqual(
+        await rows.evaluateAll((items) => items.map((item) => item.querySelector(".change-stats")?.textContent)),
+        ["+48 −31", "+120 −0", "+3 −1", "+2 −0"],
+      );
+      assert.equal(await rows.nth(0).getByTitle(PARSE).count(), 1, "the full path is in the tooltip");
+      assert.equal(await rows.nth(1).getByText("new file").count(), 1);
+      assert.equal(await rows.nth(0).getByText("new file").count(), 0);
+      assert.match(
+        (await region.getByRole("button", { name: /^Files changed/ }).textContent()) ?? "",
+        /4 files \+173 −32/,
+      );
+      assert.equal(
+        await rows
+          .nth(3)
+          .getByRole("button", { name: /^(Keep|Undo)/ })
+          .count(),
+        0,
+        "a kept file shows its state instead",
+      );
+      assert.match((await rows.nth(3).textContent()) ?? "", /Kept$/);
 
-        const regionTop = await region.evaluate((element) => element.getBoundingClientRect().top);
-        const promptTop = await panel.page
-          .getByRole("textbox", { name: "Prompt" })
-          .evaluate((element) => element.getBoundingClientRect().top);
-        assert.ok(regionTop < promptTop, "above the composer");
-        const logBottom = await panel.page
-          .getByRole("log")
-          .evaluate((element) => element.getBoundingClientRect().bottom);
-        assert.ok(logBottom <= regionTop, "below the transcript");
-        await panel.assertHealthy();
-      },
-    ));
+      const regionTop = await region.evaluate((element) => element.getBoundingClientRect().top);
+      const promptTop = await panel.page
+        .getByRole("textbox", { name: "Prompt" })
+        .evaluate((element) => element.getBoundingClientRect().top);
+      assert.ok(regionTop < promptTop, "above the composer");
+      const logBottom = await panel.page.getByRole("log").evaluate((element) => element.getBoundingClientRect().bottom);
+      assert.ok(logBottom <= regionTop, "below the transcript");
+      await panel.assertHealthy();
+    }));
 
   it("posts review/diff, review/keep and review/undo; Undo is unavailable, with the reason, when it cannot work", () =>
-    webview.withPanel(async (panel) => {
-      await panel.snapshot(
-        0,
-        fold([...readyActions, ...turn, ...changesActions(), { type: "turn/ended", stopReason: "end_turn" }]),
-      );
+    webview.withPanel({ state: afterTurn(...changesActions()) }, async (panel) => {
       const region = panel.page.getByRole("region", { name: "Files changed" });
       await panel.expandPanel("Files changed");
       await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 4));
@@ -142,11 +136,7 @@ describe("webview files changed", { timeout: 120_000 }, () => {
     }));
 
   it("collapses, and offers Keep all and Undo all for the pending files", () =>
-    webview.withPanel(async (panel) => {
-      await panel.snapshot(
-        0,
-        fold([...readyActions, ...turn, ...changesActions(), { type: "turn/ended", stopReason: "end_turn" }]),
-      );
+    webview.withPanel({ state: afterTurn(...changesActions()) }, async (panel) => {
       const region = panel.page.getByRole("region", { name: "Files changed" });
       const toggle = region.getByRole("button", { name: /^Files changed/ });
       await toggle.press("Enter");
@@ -177,11 +167,7 @@ describe("webview files changed", { timeout: 120_000 }, () => {
     }));
 
   it("posts review/all; a change not by the agent has no Undo, a binary file no line counts, and Undo says why it can't", () =>
-    webview.withPanel(async (panel) => {
-      await panel.snapshot(
-        0,
-        fold([...readyActions, ...turn, ...checkpointReviewActions(), { type: "turn/ended", stopReason: "end_turn" }]),
-      );
+    webview.withPanel({ state: afterTurn(...checkpointReviewActions()) }, async (panel) => {
       const region = panel.page.getByRole("region", { name: "Files changed" });
       const rows = region.getByRole("listitem");
       await panel.expandPanel("Files changed");
@@ -230,17 +216,14 @@ describe("webview files changed", { timeout: 120_000 }, () => {
     }));
 
   it("offers Review all for a single change too", () =>
-    webview.withPanel(
-      { state: fold([...readyActions, ...turn, ...checkpointReviewActions().slice(0, 1)]) },
-      async (panel) => {
-        const region = panel.page.getByRole("region", { name: "Files changed" });
-        await panel.expandPanel("Files changed");
-        await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 1));
-        assert.equal(await region.getByRole("button", { name: "Review all" }).count(), 1);
-        assert.equal(await region.getByRole("button", { name: "Keep all" }).count(), 0);
-        await panel.assertHealthy();
-      },
-    ));
+    webview.withPanel({ state: duringTurn(...checkpointReviewActions().slice(0, 1)) }, async (panel) => {
+      const region = panel.page.getByRole("region", { name: "Files changed" });
+      await panel.expandPanel("Files changed");
+      await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 1));
+      assert.equal(await region.getByRole("button", { name: "Review all" }).count(), 1);
+      assert.equal(await region.getByRole("button", { name: "Keep all" }).count(), 0);
+      await panel.assertHealthy();
+    }));
 
   it("at 300 px: paths relative to the workspace, file name first and never cut off, folder dimmed; a claimed edit that changed nothing is marked", () =>
     webview.withPanel({ viewport: { width: 300, height: 700 } }, async (panel) => {
@@ -249,9 +232,7 @@ describe("webview files changed", { timeout: 120_000 }, () => {
       await panel.send({ type: "workspace/roots", roots: [root] });
       await panel.snapshot(
         0,
-        fold([
-          ...readyActions,
-          ...turn,
+        afterTurn(
           { type: "review/recorded", path: long, additions: 2, deletions: 1, created: false, undoable: true },
           {
             type: "review/recorded",
@@ -261,8 +242,7 @@ describe("webview files changed", { timeout: 120_000 }, () => {
             created: false,
             undoable: true,
           },
-          { type: "turn/ended", stopReason: "end_turn" },
-        ]),
+        ),
       );
       const region = panel.page.getByRole("region", { name: "Files changed" });
       const toggle = region.getByRole("button", { name: /^Files changed/ });

@@ -20,6 +20,9 @@ const queueSet = (...texts: string[]): PanelAction => ({
   items: texts.map((text, i) => ({ id: `q${i + 1}`, text })),
 });
 
+/** A running turn with two messages queued behind it. */
+const TWO_QUEUED = fold([...running, queueSet("Then bump the version", "And tag the release")]);
+
 describe("webview steering and queue", { timeout: 120_000 }, () => {
   const webview = webviewSuite();
 
@@ -63,57 +66,54 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
     }));
 
   it("lists queued messages above the composer; edits, removals and Send now post queue messages", () =>
-    webview.withPanel(
-      { state: fold([...running, queueSet("Then bump the version", "And tag the release")]) },
-      async (panel) => {
-        await panel.expandPanel("Queued");
-        const queue = panel.page.getByRole("list", { name: "Queued messages" });
-        await eventually(async () => assert.equal(await queue.getByRole("listitem").count(), 2));
-        const first = queue.getByRole("textbox", { name: "Queued message 1" });
-        const second = queue.getByRole("textbox", { name: "Queued message 2" });
-        assert.equal(await first.inputValue(), "Then bump the version");
-        assert.equal(await second.inputValue(), "And tag the release");
-        const queueBottom = await queue.evaluate((element) => element.getBoundingClientRect().bottom);
-        const promptTop = await panel.page
-          .getByRole("textbox", { name: "Prompt" })
-          .evaluate((element) => element.getBoundingClientRect().top);
-        assert.ok(queueBottom <= promptTop, "above the composer");
+    webview.withPanel({ state: TWO_QUEUED }, async (panel) => {
+      await panel.expandPanel("Queued");
+      const queue = panel.page.getByRole("list", { name: "Queued messages" });
+      await eventually(async () => assert.equal(await queue.getByRole("listitem").count(), 2));
+      const first = queue.getByRole("textbox", { name: "Queued message 1" });
+      const second = queue.getByRole("textbox", { name: "Queued message 2" });
+      assert.equal(await first.inputValue(), "Then bump the version");
+      assert.equal(await second.inputValue(), "And tag the release");
+      const queueBottom = await queue.evaluate((element) => element.getBoundingClientRect().bottom);
+      const promptTop = await panel.page
+        .getByRole("textbox", { name: "Prompt" })
+        .evaluate((element) => element.getBoundingClientRect().top);
+      assert.ok(queueBottom <= promptTop, "above the composer");
 
-        // Enter saves an edit.
-        await first.fill("Then bump the minor version");
-        await first.press("Enter");
-        await panel.waitForSent("queue/edit");
-        // Leaving the box saves too; Escape reverts and does not stop the turn.
-        await second.fill("And tag it v2.1.0");
-        await panel.page.getByRole("textbox", { name: "Prompt" }).click();
-        assert.deepEqual(await panel.waitForSentOfType("queue/edit", 2), [
-          { type: "queue/edit", id: "q1", text: "Then bump the minor version" },
-          { type: "queue/edit", id: "q2", text: "And tag it v2.1.0" },
-        ]);
-        await first.fill("scratch that");
-        await first.press("Escape");
-        assert.equal(await first.inputValue(), "Then bump the version", "reverted to the host's text");
-        await first.press("Tab");
-        await settle(panel.page);
-        assert.equal((await panel.sentOfType("queue/edit")).length, 2, "nothing saved after Escape");
-        assert.deepEqual(await panel.sentOfType("turn/cancel"), []);
+      // Enter saves an edit.
+      await first.fill("Then bump the minor version");
+      await first.press("Enter");
+      await panel.waitForSent("queue/edit");
+      // Leaving the box saves too; Escape reverts and does not stop the turn.
+      await second.fill("And tag it v2.1.0");
+      await panel.page.getByRole("textbox", { name: "Prompt" }).click();
+      assert.deepEqual(await panel.waitForSentOfType("queue/edit", 2), [
+        { type: "queue/edit", id: "q1", text: "Then bump the minor version" },
+        { type: "queue/edit", id: "q2", text: "And tag it v2.1.0" },
+      ]);
+      await first.fill("scratch that");
+      await first.press("Escape");
+      assert.equal(await first.inputValue(), "Then bump the version", "reverted to the host's text");
+      await first.press("Tab");
+      await settle(panel.page);
+      assert.equal((await panel.sentOfType("queue/edit")).length, 2, "nothing saved after Escape");
+      assert.deepEqual(await panel.sentOfType("turn/cancel"), []);
 
-        // The host echoes the edits as a new queue.
-        await panel.actions(1, [queueSet("Then bump the minor version", "And tag it v2.1.0")]);
-        await eventually(async () => assert.equal(await first.inputValue(), "Then bump the minor version"));
+      // The host echoes the edits as a new queue.
+      await panel.actions(1, [queueSet("Then bump the minor version", "And tag it v2.1.0")]);
+      await eventually(async () => assert.equal(await first.inputValue(), "Then bump the minor version"));
 
-        await queue.getByRole("listitem").nth(1).getByRole("button", { name: "Remove" }).click();
-        await panel.waitForSent("queue/remove");
-        await queue.getByRole("listitem").nth(0).getByRole("button", { name: "Send now" }).click();
-        await panel.waitForSent("queue/sendNow");
-        assert.deepEqual(await panel.sentOfType("queue/remove"), [{ type: "queue/remove", id: "q2" }]);
-        assert.deepEqual(await panel.sentOfType("queue/sendNow"), [{ type: "queue/sendNow", id: "q1" }]);
+      await queue.getByRole("listitem").nth(1).getByRole("button", { name: "Remove" }).click();
+      await panel.waitForSent("queue/remove");
+      await queue.getByRole("listitem").nth(0).getByRole("button", { name: "Send now" }).click();
+      await panel.waitForSent("queue/sendNow");
+      assert.deepEqual(await panel.sentOfType("queue/remove"), [{ type: "queue/remove", id: "q2" }]);
+      assert.deepEqual(await panel.sentOfType("queue/sendNow"), [{ type: "queue/sendNow", id: "q1" }]);
 
-        await panel.actions(2, [{ type: "queue/set", items: [] }]);
-        await eventually(async () => assert.equal(await queue.count(), 0, "an empty queue shows nothing"));
-        await panel.assertHealthy();
-      },
-    ));
+      await panel.actions(2, [{ type: "queue/set", items: [] }]);
+      await eventually(async () => assert.equal(await queue.count(), 0, "an empty queue shows nothing"));
+      await panel.assertHealthy();
+    }));
 
   it("enables Send during a running turn when the box has text, and keeps Stop available", () =>
     webview.withPanel({ state: fold([...running, queueSet("Then bump the version")]) }, async (panel) => {
