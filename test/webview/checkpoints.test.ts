@@ -7,11 +7,26 @@
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import type { Locator } from "playwright-core";
+import type { WebviewMessage } from "../../src/shared/wire/protocol";
 import { checkpointState, previewFor, restoredNotice } from "./checkpointFixture";
 import { eventually, settle } from "./harness";
 import type { Panel } from "./panel";
 import { webviewSuite } from "./webviewSuite";
 import { hasFocus } from "./focus";
+
+/**
+ * Presses a notice's `button`, which posts `type` and then stays pressed (aria-disabled): a second
+ * press posts nothing more. Returns what the webview posted of `type`.
+ */
+async function pressOnce<T extends WebviewMessage["type"]>(panel: Panel, button: Locator, type: T) {
+  await button.click();
+  await panel.waitForSent(type);
+  await eventually(async () => assert.equal(await button.getAttribute("aria-disabled"), "true"));
+  await button.click({ force: true });
+  await settle(panel.page);
+  return panel.sentOfType(type);
+}
 
 describe("webview checkpoints", { timeout: 120_000 }, () => {
   const webview = webviewSuite();
@@ -168,12 +183,7 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       await panel.actions(1, [restoredNotice]);
       const notice = log.getByRole("article", { name: "Restored 4 files to before “Refactor the parser”" });
       const redo = notice.getByRole("button", { name: "Redo" });
-      await redo.click();
-      await panel.waitForSent("checkpoint/redo");
-      await eventually(async () => assert.equal(await redo.getAttribute("aria-disabled"), "true"));
-      await redo.click({ force: true });
-      await settle(panel.page);
-      assert.deepEqual(await panel.sentOfType("checkpoint/redo"), [
+      assert.deepEqual(await pressOnce(panel, redo, "checkpoint/redo"), [
         { type: "checkpoint/redo", restoreId: "restore-1" },
       ]);
 
@@ -192,12 +202,7 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await restoreFirst.count(), 0, "the message lost its button"));
       const notice = log.getByRole("article", { name: title });
       const bringBack = notice.getByRole("button", { name: "Bring back" });
-      await bringBack.click();
-      await panel.waitForSent("checkpoint/bringBack");
-      await eventually(async () => assert.equal(await bringBack.getAttribute("aria-disabled"), "true"));
-      await bringBack.click({ force: true });
-      await settle(panel.page);
-      assert.deepEqual(await panel.sentOfType("checkpoint/bringBack"), [
+      assert.deepEqual(await pressOnce(panel, bringBack, "checkpoint/bringBack"), [
         { type: "checkpoint/bringBack", checkpointId: "cp-1" },
       ]);
 

@@ -9,6 +9,7 @@ import { fold } from "./fullFixture";
 import { readyState } from "./fixtures";
 import { eventually } from "./harness";
 import { webviewSuite } from "./webviewSuite";
+import { askForm } from "./requestFixture";
 
 const bad = `${"a".repeat(40)}!`;
 const schema = {
@@ -25,11 +26,7 @@ describe("webview form patterns", { timeout: 120_000 }, () => {
   const webview = webviewSuite();
 
   it("`^(a+)+$` with a 40-character default: the form shows at once and refuses it, a matching value is sent, the panel stays responsive", () =>
-    webview.withPanel(async (panel) => {
-      await panel.snapshot(
-        0,
-        fold([{ type: "form/requested", requestId: "form-1", message: "Which code?", schema }], readyState()),
-      );
+    webview.withPanel({ state: fold([askForm("form-1", "Which code?", schema)], readyState()) }, async (panel) => {
       const form = panel.page.getByRole("form", { name: "Which code?" });
       // A backtracking check of the default would hold the page's only thread for minutes.
       await form.waitFor({ state: "visible", timeout: 10_000 });
@@ -67,11 +64,7 @@ describe("webview form patterns", { timeout: 120_000 }, () => {
     }));
 
   it("a pattern the linear matcher cannot run (lookahead) is not enforced, and the field says the agent checks it", () =>
-    webview.withPanel(async (panel) => {
-      await panel.snapshot(
-        0,
-        fold([{ type: "form/requested", requestId: "form-1", message: "Which word?", schema }], readyState()),
-      );
+    webview.withPanel({ state: fold([askForm("form-1", "Which word?", schema)], readyState()) }, async (panel) => {
       const form = panel.page.getByRole("form", { name: "Which word?" });
       await form.waitFor({ state: "visible", timeout: 10_000 });
       const word = form.getByRole("textbox", { name: "Word" });

@@ -1,8 +1,8 @@
 /**
  * What the agent asks of the user, as the panel actions the host dispatches: a permission to write
- * a file (allow "Yes, write it" / reject "Don't"), a one-field form ("Which name?", a required
- * "File name"), a tool call such requests attach to, and the host's word that a permission was
- * answered.
+ * a file (allow "Yes, write it" / reject "Don't"), a form, the one-field form "Which name?" (a
+ * required "File name"), a tool call such requests attach to, and the host's word that a
+ * permission was answered; and the answer the webview posts.
  */
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { acpUpdate } from "./fixtures";
@@ -28,15 +28,15 @@ export function askWrite(requestId: string, toolCallId: string): PanelAction {
   };
 }
 
+/** A form (an elicitation): `message` over the fields of `schema`; on a tool call's card if given one. */
+export function askForm(requestId: string, message: string, schema: object, toolCallId?: string): PanelAction {
+  return { type: "form/requested", requestId, message, ...(toolCallId === undefined ? {} : { toolCallId }), schema };
+}
+
 /** The form "Which name?" with one required field, "File name"; on a tool call's card if given one. */
 export function askName(requestId: string, toolCallId?: string): PanelAction {
-  return {
-    type: "form/requested",
-    requestId,
-    message: "Which name?",
-    ...(toolCallId === undefined ? {} : { toolCallId }),
-    schema: { type: "object", properties: { name: { type: "string", title: "File name" } }, required: ["name"] },
-  };
+  const schema = { type: "object", properties: { name: { type: "string", title: "File name" } }, required: ["name"] };
+  return askForm(requestId, "Which name?", schema, toolCallId);
 }
 
 /** The host's word that permission `requestId` was answered with `outcome`. */

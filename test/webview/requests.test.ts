@@ -11,7 +11,7 @@ import { eventually, settle } from "./harness";
 import { ruledNotice } from "../../src/acp/client/callbacks/permissionBroker";
 import { webviewSuite } from "./webviewSuite";
 import { hasFocus } from "./focus";
-import { askWrite, permissionResolved, permissionAnswer } from "./requestFixture";
+import { askWrite, permissionResolved, permissionAnswer, askForm } from "./requestFixture";
 
 const TALL = { width: 440, height: 3_200 };
 
@@ -271,14 +271,7 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
 
   it("folds a form request from actions like the host sends it", async () => {
     const state = fold(
-      [
-        {
-          type: "form/requested",
-          requestId: "f",
-          message: "Name?",
-          schema: { type: "object", properties: { n: { type: "string" } } },
-        },
-      ],
+      [askForm("f", "Name?", { type: "object", properties: { n: { type: "string" } } })],
       readyState(),
     );
     await webview.withPanel({ state }, async (panel) => {
@@ -300,7 +293,7 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       await panel.actions(1, [
         turnStarted("u1", "write it"),
         askWrite("r1", "one"),
-        { type: "form/requested", requestId: "f1", message: "Which name?", schema: { type: "object", properties: {} } },
+        askForm("f1", "Which name?", { type: "object", properties: {} }),
       ]);
       const log = panel.page.getByRole("log");
       await log.getByRole("group", { name: "Permission request" }).waitFor();
