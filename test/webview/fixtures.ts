@@ -16,6 +16,11 @@ export function readyState(entries: readonly ThreadEntry[] = [], turn: TurnState
   };
 }
 
+/** A ready panel whose thread is one exchange: the user's `question` (u1), the agent's `reply` (a1). */
+export function oneExchange(question: string, reply: string, turn?: TurnState): PanelState {
+  return readyState([userEntry("u1", question), agentEntry("a1", { kind: "message", text: reply })], turn);
+}
+
 export function userEntry(id: string, text: string): ThreadEntry {
   return { kind: "user", id, text };
 }

@@ -6,7 +6,7 @@
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Route } from "playwright-core";
-import { agentEntry, messageChunk, readyState, userEntry, RUNNING } from "./fixtures";
+import { messageChunk, readyState, userEntry, RUNNING, oneExchange } from "./fixtures";
 import { eventually } from "./harness";
 import type { PanelOptions } from "./webviewSuite";
 import { webviewSuite } from "./webviewSuite";
@@ -23,10 +23,7 @@ describe("webview lazy loading", { timeout: 120_000 }, () => {
         }),
     };
     await webview.withPanel(holdTranscriptChunk, async (panel) => {
-      await panel.snapshot(
-        0,
-        readyState([userEntry("u1", "hello"), agentEntry("a1", { kind: "message", text: "Hi **there**." })]),
-      );
+      await panel.snapshot(0, oneExchange("hello", "Hi **there**."));
       await eventually(() => assert.equal(held.length, 1, "the transcript's chunk was requested (and is held back)"));
       const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
       await prompt.waitFor({ timeout: 5_000 });

@@ -4,7 +4,7 @@
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { agentEntry, messageChunk, readyState, thoughtChunk, userEntry, RUNNING } from "./fixtures";
+import { agentEntry, messageChunk, readyState, thoughtChunk, userEntry, RUNNING, oneExchange } from "./fixtures";
 import { computedColour, eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 import { hasFocus } from "./focus";
@@ -139,10 +139,7 @@ describe("webview markdown", { timeout: 120_000 }, () => {
         "",
         "[click me](javascript:window.__pwned='link') and <a href=\"javascript:window.__pwned='a'\">raw link</a>",
       ].join("\n");
-      await panel.snapshot(
-        0,
-        readyState([userEntry("u1", "attack"), agentEntry("a1", { kind: "message", text: attack })]),
-      );
+      await panel.snapshot(0, oneExchange("attack", attack));
       const log = panel.page.getByRole("log", { name: "Transcript" });
       const reply = log.getByRole("article", { name: "Agent" });
       const scriptLink = reply.getByText("click me", { exact: true });

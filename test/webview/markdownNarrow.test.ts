@@ -4,10 +4,10 @@
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { agentEntry, readyState, userEntry } from "./fixtures";
+import { oneExchange } from "./fixtures";
 import { computedColour, eventually } from "./harness";
-import type { Theme } from "./themeStylesheets";
 import { webviewSuite } from "./webviewSuite";
+import { ALL_THEMES } from "./looks";
 
 const TABLE = [
   "| Option | Default | Description |",
@@ -23,10 +23,7 @@ describe("webview markdown at 300 px", { timeout: 120_000 }, () => {
 
   it("scrolls a wide table sideways, never breaking a word inside a cell", () =>
     webview.withPanel({ viewport: { width: 300, height: 700 } }, async (panel) => {
-      await panel.snapshot(
-        0,
-        readyState([userEntry("u1", "options?"), agentEntry("a1", { kind: "message", text: TABLE })]),
-      );
+      await panel.snapshot(0, oneExchange("options?", TABLE));
       const table = panel.page.getByRole("log").locator(".markdown table");
       await table.waitFor();
       const shape = await table.evaluate((element) => ({
@@ -51,13 +48,10 @@ describe("webview markdown at 300 px", { timeout: 120_000 }, () => {
       await panel.assertHealthy();
     }));
 
-  for (const theme of ["dark", "light", "high-contrast"] as const satisfies readonly Theme[]) {
+  for (const theme of ALL_THEMES) {
     it(`colours the + and - lines of a diff fence differently (${theme}), with the theme's added and deleted colours`, () =>
       webview.withPanel({ theme, viewport: { width: 300, height: 700 } }, async (panel) => {
-        await panel.snapshot(
-          0,
-          readyState([userEntry("u1", "diff?"), agentEntry("a1", { kind: "message", text: DIFF })]),
-        );
+        await panel.snapshot(0, oneExchange("diff?", DIFF));
         const code = panel.page.getByRole("log").locator(".markdown pre code");
         await eventually(async () => assert.equal(await code.locator(".hljs-addition").count(), 1));
         const colourOf = (selector: string) =>

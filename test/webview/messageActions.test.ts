@@ -6,7 +6,7 @@ import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { tabsState } from "./featureFixture";
-import { agentEntry, readyState, userEntry, acpUpdate } from "./fixtures";
+import { agentEntry, readyState, userEntry, acpUpdate, oneExchange } from "./fixtures";
 import { eventually } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 import { focusedLabel } from "./focus";
@@ -24,11 +24,7 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
   const webview = webviewSuite();
 
   it("shows the session title once (the tab), not again in the header above the first message", () =>
-    webview.withPanel(async (panel) => {
-      await panel.snapshot(
-        0,
-        readyState([userEntry("u1", "Refactor the parser"), agentEntry("a1", { kind: "message", text: "Done." })]),
-      );
+    webview.withPanel({ state: oneExchange("Refactor the parser", "Done.") }, async (panel) => {
       await panel.send(tabsState("tab-1", [{ key: "tab-1", title: "Refactor the parser", status: "idle" }]));
       const log = panel.page.getByRole("log", { name: "Transcript" });
       await eventually(async () => assert.equal(await log.getByRole("article", { name: "You" }).count(), 1));

@@ -5,7 +5,7 @@
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { agentEntry, messageChunk, readyState, userEntry } from "./fixtures";
+import { messageChunk, oneExchange } from "./fixtures";
 import { eventually } from "./harness";
 import type { Theme } from "./themeStylesheets";
 import { webviewSuite } from "./webviewSuite";
@@ -24,11 +24,7 @@ describe("webview path links", { timeout: 120_000 }, () => {
   const webview = webviewSuite();
 
   it("links a path only once the host says the file exists, and opens it at the line", () =>
-    webview.withPanel({ viewport: { width: 300, height: 700 } }, async (panel) => {
-      await panel.snapshot(
-        0,
-        readyState([userEntry("u1", "where?"), agentEntry("a1", { kind: "message", text: REPLY })]),
-      );
+    webview.withPanel({ viewport: { width: 300, height: 700 }, state: oneExchange("where?", REPLY) }, async (panel) => {
       const asked = (await panel.waitForSentOfType("paths/check")).flatMap((message) => message.paths);
       assert.deepEqual(
         [...asked].sort(),
@@ -72,14 +68,7 @@ describe("webview path links", { timeout: 120_000 }, () => {
     }));
 
   it("keeps a path as text when the host says it does not exist", () =>
-    webview.withPanel(async (panel) => {
-      await panel.snapshot(
-        0,
-        readyState([
-          userEntry("u1", "where?"),
-          agentEntry("a1", { kind: "message", text: "Look at `src/greet.ts:2`." }),
-        ]),
-      );
+    webview.withPanel({ state: oneExchange("where?", "Look at `src/greet.ts:2`.") }, async (panel) => {
       await panel.waitForSent("paths/check");
       await panel.send({ type: "paths/exist", results: [{ path: "src/greet.ts", file: null }] });
       const log = panel.page.getByRole("log");
@@ -97,10 +86,7 @@ describe("webview path links", { timeout: 120_000 }, () => {
   for (const theme of ["light", "high-contrast"] as const satisfies readonly Theme[]) {
     it(`path links pass axe in ${theme} at 300 px, in text and in inline code`, () =>
       webview.withPanel({ theme, viewport: { width: 300, height: 700 } }, async (panel) => {
-        await panel.snapshot(
-          0,
-          readyState([userEntry("u1", "where?"), agentEntry("a1", { kind: "message", text: REPLY })]),
-        );
+        await panel.snapshot(0, oneExchange("where?", REPLY));
         await panel.waitForSent("paths/check");
         await panel.send({
           type: "paths/exist",

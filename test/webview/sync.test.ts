@@ -5,7 +5,7 @@
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
-import { AGENT, agentEntry, messageChunk, readyState, turnStarted, userEntry, RUNNING } from "./fixtures";
+import { AGENT, agentEntry, messageChunk, readyState, turnStarted, userEntry, RUNNING, oneExchange } from "./fixtures";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 
@@ -89,7 +89,7 @@ describe("webview state sync", { timeout: 120_000 }, () => {
 
       await panel.snapshot(
         20,
-        readyState([userEntry("u1", "hi"), agentEntry("a1", { kind: "message", text: "first second " })], {
+        oneExchange("hi", "first second ", {
           phase: "running",
           startedAt: 1,
         }),

@@ -9,6 +9,7 @@ import { TABS, tabsState } from "./featureFixture";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 import { focusedLabel } from "./focus";
+import { ALL_THEMES } from "./looks";
 
 describe("webview tabs", { timeout: 120_000 }, () => {
   const webview = webviewSuite();
@@ -197,7 +198,7 @@ describe("webview tabs", { timeout: 120_000 }, () => {
       { ...TABS[0]!, title: "Fix login", worktree: { branch: "acp/fix-login", path: "/w/repo-1/acp-fix-login" } },
       { ...TABS[3]!, title: "Add tests", worktree: { branch: "acp/add-tests", path: "/w/repo-1/acp-add-tests" } },
     ];
-    for (const theme of ["dark", "light", "high-contrast"] as const) {
+    for (const theme of ALL_THEMES) {
       await webview.withPanel({ theme, viewport: { width: 700, height: 600 }, state: readyState() }, async (panel) => {
         await panel.send(tabsState("tab-1", worktreeTabs));
         const strip = panel.page.getByRole("tablist", { name: "Sessions" });
