@@ -64,7 +64,7 @@ describe("webview attachment chips by source", { timeout: 120_000 }, () => {
         assert.equal(await chip.locator(`.codicon-${source.icon}`).count(), 1, `${source.name}: ${source.icon} icon`);
         assert.equal(await chip.getAttribute("title"), source.uri);
       }
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await prompt.fill("look at these");
       await prompt.press("Enter");
       const [sent] = await panel.waitForSentOfType("prompt/send");
@@ -122,7 +122,7 @@ describe("webview attachment chips by source", { timeout: 120_000 }, () => {
       });
       await panel.snapshot(0, readyState());
       const url = "http://127.0.0.1:9/docs";
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await prompt.click();
       await prompt.pressSequentially(`read @${url}`);
       await eventually(async () =>

@@ -29,7 +29,7 @@ describe("webview auto-retry", { timeout: 120_000 }, () => {
         retrying(1, 2_000),
         retrying(2, 4_000),
       ]);
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const first = log.getByRole("article", {
         name: "The agent's error looks temporary (rate limited): retrying in 2 s (attempt 1 of 3).",
       });

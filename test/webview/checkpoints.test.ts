@@ -33,7 +33,7 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
 
   /** The checkpoint fixture's transcript, rendered: its three user messages and the restore card. */
   async function checkpointView(panel: Panel) {
-    const log = panel.page.getByRole("log", { name: "Transcript" });
+    const log = panel.transcript;
     const you = log.getByRole("article", { name: "You" });
     await eventually(async () => assert.equal(await you.count(), 3));
     const card = panel.page.getByRole("group", { name: "Restore checkpoint" });

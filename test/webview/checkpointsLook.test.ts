@@ -23,7 +23,7 @@ describe("checkpoint controls: axe and screenshots", { timeout: 180_000 }, () =>
   for (const theme of ALL_THEMES) {
     it(`the restore card and the review list have no axe violations, ${theme} theme`, () =>
       webview.withPanel({ theme, viewport: TALL, state: RESTORED_AND_REVIEWED }, async (panel) => {
-        const you = panel.page.getByRole("log", { name: "Transcript" }).getByRole("article", { name: "You" });
+        const you = panel.transcript.getByRole("article", { name: "You" });
         await eventually(async () => assert.equal(await you.count(), 3));
         await you.nth(1).getByRole("button", { name: "Restore checkpoint" }).click();
         await panel.send(previewFor("u1"));

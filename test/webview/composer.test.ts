@@ -14,7 +14,7 @@ describe("webview composer", { timeout: 120_000 }, () => {
 
   it("sends on Enter and clears the box; Shift+Enter inserts a newline instead", () =>
     webview.withPanel({ state: readyState() }, async (panel) => {
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await prompt.click();
       await prompt.pressSequentially("first line");
       await prompt.press("Shift+Enter");
@@ -49,7 +49,7 @@ describe("webview composer", { timeout: 120_000 }, () => {
     webview.withPanel(async (panel) => {
       const send = panel.page.getByRole("button", { name: "Send" });
       const stop = panel.page.getByRole("button", { name: "Stop" });
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await panel.snapshot(0, readyState());
       await eventually(async () => assert.equal(await send.isDisabled(), false));
       assert.equal(await stop.isDisabled(), true, "nothing to stop while idle");
@@ -106,7 +106,7 @@ describe("webview composer", { timeout: 120_000 }, () => {
         assert.equal(await panel.page.getByRole("status").textContent(), `Starting ${AGENT}…`),
       );
       assert.equal(await send.isDisabled(), true);
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await prompt.fill("too early");
       await prompt.press("Enter");
       await panel.actions(1, [{ type: "connection/ready", agent: AGENT, sessionId: "s2" }]);
@@ -121,7 +121,7 @@ describe("webview composer", { timeout: 120_000 }, () => {
 
   it("recalls sent prompts with Up and Down at the edges of the box", () =>
     webview.withPanel({ state: readyState() }, async (panel) => {
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       for (const text of ["one", "two\nlines"]) {
         await prompt.fill(text);
         await prompt.press("Enter");
@@ -145,7 +145,7 @@ describe("webview composer", { timeout: 120_000 }, () => {
 
   it("inserts host text into the draft and focuses the box on request", () =>
     webview.withPanel({ state: readyState() }, async (panel) => {
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await prompt.fill("Explain ");
       await panel.page.getByRole("log").click();
       await panel.send({ type: "composer/insert", text: "`const x = 1;`" });
@@ -161,7 +161,7 @@ describe("webview composer", { timeout: 120_000 }, () => {
 
   it("restores the draft and prompt history from the webview state after a reload", () =>
     webview.withPanel({ state: readyState([userEntry("u1", "earlier")]) }, async (panel) => {
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await prompt.fill("remembered prompt");
       await prompt.press("Enter");
       await panel.waitForSent("prompt/send");

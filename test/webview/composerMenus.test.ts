@@ -33,7 +33,7 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
 
   it("lists slash commands as the prompt starts with /, filters them, and completes with Enter or Tab", () =>
     webview.withPanel({ state: withCommands() }, async (panel) => {
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       const menu = panel.page.getByRole("listbox", { name: "Commands" });
       const options = menu.getByRole("option");
       await prompt.click();
@@ -79,7 +79,7 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
 
   it("searches files for @mentions; a pick stays inline where it was typed, highlighted, and is sent as a link", () =>
     webview.withPanel({ state: readyState() }, async (panel) => {
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await prompt.click();
       await prompt.pressSequentially("explain @mat");
       await panel.waitForSent("mention/search");
@@ -118,7 +118,7 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
 
   it("adds chips from the host, removes them by name, and keeps text and chips across a reload", () =>
     webview.withPanel({ state: readyState() }, async (panel) => {
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       const chips = panel.page.getByRole("list", { name: "Attachments" });
       await panel.send({
         type: "composer/attach",
@@ -146,7 +146,7 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
 
   it("turns a pasted image into an image attachment; a prompt of only attachments can be sent", () =>
     webview.withPanel({ state: readyState() }, async (panel) => {
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await prompt.click();
       await prompt.evaluate((element, base64) => {
         const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
@@ -174,7 +174,7 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
 
   it("opens the mention menu on a lone @ (selection, open editors, symbols, files); deleting a mention drops its attachment", () =>
     webview.withPanel({ state: readyState() }, async (panel) => {
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await prompt.click();
       await prompt.pressSequentially("look at @");
       assert.deepEqual((await panel.waitForSentOfType("mention/search")).at(-1), { type: "mention/search", query: "" });

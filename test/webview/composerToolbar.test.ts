@@ -29,9 +29,7 @@ describe("webview composer toolbar", { timeout: 120_000 }, () => {
           .locator(selector)
           .first()
           .evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
-      const prompt = await panel.page
-        .getByRole("textbox", { name: "Prompt" })
-        .evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
+      const prompt = await panel.prompt.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
       const modelBox = await model.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
       assert.ok(modelBox.top >= prompt.bottom - 1, "below the prompt box");
       assert.ok(modelBox.right <= 300 && modelBox.left >= 0, "inside the panel");

@@ -77,7 +77,7 @@ describe("webview editor tabs", { timeout: 120_000 }, () => {
         assert.deepEqual((await stored()).editorSession, { agent: "Bub", sessionId: "session-2" }),
       );
       // One session, in VS Code's own tab: no tab strip of the panel's nested inside it.
-      await panel.page.getByRole("textbox", { name: "Prompt" }).waitFor();
+      await panel.prompt.waitFor();
       await eventually(async () => assert.equal(await panel.page.getByRole("tablist").count(), 0));
       assert.equal(await panel.page.getByRole("button", { name: "Show sessions" }).count(), 0);
       assert.equal(await panel.page.getByRole("button", { name: "New session" }).count(), 0);

@@ -21,7 +21,7 @@ describe("webview feature screenshots", { timeout: 120_000 }, () => {
     it(`renders tabs, a subagent run, steers and files changed in the ${theme} theme`, () =>
       webview.withPanel({ theme, viewport: { width: 440, height: 1_500 }, state: featureState() }, async (panel) => {
         await panel.send(tabsState("tab-1"));
-        await panel.page.getByRole("textbox", { name: "Prompt" }).fill("Then run the benchmarks");
+        await panel.prompt.fill("Then run the benchmarks");
         const run = panel.page.getByRole("group", { name: "Subagent: Write parser tests" });
         await eventually(async () => assert.equal(await run.count(), 1));
         await run.getByRole("button", { name: /Write parser tests/ }).click();

@@ -19,7 +19,7 @@ import { typeDraft } from "./scenes";
 const LONG_THREAD = longThread(400, (i) => 20 + (i % 5) * 30);
 
 async function scrollToTop(panel: Panel): Promise<void> {
-  const log = panel.page.getByRole("log", { name: "Transcript" });
+  const log = panel.transcript;
   await eventually(async () => assert.ok((await log.getByRole("article").count()) > 0));
   await log.evaluate((element) => element.scrollTo(0, 0));
   await eventually(async () => assert.equal(await log.getByText("question 0", { exact: true }).count(), 1));
@@ -101,7 +101,7 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
   it("offers Jump to latest with a count of new entries whenever the view is not at the bottom", () =>
     webview.withPanel({ state: readyState(LONG_THREAD, RUNNING) }, async (panel) => {
       const jump = panel.page.getByRole("button", { name: /^Jump to latest/ });
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       await eventually(async () => assert.ok((await log.getByRole("article").count()) > 0));
       await settle(panel.page);
       assert.equal(await jump.count(), 0, "no button at the bottom");

@@ -57,7 +57,7 @@ describe("webview form patterns", { timeout: 120_000 }, () => {
         ticket: "ABC-12",
       });
 
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await prompt.fill("still typing");
       assert.equal(await prompt.inputValue(), "still typing");
       await panel.assertHealthy();

@@ -28,7 +28,7 @@ describe("webview getting started", { timeout: 120_000 }, () => {
       assert.notEqual(await panel.page.getByRole("status").textContent(), "No agent configured");
       // The tab is already starting its agent in its first snapshot: still no catalog.
       await panel.snapshot(0, { ...readyState(), connection: { status: "starting", agent: "Echo Agent" } });
-      await eventually(async () => assert.equal(await panel.page.getByRole("log", { name: "Transcript" }).count(), 1));
+      await eventually(async () => assert.equal(await panel.transcript.count(), 1));
       assert.equal(await panel.page.getByRole("heading", { name: "Start a session" }).count(), 0);
       await panel.assertHealthy();
     }));
@@ -49,7 +49,7 @@ describe("webview getting started", { timeout: 120_000 }, () => {
 
   it("a new tab's empty state offers starter prompts and the agent's slash commands, with the caret in the composer", () =>
     webview.withPanel({ state: readyState() }, async (panel) => {
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await eventually(async () => assert.equal(await prompt.count(), 1));
       await eventually(async () => assert.equal(await focusedLabel(panel.page), "Prompt"), 2_000);
 

@@ -147,9 +147,7 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
       assert.match((await toggle.textContent()) ?? "", /2 of 5 done/);
       assert.equal(await toggle.getAttribute("aria-expanded"), "true");
       const planTop = await plan.evaluate((element) => element.getBoundingClientRect().top);
-      const promptTop = await panel.page
-        .getByRole("textbox", { name: "Prompt" })
-        .evaluate((element) => element.getBoundingClientRect().top);
+      const promptTop = await panel.prompt.evaluate((element) => element.getBoundingClientRect().top);
       assert.ok(planTop < promptTop, "above the composer");
 
       await toggle.click();

@@ -23,7 +23,7 @@ describe("webview: a long thread's history in slices", { timeout: 120_000 }, () 
     webview.withPanel(async (panel) => {
       const whole = readyState(longThread(COUNT));
       await panel.snapshot(0, { ...whole, thread: threadTail(whole.thread, TAIL) });
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const inView = (text: string) => shownInLog(log, text);
       await eventually(async () => assert.equal(await inView(`question ${COUNT - 2}`), true, "the newest entry"));
       // The reader goes to the top of the tail, where older entries will appear above.

@@ -25,20 +25,20 @@ declare global {
 
 /** The panel is alive: the other entries are there and the Prompt textbox takes input. */
 async function assertAlive(panel: Panel): Promise<void> {
-  const log = panel.page.getByRole("log", { name: "Transcript" });
+  const log = panel.transcript;
   await eventually(async () =>
     assert.equal(await log.getByText("Before the attack").count(), 1, "the entry before still renders"),
   );
   assert.equal(await log.locator("strong", { hasText: "fine" }).count(), 1, "its Markdown is still formatted");
   assert.equal(await log.getByText("after the attack", { exact: true }).count(), 1, "the entry after renders");
-  const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+  const prompt = panel.prompt;
   await prompt.fill("still typing");
   assert.equal(await prompt.inputValue(), "still typing");
 }
 
 /** The hostile block is shown as its plain source with a note, not as nested HTML. */
 async function assertShownPlain(panel: Panel, source: string): Promise<void> {
-  const log = panel.page.getByRole("log", { name: "Transcript" });
+  const log = panel.transcript;
   const plain = log.locator(".markdown-unformatted");
   await eventually(async () => assert.equal(await plain.count(), 1, "one block shown as plain text"), 10_000);
   assert.equal(await plain.locator("pre").textContent(), source);
@@ -141,7 +141,7 @@ describe("hostile Markdown", { timeout: 120_000 }, () => {
         ]),
       );
       await assertAlive(panel);
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const broken = log.locator(".entry-fallback");
       await eventually(async () => assert.equal(await broken.count(), 1, "the failing entry shows its fallback"));
       assert.equal(

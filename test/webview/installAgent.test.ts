@@ -110,7 +110,7 @@ describe("webview: installing an agent", { timeout: 120_000 }, () => {
     webview.withPanel({ viewport: { width: 300, height: 800 } }, async (panel) => {
       await panel.send(catalog());
       await panel.snapshot(0, fold(failedStart("Claude", "claude-agent-acp")));
-      const error = panel.page.getByRole("log", { name: "Transcript" }).getByRole("article", { name: "Error" });
+      const error = panel.transcript.getByRole("article", { name: "Error" });
       await error.getByRole("button", { name: "Install Claude" }).waitFor();
       assert.equal(await error.getByRole("button", { name: "Restart" }).count(), 0);
       assert.equal(await error.getByRole("link", { name: "Install instructions for Claude" }).count(), 1);

@@ -23,7 +23,7 @@ describe("webview localization", { timeout: 120_000 }, () => {
       await panel.page.getByRole("button", { name: "发送" }).waitFor();
       await panel.page.getByRole("button", { name: "停止" }).waitFor();
       await eventually(async () => assert.equal(await panel.page.getByRole("status").innerText(), `${AGENT} 已就绪`));
-      assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).count(), 0);
+      assert.equal(await panel.prompt.count(), 0);
       assert.match(await panel.page.getByRole("log").innerText(), /Send Stop Prompt/);
       assert.equal(await panel.page.locator("html").getAttribute("lang"), "zh-cn");
       await panel.assertHealthy();
@@ -31,7 +31,7 @@ describe("webview localization", { timeout: 120_000 }, () => {
 
   it("with no bundle: English, the names the UI contract promises", () =>
     webview.withPanel({ state: readyState() }, async (panel) => {
-      await panel.page.getByRole("textbox", { name: "Prompt" }).waitFor();
+      await panel.prompt.waitFor();
       await panel.page.getByRole("button", { name: "Send" }).waitFor();
       await panel.page.getByRole("button", { name: "Stop" }).waitFor();
       await eventually(async () => assert.equal(await panel.page.getByRole("status").innerText(), `${AGENT} is ready`));

@@ -25,18 +25,14 @@ describe("webview lazy loading", { timeout: 120_000 }, () => {
     await webview.withPanel(holdTranscriptChunk, async (panel) => {
       await panel.snapshot(0, oneExchange("hello", "Hi **there**."));
       await eventually(() => assert.equal(held.length, 1, "the transcript's chunk was requested (and is held back)"));
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await prompt.waitFor({ timeout: 5_000 });
       assert.equal(await panel.page.getByRole("button", { name: "Send" }).count(), 1, "Send is there");
-      assert.equal(
-        await panel.page.getByRole("log", { name: "Transcript" }).count(),
-        0,
-        "no transcript yet: its code has not loaded",
-      );
+      assert.equal(await panel.transcript.count(), 0, "no transcript yet: its code has not loaded");
       await prompt.fill("typed while the transcript loads");
 
       for (const route of held) await route.continue();
-      const reply = panel.page.getByRole("log", { name: "Transcript" }).getByRole("article", { name: "Agent" });
+      const reply = panel.transcript.getByRole("article", { name: "Agent" });
       await eventually(async () => assert.equal(await reply.locator("strong").textContent(), "there"));
       assert.equal(
         await prompt.inputValue(),
@@ -68,10 +64,7 @@ describe("webview lazy loading", { timeout: 120_000 }, () => {
         "no Ruby grammar before a block names it",
       );
       await panel.actions(1, [messageChunk("a1", 'Here:\n\n```rb\ndef greet(name)\n  puts "hi #{name}"\nend\n```\n')]);
-      const code = panel.page
-        .getByRole("log", { name: "Transcript" })
-        .getByRole("article", { name: "Agent" })
-        .locator("pre code");
+      const code = panel.transcript.getByRole("article", { name: "Agent" }).locator("pre code");
       await eventually(
         async () =>
           assert.equal(
@@ -125,7 +118,7 @@ describe("webview lazy loading", { timeout: 120_000 }, () => {
         assert.equal(warmUp.hidden, "true", "hidden from assistive technology");
       }
       assert.equal(await panel.page.locator(".font-warm-up").count(), 0);
-      const transcript = panel.page.getByRole("log", { name: "Transcript" });
+      const transcript = panel.transcript;
       await eventually(async () => assert.equal(await transcript.getByText("hello").count(), 1));
       assert.equal(await panel.page.getByRole("heading", { name: "Title" }).count(), 0, "no sample is left to see");
       await panel.assertHealthy();

@@ -19,7 +19,7 @@ describe("webview markdown", { timeout: 120_000 }, () => {
       await panel.snapshot(0, readyState([userEntry("u1", "code please")], RUNNING));
       await panel.actions(1, [messageChunk("a1", "Some **bold** advice, then `inline` code:\n\n```typescript\n")]);
       await panel.actions(2, [messageChunk("a1", `${code}\n\`\`\`\n`)]);
-      const reply = panel.page.getByRole("log", { name: "Transcript" }).getByRole("article", { name: "Agent" });
+      const reply = panel.transcript.getByRole("article", { name: "Agent" });
       const copy = reply.getByRole("button", { name: "Copy code" });
       await eventually(async () => assert.equal(await reply.locator("pre code").textContent(), code));
 
@@ -54,7 +54,7 @@ describe("webview markdown", { timeout: 120_000 }, () => {
       const wide = `const configuration = { ${"option: true, ".repeat(12)}};`;
       await panel.snapshot(0, readyState([userEntry("u1", "wide code")]));
       await panel.actions(1, [messageChunk("a1", `Here:\n\n\`\`\`ts\n${wide}\n\`\`\`\n`)]);
-      const reply = panel.page.getByRole("log", { name: "Transcript" }).getByRole("article", { name: "Agent" });
+      const reply = panel.transcript.getByRole("article", { name: "Agent" });
       const pre = reply.locator("pre");
       await eventually(async () => assert.equal(await reply.locator("pre code").textContent(), wide));
       assert.ok(await pre.evaluate((el) => el.scrollWidth > el.clientWidth), "the line is wider than the block");
@@ -140,7 +140,7 @@ describe("webview markdown", { timeout: 120_000 }, () => {
         "[click me](javascript:window.__pwned='link') and <a href=\"javascript:window.__pwned='a'\">raw link</a>",
       ].join("\n");
       await panel.snapshot(0, oneExchange("attack", attack));
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const reply = log.getByRole("article", { name: "Agent" });
       const scriptLink = reply.getByText("click me", { exact: true });
       await eventually(async () => assert.equal(await scriptLink.count(), 1));
@@ -183,11 +183,7 @@ describe("webview markdown", { timeout: 120_000 }, () => {
       await panel.page.getByRole("log").getByRole("link", { name: "home" }).click();
       await settle(panel.page);
       assert.equal(panel.page.url(), before);
-      assert.equal(
-        await panel.page.getByRole("textbox", { name: "Prompt" }).isVisible(),
-        true,
-        "the panel is still loaded",
-      );
+      assert.equal(await panel.prompt.isVisible(), true, "the panel is still loaded");
       // VS Code's webview frame opens http(s) links itself; other links go to the host to validate.
       assert.deepEqual(await panel.sentOfType("link/open"), [{ type: "link/open", href: "/" }]);
       await panel.assertHealthy();

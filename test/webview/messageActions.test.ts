@@ -26,7 +26,7 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
   it("shows the session title once (the tab), not again in the header above the first message", () =>
     webview.withPanel({ state: oneExchange("Refactor the parser", "Done.") }, async (panel) => {
       await panel.send(tabsState("tab-1", [{ key: "tab-1", title: "Refactor the parser", status: "idle" }]));
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       await eventually(async () => assert.equal(await log.getByRole("article", { name: "You" }).count(), 1));
       const shown = await panel.page.evaluate(() => {
         const all = [...document.querySelectorAll<HTMLElement>("body *")].filter((element) =>
@@ -86,7 +86,7 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
           agentEntry("a1", { kind: "thought", text: "easy" }, { kind: "message", text: "It is **4**." }),
         ]),
       );
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const you = log.getByRole("article", { name: "You" });
       const agent = log.getByRole("article", { name: "Agent" });
       await eventually(async () => assert.equal(await agent.count(), 1));
@@ -109,7 +109,7 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
       );
 
       await you.getByRole("button", { name: "Edit" }).click();
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await eventually(async () => assert.equal(await prompt.inputValue(), "What is 2+2?"));
       assert.equal(await focusedLabel(panel.page), "Prompt");
       await prompt.fill("What is 3+3?");

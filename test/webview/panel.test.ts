@@ -45,7 +45,7 @@ describe("webview panel", { timeout: 120_000 }, () => {
         assert.equal(await panel.page.getByRole("status").textContent(), "Starting Other Agent…"),
       );
       assert.equal((await picker.textContent())?.trim(), "Other Agent");
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       assert.match((await log.textContent()) ?? "", /Ask Other Agent anything/);
 
       // A session whose history is being replayed says so where the history will appear.
@@ -93,7 +93,7 @@ describe("webview panel", { timeout: 120_000 }, () => {
         { type: "connection/failed", agent: AGENT, message: "The agent exited with code 1", details: STDERR },
         { type: "thread/error", entryId: "err1", message: "The agent exited with code 1", details: STDERR },
       ]);
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const error = log.getByRole("article", { name: "Error" });
       await eventually(async () => assert.equal(await error.count(), 1));
       assert.equal(await error.getByText("The agent exited with code 1").isVisible(), true);
@@ -134,7 +134,7 @@ describe("webview panel", { timeout: 120_000 }, () => {
         agentEntry(`a${i}`, { kind: "message", text: `answer ${i}\n\n${"filler text ".repeat(30)}` }),
       ]).flat();
       await panel.snapshot(0, readyState([...history, userEntry("u-last", "go on")], RUNNING));
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const gap = () => log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
       await eventually(async () => assert.ok((await gap()) <= 1, "opens at the newest entry"));
       assert.ok(
@@ -194,7 +194,7 @@ describe("webview panel", { timeout: 120_000 }, () => {
         connection: { status: "failed", agent: AGENT, message: "Could not start echo-agent" },
       };
       await panel.snapshot(0, { ...failed, thread: { ...failed.thread, entries: [] } });
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       await eventually(async () => assert.equal(await log.getByText("Could not start echo-agent").isVisible(), true));
       assert.equal(await log.getByRole("button", { name: "Restart" }).count(), 1);
 

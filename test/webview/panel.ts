@@ -2,7 +2,7 @@
  * One webview instance under test: the page in its own browser context, host messages posted in
  * as VS Code delivers them, what the webview posted read back, and its health (errors, CSP).
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import type { PanelAction, PanelState } from "../../src/shared/wire/panelState";
 import type { WebviewMessage } from "../../src/shared/wire/protocol";
 import type { Harness } from "./harness";
@@ -76,6 +76,16 @@ export class Panel {
     await panel.page.goto(`${harness.baseUrl}/${query.size > 0 ? `?${query}` : ""}`);
     await panel.waitForSent("webview/ready");
     return panel;
+  }
+
+  /** The transcript: the log named "Transcript". */
+  get transcript(): Locator {
+    return this.page.getByRole("log", { name: "Transcript" });
+  }
+
+  /** The composer's prompt box: the textbox named "Prompt". */
+  get prompt(): Locator {
+    return this.page.getByRole("textbox", { name: "Prompt" });
   }
 
   /** Reloads the page, as VS Code does when it restores the webview, and waits for its new `webview/ready`. */

@@ -105,7 +105,7 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       assert.deepEqual((await panel.waitForSentOfType("permission/answer"))[0], permissionAnswer("r1", "yes"));
       await panel.actions(3, [permissionResolved("r1", { optionId: "yes", kind: "allow_once" })]);
 
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await prompt.fill("half a thought");
       await panel.page.getByRole("log").click();
       await panel.actions(4, [askWrite("r2", "two")]);

@@ -72,9 +72,7 @@ describe("webview files changed", { timeout: 120_000 }, () => {
       assert.match((await rows.nth(3).textContent()) ?? "", /Kept$/);
 
       const regionTop = await region.evaluate((element) => element.getBoundingClientRect().top);
-      const promptTop = await panel.page
-        .getByRole("textbox", { name: "Prompt" })
-        .evaluate((element) => element.getBoundingClientRect().top);
+      const promptTop = await panel.prompt.evaluate((element) => element.getBoundingClientRect().top);
       assert.ok(regionTop < promptTop, "above the composer");
       const logBottom = await panel.page.getByRole("log").evaluate((element) => element.getBoundingClientRect().bottom);
       assert.ok(logBottom <= regionTop, "below the transcript");

@@ -18,7 +18,7 @@ type AgentCatalog = Extract<HostMessage, { type: "agents/catalog" }>;
  * every card (finished ones start collapsed). Returns the transcript.
  */
 export async function expandFullFixture(panel: Panel): Promise<Locator> {
-  const log = panel.page.getByRole("log", { name: "Transcript" });
+  const log = panel.transcript;
   await eventually(async () =>
     assert.equal(await log.getByRole("article", { name: "Tool: Write src/math.ts" }).count(), 1),
   );
@@ -53,7 +53,7 @@ export async function openFirstRun(panel: Panel, agents: AgentCatalog = catalog(
 
 /** The user has typed `draft` in the prompt box, and the keyboard is there. Returns the box. */
 export async function typeDraft(panel: Panel, draft: string): Promise<Locator> {
-  const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+  const prompt = panel.prompt;
   await prompt.fill(draft);
   await prompt.focus();
   return prompt;

@@ -39,7 +39,7 @@ describe("webview session list", { timeout: 120_000 }, () => {
       await panel.waitForSent("sessions/refresh");
       assert.equal(await toggle.getAttribute("aria-expanded"), "true");
       assert.equal(await panel.page.getByText("Loading sessions…").count(), 1);
-      assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).count(), 0, "the list replaces the chat");
+      assert.equal(await panel.prompt.count(), 0, "the list replaces the chat");
       assert.equal(await focusedLabel(panel.page), "Search sessions", "focus goes to the search box");
 
       const now = await panel.page.evaluate(() => Date.now());
@@ -78,7 +78,7 @@ describe("webview session list", { timeout: 120_000 }, () => {
       );
 
       await toggle.click();
-      await eventually(async () => assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).count(), 1));
+      await eventually(async () => assert.equal(await panel.prompt.count(), 1));
       assert.equal(await toggle.getAttribute("aria-expanded"), "false");
       await toggle.click();
       await panel.waitForSent("sessions/refresh", 2);
@@ -105,7 +105,7 @@ describe("webview session list", { timeout: 120_000 }, () => {
       await search.press("Escape");
       await eventually(async () => assert.equal(await list.getByRole("listitem").count(), 4));
       await search.press("Escape");
-      await eventually(async () => assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).count(), 1));
+      await eventually(async () => assert.equal(await panel.prompt.count(), 1));
       await panel.assertHealthy();
     }));
 
@@ -155,7 +155,7 @@ describe("webview session list", { timeout: 120_000 }, () => {
       assert.deepEqual(await panel.waitForSentOfType("session/open"), [
         { type: "session/open", agent: AGENT, sessionId: "session-8" },
       ]);
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await eventually(async () => assert.equal(await prompt.count(), 1, "opening a session goes back to the chat"));
       await eventually(async () => assert.equal(await hasFocus(prompt), true));
       await settle(panel.page);
@@ -245,7 +245,7 @@ describe("webview session list", { timeout: 120_000 }, () => {
       assert.deepEqual(await panel.waitForSentOfType("session/open"), [
         { type: "session/open", agent: AGENT, sessionId: "session-8" },
       ]);
-      await eventually(async () => assert.equal(await page.getByRole("textbox", { name: "Prompt" }).count(), 1));
+      await eventually(async () => assert.equal(await panel.prompt.count(), 1));
       await panel.assertHealthy();
     }));
 });

@@ -132,7 +132,7 @@ describe("webview session fork, rename and archive", { timeout: 120_000 }, () =>
       await eventually(async () =>
         assert.equal(await panel.page.getByRole("list", { name: "Session list" }).count(), 0, "the list is closed"),
       );
-      await eventually(async () => assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).count(), 1));
+      await eventually(async () => assert.equal(await panel.prompt.count(), 1));
       await panel.assertHealthy();
     }));
 

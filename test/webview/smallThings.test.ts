@@ -25,7 +25,7 @@ describe("webview small things", { timeout: 120_000 }, () => {
           };
         };
         const message = await sent.evaluate(look);
-        const prompt = await panel.page.getByRole("textbox", { name: "Prompt" }).evaluate(look);
+        const prompt = await panel.prompt.evaluate(look);
         assert.notEqual(message.background, prompt.background, "not the input background");
         assert.notEqual(message.border, prompt.border, "not the input border");
         await panel.assertHealthy();
@@ -56,7 +56,7 @@ describe("webview focus on entry", { timeout: 60_000 }, () => {
 
   it("puts the cursor in the Prompt box when the panel itself gets focus (VS Code's Focus on Chat View), not on a click", () =>
     webview.withPanel({ state: readyState([userEntry("u1", "some text to select")]) }, async (panel) => {
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await eventually(async () => assert.equal(await prompt.count(), 1));
       const focused = () => hasFocus(prompt);
       // A click in the transcript is for reading or selecting: the prompt box stays unfocused.
@@ -74,7 +74,7 @@ describe("webview focus on entry", { timeout: 60_000 }, () => {
 
   it("a focus event handled after the panel lost the focus again (a busy webview, then F1) leaves the focus where it went", () =>
     webview.withPanel({ state: readyState([userEntry("u1", "a long conversation")]) }, async (panel) => {
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await eventually(async () => assert.equal(await prompt.count(), 1));
       // By the time the late event runs, VS Code's command palette has the keyboard: this document
       // no longer has the focus, and taking it would close the palette.

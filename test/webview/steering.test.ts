@@ -32,7 +32,7 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
         { type: "steer/sent", entryId: "s1", steerId: "st-1", text: "Mention the new CLI flag" },
         { type: "steer/sent", entryId: "s2", steerId: "st-2", text: "Keep it short" },
       ]);
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const steer = (text: string) => log.getByRole("article", { name: "You" }).filter({ hasText: text });
       await eventually(async () => assert.equal(await steer("Mention the new CLI flag").count(), 1));
       assert.match((await steer("Mention the new CLI flag").textContent()) ?? "", /Sending to the running turn…$/);
@@ -75,9 +75,7 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
       assert.equal(await first.inputValue(), "Then bump the version");
       assert.equal(await second.inputValue(), "And tag the release");
       const queueBottom = await queue.evaluate((element) => element.getBoundingClientRect().bottom);
-      const promptTop = await panel.page
-        .getByRole("textbox", { name: "Prompt" })
-        .evaluate((element) => element.getBoundingClientRect().top);
+      const promptTop = await panel.prompt.evaluate((element) => element.getBoundingClientRect().top);
       assert.ok(queueBottom <= promptTop, "above the composer");
 
       // Enter saves an edit.
@@ -86,7 +84,7 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
       await panel.waitForSent("queue/edit");
       // Leaving the box saves too; Escape reverts and does not stop the turn.
       await second.fill("And tag it v2.1.0");
-      await panel.page.getByRole("textbox", { name: "Prompt" }).click();
+      await panel.prompt.click();
       assert.deepEqual(await panel.waitForSentOfType("queue/edit", 2), [
         { type: "queue/edit", id: "q1", text: "Then bump the minor version" },
         { type: "queue/edit", id: "q2", text: "And tag it v2.1.0" },
@@ -120,7 +118,7 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
       await panel.expandPanel("Queued");
       const send = panel.page.getByRole("button", { name: "Send", exact: true });
       const stop = panel.page.getByRole("button", { name: "Stop" });
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await eventually(async () => assert.equal(await stop.isDisabled(), false));
       assert.equal(await send.isDisabled(), true, "empty box");
       await prompt.fill("   ");

@@ -31,7 +31,7 @@ describe("webview subagent runs", { timeout: 120_000 }, () => {
     webview.withPanel({ state: fold(running) }, async (panel) => {
       const actions = subagentActions();
       for (const [i, action] of actions.entries()) await panel.actions(i + 1, [action]);
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const card = log.getByRole("article", { name: "Tool: Task: write parser tests" });
       const run = card.getByRole("group", { name: "Subagent: Write parser tests" });
       await eventually(async () => assert.equal(await run.count(), 1));
@@ -108,7 +108,7 @@ describe("webview subagent runs", { timeout: 120_000 }, () => {
           { type: "turn/started", entryId: "u2", text: "Next question", at: 2 },
         ]),
       );
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const member = log.getByRole("group", { name: "Member: Reviewer" });
       await eventually(async () => assert.equal(await member.count(), 1));
       const order = await log

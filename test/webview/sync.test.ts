@@ -25,7 +25,7 @@ describe("webview state sync", { timeout: 120_000 }, () => {
         3,
         readyState([userEntry("e1", "What is 2 + 2?"), agentEntry("e2", { kind: "message", text: "It is **4**." })]),
       );
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       await eventually(async () => assert.equal(await log.getByRole("article").count(), 2));
       assert.equal(await log.getByRole("article", { name: "You" }).textContent(), "What is 2 + 2?");
       assert.equal((await log.getByRole("article", { name: "Agent" }).textContent())?.trim(), "It is 4.");
@@ -39,7 +39,7 @@ describe("webview state sync", { timeout: 120_000 }, () => {
       await panel.actions(11, [turnStarted("u1", "Show me code")]);
       await panel.actions(12, [messageChunk("a1", "Here is **bold** text and code:\n\n```ts\nconst answer")]);
       await panel.actions(13, [messageChunk("a1", ": number = 42;\n```\n\nDone.")]);
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const reply = log.getByRole("article", { name: "Agent" });
       await eventually(async () => assert.match((await reply.textContent()) ?? "", /Done\./));
       assert.equal(await log.getByRole("article").count(), 2, "one user entry and one coalesced agent entry");
@@ -69,7 +69,7 @@ describe("webview state sync", { timeout: 120_000 }, () => {
 
   it("on a sequence gap asks for a snapshot exactly once, then recovers from the new snapshot", () =>
     webview.withPanel(async (panel) => {
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       await panel.snapshot(5, readyState([userEntry("u1", "hi")], RUNNING));
       await panel.actions(6, [messageChunk("a1", "first ")]);
       await eventually(async () =>
@@ -110,7 +110,7 @@ describe("webview state sync", { timeout: 120_000 }, () => {
 
   it("drops invalid host messages with a warning and keeps working", () =>
     webview.withPanel(async (panel) => {
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       await panel.snapshot(1, readyState([userEntry("u1", "hello")], RUNNING));
       await panel.sendAll([
         { type: "state/actions", seq: "2", actions: [] },

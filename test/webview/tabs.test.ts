@@ -132,7 +132,7 @@ describe("webview tabs", { timeout: 120_000 }, () => {
 
   it("keeps a draft per tab: switching tabs and reloading bring each tab's draft back", () =>
     webview.withPanel(async (panel) => {
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       const switchTo = async (seq: number, key: string, text: string) => {
         // What the host sends on a switch: the new tab's snapshot, and the tab strip.
         await panel.snapshot(seq, readyState([userEntry(`u-${key}`, text)]));
@@ -179,7 +179,7 @@ describe("webview tabs", { timeout: 120_000 }, () => {
 
   it("moves a draft typed before any tab was known to the first tab", () =>
     webview.withPanel(async (panel) => {
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await panel.snapshot(0, readyState());
       await prompt.fill("typed early");
       await panel.send(tabsState("tab-1"));

@@ -23,7 +23,7 @@ describe("webview turn endings", { timeout: 120_000 }, () => {
         { type: "turn/started", entryId: "u1", text: "Fix the parser", at: 1 },
         { type: "turn/ended", stopReason: "end_turn" },
       ]);
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const empty = log.getByRole("article", { name: EMPTY });
       await empty.waitFor();
       await empty.getByRole("button", { name: "Retry" }).click();

@@ -44,7 +44,7 @@ describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
     webview.withPanel(async (panel) => {
       const actions = unstableActions();
       await panel.snapshot(0, fold(actions));
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const run = log
         .getByRole("article", { name: "Tool: Delegate the release notes" })
         .getByRole("group", { name: "Subagent: Release notes writer" });
@@ -80,7 +80,7 @@ describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
     webview.withPanel({ state: fold(readyActions) }, async (panel) => {
       // The pickers sit in the composer's toolbar (issue 29 moved them out of the header).
       const toolbar = panel.page.locator(".composer-toolbar");
-      await eventually(async () => assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).count(), 1));
+      await eventually(async () => assert.equal(await panel.prompt.count(), 1));
       assert.equal(
         await toolbar.getByRole("group", { name: /^Provider / }).count(),
         0,

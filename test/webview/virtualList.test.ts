@@ -16,7 +16,7 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
 
   it("renders far fewer rows than entries, yet scrolls to the first and the last entry", () =>
     webview.withPanel({ state: readyState(longThread(COUNT)) }, async (panel) => {
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const articles = log.getByRole("article");
       const visible = (text: string) => shownInLog(log, text);
       await eventually(async () =>
@@ -50,7 +50,7 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
 
   it("mounts only the rows in view while the reader flings by more than a viewport per frame, and the overscan once the scroll rests", () =>
     webview.withPanel({ state: readyState(longThread(COUNT)) }, async (panel) => {
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       await eventually(async () =>
         assert.equal(await log.getByText(`question ${COUNT - 2}`, { exact: true }).count(), 1),
       );
@@ -96,7 +96,7 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
       const whole = longThread(COUNT);
       const tail = readyState(whole.slice(-150));
       await panel.snapshot(0, { ...tail, thread: { ...tail.thread, omittedEntries: COUNT - 150 } });
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const inView = (text: string) => shownInLog(log, text);
       await eventually(async () =>
         assert.equal(await inView(`question ${COUNT - 2}`), true, "the newest entry, at once"),
@@ -119,7 +119,7 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
 
   it("keeps the reader's place when content arrives, and follows it at the bottom", () =>
     webview.withPanel({ state: readyState(longThread(COUNT), RUNNING) }, async (panel) => {
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       await eventually(async () => assert.ok((await log.getByRole("article").count()) > 0));
       await log.evaluate((element) => element.scrollTo(0, element.scrollHeight / 3));
       await settle(panel.page);
@@ -177,7 +177,7 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
         actions: Array.from({ length: 100 }, (_, i) => messageChunk("a1", `${block(b * 100 + i)}\n\n`)),
       }));
       await panel.sendAll(batches);
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       await eventually(async () =>
         assert.equal(await log.getByText("Paragraph 3999 with", { exact: false }).count(), 1),
       );

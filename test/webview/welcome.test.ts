@@ -64,7 +64,7 @@ describe("webview first-run view", { timeout: 120_000 }, () => {
 
       // The agent starts: the welcome view gives way to the transcript.
       await panel.actions(1, [{ type: "connection/starting", agent: "Claude" }]);
-      await eventually(async () => assert.equal(await panel.page.getByRole("log", { name: "Transcript" }).count(), 1));
+      await eventually(async () => assert.equal(await panel.transcript.count(), 1));
       assert.equal(await agents.count(), 0);
       await panel.assertHealthy();
     }));
