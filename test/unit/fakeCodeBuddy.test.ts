@@ -7,7 +7,6 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import type * as acp from "@agentclientprotocol/sdk";
-import type { AuthPrompt } from "../../src/acp/client/connection/authFlow";
 import type { Thread } from "../../src/shared/thread/thread";
 import { steeringRouteOf } from "../../src/acp/client/session/steering";
 import { fakeAgent } from "../support/fakeAgentLaunch";
@@ -15,6 +14,7 @@ import { definitionOf } from "../support/memoryPorts";
 import { Cleanup, assistantText, chatSession, entriesOf, toolCards, toolText } from "../support/hostHarness";
 import { agentAnswer, exchanges, sentTimeline } from "../support/wireLog";
 import { waitFor } from "../support/waitFor";
+import type { AuthPrompt } from "../../src/acp/ports";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());

@@ -16,7 +16,7 @@ import { SessionManager } from "../../src/acp/sessions/sessionManager";
 import { SessionView, type ViewTarget } from "../../src/acp/sessions/sessionView";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import type { HostMessage } from "../../src/shared/wire/protocol";
-import { ReplicaStore } from "../../webview/store";
+import { ReplicaStore } from "../../webview/host/store";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
 import { assistantText } from "../support/hostHarness";
 import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";

@@ -10,7 +10,7 @@ import { test, afterEach, after } from "node:test";
 import assert from "node:assert/strict";
 import { tmpdir } from "node:os";
 import { STOP_GRACE_MS } from "../../src/acp/client/session/stopGrace";
-import type { AgentNotice } from "../../src/acp/client/session/sessionController";
+import type { AgentNotice } from "../../src/acp/client/session/sessionContext";
 import { SessionManager } from "../../src/acp/sessions/sessionManager";
 import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
 import { memorySessionStorage } from "../support/memorySessionStorage";

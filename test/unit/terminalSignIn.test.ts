@@ -10,13 +10,14 @@ import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, test } from "node:test";
 import type * as acp from "@agentclientprotocol/sdk";
-import { authenticate, type AuthPrompt } from "../../src/acp/client/connection/authFlow";
+import { authenticate } from "../../src/acp/client/connection/authFlow";
 import type { AgentClient } from "../../src/acp/client/connection/agentClient";
 import { displayWord, terminalSignIn, type TerminalSignIn } from "../../src/acp/client/connection/terminalSignIn";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { Cleanup, chatSession, entriesOf } from "../support/hostHarness";
 import { definitionOf, fixedWorkspace } from "../support/memoryPorts";
 import { scratchDir } from "../support/scratchDir";
+import type { AuthPrompt } from "../../src/acp/ports";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
