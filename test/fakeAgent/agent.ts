@@ -135,7 +135,7 @@ export class AgentConnection {
           return handleSessionOp(this.world, request.method, params);
         // Bub's steering extension methods (§8); any other `_x/y` is -32601 with its name.
         if (request.method in STEER_METHODS && isBub(profile)) return handleSteer(this, request.method, params);
-        const provided = this.options.unstable ? handleProviders(request.method, params) : undefined;
+        const provided = this.options.unstable ? handleProviders(this.world, request.method, params) : undefined;
         if (provided) return provided;
         throw methodNotFound(request.method);
       }
@@ -154,8 +154,8 @@ export class AgentConnection {
       throw new RpcError(-32602, "Invalid params", { cwd: params.cwd, mcpServers: params.mcpServers });
     }
     const sessionId = this.world.nextSessionId();
-    rememberMcpServers(sessionId, params.mcpServers);
-    recordSystemPrompt(sessionId, params);
+    rememberMcpServers(this.world, sessionId, params.mcpServers);
+    recordSystemPrompt(this.world, sessionId, params);
     const additional = Array.isArray(params.additionalDirectories)
       ? { additionalDirectories: params.additionalDirectories as string[] }
       : {};
@@ -235,8 +235,8 @@ export class AgentConnection {
   private async reopen(params: Params, replay: boolean): Promise<object> {
     const sessionId = requireSession(params);
     if (typeof params.cwd !== "string") throw new RpcError(-32602, "Invalid params", { cwd: params.cwd });
-    rememberMcpServers(sessionId, params.mcpServers);
-    recordSystemPrompt(sessionId, params);
+    rememberMcpServers(this.world, sessionId, params.mcpServers);
+    recordSystemPrompt(this.world, sessionId, params);
     if (this.world.closing.has(sessionId)) throw new RpcError(-32600, "Invalid request", { sessionId });
     if (replay && this.options.loadError === "gemini")
       throw internalError("No previous sessions found for this project.");

@@ -20,6 +20,7 @@
 import { spawn } from "node:child_process";
 import type { Scenario, TurnContext } from "./scenarios";
 import { RpcError } from "./wire";
+import { perWorld, type World } from "./world";
 
 interface McpEntry {
   type?: string;
@@ -30,10 +31,10 @@ interface McpEntry {
   env?: Array<{ name: string; value: string }>;
 }
 
-const sessionServers = new Map<string, McpEntry[]>();
+const sessionServers = perWorld(() => new Map<string, McpEntry[]>());
 
-export function rememberMcpServers(sessionId: string, servers: unknown): void {
-  sessionServers.set(sessionId, Array.isArray(servers) ? (servers as McpEntry[]) : []);
+export function rememberMcpServers(world: World, sessionId: string, servers: unknown): void {
+  sessionServers(world).set(sessionId, Array.isArray(servers) ? (servers as McpEntry[]) : []);
 }
 
 type Call = (
@@ -101,7 +102,7 @@ const text = (value: string) => ({ type: "text", text: value });
 
 export const vscodeToolScenarios: Record<string, Scenario> = {
   async "vscode-tools"(turn) {
-    const entry = (sessionServers.get(turn.sessionId) ?? []).find((server) => server.name === "vscode");
+    const entry = (sessionServers(turn.world).get(turn.sessionId) ?? []).find((server) => server.name === "vscode");
     if (!entry) {
       turn.update({ sessionUpdate: "agent_message_chunk", content: text("No vscode MCP server was offered.") });
       return "end_turn";
@@ -158,7 +159,7 @@ export const vscodeToolScenarios: Record<string, Scenario> = {
   },
 
   async "vscode-hover"(turn) {
-    const entry = (sessionServers.get(turn.sessionId) ?? []).find((server) => server.name === "vscode");
+    const entry = (sessionServers(turn.world).get(turn.sessionId) ?? []).find((server) => server.name === "vscode");
     if (!entry) {
       turn.update({ sessionUpdate: "agent_message_chunk", content: text("No vscode MCP server was offered.") });
       return "end_turn";
@@ -187,7 +188,7 @@ export const vscodeToolScenarios: Record<string, Scenario> = {
   },
 
   async "vscode-tool"(turn) {
-    const entry = (sessionServers.get(turn.sessionId) ?? []).find((server) => server.name === "vscode");
+    const entry = (sessionServers(turn.world).get(turn.sessionId) ?? []).find((server) => server.name === "vscode");
     if (!entry) {
       turn.update({ sessionUpdate: "agent_message_chunk", content: text("No vscode MCP server was offered.") });
       return "end_turn";
