@@ -6,14 +6,15 @@ import { tmpdir } from "node:os";
 import { AgentClient, type AgentClientOptions } from "../../src/acp/client/connection/agentClient";
 import { ChatSession, type ChatSessionDeps } from "../../src/acp/sessions/chatSession";
 import { SessionController, type SessionContext } from "../../src/acp/client/session/sessionController";
-import { openTransport } from "../../src/acp/client/connection/transports/openTransport";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import type { ClientCallbacks } from "../../src/acp/client/connection/clientCallbacks";
 import type { AgentLaunch, Clock } from "../../src/acp/ports";
 import { reduceThread } from "../../src/shared/thread/reduceThread";
 import { emptyThread, type Thread, type ThreadEntry, type ToolCallEntry } from "../../src/shared/thread/thread";
 import type { ThreadAction } from "../../src/shared/thread/threadActions";
-import { MemoryCatalog, MemoryLogger, definitionOf, fixedWorkspace, steppingClock } from "./memoryPorts";
+import { MemoryLogger, definitionOf, steppingClock } from "./memoryPorts";
+import { hostDeps } from "./hostDeps";
+import { testTransports } from "./memoryTransport";
 
 /** Folds a session's actions into a thread, as the panel store does. */
 export class ThreadRecorder {
@@ -48,10 +49,10 @@ export interface ConnectOptions {
   readonly cwd?: string;
 }
 
-/** Opens the definition's transport and an AgentClient on it (not yet initialized). */
+/** Opens the definition's transport (in memory for `fakeAgent`) and an AgentClient on it (not yet initialized). */
 export function openClient(cleanup: Cleanup, definition: AgentDefinition, options: ConnectOptions = {}): AgentClient {
   const logger = options.logger ?? new MemoryLogger();
-  const transport = openTransport(definition, options.cwd ?? tmpdir(), undefined, logger);
+  const transport = testTransports(definition, options.cwd ?? tmpdir(), undefined, logger);
   const client = new AgentClient(definition, transport, options.callbacks ?? {}, logger, options.clientOptions);
   cleanup.add(() => client.stop());
   return client;
@@ -96,14 +97,7 @@ export function chatSession(
   deps: Partial<ChatSessionDeps> = {},
 ): { chat: ChatSession; logger: MemoryLogger } {
   const logger = new MemoryLogger();
-  const chat = new ChatSession({
-    catalog: new MemoryCatalog(agents),
-    workspace: fixedWorkspace(tmpdir()),
-    logger,
-    clock: steppingClock(),
-    restartDelaysMs: [],
-    ...deps,
-  });
+  const chat = new ChatSession(hostDeps(agents, { logger, ...deps }));
   chat.refreshAgents();
   cleanup.add(() => chat.dispose());
   return { chat, logger };

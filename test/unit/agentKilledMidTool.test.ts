@@ -6,7 +6,7 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
+import { fakeAgentProcess, tempStatePath } from "../support/fakeAgentLaunch";
 import { Cleanup, agentPid, assistantText, chatSession, entriesOf, toolCards } from "../support/hostHarness";
 import { waitFor } from "../support/waitFor";
 
@@ -14,7 +14,7 @@ const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
 test("the agent SIGKILLed mid-tool-call: the card fails, the transcript stays, Restart resumes", async () => {
-  const agent = fakeAgent("Bub", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
+  const agent = fakeAgentProcess("Bub", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
   const { chat, logger } = chatSession(cleanup, [agent.launch]);
   await chat.start();
   const sessionId = chat.sessionId;

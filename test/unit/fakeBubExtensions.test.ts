@@ -11,7 +11,8 @@ import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
 import { memorySessionStorage } from "../support/memorySessionStorage";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import { fakeAgent, type FakeAgentHandle } from "../support/fakeAgentLaunch";
-import { MemoryCatalog, MemoryLogger, definitionOf, fixedWorkspace, steppingClock } from "../support/memoryPorts";
+import { definitionOf } from "../support/memoryPorts";
+import { hostDeps } from "../support/hostDeps";
 import {
   Cleanup,
   assistantText,
@@ -24,7 +25,6 @@ import {
 } from "../support/hostHarness";
 import { sentTimeline } from "../support/wireLog";
 import { waitFor } from "../support/waitFor";
-import { tmpdir } from "node:os";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
@@ -58,16 +58,7 @@ test("25 compaction: a live tape.handoff pair is one compaction entry, never a t
 
 test("26 title: a Lody client gets a generated title after the first prompt's result, shown in the thread and the session list", async () => {
   const agent = fakeAgent("Bub", { FAKE_AGENT_PROFILE: "bub" });
-  const manager = new SessionManager(
-    {
-      catalog: new MemoryCatalog([lodyBub(agent)]),
-      workspace: fixedWorkspace(tmpdir()),
-      logger: new MemoryLogger(),
-      clock: steppingClock(),
-      restartDelaysMs: [],
-    },
-    new SessionIndex(memorySessionStorage()),
-  );
+  const manager = new SessionManager(hostDeps([lodyBub(agent)]), new SessionIndex(memorySessionStorage()));
   cleanup.add(() => manager.dispose());
   const chat = await manager.newTab("Bub");
   await chat.prompt("hello there, fix the login redirect");

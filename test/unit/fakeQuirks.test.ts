@@ -6,7 +6,7 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { describeStatus, type PanelAction } from "../../src/shared/wire/panelState";
-import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
+import { fakeAgent, fakeAgentProcess, tempStatePath } from "../support/fakeAgentLaunch";
 import {
   Cleanup,
   agentPid,
@@ -24,8 +24,9 @@ afterEach(() => cleanup.run());
 
 const MODES = "https://agentclientprotocol.com/protocol/session-modes";
 
-async function quirky(env: Record<string, string> = {}) {
-  const agent = fakeAgent("Quirky", { FAKE_AGENT_PROFILE: "quirks", ...env });
+/** `launch`: fakeAgentProcess where the process matters (EOF, a crash). */
+async function quirky(env: Record<string, string> = {}, launch = fakeAgent) {
+  const agent = launch("Quirky", { FAKE_AGENT_PROFILE: "quirks", ...env });
   const { chat, logger } = chatSession(cleanup, [agent.launch]);
   const actions: PanelAction[] = [];
   chat.store.subscribe((action) => actions.push(action));
@@ -171,7 +172,7 @@ test("Q9: refused tools are failed cards with the agent's text", async () => {
 });
 
 test("Q10: an agent that ignores stdin EOF is terminated on dispose", async () => {
-  const { chat, logger } = await quirky({ FAKE_AGENT_EOF: "ignore" });
+  const { chat, logger } = await quirky({ FAKE_AGENT_EOF: "ignore" }, fakeAgentProcess);
   const pid = agentPid(logger)!;
   await chat.dispose();
   assert.equal(isAlive(pid), false);
@@ -228,7 +229,7 @@ test("Q16: unknown _meta is ignored, fenced output kept, and the title from sess
 });
 
 test("Q15: after a crash, load replays the history followed by the agent's commands", async () => {
-  const { chat } = await quirky({ FAKE_AGENT_STATE: tempStatePath() });
+  const { chat } = await quirky({ FAKE_AGENT_STATE: tempStatePath() }, fakeAgentProcess);
   await chat.prompt("q2-dup-tool");
   await chat.prompt("crash");
   await waitFor(
@@ -252,7 +253,7 @@ test("Q15: after a crash, load replays the history followed by the agent's comma
 });
 
 test("Q15: a load that fails (gemini) starts a new session and keeps the old transcript", async () => {
-  const { chat } = await quirky({ FAKE_AGENT_LOAD_ERROR: "gemini" });
+  const { chat } = await quirky({ FAKE_AGENT_LOAD_ERROR: "gemini" }, fakeAgentProcess);
   const first = chat.sessionId;
   await chat.prompt("q14-plan");
   await chat.prompt("crash");

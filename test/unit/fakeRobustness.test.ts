@@ -1,10 +1,11 @@
 /**
- * Catalogue group F over stdio: bad bytes on the wire, odd messages, very large and very many
- * messages, lost connections, crashes, and agents running side by side.
+ * Catalogue group F: bad bytes on the wire, odd messages, very large and very many messages, lost
+ * connections, crashes, and agents running side by side. What concerns the bytes on the pipe or
+ * the process runs a real one (fakeAgentProcess); odd but well-framed messages run in memory.
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
+import { fakeAgent, fakeAgentProcess, tempStatePath } from "../support/fakeAgentLaunch";
 import { Cleanup, agentPid, assistantText, chatSession, entriesOf, isAlive } from "../support/hostHarness";
 import { waitFor } from "../support/waitFor";
 import { threadToMarkdown } from "../../src/shared/thread/threadMarkdown";
@@ -12,8 +13,8 @@ import { threadToMarkdown } from "../../src/shared/thread/threadMarkdown";
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
-async function started(env: Record<string, string> = {}, name = "Fake") {
-  const agent = fakeAgent(name, env);
+async function started(env: Record<string, string> = {}, name = "Fake", launch = fakeAgentProcess) {
+  const agent = launch(name, env);
   const { chat, logger } = chatSession(cleanup, [agent.launch]);
   await chat.start();
   assert.equal(chat.store.state.connection.status, "ready");
@@ -54,7 +55,7 @@ test("garbage lines get JSON-RPC errors back, and the session carries on", async
 });
 
 test("an unknown update variant and vendor notifications are ignored but logged", async () => {
-  const { chat, logger } = await started();
+  const { chat, logger } = await started({}, "Fake", fakeAgent);
   await chat.prompt("unknown-update");
   const { thread } = chat.store.state;
   assert.deepEqual(
@@ -86,7 +87,7 @@ test("a flood of 5,000 chunks arrives complete and in order", async () => {
 });
 
 test("responses to ids the client never used are ignored", async () => {
-  const { chat } = await started();
+  const { chat } = await started({}, "Fake", fakeAgent);
   await chat.prompt("unknown-response");
   assert.equal(assistantText(chat.store.state.thread), "still here");
   await chat.prompt("late-text");
@@ -156,7 +157,7 @@ test("two agents at once: updates never cross, and one crashing leaves the other
 });
 
 test("crash mid-turn, then restart: Bub resumes the same session and the transcript stays", async () => {
-  const agent = fakeAgent("Bub", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
+  const agent = fakeAgentProcess("Bub", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
   const { chat } = chatSession(cleanup, [agent.launch]);
   await chat.start();
   const sessionId = chat.sessionId;
@@ -185,7 +186,7 @@ test("crash mid-turn, then restart: Bub resumes the same session and the transcr
 });
 
 test("crash mid-turn, then restart without resume: the new process replays the history with session/load", async () => {
-  const agent = fakeAgent("BubWeb", { FAKE_AGENT_PROFILE: "bub-web", FAKE_AGENT_STATE: tempStatePath() });
+  const agent = fakeAgentProcess("BubWeb", { FAKE_AGENT_PROFILE: "bub-web", FAKE_AGENT_STATE: tempStatePath() });
   const { chat } = chatSession(cleanup, [agent.launch]);
   await chat.start();
   await chat.prompt("basic-stream");
@@ -215,7 +216,7 @@ test("crash mid-turn, then restart without resume: the new process replays the h
 });
 
 test("a tool call nested 20,000 levels deep is shown, capped, and the thread still serialises for the webview and Markdown export", async () => {
-  const { chat } = await started();
+  const { chat } = await started({}, "Fake", fakeAgent);
   await chat.prompt("deep-tool-call");
   const { thread } = chat.store.state;
   assert.equal(assistantText(thread), "deep card shown");
@@ -228,7 +229,7 @@ test("a tool call nested 20,000 levels deep is shown, capped, and the thread sti
 });
 
 test("messages nested 20,000 levels deep don't close the connection through the logs", async () => {
-  const { chat, logger } = await started();
+  const { chat, logger } = await started({}, "Fake", fakeAgent);
   await chat.prompt("deep-nesting");
   assert.equal(chat.store.state.connection.status, "ready", JSON.stringify(failure(chat)));
   assert.equal(assistantText(chat.store.state.thread), "deep still connected");

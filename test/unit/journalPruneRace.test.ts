@@ -9,8 +9,6 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { SessionManager } from "../../src/acp/sessions/sessionManager";
-import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
 import { TabJournals } from "../../src/acp/journal/tabJournals";
 import { JournalArchive, conversationKey } from "../../src/acp/journal/journalArchive";
 import { journalFile, nodeJournalFs } from "../../src/acp/journal/journalFs";
@@ -18,15 +16,12 @@ import { foldJournal } from "../../src/acp/journal/journalRecords";
 import { PanelStore } from "../../src/acp/sessions/panelStore";
 import { MemoryJournalFs } from "../support/memoryJournalFs";
 import { ManualClock } from "../support/memoryPorts";
-import { memorySessionStorage } from "../support/memorySessionStorage";
 import { fakeAgent } from "../support/fakeAgentLaunch";
-import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
+import { fixedWorkspace, steppingClock } from "../support/memoryPorts";
+import { disposeManagers, memoryManager } from "../support/memoryManager";
 import { scratchDir } from "../support/scratchDir";
 
-const managers: SessionManager[] = [];
-after(async () => {
-  await Promise.all(managers.map((m) => m.dispose()));
-});
+after(disposeManagers);
 
 const agent = fakeAgent("Demo");
 
@@ -41,18 +36,10 @@ test("a conversation pruned by another window while open here is written whole a
     cwd: () => "/workspace",
     budgetBytes: () => 1024 * 1024 * 1024,
   });
-  const manager = new SessionManager(
-    {
-      catalog: new MemoryCatalog([agent.launch]),
-      workspace: fixedWorkspace(scratchDir("acp-journal-prune-race-ws-")),
-      logger: new MemoryLogger(),
-      clock: steppingClock(),
-      restartDelaysMs: [],
-    },
-    new SessionIndex(memorySessionStorage()),
-    journals,
-  );
-  managers.push(manager);
+  const { m: manager } = memoryManager([agent.launch], {
+    deps: { workspace: fixedWorkspace(scratchDir("acp-journal-prune-race-ws-")), clock: steppingClock() },
+    transcripts: journals,
+  });
   const tab = await manager.newTab("Demo");
   await tab.prompt("hello from the first window");
   await journals.flush();

@@ -30,7 +30,7 @@ import { AgentProcess } from "../../src/acp/client/connection/agentProcess";
 import { isPackageRunner, runnerDirectory } from "../../src/acp/client/connection/packageRunner";
 import { findOnPath } from "../../src/acp/platform/shellEnvironment";
 import { openTransport } from "../../src/acp/client/connection/transports/openTransport";
-import { fakeAgent } from "../support/fakeAgentLaunch";
+import { fakeAgentProcess } from "../support/fakeAgentLaunch";
 import { Cleanup, agentPid, chatSession } from "../support/hostHarness";
 import { MemoryLogger, fixedWorkspace } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
@@ -126,7 +126,7 @@ test(
   { skip: process.platform !== "linux" && "reads /proc" },
   async () => {
     const { root, workspace, env } = await hostileWorkspace();
-    const agent = fakeAgent("Via npx", env);
+    const agent = fakeAgentProcess("Via npx", env);
     // `npx -c` runs a command line with no package to fetch: the fake agent, through the runner.
     const line = [agent.launch.command, ...agent.launch.args].map((arg) => `'${arg}'`).join(" ");
     const storage = join(root, "storage");

@@ -6,20 +6,20 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { Cleanup, assistantText, chatSession, entriesOf } from "../support/hostHarness";
-import { fakeAgent } from "../support/fakeAgentLaunch";
+import { fakeAgentProcess } from "../support/fakeAgentLaunch";
 import { waitFor } from "../support/waitFor";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
-const promptTexts = (agent: ReturnType<typeof fakeAgent>) =>
+const promptTexts = (agent: ReturnType<typeof fakeAgentProcess>) =>
   agent
     .received()
     .filter((m) => m.method === "session/prompt")
     .map((m) => (m.params as { prompt: Array<{ text?: string }> }).prompt[0]?.text ?? "");
 
 test("a message queued during a turn that ends in a crash stays queued as not sent, and Send again sends it", async () => {
-  const agent = fakeAgent();
+  const agent = fakeAgentProcess();
   const { chat } = chatSession(cleanup, [agent.launch]);
   await chat.start();
   // crash-late ticks for 2 s first: the message surely finds the turn running.
@@ -73,7 +73,7 @@ test("a message queued during a turn that ends in a crash stays queued as not se
 });
 
 test("a not-sent message waits for Send again: a new message after the restart goes first", async () => {
-  const agent = fakeAgent();
+  const agent = fakeAgentProcess();
   const { chat } = chatSession(cleanup, [agent.launch]);
   await chat.start();
   // crash-late ticks for 2 s first: the next message surely finds the turn running.
@@ -113,7 +113,7 @@ test("a not-sent message waits for Send again: a new message after the restart g
 });
 
 test("a message sent just as the agent dies, before its exit is reported, is held as not sent", async () => {
-  const agent = fakeAgent();
+  const agent = fakeAgentProcess();
   const returned: string[] = [];
   const { chat } = chatSession(cleanup, [agent.launch], { returnToComposer: (text) => returned.push(text) });
   await chat.start();

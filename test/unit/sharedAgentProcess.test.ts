@@ -6,45 +6,23 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { tmpdir } from "node:os";
-import { SessionManager } from "../../src/acp/sessions/sessionManager";
-import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
 import type { ChatSession } from "../../src/acp/sessions/chatSession";
-import { memorySessionStorage } from "../support/memorySessionStorage";
-import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
-import {
-  ManualClock,
-  MemoryCatalog,
-  MemoryLogger,
-  definitionOf,
-  fixedWorkspace,
-  steppingClock,
-} from "../support/memoryPorts";
+import { fakeAgentProcess, tempStatePath } from "../support/fakeAgentLaunch";
+import { ManualClock, MemoryLogger, definitionOf, steppingClock } from "../support/memoryPorts";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import type { AgentLaunch, Clock } from "../../src/acp/ports";
 import { assistantText, entriesOf, isAlive } from "../support/hostHarness";
+import { disposeManagers, memoryManager } from "../support/memoryManager";
 import { waitFor } from "../support/waitFor";
 
-const managers: SessionManager[] = [];
-afterEach(() => Promise.all(managers.splice(0).map((m) => m.dispose())));
+afterEach(disposeManagers);
 
 function manager(
   launches: Array<AgentLaunch | AgentDefinition>,
   clock: Clock = steppingClock(),
   logger = new MemoryLogger(),
 ) {
-  const m = new SessionManager(
-    {
-      catalog: new MemoryCatalog(launches),
-      workspace: fixedWorkspace(tmpdir()),
-      logger,
-      clock,
-      restartDelaysMs: [20],
-    },
-    new SessionIndex(memorySessionStorage([])),
-  );
-  managers.push(m);
-  return m;
+  return memoryManager(launches, { deps: { clock, logger, restartDelaysMs: [20] } }).m;
 }
 
 /** Pids of the fake agent processes that said "ready" on stderr, in order. */
@@ -55,7 +33,7 @@ function pids(logger: MemoryLogger): number[] {
   });
 }
 
-function initializes(agent: ReturnType<typeof fakeAgent>): number {
+function initializes(agent: ReturnType<typeof fakeAgentProcess>): number {
   return agent.received().filter((m) => m.method === "initialize").length;
 }
 
@@ -63,7 +41,7 @@ const connection = (tab: ChatSession) => tab.store.state.connection;
 
 test("three tabs of one agent share one process: one initialize, three sessions, each tab's replies and permissions its own", async () => {
   // The fake agent runs one prompt at a time per process, across its sessions (as Bub does).
-  const agent = fakeAgent("Fake B", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
+  const agent = fakeAgentProcess("Fake B", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
   const logger = new MemoryLogger();
   const m = manager([agent.launch], steppingClock(), logger);
   const tabs = [await m.newTab("Fake B"), await m.newTab("Fake B"), await m.newTab("Fake B")];
@@ -93,7 +71,7 @@ test("three tabs of one agent share one process: one initialize, three sessions,
 });
 
 test("a crash with three tabs on one process restarts it once, and every tab resumes its own session", async () => {
-  const agent = fakeAgent("Fake B", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
+  const agent = fakeAgentProcess("Fake B", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
   const logger = new MemoryLogger();
   const m = manager([agent.launch], steppingClock(), logger);
   const tabs = [await m.newTab("Fake B"), await m.newTab("Fake B"), await m.newTab("Fake B")];
@@ -141,7 +119,7 @@ test("a crash with three tabs on one process restarts it once, and every tab res
 });
 
 test("closing the last tab keeps the process for the grace period; a new tab in it reuses the process", async () => {
-  const agent = fakeAgent("Fake B", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
+  const agent = fakeAgentProcess("Fake B", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
   const logger = new MemoryLogger();
   const clock = new ManualClock();
   const m = manager([agent.launch], clock, logger);
@@ -163,7 +141,7 @@ test("closing the last tab keeps the process for the grace period; a new tab in 
 });
 
 test('"processPerSession": true gives each tab its own process', async () => {
-  const agent = fakeAgent("Fake B", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
+  const agent = fakeAgentProcess("Fake B", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
   const logger = new MemoryLogger();
   const m = manager([{ ...definitionOf(agent.launch), processPerSession: true }], steppingClock(), logger);
   await m.newTab("Fake B");

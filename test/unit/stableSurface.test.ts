@@ -8,22 +8,18 @@
  */
 import { test, afterEach, after } from "node:test";
 import assert from "node:assert/strict";
-import { tmpdir } from "node:os";
 import { STOP_GRACE_MS } from "../../src/acp/client/session/stopGrace";
 import type { AgentNotice } from "../../src/acp/client/session/sessionController";
-import { SessionManager } from "../../src/acp/sessions/sessionManager";
-import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
-import { memorySessionStorage } from "../support/memorySessionStorage";
 import { Cleanup, assistantText, chatSession, entriesOf } from "../support/hostHarness";
 import { fakeAgent, type FakeAgentHandle, type WireMessage } from "../support/fakeAgentLaunch";
-import { ManualClock, MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
+import { ManualClock, steppingClock } from "../support/memoryPorts";
+import { disposeManagers, memoryManager } from "../support/memoryManager";
 import { stableWire } from "../support/sdkSchemas";
 import { waitFor } from "../support/waitFor";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
-const managers: SessionManager[] = [];
-after(() => Promise.all(managers.map((m) => m.dispose())));
+after(disposeManagers);
 
 /** The client's answer (result or error) to the agent's request `method`, the last one sent. */
 function answerTo(agent: FakeAgentHandle, method: string): WireMessage | undefined {
@@ -35,18 +31,7 @@ function answerTo(agent: FakeAgentHandle, method: string): WireMessage | undefin
 }
 
 function manager(agent: FakeAgentHandle) {
-  const m = new SessionManager(
-    {
-      catalog: new MemoryCatalog([agent.launch]),
-      workspace: fixedWorkspace(tmpdir()),
-      logger: new MemoryLogger(),
-      clock: steppingClock(),
-      restartDelaysMs: [],
-    },
-    new SessionIndex(memorySessionStorage()),
-  );
-  managers.push(m);
-  return m;
+  return memoryManager([agent.launch], { deps: { clock: steppingClock() } }).m;
 }
 
 test("logout: Sign Out is offered only when the agent advertises auth.logout; it sends logout {}", async () => {

@@ -13,7 +13,7 @@ import type * as acp from "@agentclientprotocol/sdk";
 import { authenticate, type AuthPrompt } from "../../src/acp/client/connection/authFlow";
 import type { AgentClient } from "../../src/acp/client/connection/agentClient";
 import { displayWord, terminalSignIn, type TerminalSignIn } from "../../src/acp/client/connection/terminalSignIn";
-import { fakeAgent } from "../support/fakeAgentLaunch";
+import { fakeAgentProcess } from "../support/fakeAgentLaunch";
 import { Cleanup, chatSession, entriesOf } from "../support/hostHarness";
 import { definitionOf, fixedWorkspace } from "../support/memoryPorts";
 import { scratchDir } from "../support/scratchDir";
@@ -51,7 +51,7 @@ function setUp() {
   const bin = join(root, "bin");
   for (const dir of [workspace, storage, bin]) mkdirSync(dir);
   writeFileSync(join(workspace, ".npmrc"), "registry=http://127.0.0.1:9/evil/\n");
-  const agent = fakeAgent("Vendor Agent", {
+  const agent = fakeAgentProcess("Vendor Agent", {
     FAKE_AGENT_AUTH: "terminal",
     FAKE_AGENT_LOGIN_REPORT: join(root, "login.json"),
   });

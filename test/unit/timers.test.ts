@@ -6,7 +6,7 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import type { Thread } from "../../src/shared/thread/thread";
-import { fakeAgent } from "../support/fakeAgentLaunch";
+import { fakeAgent, fakeAgentProcess } from "../support/fakeAgentLaunch";
 import { ManualClock } from "../support/memoryPorts";
 import {
   Cleanup,
@@ -84,7 +84,7 @@ test("every update re-arms the watchdog, and a turn that ended never warns", asy
 
 test("restarts after crashes back off by the configured delays, then stop; a good turn resets the count", async () => {
   const clock = new ManualClock();
-  const { chat } = chatSession(cleanup, [fakeAgent("Fake").launch], { clock, restartDelaysMs: [1_000, 3_000] });
+  const { chat } = chatSession(cleanup, [fakeAgentProcess("Fake").launch], { clock, restartDelaysMs: [1_000, 3_000] });
   await chat.start();
   const status = () => chat.store.state.connection.status;
   const crash = async (restartNote: string | undefined) => {

@@ -31,11 +31,12 @@ test("claude-shell: the output shows in the card's terminal while the call is st
   chat.store.subscribe(() => states.push(chat.store.state.thread));
   await chat.start();
   const turn = chat.prompt("claude-shell");
-  const live = await waitFor(
-    () => chat.store.state.thread,
-    (thread) => thread.terminals.toolu_shell_1?.output === "one\n",
+  // The states recorded as they came, not a poll of the latest: a slow poll could miss the moment.
+  const live = (await waitFor(
+    () => states.find((thread) => thread.terminals.toolu_shell_1?.output === "one\n"),
+    (thread) => thread !== undefined,
     "the first line of output",
-  );
+  ))!;
   assert.notEqual(toolCards(live)[0]?.status, "completed", "shown before the call completes");
   assert.deepEqual(toolCards(live)[0]?.content, [{ type: "terminal", terminalId: "toolu_shell_1" }]);
   await turn;

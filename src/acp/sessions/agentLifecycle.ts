@@ -23,7 +23,7 @@ import type { AuthPrompt } from "../client/connection/authFlow";
 import { describeRequestError, type FailureReport } from "../client/connection/agentErrors";
 import type { SessionController } from "../client/session/sessionController";
 import type { PanelStore } from "./panelStore";
-import { openTransport } from "../client/connection/transports/openTransport";
+import { openTransport, type TransportOpener } from "../client/connection/transports/openTransport";
 import type { AgentServices, ClientPorts } from "../client/session/agentServices";
 import type { ChangeReview } from "./changeReview";
 import type { SessionCheckpoints } from "../checkpoints/sessionCheckpoints";
@@ -71,6 +71,8 @@ export interface AgentLifecycleDeps {
   readonly agentNotice?: (agent: string, notice: AgentNotice) => void;
   /** The agent processes tabs share; absent: this tab's own, stopped as soon as it lets go. */
   readonly agentProcesses?: AgentProcesses;
+  /** How an agent is reached (default openTransport); the unit tests run the fake agent in memory through it. */
+  readonly openTransport?: TransportOpener;
 }
 
 /** The panel the agent's actions go to. */
@@ -231,7 +233,15 @@ export class AgentLifecycle {
         definition,
         cwd,
         callbacks: services.callbacks,
-        open: () => openTransport(definition, cwd, pathValue, this.deps.logger, this.deps.storageDirectory, this.t),
+        open: () =>
+          (this.deps.openTransport ?? openTransport)(
+            definition,
+            cwd,
+            pathValue,
+            this.deps.logger,
+            this.deps.storageDirectory,
+            this.t,
+          ),
       });
       lease = leased;
       this.currentLease = leased;
