@@ -1,6 +1,7 @@
 /**
  * Drives the real host code (ChatSession, or AgentClient + SessionController) against the fake
- * agent, with everything a test starts registered for cleanup, and small readers of thread state.
+ * agent, with everything a test starts registered for cleanup. Readers of the thread it makes are
+ * in threadReaders.ts.
  */
 import { tmpdir } from "node:os";
 import { AgentClient, type AgentClientOptions } from "../../src/acp/client/connection/agentClient";
@@ -10,7 +11,7 @@ import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import type { ClientCallbacks } from "../../src/acp/client/connection/clientCallbacks";
 import type { AgentLaunch, Clock } from "../../src/acp/ports";
 import { reduceThread } from "../../src/shared/thread/reduceThread";
-import { emptyThread, type Thread, type ThreadEntry, type ToolCallEntry } from "../../src/shared/thread/thread";
+import { emptyThread, type Thread } from "../../src/shared/thread/thread";
 import type { ThreadAction } from "../../src/shared/thread/threadActions";
 import { MemoryLogger, definitionOf, steppingClock } from "./memoryPorts";
 import { hostDeps } from "./hostDeps";
@@ -101,49 +102,4 @@ export function chatSession(
   chat.refreshAgents();
   cleanup.add(() => chat.dispose());
   return { chat, logger };
-}
-
-export function assistantText(thread: Thread, kind: "message" | "thought" = "message"): string {
-  return thread.entries
-    .flatMap((entry) =>
-      entry.kind === "assistant" ? entry.chunks.filter((chunk) => chunk.kind === kind).map((chunk) => chunk.text) : [],
-    )
-    .join("");
-}
-
-export function toolCards(thread: Thread): ToolCallEntry[] {
-  return thread.entries.filter((entry): entry is ToolCallEntry => entry.kind === "tool_call");
-}
-
-export function entriesOf<K extends ThreadEntry["kind"]>(
-  thread: Thread,
-  kind: K,
-): Array<Extract<ThreadEntry, { kind: K }>> {
-  return thread.entries.filter((entry): entry is Extract<ThreadEntry, { kind: K }> => entry.kind === kind);
-}
-
-/** Text of a tool card's `content` blocks. */
-export function toolText(card: ToolCallEntry): string {
-  return card.content
-    .map((item) => (item.type === "content" && (item.content as { text?: unknown }).text) || "")
-    .join("");
-}
-
-/** Whether a process id is still running. */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The fake agent's pid, from its "fake agent <pid> ready" stderr line. */
-export function agentPid(logger: MemoryLogger): number | undefined {
-  for (const line of logger.stderr) {
-    const match = /^fake agent (\d+) ready/.exec(line);
-    if (match) return Number(match[1]);
-  }
-  return undefined;
 }

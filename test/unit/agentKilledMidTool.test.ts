@@ -7,7 +7,9 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { fakeAgentProcess, tempStatePath } from "../support/fakeAgentLaunch";
-import { Cleanup, agentPid, assistantText, chatSession, entriesOf, toolCards } from "../support/hostHarness";
+import { Cleanup, chatSession } from "../support/hostHarness";
+import { assistantText, entriesOf, toolCards } from "../support/threadReaders";
+import { agentPid } from "../support/agentPids";
 import { waitFor } from "../support/waitFor";
 
 const cleanup = new Cleanup();

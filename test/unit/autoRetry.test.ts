@@ -9,7 +9,8 @@ import { transientError } from "../../src/acp/client/connection/transientErrors"
 import { AutoRetry, MAX_AUTO_RETRIES, retryDelayMs } from "../../src/acp/client/session/autoRetry";
 import type { ThreadAction } from "../../src/shared/thread/threadActions";
 import type { NoticeEntry, Thread } from "../../src/shared/thread/thread";
-import { Cleanup, assistantText, chatSession, entriesOf } from "../support/hostHarness";
+import { Cleanup, chatSession } from "../support/hostHarness";
+import { assistantText, entriesOf } from "../support/threadReaders";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { ManualClock } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";

@@ -13,16 +13,8 @@ import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import { fakeAgent, type FakeAgentHandle } from "../support/fakeAgentLaunch";
 import { definitionOf } from "../support/memoryPorts";
 import { hostDeps } from "../support/hostDeps";
-import {
-  Cleanup,
-  assistantText,
-  chatSession,
-  connect,
-  entriesOf,
-  newSession,
-  toolCards,
-  toolText,
-} from "../support/hostHarness";
+import { Cleanup, chatSession, connect, newSession } from "../support/hostHarness";
+import { assistantText, entriesOf, toolCards, toolText } from "../support/threadReaders";
 import { sentTimeline } from "../support/wireLog";
 import { waitFor } from "../support/waitFor";
 

@@ -13,7 +13,8 @@ import type { PanelAction } from "../../src/shared/wire/panelState";
 import type { Thread, UserEntry } from "../../src/shared/thread/thread";
 import { fakeAgent, type FakeAgentHandle } from "../support/fakeAgentLaunch";
 import { ManualClock, definitionOf } from "../support/memoryPorts";
-import { Cleanup, assistantText, chatSession, connect, entriesOf, newSession, toolCards } from "../support/hostHarness";
+import { Cleanup, chatSession, connect, newSession } from "../support/hostHarness";
+import { assistantText, entriesOf, toolCards } from "../support/threadReaders";
 import { agentAnswer, sentTimeline } from "../support/wireLog";
 import { waitFor } from "../support/waitFor";
 

@@ -12,7 +12,8 @@ import type { Thread } from "../../src/shared/thread/thread";
 import { steeringRouteOf } from "../../src/acp/client/session/steering";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { definitionOf } from "../support/memoryPorts";
-import { Cleanup, assistantText, chatSession, entriesOf, toolCards, toolText } from "../support/hostHarness";
+import { Cleanup, chatSession } from "../support/hostHarness";
+import { assistantText, entriesOf, toolCards, toolText } from "../support/threadReaders";
 import { agentAnswer, exchanges, sentTimeline } from "../support/wireLog";
 import { waitFor } from "../support/waitFor";
 

@@ -11,7 +11,8 @@ import { capabilitiesOf } from "../../src/acp/client/connection/agentCapabilitie
 import type { ClientCallbacks } from "../../src/acp/client/connection/clientCallbacks";
 import { fakeAgent, fakeAgentProcess } from "../support/fakeAgentLaunch";
 import { definitionOf, MemoryLogger } from "../support/memoryPorts";
-import { Cleanup, agentPid, chatSession, connect, isAlive, openClient } from "../support/hostHarness";
+import { Cleanup, chatSession, connect, openClient } from "../support/hostHarness";
+import { agentPid, isAlive } from "../support/agentPids";
 import { waitFor } from "../support/waitFor";
 import { isLodyClient } from "../fakeAgent/profiles";
 

@@ -15,15 +15,8 @@ import { SessionController } from "../../src/acp/client/session/sessionControlle
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import { startFakeAgentServer, type FakeAgentServer, type ServerOptions } from "../fakeAgent/httpServer";
 import { BROKEN_STORE_SESSION, type FakeAgentOptions } from "../fakeAgent/profiles";
-import {
-  Cleanup,
-  ThreadRecorder,
-  assistantText,
-  chatSession,
-  connect,
-  contextFor,
-  entriesOf,
-} from "../support/hostHarness";
+import { Cleanup, ThreadRecorder, chatSession, connect, contextFor } from "../support/hostHarness";
+import { assistantText, entriesOf } from "../support/threadReaders";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { fixedWorkspace } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";

@@ -7,16 +7,9 @@ import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { describeStatus, type PanelAction } from "../../src/shared/wire/panelState";
 import { fakeAgent, fakeAgentProcess, tempStatePath } from "../support/fakeAgentLaunch";
-import {
-  Cleanup,
-  agentPid,
-  assistantText,
-  chatSession,
-  entriesOf,
-  isAlive,
-  toolCards,
-  toolText,
-} from "../support/hostHarness";
+import { Cleanup, chatSession } from "../support/hostHarness";
+import { assistantText, entriesOf, toolCards, toolText } from "../support/threadReaders";
+import { agentPid, isAlive } from "../support/agentPids";
 import { waitFor } from "../support/waitFor";
 
 const cleanup = new Cleanup();

@@ -6,7 +6,9 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { fakeAgent, fakeAgentProcess, tempStatePath } from "../support/fakeAgentLaunch";
-import { Cleanup, agentPid, assistantText, chatSession, entriesOf, isAlive } from "../support/hostHarness";
+import { Cleanup, chatSession } from "../support/hostHarness";
+import { assistantText, entriesOf } from "../support/threadReaders";
+import { agentPid, isAlive } from "../support/agentPids";
 import { waitFor } from "../support/waitFor";
 import { threadToMarkdown } from "../../src/shared/thread/threadMarkdown";
 

@@ -11,16 +11,8 @@ import type { AgentClient } from "../../src/acp/client/connection/agentClient";
 import type { ConfigOption } from "../../src/shared/thread/sessionUpdate";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
 import { definitionOf } from "../support/memoryPorts";
-import {
-  Cleanup,
-  ThreadRecorder,
-  assistantText,
-  chatSession,
-  connect,
-  contextFor,
-  toolCards,
-  toolText,
-} from "../support/hostHarness";
+import { Cleanup, ThreadRecorder, chatSession, connect, contextFor } from "../support/hostHarness";
+import { assistantText, toolCards, toolText } from "../support/threadReaders";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());

@@ -6,16 +6,8 @@ import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { fakeAgent } from "../support/fakeAgentLaunch";
-import {
-  Cleanup,
-  assistantText,
-  chatSession,
-  connect,
-  entriesOf,
-  newSession,
-  toolCards,
-  toolText,
-} from "../support/hostHarness";
+import { Cleanup, chatSession, connect, newSession } from "../support/hostHarness";
+import { assistantText, entriesOf, toolCards, toolText } from "../support/threadReaders";
 import { waitFor } from "../support/waitFor";
 
 const cleanup = new Cleanup();

@@ -6,17 +6,8 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { fakeAgent } from "../support/fakeAgentLaunch";
-import {
-  Cleanup,
-  assistantText,
-  chatSession,
-  connect,
-  contextFor,
-  entriesOf,
-  newSession,
-  ThreadRecorder,
-  toolCards,
-} from "../support/hostHarness";
+import { Cleanup, chatSession, connect, contextFor, newSession, ThreadRecorder } from "../support/hostHarness";
+import { assistantText, entriesOf, toolCards } from "../support/threadReaders";
 import { ManualClock, definitionOf } from "../support/memoryPorts";
 import { SILENCE_WARNING_MS, SessionController } from "../../src/acp/client/session/sessionController";
 import { waitFor } from "../support/waitFor";

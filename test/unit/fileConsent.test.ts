@@ -13,7 +13,8 @@ import { PathGrants, grantableFolder } from "../../src/acp/client/callbacks/path
 import { sensitiveReason } from "../../src/acp/client/callbacks/sensitivePaths";
 import { DiskFiles, ScriptedConsent, type ScriptedAnswers } from "../support/diskFiles";
 import { fakeAgent } from "../support/fakeAgentLaunch";
-import { Cleanup, assistantText, chatSession } from "../support/hostHarness";
+import { Cleanup, chatSession } from "../support/hostHarness";
+import { assistantText } from "../support/threadReaders";
 import { exchanges } from "../support/wireLog";
 import { scratchDir } from "../support/scratchDir";
 

@@ -22,7 +22,7 @@ import { fakeAgent } from "../support/fakeAgentLaunch";
 import { fixedWorkspace, steppingClock } from "../support/memoryPorts";
 import { disposeManagers, memoryManager } from "../support/memoryManager";
 import { scratchDir } from "../support/scratchDir";
-import { entriesOf } from "../support/hostHarness";
+import { entriesOf } from "../support/threadReaders";
 import { waitFor } from "../support/waitFor";
 
 after(disposeManagers);

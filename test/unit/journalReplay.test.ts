@@ -15,7 +15,7 @@ import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
 import { fixedWorkspace, steppingClock } from "../support/memoryPorts";
 import { disposeManagers, memoryManager } from "../support/memoryManager";
 import { scratchDir } from "../support/scratchDir";
-import { entriesOf } from "../support/hostHarness";
+import { entriesOf } from "../support/threadReaders";
 
 after(disposeManagers);
 

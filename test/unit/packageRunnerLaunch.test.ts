@@ -31,7 +31,8 @@ import { isPackageRunner, runnerDirectory } from "../../src/acp/client/connectio
 import { findOnPath } from "../../src/acp/platform/shellEnvironment";
 import { openTransport } from "../../src/acp/client/connection/transports/openTransport";
 import { fakeAgentProcess } from "../support/fakeAgentLaunch";
-import { Cleanup, agentPid, chatSession } from "../support/hostHarness";
+import { Cleanup, chatSession } from "../support/hostHarness";
+import { agentPid } from "../support/agentPids";
 import { MemoryLogger, fixedWorkspace } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
 

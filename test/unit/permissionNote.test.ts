@@ -7,7 +7,8 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { stableWire } from "../support/sdkSchemas";
-import { Cleanup, assistantText, chatSession, entriesOf } from "../support/hostHarness";
+import { Cleanup, chatSession } from "../support/hostHarness";
+import { assistantText, entriesOf } from "../support/threadReaders";
 import { fakeAgent, type WireMessage } from "../support/fakeAgentLaunch";
 import { waitFor } from "../support/waitFor";
 

@@ -5,7 +5,8 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { Cleanup, assistantText, chatSession, entriesOf } from "../support/hostHarness";
+import { Cleanup, chatSession } from "../support/hostHarness";
+import { assistantText, entriesOf } from "../support/threadReaders";
 import { fakeAgentProcess } from "../support/fakeAgentLaunch";
 import { waitFor } from "../support/waitFor";
 

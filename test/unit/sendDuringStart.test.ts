@@ -6,7 +6,8 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { Cleanup, chatSession, entriesOf } from "../support/hostHarness";
+import { Cleanup, chatSession } from "../support/hostHarness";
+import { entriesOf } from "../support/threadReaders";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { waitFor } from "../support/waitFor";
 

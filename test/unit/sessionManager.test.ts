@@ -3,7 +3,7 @@ import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
 import { disposeManagers, memoryManager } from "../support/memoryManager";
-import { assistantText } from "../support/hostHarness";
+import { assistantText } from "../support/threadReaders";
 import { waitFor } from "../support/waitFor";
 
 after(disposeManagers);

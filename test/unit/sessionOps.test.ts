@@ -12,7 +12,7 @@ import { memorySessionStorage } from "../support/memorySessionStorage";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
 import { steppingClock } from "../support/memoryPorts";
 import { hostDeps } from "../support/hostDeps";
-import { assistantText } from "../support/hostHarness";
+import { assistantText } from "../support/threadReaders";
 import { waitFor } from "../support/waitFor";
 
 const managers: SessionManager[] = [];

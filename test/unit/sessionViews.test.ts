@@ -15,7 +15,7 @@ import type { PanelAction } from "../../src/shared/wire/panelState";
 import type { HostMessage } from "../../src/shared/wire/protocol";
 import { ReplicaStore } from "../../webview/store";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
-import { assistantText } from "../support/hostHarness";
+import { assistantText } from "../support/threadReaders";
 import { disposeManagers, memoryManager } from "../support/memoryManager";
 import { waitFor } from "../support/waitFor";
 import { scratchDir } from "../support/scratchDir";

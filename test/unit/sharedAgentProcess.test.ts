@@ -11,7 +11,8 @@ import { fakeAgentProcess, tempStatePath } from "../support/fakeAgentLaunch";
 import { ManualClock, MemoryLogger, definitionOf, steppingClock } from "../support/memoryPorts";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import type { AgentLaunch, Clock } from "../../src/acp/ports";
-import { assistantText, entriesOf, isAlive } from "../support/hostHarness";
+import { assistantText, entriesOf } from "../support/threadReaders";
+import { agentPids, isAlive } from "../support/agentPids";
 import { disposeManagers, memoryManager } from "../support/memoryManager";
 import { waitFor } from "../support/waitFor";
 
@@ -23,14 +24,6 @@ function manager(
   logger = new MemoryLogger(),
 ) {
   return memoryManager(launches, { deps: { clock, logger, restartDelaysMs: [20] } }).m;
-}
-
-/** Pids of the fake agent processes that said "ready" on stderr, in order. */
-function pids(logger: MemoryLogger): number[] {
-  return logger.stderr.flatMap((line) => {
-    const match = /^fake agent (\d+) ready/.exec(line);
-    return match ? [Number(match[1])] : [];
-  });
 }
 
 function initializes(agent: ReturnType<typeof fakeAgentProcess>): number {
@@ -46,7 +39,7 @@ test("three tabs of one agent share one process: one initialize, three sessions,
   const m = manager([agent.launch], steppingClock(), logger);
   const tabs = [await m.newTab("Fake B"), await m.newTab("Fake B"), await m.newTab("Fake B")];
   assert.equal(initializes(agent), 1, "initialize once per process");
-  assert.equal(pids(logger).length, 1, "one agent process");
+  assert.equal(agentPids(logger).length, 1, "one agent process");
   assert.equal(new Set(tabs.map((tab) => tab.sessionId)).size, 3, "a session per tab");
   assert.equal(agent.received().filter((msg) => msg.method === "session/new").length, 3);
 
@@ -77,7 +70,7 @@ test("a crash with three tabs on one process restarts it once, and every tab res
   const tabs = [await m.newTab("Fake B"), await m.newTab("Fake B"), await m.newTab("Fake B")];
   const sessions = tabs.map((tab) => tab.sessionId);
   await Promise.all(tabs.map((tab, i) => tab.prompt(i === 1 ? "basic-stream" : "hello")));
-  const before = pids(logger);
+  const before = agentPids(logger);
   assert.equal(before.length, 1);
 
   await tabs[0]!.prompt("crash");
@@ -99,7 +92,7 @@ test("a crash with three tabs on one process restarts it once, and every tab res
       `tab ${i + 1} says what happened: ${errors.join(" | ")}`,
     );
   }
-  assert.equal(pids(logger).length, 2, "restarted once, not once per tab");
+  assert.equal(agentPids(logger).length, 2, "restarted once, not once per tab");
   assert.equal(isAlive(before[0]!), false);
   assert.equal(initializes(agent), 2);
   const resumed = agent
@@ -115,7 +108,7 @@ test("a crash with three tabs on one process restarts it once, and every tab res
   );
   await tabs[2]!.prompt("hello");
   assert.equal(tabs[2]!.store.state.thread.turn.phase, "idle");
-  assert.equal(pids(logger).length, 2);
+  assert.equal(agentPids(logger).length, 2);
 });
 
 test("closing the last tab keeps the process for the grace period; a new tab in it reuses the process", async () => {
@@ -125,12 +118,12 @@ test("closing the last tab keeps the process for the grace period; a new tab in 
   const m = manager([agent.launch], clock, logger);
   await m.newTab("Fake B");
   await m.newTab("Fake B");
-  const [pid] = pids(logger);
+  const [pid] = agentPids(logger);
   await m.closeTab("tab-1");
   await m.closeTab("tab-2");
   assert.equal(isAlive(pid!), true, "alive with no tab, during the grace period");
   await m.newTab("Fake B");
-  assert.equal(pids(logger).length, 1, "the new tab took the running process over");
+  assert.equal(agentPids(logger).length, 1, "the new tab took the running process over");
   await m.closeTab("tab-3");
   clock.advance(30_000);
   await waitFor(
@@ -146,6 +139,6 @@ test('"processPerSession": true gives each tab its own process', async () => {
   const m = manager([{ ...definitionOf(agent.launch), processPerSession: true }], steppingClock(), logger);
   await m.newTab("Fake B");
   await m.newTab("Fake B");
-  assert.equal(pids(logger).length, 2);
+  assert.equal(agentPids(logger).length, 2);
   assert.equal(initializes(agent), 2);
 });

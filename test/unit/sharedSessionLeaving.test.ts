@@ -10,7 +10,7 @@ import type { ChatSession } from "../../src/acp/sessions/chatSession";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { steppingClock } from "../support/memoryPorts";
 import { disposeManagers, memoryManager } from "../support/memoryManager";
-import { assistantText } from "../support/hostHarness";
+import { assistantText } from "../support/threadReaders";
 import { waitFor } from "../support/waitFor";
 
 afterEach(disposeManagers);

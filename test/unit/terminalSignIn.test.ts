@@ -14,7 +14,8 @@ import { authenticate, type AuthPrompt } from "../../src/acp/client/connection/a
 import type { AgentClient } from "../../src/acp/client/connection/agentClient";
 import { displayWord, terminalSignIn, type TerminalSignIn } from "../../src/acp/client/connection/terminalSignIn";
 import { fakeAgentProcess } from "../support/fakeAgentLaunch";
-import { Cleanup, chatSession, entriesOf } from "../support/hostHarness";
+import { Cleanup, chatSession } from "../support/hostHarness";
+import { entriesOf } from "../support/threadReaders";
 import { definitionOf, fixedWorkspace } from "../support/memoryPorts";
 import { scratchDir } from "../support/scratchDir";
 

@@ -8,16 +8,8 @@ import assert from "node:assert/strict";
 import type { Thread } from "../../src/shared/thread/thread";
 import { fakeAgent, fakeAgentProcess } from "../support/fakeAgentLaunch";
 import { ManualClock } from "../support/memoryPorts";
-import {
-  Cleanup,
-  ThreadRecorder,
-  assistantText,
-  chatSession,
-  connect,
-  contextFor,
-  entriesOf,
-  newSession,
-} from "../support/hostHarness";
+import { Cleanup, ThreadRecorder, chatSession, connect, contextFor, newSession } from "../support/hostHarness";
+import { assistantText, entriesOf } from "../support/threadReaders";
 import { SILENCE_WARNING_MS, SessionController } from "../../src/acp/client/session/sessionController";
 import { waitFor } from "../support/waitFor";
 

@@ -5,7 +5,8 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { fakeAgent } from "../support/fakeAgentLaunch";
-import { Cleanup, chatSession, toolCards } from "../support/hostHarness";
+import { Cleanup, chatSession } from "../support/hostHarness";
+import { toolCards } from "../support/threadReaders";
 import { waitFor } from "../support/waitFor";
 import { ToolTerminals } from "../../src/acp/client/callbacks/toolTerminals";
 import type { Thread } from "../../src/shared/thread/thread";
