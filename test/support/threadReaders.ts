@@ -1,5 +1,10 @@
-/** Small readers of a thread's state, for assertions: its text, its entries of one kind, its tool cards. */
+/**
+ * Small readers of a thread's state, for assertions (its text, its entries of one kind, its tool
+ * cards), and waits on a session's reply and connection.
+ */
 import type { Thread, ThreadEntry, ToolCallEntry } from "../../src/shared/thread/thread";
+import type { ConnectionState, PanelState } from "../../src/shared/wire/panelState";
+import { waitFor } from "./waitFor";
 
 export function assistantText(thread: Thread, kind: "message" | "thought" = "message"): string {
   return thread.entries
@@ -25,4 +30,23 @@ export function toolText(card: ToolCallEntry): string {
   return card.content
     .map((item) => (item.type === "content" && (item.content as { text?: unknown }).text) || "")
     .join("");
+}
+
+/** A ChatSession, or anything else whose store holds the panel state. */
+interface Shown {
+  readonly store: { readonly state: PanelState };
+}
+
+/** Waits until the session's reply text passes `accept` (the turn has streamed so far); returns the text. */
+export function waitForReply(session: Shown, accept: (text: string) => boolean, what: string): Promise<string> {
+  return waitFor(() => assistantText(session.store.state.thread), accept, what);
+}
+
+/** Waits until the session's connection is in `status` ("failed" after a crash, "ready" after a restart). */
+export async function waitForStatus(session: Shown, status: ConnectionState["status"], what: string): Promise<void> {
+  await waitFor(
+    () => session.store.state.connection.status,
+    (value) => value === status,
+    what,
+  );
 }

@@ -1,4 +1,5 @@
 /** The ChatSession against the scripted fake agent (in memory; a real process where it crashes): no VS Code. */
+import { waitForStatus } from "../support/threadReaders";
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { tmpdir } from "node:os";
@@ -133,11 +134,7 @@ test("an unused session whose agent leaves the settings ends, and the tab goes b
   assert.equal(session.store.state.connection.status, "ready");
   catalog.remove("Gone");
   session.refreshAgents();
-  await waitFor(
-    () => session.store.state.connection.status,
-    (status) => status === "none",
-    "the connection to end",
-  );
+  await waitForStatus(session, "none", "the connection to end");
   assert.deepEqual(session.store.state.agents, []);
   assert.equal(session.sessionId, undefined, "the agent's session is let go");
 });

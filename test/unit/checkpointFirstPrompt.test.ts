@@ -5,6 +5,7 @@
  * opened", every file hashed on a new workspace) is taken in front of it. A prompt sent after the
  * session is up still finds the background checkpoint started at once (warmUp).
  */
+import { waitForStatus } from "../support/threadReaders";
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { realpathSync, writeFileSync } from "node:fs";
@@ -61,11 +62,7 @@ const userEntries = (chat: ReturnType<typeof session>["chat"]) =>
 test("a message sent while the agent starts: the background checkpoint is taken too, and its turn's checkpoint holds the file", async () => {
   const { chat, checkpoints, dir } = session();
   const started = chat.start();
-  await waitFor(
-    () => chat.store.state.connection.status,
-    (status) => status === "starting",
-    "the agent starting",
-  );
+  await waitForStatus(chat, "starting", "the agent starting");
   await chat.prompt("hello");
   await started;
   await waitFor(

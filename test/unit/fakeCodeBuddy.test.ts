@@ -13,7 +13,7 @@ import { steeringRouteOf } from "../../src/acp/client/session/steering";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { definitionOf } from "../support/memoryPorts";
 import { Cleanup, chatSession } from "../support/hostHarness";
-import { assistantText, entriesOf, toolCards, toolText } from "../support/threadReaders";
+import { assistantText, entriesOf, toolCards, toolText, waitForReply } from "../support/threadReaders";
 import { agentAnswer, exchanges, sentTimeline } from "../support/wireLog";
 import { waitFor } from "../support/waitFor";
 
@@ -206,11 +206,7 @@ test("37 cb-prompt cancel: Stop answers the open permission `cancelled` and send
 test("38 cb-busy-prompt: a second prompt during a turn is answered end_turn at once and folded into the running turn", async () => {
   const { agent, chat } = await codebuddyChat();
   const turn = chat.prompt("cb-long");
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text.startsWith("Working."),
-    "the turn to stream",
-  );
+  await waitForReply(chat, (text) => text.startsWith("Working."), "the turn to stream");
   await chat.prompt("also check the docs");
   assert.equal(chat.store.state.thread.turn.phase, "running", "the first turn goes on");
   await turn;

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { describeStatus, type PanelAction } from "../../src/shared/wire/panelState";
 import { fakeAgent, fakeAgentProcess, tempStatePath } from "../support/fakeAgentLaunch";
 import { Cleanup, chatSession } from "../support/hostHarness";
-import { assistantText, entriesOf, toolCards, toolText } from "../support/threadReaders";
+import { assistantText, entriesOf, toolCards, toolText, waitForStatus } from "../support/threadReaders";
 import { agentPid, isAlive } from "../support/agentPids";
 import { waitFor } from "../support/waitFor";
 
@@ -225,11 +225,7 @@ test("Q15: after a crash, load replays the history followed by the agent's comma
   const { chat } = await quirky({ FAKE_AGENT_STATE: tempStatePath() }, fakeAgentProcess);
   await chat.prompt("q2-dup-tool");
   await chat.prompt("crash");
-  await waitFor(
-    () => chat.store.state.connection.status,
-    (status) => status === "failed",
-    "the crash",
-  );
+  await waitForStatus(chat, "failed", "the crash");
   await chat.restart();
   const { thread, connection } = chat.store.state;
   assert.equal(connection.status, "ready");
@@ -250,11 +246,7 @@ test("Q15: a load that fails (gemini) starts a new session and keeps the old tra
   const first = chat.sessionId;
   await chat.prompt("q14-plan");
   await chat.prompt("crash");
-  await waitFor(
-    () => chat.store.state.connection.status,
-    (status) => status === "failed",
-    "the crash",
-  );
+  await waitForStatus(chat, "failed", "the crash");
   await chat.restart();
   const { thread, connection } = chat.store.state;
   assert.equal(connection.status, "ready");

@@ -7,7 +7,7 @@ import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { fakeAgent, fakeAgentProcess, tempStatePath } from "../support/fakeAgentLaunch";
 import { Cleanup, chatSession } from "../support/hostHarness";
-import { assistantText, entriesOf } from "../support/threadReaders";
+import { assistantText, entriesOf, waitForReply } from "../support/threadReaders";
 import { agentPid, isAlive } from "../support/agentPids";
 import { waitFor } from "../support/waitFor";
 import { threadToMarkdown } from "../../src/shared/thread/threadMarkdown";
@@ -138,18 +138,10 @@ test("two agents at once: updates never cross, and one crashing leaves the other
   assert.equal(assistantText(two.chat.store.state.thread), "[Y:1][Y:2][Y:3][Y:4][Y:5]");
 
   const long = two.chat.prompt("long");
-  await waitFor(
-    () => assistantText(two.chat.store.state.thread),
-    (text) => text.includes("step 1"),
-    "the second agent working",
-  );
+  await waitForReply(two.chat, (text) => text.includes("step 1"), "the second agent working");
   await one.chat.prompt("crash");
   await waitFor(() => failure(one.chat), Boolean, "the first agent's crash");
-  await waitFor(
-    () => assistantText(two.chat.store.state.thread),
-    (text) => text.includes("step 3"),
-    "the second agent still streaming",
-  );
+  await waitForReply(two.chat, (text) => text.includes("step 3"), "the second agent still streaming");
   assert.equal(two.chat.store.state.connection.status, "ready");
   assert.equal(two.chat.store.state.thread.turn.phase, "running");
   await two.chat.cancel();

@@ -7,8 +7,7 @@ import assert from "node:assert/strict";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { Cleanup, chatSession, connect, newSession } from "../support/hostHarness";
-import { assistantText, entriesOf, toolCards, toolText } from "../support/threadReaders";
-import { waitFor } from "../support/waitFor";
+import { assistantText, entriesOf, toolCards, toolText, waitForReply } from "../support/threadReaders";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
@@ -134,11 +133,7 @@ test("orphan-result: a result for an unknown tool call creates its card", async 
 test("cancel: session/cancel goes out; Bub still answers end_turn and the turn ends with its tool cancelled", async () => {
   const { agent, chat } = await bubChat();
   const turn = chat.prompt("cancel");
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text.includes("tick 2"),
-    "two ticks",
-  );
+  await waitForReply(chat, (text) => text.includes("tick 2"), "two ticks");
   await chat.cancel();
   assert.equal(chat.store.state.thread.turn.phase, "cancelling");
   await turn;

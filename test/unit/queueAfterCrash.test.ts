@@ -6,7 +6,7 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { Cleanup, chatSession } from "../support/hostHarness";
-import { assistantText, entriesOf } from "../support/threadReaders";
+import { assistantText, entriesOf, waitForReply, waitForStatus } from "../support/threadReaders";
 import { fakeAgentProcess } from "../support/fakeAgentLaunch";
 import { waitFor } from "../support/waitFor";
 
@@ -25,11 +25,7 @@ test("a message queued during a turn that ends in a crash stays queued as not se
   await chat.start();
   // crash-late ticks for 2 s first: the message surely finds the turn running.
   const turn = chat.prompt("crash-late now");
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text.includes("step 2."),
-    "the turn streams",
-  );
+  await waitForReply(chat, (text) => text.includes("step 2."), "the turn streams");
   await chat.prompt("basic-stream after the crash");
   assert.deepEqual(
     chat.store.state.thread.queue.map((q) => q.text),
@@ -79,18 +75,10 @@ test("a not-sent message waits for Send again: a new message after the restart g
   await chat.start();
   // crash-late ticks for 2 s first: the next message surely finds the turn running.
   const turn = chat.prompt("crash-late now");
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text.includes("step 2."),
-    "the turn streams",
-  );
+  await waitForReply(chat, (text) => text.includes("step 2."), "the turn streams");
   await chat.prompt("late-text held");
   await turn;
-  await waitFor(
-    () => chat.store.state.connection.status,
-    (status) => status === "failed",
-    "the crash",
-  );
+  await waitForStatus(chat, "failed", "the crash");
   await chat.restart();
   assert.equal(chat.store.state.connection.status, "ready");
   await chat.prompt("late-text new");
@@ -120,11 +108,7 @@ test("a message sent just as the agent dies, before its exit is reported, is hel
   await chat.start();
   await chat.prompt("crash now"); // resolves once the connection is gone
   await chat.prompt("late-text right after the crash");
-  await waitFor(
-    () => chat.store.state.connection.status,
-    (status) => status === "failed",
-    "the crash",
-  );
+  await waitForStatus(chat, "failed", "the crash");
   assert.deepEqual(promptTexts(agent), ["crash now"]);
   assert.deepEqual(
     entriesOf(chat.store.state.thread, "user").map((e) => e.text),

@@ -14,10 +14,9 @@ import { fakeAgent, fakeAgentProcess } from "../support/fakeAgentLaunch";
 import { steppingClock } from "../support/memoryPorts";
 import { disposeManagers, memoryManager } from "../support/memoryManager";
 import { Cleanup, ThreadRecorder, connect, contextFor } from "../support/hostHarness";
-import { assistantText, entriesOf } from "../support/threadReaders";
+import { assistantText, entriesOf, waitForStatus } from "../support/threadReaders";
 import { SessionController } from "../../src/acp/client/session/sessionController";
 import { describeRequestError } from "../../src/acp/client/connection/agentErrors";
-import { waitFor } from "../support/waitFor";
 
 const cleanup = new Cleanup();
 after(async () => {
@@ -137,11 +136,7 @@ test("crash, then Restart, with an agent that can't reopen sessions: the transcr
   const tab = await m.newTab("Demo");
   await tab.prompt("hello before the crash");
   await tab.prompt("crash");
-  await waitFor(
-    () => tab.store.state.connection.status,
-    (status) => status === "failed",
-    "the crash",
-  );
+  await waitForStatus(tab, "failed", "the crash");
   await tab.restart();
   assert.equal(tab.store.state.connection.status, "ready");
   assert.deepEqual(userTexts(tab), ["hello before the crash", "crash"]);

@@ -10,7 +10,7 @@ import type { ChatSession } from "../../src/acp/sessions/chatSession";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { steppingClock } from "../support/memoryPorts";
 import { disposeManagers, memoryManager } from "../support/memoryManager";
-import { assistantText } from "../support/threadReaders";
+import { assistantText, waitForReply } from "../support/threadReaders";
 import { waitFor } from "../support/waitFor";
 
 afterEach(disposeManagers);
@@ -33,11 +33,7 @@ function cancelsOf(agent: ReturnType<typeof fakeAgent>): string[] {
 /** Starts the endless `long` turn and waits until it streams. */
 async function longTurn(tab: ChatSession): Promise<{ ended: Promise<void> }> {
   const ended = tab.prompt("long");
-  await waitFor(
-    () => assistantText(tab.store.state.thread),
-    (text) => text.includes("Working, step 1."),
-    "the long turn streams",
-  );
+  await waitForReply(tab, (text) => text.includes("Working, step 1."), "the long turn streams");
   return { ended };
 }
 

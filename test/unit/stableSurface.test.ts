@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { STOP_GRACE_MS } from "../../src/acp/client/session/stopGrace";
 import type { AgentNotice } from "../../src/acp/client/session/sessionController";
 import { Cleanup, chatSession } from "../support/hostHarness";
-import { assistantText, entriesOf } from "../support/threadReaders";
+import { assistantText, entriesOf, waitForReply } from "../support/threadReaders";
 import { fakeAgent, type FakeAgentHandle, type WireMessage } from "../support/fakeAgentLaunch";
 import { ManualClock, steppingClock } from "../support/memoryPorts";
 import { disposeManagers, memoryManager } from "../support/memoryManager";
@@ -133,11 +133,7 @@ test("$/cancel_request from the client: a prompt the agent does not stop is with
   const { chat } = chatSession(cleanup, [agent.launch], { clock });
   await chat.start();
   const turn = chat.prompt("ignore-cancel 1500");
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text.includes("step 2."),
-    "the turn streams",
-  );
+  await waitForReply(chat, (text) => text.includes("step 2."), "the turn streams");
   await chat.cancel();
   const prompt = agent.received().find((m) => m.method === "session/prompt");
   assert.equal(agent.received().filter((m) => m.method === "$/cancel_request").length, 0, "session/cancel first");

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { STOP_GRACE_MS } from "../../src/acp/client/session/stopGrace";
 import { describeStatus } from "../../src/shared/wire/panelState";
 import { Cleanup, chatSession } from "../support/hostHarness";
-import { assistantText, entriesOf } from "../support/threadReaders";
+import { assistantText, entriesOf, waitForReply } from "../support/threadReaders";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { ManualClock } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
@@ -22,11 +22,7 @@ test("Stop ignored by the agent: the turn shows stopped after the grace period, 
   const { chat } = chatSession(cleanup, [agent.launch], { clock });
   await chat.start();
   const turn = chat.prompt("ignore-cancel 1500");
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text.includes("step 2."),
-    "the turn streams",
-  );
+  await waitForReply(chat, (text) => text.includes("step 2."), "the turn streams");
   await chat.cancel();
   assert.equal(chat.store.state.thread.turn.phase, "cancelling");
   assert.equal(describeStatus(chat.store.state), "Cancelling…");
@@ -76,11 +72,7 @@ test("Stop confirmed within the grace period: no marker, no unconfirmed status",
   const { chat } = chatSession(cleanup, [agent.launch], { clock });
   await chat.start();
   const turn = chat.prompt("long");
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text.includes("step 2."),
-    "the turn streams",
-  );
+  await waitForReply(chat, (text) => text.includes("step 2."), "the turn streams");
   await chat.cancel();
   await turn;
   assert.deepEqual(chat.store.state.thread.turn, { phase: "idle", lastStop: "cancelled" });
@@ -104,11 +96,7 @@ test("Stop ignored by an agent that takes prompts into its running turn (CodeBud
   const { chat } = chatSession(cleanup, [agent.launch], { clock });
   await chat.start();
   const turn = chat.prompt("ignore-cancel 1500");
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text.includes("step 2."),
-    "the turn streams",
-  );
+  await waitForReply(chat, (text) => text.includes("step 2."), "the turn streams");
   await chat.cancel();
   clock.advance(STOP_GRACE_MS);
   await turn;
