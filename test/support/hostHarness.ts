@@ -103,3 +103,14 @@ export function chatSession(
   cleanup.add(() => chat.dispose());
   return { chat, logger };
 }
+
+/** A chatSession, started: its agent runs and its session is open. */
+export async function startedChat(
+  cleanup: Cleanup,
+  agents: Array<AgentLaunch | AgentDefinition>,
+  deps: Partial<ChatSessionDeps> = {},
+): Promise<{ chat: ChatSession; logger: MemoryLogger }> {
+  const made = chatSession(cleanup, agents, deps);
+  await made.chat.start();
+  return made;
+}

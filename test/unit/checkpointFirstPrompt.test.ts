@@ -12,13 +12,13 @@ import { realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { WorkspaceCheckpoints, type Checkpoint } from "../../src/acp/checkpoints/workspaceCheckpoints";
 import type { TakeOptions } from "../../src/acp/checkpoints/shadowRepository";
-import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { Cleanup, chatSession } from "../support/hostHarness";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { fixedWorkspace } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
 import { scratchDir } from "../support/scratchDir";
+import { gitOnPath } from "../support/scratchCheckpoints";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
@@ -41,10 +41,7 @@ function session() {
   const dir = realpathSync(scratchDir("acp-first-prompt-"));
   writeFileSync(join(dir, "notes.md"), "a file\n");
   const checkpoints = new RecordingCheckpoints({
-    git: gitResolver(
-      () => process.env.PATH,
-      () => [dir],
-    ),
+    git: gitOnPath(dir),
     storage: scratchDir("acp-first-prompt-storage-"),
     folders: () => [dir],
   });

@@ -7,12 +7,10 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, realpathSync, watch, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { FileEventSource } from "../../src/acp/sessions/turnFileChanges";
 import { trackAgentChanges } from "../../src/acp/sessions/changeTracking";
 import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
-import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
 import { systemClock } from "../../src/acp/ports";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { Cleanup, chatSession } from "../support/hostHarness";
@@ -20,22 +18,11 @@ import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { fixedWorkspace } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
 import { scratchDir } from "../support/scratchDir";
+import { nodeWatcher } from "../support/nodeWatcher";
+import { gitOnPath } from "../support/scratchCheckpoints";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
-
-function nodeWatcher(dir: string): FileEventSource {
-  return {
-    watch(onEvent) {
-      const watcher = watch(dir, { recursive: true }, (_event, name) => {
-        if (!name) return;
-        const path = join(dir, name.toString());
-        onEvent(existsSync(path) ? "change" : "delete", path);
-      });
-      return { dispose: () => watcher.close() };
-    },
-  };
-}
 
 /** A workspace folder holding `vendor/` (a repository with a commit) and `fresh/` (one without). */
 function folderWithNestedRepositories(): string {
@@ -60,10 +47,7 @@ function folderWithNestedRepositories(): string {
 
 function checkpointsOf(dir: string): WorkspaceCheckpoints {
   return new WorkspaceCheckpoints({
-    git: gitResolver(
-      () => process.env.PATH,
-      () => [dir],
-    ),
+    git: gitOnPath(dir),
     storage: scratchDir("acp-checkpoint-storage-"),
     folders: () => [dir],
   });

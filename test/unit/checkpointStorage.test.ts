@@ -10,13 +10,13 @@ import { join } from "node:path";
 import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
 import { SessionCheckpoints } from "../../src/acp/checkpoints/sessionCheckpoints";
 import { KEEP_NEWEST, folderBytes, oldestToDrop } from "../../src/acp/checkpoints/checkpointStorage";
-import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
 import { rewindSeed } from "../../src/acp/sessions/conversationRewind";
 import { reduceThread } from "../../src/shared/thread/reduceThread";
 import { emptyThread, type Thread } from "../../src/shared/thread/thread";
 import type { ThreadAction } from "../../src/shared/thread/threadActions";
 import { MemoryLogger } from "../support/memoryPorts";
 import { scratchDir } from "../support/scratchDir";
+import { gitOnPath } from "../support/scratchCheckpoints";
 
 test("the oldest checkpoints are dropped first, a quarter at a time, never the newest few", () => {
   const all = Array.from({ length: 13 }, (_, at) => ({ at }));
@@ -47,10 +47,7 @@ test("over budget, old checkpoints go and their messages say so; Clear removes t
   const dir = scratchDir("acp-budget-ws-");
   let n = 0;
   const store = new WorkspaceCheckpoints({
-    git: gitResolver(
-      () => process.env.PATH,
-      () => [dir],
-    ),
+    git: gitOnPath(dir),
     storage: scratchDir("acp-budget-storage-"),
     folders: () => [dir],
     now: () => ++n,

@@ -13,7 +13,7 @@ import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import { fakeAgent, type FakeAgentHandle } from "../support/fakeAgentLaunch";
 import { definitionOf } from "../support/memoryPorts";
 import { hostDeps } from "../support/hostDeps";
-import { Cleanup, chatSession, connect, newSession } from "../support/hostHarness";
+import { Cleanup, connect, newSession, startedChat } from "../support/hostHarness";
 import { assistantText, entriesOf, toolCards, toolText } from "../support/threadReaders";
 import { sentTimeline } from "../support/wireLog";
 import { waitFor } from "../support/waitFor";
@@ -28,8 +28,7 @@ function lodyBub(agent: FakeAgentHandle): AgentDefinition {
 }
 
 async function startChat(definition: AgentDefinition) {
-  const { chat } = chatSession(cleanup, [definition]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [definition]);
   return chat;
 }
 

@@ -11,7 +11,7 @@ import { capabilitiesOf } from "../../src/acp/client/connection/agentCapabilitie
 import type { ClientCallbacks } from "../../src/acp/client/connection/clientCallbacks";
 import { fakeAgent, fakeAgentProcess } from "../support/fakeAgentLaunch";
 import { definitionOf, MemoryLogger } from "../support/memoryPorts";
-import { Cleanup, chatSession, connect, openClient } from "../support/hostHarness";
+import { Cleanup, connect, openClient, startedChat } from "../support/hostHarness";
 import { agentPid, isAlive } from "../support/agentPids";
 import { waitFor } from "../support/waitFor";
 import { isLodyClient } from "../fakeAgent/profiles";
@@ -120,8 +120,7 @@ test("init-web: Bub over HTTP/WS offers delete and list only, so resume and clos
 
 test("an agent answering protocol version 2 fails with a clear message and is stopped", async () => {
   const agent = fakeAgentProcess("V2", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_PROTOCOL_VERSION: "2" });
-  const { chat, logger } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+  const { chat, logger } = await startedChat(cleanup, [agent.launch]);
   const { connection } = chat.store.state;
   assert.equal(connection.status, "failed");
   assert.equal(
@@ -161,8 +160,9 @@ test("an agent that never answers initialize times out with an actionable messag
 });
 
 test("an agent that exits before answering reports its exit code and stderr", async () => {
-  const { chat } = chatSession(cleanup, [fakeAgentProcess("Dies", { FAKE_AGENT_BEHAVIOUR: "crash-at-start" }).launch]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [
+    fakeAgentProcess("Dies", { FAKE_AGENT_BEHAVIOUR: "crash-at-start" }).launch,
+  ]);
   const { connection, thread } = chat.store.state;
   assert.equal(connection.status === "failed" && connection.message, "The agent exited with code 7.");
   assert.match(
@@ -173,10 +173,9 @@ test("an agent that exits before answering reports its exit code and stderr", as
 });
 
 test("an agent that closes stdout without exiting is reported, and its process is stopped", async () => {
-  const { chat, logger } = chatSession(cleanup, [
+  const { chat, logger } = await startedChat(cleanup, [
     fakeAgentProcess("Closes", { FAKE_AGENT_BEHAVIOUR: "close-stdout" }).launch,
   ]);
-  await chat.start();
   const { connection } = chat.store.state;
   assert.equal(connection.status, "failed");
   assert.equal(

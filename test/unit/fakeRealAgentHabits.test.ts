@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { fakeAgent } from "../support/fakeAgentLaunch";
-import { Cleanup, chatSession } from "../support/hostHarness";
+import { Cleanup, startedChat } from "../support/hostHarness";
 import { assistantText, entriesOf, toolCards, toolText } from "../support/threadReaders";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { fixedWorkspace } from "../support/memoryPorts";
@@ -24,11 +24,10 @@ async function habits() {
   const dir = realpathSync(scratchDir("acp-habits-"));
   const agent = fakeAgent("Real-agent habits");
   const consent = new ScriptedConsent();
-  const { chat, logger } = chatSession(cleanup, [agent.launch], {
+  const { chat, logger } = await startedChat(cleanup, [agent.launch], {
     workspace: fixedWorkspace(dir),
     ports: { files: new DiskFiles(), consent },
   });
-  await chat.start();
   return { dir, agent, chat, logger, consent };
 }
 

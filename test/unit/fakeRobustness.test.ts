@@ -6,7 +6,7 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { fakeAgent, fakeAgentProcess, tempStatePath } from "../support/fakeAgentLaunch";
-import { Cleanup, chatSession } from "../support/hostHarness";
+import { Cleanup, startedChat } from "../support/hostHarness";
 import { assistantText, entriesOf, waitForReply } from "../support/threadReaders";
 import { agentPid, isAlive } from "../support/agentPids";
 import { waitFor } from "../support/waitFor";
@@ -17,8 +17,7 @@ afterEach(() => cleanup.run());
 
 async function started(env: Record<string, string> = {}, name = "Fake", launch = fakeAgentProcess) {
   const agent = launch(name, env);
-  const { chat, logger } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+  const { chat, logger } = await startedChat(cleanup, [agent.launch]);
   assert.equal(chat.store.state.connection.status, "ready");
   return { agent, chat, logger };
 }
@@ -152,8 +151,7 @@ test("two agents at once: updates never cross, and one crashing leaves the other
 
 test("crash mid-turn, then restart: Bub resumes the same session and the transcript stays", async () => {
   const agent = fakeAgentProcess("Bub", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
-  const { chat } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [agent.launch]);
   const sessionId = chat.sessionId;
   await chat.prompt("basic-stream");
   await chat.prompt("crash");
@@ -181,8 +179,7 @@ test("crash mid-turn, then restart: Bub resumes the same session and the transcr
 
 test("crash mid-turn, then restart without resume: the new process replays the history with session/load", async () => {
   const agent = fakeAgentProcess("BubWeb", { FAKE_AGENT_PROFILE: "bub-web", FAKE_AGENT_STATE: tempStatePath() });
-  const { chat } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [agent.launch]);
   await chat.prompt("basic-stream");
   await chat.prompt("crash");
   await waitFor(() => failure(chat), Boolean, "the crash");

@@ -31,7 +31,7 @@ import { isPackageRunner, runnerDirectory } from "../../src/acp/client/connectio
 import { findOnPath } from "../../src/acp/platform/shellEnvironment";
 import { openTransport } from "../../src/acp/client/connection/transports/openTransport";
 import { fakeAgentProcess } from "../support/fakeAgentLaunch";
-import { Cleanup, chatSession } from "../support/hostHarness";
+import { Cleanup, startedChat } from "../support/hostHarness";
 import { agentPid } from "../support/agentPids";
 import { MemoryLogger, fixedWorkspace } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
@@ -131,11 +131,14 @@ test(
     // `npx -c` runs a command line with no package to fetch: the fake agent, through the runner.
     const line = [agent.launch.command, ...agent.launch.args].map((arg) => `'${arg}'`).join(" ");
     const storage = join(root, "storage");
-    const { chat, logger } = chatSession(cleanup, [{ ...agent.launch, command: "npx", args: ["--yes", "-c", line] }], {
-      workspace: fixedWorkspace(workspace),
-      storageDirectory: storage,
-    });
-    await chat.start();
+    const { chat, logger } = await startedChat(
+      cleanup,
+      [{ ...agent.launch, command: "npx", args: ["--yes", "-c", line] }],
+      {
+        workspace: fixedWorkspace(workspace),
+        storageDirectory: storage,
+      },
+    );
     assert.equal(chat.store.state.connection.status, "ready", JSON.stringify(chat.store.state.connection));
     const newSession = agent.received().find((m) => m.method === "session/new");
     assert.equal((newSession?.params as { cwd?: string }).cwd, workspace);

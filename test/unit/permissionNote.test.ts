@@ -7,7 +7,7 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { stableWire } from "../support/sdkSchemas";
-import { Cleanup, chatSession } from "../support/hostHarness";
+import { Cleanup, startedChat } from "../support/hostHarness";
 import { assistantText, entriesOf } from "../support/threadReaders";
 import { fakeAgent, type WireMessage } from "../support/fakeAgentLaunch";
 import { waitFor } from "../support/waitFor";
@@ -32,8 +32,7 @@ for (const [button, optionId] of [
 ] as const) {
   test(`"${button}" with a note: the agent gets ${optionId} selected, then the note as the next message`, async () => {
     const agent = fakeAgent();
-    const { chat } = chatSession(cleanup, [agent.launch]);
-    await chat.start();
+    const { chat } = await startedChat(cleanup, [agent.launch]);
     const turn = chat.prompt("e2e-permission");
     const thread = await waitFor(
       () => chat.store.state.thread,
@@ -67,8 +66,7 @@ for (const [button, optionId] of [
 
 test("no note, or only spaces: nothing more is sent; a dismissed request is the only cancelled", async () => {
   const agent = fakeAgent();
-  const { chat } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [agent.launch]);
   const turn = chat.prompt("e2e-permission");
   const thread = await waitFor(
     () => chat.store.state.thread,

@@ -5,7 +5,7 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { Cleanup, chatSession } from "../support/hostHarness";
+import { Cleanup, startedChat } from "../support/hostHarness";
 import { assistantText, entriesOf, waitForReply, waitForStatus } from "../support/threadReaders";
 import { fakeAgentProcess } from "../support/fakeAgentLaunch";
 import { waitFor } from "../support/waitFor";
@@ -21,8 +21,7 @@ const promptTexts = (agent: ReturnType<typeof fakeAgentProcess>) =>
 
 test("a message queued during a turn that ends in a crash stays queued as not sent, and Send again sends it", async () => {
   const agent = fakeAgentProcess();
-  const { chat } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [agent.launch]);
   // crash-late ticks for 2 s first: the message surely finds the turn running.
   const turn = chat.prompt("crash-late now");
   await waitForReply(chat, (text) => text.includes("step 2."), "the turn streams");
@@ -71,8 +70,7 @@ test("a message queued during a turn that ends in a crash stays queued as not se
 
 test("a not-sent message waits for Send again: a new message after the restart goes first", async () => {
   const agent = fakeAgentProcess();
-  const { chat } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [agent.launch]);
   // crash-late ticks for 2 s first: the next message surely finds the turn running.
   const turn = chat.prompt("crash-late now");
   await waitForReply(chat, (text) => text.includes("step 2."), "the turn streams");
@@ -104,8 +102,7 @@ test("a not-sent message waits for Send again: a new message after the restart g
 test("a message sent just as the agent dies, before its exit is reported, is held as not sent", async () => {
   const agent = fakeAgentProcess();
   const returned: string[] = [];
-  const { chat } = chatSession(cleanup, [agent.launch], { returnToComposer: (text) => returned.push(text) });
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [agent.launch], { returnToComposer: (text) => returned.push(text) });
   await chat.prompt("crash now"); // resolves once the connection is gone
   await chat.prompt("late-text right after the crash");
   await waitForStatus(chat, "failed", "the crash");

@@ -10,7 +10,7 @@ import { test, afterEach, after } from "node:test";
 import assert from "node:assert/strict";
 import { STOP_GRACE_MS } from "../../src/acp/client/session/stopGrace";
 import type { AgentNotice } from "../../src/acp/client/session/sessionController";
-import { Cleanup, chatSession } from "../support/hostHarness";
+import { Cleanup, startedChat } from "../support/hostHarness";
 import { assistantText, entriesOf, waitForReply } from "../support/threadReaders";
 import { fakeAgent, type FakeAgentHandle, type WireMessage } from "../support/fakeAgentLaunch";
 import { ManualClock, steppingClock } from "../support/memoryPorts";
@@ -65,8 +65,9 @@ test("logout: Sign Out is offered only when the agent advertises auth.logout; it
 test("notice: each severity is a banner in the timeline; warnings and errors are also toasts", async () => {
   const agent = fakeAgent();
   const toasts: Array<[string, AgentNotice]> = [];
-  const { chat } = chatSession(cleanup, [agent.launch], { agentNotice: (name, notice) => toasts.push([name, notice]) });
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [agent.launch], {
+    agentNotice: (name, notice) => toasts.push([name, notice]),
+  });
   await chat.prompt("notices");
   const sent = agent.sent().filter((m) => m.method === "session/update");
   const notices = sent.filter(
@@ -94,8 +95,7 @@ test("notice: each severity is a banner in the timeline; warnings and errors are
 
 test("$/cancel_request from the agent withdraws a permission: answered cancelled, the card goes", async () => {
   const agent = fakeAgent();
-  const { chat } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [agent.launch]);
   const turn = chat.prompt("permission-withdraw");
   await waitFor(
     () => chat.store.state.thread.permissions.length,
@@ -115,8 +115,7 @@ test("$/cancel_request from the agent withdraws a permission: answered cancelled
 
 test("$/cancel_request from the agent withdraws a terminal wait: answered -32800, the terminal is killed", async () => {
   const agent = fakeAgent();
-  const { chat } = chatSession(cleanup, [agent.launch], { ports: {} });
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [agent.launch], { ports: {} });
   await chat.prompt("terminal-withdraw");
   const withdraw = agent.sent().find((m) => m.method === "$/cancel_request");
   assert.ok(stableWire.zCancelRequestNotification.safeParse(withdraw?.params).success);
@@ -130,8 +129,7 @@ test("$/cancel_request from the agent withdraws a terminal wait: answered -32800
 test("$/cancel_request from the client: a prompt the agent does not stop is withdrawn after the grace period", async () => {
   const agent = fakeAgent();
   const clock = new ManualClock();
-  const { chat } = chatSession(cleanup, [agent.launch], { clock });
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [agent.launch], { clock });
   const turn = chat.prompt("ignore-cancel 1500");
   await waitForReply(chat, (text) => text.includes("step 2."), "the turn streams");
   await chat.cancel();

@@ -14,7 +14,7 @@ import { authenticate, type AuthPrompt } from "../../src/acp/client/connection/a
 import type { AgentClient } from "../../src/acp/client/connection/agentClient";
 import { displayWord, terminalSignIn, type TerminalSignIn } from "../../src/acp/client/connection/terminalSignIn";
 import { fakeAgentProcess } from "../support/fakeAgentLaunch";
-import { Cleanup, chatSession } from "../support/hostHarness";
+import { Cleanup, startedChat } from "../support/hostHarness";
 import { entriesOf } from "../support/threadReaders";
 import { definitionOf, fixedWorkspace } from "../support/memoryPorts";
 import { scratchDir } from "../support/scratchDir";
@@ -66,12 +66,11 @@ function setUp() {
 
 async function signInWith(auth: RecordingAuth) {
   const { workspace, storage, npx, launch } = setUp();
-  const { chat } = chatSession(cleanup, [definitionOf(launch)], {
+  const { chat } = await startedChat(cleanup, [definitionOf(launch)], {
     auth,
     workspace: fixedWorkspace(workspace),
     storageDirectory: storage,
   });
-  await chat.start();
   return { chat, workspace, storage, npx };
 }
 

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import type { Thread } from "../../src/shared/thread/thread";
 import { fakeAgent, fakeAgentProcess } from "../support/fakeAgentLaunch";
 import { ManualClock } from "../support/memoryPorts";
-import { Cleanup, ThreadRecorder, chatSession, connect, contextFor, newSession } from "../support/hostHarness";
+import { Cleanup, ThreadRecorder, connect, contextFor, newSession, startedChat } from "../support/hostHarness";
 import { assistantText, entriesOf } from "../support/threadReaders";
 import { SILENCE_WARNING_MS, SessionController } from "../../src/acp/client/session/sessionController";
 import { waitFor } from "../support/waitFor";
@@ -76,8 +76,10 @@ test("every update re-arms the watchdog, and a turn that ended never warns", asy
 
 test("restarts after crashes back off by the configured delays, then stop; a good turn resets the count", async () => {
   const clock = new ManualClock();
-  const { chat } = chatSession(cleanup, [fakeAgentProcess("Fake").launch], { clock, restartDelaysMs: [1_000, 3_000] });
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [fakeAgentProcess("Fake").launch], {
+    clock,
+    restartDelaysMs: [1_000, 3_000],
+  });
   const status = () => chat.store.state.connection.status;
   const crash = async (restartNote: string | undefined) => {
     const before = notices(chat.store.state.thread).length;

@@ -5,7 +5,7 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { fakeAgent } from "../support/fakeAgentLaunch";
-import { Cleanup, chatSession } from "../support/hostHarness";
+import { Cleanup, chatSession, startedChat } from "../support/hostHarness";
 import { toolCards } from "../support/threadReaders";
 import { waitFor } from "../support/waitFor";
 import { ToolTerminals } from "../../src/acp/client/callbacks/toolTerminals";
@@ -17,8 +17,7 @@ afterEach(() => cleanup.run());
 
 test("the client advertises _meta.terminal_output", async () => {
   const agent = fakeAgent("Shell");
-  const { chat } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+  await startedChat(cleanup, [agent.launch]);
   const init = agent.received().find((m) => m.method === "initialize")?.params as {
     clientCapabilities: { _meta?: Record<string, unknown> };
   };
@@ -121,8 +120,7 @@ test("ToolTerminals: the command comes from a later update of the call while not
 
 test("claude-shell: a kept transcript (and a fork's copy) keeps the terminal's output as text", async () => {
   const agent = fakeAgent("Shell");
-  const { chat } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [agent.launch]);
   await chat.prompt("claude-shell");
   const card = storedEntriesOf(chat.store.state.thread).find((entry) => entry.kind === "tool_call");
   assert.deepEqual(card?.kind === "tool_call" && card.content, [{ type: "text", text: "```console\none\ntwo\n```" }]);

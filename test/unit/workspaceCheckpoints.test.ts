@@ -17,9 +17,10 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { findGit, gitResolver } from "../../src/acp/checkpoints/gitExecutable";
+import { findGit } from "../../src/acp/checkpoints/gitExecutable";
 import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
 import { scratchDir } from "../support/scratchDir";
+import { gitOnPath } from "../support/scratchCheckpoints";
 
 function setUp(folders = 1, maxFileBytes?: number) {
   const root = scratchDir("acp-checkpoints-");
@@ -30,10 +31,7 @@ function setUp(folders = 1, maxFileBytes?: number) {
     return dir;
   });
   const checkpoints = new WorkspaceCheckpoints({
-    git: gitResolver(
-      () => process.env.PATH,
-      () => dirs,
-    ),
+    git: gitOnPath(...dirs),
     storage,
     folders: () => dirs,
     ...(maxFileBytes === undefined ? {} : { maxFileBytes }),

@@ -12,7 +12,6 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, realpathSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
-import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
 import { PanelWorktrees } from "../../src/acp/worktrees/panelWorktrees";
 import type { TabWorktree } from "../../src/acp/worktrees/tabWorktree";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
@@ -24,6 +23,7 @@ import { waitFor } from "../support/waitFor";
 import { nodeWatcher } from "../support/nodeWatcher";
 import { trackAgentChanges } from "../../src/acp/sessions/changeTracking";
 import { systemClock } from "../../src/acp/ports";
+import { gitOnPath } from "../support/scratchCheckpoints";
 
 after(disposeManagers);
 
@@ -42,10 +42,7 @@ async function setUp() {
   git("commit", "-qm", "init");
   writeFileSync(join(main, "notes.md"), USER_EDIT);
   const storage = scratchDir("acp-wt-storage-");
-  const gitExe = gitResolver(
-    () => process.env.PATH,
-    () => [main],
-  );
+  const gitExe = gitOnPath(main);
   const worktrees = new PanelWorktrees({
     git: gitExe,
     recordsFile: join(storage, "worktrees.json"),
