@@ -1,5 +1,6 @@
 /** The fake agent's processes, for the tests where the process matters (fakeAgentProcess). */
 import type { MemoryLogger } from "./memoryPorts";
+import { waitFor } from "./waitFor";
 
 /** Whether a process id is still running. */
 export function isAlive(pid: number): boolean {
@@ -25,4 +26,14 @@ export function agentPids(logger: MemoryLogger): number[] {
 /** The first fake agent process's pid. */
 export function agentPid(logger: MemoryLogger): number | undefined {
   return agentPids(logger)[0];
+}
+
+/** Waits until process `pid` is gone (a stopped or crashed agent; a killed one takes a moment). */
+export async function waitForExit(pid: number, what: string, timeoutMs?: number): Promise<void> {
+  await waitFor(
+    () => isAlive(pid),
+    (alive) => !alive,
+    what,
+    timeoutMs,
+  );
 }

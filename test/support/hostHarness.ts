@@ -15,6 +15,7 @@ import { emptyThread, type Thread } from "../../src/shared/thread/thread";
 import type { ThreadAction } from "../../src/shared/thread/threadActions";
 import { MemoryLogger, definitionOf, steppingClock } from "./memoryPorts";
 import { hostDeps } from "./hostDeps";
+import { waitForReply } from "./threadReaders";
 import { testTransports } from "./memoryTransport";
 
 /** Folds a session's actions into a thread, as the panel store does. */
@@ -113,4 +114,20 @@ export async function startedChat(
   const made = chatSession(cleanup, agents, deps);
   await made.chat.start();
   return made;
+}
+
+/**
+ * A started chat whose turn for `prompt` is under way: its text has reached "step 2." (the `long`,
+ * `ignore-cancel` and `crash-late` scenarios tick in numbered steps). `turn` is the prompt's promise.
+ */
+export async function turnUnderWay(
+  cleanup: Cleanup,
+  agent: AgentLaunch,
+  prompt: string,
+  deps: Partial<ChatSessionDeps> = {},
+): Promise<{ chat: ChatSession; logger: MemoryLogger; turn: Promise<void> }> {
+  const started = await startedChat(cleanup, [agent], deps);
+  const turn = started.chat.prompt(prompt);
+  await waitForReply(started.chat, (text) => text.includes("step 2."), "the turn streams");
+  return { ...started, turn };
 }

@@ -50,3 +50,17 @@ export async function waitForStatus(session: Shown, status: ConnectionState["sta
     what,
   );
 }
+
+/** The kinds of a thread's entries (or a transcript's), in order: "user", "assistant", "tool_call"… */
+export function kindsOf<K extends string>(holder: { readonly entries: ReadonlyArray<{ readonly kind: K }> }): K[] {
+  return holder.entries.map((entry) => entry.kind);
+}
+
+/** Waits until the session has a permission request open; returns the open ones. */
+export function waitForPermissions(session: Shown, what: string): Promise<Thread["permissions"]> {
+  return waitFor(
+    () => session.store.state.thread.permissions,
+    (permissions) => permissions.length > 0,
+    what,
+  );
+}

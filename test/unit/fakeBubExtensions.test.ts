@@ -14,7 +14,7 @@ import { fakeAgent, type FakeAgentHandle } from "../support/fakeAgentLaunch";
 import { definitionOf } from "../support/memoryPorts";
 import { hostDeps } from "../support/hostDeps";
 import { Cleanup, connect, newSession, startedChat } from "../support/hostHarness";
-import { assistantText, entriesOf, toolCards, toolText } from "../support/threadReaders";
+import { assistantText, entriesOf, toolCards, toolText, kindsOf } from "../support/threadReaders";
 import { sentTimeline } from "../support/wireLog";
 import { waitFor } from "../support/waitFor";
 
@@ -37,10 +37,7 @@ test("25 compaction: a live tape.handoff pair is one compaction entry, never a t
   const chat = await startChat(definitionOf(agent.launch));
   await chat.prompt("compaction");
   const { thread } = chat.store.state;
-  assert.deepEqual(
-    thread.entries.map((e) => e.kind),
-    ["user", "assistant", "compaction", "assistant"],
-  );
+  assert.deepEqual(kindsOf(thread), ["user", "assistant", "compaction", "assistant"]);
   assert.deepEqual(toolCards(thread), []);
   const [compaction] = entriesOf(thread, "compaction");
   assert.deepEqual([compaction?.compactionId, compaction?.status], ["call-handoff", "completed"]);
@@ -169,10 +166,7 @@ test("31 subagent-run: the 9 events fold into a run on the parent's subagent car
     durationMs: 9,
     totalTokens: 42,
   });
-  assert.deepEqual(
-    run.thread.entries.map((e) => e.kind),
-    ["assistant", "tool_call", "assistant"],
-  );
+  assert.deepEqual(kindsOf(run.thread), ["assistant", "tool_call", "assistant"]);
   assert.deepEqual(entriesOf(run.thread, "assistant")[0]?.chunks, [
     { kind: "message", text: "work" },
     { kind: "thought", text: "thinking" },

@@ -13,7 +13,7 @@ import { steeringRouteOf } from "../../src/acp/client/session/steering";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { definitionOf } from "../support/memoryPorts";
 import { Cleanup, chatSession } from "../support/hostHarness";
-import { assistantText, entriesOf, toolCards, toolText, waitForReply } from "../support/threadReaders";
+import { assistantText, entriesOf, toolCards, toolText, waitForReply, kindsOf } from "../support/threadReaders";
 import { agentAnswer, exchanges, sentTimeline } from "../support/wireLog";
 import { waitFor } from "../support/waitFor";
 
@@ -117,10 +117,7 @@ test("37 cb-prompt: vendor kinds are ignored, the duplicated tool_call is one cl
   const { agent, chat, states } = await codebuddyChat();
   await chat.prompt("cb-prompt");
   const { thread } = chat.store.state;
-  assert.deepEqual(
-    thread.entries.map((e) => e.kind),
-    ["user", "assistant", "tool_call", "assistant"],
-  );
+  assert.deepEqual(kindsOf(thread), ["user", "assistant", "tool_call", "assistant"]);
   const [read] = toolCards(thread);
   const path = `${(agent.received().find((m) => m.method === "session/new")?.params as { cwd: string }).cwd}/hello.txt`;
   assert.deepEqual(

@@ -12,7 +12,7 @@ import type { ClientCallbacks } from "../../src/acp/client/connection/clientCall
 import { fakeAgent, fakeAgentProcess } from "../support/fakeAgentLaunch";
 import { definitionOf, MemoryLogger } from "../support/memoryPorts";
 import { Cleanup, connect, openClient, startedChat } from "../support/hostHarness";
-import { agentPid, isAlive } from "../support/agentPids";
+import { agentPid, isAlive, waitForExit } from "../support/agentPids";
 import { waitFor } from "../support/waitFor";
 import { isLodyClient } from "../fakeAgent/profiles";
 
@@ -187,10 +187,5 @@ test("an agent that closes stdout without exiting is reported, and its process i
     (value) => value !== undefined,
     "the agent's pid",
   );
-  await waitFor(
-    () => isAlive(pid!),
-    (alive) => !alive,
-    "the agent process to be stopped",
-    8000,
-  );
+  await waitForExit(pid!, "the agent process to be stopped", 8000);
 });

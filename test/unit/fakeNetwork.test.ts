@@ -16,7 +16,7 @@ import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import { startFakeAgentServer, type FakeAgentServer, type ServerOptions } from "../fakeAgent/httpServer";
 import { BROKEN_STORE_SESSION, type FakeAgentOptions } from "../fakeAgent/profiles";
 import { Cleanup, ThreadRecorder, chatSession, connect, contextFor, startedChat } from "../support/hostHarness";
-import { assistantText, entriesOf } from "../support/threadReaders";
+import { assistantText, entriesOf, kindsOf, waitForPermissions } from "../support/threadReaders";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { fixedWorkspace } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
@@ -99,11 +99,7 @@ test("HTTP: an agent → client request arrives on the session stream and is ans
   const agent = await server();
   const { chat } = await startedChat(cleanup, [remote("BubHttp", "http", agent.url)]);
   const turn = chat.prompt("q3-permission-first");
-  const [pending] = await waitFor(
-    () => chat.store.state.thread.permissions,
-    (permissions) => permissions.length > 0,
-    "the permission request",
-  );
+  const [pending] = await waitForPermissions(chat, "the permission request");
   chat.answerPermission(pending!.requestId, pending!.options.find((option) => option.kind === "allow_once")?.optionId);
   await turn;
   assert.equal(assistantText(chat.store.state.thread), "Permission: selected proceed_once.");
@@ -181,7 +177,7 @@ test("HTTP (§10): session/load on a fresh connection to a Bub-like server reope
   cleanup.add(() => session.dispose());
   assert.equal(session.openedWith, "load");
   assert.deepEqual(
-    recorder.thread.entries.map((e) => e.kind),
+    kindsOf(recorder.thread),
     ["user", "assistant", "tool_call", "compaction"],
     "the history was replayed",
   );
@@ -297,10 +293,7 @@ test("HTTP: session/load works when the server accepts the early session stream,
   const recorder = new ThreadRecorder();
   const session = await SessionController.reopen(contextFor(client, recorder), "zed-session", true);
   cleanup.add(() => session.dispose());
-  assert.deepEqual(
-    recorder.thread.entries.map((e) => e.kind),
-    ["user", "assistant", "tool_call", "compaction"],
-  );
+  assert.deepEqual(kindsOf(recorder.thread), ["user", "assistant", "tool_call", "compaction"]);
 });
 
 test("HTTP: a dropped connection mid-turn is reported and ends the turn", async () => {

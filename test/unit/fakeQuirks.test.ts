@@ -8,7 +8,15 @@ import assert from "node:assert/strict";
 import { describeStatus, type PanelAction } from "../../src/shared/wire/panelState";
 import { fakeAgent, fakeAgentProcess, tempStatePath } from "../support/fakeAgentLaunch";
 import { Cleanup, chatSession } from "../support/hostHarness";
-import { assistantText, entriesOf, toolCards, toolText, waitForStatus } from "../support/threadReaders";
+import {
+  assistantText,
+  entriesOf,
+  toolCards,
+  toolText,
+  waitForStatus,
+  kindsOf,
+  waitForPermissions,
+} from "../support/threadReaders";
 import { agentPid, isAlive } from "../support/agentPids";
 import { waitFor } from "../support/waitFor";
 
@@ -32,11 +40,7 @@ type Chat = Awaited<ReturnType<typeof quirky>>["chat"];
 
 /** Waits for the turn's permission request and answers the option of `kind`. */
 async function answerByKind(chat: Chat, kind: string) {
-  const [pending] = await waitFor(
-    () => chat.store.state.thread.permissions,
-    (permissions) => permissions.length > 0,
-    "a permission request",
-  );
+  const [pending] = await waitForPermissions(chat, "a permission request");
   const option = pending!.options.find((candidate) => candidate.kind === kind);
   chat.answerPermission(pending!.requestId, option?.optionId);
   return pending!;
@@ -230,10 +234,7 @@ test("Q15: after a crash, load replays the history followed by the agent's comma
   const { thread, connection } = chat.store.state;
   assert.equal(connection.status, "ready");
   // The replayed history, then the crash report stated again (the reload replaced it), then the notice.
-  assert.deepEqual(
-    thread.entries.map((e) => e.kind),
-    ["user", "tool_call", "user", "assistant", "error", "notice"],
-  );
+  assert.deepEqual(kindsOf(thread), ["user", "tool_call", "user", "assistant", "error", "notice"]);
   assert.deepEqual(
     thread.commands.map((c) => c.name),
     ["init"],

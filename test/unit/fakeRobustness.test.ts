@@ -7,8 +7,8 @@ import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { fakeAgent, fakeAgentProcess, tempStatePath } from "../support/fakeAgentLaunch";
 import { Cleanup, startedChat } from "../support/hostHarness";
-import { assistantText, entriesOf, waitForReply } from "../support/threadReaders";
-import { agentPid, isAlive } from "../support/agentPids";
+import { assistantText, entriesOf, waitForReply, kindsOf } from "../support/threadReaders";
+import { agentPid, waitForExit } from "../support/agentPids";
 import { waitFor } from "../support/waitFor";
 import { threadToMarkdown } from "../../src/shared/thread/threadMarkdown";
 
@@ -59,10 +59,7 @@ test("an unknown update variant and vendor notifications are ignored but logged"
   const { chat, logger } = await started({}, "Fake", fakeAgent);
   await chat.prompt("unknown-update");
   const { thread } = chat.store.state;
-  assert.deepEqual(
-    thread.entries.map((e) => e.kind),
-    ["user", "assistant"],
-  );
+  assert.deepEqual(kindsOf(thread), ["user", "assistant"]);
   assert.equal(assistantText(thread), "visible text");
   const logged = (pattern: RegExp) => logger.lines.some((line) => pattern.test(line));
   assert.ok(logged(/^info Fake: session\/update "_sparkle_update" is not shown/), logger.lines.join("\n"));
@@ -103,12 +100,7 @@ test("a line over 32 MiB closes the connection with a message that says so", asy
   assert.match(failed?.details ?? "", /exceeds the configured 33554432 byte limit/);
   assert.deepEqual(chat.store.state.thread.turn, { phase: "idle", lastStop: "error" });
   const pid = agentPid(logger)!;
-  await waitFor(
-    () => isAlive(pid),
-    (alive) => !alive,
-    "the agent process to be gone",
-    8000,
-  );
+  await waitForExit(pid, "the agent process to be gone", 8000);
 });
 
 test("stdout closing mid-turn ends the turn with a clear error, keeps the streamed text, and stops the process", async () => {
@@ -121,12 +113,7 @@ test("stdout closing mid-turn ends the turn with a clear error, keeps the stream
   assert.equal(thread.turn.phase, "idle");
   assert.equal(entriesOf(thread, "error").at(-1)?.message, failed?.message);
   const pid = agentPid(logger)!;
-  await waitFor(
-    () => isAlive(pid),
-    (alive) => !alive,
-    "the agent process to be stopped",
-    8000,
-  );
+  await waitForExit(pid, "the agent process to be stopped", 8000);
 });
 
 test("two agents at once: updates never cross, and one crashing leaves the other running", async () => {
@@ -187,7 +174,7 @@ test("crash mid-turn, then restart without resume: the new process replays the h
   const { thread } = chat.store.state;
   // The replay replaces the transcript; the crash report is stated again after it, then the notice.
   assert.deepEqual(
-    thread.entries.map((e) => e.kind),
+    kindsOf(thread),
     ["user", "assistant", "user", "assistant", "error", "notice"],
     "reset, then replayed",
   );

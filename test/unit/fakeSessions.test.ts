@@ -12,7 +12,7 @@ import type { ConfigOption } from "../../src/shared/thread/sessionUpdate";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
 import { definitionOf } from "../support/memoryPorts";
 import { Cleanup, ThreadRecorder, chatSession, connect, contextFor, startedChat } from "../support/hostHarness";
-import { assistantText, toolCards, toolText } from "../support/threadReaders";
+import { assistantText, toolCards, toolText, kindsOf } from "../support/threadReaders";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
@@ -170,10 +170,7 @@ test("load-replay: history folds into the thread before the response; Bub's comp
   const { session, recorder } = await reopen(client, "zed-session", true);
   assert.equal(session.openedWith, "load");
   const { thread } = recorder;
-  assert.deepEqual(
-    thread.entries.map((entry) => entry.kind),
-    ["user", "assistant", "tool_call", "compaction"],
-  );
+  assert.deepEqual(kindsOf(thread), ["user", "assistant", "tool_call", "compaction"]);
   assert.equal(thread.entries[0]?.kind === "user" && thread.entries[0].text, "HELLO");
   assert.equal(assistantText(thread), "Hi");
   const [card] = toolCards(thread);

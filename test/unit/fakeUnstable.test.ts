@@ -7,7 +7,7 @@ import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { Cleanup, connect, contextFor, newSession, ThreadRecorder, startedChat } from "../support/hostHarness";
-import { assistantText, entriesOf, toolCards } from "../support/threadReaders";
+import { assistantText, entriesOf, toolCards, waitForPermissions } from "../support/threadReaders";
 import { ManualClock, definitionOf } from "../support/memoryPorts";
 import { SILENCE_WARNING_MS, SessionController } from "../../src/acp/client/session/sessionController";
 import { waitFor } from "../support/waitFor";
@@ -205,11 +205,7 @@ test("a child's updates keep the parent's silence watchdog quiet", async () => {
 test("a child's permission request reaches the user and the answer goes back to the agent", async () => {
   const { chat } = await unstableChat();
   const turn = chat.prompt("unstable-child-permission");
-  const [pending] = await waitFor(
-    () => chat.store.state.thread.permissions,
-    (permissions) => permissions.length > 0,
-    "the child's permission request",
-  );
+  const [pending] = await waitForPermissions(chat, "the child's permission request");
   assert.equal(pending!.toolCallId, "child-edit");
   assert.equal(chat.store.state.thread.runs[`${chat.sessionId}-child-1`]?.state, "waiting");
   chat.answerPermission(pending!.requestId, "allow");

@@ -5,26 +5,19 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { Cleanup, startedChat } from "../support/hostHarness";
-import { assistantText, entriesOf, waitForReply, waitForStatus } from "../support/threadReaders";
+import { Cleanup, startedChat, turnUnderWay } from "../support/hostHarness";
+import { assistantText, entriesOf, waitForStatus } from "../support/threadReaders";
 import { fakeAgentProcess } from "../support/fakeAgentLaunch";
 import { waitFor } from "../support/waitFor";
+import { promptTexts } from "../support/wireLog";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
-const promptTexts = (agent: ReturnType<typeof fakeAgentProcess>) =>
-  agent
-    .received()
-    .filter((m) => m.method === "session/prompt")
-    .map((m) => (m.params as { prompt: Array<{ text?: string }> }).prompt[0]?.text ?? "");
-
 test("a message queued during a turn that ends in a crash stays queued as not sent, and Send again sends it", async () => {
   const agent = fakeAgentProcess();
-  const { chat } = await startedChat(cleanup, [agent.launch]);
   // crash-late ticks for 2 s first: the message surely finds the turn running.
-  const turn = chat.prompt("crash-late now");
-  await waitForReply(chat, (text) => text.includes("step 2."), "the turn streams");
+  const { chat, turn } = await turnUnderWay(cleanup, agent.launch, "crash-late now");
   await chat.prompt("basic-stream after the crash");
   assert.deepEqual(
     chat.store.state.thread.queue.map((q) => q.text),
@@ -70,10 +63,8 @@ test("a message queued during a turn that ends in a crash stays queued as not se
 
 test("a not-sent message waits for Send again: a new message after the restart goes first", async () => {
   const agent = fakeAgentProcess();
-  const { chat } = await startedChat(cleanup, [agent.launch]);
   // crash-late ticks for 2 s first: the next message surely finds the turn running.
-  const turn = chat.prompt("crash-late now");
-  await waitForReply(chat, (text) => text.includes("step 2."), "the turn streams");
+  const { chat, turn } = await turnUnderWay(cleanup, agent.launch, "crash-late now");
   await chat.prompt("late-text held");
   await turn;
   await waitForStatus(chat, "failed", "the crash");

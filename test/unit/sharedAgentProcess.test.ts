@@ -12,7 +12,7 @@ import { ManualClock, MemoryLogger, definitionOf, steppingClock } from "../suppo
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import type { AgentLaunch, Clock } from "../../src/acp/ports";
 import { assistantText, entriesOf } from "../support/threadReaders";
-import { agentPids, isAlive } from "../support/agentPids";
+import { agentPids, isAlive, waitForExit } from "../support/agentPids";
 import { disposeManagers, memoryManager } from "../support/memoryManager";
 import { waitFor } from "../support/waitFor";
 
@@ -126,11 +126,7 @@ test("closing the last tab keeps the process for the grace period; a new tab in 
   assert.equal(agentPids(logger).length, 1, "the new tab took the running process over");
   await m.closeTab("tab-3");
   clock.advance(30_000);
-  await waitFor(
-    () => isAlive(pid!),
-    (alive) => !alive,
-    "the process ends after the grace period",
-  );
+  await waitForExit(pid!, "the process ends after the grace period");
 });
 
 test('"processPerSession": true gives each tab its own process', async () => {

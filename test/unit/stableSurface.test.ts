@@ -10,8 +10,8 @@ import { test, afterEach, after } from "node:test";
 import assert from "node:assert/strict";
 import { STOP_GRACE_MS } from "../../src/acp/client/session/stopGrace";
 import type { AgentNotice } from "../../src/acp/client/session/sessionController";
-import { Cleanup, startedChat } from "../support/hostHarness";
-import { assistantText, entriesOf, waitForReply } from "../support/threadReaders";
+import { Cleanup, startedChat, turnUnderWay } from "../support/hostHarness";
+import { assistantText, entriesOf } from "../support/threadReaders";
 import { fakeAgent, type FakeAgentHandle, type WireMessage } from "../support/fakeAgentLaunch";
 import { ManualClock, steppingClock } from "../support/memoryPorts";
 import { disposeManagers, memoryManager } from "../support/memoryManager";
@@ -129,9 +129,7 @@ test("$/cancel_request from the agent withdraws a terminal wait: answered -32800
 test("$/cancel_request from the client: a prompt the agent does not stop is withdrawn after the grace period", async () => {
   const agent = fakeAgent();
   const clock = new ManualClock();
-  const { chat } = await startedChat(cleanup, [agent.launch], { clock });
-  const turn = chat.prompt("ignore-cancel 1500");
-  await waitForReply(chat, (text) => text.includes("step 2."), "the turn streams");
+  const { chat, turn } = await turnUnderWay(cleanup, agent.launch, "ignore-cancel 1500", { clock });
   await chat.cancel();
   const prompt = agent.received().find((m) => m.method === "session/prompt");
   assert.equal(agent.received().filter((m) => m.method === "$/cancel_request").length, 0, "session/cancel first");
