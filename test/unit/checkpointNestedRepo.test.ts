@@ -9,17 +9,12 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { trackAgentChanges } from "../../src/acp/sessions/changeTracking";
 import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
-import { systemClock } from "../../src/acp/ports";
-import { fakeAgent } from "../support/fakeAgentLaunch";
-import { Cleanup, chatSession } from "../support/hostHarness";
-import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
-import { fixedWorkspace } from "../support/memoryPorts";
+import { Cleanup } from "../support/hostHarness";
 import { waitFor } from "../support/waitFor";
 import { scratchDir } from "../support/scratchDir";
-import { nodeWatcher } from "../support/nodeWatcher";
 import { gitOnPath } from "../support/scratchCheckpoints";
+import { trackedChat } from "../support/trackedChat";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
@@ -67,19 +62,7 @@ test("a file inside a nested repository is not known to the checkpoint, never ab
 
 test("an agent's own-tool edit of a file in a nested repository is not listed as created, and Undo never deletes it", async () => {
   const dir = folderWithNestedRepositories();
-  const agent = fakeAgent("Own tools");
-  const { chat } = chatSession(cleanup, [agent.launch], {
-    workspace: fixedWorkspace(dir),
-    ports: { files: new DiskFiles(), consent: new ScriptedConsent() },
-    checkpoints: checkpointsOf(dir),
-  });
-  const tracker = trackAgentChanges(chat, nodeWatcher(dir), () => [dir], {
-    clock: systemClock,
-    quietMs: 300,
-    maxGraceMs: 3_000,
-  });
-  cleanup.add(() => tracker.dispose());
-  await chat.start();
+  const { chat, tracker } = await trackedChat(cleanup, dir, checkpointsOf(dir));
   const path = join(dir, "vendor", "lib.c");
   await chat.prompt("own-append vendor/lib.c the agent's line");
   await waitFor(

@@ -19,16 +19,22 @@ afterEach(() => cleanup.run());
 const notices = (thread: Thread) => entriesOf(thread, "notice").map((notice) => notice.title);
 const ticks = (thread: Thread) => assistantText(thread).split("Working, step").length - 1;
 
-test("the silence watchdog warns exactly 2 minutes after a running turn's last update, once", async () => {
-  const clock = new ManualClock();
-  const client = await connect(cleanup, fakeAgent("Fake").launch);
-  const { session, recorder } = await newSession(client, undefined, clock);
+/** Starts the `long` turn and waits for its first update. */
+async function longTurnStarted(session: SessionController, recorder: ThreadRecorder) {
   const turn = session.prompt("long");
   await waitFor(
     () => ticks(recorder.thread),
     (n) => n >= 1,
     "the turn's first update",
   );
+  return { turn };
+}
+
+test("the silence watchdog warns exactly 2 minutes after a running turn's last update, once", async () => {
+  const clock = new ManualClock();
+  const client = await connect(cleanup, fakeAgent("Fake").launch);
+  const { session, recorder } = await newSession(client, undefined, clock);
+  const { turn } = await longTurnStarted(session, recorder);
 
   // Synchronous from here to the notice: no update can land in between and re-arm the watchdog.
   clock.advance(SILENCE_WARNING_MS - 1);
@@ -47,12 +53,7 @@ test("every update re-arms the watchdog, and a turn that ended never warns", asy
   const clock = new ManualClock();
   const client = await connect(cleanup, fakeAgent("Fake").launch);
   const { session, recorder } = await newSession(client, undefined, clock);
-  const turn = session.prompt("long");
-  await waitFor(
-    () => ticks(recorder.thread),
-    (n) => n >= 1,
-    "the turn's first update",
-  );
+  const { turn } = await longTurnStarted(session, recorder);
   clock.advance(SILENCE_WARNING_MS - 1_000);
   const seen = ticks(recorder.thread);
   await waitFor(
@@ -122,12 +123,7 @@ test("the watchdog keeps quiet while the turn waits for the user, and warns 2 mi
     ...contextFor(client, recorder, undefined, undefined, clock),
     awaitingUser: () => waitingForUser,
   });
-  const turn = session.prompt("long");
-  await waitFor(
-    () => ticks(recorder.thread),
-    (n) => n >= 1,
-    "the turn's first update",
-  );
+  const { turn } = await longTurnStarted(session, recorder);
 
   clock.advance(3 * SILENCE_WARNING_MS);
   assert.deepEqual(notices(recorder.thread), [], "an agent waiting on a permission or form is not stuck");
