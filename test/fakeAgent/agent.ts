@@ -182,20 +182,10 @@ export class AgentConnection {
             availableCommands: [{ name: "early", description: "Sent before session/new returned" }],
           },
         });
-        setTimeout(
-          () =>
-            this.peer.notify("session/update", {
-              sessionId,
-              update: {
-                sessionUpdate: "available_commands_update",
-                availableCommands: [
-                  { name: "init", description: "Initialise" },
-                  { name: "review", description: "Review changes", input: { hint: "files" } },
-                ],
-              },
-            }),
-          20,
-        );
+        this.commandsLater(sessionId, 20, [
+          { name: "init", description: "Initialise" },
+          { name: "review", description: "Review changes", input: { hint: "files" } },
+        ]);
         return { sessionId, ...quirkSessionState({}) };
       }
       case "codebuddy": {
@@ -205,20 +195,10 @@ export class AgentConnection {
           update: { sessionUpdate: "config_option_update", configOptions: codebuddyConfigOptions({}) },
         });
         // §14: initial notifications come after the response (setTimeout 0).
-        setTimeout(
-          () =>
-            this.peer.notify("session/update", {
-              sessionId,
-              update: {
-                sessionUpdate: "available_commands_update",
-                availableCommands: [
-                  { name: "compact", description: "Compact the conversation" },
-                  { name: "init", description: "Create CODEBUDDY.md" },
-                ],
-              },
-            }),
-          0,
-        );
+        this.commandsLater(sessionId, 0, [
+          { name: "compact", description: "Compact the conversation" },
+          { name: "init", description: "Create CODEBUDDY.md" },
+        ]);
         return { sessionId, ...codebuddySessionState({}) };
       }
       case "default":
@@ -229,6 +209,18 @@ export class AgentConnection {
           { sessionId },
         );
     }
+  }
+
+  /** The session's `available_commands_update`, `ms` from now: after the response that names the session. */
+  private commandsLater(sessionId: string, ms: number, availableCommands: object[]): void {
+    setTimeout(
+      () =>
+        this.peer.notify("session/update", {
+          sessionId,
+          update: { sessionUpdate: "available_commands_update", availableCommands },
+        }),
+      ms,
+    );
   }
 
   /** `session/load` (history replayed before the response) or `session/resume` (no replay). */
