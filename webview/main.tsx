@@ -2,23 +2,23 @@
  * Webview entry: routes host messages (state to the replica store; the tab strip, session list
  * and agent catalog to their own small stores; composer commands and mention results to the
  * composer; form errors to their cards), announces itself with `webview/ready`, and renders the
- * shell at once; the transcript's code follows in its own chunk (components/LazyTranscript.tsx).
+ * shell at once; the transcript's code follows in its own chunk (transcript/LazyTranscript.tsx).
  */
 import "./zodConfig"; // first: configures zod before any schema is built
 import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { onHostMessage, postToHost, setUiState } from "./bridge";
-import { App } from "./components/App";
-import { loadTranscript } from "./components/LazyTranscript";
-import { CheckpointUi } from "./checkpointUi";
-import { ComposerInbox } from "./composerInbox";
-import { focusPromptOnEntry } from "./focusOnEntry";
-import { FormErrorStore } from "./formErrorStore";
-import { PathLinkStore } from "./pathLinkStore";
-import { createSideChannels } from "./hostValueStore";
-import { routeHostMessage } from "./hostRouting";
-import { ReplicaStore } from "./store";
+import { onHostMessage, postToHost, setUiState } from "./host/bridge";
+import { App } from "./shell/App";
+import { loadTranscript } from "./transcript/LazyTranscript";
+import { CheckpointUi } from "./review/checkpointUi";
+import { ComposerInbox } from "./composer/composerInbox";
+import { focusPromptOnEntry } from "./shell/focusOnEntry";
+import { FormErrorStore } from "./requests/formErrorStore";
+import { PathLinkStore } from "./transcript/markdown/pathLinkStore";
+import { createSideChannels } from "./host/hostValueStore";
+import { routeHostMessage } from "./host/hostRouting";
+import { ReplicaStore } from "./host/store";
 
 // The transcript's chunk (Markdown, highlighting) loads while the shell renders.
 const transcript = loadTranscript();
@@ -48,4 +48,4 @@ createRoot(container).render(
   </StrictMode>,
 );
 // Once the transcript code is in: warm the Markdown pipeline in idle time (its own small chunk).
-void transcript.then(() => import("./markdown/warmUp")).then(({ warmUpMarkdown }) => warmUpMarkdown());
+void transcript.then(() => import("./transcript/markdown/warmUp")).then(({ warmUpMarkdown }) => warmUpMarkdown());

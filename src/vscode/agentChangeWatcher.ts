@@ -8,13 +8,12 @@
  */
 import * as vscode from "vscode";
 import type { ChatSession } from "../acp/sessions/chatSession";
-import type { FileEventSource } from "../acp/sessions/turnFileChanges";
 import { trackAgentChanges } from "../acp/sessions/changeTracking";
-import { systemClock } from "../acp/ports";
+import { systemClock, type FileEventSource } from "../acp/ports";
 import type { EditorFiles } from "./editorFiles";
 
-/** The workspace's folders, or, for a tab in a git worktree (outside them), that worktree's folder. */
-const watcherOver = (folder: string | undefined): FileEventSource => ({
+/** The FileEventSource port: over `folder`, or (undefined) over the workspace's folders. */
+export const fileWatcher = (folder: string | undefined): FileEventSource => ({
   watch(onEvent) {
     const watcher = vscode.workspace.createFileSystemWatcher(
       folder === undefined ? "**/*" : new vscode.RelativePattern(vscode.Uri.file(folder), "**/*"),
@@ -37,11 +36,16 @@ const workspaceRoots = (): string[] =>
 export class AgentChangeWatcher {
   private readonly disposables: Array<{ dispose(): void }>;
 
-  constructor(session: ChatSession, files: EditorFiles | undefined) {
+  /** `watch`: the file events of a folder (fileWatcher); for a tab in a git worktree, that worktree's folder. */
+  constructor(
+    session: ChatSession,
+    files: EditorFiles | undefined,
+    watch: (folder: string | undefined) => FileEventSource = fileWatcher,
+  ) {
     const worktree = session.worktree?.path;
     const tracker = trackAgentChanges(
       session,
-      watcherOver(worktree),
+      watch(worktree),
       worktree === undefined ? workspaceRoots : () => [worktree],
       { clock: systemClock },
     );

@@ -4,7 +4,7 @@
  * from the agent is also a VS Code toast, so it is seen with the panel hidden. Info stays a banner.
  */
 import * as vscode from "vscode";
-import type { AgentNotice } from "../acp/client/session/sessionController";
+import type { AgentNotice } from "../acp/client/session/sessionContext";
 
 export function showAgentNotice(agent: string, notice: AgentNotice): void {
   const text = notice.description

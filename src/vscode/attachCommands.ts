@@ -1,8 +1,9 @@
 /**
- * The "Add … to Prompt" commands beyond the editor's selection and files: problems, Source
- * Control diffs, the terminal (selection, last command) and the open editors. Each builds an
- * attachment on the host and sends it to the composer as a chip (`composer/attach`); the prompt
- * builder turns it into the content block the agent accepts.
+ * The "Add … to Prompt" commands and Send to Agent: the editor's selection, files (from the
+ * explorer, the editor's title or a file dialog), problems, Source Control diffs, the terminal
+ * (selection, last command) and the open editors. Each builds an attachment on the host and sends
+ * it to the composer as a chip (`composer/attach`); the prompt builder turns it into the content
+ * block the agent accepts.
  */
 import * as vscode from "vscode";
 import type { Attachment } from "../shared/wire/protocol";
@@ -12,13 +13,10 @@ import type { CommandId } from "./commands";
 import { pickProblems } from "./problemAttachments";
 import { diffAttachment } from "./scmAttachments";
 import { terminalSelection, type TerminalCommandLog } from "./terminalAttachments";
-import { attachmentsFromUris } from "./promptAttachments";
+import { attachmentFromSelection, attachmentsFromUris } from "./promptAttachments";
 
-type AttachCommandId = Extract<CommandId, `acpPanel.add${string}ToPrompt`>;
-type Handlers = Record<
-  Exclude<AttachCommandId, "acpPanel.addSelectionToPrompt" | "acpPanel.addFileToPrompt">,
-  (...args: unknown[]) => unknown
->;
+type AttachCommandId = Extract<CommandId, `acpPanel.add${string}ToPrompt` | "acpPanel.sendToAgent">;
+type Handlers = Record<AttachCommandId, (...args: unknown[]) => unknown>;
 
 export interface AttachContext {
   readonly view: ChatViewProvider;
@@ -42,6 +40,41 @@ export function attachCommands(context: AttachContext): Handlers {
   };
   const one = async (attachment: Attachment | undefined) => attach(attachment ? [attachment] : []);
   return {
+    "acpPanel.addSelectionToPrompt": async () => {
+      const attachment = attachmentFromSelection(vscode.window.activeTextEditor);
+      if (!attachment)
+        return void vscode.window.showInformationMessage(vscode.l10n.t("Select some text in an editor first."));
+      await one(attachment);
+    },
+    "acpPanel.addFileToPrompt": async (uri?: unknown) => {
+      const uris =
+        uri instanceof vscode.Uri
+          ? [uri]
+          : await vscode.window.showOpenDialog({
+              canSelectMany: true,
+              title: vscode.l10n.t("Add files to the prompt"),
+            });
+      if (!uris?.length) return;
+      await context.focus();
+      for (const attachment of await attachmentsFromUris(uris))
+        context.view.post({ type: "composer/attach", attachment });
+    },
+    "acpPanel.sendToAgent": async (uri?: unknown, selected?: unknown) => {
+      const editor = vscode.window.activeTextEditor;
+      const fromSelection =
+        uri === undefined ||
+        (uri instanceof vscode.Uri && editor?.document.uri.toString() === uri.toString() && !editor.selection.isEmpty)
+          ? attachmentFromSelection(editor)
+          : undefined;
+      const uris = Array.isArray(selected)
+        ? selected.filter((u): u is vscode.Uri => u instanceof vscode.Uri)
+        : uri instanceof vscode.Uri
+          ? [uri]
+          : [];
+      const attachments = fromSelection ? [fromSelection] : await attachmentsFromUris(uris);
+      await context.focus();
+      for (const attachment of attachments) context.view.post({ type: "composer/attach", attachment });
+    },
     "acpPanel.addProblemsToPrompt": async () => one(await pickProblems()),
     "acpPanel.addWorkingTreeDiffToPrompt": async (arg?: unknown) =>
       one(await diffAttachment("working-tree", arg, context.git)),

@@ -13,9 +13,9 @@ import type { EditorPlacements } from "../acp/sessions/editorPlacements";
 import type { SessionManager } from "../acp/sessions/sessionManager";
 import { SessionView } from "../acp/sessions/sessionView";
 import { WebviewOutbox } from "../acp/sessions/webviewOutbox";
+import { handlePanelMessage, type PanelMessageContext } from "../acp/sessions/panelMessages";
 import { type HostMessage, webviewMessageSchema } from "../shared/wire/protocol";
 import { renderWebviewHtml } from "./webviewHtml";
-import { handlePanelMessage, type PanelMessageContext } from "./panelMessages";
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
@@ -24,18 +24,19 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private readonly messages: PanelMessageContext;
   private readonly restore: () => Promise<boolean>;
   private restored = false;
+  private readonly manager: SessionManager;
+  private readonly logger: Logger;
   /** Composer commands and request focus, kept while the webview's content is being rebuilt. */
   private readonly commands = new WebviewOutbox<HostMessage>((message) => this.postNow(message));
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly manager: SessionManager,
-    private readonly logger: Logger,
     placements: EditorPlacements,
-    context: Omit<PanelMessageContext, "manager" | "logger" | "post" | "resync" | "session"> & {
-      restore: () => Promise<boolean>;
-    },
+    context: Omit<PanelMessageContext, "post" | "resync" | "session"> & { restore: () => Promise<boolean> },
   ) {
+    const { manager } = context;
+    this.manager = manager;
+    this.logger = context.logger;
     this.restore = context.restore;
     this.sessionView = new SessionView({
       manager,
@@ -46,8 +47,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     });
     this.messages = {
       ...context,
-      manager,
-      logger,
       post: (message) => this.post(message),
       resync: () => this.sessionView.resync(),
       session: () => manager.active,

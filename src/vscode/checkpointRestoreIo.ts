@@ -3,8 +3,8 @@
  * not the user's), and never over a document with unsaved changes (the restore is refused first).
  */
 import * as vscode from "vscode";
-import type { RestoreIo } from "../acp/checkpoints/workspaceCheckpoints";
 import type { EditorFiles } from "./editorFiles";
+import type { RestoreIo } from "../acp/ports";
 
 export function editorRestoreIo(files: EditorFiles): RestoreIo {
   return {

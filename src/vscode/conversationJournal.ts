@@ -8,12 +8,13 @@
 import * as vscode from "vscode";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { DEFAULT_DISK_BUDGET_MB, JournalArchive, type PrunedConversation } from "../acp/journal/journalArchive";
+import { JournalArchive, type PrunedConversation } from "../acp/journal/journalArchive";
 import { errorCode, nodeJournalFs } from "../acp/journal/journalFs";
 import { migrateTranscripts } from "../acp/journal/journalMigration";
 import { TabJournals } from "../acp/journal/tabJournals";
 import type { Clock, Logger } from "../acp/ports";
 import type { Translate } from "../shared/l10n";
+import { settings } from "./settings";
 
 export interface ConversationJournal {
   readonly archive: JournalArchive;
@@ -40,10 +41,7 @@ export function conversationJournal(
     clock,
     writerId: `${process.pid.toString(36)}-${randomBytes(4).toString("hex")}`,
     cwd,
-    budgetBytes: () =>
-      vscode.workspace.getConfiguration("acpPanel").get<number>("journal.diskBudgetMB", DEFAULT_DISK_BUDGET_MB) *
-      1024 *
-      1024,
+    budgetBytes: () => settings.journalDiskBudgetMB() * 1024 * 1024,
     translate,
     onPruned: (pruned) => void offerBringBack(archive, pruned, logger),
     onHealth: (problem) => {

@@ -5,10 +5,10 @@
  */
 import * as vscode from "vscode";
 import { readFile } from "node:fs/promises";
-import type { FileSystemPort } from "../acp/client/callbacks/fileSystemCallbacks";
 import { writeFileAtomic } from "../acp/client/callbacks/atomicWrite";
 import { diskIo } from "../acp/checkpoints/workspaceCheckpoints";
 import { readTextBounded, type BoundedText, type ReadRange } from "../acp/client/callbacks/boundedRead";
+import type { FileSystemPort } from "../acp/ports";
 
 export class EditorFiles implements FileSystemPort {
   /** Paths this class is writing now: their editor and file events are ours, not the user's. */

@@ -17,8 +17,8 @@ import type { EditorPlacements } from "../acp/sessions/editorPlacements";
 import type { SessionManager } from "../acp/sessions/sessionManager";
 import { SessionView } from "../acp/sessions/sessionView";
 import { webviewMessageSchema } from "../shared/wire/protocol";
-import { editorSessionViewType } from "./lazyHost";
-import { handlePanelMessage, type PanelMessageContext } from "./panelMessages";
+import { editorSessionViewType } from "./viewIds";
+import { handlePanelMessage, type PanelMessageContext } from "../acp/sessions/panelMessages";
 import { renderWebviewHtml } from "./webviewHtml";
 
 /** What the webview keeps in its state (bridge.ts `editorSession`): read back after a reload. */

@@ -7,15 +7,7 @@
 import * as vscode from "vscode";
 import { commandIds, registerCommands, type CommandHandlers } from "./commands";
 import type { Host } from "./host";
-
-/** The webview view contributed in package.json (`contributes.views.acpPanel`). */
-export const chatViewId = "acpPanel.chat";
-
-/**
- * The editor tab's WebviewPanel type (`onWebviewPanel:` in package.json). Kept here, not imported
- * from editorSessionPanels.ts, so the entry bundle stays free of host code.
- */
-export const editorSessionViewType = "acpPanel.session";
+import { chatViewId, editorSessionViewType } from "./viewIds";
 
 export class LazyHost implements vscode.Disposable {
   private host: Host | undefined;

@@ -1,6 +1,6 @@
 /** The stat behind path links (acp/context/pathLinkCheck.ts), through VS Code's file system API. */
 import * as vscode from "vscode";
-import type { StatKind } from "../acp/context/pathLinkCheck";
+import type { StatKind } from "../acp/ports";
 
 export async function statForPathLink(absolutePath: string): Promise<StatKind> {
   try {

@@ -9,7 +9,6 @@ import * as vscode from "vscode";
 import type * as acp from "@agentclientprotocol/sdk";
 import type { AgentRef } from "../acp/agents/agentIdentity";
 import { describeGrant, type PathGrant, type PathGrants } from "../acp/client/callbacks/pathGrants";
-import type { PermissionRules, RuledAnswer } from "../acp/client/callbacks/permissionBroker";
 import {
   describeRule,
   folderUri,
@@ -17,6 +16,7 @@ import {
   migrateNameKeyedRules,
   type PermissionRule,
 } from "../acp/agents/permissionRuleDecision";
+import type { PermissionRules, RuledAnswer } from "../acp/ports";
 
 const KEY = "acpPanel.permissionRules";
 const KINDS = ["read", "search", "fetch", "think", "edit", "execute", "delete", "move", "other"];

@@ -5,7 +5,7 @@
 import * as vscode from "vscode";
 import type { PanelStore } from "../acp/sessions/panelStore";
 import type { PanelState } from "../shared/wire/panelState";
-import { panelStatus } from "../shared/wire/threadPhase";
+import { panelStatus } from "../shared/wire/tabStatus";
 
 export function describeForStatusBar(
   state: PanelState,

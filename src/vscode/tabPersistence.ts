@@ -6,9 +6,12 @@
  * (a version before these files, or a window with no folder open).
  * Drafts are UI state, kept by the webview per tab.
  */
-import type * as vscode from "vscode";
+import { createHash, randomBytes } from "node:crypto";
+import { join } from "node:path";
+import * as vscode from "vscode";
+import { systemClock } from "../acp/ports";
 import type { OpenTabRecord, SessionManager } from "../acp/sessions/sessionManager";
-import type { WindowTabs } from "../acp/sessions/windowTabs";
+import { WindowTabs } from "../acp/sessions/windowTabs";
 import { parseTabWorktree } from "../acp/worktrees/tabWorktree";
 
 const KEY = "acpPanel.openTabs";
@@ -16,6 +19,28 @@ const KEY = "acpPanel.openTabs";
 interface Saved {
   readonly tabs: OpenTabRecord[];
   readonly active?: number;
+}
+
+/**
+ * This window's open tabs, per workspace in global storage: not in `storageUri`, which VS Code
+ * gives a second window of the same workspace a folder of its own ("…-1"), nor the same one again
+ * after a reload for sure. None without a workspace (workspace state only, as before).
+ */
+export function windowTabsOf(context: vscode.ExtensionContext): WindowTabs | undefined {
+  const workspaceIdentity =
+    vscode.workspace.workspaceFile?.toString() ??
+    vscode.workspace.workspaceFolders?.map((folder) => folder.uri.toString()).join("\n");
+  if (!workspaceIdentity) return undefined;
+  return new WindowTabs({
+    dir: join(
+      context.globalStorageUri.fsPath,
+      "window-tabs",
+      createHash("sha256").update(workspaceIdentity).digest("hex").slice(0, 16),
+    ),
+    id: `${process.pid.toString(36)}-${randomBytes(4).toString("hex")}`,
+    pid: process.pid,
+    now: () => systemClock.now(),
+  });
 }
 
 export function rememberTabs(

@@ -5,8 +5,8 @@
  * disposal on release and the cleaned-up command echo are TerminalMirrorSet's (node, tested).
  */
 import * as vscode from "vscode";
-import type { TerminalEvents } from "../acp/client/callbacks/terminalManager";
 import { TerminalMirrorSet, type MirrorView } from "../acp/client/callbacks/terminalMirrorSet";
+import type { TerminalEvents } from "../acp/ports";
 
 /** Output kept for a mirror whose terminal tab has not been opened yet. */
 const MAX_BACKLOG = 256 * 1024;

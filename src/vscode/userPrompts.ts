@@ -9,10 +9,8 @@
 import * as vscode from "vscode";
 import type * as acp from "@agentclientprotocol/sdk";
 import { DENY_TURN, type DenyTurn } from "../acp/client/callbacks/consentGate";
-import type { ConsentPrompt, ReadConsent } from "../acp/client/callbacks/fileSystemCallbacks";
 import { grantableFolder } from "../acp/client/callbacks/pathGrants";
-import type { UrlConsent } from "../acp/client/callbacks/elicitationBroker";
-import type { PermissionNotifier } from "../acp/client/callbacks/permissionBroker";
+import type { ConsentPrompt, PermissionNotifier, ReadConsent, UrlConsent } from "../acp/ports";
 
 const noFolderText = () => vscode.l10n.t("No folder is open, so every file is outside the workspace.");
 

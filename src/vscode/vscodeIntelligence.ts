@@ -8,14 +8,9 @@
  * only for a document VS Code has loaded. Diagnostics: fileDiagnostics.ts.
  */
 import * as vscode from "vscode";
-import type {
-  EditorIntelligencePort,
-  LocationInfo,
-  Position,
-  Range,
-  SymbolInfo,
-} from "../acp/client/mcpTools/editorIntelligence";
+import type { LocationInfo, Position, Range, SymbolInfo } from "../acp/client/mcpTools/editorIntelligence";
 import { DiagnosticsWatch, inTab } from "./fileDiagnostics";
+import type { EditorIntelligencePort } from "../acp/ports";
 
 const range = (value: vscode.Range): Range => ({
   start: { line: value.start.line, character: value.start.character },

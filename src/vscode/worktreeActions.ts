@@ -6,6 +6,7 @@
  * Window. Each acts on the tab given (the tab's context menu) or the active one.
  */
 import * as vscode from "vscode";
+import { confirmModal } from "./confirmModal";
 import { join } from "node:path";
 import type { SessionManager } from "../acp/sessions/sessionManager";
 import type { PanelWorktrees } from "../acp/worktrees/panelWorktrees";
@@ -79,19 +80,15 @@ export function applyToWorkspace(worktrees: PanelWorktrees, worktree: TabWorktre
   return reporting(async () => {
     let outcome = await worktrees.apply(worktree, false);
     if (outcome.conflicts.length > 0) {
-      const merge = vscode.l10n.t("Merge Three-Way");
-      const answer = await vscode.window.showWarningMessage(
+      const merged = await confirmModal(
         vscode.l10n.t("Apply to Workspace: your uncommitted changes overlap those of {0}", worktree.branch),
-        {
-          modal: true,
-          detail: vscode.l10n.t(
-            "Nothing was applied. These files changed both in the main folder and in the worktree:\n{0}\n\nMerge Three-Way keeps both sides (conflicts get markers); binary files and deleted ones are left as they are.",
-            outcome.conflicts.join("\n"),
-          ),
-        },
-        merge,
+        vscode.l10n.t(
+          "Nothing was applied. These files changed both in the main folder and in the worktree:\n{0}\n\nMerge Three-Way keeps both sides (conflicts get markers); binary files and deleted ones are left as they are.",
+          outcome.conflicts.join("\n"),
+        ),
+        vscode.l10n.t("Merge Three-Way"),
       );
-      if (answer !== merge) return;
+      if (!merged) return;
       outcome = await worktrees.apply(worktree, true);
     }
     const changed = outcome.applied.length;

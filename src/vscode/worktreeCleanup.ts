@@ -6,6 +6,7 @@
  * in the repository first (PanelWorktrees.remove), and "Undo Remove" checks it out again.
  */
 import * as vscode from "vscode";
+import { confirmModal } from "./confirmModal";
 import type { ChatSession } from "../acp/sessions/chatSession";
 import type { SessionManager } from "../acp/sessions/sessionManager";
 import type { PanelWorktrees, WorktreeListing } from "../acp/worktrees/panelWorktrees";
@@ -31,19 +32,15 @@ export async function removeAsking(worktrees: PanelWorktrees, worktree: TabWorkt
   try {
     const unapplied = await worktrees.unapplied(worktree);
     if (unapplied.length > 0) {
-      const remove = vscode.l10n.t("Remove");
-      const answer = await vscode.window.showWarningMessage(
+      const removing = await confirmModal(
         vscode.l10n.t("The worktree of {0} has changes the workspace does not have", worktree.branch),
-        {
-          modal: true,
-          detail: vscode.l10n.t(
-            "{0}\n\nApply to Workspace brings them over. Removed anyway, they are saved in the repository first, and Undo Remove brings them back.",
-            unapplied.join("\n"),
-          ),
-        },
-        remove,
+        vscode.l10n.t(
+          "{0}\n\nApply to Workspace brings them over. Removed anyway, they are saved in the repository first, and Undo Remove brings them back.",
+          unapplied.join("\n"),
+        ),
+        vscode.l10n.t("Remove"),
       );
-      if (answer !== remove) return false;
+      if (!removing) return false;
     }
     const removed = await worktrees.remove(worktree);
     const undo = vscode.l10n.t("Undo Remove");

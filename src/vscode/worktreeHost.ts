@@ -23,6 +23,7 @@ import {
   worktreeOfTab,
 } from "./worktreeActions";
 import { askOnClose, manageWorktrees } from "./worktreeCleanup";
+import { settings } from "./settings";
 
 type WorktreeCommand =
   | "acpPanel.newSessionInWorktree"
@@ -31,13 +32,6 @@ type WorktreeCommand =
   | "acpPanel.commitWorktree"
   | "acpPanel.openWorktreeInNewWindow"
   | "acpPanel.manageWorktrees";
-
-/** The configured folder for worktrees, if any: read from user and machine settings only (never the workspace's). */
-function configuredFolder(): string | undefined {
-  const inspected = vscode.workspace.getConfiguration("acpPanel").inspect<string>("worktrees.folder");
-  const value = inspected?.globalValue ?? inspected?.defaultValue;
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
-}
 
 export function createPanelWorktrees(
   context: vscode.ExtensionContext,
@@ -48,7 +42,7 @@ export function createPanelWorktrees(
   const worktrees = new PanelWorktrees({
     git,
     recordsFile: join(storage, "worktrees.json"),
-    folder: () => configuredFolder() ?? join(storage, "worktrees"),
+    folder: () => settings.worktreesFolder() ?? join(storage, "worktrees"),
     logger,
   });
   // Worktrees whose folder went behind the panel's back: git forgets them (prune), the list says so.

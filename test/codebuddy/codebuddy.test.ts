@@ -11,7 +11,6 @@ import { readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
 import { ChatSession } from "../../src/acp/sessions/chatSession";
-import type { AuthPrompt } from "../../src/acp/client/connection/authFlow";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import type { Thread, ToolCallEntry } from "../../src/shared/thread/thread";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
@@ -23,6 +22,7 @@ import { FakePlatform } from "./fakePlatform";
 import { terminalPids } from "../support/terminalPids";
 import { codebuddyDefinition, codebuddyMissing } from "./codebuddyLaunch";
 import { scratchDir } from "../support/scratchDir";
+import type { AuthPrompt } from "../../src/acp/ports";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());

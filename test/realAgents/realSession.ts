@@ -17,10 +17,9 @@ import { emptyThread, type Thread, type ToolCallEntry } from "../../src/shared/t
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { MemoryCatalog, MemoryLogger, definitionOf, fixedWorkspace, steppingClock } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
-import type { VscodeToolsPort } from "../../src/acp/client/mcpTools/vscodeToolServers";
 import type { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
 import { worktreeWorkspace, type TabWorktree } from "../../src/acp/worktrees/tabWorktree";
-import type { Clock } from "../../src/acp/ports";
+import type { Clock, VscodeToolsPort } from "../../src/acp/ports";
 import { FakeAnthropic, type Script } from "./fakeAnthropic";
 import { terminalPids } from "../support/terminalPids";
 import {

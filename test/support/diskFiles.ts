@@ -1,9 +1,9 @@
 /** A FileSystemPort over the real disk with simulated open editor buffers, and a scripted consent. */
 import { readFile, rm } from "node:fs/promises";
-import type { ConsentPrompt, FileSystemPort, ReadConsent } from "../../src/acp/client/callbacks/fileSystemCallbacks";
 import { readTextBounded, type BoundedText, type ReadRange } from "../../src/acp/client/callbacks/boundedRead";
 import { writeFileAtomic } from "../../src/acp/client/callbacks/atomicWrite";
 import { diskIo } from "../../src/acp/checkpoints/workspaceCheckpoints";
+import type { ConsentPrompt, FileSystemPort, ReadConsent } from "../../src/acp/ports";
 
 export class DiskFiles implements FileSystemPort {
   /** path → { text, dirty } of "open editors". */

@@ -8,12 +8,12 @@ import { join } from "node:path";
 import type {
   DiagnosticInfo,
   DocumentOrigin,
-  EditorIntelligencePort,
   FileDiagnostics,
   LocationInfo,
   Position,
   Range,
 } from "../../src/acp/client/mcpTools/editorIntelligence";
+import type { EditorIntelligencePort } from "../../src/acp/ports";
 
 const range = (line: number, start: number, end: number): Range => ({
   start: { line, character: start },

@@ -6,7 +6,8 @@
 import { tmpdir } from "node:os";
 import { AgentClient, type AgentClientOptions } from "../../src/acp/client/connection/agentClient";
 import { ChatSession, type ChatSessionDeps } from "../../src/acp/sessions/chatSession";
-import { SessionController, type SessionContext } from "../../src/acp/client/session/sessionController";
+import { SessionController } from "../../src/acp/client/session/sessionController";
+import type { SessionContext } from "../../src/acp/client/session/sessionContext";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import type { ClientCallbacks } from "../../src/acp/client/connection/clientCallbacks";
 import type { AgentLaunch, Clock } from "../../src/acp/ports";

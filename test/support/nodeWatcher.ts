@@ -1,7 +1,7 @@
 /** A FileEventSource over node's recursive `fs.watch` (the tests' stand-in for VS Code's watcher). */
 import { existsSync, watch } from "node:fs";
 import { join } from "node:path";
-import type { FileEventSource } from "../../src/acp/sessions/turnFileChanges";
+import type { FileEventSource } from "../../src/acp/ports";
 
 export function nodeWatcher(dir: string): FileEventSource {
   return {

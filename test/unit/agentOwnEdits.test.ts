@@ -11,8 +11,8 @@ import { mkdirSync, realpathSync, symlinkSync, writeFileSync, watch } from "node
 import { join } from "node:path";
 import { AgentFileChanges } from "../../src/acp/sessions/agentFileChanges";
 import { ChangeReview } from "../../src/acp/sessions/changeReview";
-import { TurnFileChanges, type FileEventKind, type FileEventSource } from "../../src/acp/sessions/turnFileChanges";
-import type { Clock } from "../../src/acp/ports";
+import { TurnFileChanges } from "../../src/acp/sessions/turnFileChanges";
+import type { Clock, FileEventKind, FileEventSource } from "../../src/acp/ports";
 import { reduceThread } from "../../src/shared/thread/reduceThread";
 import { emptyThread, type Thread } from "../../src/shared/thread/thread";
 import { fakeAgent } from "../support/fakeAgentLaunch";

@@ -13,7 +13,6 @@ import { join } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
 import { AgentServices } from "../../src/acp/client/session/agentServices";
 import { ConsentGate, DENY_TURN, type DenyTurn } from "../../src/acp/client/callbacks/consentGate";
-import type { ConsentPrompt, ReadConsent } from "../../src/acp/client/callbacks/fileSystemCallbacks";
 import { PathGrants } from "../../src/acp/client/callbacks/pathGrants";
 import { ToolInputError, ToolPaths } from "../../src/acp/client/mcpTools/toolPaths";
 import type { ThreadAction } from "../../src/shared/thread/threadActions";
@@ -21,6 +20,7 @@ import { DiskFiles } from "../support/diskFiles";
 import { Cleanup } from "../support/hostHarness";
 import { scratchDir } from "../support/scratchDir";
 import { waitFor } from "../support/waitFor";
+import type { ConsentPrompt, ReadConsent } from "../../src/acp/ports";
 
 const signal = new AbortController().signal;
 const cleanup = new Cleanup();

@@ -7,7 +7,6 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import type * as acp from "@agentclientprotocol/sdk";
-import type { AuthPrompt } from "../../src/acp/client/connection/authFlow";
 import type { Thread } from "../../src/shared/thread/thread";
 import { steeringRouteOf } from "../../src/acp/client/session/steering";
 import { fakeAgent } from "../support/fakeAgentLaunch";
@@ -16,6 +15,7 @@ import { Cleanup, chatSession } from "../support/hostHarness";
 import { assistantText, entriesOf, toolCards, toolText, waitForReply, kindsOf } from "../support/threadReaders";
 import { agentAnswer, exchanges, sentTimeline } from "../support/wireLog";
 import { waitFor } from "../support/waitFor";
+import type { AuthPrompt } from "../../src/acp/ports";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());

@@ -29,8 +29,8 @@ import {
   type FormValidation,
 } from "../../src/shared/forms/formSchema";
 import { testPattern } from "../../src/shared/forms/patternMatcher";
-import { markdownToHtml } from "../../webview/markdown/markdownToHtml";
-import { MAX_NESTING, markdownLimitExceeded } from "../../webview/markdown/markdownLimits";
+import { markdownToHtml } from "../../webview/transcript/markdown/markdownToHtml";
+import { MAX_NESTING, markdownLimitExceeded } from "../../webview/transcript/markdown/markdownLimits";
 import { MemoryLogger, definitionOf } from "../support/memoryPorts";
 import { deepMarkdown, hostileMarkdown, hostilePattern, hostileSchema, patternValue } from "../support/hostileInputs";
 import { repoRoot } from "../support/fakeAgentLaunch";

@@ -1,11 +1,11 @@
 /**
- * highlight.js grammars load on demand (webview/markdown/highlight.ts): a fence's language or alias
+ * highlight.js grammars load on demand (webview/transcript/markdown/highlight.ts): a fence's language or alias
  * starts its grammar's load, the render that found it missing learns what to wait for, and the
  * next render is highlighted.
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { highlightCode, loadGrammar, whileCollectingGrammarWaits } from "../../webview/markdown/highlight";
+import { highlightCode, loadGrammar, whileCollectingGrammarWaits } from "../../webview/transcript/markdown/highlight";
 
 describe("on-demand grammars", () => {
   it("renders plain while the grammar an alias names loads, then highlights", async () => {

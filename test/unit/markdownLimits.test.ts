@@ -1,5 +1,5 @@
 /**
- * The Markdown pre-scan (webview/markdown/markdownLimits.ts) and the DOM-free half of the
+ * The Markdown pre-scan (webview/transcript/markdown/markdownLimits.ts) and the DOM-free half of the
  * pipeline (markdownToHtml.ts): hostile blocks are shown as plain text without calling marked,
  * ordinary Markdown is formatted as before.
  */
@@ -10,8 +10,8 @@ import {
   MAX_EMPHASIS_RUNS,
   MAX_NESTING,
   markdownLimitExceeded,
-} from "../../webview/markdown/markdownLimits";
-import { markdownToHtml } from "../../webview/markdown/markdownToHtml";
+} from "../../webview/transcript/markdown/markdownLimits";
+import { markdownToHtml } from "../../webview/transcript/markdown/markdownToHtml";
 
 test("5,000 levels of `>`, list markers or emphasis are shown as plain text with a note, without calling marked (which overflows its stack on them)", () => {
   for (const [source, note] of [

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { openVerdict } from "../../src/acp/client/callbacks/openTarget";
-import { FollowAgent } from "../../src/vscode/followAgent";
+import { FollowAgent } from "../../src/acp/sessions/followAgent";
 import type { EditorNavigation } from "../../src/vscode/editorNavigation";
 import { PanelStore } from "../../src/acp/sessions/panelStore";
 import { scratchDir } from "../support/scratchDir";

@@ -4,7 +4,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { pathCandidates } from "../../webview/markdown/pathCandidates";
+import { pathCandidates } from "../../webview/transcript/markdown/pathCandidates";
 
 const paths = (text: string) => pathCandidates(text).map(({ path, line, column }) => ({ path, line, column }));
 

@@ -4,7 +4,8 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { PathLinkCheck, type StatKind, workspaceCandidates } from "../../src/acp/context/pathLinkCheck";
+import { PathLinkCheck, workspaceCandidates } from "../../src/acp/context/pathLinkCheck";
+import type { StatKind } from "../../src/acp/ports";
 
 function fakeDisk(entries: Record<string, StatKind>) {
   const statted: string[] = [];

@@ -10,7 +10,7 @@ import { PanelStore } from "../../src/acp/sessions/panelStore";
 import { HISTORY_SLICE_ENTRIES, ReplicaFeed, TAIL_ENTRIES } from "../../src/acp/sessions/replicaFeed";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import type { HostMessage, WebviewMessage } from "../../src/shared/wire/protocol";
-import { ReplicaStore } from "../../webview/store";
+import { ReplicaStore } from "../../webview/host/store";
 
 const FLUSH_MS = 5;
 const ACK_TIMEOUT_MS = 300;

@@ -10,8 +10,8 @@ import { mkdirSync, realpathSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
 import { AgentServices } from "../../src/acp/client/session/agentServices";
-import type { PermissionRules } from "../../src/acp/client/callbacks/permissionBroker";
 import { scratchDir } from "../support/scratchDir";
+import type { PermissionRules } from "../../src/acp/ports";
 
 const ROOT = "/home/dev/project";
 

@@ -13,7 +13,7 @@ import type { SessionManager } from "../../src/acp/sessions/sessionManager";
 import { SessionView, type ViewTarget } from "../../src/acp/sessions/sessionView";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import type { HostMessage } from "../../src/shared/wire/protocol";
-import { ReplicaStore } from "../../webview/store";
+import { ReplicaStore } from "../../webview/host/store";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
 import { assistantText } from "../support/threadReaders";
 import { disposeManagers, memoryManager } from "../support/memoryManager";

@@ -9,7 +9,7 @@
 import { test, afterEach, after } from "node:test";
 import assert from "node:assert/strict";
 import { STOP_GRACE_MS } from "../../src/acp/client/session/stopGrace";
-import type { AgentNotice } from "../../src/acp/client/session/sessionController";
+import type { AgentNotice } from "../../src/acp/client/session/sessionContext";
 import { Cleanup, startedChat, turnUnderWay } from "../support/hostHarness";
 import { assistantText, entriesOf } from "../support/threadReaders";
 import { fakeAgent, type FakeAgentHandle, type WireMessage } from "../support/fakeAgentLaunch";

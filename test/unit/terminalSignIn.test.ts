@@ -10,7 +10,7 @@ import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, test } from "node:test";
 import type * as acp from "@agentclientprotocol/sdk";
-import { authenticate, type AuthPrompt } from "../../src/acp/client/connection/authFlow";
+import { authenticate } from "../../src/acp/client/connection/authFlow";
 import type { AgentClient } from "../../src/acp/client/connection/agentClient";
 import { displayWord, terminalSignIn, type TerminalSignIn } from "../../src/acp/client/connection/terminalSignIn";
 import { fakeAgentProcess } from "../support/fakeAgentLaunch";
@@ -18,6 +18,7 @@ import { Cleanup, startedChat } from "../support/hostHarness";
 import { entriesOf } from "../support/threadReaders";
 import { definitionOf, fixedWorkspace } from "../support/memoryPorts";
 import { scratchDir } from "../support/scratchDir";
+import type { AuthPrompt } from "../../src/acp/ports";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());

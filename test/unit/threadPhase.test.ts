@@ -8,7 +8,8 @@ import {
   initialPanelState,
   reducePanel,
 } from "../../src/shared/wire/panelState";
-import { panelStatus, threadPhase } from "../../src/shared/wire/threadPhase";
+import { threadPhase } from "../../src/shared/wire/threadPhase";
+import { panelStatus } from "../../src/shared/wire/tabStatus";
 
 function fold(actions: readonly PanelAction[]): PanelState {
   return actions.reduce(

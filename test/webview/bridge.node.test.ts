@@ -7,15 +7,21 @@ import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { WebviewMessage } from "../../src/shared/wire/protocol";
 import { initialPanelState } from "../../src/shared/wire/panelState";
-import { type BridgeTransport, getUiState, onHostMessage, postToHost, setBridgeTransport } from "../../webview/bridge";
-import { CheckpointUi } from "../../webview/checkpointUi";
-import { type ComposerCommand, ComposerInbox } from "../../webview/composerInbox";
-import { readDraft, writeDraft } from "../../webview/draftBook";
-import { FormErrorStore } from "../../webview/formErrorStore";
-import { PathLinkStore } from "../../webview/pathLinkStore";
-import { routeHostMessage } from "../../webview/hostRouting";
-import { createSideChannels } from "../../webview/hostValueStore";
-import { ReplicaStore } from "../../webview/store";
+import {
+  type BridgeTransport,
+  getUiState,
+  onHostMessage,
+  postToHost,
+  setBridgeTransport,
+} from "../../webview/host/bridge";
+import { CheckpointUi } from "../../webview/review/checkpointUi";
+import { type ComposerCommand, ComposerInbox } from "../../webview/composer/composerInbox";
+import { readDraft, writeDraft } from "../../webview/composer/draftBook";
+import { FormErrorStore } from "../../webview/requests/formErrorStore";
+import { PathLinkStore } from "../../webview/transcript/markdown/pathLinkStore";
+import { routeHostMessage } from "../../webview/host/hostRouting";
+import { createSideChannels } from "../../webview/host/hostValueStore";
+import { ReplicaStore } from "../../webview/host/store";
 
 class FakeTransport implements BridgeTransport {
   readonly posted: WebviewMessage[] = [];

@@ -5,11 +5,11 @@
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { shortPaths, shortenPath } from "../../webview/displayPaths";
-import { formatDuration } from "../../webview/format";
-import { filterSessions, relativeTime, sessionRows } from "../../webview/sessionRows";
-import { runIdsOfToolCall, transcriptRows } from "../../webview/transcriptRows";
-import { describeProgress } from "../../webview/runProgress";
+import { shortPaths, shortenPath } from "../../webview/ui/displayPaths";
+import { formatDuration } from "../../webview/ui/format";
+import { filterSessions, relativeTime, sessionRows } from "../../webview/tabs/sessionRows";
+import { runIdsOfToolCall, transcriptRows } from "../../webview/transcript/transcriptRows";
+import { describeProgress } from "../../webview/transcript/runs/runProgress";
 import { fold } from "./fullFixture";
 import { TABS, featureActions, memberUpdate, readyActions, sessionsList, subagentEvent } from "./featureFixture";
 

@@ -1,7 +1,7 @@
 /** `file:` URIs of id-addressed plans, to the path the host opens. */
 import * as assert from "node:assert/strict";
 import { it } from "node:test";
-import { filePathOf } from "../../webview/fileUri";
+import { filePathOf } from "../../webview/ui/fileUri";
 
 it("a file URI becomes its decoded path; a Windows drive loses the leading slash; anything else is no path", () => {
   assert.equal(filePathOf("file:///ws/PLAN%20v2.md"), "/ws/PLAN v2.md");

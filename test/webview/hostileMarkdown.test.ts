@@ -1,6 +1,6 @@
 /**
  * Hostile Markdown never takes the panel down (issue 14, item 7). `marked` overflows the stack on
- * a few thousand nested `>` or list markers; the pre-scan (markdown/markdownLimits.ts) shows such
+ * a few thousand nested `>` or list markers; the pre-scan (webview/transcript/markdown/markdownLimits.ts) shows such
  * a block as plain text without parsing it, on the eager path (a streamed block rendered in the
  * same task) and on the deferred one (a block that missed the render budget and is upgraded
  * later). Whatever still throws inside one transcript row is caught by that row's error boundary.

@@ -5,10 +5,10 @@
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { workspaceRelative } from "../../webview/displayPaths";
-import { mentionAt } from "../../webview/useSuggestions";
-import { mentionToken } from "../../webview/components/MentionHighlights";
-import { promptOf } from "../../webview/messageText";
+import { workspaceRelative } from "../../webview/ui/displayPaths";
+import { mentionAt } from "../../webview/composer/useSuggestions";
+import { mentionToken } from "../../webview/composer/MentionHighlights";
+import { promptOf } from "../../webview/transcript/messages/messageText";
 import type { ThreadEntry } from "../../src/shared/thread/thread";
 
 describe("workspace-relative paths, mentions, retry", () => {

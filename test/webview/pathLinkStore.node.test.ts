@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { WebviewMessage } from "../../src/shared/wire/protocol";
-import { PathLinkStore } from "../../webview/pathLinkStore";
+import { PathLinkStore } from "../../webview/transcript/markdown/pathLinkStore";
 
 const tick = () => new Promise<void>((resolve) => queueMicrotask(resolve));
 

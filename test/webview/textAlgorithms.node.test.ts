@@ -4,10 +4,10 @@
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { parseAnsi } from "../../webview/ansi/parseAnsi";
-import { toHunks } from "../../webview/diff/hunks";
-import { type DiffOp, MAX_EDITS, diffLines, splitLines } from "../../webview/diff/lineDiff";
-import { type SplitText, splitBlocks, splitGrowingText } from "../../webview/markdown/splitBlocks";
+import { parseAnsi } from "../../webview/transcript/ansi/parseAnsi";
+import { toHunks } from "../../webview/transcript/diff/hunks";
+import { type DiffOp, MAX_EDITS, diffLines, splitLines } from "../../webview/transcript/diff/lineDiff";
+import { type SplitText, splitBlocks, splitGrowingText } from "../../webview/transcript/markdown/splitBlocks";
 
 function lcsLength(a: readonly string[], b: readonly string[]): number {
   const row = new Array<number>(b.length + 1).fill(0);

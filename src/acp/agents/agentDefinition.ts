@@ -11,7 +11,7 @@ export const mcpServerSchema = z.union([
   z.object({
     type: z.enum(["http", "sse"]),
     name: z.string().min(1),
-    url: z.string().url(),
+    url: z.url(),
     headers: z.array(envVariable).default([]),
   }),
   z.object({
@@ -29,7 +29,12 @@ export const agentEntrySchema = z
     args: z.array(z.string()).optional(),
     env: z.record(z.string(), z.string()).optional(),
     transport: z.enum(["stdio", "http", "websocket"]).optional(),
-    url: z.string().url("must be an http(s):// or ws(s):// URL").optional(),
+    // The message is for a string that is no URL; a value of another type keeps zod's own message.
+    url: z
+      .url({
+        error: (issue) => (issue.code === "invalid_format" ? "must be an http(s):// or ws(s):// URL" : undefined),
+      })
+      .optional(),
     clientInfo: z
       .object({ name: z.string().min(1), title: z.string().optional(), version: z.string().optional() })
       .optional(),

@@ -14,6 +14,7 @@ import { readFile, stat } from "node:fs/promises";
 import * as z from "zod";
 import { downloadText, formatBytes } from "./boundedDownload";
 import { registrySourceOf, type RegistrySource } from "./registrySource";
+import { errorCode } from "../platform/errorCode";
 
 /** A folder name an index may choose: no separators, never "." or "..", no leading dot or dash. */
 export const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._+-]*$/;
@@ -107,21 +108,19 @@ export async function readRegistry(source: string, options: ReadOptions = {}): P
     const agent = registryAgentSchema.safeParse(raw);
     if (agent.success) return void agents.push(agent.data);
     const issue = agent.error.issues[0];
-    const name =
-      typeof (raw as { name?: unknown } | null)?.name === "string"
-        ? ` (entry "${String((raw as { name: string }).name).slice(0, 100)}")`
-        : "";
+    const rawName = (raw as { name?: unknown } | null)?.name;
+    const name = typeof rawName === "string" ? ` (entry "${rawName.slice(0, 100)}")` : "";
     skipped.push(`agents[${i}]: ${issue?.path.join(".")} ${issue?.message}${name}`);
   });
   return { source: where, agents, skipped };
 }
 
 async function readLocalIndex(path: string, maxBytes: number): Promise<string> {
-  const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
+  const info = await stat(path).catch((error: unknown) => {
     throw new Error(
-      error.code === "ENOENT"
+      errorCode(error) === "ENOENT"
         ? `The registry file ${path} does not exist.`
-        : `Could not read ${path}: ${error.message}`,
+        : `Could not read ${path}: ${error instanceof Error ? error.message : String(error)}`,
     );
   });
   if (!info.isFile()) throw new Error(`${path} is not a regular file.`);

@@ -5,12 +5,17 @@
  * it runs on someone else's machine, and reading files or running commands here is exactly what
  * it should have to be granted. An entry's `capabilities` field overrides the defaults either way.
  */
-import type { AgentDefinition } from "./agentDefinition";
-
 /** The client capabilities an agent is offered (and whose callbacks it may use). */
 export interface ClientGrants {
   readonly fs: boolean;
   readonly terminal: boolean;
+}
+
+/** What the policy reads of an agent entry (agentDefinition.ts's AgentDefinition has these fields). */
+export interface AgentReach {
+  readonly transport: "stdio" | "http" | "websocket";
+  readonly url?: string | undefined;
+  readonly capabilities?: { readonly fs?: boolean | undefined; readonly terminal?: boolean | undefined } | undefined;
 }
 
 /**
@@ -35,7 +40,7 @@ export function agentUrlProblem(url: string): string | undefined {
 }
 
 /** Whether the agent is reached over the network at a host other than this machine. */
-export function isRemoteAgent(definition: Pick<AgentDefinition, "transport" | "url">): boolean {
+export function isRemoteAgent(definition: Pick<AgentReach, "transport" | "url">): boolean {
   if (definition.transport === "stdio") return false;
   try {
     return !isLoopbackHost(new URL(definition.url ?? "").hostname);
@@ -45,9 +50,7 @@ export function isRemoteAgent(definition: Pick<AgentDefinition, "transport" | "u
 }
 
 /** What the agent is offered: the entry's `capabilities`, else the default for where it runs. */
-export function grantedCapabilities(
-  definition: Pick<AgentDefinition, "transport" | "url" | "capabilities">,
-): ClientGrants {
+export function grantedCapabilities(definition: AgentReach): ClientGrants {
   const local = !isRemoteAgent(definition);
   return {
     fs: definition.capabilities?.fs ?? local,

@@ -20,6 +20,7 @@ import { isSafeSegment, platformKey, type RegistryAgent, type SettingsEntry } fr
 import { downloadToFile, formatBytes } from "./boundedDownload";
 import { archiveLocation, describeSource, type ArchiveLocation, type RegistrySource } from "./registrySource";
 import { isInside } from "../platform/workspacePaths";
+import { noFollowFlag } from "../platform/openFlags";
 
 /** What the user is asked before an archive with no sha256 is downloaded. */
 export interface UnverifiedDownload {
@@ -141,7 +142,7 @@ async function checkedCommand(root: string, cmd: string): Promise<string> {
 
 /** chmod 755 through a handle opened without following a symlink, on what is still a regular file. */
 async function makeExecutable(path: string, cmd: string): Promise<void> {
-  const handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  const handle = await open(path, constants.O_RDONLY | noFollowFlag);
   try {
     if (!(await handle.stat()).isFile()) throw new Error(`The registry's cmd "${cmd}" is not a regular file.`);
     await handle.chmod(0o755);

@@ -5,9 +5,10 @@
  * from a list of files, manifestCheckpoint.ts) is never written or removed: its absence from the
  * checkpoint is no sign that it did not exist.
  */
-import { RestoreRefused, type Checkpoint, type FileDelta, type RestoreIo } from "./checkpointTypes";
+import { RestoreRefused, type Checkpoint, type FileDelta } from "./checkpointTypes";
 import { writeRestore } from "./restoreWrites";
 import type { CheckpointedFile } from "./shadowRepository";
+import type { RestoreIo } from "../ports";
 
 /** What a restore needs of the workspace's checkpoints. */
 export interface RestoreSource {

@@ -15,14 +15,6 @@ export interface FileDelta extends TreeChange {
   readonly folder: string;
 }
 
-/** How a restore writes: tests count the calls; the default writes the disk atomically. */
-export interface RestoreIo {
-  write(path: string, content: Buffer, executable: boolean): Promise<void>;
-  remove(path: string): Promise<void>;
-  /** Files with unsaved changes in an editor: a restore never overwrites those bytes. */
-  unsaved(): readonly string[];
-}
-
 /** Why checkpoints were set aside: the storage budget, or "Clear Checkpoints". */
 export type DropReason = "budget" | "cleared";
 

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { chmod, mkdir, rename, rm, unlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import type { RestoreIo } from "./workspaceCheckpoints";
+import type { RestoreIo } from "../ports";
+import { errorCode } from "../platform/errorCode";
 
 /** Writes through a temporary file and a rename, so a crash never leaves half a file. */
 export const diskIo: RestoreIo = {
@@ -19,8 +20,8 @@ export const diskIo: RestoreIo = {
   },
   async remove(path) {
     // unlink never follows a link: a link itself is removed, never its target.
-    await unlink(path).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== "ENOENT") throw error;
+    await unlink(path).catch((error: unknown) => {
+      if (errorCode(error) !== "ENOENT") throw error;
     });
   },
   unsaved: () => [],

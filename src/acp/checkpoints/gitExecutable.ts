@@ -54,7 +54,7 @@ function gitVersion(path: string): Promise<string | undefined> {
   return new Promise((resolve) => {
     // cwd outside any workspace: nothing there can shadow a DLL or a config of the repository's.
     execFile(path, ["--version"], { timeout: 5000, cwd: "/", windowsHide: true }, (error, stdout) => {
-      const match = /git version (\S+)/.exec(String(stdout));
+      const match = /git version (\S+)/.exec(stdout);
       resolve(error || !match?.[1] ? undefined : match[1]);
     });
   });

@@ -6,6 +6,7 @@
  */
 import { realpath } from "node:fs/promises";
 import { dirname, isAbsolute, relative, sep } from "node:path";
+import { isMissingPath } from "../platform/errorCode";
 
 /** True when every existing folder on `path` (below `root`) is a real folder, not a link. */
 export async function linkFreeFolder(root: string, path: string): Promise<boolean> {
@@ -13,9 +14,7 @@ export async function linkFreeFolder(root: string, path: string): Promise<boolea
   if (realRoot === undefined) return false;
   let folder = dirname(path);
   for (;;) {
-    const real = await realpath(folder).catch((error: NodeJS.ErrnoException) =>
-      error.code === "ENOENT" || error.code === "ENOTDIR" ? null : undefined,
-    );
+    const real = await realpath(folder).catch((error: unknown) => (isMissingPath(error) ? null : undefined));
     if (real === undefined) return false;
     if (real !== null) return real === folder && inside(realRoot, real);
     const parent = dirname(folder);

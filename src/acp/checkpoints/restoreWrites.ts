@@ -1,7 +1,8 @@
 /** The writing half of a restore: every change towards the target, removals first, links never followed. */
 import { linkFreeFolder } from "./restoreGuard";
-import type { FileDelta, RestoreIo } from "./checkpointTypes";
+import type { FileDelta } from "./checkpointTypes";
 import type { CheckpointedFile } from "./shadowRepository";
+import type { RestoreIo } from "../ports";
 
 /**
  * Makes `changes` (towards the target checkpoint, whose files `fileAt` reads) on disk; returns the

@@ -7,7 +7,7 @@
  */
 import { basename } from "node:path";
 import type { ThreadAction } from "../../shared/thread/threadActions";
-import type { Logger } from "../ports";
+import type { Logger, RestoreIo } from "../ports";
 import type { TurnBaseline } from "./turnBaseline";
 import type { Baseline } from "./reviewContent";
 import type { ReviewSafety } from "./reviewSafety";
@@ -20,7 +20,6 @@ import {
   type Checkpoint,
   type DropReason,
   type FileDelta,
-  type RestoreIo,
   type WorkspaceCheckpoints,
 } from "./workspaceCheckpoints";
 

@@ -35,8 +35,9 @@ export async function mergeText(
           windowsHide: true,
           env: { PATH: "" },
         },
-        (error, stdout) => {
-          const code = (error as { code?: unknown } | null)?.code;
+        // @types/node's ExecFileException is built with Omit, which hides that it is an Error.
+        (error: (Error & { code?: unknown }) | null, stdout: string) => {
+          const code = error?.code;
           // Exit status: 0 clean, >0 the number of conflicts, <0 (or a signal) a failure.
           if (error && !(typeof code === "number" && code > 0 && code < 128)) reject(error);
           else resolve({ text: stdout, conflicted: error !== null });

@@ -14,10 +14,11 @@ import { diskIo } from "./diskIo";
 import { startProcessThread } from "./processThread";
 import { AgentChangeLog } from "./agentChangeLog";
 import { ShadowRepository, type CheckpointedFile, type TakeOptions, type TreeChange } from "./shadowRepository";
-import { RestoreRefused, type Checkpoint, type DropReason, type FileDelta, type RestoreIo } from "./checkpointTypes";
+import { RestoreRefused, type Checkpoint, type DropReason, type FileDelta } from "./checkpointTypes";
 import { previewRestore, restoreCheckpoint, type RestoreSource } from "./checkpointRestore";
+import type { RestoreIo } from "../ports";
 
-export type { Checkpoint, DropReason, FileDelta, RestoreIo } from "./checkpointTypes";
+export type { Checkpoint, DropReason, FileDelta } from "./checkpointTypes";
 export { RestoreRefused, diskIo };
 
 export interface WorkspaceCheckpointsOptions {
@@ -135,7 +136,7 @@ export class WorkspaceCheckpoints {
 
   /** Resolves once the checkpoints' trees are all there (a tree that failed stays missing). */
   async settled(...checkpoints: readonly Checkpoint[]): Promise<void> {
-    await Promise.all(checkpoints.map((checkpoint) => this.settling.get(checkpoint.id)));
+    await Promise.all(checkpoints.flatMap((checkpoint) => this.settling.get(checkpoint.id) ?? []));
   }
 
   /** Three-way text merge with the same git (see textMerge.ts). */

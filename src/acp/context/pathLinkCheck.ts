@@ -11,10 +11,7 @@
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { MAX_PATHS_PER_CHECK, MAX_PATH_CANDIDATE_LENGTH } from "../../shared/wire/pathLinkLimits";
-
-/** What a stat found: a regular file, anything else, or nothing (missing, unreadable). */
-export type StatKind = "file" | "symlink" | "other" | undefined;
-export type StatPath = (absolutePath: string) => Promise<StatKind>;
+import type { StatPath } from "../ports";
 
 export interface PathLinkResult {
   readonly path: string;

@@ -48,7 +48,8 @@ export class HistoryService {
   ) {
     this.backend = this.open(false);
     this.work = this.catchUp();
-    this.subscription = archive.onDidChange((key) => this.enqueue(() => this.refresh(key)));
+    // Not awaited: enqueue logs what fails.
+    this.subscription = archive.onDidChange((key) => void this.enqueue(() => this.refresh(key)));
   }
 
   /** The engine answering searches (after start-up). */

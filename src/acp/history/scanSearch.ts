@@ -29,8 +29,8 @@ export class ScanBackend implements HistoryBackend {
 
   constructor(private readonly archive: ConversationArchive) {}
 
-  async versions(): Promise<Record<string, string>> {
-    return {};
+  versions(): Promise<Record<string, string>> {
+    return Promise.resolve({});
   }
   async put(): Promise<void> {}
   async remove(): Promise<void> {}

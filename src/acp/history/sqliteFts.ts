@@ -7,11 +7,13 @@
  */
 
 export type SqlValue = string | number | bigint | null | Uint8Array;
+/** A result row: column name → value (a column the query does not name is undefined). */
+export type SqlRow = Record<string, SqlValue>;
 
 export interface SqliteStatement {
   run(...params: SqlValue[]): unknown;
-  all(...params: SqlValue[]): Array<Record<string, unknown>>;
-  get(...params: SqlValue[]): Record<string, unknown> | undefined;
+  all(...params: SqlValue[]): SqlRow[];
+  get(...params: SqlValue[]): SqlRow | undefined;
 }
 
 export interface SqliteDatabase {

@@ -43,10 +43,6 @@ export const nodeJournalFs: JournalFs = {
   rename: (from, to) => fs.rename(from, to),
 };
 
-/** The error code of a failed file operation ("ENOSPC", "EROFS"…), if it has one. */
-export function errorCode(error: unknown): string | undefined {
-  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === "string" ? code : undefined;
-}
+export { errorCode } from "../platform/errorCode";
 
 export const journalFile = (dir: string, key: string) => join(dir, `${key}.jsonl`);

@@ -20,7 +20,7 @@ export function loginShellPath(): Promise<string | undefined> {
       ["-ilc", 'printf "__ACP_PATH__%s__ACP_PATH__" "$PATH"'],
       { timeout: 3000, encoding: "utf8", env: process.env },
       (error, stdout) => {
-        const match = /__ACP_PATH__(.*)__ACP_PATH__/.exec(stdout ?? "");
+        const match = /__ACP_PATH__(.*)__ACP_PATH__/.exec(stdout);
         resolve(error && !match ? undefined : match?.[1]);
       },
     );

@@ -30,7 +30,7 @@ export class AgentActivity {
     this.subscription = store.subscribe((action, _seq, replayed) => {
       if (replayed) return;
       if (action.type === "turn/started") this.newTurn();
-      else if (action.type === "acp/update") this.onUpdate(action.update as ToolUpdate);
+      else if (action.type === "acp/update") this.onUpdate(action.update);
       else if (action.type === "permission/requested")
         this.awaitPermission(action.requestId, action.toolCall.toolCallId);
       else if (action.type === "permission/resolved") this.permissionAnswered(action.requestId);

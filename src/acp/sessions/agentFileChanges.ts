@@ -14,6 +14,7 @@ import type { AgentActivity } from "./agentActivity";
 import type { Baseline } from "../checkpoints/reviewContent";
 import type { TurnBaseline } from "../checkpoints/turnBaseline";
 import { resolveAgentPath } from "../platform/workspacePaths";
+import { noFollowFlag, nonBlockFlag } from "../platform/openFlags";
 
 /** Paths never reported (dependencies, build output, git's own files). */
 export const IGNORED_CHANGE = /[\\/](node_modules|\.git|dist|out|\.cache)[\\/]/;
@@ -33,7 +34,7 @@ const NO_CHECKPOINT: Baseline = {
 
 const nodeIo: ChangedFileIo = { lstat, open };
 /** No symlink is followed, and opening something swapped in for a FIFO does not wait for a writer. */
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+const OPEN_FLAGS = constants.O_RDONLY | noFollowFlag | nonBlockFlag;
 const READ_CHUNK = 64 * 1024;
 
 export class AgentFileChanges {

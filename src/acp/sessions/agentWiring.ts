@@ -15,11 +15,12 @@ import type { AgentDefinition } from "../agents/agentDefinition";
 import type { AgentLease } from "../client/session/agentProcesses";
 import { capabilitiesOf } from "../client/connection/agentCapabilities";
 import { AgentServices } from "../client/session/agentServices";
-import type { SessionContext, SessionController } from "../client/session/sessionController";
+import type { SessionController } from "../client/session/sessionController";
+import type { SessionContext } from "../client/session/sessionContext";
 import { clientMcpServers, vscodeToolsEnabled } from "../client/mcpTools/vscodeToolServers";
 import { isAwaitingUser, threadPhase } from "../../shared/wire/threadPhase";
 import { english } from "../../shared/l10n";
-import type { AgentLifecycleDeps, LifecyclePanel } from "./agentLifecycle";
+import type { AgentLifecycleDeps, LifecyclePanel } from "./lifecycleContext";
 
 /** The panel's agent at the moment of asking. */
 export interface CurrentAgent {

@@ -5,7 +5,8 @@
  */
 import type { ChatSession } from "./chatSession";
 import { AgentFileChanges } from "./agentFileChanges";
-import { TurnFileChanges, type FileEventSource, type TurnFileChangesOptions } from "./turnFileChanges";
+import { TurnFileChanges, type TurnFileChangesOptions } from "./turnFileChanges";
+import type { FileEventSource } from "../ports";
 
 export function trackAgentChanges(
   session: ChatSession,

@@ -4,7 +4,9 @@
  * locally as well, in the session index, so agents that cannot store titles still show it.
  */
 import type { ChatSession, ChatSessionDeps } from "./chatSession";
-import type { SessionManager } from "./sessionManager";
+import type { SessionIndex } from "./sessionIndex";
+import type { TabWorktree } from "../worktrees/tabWorktree";
+import type { TabSummary } from "../../shared/wire/protocol";
 import type { AgentClient } from "../client/connection/agentClient";
 import { forkSourceOf } from "./sessionFork";
 import { rewindSeed } from "./conversationRewind";
@@ -13,10 +15,25 @@ import { setSessionArchived, setSessionTitle, unstableCapabilitiesOf } from "../
 import { english, type Translate } from "../../shared/l10n";
 import { cleanSessionTitle } from "../../shared/thread/sessionTitle";
 import { capabilitiesOf } from "../client/connection/agentCapabilities";
+import type { UnstableSessionCapabilities } from "../client/session/unstableSessions";
+
+/** What the actions need of the panel's tabs: SessionManager (sessionManager.ts) is one. */
+export interface ActionTabs {
+  readonly index: SessionIndex;
+  tab(key: string): ChatSession | undefined;
+  summaries(): TabSummary[];
+  openTab(open: (session: ChatSession) => Promise<void>, worktree?: TabWorktree): Promise<ChatSession>;
+  tabOf(sessionId: string): { key: string; session: ChatSession } | undefined;
+  liveClient(agent: string): AgentClient | undefined;
+  featuresOf(agent: string): UnstableSessionCapabilities | undefined;
+  closeTab(key: string): Promise<void>;
+  /** Tells the panel the tabs or the session list changed. */
+  changed(): void;
+}
 
 export class SessionActions {
   constructor(
-    private readonly manager: SessionManager,
+    private readonly manager: ActionTabs,
     private readonly deps: ChatSessionDeps,
   ) {}
 
@@ -31,7 +48,7 @@ export class SessionActions {
     const client = session?.agentClient;
     return Boolean(
       client &&
-      session?.sessionId &&
+      session.sessionId &&
       session.store.state.connection.status === "ready" &&
       unstableCapabilitiesOf(client.init).fork,
     );

@@ -9,7 +9,8 @@
  * source where the agent keeps its sessions (claude-agent-acp: on disk).
  */
 import type * as acp from "@agentclientprotocol/sdk";
-import { SessionController, type SessionContext } from "../client/session/sessionController";
+import { SessionController } from "../client/session/sessionController";
+import type { SessionContext } from "../client/session/sessionContext";
 import { forkSession } from "../client/session/unstableSessions";
 import { storedEntriesOf, type StoredEntry } from "../../shared/thread/storedTranscript";
 import type { Thread } from "../../shared/thread/thread";

@@ -12,7 +12,8 @@ import { TranscriptStore } from "../journal/transcriptStore";
 import { storeKeeper, type TranscriptKeeper } from "./transcriptKeeper";
 import type { AgentClient } from "../client/connection/agentClient";
 import { withTemporaryClient } from "./temporaryClient";
-import type { SessionListItem, TabStatus, TabSummary } from "../../shared/wire/protocol";
+import type { SessionListItem, TabSummary } from "../../shared/wire/protocol";
+import type { TabStatus } from "../../shared/wire/tabStatus";
 import { english } from "../../shared/l10n";
 import { SessionActions } from "./sessionActions";
 import { unstableCapabilitiesOf, type UnstableSessionCapabilities } from "../client/session/unstableSessions";
@@ -106,7 +107,7 @@ export class SessionManager {
 
   /** A new tab; starts `agent` (or the default) unless `start` is false; in `worktree` when given. */
   async newTab(agent?: string, start = true, worktree?: TabWorktree): Promise<ChatSession> {
-    return this.openTab(start ? (session) => session.start(agent) : async () => undefined, worktree);
+    return this.openTab(start ? (session) => session.start(agent) : () => Promise.resolve(), worktree);
   }
 
   /**

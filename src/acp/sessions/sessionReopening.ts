@@ -5,9 +5,10 @@
  * this client kept when the agent could not reopen a session, so a new one continues it.
  */
 import type { FailureReport } from "../client/connection/agentErrors";
-import { SessionController, type SessionContext } from "../client/session/sessionController";
+import { SessionController } from "../client/session/sessionController";
+import type { SessionContext } from "../client/session/sessionContext";
 import { reopenAfterCrash, reopenOrContinue, showKeptTranscript } from "./sessionOpening";
-import type { AgentLifecycleDeps, LifecyclePanel } from "./agentLifecycle";
+import type { AgentLifecycleDeps, LifecyclePanel } from "./lifecycleContext";
 import { english } from "../../shared/l10n";
 
 /** `replay`: opened from the session list (load its history); else reopened after a crash. */

@@ -7,8 +7,8 @@ import type { PanelStore } from "./panelStore";
 import { ChangeReview, type ReviewFiles } from "./changeReview";
 import { AgentActivity } from "./agentActivity";
 import { SessionCheckpoints } from "../checkpoints/sessionCheckpoints";
-import type { RestoreIo, WorkspaceCheckpoints } from "../checkpoints/workspaceCheckpoints";
-import type { Clock, Logger, WorkspacePort } from "../ports";
+import type { WorkspaceCheckpoints } from "../checkpoints/workspaceCheckpoints";
+import type { Clock, Logger, RestoreIo, WorkspacePort } from "../ports";
 import type { Translate } from "../../shared/l10n";
 
 export interface SessionReviewDeps {

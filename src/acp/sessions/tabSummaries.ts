@@ -4,7 +4,7 @@
  */
 import { cleanSessionTitle } from "../../shared/thread/sessionTitle";
 import type { TabSummary } from "../../shared/wire/protocol";
-import { panelStatus } from "../../shared/wire/threadPhase";
+import { panelStatus } from "../../shared/wire/tabStatus";
 import { english, type Translate } from "../../shared/l10n";
 import { unstableCapabilitiesOf } from "../client/session/unstableSessions";
 import type { ChatSession } from "./chatSession";

@@ -12,15 +12,8 @@
  */
 import type { PanelStore } from "./panelStore";
 import type { AgentFileChanges } from "./agentFileChanges";
-import type { Clock, Timer } from "../ports";
+import type { Clock, FileEventKind, FileEventSource, Timer } from "../ports";
 import type { ToolCallEntry } from "../../shared/thread/thread";
-
-export type FileEventKind = "change" | "create" | "delete";
-
-/** A workspace file watcher (VS Code's in the extension, `fs.watch` in tests). */
-export interface FileEventSource {
-  watch(onEvent: (kind: FileEventKind, path: string) => void): { dispose(): void };
-}
 
 export interface TurnFileChangesOptions {
   readonly clock: Clock;

@@ -175,16 +175,22 @@ export class WindowTabs {
 
 function readWindowFile(path: string): WindowFile | undefined {
   try {
-    const value = JSON.parse(readFileSync(path, "utf8")) as Partial<WindowFile>;
+    // Another window's file, or one a crash cut short: nothing in it is trusted until checked.
+    const value = JSON.parse(readFileSync(path, "utf8")) as Unchecked<WindowFile>;
     if (!Array.isArray(value.tabs) || typeof value.pid !== "number" || typeof value.at !== "number") return undefined;
-    const tabs = value.tabs.filter(
-      (tab): tab is OpenTabRecord =>
-        typeof tab === "object" && tab !== null && typeof tab.agent === "string" && typeof tab.sessionId === "string",
-    );
+    const tabs = (value.tabs as unknown[]).filter(isTabRecord);
     return { ...(value as WindowFile), tabs };
   } catch {
     return undefined;
   }
+}
+
+type Unchecked<T> = { readonly [K in keyof T]?: unknown };
+
+function isTabRecord(tab: unknown): tab is OpenTabRecord {
+  if (typeof tab !== "object" || tab === null) return false;
+  const record = tab as Unchecked<OpenTabRecord>;
+  return typeof record.agent === "string" && typeof record.sessionId === "string";
 }
 
 function processAlive(pid: number): boolean {

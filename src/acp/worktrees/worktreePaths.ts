@@ -9,6 +9,7 @@ import { lstat, mkdir, readFile, readlink, rmdir, symlink } from "node:fs/promis
 import { dirname, join, sep } from "node:path";
 import { diskIo } from "../checkpoints/diskIo";
 import { linkFreeFolder } from "../checkpoints/restoreGuard";
+import { isMissingPath } from "../platform/errorCode";
 
 /** What is at a path in a checkout: the link itself when it is one. */
 export type DiskEntry = { readonly kind: "absent" } | FileEntry | LinkEntry | { readonly kind: "folder" };
@@ -42,8 +43,8 @@ export async function safeTarget(root: string, relative: string): Promise<string
 }
 
 export async function readEntry(absolute: string): Promise<DiskEntry> {
-  const stat = await lstat(absolute).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT" || error.code === "ENOTDIR") return undefined;
+  const stat = await lstat(absolute).catch((error: unknown) => {
+    if (isMissingPath(error)) return undefined;
     throw error;
   });
   if (!stat) return { kind: "absent" };

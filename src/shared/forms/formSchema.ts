@@ -155,7 +155,7 @@ function toField(key: string, p: z.infer<typeof propertySchema>, required: boole
         p.items?.enum?.map((value) => ({ value, label: value }));
       if (!choices) return undefined;
       const defaultValue =
-        Array.isArray(p.default) && p.default.every((v) => typeof v === "string") ? (p.default as string[]) : undefined;
+        Array.isArray(p.default) && p.default.every((v) => typeof v === "string") ? p.default : undefined;
       return { ...base, type: "multi", choices, ...pick({ minItems: p.minItems, maxItems: p.maxItems, defaultValue }) };
     }
     default:

@@ -43,14 +43,7 @@ export function foldSubagentEvent(thread: Thread, raw: unknown, entryId: string,
   if (!parsed.success) return thread;
   const event = parsed.data;
   const existing = thread.runs[event.runId];
-  let run: SubagentRun = existing ?? {
-    runId: event.runId,
-    kind: "subagent",
-    state: "running",
-    progress: {},
-    thread: emptyThread,
-    ...parentOf(thread),
-  };
+  let run: SubagentRun = existing ?? newRun(thread, event.runId, "running");
   switch (event.type) {
     case "snapshot": {
       const s = event.snapshot;
@@ -190,8 +183,13 @@ export function withRun(thread: Thread, run: SubagentRun, isNew: boolean): Threa
   };
 }
 
+/** A run not seen before, empty, under the parent's running `subagent` tool call when there is one. */
+export function newRun(thread: Thread, runId: string, state: SubagentRun["state"]): SubagentRun {
+  return { runId, kind: "subagent", state, progress: {}, thread: emptyThread, ...parentOf(thread) };
+}
+
 /** Attach a new run to the parent's `subagent` tool call when one is running (Bub sends no link). */
-export function parentOf(thread: Thread): { parentToolCallId?: string } {
+function parentOf(thread: Thread): { parentToolCallId?: string } {
   for (let i = thread.entries.length - 1; i >= 0; i--) {
     const entry = thread.entries[i];
     if (entry?.kind !== "tool_call") continue;

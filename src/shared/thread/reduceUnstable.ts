@@ -6,10 +6,10 @@
  * - `session_message` upserts an inter-session message (omitted keeps, `null` clears, content
  *   replaces); `session_message_chunk` appends to its text, even before the first upsert.
  */
-import { emptyThread, type SessionMessageView, type SubagentRun, type Thread } from "./thread";
+import { type SessionMessageView, type SubagentRun, type Thread } from "./thread";
 import { contentBlockText } from "./sessionUpdate";
 import type { UnstableUpdate } from "./unstableUpdates";
-import { parentOf, withRun } from "./reduceSubagents";
+import { newRun, withRun } from "./reduceSubagents";
 
 export function foldUnstableUpdate(thread: Thread, update: UnstableUpdate): Thread {
   switch (update.sessionUpdate) {
@@ -41,14 +41,7 @@ type ChildUpdate = Extract<UnstableUpdate, { sessionUpdate: "subagent_update" }>
 
 function foldChildSession(thread: Thread, update: ChildUpdate): Thread {
   const existing = thread.runs[update.sessionId];
-  let run: SubagentRun = existing ?? {
-    runId: update.sessionId,
-    kind: "subagent",
-    state: "unknown",
-    progress: {},
-    thread: emptyThread,
-    ...parentOf(thread),
-  };
+  let run: SubagentRun = existing ?? newRun(thread, update.sessionId, "unknown");
   const label = update.title !== undefined ? update.title : update.description;
   if (label === null) {
     const { description: _cleared, ...rest } = run;

@@ -56,7 +56,7 @@ export function lenientArray<T extends z.ZodType>(item: T) {
   return z.array(z.unknown()).transform((items) =>
     items.flatMap((raw) => {
       const parsed = item.safeParse(raw);
-      return parsed.success ? [parsed.data as z.infer<T>] : [];
+      return parsed.success ? [parsed.data] : [];
     }),
   );
 }

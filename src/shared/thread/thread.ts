@@ -3,7 +3,7 @@
  * state the agent keeps up to date (plan, commands, modes, config, title, usage), and the state
  * of the current turn. Host and webview both hold one and fold the same actions into it.
  */
-import type { TurnUsage } from "./threadActions";
+import type { TurnUsage } from "./turnUsage";
 import type {
   AvailableCommand,
   ConfigOption,

@@ -6,17 +6,7 @@
 import * as z from "zod";
 import { configOptionsSchema, contentBlockSchema, modeStateSchema, sessionUpdateSchema } from "./sessionUpdate";
 import { storedEntrySchema } from "./storedTranscript";
-
-/** PromptResponse.usage (unstable in ACP, sent by several agents). */
-export const turnUsageSchema = z.looseObject({
-  totalTokens: z.number(),
-  inputTokens: z.number(),
-  outputTokens: z.number(),
-  thoughtTokens: z.number().nullish(),
-  cachedReadTokens: z.number().nullish(),
-  cachedWriteTokens: z.number().nullish(),
-});
-export type TurnUsage = z.infer<typeof turnUsageSchema>;
+import { turnUsageSchema } from "./turnUsage";
 
 const stopReasonSchema = z.enum(["end_turn", "max_tokens", "max_turn_requests", "refusal", "cancelled"]);
 

@@ -76,7 +76,7 @@ function writableEntries(thread: Thread): ThreadEntry[] {
 }
 
 function writableIndex(thread: Thread): Record<string, number> {
-  if (owned?.has(thread.index)) return thread.index as Record<string, number>;
+  if (owned?.has(thread.index)) return thread.index;
   const copy = { ...thread.index };
   containerCopyProbe.onCopy?.();
   owned?.add(copy);

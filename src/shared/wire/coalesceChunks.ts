@@ -24,7 +24,7 @@ function plainChunkText(action: PanelAction): string | undefined {
   for (const key in update) {
     if (key !== "sessionUpdate" && key !== "content" && key !== "messageId") return undefined;
   }
-  const content = update.content as Record<string, unknown> | undefined;
+  const content = update.content as Record<string, unknown> | null | undefined; // as the agent sent it
   if (typeof content !== "object" || content === null || content.type !== "text" || typeof content.text !== "string")
     return undefined;
   for (const key in content) {

@@ -1,5 +1,5 @@
 /**
- * The history's filters, shared by the panel's list (webview/sessionRows.ts) and *Open Session…* /
+ * The history's filters, shared by the panel's list (webview/tabs/sessionRows.ts) and *Open Session…* /
  * *Delete Session…* (src/vscode/historyQuickPick.ts), so both hide and narrow the same rows:
  * archived sessions only when asked for, and one agent or all of them. Also the row's state in one
  * word, the four the issue names (running / waiting for you / ended / archived) and the rest.

@@ -12,6 +12,7 @@ import { panelActionSchema, type PanelState } from "./panelState";
 import type { ThreadEntry } from "../thread/thread";
 import { MAX_PERMISSION_NOTE } from "./permissionNote";
 import { MAX_PATHS_PER_CHECK, MAX_PATH_CANDIDATE_LENGTH } from "./pathLinkLimits";
+import { tabStatusSchema } from "./tabStatus";
 
 // The snapshot is produced by the host's own reducer; validating its deep shape on every
 // resync would cost more than it protects, so it is checked structurally at the top level only.
@@ -46,10 +47,6 @@ export const mentionItemSchema = z.object({
   attachment: attachmentSchema.optional(),
 });
 export type MentionItem = z.infer<typeof mentionItemSchema>;
-
-const tabStatusSchema = z.enum(["starting", "running", "waiting", "idle", "failed", "none"]);
-/** What a tab is doing (derived in threadPhase.ts `panelStatus`). */
-export type TabStatus = z.infer<typeof tabStatusSchema>;
 
 /** One open session in the panel's tab strip. */
 export const tabSummarySchema = z.object({
@@ -263,7 +260,7 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
     type: z.literal("provider/set"),
     providerId: z.string(),
     apiType: z.string().min(1),
-    baseUrl: z.string().url(),
+    baseUrl: z.url(),
   }),
   z.object({ type: z.literal("provider/disable"), providerId: z.string() }),
   /** Open VS Code's diff editor for a tool call's diff content. */

@@ -4,8 +4,6 @@
  * waits for the user. A pending permission or form wins over "running": the turn is blocked on
  * the user, not on the agent.
  */
-import type { ConnectionState } from "./panelState";
-import type { TabStatus } from "./protocol";
 import type { Thread } from "../thread/thread";
 import { english, type Translate } from "../l10n";
 
@@ -33,26 +31,4 @@ export function isAwaitingUser(phase: ThreadPhase): phase is "awaiting_permissio
 /** The status line's words for a phase that waits for the user. */
 export function describeAwaiting(phase: "awaiting_permission" | "awaiting_form", t: Translate = english): string {
   return phase === "awaiting_permission" ? t("Waiting for your approval") : t("Waiting for your answer");
-}
-
-/**
- * What a tab is doing, in one word: the tab strip, the session list and the status bar show this.
- * The connection first (starting, failed), then the thread: waiting for the user, working (a
- * stopping turn too), or idle.
- */
-export function panelStatus(state: {
-  readonly connection: ConnectionState;
-  readonly thread: Pick<Thread, "turn" | "permissions" | "forms">;
-}): TabStatus {
-  switch (state.connection.status) {
-    case "none":
-    case "starting":
-    case "failed":
-      return state.connection.status;
-    case "ready": {
-      const phase = threadPhase(state.thread);
-      if (isAwaitingUser(phase)) return "waiting";
-      return phase === "idle" ? "idle" : "running";
-    }
-  }
 }

@@ -9,6 +9,8 @@
  */
 import { constants } from "node:fs";
 import { open, stat } from "node:fs/promises";
+import { isMissingPath } from "../../platform/errorCode";
+import { nonBlockFlag } from "../../platform/openFlags";
 
 export interface ReadRange {
   /** 1-based first line. */
@@ -39,19 +41,17 @@ export async function readTextBounded(
   maxBytes: number,
 ): Promise<BoundedText | undefined> {
   // O_NONBLOCK: opening a FIFO swapped in after the path check must not block a thread-pool thread.
-  const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)).catch(
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT" || error.code === "ENOTDIR") return undefined;
-      throw error;
-    },
-  );
+  const handle = await open(path, constants.O_RDONLY | nonBlockFlag).catch((error: unknown) => {
+    if (isMissingPath(error)) return undefined;
+    throw error;
+  });
   if (!handle) return undefined;
   try {
     const info = await handle.stat();
     if (!info.isFile()) throw new Error(`refusing to read "${path}": not a regular file`);
     return await readBounded(
       {
-        size: async () => info.size,
+        size: () => Promise.resolve(info.size),
         read: async (buffer, position) => (await handle.read(buffer, 0, buffer.length, position)).bytesRead,
       },
       range,

@@ -5,15 +5,11 @@
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import { RequestError } from "../connection/connection";
-import { ConsentGate, ConsentRefused, type DenyTurn } from "./consentGate";
+import { ConsentGate, ConsentRefused } from "./consentGate";
 import type { ElicitationCallbacks } from "../connection/clientCallbacks";
 import { parseFormSchema, validateForm, type FormField } from "../../../shared/forms/formSchema";
 import type { ThreadAction } from "../../../shared/thread/threadActions";
-
-export interface UrlConsent {
-  /** Shows the full URL and asks before opening it outside the editor; true if opened (DENY_TURN: see consentGate.ts). */
-  confirmAndOpen(agent: string, message: string, url: string): Promise<boolean | DenyTurn>;
-}
+import type { UrlConsent } from "../../ports";
 
 interface PendingForm {
   readonly sessionId: string;
@@ -45,10 +41,7 @@ export class ElicitationBroker implements ElicitationCallbacks {
         : { action: "decline" };
     }
     if (params.mode !== "form" || !("requestedSchema" in params)) {
-      throw RequestError.invalidParams(
-        { mode: params.mode },
-        `elicitation mode "${String(params.mode)}" is not supported`,
-      );
+      throw RequestError.invalidParams({ mode: params.mode }, `elicitation mode "${params.mode}" is not supported`);
     }
     if (sessionId === undefined)
       throw RequestError.invalidParams({ scope: "request" }, "forms need a sessionId to be shown in");

@@ -23,51 +23,7 @@ import { sensitiveWriteReason } from "./sensitivePaths";
 import { consentRoots, homeSecretReason } from "../../platform/consentRoots";
 import { resolveAgentPath, type ResolvedPath } from "../../platform/workspacePaths";
 import type { BoundedText, ReadRange } from "./boundedRead";
-
-export interface FileSystemPort {
-  /** The text of an open editor buffer for this file (unsaved changes included), if one is open. */
-  openBufferText(path: string): string | undefined;
-  /** True when an open buffer has edits not yet saved. */
-  isDirty(path: string): boolean;
-  /** The whole file on disk; undefined when it does not exist (the "before" of a write). */
-  readDisk(path: string): Promise<string | undefined>;
-  /**
-   * The file on disk for an agent's read, never holding more than `maxBytes`: the size is checked
-   * before reading, `line`/`limit` are streamed (see `readTextBounded` in boundedRead.ts).
-   * undefined when it does not exist.
-   */
-  readDiskBounded(path: string, range: ReadRange, maxBytes: number): Promise<BoundedText | undefined>;
-  /**
-   * Replace the whole file through the editor (undoable), create it and its folders if missing, then save.
-   * `resolved`: `path` was resolved (symlinks included) when it was checked; a folder that resolves
-   * elsewhere by the time of writing is refused (see atomicWrite.ts).
-   */
-  writeThroughEditor(path: string, content: string, options?: { readonly resolved?: boolean }): Promise<void>;
-  /** Delete a file (undoing the creation of a file by the agent). */
-  deleteFile(path: string): Promise<void>;
-}
-
-/**
- * The user's answer to a read outside the workspace: the grant to record for the session, or deny
- * (DENY_TURN: deny this and everything else the agent asks until the user's next message).
- */
-export type ReadConsent = "file" | "folder" | "deny" | DenyTurn;
-
-/**
- * The questions file access asks. Never silent: anything but an explicit allow is a denial, and
- * every question may be answered DENY_TURN (closing the dialog should mean that: see consentGate.ts).
- * `noFolder`: no folder is open, so the path is outside because nothing is inside.
- */
-export interface ConsentPrompt {
-  /** Ask before writing outside the workspace (each time). */
-  allowWriteOutsideWorkspace(agent: string, path: string, noFolder: boolean): Promise<boolean | DenyTurn>;
-  /** Ask before reading outside the workspace: allow this file, or its folder, for the session. */
-  allowReadOutsideWorkspace(agent: string, path: string, noFolder: boolean): Promise<ReadConsent>;
-  /** Ask before writing a sensitive file inside the workspace (each time); `why` finishes "This file …". */
-  allowSensitiveWrite(agent: string, path: string, why: string): Promise<boolean | DenyTurn>;
-  /** Ask before replacing a buffer that has unsaved edits of the user's. */
-  allowOverwriteUnsaved(agent: string, path: string): Promise<boolean | DenyTurn>;
-}
+import type { ConsentPrompt, FileSystemPort } from "../../ports";
 
 export interface FileWrite {
   readonly sessionId: string;

@@ -2,27 +2,14 @@
  * `session/request_permission`: shown on its tool call in the panel, answered by the user (or a
  * saved rule), and settled as `cancelled` when the turn is cancelled or the agent withdraws the
  * request (`$/cancel_request`). Options are chosen by `kind`, never by id: ids differ per agent.
+ * The SDK validates the params (zod) before they get here: titles and option names are strings,
+ * of any length (hence the caps below).
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import type { ThreadAction } from "../../../shared/thread/threadActions";
 import { LIMIT_REACHED, RequestError } from "../connection/connection";
 import type { AgentRef } from "../../agents/agentIdentity";
-
-/** A saved rule's answer: the option kind it picks, and the rule in words (shown in the transcript). */
-export interface RuledAnswer {
-  readonly decision: "allow_once" | "reject_once";
-  readonly rule: string;
-}
-
-export interface PermissionRules {
-  /** The saved rule that answers this request, if any (see permissionRuleDecision.ts). Async: paths are resolved. */
-  decide(agent: AgentRef, request: acp.RequestPermissionRequest): Promise<RuledAnswer | undefined>;
-}
-
-/** Tells the user about a request when the panel cannot show it (hidden view). */
-export interface PermissionNotifier {
-  notify(agent: string, request: acp.RequestPermissionRequest, answer: (optionId: string | undefined) => void): void;
-}
+import type { PermissionNotifier, PermissionRules, RuledAnswer } from "../../ports";
 
 /** A hostile agent may send thousands of options; the card shows at most this many. */
 export const MAX_PERMISSION_OPTIONS = 20;
@@ -78,14 +65,14 @@ export class PermissionBroker {
     const requestId = `perm-${++this.counter}`;
     const options = params.options.slice(0, MAX_PERMISSION_OPTIONS);
     return new Promise((resolve) => {
-      const what = String(params.toolCall.title ?? params.toolCall.kind ?? params.toolCall.toolCallId).slice(0, 200);
+      const what = (params.toolCall.title ?? params.toolCall.kind ?? params.toolCall.toolCallId).slice(0, 200);
       this.pending.set(requestId, { sessionId: params.sessionId, what, options, resolve });
       this.dispatch(params.sessionId, {
         type: "permission/requested",
         requestId,
         entryId: this.newId(),
-        toolCall: params.toolCall as { toolCallId: string },
-        options: options.map(({ optionId, name, kind }) => ({ optionId, name: String(name).slice(0, 200), kind })),
+        toolCall: params.toolCall,
+        options: options.map(({ optionId, name, kind }) => ({ optionId, name: name.slice(0, 200), kind })),
       });
       signal.addEventListener("abort", () => this.settle(requestId, undefined), { once: true });
       this.notifier?.notify(this.agent.name, params, (optionId) => this.settle(requestId, optionId));
@@ -100,7 +87,7 @@ export class PermissionBroker {
     const pending = this.pending.get(requestId);
     const option = pending?.options.find((candidate) => candidate.optionId === optionId);
     this.settle(requestId, optionId);
-    return pending && option ? { what: pending.what, chose: String(option.name).slice(0, 200) } : undefined;
+    return pending && option ? { what: pending.what, chose: option.name.slice(0, 200) } : undefined;
   }
 
   /** Turn cancelled: every pending request of the session is answered `cancelled` (ACP MUST). */
@@ -136,7 +123,7 @@ export class PermissionBroker {
 
 /** What the user sees in the transcript when a rule answered for them: never silent. */
 export function ruledNotice(entryId: string, ruled: RuledAnswer, toolCall: acp.ToolCallUpdate): ThreadAction {
-  const what = String(toolCall.title ?? toolCall.kind ?? toolCall.toolCallId).slice(0, 200);
+  const what = (toolCall.title ?? toolCall.kind ?? toolCall.toolCallId).slice(0, 200);
   const allowed = ruled.decision === "allow_once";
   return {
     type: "acp/update",

@@ -11,10 +11,10 @@
 import { realpathSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
-import type { PermissionRules } from "./permissionBroker";
 import { hooksReason, sensitiveReason } from "./sensitivePaths";
 import { isInside } from "../../platform/workspacePaths";
 import { homeSecretReason } from "../../platform/consentRoots";
+import type { PermissionRules } from "../../ports";
 
 /** Tool kinds that do not change files. */
 const READ_ONLY: ReadonlySet<string> = new Set(["read", "search", "think", "fetch"]);

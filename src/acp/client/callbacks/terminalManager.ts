@@ -9,20 +9,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import type * as acp from "@agentclientprotocol/sdk";
 import { LIMIT_REACHED, RequestError } from "../connection/connection";
 import type { TerminalCallbacks } from "../connection/clientCallbacks";
-
-export interface TerminalExit {
-  readonly exitCode: number | null;
-  readonly signal: string | null;
-}
-
-export interface TerminalEvents {
-  /** Before the process starts: what is about to run is shown first. */
-  created?(sessionId: string, terminalId: string, commandLine: string): void;
-  output?(sessionId: string, terminalId: string, chunk: string): void;
-  exited?(sessionId: string, terminalId: string, exit: TerminalExit): void;
-  /** The id was forgotten (released by the agent, its session or agent ended, or evicted by the cap). */
-  released?(sessionId: string, terminalId: string): void;
-}
+import type { TerminalEvents, TerminalExit } from "../../ports";
 
 export interface TerminalOptions {
   readonly defaultCwd: (sessionId: string) => string;
@@ -55,6 +42,7 @@ export class TerminalManager implements TerminalCallbacks {
 
   constructor(private readonly options: TerminalOptions) {}
 
+  // eslint-disable-next-line @typescript-eslint/require-await -- async: a refusal (limit, bad cwd) must reject, not throw
   async create(params: acp.CreateTerminalRequest): Promise<acp.CreateTerminalResponse> {
     this.makeRoom(params.sessionId);
     const terminalId = `term-${++this.counter}`;
@@ -123,6 +111,7 @@ export class TerminalManager implements TerminalCallbacks {
     return { terminalId };
   }
 
+  // eslint-disable-next-line @typescript-eslint/require-await -- async: an unknown terminal id must reject, not throw
   async output(params: acp.TerminalOutputRequest): Promise<acp.TerminalOutputResponse> {
     const terminal = this.get(params.terminalId);
     return {

@@ -1,3 +1,4 @@
+import type { TerminalEvents } from "../../ports";
 /**
  * The bookkeeping of terminal mirrors (VS Code's terminal panel showing agent terminals, see
  * src/vscode/terminalMirror.ts), kept free of `vscode` so it is unit-tested:
@@ -11,7 +12,6 @@
  *   screen, the alternate screen, scroll regions, OSC such as titles or the clipboard, DCS): the
  *   echoed command stays on screen as it was. Multi-line progress displays print line by line.
  */
-import type { TerminalEvents } from "./terminalManager";
 
 export const MAX_TERMINAL_MIRRORS = 20;
 

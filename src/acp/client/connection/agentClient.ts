@@ -278,7 +278,7 @@ export class AgentClient {
 }
 
 function timeout(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref?.());
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 function raceTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {

@@ -49,7 +49,7 @@ export function describeExit(exit: AgentExit, stderrTail: string, t: Translate =
 
 /** A failed request, for the user: JSON-RPC code and message, with the agent's details. */
 export function describeRequestError(error: unknown): FailureReport {
-  if (error && typeof error === "object" && "code" in error && typeof (error as { code: unknown }).code === "number") {
+  if (error && typeof error === "object" && "code" in error && typeof error.code === "number") {
     const { code, message, data } = error as { code: number; message?: string; data?: unknown };
     const detail = (data as { details?: unknown } | undefined)?.details;
     const text = typeof detail === "string" ? `${message ?? "error"}: ${detail}` : (message ?? "error");

@@ -10,16 +10,11 @@
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import type { AgentClient } from "./agentClient";
-import { terminalSignIn, type LaunchPlace, type TerminalSignIn } from "./terminalSignIn";
+import { terminalSignIn, type LaunchPlace } from "./terminalSignIn";
+import type { AuthPrompt } from "../../ports";
 
-export interface AuthPrompt {
-  /** Ask which method to use; undefined = the user declined. */
-  choose(agent: string, methods: readonly acp.AuthMethod[]): Promise<acp.AuthMethod | undefined>;
-  /** Show `signIn.commandLine`, its folder and added env; true only when the user says to run it. */
-  confirmTerminalLogin(signIn: TerminalSignIn): Promise<boolean>;
-  /** Run `signIn` in an interactive terminal (its command, args, env and directory as given); true on exit code 0. */
-  runTerminalLogin(signIn: TerminalSignIn): Promise<boolean>;
-}
+/** Declared with the other ports; named here too for the importers that still look for it here. */
+export type { AuthPrompt } from "../../ports";
 
 export const AUTH_REQUIRED = -32000;
 
@@ -29,8 +24,9 @@ export function isAuthRequired(error: unknown): boolean {
 
 export type AuthOutcome = "authenticated" | "restart-needed" | "declined";
 
+/** By the tag as sent: `initialize`'s answer is not validated, and newer agents send other tags (`env_var`). */
 function isTerminal(method: acp.AuthMethod): method is acp.AuthMethodTerminal {
-  return "type" in method && method.type === "terminal";
+  return "type" in method && (method as { type?: unknown }).type === "terminal";
 }
 
 export async function authenticate(client: AgentClient, prompt: AuthPrompt, place: LaunchPlace): Promise<AuthOutcome> {

@@ -13,15 +13,15 @@ export const TERMINAL_OUTPUT_META = { terminal_output: true } as const;
 
 export interface FileSystemCallbacks {
   readTextFile(params: acp.ReadTextFileRequest, signal: AbortSignal): Promise<acp.ReadTextFileResponse>;
-  writeTextFile(params: acp.WriteTextFileRequest, signal: AbortSignal): Promise<acp.WriteTextFileResponse | void>;
+  writeTextFile(params: acp.WriteTextFileRequest, signal: AbortSignal): Promise<acp.WriteTextFileResponse | undefined>;
 }
 
 export interface TerminalCallbacks {
   create(params: acp.CreateTerminalRequest): Promise<acp.CreateTerminalResponse>;
   output(params: acp.TerminalOutputRequest): Promise<acp.TerminalOutputResponse>;
   waitForExit(params: acp.WaitForTerminalExitRequest, signal: AbortSignal): Promise<acp.WaitForTerminalExitResponse>;
-  kill(params: acp.KillTerminalRequest): Promise<acp.KillTerminalResponse | void>;
-  release(params: acp.ReleaseTerminalRequest): Promise<acp.ReleaseTerminalResponse | void>;
+  kill(params: acp.KillTerminalRequest): Promise<acp.KillTerminalResponse | undefined>;
+  release(params: acp.ReleaseTerminalRequest): Promise<acp.ReleaseTerminalResponse | undefined>;
 }
 
 export interface ElicitationCallbacks {

@@ -90,7 +90,8 @@ export class AgentConnection {
 
   /** Why the connection closed (an Error such as the SDK's MessageTooLargeError), once closed. */
   get closeReason(): unknown {
-    return this.connection.signal.aborted ? this.connection.signal.reason : undefined;
+    const reason: unknown = this.connection.signal.reason;
+    return this.connection.signal.aborted ? reason : undefined;
   }
 
   /** The capabilities advertised: exactly what `callbacks` implements, plus display features. */
@@ -133,7 +134,8 @@ export class AgentConnection {
     return this.connection.agent.request(acp.methods.agent.session.load, params);
   }
 
-  resumeSession(params: acp.ResumeSessionRequest): Promise<acp.ResumeSessionResponse> {
+  /** `null` when the agent answers so: the SDK maps a `null` result to `{}` for `session/load` only. */
+  resumeSession(params: acp.ResumeSessionRequest): Promise<acp.ResumeSessionResponse | null> {
     return this.connection.agent.request(acp.methods.agent.session.resume, params);
   }
 
@@ -175,7 +177,7 @@ export class AgentConnection {
 
   /** A vendor request (`_lody/session/steer`, `_session/steering`…); the result is untyped. */
   extRequest(method: string, params: unknown): Promise<unknown> {
-    return this.connection.agent.request<unknown, unknown>(method, params);
+    return this.connection.agent.request(method, params);
   }
 
   close(): void {
@@ -250,7 +252,7 @@ const YIELD_AFTER_MS = 8;
  */
 function routeIncoming(message: AnyMessage, events: ConnectionEvents, text?: string): boolean {
   events.traffic("in", message, text !== undefined && isPlainChunk(message) ? text : undefined);
-  if (!("method" in message) || ("id" in message && message.id !== undefined)) return false;
+  if (!("method" in message) || "id" in message) return false;
   if (message.method === acp.methods.client.session.update) {
     const params = message.params as { sessionId?: unknown; update?: unknown } | undefined;
     if (typeof params?.sessionId === "string") events.sessionUpdate(params.sessionId, params.update);

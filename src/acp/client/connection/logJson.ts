@@ -24,7 +24,8 @@ class BoundedWriter {
 
   constructor(private readonly limit: number) {}
 
-  get full(): boolean {
+  /** A method, not a getter: each write may fill it, and a getter's value would be taken as fixed. */
+  isFull(): boolean {
     return this.length >= this.limit;
   }
 
@@ -33,14 +34,14 @@ class BoundedWriter {
   }
 
   write(text: string): void {
-    if (this.full) return;
+    if (this.isFull()) return;
     const part = text.length > this.remaining ? text.slice(0, this.remaining) : text;
     this.parts.push(part);
     this.length += part.length;
   }
 
   text(): string {
-    return this.parts.join("") + (this.full ? TRUNCATED : "");
+    return this.parts.join("") + (this.isFull() ? TRUNCATED : "");
   }
 }
 
@@ -56,7 +57,7 @@ export function logJson(message: unknown, limit = TRAFFIC_LINE_LIMIT): string {
 }
 
 function writeValue(out: BoundedWriter, value: unknown, depth: number, context: Context): void {
-  if (out.full) return;
+  if (out.isFull()) return;
   if (value !== null && typeof value === "object" && typeof (value as { toJSON?: unknown }).toJSON === "function") {
     value = (value as { toJSON(): unknown }).toJSON();
   }
@@ -86,7 +87,7 @@ function writeValue(out: BoundedWriter, value: unknown, depth: number, context: 
   if (depth >= LOG_MAX_DEPTH) return out.write(TOO_DEEP);
   if (Array.isArray(value)) {
     out.write("[");
-    for (let i = 0; i < value.length && !out.full; i++) {
+    for (let i = 0; i < value.length && !out.isFull(); i++) {
       if (i > 0) out.write(",");
       writeValue(out, value[i] as unknown, depth + 1, context);
     }
@@ -98,7 +99,7 @@ function writeValue(out: BoundedWriter, value: unknown, depth: number, context: 
   const record = value as Record<string, unknown>;
   const envEntry = context === "mcpEnv" && typeof record.name === "string";
   for (const key of Object.keys(record)) {
-    if (out.full) break;
+    if (out.isFull()) break;
     const child = record[key];
     if (child === undefined || typeof child === "function" || typeof child === "symbol") continue;
     if (!first) out.write(",");

@@ -1,8 +1,9 @@
 /**
- * What VS Code knows about the code, as the agent tools need it: the port `src/vscode/` implements
- * with VS Code's own commands (`vscode.executeDefinitionProvider` and the like), so the tools work
- * for every language with an installed extension. Positions here are 0-based, as in VS Code; the
- * tools speak 1-based lines and columns to the model (toolCalls.ts converts).
+ * What VS Code knows about the code, as the agent tools need it: the types of the
+ * `EditorIntelligencePort` (ports.ts), which `src/vscode/` implements with VS Code's own commands
+ * (`vscode.executeDefinitionProvider` and the like), so the tools work for every language with an
+ * installed extension. Positions here are 0-based, as in VS Code; the tools speak 1-based lines and
+ * columns to the model (toolCalls.ts converts).
  */
 
 export interface Position {
@@ -80,26 +81,4 @@ export interface FileDiagnostics {
 export interface DocumentOrigin {
   readonly languageId: string;
   readonly open: boolean;
-}
-
-/** Every method reads only; paths in and out are absolute file paths (non-file documents are left out). */
-export interface EditorIntelligencePort {
-  /**
-   * One file's problems: the file is opened as a document (no editor tab) and its language
-   * server's report awaited (diagnosticsSettle.ts), or asked directly where VS Code has a way.
-   */
-  diagnostics(path: string): Promise<FileDiagnostics>;
-  /** Every file a language server has reported on so far (the workspace's files are not all analysed). */
-  workspaceDiagnostics(): Promise<FileDiagnostics[]>;
-  /** Opens the file as a document (no tab) so its providers can answer; says where answers come from. */
-  documentOrigin(path: string): Promise<DocumentOrigin>;
-  documentSymbols(path: string): Promise<SymbolInfo[]>;
-  workspaceSymbols(query: string): Promise<SymbolInfo[]>;
-  definition(path: string, position: Position): Promise<LocationInfo[]>;
-  references(path: string, position: Position): Promise<LocationInfo[]>;
-  /** The hover's Markdown parts. */
-  hover(path: string, position: Position): Promise<string[]>;
-  openEditors(): Promise<OpenEditorInfo[]>;
-  /** The active editor's selection, or undefined with no active text editor. */
-  selection(): Promise<SelectionInfo | undefined>;
 }

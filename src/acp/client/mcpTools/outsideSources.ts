@@ -36,8 +36,14 @@ export interface SourceScanOptions {
   readonly cache?: ReferenceCache;
 }
 
-/** What each file referenced when it was last read, keyed by inode, size and ctime. */
-export type ReferenceCache = Map<string, { readonly key: string; readonly references: readonly SourceReference[] }>;
+/** What a file referenced when it was last read; `key` is its inode, size and ctime then. */
+interface ReadReferences {
+  readonly key: string;
+  readonly references: readonly SourceReference[];
+}
+
+/** By file: what it referenced when it was last read. */
+export type ReferenceCache = Map<string, ReadReferences>;
 
 const PARALLEL_FILES = 32;
 const MAX_CACHED_FILES = 50_000;
@@ -68,7 +74,7 @@ export class SourceScan {
     this.realRoots = Promise.all(roots.map((root) => realpath(root).catch(() => resolve(root))));
     this.maxFiles = options.maxFiles ?? 20_000;
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_READ_BYTES;
-    this.cache = options.cache ?? new Map();
+    this.cache = options.cache ?? new Map<string, ReadReferences>();
   }
 
   /** The outside files (real paths, sorted) answers about `file` can draw on. */

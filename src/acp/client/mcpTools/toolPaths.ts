@@ -19,12 +19,14 @@ import { join, resolve } from "node:path";
 import { ConsentGate, ConsentRefused } from "../callbacks/consentGate";
 import { SourceScan, type ReferenceCache } from "./outsideSources";
 import { wholeReadRefusal } from "../callbacks/boundedRead";
-import { DEFAULT_MAX_READ_BYTES, type ConsentPrompt, type ReadConsent } from "../callbacks/fileSystemCallbacks";
+import { DEFAULT_MAX_READ_BYTES } from "../callbacks/fileSystemCallbacks";
 import { grantableFolder, type GrantScope } from "../callbacks/pathGrants";
 import { resolveAgentPath, type ResolvedPath } from "../../platform/workspacePaths";
 import { consentRoots, homeSecretReason } from "../../platform/consentRoots";
+import type { ConsentPrompt, ReadConsent } from "../../ports";
 
-export interface ToolPathOptions {
+/** Whose tools they are and what they may reach: the same for the servers and for the paths they open. */
+export interface ToolReach {
   readonly agent: string;
   readonly roots: () => readonly string[];
   /** The session the tools serve: grants are per session. */
@@ -33,6 +35,9 @@ export interface ToolPathOptions {
   readonly grants: GrantScope;
   /** The connection's gate, shared with `fs/*`: one question at a time (default: private). */
   readonly gate?: ConsentGate;
+}
+
+export interface ToolPathOptions extends ToolReach {
   /** The user's home folder (default: the process's). */
   readonly home?: string;
   /** The size cap of a file the tools open (default: fs/read_text_file's). */

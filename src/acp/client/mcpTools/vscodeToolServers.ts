@@ -9,27 +9,13 @@
  * connection gets the same server.
  */
 import type * as acp from "@agentclientprotocol/sdk";
-import type { ConsentGate } from "../callbacks/consentGate";
 import type { ClientGrants } from "../../agents/networkPolicy";
-import type { ConsentPrompt } from "../callbacks/fileSystemCallbacks";
-import type { GrantScope } from "../callbacks/pathGrants";
-import type { EditorIntelligencePort } from "./editorIntelligence";
 import { McpToolServer, type McpOutcome } from "./mcpToolServer";
 import { VSCODE_TOOLS_SERVER_NAME } from "./toolCatalog";
 import { ToolBridgeServer, type StdioMcpServer } from "./toolBridgeServer";
-import { ToolPaths } from "./toolPaths";
+import { ToolPaths, type ToolReach } from "./toolPaths";
 import { VscodeToolset } from "./vscodeToolset";
-
-/** What the host provides for the VS Code tools. */
-export interface VscodeToolsPort {
-  readonly intelligence: EditorIntelligencePort;
-  /** The bridge script shipped in the extension (dist/mcpBridge.js). */
-  readonly bridgeScript: string;
-  /** The Node that runs it (default: this process's executable, with ELECTRON_RUN_AS_NODE). */
-  readonly execPath?: string;
-  /** The `acpPanel.vscodeTools` setting (default on). */
-  enabled(): boolean;
-}
+import type { VscodeToolsPort } from "../../ports";
 
 /**
  * Off when the setting is off. Otherwise the agent's entry decides (`"vscodeTools": true|false`),
@@ -58,14 +44,8 @@ export interface AcpMcpDeclaration {
   serverId: string;
 }
 
-export interface VscodeToolServersOptions {
-  readonly agent: string;
+export interface VscodeToolServersOptions extends ToolReach {
   readonly port: VscodeToolsPort;
-  readonly roots: () => readonly string[];
-  readonly sessionId: () => string;
-  readonly consent: Pick<ConsentPrompt, "allowReadOutsideWorkspace">;
-  readonly grants: GrantScope;
-  readonly gate?: ConsentGate;
 }
 
 export class VscodeToolServers {

@@ -4,14 +4,7 @@
  * argument is a tool error the model can read (`isError: true`), not a protocol error.
  */
 import { isAbsolute, resolve } from "node:path";
-import type {
-  DiagnosticInfo,
-  DocumentOrigin,
-  EditorIntelligencePort,
-  LocationInfo,
-  Position,
-  SymbolInfo,
-} from "./editorIntelligence";
+import type { DiagnosticInfo, DocumentOrigin, LocationInfo, Position, SymbolInfo } from "./editorIntelligence";
 import { TOOL_DESCRIPTIONS, isToolName, toolArguments, type ToolDescription } from "./toolCatalog";
 import {
   boundedList,
@@ -25,6 +18,7 @@ import {
 } from "./toolOutput";
 import type { ToolPaths } from "./toolPaths";
 import { ToolInputError } from "./toolPaths";
+import type { EditorIntelligencePort } from "../../ports";
 
 /** MCP's `CallToolResult`, text only. */
 export interface CallToolResult {
@@ -57,7 +51,7 @@ export class VscodeToolset {
         `Invalid arguments for ${name}: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "arguments"} ${issue.message}`).join("; ")}`,
       );
     try {
-      const out = await this.run(name, parsed.data as Record<string, unknown>);
+      const out = await this.run(name, parsed.data);
       return { content: [{ type: "text", text: out.text }], _meta: { truncated: out.truncated } };
     } catch (error) {
       if (error instanceof ToolInputError) return failure(error.message);
@@ -147,7 +141,7 @@ export class VscodeToolset {
         const { kept } = await this.options.paths.filterVisible([selection], (item) => item.path);
         if (kept.length === 0)
           return { text: "The active editor's file is outside the workspace (left out).", truncated: false };
-        const head = `${this.where(selection.path, selection.range)}`;
+        const head = this.where(selection.path, selection.range);
         return boundedText(
           selection.text.length === 0
             ? `Cursor at ${head} (nothing selected).`

@@ -6,21 +6,25 @@
 import type { ClientCallbacks } from "../connection/clientCallbacks";
 import type { ClientGrants } from "../../agents/networkPolicy";
 import { ConsentGate } from "../callbacks/consentGate";
-import { ElicitationBroker, type UrlConsent } from "../callbacks/elicitationBroker";
-import {
-  fileSystemCallbacks,
-  type ConsentPrompt,
-  type FileSystemPort,
-  type FileWrite,
-} from "../callbacks/fileSystemCallbacks";
+import { ElicitationBroker } from "../callbacks/elicitationBroker";
+import { fileSystemCallbacks, type FileWrite } from "../callbacks/fileSystemCallbacks";
 import { PathGrants, type GrantScope } from "../callbacks/pathGrants";
-import { PermissionBroker, type PermissionNotifier, type PermissionRules } from "../callbacks/permissionBroker";
+import { PermissionBroker } from "../callbacks/permissionBroker";
 import { guardSensitiveEdits } from "../callbacks/sensitiveRules";
-import { TerminalManager, type TerminalEvents } from "../callbacks/terminalManager";
+import { TerminalManager } from "../callbacks/terminalManager";
 import type { Translate } from "../../../shared/l10n";
 import type { ThreadAction } from "../../../shared/thread/threadActions";
-import { VscodeToolServers, type VscodeToolsPort } from "../mcpTools/vscodeToolServers";
+import { VscodeToolServers } from "../mcpTools/vscodeToolServers";
 import { warningNotice } from "../../../shared/thread/warningNotice";
+import type {
+  ConsentPrompt,
+  FileSystemPort,
+  PermissionNotifier,
+  PermissionRules,
+  TerminalEvents,
+  UrlConsent,
+  VscodeToolsPort,
+} from "../../ports";
 
 export interface ClientPorts {
   readonly files?: FileSystemPort;

@@ -7,7 +7,7 @@
  * beside their parent's). Bounded: an agent cannot make the client hold unlimited children.
  */
 import type { AgentClient } from "../connection/agentClient";
-import type { ThreadSink } from "./sessionController";
+import type { ThreadSink } from "./sessionContext";
 import { capDepth } from "../../../shared/thread/boundedDepth";
 
 const MAX_CHILDREN = 256;

@@ -7,7 +7,7 @@
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import { capabilitiesOf, type AgentCapabilityView } from "../connection/agentCapabilities";
-import type { OpenMode, SessionContext } from "./sessionController";
+import type { OpenMode, SessionContext } from "./sessionContext";
 import { systemPromptParam } from "./systemPrompt";
 
 /** `systemPromptSkipped`: why the systemPrompt setting was left out, to tell the user once the session is open. */

@@ -7,7 +7,7 @@
 import * as z from "zod";
 import type { AgentClient } from "../connection/agentClient";
 import { capabilitiesOf } from "../connection/agentCapabilities";
-import type { ThreadSink } from "./sessionController";
+import type { ThreadSink } from "./sessionContext";
 import type { ProviderView } from "../../../shared/thread/thread";
 import { english, type Translate } from "../../../shared/l10n";
 

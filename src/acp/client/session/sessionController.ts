@@ -6,16 +6,13 @@
  * (silenceWatchdog.ts), Stop (stopGrace.ts) and steering (steerer.ts).
  */
 import type * as acp from "@agentclientprotocol/sdk";
-import type { AgentClient } from "../connection/agentClient";
 import { buildPrompt, type PromptAttachment } from "./promptBuilder";
 import { capabilitiesOf } from "../connection/agentCapabilities";
 import { steeringRouteOf, type SteerOutcome, type SteeringRoute } from "./steering";
 import { StopGrace } from "./stopGrace";
 import { Steerer } from "./steerer";
 import { describeRequestError } from "../connection/agentErrors";
-import type { Clock, Logger } from "../../ports";
-import type { ThreadAction } from "../../../shared/thread/threadActions";
-import { english, type Translate } from "../../../shared/l10n";
+import { english } from "../../../shared/l10n";
 import { ChildSessions } from "./childSessions";
 import { ProviderSettings } from "./providerSettings";
 import { openParams, reopenModeOf } from "./openRequests";
@@ -25,45 +22,10 @@ import { reportTurnEnd } from "./turnEnd";
 import { SilenceWatchdog } from "./silenceWatchdog";
 import { warningNotice } from "../../../shared/thread/warningNotice";
 import { AutoRetry } from "./autoRetry";
+import type { OpenMode, SessionContext } from "./sessionContext";
 
 export { SILENCE_WARNING_MS } from "./silenceWatchdog";
 export { describeVendorError } from "./turnEnd";
-
-export type ThreadSink = (action: ThreadAction) => void;
-export interface AgentNotice {
-  readonly severity: "warning" | "error";
-  readonly title: string;
-  readonly description?: string;
-}
-export type OpenMode = "new" | "load" | "resume";
-
-export interface SessionContext {
-  readonly client: AgentClient;
-  readonly cwd: string;
-  readonly additionalDirectories: readonly string[];
-  readonly sink: ThreadSink;
-  readonly newId: () => string;
-  readonly clock: Clock;
-  readonly logger: Logger;
-  /**
-   * True while the turn waits for the user (a permission or a form): the agent is silent because
-   * of us, so the silence watchdog keeps quiet and looks again later.
-   */
-  readonly awaitingUser?: () => boolean;
-  /** The user's language for what the panel itself writes in the transcript (default English). */
-  readonly translate?: Translate;
-  /** MCP servers the client itself serves to this session (the VS Code tools), after the user's. */
-  readonly clientMcpServers?: () => Promise<acp.McpServer[]>;
-  /**
-   * Runs after the user's message shows and before the agent gets it (the turn's workspace
-   * checkpoint). It must not throw; the prompt goes out once it resolves.
-   */
-  readonly beforePrompt?: (entryId: string) => Promise<void>;
-  /** A live warning or error `notice` from the agent (sessionUpdates.ts): the host raises a toast. */
-  readonly agentNotice?: (notice: AgentNotice) => void;
-  /** The user's auto-retry setting (autoRetry.ts), read at each failure; off when absent. */
-  readonly autoRetry?: () => boolean;
-}
 
 export class SessionController {
   private turnRunning = false;
@@ -201,7 +163,7 @@ export class SessionController {
       entryId,
       text,
       at: clock.now(),
-      ...(sent.length > 0 ? { attachments: sent as Array<{ type: string }> } : {}),
+      ...(sent.length > 0 ? { attachments: sent } : {}),
     });
     this.turnRunning = true;
     await this.context.beforePrompt?.(entryId).catch(() => undefined);
@@ -223,9 +185,11 @@ export class SessionController {
       this.lastStop = response.stopReason;
       reportTurnEnd(this.context, response, afterCancel, this.updatesThisTurn);
     } catch (error) {
-      this.lastStop = this.cancelRequested ? "cancelled" : "error";
+      // cancel() may have set it while the prompt was out; TypeScript still sees the `false` set above.
+      const cancelled = this.cancelRequested as boolean;
+      this.lastStop = cancelled ? "cancelled" : "error";
       if (this.agentGone) return; // reported as a crash
-      if (this.cancelRequested) {
+      if (cancelled) {
         // An error answer to a cancelled prompt is still a cancellation.
         sink({ type: "turn/ended", stopReason: "cancelled" });
       } else {

@@ -117,7 +117,7 @@ export class SessionRouter {
   ): Promise<NonNullable<ClientCallbacks[K]>> {
     const group = (await this.owner(sessionId)).callbacks[key];
     if (!group) throw acp.RequestError.methodNotFound(key);
-    return group as NonNullable<ClientCallbacks[K]>;
+    return group;
   }
 
   private fileSystem(): FileSystemCallbacks {

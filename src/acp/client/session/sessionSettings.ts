@@ -5,7 +5,7 @@
  * `defaultConfig` is applied after `session/new`, only with values the agent offers.
  */
 import type * as acp from "@agentclientprotocol/sdk";
-import type { SessionContext } from "./sessionController";
+import type { SessionContext } from "./sessionContext";
 import { describeRequestError } from "../connection/agentErrors";
 import { configOptionsSchema, modeStateSchema } from "../../../shared/thread/sessionUpdate";
 import { english } from "../../../shared/l10n";

@@ -9,7 +9,7 @@
  * warning or error `notice` the agent sends live (not in a `session/load` replay) is also told to
  * `agentNotice`, which raises a toast; every notice, info included, stays in the timeline as a banner.
  */
-import type { SessionContext } from "./sessionController";
+import type { SessionContext } from "./sessionContext";
 import type { ChildSessions } from "./childSessions";
 import type { Steerer } from "./steerer";
 import { STEER_APPLIED_METHODS } from "./steering";

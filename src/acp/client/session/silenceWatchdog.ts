@@ -5,7 +5,7 @@
  * ours, not the agent's: the watchdog then looks again one period later instead of warning.
  */
 import type { Timer } from "../../ports";
-import type { SessionContext } from "./sessionController";
+import type { SessionContext } from "./sessionContext";
 import { english } from "../../../shared/l10n";
 import { warningNotice } from "../../../shared/thread/warningNotice";
 

@@ -7,7 +7,7 @@
 import type * as acp from "@agentclientprotocol/sdk";
 import { describeRequestError } from "../connection/agentErrors";
 import { steerOutcomeOf, steeringRouteOf, type SteerOutcome } from "./steering";
-import type { SessionContext } from "./sessionController";
+import type { SessionContext } from "./sessionContext";
 import type { Timer } from "../../ports";
 
 export const UNOWNED_TURN_QUIET_MS = 3000;

@@ -7,7 +7,7 @@
  */
 import { logJson } from "../connection/logJson";
 import type { Timer } from "../../ports";
-import type { SessionContext } from "./sessionController";
+import type { SessionContext } from "./sessionContext";
 import { english } from "../../../shared/l10n";
 import { warningNotice } from "../../../shared/thread/warningNotice";
 

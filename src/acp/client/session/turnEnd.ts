@@ -3,8 +3,8 @@
  * the stop reason and usage, preceded by a warning or an error for two agent quirks (below).
  */
 import type * as acp from "@agentclientprotocol/sdk";
-import type { SessionContext } from "./sessionController";
-import { turnUsageSchema } from "../../../shared/thread/threadActions";
+import type { SessionContext } from "./sessionContext";
+import { turnUsageSchema } from "../../../shared/thread/turnUsage";
 import { english } from "../../../shared/l10n";
 import { warningNotice } from "../../../shared/thread/warningNotice";
 

@@ -58,7 +58,7 @@ export class HttpReattach {
     this.requests.delete(key);
     const reattach = this.pending.get(sessionId);
     this.pending.delete(sessionId);
-    reattach?.answer(!("error" in message && message.error !== undefined));
+    reattach?.answer(!("error" in message));
   }
 
   /** The connection is gone: nothing is waiting any more. */

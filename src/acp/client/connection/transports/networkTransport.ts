@@ -26,7 +26,7 @@ type WebSocketOption = NonNullable<NonNullable<Parameters<typeof createWebSocket
  */
 function webSocketClass(): WebSocketOption {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require("ws") as typeof Ws).WebSocket as unknown as WebSocketOption;
+  return (require("ws") as typeof Ws).WebSocket;
 }
 
 /** Refuses (throws) an endpoint that is neither TLS nor loopback, before any connection. */

@@ -156,6 +156,7 @@ export function nodeNdJsonStream(output: Writable, input: Readable, options: Nod
       paused = false;
       if (finished) return;
       if (hasRest) frame();
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- frame() may have paused or finished
       if (paused || finished) return;
       if (inputEnded) finish();
       else input.resume();

@@ -1,0 +1,132 @@
+/**
+ * The conversation: a `role="log"` region of entries keyed by id, and of the subagent runs and
+ * member lanes placed between them (see transcriptRows.ts), virtualised (only the rows near the
+ * viewport are in the DOM; see useVirtualRows.ts). Each row has its own error boundary: a row that
+ * fails to render shows as plain text and the others live. It follows the newest output while the
+ * user is at the bottom and keeps their place when they are not; "Jump to latest" takes them back.
+ * What the user sends or must answer is brought into view (useRevealRequests.ts). `scrollKey` names
+ * the tab whose saved scroll position applies.
+ */
+import { useMemo, useRef } from "react";
+import type { ConnectionState } from "../../src/shared/wire/panelState";
+import type { ThreadEntry } from "../../src/shared/thread/thread";
+import { usePanel } from "../host/hooks";
+import { NestedEntryContext } from "./runs/nestedThread";
+import { rowContent, rowLabel, rowPlainText } from "./rowPlainText";
+import { type TranscriptRow, transcriptRows } from "./transcriptRows";
+import { useRevealRequests } from "./scroll/useRevealRequests";
+import { useStickToBottom } from "./scroll/useStickToBottom";
+import { useVirtualRows } from "./scroll/useVirtualRows";
+import { EmptyState } from "./EmptyState";
+import { EntryView } from "./EntryView";
+import { ErrorNotice } from "./ErrorNotice";
+import { JumpToLatest } from "./scroll/JumpToLatest";
+import { MessageSegmentView } from "./messages/MessageSegmentView";
+import { RowBoundary } from "./RowBoundary";
+import { RunRow } from "./runs/SubagentRunView";
+import { TranscriptTail } from "./TranscriptTail";
+import { t } from "../l10n";
+
+const keyOf = (row: TranscriptRow) => row.key;
+
+/** An entry of a subagent run's child thread (runs draw their entries through NestedEntryContext). */
+function NestedEntry({ entry }: { readonly entry: ThreadEntry }) {
+  return <EntryView entry={entry} recovery={false} />;
+}
+
+/** First guesses at row heights, before a row has been measured. */
+function estimate(row: TranscriptRow): number {
+  if (row.kind === "run") return 80;
+  if (row.kind === "segment") return row.segment.estimate;
+  switch (row.entry.kind) {
+    case "user":
+      return 44;
+    case "assistant":
+      return 120;
+    case "tool_call":
+      return 60;
+    case "compaction":
+    case "error":
+    case "notice":
+      return 36;
+  }
+}
+
+export function Transcript({ scrollKey }: { scrollKey: string }) {
+  const entries = usePanel((state) => state.thread.entries);
+  const runs = usePanel((state) => state.thread.runs);
+  const runOrder = usePanel((state) => state.thread.runOrder);
+  const index = usePanel((state) => state.thread.index);
+  const connection = usePanel((state) => state.connection);
+  const omitted = usePanel((state) => state.thread.omittedEntries);
+  const items = useMemo(() => transcriptRows({ entries, runs, runOrder, index }), [entries, runs, runOrder, index]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const follow = useStickToBottom(scroller, content, items.length > 0, scrollKey);
+  const { onScroll, pinned, jumpToBottom } = follow;
+  const rows = useVirtualRows({ scroller, items, keyOf, estimate, isPinned: follow.isPinned });
+  useRevealRequests(scroller, follow, rows.scrollToRow);
+
+  const failure = connection.status === "failed" ? connection : undefined;
+  // The host records a failure as an error entry too; recovery buttons go on the newest one.
+  const recoveryId = useMemo(() => (failure ? lastErrorId(entries) : undefined), [failure, entries]);
+  const visible = items.slice(rows.start, rows.end);
+
+  return (
+    <NestedEntryContext value={NestedEntry}>
+      <div className="transcript-frame">
+        <div className="transcript" role="log" aria-label={t("Transcript")} ref={scroller} onScroll={onScroll}>
+          <div className="transcript-content" ref={content}>
+            {items.length === 0 && !failure ? (
+              loadingHistory(connection) ? (
+                <p className="transcript-empty">{t("Loading the session's history…")}</p>
+              ) : (
+                <EmptyState />
+              )
+            ) : null}
+            {omitted ? (
+              <p className="transcript-empty">{t("Loading {0} earlier entries…", omitted.toLocaleString("en-US"))}</p>
+            ) : null}
+            <div className="transcript-spacer" style={{ height: rows.before }} aria-hidden="true" />
+            {visible.map((row) => (
+              <div className="transcript-row" key={row.key} data-key={row.key} ref={rows.measure}>
+                <RowBoundary content={rowContent(row)} label={rowLabel(row)} plainText={() => rowPlainText(row)}>
+                  <RowView row={row} recoveryId={recoveryId} />
+                </RowBoundary>
+              </div>
+            ))}
+            <div className="transcript-spacer" style={{ height: rows.after }} aria-hidden="true" />
+            {failure && recoveryId === undefined ? (
+              <ErrorNotice message={failure.message} details={failure.details} recovery />
+            ) : null}
+            <TranscriptTail />
+          </div>
+        </div>
+        {pinned || items.length === 0 ? null : <JumpToLatest entries={entries} onJump={jumpToBottom} />}
+      </div>
+    </NestedEntryContext>
+  );
+}
+
+function loadingHistory(connection: ConnectionState): boolean {
+  return connection.status === "starting" && connection.loadingSession !== undefined;
+}
+
+function RowView({ row, recoveryId }: { row: TranscriptRow; recoveryId: string | undefined }) {
+  switch (row.kind) {
+    case "run":
+      return <RunRow runId={row.runId} />;
+    case "segment":
+      return <MessageSegmentView segment={row.segment} first={row.first} last={row.last} />;
+    case "entry":
+      return <EntryView entry={row.entry} recovery={row.entry.id === recoveryId} />;
+  }
+}
+
+function lastErrorId(entries: readonly ThreadEntry[]): string | undefined {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const entry = entries[i];
+    if (entry?.kind === "error") return entry.id;
+  }
+  return undefined;
+}
