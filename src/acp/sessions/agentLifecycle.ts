@@ -173,7 +173,15 @@ export class AgentLifecycle {
         definition,
         cwd,
         callbacks: services.callbacks,
-        open: () => openTransport(definition, cwd, pathValue, this.deps.logger, this.deps.storageDirectory, this.t),
+        open: () =>
+          (this.deps.openTransport ?? openTransport)(
+            definition,
+            cwd,
+            pathValue,
+            this.deps.logger,
+            this.deps.storageDirectory,
+            this.t,
+          ),
       });
       lease = leased;
       this.currentLease = leased;

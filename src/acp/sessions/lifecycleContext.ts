@@ -4,6 +4,7 @@
  * without importing the lifecycle itself.
  */
 import type { AgentProcesses } from "../client/session/agentProcesses";
+import type { TransportOpener } from "../client/connection/transports/openTransport";
 import type { SessionController } from "../client/session/sessionController";
 import type { ClientPorts } from "../client/session/agentServices";
 import type { AgentNotice } from "../client/session/sessionContext";
@@ -48,6 +49,8 @@ export interface AgentLifecycleDeps {
   readonly agentNotice?: (agent: string, notice: AgentNotice) => void;
   /** The agent processes tabs share; absent: this tab's own, stopped as soon as it lets go. */
   readonly agentProcesses?: AgentProcesses;
+  /** How an agent is reached (default openTransport); the unit tests run the fake agent in memory through it. */
+  readonly openTransport?: TransportOpener;
 }
 
 /** The panel the agent's actions go to. */
