@@ -44,6 +44,7 @@ export interface PanelSettings {
   readonly worktreesFolder: () => string | undefined;
   readonly vscodeTools: () => boolean;
   readonly autoRetry: () => boolean;
+  readonly autoRestart: () => boolean;
   readonly checkpointsEnabled: () => boolean;
   readonly checkpointsMaxStorageMB: () => number;
   readonly journalDiskBudgetMB: () => number;

@@ -97,6 +97,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
       translate,
       agentNotice: showAgentNotice,
       autoRetry: ports.settings.autoRetry,
+      autoRestart: ports.settings.autoRestart,
       returnToComposer: (text) => panel.view?.post({ type: "composer/insert", text }),
       auth: ports.auth,
       ports: {

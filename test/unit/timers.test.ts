@@ -114,6 +114,30 @@ test("restarts after crashes back off by the configured delays, then stop; a goo
   await restartsAfter(1_000);
 });
 
+test("with auto-restart off (acpPanel.autoRestart), a crash stays reported and nothing restarts; read at each crash", async () => {
+  const clock = new ManualClock();
+  let autoRestart = false;
+  const { chat } = await startedChat(cleanup, [fakeAgentProcess("Fake").launch], {
+    clock,
+    restartDelaysMs: [1_000],
+    autoRestart: () => autoRestart,
+  });
+  const status = () => chat.store.state.connection.status;
+  await chat.prompt("crash");
+  await waitFor(status, (value) => value === "failed", "the crash to be reported");
+  assert.deepEqual(clock.pending(), [], "no restart scheduled");
+  assert.ok(!notices(chat.store.state.thread).some((line) => line.startsWith("Restarting")));
+  clock.advance(60_000);
+  assert.equal(status(), "failed");
+
+  autoRestart = true;
+  await chat.restart();
+  await waitFor(status, (value) => value === "ready", "a manual restart");
+  await chat.prompt("crash");
+  await waitFor(status, (value) => value === "failed", "the second crash to be reported");
+  assert.deepEqual(clock.pending(), [1_000], "the setting turned back on is read at this crash");
+});
+
 test("the watchdog keeps quiet while the turn waits for the user, and warns 2 minutes after the wait ends", async () => {
   const clock = new ManualClock();
   const client = await connect(cleanup, fakeAgent("Fake").launch);

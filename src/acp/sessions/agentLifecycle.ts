@@ -261,6 +261,7 @@ export class AgentLifecycle {
     this.fail(client.name, report);
     if (!wasReady) return;
     this.panel.agentEnded();
+    if (this.deps.autoRestart?.() === false) return;
     this.restarts.afterCrash(
       (attempt, of, delay) =>
         this.panel.notes.note(

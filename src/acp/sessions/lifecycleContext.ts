@@ -45,6 +45,8 @@ export interface AgentLifecycleDeps {
   readonly translate?: Translate;
   /** The user's auto-retry setting (`acpPanel.autoRetry`): a turn that failed with a temporary error is sent again. */
   readonly autoRetry?: () => boolean;
+  /** The user's auto-restart setting (`acpPanel.autoRestart`), read at each crash; absent: on. */
+  readonly autoRestart?: () => boolean;
   /** A live `notice` from the named agent: the host shows warnings and errors as toasts. */
   readonly agentNotice?: (agent: string, notice: AgentNotice) => void;
   /** The agent processes tabs share; absent: this tab's own, stopped as soon as it lets go. */
