@@ -17,7 +17,7 @@ import { focusPromptOnEntry } from "./shell/focusOnEntry";
 import { FormErrorStore } from "./requests/formErrorStore";
 import { PathLinkStore } from "./transcript/markdown/pathLinkStore";
 import { createSideChannels } from "./host/hostValueStore";
-import { routeHostMessage } from "./host/hostRouting";
+import { routeHostMessage } from "./shell/hostRouting";
 import { ReplicaStore } from "./host/store";
 
 // The transcript's chunk (Markdown, highlighting) loads while the shell renders.

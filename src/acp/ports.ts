@@ -36,18 +36,19 @@ export interface Clock {
 
 /** The settings (src/vscode/settings.ts). Those that launch code come from user or machine scope only. */
 export interface PanelSettings {
-  agents(): Readonly<Record<string, unknown>> | undefined;
-  defaultAgent(): string | undefined;
+  readonly agents: () => Readonly<Record<string, unknown>> | undefined;
+  readonly defaultAgent: () => string | undefined;
   /** undefined: the default index (registrySource.ts). */
-  registry(): string | undefined;
+  readonly registry: () => string | undefined;
   /** undefined: the panel's own storage. */
-  worktreesFolder(): string | undefined;
-  vscodeTools(): boolean;
-  autoRetry(): boolean;
-  checkpointsEnabled(): boolean;
-  checkpointsMaxStorageMB(): number;
-  journalDiskBudgetMB(): number;
-  setUserAgents(agents: Readonly<Record<string, unknown>>): Promise<void>;
+  readonly worktreesFolder: () => string | undefined;
+  readonly vscodeTools: () => boolean;
+  readonly autoRetry: () => boolean;
+  readonly autoRestart: () => boolean;
+  readonly checkpointsEnabled: () => boolean;
+  readonly checkpointsMaxStorageMB: () => number;
+  readonly journalDiskBudgetMB: () => number;
+  readonly setUserAgents: (agents: Readonly<Record<string, unknown>>) => Promise<void>;
   onDidChange(listener: () => void): { dispose(): void };
 }
 

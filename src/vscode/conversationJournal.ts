@@ -49,11 +49,13 @@ export function conversationJournal(
         logger.info("The conversation journal is written again.");
         return;
       }
-      logger.warn(`Could not write the conversation journal: ${String(problem)}`);
+      const described =
+        problem instanceof Error ? problem.message : typeof problem === "string" ? problem : "unknown error";
+      logger.warn(`Could not write the conversation journal: ${described}`);
       void vscode.window.showWarningMessage(
         vscode.l10n.t(
           "ACP Panel can't write its conversation journal ({0}). Conversations go on and are kept in memory; writing resumes when it can.",
-          errorCode(problem) ?? String(problem),
+          errorCode(problem) ?? described,
         ),
       );
     },

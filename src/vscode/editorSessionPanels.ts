@@ -106,7 +106,9 @@ export class EditorSessionPanels implements vscode.Disposable {
     const titleUpdates = this.manager.onDidChange(() => {
       if (view.tabKey) panel.title = this.titleOf(view.tabKey);
     });
-    const lost = view.onDidLoseTab(() => panel.dispose());
+    const lost = view.onDidLoseTab(() => {
+      panel.dispose();
+    });
     // A hidden editor tab's webview is discarded; it says `webview/ready` again when shown.
     const visibility = panel.onDidChangeViewState(() => {
       if (!panel.visible) view.unsync();

@@ -43,7 +43,7 @@ export function toDiagnostic(uri: vscode.Uri, diagnostic: vscode.Diagnostic): Di
       start: { line: diagnostic.range.start.line, character: diagnostic.range.start.character },
       end: { line: diagnostic.range.end.line, character: diagnostic.range.end.character },
     },
-    severity: SEVERITIES[diagnostic.severity] ?? "information",
+    severity: SEVERITIES[diagnostic.severity],
     message: diagnostic.message,
     ...(diagnostic.source ? { source: diagnostic.source } : {}),
     ...(code === undefined ? {} : { code }),

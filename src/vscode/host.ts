@@ -97,6 +97,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
       translate,
       agentNotice: showAgentNotice,
       autoRetry: ports.settings.autoRetry,
+      autoRestart: ports.settings.autoRestart,
       returnToComposer: (text) => panel.view?.post({ type: "composer/insert", text }),
       auth: ports.auth,
       ports: {
@@ -114,7 +115,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
     journal.tabs,
   );
   const history = buildSessionHistory(context, journal.archive, manager, logger, translate);
-  const follow = new FollowAgent(navigation, workspace.roots);
+  const follow = new FollowAgent(navigation, () => workspace.roots());
   const placements = new EditorPlacements();
   const ops = new SessionOps(manager, dialogs, translate);
   // Once per window, whichever asks first: the panel opening, or an editor tab restored after a reload.
@@ -125,7 +126,7 @@ export function startHost(context: vscode.ExtensionContext): Host {
   const installAgent = presetInstaller({ catalog, storage, pathValue, logger, refresh: () => refreshAgents() });
   const shared = {
     installAgent,
-    pathLinks: new PathLinkCheck(workspace.roots, ports.statPath),
+    pathLinks: new PathLinkCheck(() => workspace.roots(), ports.statPath),
     navigation,
     dialogs,
     host: ports.panel,

@@ -27,7 +27,7 @@ export class ReviewHunks {
   }
 
   /** Keeps the hunk at the cursor of the review diff's file side (or of the active editor of a reviewed file). */
-  async keepHunk(): Promise<void> {
+  keepHunk(): void {
     const review = this.session()?.review;
     const editor = vscode.window.activeTextEditor;
     const path =

@@ -49,6 +49,8 @@ const getters = {
   vscodeTools: () => mergedValue("vscodeTools", true),
   /** `acpPanel.autoRetry`: send a turn that failed with a temporary error again. */
   autoRetry: () => mergedValue("autoRetry", false),
+  /** `acpPanel.autoRestart`: restart a crashed agent (it starts the agent's command: user or machine only). */
+  autoRestart: () => userValue<boolean>("autoRestart") ?? true,
   /** `acpPanel.checkpoints.enabled`. */
   checkpointsEnabled: () => mergedValue("checkpoints.enabled", true),
   /** `acpPanel.checkpoints.maxStorageMB`: the checkpoints' storage budget. */

@@ -16,7 +16,9 @@ const range = (value: vscode.Range): Range => ({
   start: { line: value.start.line, character: value.start.character },
   end: { line: value.end.line, character: value.end.character },
 });
-const kindName = (kind: vscode.SymbolKind): string => vscode.SymbolKind[kind] ?? "Symbol";
+// A kind from a newer VS Code than our typings has no name in the enum.
+const kindNames: Readonly<Record<number, string | undefined>> = vscode.SymbolKind;
+const kindName = (kind: vscode.SymbolKind): string => kindNames[kind] ?? "Symbol";
 
 async function documentUri(path: string): Promise<vscode.Uri> {
   const uri = vscode.Uri.file(path);
@@ -53,11 +55,14 @@ function toSymbols(found: Array<vscode.DocumentSymbol | vscode.SymbolInformation
   );
 }
 
+// Hover.contents is still typed with the deprecated MarkedString, so a provider may return one.
+/* eslint-disable @typescript-eslint/no-deprecated */
 function hoverText(content: vscode.MarkdownString | vscode.MarkedString): string {
   if (typeof content === "string") return content;
   if ("language" in content) return `\`\`\`${content.language}\n${content.value}\n\`\`\``;
   return content.value;
 }
+/* eslint-enable @typescript-eslint/no-deprecated */
 
 /** The port, with the diagnostics watch it keeps from activation on (dispose it with the extension). */
 export function createVscodeIntelligence(): EditorIntelligencePort & vscode.Disposable {
@@ -88,7 +93,7 @@ const intelligence = (watch: DiagnosticsWatch): EditorIntelligencePort => ({
 
   async workspaceSymbols(query) {
     const found =
-      (await vscode.commands.executeCommand<vscode.SymbolInformation[]>(
+      (await vscode.commands.executeCommand<vscode.SymbolInformation[] | undefined>(
         "vscode.executeWorkspaceSymbolProvider",
         query,
       )) ?? [];
@@ -117,7 +122,7 @@ const intelligence = (watch: DiagnosticsWatch): EditorIntelligencePort => ({
 
   async hover(path, position) {
     const hovers =
-      (await vscode.commands.executeCommand<vscode.Hover[]>(
+      (await vscode.commands.executeCommand<vscode.Hover[] | undefined>(
         "vscode.executeHoverProvider",
         await documentUri(path),
         at(position),
@@ -125,25 +130,26 @@ const intelligence = (watch: DiagnosticsWatch): EditorIntelligencePort => ({
     return hovers.flatMap((hover) => hover.contents.map(hoverText)).filter((text) => text.trim().length > 0);
   },
 
-  async openEditors() {
+  openEditors() {
     const active = vscode.window.tabGroups.activeTabGroup.activeTab;
-    return vscode.window.tabGroups.all.flatMap((group, index) =>
+    const editors = vscode.window.tabGroups.all.flatMap((group, index) =>
       group.tabs.flatMap((tab) => {
         const input = tab.input;
         if (!(input instanceof vscode.TabInputText) || input.uri.scheme !== "file") return [];
         return [{ path: input.uri.fsPath, active: tab === active, dirty: tab.isDirty, group: index + 1 }];
       }),
     );
+    return Promise.resolve(editors);
   },
 
-  async selection() {
+  selection() {
     const editor = vscode.window.activeTextEditor;
-    if (!editor || editor.document.uri.scheme !== "file") return undefined;
-    return {
+    if (!editor || editor.document.uri.scheme !== "file") return Promise.resolve(undefined);
+    return Promise.resolve({
       path: editor.document.uri.fsPath,
       range: range(editor.selection),
       text: editor.document.getText(editor.selection),
-    };
+    });
   },
 });
 

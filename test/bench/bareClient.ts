@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import { startMemorySampler } from "./memorySampler";
 import type { RawJob, RawResult } from "./rawClient";
+import { runClient } from "./clientMain";
 
 interface Message {
   id?: number;
@@ -101,13 +102,4 @@ async function run(job: RawJob): Promise<RawResult> {
   };
 }
 
-run(JSON.parse(process.argv[2] ?? "{}") as RawJob).then(
-  (result) => {
-    process.stdout.write(JSON.stringify(result) + "\n");
-    process.exit(0);
-  },
-  (error: unknown) => {
-    process.stderr.write(`bare client failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runClient("bare", run);

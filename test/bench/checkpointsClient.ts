@@ -25,6 +25,7 @@ import { WorkspaceCheckpoints, type Checkpoint } from "../../src/acp/checkpoints
 import type { TakeOptions } from "../../src/acp/checkpoints/shadowRepository";
 import type { Logger } from "../../src/acp/ports";
 import { editFiles, existingWorkspace, prng } from "./checkpointWorkspace";
+import { runClient } from "./clientMain";
 
 export interface CheckpointsJob {
   /** A workspace buildWorkspace wrote (runs share one; turns edit it). */
@@ -280,13 +281,4 @@ async function run(job: CheckpointsJob): Promise<CheckpointsResult> {
   };
 }
 
-run(JSON.parse(process.argv[2] ?? "{}") as CheckpointsJob).then(
-  (result) => {
-    process.stdout.write(JSON.stringify(result) + "\n");
-    process.exit(0);
-  },
-  (error: unknown) => {
-    process.stderr.write(`checkpoints client failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runClient("checkpoints", run);

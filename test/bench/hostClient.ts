@@ -14,6 +14,7 @@ import { TRAFFIC_LINE_LIMIT, TrafficLog } from "../../src/acp/client/connection/
 import { systemClock, type Logger } from "../../src/acp/ports";
 import { definitionOf, MemoryCatalog, fixedWorkspace } from "../support/memoryPorts";
 import { startMemorySampler } from "./memorySampler";
+import { runClient } from "./clientMain";
 
 export interface HostJob {
   readonly node: string;
@@ -126,13 +127,4 @@ async function run(job: HostJob): Promise<HostResult> {
   };
 }
 
-run(JSON.parse(process.argv[2] ?? "{}") as HostJob).then(
-  (result) => {
-    process.stdout.write(JSON.stringify(result) + "\n");
-    process.exit(0);
-  },
-  (error: unknown) => {
-    process.stderr.write(`host client failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runClient("host", run);

@@ -37,14 +37,14 @@ import { JournalArchive, conversationKey } from "../../src/acp/journal/journalAr
 import { journalFile, nodeJournalFs } from "../../src/acp/journal/journalFs";
 import { systemClock } from "../../src/acp/ports";
 import { memorySessionStorage } from "../support/memorySessionStorage";
-import { fakeAgent } from "../support/fakeAgentLaunch";
+import { fakeAgentProcess } from "../support/fakeAgentLaunch";
 import { MemoryCatalog, MemoryLogger, fixedWorkspace } from "../support/memoryPorts";
 import { scratchDir } from "../support/scratchDir";
 import { growYoungGenerationToItsMaximum } from "./youngGeneration";
 
 const TURNS = Number(process.env.DAY_TURNS ?? 300);
 const OTHER_TABS = 10;
-const agent = fakeAgent("Demo");
+const agent = fakeAgentProcess("Demo");
 const dir = scratchDir("acp-journal-day-");
 const workspace = scratchDir("acp-journal-day-ws-");
 const sessions = memorySessionStorage();

@@ -11,6 +11,7 @@ import { ChatSession } from "../../src/acp/sessions/chatSession";
 import { AgentProcesses } from "../../src/acp/client/session/agentProcesses";
 import { systemClock, type Logger } from "../../src/acp/ports";
 import { definitionOf, MemoryCatalog, fixedWorkspace } from "../support/memoryPorts";
+import { runClient } from "./clientMain";
 
 export interface ProcessesJob {
   readonly node: string;
@@ -85,13 +86,4 @@ async function run(job: ProcessesJob): Promise<ProcessesResult> {
   return result;
 }
 
-run(JSON.parse(process.argv[2] ?? "{}") as ProcessesJob).then(
-  (result) => {
-    process.stdout.write(JSON.stringify(result) + "\n");
-    process.exit(0);
-  },
-  (error: unknown) => {
-    process.stderr.write(`processes client failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runClient("processes", run);

@@ -8,6 +8,7 @@ import * as acp from "@agentclientprotocol/sdk";
 import { spawn } from "node:child_process";
 import { Readable, Writable } from "node:stream";
 import { startMemorySampler } from "./memorySampler";
+import { runClient } from "./clientMain";
 
 export interface RawJob {
   readonly node: string;
@@ -115,13 +116,4 @@ async function run(job: RawJob): Promise<RawResult> {
   };
 }
 
-run(JSON.parse(process.argv[2] ?? "{}") as RawJob).then(
-  (result) => {
-    process.stdout.write(JSON.stringify(result) + "\n");
-    process.exit(0);
-  },
-  (error: unknown) => {
-    process.stderr.write(`raw client failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runClient("raw", run);

@@ -25,7 +25,7 @@ import { EditorPlacements } from "../../src/acp/sessions/editorPlacements";
 import { systemClock } from "../../src/acp/ports";
 import type { HostMessage, WebviewMessage } from "../../src/shared/wire/protocol";
 import { memorySessionStorage } from "../support/memorySessionStorage";
-import { fakeAgent } from "../support/fakeAgentLaunch";
+import { fakeAgentProcess } from "../support/fakeAgentLaunch";
 import { MemoryCatalog, MemoryLogger, fixedWorkspace } from "../support/memoryPorts";
 import { scratchDir } from "../support/scratchDir";
 import { startHarness } from "../webview/harness";
@@ -44,7 +44,7 @@ async function heapAfterGc(cdp: CDPSession, page: Page): Promise<{ heap: number;
 
 async function main(): Promise<void> {
   const loadStart = loadavg()[0]!;
-  const agent = fakeAgent("Demo");
+  const agent = fakeAgentProcess("Demo");
   const workspace = scratchDir("acp-webview-day-ws-");
   const manager = new SessionManager(
     {

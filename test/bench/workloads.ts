@@ -49,6 +49,30 @@ import {
 
 export type Sample = readonly [figure: string, value: number | undefined, unit: Unit];
 
+/** The page's JS heap and the host's RSS around a workload, in MB (RSS undefined where not measured). */
+function memorySamples(
+  prefix: string,
+  m: {
+    heapBefore: number;
+    heapAfter: number;
+    rssBefore: number | undefined;
+    rssAfter: number | undefined;
+    rssPeak: number | undefined;
+  },
+): Sample[] {
+  const growth = (to: number | undefined) =>
+    to === undefined || m.rssBefore === undefined ? undefined : to - m.rssBefore;
+  return [
+    [`${prefix}.pageHeapMB`, m.heapAfter, "MB"],
+    [`${prefix}.pageHeapGrowthMB`, m.heapAfter - m.heapBefore, "MB"],
+    [`${prefix}.hostRssBeforeMB`, m.rssBefore, "MB"],
+    [`${prefix}.hostRssAfterMB`, m.rssAfter, "MB"],
+    [`${prefix}.hostRssGrowthMB`, growth(m.rssAfter), "MB"],
+    [`${prefix}.hostRssPeakMB`, m.rssPeak, "MB"],
+    [`${prefix}.hostRssPeakGrowthMB`, growth(m.rssPeak), "MB"],
+  ];
+}
+
 export interface WorkloadResult {
   readonly samples: Sample[];
   readonly details: Record<string, unknown>;
@@ -206,21 +230,7 @@ export async function streamWorkload(
       [`${prefix}.longTasks`, tasks.length, "count"],
       [`${prefix}.longestTaskMs`, Math.max(0, ...tasks.map((t) => t.duration)), "ms"],
       [`${prefix}.longTaskTotalMs`, tasks.reduce((sum, t) => sum + t.duration, 0), "ms"],
-      [`${prefix}.pageHeapMB`, heapAfter, "MB"],
-      [`${prefix}.pageHeapGrowthMB`, heapAfter - heapBefore, "MB"],
-      [`${prefix}.hostRssBeforeMB`, rssBefore, "MB"],
-      [`${prefix}.hostRssAfterMB`, rssAfter, "MB"],
-      [
-        `${prefix}.hostRssGrowthMB`,
-        rssAfter === undefined || rssBefore === undefined ? undefined : rssAfter - rssBefore,
-        "MB",
-      ],
-      [`${prefix}.hostRssPeakMB`, rssPeak, "MB"],
-      [
-        `${prefix}.hostRssPeakGrowthMB`,
-        rssPeak === undefined || rssBefore === undefined ? undefined : rssPeak - rssBefore,
-        "MB",
-      ],
+      ...memorySamples(prefix, { heapBefore, heapAfter, rssBefore, rssAfter, rssPeak }),
     ];
     if (floor)
       samples.push(
@@ -381,21 +391,7 @@ export async function longThreadWorkload(
       [`${prefix}.scrollP95FrameMs`, scroll?.p95FrameMs, "ms"],
       [`${prefix}.scrollLongestFrameMs`, scroll?.longestFrameMs, "ms"],
       [`${prefix}.scrollLongTasks`, scroll ? scrollTasks.length : undefined, "count"],
-      [`${prefix}.pageHeapMB`, heapAfter, "MB"],
-      [`${prefix}.pageHeapGrowthMB`, heapAfter - heapBefore, "MB"],
-      [`${prefix}.hostRssBeforeMB`, rssBefore, "MB"],
-      [`${prefix}.hostRssAfterMB`, rssAfter, "MB"],
-      [
-        `${prefix}.hostRssGrowthMB`,
-        rssAfter === undefined || rssBefore === undefined ? undefined : rssAfter - rssBefore,
-        "MB",
-      ],
-      [`${prefix}.hostRssPeakMB`, rssPeak, "MB"],
-      [
-        `${prefix}.hostRssPeakGrowthMB`,
-        rssPeak === undefined || rssBefore === undefined ? undefined : rssPeak - rssBefore,
-        "MB",
-      ],
+      ...memorySamples(prefix, { heapBefore, heapAfter, rssBefore, rssAfter, rssPeak }),
     ];
     return {
       samples,

@@ -135,7 +135,7 @@ export class AgentConnection {
           return handleSessionOp(this.world, request.method, params);
         // Bub's steering extension methods (§8); any other `_x/y` is -32601 with its name.
         if (request.method in STEER_METHODS && isBub(profile)) return handleSteer(this, request.method, params);
-        const provided = this.options.unstable ? handleProviders(request.method, params) : undefined;
+        const provided = this.options.unstable ? handleProviders(this.world, request.method, params) : undefined;
         if (provided) return provided;
         throw methodNotFound(request.method);
       }
@@ -154,8 +154,8 @@ export class AgentConnection {
       throw new RpcError(-32602, "Invalid params", { cwd: params.cwd, mcpServers: params.mcpServers });
     }
     const sessionId = this.world.nextSessionId();
-    rememberMcpServers(sessionId, params.mcpServers);
-    recordSystemPrompt(sessionId, params);
+    rememberMcpServers(this.world, sessionId, params.mcpServers);
+    recordSystemPrompt(this.world, sessionId, params);
     const additional = Array.isArray(params.additionalDirectories)
       ? { additionalDirectories: params.additionalDirectories as string[] }
       : {};
@@ -182,20 +182,10 @@ export class AgentConnection {
             availableCommands: [{ name: "early", description: "Sent before session/new returned" }],
           },
         });
-        setTimeout(
-          () =>
-            this.peer.notify("session/update", {
-              sessionId,
-              update: {
-                sessionUpdate: "available_commands_update",
-                availableCommands: [
-                  { name: "init", description: "Initialise" },
-                  { name: "review", description: "Review changes", input: { hint: "files" } },
-                ],
-              },
-            }),
-          20,
-        );
+        this.commandsLater(sessionId, 20, [
+          { name: "init", description: "Initialise" },
+          { name: "review", description: "Review changes", input: { hint: "files" } },
+        ]);
         return { sessionId, ...quirkSessionState({}) };
       }
       case "codebuddy": {
@@ -205,20 +195,10 @@ export class AgentConnection {
           update: { sessionUpdate: "config_option_update", configOptions: codebuddyConfigOptions({}) },
         });
         // §14: initial notifications come after the response (setTimeout 0).
-        setTimeout(
-          () =>
-            this.peer.notify("session/update", {
-              sessionId,
-              update: {
-                sessionUpdate: "available_commands_update",
-                availableCommands: [
-                  { name: "compact", description: "Compact the conversation" },
-                  { name: "init", description: "Create CODEBUDDY.md" },
-                ],
-              },
-            }),
-          0,
-        );
+        this.commandsLater(sessionId, 0, [
+          { name: "compact", description: "Compact the conversation" },
+          { name: "init", description: "Create CODEBUDDY.md" },
+        ]);
         return { sessionId, ...codebuddySessionState({}) };
       }
       case "default":
@@ -231,12 +211,24 @@ export class AgentConnection {
     }
   }
 
+  /** The session's `available_commands_update`, `ms` from now: after the response that names the session. */
+  private commandsLater(sessionId: string, ms: number, availableCommands: object[]): void {
+    setTimeout(
+      () =>
+        this.peer.notify("session/update", {
+          sessionId,
+          update: { sessionUpdate: "available_commands_update", availableCommands },
+        }),
+      ms,
+    );
+  }
+
   /** `session/load` (history replayed before the response) or `session/resume` (no replay). */
   private async reopen(params: Params, replay: boolean): Promise<object> {
     const sessionId = requireSession(params);
     if (typeof params.cwd !== "string") throw new RpcError(-32602, "Invalid params", { cwd: params.cwd });
-    rememberMcpServers(sessionId, params.mcpServers);
-    recordSystemPrompt(sessionId, params);
+    rememberMcpServers(this.world, sessionId, params.mcpServers);
+    recordSystemPrompt(this.world, sessionId, params);
     if (this.world.closing.has(sessionId)) throw new RpcError(-32600, "Invalid request", { sessionId });
     if (replay && this.options.loadError === "gemini")
       throw internalError("No previous sessions found for this project.");

@@ -10,12 +10,13 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { RpcError } from "./wire";
+import { perWorld } from "./world";
 import type { Scenario, TurnContext } from "./scenarios";
 
 const chunk = (value: string) => ({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: value } });
 const absolute = (turn: TurnContext, path: string) => (isAbsolute(path) ? path : resolve(turn.cwd, path));
 
-let calls = 0;
+const calls = perWorld(() => ({ count: 0 }));
 
 function refusal(error: unknown): string {
   return error instanceof RpcError ? `(${error.code}): ${error.message}` : `: ${String(error)}`;
@@ -24,7 +25,7 @@ function refusal(error: unknown): string {
 export const consentScenarios: Record<string, Scenario> = {
   async "e2e-read-guarded"(turn) {
     const path = absolute(turn, turn.args[0] ?? "notes.txt");
-    const toolCallId = `consent-read-${++calls}`;
+    const toolCallId = `consent-read-${++calls(turn.world).count}`;
     turn.update({
       sessionUpdate: "tool_call",
       toolCallId,
@@ -46,7 +47,7 @@ export const consentScenarios: Record<string, Scenario> = {
 
   async "e2e-write-guarded"(turn) {
     const path = absolute(turn, turn.args[0] ?? "notes.txt");
-    const toolCallId = `consent-write-${++calls}`;
+    const toolCallId = `consent-write-${++calls(turn.world).count}`;
     turn.update({
       sessionUpdate: "tool_call",
       toolCallId,
@@ -71,7 +72,7 @@ export const consentScenarios: Record<string, Scenario> = {
     const count = Number(turn.args[1] ?? 60);
     turn.update({
       sessionUpdate: "tool_call",
-      toolCallId: `consent-flood-${++calls}`,
+      toolCallId: `consent-flood-${++calls(turn.world).count}`,
       title: `Read ${count} files`,
       kind: "read",
     });

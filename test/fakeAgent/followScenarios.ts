@@ -11,6 +11,7 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import type { Scenario } from "./scenarios";
+import { perWorld } from "./world";
 
 const text = (value: string) => ({ type: "text", text: value });
 const chunk = (value: string) => ({ sessionUpdate: "agent_message_chunk", content: text(value) });
@@ -18,7 +19,7 @@ const chunk = (value: string) => ({ sessionUpdate: "agent_message_chunk", conten
 /** How long `follow-ask` waits for its go signal before giving up. */
 const GO_TIMEOUT_MS = 120_000;
 
-let calls = 0;
+const calls = perWorld(() => ({ count: 0 }));
 
 export const followScenarios: Record<string, Scenario> = {
   async "follow-say"(turn) {
@@ -48,7 +49,7 @@ export const followScenarios: Record<string, Scenario> = {
       await turn.sleep(50);
     }
     const toolCall = {
-      toolCallId: `call-follow-${++calls}`,
+      toolCallId: `call-follow-${++calls(turn.world).count}`,
       title: "Publish the follow-up notes",
       kind: "execute",
       status: "pending",

@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { RpcError, internalError, type JsonRpcId } from "./wire";
 import type { Profile } from "./profiles";
+import { perWorld, type World } from "./world";
 import { bubKind, bubToolResult } from "./bubTools";
 import { quirkScenarios } from "./quirkScenarios";
 import { benchScenarios } from "./benchScenarios";
@@ -28,6 +29,8 @@ export type StopReason = "end_turn" | "max_tokens" | "max_turn_requests" | "refu
 export type TurnResult = StopReason | ({ stopReason: StopReason } & Record<string, unknown>);
 
 export interface TurnContext {
+  /** What the agent process shares across its sessions; scenario modules keep their state there (perWorld). */
+  readonly world: World;
   readonly sessionId: string;
   readonly promptText: string;
   /** The prompt's words after the first. */
@@ -99,7 +102,7 @@ function bubToolCall(id: string, name: string, rawInput: Record<string, unknown>
 }
 
 /** `flaky`: how many prompts each session has sent it. */
-const flakyAttempts = new Map<string, number>();
+const flakyAttempts = perWorld(() => new Map<string, number>());
 
 export const scenarios: Record<string, Scenario> = {
   async hello(turn) {
@@ -132,8 +135,9 @@ export const scenarios: Record<string, Scenario> = {
    */
   async flaky(turn) {
     const failures = Number(turn.args[0] ?? 1);
-    const seen = (flakyAttempts.get(turn.sessionId) ?? 0) + 1;
-    flakyAttempts.set(turn.sessionId, seen);
+    const attempts = flakyAttempts(turn.world);
+    const seen = (attempts.get(turn.sessionId) ?? 0) + 1;
+    attempts.set(turn.sessionId, seen);
     if (seen <= failures)
       throw new RpcError(-32603, "Internal error", { details: "429 Too Many Requests", status: 429, attempt: seen });
     turn.update(chunk(`Answered on attempt ${seen}.`));

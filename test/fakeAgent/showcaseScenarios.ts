@@ -20,6 +20,7 @@
 import { readFileSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import type { Scenario, TurnContext } from "./scenarios";
+import { perWorld } from "./world";
 
 const text = (value: string) => ({ type: "text", text: value });
 const chunk = (value: string) => ({ sessionUpdate: "agent_message_chunk", content: text(value) });
@@ -28,8 +29,8 @@ const chunk = (value: string) => ({ sessionUpdate: "agent_message_chunk", conten
 export const TERMINAL_MARKER_ENV = "ACP_E2E_TERMINAL";
 
 /** Tool call ids are unique in a session (ACP): the same scenario may run twice in one. */
-let calls = 0;
-const callId = (name: string) => `${name}-${++calls}`;
+const calls = perWorld(() => ({ count: 0 }));
+const callId = (turn: TurnContext, name: string) => `${name}-${++calls(turn.world).count}`;
 
 const absolute = (turn: TurnContext, path: string) => (isAbsolute(path) ? path : resolve(turn.cwd, path));
 const hasTerminals = (turn: TurnContext) => (turn.clientCapabilities as { terminal?: unknown }).terminal === true;
@@ -115,7 +116,7 @@ export const showcaseScenarios: Record<string, Scenario> = {
     const before = readFileSync(file, "utf8");
     turn.update({
       sessionUpdate: "tool_call",
-      toolCallId: callId("call-edit"),
+      toolCallId: callId(turn, "call-edit"),
       title: "Edit greet.ts",
       kind: "edit",
       status: "completed",
@@ -128,7 +129,7 @@ export const showcaseScenarios: Record<string, Scenario> = {
       // printf (no shell) interprets the \033 escapes itself: a real process with real ANSI colours.
       const format =
         "\\033[1;32m✔ 3 passed\\033[0m  \\033[33m1 skipped\\033[0m\\n\\033[31m✘ 0 failed\\033[0m e2e-showcase\\n";
-      await runInTerminal(turn, callId("call-test"), "Run the tests", "printf", [format], "showcase");
+      await runInTerminal(turn, callId(turn, "call-test"), "Run the tests", "printf", [format], "showcase");
     } else {
       turn.update(chunk("(No terminal: the client did not offer one.)\n\n"));
     }
@@ -175,7 +176,7 @@ export const showcaseScenarios: Record<string, Scenario> = {
     turn.update(chunk(`Building in agent process ${process.pid}. `));
     turn.update({
       sessionUpdate: "tool_call",
-      toolCallId: callId("call-build"),
+      toolCallId: callId(turn, "call-build"),
       title: "Run the long build",
       kind: "execute",
       status: "in_progress",
@@ -186,7 +187,7 @@ export const showcaseScenarios: Record<string, Scenario> = {
 
   async "e2e-read"(turn) {
     const path = absolute(turn, turn.args[0] ?? "notes.txt");
-    const id = callId("call-read");
+    const id = callId(turn, "call-read");
     turn.update({
       sessionUpdate: "tool_call",
       toolCallId: id,
@@ -205,7 +206,7 @@ export const showcaseScenarios: Record<string, Scenario> = {
     const name = turn.args[0] ?? "notes.txt";
     const path = absolute(turn, name);
     const content = `${turn.args.slice(1).join(" ")}\n`;
-    const id = callId("call-write");
+    const id = callId(turn, "call-write");
     turn.update({
       sessionUpdate: "tool_call",
       toolCallId: id,
@@ -234,7 +235,7 @@ export const showcaseScenarios: Record<string, Scenario> = {
       : `echo e2e-live-1; sleep 8; echo e2e-live-2; sleep 1; echo e2e-live-done # e2e-marker-${marker}`;
     const outcome = await runInTerminal(
       turn,
-      callId("call-bash"),
+      callId(turn, "call-bash"),
       long ? "Run a long command" : "Run a live command",
       "bash",
       ["-c", script],
@@ -247,7 +248,7 @@ export const showcaseScenarios: Record<string, Scenario> = {
 
   async "e2e-permission"(turn) {
     const toolCall = {
-      toolCallId: callId("call-deploy"),
+      toolCallId: callId(turn, "call-deploy"),
       title: "Deploy build 42 to staging",
       kind: "execute",
       status: "pending",
@@ -273,7 +274,7 @@ export const showcaseScenarios: Record<string, Scenario> = {
   },
 
   async "e2e-form"(turn) {
-    const id = callId("call-form");
+    const id = callId(turn, "call-form");
     turn.update({
       sessionUpdate: "tool_call",
       toolCallId: id,

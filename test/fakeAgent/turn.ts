@@ -50,6 +50,7 @@ export async function runTurn(
   };
   const words = promptText.trim().split(/\s+/);
   const context: TurnContext = {
+    world,
     sessionId,
     promptText,
     args: words.slice(1),

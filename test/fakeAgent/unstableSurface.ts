@@ -10,6 +10,7 @@
  */
 import { RpcError } from "./wire";
 import type { Scenario, TurnContext } from "./scenarios";
+import { perWorld, type World } from "./world";
 
 export type UnstableMode = "append" | "override";
 
@@ -40,7 +41,7 @@ interface Provider {
   current: { apiType: string; baseUrl: string } | null;
 }
 
-const providers: Provider[] = [
+const providersOf = perWorld((): Provider[] => [
   {
     providerId: "main",
     supported: ["anthropic", "openai"],
@@ -48,10 +49,11 @@ const providers: Provider[] = [
     current: { apiType: "anthropic", baseUrl: "https://api.anthropic.test" },
   },
   { providerId: "backup", supported: ["openai", "bedrock"], required: false, current: null },
-];
+]);
 
 /** `providers/*` when enabled; `undefined` for any other method. */
-export function handleProviders(method: string, params: Record<string, unknown>): object | undefined {
+export function handleProviders(world: World, method: string, params: Record<string, unknown>): object | undefined {
+  const providers = providersOf(world);
   switch (method) {
     case "providers/list":
       return { providers: structuredClone(providers) };
@@ -80,11 +82,11 @@ export function handleProviders(method: string, params: Record<string, unknown>)
   }
 }
 
-const systemPrompts = new Map<string, unknown>();
+const systemPrompts = perWorld(() => new Map<string, unknown>());
 
 /** Keeps what a session request carried as `systemPrompt` (also its absence). */
-export function recordSystemPrompt(sessionId: string, params: Record<string, unknown>): void {
-  systemPrompts.set(sessionId, params.systemPrompt);
+export function recordSystemPrompt(world: World, sessionId: string, params: Record<string, unknown>): void {
+  systemPrompts(world).set(sessionId, params.systemPrompt);
 }
 
 const advertised = (turn: TurnContext, capability: string) => {
@@ -145,7 +147,7 @@ export const unstableScenarios: Record<string, Scenario> = {
   },
 
   async "unstable-system-prompt"(turn) {
-    const prompt = systemPrompts.get(turn.sessionId) as
+    const prompt = systemPrompts(turn.world).get(turn.sessionId) as
       { mode?: string; content?: Array<{ text?: string }> } | undefined;
     const text = prompt
       ? `System prompt (${prompt.mode}): ${prompt.content?.map((block) => block.text).join("")}`

@@ -20,6 +20,7 @@
 import { spawn } from "node:child_process";
 import type { Scenario, TurnContext } from "./scenarios";
 import { RpcError } from "./wire";
+import { perWorld, type World } from "./world";
 
 interface McpEntry {
   type?: string;
@@ -30,10 +31,10 @@ interface McpEntry {
   env?: Array<{ name: string; value: string }>;
 }
 
-const sessionServers = new Map<string, McpEntry[]>();
+const sessionServers = perWorld(() => new Map<string, McpEntry[]>());
 
-export function rememberMcpServers(sessionId: string, servers: unknown): void {
-  sessionServers.set(sessionId, Array.isArray(servers) ? (servers as McpEntry[]) : []);
+export function rememberMcpServers(world: World, sessionId: string, servers: unknown): void {
+  sessionServers(world).set(sessionId, Array.isArray(servers) ? (servers as McpEntry[]) : []);
 }
 
 type Call = (
@@ -99,16 +100,46 @@ async function overStdio(entry: McpEntry): Promise<{ call: Call; close(): void }
 
 const text = (value: string) => ({ type: "text", text: value });
 
+interface McpServer {
+  call: Call;
+  close(): void;
+}
+
+/**
+ * Runs `use` against the session's `vscode` MCP server (over ACP or the stdio bridge, whichever the
+ * client offered) and closes it after; without one, says so.
+ */
+async function withVscodeServer(
+  turn: TurnContext,
+  use: (server: McpServer, transport: "acp" | "stdio") => Promise<void>,
+): Promise<"end_turn"> {
+  const entry = (sessionServers(turn.world).get(turn.sessionId) ?? []).find((server) => server.name === "vscode");
+  if (!entry) {
+    turn.update({ sessionUpdate: "agent_message_chunk", content: text("No vscode MCP server was offered.") });
+    return "end_turn";
+  }
+  const transport = entry.type === "acp" ? "acp" : "stdio";
+  const server = transport === "acp" ? overAcp(turn, entry.serverId ?? "") : await overStdio(entry);
+  try {
+    await use(server, transport);
+  } finally {
+    server.close();
+  }
+  return "end_turn";
+}
+
+/** A `tools/call` outcome as the agent reads it: its text (or the MCP error) and whether it failed. */
+function toolOutcome(outcome: Awaited<ReturnType<Call>>): { out: string; failed: boolean } {
+  const result = outcome.result as { content?: Array<{ text?: string }>; isError?: boolean } | undefined;
+  const out = outcome.error
+    ? `MCP error ${outcome.error.code}: ${outcome.error.message}`
+    : (result?.content ?? []).map((part) => part.text ?? "").join("\n");
+  return { out, failed: Boolean(outcome.error || result?.isError) };
+}
+
 export const vscodeToolScenarios: Record<string, Scenario> = {
-  async "vscode-tools"(turn) {
-    const entry = (sessionServers.get(turn.sessionId) ?? []).find((server) => server.name === "vscode");
-    if (!entry) {
-      turn.update({ sessionUpdate: "agent_message_chunk", content: text("No vscode MCP server was offered.") });
-      return "end_turn";
-    }
-    const transport = entry.type === "acp" ? "acp" : "stdio";
-    const server = transport === "acp" ? overAcp(turn, entry.serverId ?? "") : await overStdio(entry);
-    try {
+  "vscode-tools": (turn) =>
+    withVscodeServer(turn, async (server, transport) => {
       const listed = await server.call("tools/list", {});
       const names = ((listed.result as { tools?: Array<{ name: string }> } | undefined)?.tools ?? []).map(
         (tool) => tool.name,
@@ -137,80 +168,44 @@ export const vscodeToolScenarios: Record<string, Scenario> = {
           status: "in_progress",
           rawInput: args,
         });
-        const outcome = await server.call("tools/call", { name, arguments: args });
-        const result = outcome.result as { content?: Array<{ text?: string }>; isError?: boolean } | undefined;
-        const out = outcome.error
-          ? `MCP error ${outcome.error.code}: ${outcome.error.message}`
-          : (result?.content ?? []).map((part) => part.text ?? "").join("\n");
+        const { out, failed } = toolOutcome(await server.call("tools/call", { name, arguments: args }));
         turn.update({
           sessionUpdate: "tool_call_update",
           toolCallId,
-          status: outcome.error || result?.isError ? "failed" : "completed",
+          status: failed ? "failed" : "completed",
           content: [{ type: "content", content: text(out) }],
         });
         blocks.push(`### ${name}\n${out}`);
       }
       turn.update({ sessionUpdate: "agent_message_chunk", content: text(blocks.join("\n\n")) });
-    } finally {
-      server.close();
-    }
-    return "end_turn";
-  },
+    }),
 
-  async "vscode-hover"(turn) {
-    const entry = (sessionServers.get(turn.sessionId) ?? []).find((server) => server.name === "vscode");
-    if (!entry) {
-      turn.update({ sessionUpdate: "agent_message_chunk", content: text("No vscode MCP server was offered.") });
-      return "end_turn";
-    }
-    const transport = entry.type === "acp" ? "acp" : "stdio";
-    const server = transport === "acp" ? overAcp(turn, entry.serverId ?? "") : await overStdio(entry);
-    try {
+  "vscode-hover": (turn) =>
+    withVscodeServer(turn, async (server, transport) => {
       const [path = "src/broken.ts", line = "1", column = "1"] = turn.args;
-      const outcome = await server.call("tools/call", {
-        name: "hover",
-        arguments: { path, line: Number(line), column: Number(column) },
-      });
-      const result = outcome.result as { content?: Array<{ text?: string }>; isError?: boolean } | undefined;
-      const out = outcome.error
-        ? `MCP error ${outcome.error.code}: ${outcome.error.message}`
-        : (result?.content ?? []).map((part) => part.text ?? "").join("\n");
-      const status = outcome.error || result?.isError ? "failed" : "ok";
+      const { out, failed } = toolOutcome(
+        await server.call("tools/call", {
+          name: "hover",
+          arguments: { path, line: Number(line), column: Number(column) },
+        }),
+      );
       turn.update({
         sessionUpdate: "agent_message_chunk",
-        content: text(`Hover over ${transport} (${status}):\n${out}`),
+        content: text(`Hover over ${transport} (${failed ? "failed" : "ok"}):\n${out}`),
       });
-    } finally {
-      server.close();
-    }
-    return "end_turn";
-  },
+    }),
 
-  async "vscode-tool"(turn) {
-    const entry = (sessionServers.get(turn.sessionId) ?? []).find((server) => server.name === "vscode");
-    if (!entry) {
-      turn.update({ sessionUpdate: "agent_message_chunk", content: text("No vscode MCP server was offered.") });
-      return "end_turn";
-    }
-    const transport = entry.type === "acp" ? "acp" : "stdio";
-    const server = transport === "acp" ? overAcp(turn, entry.serverId ?? "") : await overStdio(entry);
-    try {
+  "vscode-tool": (turn) =>
+    withVscodeServer(turn, async (server, transport) => {
       const [name = "diagnostics", path] = turn.args;
-      const outcome = await server.call("tools/call", { name, arguments: path === undefined ? {} : { path } });
-      const result = outcome.result as { content?: Array<{ text?: string }>; isError?: boolean } | undefined;
-      const out = outcome.error
-        ? `MCP error ${outcome.error.code}: ${outcome.error.message}`
-        : (result?.content ?? []).map((part) => part.text ?? "").join("\n");
-      const status = outcome.error || result?.isError ? "failed" : "ok";
+      const { out, failed } = toolOutcome(
+        await server.call("tools/call", { name, arguments: path === undefined ? {} : { path } }),
+      );
       turn.update({
         sessionUpdate: "agent_message_chunk",
-        content: text(`Tool ${name} over ${transport} (${status}):\n${out}`),
+        content: text(`Tool ${name} over ${transport} (${failed ? "failed" : "ok"}):\n${out}`),
       });
-    } finally {
-      server.close();
-    }
-    return "end_turn";
-  },
+    }),
 
   async "vscode-tools-bad-server"(turn) {
     try {

@@ -116,7 +116,14 @@ export class World {
   private readonly steerLocks = new Map<string, Promise<unknown>>();
   private sessionCounter = 0;
 
-  constructor(readonly options: FakeAgentOptions) {
+  /**
+   * `processId` stands in session ids for the process's pid: an agent in the test's own process
+   * (memoryAgent.ts) passes its own, so two of them never hand out the same id.
+   */
+  constructor(
+    readonly options: FakeAgentOptions,
+    private readonly processId: string = String(process.pid),
+  ) {
     this.store = new SessionStore(options.statePath);
     if (options.seed === "bub") this.store.seed(bubSeed());
   }
@@ -147,11 +154,27 @@ export class World {
       case "bub-web":
         return randomUUID().replace(/-/g, "");
       case "quirks":
-        return `quirk-${process.pid}-${this.sessionCounter}`;
+        return `quirk-${this.processId}-${this.sessionCounter}`;
       case "codebuddy":
         return randomUUID();
       case "default":
-        return `sess-${process.pid}-${this.sessionCounter}`;
+        return `sess-${this.processId}-${this.sessionCounter}`;
     }
   }
+}
+
+/**
+ * A scenario module's own state (a counter, what a session was opened with), one per World: it
+ * lives as long as one agent process, also when the test's own process hosts several agents.
+ */
+export function perWorld<T>(make: () => T): (world: World) => T {
+  const values = new WeakMap<World, T>();
+  return (world) => {
+    let value = values.get(world);
+    if (value === undefined) {
+      value = make();
+      values.set(world, value);
+    }
+    return value;
+  };
 }

@@ -13,7 +13,6 @@ import { join } from "node:path";
 import { trackAgentChanges } from "../../src/acp/sessions/changeTracking";
 import type { TurnFileChanges } from "../../src/acp/sessions/turnFileChanges";
 import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
-import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
 import { systemClock } from "../../src/acp/ports";
 import type { FileChange, NoticeEntry, UserEntry } from "../../src/shared/thread/thread";
 import { nodeWatcher } from "../support/nodeWatcher";
@@ -22,6 +21,7 @@ import { waitFor } from "../support/waitFor";
 import { rules, toolUse } from "./fakeAnthropic";
 import { agentDirs, type AgentDirs } from "./realAgent";
 import { realSession, toolCards, type RealSession } from "./realSession";
+import { gitOnPath } from "../support/scratchCheckpoints";
 
 const ID = "claude-agent-acp";
 /** A BOM, a CRLF line, non-ASCII (2-, 3- and 4-byte UTF-8) and a last line without a newline. */
@@ -99,10 +99,7 @@ test("claude-agent-acp's own Write: Undo, Restore checkpoint and Redo give back 
     clock: systemClock,
     checkpoints: () =>
       new WorkspaceCheckpoints({
-        git: gitResolver(
-          () => process.env.PATH,
-          () => [ws],
-        ),
+        git: gitOnPath(ws),
         storage: scratchDir("acp-real-checkpoints-"),
         folders: () => [ws],
       }),

@@ -17,7 +17,6 @@ import { join } from "node:path";
 import { trackAgentChanges } from "../../src/acp/sessions/changeTracking";
 import type { TurnFileChanges } from "../../src/acp/sessions/turnFileChanges";
 import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
-import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
 import { PanelWorktrees } from "../../src/acp/worktrees/panelWorktrees";
 import type { TabWorktree } from "../../src/acp/worktrees/tabWorktree";
 import { systemClock } from "../../src/acp/ports";
@@ -27,6 +26,7 @@ import { waitFor } from "../support/waitFor";
 import { rules, toolUse } from "./fakeAnthropic";
 import { agentDirs, type AgentDirs } from "./realAgent";
 import { realSession, toolCards, type RealSession } from "./realSession";
+import { gitOnPath } from "../support/scratchCheckpoints";
 
 const ID = "claude-agent-acp";
 const BRANCH = "acp/claude-write";
@@ -81,10 +81,7 @@ test("claude-agent-acp in a worktree: its own Write lands in the worktree, not t
   const main = mainFolder(dirs);
   const mainStatus = gitIn(main, "status", "--porcelain");
   worktrees = new PanelWorktrees({
-    git: gitResolver(
-      () => process.env.PATH,
-      () => [main],
-    ),
+    git: gitOnPath(main),
     recordsFile: join(root, "worktrees.json"),
     folder: () => join(root, "worktrees"),
     logger: new MemoryLogger(),
@@ -115,10 +112,7 @@ test("claude-agent-acp in a worktree: its own Write lands in the worktree, not t
       }),
     checkpoints: (folder) =>
       new WorkspaceCheckpoints({
-        git: gitResolver(
-          () => process.env.PATH,
-          () => [main, folder],
-        ),
+        git: gitOnPath(main, folder),
         storage,
         folders: () => [folder],
       }),

@@ -1,8 +1,11 @@
 /**
- * How tests start the scripted fake agent from its TypeScript source. The source is bundled
- * once with esbuild into a file named by a hash of the sources (shared by the test files,
- * rebuilt when a source changes): a plain `node bundle.cjs` starts several times faster than
- * going through the tsx loader, which matters with dozens of agent processes per run.
+ * How tests start the scripted fake agent. `fakeAgent` runs it in the test's own process, behind
+ * the client's transport seam (memoryTransport.ts): the session-logic tests use it. `fakeAgentProcess`
+ * spawns it, for the tests where the process matters (exit, signals, stderr, stdio framing, stop).
+ *
+ * A spawned agent runs from its TypeScript source, bundled once with esbuild into a file named by a
+ * hash of the sources (shared by the test files, rebuilt when a source changes): a plain `node
+ * bundle.cjs` starts several times faster than going through the tsx loader.
  * The bundle lives in the clone's git-ignored `.cache/fake-agent/` (0700, checked to be ours),
  * never in the shared temp folder: there another local user could plant the file the tests run.
  * FAKE_AGENT_VIA_TSX=1 runs the source through tsx instead (absolute loader URL: the agent runs
@@ -26,6 +29,7 @@ import { pathToFileURL } from "node:url";
 import { buildSync } from "esbuild";
 import type { AgentLaunch } from "../../src/acp/ports";
 import { scratchDir } from "./scratchDir";
+import { MEMORY_AGENT_COMMAND } from "./memoryTransport";
 
 export const repoRoot = resolve(import.meta.dirname, "../..");
 const fakeAgentDir = join(repoRoot, "test/fakeAgent");
@@ -126,16 +130,24 @@ export function tempStatePath(): string {
   return join(scratchDir("acp-state-"), "sessions.json");
 }
 
+/**
+ * The fake agent in the test's own process: its launch opens in memory through `testTransports`
+ * (memoryTransport.ts), which hostHarness and memoryManager pass as the `openTransport` dep.
+ */
 export function fakeAgent(name = "Fake", env: Record<string, string> = {}): FakeAgentHandle {
+  return fakeAgentHandle(name, MEMORY_AGENT_COMMAND, [], env);
+}
+
+/** The fake agent as a child process, for tests of what a process does. */
+export function fakeAgentProcess(name = "Fake", env: Record<string, string> = {}): FakeAgentHandle {
+  return fakeAgentHandle(name, process.execPath, fakeAgentArgs(), env);
+}
+
+function fakeAgentHandle(name: string, command: string, args: string[], env: Record<string, string>): FakeAgentHandle {
   const logFile = join(scratchDir("acp-fake-"), "wire.jsonl");
   return {
     logFile,
-    launch: {
-      name,
-      command: process.execPath,
-      args: fakeAgentArgs(),
-      env: { FAKE_AGENT_LOG: logFile, ...env },
-    },
+    launch: { name, command, args, env: { FAKE_AGENT_LOG: logFile, ...env } },
     received() {
       return logLines(logFile, "in").map((line) => JSON.parse(line) as WireMessage);
     },

@@ -1,20 +1,23 @@
 /**
  * Drives the real host code (ChatSession, or AgentClient + SessionController) against the fake
- * agent, with everything a test starts registered for cleanup, and small readers of thread state.
+ * agent, with everything a test starts registered for cleanup. Readers of the thread it makes are
+ * in threadReaders.ts.
  */
 import { tmpdir } from "node:os";
 import { AgentClient, type AgentClientOptions } from "../../src/acp/client/connection/agentClient";
 import { ChatSession, type ChatSessionDeps } from "../../src/acp/sessions/chatSession";
 import { SessionController } from "../../src/acp/client/session/sessionController";
 import type { SessionContext } from "../../src/acp/client/session/sessionContext";
-import { openTransport } from "../../src/acp/client/connection/transports/openTransport";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import type { ClientCallbacks } from "../../src/acp/client/connection/clientCallbacks";
 import type { AgentLaunch, Clock } from "../../src/acp/ports";
 import { reduceThread } from "../../src/shared/thread/reduceThread";
-import { emptyThread, type Thread, type ThreadEntry, type ToolCallEntry } from "../../src/shared/thread/thread";
+import { emptyThread, type Thread } from "../../src/shared/thread/thread";
 import type { ThreadAction } from "../../src/shared/thread/threadActions";
-import { MemoryCatalog, MemoryLogger, definitionOf, fixedWorkspace, steppingClock } from "./memoryPorts";
+import { MemoryLogger, definitionOf, steppingClock } from "./memoryPorts";
+import { hostDeps } from "./hostDeps";
+import { waitForReply } from "./threadReaders";
+import { testTransports } from "./memoryTransport";
 
 /** Folds a session's actions into a thread, as the panel store does. */
 export class ThreadRecorder {
@@ -49,10 +52,10 @@ export interface ConnectOptions {
   readonly cwd?: string;
 }
 
-/** Opens the definition's transport and an AgentClient on it (not yet initialized). */
+/** Opens the definition's transport (in memory for `fakeAgent`) and an AgentClient on it (not yet initialized). */
 export function openClient(cleanup: Cleanup, definition: AgentDefinition, options: ConnectOptions = {}): AgentClient {
   const logger = options.logger ?? new MemoryLogger();
-  const transport = openTransport(definition, options.cwd ?? tmpdir(), undefined, logger);
+  const transport = testTransports(definition, options.cwd ?? tmpdir(), undefined, logger);
   const client = new AgentClient(definition, transport, options.callbacks ?? {}, logger, options.clientOptions);
   cleanup.add(() => client.stop());
   return client;
@@ -97,60 +100,35 @@ export function chatSession(
   deps: Partial<ChatSessionDeps> = {},
 ): { chat: ChatSession; logger: MemoryLogger } {
   const logger = new MemoryLogger();
-  const chat = new ChatSession({
-    catalog: new MemoryCatalog(agents),
-    workspace: fixedWorkspace(tmpdir()),
-    logger,
-    clock: steppingClock(),
-    restartDelaysMs: [],
-    ...deps,
-  });
+  const chat = new ChatSession(hostDeps(agents, { logger, ...deps }));
   chat.refreshAgents();
   cleanup.add(() => chat.dispose());
   return { chat, logger };
 }
 
-export function assistantText(thread: Thread, kind: "message" | "thought" = "message"): string {
-  return thread.entries
-    .flatMap((entry) =>
-      entry.kind === "assistant" ? entry.chunks.filter((chunk) => chunk.kind === kind).map((chunk) => chunk.text) : [],
-    )
-    .join("");
+/** A chatSession, started: its agent runs and its session is open. */
+export async function startedChat(
+  cleanup: Cleanup,
+  agents: Array<AgentLaunch | AgentDefinition>,
+  deps: Partial<ChatSessionDeps> = {},
+): Promise<{ chat: ChatSession; logger: MemoryLogger }> {
+  const made = chatSession(cleanup, agents, deps);
+  await made.chat.start();
+  return made;
 }
 
-export function toolCards(thread: Thread): ToolCallEntry[] {
-  return thread.entries.filter((entry): entry is ToolCallEntry => entry.kind === "tool_call");
-}
-
-export function entriesOf<K extends ThreadEntry["kind"]>(
-  thread: Thread,
-  kind: K,
-): Array<Extract<ThreadEntry, { kind: K }>> {
-  return thread.entries.filter((entry): entry is Extract<ThreadEntry, { kind: K }> => entry.kind === kind);
-}
-
-/** Text of a tool card's `content` blocks. */
-export function toolText(card: ToolCallEntry): string {
-  return card.content
-    .map((item) => (item.type === "content" && (item.content as { text?: unknown }).text) || "")
-    .join("");
-}
-
-/** Whether a process id is still running. */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The fake agent's pid, from its "fake agent <pid> ready" stderr line. */
-export function agentPid(logger: MemoryLogger): number | undefined {
-  for (const line of logger.stderr) {
-    const match = /^fake agent (\d+) ready/.exec(line);
-    if (match) return Number(match[1]);
-  }
-  return undefined;
+/**
+ * A started chat whose turn for `prompt` is under way: its text has reached "step 2." (the `long`,
+ * `ignore-cancel` and `crash-late` scenarios tick in numbered steps). `turn` is the prompt's promise.
+ */
+export async function turnUnderWay(
+  cleanup: Cleanup,
+  agent: AgentLaunch,
+  prompt: string,
+  deps: Partial<ChatSessionDeps> = {},
+): Promise<{ chat: ChatSession; logger: MemoryLogger; turn: Promise<void> }> {
+  const started = await startedChat(cleanup, [agent], deps);
+  const turn = started.chat.prompt(prompt);
+  await waitForReply(started.chat, (text) => text.includes("step 2."), "the turn streams");
+  return { ...started, turn };
 }

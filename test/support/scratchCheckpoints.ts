@@ -8,15 +8,19 @@ import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
 import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
 import { scratchDir } from "./scratchDir";
 
+/** git as found on the test's PATH, for these folders. */
+export const gitOnPath = (...folders: string[]) =>
+  gitResolver(
+    () => process.env.PATH,
+    () => folders,
+  );
+
 export function scratchCheckpoints(prefix: string, maxFileBytes = 1024) {
   const root = scratchDir(prefix);
   const dir = join(root, "folder");
   mkdirSync(dir);
   const checkpoints = new WorkspaceCheckpoints({
-    git: gitResolver(
-      () => process.env.PATH,
-      () => [dir],
-    ),
+    git: gitOnPath(dir),
     storage: join(root, "storage"),
     folders: () => [dir],
     maxFileBytes,

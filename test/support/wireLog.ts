@@ -60,3 +60,11 @@ export function agentAnswer(agent: FakeAgentHandle, method: string, nth = 0): Wi
     .sent()
     .find((message) => message.method === undefined && JSON.stringify(message.id) === JSON.stringify(request.id));
 }
+
+/** The first text block of each `session/prompt` the agent received, in order. */
+export function promptTexts(agent: FakeAgentHandle): string[] {
+  return agent
+    .received()
+    .filter((m) => m.method === "session/prompt")
+    .map((m) => (m.params as { prompt: Array<{ text?: string }> }).prompt[0]?.text ?? "");
+}

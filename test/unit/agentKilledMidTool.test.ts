@@ -6,17 +6,18 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
-import { Cleanup, agentPid, assistantText, chatSession, entriesOf, toolCards } from "../support/hostHarness";
+import { fakeAgentProcess, tempStatePath } from "../support/fakeAgentLaunch";
+import { Cleanup, startedChat } from "../support/hostHarness";
+import { assistantText, entriesOf, toolCards } from "../support/threadReaders";
+import { agentPid } from "../support/agentPids";
 import { waitFor } from "../support/waitFor";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
 test("the agent SIGKILLed mid-tool-call: the card fails, the transcript stays, Restart resumes", async () => {
-  const agent = fakeAgent("Bub", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
-  const { chat, logger } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+  const agent = fakeAgentProcess("Bub", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
+  const { chat, logger } = await startedChat(cleanup, [agent.launch]);
   const sessionId = chat.sessionId;
   await chat.prompt("basic-stream");
   const turn = chat.prompt("e2e-tool-hang");

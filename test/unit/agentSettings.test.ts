@@ -42,6 +42,7 @@ test("user entries override presets by name; other presets stay available", () =
   assert.equal(definitions.get("Bub")?.preset, undefined);
   assert.equal(definitions.get("Codex")?.preset, true);
   assert.equal(definitions.get("CodeBuddy")?.command, "codebuddy");
+  assert.deepEqual([definitions.get("goose")?.command, definitions.get("goose")?.args], ["goose", ["acp"]]);
 });
 
 test("network transports default to Bub's endpoint and need no command", () => {

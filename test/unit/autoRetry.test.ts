@@ -9,7 +9,8 @@ import { transientError } from "../../src/acp/client/connection/transientErrors"
 import { AutoRetry, MAX_AUTO_RETRIES, retryDelayMs } from "../../src/acp/client/session/autoRetry";
 import type { ThreadAction } from "../../src/shared/thread/threadActions";
 import type { NoticeEntry, Thread } from "../../src/shared/thread/thread";
-import { Cleanup, assistantText, chatSession, entriesOf } from "../support/hostHarness";
+import { Cleanup, chatSession, startedChat } from "../support/hostHarness";
+import { assistantText, entriesOf } from "../support/threadReaders";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { ManualClock } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
@@ -132,8 +133,7 @@ async function driveRetries(clock: ManualClock, chat: { store: { state: { thread
 test("with auto-retry on, a rate-limited turn is sent again until it answers; each retry is shown", async () => {
   const agent = fakeAgent();
   const clock = new ManualClock();
-  const { chat } = chatSession(cleanup, [agent.launch], { clock, autoRetry: () => true });
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [agent.launch], { clock, autoRetry: () => true });
   const turn = chat.prompt("flaky 2");
   await driveRetries(clock, chat, 2);
   await turn;
@@ -155,8 +155,7 @@ test("with auto-retry on, a rate-limited turn is sent again until it answers; ea
 test("after 3 retries the turn fails as before; a final error is not retried; off by default", async () => {
   const agent = fakeAgent();
   const clock = new ManualClock();
-  const { chat } = chatSession(cleanup, [agent.launch], { clock, autoRetry: () => true });
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [agent.launch], { clock, autoRetry: () => true });
   const turn = chat.prompt("flaky 9");
   await driveRetries(clock, chat, 3);
   await turn;
@@ -181,8 +180,7 @@ test("after 3 retries the turn fails as before; a final error is not retried; of
 test("Stop during a retry's wait ends the turn stopped, and nothing more is sent", async () => {
   const agent = fakeAgent();
   const clock = new ManualClock();
-  const { chat } = chatSession(cleanup, [agent.launch], { clock, autoRetry: () => true });
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [agent.launch], { clock, autoRetry: () => true });
   const turn = chat.prompt("flaky 2");
   await waitFor(
     () => retries(chat.store.state.thread).length,

@@ -1,10 +1,12 @@
-/** The ChatSession against the scripted fake agent, over real stdio: no VS Code. */
+/** The ChatSession against the scripted fake agent (in memory; a real process where it crashes): no VS Code. */
+import { waitForStatus } from "../support/threadReaders";
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { tmpdir } from "node:os";
-import { ChatSession } from "../../src/acp/sessions/chatSession";
-import { fakeAgent } from "../support/fakeAgentLaunch";
-import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
+import { ChatSession, type ChatSessionDeps } from "../../src/acp/sessions/chatSession";
+import { fakeAgent, fakeAgentProcess } from "../support/fakeAgentLaunch";
+import { hostDeps } from "../support/hostDeps";
+import { MemoryCatalog, MemoryLogger, fixedWorkspace } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
 import { describeStatus } from "../../src/shared/wire/panelState";
 
@@ -13,15 +15,9 @@ afterEach(async () => {
   await Promise.all(sessions.splice(0).map((session) => session.dispose()));
 });
 
-function newSession(launches = [fakeAgent().launch]) {
+function newSession(launches = [fakeAgent().launch], deps: Partial<ChatSessionDeps> = {}) {
   const logger = new MemoryLogger();
-  const session = new ChatSession({
-    catalog: new MemoryCatalog(launches),
-    workspace: fixedWorkspace(tmpdir()),
-    logger,
-    clock: steppingClock(),
-    restartDelaysMs: [],
-  });
+  const session = new ChatSession(hostDeps(launches, { logger, ...deps }));
   sessions.push(session);
   session.refreshAgents();
   return { session, logger };
@@ -83,7 +79,7 @@ test("a prompt error becomes an error entry and the session stays usable", async
 });
 
 test("an agent crash mid-turn shows the exit and stderr tail, and leaves no running turn", async () => {
-  const { session } = newSession();
+  const { session } = newSession([fakeAgentProcess().launch]);
   await session.start();
   await session.prompt("crash now");
   const state = await waitFor(
@@ -114,16 +110,9 @@ test("a missing command fails with an actionable message", async () => {
 
 test("in Restricted Mode no agent process starts, and the panel says how to trust the workspace", async () => {
   const agent = fakeAgent();
-  const logger = new MemoryLogger();
-  const session = new ChatSession({
-    catalog: new MemoryCatalog([agent.launch]),
+  const { session } = newSession([agent.launch], {
     workspace: { ...fixedWorkspace(tmpdir()), isTrusted: () => false },
-    logger,
-    clock: steppingClock(),
-    restartDelaysMs: [],
   });
-  sessions.push(session);
-  session.refreshAgents();
   await session.start();
   const { connection } = session.store.state;
   assert.equal(
@@ -145,11 +134,7 @@ test("an unused session whose agent leaves the settings ends, and the tab goes b
   assert.equal(session.store.state.connection.status, "ready");
   catalog.remove("Gone");
   session.refreshAgents();
-  await waitFor(
-    () => session.store.state.connection.status,
-    (status) => status === "none",
-    "the connection to end",
-  );
+  await waitForStatus(session, "none", "the connection to end");
   assert.deepEqual(session.store.state.agents, []);
   assert.equal(session.sessionId, undefined, "the agent's session is let go");
 });
@@ -185,14 +170,5 @@ test("a session with a conversation keeps its agent when the setting loses it", 
 });
 
 function sessionOn(catalog: MemoryCatalog): ChatSession {
-  const session = new ChatSession({
-    catalog,
-    workspace: fixedWorkspace(tmpdir()),
-    logger: new MemoryLogger(),
-    clock: steppingClock(),
-    restartDelaysMs: [],
-  });
-  sessions.push(session);
-  session.refreshAgents();
-  return session;
+  return newSession([], { catalog }).session;
 }

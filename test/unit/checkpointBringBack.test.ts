@@ -16,12 +16,12 @@ import { WorkspaceCheckpoints, type Checkpoint } from "../../src/acp/checkpoints
 import { SessionCheckpoints } from "../../src/acp/checkpoints/sessionCheckpoints";
 import { RETIRED_GRACE_MS } from "../../src/acp/checkpoints/retiredCheckpoints";
 import { folderBytes } from "../../src/acp/checkpoints/checkpointStorage";
-import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
 import { reduceThread } from "../../src/shared/thread/reduceThread";
 import { emptyThread, type Thread } from "../../src/shared/thread/thread";
 import type { ThreadAction } from "../../src/shared/thread/threadActions";
 import { MemoryLogger } from "../support/memoryPorts";
 import { scratchDir } from "../support/scratchDir";
+import { gitOnPath } from "../support/scratchCheckpoints";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -30,10 +30,7 @@ function workspace(prefix: string) {
   const storage = scratchDir(`${prefix}-storage-`);
   const clock = { now: 1_000_000 };
   const store = new WorkspaceCheckpoints({
-    git: gitResolver(
-      () => process.env.PATH,
-      () => [dir],
-    ),
+    git: gitOnPath(dir),
     storage,
     folders: () => [dir],
     now: () => clock.now,

@@ -8,10 +8,10 @@ import * as assert from "node:assert/strict";
 import { chmodSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
 import { runProcess } from "../../src/acp/checkpoints/processThread";
 import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
 import { scratchDir } from "../support/scratchDir";
+import { gitOnPath } from "../support/scratchCheckpoints";
 
 function setUp() {
   const root = scratchDir("acp-checkpoint-bulk-");
@@ -19,10 +19,7 @@ function setUp() {
   mkdirSync(dir);
   const storage = join(root, "storage");
   const checkpoints = new WorkspaceCheckpoints({
-    git: gitResolver(
-      () => process.env.PATH,
-      () => [dir],
-    ),
+    git: gitOnPath(dir),
     storage,
     folders: () => [dir],
   });

@@ -5,19 +5,20 @@
  * opened", every file hashed on a new workspace) is taken in front of it. A prompt sent after the
  * session is up still finds the background checkpoint started at once (warmUp).
  */
+import { waitForStatus } from "../support/threadReaders";
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { WorkspaceCheckpoints, type Checkpoint } from "../../src/acp/checkpoints/workspaceCheckpoints";
 import type { TakeOptions } from "../../src/acp/checkpoints/shadowRepository";
-import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { Cleanup, chatSession } from "../support/hostHarness";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { fixedWorkspace } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
 import { scratchDir } from "../support/scratchDir";
+import { gitOnPath } from "../support/scratchCheckpoints";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
@@ -40,10 +41,7 @@ function session() {
   const dir = realpathSync(scratchDir("acp-first-prompt-"));
   writeFileSync(join(dir, "notes.md"), "a file\n");
   const checkpoints = new RecordingCheckpoints({
-    git: gitResolver(
-      () => process.env.PATH,
-      () => [dir],
-    ),
+    git: gitOnPath(dir),
     storage: scratchDir("acp-first-prompt-storage-"),
     folders: () => [dir],
   });
@@ -61,11 +59,7 @@ const userEntries = (chat: ReturnType<typeof session>["chat"]) =>
 test("a message sent while the agent starts: the background checkpoint is taken too, and its turn's checkpoint holds the file", async () => {
   const { chat, checkpoints, dir } = session();
   const started = chat.start();
-  await waitFor(
-    () => chat.store.state.connection.status,
-    (status) => status === "starting",
-    "the agent starting",
-  );
+  await waitForStatus(chat, "starting", "the agent starting");
   await chat.prompt("hello");
   await started;
   await waitFor(

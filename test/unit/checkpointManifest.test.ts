@@ -13,9 +13,8 @@ import { test } from "node:test";
 import { CHANGED_WHILE_HASHING, CLOCK_MARGIN_MS, treeFromManifest } from "../../src/acp/checkpoints/manifestCheckpoint";
 import { takeManifest } from "../../src/acp/checkpoints/statManifest";
 import { runGit, type GitPlace } from "../../src/acp/checkpoints/gitRunner";
-import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
 import type { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
-import { scratchCheckpoints } from "../support/scratchCheckpoints";
+import { scratchCheckpoints, gitOnPath } from "../support/scratchCheckpoints";
 import { scratchDir } from "../support/scratchDir";
 
 /** More files than a checkpoint names one by one, so the first one adds the whole folder. */
@@ -86,10 +85,7 @@ test("a checkpoint asked for during the first one returns before it, and holds t
 async function shadowPlace(dir: string): Promise<GitPlace> {
   const gitDir = join(scratchDir("acp-manifest-git-"), "shadow");
   mkdirSync(gitDir, { recursive: true });
-  const git = await gitResolver(
-    () => process.env.PATH,
-    () => [dir],
-  )();
+  const git = await gitOnPath(dir)();
   const place: GitPlace = { git, gitDir, workTree: dir, excludesFile: join(gitDir, "excludes") };
   writeFileSync(place.excludesFile, "");
   await runGit(place, ["init", "--quiet", "--template="]);

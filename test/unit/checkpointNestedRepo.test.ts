@@ -7,34 +7,17 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, realpathSync, watch, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { trackAgentChanges } from "../../src/acp/sessions/changeTracking";
 import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
-import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
-import { systemClock, type FileEventSource } from "../../src/acp/ports";
-import { fakeAgent } from "../support/fakeAgentLaunch";
-import { Cleanup, chatSession } from "../support/hostHarness";
-import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
-import { fixedWorkspace } from "../support/memoryPorts";
+import { Cleanup } from "../support/hostHarness";
 import { waitFor } from "../support/waitFor";
 import { scratchDir } from "../support/scratchDir";
+import { gitOnPath } from "../support/scratchCheckpoints";
+import { trackedChat } from "../support/trackedChat";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
-
-function nodeWatcher(dir: string): FileEventSource {
-  return {
-    watch(onEvent) {
-      const watcher = watch(dir, { recursive: true }, (_event, name) => {
-        if (!name) return;
-        const path = join(dir, name.toString());
-        onEvent(existsSync(path) ? "change" : "delete", path);
-      });
-      return { dispose: () => watcher.close() };
-    },
-  };
-}
 
 /** A workspace folder holding `vendor/` (a repository with a commit) and `fresh/` (one without). */
 function folderWithNestedRepositories(): string {
@@ -59,10 +42,7 @@ function folderWithNestedRepositories(): string {
 
 function checkpointsOf(dir: string): WorkspaceCheckpoints {
   return new WorkspaceCheckpoints({
-    git: gitResolver(
-      () => process.env.PATH,
-      () => [dir],
-    ),
+    git: gitOnPath(dir),
     storage: scratchDir("acp-checkpoint-storage-"),
     folders: () => [dir],
   });
@@ -82,19 +62,7 @@ test("a file inside a nested repository is not known to the checkpoint, never ab
 
 test("an agent's own-tool edit of a file in a nested repository is not listed as created, and Undo never deletes it", async () => {
   const dir = folderWithNestedRepositories();
-  const agent = fakeAgent("Own tools");
-  const { chat } = chatSession(cleanup, [agent.launch], {
-    workspace: fixedWorkspace(dir),
-    ports: { files: new DiskFiles(), consent: new ScriptedConsent() },
-    checkpoints: checkpointsOf(dir),
-  });
-  const tracker = trackAgentChanges(chat, nodeWatcher(dir), () => [dir], {
-    clock: systemClock,
-    quietMs: 300,
-    maxGraceMs: 3_000,
-  });
-  cleanup.add(() => tracker.dispose());
-  await chat.start();
+  const { chat, tracker } = await trackedChat(cleanup, dir, checkpointsOf(dir));
   const path = join(dir, "vendor", "lib.c");
   await chat.prompt("own-append vendor/lib.c the agent's line");
   await waitFor(

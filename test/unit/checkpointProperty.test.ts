@@ -25,13 +25,13 @@ import { textOf } from "../../src/acp/checkpoints/reviewContent";
 import { PanelStore } from "../../src/acp/sessions/panelStore";
 import { SessionCheckpoints } from "../../src/acp/checkpoints/sessionCheckpoints";
 import { WorkspaceCheckpoints, diskIo } from "../../src/acp/checkpoints/workspaceCheckpoints";
-import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
 import { CLOCK_MARGIN_MS } from "../../src/acp/checkpoints/manifestCheckpoint";
 import type { TurnBaseline } from "../../src/acp/checkpoints/turnBaseline";
 import { systemClock } from "../../src/acp/ports";
 import { DiskFiles } from "../support/diskFiles";
 import { MemoryLogger } from "../support/memoryPorts";
 import { scratchDir } from "../support/scratchDir";
+import { gitOnPath } from "../support/scratchCheckpoints";
 
 const FILES = ["a.txt", "b.txt", "sub/c.txt"];
 const file = fc.constantFrom(...FILES);
@@ -140,10 +140,7 @@ async function run(steps: readonly Step[], warmFirst = false): Promise<void> {
     while (Date.now() <= written + CLOCK_MARGIN_MS + 1) await new Promise((resolve) => setTimeout(resolve, 10));
   }
   const store = new WorkspaceCheckpoints({
-    git: gitResolver(
-      () => process.env.PATH,
-      () => [dir],
-    ),
+    git: gitOnPath(dir),
     storage: scratchDir("acp-prop-storage-"),
     folders: () => [dir],
   });

@@ -7,56 +7,25 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, realpathSync, watch, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { trackAgentChanges } from "../../src/acp/sessions/changeTracking";
 import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
-import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
-import { systemClock, type FileEventSource } from "../../src/acp/ports";
-import { fakeAgent } from "../support/fakeAgentLaunch";
-import { Cleanup, chatSession } from "../support/hostHarness";
-import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
-import { fixedWorkspace } from "../support/memoryPorts";
+import { Cleanup } from "../support/hostHarness";
 import { waitFor } from "../support/waitFor";
 import { scratchDir } from "../support/scratchDir";
+import { gitOnPath } from "../support/scratchCheckpoints";
+import { trackedChat } from "../support/trackedChat";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
-function nodeWatcher(dir: string): FileEventSource {
-  return {
-    watch(onEvent) {
-      const watcher = watch(dir, { recursive: true }, (_event, name) => {
-        if (!name) return;
-        const path = join(dir, name.toString());
-        onEvent(existsSync(path) ? "change" : "delete", path);
-      });
-      return { dispose: () => watcher.close() };
-    },
-  };
-}
-
 async function reviewChat(dir: string) {
-  const agent = fakeAgent("Own tools");
-  const { chat } = chatSession(cleanup, [agent.launch], {
-    workspace: fixedWorkspace(dir),
-    ports: { files: new DiskFiles(), consent: new ScriptedConsent() },
-    checkpoints: new WorkspaceCheckpoints({
-      git: gitResolver(
-        () => process.env.PATH,
-        () => [dir],
-      ),
-      storage: scratchDir("acp-checkpoint-storage-"),
-      folders: () => [dir],
-    }),
+  const checkpoints = new WorkspaceCheckpoints({
+    git: gitOnPath(dir),
+    storage: scratchDir("acp-checkpoint-storage-"),
+    folders: () => [dir],
   });
-  const tracker = trackAgentChanges(chat, nodeWatcher(dir), () => [dir], {
-    clock: systemClock,
-    quietMs: 300,
-    maxGraceMs: 3_000,
-  });
-  cleanup.add(() => tracker.dispose());
-  await chat.start();
+  const { chat, tracker } = await trackedChat(cleanup, dir, checkpoints);
   const change = (name: string) => chat.store.state.thread.changes.find((c) => c.path === join(dir, name));
   return { chat, tracker, change };
 }

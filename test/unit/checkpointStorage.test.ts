@@ -10,13 +10,14 @@ import { join } from "node:path";
 import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
 import { SessionCheckpoints } from "../../src/acp/checkpoints/sessionCheckpoints";
 import { KEEP_NEWEST, folderBytes, oldestToDrop } from "../../src/acp/checkpoints/checkpointStorage";
-import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
 import { rewindSeed } from "../../src/acp/sessions/conversationRewind";
 import { reduceThread } from "../../src/shared/thread/reduceThread";
 import { emptyThread, type Thread } from "../../src/shared/thread/thread";
 import type { ThreadAction } from "../../src/shared/thread/threadActions";
 import { MemoryLogger } from "../support/memoryPorts";
 import { scratchDir } from "../support/scratchDir";
+import { gitOnPath } from "../support/scratchCheckpoints";
+import { kindsOf } from "../support/threadReaders";
 
 test("the oldest checkpoints are dropped first, a quarter at a time, never the newest few", () => {
   const all = Array.from({ length: 13 }, (_, at) => ({ at }));
@@ -47,10 +48,7 @@ test("over budget, old checkpoints go and their messages say so; Clear removes t
   const dir = scratchDir("acp-budget-ws-");
   let n = 0;
   const store = new WorkspaceCheckpoints({
-    git: gitResolver(
-      () => process.env.PATH,
-      () => [dir],
-    ),
+    git: gitOnPath(dir),
     storage: scratchDir("acp-budget-storage-"),
     folders: () => [dir],
     now: () => ++n,
@@ -99,10 +97,7 @@ test("the conversation before a message seeds a new session, with the earlier tr
   dispatch({ type: "turn/started", entryId: "u2", text: "second question", at: 2 });
   const seed = rewindSeed(thread, "u2", "Title");
   assert.ok(seed?.newSession);
-  assert.deepEqual(
-    seed.entries.map((e) => e.kind),
-    ["user", "assistant"],
-  );
+  assert.deepEqual(kindsOf(seed), ["user", "assistant"]);
   assert.match(seed.context ?? "", /User: first question[\s\S]*Assistant: first answer/);
   assert.doesNotMatch(seed.context ?? "", /second question/);
   assert.equal(rewindSeed(thread, "u1", undefined)?.context, undefined, "nothing before the first message");

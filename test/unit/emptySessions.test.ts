@@ -10,7 +10,7 @@ function manager() {
   const a = fakeAgent("Fake A", { FAKE_AGENT_STATE: tempStatePath() });
   // Bub answers session/list, and lists its sessions whether or not anything was said in them.
   const b = fakeAgent("Fake B", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
-  return memoryManager([a.launch, b.launch], "2026-11-29T10:00:00Z");
+  return memoryManager([a.launch, b.launch], { startsAt: "2026-11-29T10:00:00Z" });
 }
 
 test("new session, then another agent: the empty session is neither indexed nor listed, used ones are", async () => {

@@ -10,7 +10,7 @@ import { existsSync, lstatSync, readdirSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
-import { fakeAgent, repoRoot } from "../support/fakeAgentLaunch";
+import { fakeAgentProcess, repoRoot } from "../support/fakeAgentLaunch";
 import { scratchDir } from "../support/scratchDir";
 
 /** The path the old code ran without looking at who wrote it. */
@@ -38,7 +38,7 @@ test("a fake-agent bundle planted at the old temp path is never run", (t) => {
   t.after(() => {
     if (plantedHere) rmSync(planted, { force: true });
   });
-  const { launch } = fakeAgent();
+  const { launch } = fakeAgentProcess();
   assert.notEqual(launch.args[0], planted, "the launch does not name the temp path");
   // Run it as the tests do; stdin closes at once, so the real fake agent exits on EOF.
   spawnSync(launch.command, [...launch.args], { env: { ...process.env, ...launch.env }, input: "", timeout: 20_000 });
@@ -46,7 +46,7 @@ test("a fake-agent bundle planted at the old temp path is never run", (t) => {
 });
 
 test("the fake-agent bundle lives in a folder only this user can write", () => {
-  const { launch } = fakeAgent();
+  const { launch } = fakeAgentProcess();
   const bundle = launch.args[0] ?? "";
   assert.ok(bundle.endsWith(".cjs"), `a bundle is run (${bundle})`);
   const folder = dirname(bundle);

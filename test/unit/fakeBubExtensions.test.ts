@@ -11,20 +11,12 @@ import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
 import { memorySessionStorage } from "../support/memorySessionStorage";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import { fakeAgent, type FakeAgentHandle } from "../support/fakeAgentLaunch";
-import { MemoryCatalog, MemoryLogger, definitionOf, fixedWorkspace, steppingClock } from "../support/memoryPorts";
-import {
-  Cleanup,
-  assistantText,
-  chatSession,
-  connect,
-  entriesOf,
-  newSession,
-  toolCards,
-  toolText,
-} from "../support/hostHarness";
+import { definitionOf } from "../support/memoryPorts";
+import { hostDeps } from "../support/hostDeps";
+import { Cleanup, connect, newSession, startedChat } from "../support/hostHarness";
+import { assistantText, entriesOf, toolCards, toolText, kindsOf } from "../support/threadReaders";
 import { sentTimeline } from "../support/wireLog";
 import { waitFor } from "../support/waitFor";
-import { tmpdir } from "node:os";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
@@ -36,8 +28,7 @@ function lodyBub(agent: FakeAgentHandle): AgentDefinition {
 }
 
 async function startChat(definition: AgentDefinition) {
-  const { chat } = chatSession(cleanup, [definition]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [definition]);
   return chat;
 }
 
@@ -46,10 +37,7 @@ test("25 compaction: a live tape.handoff pair is one compaction entry, never a t
   const chat = await startChat(definitionOf(agent.launch));
   await chat.prompt("compaction");
   const { thread } = chat.store.state;
-  assert.deepEqual(
-    thread.entries.map((e) => e.kind),
-    ["user", "assistant", "compaction", "assistant"],
-  );
+  assert.deepEqual(kindsOf(thread), ["user", "assistant", "compaction", "assistant"]);
   assert.deepEqual(toolCards(thread), []);
   const [compaction] = entriesOf(thread, "compaction");
   assert.deepEqual([compaction?.compactionId, compaction?.status], ["call-handoff", "completed"]);
@@ -58,16 +46,7 @@ test("25 compaction: a live tape.handoff pair is one compaction entry, never a t
 
 test("26 title: a Lody client gets a generated title after the first prompt's result, shown in the thread and the session list", async () => {
   const agent = fakeAgent("Bub", { FAKE_AGENT_PROFILE: "bub" });
-  const manager = new SessionManager(
-    {
-      catalog: new MemoryCatalog([lodyBub(agent)]),
-      workspace: fixedWorkspace(tmpdir()),
-      logger: new MemoryLogger(),
-      clock: steppingClock(),
-      restartDelaysMs: [],
-    },
-    new SessionIndex(memorySessionStorage()),
-  );
+  const manager = new SessionManager(hostDeps([lodyBub(agent)]), new SessionIndex(memorySessionStorage()));
   cleanup.add(() => manager.dispose());
   const chat = await manager.newTab("Bub");
   await chat.prompt("hello there, fix the login redirect");
@@ -187,10 +166,7 @@ test("31 subagent-run: the 9 events fold into a run on the parent's subagent car
     durationMs: 9,
     totalTokens: 42,
   });
-  assert.deepEqual(
-    run.thread.entries.map((e) => e.kind),
-    ["assistant", "tool_call", "assistant"],
-  );
+  assert.deepEqual(kindsOf(run.thread), ["assistant", "tool_call", "assistant"]);
   assert.deepEqual(entriesOf(run.thread, "assistant")[0]?.chunks, [
     { kind: "message", text: "work" },
     { kind: "thought", text: "thinking" },

@@ -13,7 +13,8 @@ import type { PanelAction } from "../../src/shared/wire/panelState";
 import type { Thread, UserEntry } from "../../src/shared/thread/thread";
 import { fakeAgent, type FakeAgentHandle } from "../support/fakeAgentLaunch";
 import { ManualClock, definitionOf } from "../support/memoryPorts";
-import { Cleanup, assistantText, chatSession, connect, entriesOf, newSession, toolCards } from "../support/hostHarness";
+import { Cleanup, chatSession, connect, newSession } from "../support/hostHarness";
+import { assistantText, entriesOf, toolCards, waitForReply } from "../support/threadReaders";
 import { agentAnswer, sentTimeline } from "../support/wireLog";
 import { waitFor } from "../support/waitFor";
 
@@ -62,11 +63,7 @@ function answerAt(agent: FakeAgentHandle, method: string, nth = 0): number {
 test("27/28 steer-inject (Lody): the steer is pending, steer_applied comes before `injected`, both while the turn goes on", async () => {
   const { agent, chat, actions } = await steeringChat("lody");
   const turn = chat.prompt("steer-inject");
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text.startsWith("Working."),
-    "the turn to stream",
-  );
+  await waitForReply(chat, (text) => text.startsWith("Working."), "the turn to stream");
   const streamedBeforeSteer = assistantText(chat.store.state.thread);
   const steering = chat.prompt("inspect the failing test first");
   assert.deepEqual(
@@ -109,11 +106,7 @@ test("27/28 steer-inject (Lody): the steer is pending, steer_applied comes befor
 test("27 steer-inject (plain client): `_session/steering` without a steerId is held until the next model step, then `injected`", async () => {
   const { agent, chat } = await steeringChat("plain");
   const turn = chat.prompt("steer-inject");
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text.startsWith("Working."),
-    "the turn to stream",
-  );
+  await waitForReply(chat, (text) => text.startsWith("Working."), "the turn to stream");
   await chat.prompt("use the smaller fix");
   assert.equal(chat.store.state.thread.turn.phase, "running");
   await turn;
@@ -158,11 +151,7 @@ async function lateSteer(kind: "lody" | "plain") {
   const context = await steeringChat(kind);
   const { agent, chat, actions, clock } = context;
   const turn = chat.prompt("steer-late");
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text === "Almost done.",
-    "the turn to stream",
-  );
+  await waitForReply(chat, (text) => text === "Almost done.", "the turn to stream");
   await chat.prompt("one more thing");
   await turn;
   // The steer's answer came after the prompt's end: the agent runs a turn nobody prompted.
@@ -325,11 +314,7 @@ test("30 steer-errors on the wire: bad params, unknown session, unknown method, 
 test("30 steer-errors in the panel: a failed steer is an error entry and goes back to the composer; so does a -32600", async () => {
   const { chat, returned } = await steeringChat("lody");
   const turn = chat.prompt("steer-inject");
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text.startsWith("Working."),
-    "the turn to stream",
-  );
+  await waitForReply(chat, (text) => text.startsWith("Working."), "the turn to stream");
   await chat.prompt("steer-fail now");
   await chat.prompt("steer-no-start please");
   await chat.prompt(""); // no content blocks at all: Bub answers -32602 {field:"prompt"}
@@ -372,11 +357,7 @@ test("queue (no steering): messages wait, editable, and go out one by one after 
     chat.store.state.thread.queue.map((q) => q.text),
     ["late-text first, edited", "late-text second"],
   );
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text.length >= 3,
-    "the turn to stream",
-  );
+  await waitForReply(chat, (text) => text.length >= 3, "the turn to stream");
   assert.equal(
     agent.received().filter((m) => m.method === "session/prompt").length,
     1,
@@ -400,11 +381,7 @@ test("queue (no steering): messages wait, editable, and go out one by one after 
 test("queue: Send now cancels the running turn and sends that message next", async () => {
   const { agent, chat } = await steeringChat("default");
   const turn = chat.prompt("long");
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text.includes("step 2"),
-    "the turn to stream",
-  );
+  await waitForReply(chat, (text) => text.includes("step 2"), "the turn to stream");
   await chat.prompt("late-text queued one");
   await chat.prompt("late-text queued two");
   const second = chat.store.state.thread.queue[1]!;
@@ -424,11 +401,7 @@ test("queue: Send now cancels the running turn and sends that message next", asy
 test("queue: Stop pauses the queue; the next message sent resumes it", async () => {
   const { agent, chat } = await steeringChat("default");
   const turn = chat.prompt("long");
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text.includes("step 2"),
-    "the turn to stream",
-  );
+  await waitForReply(chat, (text) => text.includes("step 2"), "the turn to stream");
   await chat.prompt("late-text waiting");
   await chat.cancel();
   await turn;

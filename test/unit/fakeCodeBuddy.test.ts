@@ -11,7 +11,8 @@ import type { Thread } from "../../src/shared/thread/thread";
 import { steeringRouteOf } from "../../src/acp/client/session/steering";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { definitionOf } from "../support/memoryPorts";
-import { Cleanup, assistantText, chatSession, entriesOf, toolCards, toolText } from "../support/hostHarness";
+import { Cleanup, chatSession } from "../support/hostHarness";
+import { assistantText, entriesOf, toolCards, toolText, waitForReply, kindsOf } from "../support/threadReaders";
 import { agentAnswer, exchanges, sentTimeline } from "../support/wireLog";
 import { waitFor } from "../support/waitFor";
 import type { AuthPrompt } from "../../src/acp/ports";
@@ -116,10 +117,7 @@ test("37 cb-prompt: vendor kinds are ignored, the duplicated tool_call is one cl
   const { agent, chat, states } = await codebuddyChat();
   await chat.prompt("cb-prompt");
   const { thread } = chat.store.state;
-  assert.deepEqual(
-    thread.entries.map((e) => e.kind),
-    ["user", "assistant", "tool_call", "assistant"],
-  );
+  assert.deepEqual(kindsOf(thread), ["user", "assistant", "tool_call", "assistant"]);
   const [read] = toolCards(thread);
   const path = `${(agent.received().find((m) => m.method === "session/new")?.params as { cwd: string }).cwd}/hello.txt`;
   assert.deepEqual(
@@ -205,11 +203,7 @@ test("37 cb-prompt cancel: Stop answers the open permission `cancelled` and send
 test("38 cb-busy-prompt: a second prompt during a turn is answered end_turn at once and folded into the running turn", async () => {
   const { agent, chat } = await codebuddyChat();
   const turn = chat.prompt("cb-long");
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text.startsWith("Working."),
-    "the turn to stream",
-  );
+  await waitForReply(chat, (text) => text.startsWith("Working."), "the turn to stream");
   await chat.prompt("also check the docs");
   assert.equal(chat.store.state.thread.turn.phase, "running", "the first turn goes on");
   await turn;

@@ -1,6 +1,7 @@
 /**
  * Catalogue group A (handshake and capabilities) and start-up failures: the real AgentClient and
- * ChatSession against the fake agent over stdio, asserting what went over the wire.
+ * ChatSession against the fake agent (in memory; a real process for the failures that are about
+ * one), asserting what went over the wire.
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
@@ -8,9 +9,10 @@ import { AgentStartError } from "../../src/acp/client/connection/agentClient";
 import { agentPresets } from "../../src/acp/agents/agentPresets";
 import { capabilitiesOf } from "../../src/acp/client/connection/agentCapabilities";
 import type { ClientCallbacks } from "../../src/acp/client/connection/clientCallbacks";
-import { fakeAgent } from "../support/fakeAgentLaunch";
+import { fakeAgent, fakeAgentProcess } from "../support/fakeAgentLaunch";
 import { definitionOf, MemoryLogger } from "../support/memoryPorts";
-import { Cleanup, agentPid, chatSession, connect, isAlive, openClient } from "../support/hostHarness";
+import { Cleanup, connect, openClient, startedChat } from "../support/hostHarness";
+import { agentPid, isAlive, waitForExit } from "../support/agentPids";
 import { waitFor } from "../support/waitFor";
 import { isLodyClient } from "../fakeAgent/profiles";
 
@@ -117,9 +119,8 @@ test("init-web: Bub over HTTP/WS offers delete and list only, so resume and clos
 });
 
 test("an agent answering protocol version 2 fails with a clear message and is stopped", async () => {
-  const agent = fakeAgent("V2", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_PROTOCOL_VERSION: "2" });
-  const { chat, logger } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+  const agent = fakeAgentProcess("V2", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_PROTOCOL_VERSION: "2" });
+  const { chat, logger } = await startedChat(cleanup, [agent.launch]);
   const { connection } = chat.store.state;
   assert.equal(connection.status, "failed");
   assert.equal(
@@ -132,7 +133,7 @@ test("an agent answering protocol version 2 fails with a clear message and is st
 });
 
 test("an agent that never answers initialize times out with an actionable message", async () => {
-  const agent = fakeAgent("Mute", { FAKE_AGENT_BEHAVIOUR: "never-initialize" });
+  const agent = fakeAgentProcess("Mute", { FAKE_AGENT_BEHAVIOUR: "never-initialize" });
   const logger = new MemoryLogger();
   const client = openClient(cleanup, definitionOf(agent.launch), {
     logger,
@@ -159,8 +160,9 @@ test("an agent that never answers initialize times out with an actionable messag
 });
 
 test("an agent that exits before answering reports its exit code and stderr", async () => {
-  const { chat } = chatSession(cleanup, [fakeAgent("Dies", { FAKE_AGENT_BEHAVIOUR: "crash-at-start" }).launch]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [
+    fakeAgentProcess("Dies", { FAKE_AGENT_BEHAVIOUR: "crash-at-start" }).launch,
+  ]);
   const { connection, thread } = chat.store.state;
   assert.equal(connection.status === "failed" && connection.message, "The agent exited with code 7.");
   assert.match(
@@ -171,8 +173,9 @@ test("an agent that exits before answering reports its exit code and stderr", as
 });
 
 test("an agent that closes stdout without exiting is reported, and its process is stopped", async () => {
-  const { chat, logger } = chatSession(cleanup, [fakeAgent("Closes", { FAKE_AGENT_BEHAVIOUR: "close-stdout" }).launch]);
-  await chat.start();
+  const { chat, logger } = await startedChat(cleanup, [
+    fakeAgentProcess("Closes", { FAKE_AGENT_BEHAVIOUR: "close-stdout" }).launch,
+  ]);
   const { connection } = chat.store.state;
   assert.equal(connection.status, "failed");
   assert.equal(
@@ -184,10 +187,5 @@ test("an agent that closes stdout without exiting is reported, and its process i
     (value) => value !== undefined,
     "the agent's pid",
   );
-  await waitFor(
-    () => isAlive(pid!),
-    (alive) => !alive,
-    "the agent process to be stopped",
-    8000,
-  );
+  await waitForExit(pid!, "the agent process to be stopped", 8000);
 });

@@ -15,15 +15,8 @@ import { SessionController } from "../../src/acp/client/session/sessionControlle
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import { startFakeAgentServer, type FakeAgentServer, type ServerOptions } from "../fakeAgent/httpServer";
 import { BROKEN_STORE_SESSION, type FakeAgentOptions } from "../fakeAgent/profiles";
-import {
-  Cleanup,
-  ThreadRecorder,
-  assistantText,
-  chatSession,
-  connect,
-  contextFor,
-  entriesOf,
-} from "../support/hostHarness";
+import { Cleanup, ThreadRecorder, chatSession, connect, contextFor, startedChat } from "../support/hostHarness";
+import { assistantText, entriesOf, kindsOf, waitForPermissions } from "../support/threadReaders";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { fixedWorkspace } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
@@ -56,8 +49,7 @@ const methodOf = (message: unknown) => (message as { method?: string }).method;
 
 test("HTTP: a prompt completes, with Bub's routing of responses and updates", async () => {
   const agent = await server();
-  const { chat } = chatSession(cleanup, [remote("BubHttp", "http", agent.url)]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [remote("BubHttp", "http", agent.url)]);
   assert.equal(chat.store.state.connection.status, "ready");
   await chat.prompt("basic-stream");
   const { thread } = chat.store.state;
@@ -105,14 +97,9 @@ test("HTTP: a prompt completes, with Bub's routing of responses and updates", as
 
 test("HTTP: an agent → client request arrives on the session stream and is answered by POST", async () => {
   const agent = await server();
-  const { chat } = chatSession(cleanup, [remote("BubHttp", "http", agent.url)]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [remote("BubHttp", "http", agent.url)]);
   const turn = chat.prompt("q3-permission-first");
-  const [pending] = await waitFor(
-    () => chat.store.state.thread.permissions,
-    (permissions) => permissions.length > 0,
-    "the permission request",
-  );
+  const [pending] = await waitForPermissions(chat, "the permission request");
   chat.answerPermission(pending!.requestId, pending!.options.find((option) => option.kind === "allow_once")?.optionId);
   await turn;
   assert.equal(assistantText(chat.store.state.thread), "Permission: selected proceed_once.");
@@ -190,7 +177,7 @@ test("HTTP (§10): session/load on a fresh connection to a Bub-like server reope
   cleanup.add(() => session.dispose());
   assert.equal(session.openedWith, "load");
   assert.deepEqual(
-    recorder.thread.entries.map((e) => e.kind),
+    kindsOf(recorder.thread),
     ["user", "assistant", "tool_call", "compaction"],
     "the history was replayed",
   );
@@ -259,8 +246,7 @@ test("HTTP (§10): a session/load the agent refuses fails alone; the connection 
 
 test("HTTP (§10): restart after a dropped connection loads the session on the new connection, history replayed", async () => {
   const agent = await server();
-  const { chat } = chatSession(cleanup, [remote("BubHttp", "http", agent.url)]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [remote("BubHttp", "http", agent.url)]);
   const sessionId = chat.sessionId!;
   await chat.prompt("basic-stream");
   await chat.prompt("drop");
@@ -307,16 +293,12 @@ test("HTTP: session/load works when the server accepts the early session stream,
   const recorder = new ThreadRecorder();
   const session = await SessionController.reopen(contextFor(client, recorder), "zed-session", true);
   cleanup.add(() => session.dispose());
-  assert.deepEqual(
-    recorder.thread.entries.map((e) => e.kind),
-    ["user", "assistant", "tool_call", "compaction"],
-  );
+  assert.deepEqual(kindsOf(recorder.thread), ["user", "assistant", "tool_call", "compaction"]);
 });
 
 test("HTTP: a dropped connection mid-turn is reported and ends the turn", async () => {
   const agent = await server();
-  const { chat } = chatSession(cleanup, [remote("BubHttp", "http", agent.url)]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [remote("BubHttp", "http", agent.url)]);
   await chat.prompt("drop");
   const { connection, thread } = await waitFor(
     () => chat.store.state,
@@ -355,8 +337,7 @@ test("WebSocket: one JSON object per text frame, non-JSON frames ignored, the up
 
 test("WebSocket: a prompt completes, a drop mid-turn is reported, and restart re-initializes and loads the session", async () => {
   const agent = await server();
-  const { chat } = chatSession(cleanup, [remote("BubWs", "websocket", agent.wsUrl)]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [remote("BubWs", "websocket", agent.wsUrl)]);
   const sessionId = chat.sessionId!;
   await chat.prompt("basic-stream");
   assert.equal(assistantText(chat.store.state.thread), "Hello from **basic-stream**.");
@@ -458,8 +439,7 @@ test("a plain http:// or ws:// URL to a host that is not loopback is refused bef
     ["http", "http://agent.invalid/acp"],
     ["websocket", "ws://10.255.255.1/acp"],
   ] as const) {
-    const { chat } = chatSession(cleanup, [remote("Far", transport, url)]);
-    await chat.start();
+    const { chat } = await startedChat(cleanup, [remote("Far", transport, url)]);
     const { connection } = chat.store.state;
     assert.equal(connection.status, "failed", url);
     assert.match(connection.status === "failed" ? connection.message : "", /https:\/\/ or wss:\/\//, url);
@@ -472,10 +452,9 @@ test("HTTP: a redirect is not followed (the headers would go along to wherever i
   await new Promise<void>((resolve) => redirector.listen(0, "127.0.0.1", resolve));
   cleanup.add(() => new Promise((resolve) => redirector.close(resolve)));
   const url = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}/acp`;
-  const { chat } = chatSession(cleanup, [{ ...remote("Redirected", "http", url), headers: authHeaders }], {
+  const { chat } = await startedChat(cleanup, [{ ...remote("Redirected", "http", url), headers: authHeaders }], {
     resolveHeaders,
   });
-  await chat.start();
   assert.equal(chat.store.state.connection.status, "failed");
   assert.deepEqual(agent.requests, [], "the agent behind the redirect was never asked");
 });

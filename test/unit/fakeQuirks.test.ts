@@ -6,17 +6,18 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { describeStatus, type PanelAction } from "../../src/shared/wire/panelState";
-import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
+import { fakeAgent, fakeAgentProcess, tempStatePath } from "../support/fakeAgentLaunch";
+import { Cleanup, chatSession } from "../support/hostHarness";
 import {
-  Cleanup,
-  agentPid,
   assistantText,
-  chatSession,
   entriesOf,
-  isAlive,
   toolCards,
   toolText,
-} from "../support/hostHarness";
+  waitForStatus,
+  kindsOf,
+  waitForPermissions,
+} from "../support/threadReaders";
+import { agentPid, isAlive } from "../support/agentPids";
 import { waitFor } from "../support/waitFor";
 
 const cleanup = new Cleanup();
@@ -24,8 +25,9 @@ afterEach(() => cleanup.run());
 
 const MODES = "https://agentclientprotocol.com/protocol/session-modes";
 
-async function quirky(env: Record<string, string> = {}) {
-  const agent = fakeAgent("Quirky", { FAKE_AGENT_PROFILE: "quirks", ...env });
+/** `launch`: fakeAgentProcess where the process matters (EOF, a crash). */
+async function quirky(env: Record<string, string> = {}, launch = fakeAgent) {
+  const agent = launch("Quirky", { FAKE_AGENT_PROFILE: "quirks", ...env });
   const { chat, logger } = chatSession(cleanup, [agent.launch]);
   const actions: PanelAction[] = [];
   chat.store.subscribe((action) => actions.push(action));
@@ -38,11 +40,7 @@ type Chat = Awaited<ReturnType<typeof quirky>>["chat"];
 
 /** Waits for the turn's permission request and answers the option of `kind`. */
 async function answerByKind(chat: Chat, kind: string) {
-  const [pending] = await waitFor(
-    () => chat.store.state.thread.permissions,
-    (permissions) => permissions.length > 0,
-    "a permission request",
-  );
+  const [pending] = await waitForPermissions(chat, "a permission request");
   const option = pending!.options.find((candidate) => candidate.kind === kind);
   chat.answerPermission(pending!.requestId, option?.optionId);
   return pending!;
@@ -171,7 +169,7 @@ test("Q9: refused tools are failed cards with the agent's text", async () => {
 });
 
 test("Q10: an agent that ignores stdin EOF is terminated on dispose", async () => {
-  const { chat, logger } = await quirky({ FAKE_AGENT_EOF: "ignore" });
+  const { chat, logger } = await quirky({ FAKE_AGENT_EOF: "ignore" }, fakeAgentProcess);
   const pid = agentPid(logger)!;
   await chat.dispose();
   assert.equal(isAlive(pid), false);
@@ -228,22 +226,15 @@ test("Q16: unknown _meta is ignored, fenced output kept, and the title from sess
 });
 
 test("Q15: after a crash, load replays the history followed by the agent's commands", async () => {
-  const { chat } = await quirky({ FAKE_AGENT_STATE: tempStatePath() });
+  const { chat } = await quirky({ FAKE_AGENT_STATE: tempStatePath() }, fakeAgentProcess);
   await chat.prompt("q2-dup-tool");
   await chat.prompt("crash");
-  await waitFor(
-    () => chat.store.state.connection.status,
-    (status) => status === "failed",
-    "the crash",
-  );
+  await waitForStatus(chat, "failed", "the crash");
   await chat.restart();
   const { thread, connection } = chat.store.state;
   assert.equal(connection.status, "ready");
   // The replayed history, then the crash report stated again (the reload replaced it), then the notice.
-  assert.deepEqual(
-    thread.entries.map((e) => e.kind),
-    ["user", "tool_call", "user", "assistant", "error", "notice"],
-  );
+  assert.deepEqual(kindsOf(thread), ["user", "tool_call", "user", "assistant", "error", "notice"]);
   assert.deepEqual(
     thread.commands.map((c) => c.name),
     ["init"],
@@ -252,15 +243,11 @@ test("Q15: after a crash, load replays the history followed by the agent's comma
 });
 
 test("Q15: a load that fails (gemini) starts a new session and keeps the old transcript", async () => {
-  const { chat } = await quirky({ FAKE_AGENT_LOAD_ERROR: "gemini" });
+  const { chat } = await quirky({ FAKE_AGENT_LOAD_ERROR: "gemini" }, fakeAgentProcess);
   const first = chat.sessionId;
   await chat.prompt("q14-plan");
   await chat.prompt("crash");
-  await waitFor(
-    () => chat.store.state.connection.status,
-    (status) => status === "failed",
-    "the crash",
-  );
+  await waitForStatus(chat, "failed", "the crash");
   await chat.restart();
   const { thread, connection } = chat.store.state;
   assert.equal(connection.status, "ready");

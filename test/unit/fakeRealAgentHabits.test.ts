@@ -9,7 +9,8 @@ import assert from "node:assert/strict";
 import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { fakeAgent } from "../support/fakeAgentLaunch";
-import { Cleanup, assistantText, chatSession, entriesOf, toolCards, toolText } from "../support/hostHarness";
+import { Cleanup, startedChat } from "../support/hostHarness";
+import { assistantText, entriesOf, toolCards, toolText, waitForPermissions } from "../support/threadReaders";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { fixedWorkspace } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
@@ -23,11 +24,10 @@ async function habits() {
   const dir = realpathSync(scratchDir("acp-habits-"));
   const agent = fakeAgent("Real-agent habits");
   const consent = new ScriptedConsent();
-  const { chat, logger } = chatSession(cleanup, [agent.launch], {
+  const { chat, logger } = await startedChat(cleanup, [agent.launch], {
     workspace: fixedWorkspace(dir),
     ports: { files: new DiskFiles(), consent },
   });
-  await chat.start();
   return { dir, agent, chat, logger, consent };
 }
 
@@ -35,11 +35,7 @@ for (const [agentName, options] of Object.entries(PERMISSION_OPTIONS)) {
   test(`${agentName}: permission buttons carry the agent's own names; the answer goes back by id, chosen by kind`, async () => {
     const { agent, chat } = await habits();
     const turn = chat.prompt(`perm-${agentName}`);
-    const [pending] = await waitFor(
-      () => chat.store.state.thread.permissions,
-      (permissions) => permissions.length > 0,
-      "the permission request",
-    );
+    const [pending] = await waitForPermissions(chat, "the permission request");
     assert.deepEqual(
       pending!.options.map((o) => [o.optionId, o.name, o.kind]),
       options.map((o) => [o.optionId, o.name, o.kind]),
@@ -67,11 +63,7 @@ for (const [agentName, options] of Object.entries(PERMISSION_OPTIONS)) {
 test("codex: rejecting by kind sends its reject option back under the UUID id", async () => {
   const { agent, chat } = await habits();
   const turn = chat.prompt("perm-codex");
-  const [pending] = await waitFor(
-    () => chat.store.state.thread.permissions,
-    (permissions) => permissions.length > 0,
-    "the permission request",
-  );
+  const [pending] = await waitForPermissions(chat, "the permission request");
   chat.answerPermission(pending!.requestId, pending!.options.find((o) => o.kind === "reject_once")?.optionId);
   await turn;
   const request = agent.sent().find((m) => m.method === "session/request_permission");

@@ -1,21 +1,23 @@
 /**
- * Catalogue group F over stdio: bad bytes on the wire, odd messages, very large and very many
- * messages, lost connections, crashes, and agents running side by side.
+ * Catalogue group F: bad bytes on the wire, odd messages, very large and very many messages, lost
+ * connections, crashes, and agents running side by side. What concerns the bytes on the pipe or
+ * the process runs a real one (fakeAgentProcess); odd but well-framed messages run in memory.
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
-import { Cleanup, agentPid, assistantText, chatSession, entriesOf, isAlive } from "../support/hostHarness";
+import { fakeAgent, fakeAgentProcess, tempStatePath } from "../support/fakeAgentLaunch";
+import { Cleanup, startedChat } from "../support/hostHarness";
+import { assistantText, entriesOf, waitForReply, kindsOf } from "../support/threadReaders";
+import { agentPid, waitForExit } from "../support/agentPids";
 import { waitFor } from "../support/waitFor";
 import { threadToMarkdown } from "../../src/shared/thread/threadMarkdown";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
-async function started(env: Record<string, string> = {}, name = "Fake") {
-  const agent = fakeAgent(name, env);
-  const { chat, logger } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+async function started(env: Record<string, string> = {}, name = "Fake", launch = fakeAgentProcess) {
+  const agent = launch(name, env);
+  const { chat, logger } = await startedChat(cleanup, [agent.launch]);
   assert.equal(chat.store.state.connection.status, "ready");
   return { agent, chat, logger };
 }
@@ -54,13 +56,10 @@ test("garbage lines get JSON-RPC errors back, and the session carries on", async
 });
 
 test("an unknown update variant and vendor notifications are ignored but logged", async () => {
-  const { chat, logger } = await started();
+  const { chat, logger } = await started({}, "Fake", fakeAgent);
   await chat.prompt("unknown-update");
   const { thread } = chat.store.state;
-  assert.deepEqual(
-    thread.entries.map((e) => e.kind),
-    ["user", "assistant"],
-  );
+  assert.deepEqual(kindsOf(thread), ["user", "assistant"]);
   assert.equal(assistantText(thread), "visible text");
   const logged = (pattern: RegExp) => logger.lines.some((line) => pattern.test(line));
   assert.ok(logged(/^info Fake: session\/update "_sparkle_update" is not shown/), logger.lines.join("\n"));
@@ -86,7 +85,7 @@ test("a flood of 5,000 chunks arrives complete and in order", async () => {
 });
 
 test("responses to ids the client never used are ignored", async () => {
-  const { chat } = await started();
+  const { chat } = await started({}, "Fake", fakeAgent);
   await chat.prompt("unknown-response");
   assert.equal(assistantText(chat.store.state.thread), "still here");
   await chat.prompt("late-text");
@@ -101,12 +100,7 @@ test("a line over 32 MiB closes the connection with a message that says so", asy
   assert.match(failed?.details ?? "", /exceeds the configured 33554432 byte limit/);
   assert.deepEqual(chat.store.state.thread.turn, { phase: "idle", lastStop: "error" });
   const pid = agentPid(logger)!;
-  await waitFor(
-    () => isAlive(pid),
-    (alive) => !alive,
-    "the agent process to be gone",
-    8000,
-  );
+  await waitForExit(pid, "the agent process to be gone", 8000);
 });
 
 test("stdout closing mid-turn ends the turn with a clear error, keeps the streamed text, and stops the process", async () => {
@@ -119,12 +113,7 @@ test("stdout closing mid-turn ends the turn with a clear error, keeps the stream
   assert.equal(thread.turn.phase, "idle");
   assert.equal(entriesOf(thread, "error").at(-1)?.message, failed?.message);
   const pid = agentPid(logger)!;
-  await waitFor(
-    () => isAlive(pid),
-    (alive) => !alive,
-    "the agent process to be stopped",
-    8000,
-  );
+  await waitForExit(pid, "the agent process to be stopped", 8000);
 });
 
 test("two agents at once: updates never cross, and one crashing leaves the other running", async () => {
@@ -135,18 +124,10 @@ test("two agents at once: updates never cross, and one crashing leaves the other
   assert.equal(assistantText(two.chat.store.state.thread), "[Y:1][Y:2][Y:3][Y:4][Y:5]");
 
   const long = two.chat.prompt("long");
-  await waitFor(
-    () => assistantText(two.chat.store.state.thread),
-    (text) => text.includes("step 1"),
-    "the second agent working",
-  );
+  await waitForReply(two.chat, (text) => text.includes("step 1"), "the second agent working");
   await one.chat.prompt("crash");
   await waitFor(() => failure(one.chat), Boolean, "the first agent's crash");
-  await waitFor(
-    () => assistantText(two.chat.store.state.thread),
-    (text) => text.includes("step 3"),
-    "the second agent still streaming",
-  );
+  await waitForReply(two.chat, (text) => text.includes("step 3"), "the second agent still streaming");
   assert.equal(two.chat.store.state.connection.status, "ready");
   assert.equal(two.chat.store.state.thread.turn.phase, "running");
   await two.chat.cancel();
@@ -156,9 +137,8 @@ test("two agents at once: updates never cross, and one crashing leaves the other
 });
 
 test("crash mid-turn, then restart: Bub resumes the same session and the transcript stays", async () => {
-  const agent = fakeAgent("Bub", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
-  const { chat } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+  const agent = fakeAgentProcess("Bub", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
+  const { chat } = await startedChat(cleanup, [agent.launch]);
   const sessionId = chat.sessionId;
   await chat.prompt("basic-stream");
   await chat.prompt("crash");
@@ -185,9 +165,8 @@ test("crash mid-turn, then restart: Bub resumes the same session and the transcr
 });
 
 test("crash mid-turn, then restart without resume: the new process replays the history with session/load", async () => {
-  const agent = fakeAgent("BubWeb", { FAKE_AGENT_PROFILE: "bub-web", FAKE_AGENT_STATE: tempStatePath() });
-  const { chat } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+  const agent = fakeAgentProcess("BubWeb", { FAKE_AGENT_PROFILE: "bub-web", FAKE_AGENT_STATE: tempStatePath() });
+  const { chat } = await startedChat(cleanup, [agent.launch]);
   await chat.prompt("basic-stream");
   await chat.prompt("crash");
   await waitFor(() => failure(chat), Boolean, "the crash");
@@ -195,7 +174,7 @@ test("crash mid-turn, then restart without resume: the new process replays the h
   const { thread } = chat.store.state;
   // The replay replaces the transcript; the crash report is stated again after it, then the notice.
   assert.deepEqual(
-    thread.entries.map((e) => e.kind),
+    kindsOf(thread),
     ["user", "assistant", "user", "assistant", "error", "notice"],
     "reset, then replayed",
   );
@@ -215,7 +194,7 @@ test("crash mid-turn, then restart without resume: the new process replays the h
 });
 
 test("a tool call nested 20,000 levels deep is shown, capped, and the thread still serialises for the webview and Markdown export", async () => {
-  const { chat } = await started();
+  const { chat } = await started({}, "Fake", fakeAgent);
   await chat.prompt("deep-tool-call");
   const { thread } = chat.store.state;
   assert.equal(assistantText(thread), "deep card shown");
@@ -228,7 +207,7 @@ test("a tool call nested 20,000 levels deep is shown, capped, and the thread sti
 });
 
 test("messages nested 20,000 levels deep don't close the connection through the logs", async () => {
-  const { chat, logger } = await started();
+  const { chat, logger } = await started({}, "Fake", fakeAgent);
   await chat.prompt("deep-nesting");
   assert.equal(chat.store.state.connection.status, "ready", JSON.stringify(failure(chat)));
   assert.equal(assistantText(chat.store.state.thread), "deep still connected");

@@ -11,16 +11,8 @@ import type { AgentClient } from "../../src/acp/client/connection/agentClient";
 import type { ConfigOption } from "../../src/shared/thread/sessionUpdate";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
 import { definitionOf } from "../support/memoryPorts";
-import {
-  Cleanup,
-  ThreadRecorder,
-  assistantText,
-  chatSession,
-  connect,
-  contextFor,
-  toolCards,
-  toolText,
-} from "../support/hostHarness";
+import { Cleanup, ThreadRecorder, chatSession, connect, contextFor, startedChat } from "../support/hostHarness";
+import { assistantText, toolCards, toolText, kindsOf } from "../support/threadReaders";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
@@ -50,8 +42,7 @@ async function listAll(client: AgentClient): Promise<acp.SessionInfo[]> {
 
 test("new-with-config: Bub's model and reasoning_effort options land in the thread", async () => {
   const agent = bub();
-  const { chat } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [agent.launch]);
   const options = chat.store.state.thread.configOptions;
   assert.deepEqual(
     options.map((o) => [o.id, o.category, o.currentValue]),
@@ -69,8 +60,7 @@ test("new-with-config: Bub's model and reasoning_effort options land in the thre
 });
 
 test("new-no-models: without models only reasoning_effort is offered", async () => {
-  const { chat } = chatSession(cleanup, [bub({ FAKE_AGENT_NO_MODELS: "1" }).launch]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [bub({ FAKE_AGENT_NO_MODELS: "1" }).launch]);
   assert.deepEqual(
     chat.store.state.thread.configOptions.map((o) => o.id),
     ["reasoning_effort"],
@@ -80,8 +70,7 @@ test("new-no-models: without models only reasoning_effort is offered", async () 
 test("defaultConfig is applied after session/new; a value the agent does not offer is reported, not sent", async () => {
   const agent = bub();
   const definition = definitionOf(agent.launch, { defaultConfig: { reasoning_effort: "high", model: "gpt-9" } });
-  const { chat } = chatSession(cleanup, [definition]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [definition]);
   const { thread } = chat.store.state;
   assert.equal(option(thread.configOptions, "reasoning_effort")?.currentValue, "high");
   const sets = agent
@@ -100,8 +89,7 @@ test("defaultConfig is applied after session/new; a value the agent does not off
 
 test("set-config: the response's full list replaces the thread's options; Bub sends no config_option_update", async () => {
   const agent = bub();
-  const { chat } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [agent.launch]);
   await chat.setConfigOption("model", "anthropic:claude-sonnet-4-5");
   const options = chat.store.state.thread.configOptions;
   assert.deepEqual(
@@ -120,8 +108,7 @@ test("set-config: the response's full list replaces the thread's options; Bub se
 });
 
 test("set-config with an invalid value shows Bub's error and leaves the options as they were", async () => {
-  const { chat } = chatSession(cleanup, [bub().launch]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [bub().launch]);
   const before = chat.store.state.thread.configOptions;
   await chat.setConfigOption("reasoning_effort", "extreme");
   const last = chat.store.state.thread.entries.at(-1);
@@ -183,10 +170,7 @@ test("load-replay: history folds into the thread before the response; Bub's comp
   const { session, recorder } = await reopen(client, "zed-session", true);
   assert.equal(session.openedWith, "load");
   const { thread } = recorder;
-  assert.deepEqual(
-    thread.entries.map((entry) => entry.kind),
-    ["user", "assistant", "tool_call", "compaction"],
-  );
+  assert.deepEqual(kindsOf(thread), ["user", "assistant", "tool_call", "compaction"]);
   assert.equal(thread.entries[0]?.kind === "user" && thread.entries[0].text, "HELLO");
   assert.equal(assistantText(thread), "Hi");
   const [card] = toolCards(thread);

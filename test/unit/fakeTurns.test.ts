@@ -6,17 +6,8 @@ import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { fakeAgent } from "../support/fakeAgentLaunch";
-import {
-  Cleanup,
-  assistantText,
-  chatSession,
-  connect,
-  entriesOf,
-  newSession,
-  toolCards,
-  toolText,
-} from "../support/hostHarness";
-import { waitFor } from "../support/waitFor";
+import { Cleanup, chatSession, connect, newSession } from "../support/hostHarness";
+import { assistantText, entriesOf, toolCards, toolText, waitForReply, kindsOf } from "../support/threadReaders";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
@@ -61,10 +52,7 @@ test("late-text: a reply sent whole just before the result is shown", async () =
   const { chat } = await bubChat();
   await chat.prompt("late-text");
   const { thread } = chat.store.state;
-  assert.deepEqual(
-    thread.entries.map((e) => e.kind),
-    ["user", "assistant"],
-  );
+  assert.deepEqual(kindsOf(thread), ["user", "assistant"]);
   assert.equal(assistantText(thread), "The complete answer, sent at the end.");
   assert.equal(thread.turn.phase, "idle");
 });
@@ -94,10 +82,16 @@ test("batch-tools: one card per call, Bub's kinds (format_code is delete), resul
   const { agent, chat } = await bubChat();
   await chat.prompt("batch-tools");
   const { thread } = chat.store.state;
-  assert.deepEqual(
-    thread.entries.map((e) => e.kind),
-    ["user", "assistant", "tool_call", "tool_call", "tool_call", "tool_call", "tool_call", "assistant"],
-  );
+  assert.deepEqual(kindsOf(thread), [
+    "user",
+    "assistant",
+    "tool_call",
+    "tool_call",
+    "tool_call",
+    "tool_call",
+    "tool_call",
+    "assistant",
+  ]);
   assert.deepEqual(
     toolCards(thread).map((c) => [c.toolCallId, c.title, c.toolKind, c.status]),
     [
@@ -128,10 +122,7 @@ test("orphan-result: a result for an unknown tool call creates its card", async 
   const { chat } = await bubChat();
   await chat.prompt("orphan-result");
   const { thread } = chat.store.state;
-  assert.deepEqual(
-    thread.entries.map((e) => e.kind),
-    ["user", "assistant", "tool_call", "assistant"],
-  );
+  assert.deepEqual(kindsOf(thread), ["user", "assistant", "tool_call", "assistant"]);
   const [orphan] = toolCards(thread);
   assert.deepEqual(
     [orphan?.toolCallId, orphan?.status, orphan && toolText(orphan)],
@@ -142,11 +133,7 @@ test("orphan-result: a result for an unknown tool call creates its card", async 
 test("cancel: session/cancel goes out; Bub still answers end_turn and the turn ends with its tool cancelled", async () => {
   const { agent, chat } = await bubChat();
   const turn = chat.prompt("cancel");
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text.includes("tick 2"),
-    "two ticks",
-  );
+  await waitForReply(chat, (text) => text.includes("tick 2"), "two ticks");
   await chat.cancel();
   assert.equal(chat.store.state.thread.turn.phase, "cancelling");
   await turn;

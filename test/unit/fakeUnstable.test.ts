@@ -6,17 +6,8 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { fakeAgent } from "../support/fakeAgentLaunch";
-import {
-  Cleanup,
-  assistantText,
-  chatSession,
-  connect,
-  contextFor,
-  entriesOf,
-  newSession,
-  ThreadRecorder,
-  toolCards,
-} from "../support/hostHarness";
+import { Cleanup, connect, contextFor, newSession, ThreadRecorder, startedChat } from "../support/hostHarness";
+import { assistantText, entriesOf, toolCards, waitForPermissions } from "../support/threadReaders";
 import { ManualClock, definitionOf } from "../support/memoryPorts";
 import { SILENCE_WARNING_MS, SessionController } from "../../src/acp/client/session/sessionController";
 import { waitFor } from "../support/waitFor";
@@ -27,8 +18,7 @@ afterEach(() => cleanup.run());
 
 async function unstableChat(mode: "append" | "override" = "override", extra: Partial<AgentDefinition> = {}) {
   const agent = fakeAgent("Unstable", { FAKE_AGENT_UNSTABLE: mode });
-  const { chat } = chatSession(cleanup, [definitionOf(agent.launch, extra)]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [definitionOf(agent.launch, extra)]);
   assert.equal(chat.store.state.connection.status, "ready");
   return { agent, chat };
 }
@@ -123,10 +113,7 @@ test("systemPrompt: override is not sent to an agent that only appends, and the 
 
 test("systemPrompt: never sent to an agent that does not advertise it", async () => {
   const agent = fakeAgent("Plain");
-  const { chat } = chatSession(cleanup, [
-    definitionOf(agent.launch, { systemPrompt: { mode: "append", text: "Be brief." } }),
-  ]);
-  await chat.start();
+  await startedChat(cleanup, [definitionOf(agent.launch, { systemPrompt: { mode: "append", text: "Be brief." } })]);
   assert.equal(
     (agent.received().find((m) => m.method === "session/new")?.params as { systemPrompt?: unknown }).systemPrompt,
     undefined,
@@ -185,8 +172,7 @@ test("providers: listed when advertised, set and disabled through the agent, a r
 
 test("providers: nothing is asked of an agent that does not advertise them", async () => {
   const agent = fakeAgent("Plain");
-  const { chat } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [agent.launch]);
   await chat.prompt("hello");
   assert.equal(chat.store.state.thread.providers, undefined);
   assert.equal(
@@ -219,11 +205,7 @@ test("a child's updates keep the parent's silence watchdog quiet", async () => {
 test("a child's permission request reaches the user and the answer goes back to the agent", async () => {
   const { chat } = await unstableChat();
   const turn = chat.prompt("unstable-child-permission");
-  const [pending] = await waitFor(
-    () => chat.store.state.thread.permissions,
-    (permissions) => permissions.length > 0,
-    "the child's permission request",
-  );
+  const [pending] = await waitForPermissions(chat, "the child's permission request");
   assert.equal(pending!.toolCallId, "child-edit");
   assert.equal(chat.store.state.thread.runs[`${chat.sessionId}-child-1`]?.state, "waiting");
   chat.answerPermission(pending!.requestId, "allow");

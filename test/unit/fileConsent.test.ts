@@ -13,7 +13,8 @@ import { PathGrants, grantableFolder } from "../../src/acp/client/callbacks/path
 import { sensitiveReason } from "../../src/acp/client/callbacks/sensitivePaths";
 import { DiskFiles, ScriptedConsent, type ScriptedAnswers } from "../support/diskFiles";
 import { fakeAgent } from "../support/fakeAgentLaunch";
-import { Cleanup, assistantText, chatSession } from "../support/hostHarness";
+import { Cleanup, startedChat } from "../support/hostHarness";
+import { assistantText } from "../support/threadReaders";
 import { exchanges } from "../support/wireLog";
 import { scratchDir } from "../support/scratchDir";
 
@@ -164,11 +165,10 @@ test("a session with no folder open uses no root for consent, though the agent s
   writeFileSync(join(dir, "notes.txt"), "line one\nline two\nline three\n");
   const agent = fakeAgent("Bub", { FAKE_AGENT_PROFILE: "bub" });
   const consent = new ScriptedConsent({ read: "file", outside: true });
-  const { chat } = chatSession(cleanup, [agent.launch], {
+  const { chat } = await startedChat(cleanup, [agent.launch], {
     workspace: { cwd: () => dir, roots: () => [] },
     ports: { files: new DiskFiles(), consent },
   });
-  await chat.start();
   await chat.prompt("fs-roundtrip");
   const newSession = agent.received().find((m) => m.method === "session/new")?.params as { cwd?: string };
   assert.equal(newSession.cwd, dir, "session/new still gets the cwd");
@@ -277,11 +277,10 @@ test("the fake agent's consent scenarios echo a refusal's code and message (used
   writeFileSync(join(outside, "secret.txt"), "s3cret\n");
   const agent = fakeAgent("Fake");
   const consent = new ScriptedConsent({ read: "deny", sensitive: false });
-  const { chat } = chatSession(cleanup, [agent.launch], {
+  const { chat } = await startedChat(cleanup, [agent.launch], {
     workspace: { cwd: () => dir, roots: () => [dir] },
     ports: { files: new DiskFiles(), consent },
   });
-  await chat.start();
   await chat.prompt(`e2e-read-guarded ${join(outside, "secret.txt")}`);
   await chat.prompt("e2e-write-guarded .git/config [core]");
   const text = assistantText(chat.store.state.thread);

@@ -3,6 +3,10 @@
  * floor, type-only imports included. Folders on one floor are peers and never import each other.
  * A new folder must be placed here, or this test names it. docs/architecture.md draws the same.
  *
+ * The webview is one room of the source's floors (it imports only src/shared), with floors of its
+ * own inside (WEBVIEW_FLOORS): the bridge and stores, the generic widgets, the features in the
+ * order they use each other, the shell that composes them, and the entry.
+ *
  * One file stands beside the floors: src/acp/ports.ts, the contract between the ACP layer and its
  * host. Every floor of src/acp uses its interfaces, and they speak the types of the floors that
  * use them, so it imports types only (checked below): nothing of it runs, and the cycle test
@@ -33,6 +37,20 @@ const FLOORS: readonly (readonly string[])[] = [
   ["src/acp/sessions/"],
   ["src/vscode/"],
   ["src/extension.ts"],
+];
+
+const WEBVIEW_FLOORS: readonly (readonly string[])[] = [
+  ["webview/l10n.ts", "webview/zodConfig.ts", "webview/assets.d.ts"],
+  ["webview/host/"],
+  ["webview/ui/"],
+  ["webview/requests/"],
+  ["webview/composer/"],
+  ["webview/review/"],
+  ["webview/tabs/", "webview/welcome/"],
+  ["webview/transcript/"],
+  ["webview/plan/"],
+  ["webview/shell/"],
+  ["webview/main.tsx"],
 ];
 
 interface Place {
@@ -78,17 +96,35 @@ test("the floor check flags an arrow up and an arrow between peers, and allows o
   assert.deepEqual(arrowsUp(graph, floors), ["mid/a/y.ts → mid/b/v.ts", "low/z.ts → top/x.ts"]);
 });
 
-test("every source file is on a floor", () => {
+/** The imports from one webview file to another. */
+function webviewGraph(graph: ReadonlyMap<string, readonly string[]>): Map<string, string[]> {
+  const inside = (file: string) => file.startsWith("webview/");
+  return new Map(
+    [...graph].filter(([from]) => inside(from)).map(([from, targets]) => [from, targets.filter(inside)] as const),
+  );
+}
+
+test("every source file is on a floor, and every webview file on one of the webview's", () => {
   const graph = sourceImportGraph(repoRoot, ["src", "webview"]);
   assert.ok(graph.size > 300, `the graph should hold the whole tree, got ${graph.size} files`);
   assert.deepEqual(
     [...graph.keys()].filter((file) => file !== CONTRACT && !placeOf(file)),
     [],
   );
+  const webview = [...webviewGraph(graph).keys()];
+  assert.ok(webview.length > 100, `the webview should be in the graph, got ${webview.length} files`);
+  assert.deepEqual(
+    webview.filter((file) => !placeOf(file, WEBVIEW_FLOORS)),
+    [],
+  );
 });
 
 test("no import goes up a floor or across to a peer, type-only imports included", () => {
   assert.deepEqual(arrowsUp(sourceImportGraph(repoRoot, ["src", "webview"])), []);
+});
+
+test("inside the webview, no import goes up a floor or across to a peer", () => {
+  assert.deepEqual(arrowsUp(webviewGraph(sourceImportGraph(repoRoot, ["webview"])), WEBVIEW_FLOORS), []);
 });
 
 test("ports.ts, the contract beside the floors, imports types only", () => {

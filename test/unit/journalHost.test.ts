@@ -8,7 +8,7 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { appendFileSync, readFileSync, readdirSync } from "node:fs";
-import { SessionManager } from "../../src/acp/sessions/sessionManager";
+import type { SessionManager } from "../../src/acp/sessions/sessionManager";
 import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
 import { TabJournals } from "../../src/acp/journal/tabJournals";
 import { JournalArchive, conversationKey } from "../../src/acp/journal/journalArchive";
@@ -19,15 +19,13 @@ import type { ChatSession } from "../../src/acp/sessions/chatSession";
 import { memorySessionStorage } from "../support/memorySessionStorage";
 import { MemoryJournalFs } from "../support/memoryJournalFs";
 import { fakeAgent } from "../support/fakeAgentLaunch";
-import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
+import { fixedWorkspace, steppingClock } from "../support/memoryPorts";
+import { disposeManagers, memoryManager } from "../support/memoryManager";
 import { scratchDir } from "../support/scratchDir";
-import { entriesOf } from "../support/hostHarness";
+import { entriesOf } from "../support/threadReaders";
 import { waitFor } from "../support/waitFor";
 
-const managers: SessionManager[] = [];
-after(async () => {
-  await Promise.all(managers.map((m) => m.dispose()));
-});
+after(disposeManagers);
 
 const agent = fakeAgent("Demo");
 const workspace = scratchDir("acp-journal-workspace-");
@@ -58,18 +56,11 @@ function windowOn(
     budgetBytes: () => 1024 * 1024 * 1024,
     onHealth: (problem) => health.push(problem),
   });
-  const manager = new SessionManager(
-    {
-      catalog: new MemoryCatalog([agent.launch]),
-      workspace: fixedWorkspace(workspace),
-      logger: new MemoryLogger(),
-      clock,
-      restartDelaysMs: [],
-    },
-    new SessionIndex(sessions),
-    journals,
-  );
-  managers.push(manager);
+  const { m: manager } = memoryManager([agent.launch], {
+    deps: { workspace: fixedWorkspace(workspace), clock },
+    index: new SessionIndex(sessions),
+    transcripts: journals,
+  });
   return { manager, journals, archive, health } satisfies Window;
 }
 

@@ -9,24 +9,17 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { SessionManager } from "../../src/acp/sessions/sessionManager";
-import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
 import { TabJournals } from "../../src/acp/journal/tabJournals";
 import { JournalArchive, conversationKey } from "../../src/acp/journal/journalArchive";
 import { journalFile, nodeJournalFs } from "../../src/acp/journal/journalFs";
 import { foldJournal } from "../../src/acp/journal/journalRecords";
-import { PanelStore } from "../../src/acp/sessions/panelStore";
-import { MemoryJournalFs } from "../support/memoryJournalFs";
-import { ManualClock } from "../support/memoryPorts";
-import { memorySessionStorage } from "../support/memorySessionStorage";
 import { fakeAgent } from "../support/fakeAgentLaunch";
-import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
+import { fixedWorkspace, steppingClock } from "../support/memoryPorts";
+import { disposeManagers, memoryManager } from "../support/memoryManager";
 import { scratchDir } from "../support/scratchDir";
+import { changed, firstTurn, memoryJournalTab, usage } from "../support/memoryJournalTab";
 
-const managers: SessionManager[] = [];
-after(async () => {
-  await Promise.all(managers.map((m) => m.dispose()));
-});
+after(disposeManagers);
 
 const agent = fakeAgent("Demo");
 
@@ -41,18 +34,10 @@ test("a conversation pruned by another window while open here is written whole a
     cwd: () => "/workspace",
     budgetBytes: () => 1024 * 1024 * 1024,
   });
-  const manager = new SessionManager(
-    {
-      catalog: new MemoryCatalog([agent.launch]),
-      workspace: fixedWorkspace(scratchDir("acp-journal-prune-race-ws-")),
-      logger: new MemoryLogger(),
-      clock: steppingClock(),
-      restartDelaysMs: [],
-    },
-    new SessionIndex(memorySessionStorage()),
-    journals,
-  );
-  managers.push(manager);
+  const { m: manager } = memoryManager([agent.launch], {
+    deps: { workspace: fixedWorkspace(scratchDir("acp-journal-prune-race-ws-")), clock: steppingClock() },
+    transcripts: journals,
+  });
   const tab = await manager.newTab("Demo");
   await tab.prompt("hello from the first window");
   await journals.flush();
@@ -77,28 +62,10 @@ test("a conversation pruned by another window while open here is written whole a
 });
 
 test("a conversation written whole again keeps its cost and changed files (the history row's facts)", async () => {
-  const fs = new MemoryJournalFs();
-  const clock = new ManualClock();
-  const archive = new JournalArchive(fs, "/j", () => clock.now());
-  const journals = new TabJournals({ archive, fs, clock, writerId: "w", cwd: () => "/w", budgetBytes: () => 1e9 });
-  const store = new PanelStore();
-  const tab = { store, sessionId: "s1" as string | undefined, continues: undefined as string | undefined };
-  store.dispatch({ type: "connection/ready", agent: "Demo", sessionId: "s1" });
-  store.dispatch({ type: "turn/started", entryId: "u1", text: "fix the parser", at: 1 });
-  store.dispatch({
-    type: "acp/update",
-    entryId: "u-cost",
-    update: { sessionUpdate: "usage_update", used: 10, size: 100, cost: { amount: 0.25, currency: "USD" } },
-  });
-  store.dispatch({
-    type: "review/recorded",
-    path: "/w/src/parser.ts",
-    additions: 1,
-    deletions: 0,
-    created: false,
-    undoable: true,
-    origin: "agent",
-  });
+  const { fs, journals, store, tab } = memoryJournalTab();
+  firstTurn(store, "fix the parser");
+  store.dispatch(usage(0.25));
+  store.dispatch(changed("/w/src/parser.ts"));
   journals.keep(tab, true);
   await journals.flush();
   const path = journalFile("/j", conversationKey("Demo", "s1"));

@@ -4,7 +4,7 @@
  */
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import { SessionManager } from "../../src/acp/sessions/sessionManager";
+import type { SessionManager } from "../../src/acp/sessions/sessionManager";
 import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
 import { TabJournals } from "../../src/acp/journal/tabJournals";
 import { JournalArchive } from "../../src/acp/journal/journalArchive";
@@ -12,14 +12,12 @@ import { nodeJournalFs } from "../../src/acp/journal/journalFs";
 import type { ChatSession } from "../../src/acp/sessions/chatSession";
 import { memorySessionStorage } from "../support/memorySessionStorage";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
-import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
+import { fixedWorkspace, steppingClock } from "../support/memoryPorts";
+import { disposeManagers, memoryManager } from "../support/memoryManager";
 import { scratchDir } from "../support/scratchDir";
-import { entriesOf } from "../support/hostHarness";
+import { entriesOf } from "../support/threadReaders";
 
-const managers: SessionManager[] = [];
-after(async () => {
-  await Promise.all(managers.map((m) => m.dispose()));
-});
+after(disposeManagers);
 
 const loading = fakeAgent("Loader", { FAKE_AGENT_PROFILE: "quirks", FAKE_AGENT_STATE: tempStatePath() });
 const failing = fakeAgent("Gemini", { FAKE_AGENT_PROFILE: "quirks", FAKE_AGENT_LOAD_ERROR: "gemini" });
@@ -28,19 +26,18 @@ const workspace = scratchDir("acp-journal-replay-ws-");
 function windowOn(dir: string, sessions: ReturnType<typeof memorySessionStorage>): SessionManager {
   const clock = steppingClock();
   const archive = new JournalArchive(nodeJournalFs, dir, () => Date.now());
-  const manager = new SessionManager(
-    {
-      catalog: new MemoryCatalog([loading.launch, failing.launch]),
-      workspace: fixedWorkspace(workspace),
-      logger: new MemoryLogger(),
+  return memoryManager([loading.launch, failing.launch], {
+    deps: { workspace: fixedWorkspace(workspace), clock },
+    index: new SessionIndex(sessions),
+    transcripts: new TabJournals({
+      archive,
+      fs: nodeJournalFs,
       clock,
-      restartDelaysMs: [],
-    },
-    new SessionIndex(sessions),
-    new TabJournals({ archive, fs: nodeJournalFs, clock, writerId: "w", cwd: () => workspace, budgetBytes: () => 1e9 }),
-  );
-  managers.push(manager);
-  return manager;
+      writerId: "w",
+      cwd: () => workspace,
+      budgetBytes: () => 1e9,
+    }),
+  }).m;
 }
 
 const userTexts = (tab: ChatSession) => entriesOf(tab.store.state.thread, "user").map((entry) => entry.text);

@@ -7,37 +7,16 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { TabJournals } from "../../src/acp/journal/tabJournals";
-import { JournalArchive, conversationKey } from "../../src/acp/journal/journalArchive";
+import { conversationKey } from "../../src/acp/journal/journalArchive";
 import { foldJournal } from "../../src/acp/journal/journalRecords";
 import { journalFile } from "../../src/acp/journal/journalFs";
 import { mergeHistory } from "../../src/acp/history/sessionHistory";
-import { PanelStore } from "../../src/acp/sessions/panelStore";
 import { ManualClock } from "../support/memoryPorts";
-import { MemoryJournalFs } from "../support/memoryJournalFs";
-
-function setUp() {
-  const fs = new MemoryJournalFs();
-  const clock = new ManualClock();
-  const archive = new JournalArchive(fs, "/j", () => clock.now());
-  const journals = new TabJournals({ archive, fs, clock, writerId: "w", cwd: () => "/w", budgetBytes: () => 1e9 });
-  const store = new PanelStore();
-  const tab = { store, sessionId: "s1" as string | undefined, continues: undefined as string | undefined };
-  return { fs, archive, journals, store, tab };
-}
-
-const usage = (amount: number) =>
-  ({
-    type: "acp/update",
-    entryId: `u-${amount}`,
-    update: { sessionUpdate: "usage_update", used: 10, size: 100, cost: { amount, currency: "USD" } },
-  }) as const;
-const changed = (path: string, origin: "agent" | "user" = "agent") =>
-  ({ type: "review/recorded", path, additions: 1, deletions: 0, created: false, undoable: true, origin }) as const;
+import { changed, firstTurn, memoryJournalTab, usage } from "../support/memoryJournalTab";
 
 test("the cost the agent reported and the files it changed reach the journal and the history row", async () => {
-  const { fs, archive, journals, store, tab } = setUp();
-  store.dispatch({ type: "connection/ready", agent: "Demo", sessionId: "s1" });
-  store.dispatch({ type: "turn/started", entryId: "u1", text: "fix the parser", at: 1 });
+  const { fs, archive, journals, store, tab } = memoryJournalTab();
+  firstTurn(store, "fix the parser");
   store.dispatch(usage(0.12));
   store.dispatch(changed("/w/src/parser.ts"));
   store.dispatch(changed("/w/notes.md", "user"));
@@ -61,9 +40,8 @@ test("the cost the agent reported and the files it changed reach the journal and
 });
 
 test("a conversation's cost adds the earlier session it continues, and a reopened writer does not repeat what it read", async () => {
-  const { fs, archive, journals, store, tab } = setUp();
-  store.dispatch({ type: "connection/ready", agent: "Demo", sessionId: "s1" });
-  store.dispatch({ type: "turn/started", entryId: "u1", text: "first", at: 1 });
+  const { fs, archive, journals, store, tab } = memoryJournalTab();
+  firstTurn(store, "first");
   store.dispatch(usage(1));
   store.dispatch(changed("/w/a.ts"));
   journals.keep(tab, true);
@@ -79,7 +57,7 @@ test("a conversation's cost adds the earlier session it continues, and a reopene
   assert.equal(summary?.changedFiles, 1);
   // A second window opening s1 again with the same facts writes no new c/f records.
   await journals.dispose();
-  const again = setUp();
+  const again = memoryJournalTab();
   const before = fs.files.get(journalFile("/j", conversationKey("Demo", "s1")))!.data;
   const journals2 = new TabJournals({
     archive,

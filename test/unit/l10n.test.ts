@@ -5,12 +5,12 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { english, formatMessage, parseBundle, translatorFor } from "../../src/shared/l10n";
 import { repoRoot } from "../support/fakeAgentLaunch";
 import { englishBundle, scanL10n } from "../support/l10nKeys";
+import { vsixFiles } from "../support/vsixFiles";
 
 const readJson = (file: string) => JSON.parse(readFileSync(join(repoRoot, file), "utf8")) as Record<string, unknown>;
 const scan = scanL10n(repoRoot);
@@ -169,13 +169,7 @@ test("the translator: English is the key, a bundle translates, an empty or missi
 });
 
 test("the .vsix carries package.nls.json, package.nls.zh-cn.json and the l10n bundles", { timeout: 60_000 }, () => {
-  const result = spawnSync(join(repoRoot, "node_modules/.bin/vsce"), ["ls", "--no-dependencies"], {
-    cwd: repoRoot,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  assert.equal(result.status, 0, result.stderr);
-  const files = result.stdout.split("\n").filter(Boolean);
+  const files = vsixFiles();
   const wanted = ["package.nls.json", "package.nls.zh-cn.json", "l10n/bundle.l10n.json", "l10n/bundle.l10n.zh-cn.json"];
   assert.deepEqual(
     wanted.filter((file) => !files.includes(file)),

@@ -7,12 +7,12 @@ import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { tmpdir } from "node:os";
 import { ChatSession } from "../../src/acp/sessions/chatSession";
 import { summarise } from "../../src/acp/sessions/sessionManager";
 import { translatorFor } from "../../src/shared/l10n";
 import { repoRoot } from "../support/fakeAgentLaunch";
-import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
+import { hostDeps } from "../support/hostDeps";
+import type { MemoryCatalog } from "../support/memoryPorts";
 
 const zh = translatorFor(
   JSON.parse(readFileSync(join(repoRoot, "l10n/bundle.l10n.zh-cn.json"), "utf8")) as Record<string, string>,
@@ -23,14 +23,7 @@ afterEach(async () => {
 });
 
 function newSession(launches: ConstructorParameters<typeof MemoryCatalog>[0]) {
-  const session = new ChatSession({
-    catalog: new MemoryCatalog(launches),
-    workspace: fixedWorkspace(tmpdir()),
-    logger: new MemoryLogger(),
-    clock: steppingClock(),
-    restartDelaysMs: [],
-    translate: zh,
-  });
+  const session = new ChatSession(hostDeps(launches, { translate: zh }));
   sessions.push(session);
   session.refreshAgents();
   return session;

@@ -7,31 +7,19 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { tmpdir } from "node:os";
-import { SessionManager } from "../../src/acp/sessions/sessionManager";
 import { SessionIndex, type SessionRecord } from "../../src/acp/sessions/sessionIndex";
 import { LIST_WAIT_FOR_AGENT_MS } from "../../src/acp/sessions/sessionListing";
 import { memorySessionStorage } from "../support/memorySessionStorage";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
-import { ManualClock, MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
+import { ManualClock, steppingClock } from "../support/memoryPorts";
+import { disposeManagers, memoryManager } from "../support/memoryManager";
 import type { AgentLaunch, Clock } from "../../src/acp/ports";
 import { waitFor } from "../support/waitFor";
 
-const managers: SessionManager[] = [];
-afterEach(() => Promise.all(managers.splice(0).map((m) => m.dispose())));
+afterEach(disposeManagers);
 
 function manager(launches: AgentLaunch[], clock: Clock = steppingClock(), records: SessionRecord[] = []) {
-  const m = new SessionManager(
-    {
-      catalog: new MemoryCatalog(launches),
-      workspace: fixedWorkspace(tmpdir()),
-      logger: new MemoryLogger(),
-      clock,
-      restartDelaysMs: [],
-    },
-    new SessionIndex(memorySessionStorage(records)),
-  );
-  managers.push(m);
-  return m;
+  return memoryManager(launches, { deps: { clock }, index: new SessionIndex(memorySessionStorage(records)) }).m;
 }
 
 test("the list opened while a restored tab's agent is still in initialize waits for it and lists its sessions", async () => {

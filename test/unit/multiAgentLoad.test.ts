@@ -5,7 +5,8 @@
  */
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import { Cleanup, assistantText, connect, newSession } from "../support/hostHarness";
+import { Cleanup, connect, newSession } from "../support/hostHarness";
+import { assistantText } from "../support/threadReaders";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { endMarker, startMarker } from "../fakeAgent/benchScenarios";
 

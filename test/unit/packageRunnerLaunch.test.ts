@@ -30,8 +30,9 @@ import { AgentProcess } from "../../src/acp/client/connection/agentProcess";
 import { isPackageRunner, runnerDirectory } from "../../src/acp/client/connection/packageRunner";
 import { findOnPath } from "../../src/acp/platform/shellEnvironment";
 import { openTransport } from "../../src/acp/client/connection/transports/openTransport";
-import { fakeAgent } from "../support/fakeAgentLaunch";
-import { Cleanup, agentPid, chatSession } from "../support/hostHarness";
+import { fakeAgentProcess } from "../support/fakeAgentLaunch";
+import { Cleanup, startedChat } from "../support/hostHarness";
+import { agentPid } from "../support/agentPids";
 import { MemoryLogger, fixedWorkspace } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
 
@@ -126,15 +127,18 @@ test(
   { skip: process.platform !== "linux" && "reads /proc" },
   async () => {
     const { root, workspace, env } = await hostileWorkspace();
-    const agent = fakeAgent("Via npx", env);
+    const agent = fakeAgentProcess("Via npx", env);
     // `npx -c` runs a command line with no package to fetch: the fake agent, through the runner.
     const line = [agent.launch.command, ...agent.launch.args].map((arg) => `'${arg}'`).join(" ");
     const storage = join(root, "storage");
-    const { chat, logger } = chatSession(cleanup, [{ ...agent.launch, command: "npx", args: ["--yes", "-c", line] }], {
-      workspace: fixedWorkspace(workspace),
-      storageDirectory: storage,
-    });
-    await chat.start();
+    const { chat, logger } = await startedChat(
+      cleanup,
+      [{ ...agent.launch, command: "npx", args: ["--yes", "-c", line] }],
+      {
+        workspace: fixedWorkspace(workspace),
+        storageDirectory: storage,
+      },
+    );
     assert.equal(chat.store.state.connection.status, "ready", JSON.stringify(chat.store.state.connection));
     const newSession = agent.received().find((m) => m.method === "session/new");
     assert.equal((newSession?.params as { cwd?: string }).cwd, workspace);

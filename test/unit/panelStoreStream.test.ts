@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { PanelStore } from "../../src/acp/sessions/panelStore";
 import type { PanelAction } from "../../src/shared/wire/panelState";
+import { kindsOf } from "../support/threadReaders";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261201);
@@ -68,10 +69,7 @@ test("anything else folds the waiting chunks first: the order is kept", async ()
   store.dispatch({ type: "thread/error", entryId: "e1", message: "boom" });
   await nextTask();
   assert.deepEqual(heard, ["agent_message_chunk", "tool_call", "agent_message_chunk", "thread/error"]);
-  assert.deepEqual(
-    store.state.thread.entries.map((entry) => entry.kind),
-    ["assistant", "tool_call", "assistant", "error"],
-  );
+  assert.deepEqual(kindsOf(store.state.thread), ["assistant", "tool_call", "assistant", "error"]);
 });
 
 test("streamed or dispatched one by one, any mix of actions folds to the same state", async () => {

@@ -7,7 +7,8 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { stableWire } from "../support/sdkSchemas";
-import { Cleanup, assistantText, chatSession, entriesOf } from "../support/hostHarness";
+import { Cleanup, startedChat } from "../support/hostHarness";
+import { assistantText, entriesOf } from "../support/threadReaders";
 import { fakeAgent, type WireMessage } from "../support/fakeAgentLaunch";
 import { waitFor } from "../support/waitFor";
 
@@ -25,21 +26,25 @@ const prompts = (received: WireMessage[]) =>
     .filter((m) => m.method === "session/prompt")
     .map((m) => ((m.params as { prompt: Array<{ text?: string }> }).prompt[0]?.text ?? "").trim());
 
+/** A started chat whose `e2e-permission` turn is asking the one permission it asks. */
+async function permissionAsked() {
+  const agent = fakeAgent();
+  const { chat } = await startedChat(cleanup, [agent.launch]);
+  const turn = chat.prompt("e2e-permission");
+  const thread = await waitFor(
+    () => chat.store.state.thread,
+    (t) => t.permissions.length === 1,
+    "the permission request",
+  );
+  return { agent, chat, turn, request: thread.permissions[0]! };
+}
+
 for (const [button, optionId] of [
   ["Hold the release", "hold"],
   ["Ship it", "ship-it"],
 ] as const) {
   test(`"${button}" with a note: the agent gets ${optionId} selected, then the note as the next message`, async () => {
-    const agent = fakeAgent();
-    const { chat } = chatSession(cleanup, [agent.launch]);
-    await chat.start();
-    const turn = chat.prompt("e2e-permission");
-    const thread = await waitFor(
-      () => chat.store.state.thread,
-      (t) => t.permissions.length === 1,
-      "the permission request",
-    );
-    const request = thread.permissions[0]!;
+    const { agent, chat, turn, request } = await permissionAsked();
     assert.ok(request.options.some((option) => option.name === button));
     // Something else already waits: the note still goes first, right after the answer.
     await chat.prompt("basic-stream");
@@ -65,16 +70,8 @@ for (const [button, optionId] of [
 }
 
 test("no note, or only spaces: nothing more is sent; a dismissed request is the only cancelled", async () => {
-  const agent = fakeAgent();
-  const { chat } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
-  const turn = chat.prompt("e2e-permission");
-  const thread = await waitFor(
-    () => chat.store.state.thread,
-    (t) => t.permissions.length === 1,
-    "the permission request",
-  );
-  chat.answerPermission(thread.permissions[0]!.requestId, "hold", "   ");
+  const { agent, chat, turn, request } = await permissionAsked();
+  chat.answerPermission(request.requestId, "hold", "   ");
   await turn;
   assert.deepEqual(permissionAnswer(agent.received(), agent.sent()), {
     outcome: { outcome: "selected", optionId: "hold" },

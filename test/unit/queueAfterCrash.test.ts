@@ -5,30 +5,19 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { Cleanup, assistantText, chatSession, entriesOf } from "../support/hostHarness";
-import { fakeAgent } from "../support/fakeAgentLaunch";
+import { Cleanup, startedChat, turnUnderWay } from "../support/hostHarness";
+import { assistantText, entriesOf, waitForStatus } from "../support/threadReaders";
+import { fakeAgentProcess } from "../support/fakeAgentLaunch";
 import { waitFor } from "../support/waitFor";
+import { promptTexts } from "../support/wireLog";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
-const promptTexts = (agent: ReturnType<typeof fakeAgent>) =>
-  agent
-    .received()
-    .filter((m) => m.method === "session/prompt")
-    .map((m) => (m.params as { prompt: Array<{ text?: string }> }).prompt[0]?.text ?? "");
-
 test("a message queued during a turn that ends in a crash stays queued as not sent, and Send again sends it", async () => {
-  const agent = fakeAgent();
-  const { chat } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+  const agent = fakeAgentProcess();
   // crash-late ticks for 2 s first: the message surely finds the turn running.
-  const turn = chat.prompt("crash-late now");
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text.includes("step 2."),
-    "the turn streams",
-  );
+  const { chat, turn } = await turnUnderWay(cleanup, agent.launch, "crash-late now");
   await chat.prompt("basic-stream after the crash");
   assert.deepEqual(
     chat.store.state.thread.queue.map((q) => q.text),
@@ -73,23 +62,12 @@ test("a message queued during a turn that ends in a crash stays queued as not se
 });
 
 test("a not-sent message waits for Send again: a new message after the restart goes first", async () => {
-  const agent = fakeAgent();
-  const { chat } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+  const agent = fakeAgentProcess();
   // crash-late ticks for 2 s first: the next message surely finds the turn running.
-  const turn = chat.prompt("crash-late now");
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text.includes("step 2."),
-    "the turn streams",
-  );
+  const { chat, turn } = await turnUnderWay(cleanup, agent.launch, "crash-late now");
   await chat.prompt("late-text held");
   await turn;
-  await waitFor(
-    () => chat.store.state.connection.status,
-    (status) => status === "failed",
-    "the crash",
-  );
+  await waitForStatus(chat, "failed", "the crash");
   await chat.restart();
   assert.equal(chat.store.state.connection.status, "ready");
   await chat.prompt("late-text new");
@@ -113,17 +91,12 @@ test("a not-sent message waits for Send again: a new message after the restart g
 });
 
 test("a message sent just as the agent dies, before its exit is reported, is held as not sent", async () => {
-  const agent = fakeAgent();
+  const agent = fakeAgentProcess();
   const returned: string[] = [];
-  const { chat } = chatSession(cleanup, [agent.launch], { returnToComposer: (text) => returned.push(text) });
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [agent.launch], { returnToComposer: (text) => returned.push(text) });
   await chat.prompt("crash now"); // resolves once the connection is gone
   await chat.prompt("late-text right after the crash");
-  await waitFor(
-    () => chat.store.state.connection.status,
-    (status) => status === "failed",
-    "the crash",
-  );
+  await waitForStatus(chat, "failed", "the crash");
   assert.deepEqual(promptTexts(agent), ["crash now"]);
   assert.deepEqual(
     entriesOf(chat.store.state.thread, "user").map((e) => e.text),

@@ -17,6 +17,7 @@ import { MemoryLogger, definitionOf, steppingClock } from "../support/memoryPort
 import { repoRoot } from "../support/fakeAgentLaunch";
 import { waitFor } from "../support/waitFor";
 import { ReplayTransport, readRecording, recordedUpdates } from "../realAgents/replayTransport";
+import { kindsOf } from "../support/threadReaders";
 
 const recorded = (name: string) => readRecording(join(repoRoot, "test/fixtures/recorded", name));
 
@@ -119,10 +120,7 @@ test("claude-agent-acp (recorded): a session/load replay shows the user's prompt
     "the adapter's /model records",
   );
   const thread = fold(updates);
-  assert.deepEqual(
-    thread.entries.map((e) => e.kind),
-    ["user", "tool_call", "assistant"],
-  );
+  assert.deepEqual(kindsOf(thread), ["user", "tool_call", "assistant"]);
   assert.deepEqual(
     thread.entries.filter((e) => e.kind === "user").map((e) => e.kind === "user" && e.text),
     ["remember the data"],

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { reduceThread } from "../../src/shared/thread/reduceThread";
 import { emptyThread, type Thread } from "../../src/shared/thread/thread";
 import type { ThreadAction } from "../../src/shared/thread/threadActions";
+import { kindsOf } from "../support/threadReaders";
 
 let counter = 0;
 const update = (sessionUpdate: string, text: string, messageId?: string): ThreadAction => ({
@@ -57,10 +58,7 @@ test("the agent echoing the live prompt is dropped; replayed user chunks are kep
   ]);
   assert.equal(live.entries.length, 1);
   const replay = fold([update("user_message_chunk", "old question"), update("agent_message_chunk", "old answer")]);
-  assert.deepEqual(
-    replay.entries.map((e) => e.kind),
-    ["user", "assistant"],
-  );
+  assert.deepEqual(kindsOf(replay), ["user", "assistant"]);
 });
 
 test("unknown updates leave the thread unchanged", () => {
@@ -166,10 +164,7 @@ test("a turn the user stopped leaves a visible line in the transcript; one the a
     { type: "turn/started", entryId: "u1", text: "go", at: 1 },
     { type: "turn/ended", stopReason: "cancelled" },
   ]);
-  assert.deepEqual(
-    byAgent.entries.map((e) => e.kind),
-    ["user"],
-  );
+  assert.deepEqual(kindsOf(byAgent), ["user"]);
 });
 
 test("an agent's session title is capped and cleaned like the user's rename: no control or bidi characters", () => {

@@ -22,6 +22,8 @@ function render(script: Array<ThreadAction | Record<string, unknown>>): string {
 
 const text = (value: string) => ({ type: "content", content: { type: "text", text: value } });
 const lines = (...rows: string[]) => rows.join("\n") + "\n";
+/** The export of a session whose first turn is the user's `text`: the header, the turn, then `rows`. */
+const exported = (text: string, ...rows: string[]) => lines("# ACP session", "", "## User", "", text, "", ...rows);
 
 test("a re-announced tool call is one card; what the second announcement leaves out is gone", () => {
   const markdown = render([
@@ -48,13 +50,8 @@ test("a re-announced tool call is one card; what the second announcement leaves 
   ]);
   assert.equal(
     markdown,
-    lines(
-      "# ACP session",
-      "",
-      "## User",
-      "",
+    exported(
       "read it",
-      "",
       "### Tool: Read src/a.ts [read, completed]",
       "- location: src/a.ts:3",
       "",
@@ -84,13 +81,8 @@ test("cancelled is sticky: a late completion does not revive a cancelled card; f
   ]);
   assert.equal(
     markdown,
-    lines(
-      "# ACP session",
-      "",
-      "## User",
-      "",
+    exported(
       "build",
-      "",
       "### Tool: List [search, completed]",
       "",
       "### Tool: Build [execute, cancelled]",

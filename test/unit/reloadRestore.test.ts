@@ -5,24 +5,22 @@
  */
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import { tmpdir } from "node:os";
-import { SessionManager } from "../../src/acp/sessions/sessionManager";
 import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
 import { memorySessionStorage } from "../support/memorySessionStorage";
 import { TranscriptStore } from "../../src/acp/journal/transcriptStore";
 import { memoryTranscriptStorage } from "../support/memoryTranscriptStorage";
 import type { ChatSession } from "../../src/acp/sessions/chatSession";
-import { fakeAgent } from "../support/fakeAgentLaunch";
-import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
-import { Cleanup, ThreadRecorder, assistantText, connect, contextFor, entriesOf } from "../support/hostHarness";
+import { fakeAgent, fakeAgentProcess } from "../support/fakeAgentLaunch";
+import { steppingClock } from "../support/memoryPorts";
+import { disposeManagers, memoryManager } from "../support/memoryManager";
+import { Cleanup, ThreadRecorder, connect, contextFor } from "../support/hostHarness";
+import { assistantText, entriesOf, waitForStatus } from "../support/threadReaders";
 import { SessionController } from "../../src/acp/client/session/sessionController";
 import { describeRequestError } from "../../src/acp/client/connection/agentErrors";
-import { waitFor } from "../support/waitFor";
 
-const managers: SessionManager[] = [];
 const cleanup = new Cleanup();
 after(async () => {
-  await Promise.all(managers.map((m) => m.dispose()));
+  await disposeManagers();
   await cleanup.run();
 });
 
@@ -31,21 +29,18 @@ const agent = fakeAgent("Demo");
 const failingLoad = fakeAgent("Gemini", { FAKE_AGENT_PROFILE: "quirks", FAKE_AGENT_LOAD_ERROR: "gemini" });
 
 /** One window: a manager over storage that outlives it (workspace state). */
-function windowWith(storage: ReturnType<typeof memoryTranscriptStorage>, sessions = memorySessionStorage()) {
+/** `demo`: the Demo agent's launch (a process where the test crashes it). */
+function windowWith(
+  storage: ReturnType<typeof memoryTranscriptStorage>,
+  sessions = memorySessionStorage(),
+  demo = agent.launch,
+) {
   const clock = steppingClock(Date.parse("2026-11-30T10:00:00Z"));
-  const m = new SessionManager(
-    {
-      catalog: new MemoryCatalog([agent.launch, failingLoad.launch]),
-      workspace: fixedWorkspace(tmpdir()),
-      logger: new MemoryLogger(),
-      clock,
-      restartDelaysMs: [],
-    },
-    new SessionIndex(sessions),
-    new TranscriptStore(storage, clock),
-  );
-  managers.push(m);
-  return m;
+  return memoryManager([demo, failingLoad.launch], {
+    deps: { clock },
+    index: new SessionIndex(sessions),
+    transcripts: new TranscriptStore(storage, clock),
+  }).m;
 }
 
 function userTexts(tab: ChatSession): string[] {
@@ -137,15 +132,11 @@ test("a closed tab's session, opened from the session list, shows its kept trans
 });
 
 test("crash, then Restart, with an agent that can't reopen sessions: the transcript stays above and the note says so without method names", async () => {
-  const m = windowWith(memoryTranscriptStorage());
+  const m = windowWith(memoryTranscriptStorage(), undefined, fakeAgentProcess("Demo").launch);
   const tab = await m.newTab("Demo");
   await tab.prompt("hello before the crash");
   await tab.prompt("crash");
-  await waitFor(
-    () => tab.store.state.connection.status,
-    (status) => status === "failed",
-    "the crash",
-  );
+  await waitForStatus(tab, "failed", "the crash");
   await tab.restart();
   assert.equal(tab.store.state.connection.status, "ready");
   assert.deepEqual(userTexts(tab), ["hello before the crash", "crash"]);

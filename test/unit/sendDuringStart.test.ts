@@ -6,18 +6,14 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { Cleanup, chatSession, entriesOf } from "../support/hostHarness";
+import { Cleanup, chatSession } from "../support/hostHarness";
+import { entriesOf } from "../support/threadReaders";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { waitFor } from "../support/waitFor";
+import { promptTexts } from "../support/wireLog";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
-
-const promptTexts = (agent: ReturnType<typeof fakeAgent>) =>
-  agent
-    .received()
-    .filter((m) => m.method === "session/prompt")
-    .map((m) => (m.params as { prompt: Array<{ text?: string }> }).prompt[0]?.text ?? "");
 
 test("Send at every point of a slow start-up: each message is sent once, in order, none lost", async () => {
   const agent = fakeAgent("Slow", { FAKE_AGENT_SLOW_START: "400" });

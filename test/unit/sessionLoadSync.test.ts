@@ -18,7 +18,8 @@ import { FollowAgent } from "../../src/acp/sessions/followAgent";
 import type { EditorNavigation } from "../../src/vscode/editorNavigation";
 import { ReplicaStore } from "../../webview/host/store";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
-import { Cleanup, chatSession, toolCards } from "../support/hostHarness";
+import { Cleanup, chatSession } from "../support/hostHarness";
+import { toolCards } from "../support/threadReaders";
 import { waitFor } from "../support/waitFor";
 
 const cleanup = new Cleanup();

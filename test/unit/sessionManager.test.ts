@@ -3,7 +3,7 @@ import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
 import { disposeManagers, memoryManager } from "../support/memoryManager";
-import { assistantText } from "../support/hostHarness";
+import { assistantText } from "../support/threadReaders";
 import { waitFor } from "../support/waitFor";
 
 after(disposeManagers);
@@ -11,7 +11,7 @@ after(disposeManagers);
 function manager() {
   const a = fakeAgent("Fake A", { FAKE_AGENT_STATE: tempStatePath() });
   const b = fakeAgent("Fake B", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
-  return { m: memoryManager([a.launch, b.launch], "2026-11-29T10:00:00Z").m, a, b };
+  return { m: memoryManager([a.launch, b.launch], { startsAt: "2026-11-29T10:00:00Z" }).m, a, b };
 }
 
 test("two tabs on two agents stay isolated; switching never interrupts a running turn", async () => {

@@ -5,34 +5,28 @@
  */
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import { tmpdir } from "node:os";
 import { SessionManager } from "../../src/acp/sessions/sessionManager";
 import { SessionActions } from "../../src/acp/sessions/sessionActions";
 import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
 import { memorySessionStorage } from "../support/memorySessionStorage";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
-import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
-import { assistantText } from "../support/hostHarness";
+import { steppingClock } from "../support/memoryPorts";
+import { hostDeps } from "../support/hostDeps";
+import { assistantText } from "../support/threadReaders";
 import { waitFor } from "../support/waitFor";
 
 const managers: SessionManager[] = [];
 after(() => Promise.all(managers.map((m) => m.dispose())));
 
 function setup() {
-  // Both agents share a state file between their processes: each tab runs its own process.
+  // Both agents share a state file between the agents they start: each tab runs its own.
   const ops = fakeAgent("Ops", {
     FAKE_AGENT_PROFILE: "bub",
     FAKE_AGENT_SESSION_OPS: "1",
     FAKE_AGENT_STATE: tempStatePath(),
   });
   const plain = fakeAgent("Plain", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
-  const deps = {
-    catalog: new MemoryCatalog([ops.launch, plain.launch]),
-    workspace: fixedWorkspace(tmpdir()),
-    logger: new MemoryLogger(),
-    clock: steppingClock(Date.parse("2026-11-30T10:00:00Z")),
-    restartDelaysMs: [],
-  };
+  const deps = hostDeps([ops.launch, plain.launch], { clock: steppingClock(Date.parse("2026-11-30T10:00:00Z")) });
   const m = new SessionManager(deps, new SessionIndex(memorySessionStorage()));
   managers.push(m);
   return { m, actions: new SessionActions(m, deps), ops, plain };

@@ -7,19 +7,16 @@
 import { test, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EditorPlacements } from "../../src/acp/sessions/editorPlacements";
-import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
-import { memorySessionStorage } from "../support/memorySessionStorage";
-import { SessionManager } from "../../src/acp/sessions/sessionManager";
+import type { SessionManager } from "../../src/acp/sessions/sessionManager";
 import { SessionView, type ViewTarget } from "../../src/acp/sessions/sessionView";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import type { HostMessage } from "../../src/shared/wire/protocol";
 import { ReplicaStore } from "../../webview/host/store";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
-import { assistantText } from "../support/hostHarness";
-import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
+import { assistantText } from "../support/threadReaders";
+import { disposeManagers, memoryManager } from "../support/memoryManager";
 import { waitFor } from "../support/waitFor";
 import { scratchDir } from "../support/scratchDir";
 
@@ -27,25 +24,13 @@ const FLUSH_MS = 5;
 /** No test waits for an ack timeout: on a loaded machine a short one would fire mid-test. */
 const PATIENT_MS = 60_000;
 
-const managers: SessionManager[] = [];
 const disposers: Array<() => void> = [];
 afterEach(() => disposers.splice(0).forEach((dispose) => dispose()));
-after(() => Promise.all(managers.map((m) => m.dispose())));
+after(disposeManagers);
 
 function manager(): SessionManager {
   const agent = fakeAgent("Fake", { FAKE_AGENT_STATE: tempStatePath() });
-  const m = new SessionManager(
-    {
-      catalog: new MemoryCatalog([agent.launch]),
-      workspace: fixedWorkspace(tmpdir()),
-      logger: new MemoryLogger(),
-      clock: steppingClock(Date.parse("2026-11-30T10:00:00Z")),
-      restartDelaysMs: [],
-    },
-    new SessionIndex(memorySessionStorage()),
-  );
-  managers.push(m);
-  return m;
+  return memoryManager([agent.launch], { startsAt: "2026-11-30T10:00:00Z" }).m;
 }
 
 /** A SessionView wired to a webview replica; frames run by themselves unless `manualFrames`. */
@@ -121,11 +106,15 @@ test("an editor view follows its own tab while the panel follows the active one;
   assert.equal(assistantText(panel.replica.getSnapshot().thread), "", "the panel shows the other tab");
 
   m.activate(firstKey);
-  await waitFor(
-    () => panel.replica.getSnapshot(),
-    (state) => JSON.stringify(state) === JSON.stringify(first.store.state),
-    "the panel on the same session",
-  );
+  for (const [view, what] of [
+    [panel, "the panel on the same session"],
+    [editor, "the editor caught up with the turn's end"],
+  ] as const)
+    await waitFor(
+      () => view.replica.getSnapshot(),
+      (state) => JSON.stringify(state) === JSON.stringify(first.store.state),
+      what,
+    );
   assert.deepEqual(
     editor.replica.getSnapshot(),
     panel.replica.getSnapshot(),

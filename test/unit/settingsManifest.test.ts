@@ -21,7 +21,13 @@ const contributed = manifest.contributes.configuration.properties as Record<stri
 const source = readFileSync(join(repoRoot, "src/vscode/settings.ts"), "utf8");
 
 /** Settings that launch code or say where it runs: never taken from a workspace or folder. */
-const LAUNCHES_CODE = ["acpPanel.agents", "acpPanel.defaultAgent", "acpPanel.registry", "acpPanel.worktrees.folder"];
+const LAUNCHES_CODE = [
+  "acpPanel.agents",
+  "acpPanel.defaultAgent",
+  "acpPanel.registry",
+  "acpPanel.worktrees.folder",
+  "acpPanel.autoRestart",
+];
 
 interface Getter {
   readonly name: string;

@@ -6,56 +6,27 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { tmpdir } from "node:os";
-import { SessionManager } from "../../src/acp/sessions/sessionManager";
-import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
 import type { ChatSession } from "../../src/acp/sessions/chatSession";
-import { memorySessionStorage } from "../support/memorySessionStorage";
-import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
-import {
-  ManualClock,
-  MemoryCatalog,
-  MemoryLogger,
-  definitionOf,
-  fixedWorkspace,
-  steppingClock,
-} from "../support/memoryPorts";
+import { fakeAgentProcess, tempStatePath } from "../support/fakeAgentLaunch";
+import { ManualClock, MemoryLogger, definitionOf, steppingClock } from "../support/memoryPorts";
 import type { AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import type { AgentLaunch, Clock } from "../../src/acp/ports";
-import { assistantText, entriesOf, isAlive } from "../support/hostHarness";
+import { assistantText, entriesOf } from "../support/threadReaders";
+import { agentPids, isAlive, waitForExit } from "../support/agentPids";
+import { disposeManagers, memoryManager } from "../support/memoryManager";
 import { waitFor } from "../support/waitFor";
 
-const managers: SessionManager[] = [];
-afterEach(() => Promise.all(managers.splice(0).map((m) => m.dispose())));
+afterEach(disposeManagers);
 
 function manager(
   launches: Array<AgentLaunch | AgentDefinition>,
   clock: Clock = steppingClock(),
   logger = new MemoryLogger(),
 ) {
-  const m = new SessionManager(
-    {
-      catalog: new MemoryCatalog(launches),
-      workspace: fixedWorkspace(tmpdir()),
-      logger,
-      clock,
-      restartDelaysMs: [20],
-    },
-    new SessionIndex(memorySessionStorage([])),
-  );
-  managers.push(m);
-  return m;
+  return memoryManager(launches, { deps: { clock, logger, restartDelaysMs: [20] } }).m;
 }
 
-/** Pids of the fake agent processes that said "ready" on stderr, in order. */
-function pids(logger: MemoryLogger): number[] {
-  return logger.stderr.flatMap((line) => {
-    const match = /^fake agent (\d+) ready/.exec(line);
-    return match ? [Number(match[1])] : [];
-  });
-}
-
-function initializes(agent: ReturnType<typeof fakeAgent>): number {
+function initializes(agent: ReturnType<typeof fakeAgentProcess>): number {
   return agent.received().filter((m) => m.method === "initialize").length;
 }
 
@@ -63,12 +34,12 @@ const connection = (tab: ChatSession) => tab.store.state.connection;
 
 test("three tabs of one agent share one process: one initialize, three sessions, each tab's replies and permissions its own", async () => {
   // The fake agent runs one prompt at a time per process, across its sessions (as Bub does).
-  const agent = fakeAgent("Fake B", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
+  const agent = fakeAgentProcess("Fake B", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
   const logger = new MemoryLogger();
   const m = manager([agent.launch], steppingClock(), logger);
   const tabs = [await m.newTab("Fake B"), await m.newTab("Fake B"), await m.newTab("Fake B")];
   assert.equal(initializes(agent), 1, "initialize once per process");
-  assert.equal(pids(logger).length, 1, "one agent process");
+  assert.equal(agentPids(logger).length, 1, "one agent process");
   assert.equal(new Set(tabs.map((tab) => tab.sessionId)).size, 3, "a session per tab");
   assert.equal(agent.received().filter((msg) => msg.method === "session/new").length, 3);
 
@@ -93,13 +64,13 @@ test("three tabs of one agent share one process: one initialize, three sessions,
 });
 
 test("a crash with three tabs on one process restarts it once, and every tab resumes its own session", async () => {
-  const agent = fakeAgent("Fake B", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
+  const agent = fakeAgentProcess("Fake B", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
   const logger = new MemoryLogger();
   const m = manager([agent.launch], steppingClock(), logger);
   const tabs = [await m.newTab("Fake B"), await m.newTab("Fake B"), await m.newTab("Fake B")];
   const sessions = tabs.map((tab) => tab.sessionId);
   await Promise.all(tabs.map((tab, i) => tab.prompt(i === 1 ? "basic-stream" : "hello")));
-  const before = pids(logger);
+  const before = agentPids(logger);
   assert.equal(before.length, 1);
 
   await tabs[0]!.prompt("crash");
@@ -121,7 +92,7 @@ test("a crash with three tabs on one process restarts it once, and every tab res
       `tab ${i + 1} says what happened: ${errors.join(" | ")}`,
     );
   }
-  assert.equal(pids(logger).length, 2, "restarted once, not once per tab");
+  assert.equal(agentPids(logger).length, 2, "restarted once, not once per tab");
   assert.equal(isAlive(before[0]!), false);
   assert.equal(initializes(agent), 2);
   const resumed = agent
@@ -137,37 +108,33 @@ test("a crash with three tabs on one process restarts it once, and every tab res
   );
   await tabs[2]!.prompt("hello");
   assert.equal(tabs[2]!.store.state.thread.turn.phase, "idle");
-  assert.equal(pids(logger).length, 2);
+  assert.equal(agentPids(logger).length, 2);
 });
 
 test("closing the last tab keeps the process for the grace period; a new tab in it reuses the process", async () => {
-  const agent = fakeAgent("Fake B", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
+  const agent = fakeAgentProcess("Fake B", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
   const logger = new MemoryLogger();
   const clock = new ManualClock();
   const m = manager([agent.launch], clock, logger);
   await m.newTab("Fake B");
   await m.newTab("Fake B");
-  const [pid] = pids(logger);
+  const [pid] = agentPids(logger);
   await m.closeTab("tab-1");
   await m.closeTab("tab-2");
   assert.equal(isAlive(pid!), true, "alive with no tab, during the grace period");
   await m.newTab("Fake B");
-  assert.equal(pids(logger).length, 1, "the new tab took the running process over");
+  assert.equal(agentPids(logger).length, 1, "the new tab took the running process over");
   await m.closeTab("tab-3");
   clock.advance(30_000);
-  await waitFor(
-    () => isAlive(pid!),
-    (alive) => !alive,
-    "the process ends after the grace period",
-  );
+  await waitForExit(pid!, "the process ends after the grace period");
 });
 
 test('"processPerSession": true gives each tab its own process', async () => {
-  const agent = fakeAgent("Fake B", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
+  const agent = fakeAgentProcess("Fake B", { FAKE_AGENT_PROFILE: "bub", FAKE_AGENT_STATE: tempStatePath() });
   const logger = new MemoryLogger();
   const m = manager([{ ...definitionOf(agent.launch), processPerSession: true }], steppingClock(), logger);
   await m.newTab("Fake B");
   await m.newTab("Fake B");
-  assert.equal(pids(logger).length, 2);
+  assert.equal(agentPids(logger).length, 2);
   assert.equal(initializes(agent), 2);
 });

@@ -6,32 +6,18 @@
  */
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { tmpdir } from "node:os";
-import { SessionManager } from "../../src/acp/sessions/sessionManager";
-import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
 import type { ChatSession } from "../../src/acp/sessions/chatSession";
-import { memorySessionStorage } from "../support/memorySessionStorage";
 import { fakeAgent } from "../support/fakeAgentLaunch";
-import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
-import { assistantText } from "../support/hostHarness";
+import { steppingClock } from "../support/memoryPorts";
+import { disposeManagers, memoryManager } from "../support/memoryManager";
+import { assistantText, waitForReply } from "../support/threadReaders";
 import { waitFor } from "../support/waitFor";
 
-const managers: SessionManager[] = [];
-afterEach(() => Promise.all(managers.splice(0).map((m) => m.dispose())));
+afterEach(disposeManagers);
 
 async function twoTabs() {
   const agent = fakeAgent("Fake");
-  const m = new SessionManager(
-    {
-      catalog: new MemoryCatalog([agent.launch]),
-      workspace: fixedWorkspace(tmpdir()),
-      logger: new MemoryLogger(),
-      clock: steppingClock(),
-      restartDelaysMs: [],
-    },
-    new SessionIndex(memorySessionStorage([])),
-  );
-  managers.push(m);
+  const { m } = memoryManager([agent.launch], { deps: { clock: steppingClock() } });
   const tabs = [await m.newTab("Fake"), await m.newTab("Fake")] as const;
   assert.equal(tabs[0].agentClient, tabs[1].agentClient, "one shared process");
   return { agent, m, tabs };
@@ -47,11 +33,7 @@ function cancelsOf(agent: ReturnType<typeof fakeAgent>): string[] {
 /** Starts the endless `long` turn and waits until it streams. */
 async function longTurn(tab: ChatSession): Promise<{ ended: Promise<void> }> {
   const ended = tab.prompt("long");
-  await waitFor(
-    () => assistantText(tab.store.state.thread),
-    (text) => text.includes("Working, step 1."),
-    "the long turn streams",
-  );
+  await waitForReply(tab, (text) => text.includes("Working, step 1."), "the long turn streams");
   return { ended };
 }
 

@@ -8,22 +8,19 @@
  */
 import { test, afterEach, after } from "node:test";
 import assert from "node:assert/strict";
-import { tmpdir } from "node:os";
 import { STOP_GRACE_MS } from "../../src/acp/client/session/stopGrace";
 import type { AgentNotice } from "../../src/acp/client/session/sessionContext";
-import { SessionManager } from "../../src/acp/sessions/sessionManager";
-import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
-import { memorySessionStorage } from "../support/memorySessionStorage";
-import { Cleanup, assistantText, chatSession, entriesOf } from "../support/hostHarness";
+import { Cleanup, startedChat, turnUnderWay } from "../support/hostHarness";
+import { assistantText, entriesOf } from "../support/threadReaders";
 import { fakeAgent, type FakeAgentHandle, type WireMessage } from "../support/fakeAgentLaunch";
-import { ManualClock, MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
+import { ManualClock, steppingClock } from "../support/memoryPorts";
+import { disposeManagers, memoryManager } from "../support/memoryManager";
 import { stableWire } from "../support/sdkSchemas";
 import { waitFor } from "../support/waitFor";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
-const managers: SessionManager[] = [];
-after(() => Promise.all(managers.map((m) => m.dispose())));
+after(disposeManagers);
 
 /** The client's answer (result or error) to the agent's request `method`, the last one sent. */
 function answerTo(agent: FakeAgentHandle, method: string): WireMessage | undefined {
@@ -35,18 +32,7 @@ function answerTo(agent: FakeAgentHandle, method: string): WireMessage | undefin
 }
 
 function manager(agent: FakeAgentHandle) {
-  const m = new SessionManager(
-    {
-      catalog: new MemoryCatalog([agent.launch]),
-      workspace: fixedWorkspace(tmpdir()),
-      logger: new MemoryLogger(),
-      clock: steppingClock(),
-      restartDelaysMs: [],
-    },
-    new SessionIndex(memorySessionStorage()),
-  );
-  managers.push(m);
-  return m;
+  return memoryManager([agent.launch], { deps: { clock: steppingClock() } }).m;
 }
 
 test("logout: Sign Out is offered only when the agent advertises auth.logout; it sends logout {}", async () => {
@@ -79,8 +65,9 @@ test("logout: Sign Out is offered only when the agent advertises auth.logout; it
 test("notice: each severity is a banner in the timeline; warnings and errors are also toasts", async () => {
   const agent = fakeAgent();
   const toasts: Array<[string, AgentNotice]> = [];
-  const { chat } = chatSession(cleanup, [agent.launch], { agentNotice: (name, notice) => toasts.push([name, notice]) });
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [agent.launch], {
+    agentNotice: (name, notice) => toasts.push([name, notice]),
+  });
   await chat.prompt("notices");
   const sent = agent.sent().filter((m) => m.method === "session/update");
   const notices = sent.filter(
@@ -108,8 +95,7 @@ test("notice: each severity is a banner in the timeline; warnings and errors are
 
 test("$/cancel_request from the agent withdraws a permission: answered cancelled, the card goes", async () => {
   const agent = fakeAgent();
-  const { chat } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [agent.launch]);
   const turn = chat.prompt("permission-withdraw");
   await waitFor(
     () => chat.store.state.thread.permissions.length,
@@ -129,8 +115,7 @@ test("$/cancel_request from the agent withdraws a permission: answered cancelled
 
 test("$/cancel_request from the agent withdraws a terminal wait: answered -32800, the terminal is killed", async () => {
   const agent = fakeAgent();
-  const { chat } = chatSession(cleanup, [agent.launch], { ports: {} });
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [agent.launch], { ports: {} });
   await chat.prompt("terminal-withdraw");
   const withdraw = agent.sent().find((m) => m.method === "$/cancel_request");
   assert.ok(stableWire.zCancelRequestNotification.safeParse(withdraw?.params).success);
@@ -144,14 +129,7 @@ test("$/cancel_request from the agent withdraws a terminal wait: answered -32800
 test("$/cancel_request from the client: a prompt the agent does not stop is withdrawn after the grace period", async () => {
   const agent = fakeAgent();
   const clock = new ManualClock();
-  const { chat } = chatSession(cleanup, [agent.launch], { clock });
-  await chat.start();
-  const turn = chat.prompt("ignore-cancel 1500");
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text.includes("step 2."),
-    "the turn streams",
-  );
+  const { chat, turn } = await turnUnderWay(cleanup, agent.launch, "ignore-cancel 1500", { clock });
   await chat.cancel();
   const prompt = agent.received().find((m) => m.method === "session/prompt");
   assert.equal(agent.received().filter((m) => m.method === "$/cancel_request").length, 0, "session/cancel first");

@@ -7,7 +7,8 @@ import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { STOP_GRACE_MS } from "../../src/acp/client/session/stopGrace";
 import { describeStatus } from "../../src/shared/wire/panelState";
-import { Cleanup, assistantText, chatSession, entriesOf } from "../support/hostHarness";
+import { Cleanup, turnUnderWay } from "../support/hostHarness";
+import { assistantText, entriesOf } from "../support/threadReaders";
 import { fakeAgent } from "../support/fakeAgentLaunch";
 import { ManualClock } from "../support/memoryPorts";
 import { waitFor } from "../support/waitFor";
@@ -18,14 +19,7 @@ afterEach(() => cleanup.run());
 test("Stop ignored by the agent: the turn shows stopped after the grace period, late updates are marked, a new message waits in the queue until the agent answers", async () => {
   const agent = fakeAgent();
   const clock = new ManualClock();
-  const { chat } = chatSession(cleanup, [agent.launch], { clock });
-  await chat.start();
-  const turn = chat.prompt("ignore-cancel 1500");
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text.includes("step 2."),
-    "the turn streams",
-  );
+  const { chat, turn } = await turnUnderWay(cleanup, agent.launch, "ignore-cancel 1500", { clock });
   await chat.cancel();
   assert.equal(chat.store.state.thread.turn.phase, "cancelling");
   assert.equal(describeStatus(chat.store.state), "Cancelling…");
@@ -72,14 +66,7 @@ test("Stop ignored by the agent: the turn shows stopped after the grace period, 
 test("Stop confirmed within the grace period: no marker, no unconfirmed status", async () => {
   const agent = fakeAgent();
   const clock = new ManualClock();
-  const { chat } = chatSession(cleanup, [agent.launch], { clock });
-  await chat.start();
-  const turn = chat.prompt("long");
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text.includes("step 2."),
-    "the turn streams",
-  );
+  const { chat, turn } = await turnUnderWay(cleanup, agent.launch, "long", { clock });
   await chat.cancel();
   await turn;
   assert.deepEqual(chat.store.state.thread.turn, { phase: "idle", lastStop: "cancelled" });
@@ -100,14 +87,7 @@ test("Stop confirmed within the grace period: no marker, no unconfirmed status",
 test("Stop ignored by an agent that takes prompts into its running turn (CodeBuddy): a new message is sent at once, as a steer", async () => {
   const agent = fakeAgent("CodeBuddy", { FAKE_AGENT_PROFILE: "codebuddy" });
   const clock = new ManualClock();
-  const { chat } = chatSession(cleanup, [agent.launch], { clock });
-  await chat.start();
-  const turn = chat.prompt("ignore-cancel 1500");
-  await waitFor(
-    () => assistantText(chat.store.state.thread),
-    (text) => text.includes("step 2."),
-    "the turn streams",
-  );
+  const { chat, turn } = await turnUnderWay(cleanup, agent.launch, "ignore-cancel 1500", { clock });
   await chat.cancel();
   clock.advance(STOP_GRACE_MS);
   await turn;

@@ -13,8 +13,9 @@ import type * as acp from "@agentclientprotocol/sdk";
 import { authenticate } from "../../src/acp/client/connection/authFlow";
 import type { AgentClient } from "../../src/acp/client/connection/agentClient";
 import { displayWord, terminalSignIn, type TerminalSignIn } from "../../src/acp/client/connection/terminalSignIn";
-import { fakeAgent } from "../support/fakeAgentLaunch";
-import { Cleanup, chatSession, entriesOf } from "../support/hostHarness";
+import { fakeAgentProcess } from "../support/fakeAgentLaunch";
+import { Cleanup, startedChat } from "../support/hostHarness";
+import { entriesOf } from "../support/threadReaders";
 import { definitionOf, fixedWorkspace } from "../support/memoryPorts";
 import { scratchDir } from "../support/scratchDir";
 import type { AuthPrompt } from "../../src/acp/ports";
@@ -52,7 +53,7 @@ function setUp() {
   const bin = join(root, "bin");
   for (const dir of [workspace, storage, bin]) mkdirSync(dir);
   writeFileSync(join(workspace, ".npmrc"), "registry=http://127.0.0.1:9/evil/\n");
-  const agent = fakeAgent("Vendor Agent", {
+  const agent = fakeAgentProcess("Vendor Agent", {
     FAKE_AGENT_AUTH: "terminal",
     FAKE_AGENT_LOGIN_REPORT: join(root, "login.json"),
   });
@@ -66,12 +67,11 @@ function setUp() {
 
 async function signInWith(auth: RecordingAuth) {
   const { workspace, storage, npx, launch } = setUp();
-  const { chat } = chatSession(cleanup, [definitionOf(launch)], {
+  const { chat } = await startedChat(cleanup, [definitionOf(launch)], {
     auth,
     workspace: fixedWorkspace(workspace),
     storageDirectory: storage,
   });
-  await chat.start();
   return { chat, workspace, storage, npx };
 }
 

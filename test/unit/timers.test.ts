@@ -6,18 +6,10 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import type { Thread } from "../../src/shared/thread/thread";
-import { fakeAgent } from "../support/fakeAgentLaunch";
+import { fakeAgent, fakeAgentProcess } from "../support/fakeAgentLaunch";
 import { ManualClock } from "../support/memoryPorts";
-import {
-  Cleanup,
-  ThreadRecorder,
-  assistantText,
-  chatSession,
-  connect,
-  contextFor,
-  entriesOf,
-  newSession,
-} from "../support/hostHarness";
+import { Cleanup, ThreadRecorder, connect, contextFor, newSession, startedChat } from "../support/hostHarness";
+import { assistantText, entriesOf } from "../support/threadReaders";
 import { SILENCE_WARNING_MS, SessionController } from "../../src/acp/client/session/sessionController";
 import { waitFor } from "../support/waitFor";
 
@@ -27,16 +19,22 @@ afterEach(() => cleanup.run());
 const notices = (thread: Thread) => entriesOf(thread, "notice").map((notice) => notice.title);
 const ticks = (thread: Thread) => assistantText(thread).split("Working, step").length - 1;
 
-test("the silence watchdog warns exactly 2 minutes after a running turn's last update, once", async () => {
-  const clock = new ManualClock();
-  const client = await connect(cleanup, fakeAgent("Fake").launch);
-  const { session, recorder } = await newSession(client, undefined, clock);
+/** Starts the `long` turn and waits for its first update. */
+async function longTurnStarted(session: SessionController, recorder: ThreadRecorder) {
   const turn = session.prompt("long");
   await waitFor(
     () => ticks(recorder.thread),
     (n) => n >= 1,
     "the turn's first update",
   );
+  return { turn };
+}
+
+test("the silence watchdog warns exactly 2 minutes after a running turn's last update, once", async () => {
+  const clock = new ManualClock();
+  const client = await connect(cleanup, fakeAgent("Fake").launch);
+  const { session, recorder } = await newSession(client, undefined, clock);
+  const { turn } = await longTurnStarted(session, recorder);
 
   // Synchronous from here to the notice: no update can land in between and re-arm the watchdog.
   clock.advance(SILENCE_WARNING_MS - 1);
@@ -55,12 +53,7 @@ test("every update re-arms the watchdog, and a turn that ended never warns", asy
   const clock = new ManualClock();
   const client = await connect(cleanup, fakeAgent("Fake").launch);
   const { session, recorder } = await newSession(client, undefined, clock);
-  const turn = session.prompt("long");
-  await waitFor(
-    () => ticks(recorder.thread),
-    (n) => n >= 1,
-    "the turn's first update",
-  );
+  const { turn } = await longTurnStarted(session, recorder);
   clock.advance(SILENCE_WARNING_MS - 1_000);
   const seen = ticks(recorder.thread);
   await waitFor(
@@ -84,8 +77,10 @@ test("every update re-arms the watchdog, and a turn that ended never warns", asy
 
 test("restarts after crashes back off by the configured delays, then stop; a good turn resets the count", async () => {
   const clock = new ManualClock();
-  const { chat } = chatSession(cleanup, [fakeAgent("Fake").launch], { clock, restartDelaysMs: [1_000, 3_000] });
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [fakeAgentProcess("Fake").launch], {
+    clock,
+    restartDelaysMs: [1_000, 3_000],
+  });
   const status = () => chat.store.state.connection.status;
   const crash = async (restartNote: string | undefined) => {
     const before = notices(chat.store.state.thread).length;
@@ -119,6 +114,30 @@ test("restarts after crashes back off by the configured delays, then stop; a goo
   await restartsAfter(1_000);
 });
 
+test("with auto-restart off (acpPanel.autoRestart), a crash stays reported and nothing restarts; read at each crash", async () => {
+  const clock = new ManualClock();
+  let autoRestart = false;
+  const { chat } = await startedChat(cleanup, [fakeAgentProcess("Fake").launch], {
+    clock,
+    restartDelaysMs: [1_000],
+    autoRestart: () => autoRestart,
+  });
+  const status = () => chat.store.state.connection.status;
+  await chat.prompt("crash");
+  await waitFor(status, (value) => value === "failed", "the crash to be reported");
+  assert.deepEqual(clock.pending(), [], "no restart scheduled");
+  assert.ok(!notices(chat.store.state.thread).some((line) => line.startsWith("Restarting")));
+  clock.advance(60_000);
+  assert.equal(status(), "failed");
+
+  autoRestart = true;
+  await chat.restart();
+  await waitFor(status, (value) => value === "ready", "a manual restart");
+  await chat.prompt("crash");
+  await waitFor(status, (value) => value === "failed", "the second crash to be reported");
+  assert.deepEqual(clock.pending(), [1_000], "the setting turned back on is read at this crash");
+});
+
 test("the watchdog keeps quiet while the turn waits for the user, and warns 2 minutes after the wait ends", async () => {
   const clock = new ManualClock();
   const client = await connect(cleanup, fakeAgent("Fake").launch);
@@ -128,12 +147,7 @@ test("the watchdog keeps quiet while the turn waits for the user, and warns 2 mi
     ...contextFor(client, recorder, undefined, undefined, clock),
     awaitingUser: () => waitingForUser,
   });
-  const turn = session.prompt("long");
-  await waitFor(
-    () => ticks(recorder.thread),
-    (n) => n >= 1,
-    "the turn's first update",
-  );
+  const { turn } = await longTurnStarted(session, recorder);
 
   clock.advance(3 * SILENCE_WARNING_MS);
   assert.deepEqual(notices(recorder.thread), [], "an agent waiting on a permission or form is not stuck");

@@ -5,7 +5,8 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { fakeAgent } from "../support/fakeAgentLaunch";
-import { Cleanup, chatSession, toolCards } from "../support/hostHarness";
+import { Cleanup, chatSession, startedChat } from "../support/hostHarness";
+import { toolCards } from "../support/threadReaders";
 import { waitFor } from "../support/waitFor";
 import { ToolTerminals } from "../../src/acp/client/callbacks/toolTerminals";
 import type { Thread } from "../../src/shared/thread/thread";
@@ -16,8 +17,7 @@ afterEach(() => cleanup.run());
 
 test("the client advertises _meta.terminal_output", async () => {
   const agent = fakeAgent("Shell");
-  const { chat } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+  await startedChat(cleanup, [agent.launch]);
   const init = agent.received().find((m) => m.method === "initialize")?.params as {
     clientCapabilities: { _meta?: Record<string, unknown> };
   };
@@ -31,11 +31,12 @@ test("claude-shell: the output shows in the card's terminal while the call is st
   chat.store.subscribe(() => states.push(chat.store.state.thread));
   await chat.start();
   const turn = chat.prompt("claude-shell");
-  const live = await waitFor(
-    () => chat.store.state.thread,
-    (thread) => thread.terminals.toolu_shell_1?.output === "one\n",
+  // The states recorded as they came, not a poll of the latest: a slow poll could miss the moment.
+  const live = (await waitFor(
+    () => states.find((thread) => thread.terminals.toolu_shell_1?.output === "one\n"),
+    (thread) => thread !== undefined,
     "the first line of output",
-  );
+  ))!;
   assert.notEqual(toolCards(live)[0]?.status, "completed", "shown before the call completes");
   assert.deepEqual(toolCards(live)[0]?.content, [{ type: "terminal", terminalId: "toolu_shell_1" }]);
   await turn;
@@ -119,8 +120,7 @@ test("ToolTerminals: the command comes from a later update of the call while not
 
 test("claude-shell: a kept transcript (and a fork's copy) keeps the terminal's output as text", async () => {
   const agent = fakeAgent("Shell");
-  const { chat } = chatSession(cleanup, [agent.launch]);
-  await chat.start();
+  const { chat } = await startedChat(cleanup, [agent.launch]);
   await chat.prompt("claude-shell");
   const card = storedEntriesOf(chat.store.state.thread).find((entry) => entry.kind === "tool_call");
   assert.deepEqual(card?.kind === "tool_call" && card.content, [{ type: "text", text: "```console\none\ntwo\n```" }]);

@@ -12,6 +12,7 @@ import { reduceThread } from "../../src/shared/thread/reduceThread";
 import { emptyThread, type Thread } from "../../src/shared/thread/thread";
 import type { ThreadAction } from "../../src/shared/thread/threadActions";
 import { ManualClock } from "../support/memoryPorts";
+import { kindsOf } from "../support/threadReaders";
 
 function threadOf(actions: ThreadAction[]): Thread {
   return actions.reduce(reduceThread, emptyThread);
@@ -54,10 +55,7 @@ test("a stored thread reads back as the same transcript; a stream of changes is 
   const reread = new TranscriptStore(storage, clock).get("Agent", "s1");
   assert.ok(reread);
   const restored = reduceThread(emptyThread, { type: "thread/restored", entries: [...reread.entries] });
-  assert.deepEqual(
-    restored.entries.map((entry) => entry.kind),
-    ["user", "assistant"],
-  );
+  assert.deepEqual(kindsOf(restored), ["user", "assistant"]);
   assert.equal(restored.entries[0]?.kind === "user" && restored.entries[0].text, "hello");
   const answer = restored.entries[1];
   assert.ok(

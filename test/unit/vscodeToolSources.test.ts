@@ -8,14 +8,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { McpToolServer } from "../../src/acp/client/mcpTools/mcpToolServer";
-import { ToolPaths } from "../../src/acp/client/mcpTools/toolPaths";
-import { VscodeToolset } from "../../src/acp/client/mcpTools/vscodeToolset";
-import { PathGrants } from "../../src/acp/client/callbacks/pathGrants";
 import { ConsentGate } from "../../src/acp/client/callbacks/consentGate";
 import { FakeIntelligence, writeSampleWorkspace } from "../support/fakeIntelligence";
-import { ScriptedConsent, type ScriptedAnswers } from "../support/diskFiles";
+import { type ScriptedAnswers } from "../support/diskFiles";
 import { scratchDir } from "../support/scratchDir";
+import { toolServer } from "../support/toolServer";
 
 const LEAKED = '```typescript\nconst seen: "outside-literal-42"\n```\n\nSECRET-DOC';
 
@@ -30,23 +27,7 @@ function setup(answers: ScriptedAnswers = {}, gate?: ConsentGate) {
   writeFileSync(secret, '/** SECRET-DOC */\nexport const OUTSIDE_VALUE = "outside-literal-42";\n');
   const intelligence = new FakeIntelligence(root);
   intelligence.hoverParts = [LEAKED];
-  const consent = new ScriptedConsent(answers);
-  const grants = new PathGrants();
-  const paths = new ToolPaths({
-    agent: "A",
-    roots: () => [root],
-    sessionId: () => "s",
-    consent,
-    grants: grants.scope("A"),
-    ...(gate ? { gate } : {}),
-  });
-  const mcp = new McpToolServer(new VscodeToolset({ port: intelligence, paths, roots: () => [root] }));
-  const call = async (name: string, args: object = {}) => {
-    const outcome = await mcp.dispatch("tools/call", { name, arguments: args });
-    assert.ok("result" in outcome);
-    const result = outcome.result as { content: Array<{ text: string }>; isError?: boolean };
-    return { text: result.content.map((part) => part.text).join("\n"), isError: result.isError === true };
-  };
+  const { consent, grants, call } = toolServer(root, intelligence, answers, gate);
   const write = (relative: string, text: string) => {
     const path = join(root, relative);
     mkdirSync(join(path, ".."), { recursive: true });

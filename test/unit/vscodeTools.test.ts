@@ -7,21 +7,18 @@ import assert from "node:assert/strict";
 import { realpathSync, truncateSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { McpToolServer } from "../../src/acp/client/mcpTools/mcpToolServer";
 import { ToolBridgeServer, BRIDGE_TOKEN_ENV } from "../../src/acp/client/mcpTools/toolBridgeServer";
-import { ToolPaths } from "../../src/acp/client/mcpTools/toolPaths";
-import { VscodeToolset } from "../../src/acp/client/mcpTools/vscodeToolset";
 import { vscodeToolsEnabled } from "../../src/acp/client/mcpTools/vscodeToolServers";
 import { LineReader } from "../../src/acp/client/mcpTools/lineReader";
 import { MAX_ITEMS, problemLine } from "../../src/acp/client/mcpTools/toolOutput";
-import { PathGrants } from "../../src/acp/client/callbacks/pathGrants";
 import { agentEntrySchema, toDefinition, type AgentDefinition } from "../../src/acp/agents/agentDefinition";
 import { grantedCapabilities } from "../../src/acp/agents/networkPolicy";
 import { FakeIntelligence, TYPE_ERROR, writeSampleWorkspace } from "../support/fakeIntelligence";
-import { ScriptedConsent, type ScriptedAnswers } from "../support/diskFiles";
+import { type ScriptedAnswers } from "../support/diskFiles";
 import { StdioMcpClient, bridgeScriptPath } from "../support/mcpBridge";
 import { Cleanup } from "../support/hostHarness";
 import { scratchDir } from "../support/scratchDir";
+import { toolServer } from "../support/toolServer";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
@@ -32,30 +29,7 @@ function setup(answers: ScriptedAnswers = {}) {
   const root = tempDir("acp-tools-ws-");
   const files = writeSampleWorkspace(root);
   const intelligence = new FakeIntelligence(root);
-  const consent = new ScriptedConsent(answers);
-  const grants = new PathGrants();
-  const paths = new ToolPaths({
-    agent: "A",
-    roots: () => [root],
-    sessionId: () => "s",
-    consent,
-    grants: grants.scope("A"),
-  });
-  const mcp = new McpToolServer(new VscodeToolset({ port: intelligence, paths, roots: () => [root] }));
-  const call = async (name: string, args: object = {}) => {
-    const outcome = await mcp.dispatch("tools/call", { name, arguments: args });
-    assert.ok("result" in outcome, `tools/call ${name} failed: ${JSON.stringify(outcome)}`);
-    const result = outcome.result as {
-      content: Array<{ text: string }>;
-      isError?: boolean;
-      _meta?: { truncated: boolean };
-    };
-    return {
-      text: result.content.map((part) => part.text).join("\n"),
-      isError: result.isError === true,
-      truncated: result._meta?.truncated,
-    };
-  };
+  const { consent, grants, mcp, call } = toolServer(root, intelligence, answers);
   return { root, files, intelligence, consent, grants, mcp, call };
 }
 

@@ -17,9 +17,10 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { findGit, gitResolver } from "../../src/acp/checkpoints/gitExecutable";
+import { findGit } from "../../src/acp/checkpoints/gitExecutable";
 import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
 import { scratchDir } from "../support/scratchDir";
+import { gitOnPath } from "../support/scratchCheckpoints";
 
 function setUp(folders = 1, maxFileBytes?: number) {
   const root = scratchDir("acp-checkpoints-");
@@ -30,10 +31,7 @@ function setUp(folders = 1, maxFileBytes?: number) {
     return dir;
   });
   const checkpoints = new WorkspaceCheckpoints({
-    git: gitResolver(
-      () => process.env.PATH,
-      () => dirs,
-    ),
+    git: gitOnPath(...dirs),
     storage,
     folders: () => dirs,
     ...(maxFileBytes === undefined ? {} : { maxFileBytes }),
@@ -153,7 +151,11 @@ test("git is found by an absolute path, never inside the workspace", async () =>
   await assert.rejects(findGit(planted, [root]), /not found/);
 });
 
-test("a restore never writes or deletes through a folder the agent swapped for a link to outside", async () => {
+/**
+ * Turn 1 planted src/authorized_keys, then the checkpoint of turn 2 is taken; in turn 2 the agent
+ * replaces src/ with a link to a folder outside holding the user's own keys.
+ */
+async function srcSwappedForOutsideLink() {
   const { root, dirs, checkpoints } = setUp();
   const dir = dirs[0]!;
   const outside = join(root, "outside");
@@ -162,9 +164,13 @@ test("a restore never writes or deletes through a folder the agent swapped for a
   mkdirSync(join(dir, "src"));
   writeFileSync(join(dir, "src", "authorized_keys"), "planted by the agent in turn 1\n");
   const cp = await checkpoints.take("turn 2");
-  // Turn 2: the agent replaces src/ with a link to the outside folder.
   rmSync(join(dir, "src"), { recursive: true });
   symlinkSync(outside, join(dir, "src"));
+  return { dir, outside, checkpoints, cp };
+}
+
+test("a restore never writes or deletes through a folder the agent swapped for a link to outside", async () => {
+  const { dir, outside, checkpoints, cp } = await srcSwappedForOutsideLink();
   await checkpoints.restore(cp);
   assert.equal(readFileSync(join(outside, "authorized_keys"), "utf8"), "the user's own keys\n");
   assert.equal(lstatSync(join(dir, "src")).isSymbolicLink(), false, "the link created since is removed");
@@ -172,16 +178,7 @@ test("a restore never writes or deletes through a folder the agent swapped for a
 });
 
 test("a link hidden from the checkpoint behind .gitignore is never written through", async () => {
-  const { root, dirs, checkpoints } = setUp();
-  const dir = dirs[0]!;
-  const outside = join(root, "outside");
-  mkdirSync(outside);
-  writeFileSync(join(outside, "authorized_keys"), "the user's own keys\n");
-  mkdirSync(join(dir, "src"));
-  writeFileSync(join(dir, "src", "authorized_keys"), "planted by the agent in turn 1\n");
-  const cp = await checkpoints.take("turn 2");
-  rmSync(join(dir, "src"), { recursive: true });
-  symlinkSync(outside, join(dir, "src"));
+  const { dir, outside, checkpoints, cp } = await srcSwappedForOutsideLink();
   writeFileSync(join(dir, ".gitignore"), "src\n");
   const { skipped } = await checkpoints.restore(cp);
   assert.equal(readFileSync(join(outside, "authorized_keys"), "utf8"), "the user's own keys\n");

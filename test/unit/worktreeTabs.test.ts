@@ -12,23 +12,20 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, realpathSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
-import { gitResolver } from "../../src/acp/checkpoints/gitExecutable";
-import { SessionIndex } from "../../src/acp/sessions/sessionIndex";
-import { SessionManager } from "../../src/acp/sessions/sessionManager";
 import { PanelWorktrees } from "../../src/acp/worktrees/panelWorktrees";
 import type { TabWorktree } from "../../src/acp/worktrees/tabWorktree";
 import { fakeAgent, tempStatePath } from "../support/fakeAgentLaunch";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
-import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../support/memoryPorts";
-import { memorySessionStorage } from "../support/memorySessionStorage";
+import { MemoryLogger, fixedWorkspace } from "../support/memoryPorts";
+import { disposeManagers, memoryManager } from "../support/memoryManager";
 import { scratchDir } from "../support/scratchDir";
 import { waitFor } from "../support/waitFor";
 import { nodeWatcher } from "../support/nodeWatcher";
 import { trackAgentChanges } from "../../src/acp/sessions/changeTracking";
 import { systemClock } from "../../src/acp/ports";
+import { gitOnPath } from "../support/scratchCheckpoints";
 
-const managers: SessionManager[] = [];
-after(() => Promise.all(managers.map((m) => m.dispose())));
+after(disposeManagers);
 
 const USER_EDIT = "committed\nthe user's uncommitted line\n";
 
@@ -45,10 +42,7 @@ async function setUp() {
   git("commit", "-qm", "init");
   writeFileSync(join(main, "notes.md"), USER_EDIT);
   const storage = scratchDir("acp-wt-storage-");
-  const gitExe = gitResolver(
-    () => process.env.PATH,
-    () => [main],
-  );
+  const gitExe = gitOnPath(main);
   const worktrees = new PanelWorktrees({
     git: gitExe,
     recordsFile: join(storage, "worktrees.json"),
@@ -59,13 +53,10 @@ async function setUp() {
   const checkpointFolders: string[] = [];
   const agent = fakeAgent("Fake", { FAKE_AGENT_STATE: tempStatePath() });
   const consent = new ScriptedConsent();
-  const manager = new SessionManager(
-    {
-      catalog: new MemoryCatalog([agent.launch]),
+  const { m: manager } = memoryManager([agent.launch], {
+    startsAt: "2026-12-03T10:00:00Z",
+    deps: {
       workspace: fixedWorkspace(main),
-      logger: new MemoryLogger(),
-      clock: steppingClock(Date.parse("2026-12-03T10:00:00Z")),
-      restartDelaysMs: [],
       ports: { files: new DiskFiles(), consent },
       worktreeCheckpoints: (folder) => {
         checkpointFolders.push(folder);
@@ -73,9 +64,7 @@ async function setUp() {
       },
       worktreeOf: (cwd) => worktrees.worktreeAt(cwd),
     },
-    new SessionIndex(memorySessionStorage()),
-  );
-  managers.push(manager);
+  });
   return { main, worktree, worktrees, manager, agent, consent, checkpointFolders, git };
 }
 

@@ -5,56 +5,41 @@
  * entry kind is accessibility.test.ts. Any violation fails.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { AGENT, readyState } from "./fixtures";
-import { catalog, noAgentState, sessionsList, tabsState } from "./featureFixture";
-import { type Harness, Panel, type Theme, eventually, settle, startHarness } from "./harness";
+import { sessionsList, tabsState } from "./featureFixture";
+import { eventually, settle } from "./harness";
+import { ALL_THEMES, settleWithFonts } from "./looks";
+import { openFirstRun, openSessionList } from "./scenes";
+import { webviewSuite } from "./webviewSuite";
 
 describe("accessibility of the first run and the session list (axe-core)", { timeout: 420_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  for (const theme of ["dark", "light", "high-contrast"] as const satisfies readonly Theme[]) {
+  for (const theme of ALL_THEMES) {
     for (const width of [300, 700]) {
-      it(`the first-run view has no violations, ${theme} theme, ${width} px`, async () => {
-        const panel = await Panel.open(harness, { theme, viewport: { width, height: 900 } });
-        try {
-          await panel.send(catalog());
-          await panel.snapshot(0, noAgentState());
-          const agents = panel.page.getByRole("list", { name: "Agents" });
+      it(`the first-run view has no violations, ${theme} theme, ${width} px`, () =>
+        webview.withPanel({ theme, viewport: { width, height: 900 } }, async (panel) => {
+          const agents = await openFirstRun(panel);
           await eventually(async () => assert.equal(await agents.getByRole("listitem").count(), 4));
-          await panel.page.evaluate(() => document.fonts.ready);
-          await settle(panel.page);
+          await settleWithFonts(panel);
           assert.deepEqual(await panel.axe(), []);
           await panel.assertHealthy();
-        } finally {
-          await panel.close();
-        }
-      });
+        }));
 
-      it(`the session list has no violations, ${theme} theme, ${width} px`, async () => {
-        const panel = await Panel.open(harness, { theme, viewport: { width, height: 900 } });
-        try {
-          await panel.snapshot(0, readyState());
+      it(`the session list has no violations, ${theme} theme, ${width} px`, () =>
+        webview.withPanel({ theme, viewport: { width, height: 900 }, state: readyState() }, async (panel) => {
           await panel.send(tabsState("tab-1"));
-          await panel.page.getByRole("button", { name: "Show sessions" }).click();
-          await panel.waitForSent("sessions/refresh");
-          const now = await panel.page.evaluate(() => Date.now());
-          const listed = sessionsList(now);
-          await panel.send({
-            ...listed,
-            sessions: [...listed.sessions, { ...listed.sessions[2]!, sessionId: "s-old", archived: true }],
+          const list = await openSessionList(panel, (now) => {
+            const listed = sessionsList(now);
+            return {
+              ...listed,
+              sessions: [...listed.sessions, { ...listed.sessions[2]!, sessionId: "s-old", archived: true }],
+            };
           });
-          const list = panel.page.getByRole("list", { name: "Session list" });
           await eventually(async () => assert.ok((await list.getByRole("listitem").count()) >= 4));
           assert.ok(await list.getByRole("listitem").filter({ hasText: AGENT }).first().isVisible());
-          await panel.page.evaluate(() => document.fonts.ready);
-          await settle(panel.page);
+          await settleWithFonts(panel);
           assert.deepEqual(await panel.axe(), []);
           // A row's "…" menu, open: every action of the row, whatever the width.
           await list.getByRole("button", { name: "More actions for Speed up the test matrix" }).first().click();
@@ -63,10 +48,7 @@ describe("accessibility of the first run and the session list (axe-core)", { tim
           await settle(panel.page);
           assert.deepEqual(await panel.axe(), []);
           await panel.assertHealthy();
-        } finally {
-          await panel.close();
-        }
-      });
+        }));
     }
   }
 });

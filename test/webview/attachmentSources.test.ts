@@ -5,10 +5,11 @@
  * chip appears only once the host attaches the page.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { Attachment } from "../../src/shared/wire/protocol";
 import { readyState } from "./fixtures";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const SOURCES: Array<Attachment & { source: string; icon: string }> = [
   {
@@ -44,18 +45,10 @@ const SOURCES: Array<Attachment & { source: string; icon: string }> = [
 ];
 
 describe("webview attachment chips by source", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("shows each source's chip with its name and icon, and sends them with their text", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("shows each source's chip with its name and icon, and sends them with their text", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       const chips = panel.page.getByRole("list", { name: "Attachments" }).getByRole("listitem");
       for (const { source: _source, icon: _icon, ...attachment } of SOURCES)
         await panel.send({ type: "composer/attach", attachment });
@@ -71,25 +64,19 @@ describe("webview attachment chips by source", { timeout: 120_000 }, () => {
         assert.equal(await chip.locator(`.codicon-${source.icon}`).count(), 1, `${source.name}: ${source.icon} icon`);
         assert.equal(await chip.getAttribute("title"), source.uri);
       }
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await prompt.fill("look at these");
       await prompt.press("Enter");
-      await panel.waitForSent("prompt/send");
-      const [sent] = await panel.sentOfType("prompt/send");
+      const [sent] = await panel.waitForSentOfType("prompt/send");
       assert.deepEqual(
         sent?.attachments,
         SOURCES.map(({ source: _source, icon: _icon, ...attachment }) => attachment),
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows the sent message's attachments by name with their source's icon", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("shows the sent message's attachments by name with their source's icon", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       await panel.actions(1, [
         {
           type: "turn/started",
@@ -125,21 +112,17 @@ describe("webview attachment chips by source", { timeout: 120_000 }, () => {
       assert.equal(await sentChips.last().textContent(), "working-tree.diff");
       assert.equal(await sentChips.last().getAttribute("data-source"), "scm");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("@https://… asks the host to fetch; the webview requests nothing and shows the chip once attached", async () => {
-    const panel = await Panel.open(harness);
-    const requested: string[] = [];
-    panel.page.on("request", (request) => {
-      if (request.url().startsWith("http://127.0.0.1:9/")) requested.push(request.url());
-    });
-    try {
+  it("@https://… asks the host to fetch; the webview requests nothing and shows the chip once attached", () =>
+    webview.withPanel(async (panel) => {
+      const requested: string[] = [];
+      panel.page.on("request", (request) => {
+        if (request.url().startsWith("http://127.0.0.1:9/")) requested.push(request.url());
+      });
       await panel.snapshot(0, readyState());
       const url = "http://127.0.0.1:9/docs";
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await prompt.click();
       await prompt.pressSequentially(`read @${url}`);
       await eventually(async () =>
@@ -155,8 +138,7 @@ describe("webview attachment chips by source", { timeout: 120_000 }, () => {
         assert.match((await menu.getByRole("option").first().textContent()) ?? "", /asks first/),
       );
       await prompt.press("Enter");
-      await panel.waitForSent("mention/fetch");
-      assert.deepEqual(await panel.sentOfType("mention/fetch"), [{ type: "mention/fetch", url }]);
+      assert.deepEqual(await panel.waitForSentOfType("mention/fetch"), [{ type: "mention/fetch", url }]);
       const chips = panel.page.getByRole("list", { name: "Attachments" }).getByRole("listitem");
       await settle(panel.page);
       assert.equal(await chips.count(), 0, "no chip before the host has fetched the page");
@@ -169,8 +151,5 @@ describe("webview attachment chips by source", { timeout: 120_000 }, () => {
       assert.equal(await chips.first().getAttribute("data-source"), "url");
       assert.deepEqual(requested, [], "the webview never requests the page");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

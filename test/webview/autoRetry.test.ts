@@ -4,10 +4,10 @@
  * to cancel (which ends the wait).
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { messageChunk, readyState } from "./fixtures";
-import { type Harness, Panel, startHarness } from "./harness";
 import type { ThreadAction } from "../../src/shared/thread/threadActions";
+import { webviewSuite } from "./webviewSuite";
 
 const retrying = (attempt: number, delayMs: number): ThreadAction => ({
   type: "turn/retrying",
@@ -20,24 +20,16 @@ const retrying = (attempt: number, delayMs: number): ThreadAction => ({
 });
 
 describe("webview auto-retry", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("shows each retry with its wait and attempt, keeps Stop, and Stop cancels", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("shows each retry with its wait and attempt, keeps Stop, and Stop cancels", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       await panel.actions(1, [
         { type: "turn/started", entryId: "u1", text: "Fix the parser", at: 1 },
         retrying(1, 2_000),
         retrying(2, 4_000),
       ]);
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const first = log.getByRole("article", {
         name: "The agent's error looks temporary (rate limited): retrying in 2 s (attempt 1 of 3).",
       });
@@ -57,8 +49,5 @@ describe("webview auto-retry", { timeout: 120_000 }, () => {
       await log.getByText("Fixed.").waitFor();
       assert.equal(await log.getByRole("article", { name: "Error", exact: true }).count(), 0);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -19,7 +19,7 @@ import { type ComposerCommand, ComposerInbox } from "../../webview/composer/comp
 import { readDraft, writeDraft } from "../../webview/composer/draftBook";
 import { FormErrorStore } from "../../webview/requests/formErrorStore";
 import { PathLinkStore } from "../../webview/transcript/markdown/pathLinkStore";
-import { routeHostMessage } from "../../webview/host/hostRouting";
+import { routeHostMessage } from "../../webview/shell/hostRouting";
 import { createSideChannels } from "../../webview/host/hostValueStore";
 import { ReplicaStore } from "../../webview/host/store";
 

@@ -7,32 +7,27 @@
 import type { PanelAction, PanelState } from "../../src/shared/wire/panelState";
 import type { HostMessage } from "../../src/shared/wire/protocol";
 import { readyActions } from "./featureFixture";
+import { messageChunk } from "./fixtures";
 import { fold } from "./fullFixture";
 
 type Preview = Extract<HostMessage, { type: "checkpoint/preview" }>;
 
 export const ROOT = "/home/ada/work/parser";
 
-const reply = (entryId: string, text: string): PanelAction => ({
-  type: "acp/update",
-  entryId,
-  update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } },
-});
-
 /** u0 (sent before checkpoints, none), then u1 and u2, each with the checkpoint taken before it. */
 export function checkpointActions(): PanelAction[] {
   return [
     ...readyActions,
     { type: "turn/started", entryId: "u0", text: "Hello", at: 1_000 },
-    reply("a0", "Hi."),
+    messageChunk("a0", "Hi."),
     { type: "turn/ended", stopReason: "end_turn" },
     { type: "turn/started", entryId: "u1", text: "Refactor the parser", at: 2_000 },
     { type: "checkpoint/taken", entryId: "u1", checkpointId: "cp-1" },
-    reply("a1", "Done: parse() is split in two."),
+    messageChunk("a1", "Done: parse() is split in two."),
     { type: "turn/ended", stopReason: "end_turn" },
     { type: "turn/started", entryId: "u2", text: "Add tests for it", at: 3_000 },
     { type: "checkpoint/taken", entryId: "u2", checkpointId: "cp-2" },
-    reply("a2", "Added test/parser.test.ts."),
+    messageChunk("a2", "Added test/parser.test.ts."),
     { type: "turn/ended", stopReason: "end_turn" },
   ];
 }

@@ -6,23 +6,34 @@
  * edits a past message in place and sends it back with message/editResend.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
+import type { Locator } from "playwright-core";
+import type { WebviewMessage } from "../../src/shared/wire/protocol";
 import { checkpointState, previewFor, restoredNotice } from "./checkpointFixture";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { eventually, settle } from "./harness";
+import type { Panel } from "./panel";
+import { webviewSuite } from "./webviewSuite";
+import { hasFocus } from "./focus";
+
+/**
+ * Presses a notice's `button`, which posts `type` and then stays pressed (aria-disabled): a second
+ * press posts nothing more. Returns what the webview posted of `type`.
+ */
+async function pressOnce<T extends WebviewMessage["type"]>(panel: Panel, button: Locator, type: T) {
+  await button.click();
+  await panel.waitForSent(type);
+  await eventually(async () => assert.equal(await button.getAttribute("aria-disabled"), "true"));
+  await button.click({ force: true });
+  await settle(panel.page);
+  return panel.sentOfType(type);
+}
 
 describe("webview checkpoints", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  async function opened() {
-    const panel = await Panel.open(harness);
-    await panel.snapshot(0, checkpointState());
-    const log = panel.page.getByRole("log", { name: "Transcript" });
+  /** The checkpoint fixture's transcript, rendered: its three user messages and the restore card. */
+  async function checkpointView(panel: Panel) {
+    const log = panel.transcript;
     const you = log.getByRole("article", { name: "You" });
     await eventually(async () => assert.equal(await you.count(), 3));
     const card = panel.page.getByRole("group", { name: "Restore checkpoint" });
@@ -33,12 +44,12 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
           document.activeElement?.getAttribute("aria-label") ??
           document.activeElement?.closest("label, .restore-option")?.textContent,
       );
-    return { panel, log, you, card, focusIn, focusedName };
+    return { log, you, card, focusIn, focusedName };
   }
 
-  it("posts checkpoint/preview, shows the host's answer in a card under the message, and Restore posts the chosen mode", async () => {
-    const { panel, you, card, focusIn } = await opened();
-    try {
+  it("posts checkpoint/preview, shows the host's answer in a card under the message, and Restore posts the chosen mode", () =>
+    webview.withPanel({ state: checkpointState() }, async (panel) => {
+      const { you, card, focusIn } = await checkpointView(panel);
       assert.equal(
         await you.nth(0).getByRole("button", { name: "Restore checkpoint" }).count(),
         0,
@@ -50,8 +61,9 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
         "Restore the files to what they held just before this message",
       );
       await restoreFirst.click();
-      await panel.waitForSent("checkpoint/preview");
-      assert.deepEqual(await panel.sentOfType("checkpoint/preview"), [{ type: "checkpoint/preview", entryId: "u1" }]);
+      assert.deepEqual(await panel.waitForSentOfType("checkpoint/preview"), [
+        { type: "checkpoint/preview", entryId: "u1" },
+      ]);
       await eventually(async () =>
         assert.equal(await you.nth(1).getByRole("group", { name: "Restore checkpoint" }).count(), 1),
       );
@@ -81,23 +93,16 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       const filesOnly = card.getByRole("radio", { name: "Restore files only" });
       const withConversation = card.getByRole("radio", { name: "Restore files and conversation" });
       assert.equal(await filesOnly.isChecked(), true, "files only is the default");
-      await eventually(async () =>
-        assert.equal(await filesOnly.evaluate((element) => element === document.activeElement), true),
-      );
+      await eventually(async () => assert.equal(await hasFocus(filesOnly), true));
 
       await withConversation.press("Space");
       assert.equal(await withConversation.isChecked(), true);
       await card.getByRole("button", { name: "Restore" }).click();
-      await panel.waitForSent("checkpoint/restore");
-      assert.deepEqual(await panel.sentOfType("checkpoint/restore"), [
+      assert.deepEqual(await panel.waitForSentOfType("checkpoint/restore"), [
         { type: "checkpoint/restore", entryId: "u1", conversation: true },
       ]);
       await eventually(async () => assert.equal(await card.count(), 0));
-      assert.equal(
-        await restoreFirst.evaluate((element) => element === document.activeElement),
-        true,
-        "focus back on the message's button",
-      );
+      assert.equal(await hasFocus(restoreFirst), true, "focus back on the message's button");
 
       // The second message, by keyboard, keeping the default.
       const restoreSecond = you.nth(2).getByRole("button", { name: "Restore checkpoint" });
@@ -106,27 +111,20 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       await panel.waitForSent("checkpoint/preview", 2);
       await panel.send(previewFor("u2"));
       await eventually(async () =>
-        assert.equal(
-          await card.getByRole("radio", { name: "Restore files only" }).evaluate((e) => e === document.activeElement),
-          true,
-        ),
+        assert.equal(await hasFocus(card.getByRole("radio", { name: "Restore files only" })), true),
       );
       await card.getByRole("button", { name: "Restore" }).click();
-      await panel.waitForSent("checkpoint/restore", 2);
-      assert.deepEqual((await panel.sentOfType("checkpoint/restore"))[1], {
+      assert.deepEqual((await panel.waitForSentOfType("checkpoint/restore", 2))[1], {
         type: "checkpoint/restore",
         entryId: "u2",
         conversation: false,
       });
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("Cancel and Escape close the card without restoring; no files says so; an error offers only Cancel", async () => {
-    const { panel, you, card } = await opened();
-    try {
+  it("Cancel and Escape close the card without restoring; no files says so; an error offers only Cancel", () =>
+    webview.withPanel({ state: checkpointState() }, async (panel) => {
+      const { you, card } = await checkpointView(panel);
       const restore = you.nth(1).getByRole("button", { name: "Restore checkpoint" });
       await restore.click();
       await panel.send(previewFor("u1", { files: [], warnings: [] }));
@@ -139,7 +137,7 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       );
       await panel.page.keyboard.press("Escape");
       await eventually(async () => assert.equal(await card.count(), 0));
-      assert.equal(await restore.evaluate((element) => element === document.activeElement), true);
+      assert.equal(await hasFocus(restore), true);
 
       await restore.click();
       await panel.send(previewFor("u1"));
@@ -160,14 +158,11 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       assert.equal((await panel.sentOfType("checkpoint/restore")).length, 0, "nothing restored");
       assert.equal((await panel.sentOfType("turn/cancel")).length, 0, "Escape in the card is not Stop");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("does not restore under a running turn", async () => {
-    const { panel, you, card } = await opened();
-    try {
+  it("does not restore under a running turn", () =>
+    webview.withPanel({ state: checkpointState() }, async (panel) => {
+      const { you, card } = await checkpointView(panel);
       await you.nth(1).getByRole("button", { name: "Restore checkpoint" }).click();
       await panel.send(previewFor("u1"));
       await card.getByRole("button", { name: "Restore" }).waitFor();
@@ -180,23 +175,15 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       assert.equal((await panel.sentOfType("checkpoint/restore")).length, 0);
       assert.equal(await you.nth(2).getByRole("button", { name: "Restore checkpoint" }).isDisabled(), true);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("a restore's notice offers Redo, which posts checkpoint/redo; once redone it says so", async () => {
-    const { panel, log } = await opened();
-    try {
+  it("a restore's notice offers Redo, which posts checkpoint/redo; once redone it says so", () =>
+    webview.withPanel({ state: checkpointState() }, async (panel) => {
+      const { log } = await checkpointView(panel);
       await panel.actions(1, [restoredNotice]);
       const notice = log.getByRole("article", { name: "Restored 4 files to before “Refactor the parser”" });
       const redo = notice.getByRole("button", { name: "Redo" });
-      await redo.click();
-      await panel.waitForSent("checkpoint/redo");
-      await eventually(async () => assert.equal(await redo.getAttribute("aria-disabled"), "true"));
-      await redo.click({ force: true });
-      await settle(panel.page);
-      assert.deepEqual(await panel.sentOfType("checkpoint/redo"), [
+      assert.deepEqual(await pressOnce(panel, redo, "checkpoint/redo"), [
         { type: "checkpoint/redo", restoreId: "restore-1" },
       ]);
 
@@ -204,26 +191,18 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await redo.count(), 0));
       assert.match((await notice.textContent()) ?? "", /Redone/);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("a pruned checkpoint's notice offers Bring back, which posts checkpoint/bringBack; once back, the message can be restored again", async () => {
-    const { panel, log, you } = await opened();
-    try {
+  it("a pruned checkpoint's notice offers Bring back, which posts checkpoint/bringBack; once back, the message can be restored again", () =>
+    webview.withPanel({ state: checkpointState() }, async (panel) => {
+      const { log, you } = await checkpointView(panel);
       const title = "The checkpoint before an earlier message was removed to stay within the checkpoint storage limit.";
       await panel.actions(1, [{ type: "checkpoint/dropped", checkpointId: "cp-1", entryId: "n-dropped", title }]);
       const restoreFirst = you.nth(1).getByRole("button", { name: "Restore checkpoint" });
       await eventually(async () => assert.equal(await restoreFirst.count(), 0, "the message lost its button"));
       const notice = log.getByRole("article", { name: title });
       const bringBack = notice.getByRole("button", { name: "Bring back" });
-      await bringBack.click();
-      await panel.waitForSent("checkpoint/bringBack");
-      await eventually(async () => assert.equal(await bringBack.getAttribute("aria-disabled"), "true"));
-      await bringBack.click({ force: true });
-      await settle(panel.page);
-      assert.deepEqual(await panel.sentOfType("checkpoint/bringBack"), [
+      assert.deepEqual(await pressOnce(panel, bringBack, "checkpoint/bringBack"), [
         { type: "checkpoint/bringBack", checkpointId: "cp-1" },
       ]);
 
@@ -232,14 +211,11 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       assert.match((await notice.textContent()) ?? "", /Brought back/);
       assert.equal(await restoreFirst.count(), 1, "Restore checkpoint is back on the message");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("Edit and resend edits a past message in place and posts message/editResend; Ctrl+Enter resends, Escape cancels", async () => {
-    const { panel, you, focusedName } = await opened();
-    try {
+  it("Edit and resend edits a past message in place and posts message/editResend; Ctrl+Enter resends, Escape cancels", () =>
+    webview.withPanel({ state: checkpointState() }, async (panel) => {
+      const { you, focusedName } = await checkpointView(panel);
       assert.equal(await you.nth(0).getByRole("button", { name: "Edit and rerun" }).count(), 0, "no checkpoint");
       const editFirst = you.nth(1).getByRole("button", { name: "Edit and rerun" });
       await editFirst.click();
@@ -249,8 +225,7 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       assert.equal(await you.nth(1).getByRole("toolbar").count(), 0, "the actions give way to the editor");
       await box.fill("Refactor the parser, keep the old API");
       await you.nth(1).getByRole("button", { name: "Rerun", exact: true }).click();
-      await panel.waitForSent("message/editResend");
-      assert.deepEqual(await panel.sentOfType("message/editResend"), [
+      assert.deepEqual(await panel.waitForSentOfType("message/editResend"), [
         { type: "message/editResend", entryId: "u1", text: "Refactor the parser, keep the old API" },
       ]);
       await eventually(async () => assert.equal(await box.count(), 0));
@@ -267,8 +242,7 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
       const second = you.nth(2).getByRole("textbox", { name: "Edit message" });
       await second.fill("Add property tests");
       await second.press("Control+Enter");
-      await panel.waitForSent("message/editResend", 2);
-      assert.deepEqual((await panel.sentOfType("message/editResend"))[1], {
+      assert.deepEqual((await panel.waitForSentOfType("message/editResend", 2))[1], {
         type: "message/editResend",
         entryId: "u2",
         text: "Add property tests",
@@ -280,8 +254,5 @@ describe("webview checkpoints", { timeout: 120_000 }, () => {
         assert.equal(await panel.page.getByRole("button", { name: "Edit and rerun" }).count(), 0),
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

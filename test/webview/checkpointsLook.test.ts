@@ -6,32 +6,24 @@
  * person to look at.
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { checkpointActions, checkpointReviewActions, previewFor, restoredNotice } from "./checkpointFixture";
 import { fold } from "./fullFixture";
-import { type Harness, Panel, type Theme, eventually, settle, startHarness } from "./harness";
+import { eventually, settle } from "./harness";
+import { ALL_THEMES, picturePath, settleWithFonts } from "./looks";
+import { webviewSuite } from "./webviewSuite";
 
-const outDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../test-results");
+const TALL = { width: 420, height: 1_100 };
+/** The checkpoint turns, a restore's notice, and a review row of every kind. */
+const RESTORED_AND_REVIEWED = fold([...checkpointActions(), restoredNotice, ...checkpointReviewActions()]);
 
 describe("checkpoint controls: axe and screenshots", { timeout: 180_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-    mkdirSync(outDir, { recursive: true });
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  for (const theme of ["dark", "light", "high-contrast"] as const satisfies readonly Theme[]) {
-    it(`the restore card and the review list have no axe violations, ${theme} theme`, async () => {
-      const panel = await Panel.open(harness, { theme, viewport: { width: 420, height: 1_100 } });
-      try {
-        await panel.snapshot(0, fold([...checkpointActions(), restoredNotice, ...checkpointReviewActions()]));
-        const you = panel.page.getByRole("log", { name: "Transcript" }).getByRole("article", { name: "You" });
+  for (const theme of ALL_THEMES) {
+    it(`the restore card and the review list have no axe violations, ${theme} theme`, () =>
+      webview.withPanel({ theme, viewport: TALL, state: RESTORED_AND_REVIEWED }, async (panel) => {
+        const you = panel.transcript.getByRole("article", { name: "You" });
         await eventually(async () => assert.equal(await you.count(), 3));
         await you.nth(1).getByRole("button", { name: "Restore checkpoint" }).click();
         await panel.send(previewFor("u1"));
@@ -40,13 +32,12 @@ describe("checkpoint controls: axe and screenshots", { timeout: 180_000 }, () =>
         const review = panel.page.getByRole("region", { name: "Files changed" });
         await panel.expandPanel("Files changed");
         await eventually(async () => assert.equal(await review.getByRole("listitem").count(), 4));
-        await panel.page.evaluate(() => document.fonts.ready);
-        await settle(panel.page);
+        await settleWithFonts(panel);
 
         assert.deepEqual(await panel.axe(), []);
-        await card.screenshot({ path: join(outDir, `checkpoint-restore-card-${theme}.png`) });
-        await review.screenshot({ path: join(outDir, `checkpoint-review-${theme}.png`) });
-        await panel.page.screenshot({ path: join(outDir, `checkpoint-panel-${theme}.png`) });
+        await card.screenshot({ path: picturePath(`checkpoint-restore-card-${theme}.png`) });
+        await review.screenshot({ path: picturePath(`checkpoint-review-${theme}.png`) });
+        await panel.page.screenshot({ path: picturePath(`checkpoint-panel-${theme}.png`) });
 
         // The message editor of "Edit and rerun", too.
         await card.getByRole("button", { name: "Cancel" }).click();
@@ -54,11 +45,8 @@ describe("checkpoint controls: axe and screenshots", { timeout: 180_000 }, () =>
         await you.nth(2).getByRole("textbox", { name: "Edit message" }).waitFor();
         await settle(panel.page);
         assert.deepEqual(await panel.axe(), []);
-        await you.nth(2).screenshot({ path: join(outDir, `checkpoint-edit-${theme}.png`) });
+        await you.nth(2).screenshot({ path: picturePath(`checkpoint-edit-${theme}.png`) });
         await panel.assertHealthy();
-      } finally {
-        await panel.close();
-      }
-    });
+      }));
   }
 });

@@ -3,24 +3,18 @@
  * during a turn), Escape, prompt history, host insert/focus commands, and the draft surviving a reload.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { AGENT, readyState, turnStarted, userEntry } from "./fixtures";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
+import { hasFocus } from "./focus";
 
 describe("webview composer", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("sends on Enter and clears the box; Shift+Enter inserts a newline instead", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+  it("sends on Enter and clears the box; Shift+Enter inserts a newline instead", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
+      const prompt = panel.prompt;
       await prompt.click();
       await prompt.pressSequentially("first line");
       await prompt.press("Shift+Enter");
@@ -29,8 +23,7 @@ describe("webview composer", { timeout: 120_000 }, () => {
       assert.deepEqual(await panel.sentOfType("prompt/send"), [], "Shift+Enter does not send");
 
       await prompt.press("Enter");
-      await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [
+      assert.deepEqual(await panel.waitForSentOfType("prompt/send"), [
         { type: "prompt/send", text: "first line\nsecond line", attachments: [] },
       ]);
       assert.equal(await prompt.inputValue(), "");
@@ -43,25 +36,20 @@ describe("webview composer", { timeout: 120_000 }, () => {
 
       await prompt.fill("via the button");
       await panel.page.getByRole("button", { name: "Send" }).click();
-      await panel.waitForSent("prompt/send", 2);
-      assert.deepEqual((await panel.sentOfType("prompt/send"))[1], {
+      assert.deepEqual((await panel.waitForSentOfType("prompt/send", 2))[1], {
         type: "prompt/send",
         text: "via the button",
         attachments: [],
       });
       assert.equal(await prompt.inputValue(), "");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("keeps Send usable while a turn runs (the host steers or queues); Stop and Escape cancel it", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("keeps Send usable while a turn runs (the host steers or queues); Stop and Escape cancel it", () =>
+    webview.withPanel(async (panel) => {
       const send = panel.page.getByRole("button", { name: "Send" });
       const stop = panel.page.getByRole("button", { name: "Stop" });
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await panel.snapshot(0, readyState());
       await eventually(async () => assert.equal(await send.isDisabled(), false));
       assert.equal(await stop.isDisabled(), true, "nothing to stop while idle");
@@ -79,8 +67,7 @@ describe("webview composer", { timeout: 120_000 }, () => {
         assert.equal(await send.isDisabled(), false, "busy with text: Send steers or queues"),
       );
       await prompt.press("Enter");
-      await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [
+      assert.deepEqual(await panel.waitForSentOfType("prompt/send"), [
         { type: "prompt/send", text: "typed while running", attachments: [] },
       ]);
       assert.equal(await prompt.inputValue(), "", "sent: the box is cleared");
@@ -88,8 +75,7 @@ describe("webview composer", { timeout: 120_000 }, () => {
 
       await prompt.fill("by the button");
       await send.click();
-      await panel.waitForSent("prompt/send", 2);
-      assert.deepEqual((await panel.sentOfType("prompt/send"))[1], {
+      assert.deepEqual((await panel.waitForSentOfType("prompt/send", 2))[1], {
         type: "prompt/send",
         text: "by the button",
         attachments: [],
@@ -110,42 +96,32 @@ describe("webview composer", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await panel.page.getByRole("status").textContent(), "Turn cancelled"));
       assert.equal(await send.isDisabled(), false);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("disables Send until the agent connection is ready", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("disables Send until the agent connection is ready", () =>
+    webview.withPanel(async (panel) => {
       const send = panel.page.getByRole("button", { name: "Send" });
       await panel.snapshot(0, { ...readyState(), connection: { status: "starting", agent: AGENT } });
       await eventually(async () =>
         assert.equal(await panel.page.getByRole("status").textContent(), `Starting ${AGENT}…`),
       );
       assert.equal(await send.isDisabled(), true);
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await prompt.fill("too early");
       await prompt.press("Enter");
       await panel.actions(1, [{ type: "connection/ready", agent: AGENT, sessionId: "s2" }]);
       await eventually(async () => assert.equal(await send.isDisabled(), false));
       assert.deepEqual(await panel.sentOfType("prompt/send"), []);
       await send.click();
-      await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [
+      assert.deepEqual(await panel.waitForSentOfType("prompt/send"), [
         { type: "prompt/send", text: "too early", attachments: [] },
       ]);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("recalls sent prompts with Up and Down at the edges of the box", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+  it("recalls sent prompts with Up and Down at the edges of the box", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
+      const prompt = panel.prompt;
       for (const text of ["one", "two\nlines"]) {
         await prompt.fill(text);
         await prompt.press("Enter");
@@ -165,54 +141,38 @@ describe("webview composer", { timeout: 120_000 }, () => {
       await prompt.press("ArrowDown");
       assert.equal(await prompt.inputValue(), "unsent", "past the newest prompt the unsent draft returns");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("inserts host text into the draft and focuses the box on request", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+  it("inserts host text into the draft and focuses the box on request", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
+      const prompt = panel.prompt;
       await prompt.fill("Explain ");
       await panel.page.getByRole("log").click();
       await panel.send({ type: "composer/insert", text: "`const x = 1;`" });
       await eventually(async () => assert.equal(await prompt.inputValue(), "Explain `const x = 1;`"));
-      assert.equal(await prompt.evaluate((element) => element === document.activeElement), true);
+      assert.equal(await hasFocus(prompt), true);
 
       await panel.page.getByRole("log").click();
-      assert.equal(await prompt.evaluate((element) => element === document.activeElement), false);
+      assert.equal(await hasFocus(prompt), false);
       await panel.send({ type: "composer/focus" });
-      await eventually(async () =>
-        assert.equal(await prompt.evaluate((element) => element === document.activeElement), true),
-      );
+      await eventually(async () => assert.equal(await hasFocus(prompt), true));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("restores the draft and prompt history from the webview state after a reload", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([userEntry("u1", "earlier")]));
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+  it("restores the draft and prompt history from the webview state after a reload", () =>
+    webview.withPanel({ state: readyState([userEntry("u1", "earlier")]) }, async (panel) => {
+      const prompt = panel.prompt;
       await prompt.fill("remembered prompt");
       await prompt.press("Enter");
       await panel.waitForSent("prompt/send");
       await prompt.pressSequentially("half-written thought");
 
-      await panel.page.reload();
-      await panel.waitForSent("webview/ready");
+      await panel.reload();
       assert.deepEqual(await panel.sent(), [{ type: "webview/ready" }], "a fresh page: nothing else sent yet");
       await eventually(async () => assert.equal(await prompt.inputValue(), "half-written thought"));
       await prompt.press("Home");
       await prompt.press("ArrowUp");
       assert.equal(await prompt.inputValue(), "remembered prompt");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

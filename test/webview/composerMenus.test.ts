@@ -3,27 +3,23 @@
  * chips from the host and from pasted images, all sent with prompt/send and kept across reloads.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelState } from "../../src/shared/wire/panelState";
 import { PNG_BASE64, fold } from "./fullFixture";
-import { readyState, turnStarted } from "./fixtures";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { readyState, turnStarted, acpUpdate } from "./fixtures";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 function withCommands(): PanelState {
   return fold(
     [
-      {
-        type: "acp/update",
-        entryId: "c",
-        update: {
-          sessionUpdate: "available_commands_update",
-          availableCommands: [
-            { name: "review", description: "Review the current changes", input: { hint: "what to focus on" } },
-            { name: "test", description: "Run the test suite" },
-            { name: "compact", description: "Compact the conversation" },
-          ],
-        },
-      },
+      acpUpdate("c", "available_commands_update", {
+        availableCommands: [
+          { name: "review", description: "Review the current changes", input: { hint: "what to focus on" } },
+          { name: "test", description: "Run the test suite" },
+          { name: "compact", description: "Compact the conversation" },
+        ],
+      }),
     ],
     readyState(),
   );
@@ -33,19 +29,11 @@ const MATH = { uri: "file:///w/src/math.ts", name: "math.ts", detail: "src/math.
 const MATH_TEST = { uri: "file:///w/src/math.test.ts", name: "math.test.ts", detail: "src/math.test.ts" };
 
 describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("lists slash commands as the prompt starts with /, filters them, and completes with Enter or Tab", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, withCommands());
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+  it("lists slash commands as the prompt starts with /, filters them, and completes with Enter or Tab", () =>
+    webview.withPanel({ state: withCommands() }, async (panel) => {
+      const prompt = panel.prompt;
       const menu = panel.page.getByRole("listbox", { name: "Commands" });
       const options = menu.getByRole("option");
       await prompt.click();
@@ -83,21 +71,15 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       await prompt.fill("/nothing-like-it");
       await eventually(async () => assert.equal(await menu.count(), 0));
       await prompt.press("Enter");
-      await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [
+      assert.deepEqual(await panel.waitForSentOfType("prompt/send"), [
         { type: "prompt/send", text: "/nothing-like-it", attachments: [] },
       ]);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("searches files for @mentions; a pick stays inline where it was typed, highlighted, and is sent as a link", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+  it("searches files for @mentions; a pick stays inline where it was typed, highlighted, and is sent as a link", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
+      const prompt = panel.prompt;
       await prompt.click();
       await prompt.pressSequentially("explain @mat");
       await panel.waitForSent("mention/search");
@@ -127,22 +109,16 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       );
       await prompt.pressSequentially("this file");
       await prompt.press("Enter");
-      await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [
+      assert.deepEqual(await panel.waitForSentOfType("prompt/send"), [
         { type: "prompt/send", text: "explain @math.ts this file", attachments: [{ uri: MATH.uri, name: MATH.name }] },
       ]);
       assert.equal(await chips.count(), 0, "sending clears the chips");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("adds chips from the host, removes them by name, and keeps text and chips across a reload", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+  it("adds chips from the host, removes them by name, and keeps text and chips across a reload", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
+      const prompt = panel.prompt;
       const chips = panel.page.getByRole("list", { name: "Attachments" });
       await panel.send({
         type: "composer/attach",
@@ -157,27 +133,20 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       await eventually(async () => assert.deepEqual(await chips.getByRole("listitem").allTextContents(), ["b.ts"]));
       await prompt.fill("draft with a chip");
 
-      await panel.page.reload();
-      await panel.waitForSent("webview/ready");
+      await panel.reload();
       await panel.snapshot(0, readyState());
       await eventually(async () => assert.equal(await prompt.inputValue(), "draft with a chip"));
       assert.deepEqual(await chips.getByRole("listitem").allTextContents(), ["b.ts"]);
       await prompt.press("Enter");
-      await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [
+      assert.deepEqual(await panel.waitForSentOfType("prompt/send"), [
         { type: "prompt/send", text: "draft with a chip", attachments: [{ uri: "file:///w/b.ts", name: "b.ts" }] },
       ]);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("turns a pasted image into an image attachment; a prompt of only attachments can be sent", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+  it("turns a pasted image into an image attachment; a prompt of only attachments can be sent", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
+      const prompt = panel.prompt;
       await prompt.click();
       await prompt.evaluate((element, base64) => {
         const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
@@ -188,8 +157,7 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       const chip = panel.page.getByRole("list", { name: "Attachments" }).getByRole("listitem");
       await eventually(async () => assert.deepEqual(await chip.allTextContents(), ["shot.png"]));
       await panel.page.getByRole("button", { name: "Send" }).click();
-      await panel.waitForSent("prompt/send");
-      const [sent] = await panel.sentOfType("prompt/send");
+      const [sent] = await panel.waitForSentOfType("prompt/send");
       assert.equal(sent?.text, "");
       assert.equal(sent?.attachments.length, 1);
       assert.deepEqual(
@@ -202,20 +170,14 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       await prompt.pressSequentially("next @");
       assert.equal(await prompt.inputValue(), "next @");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("opens the mention menu on a lone @ (selection, open editors, symbols, files); deleting a mention drops its attachment", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+  it("opens the mention menu on a lone @ (selection, open editors, symbols, files); deleting a mention drops its attachment", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
+      const prompt = panel.prompt;
       await prompt.click();
       await prompt.pressSequentially("look at @");
-      await panel.waitForSent("mention/search");
-      assert.deepEqual((await panel.sentOfType("mention/search")).at(-1), { type: "mention/search", query: "" });
+      assert.deepEqual((await panel.waitForSentOfType("mention/search")).at(-1), { type: "mention/search", query: "" });
       const selection = {
         uri: "file:///w/src/a.ts#L3-L5",
         name: "src/a.ts:3-5",
@@ -257,8 +219,5 @@ describe("webview composer menus and attachments", { timeout: 120_000 }, () => {
       await prompt.fill("look at nothing");
       await eventually(async () => assert.equal(await chips.count(), 0));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

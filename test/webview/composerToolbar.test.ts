@@ -4,23 +4,16 @@
  * rows at the top; their accessible names stay.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { fullFixtureState } from "./fullFixture";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 describe("webview composer toolbar", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("at 300 px: the pickers are in the composer's toolbar, below the prompt box, and the header stays short", async () => {
-    const panel = await Panel.open(harness, { viewport: { width: 300, height: 800 } });
-    try {
-      await panel.snapshot(0, fullFixtureState());
+  it("at 300 px: the pickers are in the composer's toolbar, below the prompt box, and the header stays short", () =>
+    webview.withPanel({ viewport: { width: 300, height: 800 }, state: fullFixtureState() }, async (panel) => {
       const model = panel.page.getByRole("combobox", { name: "Model" });
       await eventually(async () => assert.equal((await model.textContent())?.trim(), "Sonnet (Anthropic)"));
       await settle(panel.page);
@@ -36,9 +29,7 @@ describe("webview composer toolbar", { timeout: 120_000 }, () => {
           .locator(selector)
           .first()
           .evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
-      const prompt = await panel.page
-        .getByRole("textbox", { name: "Prompt" })
-        .evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
+      const prompt = await panel.prompt.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
       const modelBox = await model.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
       assert.ok(modelBox.top >= prompt.bottom - 1, "below the prompt box");
       assert.ok(modelBox.right <= 300 && modelBox.left >= 0, "inside the panel");
@@ -56,8 +47,5 @@ describe("webview composer toolbar", { timeout: 120_000 }, () => {
       assert.equal(await composer.getByRole("button", { name: "Send" }).count(), 1);
       assert.equal(await composer.getByRole("button", { name: "Stop" }).count(), 1);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -6,26 +6,19 @@
  * serializer after a reload).
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { readyState } from "./fixtures";
 import { TABS, sessionsList, tabsState } from "./featureFixture";
-import { type Harness, Panel, eventually, startHarness } from "./harness";
+import { eventually } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const IN_EDITOR = TABS.map((tab) => (tab.key === "tab-2" ? { ...tab, inEditor: true } : tab));
 
 describe("webview editor tabs", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("marks a tab shown in an editor, and names each tab for the Open Session in Editor context menu", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("marks a tab shown in an editor, and names each tab for the Open Session in Editor context menu", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       await panel.send(tabsState("tab-1", IN_EDITOR));
       const strip = panel.page.getByRole("tablist", { name: "Sessions" });
       const marked = strip.getByRole("tab", { name: "Release notes, in an editor, waiting for you" });
@@ -53,15 +46,10 @@ describe("webview editor tabs", { timeout: 120_000 }, () => {
         })),
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("offers Show in editor for a session shown in an editor tab, in the session list", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("offers Show in editor for a session shown in an editor tab, in the session list", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       await panel.send(tabsState("tab-1", IN_EDITOR));
       await panel.page.getByRole("button", { name: "Show sessions" }).click();
       await panel.waitForSent("sessions/refresh");
@@ -74,17 +62,11 @@ describe("webview editor tabs", { timeout: 120_000 }, () => {
         1,
         "only the session an editor tab shows",
       );
-      await panel.waitForSent("tab/openInEditor");
-      assert.deepEqual(await panel.sentOfType("tab/openInEditor"), [{ type: "tab/openInEditor", key: "tab-2" }]);
-    } finally {
-      await panel.close();
-    }
-  });
+      assert.deepEqual(await panel.waitForSentOfType("tab/openInEditor"), [{ type: "tab/openInEditor", key: "tab-2" }]);
+    }));
 
-  it("an editor tab's webview keeps its session in the webview state", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("an editor tab's webview keeps its session in the webview state", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       await panel.send({ type: "tabs/state", tabs: [{ ...TABS[1], inEditor: true }], activeKey: "tab-2" });
       await panel.send({ type: "editor/session", agent: "Bub", sessionId: "session-2" });
       const stored = async () =>
@@ -95,13 +77,10 @@ describe("webview editor tabs", { timeout: 120_000 }, () => {
         assert.deepEqual((await stored()).editorSession, { agent: "Bub", sessionId: "session-2" }),
       );
       // One session, in VS Code's own tab: no tab strip of the panel's nested inside it.
-      await panel.page.getByRole("textbox", { name: "Prompt" }).waitFor();
+      await panel.prompt.waitFor();
       await eventually(async () => assert.equal(await panel.page.getByRole("tablist").count(), 0));
       assert.equal(await panel.page.getByRole("button", { name: "Show sessions" }).count(), 0);
       assert.equal(await panel.page.getByRole("button", { name: "New session" }).count(), 0);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

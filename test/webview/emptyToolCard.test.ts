@@ -4,48 +4,27 @@
  * not as a broken one: no empty content box, no raw sections, no render error.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { AGENT, messageChunk, readyState, turnStarted } from "./fixtures";
-import { type Harness, Panel, eventually, startHarness } from "./harness";
+import { describe, it } from "node:test";
+import { AGENT, messageChunk, readyState, turnStarted, acpUpdate } from "./fixtures";
+import { eventually } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 describe("webview: a tool card with no content", { timeout: 60_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("shows Gemini's shell card with no content as a compact, complete card, the output in the reply", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("shows Gemini's shell card with no content as a compact, complete card, the output in the reply", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       await panel.actions(1, [
         turnStarted("u1", "gemini-shell"),
-        {
-          type: "acp/update",
-          entryId: "t1",
-          update: {
-            sessionUpdate: "tool_call",
-            toolCallId: "run_shell_command-1",
-            title: "echo hi (Print a greeting)",
-            kind: "execute",
-            status: "in_progress",
-            content: [],
-            locations: [],
-          },
-        },
-        {
-          type: "acp/update",
-          entryId: "t2",
-          update: {
-            sessionUpdate: "tool_call_update",
-            toolCallId: "run_shell_command-1",
-            status: "completed",
-            content: [],
-          },
-        },
+        acpUpdate("t1", "tool_call", {
+          toolCallId: "run_shell_command-1",
+          title: "echo hi (Print a greeting)",
+          kind: "execute",
+          status: "in_progress",
+          content: [],
+          locations: [],
+        }),
+        acpUpdate("t2", "tool_call_update", { toolCallId: "run_shell_command-1", status: "completed", content: [] }),
         messageChunk("a1", "The command printed `hi`."),
         { type: "turn/ended", stopReason: "end_turn" },
       ]);
@@ -68,8 +47,5 @@ describe("webview: a tool card with no content", { timeout: 60_000 }, () => {
       await panel.page.getByRole("log").getByText("hi", { exact: true }).first().waitFor({ timeout: 5_000 });
       assert.match((await panel.page.getByRole("status").textContent()) ?? "", new RegExp(`${AGENT} is ready`));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -6,26 +6,12 @@
 import type { PanelAction, PanelState } from "../../src/shared/wire/panelState";
 import type { HostMessage, SessionListItem, TabSummary } from "../../src/shared/wire/protocol";
 import { fold } from "./fullFixture";
-import { AGENT } from "./fixtures";
+import { AGENT, acpUpdate, messageChunk, textBlock } from "./fixtures";
 
 type Message<K extends HostMessage["type"]> = Extract<HostMessage, { type: K }>;
 
-const text = (value: string) => ({ type: "text", text: value });
-const chunk = (
-  entryId: string,
-  value: string,
-  kind: "agent_message_chunk" | "agent_thought_chunk" = "agent_message_chunk",
-): PanelAction => ({ type: "acp/update", entryId, update: { sessionUpdate: kind, content: text(value) } });
-const toolCall = (entryId: string, fields: Record<string, unknown>): PanelAction => ({
-  type: "acp/update",
-  entryId,
-  update: { sessionUpdate: "tool_call", ...fields },
-});
-const toolUpdate = (entryId: string, fields: Record<string, unknown>): PanelAction => ({
-  type: "acp/update",
-  entryId,
-  update: { sessionUpdate: "tool_call_update", ...fields },
-});
+const toolCall = (entryId: string, fields: Record<string, unknown>) => acpUpdate(entryId, "tool_call", fields);
+const toolUpdate = (entryId: string, fields: Record<string, unknown>) => acpUpdate(entryId, "tool_call_update", fields);
 /** A Lody `_lody/subagents/event`, as the host forwards it. */
 export const subagentEvent = (entryId: string, runId: string, event: Record<string, unknown>): PanelAction => ({
   type: "subagent/event",
@@ -37,6 +23,15 @@ export const memberUpdate = (entryId: string, member: string, update: Record<str
   entryId,
   member,
   update: { sessionUpdate: "agent_message_chunk", ...update },
+});
+
+/** The "Reviewer" member's lane: a search it runs (entry m2). */
+export const reviewerSearch: PanelAction = memberUpdate("m2", "Reviewer", {
+  sessionUpdate: "tool_call",
+  toolCallId: "call-r1",
+  title: "Search for parse(",
+  kind: "search",
+  status: "in_progress",
 });
 
 export const TABS: readonly TabSummary[] = [
@@ -130,13 +125,13 @@ export function subagentActions(runId = "run-tests"): PanelAction[] {
     }),
     subagentEvent("s2", runId, {
       type: "output",
-      update: { sessionUpdate: "agent_thought_chunk", content: text("Which edge cases does parse() miss?") },
+      update: { sessionUpdate: "agent_thought_chunk", content: textBlock("Which edge cases does parse() miss?") },
     }),
     subagentEvent("s3", runId, {
       type: "output",
       update: {
         sessionUpdate: "agent_message_chunk",
-        content: text("Reading **src/parser.ts** to see what needs covering."),
+        content: textBlock("Reading **src/parser.ts** to see what needs covering."),
       },
     }),
     subagentEvent("s4", runId, {
@@ -160,7 +155,7 @@ export function subagentDone(runId = "run-tests"): PanelAction[] {
   return [
     subagentEvent("s6", runId, {
       type: "output",
-      update: { sessionUpdate: "agent_message_chunk", content: text(" Wrote 12 tests; all pass.") },
+      update: { sessionUpdate: "agent_message_chunk", content: textBlock(" Wrote 12 tests; all pass.") },
     }),
     subagentEvent("s7", runId, {
       type: "snapshot",
@@ -220,20 +215,17 @@ export function featureActions(): PanelAction[] {
   return [
     ...readyActions,
     { type: "turn/started", entryId: "u1", text: "Refactor the parser and add tests for it", at: 1_000 },
-    chunk("a1", "I'll split the work: a subagent writes the tests while I refactor `parse()`."),
+    messageChunk("a1", "I'll split the work: a subagent writes the tests while I refactor `parse()`."),
     ...subagentActions(),
     ...subagentDone(),
-    memberUpdate("m1", "Reviewer", { content: text("Looking at the diff for edge cases…") }),
-    memberUpdate("m2", "Reviewer", {
-      sessionUpdate: "tool_call",
-      toolCallId: "call-r1",
-      title: "Search for parse(",
-      kind: "search",
-      status: "in_progress",
-    }),
+    memberUpdate("m1", "Reviewer", { content: textBlock("Looking at the diff for edge cases…") }),
+    reviewerSearch,
     { type: "steer/sent", entryId: "u2", steerId: "st-1", text: "Keep the old API exported too" },
     { type: "steer/applied", steerId: "st-1" },
-    chunk("a2", "Done: `parse()` is split into a tokenizer and a tree builder; the old `parseLegacy` export stays."),
+    messageChunk(
+      "a2",
+      "Done: `parse()` is split into a tokenizer and a tree builder; the old `parseLegacy` export stays.",
+    ),
     ...changesActions(),
     { type: "steer/sent", entryId: "u3", steerId: "st-2", text: "And update the changelog" },
   ];

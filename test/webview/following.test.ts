@@ -5,59 +5,21 @@
  * waiting for you; and keyboard shortcuts for the pending permission.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Locator } from "playwright-core";
-import type { PanelAction } from "../../src/shared/wire/panelState";
-import type { ThreadEntry } from "../../src/shared/thread/thread";
-import { agentEntry, messageChunk, readyState, turnStarted, userEntry } from "./fixtures";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { describe, it } from "node:test";
+import { RUNNING, longThread, messageChunk, readyState, turnStarted, acpUpdate } from "./fixtures";
+import type { Panel } from "./panel";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
+import { hasFocus } from "./focus";
+import { askName, askWrite, editToolCall, permissionResolved, permissionAnswer } from "./requestFixture";
+import { atBottom, wholeInLog } from "./transcriptView";
+import { typeDraft } from "./scenes";
 
-const RUNNING = { phase: "running", startedAt: 1 } as const;
-
-function longThread(count = 400): ThreadEntry[] {
-  return Array.from({ length: count }, (_, i) =>
-    i % 2 === 0
-      ? userEntry(`e${i}`, `question ${i}`)
-      : agentEntry(`e${i}`, { kind: "message", text: `answer ${i}\n\n${"words ".repeat(20 + (i % 5) * 30)}` }),
-  );
-}
-
-const toolCall = (toolCallId: string, title: string): PanelAction => ({
-  type: "acp/update",
-  entryId: `tool-${toolCallId}`,
-  update: { sessionUpdate: "tool_call", toolCallId, title, kind: "edit", status: "in_progress" },
-});
-
-const askWrite = (requestId: string, toolCallId: string): PanelAction => ({
-  type: "permission/requested",
-  requestId,
-  entryId: `tool-${toolCallId}`,
-  toolCall: { toolCallId, title: `Write ${toolCallId}.ts`, kind: "edit" },
-  options: [
-    { optionId: "yes", name: "Yes, write it", kind: "allow_once" },
-    { optionId: "no", name: "Don't", kind: "reject_once" },
-  ],
-});
-
-const askForm = (requestId: string, toolCallId: string): PanelAction => ({
-  type: "form/requested",
-  requestId,
-  message: "Which name?",
-  toolCallId,
-  schema: { type: "object", properties: { name: { type: "string", title: "File name" } }, required: ["name"] },
-});
-
-/** Whether `element` is within the transcript's visible box. */
-function inView(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const view = element.closest("[role=log]")?.getBoundingClientRect();
-    return view !== undefined && box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
-  });
-}
+/** 400 entries, answers of 20 to 140 words: far more than the view holds. */
+const LONG_THREAD = longThread(400, (i) => 20 + (i % 5) * 30);
 
 async function scrollToTop(panel: Panel): Promise<void> {
-  const log = panel.page.getByRole("log", { name: "Transcript" });
+  const log = panel.transcript;
   await eventually(async () => assert.ok((await log.getByRole("article").count()) > 0));
   await log.evaluate((element) => element.scrollTo(0, 0));
   await eventually(async () => assert.equal(await log.getByText("question 0", { exact: true }).count(), 1));
@@ -65,101 +27,62 @@ async function scrollToTop(panel: Panel): Promise<void> {
 }
 
 describe("webview following the conversation", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("brings a message the user sends into view, even when they had scrolled up", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState(longThread()));
+  it("brings a message the user sends into view, even when they had scrolled up", () =>
+    webview.withPanel({ state: readyState(LONG_THREAD) }, async (panel) => {
       await scrollToTop(panel);
       await panel.actions(1, [turnStarted("u-new", "my brand new question")]);
       const sent = panel.page.getByRole("log").getByText("my brand new question", { exact: true });
       await eventually(async () => assert.equal(await sent.count(), 1, "the sent message is rendered"));
-      await eventually(async () => assert.equal(await inView(sent), true, "the sent message is in view"));
+      await eventually(async () => assert.equal(await wholeInLog(sent), true, "the sent message is in view"));
       await panel.actions(2, [messageChunk("a-new", `the reply\n\n${"more ".repeat(200)}`)]);
-      await eventually(async () =>
-        assert.ok(
-          await panel.page
-            .getByRole("log")
-            .evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight <= 1),
-          "keeps following the reply",
-        ),
-      );
+      await eventually(async () => assert.ok(await atBottom(panel.page.getByRole("log")), "keeps following the reply"));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("does not mistake a reloaded view's first snapshot for a sent message: it opens where the reader was", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState(longThread()));
+  it("does not mistake a reloaded view's first snapshot for a sent message: it opens where the reader was", () =>
+    webview.withPanel({ state: readyState(LONG_THREAD) }, async (panel) => {
       await scrollToTop(panel);
       await panel.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-      await panel.page.reload();
-      await panel.waitForSent("webview/ready");
-      await panel.snapshot(0, readyState(longThread()));
+      await panel.reload();
+      await panel.snapshot(0, readyState(LONG_THREAD));
       const first = panel.page.getByRole("log").getByText("question 0", { exact: true });
       await eventually(async () => assert.equal(await first.count(), 1, "the top of the thread is rendered"));
       await settle(panel.page);
       await settle(panel.page);
-      assert.equal(await inView(first), true, "still at the top");
+      assert.equal(await wholeInLog(first), true, "still at the top");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("brings a permission request into view while scrolled up; the status and card say the agent waits for you", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState(longThread(), RUNNING));
+  it("brings a permission request into view while scrolled up; the status and card say the agent waits for you", () =>
+    webview.withPanel({ state: readyState(LONG_THREAD, RUNNING) }, async (panel) => {
       await scrollToTop(panel);
-      await panel.actions(1, [toolCall("w1", "Write w1.ts"), askWrite("r1", "w1")]);
+      await panel.actions(1, [editToolCall("w1", "Write w1.ts"), askWrite("r1", "w1")]);
       const request = panel.page.getByRole("group", { name: "Permission request" });
       await eventually(async () => assert.equal(await request.count(), 1, "the request is rendered"));
-      await eventually(async () => assert.equal(await inView(request), true, "the request is in view"));
+      await eventually(async () => assert.equal(await wholeInLog(request), true, "the request is in view"));
       const status = panel.page.getByRole("status");
       await eventually(async () => assert.equal((await status.textContent())?.trim(), "Waiting for your approval"));
       const card = panel.page.getByRole("article", { name: "Tool: Write w1.ts" });
       assert.equal((await card.locator(".tool-status").textContent())?.trim(), "Waiting for you");
       // A later update from the agent does not make the card say "Running" while the request waits.
-      await panel.actions(3, [
-        {
-          type: "acp/update",
-          entryId: "x",
-          update: { sessionUpdate: "tool_call_update", toolCallId: "w1", status: "in_progress" },
-        },
-      ]);
+      await panel.actions(3, [acpUpdate("x", "tool_call_update", { toolCallId: "w1", status: "in_progress" })]);
       await settle(panel.page);
       assert.equal((await card.locator(".tool-status").textContent())?.trim(), "Waiting for you");
-      await panel.actions(4, [
-        { type: "permission/resolved", requestId: "r1", outcome: { optionId: "yes", kind: "allow_once" } },
-      ]);
+      await panel.actions(4, [permissionResolved("r1", { optionId: "yes", kind: "allow_once" })]);
       await eventually(async () => assert.match((await status.textContent()) ?? "", /is working/));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("brings a form into view while scrolled up, says it waits for your answer, and focuses its first field", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState(longThread(), RUNNING));
+  it("brings a form into view while scrolled up, says it waits for your answer, and focuses its first field", () =>
+    webview.withPanel({ state: readyState(LONG_THREAD, RUNNING) }, async (panel) => {
       await scrollToTop(panel);
       await panel.page.getByRole("log").getByText("question 0", { exact: true }).click();
-      await panel.actions(1, [toolCall("f1", "Create a test"), askForm("form-1", "f1")]);
+      await panel.actions(1, [editToolCall("f1", "Create a test"), askName("form-1", "f1")]);
       const form = panel.page.getByRole("form", { name: "Which name?" });
       await eventually(async () => assert.equal(await form.count(), 1, "the form is rendered"));
-      await eventually(async () => assert.equal(await inView(form), true, "the form is in view"));
+      await eventually(async () => assert.equal(await wholeInLog(form), true, "the form is in view"));
       await eventually(async () =>
         assert.equal((await panel.page.getByRole("status").textContent())?.trim(), "Waiting for your answer"),
       );
@@ -167,25 +90,18 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
       assert.equal((await card.locator(".tool-status").textContent())?.trim(), "Waiting for you", 'not "Running"');
       await eventually(async () =>
         assert.equal(
-          await form
-            .getByRole("textbox", { name: "File name" })
-            .evaluate((element) => element === document.activeElement),
+          await hasFocus(form.getByRole("textbox", { name: "File name" })),
           true,
           "the first field has focus",
         ),
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("offers Jump to latest with a count of new entries whenever the view is not at the bottom", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState(longThread(), RUNNING));
+  it("offers Jump to latest with a count of new entries whenever the view is not at the bottom", () =>
+    webview.withPanel({ state: readyState(LONG_THREAD, RUNNING) }, async (panel) => {
       const jump = panel.page.getByRole("button", { name: /^Jump to latest/ });
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       await eventually(async () => assert.ok((await log.getByRole("article").count()) > 0));
       await settle(panel.page);
       assert.equal(await jump.count(), 0, "no button at the bottom");
@@ -194,34 +110,24 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
       assert.equal(await jump.getAttribute("aria-label"), "Jump to latest", "no count before anything new arrived");
       assert.equal(await jump.locator(".codicon").count(), 1, "a codicon");
 
-      await panel.actions(1, [toolCall("n1", "Write n1.ts"), messageChunk("n2", "the entry after it")]);
+      await panel.actions(1, [editToolCall("n1", "Write n1.ts"), messageChunk("n2", "the entry after it")]);
       await eventually(async () =>
         assert.equal(await jump.getAttribute("aria-label"), "Jump to latest, 2 new entries"),
       );
       assert.match((await jump.textContent()) ?? "", /2/, "the count is visible");
       await eventually(async () =>
-        assert.ok(await inView(log.getByText("question 0", { exact: true })), "the reader stays where they were"),
+        assert.ok(await wholeInLog(log.getByText("question 0", { exact: true })), "the reader stays where they were"),
       );
 
       await jump.focus();
       await panel.page.keyboard.press("Enter");
-      await eventually(async () =>
-        assert.ok(
-          await log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight <= 1),
-          "at the bottom",
-        ),
-      );
+      await eventually(async () => assert.ok(await atBottom(log), "at the bottom"));
       await eventually(async () => assert.equal(await jump.count(), 0, "gone at the bottom"));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("answers the pending permission with Alt+A and Alt+D, announced on the buttons and in a visible hint", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([], RUNNING));
+  it("answers the pending permission with Alt+A and Alt+D, announced on the buttons and in a visible hint", () =>
+    webview.withPanel({ state: readyState([], RUNNING) }, async (panel) => {
       await panel.actions(1, [turnStarted("u1", "write files"), askWrite("r1", "one")]);
       const request = panel.page.getByRole("group", { name: "Permission request" });
       const allow = request.getByRole("button", { name: "Yes, write it", exact: true });
@@ -230,24 +136,13 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
       assert.equal(await allow.getAttribute("aria-keyshortcuts"), "Alt+A");
       assert.equal(await deny.getAttribute("aria-keyshortcuts"), "Alt+D");
       assert.match((await request.textContent()) ?? "", /Alt\+A.*Alt\+D/, "a visible hint");
-      await eventually(async () =>
-        assert.equal(await allow.evaluate((element) => element === document.activeElement), true),
-      );
+      await eventually(async () => assert.equal(await hasFocus(allow), true));
       await panel.page.keyboard.press("Alt+D");
-      await panel.waitForSent("permission/answer");
-      assert.deepEqual((await panel.sentOfType("permission/answer"))[0], {
-        type: "permission/answer",
-        requestId: "r1",
-        optionId: "no",
-      });
-      await panel.actions(3, [
-        { type: "permission/resolved", requestId: "r1", outcome: { optionId: "no", kind: "reject_once" } },
-      ]);
+      assert.deepEqual((await panel.waitForSentOfType("permission/answer"))[0], permissionAnswer("r1", "no"));
+      await panel.actions(3, [permissionResolved("r1", { optionId: "no", kind: "reject_once" })]);
 
       // While the user types a draft, the keys are theirs: no answer goes out.
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
-      await prompt.fill("half a thought");
-      await prompt.focus();
+      const prompt = await typeDraft(panel, "half a thought");
       await panel.actions(4, [askWrite("r2", "two")]);
       await eventually(async () => assert.equal(await request.count(), 1));
       await panel.page.keyboard.press("Alt+A");
@@ -257,15 +152,7 @@ describe("webview following the conversation", { timeout: 120_000 }, () => {
       // From the empty composer, the shortcut answers the pending request.
       await prompt.fill("");
       await panel.page.keyboard.press("Alt+A");
-      await panel.waitForSent("permission/answer", 2);
-      assert.deepEqual((await panel.sentOfType("permission/answer"))[1], {
-        type: "permission/answer",
-        requestId: "r2",
-        optionId: "yes",
-      });
+      assert.deepEqual((await panel.waitForSentOfType("permission/answer", 2))[1], permissionAnswer("r2", "yes"));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -4,10 +4,12 @@
  * cannot freeze the panel, and a pattern it cannot run is left to the agent with a visible note.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { fold } from "./fullFixture";
 import { readyState } from "./fixtures";
-import { type Harness, Panel, eventually, startHarness } from "./harness";
+import { eventually } from "./harness";
+import { webviewSuite } from "./webviewSuite";
+import { askForm } from "./requestFixture";
 
 const bad = `${"a".repeat(40)}!`;
 const schema = {
@@ -21,21 +23,10 @@ const schema = {
 };
 
 describe("webview form patterns", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("`^(a+)+$` with a 40-character default: the form shows at once and refuses it, a matching value is sent, the panel stays responsive", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(
-        0,
-        fold([{ type: "form/requested", requestId: "form-1", message: "Which code?", schema }], readyState()),
-      );
+  it("`^(a+)+$` with a 40-character default: the form shows at once and refuses it, a matching value is sent, the panel stays responsive", () =>
+    webview.withPanel({ state: fold([askForm("form-1", "Which code?", schema)], readyState()) }, async (panel) => {
       const form = panel.page.getByRole("form", { name: "Which code?" });
       // A backtracking check of the default would hold the page's only thread for minutes.
       await form.waitFor({ state: "visible", timeout: 10_000 });
@@ -61,25 +52,19 @@ describe("webview form patterns", { timeout: 120_000 }, () => {
       await code.fill("a".repeat(40));
       await eventually(async () => assert.equal(await form.locator("[aria-invalid='true']").count(), 0));
       await form.getByRole("button", { name: "Submit" }).click();
-      await panel.waitForSent("form/submit");
-      assert.deepEqual((await panel.sentOfType("form/submit"))[0]?.values, { code: "a".repeat(40), ticket: "ABC-12" });
+      assert.deepEqual((await panel.waitForSentOfType("form/submit"))[0]?.values, {
+        code: "a".repeat(40),
+        ticket: "ABC-12",
+      });
 
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await prompt.fill("still typing");
       assert.equal(await prompt.inputValue(), "still typing");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("a pattern the linear matcher cannot run (lookahead) is not enforced, and the field says the agent checks it", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(
-        0,
-        fold([{ type: "form/requested", requestId: "form-1", message: "Which word?", schema }], readyState()),
-      );
+  it("a pattern the linear matcher cannot run (lookahead) is not enforced, and the field says the agent checks it", () =>
+    webview.withPanel({ state: fold([askForm("form-1", "Which word?", schema)], readyState()) }, async (panel) => {
       const form = panel.page.getByRole("form", { name: "Which word?" });
       await form.waitFor({ state: "visible", timeout: 10_000 });
       const word = form.getByRole("textbox", { name: "Word" });
@@ -97,11 +82,7 @@ describe("webview form patterns", { timeout: 120_000 }, () => {
       await form.getByRole("textbox", { name: "Code" }).fill("aaa");
       await eventually(async () => assert.equal(await form.locator("[aria-invalid='true']").count(), 0));
       await form.getByRole("button", { name: "Submit" }).click();
-      await panel.waitForSent("form/submit");
-      assert.deepEqual((await panel.sentOfType("form/submit"))[0]?.values, { code: "aaa", word: "yes" });
+      assert.deepEqual((await panel.waitForSentOfType("form/submit"))[0]?.values, { code: "aaa", word: "yes" });
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -4,7 +4,7 @@
  * can also replay the actions one by one.
  */
 import { type PanelAction, type PanelState, initialPanelState, reducePanel } from "../../src/shared/wire/panelState";
-import { AGENT } from "./fixtures";
+import { AGENT, acpUpdate, textContent } from "./fixtures";
 
 export const OLD_MATH = [
   "export function add(a: number, b: number): number {",
@@ -74,13 +74,7 @@ export const FORM_SCHEMA = {
   required: ["fileName", "framework"],
 };
 
-const update = (entryId: string, sessionUpdate: string, fields: Record<string, unknown> = {}): PanelAction => ({
-  type: "acp/update",
-  entryId,
-  update: { sessionUpdate, ...fields },
-});
-
-const text = (value: string) => ({ type: "content", content: { type: "text", text: value } });
+const update = acpUpdate;
 
 export function fullFixtureActions(): PanelAction[] {
   return [
@@ -150,7 +144,7 @@ export function fullFixtureActions(): PanelAction[] {
       status: "completed",
       locations: [{ path: "/w/src/math.ts", line: 2 }],
       rawInput: { path: "/w/src/math.ts", limit: 40 },
-      content: [text("```ts\nexport function add(a, b) {\n  return a - b;\n}\n```")],
+      content: [textContent("```ts\nexport function add(a, b) {\n  return a - b;\n}\n```")],
       rawOutput: "export function add(a, b) {",
     }),
     update("t-edit", "tool_call", {
@@ -191,7 +185,7 @@ export function fullFixtureActions(): PanelAction[] {
       title: "List src",
       kind: "search",
       status: "completed",
-      content: [text("src/\n  math.ts\n  math.test.ts\n  util/\n    format.ts\n\n4 files, 1 folder")],
+      content: [textContent("src/\n  math.ts\n  math.test.ts\n  util/\n    format.ts\n\n4 files, 1 folder")],
     }),
     update("t-fetch", "tool_call", {
       toolCallId: "fetch-1",

@@ -4,23 +4,19 @@
  * agent's slash commands, focus in the composer), and a visible line when the user stopped a turn.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { catalog, noAgentState } from "./featureFixture";
-import { readyState, turnStarted } from "./fixtures";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { describe, it } from "node:test";
+import { catalog } from "./featureFixture";
+import { readyState, turnStarted, acpUpdate } from "./fixtures";
+import { eventually, settle } from "./harness";
+import { openFirstRun } from "./scenes";
+import { webviewSuite } from "./webviewSuite";
+import { focusedLabel } from "./focus";
 
 describe("webview getting started", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("shows no agent catalog and no 'No agent configured' before the host's first snapshot", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("shows no agent catalog and no 'No agent configured' before the host's first snapshot", () =>
+    webview.withPanel(async (panel) => {
       // The catalog can arrive before the tab's snapshot (the ready handshake answers it first).
       await panel.send(catalog());
       await settle(panel.page);
@@ -32,18 +28,13 @@ describe("webview getting started", { timeout: 120_000 }, () => {
       assert.notEqual(await panel.page.getByRole("status").textContent(), "No agent configured");
       // The tab is already starting its agent in its first snapshot: still no catalog.
       await panel.snapshot(0, { ...readyState(), connection: { status: "starting", agent: "Echo Agent" } });
-      await eventually(async () => assert.equal(await panel.page.getByRole("log", { name: "Transcript" }).count(), 1));
+      await eventually(async () => assert.equal(await panel.transcript.count(), 1));
       assert.equal(await panel.page.getByRole("heading", { name: "Start a session" }).count(), 0);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("offers 'Add agent…' in the agent picker, which asks the host and keeps the current agent", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("offers 'Add agent…' in the agent picker, which asks the host and keeps the current agent", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       const picker = panel.page.getByRole("combobox", { name: "Agent" });
       await eventually(async () => assert.equal((await picker.textContent())?.trim(), "Echo Agent"));
       await picker.click();
@@ -54,22 +45,13 @@ describe("webview getting started", { timeout: 120_000 }, () => {
       assert.deepEqual(await panel.sentOfType("agent/select"), [], "Add agent… is not an agent");
       await eventually(async () => assert.equal((await picker.textContent())?.trim(), "Echo Agent"));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("a new tab's empty state offers starter prompts and the agent's slash commands, with the caret in the composer", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+  it("a new tab's empty state offers starter prompts and the agent's slash commands, with the caret in the composer", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
+      const prompt = panel.prompt;
       await eventually(async () => assert.equal(await prompt.count(), 1));
-      await eventually(
-        async () =>
-          assert.equal(await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Prompt"),
-        2_000,
-      );
+      await eventually(async () => assert.equal(await focusedLabel(panel.page), "Prompt"), 2_000);
 
       const starters = panel.page.getByRole("list", { name: "Starter prompts" });
       await eventually(async () =>
@@ -79,26 +61,17 @@ describe("webview getting started", { timeout: 120_000 }, () => {
       const text = (await first.textContent())?.trim() ?? "";
       await first.click();
       await eventually(async () => assert.equal(await prompt.inputValue(), text));
-      assert.equal(
-        await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
-        "Prompt",
-        "back in the composer to edit or send",
-      );
+      assert.equal(await focusedLabel(panel.page), "Prompt", "back in the composer to edit or send");
       assert.deepEqual(await panel.sentOfType("prompt/send"), [], "a starter is a suggestion, not sent");
 
       // The agent's slash commands (available_commands_update) join the empty state.
       await panel.actions(1, [
-        {
-          type: "acp/update",
-          entryId: "c1",
-          update: {
-            sessionUpdate: "available_commands_update",
-            availableCommands: [
-              { name: "review", description: "Review the changes", input: null },
-              { name: "init", description: "Create AGENTS.md" },
-            ],
-          },
-        },
+        acpUpdate("c1", "available_commands_update", {
+          availableCommands: [
+            { name: "review", description: "Review the changes", input: null },
+            { name: "init", description: "Create AGENTS.md" },
+          ],
+        }),
       ]);
       const commands = panel.page.getByRole("list", { name: "Slash commands" });
       await eventually(async () => assert.equal(await commands.getByRole("button").count(), 2));
@@ -110,22 +83,13 @@ describe("webview getting started", { timeout: 120_000 }, () => {
       await panel.actions(2, [turnStarted("u1", "hello")]);
       await eventually(async () => assert.equal(await starters.count(), 0));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("the first-run view leads to the ACP registry", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.send(catalog());
-      await panel.snapshot(0, noAgentState());
+  it("the first-run view leads to the ACP registry", () =>
+    webview.withPanel(async (panel) => {
+      await openFirstRun(panel);
       await panel.page.getByRole("button", { name: "Add from the ACP registry…" }).click();
-      await panel.waitForSent("agents/add");
-      assert.deepEqual(await panel.sentOfType("agents/add"), [{ type: "agents/add", source: "registry" }]);
+      assert.deepEqual(await panel.waitForSentOfType("agents/add"), [{ type: "agents/add", source: "registry" }]);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -3,30 +3,21 @@
  * checklist above the composer, and the token usage of the last turn.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { fullFixtureState } from "./fullFixture";
-import { readyState, turnStarted, userEntry } from "./fixtures";
-import { type Harness, Panel, computedColour, eventually, settle, startHarness } from "./harness";
+import { readyState, turnStarted, userEntry, acpUpdate } from "./fixtures";
+import { computedColour, eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
-const update = (sessionUpdate: string, fields: Record<string, unknown>): PanelAction => ({
-  type: "acp/update",
-  entryId: `u-${sessionUpdate}`,
-  update: { sessionUpdate, ...fields },
-});
+const update = (sessionUpdate: string, fields: Record<string, unknown>): PanelAction =>
+  acpUpdate(`u-${sessionUpdate}`, sessionUpdate, fields);
 
 describe("webview header, plan and usage", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("titles the session from session_info_update, else the first prompt's first line, else New session", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("titles the session from session_info_update, else the first prompt's first line, else New session", () =>
+    webview.withPanel(async (panel) => {
       const title = panel.page.getByRole("banner").getByRole("heading");
       await panel.snapshot(0, readyState());
       await eventually(async () => assert.equal(await title.textContent(), "New session"));
@@ -37,15 +28,10 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
       await panel.actions(3, [update("session_info_update", { title: null })]);
       await eventually(async () => assert.equal(await title.textContent(), "Refactor the parser"), 2_000);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("offers each config option as a labelled picker that posts config/set, and legacy modes as Mode", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, fullFixtureState());
+  it("offers each config option as a labelled picker that posts config/set, and legacy modes as Mode", () =>
+    webview.withPanel({ state: fullFixtureState() }, async (panel) => {
       const model = panel.page.getByRole("combobox", { name: "Model" });
       await eventually(async () => assert.equal((await model.textContent())?.trim(), "Sonnet (Anthropic)"));
       await model.click();
@@ -59,8 +45,7 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
       // Keyboard-first: the checkbox toggles with Space.
       await panel.page.getByRole("checkbox", { name: "Extended thinking" }).focus();
       await panel.page.keyboard.press("Space");
-      await panel.waitForSent("config/set", 2);
-      assert.deepEqual(await panel.sentOfType("config/set"), [
+      assert.deepEqual(await panel.waitForSentOfType("config/set", 2), [
         { type: "config/set", configId: "model", value: "opus" },
         { type: "config/set", configId: "thinking", value: true },
       ]);
@@ -69,8 +54,7 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
       assert.equal((await mode.textContent())?.trim(), "Code");
       await mode.click();
       await panel.page.getByRole("option", { name: "Ask" }).click();
-      await panel.waitForSent("mode/set");
-      assert.deepEqual(await panel.sentOfType("mode/set"), [{ type: "mode/set", modeId: "ask" }]);
+      assert.deepEqual(await panel.waitForSentOfType("mode/set"), [{ type: "mode/set", modeId: "ask" }]);
 
       // A config option of category "mode" supersedes the legacy modes.
       await panel.actions(1, [
@@ -100,15 +84,10 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
         "a config update replaces the options whole",
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("meters the context window, with cost, in the warning colour past 80%", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, fullFixtureState());
+  it("meters the context window, with cost, in the warning colour past 80%", () =>
+    webview.withPanel({ state: fullFixtureState() }, async (panel) => {
       const meter = panel.page.getByRole("meter", { name: "Context window" });
       await eventually(async () => assert.equal(await meter.getAttribute("aria-valuenow"), "172000"));
       assert.equal(await meter.getAttribute("aria-valuemax"), "200000");
@@ -133,35 +112,24 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
       assert.notEqual(await percentColour(), warning);
       assert.equal(await header.getByText("$0.42").count(), 0, "no cost when the agent stops reporting it");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("toggles Follow agent", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("toggles Follow agent", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       const follow = panel.page.getByRole("checkbox", { name: "Follow agent" });
       await follow.focus();
       await panel.page.keyboard.press("Space");
       await panel.waitForSent("follow/set");
       await panel.page.keyboard.press("Space");
-      await panel.waitForSent("follow/set", 2);
-      assert.deepEqual(await panel.sentOfType("follow/set"), [
+      assert.deepEqual(await panel.waitForSentOfType("follow/set", 2), [
         { type: "follow/set", enabled: true },
         { type: "follow/set", enabled: false },
       ]);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows the plan as a collapsible checklist with its progress; a new plan replaces it", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, fullFixtureState());
+  it("shows the plan as a collapsible checklist with its progress; a new plan replaces it", () =>
+    webview.withPanel({ state: fullFixtureState() }, async (panel) => {
       const plan = panel.page.getByRole("list", { name: "Plan" });
       const toggle = panel.page.getByRole("button", { name: /^Plan/ });
       await toggle.waitFor();
@@ -179,9 +147,7 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
       assert.match((await toggle.textContent()) ?? "", /2 of 5 done/);
       assert.equal(await toggle.getAttribute("aria-expanded"), "true");
       const planTop = await plan.evaluate((element) => element.getBoundingClientRect().top);
-      const promptTop = await panel.page
-        .getByRole("textbox", { name: "Prompt" })
-        .evaluate((element) => element.getBoundingClientRect().top);
+      const promptTop = await panel.prompt.evaluate((element) => element.getBoundingClientRect().top);
       assert.ok(planTop < promptTop, "above the composer");
 
       await toggle.click();
@@ -201,15 +167,10 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await plan.getByRole("listitem").count(), 2));
       assert.match((await toggle.textContent()) ?? "", /0 of 2 done/);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows the token usage of the turn that just ended", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([userEntry("u0", "earlier")]));
+  it("shows the token usage of the turn that just ended", () =>
+    webview.withPanel({ state: readyState([userEntry("u0", "earlier")]) }, async (panel) => {
       await panel.actions(1, [turnStarted("u1", "count")]);
       await panel.actions(2, [
         {
@@ -226,8 +187,5 @@ describe("webview header, plan and usage", { timeout: 120_000 }, () => {
       );
       await settle(panel.page);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -7,50 +7,44 @@
  * ended / archived, and the two filters combine.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { SessionListItem } from "../../src/shared/wire/protocol";
 import { AGENT, readyState } from "./fixtures";
 import { sessionsList, tabsState } from "./featureFixture";
-import { type Harness, Panel, eventually, startHarness } from "./harness";
+import { eventually } from "./harness";
+import type { Panel } from "./panel";
+import { openSessionList } from "./scenes";
+import { webviewSuite } from "./webviewSuite";
 
 describe("webview history search", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
   async function openHistory(panel: Panel) {
     await panel.snapshot(0, readyState());
     await panel.send(tabsState("tab-1"));
-    await panel.page.getByRole("button", { name: "Show sessions" }).click();
-    await panel.waitForSent("sessions/refresh");
-    const now = await panel.page.evaluate(() => Date.now());
-    const base = sessionsList(now).sessions;
-    const extra: SessionListItem[] = [
-      {
-        agent: "Codex",
-        sessionId: "session-old",
-        cwd: "/home/ada/work/site",
-        title: "Plan for the morning",
-        updatedAt: new Date(now - 5 * 86_400_000).toISOString(),
-        status: "closed",
-        changedFiles: 3,
-        cost: { amount: 0.42, currency: "USD" },
-      },
-      { ...base[3]!, sessionId: "session-archived", title: "Archived lantern notes", archived: true },
-    ];
-    await panel.send({ type: "sessions/list", sessions: [...base, ...extra] });
-    const list = panel.page.getByRole("list", { name: "Session list" });
+    const list = await openSessionList(panel, (now) => {
+      const base = sessionsList(now).sessions;
+      const extra: SessionListItem[] = [
+        {
+          agent: "Codex",
+          sessionId: "session-old",
+          cwd: "/home/ada/work/site",
+          title: "Plan for the morning",
+          updatedAt: new Date(now - 5 * 86_400_000).toISOString(),
+          status: "closed",
+          changedFiles: 3,
+          cost: { amount: 0.42, currency: "USD" },
+        },
+        { ...base[3]!, sessionId: "session-archived", title: "Archived lantern notes", archived: true },
+      ];
+      return { type: "sessions/list", sessions: [...base, ...extra] };
+    });
     await eventually(async () => assert.equal(await list.getByRole("listitem").count(), 5));
     return list;
   }
 
-  it("sends the query, shows the ranked hits first with their snippet, and is axe-clean", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("sends the query, shows the ranked hits first with their snippet, and is axe-clean", () =>
+    webview.withPanel(async (panel) => {
       const list = await openHistory(panel);
       const search = panel.page.getByRole("searchbox", { name: "Search sessions" });
       await search.fill("harbour lantern");
@@ -95,14 +89,10 @@ describe("webview history search", { timeout: 120_000 }, () => {
       assert.ok(await first.getByRole("button", { name: "Open Plan for the morning" }).isVisible());
       assert.deepEqual(await panel.axe(), []);
       await panel.assertHealthy();
-    } finally {
-      await panel.context.close();
-    }
-  });
+    }));
 
-  it("an answer to an older query is not shown for a newer one", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("an answer to an older query is not shown for a newer one", () =>
+    webview.withPanel(async (panel) => {
       const list = await openHistory(panel);
       const search = panel.page.getByRole("searchbox", { name: "Search sessions" });
       await search.fill("docs");
@@ -114,14 +104,10 @@ describe("webview history search", { timeout: 120_000 }, () => {
       // "docs" matches the title "Docs typo" only; the stale hit for "harbour" is not added.
       await eventually(async () => assert.equal(await list.getByRole("listitem").count(), 1));
       assert.match(await list.getByRole("listitem").first().innerText(), /Docs typo/);
-    } finally {
-      await panel.context.close();
-    }
-  });
+    }));
 
-  it("filters by agent and shows archived conversations only when asked", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("filters by agent and shows archived conversations only when asked", () =>
+    webview.withPanel(async (panel) => {
       const list = await openHistory(panel);
       const rows = list.getByRole("listitem");
       const filter = panel.page.getByRole("combobox", { name: "Agent filter" });
@@ -137,44 +123,38 @@ describe("webview history search", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await rows.count(), 6));
       assert.ok(await rows.filter({ hasText: "Archived lantern notes" }).first().isVisible());
       assert.deepEqual(await panel.axe(), []);
-    } finally {
-      await panel.context.close();
-    }
-  });
-  it("each row shows agent, date, state, changed files and cost; the agent and archived filters combine", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+    }));
+
+  it("each row shows agent, date, state, changed files and cost; the agent and archived filters combine", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       await panel.send(tabsState("tab-1"));
-      await panel.page.getByRole("button", { name: "Show sessions" }).click();
-      await panel.waitForSent("sessions/refresh");
-      const now = await panel.page.evaluate(() => Date.now());
-      const [running] = sessionsList(now).sessions;
-      const ago = (ms: number) => new Date(now - ms).toISOString();
-      const sessions: SessionListItem[] = [
-        running!,
-        {
-          agent: "Codex",
-          sessionId: "w",
-          cwd: "/w",
-          title: "Needs your answer",
-          status: "waiting",
-          updatedAt: ago(60_000),
-        },
-        {
-          agent: "Codex",
-          sessionId: "e",
-          cwd: "/w",
-          title: "Finished yesterday",
-          status: "closed",
-          updatedAt: ago(26 * 3_600_000),
-          changedFiles: 2,
-          cost: { amount: 1.25, currency: "USD" },
-        },
-        { agent: "Codex", sessionId: "a", cwd: "/w", title: "Old archived plan", status: "closed", archived: true },
-      ];
-      await panel.send({ type: "sessions/list", sessions });
-      const list = panel.page.getByRole("list", { name: "Session list" });
+      const list = await openSessionList(panel, (now) => {
+        const [running] = sessionsList(now).sessions;
+        const ago = (ms: number) => new Date(now - ms).toISOString();
+        const sessions: SessionListItem[] = [
+          running!,
+          {
+            agent: "Codex",
+            sessionId: "w",
+            cwd: "/w",
+            title: "Needs your answer",
+            status: "waiting",
+            updatedAt: ago(60_000),
+          },
+          {
+            agent: "Codex",
+            sessionId: "e",
+            cwd: "/w",
+            title: "Finished yesterday",
+            status: "closed",
+            updatedAt: ago(26 * 3_600_000),
+            changedFiles: 2,
+            cost: { amount: 1.25, currency: "USD" },
+          },
+          { agent: "Codex", sessionId: "a", cwd: "/w", title: "Old archived plan", status: "closed", archived: true },
+        ];
+        return { type: "sessions/list", sessions };
+      });
       const rows = list.getByRole("listitem");
       const titles = async () => (await rows.locator(".session-title").allInnerTexts()).sort();
       const rowText = async (title: string) =>
@@ -204,8 +184,5 @@ describe("webview history search", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await rows.count(), 3));
       assert.deepEqual(await panel.axe(), []);
       await panel.assertHealthy();
-    } finally {
-      await panel.context.close();
-    }
-  });
+    }));
 });

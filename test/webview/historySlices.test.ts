@@ -4,31 +4,26 @@
  * acknowledged with where the held thread now starts, and the oldest entry is reachable at the end.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { historySlice } from "../../src/shared/thread/threadHistory";
 import { threadTail } from "../../src/shared/thread/threadTail";
 import { longThread, messageChunk, readyState } from "./fixtures";
-import { type Harness, Panel, eventually, settle, shownInLog, startHarness } from "./harness";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
+import { shownInLog } from "./transcriptView";
 
 const COUNT = 1_200;
 const TAIL = 100;
 const SLICE = 250;
 
 describe("webview: a long thread's history in slices", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("prepends each slice where the reader does not lose their place, and acknowledges it", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("prepends each slice where the reader does not lose their place, and acknowledges it", () =>
+    webview.withPanel(async (panel) => {
       const whole = readyState(longThread(COUNT));
       await panel.snapshot(0, { ...whole, thread: threadTail(whole.thread, TAIL) });
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const inView = (text: string) => shownInLog(log, text);
       await eventually(async () => assert.equal(await inView(`question ${COUNT - 2}`), true, "the newest entry"));
       // The reader goes to the top of the tail, where older entries will appear above.
@@ -67,8 +62,5 @@ describe("webview: a long thread's history in slices", { timeout: 120_000 }, () 
       await log.evaluate((element) => element.scrollTo(0, 0));
       await eventually(async () => assert.equal(await inView("question 0"), true, "the oldest entry is reachable"));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -6,9 +6,11 @@
  * later). Whatever still throws inside one transcript row is caught by that row's error boundary.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { agentEntry, messageChunk, readyState, userEntry } from "./fixtures";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { describe, it } from "node:test";
+import { agentEntry, messageChunk, readyState, userEntry, RUNNING } from "./fixtures";
+import type { Panel } from "./panel";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const LEVELS = 5_000;
 const deepQuote = `${">".repeat(LEVELS)} quoted`;
@@ -23,20 +25,20 @@ declare global {
 
 /** The panel is alive: the other entries are there and the Prompt textbox takes input. */
 async function assertAlive(panel: Panel): Promise<void> {
-  const log = panel.page.getByRole("log", { name: "Transcript" });
+  const log = panel.transcript;
   await eventually(async () =>
     assert.equal(await log.getByText("Before the attack").count(), 1, "the entry before still renders"),
   );
   assert.equal(await log.locator("strong", { hasText: "fine" }).count(), 1, "its Markdown is still formatted");
   assert.equal(await log.getByText("after the attack", { exact: true }).count(), 1, "the entry after renders");
-  const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+  const prompt = panel.prompt;
   await prompt.fill("still typing");
   assert.equal(await prompt.inputValue(), "still typing");
 }
 
 /** The hostile block is shown as its plain source with a note, not as nested HTML. */
 async function assertShownPlain(panel: Panel, source: string): Promise<void> {
-  const log = panel.page.getByRole("log", { name: "Transcript" });
+  const log = panel.transcript;
   const plain = log.locator(".markdown-unformatted");
   await eventually(async () => assert.equal(await plain.count(), 1, "one block shown as plain text"), 10_000);
   assert.equal(await plain.locator("pre").textContent(), source);
@@ -45,21 +47,14 @@ async function assertShownPlain(panel: Panel, source: string): Promise<void> {
 }
 
 describe("hostile Markdown", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
   for (const [name, source] of [
     ["nested quotes", deepQuote],
     ["nested lists", deepList],
   ] as const) {
-    it(`${LEVELS.toLocaleString("en-US")} levels of ${name}, streamed (eager render): plain text, the panel lives`, async () => {
-      const panel = await Panel.open(harness);
-      try {
+    it(`${LEVELS.toLocaleString("en-US")} levels of ${name}, streamed (eager render): plain text, the panel lives`, () =>
+      webview.withPanel(async (panel) => {
         await panel.snapshot(
           0,
           readyState(
@@ -68,7 +63,7 @@ describe("hostile Markdown", { timeout: 120_000 }, () => {
               agentEntry("a0", { kind: "message", text: "Before the attack, all **fine**." }),
               userEntry("u2", "after the attack"),
             ],
-            { phase: "running", startedAt: 1 },
+            RUNNING,
           ),
         );
         await eventually(async () => assert.equal(await panel.page.locator("strong", { hasText: "fine" }).count(), 1));
@@ -76,14 +71,10 @@ describe("hostile Markdown", { timeout: 120_000 }, () => {
         await assertShownPlain(panel, source);
         await assertAlive(panel);
         await panel.assertHealthy();
-      } finally {
-        await panel.close();
-      }
-    });
+      }));
 
-    it(`${LEVELS.toLocaleString("en-US")} levels of ${name}, deferred past the render budget: plain text, the panel lives`, async () => {
-      const panel = await Panel.open(harness);
-      try {
+    it(`${LEVELS.toLocaleString("en-US")} levels of ${name}, deferred past the render budget: plain text, the panel lives`, () =>
+      webview.withPanel(async (panel) => {
         // Every clock read is 20 ms later than the last, so only the first block checked in a task
         // fits the 10 ms budget (renderBudget.ts): the hostile block, above a trailing paragraph,
         // misses it, waits as a deferred block and is rendered in a later frame.
@@ -118,15 +109,11 @@ describe("hostile Markdown", { timeout: 120_000 }, () => {
         );
         await assertAlive(panel);
         await panel.assertHealthy();
-      } finally {
-        await panel.close();
-      }
-    });
+      }));
   }
 
-  it("a component that throws inside one entry leaves the rest of the panel alive, that entry shown as plain text", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("a component that throws inside one entry leaves the rest of the panel alive, that entry shown as plain text", () =>
+    webview.withPanel(async (panel) => {
       // Whatever the cause (here: the DOM refusing one entry's HTML), a throw while rendering an
       // entry reaches React. Without an error boundary React unmounts the whole panel.
       await panel.page.evaluate(() => {
@@ -154,7 +141,7 @@ describe("hostile Markdown", { timeout: 120_000 }, () => {
         ]),
       );
       await assertAlive(panel);
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const broken = log.locator(".entry-fallback");
       await eventually(async () => assert.equal(await broken.count(), 1, "the failing entry shows its fallback"));
       assert.equal(
@@ -169,8 +156,5 @@ describe("hostile Markdown", { timeout: 120_000 }, () => {
       await settle(panel.page);
       const unexpected = panel.problems.filter((problem) => !problem.includes("EXPLODE"));
       assert.deepEqual(unexpected, [], "nothing else went wrong");
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -8,11 +8,12 @@ import * as assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import type { HostMessage } from "../../src/shared/wire/protocol";
 import { fold } from "./fullFixture";
-import { type Harness, Panel, eventually, startHarness } from "./harness";
+import { eventually } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const outDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../test-results");
 const CLAUDE_PAGE = "https://github.com/zed-industries/claude-agent-acp";
@@ -65,17 +66,10 @@ function failedStart(agent: string, command: string, missingCommand = true): Pan
 }
 
 describe("webview: installing an agent", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("the first-run view offers Install, or the command to copy and the vendor's page", async () => {
-    const panel = await Panel.open(harness, { viewport: { width: 300, height: 800 } });
-    try {
+  it("the first-run view offers Install, or the command to copy and the vendor's page", () =>
+    webview.withPanel({ viewport: { width: 300, height: 800 } }, async (panel) => {
       await panel.send(catalog());
       await panel.snapshot(0, fold([{ type: "agents/configured", agents: ["Codex"] }]));
       const agents = panel.page.getByRole("list", { name: "Agents" });
@@ -88,8 +82,7 @@ describe("webview: installing an agent", { timeout: 120_000 }, () => {
       // Claude: Install, not a Start that would fail.
       assert.equal(await panel.page.getByRole("button", { name: "Start Claude" }).count(), 0);
       await panel.page.getByRole("button", { name: "Install Claude" }).click();
-      await panel.waitForSent("agent/install");
-      assert.deepEqual(await panel.sentOfType("agent/install"), [{ type: "agent/install", agent: "Claude" }]);
+      assert.deepEqual(await panel.waitForSentOfType("agent/install"), [{ type: "agent/install", agent: "Claude" }]);
       await panel.page.getByRole("link", { name: "Install instructions for Claude" }).click();
       await panel.waitForSent("link/open");
       // Codex was installed by the panel: Start.
@@ -98,13 +91,11 @@ describe("webview: installing an agent", { timeout: 120_000 }, () => {
       const bub = agents.getByRole("listitem").filter({ hasText: "Bub" });
       assert.equal(await bub.getByText("pip install bub-acp-server").count(), 1);
       await bub.getByRole("button", { name: "Copy the install command for Bub" }).click();
-      await panel.waitForSent("clipboard/copy");
-      assert.deepEqual(await panel.sentOfType("clipboard/copy"), [
+      assert.deepEqual(await panel.waitForSentOfType("clipboard/copy"), [
         { type: "clipboard/copy", text: "pip install bub-acp-server" },
       ]);
       await bub.getByRole("link", { name: "Install instructions for Bub" }).click();
-      await panel.waitForSent("link/open", 2);
-      assert.deepEqual(await panel.sentOfType("link/open"), [
+      assert.deepEqual(await panel.waitForSentOfType("link/open", 2), [
         { type: "link/open", href: CLAUDE_PAGE },
         { type: "link/open", href: BUB_PAGE },
       ]);
@@ -113,17 +104,13 @@ describe("webview: installing an agent", { timeout: 120_000 }, () => {
       mkdirSync(outDir, { recursive: true });
       await panel.page.screenshot({ path: join(outDir, "webview-install-300.png") });
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("a start whose command was not found offers Install, not Restart, and the picker still names the agent", async () => {
-    const panel = await Panel.open(harness, { viewport: { width: 300, height: 800 } });
-    try {
+  it("a start whose command was not found offers Install, not Restart, and the picker still names the agent", () =>
+    webview.withPanel({ viewport: { width: 300, height: 800 } }, async (panel) => {
       await panel.send(catalog());
       await panel.snapshot(0, fold(failedStart("Claude", "claude-agent-acp")));
-      const error = panel.page.getByRole("log", { name: "Transcript" }).getByRole("article", { name: "Error" });
+      const error = panel.transcript.getByRole("article", { name: "Error" });
       await error.getByRole("button", { name: "Install Claude" }).waitFor();
       assert.equal(await error.getByRole("button", { name: "Restart" }).count(), 0);
       assert.equal(await error.getByRole("link", { name: "Install instructions for Claude" }).count(), 1);
@@ -131,19 +118,14 @@ describe("webview: installing an agent", { timeout: 120_000 }, () => {
       const picker = panel.page.getByRole("combobox", { name: "Agent" });
       await eventually(async () => assert.equal((await picker.textContent())?.trim(), "Claude"));
       await error.getByRole("button", { name: "Install Claude" }).click();
-      await panel.waitForSent("agent/install");
-      assert.deepEqual(await panel.sentOfType("agent/install"), [{ type: "agent/install", agent: "Claude" }]);
+      assert.deepEqual(await panel.waitForSentOfType("agent/install"), [{ type: "agent/install", agent: "Claude" }]);
       assert.deepEqual(await panel.axe(), []);
       await panel.page.screenshot({ path: join(outDir, "webview-install-failed-start-300.png") });
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("a missing command of a preset the panel does not install offers its command to copy", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("a missing command of a preset the panel does not install offers its command to copy", () =>
+    webview.withPanel(async (panel) => {
       await panel.send(catalog());
       await panel.snapshot(0, fold(failedStart("Bub", "bub")));
       const error = panel.page.getByRole("article", { name: "Error" });
@@ -152,21 +134,14 @@ describe("webview: installing an agent", { timeout: 120_000 }, () => {
       assert.equal(await error.getByRole("button", { name: "Restart" }).count(), 0);
       assert.equal(await error.getByRole("link", { name: "Install instructions for Bub" }).count(), 1);
       assert.deepEqual(await panel.axe(), []);
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("any other failed start still offers Restart", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("any other failed start still offers Restart", () =>
+    webview.withPanel(async (panel) => {
       await panel.send(catalog());
       await panel.snapshot(0, fold(failedStart("Claude", "claude-agent-acp", false)));
       const error = panel.page.getByRole("article", { name: "Error" });
       await error.getByRole("button", { name: "Restart" }).waitFor();
       assert.equal(await error.getByRole("button", { name: "Install Claude" }).count(), 0);
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -4,46 +4,35 @@
  * the product's nonce-only script policy, and idle time warms what the first reply needs.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { Route } from "playwright-core";
-import { agentEntry, messageChunk, readyState, userEntry } from "./fixtures";
-import { type Harness, Panel, eventually, startHarness } from "./harness";
+import { messageChunk, readyState, userEntry, RUNNING, oneExchange } from "./fixtures";
+import { eventually } from "./harness";
+import type { PanelOptions } from "./webviewSuite";
+import { webviewSuite } from "./webviewSuite";
 
 describe("webview lazy loading", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
   it("shows the Prompt box and Send before the transcript's chunk has loaded", async () => {
     const held: Route[] = [];
-    const panel = await Panel.open(harness, {
+    const holdTranscriptChunk: PanelOptions = {
       beforeLoad: (context) =>
         context.route(/\/dist\/Transcript-[\w-]+\.js$/, (route) => {
           held.push(route);
         }),
-    });
-    try {
-      await panel.snapshot(
-        0,
-        readyState([userEntry("u1", "hello"), agentEntry("a1", { kind: "message", text: "Hi **there**." })]),
-      );
+    };
+    await webview.withPanel(holdTranscriptChunk, async (panel) => {
+      await panel.snapshot(0, oneExchange("hello", "Hi **there**."));
       await eventually(() => assert.equal(held.length, 1, "the transcript's chunk was requested (and is held back)"));
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await prompt.waitFor({ timeout: 5_000 });
       assert.equal(await panel.page.getByRole("button", { name: "Send" }).count(), 1, "Send is there");
-      assert.equal(
-        await panel.page.getByRole("log", { name: "Transcript" }).count(),
-        0,
-        "no transcript yet: its code has not loaded",
-      );
+      assert.equal(await panel.transcript.count(), 0, "no transcript yet: its code has not loaded");
       await prompt.fill("typed while the transcript loads");
 
       for (const route of held) await route.continue();
-      const reply = panel.page.getByRole("log", { name: "Transcript" }).getByRole("article", { name: "Agent" });
+      const reply = panel.transcript.getByRole("article", { name: "Agent" });
       await eventually(async () => assert.equal(await reply.locator("strong").textContent(), "there"));
       assert.equal(
         await prompt.inputValue(),
@@ -51,20 +40,18 @@ describe("webview lazy loading", { timeout: 120_000 }, () => {
         "the draft survived the transcript's arrival",
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
+    });
   });
 
   it("highlights a fenced block once the grammar its language names has loaded (Ruby, by its alias rb)", async () => {
     const requested: string[] = [];
-    const panel = await Panel.open(harness, {
+    const productPolicy: PanelOptions = {
       csp: "nonce",
       beforeLoad: async (context) =>
         context.on("request", (request) => requested.push(new URL(request.url()).pathname)),
-    });
-    try {
-      await panel.snapshot(0, readyState([userEntry("u1", "ruby please")], { phase: "running", startedAt: 1 }));
+    };
+    await webview.withPanel(productPolicy, async (panel) => {
+      await panel.snapshot(0, readyState([userEntry("u1", "ruby please")], RUNNING));
       await eventually(() =>
         assert.ok(
           requested.some((path) => /\/dist\/Transcript-/.test(path)),
@@ -77,10 +64,7 @@ describe("webview lazy loading", { timeout: 120_000 }, () => {
         "no Ruby grammar before a block names it",
       );
       await panel.actions(1, [messageChunk("a1", 'Here:\n\n```rb\ndef greet(name)\n  puts "hi #{name}"\nend\n```\n')]);
-      const code = panel.page
-        .getByRole("log", { name: "Transcript" })
-        .getByRole("article", { name: "Agent" })
-        .locator("pre code");
+      const code = panel.transcript.getByRole("article", { name: "Agent" }).locator("pre code");
       await eventually(
         async () =>
           assert.equal(
@@ -99,13 +83,11 @@ describe("webview lazy loading", { timeout: 120_000 }, () => {
       const preloaded = await panel.page.locator('link[rel="modulepreload"]').count();
       assert.ok(preloaded > 0, "main.js's chunks are preloaded beside it (dist/webview/preload.json)");
       await panel.assertHealthy(); // nonce-only CSP: no chunk or preload was blocked
-    } finally {
-      await panel.close();
-    }
+    });
   });
 
-  it("lays Markdown out once in idle time, out of sight, so a reply's first bold or code needs no font load", async () => {
-    const panel = await Panel.open(harness, {
+  it("lays Markdown out once in idle time, out of sight, so a reply's first bold or code needs no font load", () => {
+    const recordWarmUps: PanelOptions = {
       // Records each hidden copy as the page adds it (the page removes it in the same task).
       beforeLoad: (context) =>
         context.addInitScript(() => {
@@ -124,8 +106,8 @@ describe("webview lazy loading", { timeout: 120_000 }, () => {
               }
           }).observe(document, { childList: true, subtree: true });
         }),
-    });
-    try {
+    };
+    return webview.withPanel(recordWarmUps, async (panel) => {
       await panel.snapshot(0, readyState([userEntry("u1", "hello")]));
       const warmUps = () => panel.page.evaluate(() => (window as unknown as { __warmUps: unknown[] }).__warmUps);
       const covered = async () =>
@@ -136,12 +118,10 @@ describe("webview lazy loading", { timeout: 120_000 }, () => {
         assert.equal(warmUp.hidden, "true", "hidden from assistive technology");
       }
       assert.equal(await panel.page.locator(".font-warm-up").count(), 0);
-      const transcript = panel.page.getByRole("log", { name: "Transcript" });
+      const transcript = panel.transcript;
       await eventually(async () => assert.equal(await transcript.getByText("hello").count(), 1));
       assert.equal(await panel.page.getByRole("heading", { name: "Title" }).count(), 0, "no sample is left to see");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
+    });
   });
 });

@@ -3,28 +3,23 @@
  * collapsed thoughts, inert raw HTML, and links that never navigate the webview.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { agentEntry, messageChunk, readyState, thoughtChunk, userEntry } from "./fixtures";
-import { type Harness, Panel, computedColour, eventually, settle, startHarness } from "./harness";
+import { describe, it } from "node:test";
+import { agentEntry, messageChunk, readyState, thoughtChunk, userEntry, RUNNING, oneExchange } from "./fixtures";
+import { computedColour, eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
+import { hasFocus } from "./focus";
 
 describe("webview markdown", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("renders **bold** as <strong> and highlights a fenced code block with a Copy button that copies it", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: harness.baseUrl });
+  it("renders **bold** as <strong> and highlights a fenced code block with a Copy button that copies it", () =>
+    webview.withPanel(async (panel) => {
+      await panel.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: webview.harness.baseUrl });
       const code = 'const greeting: string = "hi";\nfunction shout(s: string) {\n  return s.toUpperCase();\n}';
-      await panel.snapshot(0, readyState([userEntry("u1", "code please")], { phase: "running", startedAt: 1 }));
+      await panel.snapshot(0, readyState([userEntry("u1", "code please")], RUNNING));
       await panel.actions(1, [messageChunk("a1", "Some **bold** advice, then `inline` code:\n\n```typescript\n")]);
       await panel.actions(2, [messageChunk("a1", `${code}\n\`\`\`\n`)]);
-      const reply = panel.page.getByRole("log", { name: "Transcript" }).getByRole("article", { name: "Agent" });
+      const reply = panel.transcript.getByRole("article", { name: "Agent" });
       const copy = reply.getByRole("button", { name: "Copy code" });
       await eventually(async () => assert.equal(await reply.locator("pre code").textContent(), code));
 
@@ -52,33 +47,24 @@ describe("webview markdown", { timeout: 120_000 }, () => {
       await copy.click();
       await eventually(async () => assert.equal(await panel.page.evaluate(() => navigator.clipboard.readText()), code));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("a short code block with a line wider than the panel scrolls sideways and takes keyboard focus (axe-clean)", async () => {
-    const panel = await Panel.open(harness, { viewport: { width: 300, height: 700 } });
-    try {
+  it("a short code block with a line wider than the panel scrolls sideways and takes keyboard focus (axe-clean)", () =>
+    webview.withPanel({ viewport: { width: 300, height: 700 } }, async (panel) => {
       const wide = `const configuration = { ${"option: true, ".repeat(12)}};`;
       await panel.snapshot(0, readyState([userEntry("u1", "wide code")]));
       await panel.actions(1, [messageChunk("a1", `Here:\n\n\`\`\`ts\n${wide}\n\`\`\`\n`)]);
-      const reply = panel.page.getByRole("log", { name: "Transcript" }).getByRole("article", { name: "Agent" });
+      const reply = panel.transcript.getByRole("article", { name: "Agent" });
       const pre = reply.locator("pre");
       await eventually(async () => assert.equal(await reply.locator("pre code").textContent(), wide));
       assert.ok(await pre.evaluate((el) => el.scrollWidth > el.clientWidth), "the line is wider than the block");
       await pre.focus();
-      assert.equal(await pre.evaluate((el) => el === document.activeElement), true, "the block takes focus");
+      assert.equal(await hasFocus(pre), true, "the block takes focus");
       assert.deepEqual(await panel.axe(), []);
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("re-renders only the growing block while a message streams", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([userEntry("u1", "stream")], { phase: "running", startedAt: 1 }));
+  it("re-renders only the growing block while a message streams", () =>
+    webview.withPanel({ state: readyState([userEntry("u1", "stream")], RUNNING) }, async (panel) => {
       await panel.actions(1, [
         messageChunk("a1", "First paragraph, finished.\n\n```ts\nconst done = 1;\n```\n\nThird"),
       ]);
@@ -95,15 +81,10 @@ describe("webview markdown", { timeout: 120_000 }, () => {
       assert.equal(await reply.getByText("Third more0 more1 more2 more3 more4").count(), 1);
       assert.equal(await reply.locator("[data-test-kept]").count(), 2, "finished blocks kept their DOM nodes");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows a thought collapsed and dimmed, expandable, and keeps it open while the reply streams", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([userEntry("u1", "think")], { phase: "running", startedAt: 1 }));
+  it("shows a thought collapsed and dimmed, expandable, and keeps it open while the reply streams", () =>
+    webview.withPanel({ state: readyState([userEntry("u1", "think")], RUNNING) }, async (panel) => {
       await panel.actions(1, [
         thoughtChunk("a1", "I should consider the secret plan."),
         messageChunk("a1", "Here is the answer."),
@@ -139,14 +120,10 @@ describe("webview markdown", { timeout: 120_000 }, () => {
         "streaming keeps the user's expanded thought open",
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("never executes raw HTML from the agent, even without the CSP", async () => {
-    const panel = await Panel.open(harness, { csp: false });
-    try {
+  it("never executes raw HTML from the agent, even without the CSP", () =>
+    webview.withPanel({ csp: false }, async (panel) => {
       // Control: in this page, injected inline handlers do run, so the probe below can fail.
       await panel.page.evaluate(() =>
         document.body.insertAdjacentHTML("beforeend", '<img src="/nope" onerror="window.__probe = 1">'),
@@ -162,11 +139,8 @@ describe("webview markdown", { timeout: 120_000 }, () => {
         "",
         "[click me](javascript:window.__pwned='link') and <a href=\"javascript:window.__pwned='a'\">raw link</a>",
       ].join("\n");
-      await panel.snapshot(
-        0,
-        readyState([userEntry("u1", "attack"), agentEntry("a1", { kind: "message", text: attack })]),
-      );
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      await panel.snapshot(0, oneExchange("attack", attack));
+      const log = panel.transcript;
       const reply = log.getByRole("article", { name: "Agent" });
       const scriptLink = reply.getByText("click me", { exact: true });
       await eventually(async () => assert.equal(await scriptLink.count(), 1));
@@ -190,14 +164,10 @@ describe("webview markdown", { timeout: 120_000 }, () => {
         [],
         "only the control image's 404",
       );
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("marks links noopener and keeps clicks from navigating the webview", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("marks links noopener and keeps clicks from navigating the webview", () =>
+    webview.withPanel(async (panel) => {
       await panel.snapshot(
         0,
         readyState([
@@ -213,16 +183,9 @@ describe("webview markdown", { timeout: 120_000 }, () => {
       await panel.page.getByRole("log").getByRole("link", { name: "home" }).click();
       await settle(panel.page);
       assert.equal(panel.page.url(), before);
-      assert.equal(
-        await panel.page.getByRole("textbox", { name: "Prompt" }).isVisible(),
-        true,
-        "the panel is still loaded",
-      );
+      assert.equal(await panel.prompt.isVisible(), true, "the panel is still loaded");
       // VS Code's webview frame opens http(s) links itself; other links go to the host to validate.
       assert.deepEqual(await panel.sentOfType("link/open"), [{ type: "link/open", href: "/" }]);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -3,9 +3,11 @@
  * breaking its words; a `diff` fence gives added and removed lines different theme colours.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { agentEntry, readyState, userEntry } from "./fixtures";
-import { type Harness, Panel, type Theme, computedColour, eventually, startHarness } from "./harness";
+import { describe, it } from "node:test";
+import { oneExchange } from "./fixtures";
+import { computedColour, eventually } from "./harness";
+import { webviewSuite } from "./webviewSuite";
+import { ALL_THEMES } from "./looks";
 
 const TABLE = [
   "| Option | Default | Description |",
@@ -17,21 +19,11 @@ const TABLE = [
 const DIFF = ["```diff", " unchanged line", "-removed line", "+added line", "```"].join("\n");
 
 describe("webview markdown at 300 px", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("scrolls a wide table sideways, never breaking a word inside a cell", async () => {
-    const panel = await Panel.open(harness, { viewport: { width: 300, height: 700 } });
-    try {
-      await panel.snapshot(
-        0,
-        readyState([userEntry("u1", "options?"), agentEntry("a1", { kind: "message", text: TABLE })]),
-      );
+  it("scrolls a wide table sideways, never breaking a word inside a cell", () =>
+    webview.withPanel({ viewport: { width: 300, height: 700 } }, async (panel) => {
+      await panel.snapshot(0, oneExchange("options?", TABLE));
       const table = panel.page.getByRole("log").locator(".markdown table");
       await table.waitFor();
       const shape = await table.evaluate((element) => ({
@@ -54,19 +46,12 @@ describe("webview markdown at 300 px", { timeout: 120_000 }, () => {
       const wordBox = await longWord.evaluate((element) => element.getClientRects().length);
       assert.equal(wordBox, 1, "processPerSession is on one line");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  for (const theme of ["dark", "light", "high-contrast"] as const satisfies readonly Theme[]) {
-    it(`colours the + and - lines of a diff fence differently (${theme}), with the theme's added and deleted colours`, async () => {
-      const panel = await Panel.open(harness, { theme, viewport: { width: 300, height: 700 } });
-      try {
-        await panel.snapshot(
-          0,
-          readyState([userEntry("u1", "diff?"), agentEntry("a1", { kind: "message", text: DIFF })]),
-        );
+  for (const theme of ALL_THEMES) {
+    it(`colours the + and - lines of a diff fence differently (${theme}), with the theme's added and deleted colours`, () =>
+      webview.withPanel({ theme, viewport: { width: 300, height: 700 } }, async (panel) => {
+        await panel.snapshot(0, oneExchange("diff?", DIFF));
         const code = panel.page.getByRole("log").locator(".markdown pre code");
         await eventually(async () => assert.equal(await code.locator(".hljs-addition").count(), 1));
         const colourOf = (selector: string) =>
@@ -88,9 +73,6 @@ describe("webview markdown at 300 px", { timeout: 120_000 }, () => {
         assert.equal(added, await mix("added"));
         assert.equal(removed, await mix("deleted"));
         await panel.assertHealthy();
-      } finally {
-        await panel.close();
-      }
-    });
+      }));
   }
 });

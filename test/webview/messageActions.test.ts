@@ -3,43 +3,30 @@
  * relative to the workspace, and Copy / Retry / Edit on messages.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { tabsState } from "./featureFixture";
-import { agentEntry, readyState, userEntry } from "./fixtures";
-import { type Harness, Panel, eventually, startHarness } from "./harness";
+import { agentEntry, readyState, userEntry, acpUpdate, oneExchange } from "./fixtures";
+import { eventually } from "./harness";
+import { webviewSuite } from "./webviewSuite";
+import { focusedLabel } from "./focus";
 
-const toolCall = (locations: Array<{ path: string; line?: number }>): PanelAction => ({
-  type: "acp/update",
-  entryId: "t1",
-  update: {
-    sessionUpdate: "tool_call",
+const toolCall = (locations: Array<{ path: string; line?: number }>): PanelAction =>
+  acpUpdate("t1", "tool_call", {
     toolCallId: "read-1",
     title: "Read files",
     kind: "read",
     status: "completed",
     locations,
-  },
-});
+  });
 
 describe("webview message actions and smaller things", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("shows the session title once (the tab), not again in the header above the first message", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(
-        0,
-        readyState([userEntry("u1", "Refactor the parser"), agentEntry("a1", { kind: "message", text: "Done." })]),
-      );
+  it("shows the session title once (the tab), not again in the header above the first message", () =>
+    webview.withPanel({ state: oneExchange("Refactor the parser", "Done.") }, async (panel) => {
       await panel.send(tabsState("tab-1", [{ key: "tab-1", title: "Refactor the parser", status: "idle" }]));
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       await eventually(async () => assert.equal(await log.getByRole("article", { name: "You" }).count(), 1));
       const shown = await panel.page.evaluate(() => {
         const all = [...document.querySelectorAll<HTMLElement>("body *")].filter((element) =>
@@ -59,14 +46,10 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
         "still the page's heading for screen readers",
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows location links relative to the workspace folder, and opens the absolute path", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("shows location links relative to the workspace folder, and opens the absolute path", () =>
+    webview.withPanel(async (panel) => {
       await panel.send({ type: "workspace/roots", roots: ["/home/ada/project"] });
       await panel.snapshot(0, readyState());
       await panel.actions(1, [
@@ -88,19 +71,14 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
         "the full path in the tooltip",
       );
       await links.first().click();
-      await panel.waitForSent("location/open");
-      assert.deepEqual(await panel.sentOfType("location/open"), [
+      assert.deepEqual(await panel.waitForSentOfType("location/open"), [
         { type: "location/open", path: "/home/ada/project/src/math.ts", line: 2 },
       ]);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("copies a message, retries a prompt as a new turn, and edits a sent message back into the composer", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("copies a message, retries a prompt as a new turn, and edits a sent message back into the composer", () =>
+    webview.withPanel(async (panel) => {
       await panel.snapshot(
         0,
         readyState([
@@ -108,7 +86,7 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
           agentEntry("a1", { kind: "thought", text: "easy" }, { kind: "message", text: "It is **4**." }),
         ]),
       );
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const you = log.getByRole("article", { name: "You" });
       const agent = log.getByRole("article", { name: "Agent" });
       await eventually(async () => assert.equal(await agent.count(), 1));
@@ -116,8 +94,7 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
       await agent.getByRole("button", { name: "Copy" }).click();
       await panel.waitForSent("clipboard/copy");
       await you.getByRole("button", { name: "Copy" }).click();
-      await panel.waitForSent("clipboard/copy", 2);
-      assert.deepEqual(await panel.sentOfType("clipboard/copy"), [
+      assert.deepEqual(await panel.waitForSentOfType("clipboard/copy", 2), [
         { type: "clipboard/copy", text: "It is **4**." },
         { type: "clipboard/copy", text: "What is 2+2?" },
       ]);
@@ -132,13 +109,16 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
       );
 
       await you.getByRole("button", { name: "Edit" }).click();
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await eventually(async () => assert.equal(await prompt.inputValue(), "What is 2+2?"));
-      assert.equal(await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Prompt");
+      assert.equal(await focusedLabel(panel.page), "Prompt");
       await prompt.fill("What is 3+3?");
       await panel.page.getByRole("button", { name: "Send" }).click();
-      await panel.waitForSent("prompt/send", 3);
-      assert.equal((await panel.sentOfType("prompt/send"))[2]?.text, "What is 3+3?", "the edit goes out as a new turn");
+      assert.equal(
+        (await panel.waitForSentOfType("prompt/send", 3))[2]?.text,
+        "What is 3+3?",
+        "the edit goes out as a new turn",
+      );
 
       // Retry waits for the running turn.
       await panel.actions(1, [{ type: "turn/started", entryId: "u2", text: "What is 3+3?", at: 2 }]);
@@ -146,8 +126,5 @@ describe("webview message actions and smaller things", { timeout: 120_000 }, () 
         assert.equal(await you.first().getByRole("button", { name: "Retry" }).isDisabled(), true),
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

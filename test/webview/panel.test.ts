@@ -3,26 +3,29 @@
  * connection is shown and recovered from.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelState } from "../../src/shared/wire/panelState";
-import { AGENT, agentEntry, messageChunk, readyState, turnStarted, unconfiguredState, userEntry } from "./fixtures";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import {
+  AGENT,
+  agentEntry,
+  messageChunk,
+  readyState,
+  turnStarted,
+  unconfiguredState,
+  userEntry,
+  RUNNING,
+} from "./fixtures";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
+import { acpUpdate } from "./fixtures";
 
 const STDERR = "$ echo-agent --acp\nError: ECONNREFUSED 127.0.0.1:9\n    at connect (net.js:1)";
 
 describe("webview panel", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("picks the agent with a combobox labelled Agent", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("picks the agent with a combobox labelled Agent", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       const picker = panel.page.getByRole("combobox", { name: "Agent" });
       await eventually(async () => assert.equal((await picker.textContent())?.trim(), AGENT));
       await picker.click();
@@ -35,15 +38,14 @@ describe("webview panel", { timeout: 120_000 }, () => {
         ]),
       );
       await panel.page.getByRole("option", { name: "Other Agent" }).click();
-      await panel.waitForSent("agent/select");
-      assert.deepEqual(await panel.sentOfType("agent/select"), [{ type: "agent/select", agent: "Other Agent" }]);
+      assert.deepEqual(await panel.waitForSentOfType("agent/select"), [{ type: "agent/select", agent: "Other Agent" }]);
 
       await panel.actions(1, [{ type: "connection/starting", agent: "Other Agent" }]);
       await eventually(async () =>
         assert.equal(await panel.page.getByRole("status").textContent(), "Starting Other Agent…"),
       );
       assert.equal((await picker.textContent())?.trim(), "Other Agent");
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       assert.match((await log.textContent()) ?? "", /Ask Other Agent anything/);
 
       // A session whose history is being replayed says so where the history will appear.
@@ -53,14 +55,10 @@ describe("webview panel", { timeout: 120_000 }, () => {
       );
       assert.equal(await log.textContent(), "Loading the session's history…");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("tells the turn's state in the status line, with a spinner while busy", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("tells the turn's state in the status line, with a spinner while busy", () =>
+    webview.withPanel(async (panel) => {
       const status = panel.page.getByRole("status");
       const spinner = status.locator(".codicon-loading.codicon-modifier-spin");
       await panel.snapshot(0, unconfiguredState());
@@ -86,21 +84,16 @@ describe("webview panel", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await status.textContent(), "Stopped: the agent hit its token limit"));
       assert.equal(await spinner.count(), 0);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows a failed connection's error and details, and offers Restart and Show Logs", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([userEntry("u1", "hello")], { phase: "running", startedAt: 1 }));
+  it("shows a failed connection's error and details, and offers Restart and Show Logs", () =>
+    webview.withPanel({ state: readyState([userEntry("u1", "hello")], RUNNING) }, async (panel) => {
       // What the host dispatches when the agent dies: the connection fails and the thread records why.
       await panel.actions(1, [
         { type: "connection/failed", agent: AGENT, message: "The agent exited with code 1", details: STDERR },
         { type: "thread/error", entryId: "err1", message: "The agent exited with code 1", details: STDERR },
       ]);
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const error = log.getByRole("article", { name: "Error" });
       await eventually(async () => assert.equal(await error.count(), 1));
       assert.equal(await error.getByText("The agent exited with code 1").isVisible(), true);
@@ -132,23 +125,16 @@ describe("webview panel", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await log.getByRole("button", { name: "Restart" }).count(), 0));
       assert.equal(await error.count(), 1);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("follows new output while the user is at the bottom, and stays put once they scroll up", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("follows new output while the user is at the bottom, and stays put once they scroll up", () =>
+    webview.withPanel(async (panel) => {
       const history = Array.from({ length: 30 }, (_, i) => [
         userEntry(`u${i}`, `question ${i}`),
         agentEntry(`a${i}`, { kind: "message", text: `answer ${i}\n\n${"filler text ".repeat(30)}` }),
       ]).flat();
-      await panel.snapshot(
-        0,
-        readyState([...history, userEntry("u-last", "go on")], { phase: "running", startedAt: 1 }),
-      );
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      await panel.snapshot(0, readyState([...history, userEntry("u-last", "go on")], RUNNING));
+      const log = panel.transcript;
       const gap = () => log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
       await eventually(async () => assert.ok((await gap()) <= 1, "opens at the newest entry"));
       assert.ok(
@@ -176,38 +162,22 @@ describe("webview panel", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await log.getByText("back at the bottom").count(), 1));
       await eventually(async () => assert.ok((await gap()) <= 1, "follows again after returning to the bottom"));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows tool calls as cards that follow their status updates", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([userEntry("u1", "read it")], { phase: "running", startedAt: 1 }));
+  it("shows tool calls as cards that follow their status updates", () =>
+    webview.withPanel({ state: readyState([userEntry("u1", "read it")], RUNNING) }, async (panel) => {
       await panel.actions(1, [
-        {
-          type: "acp/update",
-          entryId: "t1",
-          update: {
-            sessionUpdate: "tool_call",
-            toolCallId: "call-1",
-            title: "Read hello.ts",
-            kind: "read",
-            status: "in_progress",
-          },
-        },
+        acpUpdate("t1", "tool_call", {
+          toolCallId: "call-1",
+          title: "Read hello.ts",
+          kind: "read",
+          status: "in_progress",
+        }),
         messageChunk("a1", "Reading…"),
       ]);
       const tool = panel.page.getByRole("log").getByRole("article", { name: "Tool: Read hello.ts" });
       await eventually(async () => assert.match((await tool.textContent()) ?? "", /Running/));
-      await panel.actions(3, [
-        {
-          type: "acp/update",
-          entryId: "t2",
-          update: { sessionUpdate: "tool_call_update", toolCallId: "call-1", status: "completed" },
-        },
-      ]);
+      await panel.actions(3, [acpUpdate("t2", "tool_call_update", { toolCallId: "call-1", status: "completed" })]);
       await eventually(async () => assert.match((await tool.textContent()) ?? "", /Done/));
       assert.equal(
         await panel.page.getByRole("log").getByRole("article").count(),
@@ -215,20 +185,16 @@ describe("webview panel", { timeout: 120_000 }, () => {
         "user, tool call, reply: the update patched the tool in place",
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("offers recovery on the newest error only, and even when the thread has no error entry", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("offers recovery on the newest error only, and even when the thread has no error entry", () =>
+    webview.withPanel(async (panel) => {
       const failed: PanelState = {
         ...readyState([{ kind: "error", id: "old", message: "An old turn failed" }]),
         connection: { status: "failed", agent: AGENT, message: "Could not start echo-agent" },
       };
       await panel.snapshot(0, { ...failed, thread: { ...failed.thread, entries: [] } });
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       await eventually(async () => assert.equal(await log.getByText("Could not start echo-agent").isVisible(), true));
       assert.equal(await log.getByRole("button", { name: "Restart" }).count(), 1);
 
@@ -249,8 +215,5 @@ describe("webview panel", { timeout: 120_000 }, () => {
       await log.getByRole("button", { name: "Restart" }).click();
       await panel.waitForSent("agent/restart");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

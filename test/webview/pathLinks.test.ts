@@ -4,9 +4,11 @@
  * (`paths/exist`) turn into links; activating one posts `location/open` with the file and line.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { agentEntry, messageChunk, readyState, userEntry } from "./fixtures";
-import { type Harness, Panel, type Theme, eventually, startHarness } from "./harness";
+import { describe, it } from "node:test";
+import { messageChunk, oneExchange } from "./fixtures";
+import { eventually } from "./harness";
+import type { Theme } from "./themeStylesheets";
+import { webviewSuite } from "./webviewSuite";
 
 const REPLY = [
   "The greeting is built in `src/greet.ts:2`, called from src/main.ts#L7; src/missing.ts is gone.",
@@ -19,23 +21,11 @@ const REPLY = [
 ].join("\n");
 
 describe("webview path links", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("links a path only once the host says the file exists, and opens it at the line", async () => {
-    const panel = await Panel.open(harness, { viewport: { width: 300, height: 700 } });
-    try {
-      await panel.snapshot(
-        0,
-        readyState([userEntry("u1", "where?"), agentEntry("a1", { kind: "message", text: REPLY })]),
-      );
-      await panel.waitForSent("paths/check");
-      const asked = (await panel.sentOfType("paths/check")).flatMap((message) => message.paths);
+  it("links a path only once the host says the file exists, and opens it at the line", () =>
+    webview.withPanel({ viewport: { width: 300, height: 700 }, state: oneExchange("where?", REPLY) }, async (panel) => {
+      const asked = (await panel.waitForSentOfType("paths/check")).flatMap((message) => message.paths);
       assert.deepEqual(
         [...asked].sort(),
         ["src/greet.ts", "src/main.ts", "src/missing.ts"],
@@ -63,35 +53,22 @@ describe("webview path links", { timeout: 120_000 }, () => {
 
       assert.deepEqual(await panel.axe(), [], "the links pass axe at 300 px");
       await greet.click();
-      await panel.waitForSent("location/open");
-      assert.deepEqual(await panel.sentOfType("location/open"), [
+      assert.deepEqual(await panel.waitForSentOfType("location/open"), [
         { type: "location/open", path: "/w/src/greet.ts", line: 2 },
       ]);
       await log.getByRole("link", { name: "src/main.ts#L7" }).focus();
       await panel.page.keyboard.press("Enter");
-      await panel.waitForSent("location/open", 2);
-      assert.deepEqual((await panel.sentOfType("location/open")).at(-1), {
+      assert.deepEqual((await panel.waitForSentOfType("location/open", 2)).at(-1), {
         type: "location/open",
         path: "/w/src/main.ts",
         line: 7,
       });
       assert.equal((await panel.sentOfType("paths/check")).length, 1, "answered paths are not asked again");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("keeps a path as text when the host says it does not exist", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(
-        0,
-        readyState([
-          userEntry("u1", "where?"),
-          agentEntry("a1", { kind: "message", text: "Look at `src/greet.ts:2`." }),
-        ]),
-      );
+  it("keeps a path as text when the host says it does not exist", () =>
+    webview.withPanel({ state: oneExchange("where?", "Look at `src/greet.ts:2`.") }, async (panel) => {
       await panel.waitForSent("paths/check");
       await panel.send({ type: "paths/exist", results: [{ path: "src/greet.ts", file: null }] });
       const log = panel.page.getByRole("log");
@@ -104,19 +81,12 @@ describe("webview path links", { timeout: 120_000 }, () => {
       await log.getByRole("link", { name: "README.md" }).waitFor();
       assert.equal(await log.getByRole("link", { name: "src/greet.ts:2" }).count(), 0);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
   for (const theme of ["light", "high-contrast"] as const satisfies readonly Theme[]) {
-    it(`path links pass axe in ${theme} at 300 px, in text and in inline code`, async () => {
-      const panel = await Panel.open(harness, { theme, viewport: { width: 300, height: 700 } });
-      try {
-        await panel.snapshot(
-          0,
-          readyState([userEntry("u1", "where?"), agentEntry("a1", { kind: "message", text: REPLY })]),
-        );
+    it(`path links pass axe in ${theme} at 300 px, in text and in inline code`, () =>
+      webview.withPanel({ theme, viewport: { width: 300, height: 700 } }, async (panel) => {
+        await panel.snapshot(0, oneExchange("where?", REPLY));
         await panel.waitForSent("paths/check");
         await panel.send({
           type: "paths/exist",
@@ -127,9 +97,6 @@ describe("webview path links", { timeout: 120_000 }, () => {
         });
         await panel.page.getByRole("log").getByRole("link", { name: "src/main.ts#L7" }).waitFor();
         assert.deepEqual(await panel.axe(), []);
-      } finally {
-        await panel.close();
-      }
-    });
+      }));
   }
 });

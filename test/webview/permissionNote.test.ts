@@ -5,10 +5,12 @@
  * from the note field does not allow: there it belongs to the typing.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { readyState, turnStarted } from "./fixtures";
-import { type Harness, Panel, eventually, startHarness } from "./harness";
+import { eventually } from "./harness";
+import { webviewSuite } from "./webviewSuite";
+import { permissionResolved, permissionAnswer } from "./requestFixture";
 
 const ask = (requestId: string, toolCallId: string): PanelAction => ({
   type: "permission/requested",
@@ -24,18 +26,10 @@ const ask = (requestId: string, toolCallId: string): PanelAction => ({
 const NOTE = "Note for the agent (optional)";
 
 describe("webview permission note", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("sends the note with the chosen option; the options stay buttons named as the agent names them", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("sends the note with the chosen option; the options stay buttons named as the agent names them", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       await panel.actions(1, [turnStarted("u1", "Migrate"), ask("perm-1", "m1")]);
       const request = panel.page.getByRole("group", { name: "Permission request" });
       await request.waitFor();
@@ -46,15 +40,14 @@ describe("webview permission note", { timeout: 120_000 }, () => {
       const note = request.getByRole("textbox", { name: NOTE });
       await note.fill("  yes, but use the test database  ");
       await request.getByRole("button", { name: "Yes, run it", exact: true }).click();
-      await panel.waitForSent("permission/answer");
-      assert.deepEqual(await panel.sentOfType("permission/answer"), [
+      assert.deepEqual(await panel.waitForSentOfType("permission/answer"), [
         { type: "permission/answer", requestId: "perm-1", optionId: "go", note: "yes, but use the test database" },
       ]);
       await eventually(async () => assert.equal(await note.isDisabled(), true, "answered: the note is done too"));
 
       // Deny from the note field with Alt+D: the reject option, with its note.
       await panel.actions(3, [
-        { type: "permission/resolved", requestId: "perm-1", outcome: { optionId: "go", kind: "allow_once" } },
+        permissionResolved("perm-1", { optionId: "go", kind: "allow_once" }),
         ask("perm-2", "m2"),
       ]);
       const second = panel.page.getByRole("group", { name: "Permission request" });
@@ -66,8 +59,7 @@ describe("webview permission note", { timeout: 120_000 }, () => {
       await secondNote.press("Alt+A");
       assert.equal(await secondNote.inputValue(), "the staging database is frozen today");
       await secondNote.press("Alt+D");
-      await panel.waitForSent("permission/answer", 2);
-      assert.deepEqual((await panel.sentOfType("permission/answer"))[1], {
+      assert.deepEqual((await panel.waitForSentOfType("permission/answer", 2))[1], {
         type: "permission/answer",
         requestId: "perm-2",
         optionId: "stop",
@@ -76,21 +68,13 @@ describe("webview permission note", { timeout: 120_000 }, () => {
 
       // No note: the answer carries none.
       await panel.actions(5, [
-        { type: "permission/resolved", requestId: "perm-2", outcome: { optionId: "stop", kind: "reject_once" } },
+        permissionResolved("perm-2", { optionId: "stop", kind: "reject_once" }),
         ask("perm-3", "m3"),
       ]);
       const third = panel.page.getByRole("group", { name: "Permission request" });
       await eventually(async () => assert.equal(await third.count(), 1));
       await third.getByRole("button", { name: "No, not now", exact: true }).click();
-      await panel.waitForSent("permission/answer", 3);
-      assert.deepEqual((await panel.sentOfType("permission/answer"))[2], {
-        type: "permission/answer",
-        requestId: "perm-3",
-        optionId: "stop",
-      });
+      assert.deepEqual((await panel.waitForSentOfType("permission/answer", 3))[2], permissionAnswer("perm-3", "stop"));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

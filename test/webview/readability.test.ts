@@ -3,11 +3,15 @@
  * a tab strip that fits 300 px (whole labels, an overflow menu), and visible focus rings.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { TABS, tabsState } from "./featureFixture";
 import { fold, fullFixtureActions } from "./fullFixture";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import type { Panel } from "./panel";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
+import { focusedLabel } from "./focus";
+import { acpUpdate, messageChunk, textContent } from "./fixtures";
 
 const OUTPUT = [
   "commit 1a2b3c",
@@ -24,32 +28,26 @@ function threadWith(...updates: PanelAction[]) {
   return fold([...fullFixtureActions().slice(0, 3), ...updates]);
 }
 
-const toolCall = (fields: Record<string, unknown>): PanelAction => ({
-  type: "acp/update",
-  entryId: `t-${String(fields.toolCallId)}`,
-  update: { sessionUpdate: "tool_call", ...fields },
-});
+/** A tool call whose transcript entry is `t-<toolCallId>`. */
+const toolCall = (fields: Record<string, unknown>): PanelAction =>
+  acpUpdate(`t-${String(fields.toolCallId)}`, "tool_call", fields);
 
-const agentText = (text: string): PanelAction => ({
-  type: "acp/update",
-  entryId: "a-code",
-  update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } },
-});
+/** A finished `git log` whose output is OUTPUT. */
+const gitLog = (toolCallId: string): PanelAction =>
+  toolCall({ toolCallId, title: "Run git log", kind: "execute", status: "completed", content: [textContent(OUTPUT)] });
+
+/** A command still running, `output` so far. */
+const runningCommand = (toolCallId: string, title: string, output: string): PanelAction =>
+  toolCall({ toolCallId, title, kind: "execute", status: "in_progress", content: [textContent(output)] });
+
+const TWO_LINE_BLOCK = "```ts\nconst a = 1;\nconst b = 2;\n```";
 
 describe("readable in every theme and width", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
   for (const theme of ["light", "dark"] as const) {
-    it(`draws a code block's background once, not behind each line (${theme})`, async () => {
-      const panel = await Panel.open(harness, { theme });
-      try {
-        await panel.snapshot(0, threadWith(agentText("```ts\nconst a = 1;\nconst b = 2;\n```")));
+    it(`draws a code block's background once, not behind each line (${theme})`, () =>
+      webview.withPanel({ theme, state: threadWith(messageChunk("a-code", TWO_LINE_BLOCK)) }, async (panel) => {
         const code = panel.page.locator(".code-block code");
         await eventually(async () => assert.equal(await code.count(), 1));
         const style = await code.evaluate((element) => ({
@@ -58,17 +56,13 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
         }));
         assert.deepEqual(style, { background: "rgba(0, 0, 0, 0)", padding: "0px" });
         await panel.assertHealthy();
-      } finally {
-        await panel.close();
-      }
-    });
+      }));
   }
 
-  it("caps a long code block's height, with a control to show all its lines", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("caps a long code block's height, with a control to show all its lines", () =>
+    webview.withPanel(async (panel) => {
       const lines = Array.from({ length: 40 }, (_, index) => `const line${index} = ${index};`).join("\n");
-      await panel.snapshot(0, threadWith(agentText(`\`\`\`ts\n${lines}\n\`\`\``)));
+      await panel.snapshot(0, threadWith(messageChunk("a-code", `\`\`\`ts\n${lines}\n\`\`\``)));
       const pre = panel.page.locator(".code-block pre");
       await eventually(async () => assert.equal(await pre.count(), 1));
       const overflow = () => pre.evaluate((element) => element.scrollHeight - element.clientHeight);
@@ -82,33 +76,11 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
         "true",
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("collapses a finished tool card to its header, and remembers a card the user opened", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(
-        0,
-        threadWith(
-          toolCall({
-            toolCallId: "done-1",
-            title: "Run git log",
-            kind: "execute",
-            status: "completed",
-            content: [{ type: "content", content: { type: "text", text: OUTPUT } }],
-          }),
-          toolCall({
-            toolCallId: "busy-1",
-            title: "Run npm test",
-            kind: "execute",
-            status: "in_progress",
-            content: [{ type: "content", content: { type: "text", text: "running…" } }],
-          }),
-        ),
-      );
+  it("collapses a finished tool card to its header, and remembers a card the user opened", () =>
+    webview.withPanel(async (panel) => {
+      await panel.snapshot(0, threadWith(gitLog("done-1"), runningCommand("busy-1", "Run npm test", "running…")));
       const done = panel.page.getByRole("article", { name: "Tool: Run git log" });
       const busy = panel.page.getByRole("article", { name: "Tool: Run npm test" });
       await eventually(async () => assert.equal(await busy.getByText("running…").count(), 1, "a running card is open"));
@@ -122,70 +94,25 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
       await toggle.click();
       await eventually(async () => assert.equal(await done.getByText("Author: Ada", { exact: false }).count(), 1));
       // UI state survives a reload (getState): the card stays open.
-      await panel.page.reload();
-      await panel.waitForSent("webview/ready");
-      await panel.snapshot(
-        0,
-        threadWith(
-          toolCall({
-            toolCallId: "done-1",
-            title: "Run git log",
-            kind: "execute",
-            status: "completed",
-            content: [{ type: "content", content: { type: "text", text: OUTPUT } }],
-          }),
-        ),
-      );
+      await panel.reload();
+      await panel.snapshot(0, threadWith(gitLog("done-1")));
       await eventually(async () => assert.equal(await done.getByText("Author: Ada", { exact: false }).count(), 1));
       assert.equal(await done.getByRole("button", { name: "Details" }).getAttribute("aria-expanded"), "true");
 
       // A card seen running stays open when it completes: nothing collapses under the reader.
-      await panel.actions(1, [
-        {
-          type: "acp/update",
-          entryId: "t-busy-2",
-          update: {
-            sessionUpdate: "tool_call",
-            toolCallId: "busy-2",
-            title: "Build",
-            kind: "execute",
-            status: "in_progress",
-            content: [{ type: "content", content: { type: "text", text: "building…" } }],
-          },
-        },
-      ]);
+      await panel.actions(1, [runningCommand("busy-2", "Build", "building…")]);
       const build = panel.page.getByRole("article", { name: "Tool: Build" });
       await eventually(async () => assert.equal(await build.getByText("building…").count(), 1));
       await panel.actions(2, [
-        {
-          type: "acp/update",
-          entryId: "t-busy-2u",
-          update: { sessionUpdate: "tool_call_update", toolCallId: "busy-2", status: "completed" },
-        },
+        acpUpdate("t-busy-2u", "tool_call_update", { toolCallId: "busy-2", status: "completed" }),
       ]);
       await eventually(async () => assert.equal(await build.locator(".tool-status").textContent(), "Done"));
       assert.equal(await build.getByText("building…").count(), 1, "still open");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows a tool's text output in monospace, with its lines and indentation", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(
-        0,
-        threadWith(
-          toolCall({
-            toolCallId: "log-1",
-            title: "Run git log",
-            kind: "execute",
-            status: "completed",
-            content: [{ type: "content", content: { type: "text", text: OUTPUT } }],
-          }),
-        ),
-      );
+  it("shows a tool's text output in monospace, with its lines and indentation", () =>
+    webview.withPanel({ state: threadWith(gitLog("log-1")) }, async (panel) => {
       const card = panel.page.getByRole("article", { name: "Tool: Run git log" });
       await eventually(async () => assert.equal(await card.count(), 1));
       await expandCard(card);
@@ -194,15 +121,10 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
       assert.equal(await output.innerText(), OUTPUT);
       assert.match(await output.evaluate((element) => getComputedStyle(element).fontFamily), /monospace/);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("fits the tab strip in 300 px: whole labels, close buttons uncovered, an overflow menu", async () => {
-    const panel = await Panel.open(harness, { viewport: { width: 300, height: 600 } });
-    try {
-      await panel.snapshot(0, threadWith());
+  it("fits the tab strip in 300 px: whole labels, close buttons uncovered, an overflow menu", () =>
+    webview.withPanel({ viewport: { width: 300, height: 600 }, state: threadWith() }, async (panel) => {
       const many = [...TABS, ...TABS.map((tab) => ({ ...tab, key: `${tab.key}-b`, title: `${tab.title} again` }))];
       await panel.send(tabsState("tab-2", many));
       const strip = panel.page.getByRole("tablist", { name: "Sessions" });
@@ -259,30 +181,20 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
       );
       await panel.page.keyboard.press("End");
       await panel.page.keyboard.press("Enter");
-      await panel.waitForSent("tab/activate");
-      assert.deepEqual(await panel.sentOfType("tab/activate"), [{ type: "tab/activate", key: "tab-4-b" }]);
+      assert.deepEqual(await panel.waitForSentOfType("tab/activate"), [{ type: "tab/activate", key: "tab-4-b" }]);
       await eventually(async () => assert.equal(await menu.count(), 0));
 
       await more.click();
       await eventually(async () => assert.equal(await menu.count(), 1));
       await panel.page.keyboard.press("Escape");
       await eventually(async () => assert.equal(await menu.count(), 0));
-      assert.equal(
-        await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
-        "All sessions (8)",
-        "Escape returns focus",
-      );
+      assert.equal(await focusedLabel(panel.page), "All sessions (8)", "Escape returns focus");
       assert.deepEqual(await panel.axe(), []);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("keeps a visible focus ring on the agent picker and the Follow checkbox", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, threadWith());
+  it("keeps a visible focus ring on the agent picker and the Follow checkbox", () =>
+    webview.withPanel({ state: threadWith() }, async (panel) => {
       for (const name of ["Agent", "Follow agent"]) {
         const control = name === "Agent" ? panel.page.locator(".agent-picker") : panel.page.locator(".follow-toggle");
         await eventually(async () => assert.equal(await control.count(), 1));
@@ -300,10 +212,7 @@ describe("readable in every theme and width", { timeout: 120_000 }, () => {
         assert.notEqual(ring.style, "none", `${name} shows a focus ring`);
         assert.notEqual(ring.width, "0px", `${name} shows a focus ring`);
       }
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });
 
 /** Finished tool cards start collapsed: open one (a no-op on a card that is already open). */

@@ -5,118 +5,66 @@
  * once; a form's first field takes it the same way.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { PanelAction } from "../../src/shared/wire/panelState";
-import { readyState, turnStarted } from "./fixtures";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { describe, it } from "node:test";
+import { readyState, turnStarted, RUNNING } from "./fixtures";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
+import { hasFocus } from "./focus";
+import { askName, askWrite, permissionAnswer } from "./requestFixture";
+import { typeDraft } from "./scenes";
+import type { Panel } from "./panel";
 
-const RUNNING = { phase: "running", startedAt: 1 } as const;
-
-const askWrite: PanelAction = {
-  type: "permission/requested",
-  requestId: "r1",
-  entryId: "tool-one",
-  toolCall: { toolCallId: "one", title: "Write one.ts", kind: "edit" },
-  options: [
-    { optionId: "yes", name: "Yes, write it", kind: "allow_once" },
-    { optionId: "no", name: "Don't", kind: "reject_once" },
-  ],
-};
-
-const askForm: PanelAction = {
-  type: "form/requested",
-  requestId: "f1",
-  message: "Which name?",
-  schema: { type: "object", properties: { name: { type: "string", title: "File name" } }, required: ["name"] },
-};
+/** With `draft` typed in the focused prompt box, the agent asks for a name: the box, and the form's field rendered. */
+async function askNameWhileTyping(panel: Panel, draft: string) {
+  const prompt = await typeDraft(panel, draft);
+  await panel.actions(1, [turnStarted("u1", "name it"), askName("f1")]);
+  const field = panel.page.getByRole("textbox", { name: /File name/ });
+  await field.waitFor();
+  await settle(panel.page);
+  return { prompt, field };
+}
 
 describe("webview: request/focus", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("moves the keyboard from a draft in the prompt box to the pending permission; Alt+A then answers it", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([], RUNNING));
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
-      await prompt.fill("half a thought");
-      await prompt.focus();
-      await panel.actions(1, [turnStarted("u1", "write files"), askWrite]);
+  it("moves the keyboard from a draft in the prompt box to the pending permission; Alt+A then answers it", () =>
+    webview.withPanel({ state: readyState([], RUNNING) }, async (panel) => {
+      const prompt = await typeDraft(panel, "half a thought");
+      await panel.actions(1, [turnStarted("u1", "write files"), askWrite("r1", "one")]);
       const request = panel.page.getByRole("group", { name: "Permission request" });
       const allow = request.getByRole("button", { name: "Yes, write it", exact: true });
       await allow.waitFor();
       await settle(panel.page);
-      assert.equal(await prompt.evaluate((element) => element === document.activeElement), true, "typing keeps focus");
+      assert.equal(await hasFocus(prompt), true, "typing keeps focus");
 
       await panel.send({ type: "request/focus" });
-      await eventually(async () =>
-        assert.equal(await allow.evaluate((element) => element === document.activeElement), true),
-      );
+      await eventually(async () => assert.equal(await hasFocus(allow), true));
       await panel.page.keyboard.press("Alt+A");
-      await panel.waitForSent("permission/answer");
-      assert.deepEqual((await panel.sentOfType("permission/answer"))[0], {
-        type: "permission/answer",
-        requestId: "r1",
-        optionId: "yes",
-      });
+      assert.deepEqual((await panel.waitForSentOfType("permission/answer"))[0], permissionAnswer("r1", "yes"));
       assert.equal(await prompt.inputValue(), "half a thought", "the draft is kept");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("puts the keyboard in a pending form's first field", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([], RUNNING));
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
-      await prompt.fill("a draft");
-      await prompt.focus();
-      await panel.actions(1, [turnStarted("u1", "name it"), askForm]);
-      const field = panel.page.getByRole("textbox", { name: /File name/ });
-      await field.waitFor();
-      await settle(panel.page);
+  it("puts the keyboard in a pending form's first field", () =>
+    webview.withPanel({ state: readyState([], RUNNING) }, async (panel) => {
+      const { field } = await askNameWhileTyping(panel, "a draft");
       await panel.send({ type: "request/focus" });
-      await eventually(async () =>
-        assert.equal(await field.evaluate((element) => element === document.activeElement), true),
-      );
+      await eventually(async () => assert.equal(await hasFocus(field), true));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("announces a form that arrives while the user types, and Tab from the prompt box reaches its first field", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([], RUNNING));
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
-      await prompt.fill("typing");
-      await prompt.focus();
-      await panel.actions(1, [turnStarted("u1", "name it"), askForm]);
-      const field = panel.page.getByRole("textbox", { name: /File name/ });
-      await field.waitFor();
-      await settle(panel.page);
-      assert.equal(await prompt.evaluate((element) => element === document.activeElement), true, "typing keeps focus");
+  it("announces a form that arrives while the user types, and Tab from the prompt box reaches its first field", () =>
+    webview.withPanel({ state: readyState([], RUNNING) }, async (panel) => {
+      const { prompt, field } = await askNameWhileTyping(panel, "typing");
+      assert.equal(await hasFocus(prompt), true, "typing keeps focus");
       const live = panel.page.locator(".composer [aria-live]");
       await eventually(async () => assert.match((await live.textContent()) ?? "", /Which name\?.*Tab/));
       await panel.page.keyboard.press("Tab");
-      await eventually(async () =>
-        assert.equal(await field.evaluate((element) => element === document.activeElement), true),
-      );
+      await eventually(async () => assert.equal(await hasFocus(field), true));
       // Once answered by Tab, Tab from the prompt box moves on as usual.
       await prompt.focus();
       await panel.page.keyboard.press("Tab");
-      assert.equal(await field.evaluate((element) => element === document.activeElement), false);
+      assert.equal(await hasFocus(field), false);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -3,40 +3,23 @@
  * elicitation forms with labelled fields, live validation, host errors, Submit/Decline/Cancel.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { PanelAction } from "../../src/shared/wire/panelState";
+import { describe, it } from "node:test";
 import { emptyThread } from "../../src/shared/thread/thread";
 import { fold, fullFixtureState } from "./fullFixture";
-import { readyState, turnStarted } from "./fixtures";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { readyState, turnStarted, RUNNING } from "./fixtures";
+import { eventually, settle } from "./harness";
 import { ruledNotice } from "../../src/acp/client/callbacks/permissionBroker";
+import { webviewSuite } from "./webviewSuite";
+import { hasFocus } from "./focus";
+import { askWrite, permissionResolved, permissionAnswer, askForm } from "./requestFixture";
 
 const TALL = { width: 440, height: 3_200 };
 
-const askWrite = (requestId: string, toolCallId: string): PanelAction => ({
-  type: "permission/requested",
-  requestId,
-  entryId: `tool-${toolCallId}`,
-  toolCall: { toolCallId, title: `Write ${toolCallId}.ts`, kind: "edit" },
-  options: [
-    { optionId: "yes", name: "Yes, write it", kind: "allow_once" },
-    { optionId: "no", name: "Don't", kind: "reject_once" },
-  ],
-});
-
 describe("webview permissions and forms", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("puts a permission request on its tool call, one button per option named as the agent names it", async () => {
-    const panel = await Panel.open(harness, { viewport: TALL });
-    try {
-      await panel.snapshot(0, fullFixtureState());
+  it("puts a permission request on its tool call, one button per option named as the agent names it", () =>
+    webview.withPanel({ viewport: TALL, state: fullFixtureState() }, async (panel) => {
       const card = panel.page.getByRole("article", { name: "Tool: Write src/math.ts" });
       const request = card.getByRole("group", { name: "Permission request" });
       await eventually(async () => assert.equal(await request.count(), 1));
@@ -68,25 +51,18 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       await settle(panel.page);
       assert.deepEqual(
         await panel.sentOfType("permission/answer"),
-        [{ type: "permission/answer", requestId: "perm-1", optionId: "opt-always" }],
+        [permissionAnswer("perm-1", "opt-always")],
         "answered once",
       );
 
-      await panel.actions(1, [
-        { type: "permission/resolved", requestId: "perm-1", outcome: { optionId: "opt-always", kind: "allow_always" } },
-      ]);
+      await panel.actions(1, [permissionResolved("perm-1", { optionId: "opt-always", kind: "allow_always" })]);
       await eventually(async () => assert.equal(await request.count(), 0));
       assert.equal((await card.locator(".tool-status").textContent())?.trim(), "Pending");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows an answer given by a saved rule as a line in the transcript, allowed or rejected", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("shows an answer given by a saved rule as a line in the transcript, allowed or rejected", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       // The very actions the host's PermissionBroker dispatches when a rule answers.
       await panel.actions(1, [
         turnStarted("u1", "tidy up"),
@@ -116,34 +92,20 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       assert.equal(await rejected.isVisible(), true);
       assert.equal(await rejected.locator(".codicon-warning").count(), 1);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("focuses the first allow option when a request appears, unless the user is typing; keyboard answers it", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("focuses the first allow option when a request appears, unless the user is typing; keyboard answers it", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       await panel.actions(1, [turnStarted("u1", "write files"), askWrite("r1", "one")]);
       const first = panel.page
         .getByRole("group", { name: "Permission request" })
         .getByRole("button", { name: "Yes, write it" });
-      await eventually(async () =>
-        assert.equal(await first.evaluate((element) => element === document.activeElement), true),
-      );
+      await eventually(async () => assert.equal(await hasFocus(first), true));
       await panel.page.keyboard.press("Enter");
-      await panel.waitForSent("permission/answer");
-      assert.deepEqual((await panel.sentOfType("permission/answer"))[0], {
-        type: "permission/answer",
-        requestId: "r1",
-        optionId: "yes",
-      });
-      await panel.actions(3, [
-        { type: "permission/resolved", requestId: "r1", outcome: { optionId: "yes", kind: "allow_once" } },
-      ]);
+      assert.deepEqual((await panel.waitForSentOfType("permission/answer"))[0], permissionAnswer("r1", "yes"));
+      await panel.actions(3, [permissionResolved("r1", { optionId: "yes", kind: "allow_once" })]);
 
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await prompt.fill("half a thought");
       await panel.page.getByRole("log").click();
       await panel.actions(4, [askWrite("r2", "two")]);
@@ -164,26 +126,18 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
         assert.equal(await panel.page.getByRole("group", { name: "Permission request" }).count(), 2),
       );
       await settle(panel.page);
-      assert.equal(
-        await prompt.evaluate((element) => element === document.activeElement),
-        true,
-        "a focused composer keeps the focus",
-      );
+      assert.equal(await hasFocus(prompt), true, "a focused composer keeps the focus");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows a request whose tool call has no card at the end of the transcript", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("shows a request whose tool call has no card at the end of the transcript", () =>
+    webview.withPanel(async (panel) => {
       const state = readyState();
       await panel.snapshot(0, {
         ...state,
         thread: {
           ...emptyThread,
-          turn: { phase: "running", startedAt: 1 },
+          turn: RUNNING,
           permissions: [
             {
               requestId: "lost",
@@ -197,22 +151,12 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await request.count(), 1));
       assert.equal(await panel.page.getByRole("log").getByRole("article").count(), 0, "not inside any card");
       await request.getByRole("button", { name: "Go ahead" }).click();
-      await panel.waitForSent("permission/answer");
-      assert.deepEqual((await panel.sentOfType("permission/answer"))[0], {
-        type: "permission/answer",
-        requestId: "lost",
-        optionId: "ok",
-      });
+      assert.deepEqual((await panel.waitForSentOfType("permission/answer"))[0], permissionAnswer("lost", "ok"));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("labels every form field by its title, with defaults, help text and required marks", async () => {
-    const panel = await Panel.open(harness, { viewport: TALL });
-    try {
-      await panel.snapshot(0, fullFixtureState());
+  it("labels every form field by its title, with defaults, help text and required marks", () =>
+    webview.withPanel({ viewport: TALL, state: fullFixtureState() }, async (panel) => {
       const form = panel.page.getByRole("form", { name: "How should I set up the new test?" });
       await eventually(async () => assert.equal(await form.count(), 1));
       const fileName = form.getByRole("textbox", { name: "File name", exact: true });
@@ -239,15 +183,10 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       assert.equal(await form.getByRole("group", { name: "Tags" }).getByRole("checkbox").count(), 2);
       assert.equal(await form.getByLabel("Due date").getAttribute("type"), "date");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("blocks invalid values with messages next to the fields, then submits the typed values", async () => {
-    const panel = await Panel.open(harness, { viewport: TALL });
-    try {
-      await panel.snapshot(0, fullFixtureState());
+  it("blocks invalid values with messages next to the fields, then submits the typed values", () =>
+    webview.withPanel({ viewport: TALL, state: fullFixtureState() }, async (panel) => {
       const form = panel.page.getByRole("form", { name: "How should I set up the new test?" });
       const fileName = form.getByRole("textbox", { name: "File name", exact: true });
       const email = form.getByRole("textbox", { name: "Notify email" });
@@ -271,8 +210,7 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       await form.getByRole("checkbox", { name: "Unit" }).check();
       await eventually(async () => assert.equal(await form.locator("[aria-invalid='true']").count(), 0));
       await form.getByRole("button", { name: "Submit" }).click();
-      await panel.waitForSent("form/submit");
-      assert.deepEqual(await panel.sentOfType("form/submit"), [
+      assert.deepEqual(await panel.waitForSentOfType("form/submit"), [
         {
           type: "form/submit",
           requestId: "form-1",
@@ -299,18 +237,16 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       await fileName.fill("math2.spec.ts");
       await eventually(async () => assert.equal(await form.getByText("math.spec.ts already exists.").count(), 0));
       await fileName.press("Enter");
-      await panel.waitForSent("form/submit", 2);
-      assert.equal((await panel.sentOfType("form/submit"))[1]?.values.fileName, "math2.spec.ts", "Enter submits again");
+      assert.equal(
+        (await panel.waitForSentOfType("form/submit", 2))[1]?.values.fileName,
+        "math2.spec.ts",
+        "Enter submits again",
+      );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("declines or cancels; a schema it cannot show offers only Decline and Cancel", async () => {
-    const panel = await Panel.open(harness, { viewport: TALL });
-    try {
-      await panel.snapshot(0, fullFixtureState());
+  it("declines or cancels; a schema it cannot show offers only Decline and Cancel", () =>
+    webview.withPanel({ viewport: TALL, state: fullFixtureState() }, async (panel) => {
       const form = panel.page.getByRole("form", { name: "How should I set up the new test?" });
       await form.getByRole("button", { name: "Decline" }).click();
       await panel.waitForSent("form/decline");
@@ -331,55 +267,38 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       await panel.actions(1, [{ type: "form/resolved", requestId: "form-1" }]);
       await eventually(async () => assert.equal(await form.count(), 0));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
   it("folds a form request from actions like the host sends it", async () => {
     const state = fold(
-      [
-        {
-          type: "form/requested",
-          requestId: "f",
-          message: "Name?",
-          schema: { type: "object", properties: { n: { type: "string" } } },
-        },
-      ],
+      [askForm("f", "Name?", { type: "object", properties: { n: { type: "string" } } })],
       readyState(),
     );
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, state);
+    await webview.withPanel({ state }, async (panel) => {
       const field = panel.page.getByRole("form", { name: "Name?" }).getByRole("textbox", { name: "n" });
       await eventually(async () => assert.equal(await field.count(), 1, "labelled by its key when it has no title"));
       await field.fill("Ada");
       await field.press("Enter");
-      await panel.waitForSent("form/submit");
-      assert.deepEqual((await panel.sentOfType("form/submit"))[0], {
+      assert.deepEqual((await panel.waitForSentOfType("form/submit"))[0], {
         type: "form/submit",
         requestId: "f",
         values: { n: "Ada" },
       });
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
+    });
   });
 
-  it("leaves a line saying what was chosen once a permission or a form is answered", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([], { phase: "running", startedAt: 1 }));
+  it("leaves a line saying what was chosen once a permission or a form is answered", () =>
+    webview.withPanel({ state: readyState([], RUNNING) }, async (panel) => {
       await panel.actions(1, [
         turnStarted("u1", "write it"),
         askWrite("r1", "one"),
-        { type: "form/requested", requestId: "f1", message: "Which name?", schema: { type: "object", properties: {} } },
+        askForm("f1", "Which name?", { type: "object", properties: {} }),
       ]);
       const log = panel.page.getByRole("log");
       await log.getByRole("group", { name: "Permission request" }).waitFor();
       await panel.actions(4, [
-        { type: "permission/resolved", requestId: "r1", outcome: { optionId: "yes", kind: "allow_once" } },
+        permissionResolved("r1", { optionId: "yes", kind: "allow_once" }),
         { type: "form/resolved", requestId: "f1", outcome: "decline" },
       ]);
       await eventually(async () =>
@@ -388,8 +307,5 @@ describe("webview permissions and forms", { timeout: 120_000 }, () => {
       assert.equal(await log.getByRole("article", { name: "You declined the form" }).count(), 1);
       assert.equal(await log.getByRole("group", { name: "Permission request" }).count(), 0, "the card is gone");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

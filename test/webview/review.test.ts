@@ -5,32 +5,30 @@
  * not by the agent, a binary file, the host's reason when Undo can't be done).
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { fold } from "./fullFixture";
 import { ROOT, checkpointReviewActions } from "./checkpointFixture";
 import { changesActions, readyActions } from "./featureFixture";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const PARSE = "/home/ada/work/parser/src/parser/parse.ts";
 const TEST = "/home/ada/work/parser/test/parser.test.ts";
 const LOCK = "/home/ada/work/parser/package-lock.json";
 
 describe("webview files changed", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  const turn: PanelAction[] = [{ type: "turn/started", entryId: "u1", text: "refactor", at: 1 }];
+  /** The panel during a turn that made `changes`. */
+  const duringTurn = (...changes: PanelAction[]) =>
+    fold([...readyActions, { type: "turn/started", entryId: "u1", text: "refactor", at: 1 }, ...changes]);
+  /** The panel once that turn has ended. */
+  const afterTurn = (...changes: PanelAction[]) =>
+    duringTurn(...changes, { type: "turn/ended", stopReason: "end_turn" });
 
-  it("lists each changed file with its counts and state, above the composer", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, fold([...readyActions, ...turn, { type: "turn/ended", stopReason: "end_turn" }]));
+  it("lists each changed file with its counts and state, above the composer", () =>
+    webview.withPanel({ state: afterTurn() }, async (panel) => {
       const region = panel.page.getByRole("region", { name: "Files changed" });
       await eventually(async () =>
         assert.equal(await panel.page.getByRole("status").textContent(), "Echo Agent is ready"),
@@ -74,25 +72,15 @@ describe("webview files changed", { timeout: 120_000 }, () => {
       assert.match((await rows.nth(3).textContent()) ?? "", /Kept$/);
 
       const regionTop = await region.evaluate((element) => element.getBoundingClientRect().top);
-      const promptTop = await panel.page
-        .getByRole("textbox", { name: "Prompt" })
-        .evaluate((element) => element.getBoundingClientRect().top);
+      const promptTop = await panel.prompt.evaluate((element) => element.getBoundingClientRect().top);
       assert.ok(regionTop < promptTop, "above the composer");
       const logBottom = await panel.page.getByRole("log").evaluate((element) => element.getBoundingClientRect().bottom);
       assert.ok(logBottom <= regionTop, "below the transcript");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("posts review/diff, review/keep and review/undo; Undo is unavailable, with the reason, when it cannot work", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(
-        0,
-        fold([...readyActions, ...turn, ...changesActions(), { type: "turn/ended", stopReason: "end_turn" }]),
-      );
+  it("posts review/diff, review/keep and review/undo; Undo is unavailable, with the reason, when it cannot work", () =>
+    webview.withPanel({ state: afterTurn(...changesActions()) }, async (panel) => {
       const region = panel.page.getByRole("region", { name: "Files changed" });
       await panel.expandPanel("Files changed");
       await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 4));
@@ -136,26 +124,17 @@ describe("webview files changed", { timeout: 120_000 }, () => {
       // An Undo can be taken back; a Keep has nothing to take back.
       assert.equal(await row(1).getByRole("button", { name: /^Redo/ }).count(), 0);
       await row(0).getByRole("button", { name: "Redo src/parser/parse.ts" }).click();
-      await panel.waitForSent("review/redo");
-      assert.deepEqual(await panel.sentOfType("review/redo"), [{ type: "review/redo", path: PARSE }]);
+      assert.deepEqual(await panel.waitForSentOfType("review/redo"), [{ type: "review/redo", path: PARSE }]);
 
       // A new turn drops the resolved files and keeps the pending one.
       await panel.actions(3, [{ type: "turn/started", entryId: "u2", text: "again", at: 2 }]);
       await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 1));
       assert.equal(await region.getByTitle(LOCK).count(), 1);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("collapses, and offers Keep all and Undo all for the pending files", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(
-        0,
-        fold([...readyActions, ...turn, ...changesActions(), { type: "turn/ended", stopReason: "end_turn" }]),
-      );
+  it("collapses, and offers Keep all and Undo all for the pending files", () =>
+    webview.withPanel({ state: afterTurn(...changesActions()) }, async (panel) => {
       const region = panel.page.getByRole("region", { name: "Files changed" });
       const toggle = region.getByRole("button", { name: /^Files changed/ });
       await toggle.press("Enter");
@@ -183,26 +162,17 @@ describe("webview files changed", { timeout: 120_000 }, () => {
       await toggle.click();
       await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 4));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("posts review/all; a change not by the agent has no Undo, a binary file no line counts, and Undo says why it can't", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(
-        0,
-        fold([...readyActions, ...turn, ...checkpointReviewActions(), { type: "turn/ended", stopReason: "end_turn" }]),
-      );
+  it("posts review/all; a change not by the agent has no Undo, a binary file no line counts, and Undo says why it can't", () =>
+    webview.withPanel({ state: afterTurn(...checkpointReviewActions()) }, async (panel) => {
       const region = panel.page.getByRole("region", { name: "Files changed" });
       const rows = region.getByRole("listitem");
       await panel.expandPanel("Files changed");
       await eventually(async () => assert.equal(await rows.count(), 4));
 
       await region.getByRole("button", { name: "Review all" }).click();
-      await panel.waitForSent("review/all");
-      assert.deepEqual(await panel.sentOfType("review/all"), [{ type: "review/all" }]);
+      assert.deepEqual(await panel.waitForSentOfType("review/all"), [{ type: "review/all" }]);
 
       const user = rows.nth(1);
       const badge = user.getByText("not by the agent", { exact: true });
@@ -241,37 +211,26 @@ describe("webview files changed", { timeout: 120_000 }, () => {
         "only the agent's undoable rows",
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("offers Review all for a single change too", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, fold([...readyActions, ...turn, ...checkpointReviewActions().slice(0, 1)]));
+  it("offers Review all for a single change too", () =>
+    webview.withPanel({ state: duringTurn(...checkpointReviewActions().slice(0, 1)) }, async (panel) => {
       const region = panel.page.getByRole("region", { name: "Files changed" });
       await panel.expandPanel("Files changed");
       await eventually(async () => assert.equal(await region.getByRole("listitem").count(), 1));
       assert.equal(await region.getByRole("button", { name: "Review all" }).count(), 1);
       assert.equal(await region.getByRole("button", { name: "Keep all" }).count(), 0);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("at 300 px: paths relative to the workspace, file name first and never cut off, folder dimmed; a claimed edit that changed nothing is marked", async () => {
-    const panel = await Panel.open(harness, { viewport: { width: 300, height: 700 } });
-    try {
+  it("at 300 px: paths relative to the workspace, file name first and never cut off, folder dimmed; a claimed edit that changed nothing is marked", () =>
+    webview.withPanel({ viewport: { width: 300, height: 700 } }, async (panel) => {
       const root = "/home/ada/work/parser";
       const long = `${root}/src/parser/grammar/expressions/binaryOperatorPrecedence.generated.ts`;
       await panel.send({ type: "workspace/roots", roots: [root] });
       await panel.snapshot(
         0,
-        fold([
-          ...readyActions,
-          ...turn,
+        afterTurn(
           { type: "review/recorded", path: long, additions: 2, deletions: 1, created: false, undoable: true },
           {
             type: "review/recorded",
@@ -281,8 +240,7 @@ describe("webview files changed", { timeout: 120_000 }, () => {
             created: false,
             undoable: true,
           },
-          { type: "turn/ended", stopReason: "end_turn" },
-        ]),
+        ),
       );
       const region = panel.page.getByRole("region", { name: "Files changed" });
       const toggle = region.getByRole("button", { name: /^Files changed/ });
@@ -318,8 +276,5 @@ describe("webview files changed", { timeout: 120_000 }, () => {
       assert.equal(await unchanged.locator(".change-stats").count(), 0, "no +0 −0");
       assert.match((await toggle.textContent()) ?? "", /1 file \+2 −1/, "counted as no file changed");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -4,19 +4,16 @@
  * Close posting the right messages; at 300 px every action through the row's "…" menu (issue 29 §4).
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { AGENT, readyState } from "./fixtures";
 import { TABS, sessionsList, tabsState } from "./featureFixture";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import type { Panel } from "./panel";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
+import { hasFocus, focusedLabel } from "./focus";
 
 describe("webview session list", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
   async function openList(panel: Panel, archivable = false) {
     await panel.snapshot(0, readyState());
@@ -34,22 +31,16 @@ describe("webview session list", { timeout: 120_000 }, () => {
     return { toggle, list: rows };
   }
 
-  it("toggles from the header, asks for a refresh, and shows title, agent, folder, time and status", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("toggles from the header, asks for a refresh, and shows title, agent, folder, time and status", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       const toggle = panel.page.getByRole("button", { name: "Show sessions" });
       assert.equal(await toggle.getAttribute("aria-expanded"), "false");
       await toggle.click();
       await panel.waitForSent("sessions/refresh");
       assert.equal(await toggle.getAttribute("aria-expanded"), "true");
       assert.equal(await panel.page.getByText("Loading sessions…").count(), 1);
-      assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).count(), 0, "the list replaces the chat");
-      assert.equal(
-        await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
-        "Search sessions",
-        "focus goes to the search box",
-      );
+      assert.equal(await panel.prompt.count(), 0, "the list replaces the chat");
+      assert.equal(await focusedLabel(panel.page), "Search sessions", "focus goes to the search box");
 
       const now = await panel.page.evaluate(() => Date.now());
       await panel.send(sessionsList(now));
@@ -87,19 +78,15 @@ describe("webview session list", { timeout: 120_000 }, () => {
       );
 
       await toggle.click();
-      await eventually(async () => assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).count(), 1));
+      await eventually(async () => assert.equal(await panel.prompt.count(), 1));
       assert.equal(await toggle.getAttribute("aria-expanded"), "false");
       await toggle.click();
       await panel.waitForSent("sessions/refresh", 2);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("filters by title, agent and folder", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("filters by title, agent and folder", () =>
+    webview.withPanel(async (panel) => {
       const { list } = await openList(panel);
       const search = panel.page.getByRole("searchbox", { name: "Search sessions" });
       const titles = () => list.getByRole("listitem").locator(".session-title").allTextContents();
@@ -118,16 +105,12 @@ describe("webview session list", { timeout: 120_000 }, () => {
       await search.press("Escape");
       await eventually(async () => assert.equal(await list.getByRole("listitem").count(), 4));
       await search.press("Escape");
-      await eventually(async () => assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).count(), 1));
+      await eventually(async () => assert.equal(await panel.prompt.count(), 1));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("posts Open, Delete and Close for a row, and follows tab changes live", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("posts Open, Delete and Close for a row, and follows tab changes live", () =>
+    webview.withPanel(async (panel) => {
       const { list } = await openList(panel);
       const row = (title: string) =>
         list.getByRole("listitem").filter({ has: panel.page.getByText(title, { exact: true }) });
@@ -135,16 +118,14 @@ describe("webview session list", { timeout: 120_000 }, () => {
       await row("Speed up the test matrix")
         .getByRole("button", { name: /^Delete/ })
         .click();
-      await panel.waitForSent("session/delete");
-      assert.deepEqual(await panel.sentOfType("session/delete"), [
+      assert.deepEqual(await panel.waitForSentOfType("session/delete"), [
         { type: "session/delete", agent: "Codex", sessionId: "session-9" },
       ]);
 
       await row("Release notes")
         .getByRole("button", { name: /^Close/ })
         .click();
-      await panel.waitForSent("tab/close");
-      assert.deepEqual(await panel.sentOfType("tab/close"), [{ type: "tab/close", key: "tab-2" }]);
+      assert.deepEqual(await panel.waitForSentOfType("tab/close"), [{ type: "tab/close", key: "tab-2" }]);
       // The host closes the tab: the row says so without another refresh.
       await panel.send(
         tabsState(
@@ -171,25 +152,18 @@ describe("webview session list", { timeout: 120_000 }, () => {
       await eventually(async () => assert.match(await row("Parser refactor").innerText(), /waiting for you/));
 
       await row("Docs typo").getByRole("button", { name: /^Open/ }).click();
-      await panel.waitForSent("session/open");
-      assert.deepEqual(await panel.sentOfType("session/open"), [
+      assert.deepEqual(await panel.waitForSentOfType("session/open"), [
         { type: "session/open", agent: AGENT, sessionId: "session-8" },
       ]);
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await eventually(async () => assert.equal(await prompt.count(), 1, "opening a session goes back to the chat"));
-      await eventually(async () =>
-        assert.equal(await prompt.evaluate((element) => element === document.activeElement), true),
-      );
+      await eventually(async () => assert.equal(await hasFocus(prompt), true));
       await settle(panel.page);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it('at 300 px, every row action is in its "…" menu, by mouse, right-click and keyboard', async () => {
-    const panel = await Panel.open(harness, { viewport: { width: 300, height: 720 } });
-    try {
+  it('at 300 px, every row action is in its "…" menu, by mouse, right-click and keyboard', () =>
+    webview.withPanel({ viewport: { width: 300, height: 720 } }, async (panel) => {
       const { list } = await openList(panel, true);
       const page = panel.page;
       const row = (title: string) => list.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
@@ -268,14 +242,10 @@ describe("webview session list", { timeout: 120_000 }, () => {
       await page.keyboard.press("Enter");
       await eventually(async () => assert.equal(await focused(), "Open"));
       await page.keyboard.press("Enter");
-      await panel.waitForSent("session/open");
-      assert.deepEqual(await panel.sentOfType("session/open"), [
+      assert.deepEqual(await panel.waitForSentOfType("session/open"), [
         { type: "session/open", agent: AGENT, sessionId: "session-8" },
       ]);
-      await eventually(async () => assert.equal(await page.getByRole("textbox", { name: "Prompt" }).count(), 1));
+      await eventually(async () => assert.equal(await panel.prompt.count(), 1));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

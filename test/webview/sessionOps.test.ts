@@ -5,19 +5,15 @@
  * made active) shows its chat in place of the list (issue 29 §4).
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { readyState } from "./fixtures";
 import { TABS, sessionsList, tabsState } from "./featureFixture";
-import { type Harness, Panel, eventually, startHarness } from "./harness";
+import type { Panel } from "./panel";
+import { eventually } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 describe("webview session fork, rename and archive", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
   async function openList(panel: Panel, now: number) {
     await panel.snapshot(0, readyState());
@@ -39,9 +35,8 @@ describe("webview session fork, rename and archive", { timeout: 120_000 }, () =>
     return panel.page.getByRole("list", { name: "Session list" }).getByRole("listitem");
   }
 
-  it("archived sessions show only with Show archived; Archive/Unarchive and Rename post the session", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("archived sessions show only with Show archived; Archive/Unarchive and Rename post the session", () =>
+    webview.withPanel(async (panel) => {
       const rows = await openList(panel, await panel.page.evaluate(() => Date.now()));
       await eventually(async () => assert.equal(await rows.count(), 4, "the archived session is hidden"));
       const show = panel.page.getByRole("checkbox", { name: "Show archived (1)" });
@@ -69,15 +64,10 @@ describe("webview session fork, rename and archive", { timeout: 120_000 }, () =>
       await show.uncheck();
       await eventually(async () => assert.equal(await rows.count(), 4));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("the header shows the active agent's auth/status; the list shows session/status", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("the header shows the active agent's auth/status; the list shows session/status", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       await panel.send(
         tabsState(
           "tab-1",
@@ -124,14 +114,10 @@ describe("webview session fork, rename and archive", { timeout: 120_000 }, () =>
         ),
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("a new tab that becomes active (a fork, a reopened tab) shows its chat in place of the list", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("a new tab that becomes active (a fork, a reopened tab) shows its chat in place of the list", () =>
+    webview.withPanel(async (panel) => {
       const rows = await openList(panel, await panel.page.evaluate(() => Date.now()));
       await eventually(async () => assert.equal(await rows.count(), 4));
       // Another existing tab becomes active (e.g. one closed from the list): the list stays.
@@ -146,17 +132,12 @@ describe("webview session fork, rename and archive", { timeout: 120_000 }, () =>
       await eventually(async () =>
         assert.equal(await panel.page.getByRole("list", { name: "Session list" }).count(), 0, "the list is closed"),
       );
-      await eventually(async () => assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).count(), 1));
+      await eventually(async () => assert.equal(await panel.prompt.count(), 1));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("each tab carries its right-click context: Fork only where the agent can fork", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("each tab carries its right-click context: Fork only where the agent can fork", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       await panel.send(
         tabsState(
           "tab-1",
@@ -178,8 +159,5 @@ describe("webview session fork, rename and archive", { timeout: 120_000 }, () =>
       });
       assert.equal(contexts[1]?.canFork, false);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

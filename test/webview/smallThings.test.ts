@@ -3,24 +3,18 @@
  * the user could edit, and the agent picker keeps a sensible width in a wide panel.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { readyState, userEntry } from "./fixtures";
-import { type Harness, Panel, eventually, startHarness } from "./harness";
+import { eventually } from "./harness";
+import { webviewSuite } from "./webviewSuite";
+import { hasFocus } from "./focus";
 
 describe("webview small things", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
   for (const theme of ["dark", "light"] as const) {
-    it(`a sent message does not look like the prompt box (${theme})`, async () => {
-      const panel = await Panel.open(harness, { theme });
-      try {
-        await panel.snapshot(0, readyState([userEntry("u1", "what did I send?")]));
+    it(`a sent message does not look like the prompt box (${theme})`, () =>
+      webview.withPanel({ theme, state: readyState([userEntry("u1", "what did I send?")]) }, async (panel) => {
         const sent = panel.page.getByRole("article", { name: "You" });
         await eventually(async () => assert.equal(await sent.count(), 1));
         const look = (element: Element) => {
@@ -31,21 +25,16 @@ describe("webview small things", { timeout: 120_000 }, () => {
           };
         };
         const message = await sent.evaluate(look);
-        const prompt = await panel.page.getByRole("textbox", { name: "Prompt" }).evaluate(look);
+        const prompt = await panel.prompt.evaluate(look);
         assert.notEqual(message.background, prompt.background, "not the input background");
         assert.notEqual(message.border, prompt.border, "not the input border");
         await panel.assertHealthy();
-      } finally {
-        await panel.close();
-      }
-    });
+      }));
   }
 
   it("keeps the agent picker to a sensible width at 700 px, and inside the panel at 300 px", async () => {
     for (const width of [700, 300]) {
-      const panel = await Panel.open(harness, { viewport: { width, height: 600 } });
-      try {
-        await panel.snapshot(0, readyState());
+      await webview.withPanel({ viewport: { width, height: 600 }, state: readyState() }, async (panel) => {
         const picker = panel.page.locator(".agent-picker");
         await eventually(async () => assert.equal(await picker.count(), 1));
         const box = await picker.boundingBox();
@@ -57,29 +46,19 @@ describe("webview small things", { timeout: 120_000 }, () => {
         );
         const follow = await panel.page.locator(".follow-toggle").boundingBox();
         assert.ok(follow && follow.x + follow.width <= width, "Follow agent stays inside the panel");
-      } finally {
-        await panel.close();
-      }
+      });
     }
   });
 });
 
 describe("webview focus on entry", { timeout: 60_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("puts the cursor in the Prompt box when the panel itself gets focus (VS Code's Focus on Chat View), not on a click", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([userEntry("u1", "some text to select")]));
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+  it("puts the cursor in the Prompt box when the panel itself gets focus (VS Code's Focus on Chat View), not on a click", () =>
+    webview.withPanel({ state: readyState([userEntry("u1", "some text to select")]) }, async (panel) => {
+      const prompt = panel.prompt;
       await eventually(async () => assert.equal(await prompt.count(), 1));
-      const focused = () => prompt.evaluate((element) => element === document.activeElement);
+      const focused = () => hasFocus(prompt);
       // A click in the transcript is for reading or selecting: the prompt box stays unfocused.
       await panel.page.evaluate(() => {
         window.dispatchEvent(new PointerEvent("pointerdown"));
@@ -91,16 +70,11 @@ describe("webview focus on entry", { timeout: 60_000 }, () => {
       await panel.page.evaluate(() => window.dispatchEvent(new FocusEvent("focus")));
       await eventually(async () => assert.equal(await focused(), true, "the prompt box has focus"));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("a focus event handled after the panel lost the focus again (a busy webview, then F1) leaves the focus where it went", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([userEntry("u1", "a long conversation")]));
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+  it("a focus event handled after the panel lost the focus again (a busy webview, then F1) leaves the focus where it went", () =>
+    webview.withPanel({ state: readyState([userEntry("u1", "a long conversation")]) }, async (panel) => {
+      const prompt = panel.prompt;
       await eventually(async () => assert.equal(await prompt.count(), 1));
       // By the time the late event runs, VS Code's command palette has the keyboard: this document
       // no longer has the focus, and taking it would close the palette.
@@ -108,14 +82,7 @@ describe("webview focus on entry", { timeout: 60_000 }, () => {
         document.hasFocus = () => false;
         window.dispatchEvent(new FocusEvent("focus"));
       });
-      assert.equal(
-        await prompt.evaluate((element) => element === document.activeElement),
-        false,
-        "the prompt box does not take the focus",
-      );
+      assert.equal(await hasFocus(prompt), false, "the prompt box does not take the focus");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -4,11 +4,12 @@
  * can be removed or sent now.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { fold } from "./fullFixture";
 import { readyActions } from "./featureFixture";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const running: PanelAction[] = [
   ...readyActions,
@@ -19,24 +20,19 @@ const queueSet = (...texts: string[]): PanelAction => ({
   items: texts.map((text, i) => ({ id: `q${i + 1}`, text })),
 });
 
-describe("webview steering and queue", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+/** A running turn with two messages queued behind it. */
+const TWO_QUEUED = fold([...running, queueSet("Then bump the version", "And tag the release")]);
 
-  it("shows a steer as the user's message with a pending, applied or failed state line", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, fold(running));
+describe("webview steering and queue", { timeout: 120_000 }, () => {
+  const webview = webviewSuite();
+
+  it("shows a steer as the user's message with a pending, applied or failed state line", () =>
+    webview.withPanel({ state: fold(running) }, async (panel) => {
       await panel.actions(1, [
         { type: "steer/sent", entryId: "s1", steerId: "st-1", text: "Mention the new CLI flag" },
         { type: "steer/sent", entryId: "s2", steerId: "st-2", text: "Keep it short" },
       ]);
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const steer = (text: string) => log.getByRole("article", { name: "You" }).filter({ hasText: text });
       await eventually(async () => assert.equal(await steer("Mention the new CLI flag").count(), 1));
       assert.match((await steer("Mention the new CLI flag").textContent()) ?? "", /Sending to the running turn…$/);
@@ -67,15 +63,10 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
         "a plain prompt has no state line",
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("lists queued messages above the composer; edits, removals and Send now post queue messages", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, fold([...running, queueSet("Then bump the version", "And tag the release")]));
+  it("lists queued messages above the composer; edits, removals and Send now post queue messages", () =>
+    webview.withPanel({ state: TWO_QUEUED }, async (panel) => {
       await panel.expandPanel("Queued");
       const queue = panel.page.getByRole("list", { name: "Queued messages" });
       await eventually(async () => assert.equal(await queue.getByRole("listitem").count(), 2));
@@ -84,9 +75,7 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
       assert.equal(await first.inputValue(), "Then bump the version");
       assert.equal(await second.inputValue(), "And tag the release");
       const queueBottom = await queue.evaluate((element) => element.getBoundingClientRect().bottom);
-      const promptTop = await panel.page
-        .getByRole("textbox", { name: "Prompt" })
-        .evaluate((element) => element.getBoundingClientRect().top);
+      const promptTop = await panel.prompt.evaluate((element) => element.getBoundingClientRect().top);
       assert.ok(queueBottom <= promptTop, "above the composer");
 
       // Enter saves an edit.
@@ -95,9 +84,8 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
       await panel.waitForSent("queue/edit");
       // Leaving the box saves too; Escape reverts and does not stop the turn.
       await second.fill("And tag it v2.1.0");
-      await panel.page.getByRole("textbox", { name: "Prompt" }).click();
-      await panel.waitForSent("queue/edit", 2);
-      assert.deepEqual(await panel.sentOfType("queue/edit"), [
+      await panel.prompt.click();
+      assert.deepEqual(await panel.waitForSentOfType("queue/edit", 2), [
         { type: "queue/edit", id: "q1", text: "Then bump the minor version" },
         { type: "queue/edit", id: "q2", text: "And tag it v2.1.0" },
       ]);
@@ -123,19 +111,14 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
       await panel.actions(2, [{ type: "queue/set", items: [] }]);
       await eventually(async () => assert.equal(await queue.count(), 0, "an empty queue shows nothing"));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("enables Send during a running turn when the box has text, and keeps Stop available", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, fold([...running, queueSet("Then bump the version")]));
+  it("enables Send during a running turn when the box has text, and keeps Stop available", () =>
+    webview.withPanel({ state: fold([...running, queueSet("Then bump the version")]) }, async (panel) => {
       await panel.expandPanel("Queued");
       const send = panel.page.getByRole("button", { name: "Send", exact: true });
       const stop = panel.page.getByRole("button", { name: "Stop" });
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+      const prompt = panel.prompt;
       await eventually(async () => assert.equal(await stop.isDisabled(), false));
       assert.equal(await send.isDisabled(), true, "empty box");
       await prompt.fill("   ");
@@ -145,8 +128,7 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await send.isDisabled(), false));
       assert.equal(await stop.isDisabled(), false);
       await send.click();
-      await panel.waitForSent("prompt/send");
-      assert.deepEqual(await panel.sentOfType("prompt/send"), [
+      assert.deepEqual(await panel.waitForSentOfType("prompt/send"), [
         { type: "prompt/send", text: "Also add a migration note", attachments: [] },
       ]);
       await eventually(async () => assert.equal(await send.isDisabled(), true, "sent: the box is empty again"));
@@ -157,14 +139,10 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await heading.count(), 1));
       assert.equal(await panel.page.getByRole("list", { name: "Queued messages" }).getByRole("listitem").count(), 1);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("marks a queued message its agent ended before sending as not sent, with Send again", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("marks a queued message its agent ended before sending as not sent, with Send again", () =>
+    webview.withPanel(async (panel) => {
       const crashed: PanelAction = {
         type: "queue/set",
         items: [{ id: "q1", text: "Then bump the version", notSent: true }],
@@ -179,16 +157,12 @@ describe("webview steering and queue", { timeout: 120_000 }, () => {
       assert.equal(await box.getAttribute("aria-describedby"), "q1-not-sent", "the mark is the box's description");
       assert.equal(await item.getByRole("button", { name: "Send now" }).count(), 0);
       await item.getByRole("button", { name: "Send again" }).click();
-      await panel.waitForSent("queue/sendAgain");
-      assert.deepEqual(await panel.sentOfType("queue/sendAgain"), [{ type: "queue/sendAgain", id: "q1" }]);
+      assert.deepEqual(await panel.waitForSentOfType("queue/sendAgain"), [{ type: "queue/sendAgain", id: "q1" }]);
 
       // The host takes it back into the queue: the mark goes, and Send now is back.
       await panel.actions(1, [queueSet("Then bump the version")]);
       await eventually(async () => assert.equal(await item.getByRole("button", { name: "Send now" }).count(), 1));
       assert.doesNotMatch((await item.textContent()) ?? "", /Not sent/);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

@@ -4,11 +4,20 @@
  * thread drawn by the same entry components; open while running, collapsed once done.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { fold } from "./fullFixture";
-import { memberUpdate, readyActions, subagentActions, subagentDone, subagentEvent } from "./featureFixture";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import {
+  memberUpdate,
+  readyActions,
+  subagentActions,
+  subagentDone,
+  subagentEvent,
+  reviewerSearch,
+} from "./featureFixture";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
+import { acpUpdate, messageChunk, textBlock } from "./fixtures";
 
 const running: PanelAction[] = [
   ...readyActions,
@@ -16,21 +25,13 @@ const running: PanelAction[] = [
 ];
 
 describe("webview subagent runs", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("nests a run inside its tool call's card, open with the child's entries while it runs", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, fold(running));
+  it("nests a run inside its tool call's card, open with the child's entries while it runs", () =>
+    webview.withPanel({ state: fold(running) }, async (panel) => {
       const actions = subagentActions();
       for (const [i, action] of actions.entries()) await panel.actions(i + 1, [action]);
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const card = log.getByRole("article", { name: "Tool: Task: write parser tests" });
       const run = card.getByRole("group", { name: "Subagent: Write parser tests" });
       await eventually(async () => assert.equal(await run.count(), 1));
@@ -80,58 +81,34 @@ describe("webview subagent runs", { timeout: 120_000 }, () => {
       );
       assert.equal(await toggle.getAttribute("aria-expanded"), "true");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows member lanes and unattached runs as their own timeline entries, after the entry that was last when they started", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      const text = (value: string) => ({ type: "text", text: value });
+  it("shows member lanes and unattached runs as their own timeline entries, after the entry that was last when they started", () =>
+    webview.withPanel(async (panel) => {
       await panel.snapshot(
         0,
         fold([
           ...running,
-          {
-            type: "acp/update",
-            entryId: "a1",
-            update: { sessionUpdate: "agent_message_chunk", content: text("Asking the team.") },
-          },
-          memberUpdate("m1", "Reviewer", { content: text("Reviewing the tokenizer.") }),
-          memberUpdate("m2", "Reviewer", {
-            sessionUpdate: "tool_call",
-            toolCallId: "call-r1",
-            title: "Search for parse(",
-            kind: "search",
-            status: "in_progress",
-          }),
+          messageChunk("a1", "Asking the team."),
+          memberUpdate("m1", "Reviewer", { content: textBlock("Reviewing the tokenizer.") }),
+          reviewerSearch,
           subagentEvent("s1", "run-docs", {
             type: "snapshot",
             snapshot: { state: "running", description: "Update the docs" },
           }),
           subagentEvent("s2", "run-docs", { type: "progress", progress: { toolsUsed: 1 } }),
-          {
-            type: "acp/update",
-            entryId: "t1",
-            update: {
-              sessionUpdate: "tool_call",
-              toolCallId: "call-t1",
-              title: "Run tests",
-              kind: "execute",
-              status: "completed",
-            },
-          },
-          {
-            type: "acp/update",
-            entryId: "a2",
-            update: { sessionUpdate: "agent_message_chunk", content: text("Both are on it.") },
-          },
+          acpUpdate("t1", "tool_call", {
+            toolCallId: "call-t1",
+            title: "Run tests",
+            kind: "execute",
+            status: "completed",
+          }),
+          messageChunk("a2", "Both are on it."),
           { type: "turn/ended", stopReason: "end_turn" },
           { type: "turn/started", entryId: "u2", text: "Next question", at: 2 },
         ]),
       );
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const member = log.getByRole("group", { name: "Member: Reviewer" });
       await eventually(async () => assert.equal(await member.count(), 1));
       const order = await log
@@ -158,7 +135,7 @@ describe("webview subagent runs", { timeout: 120_000 }, () => {
       );
 
       // Output keeps streaming into the lane, wherever it sits.
-      await panel.actions(1, [memberUpdate("m3", "Reviewer", { content: text(" Found two issues.") })]);
+      await panel.actions(1, [memberUpdate("m3", "Reviewer", { content: textBlock(" Found two issues.") })]);
       await eventually(async () =>
         assert.match(
           (await member.getByRole("article", { name: "Agent" }).last().textContent()) ?? "",
@@ -171,14 +148,10 @@ describe("webview subagent runs", { timeout: 120_000 }, () => {
       );
       await settle(panel.page);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows a failed run's reason and a cancelled run's state, collapsed", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("shows a failed run's reason and a cancelled run's state, collapsed", () =>
+    webview.withPanel(async (panel) => {
       await panel.snapshot(
         0,
         fold([
@@ -212,8 +185,5 @@ describe("webview subagent runs", { timeout: 120_000 }, () => {
       assert.match((await cancelled.getByRole("button").first().textContent()) ?? "", /Cancelled$/);
       assert.equal(await cancelled.locator(".run-reason").textContent(), "cancelled");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

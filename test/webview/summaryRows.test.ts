@@ -5,26 +5,24 @@
  * reload of the webview, and the summary row keeps the files' Review all / Keep all / Undo all.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { fold } from "./fullFixture";
 import { readyActions } from "./featureFixture";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import type { Panel } from "./panel";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
+import { acpUpdate } from "./fixtures";
 
 const ROOT = "/home/ada/work/parser";
 const steps = ["Read the parser", "Split the tokenizer", "Build the tree", "Keep parseLegacy", "Add tests", "Docs"];
-const plan: PanelAction = {
-  type: "acp/update",
-  entryId: "p1",
-  update: {
-    sessionUpdate: "plan",
-    entries: steps.map((content, i) => ({
-      content,
-      priority: "medium",
-      status: i < 2 ? "completed" : i === 2 ? "in_progress" : "pending",
-    })),
-  },
-};
+const plan: PanelAction = acpUpdate("p1", "plan", {
+  entries: steps.map((content, i) => ({
+    content,
+    priority: "medium",
+    status: i < 2 ? "completed" : i === 2 ? "in_progress" : "pending",
+  })),
+});
 const files = ["src/a.ts", "src/b.ts", "src/c.ts", "test/a.test.ts", "test/b.test.ts", "README.md"];
 const changes: PanelAction[] = files.map((file, i) => ({
   type: "review/recorded",
@@ -67,18 +65,10 @@ function panelsHeight(panel: Panel): Promise<number> {
 }
 
 describe("webview summary rows above the composer", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("at 900 px: a 6-step plan, 6 changed files and 3 queued messages take one row each until expanded", async () => {
-    const panel = await Panel.open(harness, { viewport: { width: 420, height: 900 } });
-    try {
-      await panel.snapshot(0, state());
+  it("at 900 px: a 6-step plan, 6 changed files and 3 queued messages take one row each until expanded", () =>
+    webview.withPanel({ viewport: { width: 420, height: 900 }, state: state() }, async (panel) => {
       const { plan: planToggle, files: filesToggle, queue: queueToggle } = toggles(panel);
       await queueToggle.waitFor();
       for (const toggle of [planToggle, filesToggle, queueToggle]) {
@@ -128,21 +118,15 @@ describe("webview summary rows above the composer", { timeout: 120_000 }, () => 
       await panel.page.keyboard.press(" ");
       await eventually(async () => assert.equal(await planToggle.getAttribute("aria-expanded"), "false"));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("keeps each panel's choice across a reload of the webview", async () => {
-    const panel = await Panel.open(harness, { viewport: { width: 420, height: 900 } });
-    try {
-      await panel.snapshot(0, state());
+  it("keeps each panel's choice across a reload of the webview", () =>
+    webview.withPanel({ viewport: { width: 420, height: 900 }, state: state() }, async (panel) => {
       await toggles(panel).files.click();
       await toggles(panel).queue.click();
       await eventually(async () => assert.equal(await toggles(panel).queue.getAttribute("aria-expanded"), "true"));
 
-      await panel.page.reload();
-      await panel.waitForSent("webview/ready");
+      await panel.reload();
       await panel.snapshot(0, state());
       const { plan: planToggle, files: filesToggle, queue: queueToggle } = toggles(panel);
       await queueToggle.waitFor();
@@ -153,15 +137,10 @@ describe("webview summary rows above the composer", { timeout: 120_000 }, () => 
       assert.equal(await panel.page.getByRole("list", { name: "Changed files" }).getByRole("listitem").count(), 6);
 
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("fits a 300 px sidebar: each summary row is one line, its text cut with an ellipsis", async () => {
-    const panel = await Panel.open(harness, { viewport: { width: 300, height: 900 } });
-    try {
-      await panel.snapshot(0, state());
+  it("fits a 300 px sidebar: each summary row is one line, its text cut with an ellipsis", () =>
+    webview.withPanel({ viewport: { width: 300, height: 900 }, state: state() }, async (panel) => {
       await toggles(panel).queue.waitFor();
       const rows = await panel.page.evaluate(() =>
         [".plan", ".files-changed", ".queued"].map((selector) => {
@@ -175,8 +154,5 @@ describe("webview summary rows above the composer", { timeout: 120_000 }, () => 
         "no sideways scroll",
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

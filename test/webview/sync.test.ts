@@ -3,57 +3,43 @@
  * gap detection and resync, invalid messages, and a long stream folding to the right text.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { PanelAction } from "../../src/shared/wire/panelState";
-import { AGENT, agentEntry, messageChunk, readyState, turnStarted, userEntry } from "./fixtures";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { AGENT, agentEntry, messageChunk, readyState, turnStarted, userEntry, RUNNING, oneExchange } from "./fixtures";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 describe("webview state sync", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("announces itself with webview/ready once, before any state arrives", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("announces itself with webview/ready once, before any state arrives", () =>
+    webview.withPanel(async (panel) => {
       await settle(panel.page);
       assert.deepEqual(await panel.sent(), [{ type: "webview/ready" }]);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("renders the entries of a snapshot in the transcript log", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("renders the entries of a snapshot in the transcript log", () =>
+    webview.withPanel(async (panel) => {
       await panel.snapshot(
         3,
         readyState([userEntry("e1", "What is 2 + 2?"), agentEntry("e2", { kind: "message", text: "It is **4**." })]),
       );
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       await eventually(async () => assert.equal(await log.getByRole("article").count(), 2));
       assert.equal(await log.getByRole("article", { name: "You" }).textContent(), "What is 2 + 2?");
       assert.equal((await log.getByRole("article", { name: "Agent" }).textContent())?.trim(), "It is 4.");
       assert.equal(await panel.page.getByRole("status").textContent(), `${AGENT} is ready`);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("folds numbered action batches with the shared reducer", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("folds numbered action batches with the shared reducer", () =>
+    webview.withPanel(async (panel) => {
       await panel.snapshot(10, readyState());
       await panel.actions(11, [turnStarted("u1", "Show me code")]);
       await panel.actions(12, [messageChunk("a1", "Here is **bold** text and code:\n\n```ts\nconst answer")]);
       await panel.actions(13, [messageChunk("a1", ": number = 42;\n```\n\nDone.")]);
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const reply = log.getByRole("article", { name: "Agent" });
       await eventually(async () => assert.match((await reply.textContent()) ?? "", /Done\./));
       assert.equal(await log.getByRole("article").count(), 2, "one user entry and one coalesced agent entry");
@@ -79,16 +65,12 @@ describe("webview state sync", { timeout: 120_000 }, () => {
         [...acks].sort((a, b) => a - b),
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("on a sequence gap asks for a snapshot exactly once, then recovers from the new snapshot", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      const log = panel.page.getByRole("log", { name: "Transcript" });
-      await panel.snapshot(5, readyState([userEntry("u1", "hi")], { phase: "running", startedAt: 1 }));
+  it("on a sequence gap asks for a snapshot exactly once, then recovers from the new snapshot", () =>
+    webview.withPanel(async (panel) => {
+      const log = panel.transcript;
+      await panel.snapshot(5, readyState([userEntry("u1", "hi")], RUNNING));
       await panel.actions(6, [messageChunk("a1", "first ")]);
       await eventually(async () =>
         assert.equal((await log.getByRole("article", { name: "Agent" }).textContent())?.trim(), "first"),
@@ -107,7 +89,7 @@ describe("webview state sync", { timeout: 120_000 }, () => {
 
       await panel.snapshot(
         20,
-        readyState([userEntry("u1", "hi"), agentEntry("a1", { kind: "message", text: "first second " })], {
+        oneExchange("hi", "first second ", {
           phase: "running",
           startedAt: 1,
         }),
@@ -124,16 +106,12 @@ describe("webview state sync", { timeout: 120_000 }, () => {
       await settle(panel.page);
       assert.equal((await panel.sentOfType("state/resync")).length, 2);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("drops invalid host messages with a warning and keeps working", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      const log = panel.page.getByRole("log", { name: "Transcript" });
-      await panel.snapshot(1, readyState([userEntry("u1", "hello")], { phase: "running", startedAt: 1 }));
+  it("drops invalid host messages with a warning and keeps working", () =>
+    webview.withPanel(async (panel) => {
+      const log = panel.transcript;
+      await panel.snapshot(1, readyState([userEntry("u1", "hello")], RUNNING));
       await panel.sendAll([
         { type: "state/actions", seq: "2", actions: [] },
         { type: "state/actions", seq: 2, actions: [{ type: "no/such-action" }] },
@@ -158,10 +136,7 @@ describe("webview state sync", { timeout: 120_000 }, () => {
       );
       assert.equal(panel.warnings.filter((w) => w.includes("dropped an invalid host message")).length, 6);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
   it("folds a stream of 2,000 chunks to the same text as the whole message", async () => {
     const words = Array.from({ length: 2_000 }, (_, i) => `w${i}`);
@@ -174,10 +149,10 @@ describe("webview state sync", { timeout: 120_000 }, () => {
     const chunks = Array.from({ length: 2_000 }, (_, i) => text.slice(i * size, (i + 1) * size));
     assert.equal(chunks.join(""), text);
 
-    const streamed = await Panel.open(harness);
-    const whole = await Panel.open(harness);
+    const streamed = await webview.open();
+    const whole = await webview.open();
     try {
-      await streamed.snapshot(0, readyState([userEntry("u1", "stream")], { phase: "running", startedAt: 1 }));
+      await streamed.snapshot(0, readyState([userEntry("u1", "stream")], RUNNING));
       const messages = chunks.map((chunk, i) => ({
         type: "state/actions",
         seq: i + 1,

@@ -3,24 +3,19 @@
  * and new; and each tab keeping its own draft across switches and reloads.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { AGENT, readyState, userEntry } from "./fixtures";
 import { TABS, tabsState } from "./featureFixture";
-import { type Harness, Panel, eventually, settle, startHarness } from "./harness";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
+import { focusedLabel } from "./focus";
+import { ALL_THEMES } from "./looks";
 
 describe("webview tabs", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("shows each open session as a tab with its status badge", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("shows each open session as a tab with its status badge", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       await panel.send(tabsState("tab-1"));
       const strip = panel.page.getByRole("tablist", { name: "Sessions" });
       const tabs = strip.getByRole("tab");
@@ -80,15 +75,10 @@ describe("webview tabs", { timeout: 120_000 }, () => {
         ),
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("activates tabs by click and by arrows + Enter, closes them, and opens a new session", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("activates tabs by click and by arrows + Enter, closes them, and opens a new session", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       await panel.send(tabsState("tab-1"));
       const strip = panel.page.getByRole("tablist", { name: "Sessions" });
       await eventually(async () => assert.equal(await strip.getByRole("tab").count(), 4));
@@ -107,29 +97,20 @@ describe("webview tabs", { timeout: 120_000 }, () => {
       await strip.getByRole("tab", { name: /^Parser refactor/ }).focus();
       await panel.page.keyboard.press("ArrowRight");
       await panel.page.keyboard.press("ArrowRight");
-      assert.equal(
-        await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
-        "Flaky CI, failed",
-      );
+      assert.equal(await focusedLabel(panel.page), "Flaky CI, failed");
       await panel.page.keyboard.press("End");
       await panel.page.keyboard.press("ArrowRight");
-      assert.equal(
-        await panel.page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
-        "Parser refactor, running",
-        "wraps around",
-      );
+      assert.equal(await focusedLabel(panel.page), "Parser refactor, running", "wraps around");
       await panel.page.keyboard.press("ArrowLeft");
       await settle(panel.page);
       assert.equal((await panel.sentOfType("tab/activate")).length, 1, "moving focus does not switch");
       await panel.page.keyboard.press("Enter");
-      await panel.waitForSent("tab/activate", 2);
-      assert.deepEqual((await panel.sentOfType("tab/activate"))[1], { type: "tab/activate", key: "tab-4" });
+      assert.deepEqual((await panel.waitForSentOfType("tab/activate", 2))[1], { type: "tab/activate", key: "tab-4" });
       await panel.page.keyboard.press("Delete");
       await panel.waitForSent("tab/close");
 
       await panel.page.getByRole("button", { name: "Close Flaky CI" }).click();
-      await panel.waitForSent("tab/close", 2);
-      assert.deepEqual(await panel.sentOfType("tab/close"), [
+      assert.deepEqual(await panel.waitForSentOfType("tab/close", 2), [
         { type: "tab/close", key: "tab-4" },
         { type: "tab/close", key: "tab-3" },
       ]);
@@ -147,15 +128,11 @@ describe("webview tabs", { timeout: 120_000 }, () => {
       );
       assert.equal(await strip.getByRole("tab").count(), 3);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("keeps a draft per tab: switching tabs and reloading bring each tab's draft back", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+  it("keeps a draft per tab: switching tabs and reloading bring each tab's draft back", () =>
+    webview.withPanel(async (panel) => {
+      const prompt = panel.prompt;
       const switchTo = async (seq: number, key: string, text: string) => {
         // What the host sends on a switch: the new tab's snapshot, and the tab strip.
         await panel.snapshot(seq, readyState([userEntry(`u-${key}`, text)]));
@@ -183,8 +160,7 @@ describe("webview tabs", { timeout: 120_000 }, () => {
       await switchTo(30, "tab-2", "release notes thread");
       await eventually(async () => assert.equal(await prompt.inputValue(), "draft for the release notes"));
 
-      await panel.page.reload();
-      await panel.waitForSent("webview/ready");
+      await panel.reload();
       // Before the host says which tab is active, the composer shows the tab it showed last.
       await eventually(async () => assert.equal(await prompt.inputValue(), "draft for the release notes"));
       await panel.snapshot(0, readyState([userEntry("u-tab-2", "release notes thread")]));
@@ -199,15 +175,11 @@ describe("webview tabs", { timeout: 120_000 }, () => {
       await switchTo(60, "tab-1", "parser thread");
       await eventually(async () => assert.equal(await prompt.inputValue(), "second parser draft"));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("moves a draft typed before any tab was known to the first tab", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      const prompt = panel.page.getByRole("textbox", { name: "Prompt" });
+  it("moves a draft typed before any tab was known to the first tab", () =>
+    webview.withPanel(async (panel) => {
+      const prompt = panel.prompt;
       await panel.snapshot(0, readyState());
       await prompt.fill("typed early");
       await panel.send(tabsState("tab-1"));
@@ -219,20 +191,15 @@ describe("webview tabs", { timeout: 120_000 }, () => {
       await panel.send(tabsState("tab-1"));
       await eventually(async () => assert.equal(await prompt.inputValue(), "typed early"));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
   it("a tab in a git worktree shows its branch and says so; the strip stays axe-clean in every theme", async () => {
     const worktreeTabs = [
       { ...TABS[0]!, title: "Fix login", worktree: { branch: "acp/fix-login", path: "/w/repo-1/acp-fix-login" } },
       { ...TABS[3]!, title: "Add tests", worktree: { branch: "acp/add-tests", path: "/w/repo-1/acp-add-tests" } },
     ];
-    for (const theme of ["dark", "light", "high-contrast"] as const) {
-      const panel = await Panel.open(harness, { theme, viewport: { width: 700, height: 600 } });
-      try {
-        await panel.snapshot(0, readyState());
+    for (const theme of ALL_THEMES) {
+      await webview.withPanel({ theme, viewport: { width: 700, height: 600 }, state: readyState() }, async (panel) => {
         await panel.send(tabsState("tab-1", worktreeTabs));
         const strip = panel.page.getByRole("tablist", { name: "Sessions" });
         const first = strip.getByRole("tab", { name: "acp/fix-login Fix login, in a worktree, running" });
@@ -250,9 +217,7 @@ describe("webview tabs", { timeout: 120_000 }, () => {
         assert.equal(context.inWorktree, true, "the tab's menu offers the worktree's actions");
         assert.deepEqual(await panel.axe(), []);
         await panel.assertHealthy();
-      } finally {
-        await panel.close();
-      }
+      });
     }
   });
 });

@@ -3,35 +3,21 @@
  * colours, locations, images, raw input/output; compaction and notices are not tool cards.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { readyState } from "./fixtures";
+import { describe, it } from "node:test";
+import { readyState, acpUpdate } from "./fixtures";
 import { NEW_MATH, NEW_TEST_FILE, OLD_MATH, fullFixtureState } from "./fullFixture";
-import { type Harness, Panel, computedColour, eventually, startHarness } from "./harness";
+import { computedColour, eventually } from "./harness";
+import { expandFullFixture } from "./scenes";
+import { webviewSuite } from "./webviewSuite";
 
 const TALL = { width: 440, height: 3_200 };
 
 describe("webview tool call cards", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  async function openFixture(): Promise<Panel> {
-    const panel = await Panel.open(harness, { viewport: TALL });
-    await panel.snapshot(0, fullFixtureState());
-    await eventually(async () =>
-      assert.equal(await panel.page.getByRole("article", { name: "Tool: Write src/math.ts" }).count(), 1),
-    );
-    await panel.expandToolCards();
-    return panel;
-  }
-
-  it("shows each tool with its kind icon, title and status in words", async () => {
-    const panel = await openFixture();
-    try {
+  it("shows each tool with its kind icon, title and status in words", () =>
+    webview.withPanel({ viewport: TALL, state: fullFixtureState() }, async (panel) => {
+      await expandFullFixture(panel);
       const tool = (title: string) => panel.page.getByRole("log").getByRole("article", { name: `Tool: ${title}` });
       const expected: Array<[string, string, string]> = [
         ["Read src/math.ts", "codicon-file", "Done"],
@@ -47,13 +33,7 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
         assert.equal(await card.locator(`.tool-header .${icon}`).count(), 1, `${title} has ${icon}`);
         assert.equal((await card.locator(".tool-status").textContent())?.trim(), status, `${title} is ${status}`);
       }
-      await panel.actions(1, [
-        {
-          type: "acp/update",
-          entryId: "x",
-          update: { sessionUpdate: "tool_call_update", toolCallId: "think-1", status: "in_progress" },
-        },
-      ]);
+      await panel.actions(1, [acpUpdate("x", "tool_call_update", { toolCallId: "think-1", status: "in_progress" })]);
       await eventually(async () =>
         assert.equal((await tool("Think about edge cases").locator(".tool-status").textContent())?.trim(), "Running"),
       );
@@ -63,14 +43,11 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
         "a spinner while running",
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("renders an edit as an inline diff with added and removed lines, numbers and an Open diff button", async () => {
-    const panel = await openFixture();
-    try {
+  it("renders an edit as an inline diff with added and removed lines, numbers and an Open diff button", () =>
+    webview.withPanel({ viewport: TALL, state: fullFixtureState() }, async (panel) => {
+      await expandFullFixture(panel);
       const diff = panel.page.getByRole("group", { name: "Diff of /w/src/math.ts" });
       const added = diff.getByRole("insertion");
       const removed = diff.getByRole("deletion");
@@ -98,20 +75,16 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
 
       await diff.getByRole("button", { name: "Open diff" }).click();
       await created.getByRole("button", { name: "Open diff" }).click();
-      await panel.waitForSent("diff/open", 2);
-      assert.deepEqual(await panel.sentOfType("diff/open"), [
+      assert.deepEqual(await panel.waitForSentOfType("diff/open", 2), [
         { type: "diff/open", path: "/w/src/math.ts", oldText: OLD_MATH, newText: NEW_MATH },
         { type: "diff/open", path: "/w/src/math.test.ts", oldText: null, newText: NEW_TEST_FILE },
       ]);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows a terminal's output with ANSI colours and styles, its exit code, and live output", async () => {
-    const panel = await openFixture();
-    try {
+  it("shows a terminal's output with ANSI colours and styles, its exit code, and live output", () =>
+    webview.withPanel({ viewport: TALL, state: fullFixtureState() }, async (panel) => {
+      await expandFullFixture(panel);
       const terminal = panel.page.getByRole("group", { name: "Terminal: npm test" });
       const style = (text: string) =>
         terminal.getByText(text, { exact: true }).evaluate((element) => {
@@ -164,16 +137,13 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
       const lost = panel.page.getByRole("article", { name: "Tool: Run lint" });
       assert.equal(await lost.getByText("Terminal output is not available").count(), 1);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("opens locations, shows text content as Markdown, and images only from inline data", async () => {
-    const requests: string[] = [];
-    const panel = await openFixture();
-    panel.page.on("request", (request) => requests.push(request.url()));
-    try {
+  it("opens locations, shows text content as Markdown, and images only from inline data", () =>
+    webview.withPanel({ viewport: TALL, state: fullFixtureState() }, async (panel) => {
+      const requests: string[] = [];
+      await expandFullFixture(panel);
+      panel.page.on("request", (request) => requests.push(request.url()));
       const read = panel.page.getByRole("article", { name: "Tool: Read src/math.ts" });
       assert.equal(await read.locator("pre code").textContent(), "export function add(a, b) {\n  return a - b;\n}");
       await read.getByRole("link", { name: "/w/src/math.ts:2" }).click();
@@ -181,8 +151,7 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
         .getByRole("article", { name: "Tool: Write src/math.ts" })
         .getByRole("link", { name: "/w/src/math.ts", exact: true })
         .click();
-      await panel.waitForSent("location/open", 2);
-      assert.deepEqual(await panel.sentOfType("location/open"), [
+      assert.deepEqual(await panel.waitForSentOfType("location/open", 2), [
         { type: "location/open", path: "/w/src/math.ts", line: 2 },
         { type: "location/open", path: "/w/src/math.ts" },
       ]);
@@ -203,14 +172,11 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
         "the remote image was never fetched",
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("keeps raw input and output collapsed until asked, as JSON or the string itself", async () => {
-    const panel = await openFixture();
-    try {
+  it("keeps raw input and output collapsed until asked, as JSON or the string itself", () =>
+    webview.withPanel({ viewport: TALL, state: fullFixtureState() }, async (panel) => {
+      await expandFullFixture(panel);
       const read = panel.page.getByRole("article", { name: "Tool: Read src/math.ts" });
       const input = read.getByRole("group", { name: "Input" });
       const output = read.getByRole("group", { name: "Output" });
@@ -222,14 +188,11 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
       );
       assert.equal(await output.locator("pre").textContent(), "export function add(a, b) {");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows compaction as a notice, never as a tool card, and notices with their severity", async () => {
-    const panel = await openFixture();
-    try {
+  it("shows compaction as a notice, never as a tool card, and notices with their severity", () =>
+    webview.withPanel({ viewport: TALL, state: fullFixtureState() }, async (panel) => {
+      await expandFullFixture(panel);
       const log = panel.page.getByRole("log");
       const compactions = log.getByRole("article", { name: "Context compaction" });
       assert.equal(await compactions.count(), 2, "the ACP compaction and Bub's compaction tool call");
@@ -244,16 +207,7 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
       await eventually(async () => assert.equal(await summary.isVisible(), true));
 
       await panel.actions(1, [
-        {
-          type: "acp/update",
-          entryId: "c9",
-          update: {
-            sessionUpdate: "compaction_update",
-            compactionId: "cmp-9",
-            status: "failed",
-            error: "Out of memory",
-          },
-        },
+        acpUpdate("c9", "compaction_update", { compactionId: "cmp-9", status: "failed", error: "Out of memory" }),
       ]);
       await eventually(async () =>
         assert.equal(await log.getByText("Context compaction failed: Out of memory").count(), 1),
@@ -267,14 +221,10 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
         1,
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows a command that exited with code 3 as failed in the card's header, not a green Done", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("shows a command that exited with code 3 as failed in the card's header, not a green Done", () =>
+    webview.withPanel(async (panel) => {
       const state = readyState([
         {
           kind: "tool_call",
@@ -301,8 +251,5 @@ describe("webview tool call cards", { timeout: 120_000 }, () => {
       assert.equal(await status.locator(".codicon-error").count(), 1);
       assert.equal(await card.evaluate((element) => element.classList.contains("tool-failed")), true);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

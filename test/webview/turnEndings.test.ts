@@ -4,9 +4,10 @@
  * (a short follow-up); both wait while a turn runs. A turn with a reply gets no notice.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { messageChunk, readyState } from "./fixtures";
-import { type Harness, Panel, eventually, startHarness } from "./harness";
+import { eventually } from "./harness";
+import { webviewSuite } from "./webviewSuite";
 
 const EMPTY = "The agent ended the turn without any output: no reply, no tool call, no plan.";
 const TOKENS = "The agent stopped at its token limit.";
@@ -14,23 +15,15 @@ const REQUESTS = "The agent stopped at its limit of requests for one turn.";
 
 // `state/actions` seq numbers count actions: each batch starts after the previous one's last.
 describe("webview turn endings", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("an empty end_turn offers Retry with the same prompt; a limit offers Continue; a reply gets neither", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState());
+  it("an empty end_turn offers Retry with the same prompt; a limit offers Continue; a reply gets neither", () =>
+    webview.withPanel({ state: readyState() }, async (panel) => {
       await panel.actions(1, [
         { type: "turn/started", entryId: "u1", text: "Fix the parser", at: 1 },
         { type: "turn/ended", stopReason: "end_turn" },
       ]);
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const empty = log.getByRole("article", { name: EMPTY });
       await empty.waitFor();
       await empty.getByRole("button", { name: "Retry" }).click();
@@ -57,8 +50,7 @@ describe("webview turn endings", { timeout: 120_000 }, () => {
       ]);
       const tokens = log.getByRole("article", { name: TOKENS });
       await tokens.getByRole("button", { name: "Continue" }).click();
-      await panel.waitForSent("prompt/send", 2);
-      assert.equal((await panel.sentOfType("prompt/send"))[1]?.text, "Continue.");
+      assert.equal((await panel.waitForSentOfType("prompt/send", 2))[1]?.text, "Continue.");
       await panel.actions(9, [{ type: "turn/started", entryId: "u4", text: "Continue.", at: 4 }]);
       await eventually(async () =>
         assert.equal(await tokens.getByRole("button", { name: "Continue" }).getAttribute("aria-disabled"), "true"),
@@ -71,8 +63,5 @@ describe("webview turn endings", { timeout: 120_000 }, () => {
       await log.getByRole("article", { name: REQUESTS }).getByRole("button", { name: "Continue" }).waitFor();
       assert.equal((await panel.sentOfType("prompt/send")).length, 2, "a disabled Continue sent nothing");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

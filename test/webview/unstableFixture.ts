@@ -5,13 +5,10 @@
  */
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { readyActions } from "./featureFixture";
+import { acpUpdate, textBlock } from "./fixtures";
 
-const update = (entryId: string, value: Record<string, unknown>): PanelAction => ({
-  type: "acp/update",
-  entryId,
-  update: { sessionUpdate: String(value.sessionUpdate), ...value },
-});
-const text = (value: string) => ({ type: "text", text: value });
+const update = (entryId: string, { sessionUpdate, ...fields }: Record<string, unknown>): PanelAction =>
+  acpUpdate(entryId, String(sessionUpdate), fields);
 export const CHILD = "session-1-child-1";
 
 export function unstableActions(): PanelAction[] {
@@ -59,16 +56,16 @@ export function unstableActions(): PanelAction[] {
       messageId: "m1",
       senderSessionId: "session-1",
       recipientSessionId: CHILD,
-      content: [text("Draft the notes ")],
+      content: [textBlock("Draft the notes ")],
     }),
-    update("m2", { sessionUpdate: "session_message_chunk", messageId: "m1", content: text("for **2.0**") }),
+    update("m2", { sessionUpdate: "session_message_chunk", messageId: "m1", content: textBlock("for **2.0**") }),
     {
       type: "subagent/event",
       entryId: "c1",
       event: {
         type: "output",
         runId: CHILD,
-        update: { sessionUpdate: "agent_message_chunk", content: text("Drafting the notes.") },
+        update: { sessionUpdate: "agent_message_chunk", content: textBlock("Drafting the notes.") },
       },
     },
     {
@@ -86,7 +83,7 @@ export function unstableActions(): PanelAction[] {
         },
       },
     },
-    update("m3", { sessionUpdate: "session_message_chunk", messageId: "m3", content: text("Notes drafted.") }),
+    update("m3", { sessionUpdate: "session_message_chunk", messageId: "m3", content: textBlock("Notes drafted.") }),
     update("m4", {
       sessionUpdate: "session_message",
       messageId: "m3",
@@ -105,7 +102,7 @@ export function unstableDone(): PanelAction[] {
       state: { state: "idle", stopReason: "end_turn", usage: { totalTokens: 420, inputTokens: 400, outputTokens: 20 } },
     }),
     update("t2", { sessionUpdate: "tool_call_update", toolCallId: "task-1", status: "completed" }),
-    update("a1", { sessionUpdate: "agent_message_chunk", content: text("The notes are ready.") }),
+    update("a1", { sessionUpdate: "agent_message_chunk", content: textBlock("The notes are ready.") }),
     {
       type: "turn/ended",
       stopReason: "end_turn",
@@ -114,7 +111,8 @@ export function unstableDone(): PanelAction[] {
   ];
 }
 
-export function providerActions(): PanelAction[] {
+/** Two providers: "main" (required, set to anthropic) and "backup", unset unless `backup` says how. */
+export function providerActions(backup?: { apiType: string; baseUrl: string }): PanelAction[] {
   return [
     {
       type: "providers/state",
@@ -125,7 +123,12 @@ export function providerActions(): PanelAction[] {
           required: true,
           current: { apiType: "anthropic", baseUrl: "https://api.anthropic.test" },
         },
-        { providerId: "backup", supported: ["openai", "bedrock"], required: false },
+        {
+          providerId: "backup",
+          supported: ["openai", "bedrock"],
+          required: false,
+          ...(backup === undefined ? {} : { current: backup }),
+        },
       ],
     },
   ];

@@ -4,25 +4,19 @@
  * and the provider picker next to the model picker.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { fold } from "./fullFixture";
 import { readyActions } from "./featureFixture";
 import { CHILD, providerActions, unstableActions, unstableDone } from "./unstableFixture";
-import { type Harness, Panel, eventually, startHarness } from "./harness";
+import { eventually } from "./harness";
+import { webviewSuite } from "./webviewSuite";
+import { acpUpdate } from "./fixtures";
 
 describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("shows id-addressed plans (items, Markdown, file) beside the stable plan; a removed one is gone", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, fold(unstableActions()));
+  it("shows id-addressed plans (items, Markdown, file) beside the stable plan; a removed one is gone", () =>
+    webview.withPanel({ state: fold(unstableActions()) }, async (panel) => {
       const page = panel.page;
       await panel.expandPanel("Plan");
       await eventually(async () =>
@@ -38,24 +32,19 @@ describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
       assert.equal(await notes.locator("strong").textContent(), "Draft", "Markdown is rendered");
       const spec = page.getByRole("region", { name: "Plan spec" });
       await spec.getByRole("button", { name: "Open PLAN.md" }).click();
-      await panel.waitForSent("location/open");
-      assert.deepEqual((await panel.sentOfType("location/open")).at(-1), {
+      assert.deepEqual((await panel.waitForSentOfType("location/open")).at(-1), {
         type: "location/open",
         path: "/ws/PLAN.md",
       });
       assert.equal(await page.getByRole("region", { name: "Plan old" }).count(), 0, "plan_removed");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows a standard subagent in the nested-run view, with its messages and its own output", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("shows a standard subagent in the nested-run view, with its messages and its own output", () =>
+    webview.withPanel(async (panel) => {
       const actions = unstableActions();
       await panel.snapshot(0, fold(actions));
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const run = log
         .getByRole("article", { name: "Tool: Delegate the release notes" })
         .getByRole("group", { name: "Subagent: Release notes writer" });
@@ -73,11 +62,7 @@ describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
       assert.equal(await run.getByRole("article", { name: "Tool: Read CHANGELOG.md" }).count(), 1);
 
       await panel.actions(1, [
-        {
-          type: "acp/update",
-          entryId: "s-wait",
-          update: { sessionUpdate: "subagent_update", sessionId: CHILD, state: { state: "requires_action" } },
-        },
+        acpUpdate("s-wait", "subagent_update", { sessionId: CHILD, state: { state: "requires_action" } }),
       ]);
       await eventually(async () => assert.match((await toggle.textContent()) ?? "", /Needs your action$/));
       assert.equal(await toggle.getAttribute("aria-expanded"), "true", "still open: it waits for the user");
@@ -89,18 +74,13 @@ describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
         assert.equal(await log.getByText("1.2k in · 300 out · 40 thinking", { exact: true }).count(), 1),
       );
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("offers a provider picker next to the model picker, only when the agent lists providers", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, fold(readyActions));
+  it("offers a provider picker next to the model picker, only when the agent lists providers", () =>
+    webview.withPanel({ state: fold(readyActions) }, async (panel) => {
       // The pickers sit in the composer's toolbar (issue 29 moved them out of the header).
       const toolbar = panel.page.locator(".composer-toolbar");
-      await eventually(async () => assert.equal(await panel.page.getByRole("textbox", { name: "Prompt" }).count(), 1));
+      await eventually(async () => assert.equal(await panel.prompt.count(), 1));
       assert.equal(
         await toolbar.getByRole("group", { name: /^Provider / }).count(),
         0,
@@ -126,46 +106,23 @@ describe("webview unstable ACP surface", { timeout: 120_000 }, () => {
       assert.equal(await apply.isDisabled(), true, "no base URL yet");
       await backup.getByRole("textbox", { name: "Base URL" }).fill("https://bedrock.test");
       await apply.click();
-      await panel.waitForSent("provider/set");
-      assert.deepEqual((await panel.sentOfType("provider/set"))[0], {
+      assert.deepEqual((await panel.waitForSentOfType("provider/set"))[0], {
         type: "provider/set",
         providerId: "backup",
         apiType: "bedrock",
         baseUrl: "https://bedrock.test",
       });
 
-      await panel.actions(2, [
-        {
-          type: "providers/state",
-          providers: [
-            {
-              providerId: "main",
-              supported: ["anthropic", "openai"],
-              required: true,
-              current: { apiType: "anthropic", baseUrl: "https://api.anthropic.test" },
-            },
-            {
-              providerId: "backup",
-              supported: ["openai", "bedrock"],
-              required: false,
-              current: { apiType: "bedrock", baseUrl: "https://bedrock.test" },
-            },
-          ],
-        },
-      ]);
+      await panel.actions(2, providerActions({ apiType: "bedrock", baseUrl: "https://bedrock.test" }));
       await eventually(async () =>
         assert.equal(await backup.locator("summary").textContent(), "Provider backup: bedrock"),
       );
       await backup.getByRole("button", { name: "Disable" }).click();
-      await panel.waitForSent("provider/disable");
-      assert.deepEqual((await panel.sentOfType("provider/disable"))[0], {
+      assert.deepEqual((await panel.waitForSentOfType("provider/disable"))[0], {
         type: "provider/disable",
         providerId: "backup",
       });
       assert.deepEqual(await panel.axe(), []);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

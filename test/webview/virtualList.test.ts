@@ -3,26 +3,20 @@
  * every entry can be reached by scrolling, and the reader's place survives new content.
  */
 import * as assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { longThread, messageChunk, readyState, userEntry } from "./fixtures";
-import { type Harness, Panel, eventually, settle, shownInLog, startHarness } from "./harness";
+import { describe, it } from "node:test";
+import { longThread, messageChunk, readyState, userEntry, RUNNING } from "./fixtures";
+import { eventually, settle } from "./harness";
+import { webviewSuite } from "./webviewSuite";
+import { atBottom, shownInLog } from "./transcriptView";
 
 const COUNT = 2_000;
 
 describe("webview virtualised transcript", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("renders far fewer rows than entries, yet scrolls to the first and the last entry", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState(longThread(COUNT)));
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+  it("renders far fewer rows than entries, yet scrolls to the first and the last entry", () =>
+    webview.withPanel({ state: readyState(longThread(COUNT)) }, async (panel) => {
+      const log = panel.transcript;
       const articles = log.getByRole("article");
       const visible = (text: string) => shownInLog(log, text);
       await eventually(async () =>
@@ -50,22 +44,13 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
         await settle(panel.page);
       }
       await eventually(async () => assert.equal(await visible(`answer ${COUNT - 1}`), true, "the last entry, in view"));
-      await eventually(async () =>
-        assert.ok(
-          await log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight <= 1),
-        ),
-      );
+      await eventually(async () => assert.ok(await atBottom(log)));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("mounts only the rows in view while the reader flings by more than a viewport per frame, and the overscan once the scroll rests", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState(longThread(COUNT)));
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+  it("mounts only the rows in view while the reader flings by more than a viewport per frame, and the overscan once the scroll rests", () =>
+    webview.withPanel({ state: readyState(longThread(COUNT)) }, async (panel) => {
+      const log = panel.transcript;
       await eventually(async () =>
         assert.equal(await log.getByText(`question ${COUNT - 2}`, { exact: true }).count(), 1),
       );
@@ -104,18 +89,14 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
         assert.ok(above > 600, `at rest, rows above the viewport are mounted again (${Math.round(above)} px)`);
       });
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows a long thread's tail at once, then the whole thread without moving the reader", async () => {
-    const panel = await Panel.open(harness);
-    try {
+  it("shows a long thread's tail at once, then the whole thread without moving the reader", () =>
+    webview.withPanel(async (panel) => {
       const whole = longThread(COUNT);
       const tail = readyState(whole.slice(-150));
       await panel.snapshot(0, { ...tail, thread: { ...tail.thread, omittedEntries: COUNT - 150 } });
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       const inView = (text: string) => shownInLog(log, text);
       await eventually(async () =>
         assert.equal(await inView(`question ${COUNT - 2}`), true, "the newest entry, at once"),
@@ -134,16 +115,11 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
       await log.evaluate((element) => element.scrollTo(0, 0));
       await eventually(async () => assert.equal(await inView("question 0"), true, "the oldest entry is reachable now"));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("keeps the reader's place when content arrives, and follows it at the bottom", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState(longThread(COUNT), { phase: "running", startedAt: 1 }));
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+  it("keeps the reader's place when content arrives, and follows it at the bottom", () =>
+    webview.withPanel({ state: readyState(longThread(COUNT), RUNNING) }, async (panel) => {
+      const log = panel.transcript;
       await eventually(async () => assert.ok((await log.getByRole("article").count()) > 0));
       await log.evaluate((element) => element.scrollTo(0, element.scrollHeight / 3));
       await settle(panel.page);
@@ -184,22 +160,12 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
       await settle(panel.page);
       await panel.actions(seq++, [messageChunk("tail", "the very end")]);
       await eventually(async () => assert.equal(await log.getByText("the very end").count(), 1));
-      await eventually(async () =>
-        assert.ok(
-          await log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight <= 1),
-          "follows at the bottom",
-        ),
-      );
+      await eventually(async () => assert.ok(await atBottom(log), "follows at the bottom"));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("windows a streamed 1 MB reply by segments: few blocks in the DOM, rendered as they come near the viewport", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, readyState([userEntry("u1", "flood")], { phase: "running", startedAt: 1 }));
+  it("windows a streamed 1 MB reply by segments: few blocks in the DOM, rendered as they come near the viewport", () =>
+    webview.withPanel({ state: readyState([userEntry("u1", "flood")], RUNNING) }, async (panel) => {
       // 4,000 blocks in 40 batches of 100, as fast as the page takes them.
       const block = (i: number) =>
         i % 5 === 0
@@ -211,7 +177,7 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
         actions: Array.from({ length: 100 }, (_, i) => messageChunk("a1", `${block(b * 100 + i)}\n\n`)),
       }));
       await panel.sendAll(batches);
-      const log = panel.page.getByRole("log", { name: "Transcript" });
+      const log = panel.transcript;
       await eventually(async () =>
         assert.equal(await log.getByText("Paragraph 3999 with", { exact: false }).count(), 1),
       );
@@ -253,8 +219,5 @@ describe("webview virtualised transcript", { timeout: 120_000 }, () => {
       );
       assert.equal(await log.getByText("Paragraph 3999 with", { exact: false }).count(), 0, "the end left the DOM");
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 });

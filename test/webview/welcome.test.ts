@@ -4,35 +4,24 @@
  * (test-results/webview-welcome-<theme>.png).
  */
 import * as assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { catalog, noAgentState, tabsState } from "./featureFixture";
-import { type Harness, Panel, type Theme, eventually, settle, startHarness } from "./harness";
+import { eventually } from "./harness";
+import { PICTURE_THEMES, picturePath, settleWithFonts } from "./looks";
+import { openFirstRun } from "./scenes";
+import { webviewSuite } from "./webviewSuite";
 
-const outDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../test-results");
 const PROBLEMS = [
   'acpPanel.agents["My Agent"].command: Invalid input: expected string, received number',
   '"acpPanel.agents" must be an object mapping agent names to { "command": … } entries.',
 ];
 
 describe("webview first-run view", { timeout: 120_000 }, () => {
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-    mkdirSync(outDir, { recursive: true });
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const webview = webviewSuite();
 
-  it("lists configured agents first, then presets marked found or not; Start posts agent/select", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.send(catalog());
-      await panel.snapshot(0, noAgentState());
-      const agents = panel.page.getByRole("list", { name: "Agents" });
+  it("lists configured agents first, then presets marked found or not; Start posts agent/select", () =>
+    webview.withPanel(async (panel) => {
+      const agents = await openFirstRun(panel);
       await eventually(async () => assert.equal(await agents.getByRole("listitem").count(), 4));
       assert.deepEqual(await agents.locator(".agent-name").allTextContents(), [
         "My Bub",
@@ -61,15 +50,13 @@ describe("webview first-run view", { timeout: 120_000 }, () => {
       // Keyboard-first: Tab reaches the next Start button, Enter presses it.
       await panel.page.getByRole("button", { name: "Start Gemini CLI" }).focus();
       await panel.page.keyboard.press("Enter");
-      await panel.waitForSent("agent/select", 2);
-      assert.deepEqual(await panel.sentOfType("agent/select"), [
+      assert.deepEqual(await panel.waitForSentOfType("agent/select", 2), [
         { type: "agent/select", agent: "Claude" },
         { type: "agent/select", agent: "Gemini CLI" },
       ]);
 
       await panel.page.getByRole("button", { name: "Add a custom agent in settings" }).click();
-      await panel.waitForSent("settings/open");
-      assert.deepEqual(await panel.sentOfType("settings/open"), [{ type: "settings/open" }]);
+      assert.deepEqual(await panel.waitForSentOfType("settings/open"), [{ type: "settings/open" }]);
       assert.match(
         (await panel.page.getByLabel("Settings snippet").textContent()) ?? "",
         /"acpPanel\.agents": \{\n {2}"My Agent": \{\n {4}"command": "my-agent"/,
@@ -77,18 +64,13 @@ describe("webview first-run view", { timeout: 120_000 }, () => {
 
       // The agent starts: the welcome view gives way to the transcript.
       await panel.actions(1, [{ type: "connection/starting", agent: "Claude" }]);
-      await eventually(async () => assert.equal(await panel.page.getByRole("log", { name: "Transcript" }).count(), 1));
+      await eventually(async () => assert.equal(await panel.transcript.count(), 1));
       assert.equal(await agents.count(), 0);
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  it("shows settings problems as warnings naming the field", async () => {
-    const panel = await Panel.open(harness);
-    try {
-      await panel.snapshot(0, noAgentState());
+  it("shows settings problems as warnings naming the field", () =>
+    webview.withPanel({ state: noAgentState() }, async (panel) => {
       await panel.send(catalog(PROBLEMS));
       const problems = panel.page.getByRole("list", { name: "Settings problems" });
       await eventually(async () => assert.equal(await problems.getByRole("listitem").count(), 2));
@@ -102,28 +84,19 @@ describe("webview first-run view", { timeout: 120_000 }, () => {
       await panel.send(catalog());
       await eventually(async () => assert.equal(await problems.count(), 0, "fixed settings: no warnings"));
       await panel.assertHealthy();
-    } finally {
-      await panel.close();
-    }
-  });
+    }));
 
-  for (const theme of ["dark", "light"] as const satisfies readonly Theme[]) {
-    it(`screenshots the first-run view in the ${theme} theme`, async () => {
-      const panel = await Panel.open(harness, { theme, viewport: { width: 420, height: 820 } });
-      try {
-        await panel.send(catalog(PROBLEMS.slice(0, 1)));
-        await panel.snapshot(0, noAgentState());
+  for (const theme of PICTURE_THEMES) {
+    it(`screenshots the first-run view in the ${theme} theme`, () =>
+      webview.withPanel({ theme, viewport: { width: 420, height: 820 } }, async (panel) => {
+        await openFirstRun(panel, catalog(PROBLEMS.slice(0, 1)));
         await panel.send(tabsState("tab-1", [{ key: "tab-1", title: "New session", status: "none" }]));
         await eventually(async () =>
           assert.equal(await panel.page.getByRole("button", { name: /^Start / }).count(), 4),
         );
-        await panel.page.evaluate(() => document.fonts.ready);
-        await settle(panel.page);
-        await panel.page.screenshot({ path: join(outDir, `webview-welcome-${theme}.png`) });
+        await settleWithFonts(panel);
+        await panel.page.screenshot({ path: picturePath(`webview-welcome-${theme}.png`) });
         await panel.assertHealthy();
-      } finally {
-        await panel.close();
-      }
-    });
+      }));
   }
 });

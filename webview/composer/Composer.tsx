@@ -21,9 +21,10 @@ import {
 } from "react";
 import { getUiState, setUiState } from "../host/bridge";
 import type { ComposerCommand } from "./composerInbox";
-import { registerComposerBox, offerComposerFocus } from "./composerPresence";
+import { registerComposerBox, offerComposerFocus } from "../requests/composerPresence";
 import { initialPanelState } from "../../src/shared/wire/panelState";
-import { useComposerCommands, useHostActions, usePanel } from "../host/hooks";
+import { useHostActions, usePanel } from "../host/hooks";
+import { useComposerCommands } from "./composerHooks";
 import { readImages, uriListAttachments } from "./imageAttachments";
 import { PromptHistory } from "./promptHistory";
 import { currentFormHandoff, subscribeFormHandoff, takeFormHandoff } from "../requests/formHandoff";

@@ -4,7 +4,7 @@
  * or "off"), with an API type (from what the provider supports) and a base URL to apply, and
  * Disable for a provider that is on and not required.
  */
-import { memo, useState, type FormEvent } from "react";
+import { memo, useState, type SubmitEvent } from "react";
 import type { ProviderView } from "../../src/shared/thread/thread";
 import { useHostActions, usePanel } from "../host/hooks";
 import { t } from "../l10n";
@@ -27,7 +27,7 @@ const Provider = memo(function Provider({ provider }: { provider: ProviderView }
   const [apiType, setApiType] = useState(current?.apiType ?? supported[0] ?? "");
   const [baseUrl, setBaseUrl] = useState(current?.baseUrl ?? "");
   const valid = apiType !== "" && URL.canParse(baseUrl);
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     if (valid) setProvider(providerId, apiType, baseUrl);
   };

@@ -150,6 +150,6 @@ export function getUiState(): UiState {
 export function setUiState(patch: Partial<UiState>): void {
   const next: Record<string, unknown> = { ...getUiState(), ...patch };
   for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key];
-  uiState = next as UiState;
+  uiState = next;
   currentTransport().setState(uiState);
 }

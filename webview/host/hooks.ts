@@ -2,14 +2,10 @@
  * What components may use: per-component selectors over the replica store, and typed host
  * actions. Components never post messages themselves.
  */
-import { createContext, useCallback, useContext, useEffect, useSyncExternalStore } from "react";
+import { type Context, createContext, useContext, useSyncExternalStore } from "react";
 import type { PanelState } from "../../src/shared/wire/panelState";
 import type { Attachment } from "../../src/shared/wire/protocol";
 import { postToHost } from "./bridge";
-import type { CheckpointUi, MessageEditState, RestoreCardState } from "../review/checkpointUi";
-import type { ComposerCommand, ComposerInbox } from "../composer/composerInbox";
-import type { FormErrorStore } from "../requests/formErrorStore";
-import type { PathLinkStore } from "../transcript/markdown/pathLinkStore";
 import type {
   AgentCatalog,
   EditorSession,
@@ -21,24 +17,28 @@ import type {
 } from "./hostValueStore";
 import type { ReplicaStore } from "./store";
 
-export interface PanelServices {
+/**
+ * The panel's core services. Each feature folder that keeps a store of its own (composer,
+ * requests, review, markdown) provides it through its own context; shell/panelServices.tsx puts
+ * them all in place.
+ */
+export interface CoreServices {
   readonly store: ReplicaStore;
-  readonly composerInbox: ComposerInbox;
-  readonly formErrors: FormErrorStore;
   /** The tab strip, session list and agent catalog: host channels beside the panel state. */
   readonly channels: SideChannels;
-  /** The restore card and the message being edited (UI state the virtualised rows outlive). */
-  readonly checkpoints: CheckpointUi;
-  /** The host's answers on which plain paths in Markdown name workspace files. */
-  readonly pathLinks: PathLinkStore;
 }
 
-export const PanelContext = createContext<PanelServices | null>(null);
+export const PanelContext = createContext<CoreServices | null>(null);
 
-function useServices(): PanelServices {
-  const services = useContext(PanelContext);
-  if (!services) throw new Error("PanelContext is missing: render inside <App>.");
-  return services;
+/** A service from `context`, which must be provided above (shell/panelServices.tsx). */
+export function useProvided<T>(context: Context<T | null>, name: string): T {
+  const service = useContext(context);
+  if (!service) throw new Error(`${name} is missing: render inside <App>.`);
+  return service;
+}
+
+function useServices(): CoreServices {
+  return useProvided(PanelContext, "PanelContext");
 }
 
 /**
@@ -51,25 +51,7 @@ export function usePanel<T>(selector: (state: PanelState) => T): T {
   return useSyncExternalStore(store.subscribe, () => selector(store.getSnapshot()));
 }
 
-/** Puts text in the composer (replacing the draft) and the caret after it. */
-export function useSetComposerText(): (text: string) => void {
-  const { composerInbox } = useServices();
-  return useCallback((text: string) => composerInbox.deliver({ type: "composer/set", text }), [composerInbox]);
-}
-
-export function useComposerCommands(listener: (command: ComposerCommand) => void): void {
-  const { composerInbox } = useServices();
-  useEffect(() => composerInbox.listen(listener), [composerInbox, listener]);
-}
-
-/** The host's verdict on a submitted form, by field key (empty until it objects). */
-export function useFormErrors(requestId: string): Readonly<Record<string, string>> {
-  const { formErrors } = useServices();
-  const get = useCallback(() => formErrors.get(requestId), [formErrors, requestId]);
-  return useSyncExternalStore(formErrors.subscribe, get);
-}
-
-function useHostValue<T>(store: HostValueStore<T>): T {
+export function useHostValue<T>(store: HostValueStore<T>): T {
   return useSyncExternalStore(store.subscribe, store.get);
 }
 
@@ -101,27 +83,6 @@ export function useEditorSession(): EditorSession {
 /** The workspace folders, for showing paths relative to them. */
 export function useWorkspaceRoots(): readonly string[] {
   return useHostValue(useServices().channels.roots);
-}
-
-/** Which plain paths name workspace files; undefined outside a panel (nothing is linked then). */
-export function usePathLinks(): PathLinkStore | undefined {
-  return useContext(PanelContext)?.pathLinks;
-}
-
-export function useCheckpointUi(): CheckpointUi {
-  return useServices().checkpoints;
-}
-
-/** The restore card open under the message `entryId`, if it is that one. */
-export function useRestoreCard(entryId: string): RestoreCardState | undefined {
-  const card = useHostValue(useServices().checkpoints.card);
-  return card?.entryId === entryId ? card : undefined;
-}
-
-/** The edit of the message `entryId` under way ("Edit and rerun"), if it is that one. */
-export function useMessageEdit(entryId: string): MessageEditState | undefined {
-  const edit = useHostValue(useServices().checkpoints.edit);
-  return edit?.entryId === entryId ? edit : undefined;
 }
 
 /** Reads the panel state at the moment of a click (not a subscription: nothing re-renders). */

@@ -5,14 +5,15 @@
  * A schema that cannot be shown leaves only Decline and Cancel.
  */
 import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
-import { type FormEvent, type KeyboardEvent, memo, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, type SubmitEvent, memo, useEffect, useId, useMemo, useRef, useState } from "react";
 import { parseFormSchema, validateForm } from "../../src/shared/forms/formSchema";
 import type { PendingForm } from "../../src/shared/thread/thread";
-import { composerIsIdle } from "../composer/composerPresence";
+import { composerIsIdle } from "./composerPresence";
 import { offerFormHandoff, withdrawFormHandoff } from "./formHandoff";
 import { focusFirstField } from "./requestFocus";
 import { type RawValue, initialRaw, toValues } from "./formValues";
-import { useFormErrors, useHostActions } from "../host/hooks";
+import { useHostActions } from "../host/hooks";
+import { useFormErrors } from "./useFormErrors";
 import { Codicon } from "../ui/Codicon";
 import { FormFieldView } from "./FormFieldView";
 import { t } from "../l10n";
@@ -83,7 +84,7 @@ export const FormCard = memo(function FormCard({ form }: { form: PendingForm }) 
     setPending(true);
     submitForm(form.requestId, validation.content);
   };
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     submit();
   };

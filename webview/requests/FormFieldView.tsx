@@ -149,7 +149,7 @@ export function FormFieldView({ field, id, raw, error, disabled, onChange, onBlu
       <input
         id={id}
         className="text-input"
-        type={numeric ? "number" : inputTypeFor(field.type === "string" ? field.format : undefined)}
+        type={field.type === "string" ? inputTypeFor(field.format) : "number"}
         value={text}
         disabled={disabled}
         min={numeric ? field.minimum : undefined}

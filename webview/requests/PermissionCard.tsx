@@ -10,11 +10,11 @@
 import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
 import { memo, useEffect, useRef, useState } from "react";
 import type { PendingPermission } from "../../src/shared/thread/thread";
-import { composerIsIdle } from "../composer/composerPresence";
+import { composerIsIdle } from "./composerPresence";
 import { ALLOW_SHORTCUT, DENY_SHORTCUT, registerShortcutTarget } from "./permissionShortcuts";
 import { useHostActions } from "../host/hooks";
 import { Codicon } from "../ui/Codicon";
-import { permissionOptionLook } from "../transcript/tools/toolPresentation";
+import { permissionOptionLook } from "../ui/toolPresentation";
 import { MAX_PERMISSION_NOTE } from "../../src/shared/wire/permissionNote";
 import { t, tParts } from "../l10n";
 

@@ -7,8 +7,9 @@
 import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
 import { type KeyboardEvent, useEffect, useRef } from "react";
 import type { MessageEditState } from "./checkpointUi";
-import { focusComposer } from "../composer/composerPresence";
-import { useCheckpointUi, useHostActions, usePanel } from "../host/hooks";
+import { focusComposer } from "../requests/composerPresence";
+import { useHostActions, usePanel } from "../host/hooks";
+import { useCheckpointUi } from "./checkpointHooks";
 import { t } from "../l10n";
 
 /** The last opening that took focus: a mount after scrolling back does not take it again. */

@@ -9,7 +9,8 @@ import VscodeButton from "@vscode-elements/react-elements/dist/components/Vscode
 import { type KeyboardEvent, useEffect, useRef } from "react";
 import type { RestoreCardState } from "./checkpointUi";
 import { shortPaths } from "../ui/displayPaths";
-import { useCheckpointUi, useHostActions, usePanel } from "../host/hooks";
+import { useHostActions, usePanel } from "../host/hooks";
+import { useCheckpointUi } from "./checkpointHooks";
 import { Codicon } from "../ui/Codicon";
 import { t } from "../l10n";
 

@@ -6,9 +6,11 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { initialPanelState } from "../../src/shared/wire/panelState";
-import { focusComposer } from "../composer/composerPresence";
+import { focusComposer } from "../requests/composerPresence";
 import { draftKeyFor, pruneDrafts } from "../composer/draftBook";
-import { type PanelServices, PanelContext, useCheckpointUi, usePanel, useTabs } from "../host/hooks";
+import { usePanel, useTabs } from "../host/hooks";
+import { useCheckpointUi } from "../review/checkpointHooks";
+import { type PanelServices, PanelServicesProvider } from "./panelServices";
 import { Composer } from "../composer/Composer";
 import { FilesChanged } from "../review/FilesChanged";
 import { Header } from "./Header";
@@ -22,9 +24,9 @@ import { WelcomeView } from "../welcome/WelcomeView";
 
 export function App({ services }: { services: PanelServices }) {
   return (
-    <PanelContext value={services}>
+    <PanelServicesProvider services={services}>
       <Panel />
-    </PanelContext>
+    </PanelServicesProvider>
   );
 }
 

@@ -3,7 +3,7 @@
  * a click on the view's title) and nothing inside has it yet, the prompt box takes it: that is where
  * the user continues. A click inside the panel is left alone: the user may be selecting text.
  */
-import { focusComposer } from "../composer/composerPresence";
+import { focusComposer } from "../requests/composerPresence";
 
 export function focusPromptOnEntry(): () => void {
   let pointer = false;

@@ -3,7 +3,8 @@
  * prompts, and the agent's slash commands (`available_commands_update`). Picking one puts it in
  * the composer to edit or send; nothing is sent from here.
  */
-import { usePanel, useSetComposerText } from "../host/hooks";
+import { usePanel } from "../host/hooks";
+import { useSetComposerText } from "../composer/composerHooks";
 import { Codicon } from "../ui/Codicon";
 import { t } from "../l10n";
 

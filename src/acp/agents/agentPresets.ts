@@ -33,4 +33,6 @@ export const agentPresets: readonly AgentDefinition[] = [
     clientInfo: { name: "lody-acp-panel", title: "ACP Panel (Lody-compatible)", version: "0.1.0" },
   }),
   preset("CodeBuddy", "codebuddy", ["--acp"]),
+  // Block's goose speaks ACP natively (`goose acp`, since 1.8.0); a binary, installed by the user.
+  preset("goose", "goose", ["acp"]),
 ];

@@ -88,6 +88,11 @@ export const presetInstalls: Readonly<Record<string, PresetInstall>> = {
     command: "npm install -g @tencent-ai/codebuddy-code",
     page: "https://www.codebuddy.ai/cli",
   },
+  goose: {
+    kind: "manual",
+    command: "curl -fsSL https://github.com/block/goose/releases/download/stable/download_cli.sh | bash",
+    page: "https://block.github.io/goose/docs/getting-started/installation",
+  },
 };
 
 const EXACT_VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;

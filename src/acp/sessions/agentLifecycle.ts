@@ -173,7 +173,15 @@ export class AgentLifecycle {
         definition,
         cwd,
         callbacks: services.callbacks,
-        open: () => openTransport(definition, cwd, pathValue, this.deps.logger, this.deps.storageDirectory, this.t),
+        open: () =>
+          (this.deps.openTransport ?? openTransport)(
+            definition,
+            cwd,
+            pathValue,
+            this.deps.logger,
+            this.deps.storageDirectory,
+            this.t,
+          ),
       });
       lease = leased;
       this.currentLease = leased;
@@ -253,6 +261,7 @@ export class AgentLifecycle {
     this.fail(client.name, report);
     if (!wasReady) return;
     this.panel.agentEnded();
+    if (this.deps.autoRestart?.() === false) return;
     this.restarts.afterCrash(
       (attempt, of, delay) =>
         this.panel.notes.note(

@@ -4,14 +4,14 @@
  * without importing the lifecycle itself.
  */
 import type { AgentProcesses } from "../client/session/agentProcesses";
-import type { AuthPrompt } from "../client/connection/authFlow";
+import type { TransportOpener } from "../client/connection/transports/openTransport";
 import type { SessionController } from "../client/session/sessionController";
 import type { ClientPorts } from "../client/session/agentServices";
 import type { AgentNotice } from "../client/session/sessionContext";
 import type { SessionCheckpoints } from "../checkpoints/sessionCheckpoints";
 import type { KeptConversation } from "../journal/tabJournals";
 import type { TabWorktree } from "../worktrees/tabWorktree";
-import type { AgentCatalog, Clock, Logger, WorkspacePort } from "../ports";
+import type { AgentCatalog, AuthPrompt, Clock, Logger, WorkspacePort } from "../ports";
 import type { Translate } from "../../shared/l10n";
 import type { ChangeReview } from "./changeReview";
 import type { PanelStore } from "./panelStore";
@@ -45,10 +45,14 @@ export interface AgentLifecycleDeps {
   readonly translate?: Translate;
   /** The user's auto-retry setting (`acpPanel.autoRetry`): a turn that failed with a temporary error is sent again. */
   readonly autoRetry?: () => boolean;
+  /** The user's auto-restart setting (`acpPanel.autoRestart`), read at each crash; absent: on. */
+  readonly autoRestart?: () => boolean;
   /** A live `notice` from the named agent: the host shows warnings and errors as toasts. */
   readonly agentNotice?: (agent: string, notice: AgentNotice) => void;
   /** The agent processes tabs share; absent: this tab's own, stopped as soon as it lets go. */
   readonly agentProcesses?: AgentProcesses;
+  /** How an agent is reached (default openTransport); the unit tests run the fake agent in memory through it. */
+  readonly openTransport?: TransportOpener;
 }
 
 /** The panel the agent's actions go to. */

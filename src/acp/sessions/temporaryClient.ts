@@ -15,7 +15,8 @@ export async function withTemporaryClient<T>(
   const launch = await resolveLaunch(deps, agent);
   if ("message" in launch) throw new AgentStartError(launch);
   const cwd = deps.workspace.cwd();
-  const transport = openTransport(launch.definition, cwd, await deps.pathValue?.(), deps.logger, deps.storageDirectory);
+  const open = deps.openTransport ?? openTransport;
+  const transport = open(launch.definition, cwd, await deps.pathValue?.(), deps.logger, deps.storageDirectory);
   const client = new AgentClient(launch.definition, transport, {}, deps.logger);
   try {
     await client.initialize();

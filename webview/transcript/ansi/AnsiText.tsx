@@ -46,12 +46,7 @@ function readableForeground(color: string): string {
   return `color-mix(in srgb, ${color} 50%, var(--vscode-terminal-foreground, var(--vscode-foreground)))`;
 }
 
-function applyColor(
-  color: AnsiColor | "default-fg" | "default-bg" | undefined,
-  layer: "fg" | "bg",
-  classes: string[],
-  inline: CSSProperties,
-): void {
+function applyColor(color: AnsiColor | undefined, layer: "fg" | "bg", classes: string[], inline: CSSProperties): void {
   if (color === undefined) return;
   if (color === "default-fg" || color === "default-bg")
     classes.push(`ansi-${layer}-${color === "default-fg" ? "default" : "inverse"}`);

@@ -9,7 +9,8 @@
  * transcript windows like entries (messageSegments.ts); each segment renders its MarkdownBlocks.
  */
 import { type MouseEvent, memo, useEffect, useMemo, useReducer, useRef } from "react";
-import { hostActions, usePathLinks } from "../../host/hooks";
+import { hostActions } from "../../host/hooks";
+import { usePathLinks } from "./usePathLinks";
 import { upgradeWhenVisible } from "./deferredBlocks";
 import { cachedMarkdown, grammarWait, renderMarkdownCached } from "./markdownCache";
 import { linkPaths } from "./pathLinkDom";
@@ -144,7 +145,7 @@ function onMarkdownClick(event: MouseEvent<HTMLDivElement>): void {
 function toggleLongCode(button: HTMLButtonElement): void {
   const expanded = button.closest(".code-block")?.classList.toggle("code-block-expanded") ?? false;
   button.setAttribute("aria-expanded", String(expanded));
-  if (!button.dataset.label) button.dataset.label = button.textContent ?? "";
+  if (!button.dataset.label) button.dataset.label = button.textContent;
   button.textContent = expanded ? t("Show fewer lines") : button.dataset.label;
 }
 

@@ -48,7 +48,8 @@ const marked = new Marked({
     // A table scrolls sideways at sidebar width (markdown.css), so it takes keyboard focus
     // (axe: scrollable-region-focusable).
     table(token: Tokens.Table): string {
-      return Renderer.prototype.table.call(this, token).replace(/^<table>/, '<table tabindex="0">');
+      const html = Renderer.prototype.table.call(this, token) as string;
+      return html.replace(/^<table>/, '<table tabindex="0">');
     },
     // Raw HTML (block or inline) is text to show, not markup to parse.
     html: ({ text }: Tokens.HTML | Tokens.Tag) => escapeHtml(text),

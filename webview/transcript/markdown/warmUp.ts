@@ -24,7 +24,8 @@ const SAMPLES = [
 ];
 
 export async function warmUpMarkdown(): Promise<void> {
-  await Promise.all(COMMON_GRAMMARS.map((name) => loadGrammar(name)));
+  // A grammar already settled (or unknown) has no promise to wait for.
+  await Promise.all(COMMON_GRAMMARS.flatMap((name) => loadGrammar(name) ?? []));
   const queue = [...SAMPLES];
   const next = (deadline: IdleDeadline) => {
     while (queue.length > 0 && (deadline.didTimeout || deadline.timeRemaining() > 4)) {

@@ -7,7 +7,9 @@
  * (restore files and conversation to before the message, then send the edited text).
  */
 import { useCallback } from "react";
-import { useCheckpointUi, useHostActions, usePanel, usePanelReader, useSetComposerText } from "../../host/hooks";
+import { useHostActions, usePanel, usePanelReader } from "../../host/hooks";
+import { useCheckpointUi } from "../../review/checkpointHooks";
+import { useSetComposerText } from "../../composer/composerHooks";
 import { promptOf } from "./messageText";
 import { Codicon } from "../../ui/Codicon";
 import { t } from "../../l10n";

@@ -4,7 +4,7 @@
  * card when one is open under it. The editor and the card live in CheckpointUi, not here.
  */
 import type { UserEntry } from "../../../src/shared/thread/thread";
-import { useMessageEdit, useRestoreCard } from "../../host/hooks";
+import { useMessageEdit, useRestoreCard } from "../../review/checkpointHooks";
 import { Codicon } from "../../ui/Codicon";
 import { MessageActions } from "./MessageActions";
 import { MessageEditor } from "../../review/MessageEditor";

@@ -51,7 +51,7 @@ export function useRevealRequests(
   }, [newestUser, jumpToBottom]);
 
   const pending = [
-    ...permissions.map((p) => ({ requestId: p.requestId, toolCallId: p.toolCallId as string | undefined })),
+    ...permissions.map((p) => ({ requestId: p.requestId, toolCallId: p.toolCallId })),
     ...forms.map((f) => ({ requestId: f.requestId, toolCallId: f.toolCallId })),
   ];
   const pendingKey = pending.map((request) => request.requestId).join("\u0000");

@@ -7,10 +7,13 @@ const CHAR_LIMIT = 100_000;
 
 export function formatRaw(value: unknown): string {
   if (typeof value === "string") return value;
+  // What JSON cannot hold, JSON.stringify returns as undefined (despite its type).
+  if (value === undefined || typeof value === "function" || typeof value === "symbol") return String(value);
   try {
-    return JSON.stringify(value, null, 2) ?? String(value);
+    return JSON.stringify(value, null, 2);
   } catch {
-    return String(value);
+    // A value off the wire is JSON, so only a cycle or a BigInt gets here.
+    return Object.prototype.toString.call(value);
   }
 }
 

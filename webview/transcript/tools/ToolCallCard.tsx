@@ -22,7 +22,7 @@ import { PermissionCard } from "../../requests/PermissionCard";
 import { RawJson } from "./RawJson";
 import { RunRow } from "../runs/SubagentRunView";
 import { ToolContentView } from "./ToolContentView";
-import { toolKindIcons, toolStatusIcons, toolStatusLabels } from "./toolPresentation";
+import { toolKindIcons, toolStatusIcons, toolStatusLabels } from "../../ui/toolPresentation";
 import { t } from "../../l10n";
 
 export const ToolCallCard = memo(function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
@@ -48,7 +48,7 @@ export const ToolCallCard = memo(function ToolCallCard({ entry }: { entry: ToolC
   return (
     <article className={`entry tool-card tool-${shownStatus}`} aria-label={`Tool: ${title}`}>
       <div className="tool-header">
-        <Codicon name={toolKindIcons[entry.toolKind] ?? "tools"} className="tool-kind" />
+        <Codicon name={toolKindIcons[entry.toolKind]} className="tool-kind" />
         <span className="tool-title truncate" title={title}>
           {title}
         </span>

@@ -13,9 +13,6 @@ import type { AgentClient } from "./agentClient";
 import { terminalSignIn, type LaunchPlace } from "./terminalSignIn";
 import type { AuthPrompt } from "../../ports";
 
-/** Declared with the other ports; named here too for the importers that still look for it here. */
-export type { AuthPrompt } from "../../ports";
-
 export const AUTH_REQUIRED = -32000;
 
 export function isAuthRequired(error: unknown): boolean {

@@ -6,6 +6,9 @@ import { openNetworkTransport } from "./networkTransport";
 import { openStdioTransport } from "./stdioTransport";
 import { type Translate } from "../../../../shared/l10n";
 
+/** How the client reaches an agent: openTransport below, or a test's agent in memory. */
+export type TransportOpener = typeof openTransport;
+
 /** `cwd` is the workspace; `storageDirectory` the extension's own folder (package runners start there). */
 /** `t`: the user's language for start and exit failures (default English). */
 export function openTransport(

@@ -1,7 +1,7 @@
 /** How tool kinds and statuses look: codicon names and the words shown next to them. */
-import type { ToolStatus } from "../../../src/shared/thread/thread";
-import type { ToolKind } from "../../../src/shared/thread/sessionUpdate";
-import { t } from "../../l10n";
+import type { ToolStatus } from "../../src/shared/thread/thread";
+import type { ToolKind } from "../../src/shared/thread/sessionUpdate";
+import { t } from "../l10n";
 
 export const toolKindIcons: Record<ToolKind, string> = {
   read: "file",

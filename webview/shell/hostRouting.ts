@@ -1,16 +1,17 @@
 /**
  * Where each host message goes: panel state to the replica store; the tab strip, session list,
  * agent catalog and workspace folders to their side-channel stores; composer commands and mention
- * results to the composer; form errors to their cards; a checkpoint preview to its restore card. Exhaustive: a new host message type fails
- * to lint here until it is routed.
+ * results to the composer; form errors to their cards; a checkpoint preview to its restore card.
+ * Exhaustive: a new host message type fails to lint here until it is routed. It lives in the shell,
+ * above the features whose stores it feeds, so that host/ names none of them.
  */
 import type { HostMessage } from "../../src/shared/wire/protocol";
 import type { CheckpointUi } from "../review/checkpointUi";
 import type { ComposerInbox } from "../composer/composerInbox";
 import type { FormErrorStore } from "../requests/formErrorStore";
 import type { PathLinkStore } from "../transcript/markdown/pathLinkStore";
-import { type SideChannels, receiveSideChannel } from "./hostValueStore";
-import type { ReplicaStore } from "./store";
+import { type SideChannels, receiveSideChannel } from "../host/hostValueStore";
+import type { ReplicaStore } from "../host/store";
 import { focusPendingRequest } from "../requests/requestFocus";
 
 export interface HostMessageSinks {
