@@ -5,12 +5,10 @@
  * ChatSession and the SDK's experimental http client.
  */
 import { test, afterEach } from "node:test";
-
 import assert from "node:assert/strict";
 import { Cleanup, startedChat } from "../support/hostHarness";
 import { assistantText, waitForPermissions } from "../support/threadReaders";
 import { waitFor } from "../support/waitFor";
-
 import { methodOf, networkAgentServers, remoteAgent } from "../support/networkAgent";
 
 const cleanup = new Cleanup();

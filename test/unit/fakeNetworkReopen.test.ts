@@ -5,15 +5,12 @@
  * delete interop quirk.
  */
 import { test, afterEach } from "node:test";
-
 import assert from "node:assert/strict";
 import { SessionController } from "../../src/acp/client/session/sessionController";
-
 import { BROKEN_STORE_SESSION } from "../fakeAgent/profiles";
 import { Cleanup, ThreadRecorder, connect, contextFor, startedChat } from "../support/hostHarness";
 import { assistantText, entriesOf, kindsOf } from "../support/threadReaders";
 import { waitFor } from "../support/waitFor";
-
 import { methodOf, networkAgentServers, remoteAgent } from "../support/networkAgent";
 
 const cleanup = new Cleanup();

@@ -4,27 +4,17 @@
  * file and terminal capabilities switched off per agent.
  */
 import { test, afterEach } from "node:test";
-
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
-
 import type { AddressInfo } from "node:net";
-
 import { realpathSync, writeFileSync } from "node:fs";
-
 import { join } from "node:path";
-
 import { resolveSecretReferences } from "../../src/acp/agents/secretReferences";
-
 import { Cleanup, chatSession, startedChat } from "../support/hostHarness";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
-
 import { fixedWorkspace } from "../support/memoryPorts";
-
 import { waitFor } from "../support/waitFor";
-
 import { scratchDir } from "../support/scratchDir";
-
 import { methodOf, networkAgentServers, remoteAgent } from "../support/networkAgent";
 
 const cleanup = new Cleanup();

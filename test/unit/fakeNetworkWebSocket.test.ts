@@ -3,14 +3,11 @@
  * a drop mid-turn and restart on a new connection, against the fake agent served in-process.
  */
 import { test, afterEach } from "node:test";
-
 import assert from "node:assert/strict";
 import { WebSocket } from "ws";
-
 import { Cleanup, startedChat } from "../support/hostHarness";
 import { assistantText, entriesOf } from "../support/threadReaders";
 import { waitFor } from "../support/waitFor";
-
 import { networkAgentServers, remoteAgent } from "../support/networkAgent";
 
 const cleanup = new Cleanup();
