@@ -21,7 +21,8 @@ import { waitFor } from "../support/waitFor";
 import type { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
 import { worktreeWorkspace, type TabWorktree } from "../../src/acp/worktrees/tabWorktree";
 import type { Clock, VscodeToolsPort } from "../../src/acp/ports";
-import { FakeAnthropic, type Script } from "./fakeAnthropic";
+import { FakeAnthropic } from "./fakeAnthropic";
+import type { Script } from "./anthropicConversation";
 import { terminalPids } from "../support/terminalPids";
 import {
   adapterEntry,
