@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fakeAgentScript, repoRoot, vsixPath } from "../harness/paths";
 import { ensureTools } from "../harness/tools";
 import { endMarker } from "../fakeAgent/benchScenarios";
-import { Samples, type Figure, type Target } from "./figures";
+import { Samples, type Figure, type Sample, type Target } from "./figures";
 import { writeLongThreadState } from "./longThread";
 import { profileDir, readableBuild } from "./profiling";
 import { runHost, runProcesses, runRaw } from "./rawBaseline";
@@ -18,14 +18,10 @@ import { zipEntries } from "./vsixEntries";
 import { CHECKPOINT_DIAGNOSTICS, CHECKPOINT_TARGETS, checkpointsWorkload } from "./checkpointsWorkload";
 import { HISTORY_DIAGNOSTICS, HISTORY_TARGETS, historyWorkload } from "./historyWorkload";
 import { DAY_DIAGNOSTICS, DAY_TARGETS, dayWebWorkload, dayWorkload } from "./dayWorkload";
-import {
-  longThreadWorkload,
-  panelWorkload,
-  streamWorkload,
-  type Sample,
-  type WorkloadContext,
-  type WorkloadResult,
-} from "./workloads";
+import { longThreadWorkload } from "./longThreadWorkload";
+import { panelWorkload } from "./panelWorkload";
+import { streamWorkload } from "./streamWorkload";
+import type { WorkloadContext, WorkloadResult } from "./uiWorkload";
 
 export const RAW_FLOOD_SIZES = [1_000, 5_000, 20_000, 100_000] as const;
 /** The scale curve of one reply: bare reader, SDK client and the panel's host stack at each N. */
