@@ -11,7 +11,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { repoRoot, resultsDir } from "../harness/paths";
-import { DIAGNOSTIC_FIGURES, runBench, type BenchResults } from "./bench";
+import { runBench, type BenchResults } from "./bench";
+import { DIAGNOSTIC_FIGURES } from "./benchTargets";
 import { NOISE_FLOOR, table, type Figure } from "./figures";
 import { parseArgs } from "./run";
 
