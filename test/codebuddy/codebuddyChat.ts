@@ -14,6 +14,10 @@ import { MemoryCatalog, MemoryLogger, fixedWorkspace, steppingClock } from "../s
 import type { Cleanup } from "../support/hostHarness";
 import { scratchDir } from "../support/scratchDir";
 import { FakeOpenAi } from "./fakeOpenAi";
+import { codebuddyMissing } from "./codebuddyLaunch";
+
+/** The options of every test on the real CLI: its time, and skipped where the CLI is not installed. */
+export const CODEBUDDY_TEST = { timeout: 90_000, skip: codebuddyMissing() };
 
 /** One message of the traffic log, parsed: `in` from the agent, `out` to it. */
 export interface Wire {

@@ -12,41 +12,34 @@ import assert from "node:assert/strict";
 import { Cleanup } from "../support/hostHarness";
 import { entriesOf } from "../support/threadReaders";
 import { reply } from "./fakeOpenAi";
-import { codebuddyDefinition, codebuddyMissing } from "./codebuddyLaunch";
-import { startCodebuddy, withModel } from "./codebuddyChat";
+import { codebuddyDefinition } from "./codebuddyLaunch";
+import { CODEBUDDY_TEST, startCodebuddy, withModel } from "./codebuddyChat";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
-const TIMEOUT = { timeout: 90_000 };
-const skip = codebuddyMissing();
+test("early config_option_update and commands after session/new both land in the thread", CODEBUDDY_TEST, async () => {
+  const { url } = await withModel(cleanup);
+  const { chat, wire } = await startCodebuddy(cleanup, codebuddyDefinition({ apiBaseUrl: url }));
+  const log = wire();
+  const newId = log.find((w) => w.direction === "out" && w.message.method === "session/new")?.message.id;
+  const responseAt = log.findIndex(
+    (w) => w.direction === "in" && w.message.method === undefined && w.message.id === newId,
+  );
+  const early = log.findIndex(
+    (w) =>
+      w.direction === "in" &&
+      (w.message.params?.update as { sessionUpdate?: string } | undefined)?.sessionUpdate === "config_option_update",
+  );
+  assert.ok(early >= 0 && early < responseAt, "CodeBuddy sends config_option_update before the session/new response");
+  const { thread } = chat.store.state;
+  const mode = thread.configOptions.find((option) => option.id === "mode");
+  assert.equal(mode?.currentValue, "default");
+  await chat.prompt("hello");
+  assert.ok(chat.store.state.thread.commands.length > 0, "available_commands_update after the response");
+});
 
-test(
-  "early config_option_update and commands after session/new both land in the thread",
-  { ...TIMEOUT, skip },
-  async () => {
-    const { url } = await withModel(cleanup);
-    const { chat, wire } = await startCodebuddy(cleanup, codebuddyDefinition({ apiBaseUrl: url }));
-    const log = wire();
-    const newId = log.find((w) => w.direction === "out" && w.message.method === "session/new")?.message.id;
-    const responseAt = log.findIndex(
-      (w) => w.direction === "in" && w.message.method === undefined && w.message.id === newId,
-    );
-    const early = log.findIndex(
-      (w) =>
-        w.direction === "in" &&
-        (w.message.params?.update as { sessionUpdate?: string } | undefined)?.sessionUpdate === "config_option_update",
-    );
-    assert.ok(early >= 0 && early < responseAt, "CodeBuddy sends config_option_update before the session/new response");
-    const { thread } = chat.store.state;
-    const mode = thread.configOptions.find((option) => option.id === "mode");
-    assert.equal(mode?.currentValue, "default");
-    await chat.prompt("hello");
-    assert.ok(chat.store.state.thread.commands.length > 0, "available_commands_update after the response");
-  },
-);
-
-test("a model error ends the turn as `refusal`, shown with CodeBuddy's own message", { ...TIMEOUT, skip }, async () => {
+test("a model error ends the turn as `refusal`, shown with CodeBuddy's own message", CODEBUDDY_TEST, async () => {
   const { model, url } = await withModel(cleanup);
   model.queue(reply.error(401, "fake error 401"));
   const { chat, wire } = await startCodebuddy(cleanup, codebuddyDefinition({ apiBaseUrl: url }));

@@ -13,19 +13,16 @@ import { Cleanup } from "../support/hostHarness";
 import { assistantText, entriesOf } from "../support/threadReaders";
 import { FakeOpenAi, reply } from "./fakeOpenAi";
 import { FakePlatform } from "./fakePlatform";
-import { codebuddyDefinition, codebuddyMissing } from "./codebuddyLaunch";
+import { codebuddyDefinition } from "./codebuddyLaunch";
 import type { AuthPrompt } from "../../src/acp/ports";
-import { startCodebuddy } from "./codebuddyChat";
+import { CODEBUDDY_TEST, startCodebuddy } from "./codebuddyChat";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
-const TIMEOUT = { timeout: 90_000 };
-const skip = codebuddyMissing();
-
 test(
   "sign-in: -32000 on session/new, authenticate through the fake platform, then a signed-in session whose model calls carry the token",
-  { ...TIMEOUT, skip },
+  CODEBUDDY_TEST,
   async () => {
     const model = new FakeOpenAi();
     const platform = new FakePlatform(model);

@@ -16,18 +16,15 @@ import { Cleanup } from "../support/hostHarness";
 import { assistantText, toolCards, toolCard } from "../support/threadReaders";
 import { reply, userQuery } from "./fakeOpenAi";
 import { terminalPids } from "../support/terminalPids";
-import { codebuddyDefinition, codebuddyMissing } from "./codebuddyLaunch";
-import { clientCalls, fragmentShown, startCodebuddy, withModel } from "./codebuddyChat";
+import { codebuddyDefinition } from "./codebuddyLaunch";
+import { CODEBUDDY_TEST, clientCalls, fragmentShown, startCodebuddy, withModel } from "./codebuddyChat";
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
-const TIMEOUT = { timeout: 90_000 };
-const skip = codebuddyMissing();
-
 test(
   "Bash: permission answered by kind, the command runs in our terminal, the duplicated tool_call renders as one clean card",
-  { ...TIMEOUT, skip },
+  CODEBUDDY_TEST,
   async () => {
     const { model, url } = await withModel(cleanup);
     model.queue(
@@ -97,7 +94,7 @@ test(
 
 test(
   "Read and Write go through our fs callbacks; Write asks permission and shows its diff",
-  { ...TIMEOUT, skip },
+  CODEBUDDY_TEST,
   async () => {
     const { model, url } = await withModel(cleanup);
     const { chat, wire, workspace, files, states } = await startCodebuddy(

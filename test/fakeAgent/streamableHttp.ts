@@ -10,6 +10,7 @@ import { AgentConnection, type TransportHost } from "./agent";
 import type { World } from "./world";
 import { SseStream } from "./sseStream";
 import type { ServerLog } from "./serverLog";
+import { readBody } from "../support/fakeServers";
 
 const SESSION_SCOPED = new Set([
   "session/prompt",
@@ -164,7 +165,7 @@ export function streamableHttp(
       return reply(415, "expected application/json");
     let body: unknown;
     try {
-      body = JSON.parse(await readBody(req));
+      body = JSON.parse((await readBody(req)).toString("utf8"));
     } catch {
       return reply(400, "invalid JSON");
     }
@@ -219,13 +220,4 @@ export function streamableHttp(
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return typeof value === "string" && value !== "" ? value : undefined;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
 }

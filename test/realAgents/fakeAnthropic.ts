@@ -27,6 +27,7 @@ import {
   type ToolResult,
 } from "./anthropicConversation";
 import { streamTurn } from "./anthropicStream";
+import { readBody } from "../support/fakeServers";
 
 export interface LoggedRequest {
   readonly method: string;
@@ -107,7 +108,7 @@ export class FakeAnthropic {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const raw = await readBody(req);
+    const raw = (await readBody(req)).toString("utf8");
     const path = url.pathname;
     try {
       if (req.method === "POST" && (path === "/v1/messages/count_tokens" || path === "/messages/count_tokens")) {
@@ -239,15 +240,6 @@ function json(res: ServerResponse, status: number, value: unknown): void {
   const text = JSON.stringify(value);
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
   res.end(text);
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
 }
 
 // ---- Scripts -------------------------------------------------------------------------------
