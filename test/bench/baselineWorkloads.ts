@@ -27,23 +27,19 @@ export interface BaselineRun {
   readonly runs: number;
 }
 
+/** A run of the SDK client (or the bare reader) on `prompt`, whose reply ends with `nonce`'s end marker. */
+function promptRun(baseline: BaselineRun, prompt: string, nonce: string, client: "raw" | "bare" = "raw") {
+  const { node, agentScript, scratch } = baseline;
+  return runRaw({ node, agentScript, cwd: scratch, mode: "prompt", prompt, endMarker: endMarker(nonce) }, client);
+}
+
 /** `bare.flood.N…`: the bare reader at each size of the curve. */
-export function bareWorkload({ node, agentScript, scratch, runs }: BaselineRun): Sample[] {
+export function bareWorkload(baseline: BaselineRun): Sample[] {
   const samples: Sample[] = [];
-  for (let run = 1; run <= runs; run++) {
+  for (let run = 1; run <= baseline.runs; run++) {
     for (const n of CURVE_FLOOD_SIZES) {
       const nonce = `bare${run}n${n}`;
-      const result = runRaw(
-        {
-          node,
-          agentScript,
-          cwd: scratch,
-          mode: "prompt",
-          prompt: `benchflood ${n} ${nonce}`,
-          endMarker: endMarker(nonce),
-        },
-        "bare",
-      );
+      const result = promptRun(baseline, `benchflood ${n} ${nonce}`, nonce, "bare");
       samples.push(
         [`bare.flood.N${n}.endMarkerMs`, result.ms, "ms"],
         [`bare.flood.N${n}.rssPeakGrowthMB`, result.rssPeakGrowthMB, "MB"],
@@ -54,19 +50,13 @@ export function bareWorkload({ node, agentScript, scratch, runs }: BaselineRun):
 }
 
 /** `raw.…`: the SDK client on floods, a tool storm and the long thread's session/load. */
-export function rawWorkload({ node, agentScript, scratch, runs }: BaselineRun): Sample[] {
+export function rawWorkload(baseline: BaselineRun): Sample[] {
+  const { node, agentScript, scratch, runs } = baseline;
   const samples: Sample[] = [];
   for (let run = 1; run <= runs; run++) {
     for (const n of RAW_FLOOD_SIZES) {
       const nonce = `raw${run}n${n}`;
-      const result = runRaw({
-        node,
-        agentScript,
-        cwd: scratch,
-        mode: "prompt",
-        prompt: `benchflood ${n} ${nonce}`,
-        endMarker: endMarker(nonce),
-      });
+      const result = promptRun(baseline, `benchflood ${n} ${nonce}`, nonce);
       samples.push(
         [`raw.flood.N${n}.endMarkerMs`, result.ms, "ms"],
         [
@@ -80,14 +70,7 @@ export function rawWorkload({ node, agentScript, scratch, runs }: BaselineRun): 
       );
     }
     const toolNonce = `raw${run}t`;
-    const storm = runRaw({
-      node,
-      agentScript,
-      cwd: scratch,
-      mode: "prompt",
-      prompt: `benchtools ${TOOL_CALLS} ${toolNonce}`,
-      endMarker: endMarker(toolNonce),
-    });
+    const storm = promptRun(baseline, `benchtools ${TOOL_CALLS} ${toolNonce}`, toolNonce);
     samples.push([`raw.tools.N${TOOL_CALLS}.endMarkerMs`, storm.ms, "ms"]);
     const stateFile = join(scratch, `raw-state-${run}.json`);
     const { sessionId } = writeLongThreadState(stateFile, scratch, `raw${run}`);

@@ -19,7 +19,7 @@ import { panelWorkload } from "./panelWorkload";
 import { streamWorkload } from "./streamWorkload";
 import type { WorkloadContext, WorkloadResult } from "./uiWorkload";
 import { sizesWorkload } from "./sizesWorkload";
-import { bareWorkload, hostWorkload, processesWorkload, rawWorkload } from "./baselineWorkloads";
+import { bareWorkload, hostWorkload, processesWorkload, rawWorkload, type BaselineRun } from "./baselineWorkloads";
 import { TARGETS } from "./benchTargets";
 import { CURVE_FLOOD_SIZES, LONG_SCALE_ENTRIES, TOOL_CALLS, UI_FLOOD } from "./workloadSizes";
 
@@ -96,22 +96,16 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
 
   try {
     if (wanted("sizes")) add(sizesWorkload(vsix, failures));
-    const baseline = { node: tools.nodePath, agentScript, scratch, runs: options.runs };
-    if (wanted("bare")) {
-      log("bare NDJSON reader");
-      add(bareWorkload(baseline));
-    }
-    if (wanted("raw")) {
-      log("raw SDK baseline");
-      add(rawWorkload(baseline));
-    }
-    if (wanted("host")) {
-      log("the panel's host stack");
-      add(hostWorkload(baseline));
-    }
-    if (wanted("processes")) {
-      log("tabs of one agent: one process per tab, then shared");
-      add(processesWorkload(baseline));
+    const baselines: Array<[Workload, string, (run: BaselineRun) => Sample[]]> = [
+      ["bare", "bare NDJSON reader", bareWorkload],
+      ["raw", "raw SDK baseline", rawWorkload],
+      ["host", "the panel's host stack", hostWorkload],
+      ["processes", "tabs of one agent: one process per tab, then shared", processesWorkload],
+    ];
+    for (const [name, what, workload] of baselines) {
+      if (!wanted(name)) continue;
+      log(what);
+      add(workload({ node: tools.nodePath, agentScript, scratch, runs: options.runs }));
     }
 
     if (wanted("checkpoints")) add(checkpointsWorkload(tools.nodePath, scratch, options.runs, log));
