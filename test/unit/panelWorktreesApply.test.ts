@@ -7,17 +7,17 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import {
+  branchOf,
   commitAll,
   folderText,
   git,
+  headOf,
   panelWorktreesFor,
   readOrNull,
   remove,
   statusOf,
   worktreeRepo,
   write,
-  branchOf,
-  headOf,
 } from "../support/worktreeRepos";
 
 const LINES = ["one", "two", "three", "four", "five", "six", "seven"].map((word) => `${word}\n`).join("");

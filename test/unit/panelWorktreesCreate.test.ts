@@ -8,16 +8,16 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { isAbsolute, relative } from "node:path";
 import {
+  branchOf,
   folderText,
   git,
+  headOf,
   panelWorktreesFor,
   recordsIn,
   statusOf,
   testGit,
   worktreeRepo,
   write,
-  branchOf,
-  headOf,
 } from "../support/worktreeRepos";
 import { PanelWorktrees } from "../../src/acp/worktrees/panelWorktrees";
 import { MemoryLogger } from "../support/memoryPorts";

@@ -7,18 +7,18 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, rmSync } from "node:fs";
 import {
+  branchOf,
   commitAll,
   folderText,
   git,
   gitWorktreePaths,
+  headOf,
   panelWorktreesFor,
   readOrNull,
   recordsIn,
   statusOf,
   worktreeRepo,
   write,
-  branchOf,
-  headOf,
 } from "../support/worktreeRepos";
 
 test("remove saves everything and restoreRemoved brings the worktree back as it was", async () => {
