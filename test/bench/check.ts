@@ -11,9 +11,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { repoRoot, resultsDir } from "../harness/paths";
-import { DIAGNOSTIC_FIGURES, runBench, type BenchResults } from "./bench";
+import { runBench, type BenchResults } from "./bench";
+import { DIAGNOSTIC_FIGURES } from "./benchTargets";
 import { NOISE_FLOOR, table, type Figure } from "./figures";
 import { parseArgs } from "./run";
+import { runAndExit } from "./scriptExit";
 
 export const WORSE_BY = 0.25;
 
@@ -88,12 +90,4 @@ async function main(): Promise<void> {
   process.exitCode = flagged.length || unexpected.length || fresh.failures.length ? 1 : 0;
 }
 
-if (process.argv[1]?.endsWith("check.ts")) {
-  main().then(
-    () => process.exit(process.exitCode ?? 0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+if (process.argv[1]?.endsWith("check.ts")) runAndExit(main);

@@ -6,10 +6,9 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Target } from "./figures";
+import type { Sample, Target } from "./figures";
 import { buildWorkspace, WORKSPACE_FILES } from "./checkpointWorkspace";
 import { runCheckpoints } from "./rawBaseline";
-import type { Sample } from "./workloads";
 
 export const CHECKPOINT_TURNS = 20;
 export const CHECKPOINT_GROWTH_TURNS = 100;

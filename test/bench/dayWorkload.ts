@@ -7,8 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { repoRoot } from "../harness/paths";
-import type { Target, Unit } from "./figures";
-import type { Sample } from "./workloads";
+import type { Sample, Target, Unit } from "./figures";
 
 export const DAY_TURNS = 300;
 const P = `day.T${DAY_TURNS}`;

@@ -5,6 +5,9 @@
  */
 export type Unit = "ms" | "MB" | "KiB" | "count" | "ratio" | "frames";
 
+/** One measured value of a figure in one run (undefined: not measured this time). */
+export type Sample = readonly [figure: string, value: number | undefined, unit: Unit];
+
 export interface Figure {
   readonly figure: string;
   readonly min: number;

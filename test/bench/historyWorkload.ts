@@ -8,8 +8,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildSync } from "esbuild";
 import { repoRoot } from "../harness/paths";
-import type { Target, Unit } from "./figures";
-import type { Sample } from "./workloads";
+import type { Sample, Target, Unit } from "./figures";
 
 const P = "history.S1000";
 

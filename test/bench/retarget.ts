@@ -6,7 +6,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { repoRoot } from "../harness/paths";
-import { TARGETS, type BenchResults } from "./bench";
+import type { BenchResults } from "./bench";
+import { TARGETS } from "./benchTargets";
 import type { Figure } from "./figures";
 
 const file = process.argv[2] ?? join(repoRoot, "test/bench/results.json");

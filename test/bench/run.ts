@@ -12,6 +12,7 @@ import { dirname, join, relative } from "node:path";
 import { repoRoot } from "../harness/paths";
 import { runBench, WORKLOADS, type Workload } from "./bench";
 import { jsonLine, table } from "./figures";
+import { runAndExit } from "./scriptExit";
 
 export function parseArgs(argv: readonly string[]): { runs: number; only?: Workload[]; out: string } {
   let runs = 3;
@@ -52,11 +53,5 @@ async function main(): Promise<void> {
 
 if (process.argv[1]?.endsWith("run.ts")) {
   // Exit explicitly: a browser or timer left behind by a failed run must not keep the process alive.
-  main().then(
-    () => process.exit(process.exitCode ?? 0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
+  runAndExit(main);
 }

@@ -29,6 +29,7 @@ import { fakeAgentProcess } from "../support/fakeAgentLaunch";
 import { MemoryCatalog, MemoryLogger, fixedWorkspace } from "../support/memoryPorts";
 import { scratchDir } from "../support/scratchDir";
 import { startHarness } from "../webview/harness";
+import { runAndExit } from "./scriptExit";
 
 const TURNS = Number(process.env.DAY_TURNS ?? 300);
 const OTHER_TABS = 10;
@@ -155,10 +156,4 @@ async function main(): Promise<void> {
   console.log(JSON.stringify({ figures }));
 }
 
-void main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runAndExit(main);

@@ -10,7 +10,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { gunzipSync } from "node:zlib";
-import type { AddressInfo } from "node:net";
+import { closeServer, listenOnLoopback, readBody } from "../support/fakeServers";
 
 export interface ChatRequestLog {
   readonly path: string;
@@ -69,16 +69,13 @@ export class FakeOpenAi {
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return listenOnLoopback(this.server);
   }
 
   async stop(): Promise<void> {
     const server = this.server;
     this.server = undefined;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await closeServer(server);
   }
 
   /** Handles one request if it is a chat completion; true when handled. */
@@ -148,15 +145,6 @@ function split(text: string, size: number): string[] {
   const pieces: string[] = [];
   for (let i = 0; i < text.length; i += size) pieces.push(text.slice(i, i + size));
   return pieces.length > 0 ? pieces : [""];
-}
-
-export function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
 }
 
 /** The user's words in a request: CodeBuddy wraps them in `<user_query>` tags. */

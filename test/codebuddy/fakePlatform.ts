@@ -5,8 +5,8 @@
  * `ACC_PRODUCT_CONFIG_V3={"endpoint":"<url>"}` and no API key.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { readBody, type FakeOpenAi } from "./fakeOpenAi";
+import type { FakeOpenAi } from "./fakeOpenAi";
+import { closeServer, listenOnLoopback, readBody } from "../support/fakeServers";
 
 export interface PlatformRequest {
   readonly method: string;
@@ -23,17 +23,14 @@ export class FakePlatform {
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.url = await listenOnLoopback(this.server);
     return this.url;
   }
 
   async stop(): Promise<void> {
     const server = this.server;
     this.server = undefined;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await closeServer(server);
   }
 
   /** Whether the CLI asked for a login state and polled the token. */

@@ -27,6 +27,7 @@ export class RpcError extends Error {
 
 /** Bub's answer to an uncaught exception: -32603 with `data.details`. */
 export const internalError = (details: string) => new RpcError(-32603, "Internal error", { details });
+export const methodNotFound = (method: string) => new RpcError(-32601, "Method not found", { method });
 
 export interface PeerHandlers {
   request(request: IncomingRequest): Promise<unknown>;

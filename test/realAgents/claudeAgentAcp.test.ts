@@ -3,27 +3,16 @@
  * Anthropic server. Its tools run inside Claude Code (no fs/* or terminal/* requests), but it
  * sends what claude-code-acp does not: thoughts, plans, usage, modes and config options.
  */
-import { test, afterEach } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { waitFor } from "../support/waitFor";
 import { rules, text, thinking, toolUse } from "./fakeAnthropic";
-import { assistantText, cardText, loadWithReplay, realSession, toolCard, type RealSession } from "./realSession";
+import { assistantText, cardText, loadWithReplay, toolCard, sessionsOf } from "./realSession";
 
 const ID = "claude-agent-acp";
-let current: RealSession | undefined;
-afterEach(async () => {
-  const session = current;
-  current = undefined;
-  await session?.close();
-});
-
-async function open(options: Parameters<typeof realSession>[1]): Promise<RealSession> {
-  current = await realSession(ID, options);
-  await current.start();
-  return current;
-}
+const open = sessionsOf(ID);
 
 test("claude-agent-acp: a reply with thoughts, usage, modes and config options", async () => {
   const s = await open({

@@ -2,28 +2,17 @@
  * claude-agent-acp 0.23 and issue 18: its Bash output streamed into the tool card through
  * `_meta.terminal_*` (the client advertises `_meta.terminal_output`), and `session/fork`.
  */
-import { test, afterEach } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Thread } from "../../src/shared/thread/thread";
 import { forkSourceOf } from "../../src/acp/sessions/sessionFork";
 import { unstableCapabilitiesOf } from "../../src/acp/client/session/unstableSessions";
 import { waitFor } from "../support/waitFor";
 import { rules, toolUse } from "./fakeAnthropic";
-import { assistantText, realSession, toolCard, type RealSession } from "./realSession";
+import { assistantText, toolCard, sessionsOf } from "./realSession";
 
 const ID = "claude-agent-acp";
-let current: RealSession | undefined;
-afterEach(async () => {
-  const session = current;
-  current = undefined;
-  await session?.close();
-});
-
-async function open(options: Parameters<typeof realSession>[1]): Promise<RealSession> {
-  current = await realSession(ID, options);
-  await current.start();
-  return current;
-}
+const open = sessionsOf(ID);
 
 test("claude-agent-acp: a Bash call's output shows in the card's terminal before the call completes", async () => {
   const s = await open({

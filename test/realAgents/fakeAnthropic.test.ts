@@ -1,16 +1,8 @@
 /** The fake Anthropic Messages API by itself: routes, SSE shapes, scripts and the request log. */
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
-import {
-  DEFAULT_REPLY,
-  FakeAnthropic,
-  SIDE_REPLY,
-  readConversation,
-  rules,
-  text,
-  thinking,
-  toolUse,
-} from "./fakeAnthropic";
+import { DEFAULT_REPLY, FakeAnthropic, SIDE_REPLY, rules, text, thinking, toolUse } from "./fakeAnthropic";
+import { readConversation } from "./anthropicConversation";
 
 let fake: FakeAnthropic;
 before(async () => {

@@ -10,51 +10,24 @@
  * `logFile` when given. What the model answers comes from the test's script: a function of the
  * conversation (the prompt, the step, the tool results so far) that returns the reply's blocks.
  * Requests that offer no tools are side requests (titles, topic checks): they get `sideReply`.
+ * What a script sees and answers with is in anthropicConversation.ts, the SSE stream in
+ * anthropicStream.ts; the helpers scripts are written with (`rules`, `text`, `toolUse`…) are here.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { appendFileSync } from "node:fs";
 import type { AddressInfo, Socket } from "node:net";
-
-export type ReplyBlock =
-  | { readonly type: "text"; readonly text: string }
-  | { readonly type: "thinking"; readonly thinking: string; readonly signature?: string }
-  /** `name` is the plain tool name ("Read"); the agent's own spelling (`mcp__acp__Read`) is preferred when offered. */
-  | { readonly type: "tool_use"; readonly name: string; readonly input: Record<string, unknown>; readonly id?: string };
-
-export interface Reply {
-  readonly blocks: readonly ReplyBlock[];
-  /** Default: `tool_use` when a block calls a tool, else `end_turn`. */
-  readonly stopReason?: "end_turn" | "tool_use" | "max_tokens" | "stop_sequence";
-  /** Pause between SSE events (default 2 ms); a long one makes a turn slow enough to cancel. */
-  readonly eventDelayMs?: number;
-  /** Text deltas are cut to this many characters (default 12). */
-  readonly chunkChars?: number;
-  readonly usage?: { readonly input_tokens: number; readonly output_tokens: number };
-}
-
-export interface ToolResult {
-  readonly toolUseId: string;
-  /** Its text, system reminders removed. */
-  readonly text: string;
-  readonly isError: boolean;
-}
-
-/** What a script sees of one `/v1/messages` request. */
-export interface Conversation {
-  /** What the user said last: the last text block of the last message with user text (no reminders). */
-  readonly prompt: string;
-  /** Assistant turns since that message: 0 for the first answer, 1 after the first tool result… */
-  readonly step: number;
-  /** Tool results after the prompt, oldest first. */
-  readonly toolResults: readonly ToolResult[];
-  readonly lastToolResult: ToolResult | undefined;
-  /** Names of the tools the agent offered. */
-  readonly tools: readonly string[];
-  readonly model: string;
-  readonly body: MessagesBody;
-}
-
-export type Script = (conversation: Conversation) => Reply | readonly ReplyBlock[] | string | undefined;
+import {
+  readConversation,
+  type Conversation,
+  type JsonSchema,
+  type MessagesBody,
+  type Reply,
+  type ReplyBlock,
+  type Script,
+  type ToolResult,
+} from "./anthropicConversation";
+import { streamTurn } from "./anthropicStream";
+import { readBody } from "../support/fakeServers";
 
 export interface LoggedRequest {
   readonly method: string;
@@ -71,20 +44,6 @@ export interface LoggedRequest {
   readonly replied?: string;
   /** The client went away before the reply finished (a cancelled turn). */
   aborted?: boolean;
-}
-
-interface MessagesBody {
-  readonly model?: string;
-  readonly stream?: boolean;
-  readonly messages?: ReadonlyArray<{ role: string; content: string | ReadonlyArray<Record<string, unknown>> }>;
-  readonly tools?: ReadonlyArray<{ name: string; input_schema?: JsonSchema }>;
-  readonly [key: string]: unknown;
-}
-
-interface JsonSchema {
-  readonly type?: string | readonly string[];
-  readonly properties?: Record<string, JsonSchema>;
-  readonly required?: readonly string[];
 }
 
 export const DEFAULT_REPLY = "Hi! I am a scripted fake model running on 127.0.0.1.";
@@ -149,7 +108,7 @@ export class FakeAnthropic {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const raw = await readBody(req);
+    const raw = (await readBody(req)).toString("utf8");
     const path = url.pathname;
     try {
       if (req.method === "POST" && (path === "/v1/messages/count_tokens" || path === "/messages/count_tokens")) {
@@ -219,96 +178,13 @@ export class FakeAnthropic {
         usage: { ...usage, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
       });
     }
-    await this.stream(req, res, entry, {
-      id,
-      model,
-      blocks,
-      stopReason,
-      usage,
-      delay: reply.eventDelayMs ?? 2,
-      chunk: reply.chunkChars ?? 12,
-    });
-  }
-
-  private async stream(
-    req: IncomingMessage,
-    res: ServerResponse,
-    entry: LoggedRequest,
-    turn: {
-      id: string;
-      model: string;
-      blocks: ReplyBlock[];
-      stopReason: string;
-      usage: { input_tokens: number; output_tokens: number };
-      delay: number;
-      chunk: number;
-    },
-  ): Promise<void> {
-    let gone = false;
-    res.on("close", () => {
-      if (!res.writableFinished) {
-        gone = true;
+    await streamTurn(
+      res,
+      { id, model, blocks, stopReason, usage, delay: reply.eventDelayMs ?? 2, chunk: reply.chunkChars ?? 12 },
+      () => {
         entry.aborted = true;
-      }
-    });
-    res.writeHead(200, {
-      "content-type": "text/event-stream",
-      "cache-control": "no-cache",
-      connection: "keep-alive",
-      "request-id": `req_${turn.id}`,
-    });
-    const send = async (type: string, data: Record<string, unknown>) => {
-      if (gone) return;
-      res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-      await sleep(turn.delay);
-    };
-    await send("message_start", {
-      message: {
-        id: turn.id,
-        type: "message",
-        role: "assistant",
-        model: turn.model,
-        content: [],
-        stop_reason: null,
-        stop_sequence: null,
-        usage: {
-          input_tokens: turn.usage.input_tokens,
-          output_tokens: 1,
-          cache_creation_input_tokens: 0,
-          cache_read_input_tokens: 0,
-        },
       },
-    });
-    for (const [index, block] of turn.blocks.entries()) {
-      if (block.type === "text") {
-        await send("content_block_start", { index, content_block: { type: "text", text: "" } });
-        for (const piece of pieces(block.text, turn.chunk))
-          await send("content_block_delta", { index, delta: { type: "text_delta", text: piece } });
-      } else if (block.type === "thinking") {
-        await send("content_block_start", { index, content_block: { type: "thinking", thinking: "", signature: "" } });
-        for (const piece of pieces(block.thinking, turn.chunk))
-          await send("content_block_delta", { index, delta: { type: "thinking_delta", thinking: piece } });
-        await send("content_block_delta", {
-          index,
-          delta: { type: "signature_delta", signature: block.signature ?? "fake-signature" },
-        });
-      } else {
-        await send("content_block_start", {
-          index,
-          content_block: { type: "tool_use", id: block.id, name: block.name, input: {} },
-        });
-        const input = JSON.stringify(block.input);
-        for (const piece of pieces(input, Math.max(turn.chunk, 24)))
-          await send("content_block_delta", { index, delta: { type: "input_json_delta", partial_json: piece } });
-      }
-      await send("content_block_stop", { index });
-    }
-    await send("message_delta", {
-      delta: { stop_reason: turn.stopReason, stop_sequence: null },
-      usage: { output_tokens: turn.usage.output_tokens },
-    });
-    await send("message_stop", {});
-    if (!gone) res.end();
+    );
   }
 
   /** Picks the agent's spelling of the tool and fills required fields the script left out. */
@@ -319,78 +195,6 @@ export class FakeAnthropic {
     const input = { ...requiredDefaults(tool?.input_schema), ...block.input };
     return { ...block, name: tool?.name ?? block.name, input, id: block.id ?? `toolu_fake_${++this.toolCounter}` };
   }
-}
-
-/** Claude Code wraps context in `<system-reminder>` blocks and notes interruptions; neither is the user's text. */
-function isUserText(block: Record<string, unknown>): boolean {
-  if (block.type !== "text") return false;
-  const value = String(block.text ?? "").trim();
-  return value !== "" && !value.startsWith("<system-reminder>") && !value.startsWith("[Request interrupted");
-}
-
-/**
- * What the user last said in a message: a string, or its last text block other than reminders
- * (after a cancelled turn Claude Code sends the unanswered prompt and the new one together).
- */
-function userText(content: string | ReadonlyArray<Record<string, unknown>>): string {
-  if (typeof content === "string") return content;
-  return String(content.filter(isUserText).at(-1)?.text ?? "");
-}
-
-/**
- * A user message carrying the user's text starts a turn. Tool results come back as user messages
- * too; after an interruption Claude Code sends the refused tool's result and the next prompt in
- * one message, which still starts a turn.
- */
-function isPromptMessage(message: { role: string; content: string | ReadonlyArray<Record<string, unknown>> }): boolean {
-  return message.role === "user" && (typeof message.content === "string" || message.content.some(isUserText));
-}
-
-export function readConversation(body: MessagesBody): Conversation {
-  const messages = body.messages ?? [];
-  let promptAt = -1;
-  for (let i = messages.length - 1; i >= 0; i--) {
-    if (isPromptMessage(messages[i]!)) {
-      promptAt = i;
-      break;
-    }
-  }
-  const after = messages.slice(promptAt + 1);
-  const toolResults: ToolResult[] = after.flatMap((message) =>
-    message.role === "user" && typeof message.content !== "string"
-      ? message.content
-          .filter((block) => block.type === "tool_result")
-          .map((block) => ({
-            toolUseId: String(block.tool_use_id ?? ""),
-            text: toolResultText(block.content),
-            isError: block.is_error === true,
-          }))
-      : [],
-  );
-  return {
-    prompt: promptAt >= 0 ? userText(messages[promptAt]!.content) : "",
-    step: after.filter((message) => message.role === "assistant").length,
-    toolResults,
-    lastToolResult: toolResults.at(-1),
-    tools: (body.tools ?? []).map((tool) => tool.name),
-    model: body.model ?? "",
-    body,
-  };
-}
-
-/** A tool result's text, without the system reminders Claude Code appends to it. */
-function toolResultText(content: unknown): string {
-  const raw =
-    typeof content === "string"
-      ? content
-      : Array.isArray(content)
-        ? content
-            .map((block: { type?: string; text?: unknown }) =>
-              block.type === "text" ? String(block.text ?? "") : `[${block.type}]`,
-            )
-            .join("\n")
-        : "";
-  return raw.replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, "").trim();
 }
 
 function normalise(value: ReturnType<Script>): Reply {
@@ -432,29 +236,10 @@ function summarise(block: ReplyBlock): string {
   return `tool_use ${block.name} ${JSON.stringify(block.input).slice(0, 200)}`;
 }
 
-function pieces(text: string, size: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
-  return out.length > 0 ? out : [""];
-}
-
 function json(res: ServerResponse, status: number, value: unknown): void {
   const text = JSON.stringify(value);
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
   res.end(text);
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
-function sleep(ms: number): Promise<void> {
-  return ms <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 // ---- Scripts -------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
  * `close()` checks what every test must leave behind: no terminal process, no adapter process,
  * nothing left in the adapter's process group.
  */
+import { afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -20,7 +21,8 @@ import { waitFor } from "../support/waitFor";
 import type { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
 import { worktreeWorkspace, type TabWorktree } from "../../src/acp/worktrees/tabWorktree";
 import type { Clock, VscodeToolsPort } from "../../src/acp/ports";
-import { FakeAnthropic, type Script } from "./fakeAnthropic";
+import { FakeAnthropic } from "./fakeAnthropic";
+import type { Script } from "./anthropicConversation";
 import { terminalPids } from "../support/terminalPids";
 import {
   adapterEntry,
@@ -91,6 +93,24 @@ export interface RealSessionOptions {
    * tab: its cwd and only root; `checkpoints` then gets the worktree's path).
    */
   readonly worktree?: TabWorktree;
+}
+
+/**
+ * For a test file: opens a started session of adapter `id`, and closes it (with the checks of
+ * `close()`) after the test that opened it.
+ */
+export function sessionsOf(id: AdapterId): (options: RealSessionOptions) => Promise<RealSession> {
+  let current: RealSession | undefined;
+  afterEach(async () => {
+    const session = current;
+    current = undefined;
+    await session?.close();
+  });
+  return async (options) => {
+    current = await realSession(id, options);
+    await current.start();
+    return current;
+  };
 }
 
 export async function realSession(id: AdapterId, options: RealSessionOptions = {}): Promise<RealSession> {

@@ -1,5 +1,5 @@
 /**
- * fast-check generators of hostile agent input for the fuzz suite (test/unit/fuzz.test.ts):
+ * fast-check generators of hostile agent input for the fuzz suite (test/unit/fuzz*.test.ts):
  * Markdown that attacks the parser (deep nesting of quotes, lists and emphasis, huge tables, long
  * lines, delimiter soup) and elicitation schemas that attack the form code (catastrophic
  * patterns, nested schemas, huge enums).

@@ -18,6 +18,11 @@ export function toolCards(thread: Thread): ToolCallEntry[] {
   return thread.entries.filter((entry): entry is ToolCallEntry => entry.kind === "tool_call");
 }
 
+/** The tool card of one tool call, if the thread has it. */
+export function toolCard(thread: Thread, toolCallId: string): ToolCallEntry | undefined {
+  return toolCards(thread).find((card) => card.toolCallId === toolCallId);
+}
+
 export function entriesOf<K extends ThreadEntry["kind"]>(
   thread: Thread,
   kind: K,

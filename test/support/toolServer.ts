@@ -3,13 +3,15 @@
  * from a FakeIntelligence, paths outside `root` asked about through a ScriptedConsent.
  */
 import assert from "node:assert/strict";
+import { realpathSync } from "node:fs";
 import { McpToolServer } from "../../src/acp/client/mcpTools/mcpToolServer";
 import { ToolPaths } from "../../src/acp/client/mcpTools/toolPaths";
 import { VscodeToolset } from "../../src/acp/client/mcpTools/vscodeToolset";
 import { PathGrants } from "../../src/acp/client/callbacks/pathGrants";
 import type { ConsentGate } from "../../src/acp/client/callbacks/consentGate";
 import { ScriptedConsent, type ScriptedAnswers } from "./diskFiles";
-import type { FakeIntelligence } from "./fakeIntelligence";
+import { FakeIntelligence, writeSampleWorkspace } from "./fakeIntelligence";
+import { scratchDir } from "./scratchDir";
 
 export function toolServer(root: string, intelligence: FakeIntelligence, answers: ScriptedAnswers, gate?: ConsentGate) {
   const consent = new ScriptedConsent(answers);
@@ -39,4 +41,13 @@ export function toolServer(root: string, intelligence: FakeIntelligence, answers
     };
   };
   return { consent, grants, mcp, call };
+}
+
+/** The tools over a fresh scratch workspace of the sample files, answered by a FakeIntelligence on it. */
+export function sampleToolServer(answers: ScriptedAnswers = {}) {
+  const root = realpathSync(scratchDir("acp-tools-ws-"));
+  const files = writeSampleWorkspace(root);
+  const intelligence = new FakeIntelligence(root);
+  const { consent, grants, mcp, call } = toolServer(root, intelligence, answers);
+  return { root, files, intelligence, consent, grants, mcp, call };
 }

@@ -67,6 +67,12 @@ export function worktreeRepo(prefix: string, files: Record<string, string | Buff
   return { root, repo, worktreesFolder: join(root, "wt"), recordsFile: join(root, "worktrees.json") };
 }
 
+/** The branch checked out at `cwd`. */
+export const branchOf = (cwd: string): string => git(cwd, "symbolic-ref", "--short", "HEAD").trim();
+
+/** The commit `ref` names at `cwd`. */
+export const headOf = (cwd: string, ref = "HEAD"): string => git(cwd, "rev-parse", ref).trim();
+
 /** Commits everything in `cwd` (even nothing); returns the new commit. */
 export function commitAll(cwd: string, message: string): string {
   git(cwd, "add", "--all");

@@ -14,110 +14,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import fc from "fast-check";
-import { AgentFileChanges } from "../../src/acp/sessions/agentFileChanges";
-import { AgentActivity } from "../../src/acp/sessions/agentActivity";
-import { ChangeReview } from "../../src/acp/sessions/changeReview";
 import { acceptHunk, lineHunks } from "../../src/acp/checkpoints/hunks";
 import { textOf } from "../../src/acp/checkpoints/reviewContent";
-import { PanelStore } from "../../src/acp/sessions/panelStore";
-import { SessionCheckpoints } from "../../src/acp/checkpoints/sessionCheckpoints";
-import { WorkspaceCheckpoints, diskIo } from "../../src/acp/checkpoints/workspaceCheckpoints";
-import { CLOCK_MARGIN_MS } from "../../src/acp/checkpoints/manifestCheckpoint";
-import type { TurnBaseline } from "../../src/acp/checkpoints/turnBaseline";
-import { systemClock } from "../../src/acp/ports";
-import { DiskFiles } from "../support/diskFiles";
-import { MemoryLogger } from "../support/memoryPorts";
-import { scratchDir } from "../support/scratchDir";
-import { gitOnPath } from "../support/scratchCheckpoints";
-
-const FILES = ["a.txt", "b.txt", "sub/c.txt"];
-const file = fc.constantFrom(...FILES);
-const text = fc
-  .array(fc.constantFrom("alpha", "beta", "gamma", "delta", "user", "agent"), { minLength: 0, maxLength: 4 })
-  .map((words) => words.map((w) => `${w}\n`).join(""));
-
-type Step =
-  | { kind: "user"; file: string; text: string }
-  | { kind: "fsWrite" | "ownEdit" | "shellWrite"; file: string; text: string }
-  | { kind: "shellRm"; file: string }
-  | { kind: "turn" }
-  | { kind: "sweep" }
-  | { kind: "keep"; file: string }
-  | { kind: "keepHunk"; file: string; pick: number }
-  | { kind: "undo"; file: string; answer: boolean }
-  | { kind: "restore"; pick: number }
-  | { kind: "redo" }
-  | { kind: "redoUndo"; answer: boolean };
-
-// Weighted towards what can lose bytes: a user's edit, an agent's edit, the sweep that lists it,
-// and an Undo of it (uniform weights made an effective Undo rare, and the HEAD sabotage passed).
-const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("user" as const), file, text }) },
-  {
-    weight: 4,
-    arbitrary: fc.record({
-      kind: fc.constantFrom("fsWrite" as const, "ownEdit" as const, "shellWrite" as const),
-      file,
-      text,
-    }),
-  },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("shellRm" as const), file }) },
-  { weight: 2, arbitrary: fc.constant({ kind: "turn" as const }) },
-  { weight: 3, arbitrary: fc.constant({ kind: "sweep" as const }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("keep" as const), file }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("keepHunk" as const), file, pick: fc.nat() }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant("undo" as const), file, answer: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("restore" as const), pick: fc.nat() }) },
-  { weight: 1, arbitrary: fc.constant({ kind: "redo" as const }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("redoUndo" as const), answer: fc.boolean() }) },
-);
-
-/**
- * The path that lost the user's work (issue 25): the user's edit, a new turn, an agent's edit of the
- * same file by any route, the sweep that lists it, and an Undo. Random steps alone make it rare, so
- * the sequences mix such episodes with single random steps.
- */
-const episode: fc.Arbitrary<Step[]> = fc
-  .record({
-    file,
-    mine: text,
-    theirs: text,
-    route: fc.constantFrom("fsWrite" as const, "ownEdit" as const, "shellWrite" as const),
-    answer: fc.boolean(),
-  })
-  .map(({ file, mine, theirs, route, answer }) => [
-    { kind: "user", file, text: mine },
-    { kind: "turn" },
-    { kind: route, file, text: theirs },
-    { kind: "sweep" },
-    { kind: "undo", file, answer },
-  ]);
-const steps: fc.Arbitrary<Step[]> = fc
-  .array(fc.oneof({ weight: 6, arbitrary: step.map((s) => [s]) }, { weight: 1, arbitrary: episode }), {
-    minLength: 1,
-    maxLength: 12,
-  })
-  .map((groups) => groups.flat());
-
-const read = (path: string): string | null => (existsSync(path) ? readFileSync(path, "utf8") : null);
-
-/** The former "before": the file at git HEAD (for the sabotage run). */
-function headBaseline(dir: string): TurnBaseline {
-  return {
-    fileAt: async (path) => {
-      try {
-        const content = execFileSync("git", ["show", `HEAD:${relative(dir, path)}`], { cwd: dir });
-        return { kind: "file", content };
-      } catch {
-        return { kind: "absent" };
-      }
-    },
-    changedSinceStart: async () => [],
-  };
-}
+import { FILES, type Step, steps } from "../support/checkpointSteps";
+import { checkpointRig, read } from "../support/checkpointRig";
 
 /**
  * `warmFirst`: a folder of over 500 files whose session opens with its background checkpoint, and
@@ -125,53 +28,7 @@ function headBaseline(dir: string): TurnBaseline {
  * while the background one still runs (manifestCheckpoint.ts), and the first steps race it.
  */
 async function run(steps: readonly Step[], warmFirst = false): Promise<void> {
-  const dir = realpathSync(scratchDir("acp-prop-ws-"));
-  execFileSync("git", ["init", "-q"], { cwd: dir });
-  writeFileSync(join(dir, "a.txt"), "committed\n");
-  execFileSync("git", ["-c", "user.name=U", "-c", "user.email=u@x.invalid", "add", "."], { cwd: dir });
-  execFileSync("git", ["-c", "user.name=U", "-c", "user.email=u@x.invalid", "commit", "-qm", "init"], { cwd: dir });
-  if (warmFirst) {
-    // More files than a checkpoint names one by one: the first checkpoint adds the whole folder,
-    // and the first prompt's checkpoint is taken from the list of files meanwhile.
-    mkdirSync(join(dir, "filler"));
-    for (let i = 0; i < 520; i++) writeFileSync(join(dir, "filler", `f${i}.txt`), `filler ${i}\n`);
-    // Written before the session opened, not in the instant the prompt is sent (the clock margin).
-    const written = Date.now();
-    while (Date.now() <= written + CLOCK_MARGIN_MS + 1) await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  const store = new WorkspaceCheckpoints({
-    git: gitOnPath(dir),
-    storage: scratchDir("acp-prop-storage-"),
-    folders: () => [dir],
-  });
-  const panel = new PanelStore();
-  let id = 0;
-  const checkpoints = new SessionCheckpoints({
-    store,
-    dispatch: (action) => panel.dispatch(action),
-    newId: () => `e${++id}`,
-    logger: new MemoryLogger(),
-    enabled: () => true,
-    io: diskIo,
-  });
-  const review = new ChangeReview((action) => panel.dispatch(action), new DiskFiles());
-  let answer = true;
-  review.safety = {
-    // The former review took no checkpoint before an undo.
-    beforeUndo: () =>
-      process.env.CHECKPOINT_PROPERTY_BASELINE === "head" ? Promise.resolve() : checkpoints.beforeUndo(),
-    merge: (ours, base, theirs) => store.merge(ours, base, theirs),
-    confirm: async () => answer,
-  };
-  const activity = new AgentActivity(panel, systemClock);
-  const sabotage = process.env.CHECKPOINT_PROPERTY_BASELINE === "head";
-  const changes = new AgentFileChanges(
-    () => review,
-    undefined,
-    () => [dir],
-    () => (sabotage ? headBaseline(dir) : checkpoints.baseline()),
-    activity,
-  );
+  const { dir, store, panel, checkpoints, review, activity, changes, confirmations } = await checkpointRig(warmFirst);
   const userVersions: Array<{ path: string; text: string }> = [];
   /** The turn in which the review first listed each file: its checkpoint is the file's "before". */
   const listedIn = new Map<string, string>();
@@ -318,7 +175,7 @@ async function run(steps: readonly Step[], warmFirst = false): Promise<void> {
         // Changed again after the change the review recorded (a later write): Undo merges, and may
         // write conflict markers once the user says so; the exact-bytes check is for the plain case.
         const asRecorded = current === review.diff(path)?.after;
-        answer = s.answer;
+        confirmations.answer = s.answer;
         const done = await review.undo(path).catch(() => "refused" as const);
         await kept(before, "Undo");
         if (done === true)
@@ -364,7 +221,7 @@ async function run(steps: readonly Step[], warmFirst = false): Promise<void> {
         if (!lastUndo) break;
         const before = onDiskNow();
         const unchanged = read(lastUndo.path) === lastUndo.wrote;
-        answer = s.answer;
+        confirmations.answer = s.answer;
         const done = await review.redoUndo(lastUndo.path).catch(() => "refused" as const);
         await kept(before, "Redo of an Undo");
         if (done === true && (unchanged || s.answer))
