@@ -77,10 +77,7 @@ export default tseslint.config(
   },
   {
     // Small files, one concept each (CONTRIBUTING.md): comments and blank lines do not count.
-    // The e2e tests and their harness are being reshaped (issue 31: a shared e2e fixture) and join
-    // the rule once they are; two e2e files are over it until then.
     files: ["src/**/*.ts", "webview/**/*.ts", "webview/**/*.tsx", "test/**/*.ts"],
-    ignores: ["test/e2e/**", "test/harness/**"],
     rules: { "max-lines": ["error", { max: 300, skipBlankLines: true, skipComments: true }] },
   },
   {

@@ -7,17 +7,16 @@
  * the open editors, and `@http://127.0.0.1:…` fetched after the modal, from a server of the test.
  */
 import * as assert from "node:assert/strict";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe } from "node:test";
 import { openFile, runCommand, screenshot } from "../harness/browser";
-import { eventually, sendPrompt } from "../harness/chat";
-import { modalDialog, panel, pickQuickItem } from "../harness/panel";
-import { READABLE_TERMINAL_SETTINGS, activeTerminalText, clientMessages } from "../harness/workbench";
+import { eventually } from "../harness/chat";
+import { modalDialog, pickQuickItem } from "../harness/panel";
+import { READABLE_TERMINAL_SETTINGS, activeTerminalText } from "../harness/workbench";
 import { fakeAgent } from "./fixture/agents";
-import { removeChips, turnEnded } from "./fixture/steps";
+import { LocalDocs, attachmentSteps, escapeRegExp as escape } from "./fixture/attachmentSteps";
+import { removeChips } from "./fixture/steps";
 import { useE2e } from "./fixture/useE2e";
 import { git, gitRepo } from "./fixture/workspaceFiles";
 
@@ -25,25 +24,12 @@ const AGENT = "Fake Agent";
 const BUB = "Bub (fake)";
 const TYPE_ERROR = "Type 'string' is not assignable to type 'number'.";
 
-type Block = { type: string; uri?: string; name?: string; text?: string; resource?: { uri: string; text?: string } };
-
 describe("Add to Prompt sources reach the agent as content blocks", { timeout: 400_000 }, () => {
-  let web: Server | undefined;
-  let webBase = "";
-  const webHits: string[] = [];
+  const docs = new LocalDocs();
   const e2e = useE2e({
     label: "attach",
     prepare: async ({ workspace }) => {
-      web = createServer((request, response) => {
-        webHits.push(request.url ?? "");
-        response.setHeader("content-type", "text/html; charset=utf-8");
-        response.end(
-          "<html><head><title>Local docs</title><script>window.evil = 1</script></head>" +
-            "<body><h1>Attachments</h1><p>Fetched &amp; turned into text.</p></body></html>",
-        );
-      });
-      await new Promise<void>((resolve) => web!.listen(0, "127.0.0.1", resolve));
-      webBase = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
+      await docs.start();
       gitRepo(workspace, {
         "tsconfig.json": JSON.stringify({
           compilerOptions: { strict: true, target: "ES2022", noEmit: true },
@@ -65,34 +51,9 @@ describe("Add to Prompt sources reach the agent as content blocks", { timeout: 4
       "terminal.integrated.shellIntegration.enabled": true,
       "terminal.integrated.defaultProfile.linux": "bash",
     },
-    stop: () => {
-      web?.closeAllConnections();
-      web?.close();
-    },
+    stop: () => docs.stop(),
   });
-  const p = () => e2e.page;
-  const view = () => e2e.view;
-  // The composer's chips (the sent messages' lists are also named "Attachments").
-  const chips = () => panel(p()).frame.locator("ul.attachment-chips > li");
-  const prompts = (log: string) => clientMessages(log, "session/prompt");
-  const lastPrompt = (log: string): Block[] =>
-    ((prompts(log).at(-1)?.message?.params as { prompt?: Block[] } | undefined)?.prompt ?? []) as Block[];
-  /** Sends `text` with the chips shown and returns the prompt the agent received. */
-  const sendAndRead = async (text: string, log = e2e.wireLog()): Promise<Block[]> => {
-    const before = prompts(log).length;
-    await sendPrompt(view(), text);
-    await eventually(() => prompts(log).length > before, "the agent to receive the prompt", 20_000);
-    await turnEnded(view(), 30_000, /working|starting/i);
-    return lastPrompt(log);
-  };
-  const sentChips = () => view().log.locator(".user-attachments .chip");
-  /** The palette, once more if the first try meets it busy (focus was just moved into the panel). */
-  const command = async (title: string) => {
-    await runCommand(p(), title).catch(async () => {
-      await p().keyboard.press("Escape");
-      await runCommand(p(), title);
-    });
-  };
+  const { chips, sentChips, sendAndRead, command } = attachmentSteps(e2e);
 
   e2e.it(
     "the problems of a file: a chip, then an embedded resource with the error",
@@ -254,7 +215,7 @@ describe("Add to Prompt sources reach the agent as content blocks", { timeout: 4
     "e2e-attach-url",
     async ({ page, view }) => {
       await removeChips(chips());
-      const url = `${webBase}/docs`;
+      const url = `${docs.base}/docs`;
       await view.prompt.click();
       await view.prompt.fill("");
       await view.prompt.pressSequentially(`read @${url}`);
@@ -268,12 +229,12 @@ describe("Add to Prompt sources reach the agent as content blocks", { timeout: 4
       await dialog.waitFor({ timeout: 15_000 });
       assert.match(await dialog.innerText(), new RegExp(escape(url)));
       assert.match(await dialog.innerText(), /at most 1024 KiB/);
-      assert.deepEqual(webHits, [], "nothing fetched before the user agreed");
+      assert.deepEqual(docs.hits, [], "nothing fetched before the user agreed");
       await screenshot(page, "e2e-attach-url-consent.png");
       await dialog.getByRole("button", { name: "Fetch" }).click();
       await eventually(async () => (await chips().count()) === 1, "the URL chip", 15_000);
       assert.equal(await chips().first().innerText(), url);
-      assert.deepEqual(webHits, ["/docs"]);
+      assert.deepEqual(docs.hits, ["/docs"]);
 
       const blocks = await sendAndRead(`url-attached @${url}`);
       const resource = blocks.find((block) => block.type === "resource")?.resource;
@@ -312,7 +273,3 @@ describe("Add to Prompt sources reach the agent as content blocks", { timeout: 4
     },
   );
 });
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}

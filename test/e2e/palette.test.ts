@@ -9,10 +9,11 @@ import { describe } from "node:test";
 import { expectNotification, openFile, pickContextMenuItem, runCommand, screenshot } from "../harness/browser";
 import { eventually, sendPrompt } from "../harness/chat";
 import { modalDialog, panel, pickQuickItem, quickPickTitle } from "../harness/panel";
-import { clientMessages, editorText } from "../harness/workbench";
+import { clientMessages } from "../harness/workbench";
 import { fakeAgent, storedSessions } from "./fixture/agents";
 import { DEMO_REPLY, pickerValue, removeChips, turnEnded, untilReady } from "./fixture/steps";
 import { useE2e } from "./fixture/useE2e";
+import { closeQuickInput, quickInputRow, untilEditorShows, untilOutputShows } from "./fixture/workbenchSteps";
 
 const AGENT = "Bub (fake)";
 
@@ -37,21 +38,8 @@ describe("ACP palette commands in VS Code", { timeout: 300_000 }, () => {
       await page.locator(".editor-group-container.active .monaco-editor textarea").first().focus();
       await page.keyboard.press("F1");
       await page.locator(".quick-input-widget .quick-input-box input").fill(">Focus Chat");
-      await page
-        .locator(".quick-input-widget .monaco-list-row", {
-          has: page.getByText("ACP Panel: Focus on Chat View", { exact: true }),
-        })
-        .first()
-        .waitFor({ timeout: 15_000 });
-      assert.equal(
-        await page
-          .locator(".quick-input-widget .monaco-list-row", {
-            has: page.getByText("ACP: Focus Chat Panel", { exact: true }),
-          })
-          .count(),
-        0,
-        "no second focus command",
-      );
+      await quickInputRow(page, "ACP Panel: Focus on Chat View").first().waitFor({ timeout: 15_000 });
+      assert.equal(await quickInputRow(page, "ACP: Focus Chat Panel").count(), 0, "no second focus command");
       await page.keyboard.press("Escape");
       await page.locator(".editor-group-container.active .monaco-editor textarea").first().focus();
       await runCommand(page, "ACP Panel: Focus on Chat View");
@@ -208,15 +196,7 @@ describe("ACP palette commands in VS Code", { timeout: 300_000 }, () => {
         `palette Add File opened VS Code's simple file dialog: ${await dialogInput.getAttribute("aria-label")}`,
       );
       // The simple dialog may need more than one Escape (its suggestion list, then the dialog).
-      await eventually(
-        async () => {
-          if (!(await widget().isVisible())) return true;
-          await page.keyboard.press("Escape");
-          return false;
-        },
-        "the file dialog to close",
-        10_000,
-      );
+      await closeQuickInput(page);
       assert.equal(await parts.chips.count(), 0);
 
       // The editor tab's context menu passes the file.
@@ -257,38 +237,13 @@ describe("ACP palette commands in VS Code", { timeout: 300_000 }, () => {
 
   e2e.it("Export Session as Markdown, Show Logs and Show Traffic", "e2e-palette-docs", async ({ page }) => {
     await runCommand(page, "ACP: Export Session as Markdown");
-    let text = "";
-    await eventually(
-      async () => /hello first session/.test((text = await editorText(page).catch(() => ""))),
-      "the exported Markdown",
-      15_000,
-    );
-    assert.match(text, /ACP Panel demo agent/);
+    assert.match(await untilEditorShows(page, /hello first session/, "the exported Markdown"), /ACP Panel demo agent/);
 
     await runCommand(page, "ACP: Show Traffic");
-    await eventually(
-      async () => /session\/prompt/.test((text = await editorText(page).catch(() => ""))),
-      "the traffic log document",
-      15_000,
-    );
-    assert.match(text, /initialize/);
+    assert.match(await untilEditorShows(page, /session\/prompt/, "the traffic log document"), /initialize/);
 
     await runCommand(page, "ACP: Show Logs");
-    const outputPanel = page.locator(".part.panel");
-    await outputPanel.waitFor({ state: "visible", timeout: 15_000 });
-    await eventually(
-      async () =>
-        /ACP Panel/.test(
-          await outputPanel.evaluate(
-            (el) =>
-              [...el.querySelectorAll("select")].map((s) => s.selectedOptions[0]?.textContent ?? "").join("|") +
-              "|" +
-              (el.querySelector(".monaco-editor .view-lines")?.textContent ?? ""),
-          ),
-        ),
-      'the output panel on "ACP Panel"',
-      15_000,
-    );
+    await untilOutputShows(page, /ACP Panel/);
     await screenshot(page, "e2e-palette-logs.png");
   });
 

@@ -70,6 +70,11 @@ describe("webview markdown", { timeout: 120_000 }, () => {
       ]);
       const reply = panel.page.getByRole("log").getByRole("article", { name: "Agent" });
       await eventually(async () => assert.match((await reply.textContent()) ?? "", /Third/));
+      // The code block is drawn once more when the TypeScript grammar arrives (Markdown.tsx): wait
+      // for that, or a late grammar replaces the tagged node below (it did on a loaded machine).
+      await eventually(async () =>
+        assert.equal(await reply.locator("pre code span", { hasText: /^const$/ }).count(), 1),
+      );
       // Tag the DOM nodes of the finished blocks; a re-parse of the whole message would replace them.
       await reply
         .getByText("First paragraph, finished.")
