@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { waitFor } from "../support/waitFor";
+import { stopDuringPermission } from "./stopSteps";
 import { rules, text, thinking, toolUse } from "./fakeAnthropic";
 import { assistantText, cardText, loadWithReplay, toolCard, sessionsOf } from "./realSession";
 
@@ -143,20 +144,7 @@ test("claude-agent-acp: Stop while a permission is pending answers it cancelled;
         steps: [[toolUse("Bash", { command: `touch ${join(ws, "touched")}`, description: "Touch a file" })], "Done."],
       }),
   });
-  const turn = s.chat.prompt("run a command");
-  await waitFor(
-    () => s.thread().permissions,
-    (list) => list.length === 1,
-    "the permission",
-    30_000,
-  );
-  await s.chat.cancel();
-  await turn;
-  const thread = s.thread();
-  assert.deepEqual(thread.turn, { phase: "idle", lastStop: "cancelled" });
-  assert.deepEqual(thread.permissions, []);
-  const [permission] = s.requests("session/request_permission");
-  assert.deepEqual(s.answerTo(permission?.id)?.result, { outcome: { outcome: "cancelled" } });
+  const thread = await stopDuringPermission(s, "run a command");
   assert.equal(toolCard(thread, (c) => c.toolKind === "execute")?.status, "cancelled");
   assert.equal(existsSync(join(s.dirs.workspace, "touched")), false);
 });

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { waitFor } from "../support/waitFor";
+import { stopDuringPermission } from "./stopSteps";
 import { rules, text, thinking, toolUse } from "./fakeAnthropic";
 import { assistantText, loadWithReplay, toolCard, sessionsOf } from "./realSession";
 
@@ -45,20 +46,7 @@ test("claude-code-acp: Stop while a permission is pending answers it cancelled a
         steps: [[toolUse("Write", { file_path: join(ws, "later.txt"), content: "later\n" })], "Done."],
       }),
   });
-  const turn = s.chat.prompt("create later");
-  await waitFor(
-    () => s.thread().permissions,
-    (list) => list.length === 1,
-    "the permission",
-    30_000,
-  );
-  await s.chat.cancel();
-  await turn;
-  const thread = s.thread();
-  assert.deepEqual(thread.turn, { phase: "idle", lastStop: "cancelled" });
-  assert.deepEqual(thread.permissions, []);
-  const [permission] = s.requests("session/request_permission");
-  assert.deepEqual(s.answerTo(permission?.id)?.result, { outcome: { outcome: "cancelled" } });
+  const thread = await stopDuringPermission(s, "create later");
   assert.ok(
     s.wire("out").some((line) => line.message.method === "session/cancel"),
     "session/cancel sent",
