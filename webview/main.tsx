@@ -10,6 +10,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { onHostMessage, postToHost, setUiState } from "./host/bridge";
 import { App } from "./shell/App";
+import type { PanelServices } from "./shell/panelServices";
 import { loadTranscript } from "./transcript/LazyTranscript";
 import { CheckpointUi } from "./review/checkpointUi";
 import { ComposerInbox } from "./composer/composerInbox";
@@ -30,12 +31,13 @@ const channels = createSideChannels();
 const checkpoints = new CheckpointUi();
 const pathLinks = new PathLinkStore(postToHost);
 
-const sinks = { store, composerInbox, formErrors, channels, checkpoints, pathLinks };
+// One set of services: the host messages feed them, the components read them.
+const services: PanelServices = { store, composerInbox, formErrors, channels, checkpoints, pathLinks };
 onHostMessage((message) => {
   // An editor tab keeps its session in the webview state: the host's serializer reads it after a reload.
   if (message.type === "editor/session")
     setUiState({ editorSession: { agent: message.agent, sessionId: message.sessionId } });
-  routeHostMessage(sinks, message);
+  routeHostMessage(services, message);
 });
 store.start();
 focusPromptOnEntry();
@@ -44,7 +46,7 @@ const container = document.getElementById("root");
 if (!container) throw new Error("ACP Panel: the page has no #root element");
 createRoot(container).render(
   <StrictMode>
-    <App services={{ store, composerInbox, formErrors, channels, checkpoints, pathLinks }} />
+    <App services={services} />
   </StrictMode>,
 );
 // Once the transcript code is in: warm the Markdown pipeline in idle time (its own small chunk).
