@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { reduceThread } from "../../src/shared/thread/reduceThread";
 import { emptyThread, type Thread } from "../../src/shared/thread/thread";
 import type { ThreadAction } from "../../src/shared/thread/threadActions";
-import { kindsOf } from "../support/threadReaders";
+import { entriesOf, kindsOf } from "../support/threadReaders";
 
 let counter = 0;
 const update = (sessionUpdate: string, text: string, messageId?: string): ThreadAction => ({
@@ -181,4 +181,80 @@ test("an agent's session title is capped and cleaned like the user's rename: no 
   assert.ok(long?.startsWith("Long Long"));
   assert.equal(title(`${"a".repeat(199)}😀tail`)?.endsWith("\ud83d"), false, "never cut inside a surrogate pair");
   assert.equal(title("\u202E\u0007\u200E"), undefined, "a title of only control characters is no title");
+});
+
+const modeState = {
+  currentModeId: "default",
+  availableModes: [
+    { id: "default", name: "Default" },
+    { id: "plan", name: "Plan" },
+    { id: "edit", name: "Accept Edits" },
+    { id: "bare", name: "" },
+  ],
+};
+const withModes: ThreadAction = { type: "session/state", modes: modeState };
+const mode = (currentModeId: string): ThreadAction => ({
+  type: "acp/update",
+  entryId: `m${++counter}`,
+  update: { sessionUpdate: "current_mode_update", currentModeId },
+});
+const markers = (thread: Thread) => entriesOf(thread, "mode_change").map((entry) => entry.name);
+
+test("a mode change leaves a marker with the mode's name then; an echo or a thread without modes leaves none", () => {
+  const changed = fold([withModes, update("agent_message_chunk", "Planning"), mode("plan"), mode("plan")]);
+  assert.equal(changed.modes?.currentModeId, "plan");
+  assert.deepEqual(kindsOf(changed), ["assistant", "mode_change"], "the echo of the current mode adds nothing");
+  assert.deepEqual(changed.entries[1], {
+    kind: "mode_change",
+    id: changed.entries[1]!.id,
+    modeId: "plan",
+    name: "Plan",
+    previousModeId: "default",
+  });
+  assert.deepEqual(kindsOf(fold([withModes, mode("default")])), [], "the mode it is in already");
+  const unknown = fold([mode("plan")]);
+  assert.deepEqual([unknown.entries, unknown.modes], [[], undefined], "no modes known: nothing to change");
+  const unnamed = fold([withModes, mode("bare"), update("agent_message_chunk", "x"), mode("gone")]);
+  assert.deepEqual(markers(unnamed), ["bare", "gone"], "no name, or no such mode: its id");
+  // The name is kept as it was: modes renamed later do not rename the marker.
+  const renamed = fold([{ type: "session/state", modes: { currentModeId: "plan", availableModes: [] } }], changed);
+  assert.deepEqual(markers(renamed), ["Plan"]);
+});
+
+test("mode changes with nothing between are one marker; a change back to the mode before it removes it", () => {
+  const toPlan = mode("plan");
+  const toggled = fold([withModes, update("agent_message_chunk", "Hi"), toPlan, mode("edit")]);
+  assert.deepEqual(kindsOf(toggled), ["assistant", "mode_change"]);
+  assert.deepEqual(markers(toggled), ["Accept Edits"]);
+  assert.equal(toggled.entries[1]!.id, toPlan.type === "acp/update" && toPlan.entryId, "the row keeps its id");
+  const back = fold([mode("default")], toggled);
+  assert.deepEqual(kindsOf(back), ["assistant"], "Default → Plan → Accept Edits → Default changed nothing");
+  assert.equal(back.modes?.currentModeId, "default");
+  // Plan → Default → Plan quickly: one marker, Plan.
+  const planned = fold([
+    withModes,
+    mode("plan"),
+    update("agent_message_chunk", "Plan: …"),
+    mode("default"),
+    mode("plan"),
+  ]);
+  assert.deepEqual(kindsOf(planned), ["mode_change", "assistant"], "the first marker stays: its mode had output");
+  // Something between keeps both.
+  const apart = fold([withModes, mode("plan"), update("agent_message_chunk", "Plan: …"), mode("default")]);
+  assert.deepEqual(markers(apart), ["Plan", "Default"]);
+  // A mode the agent set otherwise since (session/state) ends the run: the marker no longer speaks for now.
+  const moved = fold([
+    withModes,
+    mode("plan"),
+    { type: "session/state", modes: { ...modeState, currentModeId: "edit" } },
+    mode("default"),
+  ]);
+  assert.deepEqual(markers(moved), ["Plan", "Default"]);
+  // A restored marker is another session's history: a later change never folds into it.
+  const restored = fold([
+    { type: "thread/restored", entries: [{ kind: "mode_change", modeId: "plan", name: "Plan" }] },
+    withModes,
+    mode("plan"),
+  ]);
+  assert.deepEqual(markers(restored), ["Plan", "Plan"]);
 });

@@ -7,6 +7,7 @@ import type { AssistantChunk, AssistantEntry, ThreadEntry } from "../../src/shar
 import { CompactionRow } from "./CompactionRow";
 import { ErrorNotice } from "./ErrorNotice";
 import { Markdown } from "./markdown/Markdown";
+import { ModeChangeRow } from "./ModeChangeRow";
 import { replyText } from "./messages/messageText";
 import { MessageActions } from "./messages/MessageActions";
 import { NoticeRow } from "./NoticeRow";
@@ -34,6 +35,8 @@ export const EntryView = memo(function EntryView({ entry, recovery }: EntryViewP
       return <CompactionRow entry={entry} />;
     case "notice":
       return <NoticeRow entry={entry} />;
+    case "mode_change":
+      return <ModeChangeRow entry={entry} />;
     default:
       return unknownEntry(entry);
   }

@@ -49,6 +49,8 @@ function estimate(row: TranscriptRow): number {
     case "error":
     case "notice":
       return 36;
+    case "mode_change":
+      return 28;
   }
 }
 

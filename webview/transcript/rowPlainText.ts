@@ -4,6 +4,7 @@
  */
 import type { ThreadEntry } from "../../src/shared/thread/thread";
 import type { TranscriptRow } from "./transcriptRows";
+import { modeChangeLabel } from "./ModeChangeRow";
 import { t } from "../l10n";
 
 export function entryPlainText(entry: ThreadEntry): string {
@@ -20,6 +21,8 @@ export function entryPlainText(entry: ThreadEntry): string {
       return entry.description === undefined ? entry.title : `${entry.title}\n${entry.description}`;
     case "error":
       return entry.details === undefined ? entry.message : `${entry.message}\n${entry.details}`;
+    case "mode_change":
+      return modeChangeLabel(entry);
     default:
       return "";
   }
@@ -40,7 +43,9 @@ export function rowPlainText(row: TranscriptRow): string {
 export function rowLabel(row: TranscriptRow): string {
   if (row.kind === "run") return t("Subagent run");
   if (row.kind === "segment") return row.first ? t("Agent") : t("Agent, continued");
-  return row.entry.kind === "user" ? t("You") : row.entry.kind === "assistant" ? t("Agent") : t("Entry");
+  const entry = row.entry;
+  if (entry.kind === "mode_change") return modeChangeLabel(entry);
+  return entry.kind === "user" ? t("You") : entry.kind === "assistant" ? t("Agent") : t("Entry");
 }
 
 /** What identifies the row's content: a new value means the row changed and may render again. */

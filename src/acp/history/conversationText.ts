@@ -47,6 +47,9 @@ export function conversationText(title: string | undefined, entries: readonly St
       case "compaction":
         replies.push(entry.summary);
         break;
+      case "mode_change":
+        // Not searchable: a handful of mode names ("Plan", "Default") would match most conversations.
+        break;
     }
   }
   return {

@@ -54,6 +54,8 @@ export function contextText(entries: readonly StoredEntry[]): string {
       case "notice":
       case "error":
       case "compaction":
+      // The new session's mode is its own: an earlier "Plan" would only mislead the agent.
+      case "mode_change":
         return [];
     }
   });

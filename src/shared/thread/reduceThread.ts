@@ -4,6 +4,7 @@
  * - tool calls are upserted by id (see reduceToolCall.ts); plans, commands and config options
  *   replace the previous state whole;
  * - the agent echoing the user's live prompt as `user_message_chunk` is dropped;
+ * - a real mode change leaves a marker entry (reduceModeChange.ts);
  * - nothing here throws on odd input: an unknown or malformed update leaves the thread as it was.
  */
 import { type FileChange, type Thread, emptyThread } from "./thread";
@@ -20,6 +21,7 @@ import { restoredEntries } from "./storedTranscript";
 import { unstableUpdateSchema } from "./unstableUpdates";
 import { foldUnstableUpdate } from "./reduceUnstable";
 import { reduceCheckpoint } from "./reduceCheckpoint";
+import { foldModeChange } from "./reduceModeChange";
 import { cleanSessionTitle } from "./sessionTitle";
 import { endingNotice, markAnyOutput, markOutput, retryNotice } from "./turnEnding";
 
@@ -194,7 +196,7 @@ function foldUpdate(thread: Thread, update: KnownUpdate, entryId: string): Threa
     case "available_commands_update":
       return { ...thread, commands: update.availableCommands };
     case "current_mode_update":
-      return thread.modes ? { ...thread, modes: { ...thread.modes, currentModeId: update.currentModeId } } : thread;
+      return foldModeChange(thread, update.currentModeId, entryId);
     case "config_option_update":
       return { ...thread, configOptions: update.configOptions };
     case "session_info_update": {

@@ -1,9 +1,9 @@
 /**
  * A thread as kept on disk, to show again after a window reload when the agent cannot reopen
  * its sessions (no `session/load`, no `session/resume`). Only what the transcript shows is kept:
- * text, tool titles and their text or diff output, notices and errors. Raw tool input and output,
- * images and terminals are dropped, and every text is capped, so a stored entry is flat, small
- * and always serialisable. The same schema checks what is read back and the `thread/restored`
+ * text, tool titles and their text or diff output, notices, errors and mode changes. Raw tool
+ * input and output, images and terminals are dropped, and every text is capped, so a stored entry
+ * is flat, small and always serialisable. The same schema checks what is read back and the `thread/restored`
  * action the webview receives.
  */
 import * as z from "zod";
@@ -52,6 +52,7 @@ export const storedEntrySchema = z.discriminatedUnion("kind", [
     summary: z.string(),
     error: z.string().optional(),
   }),
+  z.object({ kind: z.literal("mode_change"), modeId: z.string(), name: z.string() }),
 ]);
 export type StoredEntry = z.infer<typeof storedEntrySchema>;
 
@@ -119,6 +120,9 @@ export function toStoredEntry(
         summary: capText(entry.summary, limit),
         ...(entry.error ? { error: capText(entry.error, 4_000) } : {}),
       };
+    case "mode_change":
+      // The previous mode is not kept: a restored marker is history, never folded into (reduceModeChange.ts).
+      return { kind: "mode_change", modeId: capText(entry.modeId, 200), name: capText(entry.name, 200) };
   }
 }
 
@@ -211,6 +215,8 @@ export function restoredEntries(entries: readonly StoredEntry[]): ThreadEntry[] 
           summary: entry.summary,
           ...(entry.error ? { error: entry.error } : {}),
         };
+      case "mode_change":
+        return { kind: "mode_change", id, modeId: entry.modeId, name: entry.name };
     }
   });
 }

@@ -115,7 +115,26 @@ export interface ErrorEntry {
   readonly details?: string;
 }
 
-export type ThreadEntry = UserEntry | AssistantEntry | ToolCallEntry | CompactionEntry | NoticeEntry | ErrorEntry;
+/**
+ * The session's mode changed (`current_mode_update`: the agent's own switch, or the user's, which
+ * is folded as one too): a divider, so the transcript shows where e.g. Plan mode ended. The name is
+ * the mode's as it was then, so the row and an export read right if the modes change later.
+ */
+export interface ModeChangeEntry {
+  readonly kind: "mode_change";
+  readonly id: string;
+  readonly modeId: string;
+  /** The mode's name in `availableModes` at the change; its id when it had none. */
+  readonly name: string;
+  /**
+   * The mode before this change; only on a marker the reducer made (never stored): a change back to
+   * it, with nothing between, removes the marker (reduceModeChange.ts). A restored marker has none.
+   */
+  readonly previousModeId?: string;
+}
+
+export type ThreadEntry =
+  UserEntry | AssistantEntry | ToolCallEntry | CompactionEntry | NoticeEntry | ErrorEntry | ModeChangeEntry;
 
 export type StopReason = "end_turn" | "max_tokens" | "max_turn_requests" | "refusal" | "cancelled";
 

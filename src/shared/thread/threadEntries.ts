@@ -55,6 +55,13 @@ export function replaceLast(thread: Thread, entry: ThreadEntry): Thread {
   return replaceEntryAt(thread, thread.entries.length - 1, entry);
 }
 
+/** Drops the last entry; it must have no key in the index (a keyed entry is found by later updates). */
+export function removeLast(thread: Thread): Thread {
+  const entries = writableEntries(thread);
+  entries.pop();
+  return { ...thread, entries };
+}
+
 /** Replaces every entry `change` returns a new object for; with no change the thread is returned as is. */
 export function changeEntries(thread: Thread, change: (entry: ThreadEntry) => ThreadEntry): Thread {
   let entries: ThreadEntry[] | undefined;

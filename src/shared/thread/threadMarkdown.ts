@@ -67,6 +67,8 @@ function entryToMarkdown(entry: ThreadEntry): string[] {
       return [`> **${entry.severity}:** ${entry.title}${entry.description ? ` — ${entry.description}` : ""}`];
     case "error":
       return [`> **Error:** ${entry.message}`, ...(entry.details ? ["", fence(entry.details)] : [])];
+    case "mode_change":
+      return [`_Mode: ${entry.name}_`];
   }
 }
 
