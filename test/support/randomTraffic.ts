@@ -1,7 +1,7 @@
 /**
  * Random ACP traffic for the fuzz tests: session updates of every kind with random fields, real
  * recorded updates (test/fixtures/transcripts) with a random part replaced, any JSON at all; and
- * panel actions made of them, with turns, permissions and subagent events between.
+ * panel actions made of them, with turns, permissions, subagent events and mode changes between.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -85,7 +85,37 @@ export const randomUpdate = fc.oneof(
   fc.jsonValue(),
 );
 
+const modeIds = fc.constantFrom("a", "b", "c");
+
 export const randomAction: fc.Arbitrary<PanelAction> = fc.oneof(
+  {
+    // Modes known ("c" is not offered), then changed among them: mode markers come, are replaced and go.
+    weight: 1,
+    arbitrary: modeIds.map(
+      (currentModeId) =>
+        ({
+          type: "session/state",
+          modes: {
+            currentModeId,
+            availableModes: [
+              { id: "a", name: "A" },
+              { id: "b", name: "B" },
+            ],
+          },
+        }) as PanelAction,
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(modeIds, fc.nat()).map(
+      ([currentModeId, n]) =>
+        ({
+          type: "acp/update",
+          entryId: `m${n}`,
+          update: { sessionUpdate: "current_mode_update", currentModeId },
+        }) as PanelAction,
+    ),
+  },
   {
     weight: 6,
     arbitrary: fc

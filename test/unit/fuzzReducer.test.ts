@@ -17,7 +17,10 @@ function assertWellFormed(state: PanelState): void {
   assert.ok(["idle", "running", "cancelling"].includes(thread.turn.phase));
   for (const entry of thread.entries) {
     assert.equal(typeof entry.id, "string");
-    assert.ok(["user", "assistant", "tool_call", "compaction", "notice", "error"].includes(entry.kind), entry.kind);
+    assert.ok(
+      ["user", "assistant", "tool_call", "compaction", "notice", "error", "mode_change"].includes(entry.kind),
+      entry.kind,
+    );
   }
   for (const [key, at] of Object.entries(thread.index)) {
     const entry = thread.entries[at];

@@ -30,7 +30,7 @@ function writerOver(fs: MemoryJournalFs, clock: ManualClock, thread: () => Threa
 
 const folded = (fs: MemoryJournalFs, key = "k") => foldJournal(fs.files.get(journalFile(DIR, key))?.data ?? "");
 
-/** Random thread actions: prompts, streamed replies and thoughts, tool calls and their updates, notices, errors. */
+/** Random thread actions: prompts, streamed replies and thoughts, tool calls and their updates, notices, errors, modes. */
 const actionArb: fc.Arbitrary<(n: number) => ThreadAction> = fc.oneof(
   fc
     .string({ maxLength: 20 })
@@ -75,6 +75,16 @@ const actionArb: fc.Arbitrary<(n: number) => ThreadAction> = fc.oneof(
     update: { sessionUpdate: "notice", severity: "info", title } as never,
   })),
   fc.constant((n: number): ThreadAction => ({ type: "thread/error", entryId: `e${n}`, message: `failed ${n}` })),
+  // Mode changes (the thread knows its modes from the start): a marker is replaced by the next
+  // change, or removed by a change back, so the journal cuts and rewrites its last entry.
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom("ask", "code", "plan").map((currentModeId) => (n: number): ThreadAction => ({
+      type: "acp/update",
+      entryId: `m${n}`,
+      update: { sessionUpdate: "current_mode_update", currentModeId } as never,
+    })),
+  },
   fc.constant((): ThreadAction => ({ type: "turn/ended", stopReason: "end_turn" })),
 );
 
@@ -86,7 +96,16 @@ test("folding the journal gives the thread the panel showed, at every write and 
     fc.asyncProperty(fc.array(fc.tuple(actionArb, writePointArb), { maxLength: 60 }), async (steps) => {
       const fs = new MemoryJournalFs();
       const clock = new ManualClock();
-      let thread: Thread = emptyThread;
+      let thread: Thread = {
+        ...emptyThread,
+        modes: {
+          currentModeId: "ask",
+          availableModes: [
+            { id: "ask", name: "Ask" },
+            { id: "code", name: "Code" },
+          ],
+        },
+      };
       const writer = writerOver(fs, clock, () => thread);
       let n = 0;
       for (const [make, point] of steps) {
