@@ -85,3 +85,25 @@ test("a cancelled turn, a refusal, or a turn a notice already spoke for: no endi
     "the quirk warning alone",
   );
 });
+
+test("a turn whose only effect was a mode switch (a `/plan` the agent answers by switching) is not called empty", () => {
+  const modes: ThreadAction = {
+    type: "session/state",
+    modes: {
+      currentModeId: "default",
+      availableModes: [
+        { id: "default", name: "Default" },
+        { id: "plan", name: "Plan" },
+      ],
+    },
+  };
+  const actions: ThreadAction[] = [
+    modes,
+    { type: "turn/started", entryId: "u1", text: "/plan", at: 1 },
+    update("m1", { sessionUpdate: "current_mode_update", currentModeId: "plan" }),
+    { type: "turn/ended", stopReason: "end_turn" },
+  ];
+  const thread = actions.reduce(reduceThread, emptyThread);
+  assert.deepEqual(endings(thread), [], "the mode marker speaks for the turn");
+  assert.equal(thread.entries.at(-1)?.kind, "mode_change");
+});

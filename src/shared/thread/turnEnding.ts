@@ -34,13 +34,17 @@ function hasText(update: unknown): boolean {
   return content?.type !== "text" || (typeof content.text === "string" && content.text.trim() !== "");
 }
 
-/** A notice or an error since the prompt (the agent's own, or a quirk warning) already speaks for the turn. */
+/**
+ * A notice or an error since the prompt (the agent's own, or a quirk warning) already speaks for the
+ * turn, and so does a mode change (an agent may answer `/plan` by switching and nothing else).
+ */
 function saidSomething(thread: Thread): boolean {
   for (let at = thread.entries.length - 1; at >= 0; at--) {
     const entry = thread.entries[at];
     if (entry?.kind === "user") return false;
     // An automatic retry's notice speaks for the failed attempt, not for the turn that followed.
-    if ((entry?.kind === "notice" && !entry.retry) || entry?.kind === "error") return true;
+    if ((entry?.kind === "notice" && !entry.retry) || entry?.kind === "error" || entry?.kind === "mode_change")
+      return true;
   }
   return false;
 }
