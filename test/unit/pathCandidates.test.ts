@@ -48,6 +48,8 @@ test("stops at the cap, and skips a word too long to be a path", () => {
   ]);
 });
 
+// The bound is generous on purpose: a quadratic scan of 200,000 characters takes far longer than a
+// second, while a linear one on a loaded 2-core machine was seen at 349 ms (200 ms flaked).
 test("is linear on hostile input", () => {
   const hostile = [
     "/".repeat(200_000),
@@ -63,6 +65,6 @@ test("is linear on hostile input", () => {
     const started = performance.now();
     pathCandidates(text);
     const elapsed = performance.now() - started;
-    assert.ok(elapsed < 200, `${JSON.stringify(text.slice(0, 12))}… took ${elapsed.toFixed(0)} ms`);
+    assert.ok(elapsed < 1000, `${JSON.stringify(text.slice(0, 12))}… took ${elapsed.toFixed(0)} ms`);
   }
 });
