@@ -11,6 +11,7 @@ import { HISTORY_SLICE_ENTRIES, ReplicaFeed, TAIL_ENTRIES } from "../../src/acp/
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import type { HostMessage, WebviewMessage } from "../../src/shared/wire/protocol";
 import { ReplicaStore } from "../../webview/host/store";
+import { waitFor } from "../support/waitFor";
 
 const FLUSH_MS = 5;
 const ACK_TIMEOUT_MS = 300;
@@ -19,7 +20,12 @@ const PATIENT_MS = 60_000;
 const disposers: Array<() => void> = [];
 afterEach(() => disposers.splice(0).forEach((dispose) => dispose()));
 
+/**
+ * Only to show that nothing goes out meanwhile; what must go out is waited for as a condition
+ * (`sent`), as the flush timer fires late on a loaded machine.
+ */
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sent = (count: () => number, expected: number, what: string) => waitFor(count, (n) => n >= expected, what);
 const chunk = (n: number): PanelAction => ({
   type: "acp/update",
   entryId: "reply",
@@ -60,10 +66,10 @@ function wiredPanel(options: { acks: boolean; ackTimeoutMs?: number; store?: Pan
 test("while two batches are being rendered, new actions wait and then go out together", async () => {
   const { store, replica, frame, fromWebview, batches } = wiredPanel({ acks: true });
   store.dispatch(chunk(0));
-  await wait(FLUSH_MS * 3);
+  await sent(() => batches().length, 1, "the first batch");
   assert.equal(batches().length, 1, "the first action goes out");
   store.dispatch(chunk(1));
-  await wait(FLUSH_MS * 3);
+  await sent(() => batches().length, 2, "the second batch");
   assert.equal(batches().length, 2, "a second batch goes without waiting for the first ack");
 
   for (let n = 2; n <= 301; n++) store.dispatch(chunk(n));
@@ -87,13 +93,13 @@ test("an ack that never comes holds the next batch back only for the ack timeout
   const { store, replica, frame, fromWebview, batches } = wiredPanel({ acks: false, ackTimeoutMs: ACK_TIMEOUT_MS });
   for (const n of [0, 1]) {
     store.dispatch(chunk(n));
-    await wait(FLUSH_MS * 3);
+    await sent(() => batches().length, n + 1, `batch ${n + 1}`);
   }
   store.dispatch(chunk(2));
   store.dispatch(chunk(3));
   await wait(FLUSH_MS * 3);
   assert.equal(batches().length, 2);
-  await wait(ACK_TIMEOUT_MS + FLUSH_MS * 4);
+  await sent(() => batches().length, 3, "the batch the ack timeout releases");
   assert.equal(batches().length, 3, "released by the timeout");
   assert.deepEqual(
     batches().map((b) => [b.seq, b.through]),
@@ -112,7 +118,7 @@ test("a snapshot is not waited for, and a stale ack releases nothing", async () 
   const { store, feed, frame, batches } = wiredPanel({ acks: false });
   for (const n of [0, 1]) {
     store.dispatch(chunk(n));
-    await wait(FLUSH_MS * 3);
+    await sent(() => batches().length, n + 1, `batch ${n + 1}`);
   }
   assert.equal(batches().length, 2, "the batches right after the snapshot went without an ack");
   store.dispatch(chunk(2));
@@ -179,7 +185,7 @@ test("a long thread goes out as its tail first, then older entries in slices, ea
   assert.equal(tail?.index[`tool:call-0`], undefined);
 
   store.dispatch(chunk(1)); // streamed on top of the tail meanwhile
-  await wait(FLUSH_MS * 3);
+  await sent(() => posted.length, 2, "the streamed batch");
   feed.acknowledge(699); // an ack older than the tail releases nothing
   assert.deepEqual(
     shapes(),
@@ -215,7 +221,8 @@ test("an update to an entry the webview does not hold yet makes the whole thread
     entryId: "late",
     update: { sessionUpdate: "tool_call_update", toolCallId: "call-3", status: "failed" },
   });
-  await wait(FLUSH_MS * 3);
+  const before = posted.length;
+  await sent(() => posted.length, before + 1, "the update's batch");
   frame();
   frame();
   const last = posted.at(-1);
@@ -255,7 +262,7 @@ test("older entries follow the tail after the ack timeout when the webview stays
   feed.bind(store);
   feed.snapshot();
   assert.equal(posted.length, 1);
-  await wait(ACK_TIMEOUT_MS + 20);
+  await sent(() => posted.length, 2, "the older entry, after the ack timeout");
   assert.deepEqual(
     posted.map((m) =>
       m.type === "state/snapshot" ? m.state.thread.entries.length : m.type === "state/history" && m.start,
