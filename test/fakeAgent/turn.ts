@@ -48,6 +48,10 @@ export async function runTurn(
       history.push(update);
     }
   };
+  // Sleeps still pending when the turn ends (the losers of a race with a reply or a cancel, or a
+  // late update's wait) still fire, but no longer keep the process alive: an in-memory agent shares
+  // the test's process, which otherwise waited them out (30 s for one file).
+  const sleeping = new Set<NodeJS.Timeout>();
   const words = promptText.trim().split(/\s+/);
   const context: TurnContext = {
     world,
@@ -73,7 +77,14 @@ export async function runTurn(
       return turn.steersWaiting;
     },
     whenSteered: () => turn.whenSteered(),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    sleep: (ms) =>
+      new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          sleeping.delete(timer);
+          resolve(undefined);
+        }, ms);
+        sleeping.add(timer);
+      }),
     get cancelled() {
       return turn.cancelled;
     },
@@ -108,5 +119,6 @@ export async function runTurn(
     // Steers still queued were not drained by a model step: the steering handler starts a new turn.
     turn.end();
     flush();
+    for (const timer of sleeping) timer.unref();
   }
 }
