@@ -3,8 +3,9 @@
  * what it got, and its wire log shows what the extension sent): reads see unsaved editor text,
  * writes land in the open editor and Undo reverts them, terminals stream into their card and into
  * VS Code's terminal panel, permission buttons carry the agent's own names and option ids, forms
- * are validated before anything is sent, and a cancelled turn dismisses its form. After every
- * test no process started for a terminal is alive. One code-server for the file.
+ * are validated before anything is sent, a cancelled turn dismisses its form, and Kill command
+ * ends one command while the turn goes on. After every test no process started for a terminal is
+ * alive. One code-server for the file.
  */
 import * as assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -296,6 +297,37 @@ describe("VS Code answers the agent", { timeout: 300_000 }, () => {
       await eventually(() => terminalProcesses(server).length === 0, "the command and its children to be gone", 10_000);
       const kills = agentRequests(wireLog, "terminal/kill");
       assert.ok(kills.at(-1)?.answer?.message?.result !== undefined, "the agent's terminal/kill was answered");
+    },
+  );
+
+  e2e.it(
+    "Kill command ends the running command alone: the agent's wait sees the kill and the turn goes on",
+    "e2e-client-terminal-kill",
+    async ({ server, view, wireLog }) => {
+      const [cancels, agentKills] = [
+        clientMessages(wireLog, "session/cancel"),
+        agentRequests(wireLog, "terminal/kill"),
+      ];
+      await sendPrompt(view, "e2e-terminal c7 long");
+      // By its marker: the Stop test's card has the same title and output.
+      const card = view.log.getByRole("article", { name: "Tool: Run a long command" }).filter({ hasText: "marker-c7" });
+      const terminal = card.getByRole("group", { name: /^Terminal: bash -c / });
+      await terminal.locator("pre.terminal-output", { hasText: "e2e-started" }).waitFor({ timeout: 15_000 });
+      await terminal.getByRole("button", { name: "Kill command" }).click();
+      await terminal.getByText("Killed by SIGTERM").waitFor({ timeout: 10_000 });
+      assert.equal(await terminal.getByRole("button", { name: "Kill command" }).count(), 0, "nothing left to kill");
+      // The agent went on: it read the output, released the terminal and failed its tool call.
+      await card.locator(".tool-status", { hasText: "Failed" }).waitFor({ timeout: 15_000 });
+      await untilReady(view);
+      await eventually(() => terminalProcesses(server).length === 0, "the command and its children to be gone", 10_000);
+      const wait = agentRequests(wireLog, "terminal/wait_for_exit").at(-1);
+      assert.deepEqual(wait?.answer?.message?.result, { exitCode: null, signal: "SIGTERM" });
+      assert.equal(clientMessages(wireLog, "session/cancel").length, cancels.length, "the turn was not cancelled");
+      assert.equal(
+        agentRequests(wireLog, "terminal/kill").length,
+        agentKills.length,
+        "the user killed it, not the agent",
+      );
     },
   );
 });

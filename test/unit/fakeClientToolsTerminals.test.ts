@@ -153,6 +153,47 @@ test("21 bash-cancel: Stop mid-wait → kill and release; the card is cancelled,
   assert.match(assistantText(thread), /\(stopped\)$/);
 });
 
+test("21 bash-cancel, Kill command instead of Stop: Bub's wait sees the kill and the turn goes on; other ids are ignored", async () => {
+  const { agent, chat, states } = await bubWithClientTools(cleanup);
+  const turn = chat.prompt("bash-cancel");
+  await waitFor(
+    () => chat.store.state.thread.terminals["term-1"]?.output,
+    (output) => output === "started\n",
+    "the command to start",
+  );
+  await chat.killTerminal("term-999");
+  assert.equal(terminalPids(chat).length, 1, "an unknown id kills nothing");
+  await chat.killTerminal("term-1");
+  await turn;
+  assert.deepEqual(
+    exchanges(agent, /^terminal\//).map((e) => [e.method, e.answer?.result]),
+    [
+      ["terminal/create", { terminalId: "term-1" }],
+      ["terminal/wait_for_exit", { exitCode: null, signal: "SIGTERM" }],
+      ["terminal/output", { output: "started\n", truncated: false, exitStatus: { exitCode: null, signal: "SIGTERM" } }],
+      ["terminal/release", {}],
+    ],
+  );
+  assert.equal(agent.received().filter((m) => m.method === "session/cancel").length, 0, "the turn was not cancelled");
+  const { thread } = chat.store.state;
+  assert.deepEqual(thread.turn, { phase: "idle", lastStop: "end_turn" });
+  const card = toolCard(thread, "call-1");
+  assert.deepEqual(
+    [card?.status, card && toolText(card)],
+    ["completed", "command exited with code SIGTERM\noutput:\nstarted"],
+  );
+  assert.ok(
+    states.some((s) => s.terminals["term-1"]?.killable === true),
+    "while it ran, the card could offer Kill command",
+  );
+  assert.deepEqual(
+    thread.terminals["term-1"],
+    { command: "bash -lc echo started; sleep 30", output: "started\n", exit: { exitCode: null, signal: "SIGTERM" } },
+    "the output stays, with how it ended; nothing left to kill",
+  );
+  assert.deepEqual(terminalPids(chat), []);
+});
+
 test("22 bash-background: create only, a later output, then kill + output + release", async () => {
   const { agent, chat } = await bubWithClientTools(cleanup);
   await chat.prompt("bash-background");

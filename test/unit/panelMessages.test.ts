@@ -2,7 +2,7 @@
  * The panel's messages as the host routes them (sessions/panelMessages.ts), with VS Code replaced
  * by its ports: the ready handshake, a prompt with no tab, Install, form errors, deleting and
  * renaming from the session list (with the questions answered by a script), what goes to VS Code
- * itself, and the review and checkpoint requests.
+ * itself, the review and checkpoint requests, and Kill command on a terminal.
  */
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
@@ -11,7 +11,12 @@ import type { ChatSession } from "../../src/acp/sessions/chatSession";
 import { handlePanelMessage, type PanelMessageContext } from "../../src/acp/sessions/panelMessages";
 import { SessionOps } from "../../src/acp/sessions/sessionOps";
 import type { PathLinkCheck } from "../../src/acp/context/pathLinkCheck";
-import type { HostMessage, SessionListItem, WebviewMessage } from "../../src/shared/wire/protocol";
+import {
+  webviewMessageSchema,
+  type HostMessage,
+  type SessionListItem,
+  type WebviewMessage,
+} from "../../src/shared/wire/protocol";
 import { english } from "../../src/shared/l10n";
 import { MemoryLogger } from "../support/memoryPorts";
 import { disposeManagers, memoryManager } from "../support/memoryManager";
@@ -118,6 +123,15 @@ test("a form the agent would refuse gets its errors back", async () => {
   });
   await send({ type: "form/submit", requestId: "f1", values: {} });
   assert.deepEqual(posted, [{ type: "form/errors", requestId: "f1", errors: { name: "Required" } }]);
+});
+
+test("Kill command goes to the tab's session with the terminal's id; with no tab it does nothing", async () => {
+  const killed: string[] = [];
+  const { send } = setup({ session: { killTerminal: async (terminalId) => void killed.push(terminalId) } });
+  await send({ type: "terminal/kill", terminalId: "term-2" });
+  assert.deepEqual(killed, ["term-2"]);
+  await setup().send({ type: "terminal/kill", terminalId: "term-2" });
+  assert.equal(webviewMessageSchema.safeParse({ type: "terminal/kill" }).success, false, "no id: dropped at the door");
 });
 
 test("deleting from the list asks first; Undo, offered under the listed title, brings it back and the list follows", async () => {

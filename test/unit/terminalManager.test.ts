@@ -83,6 +83,25 @@ test("kill stops the process group, reports the signal, and keeps the terminal q
   assert.deepEqual(m.runningPids(), []);
 });
 
+test("the user's kill ends only its own session's running terminal, which stays queryable; other ids are ignored", async () => {
+  const { m } = manager();
+  const mine = await m.create({ sessionId: "s", command: "echo started; sleep 30" });
+  const theirs = await m.create({ sessionId: "other", command: "sleep 30" });
+  const waiting = m.waitForExit({ sessionId: "s", terminalId: mine.terminalId }, never);
+  assert.equal(await m.killOwned("s", "term-999"), false, "an unknown id");
+  assert.equal(await m.killOwned("s", theirs.terminalId), false, "another session's terminal");
+  assert.equal(m.runningPids().length, 2, "nothing was killed");
+  assert.equal(await m.killOwned("s", mine.terminalId), true);
+  assert.deepEqual(await waiting, { exitCode: null, signal: "SIGTERM" }, "the agent's wait sees the exit");
+  assert.deepEqual((await m.output({ sessionId: "s", terminalId: mine.terminalId })).exitStatus, {
+    exitCode: null,
+    signal: "SIGTERM",
+  });
+  assert.equal(await m.killOwned("s", mine.terminalId), false, "an exited terminal: nothing to kill");
+  assert.equal(m.runningPids().length, 1, "the other session's command still runs");
+  await m.releaseSession("other");
+});
+
 test("release after exit frees the id: later calls are -32002", async () => {
   const { m } = manager();
   const { terminalId } = await m.create({ sessionId: "s", command: "true" });

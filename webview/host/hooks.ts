@@ -124,6 +124,7 @@ export const hostActions = {
       ...(line == null ? {} : { line }),
       ...(line == null || column === undefined ? {} : { column }),
     }),
+  killTerminal: (terminalId: string) => postToHost({ type: "terminal/kill", terminalId }),
   searchMentions: (query: string) => postToHost({ type: "mention/search", query }),
   /** The host asks the user, fetches and answers with `composer/attach`; the webview never fetches. */
   fetchMention: (url: string) => postToHost({ type: "mention/fetch", url }),

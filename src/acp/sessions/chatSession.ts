@@ -269,6 +269,16 @@ export class ChatSession {
     this.services?.forms.cancel(requestId);
   }
 
+  /**
+   * "Kill command" on a terminal's card: ends that command if it runs for this tab's session (the
+   * id comes from the webview: another session's or an unknown one is ignored). The agent sees the
+   * exit status when it next asks, as after its own `terminal/kill`; the turn goes on.
+   */
+  async killTerminal(terminalId: string): Promise<void> {
+    const sessionId = this.sessionId;
+    if (sessionId !== undefined) await this.services?.terminals?.killOwned(sessionId, terminalId);
+  }
+
   setConfigOption(configId: string, value: string | boolean): Promise<void> {
     return setConfigOption(this.settingsTarget, configId, value);
   }

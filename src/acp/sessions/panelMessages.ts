@@ -104,6 +104,8 @@ export async function handlePanelMessage(message: WebviewMessage, context: Panel
         .openLocation(message.path, message.line, { column: message.column })
         .catch((error: unknown) => logger.warn(`Could not open ${message.path}: ${String(error)}`));
       return;
+    case "terminal/kill":
+      return session?.killTerminal(message.terminalId);
     case "paths/check":
       return post({ type: "paths/exist", results: await context.pathLinks.check(message.paths) });
     case "link/open":

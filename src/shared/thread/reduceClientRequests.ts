@@ -64,7 +64,10 @@ export function reduceClientRequest(thread: Thread, action: ClientRequestAction)
     case "terminal/created":
       return {
         ...thread,
-        terminals: { ...thread.terminals, [action.terminalId]: { command: action.command, output: "" } },
+        terminals: {
+          ...thread.terminals,
+          [action.terminalId]: { command: action.command, output: "", ...(action.killable ? { killable: true } : {}) },
+        },
       };
     case "terminal/output": {
       const current = thread.terminals[action.terminalId] ?? { command: "", output: "" };
@@ -73,12 +76,13 @@ export function reduceClientRequest(thread: Thread, action: ClientRequestAction)
       return { ...thread, terminals: { ...thread.terminals, [action.terminalId]: { ...current, output } } };
     }
     case "terminal/exited": {
-      const current: TerminalView = thread.terminals[action.terminalId] ?? { command: "", output: "" };
+      // An ended command has nothing left to kill: `killable` goes.
+      const { command, output }: TerminalView = thread.terminals[action.terminalId] ?? { command: "", output: "" };
       return {
         ...thread,
         terminals: {
           ...thread.terminals,
-          [action.terminalId]: { ...current, exit: { exitCode: action.exitCode, signal: action.signal } },
+          [action.terminalId]: { command, output, exit: { exitCode: action.exitCode, signal: action.signal } },
         },
       };
     }

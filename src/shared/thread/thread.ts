@@ -179,6 +179,8 @@ export interface TerminalView {
   readonly command: string;
   readonly output: string;
   readonly exit?: { readonly exitCode: number | null; readonly signal: string | null };
+  /** While it runs: the panel runs it (`terminal/create`), so its card offers Kill command. Gone once it exits. */
+  readonly killable?: boolean;
 }
 
 /** A file the agent changed, for the "Files changed" review. Contents stay on the host. */

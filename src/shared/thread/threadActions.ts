@@ -89,7 +89,13 @@ export const threadActionSchema = z.discriminatedUnion("type", [
     requestId: z.string(),
     outcome: z.enum(["accept", "decline", "cancel"]).optional(),
   }),
-  z.object({ type: z.literal("terminal/created"), terminalId: z.string(), command: z.string() }),
+  /** `killable`: the panel runs it (ACP `terminal/create`), so the user may kill it; not an agent's own shell. */
+  z.object({
+    type: z.literal("terminal/created"),
+    terminalId: z.string(),
+    command: z.string(),
+    killable: z.boolean().optional(),
+  }),
   z.object({ type: z.literal("terminal/output"), terminalId: z.string(), chunk: z.string() }),
   z.object({
     type: z.literal("terminal/exited"),

@@ -265,6 +265,11 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("provider/disable"), providerId: z.string() }),
   /** Open VS Code's diff editor for a tool call's diff content. */
   z.object({ type: z.literal("diff/open"), path: z.string(), oldText: z.string().nullish(), newText: z.string() }),
+  /**
+   * "Kill command" on a terminal's card: the host ends that one command (a terminal it runs for
+   * this tab's session, `terminal/create`; any other id is ignored), not the turn.
+   */
+  z.object({ type: z.literal("terminal/kill"), terminalId: z.string() }),
   /** Open a tool call location (absolute path, 1-based line and column). */
   z.object({
     type: z.literal("location/open"),

@@ -1,16 +1,19 @@
 /**
  * A tool call's embedded terminal: the live output of `thread.terminals[id]` with its ANSI
- * colours, and how it ended. Subscribes to its own terminal only, so streaming output re-renders
- * this block and nothing else.
+ * colours, and how it ended. While a command the panel runs is running, Kill command ends it
+ * (the host kills it; the turn goes on). Subscribes to its own terminal only, so streaming output
+ * re-renders this block and nothing else.
  */
 import { memo, useLayoutEffect, useRef } from "react";
-import { usePanel } from "../../host/hooks";
+import { useHostActions, usePanel } from "../../host/hooks";
 import { AnsiText } from "../ansi/AnsiText";
 import { Codicon } from "../../ui/Codicon";
+import { IconButton } from "../../ui/IconButton";
 import { t } from "../../l10n";
 
 export const TerminalOutput = memo(function TerminalOutput({ terminalId }: { terminalId: string }) {
   const terminal = usePanel((state) => state.thread.terminals[terminalId]);
+  const { killTerminal } = useHostActions();
   const output = useRef<HTMLPreElement>(null);
   const pinned = useRef(true);
   // Follow live output while the reader is at the bottom of the box.
@@ -65,6 +68,14 @@ export const TerminalOutput = memo(function TerminalOutput({ terminalId }: { ter
         {ended === undefined ? (
           <>
             <Codicon name="loading" spin /> {t("Running…")}
+            {terminal.killable ? (
+              <IconButton
+                icon="debug-stop"
+                label={t("Kill command")}
+                title={t("Kill this command (the turn goes on)")}
+                onClick={() => killTerminal(terminalId)}
+              />
+            ) : null}
           </>
         ) : (
           <>

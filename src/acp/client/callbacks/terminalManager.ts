@@ -2,8 +2,9 @@
  * The client side of ACP terminals: the agent asks, the extension host runs the process.
  * Output is kept up to `outputByteLimit`, dropping from the start on a character boundary.
  * `release` kills a running process and forgets the id (later calls: -32002), but the UI keeps
- * the last output. Every process runs in its own group, and nothing outlives a kill, a release,
- * the end of its session or the end of the agent.
+ * the last output. The user may kill one command from its card (`killOwned`). Every process runs
+ * in its own group, and nothing outlives a kill, a release, the end of its session or the end of
+ * the agent.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import type * as acp from "@agentclientprotocol/sdk";
@@ -139,6 +140,19 @@ export class TerminalManager implements TerminalCallbacks {
   async kill(params: acp.KillTerminalRequest): Promise<acp.KillTerminalResponse> {
     await this.stop(this.get(params.terminalId));
     return {};
+  }
+
+  /**
+   * The user's "Kill command" on a terminal's card: kills `terminalId` only when it runs for
+   * `sessionId` (the id comes from the webview, so an unknown id or another session's is ignored:
+   * false). The terminal stays queryable, so the agent's next `terminal/output` or
+   * `terminal/wait_for_exit` sees the exit status, as after its own `terminal/kill`.
+   */
+  async killOwned(sessionId: string, terminalId: string): Promise<boolean> {
+    const terminal = this.terminals.get(terminalId);
+    if (!terminal || terminal.sessionId !== sessionId || terminal.exit) return false;
+    await this.stop(terminal);
+    return true;
   }
 
   async release(params: acp.ReleaseTerminalRequest): Promise<acp.ReleaseTerminalResponse> {

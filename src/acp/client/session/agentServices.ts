@@ -105,7 +105,7 @@ export class AgentServices {
             ...(options.pathValue ? { pathValue: options.pathValue } : {}),
             events: {
               created: (sessionId, terminalId, command) => {
-                dispatch(sessionId, { type: "terminal/created", terminalId, command });
+                dispatch(sessionId, { type: "terminal/created", terminalId, command, killable: true });
                 ports.terminalEvents?.created?.(sessionId, terminalId, command);
               },
               output: (sessionId, terminalId, chunk) => {
