@@ -12,19 +12,11 @@ import { restoredEntries, storedEntriesOf, storedEntrySchema } from "../../src/s
 import { threadToMarkdown } from "../../src/shared/thread/threadMarkdown";
 import { conversationText } from "../../src/acp/history/conversationText";
 import { rewindSeed } from "../../src/acp/sessions/conversationRewind";
+import { defaultAndPlanModes } from "../support/threadModes";
 
 function planned(): Thread {
   const actions: ThreadAction[] = [
-    {
-      type: "session/state",
-      modes: {
-        currentModeId: "default",
-        availableModes: [
-          { id: "default", name: "Default" },
-          { id: "plan", name: "Plan" },
-        ],
-      },
-    },
+    defaultAndPlanModes,
     { type: "acp/update", entryId: "m1", update: { sessionUpdate: "current_mode_update", currentModeId: "plan" } },
     { type: "turn/started", entryId: "u1", text: "Sketch the fix", at: 1 },
     {

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { reduceThread } from "../../src/shared/thread/reduceThread";
 import { emptyThread, type NoticeEntry, type StopReason, type Thread } from "../../src/shared/thread/thread";
 import type { ThreadAction } from "../../src/shared/thread/threadActions";
+import { defaultAndPlanModes } from "../support/threadModes";
 
 const update = (entryId: string, value: { sessionUpdate: string; [key: string]: unknown }): ThreadAction => ({
   type: "acp/update",
@@ -87,18 +88,8 @@ test("a cancelled turn, a refusal, or a turn a notice already spoke for: no endi
 });
 
 test("a turn whose only effect was a mode switch (a `/plan` the agent answers by switching) is not called empty", () => {
-  const modes: ThreadAction = {
-    type: "session/state",
-    modes: {
-      currentModeId: "default",
-      availableModes: [
-        { id: "default", name: "Default" },
-        { id: "plan", name: "Plan" },
-      ],
-    },
-  };
   const actions: ThreadAction[] = [
-    modes,
+    defaultAndPlanModes,
     { type: "turn/started", entryId: "u1", text: "/plan", at: 1 },
     update("m1", { sessionUpdate: "current_mode_update", currentModeId: "plan" }),
     { type: "turn/ended", stopReason: "end_turn" },
