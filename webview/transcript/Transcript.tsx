@@ -90,13 +90,25 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
               <p className="transcript-empty">{t("Loading {0} earlier entries…", omitted.toLocaleString("en-US"))}</p>
             ) : null}
             <div className="transcript-spacer" style={{ height: rows.before }} aria-hidden="true" />
-            {visible.map((row) => (
-              <div className="transcript-row" key={row.key} data-key={row.key} ref={rows.measure}>
-                <RowBoundary content={rowContent(row)} label={rowLabel(row)} plainText={() => rowPlainText(row)}>
-                  <RowView row={row} recoveryId={recoveryId} />
-                </RowBoundary>
-              </div>
-            ))}
+            {visible.map((row) =>
+              // During a fling, a row never drawn is a box of its estimated height (not measured), and
+              // is drawn for real once the scroll rests: the frames of the fling stay cheap.
+              rows.flinging && !rows.isMeasured(row.key) ? (
+                <div
+                  className="transcript-row transcript-row-placeholder"
+                  key={row.key}
+                  data-key={row.key}
+                  style={{ height: estimate(row) }}
+                  aria-hidden="true"
+                />
+              ) : (
+                <div className="transcript-row" key={row.key} data-key={row.key} ref={rows.measure}>
+                  <RowBoundary content={rowContent(row)} label={rowLabel(row)} plainText={() => rowPlainText(row)}>
+                    <RowView row={row} recoveryId={recoveryId} />
+                  </RowBoundary>
+                </div>
+              ),
+            )}
             <div className="transcript-spacer" style={{ height: rows.after }} aria-hidden="true" />
             {failure && recoveryId === undefined ? (
               <ErrorNotice message={failure.message} details={failure.details} recovery />

@@ -39,6 +39,10 @@ export interface VirtualRows {
    * bottom first). Returns false for an unknown key. Stable.
    */
   readonly scrollToRow: (key: string) => boolean;
+  /** True while a fling lasts: rows never measured may be drawn as placeholders until it rests. */
+  readonly flinging: boolean;
+  /** Whether the row with this key has been measured (rendered) before. */
+  readonly isMeasured: (key: string) => boolean;
 }
 
 interface Layout {
@@ -71,6 +75,8 @@ export function useVirtualRows<T>({
   /** True while scroll events jump by more than a viewport. */
   const fast = useRef(false);
   const overscan = fast.current ? FAST_OVERSCAN_PX : restingOverscan;
+  /** The last render left the overscan for the next frame; this one renders it whatever it costs. */
+  const deferredLastRender = useRef(false);
 
   const layout = useMemo<Layout>(() => {
     const offsets = new Float64Array(items.length + 1);
@@ -92,7 +98,14 @@ export function useVirtualRows<T>({
   const { height } = viewport.current;
   const total = layout.offsets[items.length] ?? 0;
   const top = isPinned() ? Math.max(0, total - height) : viewport.current.top;
-  const range = findRange(layout.offsets, top - overscan, top + Math.max(height, 1) + overscan);
+  const wanted = findRange(layout.offsets, top - overscan, top + Math.max(height, 1) + overscan);
+  // Many rows never measured would mount in one frame (a long thread's tail, a jump into rows not
+  // seen yet): the viewport's rows first, the overscan in the next frame (once: then all of it).
+  const deferOverscan =
+    !deferredLastRender.current && unmeasuredRows(items, wanted, keyOf, heights.current) > MOUNT_AT_ONCE;
+  const range = deferOverscan
+    ? findRange(layout.offsets, top - FAST_OVERSCAN_PX, top + Math.max(height, 1) + FAST_OVERSCAN_PX)
+    : wanted;
   const rangeRef = useRef(range);
   rangeRef.current = range;
 
@@ -142,6 +155,13 @@ export function useVirtualRows<T>({
       observer.disconnect();
     };
   }, [scroller, restingOverscan]);
+
+  useLayoutEffect(() => {
+    deferredLastRender.current = deferOverscan;
+    if (!deferOverscan) return;
+    const frame = requestAnimationFrame(() => setViewportVersion((v) => v + 1));
+    return () => cancelAnimationFrame(frame);
+  });
 
   // Rows inserted before the old first row: keep the reader on what they were looking at.
   const firstKey = items.length > 0 ? keyOf(items[0] as T) : undefined;
@@ -216,7 +236,31 @@ export function useVirtualRows<T>({
 
   const before = layout.offsets[range.start] ?? 0;
   const after = total - (layout.offsets[range.end] ?? total);
-  return { start: range.start, end: range.end, before, after, measure, scrollToRow };
+  const isMeasured = useCallback((key: string) => heights.current.has(key), []);
+  return {
+    start: range.start,
+    end: range.end,
+    before,
+    after,
+    measure,
+    scrollToRow,
+    flinging: fast.current,
+    isMeasured,
+  };
+}
+
+/** How many rows the viewport and its overscan mount at once, unmeasured, before one frame defers some. */
+const MOUNT_AT_ONCE = 10;
+
+function unmeasuredRows<T>(
+  items: readonly T[],
+  range: { start: number; end: number },
+  keyOf: (item: T) => string,
+  heights: ReadonlyMap<string, number>,
+): number {
+  let count = 0;
+  for (let at = range.start; at < range.end; at++) if (!heights.has(keyOf(items[at] as T))) count++;
+  return count;
 }
 
 /** Rows [start, end) that intersect [from, to]. */
