@@ -21,6 +21,8 @@ export class MemoryArchive implements ConversationArchive {
   private readonly removed = new Map<string, ConversationSummary & { entries: readonly StoredEntry[] }>();
   /** How many times `entries` was read (a catch-up that reads nothing unchanged leaves it alone). */
   reads = 0;
+  /** How many times every conversation was listed (`list`): a journal folds each one to list them. */
+  lists = 0;
   private clock = 1_000;
 
   constructor(initial: readonly MemoryConversation[] = []) {
@@ -46,9 +48,17 @@ export class MemoryArchive implements ConversationArchive {
   }
 
   async list(): Promise<readonly ConversationSummary[]> {
+    this.lists++;
     return [...this.conversations.values()]
       .map(({ entries: _entries, ...summary }) => summary)
       .sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  async summary(key: string): Promise<ConversationSummary | undefined> {
+    const conversation = this.conversations.get(key);
+    if (!conversation) return undefined;
+    const { entries: _entries, ...summary } = conversation;
+    return summary;
   }
 
   async entries(key: string): Promise<readonly StoredEntry[]> {

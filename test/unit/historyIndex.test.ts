@@ -118,6 +118,22 @@ for (const engine of ["fts5", "scan"] as const) {
         ["d", "b"],
       );
     });
+
+    it("indexes a conversation that keeps changing once per burst, and a search still sees its last change", async () => {
+      // A streaming tab's journal changes every quarter second; each refresh reads the whole conversation.
+      const reads = archive.reads;
+      const lists = archive.lists;
+      for (let turn = 1; turn <= 20; turn++)
+        archive.set({ key: "d", title: "Harbour docs", entries: [user("write the docs"), reply(`draft ${turn}`)] });
+      const searchReads = engine === "scan" ? (await archive.list()).length : 0;
+      assert.deepEqual(
+        (await service.search("draft 20")).map((h) => h.key),
+        ["d"],
+      );
+      assert.equal(archive.reads - reads, 1 + searchReads, "read once for the index, not once per change");
+      // With a journal, listing folds every conversation kept: indexing one must not list them all.
+      assert.equal(archive.lists - lists, engine === "scan" ? 2 : 0, "listed only by the search itself");
+    });
   });
 }
 

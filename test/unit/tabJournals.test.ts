@@ -25,14 +25,17 @@ function setUp() {
   });
   const store = new PanelStore();
   const tab = { store, sessionId: "s1" as string | undefined, continues: undefined };
-  return { archive, journals, store, tab, clock };
+  return { fs, archive, journals, store, tab, clock };
 }
 
-const texts = async (archive: JournalArchive, sessionId: string) =>
-  (await archive.entries(conversationKey("Demo", sessionId))).map((e) => (e.kind === "user" ? e.text : e.kind));
+/** What the journal file holds (a second archive on the same disk: it has no writers of its own). */
+const texts = async (fs: MemoryJournalFs, sessionId: string) =>
+  (await new JournalArchive(fs, "/j", () => 0).entries(conversationKey("Demo", sessionId))).map((e) =>
+    e.kind === "user" ? e.text : e.kind,
+  );
 
 test("a write that falls due after the tab was reset for a new session leaves the old conversation whole", async () => {
-  const { archive, journals, store, tab, clock } = setUp();
+  const { fs, journals, store, tab, clock } = setUp();
   store.dispatch({ type: "connection/ready", agent: "Demo", sessionId: "s1" });
   store.dispatch({ type: "turn/started", entryId: "u1", text: "first conversation", at: 1 });
   journals.keep(tab, true);
@@ -45,11 +48,11 @@ test("a write that falls due after the tab was reset for a new session leaves th
   store.dispatch({ type: "connection/starting", agent: "Demo" });
   clock.advance(1_000);
   await journals.flush();
-  assert.deepEqual(await texts(archive, "s1"), ["first conversation", "second message"]);
+  assert.deepEqual(await texts(fs, "s1"), ["first conversation", "second message"]);
 });
 
 test("the error a crash leaves is written to the conversation it ended", async () => {
-  const { archive, journals, store, tab } = setUp();
+  const { fs, journals, store, tab } = setUp();
   store.dispatch({ type: "connection/ready", agent: "Demo", sessionId: "s1" });
   store.dispatch({ type: "turn/started", entryId: "u1", text: "hello", at: 1 });
   journals.keep(tab, true);
@@ -57,5 +60,36 @@ test("the error a crash leaves is written to the conversation it ended", async (
   store.dispatch({ type: "connection/failed", agent: "Demo", message: "The agent was killed by SIGKILL." });
   journals.keep(tab, true);
   await journals.flush();
-  assert.deepEqual(await texts(archive, "s1"), ["hello", "error"]);
+  assert.deepEqual(await texts(fs, "s1"), ["hello", "error"]);
+});
+
+test("a conversation a tab is writing is read from its writer, not parsed from the journal again, and matches the file", async () => {
+  const { fs, archive, journals, store, tab } = setUp();
+  store.dispatch({ type: "connection/ready", agent: "Demo", sessionId: "s1" });
+  store.dispatch({ type: "turn/started", entryId: "u1", text: "hello", at: 1 });
+  journals.keep(tab, true);
+  await journals.flush();
+  store.dispatch({ type: "turn/started", entryId: "u2", text: "again", at: 2 });
+  journals.keep(tab, true);
+  await journals.flush();
+  let reads = 0;
+  const readFile = fs.readFile.bind(fs);
+  fs.readFile = async (path) => {
+    reads++;
+    return readFile(path);
+  };
+  const live = await archive.entries(conversationKey("Demo", "s1"));
+  assert.equal(reads, 0, "the history's index reads this after every write: no file read");
+  fs.readFile = readFile;
+  assert.deepEqual(live, await new JournalArchive(fs, "/j", () => 0).entries(conversationKey("Demo", "s1")));
+  assert.deepEqual(
+    live.map((e) => (e.kind === "user" ? e.text : e.kind)),
+    ["hello", "again"],
+  );
+  await journals.release(tab);
+  assert.deepEqual(
+    (await archive.entries(conversationKey("Demo", "s1"))).length,
+    2,
+    "from the file once the tab let go",
+  );
 });

@@ -11,6 +11,7 @@ import { conversationText, snippetParts, type SnippetPart } from "./conversation
 import type { HistoryBackend, HistoryEngine } from "./historyBackend";
 import { IndexCorruptError, type IndexedConversation } from "./ftsStore";
 import { queryTerms } from "./historyQuery";
+import { RefreshCoalescer } from "./refreshCoalescer";
 import { ScanBackend } from "./scanSearch";
 import { CorruptIndexError } from "./workerBackend";
 
@@ -38,6 +39,8 @@ export class HistoryService {
   /** Index work, in order; a search waits for what was queued before it. */
   private work: Promise<void>;
   private readonly subscription: { dispose(): void };
+  /** Changed conversations waiting to be indexed again (refreshCoalescer.ts). */
+  private readonly refreshes: RefreshCoalescer;
   private disposed = false;
   private recovering = false;
 
@@ -45,11 +48,14 @@ export class HistoryService {
     private readonly archive: ConversationArchive,
     private readonly openIndex: OpenIndex,
     private readonly logger?: Logger,
+    refreshes?: (refresh: (key: string) => void) => RefreshCoalescer,
   ) {
     this.backend = this.open(false);
     this.work = this.catchUp();
     // Not awaited: enqueue logs what fails.
-    this.subscription = archive.onDidChange((key) => void this.enqueue(() => this.refresh(key)));
+    const refresh = (key: string) => void this.enqueue(() => this.refresh(key));
+    this.refreshes = refreshes?.(refresh) ?? new RefreshCoalescer(refresh);
+    this.subscription = archive.onDidChange((key) => this.refreshes.changed(key));
   }
 
   /** The engine answering searches (after start-up). */
@@ -65,6 +71,7 @@ export class HistoryService {
   async search(query: string, limit = SEARCH_LIMIT): Promise<HistoryHit[]> {
     const terms = queryTerms(query);
     if (terms.length === 0) return [];
+    this.refreshes.flush();
     await this.work;
     const hits = await this.guarded((backend) => backend.search(terms, limit)).catch((error: unknown) => {
       this.logger?.warn(`History search failed: ${String(error)}`);
@@ -99,6 +106,7 @@ export class HistoryService {
   async dispose(): Promise<void> {
     this.disposed = true;
     this.subscription.dispose();
+    this.refreshes.cancel();
     await this.work.catch(() => undefined);
     await (await this.backend).dispose();
   }
@@ -152,7 +160,8 @@ export class HistoryService {
 
   private async refresh(key: string): Promise<void> {
     if (this.disposed) return;
-    const summary = (await this.archive.list()).find((s) => s.key === key);
+    // One conversation: listing them all folds every journal kept.
+    const summary = await this.archive.summary(key);
     await this.guarded(async (backend) => {
       if (!summary) await backend.remove([key]);
       else await backend.put([await this.documentOf(summary)]);

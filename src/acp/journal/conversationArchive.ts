@@ -39,6 +39,8 @@ export interface ArchiveSubscription {
 export interface ConversationArchive {
   /** Every conversation kept, newest first. */
   list(): Promise<readonly ConversationSummary[]>;
+  /** One conversation's summary (as `list` gives it); undefined when the key is unknown. Reads only that one. */
+  summary(key: string): Promise<ConversationSummary | undefined>;
   /** The entries of one conversation, in order; empty when the key is unknown. */
   entries(key: string): Promise<readonly StoredEntry[]>;
   /** Removes a conversation (Delete Session…): set aside for a day, so `bringBack` can undo it. */

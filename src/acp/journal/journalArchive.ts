@@ -58,6 +58,7 @@ export class JournalArchive implements ConversationArchive {
   private readonly cache = new Map<string, { size: number; mtimeMs: number; folded: FoldedJournal }>();
   private readonly listeners = new Set<(key: string) => void>();
   private readonly retiredJournals: RetiredJournals;
+  private live: ((key: string) => readonly StoredEntry[] | undefined) | undefined;
 
   constructor(
     private readonly fs: JournalFs,
@@ -70,30 +71,47 @@ export class JournalArchive implements ConversationArchive {
   async list(): Promise<readonly ConversationSummary[]> {
     const summaries: ConversationSummary[] = [];
     for (const key of await this.keys()) {
-      const resolved = await this.resolve(key).catch(() => undefined);
-      const stat = await this.fs.stat(journalFile(this.dir, key)).catch(() => undefined);
-      if (!resolved || !stat || resolved.folded.agent === undefined) continue;
-      const { folded } = resolved;
-      summaries.push({
-        key,
-        agent: folded.agent!,
-        sessionId: folded.sessionId ?? "",
-        ...(folded.cwd === undefined ? {} : { cwd: folded.cwd }),
-        ...(folded.title === undefined ? {} : { title: folded.title }),
-        startedAt: folded.startedAt ?? stat.mtimeMs,
-        updatedAt: stat.mtimeMs,
-        entryCount: resolved.entries.length,
-        bytes: stat.size,
-        ...(folded.base ? { continues: folded.base.key } : {}),
-        ...changedFilesOf(resolved.entries, resolved.changedPaths),
-        ...(resolved.cost ? { cost: resolved.cost } : {}),
-      });
+      const summary = await this.summary(key);
+      if (summary) summaries.push(summary);
     }
     return summaries.sort((a, b) => b.updatedAt - a.updatedAt);
   }
 
+  async summary(key: string): Promise<ConversationSummary | undefined> {
+    const resolved = await this.resolve(key).catch(() => undefined);
+    const stat = await this.fs.stat(journalFile(this.dir, key)).catch(() => undefined);
+    const agent = resolved?.folded.agent;
+    if (!resolved || !stat || agent === undefined) return undefined;
+    const { folded } = resolved;
+    return {
+      key,
+      agent,
+      sessionId: folded.sessionId ?? "",
+      ...(folded.cwd === undefined ? {} : { cwd: folded.cwd }),
+      ...(folded.title === undefined ? {} : { title: folded.title }),
+      startedAt: folded.startedAt ?? stat.mtimeMs,
+      updatedAt: stat.mtimeMs,
+      entryCount: resolved.entries.length,
+      bytes: stat.size,
+      ...(folded.base ? { continues: folded.base.key } : {}),
+      ...changedFilesOf(resolved.entries, resolved.changedPaths),
+      ...(resolved.cost ? { cost: resolved.cost } : {}),
+    };
+  }
+
   async entries(key: string): Promise<readonly StoredEntry[]> {
+    // A conversation this window is writing: its writer has it in memory, as on disk or about to be.
+    const live = this.live?.(key);
+    if (live) return live;
     return (await this.resolve(key).catch(() => undefined))?.entries ?? [];
+  }
+
+  /**
+   * Where `entries` finds conversations this window is writing (TabJournals). Indexing one after
+   * each write would otherwise read and parse its whole journal again: megabytes for a long one.
+   */
+  readLiveFrom(source: (key: string) => readonly StoredEntry[] | undefined): void {
+    this.live = source;
   }
 
   /** Delete Session…: the journal is set aside for a day (`bringBack` is the Undo). */

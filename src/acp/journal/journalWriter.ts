@@ -48,6 +48,8 @@ export class ConversationWriter {
   /** Stored position of each thread entry (-1: not kept). */
   private storedAt: number[] = [];
   private written: StoredEntry[] = [];
+  /** `written` starts from what the journal held (read at the start). */
+  private knowsDisk = false;
   private title: string | undefined;
   private cost: { readonly amount: number; readonly currency: string } | undefined;
   private readonly paths = new Set<string>();
@@ -85,6 +87,7 @@ export class ConversationWriter {
     this.chain = known.then(
       ({ entries, title, exists, cost, changedPaths }) => {
         this.written = [...entries];
+        this.knowsDisk = true;
         this.title = title;
         if (cost) this.cost = { amount: cost.amount, currency: cost.currency };
         for (const path of changedPaths ?? []) this.paths.add(path);
@@ -112,6 +115,14 @@ export class ConversationWriter {
   /** The entries written so far (the base's included). */
   snapshot(): StoredEntry[] {
     return [...this.written];
+  }
+
+  /**
+   * The conversation as written (or queued to be) once this writer has read what the journal held;
+   * undefined before that. Readers in this window take it instead of folding the file again.
+   */
+  liveEntries(): readonly StoredEntry[] | undefined {
+    return this.knowsDisk ? [...this.written] : undefined;
   }
 
   /** The thread changed: write within WRITE_DELAY_MS. Cheap enough to call on every action. */

@@ -59,7 +59,12 @@ export class TabJournals {
   private readonly closing = new Map<ConversationWriter, Promise<void>>();
   private lastPrune = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly deps: TabJournalsDeps) {}
+  constructor(private readonly deps: TabJournalsDeps) {
+    deps.archive.readLiveFrom((key) => {
+      for (const writer of this.writers.values()) if (writer.key === key) return writer.liveEntries();
+      return undefined;
+    });
+  }
 
   /** What the journal holds of a session, with a notice for anything it could not read; undefined when nothing. */
   async get(agent: string, sessionId: string): Promise<KeptConversation | undefined> {
