@@ -5,8 +5,10 @@
  *     the workbench page shares; w* fields: Date.now(), which the fake agent shares.
  *   - long tasks (PerformanceObserver "longtask"); long animation frames with their scripts are
  *     collected in the workbench page (armLongFrames), the only frame they are reported to.
- * "Visible" means: the text is in the DOM (MutationObserver) and one frame has been produced
- * since (requestAnimationFrame, then a task after that frame's paint).
+ * "Visible" means: the text is in the DOM (MutationObserver) and a frame has been produced with
+ * it (a task after that frame's paint): the next frame (requestAnimationFrame, then a task) when
+ * the text came in a task between frames; the current one when it came during a frame's
+ * animation callbacks, which that frame's paint follows.
  */
 import type { Frame } from "playwright-core";
 
@@ -38,7 +40,9 @@ export interface Mark {
   readonly tDom: number;
   /** "reply": the marker itself never reached the DOM; the first reply text shown stands for it. */
   readonly via?: "reply";
-  /** Painted (a frame later). */
+  /** Put in the DOM during a frame's animation callbacks: painted by that frame. */
+  readonly inFrame?: boolean;
+  /** Painted (a task after the frame that drew it). */
   readonly tPaint?: number;
   readonly ePaint?: number;
   readonly wPaint?: number;
@@ -82,12 +86,22 @@ const COMMON = `
     new PerformanceObserver((list) => { for (const e of list.getEntries()) b.longTasks.push({ start: e.startTime, duration: e.duration, name: e.name }); })
       .observe({ type: "longtask" });
   } catch (e) { b.longTaskError = String(e); }
+  // In a frame's animation callbacks (from this probe's own callback, which runs first in the
+  // frame, until the next task): text put in the DOM now is painted by this very frame, whereas
+  // requestAnimationFrame from here would wait for the next one. The panel renders in those
+  // callbacks; the floor's page appends in a message task.
+  let inFrame = false;
+  const afterFrame = new MessageChannel();
+  afterFrame.port1.onmessage = () => { inFrame = false; };
+  const frameLoop = () => { inFrame = true; afterFrame.port2.postMessage(0); requestAnimationFrame(frameLoop); };
+  requestAnimationFrame(frameLoop);
   const mark = (name) => {
     if (b.marks[name]) return;
-    const m = b.marks[name] = { tDom: performance.now() };
-    requestAnimationFrame(() => setTimeout(() => {
+    const m = b.marks[name] = { tDom: performance.now(), inFrame };
+    const painted = () => setTimeout(() => {
       m.tPaint = performance.now(); m.ePaint = performance.timeOrigin + m.tPaint; m.wPaint = Date.now();
-    }, 0));
+    }, 0);
+    if (inFrame) painted(); else requestAnimationFrame(painted);
   };
 `;
 

@@ -175,6 +175,8 @@ function firstChunkTimeline(record: BenchRecord, agentFirst: number | undefined)
     ["painted", first?.tPaint === undefined ? undefined : first.tPaint - send],
     // 1 when the start marker never reached the DOM and the first reply text shown stands for it.
     ["viaReply", first?.via === "reply" ? 1 : undefined],
+    // 1 when it reached the DOM in a frame's animation callbacks (painted by that frame).
+    ["inFrame", first?.inFrame === true ? 1 : undefined],
   ];
   return Object.fromEntries(
     points.filter((p): p is [string, number] => p[1] !== undefined).map(([k, v]) => [k, Math.round(v)]),
