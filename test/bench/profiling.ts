@@ -51,8 +51,18 @@ export function readableBuild(outDir: string): Record<string, string> {
   };
 }
 
-/** Starts the V8 sampling profiler of the page's renderer (same-origin iframes included). */
+/**
+ * Starts the V8 sampling profiler of the page's renderer (same-origin iframes included), and its
+ * sampling heap profiler counting what garbage collection frees too: where the allocations come
+ * from that the renderer's collections (shared with the workbench) spend their time on.
+ */
 export async function startRendererProfile(cdp: CDPSession): Promise<void> {
+  await cdp.send("HeapProfiler.enable");
+  await cdp.send("HeapProfiler.startSampling", {
+    samplingInterval: 16_384,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 250 });
   await cdp.send("Profiler.start");
@@ -61,10 +71,15 @@ export async function startRendererProfile(cdp: CDPSession): Promise<void> {
 export async function stopRendererProfile(cdp: CDPSession, name: string): Promise<string | undefined> {
   const dir = profileDir();
   const { profile } = await cdp.send("Profiler.stop");
+  const { profile: heap } = await cdp.send("HeapProfiler.stopSampling");
   if (!dir) return undefined;
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${name}.cpuprofile`);
   writeFileSync(file, JSON.stringify(profile));
+  writeFileSync(
+    join(dir, `${name}-heap.json`),
+    JSON.stringify({ allocatedBySite: allocationSites(heap as unknown as SampledHeap, 30) }, null, 2),
+  );
   return file;
 }
 
@@ -140,7 +155,7 @@ export async function startHostProfile(pid: number): Promise<HostProfiler | unde
           {
             heapUsedBeforeMB: Math.round(heapBefore.usedSize / 1048576),
             heapUsedAfterMB: Math.round(heapAfter.usedSize / 1048576),
-            liveBySite: liveAllocationSites(heap),
+            liveBySite: allocationSites(heap, 20),
           },
           null,
           2,
@@ -225,8 +240,8 @@ interface SampledHeap {
   readonly head: SampledHeapNode;
 }
 
-/** Live sampled bytes by allocating function (self), the top 20, in KiB. */
-function liveAllocationSites(heap: SampledHeap): Array<{ site: string; kib: number }> {
+/** Sampled bytes by allocating function (self) and its caller, the top `count`, in KiB. */
+function allocationSites(heap: SampledHeap, count: number): Array<{ site: string; kib: number }> {
   const totals = new Map<string, number>();
   const walk = (node: SampledHeapNode, stack: string) => {
     const { functionName, url, lineNumber } = node.callFrame;
@@ -238,6 +253,6 @@ function liveAllocationSites(heap: SampledHeap): Array<{ site: string; kib: numb
   walk(heap.head, "");
   return [...totals]
     .sort((a, b) => b[1] - a[1])
-    .slice(0, 20)
+    .slice(0, count)
     .map(([site, bytes]) => ({ site, kib: Math.round(bytes / 1024) }));
 }
