@@ -10,6 +10,8 @@ export class MemoryJournalFs implements JournalFs {
   fail: string | undefined;
   partial = false;
   failures = 0;
+  /** How many files were read (readers that should take what is in memory read none). */
+  reads = 0;
   private tick = 1;
 
   constructor(private readonly now: () => number = () => this.tick++) {}
@@ -31,6 +33,7 @@ export class MemoryJournalFs implements JournalFs {
   }
 
   async readFile(path: string): Promise<string> {
+    this.reads++;
     const file = this.files.get(path);
     if (!file) throw Object.assign(new Error(`ENOENT: ${path}`), { code: "ENOENT" });
     return file.data;

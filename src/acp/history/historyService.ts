@@ -48,13 +48,11 @@ export class HistoryService {
     private readonly archive: ConversationArchive,
     private readonly openIndex: OpenIndex,
     private readonly logger?: Logger,
-    refreshes?: (refresh: (key: string) => void) => RefreshCoalescer,
   ) {
     this.backend = this.open(false);
     this.work = this.catchUp();
     // Not awaited: enqueue logs what fails.
-    const refresh = (key: string) => void this.enqueue(() => this.refresh(key));
-    this.refreshes = refreshes?.(refresh) ?? new RefreshCoalescer(refresh);
+    this.refreshes = new RefreshCoalescer((key) => void this.enqueue(() => this.refresh(key)));
     this.subscription = archive.onDidChange((key) => this.refreshes.changed(key));
   }
 
