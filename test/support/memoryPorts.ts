@@ -73,6 +73,8 @@ export class ManualClock implements Clock {
   private time: number;
   private nextId = 0;
   private readonly timers = new Map<number, { readonly at: number; readonly run: () => void }>();
+  /** How many timers were ever scheduled. */
+  scheduled = 0;
 
   constructor(start = 1_000) {
     this.time = start;
@@ -83,6 +85,7 @@ export class ManualClock implements Clock {
   }
 
   schedule(ms: number, run: () => void): Timer {
+    this.scheduled += 1;
     const id = ++this.nextId;
     this.timers.set(id, { at: this.time + Math.max(0, ms), run });
     return { cancel: () => void this.timers.delete(id) };

@@ -75,6 +75,25 @@ test("every update re-arms the watchdog, and a turn that ended never warns", asy
   );
 });
 
+test("a stream of updates keeps one watchdog timer, not one per update", async () => {
+  const clock = new ManualClock();
+  const client = await connect(cleanup, fakeAgent("Fake").launch);
+  const { session, recorder } = await newSession(client, undefined, clock);
+  const { turn } = await longTurnStarted(session, recorder);
+  const scheduled = clock.scheduled;
+  const seen = ticks(recorder.thread);
+  await waitFor(
+    () => ticks(recorder.thread),
+    (n) => n >= seen + 5,
+    "five more updates",
+  );
+  assert.equal(clock.scheduled, scheduled, "no timer scheduled (nor cancelled) per update");
+  assert.deepEqual(clock.pending(), [SILENCE_WARNING_MS], "the watchdog's one timer, from the first update");
+
+  await session.cancel();
+  await turn;
+});
+
 test("restarts after crashes back off by the configured delays, then stop; a good turn resets the count", async () => {
   const clock = new ManualClock();
   const { chat } = await startedChat(cleanup, [fakeAgentProcess("Fake").launch], {
