@@ -16,7 +16,11 @@ export interface Logger {
   info(message: string): void;
   warn(message: string): void;
   error(message: string): void;
-  /** Raw traffic; `render(maxChars)` gives it as JSON text, cut, credentials replaced: call it only when tracing. */
+  /**
+   * Raw traffic; `render(maxChars)` gives it as JSON text, cut, credentials replaced: call it only
+   * when tracing. The text is a string of its own (a line decoded from the wire, or joined by
+   * `logJson`), never a slice of a larger one, so a log may keep it without copying.
+   */
   traffic(direction: "in" | "out", agent: string, render: (maxChars: number) => string): void;
   /** A line the agent wrote to stderr. */
   agentStderr(agent: string, line: string): void;

@@ -40,8 +40,9 @@ class BoundedWriter {
     this.length += part.length;
   }
 
+  /** A fresh string: joining two or more parts copies them, so a part cut from a huge value keeps nothing alive. */
   text(): string {
-    return this.parts.join("") + (this.isFull() ? TRUNCATED : "");
+    return this.isFull() ? [...this.parts, TRUNCATED].join("") : this.parts.join("");
   }
 }
 

@@ -2,7 +2,7 @@
  * The raw protocol traffic of every agent, both directions, in a bounded ring buffer ("ACP: Show
  * Traffic"): at most `capacity` lines and `budgetChars` characters, the newest kept (a session
  * replaying megabytes of history would otherwise keep 5,000 lines of it alive). Lines are stored as rendered (`logJson`: bounded, secrets by position already
- * replaced), shortened, as flat copies; secret shapes are redacted when they are read
+ * replaced), shortened into flat copies when too long; secret shapes are redacted when they are read
  * (`redactSecrets`): a dozen regular expressions over every message would otherwise run on the
  * hot path of a stream or a session replay, for a log that is rarely opened.
  */
@@ -33,10 +33,18 @@ export class TrafficLog {
     private readonly budgetChars = TRAFFIC_BUDGET_CHARS,
   ) {}
 
+  /**
+   * `text` of at most TRAFFIC_LINE_LIMIT characters is kept as it is, so it must not be a slice of
+   * a larger string (the port's producers give a line decoded from the wire, or `logJson`'s joined
+   * output); a longer one is shortened into a copy of its own.
+   */
   add(agent: string, direction: "in" | "out", text: string, at: number): void {
-    const shortened =
-      text.length > TRAFFIC_LINE_LIMIT ? `${text.slice(0, TRAFFIC_LINE_LIMIT)}… (${text.length} characters)` : text;
-    const line: TrafficLine = { at, agent, direction, text: flatCopy(shortened) };
+    // Shortened here, the text is a view into `text`: copied, so the log never keeps `text` alive.
+    const stored =
+      text.length > TRAFFIC_LINE_LIMIT
+        ? flatCopy(`${text.slice(0, TRAFFIC_LINE_LIMIT)}… (${text.length} characters)`)
+        : text;
+    const line: TrafficLine = { at, agent, direction, text: stored };
     this.lines.push(line);
     this.chars += line.text.length;
     // The newest line always stays, even alone over the budget.
