@@ -16,6 +16,7 @@
 import { type PanelState, initialPanelState, reducePanelBatch } from "../../src/shared/wire/panelState";
 import type { HostMessage, WebviewMessage } from "../../src/shared/wire/protocol";
 import { prependHistory } from "../../src/shared/thread/threadHistory";
+import { noteStreamedText, streamedChars } from "./streamFlood";
 
 type StateMessage = Extract<HostMessage, { type: "state/snapshot" | "state/actions" | "state/history" }>;
 
@@ -36,6 +37,8 @@ export class ReplicaStore {
   private framePending = false;
   /** A history slice was folded: the next frame acknowledges it with where the thread now starts. */
   private historyToAck: number | undefined;
+  /** Reply text the batches since the last published frame appended (streamFlood.ts). */
+  private streamedSincePublish = 0;
   private readonly listeners = new Set<() => void>();
 
   constructor(
@@ -75,6 +78,7 @@ export class ReplicaStore {
     }
     this.state = state;
     this.lastSeq = message.through ?? message.seq + message.actions.length - 1;
+    this.streamedSincePublish += streamedChars(message.actions);
     this.changed();
   }
 
@@ -108,6 +112,9 @@ export class ReplicaStore {
       this.framePending = false;
       if (this.published === this.state) return;
       this.published = this.state;
+      // Noted as the frame renders, not as the batch arrives: a flood lasts from the frame that shows it.
+      noteStreamedText(this.streamedSincePublish);
+      this.streamedSincePublish = 0;
       for (const listener of this.listeners) listener();
       if (this.awaitingSnapshot) return;
       const history = this.historyToAck;

@@ -17,7 +17,7 @@ type UpdateAction = Extract<PanelAction, { type: "acp/update" }>;
 const MERGEABLE_KINDS = new Set(["agent_message_chunk", "agent_thought_chunk"]);
 
 /** The text of a chunk action that may merge with its neighbours, or undefined. */
-function plainChunkText(action: PanelAction): string | undefined {
+export function plainChunkText(action: PanelAction): string | undefined {
   if (action.type !== "acp/update") return undefined;
   const update = action.update as Record<string, unknown>;
   if (!MERGEABLE_KINDS.has(update.sessionUpdate as string)) return undefined;

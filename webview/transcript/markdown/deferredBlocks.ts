@@ -3,6 +3,8 @@
  * a budget's worth per frame; the others (the top of a 1 MB flood, a collapsed thought) only
  * when the page is idle, a few at a time, so they never compete with the stream or with input.
  */
+import { floodRemainingMs } from "../../host/streamFlood";
+
 const NEAR_VIEWPORT = "600px 0px";
 /** Upgrades requested per idle callback; each render still stops at the budget. */
 const IDLE_BATCH = 40;
@@ -32,6 +34,16 @@ function observe(): IntersectionObserver {
 /** Calls the upgrade of every waiting block near the viewport, once per frame while any wait. */
 function schedulePump(): void {
   if (pumpScheduled) return;
+  // In a flood nothing would render: try again once it has settled.
+  const flood = floodRemainingMs();
+  if (flood > 0) {
+    pumpScheduled = true;
+    setTimeout(() => {
+      pumpScheduled = false;
+      schedulePump();
+    }, flood);
+    return;
+  }
   if (nearViewport.size === 0) {
     scheduleIdlePump();
     return;

@@ -4,7 +4,8 @@
  * is then not parsed and sanitized again.
  */
 import { whileCollectingGrammarWaits } from "./highlight";
-import { renderMarkdown } from "./renderMarkdown";
+import { markdownToHtml } from "./markdownToHtml";
+import { sanitizeHtml, sanitizeHtmlBatch } from "./renderMarkdown";
 
 const MAX_CACHED_CHARS = 4_000_000;
 
@@ -35,7 +36,22 @@ export function cachedMarkdown(source: string): string | undefined {
 export function renderMarkdownCached(source: string): string {
   const hit = cachedMarkdown(source);
   if (hit !== undefined) return hit;
-  const { value: html, waits } = whileCollectingGrammarWaits(() => renderMarkdown(source));
+  const { value: unsafe, waits } = whileCollectingGrammarWaits(() => markdownToHtml(source));
+  return remember(source, sanitizeHtml(unsafe), waits);
+}
+
+/**
+ * Renders those of `sources` not cached yet, sanitized together (renderMarkdown.ts), and
+ * remembers them: a frame that brings many new blocks builds one sanitizer document, not one each.
+ */
+export function renderMarkdownBatchCached(sources: readonly string[]): void {
+  const fresh = [...new Set(sources)].filter((source) => !cache.has(source));
+  const rendered = fresh.map((source) => whileCollectingGrammarWaits(() => markdownToHtml(source)));
+  const safe = sanitizeHtmlBatch(rendered.map(({ value }) => value));
+  fresh.forEach((source, index) => remember(source, safe[index] ?? "", rendered[index]?.waits ?? []));
+}
+
+function remember(source: string, html: string, waits: readonly Promise<void>[]): string {
   cache.set(source, html);
   if (waits.length > 0) {
     const wait = Promise.all(waits).then(() => {
