@@ -145,10 +145,16 @@ export async function armStreamProbe(frame: Frame, startMarker: string, endMarke
       const article = el && el.isConnected ? el.closest(reply) || (el.querySelector && el.querySelector(reply)) : null;
       return !!article && (article.textContent || "").trim() !== "";
     };
+    // The end marker's block as Markdown, not plain text (a flood's Markdown waits for it to settle).
+    const formatted = (node) => {
+      if (node.nodeType !== 1 || !b.marks.end || b.marks.formatted) return;
+      const blocks = node.matches(".markdown-block") ? [node] : Array.from(node.querySelectorAll(".markdown-block"));
+      if (blocks.some((block) => !block.classList.contains("markdown-plain") && (block.textContent || "").includes(markers[1][1]))) mark("formatted");
+    };
     const observer = new MutationObserver((records) => {
       for (const r of records) {
         if (r.type === "characterData") test(r.target.data);
-        else for (const n of r.addedNodes) test(n.textContent);
+        else for (const n of r.addedNodes) { test(n.textContent); formatted(n); }
       }
       if (!b.marks.first && b.messages.tStart !== undefined) {
         for (const r of records) {
@@ -159,7 +165,7 @@ export async function armStreamProbe(frame: Frame, startMarker: string, endMarke
           }
         }
       }
-      if (b.marks.first && b.marks.end) observer.disconnect();
+      if (b.marks.first && b.marks.end && b.marks.formatted) observer.disconnect();
     });
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   })()`);

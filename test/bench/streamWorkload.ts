@@ -100,6 +100,12 @@ export async function streamWorkload(
     const samples: Sample[] = [
       [`${prefix}.firstChunkMs`, first?.tPaint === undefined ? undefined : first.tPaint - send, "ms"],
       [`${prefix}.endMarkerMs`, end?.tPaint === undefined ? undefined : end.tPaint - send, "ms"],
+      // The panel only: the end marker's block painted as Markdown (the floor shows plain text).
+      [
+        `${prefix}.endFormattedMs`,
+        floor || record.marks.formatted?.tPaint === undefined ? undefined : record.marks.formatted.tPaint - send,
+        "ms",
+      ],
       [
         `${prefix}.firstChunkLagMs`,
         first?.wPaint === undefined || agent.first === undefined ? undefined : first.wPaint - agent.first,
