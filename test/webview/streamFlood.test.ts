@@ -1,8 +1,7 @@
 /**
  * A flood's Markdown waits for it to settle (webview/host/streamFlood.ts): a batch bringing more
  * text than a screen holds shows as plain text at once and is formatted once the flood has
- * settled; an ordinary stream is formatted as it comes. New blocks rendered together are
- * sanitized in one pass (renderMarkdown.ts), which must give every block the HTML it gets alone.
+ * settled; an ordinary stream is formatted as it comes.
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -73,20 +72,6 @@ function markdownOf(chars: number, first = 0): string {
   return parts.join("\n\n");
 }
 
-/** Blocks whose raw HTML must come out of a batch exactly as it comes out alone. */
-const AWKWARD_BLOCKS = [
-  "Plain **bold** and `code` with a [link](https://example.com).",
-  '<div data-acp-block="guess">a forged boundary</div>',
-  '</div></div><img src=x onerror="window.__pwned=1"> closing what it never opened',
-  "<div>an unclosed raw div",
-  "<script>window.__pwned = 2</script>",
-  "[a script link](javascript:window.__pwned=3)",
-  "| a | b |\n|---|---|\n| <b>1</b> | 2 |",
-  "```html\n</div><div>inside code</div>\n```",
-  "<!-- an open comment",
-  "> quoted <p>paragraph\n> - and a list",
-];
-
 describe("stream flood", { timeout: 120_000 }, () => {
   const webview = webviewSuite();
 
@@ -126,35 +111,6 @@ describe("stream flood", { timeout: 120_000 }, () => {
         (await plainBlocks(panel.page)).filter((text) => words.some((word) => text.includes(word))),
         [],
         "no block of an ordinary stream was shown plain",
-      );
-    }));
-
-  it("blocks sanitized together get the HTML each gets alone, and no raw HTML runs", () =>
-    webview.withPanel({ state: readyState([userEntry("u1", "awkward")], RUNNING) }, async (panel) => {
-      const reply = panel.transcript.getByRole("article", { name: "Agent" });
-      const formatted = reply.locator(".markdown-block:not(.markdown-plain)");
-      const html = () => formatted.evaluateAll((blocks) => blocks.map((block) => block.innerHTML));
-
-      // All at once: the blocks are new in one render, so they are sanitized as one batch.
-      await panel.actions(1, [messageChunk("a1", AWKWARD_BLOCKS.join("\n\n"))]);
-      await eventually(async () => assert.equal(await formatted.count(), AWKWARD_BLOCKS.length));
-      const together = await html();
-
-      // One at a time, in a fresh thread: each block is rendered on its own, as the growing last one.
-      await panel.snapshot(2, readyState([userEntry("u2", "again")], RUNNING));
-      await eventually(async () => assert.equal(await reply.count(), 0));
-      for (const [index, block] of AWKWARD_BLOCKS.entries()) {
-        await panel.actions(3 + index, [messageChunk("a2", `${index ? "\n\n" : ""}${block}`)]);
-        await eventually(async () => assert.equal(await formatted.count(), index + 1));
-      }
-      assert.deepEqual(together, await html());
-
-      assert.equal(await panel.page.evaluate(() => (window as { __pwned?: unknown }).__pwned), undefined);
-      assert.equal(await panel.transcript.locator("script, img[onerror], a[href^='javascript']").count(), 0);
-      assert.equal(
-        await panel.transcript.locator("[data-acp-block]").count(),
-        0,
-        "no wrapper, forged or real, is left",
       );
     }));
 });

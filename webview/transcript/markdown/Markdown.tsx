@@ -12,7 +12,7 @@ import { type MouseEvent, memo, useEffect, useMemo, useReducer, useRef } from "r
 import { hostActions } from "../../host/hooks";
 import { usePathLinks } from "./usePathLinks";
 import { upgradeWhenVisible } from "./deferredBlocks";
-import { cachedMarkdown, grammarWait, renderMarkdownBatchCached, renderMarkdownCached } from "./markdownCache";
+import { cachedMarkdown, grammarWait, renderMarkdownCached } from "./markdownCache";
 import { linkPaths } from "./pathLinkDom";
 import { hasRenderBudget } from "./renderBudget";
 import { type SplitText, splitGrowingText } from "./splitBlocks";
@@ -45,13 +45,11 @@ export const MarkdownBlocks = memo(function MarkdownBlocks({ blocks, from, to }:
   // block too waits for budget: when a long thread mounts, every message on screen has a last
   // block, and rendering them all at once is the long task the budget exists to prevent. The
   // first check of a task always passes, so a streaming message still renders as it grows.
-  // New blocks are rendered a batch at a time (one sanitizer pass each, see renderMarkdown.ts).
   let firstEager = to;
   while (firstEager > from) {
-    if (cachedMarkdown(blocks[firstEager - 1] ?? "") === undefined) {
-      if (!hasRenderBudget()) break;
-      renderMarkdownBatchCached(uncachedBlocksBefore(blocks, from, firstEager));
-    }
+    const block = blocks[firstEager - 1] ?? "";
+    if (cachedMarkdown(block) === undefined && !hasRenderBudget()) break;
+    renderMarkdownCached(block);
     firstEager--;
   }
   const shown = [];
@@ -63,23 +61,6 @@ export const MarkdownBlocks = memo(function MarkdownBlocks({ blocks, from, to }:
     </div>
   );
 }, sameBlocks);
-
-/** A batch of new blocks holds at most this many blocks, or characters past the first block. */
-const BATCH_BLOCKS = 24;
-const BATCH_CHARS = 8_000;
-
-/** The blocks not rendered yet among blocks[from, end), nearest `end` first: one batch's worth. */
-function uncachedBlocksBefore(blocks: readonly string[], from: number, end: number): string[] {
-  const batch: string[] = [];
-  let chars = 0;
-  for (let index = end - 1; index >= from && batch.length < BATCH_BLOCKS && chars < BATCH_CHARS; index--) {
-    const block = blocks[index] ?? "";
-    if (cachedMarkdown(block) !== undefined) continue;
-    batch.push(block);
-    chars += block.length;
-  }
-  return batch;
-}
 
 const MarkdownBlock = memo(function MarkdownBlock({ source, eager }: { source: string; eager: boolean }) {
   const element = useRef<HTMLDivElement>(null);

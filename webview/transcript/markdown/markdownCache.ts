@@ -4,8 +4,7 @@
  * is then not parsed and sanitized again.
  */
 import { whileCollectingGrammarWaits } from "./highlight";
-import { markdownToHtml } from "./markdownToHtml";
-import { sanitizeHtml, sanitizeHtmlBatch } from "./renderMarkdown";
+import { renderMarkdown } from "./renderMarkdown";
 
 const MAX_CACHED_CHARS = 4_000_000;
 
@@ -36,22 +35,7 @@ export function cachedMarkdown(source: string): string | undefined {
 export function renderMarkdownCached(source: string): string {
   const hit = cachedMarkdown(source);
   if (hit !== undefined) return hit;
-  const { value: unsafe, waits } = whileCollectingGrammarWaits(() => markdownToHtml(source));
-  return remember(source, sanitizeHtml(unsafe), waits);
-}
-
-/**
- * Renders those of `sources` not cached yet, sanitized together (renderMarkdown.ts), and
- * remembers them: a frame that brings many new blocks builds one sanitizer document, not one each.
- */
-export function renderMarkdownBatchCached(sources: readonly string[]): void {
-  const fresh = [...new Set(sources)].filter((source) => !cache.has(source));
-  const rendered = fresh.map((source) => whileCollectingGrammarWaits(() => markdownToHtml(source)));
-  const safe = sanitizeHtmlBatch(rendered.map(({ value }) => value));
-  fresh.forEach((source, index) => remember(source, safe[index] ?? "", rendered[index]?.waits ?? []));
-}
-
-function remember(source: string, html: string, waits: readonly Promise<void>[]): string {
+  const { value: html, waits } = whileCollectingGrammarWaits(() => renderMarkdown(source));
   cache.set(source, html);
   if (waits.length > 0) {
     const wait = Promise.all(waits).then(() => {
