@@ -1,9 +1,10 @@
 /**
- * Whether the agent is flooding the panel: a batch brought more streamed text than a screen
- * holds (`FLOOD_CHARS`). What a flood's frame shows is scrolled away by the next batch, so work
- * spent on it beyond putting its text on screen is thrown away; the Markdown renderer holds back
- * while a flood lasts and for `FLOOD_SETTLE_MS` after its last batch (renderBudget.ts). An
- * agent streaming as fast as a reader reads (a few hundred characters a frame) never floods.
+ * Whether the agent is flooding the panel: the batches one frame shows brought more streamed
+ * text than a screen holds (`FLOOD_CHARS`). What a flood's frame shows is scrolled away by the
+ * next, so work spent on it beyond putting its text on screen is thrown away; the Markdown
+ * renderer holds back while a flood lasts and for `FLOOD_SETTLE_MS` after its last frame
+ * (renderBudget.ts). An agent streaming as fast as a reader reads (a few hundred characters a
+ * frame) never floods. The replica store notes each frame's text as it publishes the frame.
  */
 import type { PanelAction } from "../../src/shared/wire/panelState";
 import { plainChunkText } from "../../src/shared/wire/coalesceChunks";
@@ -21,7 +22,7 @@ export function streamedChars(actions: readonly PanelAction[]): number {
   return chars;
 }
 
-/** A batch brought `chars` characters of streamed text. */
+/** The frame being rendered shows `chars` characters of newly streamed text. */
 export function noteStreamedText(chars: number): void {
   if (chars > FLOOD_CHARS) floodUntil = performance.now() + FLOOD_SETTLE_MS;
 }
