@@ -24,7 +24,9 @@ describe("path links in VS Code", { timeout: 300_000 }, () => {
     "e2e-pathlinks",
     async ({ page, view }) => {
       await sendPrompt(view, "follow-say It is in `src/greet.ts:2`; src/missing.ts is gone.");
-      await view.log.getByText("is gone.", { exact: false }).waitFor({ timeout: 30_000 });
+      // The reply's own paragraph: the user's message holds the same words, after "follow-say".
+      const reply = "It is in src/greet.ts:2; src/missing.ts is gone.";
+      await view.log.getByText(reply, { exact: true }).waitFor({ timeout: 30_000 });
       // The last: the user's own message may show the path too.
       const link = view.log.getByRole("link", { name: "src/greet.ts:2", exact: true }).last();
       await link.waitFor({ timeout: 15_000 });
