@@ -21,11 +21,24 @@ export const TARGETS: ReadonlyMap<string, Target> = new Map<string, Target>([
     },
   ],
   [`stream.N${UI_FLOOD}.vsBare`, { text: "<= 3", meets: (m) => m <= 3 }],
-  [`stream.N${UI_FLOOD}.firstChunkLagMs`, { text: "< 50 ms", meets: (m) => m < 50 }],
+  // Performance round three (issue 30): the yardstick is the least an extension in VS Code can do,
+  // measured in the same sitting (the streamfloor workload).
+  [`stream.N${UI_FLOOD}.vsFloor`, { text: "<= 1.2", meets: (m) => m <= 1.2 }],
+  [
+    `stream.N${UI_FLOOD}.firstChunkLagMs`,
+    {
+      text: `<= the floor's + 10 ms (stream.floor.N${UI_FLOOD}.firstChunkLagMs)`,
+      meets: (m, all) => {
+        const floor = all.get(`stream.floor.N${UI_FLOOD}.firstChunkLagMs`)?.median;
+        return floor === undefined ? undefined : m <= floor + 10;
+      },
+    },
+  ],
   [`tools.N${TOOL_CALLS}.firstChunkLagMs`, { text: "< 50 ms", meets: (m) => m < 50 }],
   [`stream.N${UI_FLOOD}.longestTaskMs`, { text: "no long task (> 50 ms)", meets: (m) => m === 0 }],
   [`tools.N${TOOL_CALLS}.longestTaskMs`, { text: "no long task (> 50 ms)", meets: (m) => m === 0 }],
   ["long.T2000.loadLongestTaskMs", { text: "no long task (> 50 ms)", meets: (m) => m === 0 }],
+  ["long.T10000.loadLongestTaskMs", { text: "no long task (> 50 ms)", meets: (m) => m === 0 }],
   ["long.T2000.interactiveMs", { text: "< 1000 ms", meets: (m) => m < 1000 }],
   ["activation.ms", { text: "< 50 ms", meets: (m) => m < 50 }],
   ["panel.empty.overFloorMs", { text: "<= 300 ms over the empty webview (open.floor)", meets: (m) => m <= 300 }],

@@ -13,6 +13,15 @@ import { repoRoot } from "../harness/paths";
 export const profileDir = (): string | undefined => process.env.BENCH_PROFILE || undefined;
 
 /**
+ * Which sampling profilers run beside the timeline trace, BENCH_SAMPLING: `cpu+heap` (the default),
+ * `cpu`, or `none`. The heap profiler's pauses stretch the frames they land in (a 40 ms sample in one
+ * frame's effects), so a frame's own cost is read with `cpu` or `none`.
+ */
+const sampling = (): string => process.env.BENCH_SAMPLING ?? "cpu+heap";
+export const samplingProfiles = (): boolean => profileDir() !== undefined && sampling() !== "none";
+const heapSampling = (): boolean => sampling().includes("heap");
+
+/**
  * Unminified production bundles; returns the overlay for startUi. The webview is built unsplit
  * (one main.js, its import()s inlined): profiles then miss the chunks' loading, which only the
  * packaged build shows (panel workload).
@@ -57,12 +66,14 @@ export function readableBuild(outDir: string): Record<string, string> {
  * from that the renderer's collections (shared with the workbench) spend their time on.
  */
 export async function startRendererProfile(cdp: CDPSession): Promise<void> {
-  await cdp.send("HeapProfiler.enable");
-  await cdp.send("HeapProfiler.startSampling", {
-    samplingInterval: 16_384,
-    includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
-  });
+  if (heapSampling()) {
+    await cdp.send("HeapProfiler.enable");
+    await cdp.send("HeapProfiler.startSampling", {
+      samplingInterval: 16_384,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+  }
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 250 });
   await cdp.send("Profiler.start");
@@ -71,15 +82,16 @@ export async function startRendererProfile(cdp: CDPSession): Promise<void> {
 export async function stopRendererProfile(cdp: CDPSession, name: string): Promise<string | undefined> {
   const dir = profileDir();
   const { profile } = await cdp.send("Profiler.stop");
-  const { profile: heap } = await cdp.send("HeapProfiler.stopSampling");
+  const heap = heapSampling() ? (await cdp.send("HeapProfiler.stopSampling")).profile : undefined;
   if (!dir) return undefined;
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${name}.cpuprofile`);
   writeFileSync(file, JSON.stringify(profile));
-  writeFileSync(
-    join(dir, `${name}-heap.json`),
-    JSON.stringify({ allocatedBySite: allocationSites(heap as unknown as SampledHeap, 30) }, null, 2),
-  );
+  if (heap)
+    writeFileSync(
+      join(dir, `${name}-heap.json`),
+      JSON.stringify({ allocatedBySite: allocationSites(heap as unknown as SampledHeap, 30) }, null, 2),
+    );
   return file;
 }
 
