@@ -21,6 +21,13 @@ export const WRITE_DELAY_MS = 250;
 /** The longest the writer works before it lets the extension host do something else. */
 const SLICE_MS = 8;
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+/**
+ * The most characters one append carries (a record longer than this goes alone). A long
+ * conversation written at once (a loaded session's first write, a whole rewrite) goes in slices,
+ * the extension host free between them: built and encoded as one string, a loaded 2,000-entry
+ * session's records held its thread for a quarter of a second.
+ */
+export const APPEND_SLICE_CHARS = 256 * 1024;
 
 export interface WriterDeps {
   readonly fs: JournalFs;
@@ -281,9 +288,13 @@ export class ConversationWriter {
         this.queue = this.wholeConversation();
         count = this.queue.length;
       }
-      if (count > 0) {
-        await this.deps.fs.append(path, (this.newlineFirst ? "\n" : "") + this.queue.slice(0, count).join(""));
-        this.queue.splice(0, count);
+      const wroteRecords = count > 0;
+      // Slice by slice, each taken off the queue once it is on disk: a failure keeps only the rest.
+      while (count > 0) {
+        const take = sliceLength(this.queue, count);
+        await this.deps.fs.append(path, (this.newlineFirst ? "\n" : "") + this.queue.slice(0, take).join(""));
+        this.queue.splice(0, take);
+        count -= take;
         this.newlineFirst = false;
         this.existing = true;
       }
@@ -292,7 +303,7 @@ export class ConversationWriter {
         this.failures = 0;
         this.deps.health(this.target.key, undefined);
       }
-      if (count > 0) this.deps.wrote(this.target.key);
+      if (wroteRecords) this.deps.wrote(this.target.key);
     } catch (error) {
       // The append may have written part of its data: end that line before the next record.
       if (count > 0) this.newlineFirst = true;
@@ -309,6 +320,14 @@ export class ConversationWriter {
       );
     }
   }
+}
+
+/** How many of the first `count` lines of `queue` make one append: at least one, and at most APPEND_SLICE_CHARS unless that one is longer. */
+function sliceLength(queue: readonly string[], count: number): number {
+  let chars = queue[0]!.length;
+  let take = 1;
+  while (take < count && chars + queue[take]!.length <= APPEND_SLICE_CHARS) chars += queue[take++]!.length;
+  return take;
 }
 
 /** Records that write `entries` as a conversation of their own, from its opening record. */
