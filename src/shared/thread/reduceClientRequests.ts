@@ -5,7 +5,7 @@
 import type { RequestAnswer, Thread, ToolCallEntry, TerminalView } from "./thread";
 import type { ThreadAction } from "./threadActions";
 import { foldToolCall } from "./reduceToolCall";
-import { toolCallUpdateSchema } from "./sessionUpdate";
+import { INTERPRETED, toolCallUpdateSchema } from "./sessionUpdate";
 import { appendEntry, replaceEntryAt } from "./threadEntries";
 
 /** The UI keeps this much of each terminal's output; the agent gets its own limit. */
@@ -20,7 +20,10 @@ export function reduceClientRequest(thread: Thread, action: ClientRequestAction)
   switch (action.type) {
     case "permission/requested": {
       // The permission may come before its tool_call (gemini): create the card from the request.
-      const patch = toolCallUpdateSchema.safeParse({ ...action.toolCall, sessionUpdate: "tool_call_update" });
+      const patch = toolCallUpdateSchema.safeParse(
+        { ...action.toolCall, sessionUpdate: "tool_call_update" },
+        INTERPRETED,
+      );
       const withCard = patch.success ? foldToolCall(thread, patch.data, action.entryId) : thread;
       const toolCallId = action.toolCall.toolCallId;
       return {

@@ -5,7 +5,7 @@
  */
 import * as z from "zod";
 import { emptyThread, type SubagentRun, type Thread } from "./thread";
-import type { SessionUpdate } from "./sessionUpdate";
+import { INTERPRETED, type SessionUpdate } from "./sessionUpdate";
 
 const num = z.number().nullish().catch(undefined);
 const str = z.string().nullish().catch(undefined);
@@ -39,7 +39,7 @@ const eventSchema = z.discriminatedUnion("type", [
 export type ChildFold = (thread: Thread, update: SessionUpdate, entryId: string) => Thread;
 
 export function foldSubagentEvent(thread: Thread, raw: unknown, entryId: string, foldChild: ChildFold): Thread {
-  const parsed = eventSchema.safeParse(raw);
+  const parsed = eventSchema.safeParse(raw, INTERPRETED);
   if (!parsed.success) return thread;
   const event = parsed.data;
   const existing = thread.runs[event.runId];
@@ -144,7 +144,7 @@ function memberState(status: string | null | undefined): SubagentRun["state"] {
  * member's lane takes its state (and failure), created if the member has not spoken yet.
  */
 export function foldTeamUpdate(thread: Thread, raw: unknown): Thread {
-  const parsed = teamUpdateSchema.safeParse(raw);
+  const parsed = teamUpdateSchema.safeParse(raw, INTERPRETED);
   if (!parsed.success || parsed.data.type !== "member_status_change" || !parsed.data.members) return thread;
   let next = thread;
   for (const member of parsed.data.members) {

@@ -9,7 +9,7 @@
  */
 import { type FileChange, type Thread, emptyThread } from "./thread";
 import type { ThreadAction } from "./threadActions";
-import { type KnownUpdate, knownUpdateSchema, contentBlockText } from "./sessionUpdate";
+import { type KnownUpdate, INTERPRETED, knownUpdateSchema, contentBlockText } from "./sessionUpdate";
 import { foldChunk } from "./reduceChunk";
 import { closeOpenToolCalls, foldToolCall } from "./reduceToolCall";
 import { normaliseCompactionStatus, upsertCompaction } from "./reduceCompaction";
@@ -172,9 +172,9 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
       return foldMemberUpdate(markAnyOutput(thread), action.member, action.update, action.entryId, foldChildUpdate);
     case "acp/update": {
       const marked = markOutput(thread, action.update);
-      const known = knownUpdateSchema.safeParse(action.update);
+      const known = knownUpdateSchema.safeParse(action.update, INTERPRETED);
       if (known.success) return foldUpdate(marked, known.data, action.entryId);
-      const unstable = unstableUpdateSchema.safeParse(action.update);
+      const unstable = unstableUpdateSchema.safeParse(action.update, INTERPRETED);
       return unstable.success ? foldUnstableUpdate(marked, unstable.data) : thread;
     }
     case "providers/state":

@@ -51,11 +51,21 @@ export const toolLocationSchema = z.looseObject({
 });
 export type ToolLocation = z.infer<typeof toolLocationSchema>;
 
+/**
+ * Parse options for the update schemas: zod's interpreted path, never its compiled one. In the
+ * extension host zod would compile a parser (`new Function`) for each object schema the first time
+ * it meets one: about 90 ms in a window's first session, in the middle of its first load or turn,
+ * for parses that take microseconds either way (the webview's zod is jitless anyway: its CSP
+ * forbids eval). Per parse, not zod's global `jitless`: the extension host's zod config is shared
+ * with every other extension running there (`globalThis.__zod_globalConfig`).
+ */
+export const INTERPRETED = { jitless: true } as const;
+
 /** Arrays of which only the valid items are kept (the SDK removes unknown content items too). */
 export function lenientArray<T extends z.ZodType>(item: T) {
   return z.array(z.unknown()).transform((items) =>
     items.flatMap((raw) => {
-      const parsed = item.safeParse(raw);
+      const parsed = item.safeParse(raw, INTERPRETED);
       return parsed.success ? [parsed.data] : [];
     }),
   );

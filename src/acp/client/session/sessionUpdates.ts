@@ -16,7 +16,7 @@ import { STEER_APPLIED_METHODS } from "./steering";
 import { ToolTerminals } from "../callbacks/toolTerminals";
 import { logJson } from "../connection/logJson";
 import { capDepth } from "../../../shared/thread/boundedDepth";
-import { knownUpdateSchema } from "../../../shared/thread/sessionUpdate";
+import { INTERPRETED, knownUpdateSchema } from "../../../shared/thread/sessionUpdate";
 import { unstableUpdateSchema } from "../../../shared/thread/unstableUpdates";
 
 export interface UpdateHooks {
@@ -82,7 +82,8 @@ export class SessionUpdates {
     if (
       !this.unshown.has(tag) &&
       (this.unshown.add(tag),
-      !knownUpdateSchema.safeParse(update).success && !unstableUpdateSchema.safeParse(update).success)
+      !knownUpdateSchema.safeParse(update, INTERPRETED).success &&
+        !unstableUpdateSchema.safeParse(update, INTERPRETED).success)
     ) {
       // Vendor or newer variants are passed on (the webview may learn them) but not shown: say so once.
       this.context.logger.info(
