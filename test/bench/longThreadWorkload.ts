@@ -9,14 +9,7 @@ import { runCommand } from "../harness/browser";
 import { sleep } from "../harness/processes";
 import { ENTRIES_PER_TURN, LONG_TITLE, LONG_TURNS, longEndMarker, writeLongThreadState } from "./longThread";
 import { armInteractiveProbe, readRecord, scrollToTop, turnEndedWithout, waitForMark } from "./probes";
-import {
-  profileDir,
-  samplingProfiles,
-  startHostProfile,
-  startRendererProfile,
-  stopRendererProfile,
-  traceMainThread,
-} from "./profiling";
+import { profileDir, startHostProfile, startRendererProfile, stopRendererProfile, traceMainThread } from "./profiling";
 import { readAgentEvents } from "./rawBaseline";
 import {
   armWorkbenchStamp,
@@ -70,8 +63,8 @@ export async function longThreadWorkload(
     await armInteractiveProbe(frame, longEndMarker(ctx.nonce));
     const row = await pickInPalette(run.page, "ACP: Open Session…", LONG_TITLE);
     await armWorkbenchStamp(run.page);
-    const hostProfile = samplingProfiles() && pid !== undefined ? await startHostProfile(pid) : undefined;
-    if (samplingProfiles()) await startRendererProfile(run.cdp);
+    const hostProfile = profileDir() && pid !== undefined ? await startHostProfile(pid) : undefined;
+    if (profileDir()) await startRendererProfile(run.cdp);
     const pickAndWait = async () => {
       await row.click();
       await waitForMark(frame, "interactive", END_TIMEOUT_MS, turnEndedWithout(frame, undefined, 10_000));
@@ -79,7 +72,7 @@ export async function longThreadWorkload(
     };
     await (profileDir() ? traceMainThread(run.cdp, `${ctx.runName}-load`, pickAndWait) : pickAndWait());
     const picked = await workbenchStamp(run.page);
-    if (samplingProfiles()) await stopRendererProfile(run.cdp, `${ctx.runName}-load`);
+    if (profileDir()) await stopRendererProfile(run.cdp, `${ctx.runName}-load`);
     await hostProfile?.stop(`${ctx.runName}-load`);
     // The scroll needs the whole thread, which follows the tail that made the panel interactive.
     await waitForMark(frame, "whole", END_TIMEOUT_MS);
@@ -97,9 +90,9 @@ export async function longThreadWorkload(
     const scrollFrom = (await readRecord(frame)).longTasks.length;
     let scroll: Awaited<ReturnType<typeof scrollToTop>> | undefined;
     if (withScroll) {
-      if (samplingProfiles()) await startRendererProfile(run.cdp);
+      if (profileDir()) await startRendererProfile(run.cdp);
       scroll = await scrollToTop(frame, SCROLL_FRAMES);
-      if (samplingProfiles()) await stopRendererProfile(run.cdp, `${ctx.runName}-scroll`);
+      if (profileDir()) await stopRendererProfile(run.cdp, `${ctx.runName}-scroll`);
     }
     const afterScroll = await readRecord(frame);
     const scrollTasks = afterScroll.longTasks.slice(scrollFrom);

@@ -18,7 +18,7 @@ export const profileDir = (): string | undefined => process.env.BENCH_PROFILE ||
  * frame's effects), so a frame's own cost is read with `cpu` or `none`.
  */
 const sampling = (): string => process.env.BENCH_SAMPLING ?? "cpu+heap";
-export const samplingProfiles = (): boolean => profileDir() !== undefined && sampling() !== "none";
+const samplingProfiles = (): boolean => profileDir() !== undefined && sampling() !== "none";
 const heapSampling = (): boolean => sampling().includes("heap");
 
 /**
@@ -63,9 +63,11 @@ export function readableBuild(outDir: string): Record<string, string> {
 /**
  * Starts the V8 sampling profiler of the page's renderer (same-origin iframes included), and its
  * sampling heap profiler counting what garbage collection frees too: where the allocations come
- * from that the renderer's collections (shared with the workbench) spend their time on.
+ * from that the renderer's collections (shared with the workbench) spend their time on. Nothing
+ * (and nothing to stop) unless BENCH_SAMPLING asks for them.
  */
 export async function startRendererProfile(cdp: CDPSession): Promise<void> {
+  if (!samplingProfiles()) return;
   if (heapSampling()) {
     await cdp.send("HeapProfiler.enable");
     await cdp.send("HeapProfiler.startSampling", {
@@ -80,6 +82,7 @@ export async function startRendererProfile(cdp: CDPSession): Promise<void> {
 }
 
 export async function stopRendererProfile(cdp: CDPSession, name: string): Promise<string | undefined> {
+  if (!samplingProfiles()) return undefined;
   const dir = profileDir();
   const { profile } = await cdp.send("Profiler.stop");
   const heap = heapSampling() ? (await cdp.send("HeapProfiler.stopSampling")).profile : undefined;
@@ -102,9 +105,10 @@ export interface HostProfiler {
 /**
  * Profiles the extension host: SIGUSR1 opens Node's inspector on 127.0.0.1:9229 (the default),
  * then the V8 profiler runs over its WebSocket. Undefined when the inspector does not come up
- * (port taken, signal ignored): profiling is best-effort.
+ * (port taken, signal ignored), or with BENCH_SAMPLING=none: profiling is best-effort.
  */
 export async function startHostProfile(pid: number): Promise<HostProfiler | undefined> {
+  if (!samplingProfiles()) return undefined;
   const { WebSocket } = await import("ws");
   process.kill(pid, "SIGUSR1");
   let url: string | undefined;

@@ -13,14 +13,7 @@ import { eventually } from "../harness/chat";
 import { sleep } from "../harness/processes";
 import { endMarker, startMarker } from "../fakeAgent/benchScenarios";
 import { armStreamProbe, readRecord, turnEndedWithout, waitForMark, type BenchRecord } from "./probes";
-import {
-  profileDir,
-  samplingProfiles,
-  startHostProfile,
-  startRendererProfile,
-  stopRendererProfile,
-  traceMainThread,
-} from "./profiling";
+import { profileDir, startHostProfile, startRendererProfile, stopRendererProfile, traceMainThread } from "./profiling";
 import { readAgentEvents } from "./rawBaseline";
 import { extensionHostPid, heapAfterGcMb, innerFrame, openReadyChat, rssMb, sampleRss, type UiRun } from "./ui";
 import type { Sample } from "./figures";
@@ -68,8 +61,8 @@ export async function streamWorkload(
     const sampler = pid === undefined ? undefined : sampleRss(pid);
     if (sampler) cleanup.push(() => sampler.stop());
     await armStreamProbe(frame, startMarker(ctx.nonce), endMarker(ctx.nonce));
-    const hostProfile = samplingProfiles() && pid !== undefined ? await startHostProfile(pid) : undefined;
-    if (samplingProfiles()) await startRendererProfile(run.cdp);
+    const hostProfile = profileDir() && pid !== undefined ? await startHostProfile(pid) : undefined;
+    if (profileDir()) await startRendererProfile(run.cdp);
     step("sending");
     const sendAndWait = async () => {
       await view.send.click({ timeout: 30_000 });
@@ -82,7 +75,7 @@ export async function streamWorkload(
     // Profiling mode: a CPU profile of a second pass would differ (caches), so the trace rides along.
     await (profileDir() ? traceMainThread(run.cdp, ctx.runName, sendAndWait) : sendAndWait());
     step("end marker painted");
-    if (samplingProfiles())
+    if (profileDir())
       step(`profiles ${await stopRendererProfile(run.cdp, ctx.runName)} ${await hostProfile?.stop(ctx.runName)}`);
     await eventually(
       async () => !/working/i.test((await view.status.textContent({ timeout: 30_000 })) ?? ""),

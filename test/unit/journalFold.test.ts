@@ -19,9 +19,23 @@ import { MemoryJournalFs } from "../support/memoryJournalFs";
 
 const DIR = "/journal";
 
-function writerOver(fs: MemoryJournalFs, clock: ManualClock, thread: () => Thread, known: StoredEntry[] = []) {
+function writerOver(
+  fs: MemoryJournalFs,
+  clock: ManualClock,
+  thread: () => Thread,
+  known: StoredEntry[] = [],
+  appendSliceChars?: number,
+) {
   return new ConversationWriter(
-    { fs, clock, dir: DIR, writerId: "w1", health: () => undefined, wrote: () => undefined },
+    {
+      fs,
+      clock,
+      dir: DIR,
+      writerId: "w1",
+      health: () => undefined,
+      wrote: () => undefined,
+      ...(appendSliceChars === undefined ? {} : { appendSliceChars }),
+    },
     { key: "k", agent: "Demo", sessionId: "s1" },
     thread,
     Promise.resolve({ entries: known, exists: false }),
@@ -91,37 +105,44 @@ const actionArb: fc.Arbitrary<(n: number) => ThreadAction> = fc.oneof(
 /** After an action: nothing, a timer tick, a write, or a flushed write (the end of a turn). */
 const writePointArb = fc.constantFrom("none", "tick", "now", "sync");
 
+/** How many characters one append may carry: the default, or so few that a write goes in many slices. */
+const sliceArb = fc.option(fc.integer({ min: 1, max: 400 }), { nil: undefined });
+
 test("folding the journal gives the thread the panel showed, at every write and at the end (property)", async () => {
   await fc.assert(
-    fc.asyncProperty(fc.array(fc.tuple(actionArb, writePointArb), { maxLength: 60 }), async (steps) => {
-      const fs = new MemoryJournalFs();
-      const clock = new ManualClock();
-      let thread: Thread = {
-        ...emptyThread,
-        modes: {
-          currentModeId: "ask",
-          availableModes: [
-            { id: "ask", name: "Ask" },
-            { id: "code", name: "Code" },
-          ],
-        },
-      };
-      const writer = writerOver(fs, clock, () => thread);
-      let n = 0;
-      for (const [make, point] of steps) {
-        thread = reduceThread(thread, make(n++));
-        writer.soon();
-        if (point === "tick") clock.advance(WRITE_DELAY_MS);
-        if (point === "now" || point === "sync") {
-          await writer.now(point === "sync");
-          assert.deepEqual(entriesOf(folded(fs)), storedEntriesOf(thread, JOURNAL_TEXT_LIMIT));
+    fc.asyncProperty(
+      fc.array(fc.tuple(actionArb, writePointArb), { maxLength: 60 }),
+      sliceArb,
+      async (steps, slice) => {
+        const fs = new MemoryJournalFs();
+        const clock = new ManualClock();
+        let thread: Thread = {
+          ...emptyThread,
+          modes: {
+            currentModeId: "ask",
+            availableModes: [
+              { id: "ask", name: "Ask" },
+              { id: "code", name: "Code" },
+            ],
+          },
+        };
+        const writer = writerOver(fs, clock, () => thread, [], slice);
+        let n = 0;
+        for (const [make, point] of steps) {
+          thread = reduceThread(thread, make(n++));
+          writer.soon();
+          if (point === "tick") clock.advance(WRITE_DELAY_MS);
+          if (point === "now" || point === "sync") {
+            await writer.now(point === "sync");
+            assert.deepEqual(entriesOf(folded(fs)), storedEntriesOf(thread, JOURNAL_TEXT_LIMIT));
+          }
         }
-      }
-      await writer.close();
-      const journal = folded(fs);
-      assert.deepEqual(entriesOf(journal), storedEntriesOf(thread, JOURNAL_TEXT_LIMIT));
-      assert.equal(journal.skipped, 0);
-    }),
+        await writer.close();
+        const journal = folded(fs);
+        assert.deepEqual(entriesOf(journal), storedEntriesOf(thread, JOURNAL_TEXT_LIMIT));
+        assert.equal(journal.skipped, 0);
+      },
+    ),
     { numRuns: 150 },
   );
 });

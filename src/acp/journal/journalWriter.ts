@@ -39,6 +39,8 @@ export interface WriterDeps {
   readonly health: (key: string, error: unknown) => void;
   /** Records reached the disk. */
   readonly wrote: (key: string) => void;
+  /** The most characters one append carries (default APPEND_SLICE_CHARS; the fold's property test draws it). */
+  readonly appendSliceChars?: number;
 }
 
 export interface WriterTarget {
@@ -291,7 +293,7 @@ export class ConversationWriter {
       const wroteRecords = count > 0;
       // Slice by slice, each taken off the queue once it is on disk: a failure keeps only the rest.
       while (count > 0) {
-        const take = sliceLength(this.queue, count);
+        const take = sliceLength(this.queue, count, this.deps.appendSliceChars ?? APPEND_SLICE_CHARS);
         await this.deps.fs.append(path, (this.newlineFirst ? "\n" : "") + this.queue.slice(0, take).join(""));
         this.queue.splice(0, take);
         count -= take;
@@ -322,11 +324,11 @@ export class ConversationWriter {
   }
 }
 
-/** How many of the first `count` lines of `queue` make one append: at least one, and at most APPEND_SLICE_CHARS unless that one is longer. */
-function sliceLength(queue: readonly string[], count: number): number {
+/** How many of the first `count` lines of `queue` make one append: at least one, and at most `limit` characters unless that one is longer. */
+function sliceLength(queue: readonly string[], count: number, limit: number): number {
   let chars = queue[0]!.length;
   let take = 1;
-  while (take < count && chars + queue[take]!.length <= APPEND_SLICE_CHARS) chars += queue[take++]!.length;
+  while (take < count && chars + queue[take]!.length <= limit) chars += queue[take++]!.length;
   return take;
 }
 
