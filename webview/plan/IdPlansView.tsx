@@ -9,7 +9,7 @@ import { useHostActions, usePanel } from "../host/hooks";
 import { useExpanded } from "../ui/uiExpansion";
 import { Codicon } from "../ui/Codicon";
 import { DisclosureButton } from "../ui/DisclosureButton";
-import { Markdown } from "../transcript/markdown/Markdown";
+import { LazyMarkdown } from "../transcript/markdown/LazyMarkdown";
 import { PlanList } from "./PlanItem";
 import { filePathOf } from "../ui/fileUri";
 import { t } from "../l10n";
@@ -58,7 +58,7 @@ function PlanBody({ plan, label }: { plan: PlanContent; label: string }) {
     case "markdown":
       return (
         <div className="id-plan-markdown">
-          <Markdown text={plan.content} />
+          <LazyMarkdown text={plan.content} />
         </div>
       );
     case "file": {
