@@ -181,6 +181,11 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const fcp = samples.figures().find((f) => f.figure === "panel.empty.fcpMs");
   if (floorFcp && fcp)
     for (const value of fcp.samples) samples.add("panel.empty.fcpOverFloorMs", value - floorFcp.median, "ms");
+  // And against a page whose one tiny script paints (what any scripted webview pays to load a script).
+  const scriptFloorFcp = samples.figures().find((f) => f.figure === "open.scriptFloorFcpMs");
+  if (scriptFloorFcp && fcp)
+    for (const value of fcp.samples)
+      samples.add("panel.empty.fcpOverScriptFloorMs", value - scriptFloorFcp.median, "ms");
 
   return {
     date: new Date().toISOString(),

@@ -83,6 +83,7 @@ export const DIAGNOSTIC_FIGURES: readonly RegExp[] = [
   /\.scrollFrames$/,
   /^panel\.empty\.(clickToActivation|clickToWebview|webviewBoot|workerReady)Ms$/,
   /^open\.floor/,
+  /^open\.scriptFloor/,
   // Two code-servers' service-worker starts apart (seconds of run-to-run spread); fcpOverFloorMs is judged.
   /^panel\.empty\.overFloorMs$/,
   // The baselines' own memory and the SDK against the bare reader: not the panel's doing.

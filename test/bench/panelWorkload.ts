@@ -1,6 +1,7 @@
 /**
  * The `panel` workload in real VS Code: the empty panel (no agent configured), its first paint and
- * VS Code's activation time; and the floor, the same view serving a page without a bundle.
+ * VS Code's activation time; and two floors: the same view serving a page without a bundle, and
+ * one whose only script (a few bytes) paints: what loading any script through VS Code costs.
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -17,6 +18,9 @@ import { SETTLE_MS, withUi, type WorkloadContext, type WorkloadResult } from "./
 
 /** The page that paints one element and loads nothing (same view, host and CSP): the floor of opening. */
 const FLOOR_HTML = join(dirname(fileURLToPath(import.meta.url)), "floorWebview.html");
+/** The same with one tiny module script that paints the element: the floor of a page built by a script. */
+const SCRIPT_FLOOR_HTML = join(dirname(fileURLToPath(import.meta.url)), "scriptFloorWebview.html");
+const SCRIPT_FLOOR_JS = join(dirname(fileURLToPath(import.meta.url)), "scriptFloor.js");
 
 /**
  * The empty panel (no agent configured): its first contentful paint and the activation time; and,
@@ -30,8 +34,17 @@ export async function panelWorkload(ctx: WorkloadContext): Promise<WorkloadResul
     undefined,
     (run) => openToFirstPaint(run),
   );
+  const scriptFloor = await withUi(
+    {
+      ...ctx,
+      overlay: { ...ctx.overlay, "media/webview.html": SCRIPT_FLOOR_HTML, "dist/webview/main.js": SCRIPT_FLOOR_JS },
+    },
+    "bench-script-floor",
+    undefined,
+    (run) => openToFirstPaint(run),
+  );
   return withUi(ctx, "bench-panel", undefined, async (run) => {
-    const { clicked, paint, outerOrigin, outerMarks, activationStarted } = await openToFirstPaint(run);
+    const { clicked, paint, outerOrigin, outerMarks, activationStarted, resources } = await openToFirstPaint(run);
     const activation = await activationTime(run.page);
     const openToFcp =
       paint.fcp === undefined || clicked === undefined ? undefined : paint.timeOrigin + paint.fcp - clicked;
@@ -53,6 +66,7 @@ export async function panelWorkload(ctx: WorkloadContext): Promise<WorkloadResul
       ["open.floor", floor.openToFcpMs, "ms"],
       ["open.floorWorkerReadyMs", workerReady(floor.outerMarks), "ms"],
       ["open.floorFcpMs", floor.paint.fcp, "ms"],
+      ["open.scriptFloorFcpMs", scriptFloor.paint.fcp, "ms"],
       ["activation.ms", activation?.total, "ms"],
     ];
     return {
@@ -61,6 +75,8 @@ export async function panelWorkload(ctx: WorkloadContext): Promise<WorkloadResul
         paint,
         outerMarks,
         activation,
+        scriptFloor: { paint: scriptFloor.paint, resources: scriptFloor.resources },
+        resources,
         floor: {
           paint: floor.paint,
           outerMarks: floor.outerMarks,
@@ -94,6 +110,10 @@ async function openToFirstPaint(run: UiRun) {
     await sleep(100);
     paint = await paintTimings(frame);
   }
+  // Each file the page loaded (VS Code's service worker serves them): name, start and end, ms from the frame's origin.
+  const resources = (await frame.evaluate(
+    `performance.getEntriesByType("resource").map((r) => [r.name.split("/").pop(), Math.round(r.startTime), Math.round(r.responseEnd)])`,
+  )) as Array<[string, number, number]>;
   // Where the time before the first paint goes: the outer webview iframe (VS Code's host page)
   // starts loading after activation and resolveWebviewView; our HTML loads in the inner frame.
   const outer = frame.parentFrame();
@@ -111,7 +131,7 @@ async function openToFirstPaint(run: UiRun) {
   const activationStarted = activatedLine ? new Date(`${activatedLine[1]}T${activatedLine[2]}`).getTime() : undefined;
   const openToFcpMs =
     paint.fcp === undefined || clicked === undefined ? undefined : paint.timeOrigin + paint.fcp - clicked;
-  return { clicked, paint, outerOrigin, outerMarks, activationStarted, openToFcpMs };
+  return { clicked, paint, outerOrigin, outerMarks, activationStarted, openToFcpMs, resources };
 }
 
 /** The remote extension host's log (user-data/logs/<session>/exthost1/remoteexthost.log), "" before it exists. */
