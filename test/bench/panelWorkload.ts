@@ -12,6 +12,7 @@ import { runCommand } from "../harness/browser";
 import { eventually } from "../harness/chat";
 import { safeReaddir, sleep } from "../harness/processes";
 import { paintTimings } from "./probes";
+import { profileDir, startRendererProfile, stopRendererProfile } from "./profiling";
 import { innerFrame, openPanel, type UiRun } from "./ui";
 import type { Sample } from "./figures";
 import { SETTLE_MS, withUi, type WorkloadContext, type WorkloadResult } from "./uiWorkload";
@@ -44,7 +45,10 @@ export async function panelWorkload(ctx: WorkloadContext): Promise<WorkloadResul
     (run) => openToFirstPaint(run),
   );
   return withUi(ctx, "bench-panel", undefined, async (run) => {
-    const { clicked, paint, outerOrigin, outerMarks, activationStarted, resources } = await openToFirstPaint(run);
+    const { clicked, paint, outerOrigin, outerMarks, activationStarted, resources } = await openToFirstPaint(
+      run,
+      `${ctx.runName}-panel-open`,
+    );
     const activation = await activationTime(run.page);
     const openToFcp =
       paint.fcp === undefined || clicked === undefined ? undefined : paint.timeOrigin + paint.fcp - clicked;
@@ -92,8 +96,11 @@ function workerReady(marks: ReadonlyArray<[string, number]>): number | undefined
   return marks.find(([name]) => name.endsWith("content/workerReady"))?.[1];
 }
 
-/** Opens the view once the workbench has settled; the click and the inner frame's paint timings. */
-async function openToFirstPaint(run: UiRun) {
+/**
+ * Opens the view once the workbench has settled; the click and the inner frame's paint timings.
+ * `profileName`: profile the renderer from the click to the first paint (BENCH_PROFILE).
+ */
+async function openToFirstPaint(run: UiRun, profileName?: string) {
   // Open the view once the workbench has finished starting (its eager extensions activated):
   // the figure is then about this extension, not about VS Code's own startup.
   await eventually(
@@ -102,6 +109,7 @@ async function openToFirstPaint(run: UiRun) {
     60_000,
   );
   await sleep(SETTLE_MS);
+  if (profileName && profileDir()) await startRendererProfile(run.cdp);
   const clicked = await openPanel(run.page, true);
   const frame = await innerFrame(run.page);
   let paint = await paintTimings(frame);
@@ -110,6 +118,7 @@ async function openToFirstPaint(run: UiRun) {
     await sleep(100);
     paint = await paintTimings(frame);
   }
+  if (profileName && profileDir()) await stopRendererProfile(run.cdp, profileName);
   // Each file the page loaded (VS Code's service worker serves them): name, start and end, ms from the frame's origin.
   const resources = (await frame.evaluate(
     `performance.getEntriesByType("resource").map((r) => [r.name.split("/").pop(), Math.round(r.startTime), Math.round(r.responseEnd)])`,
