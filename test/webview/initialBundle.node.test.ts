@@ -2,7 +2,7 @@
  * What the panel's page must load before its first paint: main.js and the chunks it imports
  * statically (preload.json, which the host preloads beside it). In VS Code every byte of it comes
  * through the webview's resource loader, and the first paint waits for all of it. The Markdown
- * pipeline (marked, DOMPurify, highlight.js: about 100 KB) belongs to the transcript's lazy chunk
+ * pipeline (marked, DOMPurify, highlight.js: about 120 KB minified) belongs to the transcript's lazy chunk
  * (transcript/LazyTranscript.tsx); a static import of it from the shell (as the plans by id had)
  * puts it back in front of the first paint. Run after `node esbuild.mjs` (test:webview does).
  */
