@@ -10,8 +10,12 @@ export class MemoryJournalFs implements JournalFs {
   fail: string | undefined;
   partial = false;
   failures = 0;
-  /** How many files were read (readers that should take what is in memory read none). */
+  /** How many reads there were, whole or by range (readers that should take what is in memory read none). */
   reads = 0;
+  /** The path of each read, in order. */
+  readonly readPaths: string[] = [];
+  /** How many bytes reads returned (a reader that continues a file reads what was appended). */
+  bytesRead = 0;
   private tick = 1;
 
   constructor(private readonly now: () => number = () => this.tick++) {}
@@ -34,9 +38,21 @@ export class MemoryJournalFs implements JournalFs {
 
   async readFile(path: string): Promise<string> {
     this.reads++;
+    this.readPaths.push(path);
     const file = this.files.get(path);
     if (!file) throw Object.assign(new Error(`ENOENT: ${path}`), { code: "ENOENT" });
+    this.bytesRead += Buffer.byteLength(file.data);
     return file.data;
+  }
+
+  async readBytes(path: string, start: number, end: number): Promise<Uint8Array> {
+    this.reads++;
+    this.readPaths.push(path);
+    const file = this.files.get(path);
+    if (!file) throw Object.assign(new Error(`ENOENT: ${path}`), { code: "ENOENT" });
+    const bytes = Buffer.from(file.data).subarray(start, end);
+    this.bytesRead += bytes.length;
+    return bytes;
   }
 
   async createExclusive(path: string, data: string): Promise<void> {

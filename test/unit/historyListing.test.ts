@@ -178,9 +178,13 @@ describe("one conversation's summary", () => {
     const key = conversationKey("Demo", "s7");
     const listed = (await archive.list()).find((summary) => summary.key === key);
     await journal(fs, archive, "Demo", "s7", [user("prompt 7"), reply("ok"), reply("one more")]);
-    const reads = fs.reads;
+    const reads = fs.readPaths.length;
     const summary = await archive.summary(key);
-    assert.equal(fs.reads - reads, 1, "only the changed conversation's journal was read");
+    assert.deepEqual(
+      new Set(fs.readPaths.slice(reads)),
+      new Set([journalFile(JOURNAL, key)]),
+      "only the changed conversation's journal was read",
+    );
     assert.deepEqual(summary, { ...listed, entryCount: 3, updatedAt: summary?.updatedAt, bytes: summary?.bytes });
     assert.ok(summary!.bytes > listed!.bytes);
     assert.equal(await archive.summary(conversationKey("Demo", "unknown")), undefined);

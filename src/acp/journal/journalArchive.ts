@@ -2,7 +2,8 @@
  * The journals on disk as a ConversationArchive: one JSONL file per conversation in the
  * extension's global storage (per machine, shared by every window and workspace). Reading folds a
  * file (journalRecords.ts), resolves the earlier conversation it continues, and caches the fold
- * by size and modification time. The only bound is the disk budget: past it the conversations
+ * by size and modification time; a file that grew is folded on from where the last read stopped
+ * (journalReader.ts). The only bound is the disk budget: past it the conversations
  * touched longest ago are set aside, oldest first (retiredJournals.ts: kept a day, Bring back gives
  * their bytes back), and listed in a ledger (`pruned.log`) so the history and the transcript can
  * say so. Delete Session… sets its journal aside the same way (Undo).
@@ -11,8 +12,9 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import type { StoredEntry } from "../../shared/thread/storedTranscript";
 import type { ArchiveSubscription, ConversationArchive, ConversationSummary } from "./conversationArchive";
-import { entriesOf, foldJournal, type FoldedJournal } from "./journalRecords";
+import { entriesOf, type FoldedJournal } from "./journalRecords";
 import { journalFile, type JournalFs } from "./journalFs";
+import { JournalReader } from "./journalReader";
 import { RetiredJournals, type RetiredJournal } from "./retiredJournals";
 
 /** The default disk budget of every journal of this machine (the `acpPanel.journal.diskBudgetMB` setting). */
@@ -55,7 +57,12 @@ export interface ResolvedConversation {
 }
 
 export class JournalArchive implements ConversationArchive {
-  private readonly cache = new Map<string, { size: number; mtimeMs: number; folded: FoldedJournal }>();
+  private readonly cache = new Map<
+    string,
+    { size: number; mtimeMs: number; folded: FoldedJournal; reader: JournalReader }
+  >();
+  /** The read of each key under way: reads of one key take turns, as they continue one reader. */
+  private readonly reading = new Map<string, Promise<FoldedJournal | undefined>>();
   private readonly listeners = new Set<(key: string) => void>();
   private readonly retiredJournals: RetiredJournals;
   private live: ((key: string) => readonly StoredEntry[] | undefined) | undefined;
@@ -231,16 +238,30 @@ export class JournalArchive implements ConversationArchive {
     return names.filter((name) => name.endsWith(".jsonl")).map((name) => name.slice(0, -".jsonl".length));
   }
 
-  private async read(key: string): Promise<FoldedJournal | undefined> {
+  private read(key: string): Promise<FoldedJournal | undefined> {
+    const before = this.reading.get(key);
+    const read = (before ? before.catch(() => undefined) : Promise.resolve()).then(() => this.readNow(key));
+    this.reading.set(key, read);
+    const settled = () => {
+      if (this.reading.get(key) === read) this.reading.delete(key);
+    };
+    read.then(settled, settled);
+    return read;
+  }
+
+  private async readNow(key: string): Promise<FoldedJournal | undefined> {
     const path = journalFile(this.dir, key);
     const stat = await this.fs.stat(path).catch(() => undefined);
     if (!stat) return undefined;
     const cached = this.cache.get(key);
     if (cached && cached.size === stat.size && cached.mtimeMs === stat.mtimeMs) return cached.folded;
-    const folded = foldJournal(await this.fs.readFile(path));
-    // A few recent folds only: listing a thousand conversations must not hold them all in memory.
+    // Taken out while it reads: a read that fails leaves no reader half way through a line.
     this.cache.delete(key);
-    this.cache.set(key, { size: stat.size, mtimeMs: stat.mtimeMs, folded });
+    const reader =
+      cached && (await cached.reader.continues(stat.size)) ? cached.reader : new JournalReader(this.fs, path);
+    const folded = await reader.read(stat.size);
+    // A few recent folds only: listing a thousand conversations must not hold them all in memory.
+    this.cache.set(key, { size: stat.size, mtimeMs: stat.mtimeMs, folded, reader });
     if (this.cache.size > CACHED_FOLDS) this.cache.delete(this.cache.keys().next().value!);
     return folded;
   }

@@ -13,6 +13,8 @@ export interface JournalFs {
   /** Flushes what was appended to `path` to the disk (fsync). */
   sync(path: string): Promise<void>;
   readFile(path: string): Promise<string>;
+  /** The bytes of `path` in `[start, end)`; fewer when the file ends sooner. */
+  readBytes(path: string, start: number, end: number): Promise<Uint8Array>;
   /** Creates `path` with `data`, failing with EEXIST when it exists (a migration two windows may race on). */
   createExclusive(path: string, data: string): Promise<void>;
   readdir(path: string): Promise<string[]>;
@@ -36,6 +38,16 @@ export const nodeJournalFs: JournalFs = {
     }
   },
   readFile: (path) => fs.readFile(path, "utf8"),
+  readBytes: async (path, start, end) => {
+    const handle = await fs.open(path, "r");
+    try {
+      const buffer = Buffer.allocUnsafe(Math.max(0, end - start));
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, start);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  },
   createExclusive: (path, data) => fs.writeFile(path, data, { encoding: "utf8", flag: "wx" }),
   readdir: (path) => fs.readdir(path),
   stat: (path) => fs.stat(path),

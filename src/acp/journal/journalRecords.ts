@@ -72,7 +72,7 @@ export function foldJournal(text: string): FoldedJournal {
   const lines = text.split("\n");
   // A file that does not end in a newline was cut mid-line: its last piece is the torn tail.
   const last = lines.pop() ?? "";
-  const state = new Fold();
+  const state = new JournalFold();
   for (const line of lines) if (line.trim() !== "") state.line(line, false);
   let tornTail = false;
   if (last.trim() !== "") tornTail = !state.line(last, true);
@@ -91,7 +91,12 @@ export function entriesOf(folded: FoldedJournal, base: readonly StoredEntry[] = 
   return entries;
 }
 
-class Fold {
+/**
+ * The fold's state, fed one line at a time. A reader that continues a file where it left off
+ * (journalReader.ts) keeps one and feeds it only whole lines; `result` is a snapshot, so later
+ * lines do not change a result already handed out.
+ */
+export class JournalFold {
   agent: string | undefined;
   sessionId: string | undefined;
   cwd: string | undefined;
@@ -169,6 +174,17 @@ class Fold {
     }
   }
 
+  /** A copy to try a line on (the torn tail) without changing this one. */
+  clone(): JournalFold {
+    const copy = new JournalFold();
+    Object.assign(copy, this, {
+      changedPaths: new Set(this.changedPaths),
+      writers: [...this.writers],
+      positions: new Map(this.positions),
+    });
+    return copy;
+  }
+
   result(tornTail: boolean): FoldedJournal {
     return {
       ...(this.agent === undefined ? {} : { agent: this.agent }),
@@ -177,10 +193,10 @@ class Fold {
       ...(this.title === undefined ? {} : { title: this.title }),
       ...(this.startedAt === undefined ? {} : { startedAt: this.startedAt }),
       ...(this.cost === undefined ? {} : { cost: this.cost }),
-      changedPaths: this.changedPaths,
+      changedPaths: new Set(this.changedPaths),
       ...(this.base === undefined ? {} : { base: this.base }),
-      writers: this.writers,
-      positions: this.positions,
+      writers: [...this.writers],
+      positions: new Map(this.positions),
       length: this.length,
       skipped: this.skipped,
       tornTail,
