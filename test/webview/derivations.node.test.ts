@@ -6,7 +6,8 @@
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { shortPaths, shortenPath } from "../../webview/ui/displayPaths";
-import { formatDuration } from "../../webview/ui/format";
+import fc from "fast-check";
+import { formatCount, formatDuration } from "../../webview/ui/format";
 import { filterSessions, relativeTime, sessionRows } from "../../webview/tabs/sessionRows";
 import { runIdsOfToolCall, transcriptRows } from "../../webview/transcript/transcriptRows";
 import { describeProgress } from "../../webview/transcript/runs/runProgress";
@@ -45,6 +46,23 @@ describe("webview derivations", () => {
       transcriptRows(orphan.thread).map((row) => row.key),
       ["run:r1", "run:member:A"],
     );
+  });
+
+  it("groups a count's digits as en-US does, without Intl (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer(),
+          fc.maxSafeInteger(),
+          fc.maxSafeInteger().map((n) => -n),
+          fc.double(),
+        ),
+        (n) => assert.equal(formatCount(n), n.toLocaleString("en-US")),
+      ),
+      { numRuns: 2_000 },
+    );
+    assert.equal(formatCount(1_850), "1,850");
+    assert.equal(formatCount(999), "999");
   });
 
   it("shortens paths: the shared folder goes, at most three segments stay", () => {

@@ -26,6 +26,7 @@ import { RowBoundary } from "./RowBoundary";
 import { RunRow } from "./runs/SubagentRunView";
 import { TranscriptTail } from "./TranscriptTail";
 import { t } from "../l10n";
+import { formatCount } from "../ui/format";
 
 const keyOf = (row: TranscriptRow) => row.key;
 
@@ -87,7 +88,7 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
               )
             ) : null}
             {omitted ? (
-              <p className="transcript-empty">{t("Loading {0} earlier entries…", omitted.toLocaleString("en-US"))}</p>
+              <p className="transcript-empty">{t("Loading {0} earlier entries…", formatCount(omitted))}</p>
             ) : null}
             <div className="transcript-spacer" style={{ height: rows.before }} aria-hidden="true" />
             {visible.map((row) =>

@@ -9,6 +9,18 @@ export function formatTokens(count: number): string {
   return `${trimZero((count / 1_000_000).toFixed(1))}M`;
 }
 
+/**
+ * 12345 → "12,345", as `toLocaleString("en-US")` writes a whole number, without Intl: a page's
+ * first Intl call loads its locale data, 10 ms inside a long thread's first render (profile).
+ */
+export function formatCount(count: number): string {
+  if (!Number.isSafeInteger(count) || Object.is(count, -0)) return count.toLocaleString("en-US");
+  const digits = String(Math.abs(count));
+  let grouped = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let at = grouped.length; at < digits.length; at += 3) grouped += `,${digits.slice(at, at + 3)}`;
+  return count < 0 ? `-${grouped}` : grouped;
+}
+
 function trimZero(text: string): string {
   return text.endsWith(".0") ? text.slice(0, -2) : text;
 }
