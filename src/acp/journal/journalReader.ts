@@ -9,8 +9,8 @@
  *   last newline (a line still being written, or a crash's torn tail) is tried on a copy and read
  *   again next time. A newline byte never occurs inside a UTF-8 sequence, so every line decodes
  *   alone.
- * - The file is read in slices, never as one string: a 5 MB journal was a 5 MB string and its
- *   split lines, alive together, on the extension host.
+ * - The file is read in slices of 1 MB, each decoded and split on its own, never as one string:
+ *   a 5 MB journal was a 5 MB string and its split lines, alive together, on the extension host.
  * - Another window may have replaced the file (Delete Session… and a new conversation under the
  *   same key, Bring back putting older bytes in front). `continues` checks that the file still
  *   starts with the bytes read first and still has a newline where this reader stopped; otherwise
@@ -69,15 +69,11 @@ export class JournalReader {
     return tried.result(tornTail);
   }
 
-  /** Folds the whole lines of `bytes[0, end)`. */
+  /** Folds the whole lines of `bytes[0, end)` (decoded at once: a slice's lines end at a newline byte). */
   private foldLines(bytes: Uint8Array, end: number): void {
-    let start = 0;
-    while (start < end) {
-      const newline = bytes.indexOf(NEWLINE, start);
-      const line = decode(bytes, start, newline);
-      if (line.trim() !== "") this.fold.line(line, false);
-      start = newline + 1;
-    }
+    if (end === 0) return;
+    const lines = decode(bytes, 0, end - 1).split("\n");
+    for (const line of lines) if (line.trim() !== "") this.fold.line(line, false);
   }
 
   private noteHead(offset: number, bytes: Uint8Array): void {
