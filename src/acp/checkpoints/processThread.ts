@@ -35,9 +35,15 @@ export interface ProcessOutcome {
 
 /** Plain JavaScript (no bundler sees it): the worker's side of the protocol. */
 const WORKER_SOURCE = `
-const { parentPort } = require("node:worker_threads");
+const { parentPort, workerData } = require("node:worker_threads");
 const { execFile } = require("node:child_process");
 const { getPriority, setPriority } = require("node:os");
+// Linux keeps a nice value per thread (0 is this thread alone), and a child forked from this
+// thread starts with it: background git runs at the lower priority from its first instruction.
+// Elsewhere the value is the whole process's, so there only the child is reniced, after its spawn.
+if (workerData && workerData.background && process.platform === "linux") {
+  try { setPriority(0, Math.max(getPriority(0), 10)); } catch {}
+}
 parentPort.on("message", ({ id, call }) => {
   let child;
   const done = (error, stdout, stderr) => {
@@ -67,62 +73,88 @@ interface Reply {
   readonly stderr: string;
 }
 
-let worker: Worker | undefined;
-let broken = false;
-let nextId = 0;
-const pending = new Map<number, { readonly call: ProcessCall; readonly resolve: (outcome: ProcessOutcome) => void }>();
+/**
+ * One worker thread and its pending calls. Background calls have a worker of their own: on Linux
+ * it lowers its own thread's priority once, so the children it forks are born at it (renicing a
+ * child after its spawn raced with short commands: about 4 % of them ran at the normal priority).
+ */
+class ProcessWorker {
+  private worker: Worker | undefined;
+  private broken = false;
+  private nextId = 0;
+  private readonly pending = new Map<
+    number,
+    { readonly call: ProcessCall; readonly resolve: (outcome: ProcessOutcome) => void }
+  >();
+  /** Resolves once the worker runs (or will never: calls then run on this thread). */
+  online: Promise<void> = Promise.resolve();
 
-function settle(reply: Reply): void {
-  const waiting = pending.get(reply.id);
-  pending.delete(reply.id);
-  if (pending.size === 0) worker?.unref();
-  const out = reply.stdout;
-  waiting?.resolve({
-    code: reply.code,
-    stdout: Buffer.from(out.buffer, out.byteOffset, out.byteLength),
-    stderr: reply.stderr,
-  });
-}
+  constructor(private readonly background: boolean) {}
 
-/** The worker failed (or never really started): its calls, and every later one, run on this thread. */
-function fallBack(): void {
-  worker = undefined;
-  broken = true;
-  const calls = [...pending.values()];
-  pending.clear();
-  for (const { call, resolve } of calls) void onThisThread(call).then(resolve);
-}
-
-/** Resolves once the worker runs (or will never: calls then run on this thread). */
-let online: Promise<void> = Promise.resolve();
-
-function started(): Worker | undefined {
-  if (worker || broken) return worker;
-  try {
-    const created = new Worker(WORKER_SOURCE, { eval: true });
-    online = new Promise((resolve) => {
-      created.once("online", resolve);
-      created.once("error", () => resolve());
-      created.once("exit", () => resolve());
+  run(call: ProcessCall): Promise<ProcessOutcome> {
+    const thread = this.started();
+    if (!thread) return onThisThread(call);
+    return new Promise((resolve) => {
+      const id = ++this.nextId;
+      this.pending.set(id, { call, resolve });
+      thread.ref();
+      thread.postMessage({ id, call });
     });
-    created.on("message", settle);
-    created.on("error", fallBack);
-    created.on("exit", fallBack);
-    created.unref();
-    worker = created;
-  } catch {
-    broken = true; // e.g. a host without worker_threads: run on this thread
   }
-  return worker;
+
+  started(): Worker | undefined {
+    if (this.worker || this.broken) return this.worker;
+    try {
+      const created = new Worker(WORKER_SOURCE, { eval: true, workerData: { background: this.background } });
+      this.online = new Promise((resolve) => {
+        created.once("online", resolve);
+        created.once("error", () => resolve());
+        created.once("exit", () => resolve());
+      });
+      created.on("message", (reply: Reply) => this.settle(reply));
+      created.on("error", () => this.fallBack());
+      created.on("exit", () => this.fallBack());
+      created.unref();
+      this.worker = created;
+    } catch {
+      this.broken = true; // e.g. a host without worker_threads: run on this thread
+    }
+    return this.worker;
+  }
+
+  private settle(reply: Reply): void {
+    const waiting = this.pending.get(reply.id);
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.worker?.unref();
+    const out = reply.stdout;
+    waiting?.resolve({
+      code: reply.code,
+      stdout: Buffer.from(out.buffer, out.byteOffset, out.byteLength),
+      stderr: reply.stderr,
+    });
+  }
+
+  /** The worker failed (or never really started): its calls, and every later one, run on this thread. */
+  private fallBack(): void {
+    this.worker = undefined;
+    this.broken = true;
+    const calls = [...this.pending.values()];
+    this.pending.clear();
+    for (const { call, resolve } of calls) void onThisThread(call).then(resolve);
+  }
 }
+
+const normalCalls = new ProcessWorker(false);
+const backgroundCalls = new ProcessWorker(true);
 
 /**
  * Starts the worker ahead of the first call (it takes tens of milliseconds to boot, which the first
  * checkpoint would otherwise wait for); resolves once it runs. Idle, it keeps nothing alive.
  */
 export function startProcessThread(): Promise<void> {
-  started();
-  return online;
+  normalCalls.started();
+  backgroundCalls.started();
+  return Promise.all([normalCalls.online, backgroundCalls.online]).then(() => undefined);
 }
 
 function onThisThread(call: ProcessCall): Promise<ProcessOutcome> {
@@ -164,12 +196,5 @@ function lowerPriority(pid: number): void {
 
 /** Runs `call` to its end; never rejects (a failure is in `code`). */
 export function runProcess(call: ProcessCall): Promise<ProcessOutcome> {
-  const thread = started();
-  if (!thread) return onThisThread(call);
-  return new Promise((resolve) => {
-    const id = ++nextId;
-    pending.set(id, { call, resolve });
-    thread.ref();
-    thread.postMessage({ id, call });
-  });
+  return (call.background ? backgroundCalls : normalCalls).run(call);
 }
