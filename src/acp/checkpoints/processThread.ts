@@ -152,9 +152,10 @@ const backgroundCalls = new ProcessWorker(true);
  * checkpoint would otherwise wait for); resolves once it runs. Idle, it keeps nothing alive.
  */
 export function startProcessThread(): Promise<void> {
+  // Only the worker a user waits on: the background one (a thread costs about 10 MB) starts with
+  // the first background call, which nobody waits for.
   normalCalls.started();
-  backgroundCalls.started();
-  return Promise.all([normalCalls.online, backgroundCalls.online]).then(() => undefined);
+  return normalCalls.online;
 }
 
 function onThisThread(call: ProcessCall): Promise<ProcessOutcome> {
