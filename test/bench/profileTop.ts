@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 
-interface ProfileNode {
+export interface ProfileNode {
   readonly id: number;
   readonly callFrame: {
     readonly functionName: string;
@@ -17,7 +17,7 @@ interface ProfileNode {
   readonly children?: readonly number[];
 }
 
-interface CpuProfile {
+export interface CpuProfile {
   readonly nodes: readonly ProfileNode[];
   readonly startTime: number;
   readonly endTime: number;

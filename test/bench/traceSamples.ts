@@ -8,21 +8,22 @@
  * then
  *   node --import tsx test/bench/traceSamples.ts DIR/long-1-load-trace.json [tasks] [lines]
  * prints, for the longest tasks (over 50 ms), the functions with the most self and inclusive time
- * in them, and the source lines sampled most (a function's own time is often one line).
+ * in them (profileTop.ts's summary of the samples inside the task) and the source lines sampled
+ * most (a function's own time is often one line).
  */
 import { readFileSync } from "node:fs";
+import { summarise, type CpuProfile, type ProfileNode } from "./profileTop";
 
 interface TraceEvent {
   readonly name: string;
   readonly pid: number;
-  readonly tid: number;
   readonly ts: number;
   readonly dur?: number;
   readonly id?: string;
   readonly args?: { readonly data?: ProfileData };
 }
 
-interface ProfileNode {
+interface ChunkNode {
   readonly id: number;
   readonly parent?: number;
   readonly callFrame: { readonly functionName: string; readonly url?: string; readonly lineNumber?: number };
@@ -30,91 +31,101 @@ interface ProfileNode {
 
 interface ProfileData {
   readonly startTime?: number;
-  readonly cpuProfile?: { readonly nodes?: readonly ProfileNode[]; readonly samples?: readonly number[] };
+  readonly cpuProfile?: { readonly nodes?: readonly ChunkNode[]; readonly samples?: readonly number[] };
   readonly timeDeltas?: readonly number[];
   readonly lines?: readonly number[];
 }
 
-interface Sample {
-  readonly at: number;
-  readonly node: ProfileNode;
-  readonly line: number | undefined;
+/** One renderer thread's samples, in time order (µs, the trace's clock), and its call tree. */
+interface ThreadSamples {
+  readonly pid: number;
+  readonly nodes: ReadonlyMap<number, ChunkNode>;
+  readonly samples: ReadonlyArray<{ readonly at: number; readonly node: number; readonly line?: number }>;
 }
 
-/** Every sample of one profile (a renderer's thread), in time order, and its call tree's nodes. */
-function samplesOf(events: readonly TraceEvent[]): { samples: Sample[]; nodes: Map<number, ProfileNode> } {
-  const nodes = new Map<number, ProfileNode>();
-  const samples: Sample[] = [];
+function threadSamples(pid: number, events: readonly TraceEvent[]): ThreadSamples {
+  const nodes = new Map<number, ChunkNode>();
+  const samples: Array<{ at: number; node: number; line?: number }> = [];
   let at = events.find((e) => e.name === "Profile")?.args?.data?.startTime ?? 0;
   for (const event of events) {
     const data = event.args?.data;
     if (event.name !== "ProfileChunk" || !data) continue;
     for (const node of data.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
-    (data.cpuProfile?.samples ?? []).forEach((id, i) => {
+    (data.cpuProfile?.samples ?? []).forEach((node, i) => {
       at += data.timeDeltas?.[i] ?? 0;
-      const node = nodes.get(id);
-      if (node) samples.push({ at, node, line: data.lines?.[i] });
+      const line = data.lines?.[i];
+      samples.push(line === undefined ? { at, node } : { at, node, line });
     });
   }
-  return { samples, nodes };
+  return { pid, nodes, samples };
 }
 
-const nameOf = (node: ProfileNode) =>
-  `${node.callFrame.functionName || "(anonymous)"} ${node.callFrame.url?.split("/").pop() ?? ""}:${node.callFrame.lineNumber ?? ""}`;
-
-function top(totals: Map<string, number>, count: number): string {
-  return [...totals]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([name, ms]) => `  ${ms.toFixed(1).padStart(6)} ms  ${name}`)
-    .join("\n");
+/** The samples of `[from, to]` as a .cpuprofile (children from the chunks' parent links), for profileTop. */
+function windowProfile(thread: ThreadSamples, from: number, to: number): CpuProfile {
+  const inside = thread.samples.filter((s) => s.at >= from && s.at <= to);
+  const children = new Map<number, number[]>();
+  for (const node of thread.nodes.values())
+    if (node.parent !== undefined) children.set(node.parent, [...(children.get(node.parent) ?? []), node.id]);
+  const nodes: ProfileNode[] = [...thread.nodes.values()].map((node) => ({
+    id: node.id,
+    callFrame: {
+      functionName: node.callFrame.functionName,
+      url: node.callFrame.url ?? "",
+      lineNumber: node.callFrame.lineNumber ?? -1,
+      columnNumber: -1,
+    },
+    children: children.get(node.id) ?? [],
+  }));
+  return {
+    nodes,
+    startTime: from,
+    endTime: to,
+    samples: inside.map((s) => s.node),
+    timeDeltas: inside.map((s, i) => (i === 0 ? 0 : s.at - inside[i - 1]!.at)),
+  };
 }
+
+const idle = /^\((idle|program|root)\)$/;
 
 function main(): void {
   const [file, taskCount = "2", lineCount = "25"] = process.argv.slice(2);
   if (!file) throw new Error("usage: traceSamples.ts TRACE.json [tasks] [lines]");
   const parsed = JSON.parse(readFileSync(file, "utf8")) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
-  const profiles = new Map<string, TraceEvent[]>();
+  const byProfile = new Map<string, TraceEvent[]>();
   for (const e of events)
     if (e.name === "Profile" || e.name === "ProfileChunk")
-      profiles.set(`${e.pid}:${e.id}`, [...(profiles.get(`${e.pid}:${e.id}`) ?? []), e]);
-  const sampled = [...profiles].map(([key, list]) => ({ pid: Number(key.split(":")[0]), ...samplesOf(list) }));
+      byProfile.set(`${e.pid}:${e.id}`, [...(byProfile.get(`${e.pid}:${e.id}`) ?? []), e]);
+  const threads = [...byProfile.values()].map((list) => threadSamples(list[0]!.pid, list));
   const tasks = events
     .filter((e) => e.name === "RunTask" && (e.dur ?? 0) > 50_000)
     .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
     .slice(0, Number(taskCount));
+  const count = Number(lineCount);
   for (const task of tasks) {
     const end = task.ts + (task.dur ?? 0);
-    // The profile of the task's process with the most samples of real work inside it.
-    const [inside, nodes] = sampled
-      .filter((p) => p.pid === task.pid)
-      .map((p) => [p.samples.filter((s) => s.at >= task.ts && s.at <= end), p.nodes] as const)
-      .sort((a, b) => busy(b[0]) - busy(a[0]))[0] ?? [[], new Map<number, ProfileNode>()];
-    const self = new Map<string, number>();
-    const inclusive = new Map<string, number>();
+    const busy = (thread: ThreadSamples) =>
+      thread.samples.filter(
+        (s) => s.at >= task.ts && s.at <= end && !idle.test(thread.nodes.get(s.node)?.callFrame.functionName ?? ""),
+      ).length;
+    // The thread of the task's process with the most samples of real work inside it.
+    const thread = threads.filter((t) => t.pid === task.pid).sort((a, b) => busy(b) - busy(a))[0];
+    console.log(`\ntask in process ${task.pid}: ${((task.dur ?? 0) / 1000).toFixed(0)} ms`);
+    if (!thread) continue;
+    const profile = windowProfile(thread, task.ts, end);
+    const { bySelf, byTotal } = summarise(profile, count);
+    console.log(`self\n${bySelf.map((l) => `  ${String(l.selfMs).padStart(6)} ms  ${l.fn}`).join("\n")}`);
+    console.log(`inclusive\n${byTotal.map((l) => `  ${String(l.totalMs).padStart(6)} ms  ${l.fn}`).join("\n")}`);
     const lines = new Map<string, number>();
+    const inside = thread.samples.filter((s) => s.at >= task.ts && s.at <= end);
     inside.forEach((sample, i) => {
-      const ms = ((inside[i + 1]?.at ?? sample.at) - sample.at) / 1000;
-      self.set(nameOf(sample.node), (self.get(nameOf(sample.node)) ?? 0) + ms);
-      const line = `${nameOf(sample.node)} line ${sample.line ?? "?"}`;
-      lines.set(line, (lines.get(line) ?? 0) + ms);
-      const seen = new Set<string>();
-      for (let node: ProfileNode | undefined = sample.node; node;) {
-        const name = nameOf(node);
-        if (!seen.has(name)) inclusive.set(name, (inclusive.get(name) ?? 0) + ms);
-        seen.add(name);
-        node = node.parent === undefined ? undefined : nodes.get(node.parent);
-      }
+      const node = thread.nodes.get(sample.node);
+      const name = `${node?.callFrame.functionName || "(anonymous)"} line ${sample.line ?? "?"}`;
+      lines.set(name, (lines.get(name) ?? 0) + ((inside[i + 1]?.at ?? sample.at) - sample.at) / 1000);
     });
-    const count = Number(lineCount);
-    console.log(`\ntask in process ${task.pid}: ${((task.dur ?? 0) / 1000).toFixed(0)} ms, ${inside.length} samples`);
-    console.log(`self\n${top(self, count)}\ninclusive\n${top(inclusive, count)}\nlines\n${top(lines, count)}`);
+    const top = [...lines].sort((a, b) => b[1] - a[1]).slice(0, count);
+    console.log(`lines\n${top.map(([name, ms]) => `  ${ms.toFixed(1).padStart(6)} ms  ${name}`).join("\n")}`);
   }
-}
-
-function busy(samples: readonly Sample[]): number {
-  return samples.filter((s) => !/^\((idle|program|root)\)$/.test(s.node.callFrame.functionName)).length;
 }
 
 main();

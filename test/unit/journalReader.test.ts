@@ -149,9 +149,9 @@ test("the archive's reads follow a file replaced under them by another window (p
         );
         let source = conversations[0]!;
         let written = 0;
-        const put = (data: string) => {
+        const put = async (data: string) => {
           fs.files.delete(path);
-          if (data) void fs.append(path, data);
+          if (data) await fs.append(path, data);
         };
         for (const s of steps) {
           if (s.kind === "append") {
@@ -162,14 +162,14 @@ test("the archive's reads follow a file replaced under them by another window (p
             // Delete Session…, then a new conversation under the same key: a file that may be longer than the last.
             source = conversations[s.other % conversations.length]!;
             written = Math.ceil(source.length / 2);
-            put(source.slice(0, written));
+            await put(source.slice(0, written));
           } else if (s.kind === "inFront") {
             // Bring back: older bytes in front of what is there.
             const older = conversations[s.other % conversations.length]!;
             const now = fs.files.get(path)?.data ?? "";
             source = older + now + source.slice(written);
             written = older.length + now.length;
-            put(older + now);
+            await put(older + now);
           } else {
             const data = fs.files.get(path)?.data;
             const resolved = await archive.resolve("k");

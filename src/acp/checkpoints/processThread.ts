@@ -76,7 +76,7 @@ interface Reply {
 /**
  * One worker thread and its pending calls. Background calls have a worker of their own: on Linux
  * it lowers its own thread's priority once, so the children it forks are born at it (renicing a
- * child after its spawn raced with short commands: about 4 % of them ran at the normal priority).
+ * child after its spawn raced with short commands: 4 to 13 in 100 started at the normal priority).
  */
 class ProcessWorker {
   private worker: Worker | undefined;
