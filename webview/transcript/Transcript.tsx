@@ -7,7 +7,7 @@
  * What the user sends or must answer is brought into view (useRevealRequests.ts). `scrollKey` names
  * the tab whose saved scroll position applies.
  */
-import { useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ConnectionState } from "../../src/shared/wire/panelState";
 import type { ThreadEntry } from "../../src/shared/thread/thread";
 import { usePanel } from "../host/hooks";
@@ -17,6 +17,7 @@ import { type TranscriptRow, transcriptRows } from "./transcriptRows";
 import { useRevealRequests } from "./scroll/useRevealRequests";
 import { useStickToBottom } from "./scroll/useStickToBottom";
 import { useVirtualRows } from "./scroll/useVirtualRows";
+import { charsPerLine, estimateRowHeight } from "./scroll/rowEstimates";
 import { EmptyState } from "./EmptyState";
 import { EntryView } from "./EntryView";
 import { ErrorNotice } from "./ErrorNotice";
@@ -35,24 +36,15 @@ function NestedEntry({ entry }: { readonly entry: ThreadEntry }) {
   return <EntryView entry={entry} recovery={false} />;
 }
 
-/** First guesses at row heights, before a row has been measured. */
-function estimate(row: TranscriptRow): number {
-  if (row.kind === "run") return 80;
-  if (row.kind === "segment") return row.segment.estimate;
-  switch (row.entry.kind) {
-    case "user":
-      return 44;
-    case "assistant":
-      return 120;
-    case "tool_call":
-      return 60;
-    case "compaction":
-    case "error":
-    case "notice":
-      return 36;
-    case "mode_change":
-      return 28;
-  }
+/** Prose characters a line holds at the view's width (innerWidth: reading it forces no layout). */
+function useCharsPerLine(): number {
+  const [chars, setChars] = useState(() => charsPerLine(window.innerWidth));
+  useEffect(() => {
+    const onResize = () => setChars(charsPerLine(window.innerWidth));
+    window.addEventListener("resize", onResize);
+    return () => window.removeEventListener("resize", onResize);
+  }, []);
+  return chars;
 }
 
 export function Transcript({ scrollKey }: { scrollKey: string }) {
@@ -67,6 +59,8 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
   const content = useRef<HTMLDivElement>(null);
   const follow = useStickToBottom(scroller, content, items.length > 0, scrollKey);
   const { onScroll, pinned, jumpToBottom } = follow;
+  const chars = useCharsPerLine();
+  const estimate = useCallback((row: TranscriptRow) => estimateRowHeight(row, chars), [chars]);
   const rows = useVirtualRows({ scroller, items, keyOf, estimate, isPinned: follow.isPinned });
   useRevealRequests(scroller, follow, rows.scrollToRow);
 
