@@ -85,11 +85,32 @@ function windowProfile(thread: ThreadSamples, from: number, to: number): CpuProf
   };
 }
 
+/**
+ * For the samples inside a function whose name matches `pattern`: the chains of callers that lead
+ * to it (the nearest eight named frames), by time. Which component's update forced a layout, say.
+ */
+function printCallers(thread: ThreadSamples, inside: ThreadSamples["samples"], pattern: RegExp, count: number): void {
+  const chains = new Map<string, number>();
+  inside.forEach((sample, i) => {
+    const names: string[] = [];
+    for (let node = thread.nodes.get(sample.node); node; node = thread.nodes.get(node.parent ?? -1))
+      names.push(node.callFrame.functionName || "(anonymous)");
+    const at = names.findIndex((name) => pattern.test(name));
+    if (at < 0) return;
+    const chain = names.slice(at, at + 9).join(" < ");
+    chains.set(chain, (chains.get(chain) ?? 0) + ((inside[i + 1]?.at ?? sample.at) - sample.at) / 1000);
+  });
+  const top = [...chains].sort((a, b) => b[1] - a[1]).slice(0, count);
+  console.log(
+    `callers of /${pattern.source}/\n${top.map(([chain, ms]) => `  ${ms.toFixed(1).padStart(6)} ms  ${chain}`).join("\n")}`,
+  );
+}
+
 const idle = /^\((idle|program|root)\)$/;
 
 function main(): void {
-  const [file, taskCount = "2", lineCount = "25"] = process.argv.slice(2);
-  if (!file) throw new Error("usage: traceSamples.ts TRACE.json [tasks] [lines]");
+  const [file, taskCount = "2", lineCount = "25", callersOf] = process.argv.slice(2);
+  if (!file) throw new Error("usage: traceSamples.ts TRACE.json [tasks] [lines] [callers-of-regexp]");
   const parsed = JSON.parse(readFileSync(file, "utf8")) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
   const byProfile = new Map<string, TraceEvent[]>();
@@ -125,6 +146,7 @@ function main(): void {
     });
     const top = [...lines].sort((a, b) => b[1] - a[1]).slice(0, count);
     console.log(`lines\n${top.map(([name, ms]) => `  ${ms.toFixed(1).padStart(6)} ms  ${name}`).join("\n")}`);
+    if (callersOf) printCallers(thread, inside, new RegExp(callersOf), count);
   }
 }
 
