@@ -5,14 +5,13 @@
  * sit in the composer's toolbar: compact, no visible label (the select's label names it, and
  * the tooltip shows it).
  */
-import VscodeCheckbox from "@vscode-elements/react-elements/dist/components/VscodeCheckbox.js";
 import VscodeOption from "@vscode-elements/react-elements/dist/components/VscodeOption.js";
-import VscodeSingleSelect from "@vscode-elements/react-elements/dist/components/VscodeSingleSelect.js";
 import { memo } from "react";
 import type { ConfigOption } from "../../src/shared/thread/sessionUpdate";
 import { useHostActions, usePanel } from "../host/hooks";
 import { t } from "../l10n";
 import { ProviderPicker } from "./ProviderPicker";
+import { Checkbox, SingleSelect } from "../ui/QuietControls";
 
 type SelectOption = Extract<ConfigOption, { type: "select" }>;
 
@@ -57,7 +56,7 @@ const ConfigPicker = memo(function ConfigPicker({ option }: { option: ConfigOpti
   const { setConfig } = useHostActions();
   if (option.type === "boolean") {
     return (
-      <VscodeCheckbox
+      <Checkbox
         className="config-checkbox"
         label={option.name}
         checked={option.currentValue}
@@ -115,7 +114,7 @@ function Select({
 }) {
   return (
     <div className="config-picker" title={label}>
-      <VscodeSingleSelect
+      <SingleSelect
         label={label}
         value={value}
         onChange={(event: Event) => {
@@ -128,7 +127,7 @@ function Select({
             {choice.label}
           </VscodeOption>
         ))}
-      </VscodeSingleSelect>
+      </SingleSelect>
     </div>
   );
 }

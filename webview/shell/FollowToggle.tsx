@@ -1,9 +1,9 @@
 /** "Follow agent": the host reveals each tool call's location in the editor as it arrives. */
-import VscodeCheckbox from "@vscode-elements/react-elements/dist/components/VscodeCheckbox.js";
 import { useEffect, useState } from "react";
 import { getUiState, setUiState } from "../host/bridge";
 import { useHostActions } from "../host/hooks";
 import { t } from "../l10n";
+import { Checkbox } from "../ui/QuietControls";
 
 export function FollowToggle() {
   const { setFollow } = useHostActions();
@@ -13,7 +13,7 @@ export function FollowToggle() {
     if (getUiState().follow === true) setFollow(true);
   }, [setFollow]);
   return (
-    <VscodeCheckbox
+    <Checkbox
       className="follow-toggle"
       label={t("Follow agent")}
       title={t("Open the files the agent works on as it goes")}

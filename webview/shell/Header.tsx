@@ -7,7 +7,6 @@
  * composer's toolbar (Composer.tsx), where they take no rows of their own.
  */
 import VscodeOption from "@vscode-elements/react-elements/dist/components/VscodeOption.js";
-import VscodeSingleSelect from "@vscode-elements/react-elements/dist/components/VscodeSingleSelect.js";
 import { useCallback } from "react";
 import type { PanelState } from "../../src/shared/wire/panelState";
 import { useEditorSession, useHostActions, usePanel } from "../host/hooks";
@@ -17,6 +16,7 @@ import { Codicon } from "../ui/Codicon";
 import { FollowToggle } from "./FollowToggle";
 import { TabStrip } from "../tabs/TabStrip";
 import { t } from "../l10n";
+import { SingleSelect } from "../ui/QuietControls";
 
 /** The picker's last option: not an agent, but the way to add one (registry or settings). */
 const ADD_AGENT = "__acp_panel_add_agent__";
@@ -80,7 +80,7 @@ export function Header({ sessionsOpen, onToggleSessions }: HeaderProps) {
           title, and the first message says it again: here it is only the page's heading). */}
       <div className="header-row">
         <h1 className="session-title visually-hidden">{title}</h1>
-        <VscodeSingleSelect className="agent-picker" label={t("Agent")} value={selected ?? ""} onChange={onChange}>
+        <SingleSelect className="agent-picker" label={t("Agent")} value={selected ?? ""} onChange={onChange}>
           {pickerAgents(agents, selected).map((agent) => (
             <VscodeOption key={agent} value={agent}>
               {agent}
@@ -89,7 +89,7 @@ export function Header({ sessionsOpen, onToggleSessions }: HeaderProps) {
           <VscodeOption key={ADD_AGENT} value={ADD_AGENT}>
             {t("Add agent…")}
           </VscodeOption>
-        </VscodeSingleSelect>
+        </SingleSelect>
         <FollowToggle />
         <AuthStatus />
         <ContextMeter />
