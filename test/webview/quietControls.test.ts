@@ -1,8 +1,8 @@
 /**
  * The header's agent picker, the config pickers and Follow agent re-render (and the select lays the
  * whole page out) only when what they show changed: a render of their parents for another reason
- * (the session's title, config options equal to the ones shown) leaves the elements alone, and a
- * changed value still reaches them (QuietControls.tsx).
+ * (the session's title, config options equal to the ones shown, a keystroke in the composer) leaves
+ * the elements alone, and a changed value still reaches them (QuietControls.tsx).
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -71,6 +71,12 @@ describe("webview: the pickers re-render only for what they show", { timeout: 12
         await eventually(async () => assert.equal(await title.textContent(), "Parser refactor"));
         await settle(page);
         assert.deepEqual(await updates(), {}, "no select or checkbox rendered again");
+
+        // The composer renders at every keystroke, with the pickers in its toolbar.
+        await panel.prompt.pressSequentially("hello");
+        await eventually(async () => assert.equal(await panel.prompt.inputValue(), "hello"));
+        await settle(page);
+        assert.deepEqual(await updates(), {}, "typing renders no select or checkbox");
 
         // A changed value still reaches the element.
         // Sequence numbers count actions: the first batch held two.
