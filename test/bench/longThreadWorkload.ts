@@ -147,11 +147,23 @@ export async function longThreadWorkload(
         seeded,
         scroll,
         loadLongTasksByAttribution: byAttribution(loadTasks),
+        loadLongTaskTimeline: loadTasks.map((task) => ({
+          atMs: Math.round(task.start - start),
+          ms: Math.round(task.duration),
+          by: task.name,
+          after: lastMarkBefore(task.start, loaded.marks),
+        })),
         loadTopScripts: topScripts(loaded.longFrames.filter((f) => f.start >= start - 5)),
         ...(scroll ? { scrollTopScripts: topScripts(afterScroll.longFrames.slice(loaded.longFrames.length)) } : {}),
       },
     };
   });
+}
+
+/** The load's last mark (the tail's last entry shown, interactive, the whole thread) before `at`. */
+function lastMarkBefore(at: number, marks: Readonly<Record<string, { tDom: number }>>): string {
+  const passed = ["lastEntry", "interactive", "whole"].filter((name) => (marks[name]?.tDom ?? Infinity) <= at);
+  return passed.at(-1) ?? "pick";
 }
 
 /** Runs a palette command that opens a quick pick, and returns the row with `label` (not clicked). */
