@@ -7,9 +7,10 @@
  * formatted and laid out for nothing in the tail's first frame. A reply's guess is therefore taken
  * from its text: prose wraps at the view's width, fenced code does not. Within about 10 % of the
  * measured height for Markdown replies at 500 and 1,000 px; a guess errs low rather than high (a low
- * one mounts a row too many, a high one could leave the viewport's top empty for a frame).
+ * one mounts a row too many, a high one could leave the viewport's top empty for a frame). The text is
+ * read once per entry; a new width only recomputes (see TextShape).
  */
-import type { ThreadEntry } from "../../../src/shared/thread/thread";
+import type { AssistantEntry, ThreadEntry, UserEntry } from "../../../src/shared/thread/thread";
 import type { TranscriptRow } from "../transcriptRows";
 
 const LINE_PX = 20;
@@ -33,9 +34,21 @@ export function charsPerLine(width: number): number {
   return Math.max(24, Math.floor(chars / CHARS_STEP) * CHARS_STEP);
 }
 
-/** Guessed pixels for Markdown `text` at `chars` characters a line. */
-export function estimateTextHeight(text: string, chars: number): number {
-  let px = 0;
+/**
+ * What a text's height depends on, whatever the width: the pixels of its lines that do not wrap
+ * (fenced code, blank lines) and the count and length of its prose lines. Taken once per entry, so
+ * a resize of the view (every guess again, for every entry of a long thread) is arithmetic.
+ */
+interface TextShape {
+  readonly fixedPx: number;
+  readonly proseLines: number;
+  readonly proseChars: number;
+}
+
+function textShape(text: string): TextShape {
+  let fixedPx = 0;
+  let proseLines = 0;
+  let proseChars = 0;
   let fenced = false;
   let start = 0;
   while (start <= text.length) {
@@ -43,14 +56,28 @@ export function estimateTextHeight(text: string, chars: number): number {
     const end = newline === -1 ? text.length : newline;
     if (text.startsWith("```", start) || text.startsWith("~~~", start)) {
       fenced = !fenced;
-      px += LINE_PX;
-    } else if (fenced) px += CODE_LINE_PX;
-    else if (isBlank(text, start, end)) px += BLANK_LINE_PX;
-    else px += Math.ceil((end - start) / chars) * LINE_PX;
+      fixedPx += LINE_PX;
+    } else if (fenced) fixedPx += CODE_LINE_PX;
+    else if (isBlank(text, start, end)) fixedPx += BLANK_LINE_PX;
+    else {
+      proseLines += 1;
+      proseChars += end - start;
+    }
     if (newline === -1) break;
     start = newline + 1;
   }
-  return Math.round(px * LOWER_BY);
+  return { fixedPx, proseLines, proseChars };
+}
+
+/** A prose line of n characters takes ceil(n / chars) rows: n / chars and half a row, on average. */
+function shapeHeight(shape: TextShape, chars: number): number {
+  const rows = shape.proseChars / chars + shape.proseLines / 2;
+  return Math.round((shape.fixedPx + rows * LINE_PX) * LOWER_BY);
+}
+
+/** Guessed pixels for Markdown `text` at `chars` characters a line. */
+export function estimateTextHeight(text: string, chars: number): number {
+  return shapeHeight(textShape(text), chars);
 }
 
 function isBlank(text: string, start: number, end: number): boolean {
@@ -58,21 +85,39 @@ function isBlank(text: string, start: number, end: number): boolean {
   return true;
 }
 
-/** Entries are immutable: a guess is kept per entry object and width. */
-const guesses = new WeakMap<ThreadEntry, { readonly chars: number; readonly px: number }>();
+/** Entries are immutable: the shape of an entry's text is kept per entry object. */
+const shapes = new WeakMap<ThreadEntry, TextShape>();
+
+/** A reply's chunks: its messages' text, and each thought as one collapsed line. */
+function replyShape(chunks: AssistantEntry["chunks"]): TextShape {
+  let fixedPx = 0;
+  let proseLines = 0;
+  let proseChars = 0;
+  for (const chunk of chunks) {
+    const shape =
+      chunk.kind === "message" ? textShape(chunk.text) : { fixedPx: THOUGHT_PX, proseLines: 0, proseChars: 0 };
+    fixedPx += shape.fixedPx;
+    proseLines += shape.proseLines;
+    proseChars += shape.proseChars;
+  }
+  return { fixedPx, proseLines, proseChars };
+}
+
+function entryShape(entry: UserEntry | AssistantEntry): TextShape {
+  let shape = shapes.get(entry);
+  if (shape === undefined) {
+    shape = entry.kind === "user" ? textShape(entry.text) : replyShape(entry.chunks);
+    shapes.set(entry, shape);
+  }
+  return shape;
+}
 
 function entryGuess(entry: ThreadEntry, chars: number): number {
   switch (entry.kind) {
     case "user":
-      return 24 + estimateTextHeight(entry.text, chars);
+      return 24 + shapeHeight(entryShape(entry), chars);
     case "assistant":
-      return (
-        REPLY_FRAME_PX +
-        entry.chunks.reduce(
-          (sum, chunk) => sum + (chunk.kind === "message" ? estimateTextHeight(chunk.text, chars) : THOUGHT_PX),
-          0,
-        )
-      );
+      return REPLY_FRAME_PX + shapeHeight(entryShape(entry), chars);
     case "tool_call":
       return 44;
     case "compaction":
@@ -88,9 +133,5 @@ function entryGuess(entry: ThreadEntry, chars: number): number {
 export function estimateRowHeight(row: TranscriptRow, chars: number): number {
   if (row.kind === "run") return 80;
   if (row.kind === "segment") return row.segment.estimate;
-  const kept = guesses.get(row.entry);
-  if (kept?.chars === chars) return kept.px;
-  const px = entryGuess(row.entry, chars);
-  guesses.set(row.entry, { chars, px });
-  return px;
+  return entryGuess(row.entry, chars);
 }
