@@ -11,6 +11,16 @@ const react = [
 const vscodeOnly = { name: "vscode", message: "Import `vscode` only in src/vscode/ (adapters) or src/extension.ts." };
 const reactPatterns = [{ group: ["react/*", "react-dom/*"], message: "React belongs to webview/ only." }];
 
+// @vscode-elements' select and checkbox re-render (and the select lays the page out) at every
+// assignment of their value; webview/ui/QuietControls.tsx assigns it only when it changed.
+const quietControlsOnly = {
+  group: [
+    "@vscode-elements/react-elements/dist/components/VscodeSingleSelect*",
+    "@vscode-elements/react-elements/dist/components/VscodeCheckbox*",
+  ],
+  message: "Use SingleSelect and Checkbox from webview/ui/QuietControls.tsx.",
+};
+
 export default tseslint.config(
   { ignores: ["dist/**", "out/**", "node_modules/**", ".cache/**", "**/*.d.ts"] },
   ...tseslint.configs.recommended,
@@ -133,6 +143,25 @@ export default tseslint.config(
   },
   {
     files: ["webview/**/*.ts", "webview/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [vscodeOnly],
+          patterns: [
+            { group: ["node:*"], message: "The webview runs in a browser." },
+            {
+              group: ["**/src/acp/*", "**/src/vscode/*", "**/src/extension"],
+              message: "The webview imports only src/shared.",
+            },
+            quietControlsOnly,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["webview/ui/QuietControls.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",
