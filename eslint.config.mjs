@@ -11,6 +11,11 @@ const react = [
 const vscodeOnly = { name: "vscode", message: "Import `vscode` only in src/vscode/ (adapters) or src/extension.ts." };
 const reactPatterns = [{ group: ["react/*", "react-dom/*"], message: "React belongs to webview/ only." }];
 
+const webviewPatterns = [
+  { group: ["node:*"], message: "The webview runs in a browser." },
+  { group: ["**/src/acp/*", "**/src/vscode/*", "**/src/extension"], message: "The webview imports only src/shared." },
+];
+
 // @vscode-elements' select and checkbox re-render (and the select lays the page out) at every
 // assignment of their value; webview/ui/QuietControls.tsx assigns it only when it changed.
 const quietControlsOnly = {
@@ -144,39 +149,12 @@ export default tseslint.config(
   {
     files: ["webview/**/*.ts", "webview/**/*.tsx"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: [vscodeOnly],
-          patterns: [
-            { group: ["node:*"], message: "The webview runs in a browser." },
-            {
-              group: ["**/src/acp/*", "**/src/vscode/*", "**/src/extension"],
-              message: "The webview imports only src/shared.",
-            },
-            quietControlsOnly,
-          ],
-        },
-      ],
+      "no-restricted-imports": ["error", { paths: [vscodeOnly], patterns: [...webviewPatterns, quietControlsOnly] }],
     },
   },
   {
     files: ["webview/ui/QuietControls.tsx"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: [vscodeOnly],
-          patterns: [
-            { group: ["node:*"], message: "The webview runs in a browser." },
-            {
-              group: ["**/src/acp/*", "**/src/vscode/*", "**/src/extension"],
-              message: "The webview imports only src/shared.",
-            },
-          ],
-        },
-      ],
-    },
+    rules: { "no-restricted-imports": ["error", { paths: [vscodeOnly], patterns: webviewPatterns }] },
   },
   {
     // The rules of hooks and effect dependencies. The React Compiler's rules (refs in render, purity, …)

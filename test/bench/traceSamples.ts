@@ -64,8 +64,12 @@ function threadSamples(pid: number, events: readonly TraceEvent[]): ThreadSample
 function windowProfile(thread: ThreadSamples, from: number, to: number): CpuProfile {
   const inside = thread.samples.filter((s) => s.at >= from && s.at <= to);
   const children = new Map<number, number[]>();
-  for (const node of thread.nodes.values())
-    if (node.parent !== undefined) children.set(node.parent, [...(children.get(node.parent) ?? []), node.id]);
+  for (const node of thread.nodes.values()) {
+    if (node.parent === undefined) continue;
+    const siblings = children.get(node.parent);
+    if (siblings) siblings.push(node.id);
+    else children.set(node.parent, [node.id]);
+  }
   const nodes: ProfileNode[] = [...thread.nodes.values()].map((node) => ({
     id: node.id,
     callFrame: {
@@ -98,12 +102,20 @@ function printCallers(thread: ThreadSamples, inside: ThreadSamples["samples"], p
     const at = names.findIndex((name) => pattern.test(name));
     if (at < 0) return;
     const chain = names.slice(at, at + 9).join(" < ");
-    chains.set(chain, (chains.get(chain) ?? 0) + ((inside[i + 1]?.at ?? sample.at) - sample.at) / 1000);
+    chains.set(chain, (chains.get(chain) ?? 0) + sampleMs(inside, i));
   });
-  const top = [...chains].sort((a, b) => b[1] - a[1]).slice(0, count);
-  console.log(
-    `callers of /${pattern.source}/\n${top.map(([chain, ms]) => `  ${ms.toFixed(1).padStart(6)} ms  ${chain}`).join("\n")}`,
-  );
+  printRanked(`callers of /${pattern.source}/`, chains, count);
+}
+
+/** A sample's time: until the next sample of its thread. */
+function sampleMs(inside: ThreadSamples["samples"], i: number): number {
+  const sample = inside[i]!;
+  return ((inside[i + 1]?.at ?? sample.at) - sample.at) / 1000;
+}
+
+function printRanked(title: string, totals: ReadonlyMap<string, number>, count: number): void {
+  const top = [...totals].sort((a, b) => b[1] - a[1]).slice(0, count);
+  console.log(`${title}\n${top.map(([name, ms]) => `  ${ms.toFixed(1).padStart(6)} ms  ${name}`).join("\n")}`);
 }
 
 const idle = /^\((idle|program|root)\)$/;
@@ -142,10 +154,9 @@ function main(): void {
     inside.forEach((sample, i) => {
       const node = thread.nodes.get(sample.node);
       const name = `${node?.callFrame.functionName || "(anonymous)"} line ${sample.line ?? "?"}`;
-      lines.set(name, (lines.get(name) ?? 0) + ((inside[i + 1]?.at ?? sample.at) - sample.at) / 1000);
+      lines.set(name, (lines.get(name) ?? 0) + sampleMs(inside, i));
     });
-    const top = [...lines].sort((a, b) => b[1] - a[1]).slice(0, count);
-    console.log(`lines\n${top.map(([name, ms]) => `  ${ms.toFixed(1).padStart(6)} ms  ${name}`).join("\n")}`);
+    printRanked("lines", lines, count);
     if (callersOf) printCallers(thread, inside, new RegExp(callersOf), count);
   }
 }

@@ -16,25 +16,29 @@ import type { VscodeCheckbox as CheckboxElement } from "@vscode-elements/element
 import type { VscodeSingleSelect as SelectElement } from "@vscode-elements/elements/dist/vscode-single-select/vscode-single-select.js";
 import { type ComponentPropsWithoutRef, useLayoutEffect, useRef } from "react";
 
+/**
+ * A ref for the element, and after every render (as @lit/react's own assignment ran) its `key`
+ * set to `value` when the element's own differs.
+ */
+function useQuietProperty<E extends HTMLElement, K extends keyof E>(key: K, value: E[K]) {
+  const element = useRef<E>(null);
+  useLayoutEffect(() => {
+    const node = element.current;
+    if (node && node[key] !== value) node[key] = value;
+  });
+  return element;
+}
+
 type SelectProps = Omit<ComponentPropsWithoutRef<typeof VscodeSingleSelect>, "value"> & { readonly value: string };
 
 export function SingleSelect({ value, ...props }: SelectProps) {
-  const element = useRef<SelectElement>(null);
-  // No dependencies: after every render, as @lit/react's own assignment ran.
-  useLayoutEffect(() => {
-    const select = element.current;
-    if (select && select.value !== value) select.value = value;
-  });
+  const element = useQuietProperty<SelectElement, "value">("value", value);
   return <VscodeSingleSelect ref={element} {...props} />;
 }
 
 type CheckboxProps = Omit<ComponentPropsWithoutRef<typeof VscodeCheckbox>, "checked"> & { readonly checked: boolean };
 
 export function Checkbox({ checked, ...props }: CheckboxProps) {
-  const element = useRef<CheckboxElement>(null);
-  useLayoutEffect(() => {
-    const box = element.current;
-    if (box && box.checked !== checked) box.checked = checked;
-  });
+  const element = useQuietProperty<CheckboxElement, "checked">("checked", checked);
   return <VscodeCheckbox ref={element} {...props} />;
 }
