@@ -23,8 +23,6 @@ export interface MessageSegment {
   readonly blocks: readonly string[];
   readonly from: number;
   readonly to: number;
-  /** A guess at the rendered height in pixels, before the row is measured. */
-  readonly estimate: number;
 }
 
 interface Remembered {
@@ -56,7 +54,7 @@ export function messageSegments(entry: AssistantEntry): MessageSegment[] | undef
       segments.push(
         old !== undefined && old.from === from && old.to === to && to <= unchangedBlocks
           ? old
-          : { chunkKind: chunk.kind, blocks: split.blocks, from, to, estimate: estimateHeight(split.blocks, from, to) },
+          : { chunkKind: chunk.kind, blocks: split.blocks, from, to },
       );
     }
     remembered.delete(cacheKey);
@@ -64,13 +62,4 @@ export function messageSegments(entry: AssistantEntry): MessageSegment[] | undef
     while (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
     return segments;
   });
-}
-
-/** About 70 characters a line at 20 px, plus the gap between blocks. */
-function estimateHeight(blocks: readonly string[], from: number, to: number): number {
-  let rows = 0;
-  for (let i = from; i < to; i++) {
-    for (const line of (blocks[i] ?? "").split("\n")) rows += Math.max(1, Math.ceil(line.length / 70));
-  }
-  return rows * 20 + (to - from) * 10;
 }

@@ -11,6 +11,7 @@
  * read once per entry; a new width only recomputes (see TextShape).
  */
 import type { AssistantEntry, ThreadEntry, UserEntry } from "../../../src/shared/thread/thread";
+import type { MessageSegment } from "../messages/messageSegments";
 import type { TranscriptRow } from "../transcriptRows";
 
 const LINE_PX = 20;
@@ -85,17 +86,11 @@ function isBlank(text: string, start: number, end: number): boolean {
   return true;
 }
 
-/** Entries are immutable: the shape of an entry's text is kept per entry object. */
-const shapes = new WeakMap<ThreadEntry, TextShape>();
-
-/** A reply's chunks: its messages' text, and each thought as one collapsed line. */
-function replyShape(chunks: AssistantEntry["chunks"]): TextShape {
-  let fixedPx = 0;
+function addShapes(parts: readonly TextShape[], extraFixedPx = 0): TextShape {
+  let fixedPx = extraFixedPx;
   let proseLines = 0;
   let proseChars = 0;
-  for (const chunk of chunks) {
-    const shape =
-      chunk.kind === "message" ? textShape(chunk.text) : { fixedPx: THOUGHT_PX, proseLines: 0, proseChars: 0 };
+  for (const shape of parts) {
     fixedPx += shape.fixedPx;
     proseLines += shape.proseLines;
     proseChars += shape.proseChars;
@@ -103,11 +98,36 @@ function replyShape(chunks: AssistantEntry["chunks"]): TextShape {
   return { fixedPx, proseLines, proseChars };
 }
 
+const COLLAPSED_THOUGHT: TextShape = { fixedPx: THOUGHT_PX, proseLines: 0, proseChars: 0 };
+
+/** A reply's chunks: its messages' text, and each thought as one collapsed line. */
+function replyShape(chunks: AssistantEntry["chunks"]): TextShape {
+  return addShapes(chunks.map((chunk) => (chunk.kind === "message" ? textShape(chunk.text) : COLLAPSED_THOUGHT)));
+}
+
+/** Segments are kept by the splitter while their blocks do not change: a shape per segment object. */
+const segmentShapes = new WeakMap<MessageSegment, TextShape>();
+
+/** A segment of a long reply: its blocks and the gap after each, or a collapsed thought. */
+function segmentShape(segment: MessageSegment): TextShape {
+  if (segment.chunkKind === "thought") return COLLAPSED_THOUGHT;
+  let shape = segmentShapes.get(segment);
+  if (shape === undefined) {
+    const blocks = segment.blocks.slice(segment.from, segment.to);
+    shape = addShapes(blocks.map(textShape), blocks.length * BLANK_LINE_PX);
+    segmentShapes.set(segment, shape);
+  }
+  return shape;
+}
+
+/** Entries are immutable: the shape of an entry's text is kept per entry object. */
+const entryShapes = new WeakMap<ThreadEntry, TextShape>();
+
 function entryShape(entry: UserEntry | AssistantEntry): TextShape {
-  let shape = shapes.get(entry);
+  let shape = entryShapes.get(entry);
   if (shape === undefined) {
     shape = entry.kind === "user" ? textShape(entry.text) : replyShape(entry.chunks);
-    shapes.set(entry, shape);
+    entryShapes.set(entry, shape);
   }
   return shape;
 }
@@ -132,6 +152,6 @@ function entryGuess(entry: ThreadEntry, chars: number): number {
 /** The guessed height of `row` in a view whose prose lines hold `chars` characters. */
 export function estimateRowHeight(row: TranscriptRow, chars: number): number {
   if (row.kind === "run") return 80;
-  if (row.kind === "segment") return row.segment.estimate;
+  if (row.kind === "segment") return shapeHeight(segmentShape(row.segment), chars);
   return entryGuess(row.entry, chars);
 }
