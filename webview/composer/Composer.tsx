@@ -1,242 +1,35 @@
 /**
- * The prompt box. Enter sends, Shift+Enter adds a line, Up/Down at the edges recall sent prompts,
- * Escape stops a running turn. "/" opens the agent's commands, "@word" searches files to attach;
- * pasted or dropped images become attachments too. While a turn runs the composer stays usable:
- * Send then steers the turn or queues the message (the host decides), and Stop stays available.
- * The draft (text and chips) is UI state, one per tab (`draftKey`), and survives a reload.
+ * The composer: the active tab's draft (DraftBox, keyed by the tab) above a toolbar with the
+ * session's config pickers, Stop and Send. While a turn runs the composer stays usable: Send then
+ * steers the turn or queues the message (the host decides), and Stop (or Escape) cancels it.
+ *
+ * Only the draft is keyed by the tab: the toolbar stays mounted across tab switches, so tabs on
+ * the same agent keep their pickers and only their values change. Mounting @vscode-elements'
+ * selects again at every switch read every option's text (`innerText`, a layout of the page) and
+ * the select's own box, inside the switch's task.
  */
 import VscodeButton from "@vscode-elements/react-elements/dist/components/VscodeButton.js";
-import {
-  type ChangeEvent,
-  type ClipboardEvent,
-  type DragEvent,
-  type KeyboardEvent,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from "react";
-import { getUiState, setUiState } from "../host/bridge";
-import type { ComposerCommand } from "./composerInbox";
-import { registerComposerBox, offerComposerFocus } from "../requests/composerPresence";
-import { initialPanelState } from "../../src/shared/wire/panelState";
+import { type DragEvent, useEffect, useRef, useState } from "react";
 import { useHostActions, usePanel } from "../host/hooks";
-import { useComposerCommands } from "./composerHooks";
-import { readImages, uriListAttachments } from "./imageAttachments";
-import { PromptHistory } from "./promptHistory";
-import { currentFormHandoff, subscribeFormHandoff, takeFormHandoff } from "../requests/formHandoff";
-import { useDraft } from "./useDraft";
-import { useSuggestions } from "./useSuggestions";
-import { AttachmentChips } from "./AttachmentChips";
 import { ConfigPickers } from "./ConfigPickers";
-import { MentionHighlights, mentionToken } from "./MentionHighlights";
-import { SuggestionMenu, suggestionOptionId } from "./SuggestionMenu";
+import { DraftBox, type DraftBoxHandle } from "./DraftBox";
 import { t } from "../l10n";
 
 export function Composer({ draftKey }: { draftKey: string }) {
   const phase = usePanel((state) => state.thread.turn.phase);
   const connected = usePanel((state) => state.connection.status === "ready");
-  const commands = usePanel((state) => state.thread.commands);
-  // Known (the host's snapshot is in) and without a message yet: a new tab.
-  const newTab = usePanel((state) => state !== initialPanelState && state.thread.entries.length === 0);
-  const offeredFocus = useRef(false);
-  const { sendPrompt, cancelTurn, searchMentions, fetchMention } = useHostActions();
-  const draft = useDraft(draftKey);
-  const [caret, setCaret] = useState(draft.text.length);
-  const [notice, setNotice] = useState<string | undefined>(undefined);
-  const box = useRef<HTMLTextAreaElement>(null);
-  const overlay = useRef<HTMLDivElement>(null);
-  /** Attachment uri → the "@name" token that put it there (mentions picked in this composer). */
-  const mentions = useRef(new Map<string, string>());
-  const history = useRef<PromptHistory | null>(null);
-  history.current ??= new PromptHistory(getUiState().history ?? []);
-  const caretAfterRender = useRef<number | "start" | "end" | undefined>(undefined);
-  const suggestions = useSuggestions(draft.text, caret, commands, searchMentions);
-  const { menu } = suggestions;
-  const menuId = useId();
-  const formHandoff = useSyncExternalStore(subscribeFormHandoff, currentFormHandoff);
+  const { cancelTurn } = useHostActions();
+  const draft = useRef<DraftBoxHandle>(null);
+  const [hasContent, setHasContent] = useState(false);
 
-  const hasContent = draft.text.trim() !== "" || draft.attachments.length > 0;
   // Idle: Send is always offered (an empty box sends nothing). Busy: only with something to send.
   const canSend = connected && (phase === "idle" || hasContent);
   const canStop = phase === "running";
-  const { setText, textRef, addAttachments } = draft;
-  const { receiveResults } = suggestions;
-
-  const setDraft = useCallback(
-    (text: string, caretAt?: number | "start" | "end") => {
-      caretAfterRender.current = caretAt;
-      setText(text);
-    },
-    [setText],
-  );
-
-  useLayoutEffect(() => {
-    const element = box.current;
-    const at = caretAfterRender.current;
-    if (!element || at === undefined) return;
-    caretAfterRender.current = undefined;
-    const position = at === "start" ? 0 : at === "end" ? element.value.length : at;
-    element.setSelectionRange(position, position);
-    setCaret(position);
-  }, [draft.text]);
-
-  const send = () => {
-    const text = draft.textRef.current.trim();
-    if (!canSend || (text === "" && draft.attachments.length === 0)) return;
-    sendPrompt(text, [...draft.attachments]);
-    if (text !== "") {
-      history.current?.add(text);
-      setUiState({ history: [...(history.current?.entries ?? [])] });
-    }
-    draft.clear();
-    mentions.current.clear();
-    setNotice(undefined);
-    box.current?.focus();
-  };
-
-  const pick = (index: number) => {
-    const picked = menu?.pick(index);
-    if (!picked) return;
-    if (picked.kind === "command") {
-      setDraft(`/${picked.command.name} `, "end");
-    } else {
-      // The mention stays where it was typed, as an "@name" token (highlighted by the overlay);
-      // what it names goes with the prompt as an attachment while the token is in the text.
-      const text = draft.textRef.current;
-      const attachment = picked.item.attachment ?? { uri: picked.item.uri, name: picked.item.name };
-      const token = mentionToken(picked.item.name);
-      mentions.current.set(attachment.uri, token);
-      // A URL's chip comes when the host has asked and fetched it (composer/attach).
-      if (picked.item.kind === "url") fetchMention(picked.item.uri);
-      else draft.addAttachments([attachment]);
-      const rest = text.slice(picked.to);
-      const inserted = rest.startsWith(" ") ? token : `${token} `;
-      setDraft(
-        text.slice(0, picked.from) + inserted + rest,
-        picked.from + inserted.length + (rest.startsWith(" ") ? 1 : 0),
-      );
-    }
-    box.current?.focus();
-  };
-
-  const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
-    history.current?.stopBrowsing();
-    setCaret(event.target.selectionStart);
-    setDraft(event.target.value);
-    // A mention deleted from the text takes its attachment with it.
-    for (const [uri, token] of mentions.current) {
-      if (event.target.value.includes(token)) continue;
-      mentions.current.delete(uri);
-      draft.removeAttachment(uri);
-    }
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.nativeEvent.isComposing) return;
-    if (menu && handleMenuKey(event)) return;
-    const { selectionStart, selectionEnd, value } = event.currentTarget;
-    const collapsed = selectionStart === selectionEnd;
-    if (event.key === "Enter" && !event.shiftKey && !event.altKey) {
-      event.preventDefault();
-      send();
-    } else if (event.key === "Tab" && !event.shiftKey && !event.altKey && !event.ctrlKey && takeFormHandoff()) {
-      event.preventDefault();
-    } else if (event.key === "ArrowUp" && collapsed && selectionStart === 0) {
-      const older = history.current?.previous(value);
-      if (older === undefined) return;
-      event.preventDefault();
-      setDraft(older, "start");
-    } else if (event.key === "ArrowDown" && collapsed && selectionEnd === value.length) {
-      const newer = history.current?.next();
-      if (newer === undefined) return;
-      event.preventDefault();
-      setDraft(newer, "end");
-    }
-  };
-
-  /** Keys for an open suggestion menu; true when handled. */
-  const handleMenuKey = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
-    if (!menu) return false;
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") suggestions.move(event.key === "ArrowDown" ? 1 : -1);
-    else if ((event.key === "Enter" && !event.shiftKey) || (event.key === "Tab" && !event.shiftKey)) pick(menu.active);
-    else if (event.key === "Escape") suggestions.dismiss();
-    else return false;
-    event.preventDefault();
-    return true;
-  };
-
-  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    const images = [...event.clipboardData.files].filter((file) => file.type.startsWith("image/"));
-    if (images.length === 0) return;
-    event.preventDefault();
-    void addImages(images);
-  };
 
   const onDragOver = (event: DragEvent<HTMLDivElement>) => {
     const types = [...event.dataTransfer.types];
     if (types.includes("Files") || types.includes("text/uri-list")) event.preventDefault();
   };
-
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    const files = [...event.dataTransfer.files];
-    const uris = uriListAttachments(event.dataTransfer.getData("text/uri-list"));
-    if (files.length === 0 && uris.length === 0) return;
-    event.preventDefault();
-    draft.addAttachments(uris);
-    void addImages(files);
-  };
-
-  const addImages = async (files: readonly File[]) => {
-    try {
-      const { attachments, refused } = await readImages(files);
-      draft.addAttachments(attachments);
-      setNotice(refused.length > 0 ? refused.join(" ") : undefined);
-    } catch (error) {
-      setNotice(t("Could not read the image: {0}", String(error)));
-    }
-  };
-
-  useComposerCommands(
-    useCallback(
-      (command: ComposerCommand) => {
-        switch (command.type) {
-          case "composer/insert":
-            setDraft(textRef.current + command.text, "end");
-            break;
-          case "composer/set":
-            setDraft(command.text, "end");
-            break;
-          case "composer/attach":
-            addAttachments([command.attachment]);
-            break;
-          case "mention/results":
-            receiveResults({ query: command.query, items: command.items });
-            return;
-          case "composer/focus":
-            break;
-        }
-        box.current?.focus();
-      },
-      [setDraft, textRef, addAttachments, receiveResults],
-    ),
-  );
-
-  useEffect(() => {
-    registerComposerBox(box.current);
-    return () => registerComposerBox(null);
-  }, []);
-
-  useEffect(() => {
-    // A new tab: the caret waits in the prompt box (once). A tab with a conversation keeps focus
-    // where it was: the user may be reading, or answering a card.
-    if (!newTab || offeredFocus.current) return;
-    offeredFocus.current = true;
-    offerComposerFocus();
-  }, [newTab]);
 
   useEffect(() => {
     if (!canStop) return;
@@ -248,42 +41,8 @@ export function Composer({ draftKey }: { draftKey: string }) {
   }, [canStop, cancelTurn]);
 
   return (
-    <div className="composer" onDragOver={onDragOver} onDrop={onDrop}>
-      <AttachmentChips attachments={draft.attachments} onRemove={draft.removeAttachment} />
-      {notice ? (
-        <div className="composer-notice" role="alert">
-          {notice}
-        </div>
-      ) : null}
-      {menu ? <SuggestionMenu id={menuId} menu={menu} onPick={pick} onHover={suggestions.setActive} /> : null}
-      <div className="visually-hidden" aria-live="polite">
-        {formHandoff ? t("The agent asks: {0} Press Tab to answer.", formHandoff.message) : ""}
-      </div>
-      <div className="composer-field">
-        <MentionHighlights ref={overlay} text={draft.text} tokens={[...mentions.current.values()]} />
-        <textarea
-          ref={box}
-          onScroll={(event) => {
-            if (overlay.current) overlay.current.scrollTop = event.currentTarget.scrollTop;
-          }}
-          className="composer-input"
-          aria-label={t("Prompt")}
-          aria-autocomplete="list"
-          aria-controls={menu ? menuId : undefined}
-          aria-activedescendant={menu ? suggestionOptionId(menuId, menu.active) : undefined}
-          placeholder={
-            phase === "idle"
-              ? t("Ask the agent… (/ for commands, @ to attach files)")
-              : t("Message the agent while it works…")
-          }
-          rows={2}
-          value={draft.text}
-          onChange={onChange}
-          onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
-          onKeyDown={onKeyDown}
-          onPaste={onPaste}
-        />
-      </div>
+    <div className="composer" onDragOver={onDragOver} onDrop={(event) => draft.current?.drop(event)}>
+      <DraftBox key={draftKey} ref={draft} draftKey={draftKey} canSend={canSend} onContentChange={setHasContent} />
       <div className="composer-toolbar">
         <ConfigPickers />
         <div className="composer-actions">
@@ -297,7 +56,11 @@ export function Composer({ draftKey }: { draftKey: string }) {
           >
             {t("Stop")}
           </VscodeButton>
-          <VscodeButton disabled={!canSend} aria-disabled={canSend ? "false" : "true"} onClick={send}>
+          <VscodeButton
+            disabled={!canSend}
+            aria-disabled={canSend ? "false" : "true"}
+            onClick={() => draft.current?.send()}
+          >
             {t("Send")}
           </VscodeButton>
         </div>

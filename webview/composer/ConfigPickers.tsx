@@ -15,7 +15,7 @@ import { Checkbox, SingleSelect } from "../ui/QuietControls";
 
 type SelectOption = Extract<ConfigOption, { type: "select" }>;
 
-export function ConfigPickers() {
+export const ConfigPickers = memo(function ConfigPickers() {
   const options = usePanel((state) => state.thread.configOptions);
   const modes = usePanel((state) => state.thread.modes);
   const hasProviders = usePanel((state) => (state.thread.providers?.length ?? 0) > 0);
@@ -50,7 +50,7 @@ export function ConfigPickers() {
         ))}
     </div>
   );
-}
+});
 
 const ConfigPicker = memo(function ConfigPicker({ option }: { option: ConfigOption }) {
   const { setConfig } = useHostActions();

@@ -1,7 +1,7 @@
 /**
  * The unsent prompt of one tab: its text and attachment chips. UI state, saved on every edit
  * under the tab's key (see draftBook.ts), so it survives switching tabs and reloading the view.
- * The composer is keyed by the same tab key, so a tab switch mounts it with that tab's draft.
+ * The draft box is keyed by the same tab key, so a tab switch mounts it with that tab's draft.
  */
 import { useCallback, useRef, useState } from "react";
 import type { Attachment } from "../../src/shared/wire/protocol";

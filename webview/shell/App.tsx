@@ -1,8 +1,8 @@
 /**
  * The chat panel: header (tabs, title, agent, config), then either the session list or the chat
  * of the active tab: its transcript (or the welcome view while no agent is started), status line,
- * plan, files changed, queued messages and composer. The transcript and composer are keyed by the
- * active tab, so each tab keeps its own draft and scroll position.
+ * plan, files changed, queued messages and composer. The transcript and the composer's draft are
+ * keyed by the active tab, so each tab keeps its own draft and scroll position.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { initialPanelState } from "../../src/shared/wire/panelState";
@@ -82,7 +82,7 @@ function Panel() {
           <IdPlansView />
           <FilesChanged />
           <QueuedMessages />
-          <Composer key={`composer:${tabKey}`} draftKey={tabKey} />
+          <Composer draftKey={tabKey} />
         </main>
       )}
     </div>
