@@ -17,6 +17,7 @@ import { type TranscriptRow, transcriptRows } from "./transcriptRows";
 import { useRevealRequests } from "./scroll/useRevealRequests";
 import { useStickToBottom } from "./scroll/useStickToBottom";
 import { useVirtualRows } from "./scroll/useVirtualRows";
+import { useDeferredFirstRows } from "./scroll/useDeferredFirstRows";
 import { charsPerLine, estimateRowHeight } from "./scroll/rowEstimates";
 import { EmptyState } from "./EmptyState";
 import { EntryView } from "./EntryView";
@@ -54,7 +55,9 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
   const index = usePanel((state) => state.thread.index);
   const connection = usePanel((state) => state.connection);
   const omitted = usePanel((state) => state.thread.omittedEntries);
-  const items = useMemo(() => transcriptRows({ entries, runs, runOrder, index }), [entries, runs, runOrder, index]);
+  const turnRunning = usePanel((state) => state.thread.turn.phase !== "idle");
+  const allItems = useMemo(() => transcriptRows({ entries, runs, runOrder, index }), [entries, runs, runOrder, index]);
+  const { rows: items, pending } = useDeferredFirstRows(allItems, turnRunning);
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const follow = useStickToBottom(scroller, content, items.length > 0, scrollKey);
@@ -74,7 +77,7 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
       <div className="transcript-frame">
         <div className="transcript" role="log" aria-label={t("Transcript")} ref={scroller} onScroll={onScroll}>
           <div className="transcript-content" ref={content}>
-            {items.length === 0 && !failure ? (
+            {items.length === 0 && !failure && !pending ? (
               loadingHistory(connection) ? (
                 <p className="transcript-empty">{t("Loading the session's history…")}</p>
               ) : (

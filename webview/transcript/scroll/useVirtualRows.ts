@@ -14,6 +14,7 @@
  *   margin) are mounted then, and the overscan comes back in the first frame without such a jump.
  */
 import { type RefObject, useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { findRange, overscanTooCostly } from "./rowRanges";
 
 export interface VirtualRowsOptions<T> {
   readonly scroller: RefObject<HTMLElement | null>;
@@ -100,12 +101,13 @@ export function useVirtualRows<T>({
   const top = isPinned() ? Math.max(0, total - height) : viewport.current.top;
   const wanted = findRange(layout.offsets, top - overscan, top + Math.max(height, 1) + overscan);
   // Many rows never measured would mount in one frame (a long thread's tail, a jump into rows not
-  // seen yet): the viewport's rows first, the overscan in the next frame (once: then all of it).
+  // seen yet), or the overscan alone would mount more of them than the view holds (a few long
+  // replies above it): the viewport's rows first, the overscan in the next frame (once: then all).
+  const near = findRange(layout.offsets, top - FAST_OVERSCAN_PX, top + Math.max(height, 1) + FAST_OVERSCAN_PX);
   const deferOverscan =
-    !deferredLastRender.current && unmeasuredRows(items, wanted, keyOf, heights.current) > MOUNT_AT_ONCE;
-  const range = deferOverscan
-    ? findRange(layout.offsets, top - FAST_OVERSCAN_PX, top + Math.max(height, 1) + FAST_OVERSCAN_PX)
-    : wanted;
+    !deferredLastRender.current &&
+    overscanTooCostly({ items, keyOf, heights: heights.current, offsets: layout.offsets, wanted, near, height });
+  const range = deferOverscan ? near : wanted;
   const rangeRef = useRef(range);
   rangeRef.current = range;
 
@@ -247,42 +249,4 @@ export function useVirtualRows<T>({
     flinging: fast.current,
     isMeasured,
   };
-}
-
-/** How many rows the viewport and its overscan mount at once, unmeasured, before one frame defers some. */
-const MOUNT_AT_ONCE = 10;
-
-function unmeasuredRows<T>(
-  items: readonly T[],
-  range: { start: number; end: number },
-  keyOf: (item: T) => string,
-  heights: ReadonlyMap<string, number>,
-): number {
-  let count = 0;
-  for (let at = range.start; at < range.end; at++) if (!heights.has(keyOf(items[at] as T))) count++;
-  return count;
-}
-
-/** Rows [start, end) that intersect [from, to]. */
-function findRange(offsets: Float64Array, from: number, to: number): { start: number; end: number } {
-  const count = offsets.length - 1;
-  if (count <= 0) return { start: 0, end: 0 };
-  // First row whose bottom is below `from`.
-  let low = 0;
-  let high = count;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if ((offsets[mid + 1] ?? 0) <= from) low = mid + 1;
-    else high = mid;
-  }
-  const start = Math.min(low, count - 1);
-  // First row whose top is at or below `to`.
-  low = start;
-  high = count;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if ((offsets[mid] ?? 0) < to) low = mid + 1;
-    else high = mid;
-  }
-  return { start, end: Math.max(low, start + 1) };
 }

@@ -1,0 +1,26 @@
+/**
+ * A thread's first rows (a loaded conversation's tail arriving, a tab with a conversation switched
+ * to) are rendered in a background render, which React splits into slices of a few milliseconds
+ * with frames between them. The update that brought them (the tab switch, the session's title and
+ * config options) commits first and alone, so no one task renders the header, the pickers and a
+ * screenful of Markdown at once.
+ *
+ * Only from no rows to several, and only while no turn runs: a background render restarts whenever
+ * the rows change under it, so during a stream (a tab switched to while its agent writes) it could
+ * wait for React's expiry (seconds) before showing anything. Rows shown are never taken back: once
+ * the deferred rows are there, every update renders at once, as before.
+ *
+ * `pending` is true while the rows wait: the transcript shows no empty state meanwhile.
+ */
+import { useDeferredValue } from "react";
+
+const NO_ROWS: readonly never[] = [];
+
+export function useDeferredFirstRows<T>(
+  items: readonly T[],
+  turnRunning: boolean,
+): { readonly rows: readonly T[]; readonly pending: boolean } {
+  const deferred = useDeferredValue(items, NO_ROWS);
+  const pending = deferred.length === 0 && items.length > 1 && !turnRunning;
+  return { rows: pending ? deferred : items, pending };
+}
