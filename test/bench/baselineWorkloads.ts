@@ -4,12 +4,12 @@
  * without VS Code, one tab and many; `processes`, host and agent RSS with tabs of one agent, one
  * process per tab or shared.
  */
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { endMarker } from "../fakeAgent/benchScenarios";
 import type { Sample } from "./figures";
 import { writeLongThreadState } from "./longThread";
-import { runHost, runProcesses, runRaw } from "./rawBaseline";
+import { runHost, runHostLoad, runProcesses, runRaw } from "./rawBaseline";
 import {
   CURVE_FLOOD_SIZES,
   CURVE_SESSIONS,
@@ -88,7 +88,10 @@ export function rawWorkload(baseline: BaselineRun): Sample[] {
   return samples;
 }
 
-/** `host.flood.N…` and `host.sessions.S…`: the panel's host stack, one tab at each size, then many tabs at once. */
+/**
+ * `host.flood.N…` and `host.sessions.S…`: the panel's host stack, one tab at each size, then many tabs at once;
+ * `host.long.T2000.…`: the same stack with its journal loading the long thread (the `long` workload without VS Code).
+ */
 export function hostWorkload({ node, agentScript, scratch, runs }: BaselineRun): Sample[] {
   const samples: Sample[] = [];
   for (let run = 1; run <= runs; run++) {
@@ -120,6 +123,19 @@ export function hostWorkload({ node, agentScript, scratch, runs }: BaselineRun):
         [`${prefix}.hostBatches`, result.batches, "count"],
       );
     }
+    const stateFile = join(scratch, `host-long-state-${run}.json`);
+    const workspace = join(scratch, `host-long-${run}`, "workspace");
+    mkdirSync(workspace, { recursive: true });
+    const { sessionId } = writeLongThreadState(stateFile, workspace, `host${run}`);
+    const load = runHostLoad({ node, agentScript, stateFile, sessionId, cwd: workspace });
+    samples.push(
+      ["host.long.T2000.loadMs", load.ms, "ms"],
+      ["host.long.T2000.rssPeakGrowthMB", load.rssPeakGrowthMB, "MB"],
+      ["host.long.T2000.heapGrowthMB", load.heapGrowthMB, "MB"],
+      ["host.long.T2000.youngGenerationGrowthMB", load.youngGenerationGrowthMB, "MB"],
+    );
+    rmSync(stateFile, { force: true });
+    rmSync(join(scratch, `host-long-${run}`), { recursive: true, force: true });
   }
   return samples;
 }

@@ -10,8 +10,8 @@
 import { tmpdir } from "node:os";
 import { ChatSession } from "../../src/acp/sessions/chatSession";
 import { ReplicaFeed } from "../../src/acp/sessions/replicaFeed";
-import { TRAFFIC_LINE_LIMIT, TrafficLog } from "../../src/acp/client/connection/trafficLog";
-import { systemClock, type Logger } from "../../src/acp/ports";
+import { systemClock } from "../../src/acp/ports";
+import { TrafficLogger } from "./benchLogger";
 import { definitionOf, MemoryCatalog, fixedWorkspace } from "../support/memoryPorts";
 import { startMemorySampler } from "./memorySampler";
 import { runClient } from "./clientMain";
@@ -37,19 +37,6 @@ export interface HostResult {
   readonly rssPeakGrowthMB: number;
   readonly heapGrowthMB?: number;
   readonly batches: number;
-}
-
-class TrafficLogger implements Logger {
-  readonly traffic_ = new TrafficLog();
-  info(): void {}
-  warn(): void {}
-  error(message: string): void {
-    process.stderr.write(`${message}\n`);
-  }
-  traffic(direction: "in" | "out", agent: string, render: (maxChars: number) => string): void {
-    this.traffic_.add(agent, direction, render(TRAFFIC_LINE_LIMIT), Date.now());
-  }
-  agentStderr(): void {}
 }
 
 async function run(job: HostJob): Promise<HostResult> {

@@ -1,6 +1,7 @@
 /**
  * Runs the UI-less clients against the built fake agent: the SDK client (rawClient.ts), the bare
- * NDJSON reader (bareClient.ts) and the panel's host stack (hostClient.ts); and the checkpoint
+ * NDJSON reader (bareClient.ts) and the panel's host stack (hostClient.ts, and loading the long
+ * thread with its journal: hostLoadClient.ts); and the checkpoint
  * workload (checkpointsClient.ts, no agent). Each is bundled once
  * with esbuild, then run in one Node 24 process per run (with --expose-gc, for the heap figure),
  * so it runs on the same Node as the extension host and shares nothing with the benchmark
@@ -14,11 +15,12 @@ import { buildSync } from "esbuild";
 import { repoRoot } from "../harness/paths";
 import type { RawJob, RawResult } from "./rawClient";
 import type { HostJob, HostResult } from "./hostClient";
+import type { HostLoadJob, HostLoadResult } from "./hostLoadClient";
 import type { CheckpointsJob, CheckpointsResult } from "./checkpointsClient";
 import type { ProcessesJob, ProcessesResult } from "./processesClient";
 import { scratchDir } from "../support/scratchDir";
 
-export type ClientKind = "raw" | "bare" | "host" | "checkpoints" | "processes";
+export type ClientKind = "raw" | "bare" | "host" | "hostLoad" | "checkpoints" | "processes";
 
 const bundles = new Map<ClientKind, string>();
 
@@ -94,6 +96,11 @@ export function runHost(job: Omit<HostJob, "env">): HostRun {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** One load of the seeded long thread by the panel's host stack with its journal (hostLoadClient.ts). */
+export function runHostLoad(job: HostLoadJob): HostLoadResult {
+  return runClient<HostLoadResult>("hostLoad", job.node, job);
 }
 
 /** One run of the process-sharing workload: N tabs of one agent, shared or one process per tab. */
