@@ -1,6 +1,7 @@
 /** Panel states and actions for the webview tests, typed against the shared model. */
 import type { PanelAction, PanelState } from "../../src/shared/wire/panelState";
 import { type ThreadEntry, type TurnState, emptyThread } from "../../src/shared/thread/thread";
+import type { ConfigOption } from "../../src/shared/thread/sessionUpdate";
 
 export const AGENT = "Echo Agent";
 
@@ -71,4 +72,20 @@ export function longThread(count: number, answerWords = (i: number) => 10 + (i %
       ? userEntry(`e${i}`, `question ${i}`)
       : agentEntry(`e${i}`, { kind: "message", text: `answer ${i}\n\n${"words ".repeat(answerWords(i))}` }),
   );
+}
+
+/** A "Model" select config option (Small, Large, Huge) with `model` chosen. */
+export function modelSelect(model: string): ConfigOption {
+  return {
+    type: "select",
+    id: "model",
+    name: "Model",
+    category: "model",
+    currentValue: model,
+    options: [
+      { value: "small", name: "Small" },
+      { value: "large", name: "Large" },
+      { value: "huge", name: "Huge" },
+    ],
+  };
 }

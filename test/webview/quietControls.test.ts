@@ -8,23 +8,12 @@ import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { ConfigOption } from "../../src/shared/thread/sessionUpdate";
 import type { PanelAction } from "../../src/shared/wire/panelState";
-import { acpUpdate, readyState } from "./fixtures";
+import { acpUpdate, modelSelect, readyState } from "./fixtures";
 import { eventually, settle } from "./harness";
 import { webviewSuite } from "./webviewSuite";
 
 const configOptions = (model: string, fast: boolean): ConfigOption[] => [
-  {
-    type: "select",
-    id: "model",
-    name: "Model",
-    category: "model",
-    currentValue: model,
-    options: [
-      { value: "small", name: "Small" },
-      { value: "large", name: "Large" },
-      { value: "huge", name: "Huge" },
-    ],
-  },
+  modelSelect(model),
   { type: "boolean", id: "fast", name: "Fast mode", currentValue: fast },
 ];
 

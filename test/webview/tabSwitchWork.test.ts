@@ -6,32 +6,16 @@
  */
 import * as assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { Page } from "playwright-core";
-import type { ConfigOption } from "../../src/shared/thread/sessionUpdate";
 import type { ThreadEntry } from "../../src/shared/thread/thread";
 import type { PanelState } from "../../src/shared/wire/panelState";
 import { tabsState } from "./featureFixture";
-import { agentEntry, readyState, userEntry } from "./fixtures";
+import { agentEntry, modelSelect, readyState, userEntry } from "./fixtures";
 import { eventually, settle } from "./harness";
+import type { Panel } from "./panel";
 import { webviewSuite } from "./webviewSuite";
 
-const modelOption = (model: string): ConfigOption[] => [
-  {
-    type: "select",
-    id: "model",
-    name: "Model",
-    category: "model",
-    currentValue: model,
-    options: [
-      { value: "small", name: "Small" },
-      { value: "large", name: "Large" },
-      { value: "huge", name: "Huge" },
-    ],
-  },
-];
-
-function withOptions(state: PanelState, model: string): PanelState {
-  return { ...state, thread: { ...state.thread, configOptions: modelOption(model) } };
+function withModel(state: PanelState, model: string): PanelState {
+  return { ...state, thread: { ...state.thread, configOptions: [modelSelect(model)] } };
 }
 
 function conversation(exchanges: number): ThreadEntry[] {
@@ -47,8 +31,17 @@ interface Batch {
   readonly emptyState: boolean;
 }
 
-/** Records, at each batch of DOM mutations, whether the picker, rows and the empty state are there. */
-async function recordBatches(page: Page): Promise<() => Promise<Batch[]>> {
+/**
+ * From an empty tab 1, switches to tab 2 holding `state` (its conversation and options in one
+ * snapshot, as the host sends a switch) and returns, for each batch of DOM mutations meanwhile,
+ * whether the picker, rows and the empty state were there.
+ */
+async function switchRecordingBatches(panel: Panel, state: PanelState): Promise<Batch[]> {
+  const page = panel.page;
+  await panel.snapshot(0, readyState());
+  await panel.send(tabsState("tab-1"));
+  await eventually(async () => assert.equal(await page.locator(".empty-state").count(), 1));
+  await settle(page);
   await page.evaluate(() => {
     const record = window as unknown as { batches: Batch[] };
     record.batches = [];
@@ -60,10 +53,10 @@ async function recordBatches(page: Page): Promise<() => Promise<Batch[]>> {
       });
     }).observe(document.body, { childList: true, subtree: true });
   });
-  return () => panelBatches(page);
-}
-
-function panelBatches(page: Page): Promise<Batch[]> {
+  await panel.snapshot(10, state);
+  await panel.send(tabsState("tab-2"));
+  await eventually(async () => assert.equal((await panel.transcript.getByRole("article").count()) > 0, true));
+  await settle(page);
   return page.evaluate(() => (window as unknown as { batches: Batch[] }).batches);
 }
 
@@ -73,45 +66,31 @@ describe("webview: a tab switch and a conversation's arrival", { timeout: 120_00
   it("keeps the config pickers' elements across tabs on the same agent, with each tab's value and draft", () =>
     webview.withPanel(async (panel) => {
       const page = panel.page;
-      const model = page.getByRole("combobox", { name: "Model" });
-      await panel.snapshot(0, withOptions(readyState(conversation(1)), "large"));
+      // The combobox role sits inside the select's shadow root; the value and the mark are the element's.
+      const select = page.locator(".config-pickers vscode-single-select");
+      const selectValue = () => select.evaluate((element) => (element as HTMLElement & { value: string }).value);
+      await panel.snapshot(0, withModel(readyState(conversation(1)), "large"));
       await panel.send(tabsState("tab-1"));
-      await eventually(async () => assert.equal(await model.count(), 1));
+      await eventually(async () => assert.equal(await page.getByRole("combobox", { name: "Model" }).count(), 1));
       await panel.prompt.fill("draft of tab 1");
-      await model.evaluate((element) => {
-        ((element.getRootNode() as ShadowRoot).host as HTMLElement & { keptMark?: string }).keptMark = "tab-1's select";
+      await select.evaluate((element) => {
+        (element as HTMLElement & { keptMark?: string }).keptMark = "tab-1's select";
       });
 
-      await panel.snapshot(10, withOptions(readyState(conversation(2)), "huge"));
+      await panel.snapshot(10, withModel(readyState(conversation(2)), "huge"));
       await panel.send(tabsState("tab-2"));
       await eventually(async () => assert.equal(await panel.prompt.inputValue(), ""));
-      await eventually(async () =>
-        assert.equal(
-          await model.evaluate(
-            (element) => ((element.getRootNode() as ShadowRoot).host as HTMLElement & { value: string }).value,
-          ),
-          "huge",
-        ),
-      );
+      await eventually(async () => assert.equal(await selectValue(), "huge"));
       assert.equal(
-        await model.evaluate(
-          (element) => ((element.getRootNode() as ShadowRoot).host as HTMLElement & { keptMark?: string }).keptMark,
-        ),
+        await select.evaluate((element) => (element as HTMLElement & { keptMark?: string }).keptMark),
         "tab-1's select",
         "the same select, given tab 2's value",
       );
 
-      await panel.snapshot(20, withOptions(readyState(conversation(1)), "large"));
+      await panel.snapshot(20, withModel(readyState(conversation(1)), "large"));
       await panel.send(tabsState("tab-1"));
       await eventually(async () => assert.equal(await panel.prompt.inputValue(), "draft of tab 1"));
-      await eventually(async () =>
-        assert.equal(
-          await model.evaluate(
-            (element) => ((element.getRootNode() as ShadowRoot).host as HTMLElement & { value: string }).value,
-          ),
-          "large",
-        ),
-      );
+      await eventually(async () => assert.equal(await selectValue(), "large"));
       // Send still sends the active tab's draft.
       await page.getByRole("button", { name: "Send" }).click();
       const [sent] = await panel.waitForSentOfType("prompt/send");
@@ -121,19 +100,7 @@ describe("webview: a tab switch and a conversation's arrival", { timeout: 120_00
 
   it("renders a conversation's first rows after the update that brought the pickers, with no empty state meanwhile", () =>
     webview.withPanel(async (panel) => {
-      const page = panel.page;
-      await panel.snapshot(0, readyState());
-      await panel.send(tabsState("tab-1"));
-      await eventually(async () => assert.equal(await page.locator(".empty-state").count(), 1));
-      await settle(page);
-      const batches = await recordBatches(page);
-
-      // A tab switched to: its conversation and its options in one snapshot.
-      await panel.snapshot(10, withOptions(readyState(conversation(6)), "large"));
-      await panel.send(tabsState("tab-2"));
-      await eventually(async () => assert.equal((await panel.transcript.getByRole("article").count()) > 0, true));
-      await settle(page);
-      const seen = await batches();
+      const seen = await switchRecordingBatches(panel, withModel(readyState(conversation(6)), "large"));
       const firstWithPicker = seen.findIndex((batch) => batch.picker);
       assert.ok(firstWithPicker >= 0, "the picker came");
       assert.equal(seen[firstWithPicker]?.rows, 0, `the rows come after the picker (${JSON.stringify(seen)})`);
@@ -148,19 +115,8 @@ describe("webview: a tab switch and a conversation's arrival", { timeout: 120_00
 
   it("renders the rows with the update while a turn runs (a background render would restart at every batch)", () =>
     webview.withPanel(async (panel) => {
-      const page = panel.page;
-      await panel.snapshot(0, readyState());
-      await panel.send(tabsState("tab-1"));
-      await eventually(async () => assert.equal(await page.locator(".empty-state").count(), 1));
-      await settle(page);
-      const batches = await recordBatches(page);
-
       const running = readyState(conversation(6), { phase: "running", startedAt: Date.now() });
-      await panel.snapshot(10, withOptions(running, "large"));
-      await panel.send(tabsState("tab-2"));
-      await eventually(async () => assert.equal((await panel.transcript.getByRole("article").count()) > 0, true));
-      await settle(page);
-      const seen = await batches();
+      const seen = await switchRecordingBatches(panel, withModel(running, "large"));
       const firstWithPicker = seen.findIndex((batch) => batch.picker);
       assert.ok((seen[firstWithPicker]?.rows ?? 0) > 0, `rows and picker together (${JSON.stringify(seen)})`);
       await panel.assertHealthy();
