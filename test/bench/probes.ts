@@ -73,7 +73,7 @@ export interface BenchRecord {
     tEnd?: number;
     wEnd?: number;
     /** The first six batches after the send: arrival (ms after it), action count, seq range. */
-    early?: Array<{ t: number; actions: number; seq: number; through?: number }>;
+    early?: Array<{ t: number; actions: number; seq: number; through?: number; types?: string[] }>;
   };
   readonly longTasks: readonly LongTask[];
   readonly longFrames: readonly LongFrame[];
@@ -126,7 +126,7 @@ export async function armStreamProbe(frame: Frame, startMarker: string, endMarke
       const now = performance.now();
       if (m.tFirst === undefined) { m.tFirst = now; m.wFirst = Date.now(); }
       // The turn's first batches: when each arrived (after the send), how many actions, which seqs.
-      if (m.count <= 6) (m.early = m.early || []).push({ t: Math.round(now - b.tSend), actions: m.actions - (m.earlyActions || 0), seq: data.seq, through: data.through });
+      if (m.count <= 6) (m.early = m.early || []).push({ t: Math.round(now - b.tSend), actions: m.actions - (m.earlyActions || 0), seq: data.seq, through: data.through, types: Array.isArray(data.actions) ? data.actions.map((a) => a.type + (a.update && a.update.sessionUpdate ? ':' + a.update.sessionUpdate : '')).slice(0, 4) : [] });
       m.earlyActions = m.actions;
       m.tLast = now;
       if (m.tStart === undefined && JSON.stringify(data).includes(markers[0][1])) { m.tStart = now; m.wStart = Date.now(); m.startBatchActions = data.actions.length; }

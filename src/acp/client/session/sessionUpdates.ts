@@ -4,7 +4,8 @@
  * capped, except message and thought chunks (the streaming hot path, flat by shape). CodeBuddy
  * team members' updates go to a lane of their own; `subagent_update` announces a child session;
  * tool calls may stream the agent's own shell output (toolTerminals.ts). Variants this client
- * does not know are passed on (the webview may learn them) and logged once per variant. Ext
+ * does not know are passed on (the webview may learn them) and logged once per variant, checked
+ * after the event loop turn that brought them (off the streaming path). Ext
  * notifications: steer acknowledgements and Lody's subagent events; others are only logged. A
  * warning or error `notice` the agent sends live (not in a `session/load` replay) is also told to
  * `agentNotice`, which raises a toast; every notice, info included, stays in the timeline as a banner.
@@ -78,17 +79,12 @@ export class SessionUpdates {
       return;
     }
     if (tag === "subagent_update") this.hooks.children.observe(update);
-    // Checked once per variant (not per chunk: this is the streaming hot path).
-    if (
-      !this.unshown.has(tag) &&
-      (this.unshown.add(tag),
-      !knownUpdateSchema.safeParse(update, INTERPRETED).success &&
-        !unstableUpdateSchema.safeParse(update, INTERPRETED).success)
-    ) {
-      // Vendor or newer variants are passed on (the webview may learn them) but not shown: say so once.
-      this.context.logger.info(
-        `${this.context.client.name}: session/update "${tag}" is not shown (unknown variant or unexpected fields): ${logJson(update, 300)}`,
-      );
+    // Checked once per variant, and after this turn of the event loop: a variant's first update is
+    // often a reply's first chunk, and the schemas' first parse in a fresh host takes ~10 ms.
+    if (!this.unshown.has(tag)) {
+      this.unshown.add(tag);
+      const first = update;
+      setImmediate(() => this.reportIfUnshown(tag, first));
     }
     if (tag === "notice" && this.hooks.live()) this.noticeArrived(update as object);
     if (tag === "tool_call" || tag === "tool_call_update")
@@ -98,6 +94,15 @@ export class SessionUpdates {
       entryId: this.context.newId(),
       update: update as { sessionUpdate: string },
     });
+  }
+
+  /** Vendor or newer variants are passed on (the webview may learn them) but not shown: say so once. */
+  private reportIfUnshown(tag: string, update: unknown): void {
+    if (knownUpdateSchema.safeParse(update, INTERPRETED).success) return;
+    if (unstableUpdateSchema.safeParse(update, INTERPRETED).success) return;
+    this.context.logger.info(
+      `${this.context.client.name}: session/update "${tag}" is not shown (unknown variant or unexpected fields): ${logJson(update, 300)}`,
+    );
   }
 
   private noticeArrived(update: object): void {
