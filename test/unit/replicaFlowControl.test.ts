@@ -4,64 +4,22 @@
  * sends meanwhile goes out as one larger batch. The real ReplicaStore folds every batch, so the
  * numbering is checked end to end: no resync, and the webview ends with the host's state.
  */
-import { test, afterEach } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { PanelStore } from "../../src/acp/sessions/panelStore";
 import { HISTORY_SLICE_ENTRIES, ReplicaFeed, TAIL_ENTRIES } from "../../src/acp/sessions/replicaFeed";
-import type { PanelAction } from "../../src/shared/wire/panelState";
 import type { HostMessage, WebviewMessage } from "../../src/shared/wire/protocol";
 import { ReplicaStore } from "../../webview/host/store";
-import { waitFor } from "../support/waitFor";
-
-const FLUSH_MS = 5;
-const ACK_TIMEOUT_MS = 300;
-/** An ack timeout no test waits for: on a loaded machine the short one would fire mid-test. */
-const PATIENT_MS = 60_000;
-const disposers: Array<() => void> = [];
-afterEach(() => disposers.splice(0).forEach((dispose) => dispose()));
-
-/**
- * Only to show that nothing goes out meanwhile; what must go out is waited for as a condition
- * (`sent`), as the flush timer fires late on a loaded machine.
- */
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const sent = (count: () => number, expected: number, what: string) => waitFor(count, (n) => n >= expected, what);
-const chunk = (n: number): PanelAction => ({
-  type: "acp/update",
-  entryId: "reply",
-  update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: `part ${n} ` } },
-});
-
-/** A host store and feed wired to a real webview store whose frames run when `frame()` says. */
-function wiredPanel(options: { acks: boolean; ackTimeoutMs?: number; store?: PanelStore }) {
-  const store = options.store ?? new PanelStore();
-  const frames: Array<() => void> = [];
-  const fromWebview: WebviewMessage[] = [];
-  const posted: HostMessage[] = [];
-  const replica = new ReplicaStore(
-    (message) => {
-      fromWebview.push(message);
-      if (message.type === "state/ack" && options.acks) feed.acknowledge(message.seq, message.history);
-    },
-    (callback) => void frames.push(callback),
-  );
-  const feed: ReplicaFeed = new ReplicaFeed(
-    (message) => {
-      posted.push(message);
-      replica.receive(message);
-    },
-    FLUSH_MS,
-    options.ackTimeoutMs ?? PATIENT_MS,
-  );
-  disposers.push(() => feed.dispose());
-  feed.bind(store);
-  replica.start();
-  feed.snapshot();
-  /** Runs the webview's pending animation frame (publish, then ack). */
-  const frame = () => frames.splice(0).forEach((callback) => callback());
-  const batches = () => posted.flatMap((m) => (m.type === "state/actions" ? [m] : []));
-  return { store, replica, feed, frame, fromWebview, posted, batches };
-}
+import {
+  ACK_TIMEOUT_MS,
+  FLUSH_MS,
+  PATIENT_MS,
+  chunk,
+  disposers,
+  sent,
+  wait,
+  wiredPanel,
+} from "../support/wiredReplica";
 
 test("while two batches are being rendered, new actions wait and then go out together", async () => {
   const { store, replica, frame, fromWebview, batches } = wiredPanel({ acks: true });

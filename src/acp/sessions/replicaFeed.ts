@@ -16,6 +16,12 @@
  * rendered it (`state/ack`); until then new actions pile up in `pending` and go out together.
  * Two, not one: the first chunk of a reply must not wait for the ack of the turn's start, which
  * comes late while the workbench handles the Send click and the host reads the agent's burst.
+ * And a reply's first output (its first message or thought chunk, tool call or plan after
+ * `turn/started`) may take one slot more, once per turn: a turn's start is often two batches
+ * (`turn/started`, then `checkpoint/taken`), both unacknowledged when that output comes, and in a
+ * tool storm the first chunk waited 70 ms for the ack with hundreds of actions piling up behind it.
+ * Not every action after a quiet spell: a flood is folded once per read, often more than
+ * `flushMs` apart, and a third batch in flight there makes smaller batches, each rendered.
  * In code-server the webview shares its main thread with the workbench that relays every
  * message, so a stream of small batches would be delivered one per (long) frame; this way each
  * frame takes everything that arrived while the previous one rendered. An ack that does not come
@@ -79,7 +85,13 @@ export class ReplicaFeed {
     private readonly flushMs = 8,
     private readonly ackTimeoutMs = 400,
     private readonly maxInFlight = 2,
+    private readonly now: () => number = () => performance.now(),
   ) {}
+
+  /** A turn started and no output of its reply has been enqueued yet. */
+  private turnAwaitsOutput = false;
+  /** The reply's first output is in `pending`: the batch that takes it may use the slot kept for it. */
+  private firstOutputPending = false;
 
   /** True once a snapshot went out (until `unsync`): actions are streamed. */
   get isSynced(): boolean {
@@ -90,7 +102,7 @@ export class ReplicaFeed {
   bind(store: PanelStore | undefined): void {
     if (this.bound?.store === store) return;
     for (const subscription of this.bound?.subscriptions ?? []) subscription.dispose();
-    this.pending = [];
+    this.dropPending();
     this.settleAcks();
     this.clearHistory();
     this.bound = store
@@ -108,7 +120,7 @@ export class ReplicaFeed {
 
   /** Sends a snapshot of the bound store; its actions are streamed from then on. */
   snapshot(): void {
-    this.pending = [];
+    this.dropPending();
     this.clearHistory();
     const store = this.bound?.store;
     if (!store) return;
@@ -149,7 +161,7 @@ export class ReplicaFeed {
   /** The webview is gone or reloading: nothing is posted until it asks for a snapshot. */
   unsync(): void {
     this.synced = false;
-    this.pending = [];
+    this.dropPending();
     this.settleAcks();
     this.clearHistory();
   }
@@ -184,7 +196,7 @@ export class ReplicaFeed {
     this.clearHistory();
     const store = this.bound?.store;
     if (!store || !this.synced) return;
-    this.pending = [];
+    this.dropPending();
     this.settleAcks();
     this.post({ type: "state/snapshot", seq: store.seq, state: store.state });
   }
@@ -198,22 +210,32 @@ export class ReplicaFeed {
     return this.inFlight.length >= this.maxInFlight;
   }
 
+  private get canPost(): boolean {
+    return this.inFlight.length < this.maxInFlight + (this.firstOutputPending ? 1 : 0);
+  }
+
   private enqueue(store: PanelStore, action: PanelAction, seq: number, replayed: boolean): void {
     // Not synced: the next snapshot carries it. Replayed: the snapshot at the replay's end does.
     if (!this.synced || replayed || this.bound?.store !== store) return;
-    const now = performance.now();
+    const now = this.now();
     const quiet = now - this.lastActionAt >= this.flushMs;
     this.lastActionAt = now;
     if (this.pending.length === 0) this.pendingFirstSeq = seq;
     this.pending.push(action);
-    if (this.awaitingAck || this.flushTimer) return;
+    if (action.type === "turn/started") this.turnAwaitsOutput = true;
+    else if (this.turnAwaitsOutput && isReplyOutput(action)) {
+      this.turnAwaitsOutput = false;
+      this.firstOutputPending = true;
+    }
+    if (this.flushTimer || !this.canPost) return;
     // After a quiet spell: once the actions this turn of the event loop brings are in.
     this.flushTimer = quiet ? afterThisTurn(() => this.flush()) : after(this.flushMs, () => this.flush());
   }
 
   private flush(): void {
     this.flushTimer = undefined;
-    if (this.pending.length === 0 || this.awaitingAck) return;
+    if (this.pending.length === 0 || !this.canPost) return;
+    this.firstOutputPending = false;
     const through = this.pendingFirstSeq + this.pending.length - 1;
     const actions = coalesceChunks(this.pending);
     this.pending = [];
@@ -221,6 +243,12 @@ export class ReplicaFeed {
     if (!this.ackTimer) this.startAckTimer();
     // A failed post leaves a gap; the webview notices it and asks for a snapshot.
     this.post({ type: "state/actions", seq: this.pendingFirstSeq, through, actions });
+  }
+
+  /** What waits is superseded (a snapshot carries it, or nothing is posted). */
+  private dropPending(): void {
+    this.pending = [];
+    this.firstOutputPending = false;
   }
 
   /** Nothing in flight (a snapshot supersedes what was). */
@@ -241,6 +269,13 @@ export class ReplicaFeed {
     if (this.ackTimer) clearTimeout(this.ackTimer);
     this.ackTimer = undefined;
   }
+}
+
+/** What shows that the agent has begun its reply. */
+const REPLY_OUTPUT = new Set(["agent_message_chunk", "agent_thought_chunk", "tool_call", "plan"]);
+
+function isReplyOutput(action: PanelAction): boolean {
+  return action.type === "acp/update" && REPLY_OUTPUT.has(action.update.sessionUpdate);
 }
 
 function after(ms: number, callback: () => void): { cancel(): void } {
