@@ -11,6 +11,7 @@ import { type FileChange, type Thread, emptyThread } from "./thread";
 import type { ThreadAction } from "./threadActions";
 import { type KnownUpdate, INTERPRETED, knownUpdateSchema, contentBlockText } from "./sessionUpdate";
 import { foldChunk } from "./reduceChunk";
+import { asPlainChunk } from "./plainChunk";
 import { closeOpenToolCalls, foldToolCall } from "./reduceToolCall";
 import { normaliseCompactionStatus, upsertCompaction } from "./reduceCompaction";
 import { appendEntry } from "./threadEntries";
@@ -172,6 +173,9 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
       return foldMemberUpdate(markAnyOutput(thread), action.member, action.update, action.entryId, foldChildUpdate);
     case "acp/update": {
       const marked = markOutput(thread, action.update);
+      // The streaming hot path: a plain text chunk is what its schema would give back.
+      const plain = asPlainChunk(action.update);
+      if (plain) return foldUpdate(marked, plain, action.entryId);
       const known = knownUpdateSchema.safeParse(action.update, INTERPRETED);
       if (known.success) return foldUpdate(marked, known.data, action.entryId);
       const unstable = unstableUpdateSchema.safeParse(action.update, INTERPRETED);

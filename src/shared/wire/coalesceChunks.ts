@@ -6,31 +6,18 @@
  *
  * Contract: for any state S and actions A, `reducePanelBatch(S, coalesceChunks(A))` equals
  * `reducePanelBatch(S, A)` (a property test checks it). Only chunks that differ in nothing but
- * their text merge: the same kind, the same `messageId` (or both without one), a plain text
- * block with no annotations, and no `_meta` or vendor fields. User chunks never merge: the
+ * their text merge: plain text chunks (thread/plainChunk.ts) of the same kind and the same
+ * `messageId` (or both without one). User chunks never merge: the
  * reducer drops an echo of the prompt chunk by chunk.
  */
 import type { PanelAction } from "./panelState";
+import { plainChunkUpdateText } from "../thread/plainChunk";
 
 type UpdateAction = Extract<PanelAction, { type: "acp/update" }>;
 
-const MERGEABLE_KINDS = new Set(["agent_message_chunk", "agent_thought_chunk"]);
-
 /** The text of a chunk action that may merge with its neighbours, or undefined. */
 export function plainChunkText(action: PanelAction): string | undefined {
-  if (action.type !== "acp/update") return undefined;
-  const update = action.update as Record<string, unknown>;
-  if (!MERGEABLE_KINDS.has(update.sessionUpdate as string)) return undefined;
-  for (const key in update) {
-    if (key !== "sessionUpdate" && key !== "content" && key !== "messageId") return undefined;
-  }
-  const content = update.content as Record<string, unknown> | null | undefined; // as the agent sent it
-  if (typeof content !== "object" || content === null || content.type !== "text" || typeof content.text !== "string")
-    return undefined;
-  for (const key in content) {
-    if (key !== "type" && key !== "text") return undefined;
-  }
-  return content.text;
+  return action.type === "acp/update" ? plainChunkUpdateText(action.update) : undefined;
 }
 
 /** True for a chunk action `coalesceChunks` may merge with a neighbour of the same run. */
