@@ -206,10 +206,7 @@ export class ReplicaFeed {
     this.history = undefined;
   }
 
-  private get awaitingAck(): boolean {
-    return this.inFlight.length >= this.maxInFlight;
-  }
-
+  /** Room for another batch: `maxInFlight`, and one more for a reply's first output. */
   private get canPost(): boolean {
     return this.inFlight.length < this.maxInFlight + (this.firstOutputPending ? 1 : 0);
   }
