@@ -103,6 +103,7 @@ export class ReplicaFeed {
     if (this.bound?.store === store) return;
     for (const subscription of this.bound?.subscriptions ?? []) subscription.dispose();
     this.dropPending();
+    this.turnAwaitsOutput = false;
     this.settleAcks();
     this.clearHistory();
     this.bound = store
