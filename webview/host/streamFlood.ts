@@ -14,6 +14,8 @@ export const FLOOD_CHARS = 4_000;
 export const FLOOD_SETTLE_MS = 150;
 
 let floodUntil = Number.NEGATIVE_INFINITY;
+/** The frame that showed a flood is still rendering (its task has not ended). */
+let floodFrame = false;
 
 /** The reply and thought text that `actions` append. */
 export function streamedChars(actions: readonly PanelAction[]): number {
@@ -22,12 +24,22 @@ export function streamedChars(actions: readonly PanelAction[]): number {
   return chars;
 }
 
-/** The frame being rendered shows `chars` characters of newly streamed text. */
+/**
+ * The frame being rendered shows `chars` characters of newly streamed text. A flood's window runs
+ * from the end of that frame's task, however long its render takes (a loaded machine's frame may
+ * take longer than the window).
+ */
 export function noteStreamedText(chars: number): void {
-  if (chars > FLOOD_CHARS) floodUntil = performance.now() + FLOOD_SETTLE_MS;
+  if (chars <= FLOOD_CHARS) return;
+  floodFrame = true;
+  setTimeout(() => {
+    floodFrame = false;
+    floodUntil = performance.now() + FLOOD_SETTLE_MS;
+  }, 0);
 }
 
 /** Milliseconds until the current flood has settled; 0 when there is none. */
 export function floodRemainingMs(): number {
+  if (floodFrame) return FLOOD_SETTLE_MS;
   return Math.max(0, floodUntil - performance.now());
 }
