@@ -39,20 +39,22 @@ interface MountedRow {
   readonly height: number;
 }
 
-/** Arms a recorder of the rows mounted at the first animation frame after rows first appear. */
+/**
+ * Arms a recorder of the rows the first commit with rows mounted (its layout effects' renders
+ * included: they run before this observer's microtask). Not at the next animation frame: the
+ * overscan the list leaves for the next frame (rowRanges.ts) may already be mounted there, first
+ * in that frame's callbacks, and on a loaded machine it was (3 runs in 12 at once).
+ */
 async function recordFirstFrame(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const record = window as unknown as { firstFrameRows?: MountedRow[]; armed?: boolean };
+    const record = window as unknown as { firstFrameRows?: MountedRow[] };
     new MutationObserver((_, observer) => {
-      if (record.armed || document.querySelector(".transcript-row") === null) return;
-      record.armed = true;
+      if (document.querySelector(".transcript-row") === null) return;
       observer.disconnect();
-      requestAnimationFrame(() => {
-        record.firstFrameRows = [...document.querySelectorAll<HTMLElement>(".transcript-row")].map((row) => ({
-          key: row.dataset.key ?? "",
-          height: row.getBoundingClientRect().height,
-        }));
-      });
+      record.firstFrameRows = [...document.querySelectorAll<HTMLElement>(".transcript-row")].map((row) => ({
+        key: row.dataset.key ?? "",
+        height: row.getBoundingClientRect().height,
+      }));
     }).observe(document.body, { childList: true, subtree: true });
   });
 }
