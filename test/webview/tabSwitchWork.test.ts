@@ -9,7 +9,7 @@ import { describe, it } from "node:test";
 import type { ThreadEntry } from "../../src/shared/thread/thread";
 import type { PanelState } from "../../src/shared/wire/panelState";
 import { tabsState } from "./featureFixture";
-import { agentEntry, modelSelect, readyState, userEntry } from "./fixtures";
+import { AGENT, agentEntry, modelSelect, readyState, userEntry } from "./fixtures";
 import { eventually, settle } from "./harness";
 import type { Panel } from "./panel";
 import { webviewSuite } from "./webviewSuite";
@@ -110,6 +110,50 @@ describe("webview: a tab switch and a conversation's arrival", { timeout: 120_00
       );
       const emptyAgain = seen.findIndex((batch) => batch.emptyState && batch.picker);
       assert.equal(emptyAgain, -1, `no empty state while the rows wait (${JSON.stringify(seen)})`);
+      await panel.assertHealthy();
+    }));
+
+  it("never takes rows back: a turn that ends before the background render caught up keeps them shown", () =>
+    webview.withPanel(async (panel) => {
+      const page = panel.page;
+      await panel.snapshot(0, readyState());
+      await panel.send(tabsState("tab-1"));
+      await eventually(async () => assert.equal(await page.locator(".empty-state").count(), 1));
+      await settle(page);
+      // A slow machine: the background render of the rows takes several slices, with frames between.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });
+      try {
+        // The turn ends in the first frame after the rows came with the running turn (a long reply's
+        // last batch): the rows were rendered at once, and the background render has not caught up.
+        await page.evaluate(`(() => {
+          window.rowCounts = [];
+          let ended = false;
+          new MutationObserver(() => {
+            const rows = document.querySelectorAll(".transcript-row").length;
+            window.rowCounts.push(rows);
+            if (rows > 0 && !ended) {
+              ended = true;
+              window.postMessage({ type: "state/actions", seq: 11, actions: [{ type: "turn/ended", stopReason: "end_turn" }] }, "*");
+            }
+          }).observe(document.body, { childList: true, subtree: true });
+        })()`);
+        const running = readyState(conversation(12), { phase: "running", startedAt: Date.now() });
+        await panel.snapshot(10, withModel(running, "large"));
+        await panel.send(tabsState("tab-2"));
+        await eventually(async () => assert.equal(await page.getByRole("status").textContent(), `${AGENT} is ready`));
+        await settle(page);
+      } finally {
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+      }
+      const counts = await page.evaluate(() => (window as unknown as { rowCounts: number[] }).rowCounts);
+      const shown = counts.findIndex((rows) => rows > 0);
+      assert.ok(shown >= 0, "the rows came");
+      assert.deepEqual(
+        counts.slice(shown).filter((rows) => rows === 0),
+        [],
+        `once shown, the rows stay (${JSON.stringify(counts)})`,
+      );
       await panel.assertHealthy();
     }));
 

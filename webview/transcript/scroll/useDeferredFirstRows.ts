@@ -8,11 +8,14 @@
  * Only from no rows to several, and only while no turn runs: a background render restarts whenever
  * the rows change under it, so during a stream (a tab switched to while its agent writes) it could
  * wait for React's expiry (seconds) before showing anything. Rows shown are never taken back: once
- * the deferred rows are there, every update renders at once, as before.
+ * any rows were committed (the deferred ones, or rows shown at once during a turn), every update
+ * renders at once, as before. A turn that ends while the background render is still behind (a
+ * long reply's last batch on a loaded machine) would otherwise blank the transcript until it
+ * catches up.
  *
  * `pending` is true while the rows wait: the transcript shows no empty state meanwhile.
  */
-import { useDeferredValue } from "react";
+import { useDeferredValue, useLayoutEffect, useRef } from "react";
 
 const NO_ROWS: readonly never[] = [];
 
@@ -21,6 +24,12 @@ export function useDeferredFirstRows<T>(
   turnRunning: boolean,
 ): { readonly rows: readonly T[]; readonly pending: boolean } {
   const deferred = useDeferredValue(items, NO_ROWS);
-  const pending = deferred.length === 0 && items.length > 1 && !turnRunning;
-  return { rows: pending ? deferred : items, pending };
+  /** Set after a commit that showed rows: a render may be thrown away, a commit is not. */
+  const shown = useRef(false);
+  const pending = !shown.current && deferred.length === 0 && items.length > 1 && !turnRunning;
+  const rows = pending ? deferred : items;
+  useLayoutEffect(() => {
+    if (rows.length > 0) shown.current = true;
+  });
+  return { rows, pending };
 }
