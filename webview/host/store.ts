@@ -10,6 +10,12 @@
  * frame that publishes a new snapshot or new actions acknowledges them (`state/ack`): the host
  * sends the next batch only then, folding whatever arrived meanwhile into it.
  *
+ * One exception: the batch that brings a turn's first output (its reply, tool call or plan: the
+ * turn's `output` flag set) is published as it arrives when no frame is pending, so it renders in
+ * the message's task and the next frame only lays it out and paints it. Waiting for that frame
+ * put the render between the frame's start and its paint: the words the user waits for came a
+ * render later than the floor's page, which appends them as the message arrives.
+ *
  * A long thread arrives as its tail, then as `state/history` slices of older entries that are
  * prepended (threadHistory.ts); their ack says where the held thread now starts.
  */
@@ -76,10 +82,12 @@ export class ReplicaStore {
       this.requestResync(`the reducer failed: ${String(error)}`);
       return;
     }
+    const firstOutput = bringsFirstOutput(this.state, state);
     this.state = state;
     this.lastSeq = message.through ?? message.seq + message.actions.length - 1;
     this.streamedSincePublish += streamedChars(message.actions);
-    this.changed();
+    if (firstOutput && !this.framePending) this.publish();
+    else this.changed();
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -110,19 +118,34 @@ export class ReplicaStore {
     this.framePending = true;
     this.scheduleFrame(() => {
       this.framePending = false;
-      if (this.published === this.state) return;
-      this.published = this.state;
-      // Noted as the frame renders, not as the batch arrives: a flood lasts from the frame that shows it.
-      noteStreamedText(this.streamedSincePublish);
-      this.streamedSincePublish = 0;
-      for (const listener of this.listeners) listener();
-      if (this.awaitingSnapshot) return;
-      const history = this.historyToAck;
-      this.historyToAck = undefined;
-      if (this.lastSeq > this.ackedSeq || history !== undefined) {
-        this.ackedSeq = this.lastSeq;
-        this.post({ type: "state/ack", seq: this.lastSeq, ...(history === undefined ? {} : { history }) });
-      }
+      this.publish();
     });
   }
+
+  /** Hands the folded state to React and acknowledges what it holds. */
+  private publish(): void {
+    if (this.published === this.state) return;
+    this.published = this.state;
+    // Noted as the frame renders, not as the batch arrives: a flood lasts from the frame that shows it.
+    noteStreamedText(this.streamedSincePublish);
+    this.streamedSincePublish = 0;
+    for (const listener of this.listeners) listener();
+    if (this.awaitingSnapshot) return;
+    const history = this.historyToAck;
+    this.historyToAck = undefined;
+    if (this.lastSeq > this.ackedSeq || history !== undefined) {
+      this.ackedSeq = this.lastSeq;
+      this.post({ type: "state/ack", seq: this.lastSeq, ...(history === undefined ? {} : { history }) });
+    }
+  }
+}
+
+/** The batch from `before` to `after` gave the running turn its first output (turnEnding.ts). */
+function bringsFirstOutput(before: PanelState, after: PanelState): boolean {
+  return hasOutput(after) && !hasOutput(before);
+}
+
+function hasOutput(state: PanelState): boolean {
+  const turn = state.thread.turn;
+  return turn.phase === "running" && turn.output === true;
 }
