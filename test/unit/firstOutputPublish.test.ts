@@ -71,3 +71,47 @@ test("a first output that comes while a frame is pending joins that frame", () =
   assert.equal(page.renders(), 2);
   assert.deepEqual(page.posted.at(-1), { type: "state/ack", seq: 3 });
 });
+
+test("a thought or a tool call first counts as the reply's first output; a second turn's too", () => {
+  const page = replica();
+  page.store.receive({ type: "state/snapshot", seq: 1, state: { ...initialPanelState } });
+  page.frame();
+  const started = (seq: number) =>
+    page.store.receive({
+      type: "state/actions",
+      seq,
+      actions: [{ type: "turn/started", entryId: `user${seq}`, text: "hello", at: seq }],
+    });
+  started(2);
+  page.frame();
+  page.store.receive({
+    type: "state/actions",
+    seq: 3,
+    actions: [
+      {
+        type: "acp/update",
+        entryId: "reply",
+        update: { sessionUpdate: "agent_thought_chunk", content: { type: "text", text: "Let me see" } },
+      },
+    ],
+  });
+  assert.equal(page.renders(), 3, "the thought renders as it arrives");
+  page.store.receive({ type: "state/actions", seq: 4, actions: [{ type: "turn/ended", stopReason: "end_turn" }] });
+  page.frame();
+
+  started(5);
+  page.frame();
+  page.store.receive({
+    type: "state/actions",
+    seq: 6,
+    actions: [
+      {
+        type: "acp/update",
+        entryId: "reply2",
+        update: { sessionUpdate: "tool_call", toolCallId: "t1", title: "Read a.ts", kind: "read", status: "pending" },
+      },
+    ],
+  });
+  assert.equal(page.renders(), 6, "the next turn's tool call renders as it arrives");
+  assert.deepEqual(page.posted.at(-1), { type: "state/ack", seq: 6 });
+});

@@ -10,8 +10,9 @@
  * frame that publishes a new snapshot or new actions acknowledges them (`state/ack`): the host
  * sends the next batch only then, folding whatever arrived meanwhile into it.
  *
- * One exception: the batch that brings a turn's first output (its reply, tool call or plan: the
- * turn's `output` flag set) is published as it arrives when no frame is pending, so it renders in
+ * One exception: the batch that brings a reply's first output (its first message or thought chunk,
+ * tool call or plan after `turn/started`: replyOutput.ts, the rule the host's flow control uses
+ * too) is published as it arrives when no frame is pending, so it renders in
  * the message's task and the next frame only lays it out and paints it. Waiting for that frame
  * put the render between the frame's start and its paint: the words the user waits for came a
  * render later than the floor's page, which appends them as the message arrives.
@@ -19,7 +20,13 @@
  * A long thread arrives as its tail, then as `state/history` slices of older entries that are
  * prepended (threadHistory.ts); their ack says where the held thread now starts.
  */
-import { type PanelState, initialPanelState, reducePanelBatch } from "../../src/shared/wire/panelState";
+import {
+  type PanelAction,
+  type PanelState,
+  initialPanelState,
+  reducePanelBatch,
+} from "../../src/shared/wire/panelState";
+import { isReplyOutput } from "../../src/shared/wire/replyOutput";
 import type { HostMessage, WebviewMessage } from "../../src/shared/wire/protocol";
 import { prependHistory } from "../../src/shared/thread/threadHistory";
 import { noteStreamedText, streamedChars } from "./streamFlood";
@@ -43,6 +50,8 @@ export class ReplicaStore {
   private framePending = false;
   /** A history slice was folded: the next frame acknowledges it with where the thread now starts. */
   private historyToAck: number | undefined;
+  /** A turn started and its reply has shown nothing yet. */
+  private awaitingOutput = false;
   /** Reply text the batches since the last published frame appended (streamFlood.ts). */
   private streamedSincePublish = 0;
   private readonly listeners = new Set<() => void>();
@@ -66,6 +75,7 @@ export class ReplicaStore {
       this.ackedSeq = message.seq - 1;
       this.awaitingSnapshot = false;
       this.historyToAck = undefined;
+      this.awaitingOutput = false;
       this.changed();
       return;
     }
@@ -82,7 +92,7 @@ export class ReplicaStore {
       this.requestResync(`the reducer failed: ${String(error)}`);
       return;
     }
-    const firstOutput = bringsFirstOutput(this.state, state);
+    const firstOutput = this.noteReplyOutput(message.actions);
     this.state = state;
     this.lastSeq = message.through ?? message.seq + message.actions.length - 1;
     this.streamedSincePublish += streamedChars(message.actions);
@@ -122,6 +132,19 @@ export class ReplicaStore {
     });
   }
 
+  /** Whether `actions` bring the first output of the reply the last `turn/started` began. */
+  private noteReplyOutput(actions: readonly PanelAction[]): boolean {
+    let first = false;
+    for (const action of actions) {
+      if (action.type === "turn/started") this.awaitingOutput = true;
+      else if (this.awaitingOutput && isReplyOutput(action)) {
+        this.awaitingOutput = false;
+        first = true;
+      }
+    }
+    return first;
+  }
+
   /** Hands the folded state to React and acknowledges what it holds. */
   private publish(): void {
     if (this.published === this.state) return;
@@ -138,14 +161,4 @@ export class ReplicaStore {
       this.post({ type: "state/ack", seq: this.lastSeq, ...(history === undefined ? {} : { history }) });
     }
   }
-}
-
-/** The batch from `before` to `after` gave the running turn its first output (turnEnding.ts). */
-function bringsFirstOutput(before: PanelState, after: PanelState): boolean {
-  return hasOutput(after) && !hasOutput(before);
-}
-
-function hasOutput(state: PanelState): boolean {
-  const turn = state.thread.turn;
-  return turn.phase === "running" && turn.output === true;
 }

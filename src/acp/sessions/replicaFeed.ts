@@ -37,6 +37,7 @@
  * the tail touched an entry the webview does not hold yet, the whole thread goes instead.
  */
 import { coalesceChunks } from "../../shared/wire/coalesceChunks";
+import { isReplyOutput } from "../../shared/wire/replyOutput";
 import type { PanelAction } from "../../shared/wire/panelState";
 import type { HostMessage } from "../../shared/wire/protocol";
 import { threadTail } from "../../shared/thread/threadTail";
@@ -270,12 +271,6 @@ export class ReplicaFeed {
 }
 
 /** What shows that the agent has begun its reply. */
-const REPLY_OUTPUT = new Set(["agent_message_chunk", "agent_thought_chunk", "tool_call", "plan"]);
-
-function isReplyOutput(action: PanelAction): boolean {
-  return action.type === "acp/update" && REPLY_OUTPUT.has(action.update.sessionUpdate);
-}
-
 function after(ms: number, callback: () => void): { cancel(): void } {
   const timer = setTimeout(callback, ms);
   return { cancel: () => clearTimeout(timer) };
