@@ -11,11 +11,11 @@
  * sends the next batch only then, folding whatever arrived meanwhile into it.
  *
  * One exception: the batch that brings a reply's first output (its first message or thought chunk,
- * tool call or plan after `turn/started`: replyOutput.ts, the rule the host's flow control uses
- * too) is published as it arrives when no frame is pending, so it renders in
- * the message's task and the next frame only lays it out and paints it. Waiting for that frame
- * put the render between the frame's start and its paint: the words the user waits for came a
- * render later than the floor's page, which appends them as the message arrives.
+ * tool call or plan after `turn/started`: replyOutput.ts, the host's flow control's rule too) is
+ * published as it arrives when no frame is pending, so it renders in the message's task and the
+ * next frame only lays it out and paints it. Waiting for that frame put the render between the
+ * frame's start and its paint: the words the user waits for came a render later than on the
+ * floor's page, which appends them as the message arrives.
  *
  * A long thread arrives as its tail, then as `state/history` slices of older entries that are
  * prepended (threadHistory.ts); their ack says where the held thread now starts.

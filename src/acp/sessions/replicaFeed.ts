@@ -270,7 +270,6 @@ export class ReplicaFeed {
   }
 }
 
-/** What shows that the agent has begun its reply. */
 function after(ms: number, callback: () => void): { cancel(): void } {
   const timer = setTimeout(callback, ms);
   return { cancel: () => clearTimeout(timer) };
