@@ -149,13 +149,15 @@ describe("webview panel", { timeout: 120_000 }, () => {
 
       await log.evaluate((element) => element.scrollBy(0, -400));
       await settle(panel.page);
-      // What the reader sees: the first row in view and where it sits. A row above the view that is
-      // measured meanwhile moves scrollTop by its correction and keeps this in place (useVirtualRows).
+      // What the reader sees: the first row that starts in view and where it sits. A row above it
+      // that is measured meanwhile (one cut by the view's top edge included: its text formatted
+      // once the scroll settled) moves scrollTop by its correction and keeps this in place
+      // (useVirtualRows).
       const reading = () =>
         log.evaluate((element) => {
           const top = element.getBoundingClientRect().top;
           const row = [...element.querySelectorAll<HTMLElement>(".transcript-row")].find(
-            (candidate) => candidate.getBoundingClientRect().bottom > top + 1,
+            (candidate) => candidate.getBoundingClientRect().top >= top - 1,
           );
           return { key: row?.dataset.key, offset: Math.round((row?.getBoundingClientRect().top ?? 0) - top) };
         });
