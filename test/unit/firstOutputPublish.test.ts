@@ -20,24 +20,30 @@ function replica() {
   let renders = 0;
   store.subscribe(() => renders++);
   const frame = () => frames.splice(0).forEach((callback) => callback());
-  return { store, posted, frames, frame, renders: () => renders };
+  /** The snapshot, rendered. */
+  const open = () => {
+    store.receive({ type: "state/snapshot", seq: 1, state: { ...initialPanelState } });
+    frame();
+  };
+  const turnStarted = (seq: number) =>
+    store.receive({
+      type: "state/actions",
+      seq,
+      actions: [{ type: "turn/started", entryId: `user${seq}`, text: "hello", at: seq }],
+    });
+  return { store, posted, frames, frame, open, turnStarted, renders: () => renders };
 }
 
 test("a turn's first output is published and acknowledged as its batch arrives; the rest of the stream waits for frames", () => {
   const page = replica();
-  page.store.receive({ type: "state/snapshot", seq: 1, state: { ...initialPanelState } });
-  page.frame();
-  page.store.receive({
-    type: "state/actions",
-    seq: 2,
-    actions: [{ type: "turn/started", entryId: "user", text: "hello", at: 1 }],
-  });
+  page.open();
+  page.turnStarted(2);
   assert.equal(page.renders(), 1, "the turn's start waits for a frame");
   page.frame();
   page.store.receive({
     type: "state/actions",
     seq: 3,
-    actions: [{ type: "checkpoint/taken", entryId: "user", checkpointId: "c1" }],
+    actions: [{ type: "checkpoint/taken", entryId: "user2", checkpointId: "c1" }],
   });
   page.frame();
   assert.equal(page.renders(), 3);
@@ -58,13 +64,8 @@ test("a turn's first output is published and acknowledged as its batch arrives; 
 
 test("a first output that comes while a frame is pending joins that frame", () => {
   const page = replica();
-  page.store.receive({ type: "state/snapshot", seq: 1, state: { ...initialPanelState } });
-  page.frame();
-  page.store.receive({
-    type: "state/actions",
-    seq: 2,
-    actions: [{ type: "turn/started", entryId: "user", text: "hello", at: 1 }],
-  });
+  page.open();
+  page.turnStarted(2);
   page.store.receive({ type: "state/actions", seq: 3, actions: [chunk(0)] });
   assert.equal(page.renders(), 1, "no render outside the frame: at most one new state per frame");
   page.frame();
@@ -74,15 +75,8 @@ test("a first output that comes while a frame is pending joins that frame", () =
 
 test("a thought or a tool call first counts as the reply's first output; a second turn's too", () => {
   const page = replica();
-  page.store.receive({ type: "state/snapshot", seq: 1, state: { ...initialPanelState } });
-  page.frame();
-  const started = (seq: number) =>
-    page.store.receive({
-      type: "state/actions",
-      seq,
-      actions: [{ type: "turn/started", entryId: `user${seq}`, text: "hello", at: seq }],
-    });
-  started(2);
+  page.open();
+  page.turnStarted(2);
   page.frame();
   page.store.receive({
     type: "state/actions",
@@ -99,7 +93,7 @@ test("a thought or a tool call first counts as the reply's first output; a secon
   page.store.receive({ type: "state/actions", seq: 4, actions: [{ type: "turn/ended", stopReason: "end_turn" }] });
   page.frame();
 
-  started(5);
+  page.turnStarted(5);
   page.frame();
   page.store.receive({
     type: "state/actions",
