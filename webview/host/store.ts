@@ -26,7 +26,7 @@ import {
   initialPanelState,
   reducePanelBatch,
 } from "../../src/shared/wire/panelState";
-import { isReplyOutput } from "../../src/shared/wire/replyOutput";
+import { FirstReplyOutput } from "../../src/shared/wire/replyOutput";
 import type { HostMessage, WebviewMessage } from "../../src/shared/wire/protocol";
 import { prependHistory } from "../../src/shared/thread/threadHistory";
 import { noteStreamedText, streamedChars } from "./streamFlood";
@@ -50,8 +50,8 @@ export class ReplicaStore {
   private framePending = false;
   /** A history slice was folded: the next frame acknowledges it with where the thread now starts. */
   private historyToAck: number | undefined;
-  /** A turn started and its reply has shown nothing yet. */
-  private awaitingOutput = false;
+  /** Picks out the reply's first output among the batches. */
+  private readonly replyStart = new FirstReplyOutput();
   /** Reply text the batches since the last published frame appended (streamFlood.ts). */
   private streamedSincePublish = 0;
   private readonly listeners = new Set<() => void>();
@@ -75,7 +75,7 @@ export class ReplicaStore {
       this.ackedSeq = message.seq - 1;
       this.awaitingSnapshot = false;
       this.historyToAck = undefined;
-      this.awaitingOutput = false;
+      this.replyStart.reset();
       this.changed();
       return;
     }
@@ -135,13 +135,8 @@ export class ReplicaStore {
   /** Whether `actions` bring the first output of the reply the last `turn/started` began. */
   private noteReplyOutput(actions: readonly PanelAction[]): boolean {
     let first = false;
-    for (const action of actions) {
-      if (action.type === "turn/started") this.awaitingOutput = true;
-      else if (this.awaitingOutput && isReplyOutput(action)) {
-        this.awaitingOutput = false;
-        first = true;
-      }
-    }
+    // Every action goes through: the watch follows turns across the batch.
+    for (const action of actions) if (this.replyStart.isFirst(action)) first = true;
     return first;
   }
 

@@ -37,7 +37,7 @@
  * the tail touched an entry the webview does not hold yet, the whole thread goes instead.
  */
 import { coalesceChunks } from "../../shared/wire/coalesceChunks";
-import { isReplyOutput } from "../../shared/wire/replyOutput";
+import { FirstReplyOutput } from "../../shared/wire/replyOutput";
 import type { PanelAction } from "../../shared/wire/panelState";
 import type { HostMessage } from "../../shared/wire/protocol";
 import { threadTail } from "../../shared/thread/threadTail";
@@ -89,8 +89,8 @@ export class ReplicaFeed {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** A turn started and no output of its reply has been enqueued yet. */
-  private turnAwaitsOutput = false;
+  /** Picks out the enqueued reply's first output. */
+  private readonly replyStart = new FirstReplyOutput();
   /** The reply's first output is in `pending`: the batch that takes it may use the slot kept for it. */
   private firstOutputPending = false;
 
@@ -104,7 +104,7 @@ export class ReplicaFeed {
     if (this.bound?.store === store) return;
     for (const subscription of this.bound?.subscriptions ?? []) subscription.dispose();
     this.dropPending();
-    this.turnAwaitsOutput = false;
+    this.replyStart.reset();
     this.settleAcks();
     this.clearHistory();
     this.bound = store
@@ -221,11 +221,7 @@ export class ReplicaFeed {
     this.lastActionAt = now;
     if (this.pending.length === 0) this.pendingFirstSeq = seq;
     this.pending.push(action);
-    if (action.type === "turn/started") this.turnAwaitsOutput = true;
-    else if (this.turnAwaitsOutput && isReplyOutput(action)) {
-      this.turnAwaitsOutput = false;
-      this.firstOutputPending = true;
-    }
+    if (this.replyStart.isFirst(action)) this.firstOutputPending = true;
     if (this.flushTimer || !this.canPost) return;
     // After a quiet spell: once the actions this turn of the event loop brings are in.
     this.flushTimer = quiet ? afterThisTurn(() => this.flush()) : after(this.flushMs, () => this.flush());
