@@ -22,11 +22,13 @@
  *
  * Ordering: after a message goes to the SDK, reading pauses for one macrotask, so the SDK has
  * dispatched it and whatever it resolves (a prompt's response ends the turn) has run before the
- * next update is folded. Reading also yields every 8 ms so a flood never starves the host's timers.
+ * next update is folded. Reading also yields every 8 ms so a flood never starves the host's timers,
+ * and sooner when asked (readSlices.ts: a reply's first chunk is posted before the rest of its read).
  */
 import type { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import type { AnyMessage } from "@agentclientprotocol/sdk";
+import { startReadSlice } from "../readSlices";
 
 /**
  * Takes a message out of the stream (true) or lets it go on to the SDK (false). Synchronous.
@@ -46,8 +48,6 @@ export interface NodeNdJsonOptions {
 
 const LF = 0x0a;
 const CR = 0x0d;
-/** How long incoming lines may be processed before the event loop gets a turn. */
-const YIELD_AFTER_MS = 8;
 
 export function nodeNdJsonStream(output: Writable, input: Readable, options: NodeNdJsonOptions = {}): RoutableStream {
   const maxBytes = options.maxMessageBytes ?? acp.DEFAULT_MAX_MESSAGE_BYTES;
@@ -108,7 +108,7 @@ export function nodeNdJsonStream(output: Writable, input: Readable, options: Nod
   };
 
   const frame = () => {
-    const sliceStart = performance.now();
+    const slice = startReadSlice();
     while (current && !finished) {
       const chunk = current;
       const newline = chunk.indexOf(LF, offset);
@@ -141,7 +141,7 @@ export function nodeNdJsonStream(output: Writable, input: Readable, options: Nod
       } catch (error) {
         return fail(error);
       }
-      if (toSdk || performance.now() - sliceStart > YIELD_AFTER_MS) {
+      if (toSdk || slice.isOver()) {
         if (current) return pauseThenFrame();
         return pauseThenFrame(false);
       }
