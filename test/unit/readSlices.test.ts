@@ -3,7 +3,8 @@
  * the replica feed, given an action after a quiet spell, asks the agent's reader to end its slice,
  * and both readers (the stdio fast path and the Web-stream tap of HTTP and WebSocket agents) give
  * the event loop a turn before the next message of the same read, so the feed's post goes out
- * first. Within a stream the slices run their full 8 ms as before.
+ * first, and so does the timer on which VS Code's extension host writes a post to its socket.
+ * Within a stream the slices run their full 8 ms as before.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -21,7 +22,7 @@ const update = (text: string) =>
   });
 
 for (const path of ["fast", "sdk"] as const) {
-  test(`${path} framing: a slice asked to end gives the event loop a turn before the next message of the same read`, async () => {
+  test(`${path} framing: a slice asked to end lets a post and its write timer run before the next message of the same read`, async () => {
     const agent = pipe(path);
     const order: string[] = [];
     const connection = new AgentConnection(
@@ -31,7 +32,11 @@ for (const path of ["fast", "sdk"] as const) {
           const text = (value as { content: { text: string } }).content.text;
           order.push(text);
           if (text !== "first") return;
-          setImmediate(() => order.push("the event loop's turn"));
+          // As the replica feed and VS Code do: post after this turn, and write the post on a timer.
+          setImmediate(() => {
+            order.push("post");
+            setTimeout(() => order.push("socket write"), 0);
+          });
           endReadSliceSoon();
         },
         extNotification: () => undefined,
@@ -44,10 +49,10 @@ for (const path of ["fast", "sdk"] as const) {
       await agent.write(new TextEncoder().encode(["first", "second", "third"].map(update).join("\n") + "\n"));
       await waitFor(
         () => order.length,
-        (n) => n >= 4,
-        "three updates and the turn",
+        (n) => n >= 5,
+        "three updates, the post and its write",
       );
-      assert.deepEqual(order, ["first", "the event loop's turn", "second", "third"]);
+      assert.deepEqual(order, ["first", "post", "socket write", "second", "third"]);
     } finally {
       connection.close();
     }

@@ -22,7 +22,7 @@ import type { AnyMessage } from "@agentclientprotocol/sdk";
 import { McpOverAcpProvider, type McpMessageParams, type McpOutcome } from "@agentclientprotocol/sdk/unstable";
 import { TERMINAL_OUTPUT_META, type ClientCallbacks } from "./clientCallbacks";
 import type { RoutableStream } from "./transports/nodeNdJsonStream";
-import { startReadSlice } from "./readSlices";
+import { resumeAfterTurn, startReadSlice } from "./readSlices";
 
 export interface ConnectionEvents {
   /** Called synchronously for each `session/update`, with the params as they came. */
@@ -314,7 +314,8 @@ function tap(stream: MessageStream, events: ConnectionEvents): acp.Stream {
   const incoming = new TransformStream<AnyMessage, AnyMessage>({
     async transform(message, controller) {
       if (slice.isOver()) {
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        const ended = slice;
+        await new Promise<void>((resolve) => resumeAfterTurn(ended, resolve));
         slice = startReadSlice();
       }
       if (!routeIncoming(message, events)) controller.enqueue(message);

@@ -28,7 +28,7 @@
 import type { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import type { AnyMessage } from "@agentclientprotocol/sdk";
-import { startReadSlice } from "../readSlices";
+import { resumeAfterTurn, startReadSlice, type ReadSlice } from "../readSlices";
 
 /**
  * Takes a message out of the stream (true) or lets it go on to the SDK (false). Synchronous.
@@ -141,18 +141,15 @@ export function nodeNdJsonStream(output: Writable, input: Readable, options: Nod
       } catch (error) {
         return fail(error);
       }
-      if (toSdk || slice.isOver()) {
-        if (current) return pauseThenFrame();
-        return pauseThenFrame(false);
-      }
+      if (toSdk || slice.isOver()) return pauseThenFrame(slice, current !== undefined);
     }
   };
 
-  /** Waits one macrotask, then frames the rest of the current read (if any) and reads on. */
-  const pauseThenFrame = (hasRest = true) => {
+  /** Waits one macrotask (readSlices.ts), then frames the rest of the current read (if any) and reads on. */
+  const pauseThenFrame = (slice: ReadSlice, hasRest: boolean) => {
     paused = true;
     input.pause();
-    setImmediate(() => {
+    resumeAfterTurn(slice, () => {
       paused = false;
       if (finished) return;
       if (hasRest) frame();
