@@ -2,10 +2,9 @@
  * Keeps the webview's replica in sync with the active tab's PanelStore (see src/shared/wire/protocol.ts):
  * a `state/snapshot` at seq N, then the store's actions as `state/actions` batches numbered N+1,
  * N+2, …, posted at most every `flushMs`. The first action after a quiet spell (no action for
- * `flushMs`) goes out as soon as the event loop turn that brought it is over, not `flushMs` later,
- * and the agent's reader is asked to end its slice there (readSlices.ts) rather than fold up to
- * 8 ms more of the burst first: the first chunk of a reply is the one the user waits for. What
- * follows it closely (a stream) is batched as before.
+ * `flushMs`) goes out as soon as the event loop turn that brought it is over, not `flushMs` later:
+ * the first chunk of a reply is the one the user waits for. What follows it closely (a stream) is
+ * batched as before.
  *
  * A held replay (`session/load` streaming a session's history) is not streamed: its actions are
  * left out and one snapshot follows when it ends, so the webview renders the loaded thread once
@@ -38,7 +37,6 @@
  * the tail touched an entry the webview does not hold yet, the whole thread goes instead.
  */
 import { coalesceChunks } from "../../shared/wire/coalesceChunks";
-import { endReadSliceSoon } from "../client/connection/readSlices";
 import { FirstReplyOutput } from "../../shared/wire/replyOutput";
 import type { PanelAction } from "../../shared/wire/panelState";
 import type { HostMessage } from "../../shared/wire/protocol";
@@ -225,13 +223,8 @@ export class ReplicaFeed {
     this.pending.push(action);
     if (this.replyStart.isFirst(action)) this.firstOutputPending = true;
     if (this.flushTimer || !this.canPost) return;
-    if (!quiet) {
-      this.flushTimer = after(this.flushMs, () => this.flush());
-      return;
-    }
     // After a quiet spell: once the actions this turn of the event loop brings are in.
-    this.flushTimer = afterThisTurn(() => this.flush());
-    endReadSliceSoon();
+    this.flushTimer = quiet ? afterThisTurn(() => this.flush()) : after(this.flushMs, () => this.flush());
   }
 
   private flush(): void {

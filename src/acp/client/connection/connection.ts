@@ -22,7 +22,6 @@ import type { AnyMessage } from "@agentclientprotocol/sdk";
 import { McpOverAcpProvider, type McpMessageParams, type McpOutcome } from "@agentclientprotocol/sdk/unstable";
 import { TERMINAL_OUTPUT_META, type ClientCallbacks } from "./clientCallbacks";
 import type { RoutableStream } from "./transports/nodeNdJsonStream";
-import { resumeAfterTurn, startReadSlice } from "./readSlices";
 
 export interface ConnectionEvents {
   /** Called synchronously for each `session/update`, with the params as they came. */
@@ -244,6 +243,9 @@ function parseMcpMessage(params: unknown): McpMessageParams {
   return value as McpMessageParams;
 }
 
+/** How long incoming messages may be processed before the event loop gets a turn. */
+const YIELD_AFTER_MS = 8;
+
 /**
  * Takes what the SDK must not see (see the file comment): `session/update` and `_` notifications
  * go to `events` here; true when taken. Every incoming message is logged first.
@@ -308,15 +310,13 @@ function tap(stream: MessageStream, events: ConnectionEvents): acp.Stream {
     return { readable: stream.readable, writable: outgoing.writable };
   }
   // A flood arrives as one large read; Web Streams then hand every message over in microtasks,
-  // which would starve timers and the rest of the extension host. Yield a macrotask every slice
-  // (readSlices.ts), and when one is asked to end.
-  let slice = startReadSlice();
+  // which would starve timers and the rest of the extension host. Yield a macrotask every slice.
+  let sliceStart = performance.now();
   const incoming = new TransformStream<AnyMessage, AnyMessage>({
     async transform(message, controller) {
-      if (slice.isOver()) {
-        const ended = slice;
-        await new Promise<void>((resolve) => resumeAfterTurn(ended, resolve));
-        slice = startReadSlice();
+      if (performance.now() - sliceStart > YIELD_AFTER_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
       }
       if (!routeIncoming(message, events)) controller.enqueue(message);
     },

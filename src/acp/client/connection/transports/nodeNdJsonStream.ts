@@ -22,13 +22,11 @@
  *
  * Ordering: after a message goes to the SDK, reading pauses for one macrotask, so the SDK has
  * dispatched it and whatever it resolves (a prompt's response ends the turn) has run before the
- * next update is folded. Reading also yields every 8 ms so a flood never starves the host's timers,
- * and sooner when asked (readSlices.ts: a reply's first chunk is posted before the rest of its read).
+ * next update is folded. Reading also yields every 8 ms so a flood never starves the host's timers.
  */
 import type { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import type { AnyMessage } from "@agentclientprotocol/sdk";
-import { resumeAfterTurn, startReadSlice, type ReadSlice } from "../readSlices";
 
 /**
  * Takes a message out of the stream (true) or lets it go on to the SDK (false). Synchronous.
@@ -48,6 +46,8 @@ export interface NodeNdJsonOptions {
 
 const LF = 0x0a;
 const CR = 0x0d;
+/** How long incoming lines may be processed before the event loop gets a turn. */
+const YIELD_AFTER_MS = 8;
 
 export function nodeNdJsonStream(output: Writable, input: Readable, options: NodeNdJsonOptions = {}): RoutableStream {
   const maxBytes = options.maxMessageBytes ?? acp.DEFAULT_MAX_MESSAGE_BYTES;
@@ -108,7 +108,7 @@ export function nodeNdJsonStream(output: Writable, input: Readable, options: Nod
   };
 
   const frame = () => {
-    const slice = startReadSlice();
+    const sliceStart = performance.now();
     while (current && !finished) {
       const chunk = current;
       const newline = chunk.indexOf(LF, offset);
@@ -141,15 +141,18 @@ export function nodeNdJsonStream(output: Writable, input: Readable, options: Nod
       } catch (error) {
         return fail(error);
       }
-      if (toSdk || slice.isOver()) return pauseThenFrame(slice, current !== undefined);
+      if (toSdk || performance.now() - sliceStart > YIELD_AFTER_MS) {
+        if (current) return pauseThenFrame();
+        return pauseThenFrame(false);
+      }
     }
   };
 
-  /** Waits one macrotask (readSlices.ts), then frames the rest of the current read (if any) and reads on. */
-  const pauseThenFrame = (slice: ReadSlice, hasRest: boolean) => {
+  /** Waits one macrotask, then frames the rest of the current read (if any) and reads on. */
+  const pauseThenFrame = (hasRest = true) => {
     paused = true;
     input.pause();
-    resumeAfterTurn(slice, () => {
+    setImmediate(() => {
       paused = false;
       if (finished) return;
       if (hasRest) frame();
