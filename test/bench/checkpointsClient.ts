@@ -9,13 +9,16 @@
  * - `turns` turns: 10 files change, the next message's checkpoint (`turnMs`), the agent changes
  *   10 files, the review's sweep (`changedSinceStart`: take + diff, `diffMs`);
  * - `growthTurns` more turns (checkpoint, 10 files change, sweep): the shadow git folder's growth;
+ * - then `probedTurns` turns as the panel runs them, with the storage budget: the checkpoint, then
+ *   the prune that sums the storage (`pruneMs`), while threadPoolProbe.ts times the thread pool
+ *   (`threadPoolWaitMs`: how long a message a remote window sends meanwhile waits for a thread);
  * - a later window on the same workspace (the shadow repository already there): warmUp + beforeTurn.
  * The event loop's delay is sampled all along (monitorEventLoopDelay, 10 ms resolution), so a
  * task over 50 ms on the host's thread shows as `…LongestTaskMs`. On a loaded machine that delay is
  * mostly the thread waiting for a core, so `longestBusyMs` is beside it: the most CPU time the
  * thread itself used between two ticks of a 5 ms timer (process.threadCpuUsage, Node ≥ 23.9).
  */
-import { lstatSync, readFileSync, readdirSync } from "node:fs";
+import { lstatSync, readdirSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
@@ -24,7 +27,10 @@ import { SessionCheckpoints } from "../../src/acp/checkpoints/sessionCheckpoints
 import { WorkspaceCheckpoints, type Checkpoint } from "../../src/acp/checkpoints/workspaceCheckpoints";
 import type { TakeOptions } from "../../src/acp/checkpoints/shadowRepository";
 import type { Logger } from "../../src/acp/ports";
+import { DEFAULT_CHECKPOINT_BUDGET_MB } from "../../src/acp/checkpoints/checkpointStorage";
 import { editFiles, existingWorkspace, prng } from "./checkpointWorkspace";
+import { probeThreadPool } from "./threadPoolProbe";
+import { BusySampler, childCpuMs, threadCpuMs } from "./cpuTime";
 import { runClient } from "./clientMain";
 
 export interface CheckpointsJob {
@@ -34,6 +40,7 @@ export interface CheckpointsJob {
   readonly storage: string;
   readonly turns: number;
   readonly growthTurns: number;
+  readonly probedTurns: number;
   readonly filesPerTurn: number;
   readonly seed: number;
 }
@@ -52,6 +59,10 @@ export interface CheckpointsResult {
   readonly turnGitCpuMs: readonly number[];
   readonly diffGitCpuMs: readonly number[];
   readonly turnsLongestTaskMs: number;
+  /** Each probed turn's prune (the storage summed against the default budget). */
+  readonly pruneMs: readonly number[];
+  /** The longest a thread-pool task waited during the probed turns' checkpoints and prunes. */
+  readonly threadPoolWaitMs: number;
   readonly storageAfterFirstMB: number;
   readonly growthMB: number;
   readonly growthTurns: number;
@@ -65,55 +76,19 @@ export interface CheckpointsResult {
   readonly loadAtEnd: number;
 }
 
-/**
- * CPU time of the finished child processes (git), from /proc/self/stat's cutime + cstime (Linux;
- * 10 ms ticks): the load-independent side of a checkpoint's wall-clock time. NaN elsewhere.
- */
-function childCpuMs(): number {
-  try {
-    const stat = readFileSync("/proc/self/stat", "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[13]) + Number(fields[14])) * 10; // fields 16 and 17 of proc(5), at 100 Hz
-  } catch {
-    return NaN;
-  }
-}
-
-/** The host thread's own CPU time in ms (NaN before Node 23.9). */
-function threadCpuMs(): number {
-  const usage = (process as { threadCpuUsage?: () => { user: number; system: number } }).threadCpuUsage?.();
-  return usage ? (usage.user + usage.system) / 1000 : NaN;
-}
-
-/** While enabled, the most thread CPU time spent between two ticks of a 5 ms timer. */
-class BusySampler {
-  private timer: NodeJS.Timeout | undefined;
-  private lastCpu = NaN;
-  longest = 0;
-
-  enable(): void {
-    if (this.timer) return;
-    this.lastCpu = threadCpuMs();
-    this.timer = setInterval(() => {
-      const cpu = threadCpuMs();
-      this.longest = Math.max(this.longest, cpu - this.lastCpu);
-      this.lastCpu = cpu;
-    }, 5);
-  }
-
-  disable(): void {
-    if (!this.timer) return;
-    clearInterval(this.timer);
-    this.timer = undefined;
-    const cpu = threadCpuMs();
-    this.longest = Math.max(this.longest, cpu - this.lastCpu);
-  }
-}
-
 /** Times every checkpoint it takes, by label. */
 class TimedCheckpoints extends WorkspaceCheckpoints {
   readonly takes: Array<{ label: string; ms: number; cpuMs: number }> = [];
   readonly running = new Map<string, Promise<unknown>>();
+  readonly prunes: number[] = [];
+  pruning: Promise<unknown> = Promise.resolve();
+
+  override prune(budgetBytes: number): Promise<Checkpoint[]> {
+    const started = performance.now();
+    const pruning = super.prune(budgetBytes).finally(() => this.prunes.push(performance.now() - started));
+    this.pruning = pruning;
+    return pruning;
+  }
 
   override take(label: string, options?: TakeOptions): Promise<Checkpoint> {
     const taking = this.timedTake(label, options);
@@ -149,10 +124,11 @@ function folderBytes(dir: string): number {
   return total;
 }
 
-function session(store: WorkspaceCheckpoints): SessionCheckpoints {
+function session(store: WorkspaceCheckpoints, budgetBytes?: number): SessionCheckpoints {
   let ids = 0;
   return new SessionCheckpoints({
     store,
+    ...(budgetBytes === undefined ? {} : { budgetBytes: () => budgetBytes }),
     dispatch: () => undefined,
     newId: () => `n${++ids}`,
     logger: quiet,
@@ -244,6 +220,19 @@ async function run(job: CheckpointsJob): Promise<CheckpointsResult> {
   const growthMB = (folderBytes(gitDir) - before) / MB;
   phaseLongest();
 
+  // As the panel runs a turn: its checkpoint, then the prune against the default budget, which
+  // sums the storage: after the growth turns, thousands of loose objects, as after a long day.
+  const budgeted = session(store, DEFAULT_CHECKPOINT_BUDGET_MB * MB);
+  let threadPoolWaitMs = 0;
+  for (let turn = 1; turn <= job.probedTurns; turn++) {
+    editFiles(workspace, random, job.filesPerTurn, `probed turn ${turn}`);
+    const probe = probeThreadPool();
+    await budgeted.beforeTurn(`p${turn}`);
+    await store.pruning;
+    threadPoolWaitMs = Math.max(threadPoolWaitMs, probe.stop());
+  }
+  phaseLongest();
+
   // A later window: the shadow repository (and its index) is already in the storage.
   const again = open();
   const reopened = session(again);
@@ -269,6 +258,8 @@ async function run(job: CheckpointsJob): Promise<CheckpointsResult> {
     turnGitCpuMs,
     diffGitCpuMs,
     turnsLongestTaskMs,
+    pruneMs: store.prunes,
+    threadPoolWaitMs,
     storageAfterFirstMB,
     growthMB,
     growthTurns: job.growthTurns,
