@@ -12,12 +12,12 @@ export const KEEP_NEWEST = 5;
 
 /**
  * Bytes under `dir` (files only, links not followed); 0 when it does not exist. One file system
- * request at a time: a shadow repository holds a loose object file per file checkpointed (tens of
- * thousands for a large workspace), and a walk that asked for all of them at once queued them all
- * on libuv's thread pool, four threads that the whole extension host shares (every extension's
- * file access; zlib, which compresses each message of a remote window's connection). Run after
- * every turn's checkpoint, that walk held such work back by up to ~100 ms for 4,000 files, just as
- * the agent's reply began.
+ * request at a time: every turn adds loose objects to a shadow repository (thousands of files
+ * after a long day), and a walk that asked for all of them at once queued them all on libuv's
+ * thread pool, four threads that the whole extension host shares (every extension's file access;
+ * zlib, which compresses each message of a remote window's connection). Run after every turn's
+ * checkpoint, that walk held such work back by up to ~100 ms for 4,000 files, just as the agent's
+ * reply began.
  */
 export async function folderBytes(dir: string): Promise<number> {
   let total = 0;
