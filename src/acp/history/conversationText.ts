@@ -22,42 +22,60 @@ export type TextField = (typeof TEXT_FIELDS)[number];
 export const FIELD_WEIGHTS: Readonly<Record<TextField, number>> = { title: 8, prompts: 4, replies: 1, tools: 0.6 };
 
 export function conversationText(title: string | undefined, entries: readonly StoredEntry[]): ConversationText {
-  const prompts: string[] = [];
-  const replies: string[] = [];
-  const tools: string[] = [];
-  for (const entry of entries) {
+  const fields = new FieldText();
+  for (const entry of entries) fields.add(entry);
+  return fields.text(title ?? "");
+}
+
+/** The searchable text of entries added one at a time (conversationParts.ts cuts a conversation with it). */
+export class FieldText {
+  private readonly prompts: string[] = [];
+  private readonly replies: string[] = [];
+  private readonly tools: string[] = [];
+  /** Characters added so far (the joins' separators left out). */
+  chars = 0;
+
+  add(entry: StoredEntry): void {
     switch (entry.kind) {
       case "user":
-        prompts.push(entry.text);
+        this.push(this.prompts, entry.text);
         break;
       case "assistant":
-        replies.push(entry.chunks.map((chunk) => chunk.text).join(""));
+        this.push(this.replies, entry.chunks.map((chunk) => chunk.text).join(""));
         break;
       case "tool_call":
-        tools.push(entry.title);
+        this.push(this.tools, entry.title);
         for (const item of entry.content)
-          tools.push(item.type === "text" ? item.text : `${item.path}\n${item.newText}`);
+          this.push(this.tools, item.type === "text" ? item.text : `${item.path}\n${item.newText}`);
         break;
       case "notice":
-        replies.push(entry.description ? `${entry.title}\n${entry.description}` : entry.title);
+        this.push(this.replies, entry.description ? `${entry.title}\n${entry.description}` : entry.title);
         break;
       case "error":
-        replies.push(entry.details ? `${entry.message}\n${entry.details}` : entry.message);
+        this.push(this.replies, entry.details ? `${entry.message}\n${entry.details}` : entry.message);
         break;
       case "compaction":
-        replies.push(entry.summary);
+        this.push(this.replies, entry.summary);
         break;
       case "mode_change":
         // Not searchable: a handful of mode names ("Plan", "Default") would match most conversations.
         break;
     }
   }
-  return {
-    title: title ?? "",
-    prompts: prompts.join("\n\n"),
-    replies: replies.join("\n\n"),
-    tools: tools.join("\n\n"),
-  };
+
+  text(title: string): ConversationText {
+    return {
+      title,
+      prompts: this.prompts.join("\n\n"),
+      replies: this.replies.join("\n\n"),
+      tools: this.tools.join("\n\n"),
+    };
+  }
+
+  private push(field: string[], text: string): void {
+    field.push(text);
+    this.chars += text.length;
+  }
 }
 
 /** One piece of a snippet: text as it stands, `match` where the query matched. */

@@ -1,32 +1,39 @@
 /**
- * The history index on disk: SQLite FTS5, one row per conversation with its four text fields
- * (conversationText.ts), ranked by bm25 with a title match weighing most, and a snippet of the
- * best-matching field. Synchronous (`DatabaseSync`): it runs in a worker (historyWorker.ts), never
+ * The history index on disk: SQLite FTS5, one row per part of a conversation (conversationParts.ts)
+ * with its four text fields (conversationText.ts), searched per conversation (ftsSearch.ts).
+ * A conversation is put in pieces, each a transaction of its own, so no write holds a long
+ * conversation's text at once; a part whose text the index already holds (by hash) is not
+ * tokenized again. Synchronous (`DatabaseSync`): it runs in a worker (historyWorker.ts), never
  * on the extension host's thread. Derived data only: the conversations are the truth, so a file
  * that is missing, from another schema or corrupt is deleted and made again empty (`rebuilt`),
  * and the caller puts every conversation back.
  */
+import { createHash } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
-import { FIELD_WEIGHTS, MATCH_END, MATCH_START, TEXT_FIELDS, type ConversationText } from "./conversationText";
-import { textSnippet } from "./snippet";
-import { ftsMatchExpression } from "./historyQuery";
+import { TEXT_FIELDS, type ConversationText } from "./conversationText";
+import { searchParts, type IndexHit } from "./ftsSearch";
 import type { SqliteDatabase, SqliteModule } from "./sqliteFts";
 
-/** Bumped when the tables change: an index of another version is rebuilt. */
-export const INDEX_SCHEMA_VERSION = "1";
+export type { IndexHit } from "./ftsSearch";
 
-/** A conversation as indexed; `version` says which state of it (the caller compares it). */
-export interface IndexedConversation extends ConversationText {
-  readonly key: string;
-  readonly version: string;
+/** Bumped when the tables change: an index of another version is rebuilt. */
+export const INDEX_SCHEMA_VERSION = "2";
+
+/** One part of a conversation, by its place in it (0 holds the title). */
+export interface IndexedPart extends ConversationText {
+  readonly ordinal: number;
 }
 
-/** A raw hit: lower `rank` is better (bm25). `snippet` carries MATCH_START/MATCH_END marks. */
-export interface IndexHit {
+/**
+ * Some parts of one conversation. The last put of a conversation carries `done`: which state of
+ * it the index now holds (`version`, which the caller compares), and how many parts it has (the
+ * parts from there on are dropped). Until then its version reads as "" (not up to date).
+ */
+export interface ConversationPut {
   readonly key: string;
-  readonly rank: number;
-  readonly snippet: string;
+  readonly parts: readonly IndexedPart[];
+  readonly done?: { readonly version: string; readonly partCount: number };
 }
 
 export class IndexCorruptError extends Error {}
@@ -68,27 +75,49 @@ export class FtsStore {
     });
   }
 
-  /** Adds or replaces conversations, in one transaction. */
-  put(conversations: readonly IndexedConversation[]): void {
-    this.guard(() => {
+  /** Adds or replaces parts of conversations, in one transaction; returns how many parts it tokenized. */
+  put(puts: readonly ConversationPut[]): number {
+    return this.guard(() => {
+      let written = 0;
       this.db.exec("BEGIN");
       try {
-        const find = this.db.prepare("SELECT id FROM conversations WHERE key = ?");
-        const dropText = this.db.prepare("DELETE FROM text WHERE rowid = ?");
-        const upsert = this.db.prepare(
-          "INSERT INTO conversations(key, version) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET version = excluded.version",
+        const findConversation = this.db.prepare("SELECT id FROM conversations WHERE key = ?");
+        const addConversation = this.db.prepare(
+          "INSERT INTO conversations(key, version) VALUES (?, '') ON CONFLICT(key) DO NOTHING",
         );
+        const setVersion = this.db.prepare("UPDATE conversations SET version = ? WHERE id = ?");
+        const findPart = this.db.prepare("SELECT id, hash FROM parts WHERE conversation = ? AND ordinal = ?");
+        const addPart = this.db.prepare("INSERT INTO parts(conversation, ordinal, hash) VALUES (?, ?, ?)");
+        const setHash = this.db.prepare("UPDATE parts SET hash = ? WHERE id = ?");
+        const dropText = this.db.prepare("DELETE FROM text WHERE rowid = ?");
         const addText = this.db.prepare(
           `INSERT INTO text(rowid, ${TEXT_FIELDS.join(", ")}) VALUES (?, ${TEXT_FIELDS.map(() => "?").join(", ")})`,
         );
-        for (const conversation of conversations) {
-          const known = find.get(conversation.key);
-          if (known) dropText.run(Number(known.id));
-          upsert.run(conversation.key, conversation.version);
-          const id = Number(find.get(conversation.key)!.id);
-          addText.run(id, ...TEXT_FIELDS.map((field) => conversation[field]));
+        for (const put of puts) {
+          addConversation.run(put.key);
+          const conversation = Number(findConversation.get(put.key)!.id);
+          for (const part of put.parts) {
+            const hash = partHash(part);
+            const known = findPart.get(conversation, part.ordinal);
+            if (known && String(known.hash) === hash) continue;
+            let id: number;
+            if (known) {
+              id = Number(known.id);
+              dropText.run(id);
+              setHash.run(hash, id);
+            } else {
+              id = Number(addPart.run(conversation, part.ordinal, hash).lastInsertRowid);
+            }
+            addText.run(id, ...TEXT_FIELDS.map((field) => part[field]));
+            written++;
+          }
+          if (put.done) {
+            this.dropParts(conversation, put.done.partCount);
+            setVersion.run(put.done.version, conversation);
+          }
         }
         this.db.exec("COMMIT");
+        return written;
       } catch (error) {
         this.db.exec("ROLLBACK");
         throw error;
@@ -99,55 +128,38 @@ export class FtsStore {
   remove(keys: readonly string[]): void {
     this.guard(() => {
       const find = this.db.prepare("SELECT id FROM conversations WHERE key = ?");
+      const drop = this.db.prepare("DELETE FROM conversations WHERE id = ?");
       for (const key of keys) {
         const known = find.get(key);
         if (!known) continue;
-        this.db.prepare("DELETE FROM text WHERE rowid = ?").run(Number(known.id));
-        this.db.prepare("DELETE FROM conversations WHERE id = ?").run(Number(known.id));
+        this.dropParts(Number(known.id), 0);
+        drop.run(Number(known.id));
       }
     });
   }
 
   clear(): void {
-    this.guard(() => this.db.exec("DELETE FROM text; DELETE FROM conversations;"));
+    this.guard(() => this.db.exec("DELETE FROM text; DELETE FROM parts; DELETE FROM conversations;"));
   }
 
-  /**
-   * Best first; `limit` conversations at most. Ranking alone is cheap (bm25 over 1,000 matching
-   * conversations: ~20–50 ms); each hit's snippet is made in JavaScript (snippet.ts), with FTS5's
-   * `snippet()` only where the terms are not found as written (its tokenizer folds diacritics).
-   */
   search(terms: readonly string[], limit: number): IndexHit[] {
-    const match = ftsMatchExpression(terms);
-    if (!match) return [];
-    const weights = TEXT_FIELDS.map((field) => FIELD_WEIGHTS[field]).join(", ");
-    return this.guard(() => {
-      const ranked = this.db
-        .prepare(
-          `SELECT rowid AS id, bm25(text, ${weights}) AS rank FROM text WHERE text MATCH ? ORDER BY rank LIMIT ?`,
-        )
-        .all(match, limit);
-      const fields = this.db.prepare(
-        `SELECT c.key AS key, ${TEXT_FIELDS.map((f) => `t.${f} AS ${f}`).join(", ")}
-           FROM text t JOIN conversations c ON c.id = t.rowid WHERE t.rowid = ?`,
-      );
-      const ftsSnippet = this.db.prepare(
-        `SELECT snippet(text, -1, '${MATCH_START}', '${MATCH_END}', '…', 16) AS snippet FROM text WHERE text MATCH ? AND rowid = ?`,
-      );
-      return ranked.flatMap((row) => {
-        const id = Number(row.id);
-        const found = fields.get(id);
-        if (!found) return [];
-        const text: ConversationText = {
-          title: String(found.title ?? ""),
-          prompts: String(found.prompts ?? ""),
-          replies: String(found.replies ?? ""),
-          tools: String(found.tools ?? ""),
-        };
-        const snippet = textSnippet(text, terms) ?? String(ftsSnippet.get(match, id)?.snippet ?? "");
-        return [{ key: String(found.key), rank: Number(row.rank), snippet }];
-      });
-    });
+    return this.guard(() => searchParts(this.db, terms, limit));
+  }
+
+  /** How many parts the index holds of `key` (tests). */
+  partCount(key: string): number {
+    const row = this.db
+      .prepare("SELECT COUNT(*) AS n FROM parts p JOIN conversations c ON c.id = p.conversation WHERE c.key = ?")
+      .get(key);
+    return Number(row?.n ?? 0);
+  }
+
+  /** Drops the parts of `conversation` from `fromOrdinal` on, with their text. */
+  private dropParts(conversation: number, fromOrdinal: number): void {
+    this.db
+      .prepare("DELETE FROM text WHERE rowid IN (SELECT id FROM parts WHERE conversation = ? AND ordinal >= ?)")
+      .run(conversation, fromOrdinal);
+    this.db.prepare("DELETE FROM parts WHERE conversation = ? AND ordinal >= ?").run(conversation, fromOrdinal);
   }
 
   close(): void {
@@ -177,6 +189,8 @@ function prepare(db: SqliteDatabase): boolean {
   if (version !== undefined && version !== INDEX_SCHEMA_VERSION) throw new Error(`index schema ${String(version)}`);
   db.exec(
     `CREATE TABLE IF NOT EXISTS conversations(id INTEGER PRIMARY KEY, key TEXT UNIQUE NOT NULL, version TEXT NOT NULL);
+     CREATE TABLE IF NOT EXISTS parts(id INTEGER PRIMARY KEY, conversation INTEGER NOT NULL, ordinal INTEGER NOT NULL,
+       hash TEXT NOT NULL, UNIQUE(conversation, ordinal));
      CREATE VIRTUAL TABLE IF NOT EXISTS text USING fts5(${TEXT_FIELDS.join(", ")}, tokenize = 'unicode61 remove_diacritics 2');`,
   );
   db.prepare("INSERT OR REPLACE INTO meta(k, v) VALUES ('schema', ?)").run(INDEX_SCHEMA_VERSION);
@@ -185,4 +199,11 @@ function prepare(db: SqliteDatabase): boolean {
 
 export function removeIndexFile(path: string): void {
   for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) rmSync(file, { force: true });
+}
+
+/** Which text a part holds: the same hash means the index need not tokenize it again. */
+function partHash(part: ConversationText): string {
+  const hash = createHash("sha1");
+  for (const field of TEXT_FIELDS) hash.update(part[field]).update("\u0000");
+  return hash.digest("base64");
 }

@@ -13,8 +13,7 @@ export function queryTerms(query: string): string[] {
   return [...new Set(words)].slice(0, MAX_TERMS);
 }
 
-/** The FTS5 MATCH expression for `terms`: every term must occur (AND); the last is a prefix. */
-export function ftsMatchExpression(terms: readonly string[]): string | undefined {
-  if (terms.length === 0) return undefined;
-  return terms.map((term, at) => `"${term.replaceAll('"', '""')}"${at === terms.length - 1 ? "*" : ""}`).join(" ");
+/** Each term as a MATCH expression of its own: quoted, the last a prefix. */
+export function ftsTermExpressions(terms: readonly string[]): string[] {
+  return terms.map((term, at) => `"${term.replaceAll('"', '""')}"${at === terms.length - 1 ? "*" : ""}`);
 }

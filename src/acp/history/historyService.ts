@@ -7,9 +7,10 @@
  */
 import type { ConversationArchive, ConversationSummary } from "../journal/conversationArchive";
 import type { Logger } from "../ports";
-import { conversationText, snippetParts, type SnippetPart } from "./conversationText";
+import { snippetParts, type SnippetPart } from "./conversationText";
 import type { HistoryBackend, HistoryEngine } from "./historyBackend";
-import { IndexCorruptError, type IndexedConversation } from "./ftsStore";
+import { IndexCorruptError } from "./ftsStore";
+import { IndexWriter } from "./indexWriter";
 import { queryTerms } from "./historyQuery";
 import { RefreshCoalescer } from "./refreshCoalescer";
 import { ScanBackend } from "./scanSearch";
@@ -24,8 +25,6 @@ export interface HistoryHit {
   readonly snippet: readonly SnippetPart[];
 }
 
-/** Conversations put into the index per transaction while catching up. */
-const PUT_BATCH_CHARS = 4_000_000;
 /** Full-text hits per search (title, agent and folder matches come on top of these in the lists). */
 export const SEARCH_LIMIT = 50;
 
@@ -138,21 +137,13 @@ export class HistoryService {
       const listed = new Set(summaries.map((s) => s.key));
       const gone = Object.keys(held).filter((key) => !listed.has(key));
       if (gone.length) await backend.remove(gone);
-      let batch: IndexedConversation[] = [];
-      let chars = 0;
+      const writer = new IndexWriter((puts) => backend.put(puts));
       for (const summary of summaries) {
         if (this.disposed) return;
         if (held[summary.key] === versionOf(summary)) continue;
-        const doc = await this.documentOf(summary);
-        batch.push(doc);
-        chars += doc.prompts.length + doc.replies.length + doc.tools.length;
-        if (chars >= PUT_BATCH_CHARS) {
-          await backend.put(batch);
-          batch = [];
-          chars = 0;
-        }
+        await this.write(writer, summary);
       }
-      if (batch.length) await backend.put(batch);
+      await writer.flush();
     });
   }
 
@@ -161,14 +152,15 @@ export class HistoryService {
     // One conversation: listing them all folds every journal kept.
     const summary = await this.archive.summary(key);
     await this.guarded(async (backend) => {
-      if (!summary) await backend.remove([key]);
-      else await backend.put([await this.documentOf(summary)]);
+      if (!summary) return backend.remove([key]);
+      const writer = new IndexWriter((puts) => backend.put(puts));
+      await this.write(writer, summary);
+      await writer.flush();
     });
   }
 
-  private async documentOf(summary: ConversationSummary): Promise<IndexedConversation> {
-    const text = conversationText(summary.title, await this.archive.entries(summary.key));
-    return { key: summary.key, version: versionOf(summary), ...text };
+  private async write(writer: IndexWriter, summary: ConversationSummary): Promise<void> {
+    await writer.conversation(summary.key, versionOf(summary), summary.title, await this.archive.entries(summary.key));
   }
 
   /** Runs `use` on the backend; a damaged index is replaced by a fresh one, filled again, and `use` retried once. */

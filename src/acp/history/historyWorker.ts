@@ -6,12 +6,12 @@
  * error, corrupt }`.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { FtsStore, IndexCorruptError, type IndexedConversation } from "./ftsStore";
+import { FtsStore, IndexCorruptError, type ConversationPut } from "./ftsStore";
 import { probeFts5 } from "./sqliteFts";
 
 export type WorkerRequest =
   | { readonly id: number; readonly op: "versions" | "clear" | "close" }
-  | { readonly id: number; readonly op: "put"; readonly conversations: readonly IndexedConversation[] }
+  | { readonly id: number; readonly op: "put"; readonly puts: readonly ConversationPut[] }
   | { readonly id: number; readonly op: "remove"; readonly keys: readonly string[] }
   | { readonly id: number; readonly op: "search"; readonly terms: readonly string[]; readonly limit: number };
 
@@ -59,7 +59,7 @@ function answer(index: FtsStore, request: WorkerRequest): unknown {
       store = undefined;
       return undefined;
     case "put":
-      return index.put(request.conversations);
+      return index.put(request.puts);
     case "remove":
       return index.remove(request.keys);
     case "search":

@@ -11,7 +11,7 @@ export type SqlValue = string | number | bigint | null | Uint8Array;
 export type SqlRow = Record<string, SqlValue>;
 
 export interface SqliteStatement {
-  run(...params: SqlValue[]): unknown;
+  run(...params: SqlValue[]): { readonly lastInsertRowid: number | bigint };
   all(...params: SqlValue[]): SqlRow[];
   get(...params: SqlValue[]): SqlRow | undefined;
 }

@@ -5,7 +5,7 @@
  */
 import { Worker } from "node:worker_threads";
 import type { HistoryBackend } from "./historyBackend";
-import { removeIndexFile, type IndexedConversation, type IndexHit } from "./ftsStore";
+import { removeIndexFile, type ConversationPut, type IndexHit } from "./ftsStore";
 import type { WorkerReply, WorkerRequest } from "./historyWorker";
 
 export interface WorkerBackendOptions {
@@ -68,8 +68,8 @@ export class WorkerBackend implements HistoryBackend {
     return this.ask({ op: "versions" }) as Promise<Record<string, string>>;
   }
 
-  async put(conversations: readonly IndexedConversation[]): Promise<void> {
-    await this.ask({ op: "put", conversations });
+  async put(puts: readonly ConversationPut[]): Promise<void> {
+    await this.ask({ op: "put", puts });
   }
 
   async remove(keys: readonly string[]): Promise<void> {
