@@ -195,4 +195,24 @@ describe("the history service over an index in parts", { skip: noSqlite }, () =>
     assert.ok(hits[0]!.snippet.some((part) => part.match));
     await service.dispose();
   });
+
+  it("rebuilds an index of the one-row-per-conversation schema on its first start", async () => {
+    const path = join(scratch, "schema1.db");
+    if (!fts.ok) return;
+    // What the previous release left: schema "1", one FTS row per conversation, no parts table.
+    const old = new fts.sqlite.DatabaseSync(path);
+    old.exec(`CREATE TABLE meta(k TEXT PRIMARY KEY, v TEXT NOT NULL); INSERT INTO meta VALUES ('schema', '1');
+      CREATE TABLE conversations(id INTEGER PRIMARY KEY, key TEXT UNIQUE NOT NULL, version TEXT NOT NULL);
+      CREATE VIRTUAL TABLE text USING fts5(title, prompts, replies, tools, tokenize = 'unicode61 remove_diacritics 2');
+      INSERT INTO conversations VALUES (1, 'gone', 'v');
+      INSERT INTO text(rowid, title, prompts, replies, tools) VALUES (1, '', 'an axolotl long gone', '', '');`);
+    old.close();
+    const archive = new MemoryArchive([{ key: "kept", title: "Kept", entries: [user("the axolotl stays")] }]);
+    const service = new HistoryService(archive, workerIndex({ script: WORKER, path }));
+    assert.deepEqual(
+      (await service.search("axolotl")).map((hit) => hit.key),
+      ["kept"],
+    );
+    await service.dispose();
+  });
 });
