@@ -87,6 +87,42 @@ test("a 2,000-entry conversation is written in appends of a bounded size, every 
   assert.deepEqual(entriesOf(journal), storedEntriesOf(thread, JOURNAL_TEXT_LIMIT));
 });
 
+test("a long conversation's lines are made as their slice is written, never all held at once", async () => {
+  // Each entry's record is turned into its line by JSON.stringify: count the entry records turned
+  // so far at the moment each append is made. All 2,000 lines made before the first append were
+  // megabytes of strings held at once on the extension host (a 2,000-entry load's first write).
+  const entryRecordsTurned: number[] = [];
+  let turned = 0;
+  const fs = new (class extends SizedJournalFs {
+    override async append(path: string, data: string): Promise<void> {
+      entryRecordsTurned.push(turned);
+      await super.append(path, data);
+    }
+  })();
+  const thread = longThread(1_000, 3_000);
+  const stringify = JSON.stringify;
+  JSON.stringify = ((value: unknown, ...rest: never[]) => {
+    if (typeof value === "object" && value !== null && (value as { t?: unknown }).t === "e") turned++;
+    return stringify(value, ...rest);
+  }) as typeof JSON.stringify;
+  try {
+    await writerOver(fs, new ManualClock(), thread).now(true);
+  } finally {
+    JSON.stringify = stringify;
+  }
+  // A slice holds about APPEND_SLICE_CHARS / 3,000 turns (a short prompt and a reply of 3,000
+  // characters each), and one more line is made to find its end.
+  const perSlice = 2 * Math.ceil(APPEND_SLICE_CHARS / 3_000) + 1;
+  assert.ok(entryRecordsTurned.length > 10, `${entryRecordsTurned.length} appends`);
+  entryRecordsTurned.forEach((count, n) =>
+    assert.ok(
+      count <= (n + 1) * perSlice,
+      `when append ${n + 1} was made, ${count} entry lines had been made (at most ${(n + 1) * perSlice})`,
+    ),
+  );
+  assert.deepEqual(entriesOf(folded(fs)), storedEntriesOf(thread, JOURNAL_TEXT_LIMIT), "every entry, once, in order");
+});
+
 test("a write that fails between slices is resumed: the records already on disk stay, the rest follow once", async () => {
   const fs = new SizedJournalFs();
   fs.failAt = 3; // two slices on disk, the third half-written

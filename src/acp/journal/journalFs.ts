@@ -5,6 +5,7 @@
  */
 import { promises as fs } from "node:fs";
 import { join } from "node:path";
+import { appendUtf8 } from "./appendUtf8";
 
 export interface JournalFs {
   mkdir(path: string): Promise<void>;
@@ -28,7 +29,7 @@ export const nodeJournalFs: JournalFs = {
   mkdir: async (path) => {
     await fs.mkdir(path, { recursive: true });
   },
-  append: (path, data) => fs.appendFile(path, data, { encoding: "utf8", flag: "a" }),
+  append: appendUtf8,
   sync: async (path) => {
     const handle = await fs.open(path, "r+");
     try {

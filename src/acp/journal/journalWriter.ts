@@ -6,14 +6,19 @@
  * identity (the reducer keeps unchanged entries as the same objects), so a 1,500-entry thread
  * costs a walk over references, not a serialisation.
  *
- * Lines not yet on disk wait in memory. A write that fails (disk full, read-only) keeps them,
- * reports once, and is retried with backoff; the next write starts with a newline so a line the
- * failed write may have left half-written is skipped on load, never glued to the next record.
+ * Records not yet on disk wait in memory as records, not as lines: a record is turned into its line
+ * only as the append that carries it is built, so the first write of a loaded 2,000-entry session
+ * holds one slice of text at a time, not megabytes of lines (the records point at the stored
+ * entries the writer keeps anyway, and those are never changed once made). A write that fails
+ * (disk full, read-only) keeps them, reports once, and is retried with backoff; the next write
+ * starts with a newline so a line the failed write may have left half-written is skipped on load,
+ * never glued to the next record.
  */
 import type { Thread, ThreadEntry } from "../../shared/thread/thread";
 import { JOURNAL_TEXT_LIMIT, toStoredEntry, type StoredEntry } from "../../shared/thread/storedTranscript";
 import type { Clock, Timer } from "../ports";
-import { recordLine, type JournalRecord } from "./journalRecords";
+import type { JournalRecord } from "./journalRecords";
+import { nextSlice, recordFor, wholeRecords } from "./writerRecords";
 import { errorCode, journalFile, type JournalFs } from "./journalFs";
 
 /** How long after a change the journal is written. */
@@ -64,7 +69,8 @@ export class ConversationWriter {
   private readonly paths = new Set<string>();
   private terminals: Thread["terminals"] | undefined;
   private opened = false;
-  private queue: string[] = [];
+  /** Records not yet on disk, in order. */
+  private queue: JournalRecord[] = [];
   private timer: Timer | undefined;
   private retry: Timer | undefined;
   private failures = 0;
@@ -238,19 +244,17 @@ export class ConversationWriter {
     if (!this.opened) {
       this.opened = true;
       const { agent, sessionId, cwd, base } = this.target;
-      this.queue.push(
-        recordLine({
-          t: "o",
-          w: this.deps.writerId,
-          at: this.deps.clock.now(),
-          agent,
-          sessionId,
-          ...(cwd === undefined ? {} : { cwd }),
-          ...(base === undefined || this.existing ? {} : { base }),
-        }),
-      );
+      this.queue.push({
+        t: "o",
+        w: this.deps.writerId,
+        at: this.deps.clock.now(),
+        agent,
+        sessionId,
+        ...(cwd === undefined ? {} : { cwd }),
+        ...(base === undefined || this.existing ? {} : { base }),
+      });
     }
-    this.queue.push(recordLine(record));
+    this.queue.push(record);
   }
 
   /**
@@ -267,7 +271,7 @@ export class ConversationWriter {
     }
   }
 
-  private wholeConversation(): string[] {
+  private wholeConversation(): JournalRecord[] {
     this.opened = true;
     return wholeRecords(this.target, this.deps.writerId, this.deps.clock.now(), this.written, {
       title: this.title,
@@ -293,8 +297,8 @@ export class ConversationWriter {
       const wroteRecords = count > 0;
       // Slice by slice, each taken off the queue once it is on disk: a failure keeps only the rest.
       while (count > 0) {
-        const take = sliceLength(this.queue, count, this.deps.appendSliceChars ?? APPEND_SLICE_CHARS);
-        await this.deps.fs.append(path, (this.newlineFirst ? "\n" : "") + this.queue.slice(0, take).join(""));
+        const { text, take } = nextSlice(this.queue, count, this.deps.appendSliceChars ?? APPEND_SLICE_CHARS);
+        await this.deps.fs.append(path, (this.newlineFirst ? "\n" : "") + text);
         this.queue.splice(0, take);
         count -= take;
         this.newlineFirst = false;
@@ -322,60 +326,4 @@ export class ConversationWriter {
       );
     }
   }
-}
-
-/** How many of the first `count` lines of `queue` make one append: at least one, and at most `limit` characters unless that one is longer. */
-function sliceLength(queue: readonly string[], count: number, limit: number): number {
-  let chars = queue[0]!.length;
-  let take = 1;
-  while (take < count && chars + queue[take]!.length <= limit) chars += queue[take++]!.length;
-  return take;
-}
-
-/** Records that write `entries` as a conversation of their own, from its opening record. */
-function wholeRecords(
-  target: WriterTarget,
-  writerId: string,
-  at: number,
-  entries: readonly StoredEntry[],
-  facts: {
-    readonly title: string | undefined;
-    readonly cost: { readonly amount: number; readonly currency: string } | undefined;
-    readonly paths: readonly string[];
-  },
-): string[] {
-  const { agent, sessionId, cwd } = target;
-  const { title, cost, paths } = facts;
-  return [
-    recordLine({ t: "o", w: writerId, at, agent, sessionId, ...(cwd === undefined ? {} : { cwd }) }),
-    ...entries.map((e, j) => recordLine({ t: "e", j, e })),
-    ...(title === undefined ? [] : [recordLine({ t: "t", title: title.slice(0, 500) })]),
-    // The history row's facts too: this writer never writes what it already wrote again.
-    ...(cost === undefined ? [] : [recordLine({ t: "c", amount: cost.amount, currency: cost.currency })]),
-    ...(paths.length === 0 ? [] : [recordLine({ t: "f", p: [...paths] })]),
-  ];
-}
-
-/** A grow record when `next` is `previous` with text appended (a streamed reply), else the whole entry. */
-function recordFor(j: number, previous: StoredEntry | undefined, next: StoredEntry): JournalRecord {
-  if (previous?.kind === "assistant" && next.kind === "assistant" && next.chunks.length >= previous.chunks.length) {
-    const last = previous.chunks.length - 1;
-    let grows = true;
-    for (let c = 0; c < last && grows; c++)
-      grows = previous.chunks[c]!.kind === next.chunks[c]!.kind && previous.chunks[c]!.text === next.chunks[c]!.text;
-    if (grows && last >= 0) {
-      const before = previous.chunks[last]!;
-      const after = next.chunks[last]!;
-      grows = before.kind === after.kind && after.text.startsWith(before.text);
-    }
-    if (grows)
-      return {
-        t: "g",
-        j,
-        c: last,
-        s: last >= 0 ? next.chunks[last]!.text.slice(previous.chunks[last]!.text.length) : "",
-        m: next.chunks.slice(last + 1),
-      };
-  }
-  return { t: "e", j, e: next };
 }
