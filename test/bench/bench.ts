@@ -15,6 +15,7 @@ import { checkpointsWorkload } from "./checkpointsWorkload";
 import { historyWorkload } from "./historyWorkload";
 import { dayWebWorkload, dayWorkload } from "./dayWorkload";
 import { longThreadWorkload } from "./longThreadWorkload";
+import { longFloorWorkload } from "./longFloorWorkload";
 import { panelWorkload } from "./panelWorkload";
 import { streamWorkload } from "./streamWorkload";
 import type { WorkloadContext, WorkloadResult } from "./uiWorkload";
@@ -26,6 +27,7 @@ import { CURVE_FLOOD_SIZES, LONG_SCALE_ENTRIES, TOOL_CALLS, UI_FLOOD } from "./w
 /**
  * `bare`: the bare NDJSON reader; `host`: the panel's host stack without VS Code (hostClient.ts);
  * `streamfloor`: the stream read by the least an extension could do, in VS Code (floorExtension.js);
+ * `longfloor`: the 2,000-entry load done by that same least extension (longFloorWorkload.ts);
  * `processes`: host and agent RSS with 1 / 5 / 15 tabs of one agent, one process per tab vs shared (processesClient.ts);
  * `checkpoints`: workspace checkpoints on 10,000 files, no VS Code (checkpointsWorkload.ts);
  * `history`: full-text history search over 1,000 conversations / 100 MB, no VS Code (historyWorkload.ts);
@@ -47,6 +49,7 @@ export const WORKLOADS = [
   "streamfloor",
   "tools",
   "long",
+  "longfloor",
   "long10k",
 ] as const;
 export type Workload = (typeof WORKLOADS)[number];
@@ -119,6 +122,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       ["streamfloor", (ctx) => streamWorkload(ctx, "flood", UI_FLOOD, true)],
       ["tools", (ctx) => streamWorkload(ctx, "tools", TOOL_CALLS)],
       ["long", (ctx) => longThreadWorkload(ctx)],
+      ["longfloor", longFloorWorkload],
       ["long10k", (ctx) => longThreadWorkload(ctx, LONG_SCALE_ENTRIES, false)],
     ];
     for (let run = 1; run <= options.runs; run++) {
@@ -166,6 +170,10 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     `stream.floor.N${UI_FLOOD}.vsBare`,
   );
   ratio(`stream.N${UI_FLOOD}.endMarkerMs`, `stream.floor.N${UI_FLOOD}.endMarkerMs`, `stream.N${UI_FLOOD}.vsFloor`);
+  // The long load's host memory over the least extension's doing the same load (longfloor).
+  const longFloor = figures.get("longfloor.T2000.hostRssPeakGrowthMB");
+  for (const value of figures.get("long.T2000.hostRssPeakGrowthMB")?.samples ?? [])
+    if (longFloor) samples.add("long.T2000.hostRssPeakOverFloorMB", value - longFloor.median, "MB");
   for (const n of CURVE_FLOOD_SIZES) {
     ratio(`raw.flood.N${n}.endMarkerMs`, `bare.flood.N${n}.endMarkerMs`, `raw.flood.N${n}.vsBare`);
     ratio(`host.flood.N${n}.endMarkerMs`, `bare.flood.N${n}.endMarkerMs`, `host.flood.N${n}.vsBare`);

@@ -91,6 +91,10 @@ export const DIAGNOSTIC_FIGURES: readonly RegExp[] = [
   /^raw\..*\.(vsBare|rssPeakGrowthMB)$/,
   // The streaming floor in VS Code is VS Code's (and the machine's), not the panel's; vsFloor is judged.
   /^stream\.floor\./,
+  // The long load by the least extension is VS Code's extension host's share; the panel's share
+  // over it (a difference of two noisy peaks) is shown beside the judged hostRssPeakGrowthMB.
+  /^longfloor\./,
+  /^long\.T2000\.hostRssPeakOverFloorMB$/,
   ...CHECKPOINT_DIAGNOSTICS,
   ...HISTORY_DIAGNOSTICS,
   ...DAY_DIAGNOSTICS,

@@ -15,6 +15,12 @@
  *   as `{ type: "state/actions", actions: [text], postedAt }`: named like the panel's batches so the
  *   bench probe (armStreamProbe) counts their arrival the same way; the page keeps
  *   `window.__floorBatches` ([posted, arrived, characters], both Date.now()) for the relay's time.
+ * - `benchload <sessionId>` in the Prompt box (the `longfloor` workload): `session/load` of that
+ *   session. The floor keeps each replayed update's text (a message chunk's, a tool call's title and
+ *   output), one string per update, as any client must keep the conversation. When the load ends
+ *   it posts them to the page in slices of HISTORY_SLICE updates, the next once the page
+ *   acknowledges the last (as the panel's history slices go), and the page sets
+ *   `window.__floorLoaded` (Date.now()) when it holds the last.
  * - The page shows the text as one <pre> would, but appends whole lines in blocks of 100 (the
  *   unfinished last line in a block at the end), each `content-visibility: auto` with its exact
  *   height as placeholder (a fixed line height, no wrapping), and scrolls to the end after each
@@ -30,6 +36,8 @@ const vscode = require("vscode");
 
 const VIEW_ID = "acpPanel.chat";
 const FLUSH_MS = 8;
+/** Replayed updates per history post (the panel's HISTORY_SLICE_ENTRIES). */
+const HISTORY_SLICE = 250;
 
 /** @typedef {import("node:child_process").ChildProcessByStdio<import("node:stream").Writable, import("node:stream").Readable, null>} Agent */
 /** @type {Agent | undefined} */
@@ -82,9 +90,20 @@ function resolve(view) {
     void view.webview.postMessage({ type: "state/actions", actions: [text], postedAt: Date.now() });
   };
 
+  /** The texts of a `session/load` replay in progress (undefined when none is). @type {string[] | undefined} */
+  let replayed;
+  /** Slices of a finished load still to post, each once the page acknowledged the one before. @type {string[][]} */
+  const slices = [];
+  const postSlice = () => {
+    const texts = slices.shift();
+    if (texts) void view.webview.postMessage({ type: "history", texts, last: slices.length === 0 });
+  };
+
   /** @param {any} message */
   const onMessage = (message) => {
-    if (message.method === "session/update") {
+    if (message.method === "session/update" && replayed) {
+      replayed.push(updateText(message.params?.update));
+    } else if (message.method === "session/update") {
       const update = message.params?.update;
       if (update?.sessionUpdate !== "agent_message_chunk" || update.content?.type !== "text") return;
       pending += update.content.text ?? "";
@@ -152,13 +171,45 @@ function resolve(view) {
     setStatus(`${name} is ready`);
   };
 
+  /** @param {string} id */
+  const load = async (id) => {
+    setStatus(`${name} is loading…`);
+    replayed = [];
+    try {
+      await request("session/load", { sessionId: id, cwd, mcpServers: [] });
+      sessionId = id;
+      for (let from = 0; from < replayed.length; from += HISTORY_SLICE)
+        slices.push(replayed.slice(from, from + HISTORY_SLICE));
+    } finally {
+      replayed = undefined;
+    }
+    postSlice();
+    setStatus(`${name} is ready`);
+  };
+
   view.webview.onDidReceiveMessage((/** @type {any} */ message) => {
     if (message?.type === "ready") void view.webview.postMessage({ type: "status", text: status });
-    if (message?.type === "prompt") prompt(String(message.text)).catch((error) => setStatus(String(error)));
+    if (message?.type === "history/ack") postSlice();
+    const text = message?.type === "prompt" ? String(message.text) : undefined;
+    if (text?.startsWith("benchload "))
+      load(text.slice("benchload ".length)).catch((error) => setStatus(String(error)));
+    else if (text !== undefined) prompt(text).catch((error) => setStatus(String(error)));
   });
   view.onDidDispose(deactivate);
   view.webview.html = page(nonce);
   start().catch((error) => setStatus(String(error)));
+}
+
+/**
+ * The text a client shows for a replayed update: a message's or thought's chunk, a tool call's
+ * title, a tool call update's text content; "" for the rest.
+ * @param {any} update
+ */
+function updateText(update) {
+  if (update?.content?.type === "text") return String(update.content.text ?? "");
+  if (update?.sessionUpdate === "tool_call") return String(update.title ?? "");
+  if (!Array.isArray(update?.content)) return "";
+  return update.content.map((/** @type {any} */ part) => part?.content?.text ?? "").join("\n");
 }
 
 /** Lines per block of the page's <pre>, and their fixed height (so an unrendered block's placeholder is exact). */
@@ -219,6 +270,18 @@ function page(nonce) {
         tail.textContent = partial;
         // Follow the stream, as the panel does: the end marker is painted on screen.
         document.scrollingElement.scrollTop = document.scrollingElement.scrollHeight;
+      } else if (data.type === "history") {
+        const blocks = document.createDocumentFragment();
+        for (const text of data.texts) {
+          const entry = document.createElement("div");
+          entry.className = "lines";
+          entry.style.containIntrinsicHeight = "auto 200px";
+          entry.textContent = text;
+          blocks.appendChild(entry);
+        }
+        out.insertBefore(blocks, tail);
+        if (data.last) window.__floorLoaded = Date.now();
+        else vscode.postMessage({ type: "history/ack" });
       } else if (data.type === "status") status.textContent = data.text;
     });
     vscode.postMessage({ type: "ready" });

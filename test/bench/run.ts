@@ -3,7 +3,7 @@
  * figure, and writes test/bench/results.json.
  *   --runs N        rounds (default 3)
  *   --only a,b      a subset of: sizes, bare, raw, host, processes, checkpoints, history, day, dayweb, panel, stream,
- *                   streamfloor, tools, long, long10k (dayweb: the day's webview heap in headless Chromium, after
+ *                   streamfloor, tools, long, longfloor, long10k (dayweb: the day's webview heap in headless Chromium, after
  *                   `node esbuild.mjs`) (`--only bare,raw,host,checkpoints`: the UI-less workloads, no code-server)
  *   --out FILE      where to write the results (default test/bench/results.json)
  */
