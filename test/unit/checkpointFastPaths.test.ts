@@ -12,8 +12,8 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { halves, packCost } from "../../src/acp/checkpoints/bulkAdd";
 import { findGit } from "../../src/acp/checkpoints/gitExecutable";
-import { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
-import { scratchCheckpoints } from "../support/scratchCheckpoints";
+import { WorkspaceCheckpoints, type Checkpoint } from "../../src/acp/checkpoints/workspaceCheckpoints";
+import { gitOnPath, scratchCheckpoints } from "../support/scratchCheckpoints";
 
 const setUp = () => scratchCheckpoints("acp-checkpoint-fast-", 64 * 1024);
 
@@ -204,7 +204,13 @@ async function loggedGit() {
   for (let i = 0; i < 20; i++) writeFileSync(join(dir, `f${i}.txt`), `${i}\n`);
   await checkpoints.take("an earlier window's"); // the shadow index holds the folder
   ran();
-  return { dir, checkpoints, ran };
+  return { root, dir, checkpoints, ran };
+}
+
+/** What `name` in `dir` held at `checkpoint`, as text ("absent", or why it is not known, otherwise). */
+async function heldAt(checkpoints: WorkspaceCheckpoints, checkpoint: Checkpoint, path: string): Promise<string> {
+  const file = await checkpoints.fileAt(checkpoint, path);
+  return typeof file === "string" ? file : "content" in file ? file.content.toString("utf8") : file.unknown;
 }
 
 const onLinux = { skip: process.platform !== "linux" && "reads the nice value from /proc" };
@@ -245,5 +251,51 @@ test(
       [`${Math.max(10, getPriority())} write-tree`],
       "one checkpoint was taken",
     );
+  },
+);
+
+test(
+  "a checkpoint of a folder unchanged since the last one lists the folder and writes no tree: the index still holds that tree",
+  onLinux,
+  async () => {
+    const { dir, checkpoints, ran } = await loggedGit();
+    const first = await checkpoints.take("a turn");
+    ran();
+    const unchanged = await checkpoints.take("the next turn, nothing changed");
+    assert.equal(unchanged.commits[dir], first.commits[dir]);
+    const commands = ran().map((line) => line.split(" ")[1]);
+    assert.deepEqual(commands.sort(), ["diff-files", "ls-files"], "listed, no tree written");
+
+    writeFileSync(join(dir, "f3.txt"), "changed\n");
+    const changed = await checkpoints.take("after an edit");
+    assert.notEqual(changed.commits[dir], first.commits[dir]);
+    assert.ok(
+      ran().some((line) => line.endsWith(" write-tree")),
+      "an edit writes a tree",
+    );
+    assert.equal(await heldAt(checkpoints, changed, join(dir, "f3.txt")), "changed\n");
+  },
+);
+
+test(
+  "a checkpoint after another window's checkpoint of the same folder writes the tree the index now holds",
+  onLinux,
+  async () => {
+    const { root, dir, checkpoints, ran } = await loggedGit();
+    const first = await checkpoints.take("this window's turn");
+    // A second window on the same folder shares the shadow repository (same storage, same key).
+    const other = new WorkspaceCheckpoints({
+      git: gitOnPath(dir),
+      storage: join(root, "storage"),
+      folders: () => [dir],
+    });
+    writeFileSync(join(dir, "f4.txt"), "the other window's turn\n");
+    const theirs = await other.take("the other window's turn");
+    assert.notEqual(theirs.commits[dir], first.commits[dir]);
+    ran();
+    // Nothing changed since the other window's checkpoint: the index lists nothing, yet holds its tree.
+    const mine = await checkpoints.take("this window's next turn");
+    assert.equal(mine.commits[dir], theirs.commits[dir]);
+    assert.equal(await heldAt(checkpoints, mine, join(dir, "f4.txt")), "the other window's turn\n");
   },
 );

@@ -5,7 +5,6 @@
  * tree of what every file held (`.gitignore`d files, `node_modules/` and files over the size cap
  * left out), kept alive by a ref per checkpoint. Operations on one repository run one at a time.
  */
-import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { runGit, type GitPlace } from "./gitRunner";
 import { addEverything } from "./bulkAdd";
@@ -14,6 +13,8 @@ import { DIFF_OPTIONS, parseDiffTree, type TreeChange } from "./treeDiff";
 import { indexHasEntries, takeManifest, type StatManifest } from "./statManifest";
 import { treeFromManifest } from "./manifestCheckpoint";
 import { excludeOversized } from "./oversizedFiles";
+import { indexStamp } from "./indexStamp";
+import { createShadowRepository } from "./shadowInit";
 import { inNestedRepository } from "./nestedRepositories";
 import type { GitExecutable } from "./gitExecutable";
 export type { TreeChange } from "./treeDiff";
@@ -27,9 +28,6 @@ export const DEFAULT_MAX_CHECKPOINT_FILE_BYTES = 5 * 1024 * 1024;
  * branch switch) it looks at the whole folder, as git's pathspec matching is per path × pattern.
  */
 const TARGETED_ADD_LIMIT = 500;
-
-/** Left out of every checkpoint besides what `.gitignore` says. */
-const ALWAYS_EXCLUDED = ["node_modules/", ".DS_Store"];
 
 export interface TakeOptions {
   /**
@@ -58,6 +56,8 @@ export class ShadowRepository {
   private notYetListing: Promise<string> | undefined;
   /** The tree the index holds: the one the last checkpoint wrote (undefined while one runs, or after one failed). */
   private indexTree: string | undefined;
+  /** The index file as that checkpoint left it (indexStamp.ts): unchanged, no other process wrote it since. */
+  private indexTreeStamp: string | undefined;
   /** Files left out of a checkpoint (tree) because their bytes at its moment are not known → why. */
   private readonly unknownIn = new Map<string, ReadonlyMap<string, string>>();
 
@@ -84,17 +84,7 @@ export class ShadowRepository {
   }
 
   private init(): Promise<void> {
-    return (this.ready ??= (async () => {
-      const { gitDir } = this.place;
-      await mkdir(gitDir, { recursive: true });
-      // `--template=`: no sample hooks or template config come in.
-      await runGit(this.place, ["init", "--quiet", "--template="]);
-      await mkdir(join(gitDir, "info"), { recursive: true });
-      await writeFile(join(gitDir, "info", "exclude"), ALWAYS_EXCLUDED.join("\n") + "\n");
-      // Outranks the workspace's .gitattributes: bytes in, the same bytes out (no CRLF, LFS or filters).
-      await writeFile(join(gitDir, "info", "attributes"), "* -text -filter -ident -working-tree-encoding\n");
-      await writeFile(this.place.excludesFile, "");
-    })().catch((error: unknown) => {
+    return (this.ready ??= createShadowRepository(this.place).catch((error: unknown) => {
       this.ready = undefined;
       throw error;
     }));
@@ -205,6 +195,7 @@ export class ShadowRepository {
     listing?: () => void,
   ): Promise<{ tree: string; changes?: TreeChange[] }> {
     await this.init();
+    const held = this.indexTree === undefined ? undefined : { tree: this.indexTree, stamp: this.indexTreeStamp };
     this.indexTree = undefined;
     listing?.(); // from here on, what changes in the folder may or may not be in this checkpoint
     const candidates = await changedPaths(this.place, background);
@@ -223,15 +214,24 @@ export class ShadowRepository {
         candidates.filter((path) => !this.oversized.has(path)),
         background,
       );
+    // Nothing listed, and the index is the file the last checkpoint left (stamped after the listing,
+    // so the listing compared the folder with that index): its tree is this checkpoint too, and
+    // the git process that would write it again is saved, at every prompt after a turn that
+    // changed nothing.
+    const unchanged =
+      candidates.length === 0 && held?.stamp !== undefined && held.stamp === (await indexStamp(this.place.gitDir));
     // The tree is the checkpoint (no commit object: one git process less per checkpoint).
     const [tree, changes] = await Promise.all([
-      runGit(this.place, ["write-tree"], { background }).then((out) => out.toString("utf8").trim()),
+      unchanged
+        ? held.tree
+        : runGit(this.place, ["write-tree"], { background }).then((out) => out.toString("utf8").trim()),
       from === undefined
         ? undefined
         : runGit(this.place, ["diff-index", "--cached", ...DIFF_OPTIONS, from]).then((out) =>
             parseDiffTree(out.toString("utf8")),
           ),
     ]);
+    this.indexTreeStamp = unchanged ? held.stamp : await indexStamp(this.place.gitDir);
     this.indexTree = tree;
     this.refs.keep(ref, tree);
     return { tree, ...(changes === undefined ? {} : { changes }) };
