@@ -48,6 +48,8 @@ export class SessionCheckpoints {
   private readonly beforeRestore = new Map<string, Checkpoint>();
   private warm: Promise<unknown> | undefined;
   private warned = false;
+  /** A turn's checkpoint was taken: the storage budget is checked once that turn has ended. */
+  private budgetCheckDue = false;
 
   /** Checkpoints pruned or cleared (still restorable for a while) → the message they were taken before. */
   private readonly retiredEntries = new Map<string, string>();
@@ -136,14 +138,26 @@ export class SessionCheckpoints {
       this.turn = checkpoint;
       this.byEntry.set(entryId, checkpoint);
       this.deps.dispatch({ type: "checkpoint/taken", entryId, checkpointId: checkpoint.id });
-      const budget = this.deps.budgetBytes?.();
-      if (budget !== undefined)
-        void store
-          .prune(budget)
-          .catch((error: unknown) => this.deps.logger.warn(`Pruning checkpoints failed: ${String(error)}`));
+      this.budgetCheckDue = true;
     } catch (error) {
       this.unavailable(error);
     }
+  }
+
+  /**
+   * The turn ended (however it ended): if its checkpoint was taken, the storage is brought within
+   * the budget now. Not as the turn starts: the prune's git process and its walk of the storage
+   * ran while the agent's first words streamed in.
+   */
+  afterTurn(): void {
+    if (!this.budgetCheckDue) return;
+    this.budgetCheckDue = false;
+    const store = this.store;
+    const budget = this.deps.budgetBytes?.();
+    if (!store || budget === undefined) return;
+    void store
+      .prune(budget)
+      .catch((error: unknown) => this.deps.logger.warn(`Pruning checkpoints failed: ${String(error)}`));
   }
 
   private unavailable(error: unknown): void {

@@ -80,7 +80,10 @@ export function sessionContextFor(
     },
     newId: () => notes.newEntryId(),
     ...(panel.checkpoints
-      ? { beforePrompt: (entryId: string) => panel.checkpoints?.beforeTurn(entryId) ?? Promise.resolve() }
+      ? {
+          beforePrompt: (entryId: string) => panel.checkpoints?.beforeTurn(entryId) ?? Promise.resolve(),
+          afterPrompt: () => panel.checkpoints?.afterTurn(),
+        }
       : {}),
     clock: deps.clock,
     logger: deps.logger,

@@ -40,6 +40,8 @@ export interface SessionContext {
    * checkpoint). It must not throw; the prompt goes out once it resolves.
    */
   readonly beforePrompt?: (entryId: string) => Promise<void>;
+  /** Runs once that prompt's turn is over, however it ended (the checkpoints' storage budget). */
+  readonly afterPrompt?: () => void;
   /** A live warning or error `notice` from the agent (sessionUpdates.ts): the host raises a toast. */
   readonly agentNotice?: (notice: AgentNotice) => void;
   /** The user's auto-retry setting (autoRetry.ts), read at each failure; off when absent. */

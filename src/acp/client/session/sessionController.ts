@@ -208,6 +208,7 @@ export class SessionController {
       this.turnRunning = false;
       this.stopGrace.turnEnded();
       this.watchdog.disarm();
+      this.context.afterPrompt?.();
     }
   }
 
