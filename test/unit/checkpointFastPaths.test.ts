@@ -299,3 +299,14 @@ test(
     assert.equal(await heldAt(checkpoints, mine, join(dir, "f4.txt")), "the other window's turn\n");
   },
 );
+
+test("the sweep after another window's checkpoint of the same folder still lists what changed since the turn's", async () => {
+  const { root, dir, checkpoints } = setUp();
+  writeFileSync(join(dir, "notes.txt"), "before the turn\n");
+  const turn = await checkpoints.take("this window's turn");
+  writeFileSync(join(dir, "notes.txt"), "the agent's edit\n");
+  // A second window on the same folder shares the shadow repository and its index.
+  const other = new WorkspaceCheckpoints({ git: gitOnPath(dir), storage: join(root, "storage"), folders: () => [dir] });
+  await other.take("the other window's turn");
+  assert.deepEqual(await checkpoints.changedSince("after the turn", turn), [join(dir, "notes.txt")]);
+});

@@ -179,13 +179,20 @@ export class ShadowRepository {
    * The files (relative, `/`) that differ from checkpoint `from` now, without taking a checkpoint:
    * when the index still holds `from` (no checkpoint of this folder since), comparing the folder
    * with the index tells it (stagedChanges.changedAgainstIndex). Undefined when the index holds
-   * another tree: the caller takes a checkpoint and diffs instead.
+   * another tree, or may (another window's checkpoint of the folder rewrote it, or a comparison
+   * refreshed its stat data): the caller takes a checkpoint and diffs instead.
    */
   changedSince(from: string): Promise<string[] | undefined> {
     return this.serial(async () => {
       await this.init();
-      return this.indexTree === from ? changedAgainstIndex(this.place, this.maxFileBytes) : undefined;
+      if (this.indexTree !== from || !(await this.indexAsLeft())) return undefined;
+      return changedAgainstIndex(this.place, this.maxFileBytes);
     });
+  }
+
+  /** Whether the index is the very file the last checkpoint left (indexStamp.ts). */
+  private async indexAsLeft(): Promise<boolean> {
+    return this.indexTreeStamp !== undefined && this.indexTreeStamp === (await indexStamp(this.place.gitDir));
   }
 
   private async take(
@@ -195,7 +202,7 @@ export class ShadowRepository {
     listing?: () => void,
   ): Promise<{ tree: string; changes?: TreeChange[] }> {
     await this.init();
-    const held = this.indexTree === undefined ? undefined : { tree: this.indexTree, stamp: this.indexTreeStamp };
+    const held = this.indexTree;
     this.indexTree = undefined;
     listing?.(); // from here on, what changes in the folder may or may not be in this checkpoint
     const candidates = await changedPaths(this.place, background);
@@ -218,20 +225,17 @@ export class ShadowRepository {
     // so the listing compared the folder with that index): its tree is this checkpoint too, and
     // the git process that would write it again is saved, at every prompt after a turn that
     // changed nothing.
-    const unchanged =
-      candidates.length === 0 && held?.stamp !== undefined && held.stamp === (await indexStamp(this.place.gitDir));
+    const unchanged = candidates.length === 0 && held !== undefined && (await this.indexAsLeft());
     // The tree is the checkpoint (no commit object: one git process less per checkpoint).
     const [tree, changes] = await Promise.all([
-      unchanged
-        ? held.tree
-        : runGit(this.place, ["write-tree"], { background }).then((out) => out.toString("utf8").trim()),
+      unchanged ? held : runGit(this.place, ["write-tree"], { background }).then((out) => out.toString("utf8").trim()),
       from === undefined
         ? undefined
         : runGit(this.place, ["diff-index", "--cached", ...DIFF_OPTIONS, from]).then((out) =>
             parseDiffTree(out.toString("utf8")),
           ),
     ]);
-    this.indexTreeStamp = unchanged ? held.stamp : await indexStamp(this.place.gitDir);
+    if (!unchanged) this.indexTreeStamp = await indexStamp(this.place.gitDir);
     this.indexTree = tree;
     this.refs.keep(ref, tree);
     return { tree, ...(changes === undefined ? {} : { changes }) };
