@@ -78,6 +78,8 @@ export const DIAGNOSTIC_FIGURES: readonly RegExp[] = [
   /\.endLagMs$/,
   /\.endArrivedMs$/,
   /\.firstChunkArrivedLagMs$/,
+  // Send → the agent has the prompt: the panel's checkpoint goes first, the floor takes none.
+  /\.promptSentMs$/,
   /\.hostRss(Before|After|Growth|Peak)MB$/,
   /\.pageHeapMB$/,
   /\.scrollFrames$/,

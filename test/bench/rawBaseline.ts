@@ -132,6 +132,8 @@ function firstEvent(file: string, event: string): number | undefined {
 
 /** The fake agent's bench milestones (first-chunk, end-chunk) from FAKE_AGENT_BENCH_LOG. */
 export interface AgentEvents {
+  /** The agent had read the prompt and began its turn. */
+  prompt?: number;
   first?: number;
   end?: number;
   started?: number;
@@ -147,6 +149,7 @@ export function readAgentEvents(file: string): AgentEvents {
     return {};
   }
   const names: Record<string, keyof AgentEvents> = {
+    "prompt-received": "prompt",
     "first-chunk": "first",
     "end-chunk": "end",
     "agent-started": "started",

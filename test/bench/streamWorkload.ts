@@ -124,6 +124,12 @@ export async function streamWorkload(
         "ms",
       ],
       [`${prefix}.endArrivedMs`, record.messages?.tEnd === undefined ? undefined : record.messages.tEnd - send, "ms"],
+      // Send → the agent has the prompt: the client's work before the turn (the panel's checkpoint).
+      [
+        `${prefix}.promptSentMs`,
+        agent.prompt === undefined || record.wSend === undefined ? undefined : agent.prompt - record.wSend,
+        "ms",
+      ],
       [`${prefix}.hostBatches`, record.messages?.count, "count"],
       [`${prefix}.firstBatchActions`, record.messages?.startBatchActions, "count"],
       [`${prefix}.longTasks`, tasks.length, "count"],
@@ -156,7 +162,7 @@ export async function streamWorkload(
         topScripts: topScripts(record.longFrames.filter((f) => f.start >= send - 5)),
         // The first chunk's way, in ms after the Send click: the agent wrote it, the batch holding
         // it reached the webview, it was in the DOM, a frame after that.
-        firstChunkTimeline: firstChunkTimeline(record, agent.first),
+        firstChunkTimeline: firstChunkTimeline(record, agent.prompt, agent.first),
         firstBatches: record.messages?.early,
         // What held the main thread between the click and the first chunk on screen.
         untilFirstChunk: topScripts(
@@ -170,10 +176,18 @@ export async function streamWorkload(
   });
 }
 
-function firstChunkTimeline(record: BenchRecord, agentFirst: number | undefined): Record<string, number> {
+function firstChunkTimeline(
+  record: BenchRecord,
+  agentPrompt: number | undefined,
+  agentFirst: number | undefined,
+): Record<string, number> {
   const send = record.tSend ?? record.tArmed;
   const first = record.marks.first;
   const points: Array<[string, number | undefined]> = [
+    [
+      "promptReceived",
+      agentPrompt === undefined || record.wSend === undefined ? undefined : agentPrompt - record.wSend,
+    ],
     ["agentWrote", agentFirst === undefined || record.wSend === undefined ? undefined : agentFirst - record.wSend],
     ["firstBatchArrived", record.messages?.tFirst === undefined ? undefined : record.messages.tFirst - send],
     ["arrived", record.messages?.tStart === undefined ? undefined : record.messages.tStart - send],

@@ -12,8 +12,8 @@
  *                        40 lines of output stream into a terminal card (`_meta.terminal_output`,
  *                        a console block for a client without it), and a closing paragraph.
  *
- * FAKE_AGENT_BENCH_LOG=<file>: one JSON line per milestone, `{"event":"first-chunk"|"end-chunk"|
- * "agent-started"|"load-request"|"load-replayed",
+ * FAKE_AGENT_BENCH_LOG=<file>: one JSON line per milestone, `{"event":"prompt-received"|"first-chunk"|
+ * "end-chunk"|"agent-started"|"load-request"|"load-replayed",
  * "at":<Date.now()>}`, written right after the chunk went out (stdout to a pipe is synchronous in
  * Node on Linux), so a client on the same machine can compare its own wall clock.
  */
@@ -196,6 +196,16 @@ export function benchLog(event: string): void {
   if (file) appendFileSync(file, JSON.stringify({ event, at: Date.now() }) + "\n");
 }
 
+/**
+ * A bench turn: `prompt-received` as it starts (the agent has read and parsed session/prompt), then
+ * the updates as fast as the pipe takes them. `make` builds them after that milestone: building
+ * 20,000 chunks is the agent's own 40-100 ms, which the client's share before the prompt leaves out.
+ */
+async function benchTurn(turn: TurnContext, make: () => readonly object[]): Promise<void> {
+  benchLog("prompt-received");
+  await flood(turn, make());
+}
+
 /** Sends `updates` back to back; logs the first and the last one. Yields to I/O every 500. */
 async function flood(turn: TurnContext, updates: readonly object[]): Promise<void> {
   for (let i = 0; i < updates.length; i++) {
@@ -216,18 +226,18 @@ const nonceArg = (turn: TurnContext) => turn.args[1] ?? "x";
 
 export const benchScenarios: Record<string, Scenario> = {
   async benchflood(turn) {
-    await flood(turn, floodChunks(countArg(turn, 20_000), nonceArg(turn)).map(chunk));
+    await benchTurn(turn, () => floodChunks(countArg(turn, 20_000), nonceArg(turn)).map(chunk));
     return turn.cancelled ? "cancelled" : "end_turn";
   },
 
   async benchday(turn) {
     const live = (turn.clientCapabilities._meta as Record<string, unknown> | undefined)?.terminal_output === true;
-    await flood(turn, dayTurnUpdates(turn.args[0] ?? "x", live));
+    await benchTurn(turn, () => dayTurnUpdates(turn.args[0] ?? "x", live));
     return turn.cancelled ? "cancelled" : "end_turn";
   },
 
   async benchtools(turn) {
-    await flood(turn, toolStormUpdates(countArg(turn, 200), nonceArg(turn)));
+    await benchTurn(turn, () => toolStormUpdates(countArg(turn, 200), nonceArg(turn)));
     return turn.cancelled ? "cancelled" : "end_turn";
   },
 };
