@@ -167,13 +167,15 @@ test("the sweep after another checkpoint of the folder (the index moved on) take
  * Checkpoints whose git runs through a wrapper that runs the real one, then notes its own nice
  * value (set on its pid once started) and the command (the first argument that is not an option
  * or a `-c` setting). `ran()`: those lines since the last call, ref flushes left out (they run
- * beside checkpoints, apart).
+ * beside checkpoints, apart). `afterWriteTree(script)`: a shell script the next `write-tree` runs
+ * as it ends, before this window reads its output (with its git environment; `$GIT` is git).
  */
 async function loggedGit() {
   const { root, dir } = setUp();
   const real = await findGit(process.env.PATH, []);
   const log = join(root, "git.log");
   const wrapper = join(root, "git-wrapper");
+  const hook = join(root, "after-write-tree.sh");
   writeFileSync(
     wrapper,
     [
@@ -186,6 +188,7 @@ async function loggedGit() {
       '  case "$a" in -c) skip=1 ;; -*) ;; *) command="$a"; break ;; esac',
       "done",
       `echo "$(awk '{print $19}' /proc/$$/stat) $command" >> "${log}"`,
+      `if [ "$command" = write-tree ] && [ -f "${hook}" ]; then GIT="${real.path}" sh "${hook}"; rm -f "${hook}"; fi`,
       "exit $code",
       "",
     ].join("\n"),
@@ -204,7 +207,8 @@ async function loggedGit() {
   for (let i = 0; i < 20; i++) writeFileSync(join(dir, `f${i}.txt`), `${i}\n`);
   await checkpoints.take("an earlier window's"); // the shadow index holds the folder
   ran();
-  return { root, dir, checkpoints, ran };
+  const afterWriteTree = (script: string) => writeFileSync(hook, script);
+  return { root, dir, checkpoints, ran, afterWriteTree };
 }
 
 /** What `name` in `dir` held at `checkpoint`, as text ("absent", or why it is not known, otherwise). */
@@ -297,6 +301,32 @@ test(
     const mine = await checkpoints.take("this window's next turn");
     assert.equal(mine.commits[dir], theirs.commits[dir]);
     assert.equal(await heldAt(checkpoints, mine, join(dir, "f4.txt")), "the other window's turn\n");
+  },
+);
+
+test(
+  "a checkpoint of a folder unchanged since another window's checkpoint, which rewrote the index just as this one's ended, holds that window's tree",
+  onLinux,
+  async () => {
+    const { dir, checkpoints, afterWriteTree } = await loggedGit();
+    writeFileSync(join(dir, "f1.txt"), "this window's edit\n");
+    // The other window (the same shadow repository and index) checkpoints its agent's edit between
+    // this window's write-tree ending and this window reading what it left.
+    afterWriteTree(
+      [
+        `cd "${dir}"`,
+        'printf "the other window\'s edit\\n" > theirs.txt',
+        '"$GIT" update-index --add -- theirs.txt',
+        '"$GIT" write-tree > /dev/null',
+        "",
+      ].join("\n"),
+    );
+    const mine = await checkpoints.take("this window's turn");
+    assert.equal(await heldAt(checkpoints, mine, join(dir, "f1.txt")), "this window's edit\n");
+    // Nothing changed since: the listing finds nothing, and the index holds the other window's tree.
+    const next = await checkpoints.take("this window's next turn");
+    assert.equal(await heldAt(checkpoints, next, join(dir, "theirs.txt")), "the other window's edit\n");
+    assert.equal(await heldAt(checkpoints, next, join(dir, "f1.txt")), "this window's edit\n");
   },
 );
 

@@ -13,7 +13,7 @@ import { DIFF_OPTIONS, parseDiffTree, type TreeChange } from "./treeDiff";
 import { indexHasEntries, takeManifest, type StatManifest } from "./statManifest";
 import { treeFromManifest } from "./manifestCheckpoint";
 import { excludeOversized } from "./oversizedFiles";
-import { indexStamp } from "./indexStamp";
+import { indexCachedTree } from "./indexCachedTree";
 import { createShadowRepository } from "./shadowInit";
 import { inNestedRepository } from "./nestedRepositories";
 import type { GitExecutable } from "./gitExecutable";
@@ -54,10 +54,6 @@ export class ShadowRepository {
   private takesUnderWay = 0;
   /** A snapshot asked for that has not started listing the folder: whatever is asked for now, it will see. */
   private notYetListing: Promise<string> | undefined;
-  /** The tree the index holds: the one the last checkpoint wrote (undefined while one runs, or after one failed). */
-  private indexTree: string | undefined;
-  /** The index file as that checkpoint left it (indexStamp.ts): unchanged, no other process wrote it since. */
-  private indexTreeStamp: string | undefined;
   /** Files left out of a checkpoint (tree) because their bytes at its moment are not known → why. */
   private readonly unknownIn = new Map<string, ReadonlyMap<string, string>>();
 
@@ -177,22 +173,17 @@ export class ShadowRepository {
 
   /**
    * The files (relative, `/`) that differ from checkpoint `from` now, without taking a checkpoint:
-   * when the index still holds `from` (no checkpoint of this folder since), comparing the folder
-   * with the index tells it (stagedChanges.changedAgainstIndex). Undefined when the index holds
-   * another tree, or may (another window's checkpoint of the folder rewrote it, or a comparison
-   * refreshed its stat data): the caller takes a checkpoint and diffs instead.
+   * when the index holds `from` (its cached tree, indexCachedTree.ts, is `from`: no checkpoint of
+   * this folder since, in this window or another), comparing the folder with the index tells it
+   * (stagedChanges.changedAgainstIndex). Undefined when the index holds another tree, or its tree
+   * is not known without git: the caller takes a checkpoint and diffs instead.
    */
   changedSince(from: string): Promise<string[] | undefined> {
     return this.serial(async () => {
       await this.init();
-      if (this.indexTree !== from || !(await this.indexAsLeft())) return undefined;
+      if ((await indexCachedTree(this.place.gitDir)) !== from) return undefined;
       return changedAgainstIndex(this.place, this.maxFileBytes);
     });
-  }
-
-  /** Whether the index is the very file the last checkpoint left (indexStamp.ts). */
-  private async indexAsLeft(): Promise<boolean> {
-    return this.indexTreeStamp !== undefined && this.indexTreeStamp === (await indexStamp(this.place.gitDir));
   }
 
   private async take(
@@ -202,8 +193,6 @@ export class ShadowRepository {
     listing?: () => void,
   ): Promise<{ tree: string; changes?: TreeChange[] }> {
     await this.init();
-    const held = this.indexTree;
-    this.indexTree = undefined;
     listing?.(); // from here on, what changes in the folder may or may not be in this checkpoint
     const candidates = await changedPaths(this.place, background);
     const { kept: files, oversized } = await excludeOversized(
@@ -221,22 +210,19 @@ export class ShadowRepository {
         candidates.filter((path) => !this.oversized.has(path)),
         background,
       );
-    // Nothing listed, and the index is the file the last checkpoint left (stamped after the listing,
-    // so the listing compared the folder with that index): its tree is this checkpoint too, and
-    // the git process that would write it again is saved, at every prompt after a turn that
-    // changed nothing.
-    const unchanged = candidates.length === 0 && held !== undefined && (await this.indexAsLeft());
+    // Nothing listed: the tree the index caches (indexCachedTree.ts) is the one write-tree would
+    // print, read from the index file as write-tree would read it, whichever window wrote it last.
+    // One git process less at every prompt after a turn that changed nothing.
+    const cached = candidates.length === 0 ? await indexCachedTree(this.place.gitDir) : undefined;
     // The tree is the checkpoint (no commit object: one git process less per checkpoint).
     const [tree, changes] = await Promise.all([
-      unchanged ? held : runGit(this.place, ["write-tree"], { background }).then((out) => out.toString("utf8").trim()),
+      cached ?? runGit(this.place, ["write-tree"], { background }).then((out) => out.toString("utf8").trim()),
       from === undefined
         ? undefined
         : runGit(this.place, ["diff-index", "--cached", ...DIFF_OPTIONS, from]).then((out) =>
             parseDiffTree(out.toString("utf8")),
           ),
     ]);
-    if (!unchanged) this.indexTreeStamp = await indexStamp(this.place.gitDir);
-    this.indexTree = tree;
     this.refs.keep(ref, tree);
     return { tree, ...(changes === undefined ? {} : { changes }) };
   }
