@@ -20,6 +20,8 @@ export const SLOW_TESTS: Readonly<Record<string, string>> = {
   "test/unit/panelWorktreesRemove.test.ts": WORKTREES,
   "test/unit/worktreeTabs.test.ts": `${WORKTREES}, with the fake agent`,
   "test/unit/checkpointFastPaths.test.ts": CHECKPOINTS,
+  "test/unit/checkpointIndexReuse.test.ts": CHECKPOINTS,
+  "test/unit/indexCachedTree.test.ts": "indexes of random folders written by real git (hundreds of git processes)",
   "test/unit/workspaceCheckpoints.test.ts": CHECKPOINTS,
   "test/unit/checkpointManifest.test.ts": CHECKPOINTS,
   "test/unit/fakeClientToolsTerminals.test.ts": "real shell commands in agent terminals, killed and timed out",

@@ -1,7 +1,7 @@
 /**
- * The checkpoints' storage budget is checked once a turn has ended, not as it starts (issue 30):
- * the prune (a git process and a walk of the storage) ran right after the turn's checkpoint, while
- * the agent's first words streamed in.
+ * The checkpoints' storage budget is checked, and the shadow index's stat data refreshed, once a
+ * turn has ended, not as it starts (issue 30): the prune (a git process and a walk of the storage)
+ * ran right after the turn's checkpoint, while the agent's first words streamed in.
  */
 import { afterEach, test } from "node:test";
 import assert from "node:assert/strict";
@@ -19,17 +19,22 @@ import { gitOnPath } from "../support/scratchCheckpoints";
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
-/** The workspace's checkpoints, noting the turn's phase each time the budget is checked. */
+/** The workspace's checkpoints, noting the turn's phase each time the budget is checked or the stat data refreshed. */
 class RecordingCheckpoints extends WorkspaceCheckpoints {
   readonly budgetChecks: string[] = [];
+  readonly refreshes: string[] = [];
   phase: () => string = () => "no session yet";
+  override refreshStatData(): Promise<void> {
+    this.refreshes.push(this.phase());
+    return super.refreshStatData();
+  }
   override prune(budgetBytes: number): Promise<Checkpoint[]> {
     this.budgetChecks.push(this.phase());
     return super.prune(budgetBytes);
   }
 }
 
-test("each turn's checkpoint is followed by one check of the storage budget, once the turn has ended", async () => {
+test("each turn's checkpoint is followed by one check of the storage budget and one refresh, once the turn has ended", async () => {
   const dir = realpathSync(scratchDir("acp-budget-after-turn-"));
   writeFileSync(join(dir, "notes.md"), "a file\n");
   const checkpoints = new RecordingCheckpoints({
@@ -57,4 +62,5 @@ test("each turn's checkpoint is followed by one check of the storage budget, onc
     );
   }
   assert.deepEqual(checkpoints.budgetChecks, ["idle", "idle"]);
+  assert.deepEqual(checkpoints.refreshes, ["idle", "idle"]);
 });

@@ -2,18 +2,19 @@
  * The quicker ways a checkpoint is taken give what the plain ones gave (issue 25, speed): the
  * whole-folder add split over two git processes stores the tree `git add -A` alone would, the
  * split is balanced with every file in one half, and the review's sweep (a checkpoint and the
- * diff from the turn's, in one go) lists what take + diff list.
+ * diff from the turn's, in one go) lists what take + diff list. A session's opening checkpoint
+ * runs its git processes at a lower priority. (A folder unchanged since the last checkpoint:
+ * checkpointIndexReuse.)
  */
 import * as assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, readFileSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { getPriority } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { halves, packCost } from "../../src/acp/checkpoints/bulkAdd";
-import { findGit } from "../../src/acp/checkpoints/gitExecutable";
-import { WorkspaceCheckpoints, type Checkpoint } from "../../src/acp/checkpoints/workspaceCheckpoints";
-import { gitOnPath, scratchCheckpoints } from "../support/scratchCheckpoints";
+import { loggedGit, onLinux } from "../support/loggedGit";
+import { scratchCheckpoints } from "../support/scratchCheckpoints";
 
 const setUp = () => scratchCheckpoints("acp-checkpoint-fast-", 64 * 1024);
 
@@ -163,67 +164,11 @@ test("the sweep after another checkpoint of the folder (the index moved on) take
   assert.deepEqual([...listed].sort(), [...compared, join(dir, "later.txt")].sort());
 });
 
-/**
- * Checkpoints whose git runs through a wrapper that runs the real one, then notes its own nice
- * value (set on its pid once started) and the command (the first argument that is not an option
- * or a `-c` setting). `ran()`: those lines since the last call, ref flushes left out (they run
- * beside checkpoints, apart). `afterWriteTree(script)`: a shell script the next `write-tree` runs
- * as it ends, before this window reads its output (with its git environment; `$GIT` is git).
- */
-async function loggedGit() {
-  const { root, dir } = setUp();
-  const real = await findGit(process.env.PATH, []);
-  const log = join(root, "git.log");
-  const wrapper = join(root, "git-wrapper");
-  const hook = join(root, "after-write-tree.sh");
-  writeFileSync(
-    wrapper,
-    [
-      "#!/bin/sh",
-      `"${real.path}" "$@"`,
-      "code=$?",
-      'command=""; skip=0',
-      'for a in "$@"; do',
-      "  if [ $skip = 1 ]; then skip=0; continue; fi",
-      '  case "$a" in -c) skip=1 ;; -*) ;; *) command="$a"; break ;; esac',
-      "done",
-      `echo "$(awk '{print $19}' /proc/$$/stat) $command" >> "${log}"`,
-      `if [ "$command" = write-tree ] && [ -f "${hook}" ]; then GIT="${real.path}" sh "${hook}"; rm -f "${hook}"; fi`,
-      "exit $code",
-      "",
-    ].join("\n"),
-  );
-  chmodSync(wrapper, 0o755);
-  const checkpoints = new WorkspaceCheckpoints({
-    git: async () => ({ path: wrapper, version: real.version }),
-    storage: join(root, "storage"),
-    folders: () => [dir],
-  });
-  const ran = () => {
-    const lines = readFileSync(log, "utf8").trim().split("\n");
-    writeFileSync(log, "");
-    return lines.filter((line) => line !== "" && !line.endsWith(" update-ref"));
-  };
-  for (let i = 0; i < 20; i++) writeFileSync(join(dir, `f${i}.txt`), `${i}\n`);
-  await checkpoints.take("an earlier window's"); // the shadow index holds the folder
-  ran();
-  const afterWriteTree = (script: string) => writeFileSync(hook, script);
-  return { root, dir, checkpoints, ran, afterWriteTree };
-}
-
-/** What `name` in `dir` held at `checkpoint`, as text ("absent", or why it is not known, otherwise). */
-async function heldAt(checkpoints: WorkspaceCheckpoints, checkpoint: Checkpoint, path: string): Promise<string> {
-  const file = await checkpoints.fileAt(checkpoint, path);
-  return typeof file === "string" ? file : "content" in file ? file.content.toString("utf8") : file.unknown;
-}
-
-const onLinux = { skip: process.platform !== "linux" && "reads the nice value from /proc" };
-
 test(
   "the checkpoint taken when a session opens runs its git processes at a lower CPU priority; a prompt's does not",
   onLinux,
   async () => {
-    const { dir, checkpoints, ran } = await loggedGit();
+    const { dir, checkpoints, ran } = await loggedGit("acp-checkpoint-fast-");
     writeFileSync(join(dir, "f1.txt"), "changed\n");
     await checkpoints.take("session opened", { background: true });
     const opened = ran();
@@ -245,7 +190,7 @@ test(
   "a prompt's checkpoint asked for before the session's one lists the folder is that same checkpoint, not a second one after it",
   onLinux,
   async () => {
-    const { dir, checkpoints, ran } = await loggedGit();
+    const { dir, checkpoints, ran } = await loggedGit("acp-checkpoint-fast-");
     writeFileSync(join(dir, "f1.txt"), "changed\n");
     const opened = checkpoints.take("session opened", { background: true });
     const prompt = await checkpoints.take("before the prompt");
@@ -257,86 +202,3 @@ test(
     );
   },
 );
-
-test(
-  "a checkpoint of a folder unchanged since the last one lists the folder and writes no tree: the index still holds that tree",
-  onLinux,
-  async () => {
-    const { dir, checkpoints, ran } = await loggedGit();
-    const first = await checkpoints.take("a turn");
-    ran();
-    const unchanged = await checkpoints.take("the next turn, nothing changed");
-    assert.equal(unchanged.commits[dir], first.commits[dir]);
-    const commands = ran().map((line) => line.split(" ")[1]);
-    assert.deepEqual(commands.sort(), ["diff-files", "ls-files"], "listed, no tree written");
-
-    writeFileSync(join(dir, "f3.txt"), "changed\n");
-    const changed = await checkpoints.take("after an edit");
-    assert.notEqual(changed.commits[dir], first.commits[dir]);
-    assert.ok(
-      ran().some((line) => line.endsWith(" write-tree")),
-      "an edit writes a tree",
-    );
-    assert.equal(await heldAt(checkpoints, changed, join(dir, "f3.txt")), "changed\n");
-  },
-);
-
-test(
-  "a checkpoint after another window's checkpoint of the same folder writes the tree the index now holds",
-  onLinux,
-  async () => {
-    const { root, dir, checkpoints, ran } = await loggedGit();
-    const first = await checkpoints.take("this window's turn");
-    // A second window on the same folder shares the shadow repository (same storage, same key).
-    const other = new WorkspaceCheckpoints({
-      git: gitOnPath(dir),
-      storage: join(root, "storage"),
-      folders: () => [dir],
-    });
-    writeFileSync(join(dir, "f4.txt"), "the other window's turn\n");
-    const theirs = await other.take("the other window's turn");
-    assert.notEqual(theirs.commits[dir], first.commits[dir]);
-    ran();
-    // Nothing changed since the other window's checkpoint: the index lists nothing, yet holds its tree.
-    const mine = await checkpoints.take("this window's next turn");
-    assert.equal(mine.commits[dir], theirs.commits[dir]);
-    assert.equal(await heldAt(checkpoints, mine, join(dir, "f4.txt")), "the other window's turn\n");
-  },
-);
-
-test(
-  "a checkpoint of a folder unchanged since another window's checkpoint, which rewrote the index just as this one's ended, holds that window's tree",
-  onLinux,
-  async () => {
-    const { dir, checkpoints, afterWriteTree } = await loggedGit();
-    writeFileSync(join(dir, "f1.txt"), "this window's edit\n");
-    // The other window (the same shadow repository and index) checkpoints its agent's edit between
-    // this window's write-tree ending and this window reading what it left.
-    afterWriteTree(
-      [
-        `cd "${dir}"`,
-        'printf "the other window\'s edit\\n" > theirs.txt',
-        '"$GIT" update-index --add -- theirs.txt',
-        '"$GIT" write-tree > /dev/null',
-        "",
-      ].join("\n"),
-    );
-    const mine = await checkpoints.take("this window's turn");
-    assert.equal(await heldAt(checkpoints, mine, join(dir, "f1.txt")), "this window's edit\n");
-    // Nothing changed since: the listing finds nothing, and the index holds the other window's tree.
-    const next = await checkpoints.take("this window's next turn");
-    assert.equal(await heldAt(checkpoints, next, join(dir, "theirs.txt")), "the other window's edit\n");
-    assert.equal(await heldAt(checkpoints, next, join(dir, "f1.txt")), "this window's edit\n");
-  },
-);
-
-test("the sweep after another window's checkpoint of the same folder still lists what changed since the turn's", async () => {
-  const { root, dir, checkpoints } = setUp();
-  writeFileSync(join(dir, "notes.txt"), "before the turn\n");
-  const turn = await checkpoints.take("this window's turn");
-  writeFileSync(join(dir, "notes.txt"), "the agent's edit\n");
-  // A second window on the same folder shares the shadow repository and its index.
-  const other = new WorkspaceCheckpoints({ git: gitOnPath(dir), storage: join(root, "storage"), folders: () => [dir] });
-  await other.take("the other window's turn");
-  assert.deepEqual(await checkpoints.changedSince("after the turn", turn), [join(dir, "notes.txt")]);
-});

@@ -48,8 +48,8 @@ export class SessionCheckpoints {
   private readonly beforeRestore = new Map<string, Checkpoint>();
   private warm: Promise<unknown> | undefined;
   private warned = false;
-  /** A turn's checkpoint was taken: the storage budget is checked once that turn has ended. */
-  private budgetCheckDue = false;
+  /** A turn's checkpoint was taken: the stat data is refreshed and the budget checked once that turn has ended. */
+  private turnTookCheckpoint = false;
 
   /** Checkpoints pruned or cleared (still restorable for a while) → the message they were taken before. */
   private readonly retiredEntries = new Map<string, string>();
@@ -138,23 +138,28 @@ export class SessionCheckpoints {
       this.turn = checkpoint;
       this.byEntry.set(entryId, checkpoint);
       this.deps.dispatch({ type: "checkpoint/taken", entryId, checkpointId: checkpoint.id });
-      this.budgetCheckDue = true;
+      this.turnTookCheckpoint = true;
     } catch (error) {
       this.unavailable(error);
     }
   }
 
   /**
-   * The turn ended (however it ended): if its checkpoint was taken, the storage is brought within
-   * the budget now. Not as the turn starts: the prune's git process and its walk of the storage
-   * ran while the agent's first words streamed in.
+   * The turn ended (however it ended): if its checkpoint was taken, the shadow indexes' stat data
+   * is refreshed and the storage brought within the budget now. Not as the turn starts: their git
+   * processes and the prune's walk of the storage ran while the agent's first words streamed in.
    */
   afterTurn(): void {
-    if (!this.budgetCheckDue) return;
-    this.budgetCheckDue = false;
+    if (!this.turnTookCheckpoint) return;
+    this.turnTookCheckpoint = false;
     const store = this.store;
+    if (!store) return;
+    // Files the turn touched without changing them stop being compared by content at each prompt.
+    void store
+      .refreshStatData()
+      .catch((error: unknown) => this.deps.logger.warn(`Refreshing the checkpoint index failed: ${String(error)}`));
     const budget = this.deps.budgetBytes?.();
-    if (!store || budget === undefined) return;
+    if (budget === undefined) return;
     void store
       .prune(budget)
       .catch((error: unknown) => this.deps.logger.warn(`Pruning checkpoints failed: ${String(error)}`));

@@ -102,6 +102,24 @@ export class ShadowRepository {
     return taken;
   }
 
+  /**
+   * Brings the index's stat data up to date for files touched but unchanged (their bytes hashed
+   * once more, nothing staged): until then the listing (`ls-files -m`, stagedChanges.ts) compares
+   * each of them by content at every checkpoint. At a low priority, and skipped when a checkpoint
+   * is waiting, so never on a prompt's way. Keeps the index's cached tree (indexCachedTree.ts).
+   */
+  refreshStatData(): Promise<void> {
+    return this.serial(async () => {
+      if (this.takesUnderWay > 0 || this.ready === undefined) return;
+      await this.ready;
+      // -q: a file whose content changed is left for the next checkpoint, not an error.
+      await runGit(this.place, ["update-index", "-q", "--refresh", "--ignore-submodules"], {
+        background: true,
+        okCodes: [1],
+      });
+    });
+  }
+
   /** Runs a checkpoint `work`, counted as under way while it runs or waits. */
   private counted<T>(work: () => Promise<T>): Promise<T> {
     this.takesUnderWay++;

@@ -166,6 +166,13 @@ export class WorkspaceCheckpoints {
     return dropped;
   }
 
+  /** Refreshes the stat data of every shadow index in use (ShadowRepository.refreshStatData), off any prompt's way. */
+  async refreshStatData(): Promise<void> {
+    await Promise.all(
+      [...this.repositories.values()].map(async (found) => (await found.catch(() => undefined))?.refreshStatData()),
+    );
+  }
+
   /** Sets every checkpoint of the workspace aside ("Clear Checkpoints"); `bringBack` undoes it for a day. */
   async clear(): Promise<Checkpoint[]> {
     const dropped = [...this.known.values()];

@@ -1,0 +1,65 @@
+/**
+ * Checkpoint tests that watch which git processes a checkpoint runs (checkpointFastPaths,
+ * checkpointIndexReuse).
+ */
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { findGit } from "../../src/acp/checkpoints/gitExecutable";
+import { WorkspaceCheckpoints, type Checkpoint } from "../../src/acp/checkpoints/workspaceCheckpoints";
+import { scratchCheckpoints } from "./scratchCheckpoints";
+
+/**
+ * Checkpoints whose git runs through a wrapper that runs the real one, then notes its own nice
+ * value (set on its pid once started) and the command (the first argument that is not an option
+ * or a `-c` setting). `ran()`: those lines since the last call, ref flushes left out (they run
+ * beside checkpoints, apart). `afterWriteTree(script)`: a shell script the next `write-tree` runs
+ * as it ends, before this window reads its output (with its git environment; `$GIT` is git).
+ */
+export async function loggedGit(prefix: string) {
+  const { root, dir } = scratchCheckpoints(prefix, 64 * 1024);
+  const real = await findGit(process.env.PATH, []);
+  const log = join(root, "git.log");
+  const wrapper = join(root, "git-wrapper");
+  const hook = join(root, "after-write-tree.sh");
+  writeFileSync(
+    wrapper,
+    [
+      "#!/bin/sh",
+      `"${real.path}" "$@"`,
+      "code=$?",
+      'command=""; skip=0',
+      'for a in "$@"; do',
+      "  if [ $skip = 1 ]; then skip=0; continue; fi",
+      '  case "$a" in -c) skip=1 ;; -*) ;; *) command="$a"; break ;; esac',
+      "done",
+      `echo "$(awk '{print $19}' /proc/$$/stat) $command" >> "${log}"`,
+      `if [ "$command" = write-tree ] && [ -f "${hook}" ]; then GIT="${real.path}" sh "${hook}"; rm -f "${hook}"; fi`,
+      "exit $code",
+      "",
+    ].join("\n"),
+  );
+  chmodSync(wrapper, 0o755);
+  const checkpoints = new WorkspaceCheckpoints({
+    git: async () => ({ path: wrapper, version: real.version }),
+    storage: join(root, "storage"),
+    folders: () => [dir],
+  });
+  const ran = () => {
+    const lines = readFileSync(log, "utf8").trim().split("\n");
+    writeFileSync(log, "");
+    return lines.filter((line) => line !== "" && !line.endsWith(" update-ref"));
+  };
+  for (let i = 0; i < 20; i++) writeFileSync(join(dir, `f${i}.txt`), `${i}\n`);
+  await checkpoints.take("an earlier window's"); // the shadow index holds the folder
+  ran();
+  const afterWriteTree = (script: string) => writeFileSync(hook, script);
+  return { root, dir, checkpoints, ran, afterWriteTree };
+}
+
+/** What `name` in `dir` held at `checkpoint`, as text ("absent", or why it is not known, otherwise). */
+export async function heldAt(checkpoints: WorkspaceCheckpoints, checkpoint: Checkpoint, path: string): Promise<string> {
+  const file = await checkpoints.fileAt(checkpoint, path);
+  return typeof file === "string" ? file : "content" in file ? file.content.toString("utf8") : file.unknown;
+}
+
+export const onLinux = { skip: process.platform !== "linux" && "reads the nice value from /proc" };
