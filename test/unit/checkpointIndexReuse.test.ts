@@ -41,7 +41,7 @@ test(
 );
 
 test(
-  "a checkpoint after another window's checkpoint of the same folder writes the tree the index now holds",
+  "a checkpoint after another window's checkpoint of the same folder is the tree the index now holds",
   onLinux,
   async () => {
     const { root, dir, checkpoints, ran } = await loggedGit(PREFIX);
