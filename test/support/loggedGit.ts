@@ -12,15 +12,15 @@ import { scratchCheckpoints } from "./scratchCheckpoints";
  * Checkpoints whose git runs through a wrapper that runs the real one, then notes its own nice
  * value (set on its pid once started) and the command (the first argument that is not an option
  * or a `-c` setting). `ran()`: those lines since the last call, ref flushes left out (they run
- * beside checkpoints, apart). `afterWriteTree(script)`: a shell script the next `write-tree` runs
- * as it ends, before this window reads its output (with its git environment; `$GIT` is git).
+ * beside checkpoints, apart). `after(command, script)`: a shell script the next run of `command`
+ * runs as it ends, before this window reads its output (with its git environment; `$GIT` is git).
  */
 export async function loggedGit(prefix: string) {
   const { root, dir } = scratchCheckpoints(prefix, 64 * 1024);
   const real = await findGit(process.env.PATH, []);
   const log = join(root, "git.log");
   const wrapper = join(root, "git-wrapper");
-  const hook = join(root, "after-write-tree.sh");
+  const hook = (command: string) => join(root, `after-${command}.sh`);
   writeFileSync(
     wrapper,
     [
@@ -33,7 +33,8 @@ export async function loggedGit(prefix: string) {
       '  case "$a" in -c) skip=1 ;; -*) ;; *) command="$a"; break ;; esac',
       "done",
       `echo "$(awk '{print $19}' /proc/$$/stat) $command" >> "${log}"`,
-      `if [ "$command" = write-tree ] && [ -f "${hook}" ]; then GIT="${real.path}" sh "${hook}"; rm -f "${hook}"; fi`,
+      `hook="${hook("$command")}"`,
+      `if [ -f "$hook" ]; then GIT="${real.path}" sh "$hook"; rm -f "$hook"; fi`,
       "exit $code",
       "",
     ].join("\n"),
@@ -52,8 +53,8 @@ export async function loggedGit(prefix: string) {
   for (let i = 0; i < 20; i++) writeFileSync(join(dir, `f${i}.txt`), `${i}\n`);
   await checkpoints.take("an earlier window's"); // the shadow index holds the folder
   ran();
-  const afterWriteTree = (script: string) => writeFileSync(hook, script);
-  return { root, dir, checkpoints, ran, afterWriteTree };
+  const after = (command: string, script: string) => writeFileSync(hook(command), script);
+  return { root, dir, checkpoints, ran, after };
 }
 
 /** What `name` in `dir` held at `checkpoint`, as text ("absent", or why it is not known, otherwise). */

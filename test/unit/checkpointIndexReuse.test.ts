@@ -67,11 +67,12 @@ test(
   "a checkpoint of a folder unchanged since another window's checkpoint, which rewrote the index just as this one's ended, holds that window's tree",
   onLinux,
   async () => {
-    const { dir, checkpoints, afterWriteTree } = await loggedGit(PREFIX);
+    const { dir, checkpoints, after } = await loggedGit(PREFIX);
     writeFileSync(join(dir, "f1.txt"), "this window's edit\n");
     // The other window (the same shadow repository and index) checkpoints its agent's edit between
     // this window's write-tree ending and this window reading what it left.
-    afterWriteTree(
+    after(
+      "write-tree",
       [
         `cd "${dir}"`,
         'printf "the other window\'s edit\\n" > theirs.txt',

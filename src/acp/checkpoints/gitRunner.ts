@@ -4,6 +4,7 @@
  * filter conversion) and a working directory inside the private storage, never the workspace.
  */
 import type { GitExecutable } from "./gitExecutable";
+import { heldLock, LOCK_WAIT_MS, lockReleased } from "./lockWait";
 import { runProcess } from "./processThread";
 
 export interface GitPlace {
@@ -93,21 +94,36 @@ export interface RunOptions {
   readonly background?: boolean;
 }
 
-/** Runs git in a child process, started off the host's thread (processThread.ts). */
+/**
+ * Runs git in a child process, started off the host's thread (processThread.ts). A call that finds
+ * a lock held by another git process (a second window's checkpoint of the same folder) runs again
+ * once the lock is gone (lockWait.ts).
+ */
 export async function runGit(place: GitPlace, args: readonly string[], options: RunOptions = {}): Promise<Buffer> {
   const extra = (options.config ?? []).flatMap((setting) => ["-c", setting]);
   const env = environment(place);
-  const { code, stdout, stderr } = await runProcess({
-    file: place.git.path,
-    args: [...overrides(place), ...extra, ...args],
-    cwd: place.gitDir,
-    env: options.indexFile === undefined ? env : { ...env, GIT_INDEX_FILE: options.indexFile },
-    maxBuffer: 512 * 1024 * 1024,
-    timeoutMs: options.timeoutMs ?? 120_000,
-    ...(options.input === undefined ? {} : { input: options.input }),
-    ...(options.background ? { background: true } : {}),
-  });
-  if (code !== undefined && !(typeof code === "number" && options.okCodes?.includes(code)))
-    throw new GitFailed(args, code, stderr);
-  return stdout;
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    const { code, stdout, stderr } = await runProcess({
+      file: place.git.path,
+      args: [...overrides(place), ...extra, ...args],
+      cwd: place.gitDir,
+      env: options.indexFile === undefined ? env : { ...env, GIT_INDEX_FILE: options.indexFile },
+      maxBuffer: 512 * 1024 * 1024,
+      timeoutMs: options.timeoutMs ?? 120_000,
+      ...(options.input === undefined ? {} : { input: options.input }),
+      ...(options.background ? { background: true } : {}),
+    });
+    if (code === undefined || (typeof code === "number" && options.okCodes?.includes(code))) return stdout;
+    // Only a lock of this repository (or of the call's own index): stderr may quote the workspace's file names.
+    // (git writes `/` on Windows too.)
+    const lock = heldLock(stderr);
+    const slashed = (path: string) => path.replace(/\\/g, "/");
+    const ours =
+      lock !== undefined &&
+      (slashed(lock).startsWith(`${slashed(place.gitDir)}/`) ||
+        (options.indexFile !== undefined && slashed(lock) === `${slashed(options.indexFile)}.lock`));
+    if (!ours || Date.now() >= deadline || !(await lockReleased(lock, deadline)))
+      throw new GitFailed(args, code, stderr);
+  }
 }
