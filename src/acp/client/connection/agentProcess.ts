@@ -23,6 +23,13 @@ const STDERR_TAIL_BYTES = 4096;
 /** A stderr line longer than this is logged in pieces (an agent may write megabytes with no newline). */
 export const STDERR_LINE_MAX_CHARS = 16 * 1024;
 const GRACE_MS = 1500;
+/**
+ * How long an exit waits for the rest of stderr. The exit can be seen before the last words the
+ * agent wrote (why it failed) are read; they are in the pipe, read as soon as the loop gets to
+ * it. Once the group is killed the pipe closes; a process outside the group holding it open
+ * delays the report by this much at most.
+ */
+const STDERR_DRAIN_MS = 2000;
 
 export class AgentProcess {
   readonly exited: Promise<AgentExit>;
@@ -121,7 +128,27 @@ export class AgentProcess {
     this.exit = exit;
     // The agent is gone; make sure nothing it started outlives it.
     if (!exit.spawnError) this.signalGroup("SIGKILL");
-    resolve(exit);
+    // `exited` is what reports a crash with the stderr tail: only once that tail is whole. A
+    // process that never started wrote nothing.
+    if (exit.spawnError) resolve(exit);
+    else void this.stderrRead(STDERR_DRAIN_MS).then(() => resolve(exit));
+  }
+
+  /** Resolves once stderr has been read to its end, or after `ms`. */
+  private stderrRead(ms: number): Promise<void> {
+    const stream = this.child.stderr;
+    if (stream.readableEnded || stream.destroyed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        stream.off("end", done);
+        stream.off("close", done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      stream.once("end", done);
+      stream.once("close", done);
+    });
   }
 
   private signalGroup(signal: NodeJS.Signals): void {
