@@ -23,6 +23,10 @@ import { runLoginIfAsked } from "./terminalLogin";
 
 benchLog("agent-started");
 
+// Q10 is an agent that outlives its client's pipes: a write after the client closed its end (an
+// update racing the client's dispose) fails with EPIPE, which would otherwise end the process.
+if (process.env.FAKE_AGENT_EOF === "ignore") process.stdout.on("error", () => undefined);
+
 if (!runLoginIfAsked(process.argv.slice(2), process.env)) {
   runLineAgent(process.env, {
     processId: String(process.pid),

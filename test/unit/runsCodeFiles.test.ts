@@ -14,6 +14,7 @@ import { touchesSensitiveFile } from "../../src/acp/client/callbacks/sensitiveRu
 import { gitHooksFolders } from "../../src/acp/client/callbacks/gitHooksPath";
 import { DiskFiles, ScriptedConsent } from "../support/diskFiles";
 import { scratchDir } from "../support/scratchDir";
+import { cpuMillis } from "../support/cpuMillis";
 
 const signal = new AbortController().signal;
 
@@ -94,9 +95,7 @@ test("a .git file of a long run of blanks is read in linear time (20,000 took 5 
   assert.deepEqual(gitHooksFolders(join(root, "wt/a.txt"), []), [join(root, "wt/hooks-here")]);
   mkdirSync(join(root, "hostile"));
   writeFileSync(join(root, "hostile/.git"), `gitdir: a${" ".repeat(20_000)}b`);
-  const started = performance.now();
-  assert.deepEqual(gitHooksFolders(join(root, "hostile/a.txt"), []), []);
-  const elapsed = performance.now() - started;
+  const elapsed = cpuMillis(() => assert.deepEqual(gitHooksFolders(join(root, "hostile/a.txt"), []), []));
   assert.ok(elapsed < 1000, `reading the .git file took ${Math.round(elapsed)} ms`);
 });
 

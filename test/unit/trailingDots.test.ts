@@ -8,15 +8,16 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { sensitiveReason } from "../../src/acp/client/callbacks/sensitivePaths";
 import { homeSecretReason } from "../../src/acp/platform/consentRoots";
+import { cpuMillis } from "../support/cpuMillis";
 
 test("trailing dots and spaces are ignored in a segment, in linear time", () => {
   const home = "/home/u";
   assert.ok(sensitiveReason("a/.git. . /config"));
   assert.ok(homeSecretReason([join(home, ".ssh. .", "id_rsa")], home));
   const hostile = `${". ".repeat(20_000)}x`;
-  const started = performance.now();
-  assert.equal(sensitiveReason(`a/${hostile}/b.txt`), undefined);
-  assert.equal(homeSecretReason([join(home, hostile, "b.txt")], home), undefined);
-  const elapsed = performance.now() - started;
+  const elapsed = cpuMillis(() => {
+    assert.equal(sensitiveReason(`a/${hostile}/b.txt`), undefined);
+    assert.equal(homeSecretReason([join(home, hostile, "b.txt")], home), undefined);
+  });
   assert.ok(elapsed < 1000, `took ${Math.round(elapsed)} ms`);
 });
