@@ -13,7 +13,7 @@
  *   FAKE_AGENT_BEHAVIOUR  never-initialize | close-stdout | crash-at-start
  *   FAKE_AGENT_EOF=ignore quirk Q10: stay alive after stdin EOF while a session is live
  *   FAKE_AGENT_NO_MODELS, FAKE_AGENT_PROTOCOL_VERSION, FAKE_AGENT_LIST_PAGE, FAKE_AGENT_SEED,
- *   FAKE_AGENT_LOAD_ERROR, FAKE_AGENT_NAME, FAKE_AGENT_AUTH, FAKE_AGENT_MCP_ACP, FAKE_AGENT_UNSTABLE: see FakeAgentOptions in profiles.ts
+ *   FAKE_AGENT_LOAD_ERROR, FAKE_AGENT_NAME, FAKE_AGENT_AUTH, FAKE_AGENT_MCP_ACP, FAKE_AGENT_UNSTABLE, FAKE_AGENT_SLOW_END: see FakeAgentOptions in profiles.ts
  *   FAKE_AGENT_LOGIN_REPORT with `--login`: the terminal sign-in program (terminalLogin.ts)
  */
 import { closeSync } from "node:fs";

@@ -48,6 +48,11 @@ export interface FakeAgentOptions {
   readonly logout?: boolean;
   /** FAKE_AGENT_UNSTABLE=append|override (default profile): the unstable surface (unstableSurface.ts). */
   readonly unstable?: "append" | "override";
+  /**
+   * FAKE_AGENT_SLOW_END=<sessionId>: a close or delete of that session lasts until a racing request
+   * names the same session (and is refused), at most 10 s: a test of the race needs no timing luck.
+   */
+  readonly slowEndSession?: string;
 }
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv): FakeAgentOptions {
@@ -74,6 +79,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): FakeAgentOptions {
     ...(env.FAKE_AGENT_UNSTABLE === "append" || env.FAKE_AGENT_UNSTABLE === "override"
       ? { unstable: env.FAKE_AGENT_UNSTABLE }
       : {}),
+    ...(env.FAKE_AGENT_SLOW_END ? { slowEndSession: env.FAKE_AGENT_SLOW_END } : {}),
   };
 }
 

@@ -176,17 +176,31 @@ export async function endSession(
   how: "close" | "delete",
 ): Promise<object> {
   const sessionId = requireSession(params);
-  if (connection.world.closing.has(sessionId)) throw new RpcError(-32600, "Invalid request", { sessionId });
-  connection.world.closing.add(sessionId);
+  const world = connection.world;
+  if (world.closing.has(sessionId)) {
+    world.racedEnds.get(sessionId)?.();
+    throw new RpcError(-32600, "Invalid request", { sessionId });
+  }
+  world.closing.add(sessionId);
   try {
-    connection.world.running.get(sessionId)?.abort(how);
-    await new Promise((resolve) => setTimeout(resolve, 30)); // long enough for a racing second call to see it
-    connection.world.live.delete(sessionId);
-    if (how === "delete") connection.world.store.update(sessionId, () => undefined);
-    else connection.world.store.update(sessionId, (existing) => existing && { ...existing, listed: false });
+    world.running.get(sessionId)?.abort(how);
+    // The work takes a moment; with FAKE_AGENT_SLOW_END it lasts until a racing call has been refused.
+    await new Promise<void>((resolve) => {
+      const held = world.options.slowEndSession === sessionId;
+      const timer = setTimeout(resolve, held ? 10_000 : 30);
+      if (held)
+        world.racedEnds.set(sessionId, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+    });
+    world.racedEnds.delete(sessionId);
+    world.live.delete(sessionId);
+    if (how === "delete") world.store.update(sessionId, () => undefined);
+    else world.store.update(sessionId, (existing) => existing && { ...existing, listed: false });
     return {};
   } finally {
-    connection.world.closing.delete(sessionId);
+    world.closing.delete(sessionId);
   }
 }
 

@@ -100,6 +100,8 @@ export class World {
   readonly running = new Map<string, RunningTurn>();
   /** Sessions in the middle of close/delete: other operations on them fail -32600. */
   readonly closing = new Set<string>();
+  /** Ends a held close/delete early (FAKE_AGENT_SLOW_END): a racing request for its session came. */
+  readonly racedEnds = new Map<string, () => void>();
   /** Sessions opened by this process (Q10: some agents then ignore stdin EOF). */
   readonly live = new Set<string>();
   /** Sessions whose title was generated (or attempted) by this process: at most once each (§7). */

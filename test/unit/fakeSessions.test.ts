@@ -237,7 +237,11 @@ test("close drops a session from the list; loading it again replays and lists it
 });
 
 test("delete is idempotent, also for unknown ids; a concurrent delete is refused with -32600", async () => {
-  const client = await connect(cleanup, seeded().launch);
+  // zed-session's delete lasts until the racing one is refused, however late that one is read.
+  const client = await connect(
+    cleanup,
+    bub({ FAKE_AGENT_SEED: "bub", FAKE_AGENT_STATE: tempStatePath(), FAKE_AGENT_SLOW_END: "zed-session" }).launch,
+  );
   assert.deepEqual(await client.connection.deleteSession("titled-session"), {});
   assert.deepEqual(await client.connection.deleteSession("titled-session"), {});
   assert.deepEqual(await client.connection.deleteSession("never-existed"), {});
