@@ -7,7 +7,7 @@ import * as assert from "node:assert/strict";
 import { readdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { heldLock } from "../../src/acp/checkpoints/lockWait";
+import { heldLock, repositoryLock } from "../../src/acp/checkpoints/lockWait";
 import { heldAt, loggedGit, onLinux } from "../support/loggedGit";
 import { waitFor } from "../support/waitFor";
 
@@ -42,4 +42,26 @@ test("git's message names the lock it met; other failures name none", () => {
     "/s/checkpoints/ab/index.lock",
   );
   assert.equal(heldLock("error: unable to index file 'a.txt'\nfatal: updating files failed"), undefined);
+});
+
+test("only a lock of the shadow repository, or of the call's own index, is waited for", () => {
+  const met = (lock: string) => `fatal: Unable to create '${lock}': File exists.\n`;
+  assert.equal(
+    repositoryLock(met("/s/checkpoints/ab/index.lock"), "/s/checkpoints/ab"),
+    "/s/checkpoints/ab/index.lock",
+  );
+  assert.equal(
+    repositoryLock(met("/s/checkpoints/ab/refs/heads/x.lock"), "/s/checkpoints/ab"),
+    "/s/checkpoints/ab/refs/heads/x.lock",
+  );
+  assert.equal(repositoryLock(met("/s/turn-index.lock"), "/s/checkpoints/ab", "/s/turn-index"), "/s/turn-index.lock");
+  // A sibling repository whose name starts the same, a workspace file named in git's message, no lock.
+  assert.equal(repositoryLock(met("/s/checkpoints/abc/index.lock"), "/s/checkpoints/ab"), undefined);
+  assert.equal(repositoryLock(met("/work/project/index.lock"), "/s/checkpoints/ab", "/s/turn-index"), undefined);
+  assert.equal(repositoryLock("fatal: updating files failed", "/s/checkpoints/ab"), undefined);
+  // Windows: git writes forward slashes where the path was given with backslashes.
+  assert.equal(
+    repositoryLock(met("C:/s/checkpoints/ab/index.lock"), "C:\\s\\checkpoints\\ab"),
+    "C:/s/checkpoints/ab/index.lock",
+  );
 });

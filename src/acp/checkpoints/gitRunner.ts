@@ -4,7 +4,7 @@
  * filter conversion) and a working directory inside the private storage, never the workspace.
  */
 import type { GitExecutable } from "./gitExecutable";
-import { heldLock, LOCK_WAIT_MS, lockReleased } from "./lockWait";
+import { LOCK_WAIT_MS, lockReleased, repositoryLock } from "./lockWait";
 import { runProcess } from "./processThread";
 
 export interface GitPlace {
@@ -115,15 +115,8 @@ export async function runGit(place: GitPlace, args: readonly string[], options: 
       ...(options.background ? { background: true } : {}),
     });
     if (code === undefined || (typeof code === "number" && options.okCodes?.includes(code))) return stdout;
-    // Only a lock of this repository (or of the call's own index): stderr may quote the workspace's file names.
-    // (git writes `/` on Windows too.)
-    const lock = heldLock(stderr);
-    const slashed = (path: string) => path.replace(/\\/g, "/");
-    const ours =
-      lock !== undefined &&
-      (slashed(lock).startsWith(`${slashed(place.gitDir)}/`) ||
-        (options.indexFile !== undefined && slashed(lock) === `${slashed(options.indexFile)}.lock`));
-    if (!ours || Date.now() >= deadline || !(await lockReleased(lock, deadline)))
+    const lock = repositoryLock(stderr, place.gitDir, options.indexFile);
+    if (lock === undefined || Date.now() >= deadline || !(await lockReleased(lock, deadline)))
       throw new GitFailed(args, code, stderr);
   }
 }

@@ -18,6 +18,21 @@ export function heldLock(stderr: string): string | undefined {
   return LOCK_HELD.exec(stderr)?.[1];
 }
 
+/**
+ * The lock a failed call met when it is the shadow repository's own (under `gitDir`) or that of the
+ * call's own index file; undefined otherwise. Only those are waited for: stderr may quote the
+ * workspace's file names, which could spell a lock message. git writes `/` on Windows too.
+ */
+export function repositoryLock(stderr: string, gitDir: string, indexFile?: string): string | undefined {
+  const lock = heldLock(stderr);
+  if (lock === undefined) return undefined;
+  const slashed = (path: string) => path.replace(/\\/g, "/");
+  const ours =
+    slashed(lock).startsWith(`${slashed(gitDir)}/`) ||
+    (indexFile !== undefined && slashed(lock) === `${slashed(indexFile)}.lock`);
+  return ours ? lock : undefined;
+}
+
 /** Resolves true once `lock` is gone, or false at `deadline` (epoch ms) with it still there. */
 export async function lockReleased(lock: string, deadline: number): Promise<boolean> {
   const exists = () =>
