@@ -94,15 +94,33 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
   }
 }
 
-/** Opens a workspace file in the editor through Quick Open (F1 without the ">" prefix). */
+/**
+ * Opens a workspace file in the editor through Quick Open (F1 without the ">" prefix). On a loaded
+ * machine the file search may answer after the first query, or the widget may lose the focus: as in
+ * `runCommand`, the widget is opened and the name typed again until the deadline.
+ */
 export async function openFile(page: Page, name: string, timeoutMs = 30_000): Promise<void> {
-  await page.keyboard.press("F1");
+  const deadline = Date.now() + timeoutMs;
   const input = page.locator(".quick-input-widget .quick-input-box input");
-  await input.waitFor({ state: "visible" });
-  await input.fill(name);
-  await page.locator(".quick-input-widget .monaco-list-row", { hasText: name }).first().waitFor({ timeout: timeoutMs });
-  await page.keyboard.press("Enter");
-  await page.locator(".tabs-container .tab", { hasText: name }).first().waitFor({ timeout: timeoutMs });
+  const row = page.locator(".quick-input-widget .monaco-list-row", { hasText: name }).first();
+  const tab = page.locator(".tabs-container .tab", { hasText: name }).first();
+  for (;;) {
+    const step = Math.max(1_000, Math.min(10_000, deadline - Date.now()));
+    try {
+      await page.keyboard.press("F1");
+      await input.waitFor({ state: "visible", timeout: step });
+      await input.fill(name, { timeout: step });
+      await row.waitFor({ timeout: step });
+      await row.click({ timeout: step });
+      await tab.waitFor({ timeout: step });
+      return;
+    } catch (error) {
+      if (await tab.isVisible()) return;
+      if (await input.isVisible()) await page.keyboard.press("Escape");
+      if (Date.now() >= deadline)
+        throw new Error(`Quick Open did not open "${name}" within ${timeoutMs} ms`, { cause: error });
+    }
+  }
 }
 
 /** Opens the ACP Panel view container (command `workbench.view.extension.acpPanel`). */
