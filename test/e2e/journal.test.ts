@@ -10,10 +10,12 @@
  *   next prompt is answered.
  */
 import * as assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe } from "node:test";
 import { runCommand, screenshot } from "../harness/browser";
-import { eventually, sendPrompt } from "../harness/chat";
+import { type Chat, eventually, sendPrompt } from "../harness/chat";
 import { safeReaddir } from "../harness/processes";
 import { fakeAgent } from "./fixture/agents";
 import { DEMO_REPLY, turnEnded, untilReady } from "./fixture/steps";
@@ -42,9 +44,66 @@ function extensionHostPids(home: string): number[] {
   });
 }
 
+/** The fake agent's milestones (prompt received, first and last chunk written), for a failure's message. */
+const BENCH_LOG = join(mkdtempSync(join(tmpdir(), "acp-panel-journal-bench-")), "bench.jsonl");
+
+/**
+ * Waits for `text` in the transcript; on a timeout the error says how far the turn got: the agent's
+ * milestones, the status line, whether the view still follows the end, and the transcript's end.
+ * (CI shows a failure's message, not the diagnostics printed before it.)
+ */
+async function streamedUpTo(view: Chat, text: string, timeoutMs: number): Promise<void> {
+  const started = Date.now();
+  try {
+    await view.log.getByText(text, { exact: false }).first().waitFor({ timeout: timeoutMs });
+  } catch (error) {
+    const milestones = (() => {
+      try {
+        return readFileSync(BENCH_LOG, "utf8")
+          .trim()
+          .split("\n")
+          .map((line) => JSON.parse(line) as { event: string; at: number })
+          .map(({ event, at }) => `${event} at ${((at - started) / 1000).toFixed(1)} s`)
+          .join(", ");
+      } catch {
+        return "none logged";
+      }
+    })();
+    const quick = { timeout: 2_000 };
+    const status = await view.status
+      .first()
+      .textContent(quick)
+      .catch(() => null);
+    const jump = await view.frame
+      .getByRole("button", { name: /^Jump to latest/ })
+      .count()
+      .catch(() => -1);
+    const end = await view.log
+      .first()
+      .evaluate(
+        (log) => ({
+          tail: (log.textContent ?? "").slice(-300),
+          gap: log.scrollHeight - log.scrollTop - log.clientHeight,
+        }),
+        undefined,
+        quick,
+      )
+      .catch(() => undefined);
+    throw new Error(
+      `"${text}" not in the transcript after ${timeoutMs} ms. Agent: ${milestones}. Status: ${JSON.stringify(status)}. ` +
+        `Jump to latest shown: ${jump}. Transcript end (${end?.gap ?? "?"} px below the view): ${JSON.stringify(end?.tail)}`,
+      { cause: error },
+    );
+  }
+}
+
 describe("the conversation journal in VS Code", { timeout: 420_000 }, () => {
   // No wire log: a 1,500-entry turn is long enough without one.
-  const e2e = useE2e({ label: "journal", agents: { [AGENT]: fakeAgent({ log: false }) }, chat: /Demo is ready/ });
+  const e2e = useE2e({
+    label: "journal",
+    agents: { [AGENT]: fakeAgent({ log: false, env: { FAKE_AGENT_BENCH_LOG: BENCH_LOG } }) },
+    chat: /Demo is ready/,
+  });
   /** Scrolls the transcript (a virtual list) to its top until `text` is rendered. */
   const scrollToTop = async (text: string) =>
     eventually(
@@ -73,7 +132,7 @@ describe("the conversation journal in VS Code", { timeout: 420_000 }, () => {
     "e2e-journal-long",
     async ({ page }) => {
       await sendPrompt(e2e.view, LONG);
-      await e2e.view.log.getByText("BENCH-END-journal", { exact: false }).first().waitFor({ timeout: 180_000 });
+      await streamedUpTo(e2e.view, "BENCH-END-journal", 180_000);
       await turnEnded(e2e.view, 120_000);
       const view = await e2e.reload();
       await view.log
@@ -102,7 +161,7 @@ describe("the conversation journal in VS Code", { timeout: 420_000 }, () => {
       await runCommand(page, "ACP: New Session");
       await untilReady(view, /Demo is ready/, 60_000);
       await sendPrompt(view, DAY);
-      await view.log.getByText("BENCH-END-hostkill", { exact: false }).first().waitFor({ timeout: 120_000 });
+      await streamedUpTo(view, "BENCH-END-hostkill", 120_000);
       await turnEnded(view, 120_000);
       await sendPrompt(view, "long");
       await view.log.getByText("Working, step 40.", { exact: false }).first().waitFor({ timeout: 30_000 });
