@@ -122,47 +122,55 @@ export async function withDiagnostics(
     await body();
     t.diagnostic(`${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } catch (error) {
+    // CI shows a failure's message, not the diagnostics printed before it: the gist goes in both.
+    const gist: string[] = [];
     const page = context.page();
     if (page) {
       try {
         t.diagnostic(`failure screenshot ${await screenshot(page, `${name}-failure.png`)}`);
         const view = chat(page);
-        t.diagnostic(
-          `status: ${JSON.stringify(
-            await view.status
-              .first()
-              .textContent({ timeout: 2_000 })
-              .catch(() => null),
-          )}`,
-        );
-        t.diagnostic(
-          `log: ${JSON.stringify(
-            (
-              (await view.log
-                .first()
-                .textContent({ timeout: 2_000 })
-                .catch(() => null)) ?? ""
-            ).slice(-800),
-          )}`,
-        );
+        const status = await view.status
+          .first()
+          .textContent({ timeout: 2_000 })
+          .catch(() => null);
+        const log = (
+          (await view.log
+            .first()
+            .textContent({ timeout: 2_000 })
+            .catch(() => null)) ?? ""
+        ).slice(-800);
+        t.diagnostic(`status: ${JSON.stringify(status)}`);
+        t.diagnostic(`log: ${JSON.stringify(log)}`);
+        gist.push(`status ${JSON.stringify(status)}`, `log ends ${JSON.stringify(log.slice(-240))}`);
       } catch {
         // the page itself may be gone
       }
     }
-    for (const line of context.errors().slice(-10)) t.diagnostic(`browser ${line.slice(0, 300)}`);
+    const browserLines = context.errors().slice(-10);
+    for (const line of browserLines) t.diagnostic(`browser ${line.slice(0, 300)}`);
+    gist.push(...browserLines.slice(-3).map((line) => `browser ${line.slice(0, 200)}`));
     const serverLog = context.serverLog?.();
     if (serverLog) t.diagnostic(`code-server log tail:\n${tail(serverLog, 15)}`);
     if (context.wireLog) {
       const wire = readWireLog(context.wireLog);
-      t.diagnostic(
-        `agent wire log: ${wire.length} lines; last: ${wire
-          .slice(-4)
-          .map((e) => `${e.direction} ${e.line.slice(0, 240)}`)
-          .join(" || ")}`,
-      );
+      const last = wire.slice(-4).map((e) => `${e.direction} ${e.line.slice(0, 240)}`);
+      t.diagnostic(`agent wire log: ${wire.length} lines; last: ${last.join(" || ")}`);
+      gist.push(`wire log ${wire.length} lines, last ${last.at(-1)?.slice(0, 200) ?? "none"}`);
     }
-    throw error;
+    throw withGist(error, gist);
   }
+}
+
+/** `error` with `gist` after its message (its stack and cause kept). */
+function withGist(error: unknown, gist: readonly string[]): unknown {
+  if (!(error instanceof Error) || gist.length === 0) return error;
+  const text = `\n[at the failure] ${gist.join(" | ")}`;
+  const stack = error.stack ?? "";
+  error.stack = stack.startsWith(`${error.name}: ${error.message}`)
+    ? `${error.name}: ${error.message}${text}${stack.slice(`${error.name}: ${error.message}`.length)}`
+    : `${stack}${text}`;
+  error.message += text;
+  return error;
 }
 
 /** A request the agent sent to the client (`out` in its wire log), and the client's answer (`in`). */
