@@ -153,7 +153,7 @@ describe("webview panel", { timeout: 120_000 }, () => {
       // that is measured meanwhile (one cut by the view's top edge included: its text formatted
       // once the scroll settled) moves scrollTop by its correction and keeps this in place
       // (useVirtualRows).
-      const reading = () =>
+      const readOnce = () =>
         log.evaluate((element) => {
           const top = element.getBoundingClientRect().top;
           const row = [...element.querySelectorAll<HTMLElement>(".transcript-row")].find(
@@ -161,6 +161,18 @@ describe("webview panel", { timeout: 120_000 }, () => {
           );
           return { key: row?.dataset.key, offset: Math.round((row?.getBoundingClientRect().top ?? 0) - top) };
         });
+      // As painted: the same across frames. A read between a render's task and the next frame can
+      // see a row above grown before its correction, which that frame applies before it paints.
+      const reading = async () => {
+        let last = await readOnce();
+        for (let i = 0; i < 20; i++) {
+          await settle(panel.page);
+          const next = await readOnce();
+          if (next.key === last.key && next.offset === last.offset) return next;
+          last = next;
+        }
+        return last;
+      };
       const readingAt = await reading();
       for (let i = 5; i < 10; i++) await panel.actions(seq++, [messageChunk("a-last", `streamed line ${i}\n\n`)]);
       await eventually(async () => assert.equal(await log.getByText("streamed line 9").count(), 1));
