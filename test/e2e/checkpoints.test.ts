@@ -89,8 +89,24 @@ describe("checkpoints in a git repository with uncommitted work", { timeout: 400
       const start = "committed line\nthe user's uncommitted line\n";
       const editButtons = view.log.getByRole("button", { name: "Edit and rerun" });
       await eventually(async () => (await editButtons.count()) >= 3, "an Edit and resend button per message");
-      await editButtons.nth(2).click(); // the "own-shell create:second.txt" message
       const editor = view.frame.getByRole("textbox", { name: "Edit message" });
+      // The "own-shell create:second.txt" message. A click can be lost on a loaded machine (a fresh
+      // clone's run saw no editor 30 s after it, the button still there): it is clicked again.
+      await eventually(
+        async () => {
+          if ((await editor.count()) > 0) return true;
+          await editButtons
+            .nth(2)
+            .click({ timeout: 2_000 })
+            .catch(() => undefined);
+          return editor
+            .waitFor({ timeout: 5_000 })
+            .then(() => true)
+            .catch(() => false);
+        },
+        "the message editor",
+        30_000,
+      );
       await editor.fill("own-append notes.md the edited turn's line");
       await view.frame.getByRole("button", { name: "Rerun", exact: true }).click();
       await view.log.getByText(/A new session continues this conversation/).waitFor({ timeout: 60_000 });
