@@ -2,11 +2,10 @@
  * Checkpoint tests that watch which git processes a checkpoint runs (checkpointFastPaths,
  * checkpointIndexReuse).
  */
-import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { findGit } from "../../src/acp/checkpoints/gitExecutable";
-import { WorkspaceCheckpoints, type Checkpoint } from "../../src/acp/checkpoints/workspaceCheckpoints";
-import { scratchCheckpoints } from "./scratchCheckpoints";
+import type { Checkpoint, WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
+import { checkpointsThroughScript } from "./gitScript";
 
 /**
  * Checkpoints whose git runs through a wrapper that runs the real one, then notes its own nice
@@ -16,35 +15,15 @@ import { scratchCheckpoints } from "./scratchCheckpoints";
  * runs as it ends, before this window reads its output (with its git environment; `$GIT` is git).
  */
 export async function loggedGit(prefix: string) {
-  const { root, dir } = scratchCheckpoints(prefix, 64 * 1024);
-  const real = await findGit(process.env.PATH, []);
+  const { root, dir, checkpoints } = await checkpointsThroughScript(prefix, (realGit, scratch) => [
+    `"${realGit}" "$@"`,
+    "code=$?",
+    `echo "$(awk '{print $19}' /proc/$$/stat) $command" >> "${join(scratch, "git.log")}"`,
+    `hook="${join(scratch, "after-")}$command.sh"`,
+    `if [ -f "$hook" ]; then GIT="${realGit}" sh "$hook"; rm -f "$hook"; fi`,
+    "exit $code",
+  ]);
   const log = join(root, "git.log");
-  const wrapper = join(root, "git-wrapper");
-  const hook = (command: string) => join(root, `after-${command}.sh`);
-  writeFileSync(
-    wrapper,
-    [
-      "#!/bin/sh",
-      `"${real.path}" "$@"`,
-      "code=$?",
-      'command=""; skip=0',
-      'for a in "$@"; do',
-      "  if [ $skip = 1 ]; then skip=0; continue; fi",
-      '  case "$a" in -c) skip=1 ;; -*) ;; *) command="$a"; break ;; esac',
-      "done",
-      `echo "$(awk '{print $19}' /proc/$$/stat) $command" >> "${log}"`,
-      `hook="${hook("$command")}"`,
-      `if [ -f "$hook" ]; then GIT="${real.path}" sh "$hook"; rm -f "$hook"; fi`,
-      "exit $code",
-      "",
-    ].join("\n"),
-  );
-  chmodSync(wrapper, 0o755);
-  const checkpoints = new WorkspaceCheckpoints({
-    git: async () => ({ path: wrapper, version: real.version }),
-    storage: join(root, "storage"),
-    folders: () => [dir],
-  });
   const ran = () => {
     const lines = readFileSync(log, "utf8").trim().split("\n");
     writeFileSync(log, "");
@@ -53,7 +32,7 @@ export async function loggedGit(prefix: string) {
   for (let i = 0; i < 20; i++) writeFileSync(join(dir, `f${i}.txt`), `${i}\n`);
   await checkpoints.take("an earlier window's"); // the shadow index holds the folder
   ran();
-  const after = (command: string, script: string) => writeFileSync(hook(command), script);
+  const after = (command: string, script: string) => writeFileSync(join(root, `after-${command}.sh`), script);
   return { root, dir, checkpoints, ran, after };
 }
 

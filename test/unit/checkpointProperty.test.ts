@@ -258,6 +258,28 @@ async function run(steps: readonly Step[], warmFirst = false): Promise<void> {
   }
 }
 
+/**
+ * Sequences that once failed, run every time before the random ones. CI, 2026-12-06: the user's
+ * new file and at once a Restore while the first checkpoint still hashed; the Restore's own
+ * checkpoint was built from a list of files and did not know the file, so Redo could not give it
+ * back (and another checkpoint with the same tree took it for "not known" too).
+ */
+const FORMER_FAILURES: Array<[Step[], boolean]> = [
+  [
+    [
+      { kind: "user", file: "b.txt", text: "gamma\nalpha\nalpha\n" },
+      { kind: "restore", pick: 1337363377 },
+      { kind: "ownEdit", file: "b.txt", text: "agent\n" },
+      { kind: "redo" },
+      { kind: "keepHunk", file: "b.txt", pick: 1483798991 },
+      { kind: "restore", pick: 1785786565 },
+      { kind: "keepHunk", file: "sub/c.txt", pick: 1156181984 },
+      { kind: "turn" },
+    ],
+    true,
+  ],
+];
+
 test(
   "no sequence of edits, turns, keeps, undos, restores and redos loses the user's bytes",
   { timeout: 600_000 },
@@ -267,6 +289,7 @@ test(
       {
         numRuns: Number(process.env.CHECKPOINT_PROPERTY_RUNS ?? 25),
         endOnFailure: true,
+        examples: FORMER_FAILURES,
       },
     );
   },

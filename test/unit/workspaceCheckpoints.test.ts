@@ -182,5 +182,9 @@ test("a link hidden from the checkpoint behind .gitignore is never written throu
   writeFileSync(join(dir, ".gitignore"), "src\n");
   const { skipped } = await checkpoints.restore(cp);
   assert.equal(readFileSync(join(outside, "authorized_keys"), "utf8"), "the user's own keys\n");
-  assert.deepEqual(skipped, [join(dir, "src", "authorized_keys")], "said to be not restored");
+  assert.deepEqual(
+    skipped,
+    [{ absolute: join(dir, "src", "authorized_keys"), reason: "link" }],
+    "said to be not restored",
+  );
 });

@@ -6,12 +6,13 @@
  * checkpoint is no sign that it did not exist.
  */
 import { RestoreRefused, type Checkpoint, type FileDelta } from "./checkpointTypes";
-import { writeRestore } from "./restoreWrites";
+import { unkept, writeRestore, type NotRestored } from "./restoreWrites";
 import type { CheckpointedFile } from "./shadowRepository";
 import type { RestoreIo } from "../ports";
 
 /** What a restore needs of the workspace's checkpoints. */
 export interface RestoreSource {
+  /** A checkpoint of now that holds every file's bytes (never one built from a list of files). */
   take(label: string): Promise<Checkpoint>;
   diff(from: Checkpoint, to: Checkpoint): Promise<FileDelta[]>;
   /** Whether `change`'s bytes at `target` are not known. */
@@ -26,18 +27,22 @@ export async function previewRestore(
   target: Checkpoint,
 ): Promise<{ now: Checkpoint; changes: FileDelta[] }> {
   const now = await source.take("preview");
-  return { now, changes: (await knownAt(source, target, await source.diff(now, target))).known };
+  const { known } = await knownAt(source, target, await source.diff(now, target));
+  const changes: FileDelta[] = [];
+  for (const change of known) if (!(await unkept(change))) changes.push(change);
+  return { now, changes };
 }
 
 /**
- * Brings every file back to what it held at `target`. First a checkpoint of now (returned as
- * `before`, for Redo); files with unsaved editor changes refuse the whole restore, unwritten.
+ * Brings every file back to what it held at `target`. First a checkpoint of now, of every file's
+ * bytes (returned as `before`, for Redo); files with unsaved editor changes refuse the whole
+ * restore, unwritten. A file whose present bytes that checkpoint could not hold is left as it is.
  */
 export async function restoreCheckpoint(
   source: RestoreSource,
   target: Checkpoint,
   io: RestoreIo,
-): Promise<{ before: Checkpoint; changes: FileDelta[]; skipped: string[] }> {
+): Promise<{ before: Checkpoint; changes: FileDelta[]; skipped: NotRestored[] }> {
   const before = await source.take(`before restoring ${target.id}`);
   const { known: changes, unknown } = await knownAt(source, target, await source.diff(before, target));
   const unsaved = new Set(io.unsaved());
@@ -46,7 +51,10 @@ export async function restoreCheckpoint(
     throw new RestoreRefused(
       `Save or revert the unsaved changes first: ${blocked.map((change) => change.absolute).join(", ")}`,
     );
-  const skipped = [...unknown, ...(await writeRestore(changes, io, (change) => source.fileAt(target, change)))];
+  const skipped = [
+    ...unknown.map((absolute): NotRestored => ({ absolute, reason: "notKnown" })),
+    ...(await writeRestore(changes, io, (change) => source.fileAt(target, change))),
+  ];
   return { before, changes, skipped };
 }
 

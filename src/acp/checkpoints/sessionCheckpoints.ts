@@ -11,6 +11,7 @@ import type { Logger, RestoreIo } from "../ports";
 import type { TurnBaseline } from "./turnBaseline";
 import type { Baseline } from "./reviewContent";
 import type { ReviewSafety } from "./reviewSafety";
+import { notRestoredLines } from "./restoreNotice";
 import { GitUnavailable } from "./gitExecutable";
 import { warningNotice } from "../../shared/thread/warningNotice";
 import { english, type Translate } from "../../shared/l10n";
@@ -213,9 +214,9 @@ export class SessionCheckpoints {
     this.deps.store?.agentChanges.note(this, sessionName, path);
   }
 
-  /** A checkpoint before an undo writes anything. */
+  /** A checkpoint before an undo writes anything: of every file's bytes (never built from a list of files). */
   async beforeUndo(): Promise<void> {
-    await this.store?.take("before undo");
+    await this.store?.take("before undo", { exact: true });
   }
 
   hasCheckpoint(entryId: string): boolean {
@@ -249,26 +250,20 @@ export class SessionCheckpoints {
     const restoreId = before.id;
     this.beforeRestore.set(restoreId, before);
     const quoted = messageText.length > 60 ? `${messageText.slice(0, 57)}…` : messageText;
+    const left = new Set(skipped.map((skip) => skip.absolute));
+    const restored = changes.filter((change) => !left.has(change.absolute)).map((change) => change.absolute);
+    const description = [...restored, ...notRestoredLines(skipped, this.t)];
     this.deps.dispatch({
       type: "checkpoint/restored",
       entryId: this.deps.newId(),
       title:
-        changes.length === 1
+        restored.length === 1
           ? this.t("Restored 1 file to before “{0}”.", quoted)
-          : this.t("Restored {0} files to before “{1}”.", changes.length, quoted),
-      ...(changes.length > 0
-        ? {
-            description: [
-              ...changes.filter((change) => !skipped.includes(change.absolute)).map((change) => change.absolute),
-              ...(skipped.length > 0
-                ? [this.t("Not restored (a link, or a folder on its path is now a link): {0}", skipped.join(", "))]
-                : []),
-            ].join("\n"),
-          }
-        : {}),
+          : this.t("Restored {0} files to before “{1}”.", restored.length, quoted),
+      ...(description.length > 0 ? { description: description.join("\n") } : {}),
       restoreId,
     });
-    return changes.length;
+    return restored.length;
   }
 
   /** Takes a restore back: the files return to what they held just before it. */

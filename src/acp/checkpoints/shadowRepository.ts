@@ -35,6 +35,12 @@ export interface TakeOptions {
    * at a lower CPU priority, so a prompt's listing meanwhile gets the cores first.
    */
   readonly background?: boolean;
+  /**
+   * A safety net (taken before a restore or an Undo writes): it holds the bytes of every file now,
+   * so it is never built from a list of files while another checkpoint is under way (where a file
+   * changed a moment ago is "not known"): it waits for that one instead.
+   */
+  readonly exact?: boolean;
 }
 
 export interface CheckpointedFile {
@@ -54,7 +60,11 @@ export class ShadowRepository {
   private takesUnderWay = 0;
   /** A snapshot asked for that has not started listing the folder: whatever is asked for now, it will see. */
   private notYetListing: Promise<string> | undefined;
-  /** Files left out of a checkpoint (tree) because their bytes at its moment are not known → why. */
+  /**
+   * Files left out of a checkpoint because their bytes at its moment are not known → why. By the
+   * checkpoint (its ref), not its tree: two checkpoints can leave different files out and still
+   * have the same tree, and a file one does not know may simply be absent from the other.
+   */
   private readonly unknownIn = new Map<string, ReadonlyMap<string, string>>();
 
   constructor(
@@ -147,7 +157,7 @@ export class ShadowRepository {
         return { tree: Promise.resolve(tree) };
       }
     }
-    if (this.takesUnderWay > 0) {
+    if (this.takesUnderWay > 0 && !options.exact) {
       await this.init();
       const manifest = await takeManifest(this.place);
       // Files the index has never seen: the checkpoint under way adds them all (whole folder, slow).
@@ -162,7 +172,7 @@ export class ShadowRepository {
     const tree = this.counted(() =>
       this.serial(async () => {
         const built = await treeFromManifest(this.place, manifest, this.maxFileBytes);
-        if (built.unknown.size > 0) this.unknownIn.set(built.tree, built.unknown);
+        if (built.unknown.size > 0) this.unknownIn.set(ref, built.unknown);
         this.refs.keep(ref, built.tree);
         return built.tree;
       }),
@@ -171,9 +181,9 @@ export class ShadowRepository {
     return tree;
   }
 
-  /** Why `path` (relative) is not in checkpoint `tree` when it was taken from a manifest; undefined otherwise. */
-  unknownAt(tree: string, path: string): string | undefined {
-    return this.unknownIn.get(tree)?.get(path);
+  /** Why `path` (relative) is not in checkpoint `ref` when it was taken from a manifest; undefined otherwise. */
+  unknownAt(ref: string, path: string): string | undefined {
+    return this.unknownIn.get(ref)?.get(path);
   }
 
   /**
@@ -269,11 +279,11 @@ export class ShadowRepository {
     });
   }
 
-  /** Why `path` (relative) is not in checkpoint `commit`, or undefined when it is eligible. */
-  excludedReason(path: string, commit: string): Promise<string | undefined> {
+  /** Why `path` (relative) is not in checkpoint `ref` (tree `commit`), or undefined when it is eligible. */
+  excludedReason(path: string, commit: string, ref: string): Promise<string | undefined> {
     return this.serial(async () => {
       await this.init();
-      const unknown = this.unknownAt(commit, path);
+      const unknown = this.unknownAt(ref, path);
       if (unknown !== undefined) return unknown;
       if (this.oversized.has(path))
         return `larger than ${Math.round(this.maxFileBytes / (1024 * 1024))} MB, so not in the checkpoint`;

@@ -17,6 +17,7 @@ import { ShadowRepository, type CheckpointedFile, type TakeOptions, type TreeCha
 import { RestoreRefused, type Checkpoint, type DropReason, type FileDelta } from "./checkpointTypes";
 import { previewRestore, restoreCheckpoint, type RestoreSource } from "./checkpointRestore";
 import type { RestoreIo } from "../ports";
+import type { NotRestored } from "./restoreWrites";
 
 export type { Checkpoint, DropReason, FileDelta } from "./checkpointTypes";
 export { RestoreRefused, diskIo };
@@ -281,7 +282,7 @@ export class WorkspaceCheckpoints {
     if (!place) return { unknown: "outside the workspace folders, so not in the checkpoint" };
     const file = await place.repository.file(place.commit, place.rel);
     if (file) return file;
-    const excluded = await place.repository.excludedReason(place.rel, place.commit);
+    const excluded = await place.repository.excludedReason(place.rel, place.commit, checkpoint.id);
     return excluded === undefined ? "absent" : { unknown: excluded };
   }
 
@@ -297,16 +298,18 @@ export class WorkspaceCheckpoints {
   restore(
     target: Checkpoint,
     io: RestoreIo = diskIo,
-  ): Promise<{ before: Checkpoint; changes: FileDelta[]; skipped: string[] }> {
+  ): Promise<{ before: Checkpoint; changes: FileDelta[]; skipped: NotRestored[] }> {
     return restoreCheckpoint(this.restoreSource, target, io);
   }
 
   private readonly restoreSource: RestoreSource = {
-    take: (label) => this.take(label),
+    take: (label) => this.take(label, { exact: true }),
     diff: (from, to) => this.diff(from, to),
     unknownAt: async (target, change) => {
       const tree = target.commits[change.folder];
-      return tree !== undefined && (await this.repository(change.folder)).unknownAt(tree, change.path) !== undefined;
+      return (
+        tree !== undefined && (await this.repository(change.folder)).unknownAt(target.id, change.path) !== undefined
+      );
     },
     fileAt: async (target, change) => {
       const place = await this.locate(change.absolute, target);
