@@ -12,7 +12,11 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { CLOCK_MARGIN_MS } from "../../src/acp/checkpoints/manifestCheckpoint";
 import type { Checkpoint, WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
+import { SessionCheckpoints } from "../../src/acp/checkpoints/sessionCheckpoints";
+import { reduceThread } from "../../src/shared/thread/reduceThread";
+import { emptyThread, type Thread } from "../../src/shared/thread/thread";
 import { heldGit } from "../support/heldGit";
+import { MemoryLogger } from "../support/memoryPorts";
 import { scratchCheckpoints } from "../support/scratchCheckpoints";
 import { waitFor } from "../support/waitFor";
 
@@ -134,5 +138,34 @@ test("a file no checkpoint can hold now (grown over the size cap) is never overw
   assert.equal(await held(checkpoints, before, log), "the user's log, ignored now\n");
   await checkpoints.restore(before);
   assert.equal(text(log), "the user's log, ignored now\n");
+  assert.equal(text(big), "the user's row\n".repeat(200));
+});
+
+test("the Restore's notice counts only the files restored, and says which were left as they are and why", async () => {
+  const { dir, checkpoints: store } = scratchCheckpoints("acp-safety-notice-", 1024);
+  let thread: Thread = emptyThread;
+  let n = 0;
+  const session = new SessionCheckpoints({
+    store,
+    dispatch: (action) => (thread = reduceThread(thread, action)),
+    newId: () => `n${++n}`,
+    logger: new MemoryLogger(),
+    enabled: () => true,
+  });
+  const big = join(dir, "data.csv");
+  writeFileSync(big, "a,b\n");
+  writeFileSync(join(dir, "plain.txt"), "v1\n");
+  await session.beforeTurn("u1");
+  writeFileSync(big, "the user's row\n".repeat(200));
+  writeFileSync(join(dir, "plain.txt"), "v2\n");
+
+  assert.equal(await session.restore("u1", "Refactor the parser"), 1, "one file put back");
+  const notice = thread.entries.find((entry) => entry.kind === "notice" && entry.redo);
+  assert.ok(notice?.kind === "notice");
+  assert.equal(notice.title, "Restored 1 file to before “Refactor the parser”.");
+  assert.deepEqual(notice.description?.split("\n"), [
+    join(dir, "plain.txt"),
+    `Not restored (no checkpoint can keep what it holds now: too large, or ignored), left as it is: ${big}`,
+  ]);
   assert.equal(text(big), "the user's row\n".repeat(200));
 });
