@@ -169,3 +169,40 @@ test("the Restore's notice counts only the files restored, and says which were l
   ]);
   assert.equal(text(big), "the user's row\n".repeat(200));
 });
+
+test("the checkpoint before an Undo holds the file it writes even over the size cap; later checkpoints still leave it out", async () => {
+  const { dir, checkpoints: store } = scratchCheckpoints("acp-safety-undo-copy-", 1024);
+  const session = new SessionCheckpoints({
+    store,
+    dispatch: () => undefined,
+    newId: () => "n",
+    logger: new MemoryLogger(),
+    enabled: () => true,
+  });
+  const big = join(dir, "data.csv");
+  const other = join(dir, "other.csv");
+  writeFileSync(big, "the user's row\n".repeat(200));
+  writeFileSync(other, "another big file\n".repeat(200));
+  await session.beforeUndo(big);
+  const safetyNet = store.all().find((checkpoint) => checkpoint.label === "before undo");
+  assert.ok(safetyNet);
+  assert.equal(await held(store, safetyNet, big), "the user's row\n".repeat(200));
+  assert.equal(await held(store, safetyNet, other), "not known", "only the file the Undo writes");
+
+  const next = await store.take("the next prompt");
+  assert.equal(await held(store, next, big), "not known", "over the cap: left out as before");
+});
+
+test("a file over the size cap at the checkpoint is not known there: a restore to it leaves the file, never deletes it", async () => {
+  const { dir, checkpoints } = scratchCheckpoints("acp-safety-over-then-", 1024);
+  const log = join(dir, "build.log");
+  writeFileSync(log, "a long log line\n".repeat(200));
+  writeFileSync(join(dir, "plain.txt"), "v1\n");
+  const target = await checkpoints.take("before the prompt");
+  writeFileSync(log, "the user's short note\n");
+  writeFileSync(join(dir, "plain.txt"), "v2\n");
+  const { skipped } = await checkpoints.restore(target);
+  assert.equal(text(log), "the user's short note\n");
+  assert.deepEqual(skipped, [{ absolute: log, reason: "notKnown" }]);
+  assert.equal(text(join(dir, "plain.txt")), "v1\n");
+});

@@ -9,7 +9,7 @@ import * as assert from "node:assert/strict";
 import { chmodSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import type { WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
+import type { Checkpoint, WorkspaceCheckpoints } from "../../src/acp/checkpoints/workspaceCheckpoints";
 import { scratchCheckpoints } from "../support/scratchCheckpoints";
 
 const setUp = () => scratchCheckpoints("acp-checkpoint-snapshot-");
@@ -75,4 +75,52 @@ test("many changes at once (over the by-name limit) are all taken in; an unchang
   writeFileSync(join(dir, "keep.txt"), "kept, edited\n");
   const fourth = await checkpoints.take("fourth");
   assert.deepEqual(await changesOf(checkpoints, third, fourth), ["modified keep.txt"]);
+});
+
+test("a file grown over the cap and back under it is in the next checkpoint again, by name or with many changes", async () => {
+  const { dir, checkpoints } = setUp();
+  const log = join(dir, "grows.log");
+  writeFileSync(log, "small\n");
+  writeFileSync(join(dir, "gone.log"), "small too\n");
+  await checkpoints.take("first");
+  writeFileSync(log, "x".repeat(4096));
+  writeFileSync(join(dir, "gone.log"), "y".repeat(4096));
+  const over = await checkpoints.take("over the cap");
+  assert.match(JSON.stringify(await checkpoints.fileAt(over, log)), /larger than/);
+
+  writeFileSync(log, "the user's line, under the cap again\n");
+  unlinkSync(join(dir, "gone.log"));
+  const back = await checkpoints.take("back under it");
+  assert.equal(await textAt(checkpoints, back, log), "the user's line, under the cap again\n");
+  assert.deepEqual(await changesOf(checkpoints, over, back), ["added grows.log"]);
+  assert.equal(await checkpoints.fileAt(back, join(dir, "gone.log")), "absent");
+  // Where it was over the cap it stays "not known", never "absent" (an Undo would delete it).
+  assert.match(JSON.stringify(await checkpoints.fileAt(over, log)), /larger than/);
+  assert.match(JSON.stringify(await checkpoints.fileAt(over, join(dir, "gone.log"))), /larger than/);
+
+  // Over and back again, with more changes than are named one by one (the whole-folder add).
+  writeFileSync(log, "x".repeat(4096));
+  await checkpoints.take("over again");
+  writeFileSync(log, "under again, among many\n");
+  mkdirSync(join(dir, "many"));
+  for (let i = 0; i < 600; i++) writeFileSync(join(dir, "many", `f${i}.txt`), `${i}\n`);
+  const many = await checkpoints.take("many");
+  assert.equal(await textAt(checkpoints, many, log), "under again, among many\n");
+});
+
+async function textAt(checkpoints: WorkspaceCheckpoints, checkpoint: Checkpoint, path: string) {
+  const found = await checkpoints.fileAt(checkpoint, path);
+  return typeof found === "object" && "content" in found ? found.content.toString() : JSON.stringify(found);
+}
+
+test("a file over the cap that became a folder: the folder's files are in the next checkpoint", async () => {
+  const { dir, checkpoints } = setUp();
+  const path = join(dir, "out");
+  writeFileSync(path, "x".repeat(4096));
+  await checkpoints.take("over the cap");
+  unlinkSync(path);
+  mkdirSync(path);
+  writeFileSync(join(path, "part.txt"), "a part\n");
+  const after = await checkpoints.take("a folder now");
+  assert.equal(await textAt(checkpoints, after, join(path, "part.txt")), "a part\n");
 });

@@ -203,7 +203,7 @@ export class SessionCheckpoints {
   /** How the review's Undo keeps the user's bytes: a checkpoint first, git's merge, the user's answer. */
   reviewSafety(confirm?: (question: string, action: string) => Promise<boolean>): ReviewSafety {
     return {
-      beforeUndo: () => this.beforeUndo(),
+      beforeUndo: (path) => this.beforeUndo(path),
       merge: async (ours, base, theirs) => this.deps.store?.merge(ours, base, theirs).catch(() => undefined),
       confirm: (question, action) => confirm?.(question, action) ?? Promise.resolve(false),
     };
@@ -214,9 +214,12 @@ export class SessionCheckpoints {
     this.deps.store?.agentChanges.note(this, sessionName, path);
   }
 
-  /** A checkpoint before an undo writes anything: of every file's bytes (never built from a list of files). */
-  async beforeUndo(): Promise<void> {
-    await this.store?.take("before undo", { exact: true });
+  /**
+   * A checkpoint before an undo writes `path`: of every file's bytes (never built from a list of
+   * files), and of `path` even when it is over the size cap.
+   */
+  async beforeUndo(path: string): Promise<void> {
+    await this.store?.take("before undo", { exact: true, include: [path] });
   }
 
   hasCheckpoint(entryId: string): boolean {

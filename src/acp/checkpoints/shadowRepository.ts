@@ -13,12 +13,16 @@ import { DIFF_OPTIONS, parseDiffTree, type TreeChange } from "./treeDiff";
 import { indexHasEntries, takeManifest, type StatManifest } from "./statManifest";
 import { treeFromManifest } from "./manifestCheckpoint";
 import { excludeOversized } from "./oversizedFiles";
+import { insideFolder, treeWithCopies } from "./safetyCopies";
+import { LeftOutFiles } from "./leftOutFiles";
 import { indexCachedTree } from "./indexCachedTree";
 import { createShadowRepository } from "./shadowInit";
 import { inNestedRepository } from "./nestedRepositories";
 import type { GitExecutable } from "./gitExecutable";
 export type { TreeChange } from "./treeDiff";
+export type { CheckpointedFile, TakeOptions } from "./checkpointTypes";
 import { CheckpointRefs } from "./checkpointRefs";
+import type { CheckpointedFile, TakeOptions } from "./checkpointTypes";
 
 /** Files larger than this are not in checkpoints (listed as "not restorable" when changed). */
 export const DEFAULT_MAX_CHECKPOINT_FILE_BYTES = 5 * 1024 * 1024;
@@ -29,43 +33,19 @@ export const DEFAULT_MAX_CHECKPOINT_FILE_BYTES = 5 * 1024 * 1024;
  */
 const TARGETED_ADD_LIMIT = 500;
 
-export interface TakeOptions {
-  /**
-   * Nobody waits for this checkpoint (the one taken when a session opens): its git processes run
-   * at a lower CPU priority, so a prompt's listing meanwhile gets the cores first.
-   */
-  readonly background?: boolean;
-  /**
-   * A safety net (taken before a restore or an Undo writes): it holds the bytes of every file now,
-   * so it is never built from a list of files while another checkpoint is under way (where a file
-   * changed a moment ago is "not known"): it waits for that one instead.
-   */
-  readonly exact?: boolean;
-}
-
-export interface CheckpointedFile {
-  /** git's file mode: 100644, 100755 (executable), 120000 (a symlink, never followed). */
-  readonly mode: string;
-  readonly content: Buffer;
-}
-
 export class ShadowRepository {
   private readonly place: GitPlace;
   private readonly refs: CheckpointRefs;
   private tail: Promise<unknown> = Promise.resolve();
   private ready: Promise<void> | undefined;
   /** Paths over the size cap at the last snapshot (relative, `/`). */
-  private oversized = new Set<string>();
+  private oversized: ReadonlySet<string> = new Set<string>();
   /** Checkpoints taken or waiting to be (snapshot, snapshotSince, begin). */
   private takesUnderWay = 0;
   /** A snapshot asked for that has not started listing the folder: whatever is asked for now, it will see. */
-  private notYetListing: Promise<string> | undefined;
-  /**
-   * Files left out of a checkpoint because their bytes at its moment are not known → why. By the
-   * checkpoint (its ref), not its tree: two checkpoints can leave different files out and still
-   * have the same tree, and a file one does not know may simply be absent from the other.
-   */
-  private readonly unknownIn = new Map<string, ReadonlyMap<string, string>>();
+  private notYetListing: { readonly taken: Promise<string>; readonly ref: string } | undefined;
+  /** What each checkpoint left out (not known, over the cap), by its ref. */
+  private readonly leftOut: LeftOutFiles;
 
   constructor(
     git: GitExecutable,
@@ -75,6 +55,7 @@ export class ShadowRepository {
   ) {
     this.place = { git, gitDir, workTree: folder, excludesFile: join(gitDir, "acp-oversized") };
     this.refs = new CheckpointRefs(this.place);
+    this.leftOut = new LeftOutFiles(maxFileBytes);
   }
 
   /** Runs `work` after every earlier operation of this repository. */
@@ -102,12 +83,12 @@ export class ShadowRepository {
    */
   snapshot(ref: string, options: TakeOptions = {}): Promise<string> {
     const listing = () => {
-      if (this.notYetListing === taken) this.notYetListing = undefined;
+      if (this.notYetListing?.taken === taken) this.notYetListing = undefined;
     };
     const taken: Promise<string> = this.counted(() =>
       this.serial(async () => (await this.take(ref, undefined, options, listing)).tree),
     );
-    this.notYetListing = taken;
+    this.notYetListing = { taken, ref };
     void taken.then(listing, listing);
     return taken;
   }
@@ -150,18 +131,25 @@ export class ShadowRepository {
   async begin(ref: string, options: TakeOptions = {}): Promise<{ tree: Promise<string> }> {
     const sharing = this.notYetListing;
     // Not the first checkpoint of a folder: that one hashes every file (seconds), better not waited for.
-    if (sharing && (await indexHasEntries(this.place.gitDir))) {
-      const tree = await sharing.catch(() => undefined);
+    // A tree shared with that one would not hold the copies asked for (`include`).
+    if (sharing && !options.include?.length && (await indexHasEntries(this.place.gitDir))) {
+      const tree = await sharing.taken.catch(() => undefined);
       if (tree !== undefined) {
         this.refs.keep(ref, tree);
+        this.leftOut.same(ref, sharing.ref);
         return { tree: Promise.resolve(tree) };
       }
     }
     if (this.takesUnderWay > 0 && !options.exact) {
       await this.init();
+      // The files over the cap are left out of the listing (the excludes file): not known there.
+      const oversized = this.oversized;
       const manifest = await takeManifest(this.place);
       // Files the index has never seen: the checkpoint under way adds them all (whole folder, slow).
-      if (manifest.unindexed > TARGETED_ADD_LIMIT) return { tree: this.fromManifest(ref, manifest) };
+      if (manifest.unindexed > TARGETED_ADD_LIMIT) {
+        this.leftOut.noteOversized(ref, oversized);
+        return { tree: this.fromManifest(ref, manifest) };
+      }
     }
     // Small folders and later checkpoints are quick: this waits its turn, as before.
     const tree = await this.snapshot(ref, options);
@@ -172,7 +160,7 @@ export class ShadowRepository {
     const tree = this.counted(() =>
       this.serial(async () => {
         const built = await treeFromManifest(this.place, manifest, this.maxFileBytes);
-        if (built.unknown.size > 0) this.unknownIn.set(ref, built.unknown);
+        this.leftOut.noteUnknown(ref, built.unknown);
         this.refs.keep(ref, built.tree);
         return built.tree;
       }),
@@ -181,9 +169,13 @@ export class ShadowRepository {
     return tree;
   }
 
-  /** Why `path` (relative) is not in checkpoint `ref` when it was taken from a manifest; undefined otherwise. */
+  /**
+   * Why `path`'s bytes (relative) at checkpoint `ref` are not known: left out of a checkpoint taken
+   * from a list of files, or over the size cap then; undefined otherwise. A restore leaves such a
+   * file as it is (its absence from the tree is no sign that it did not exist).
+   */
   unknownAt(ref: string, path: string): string | undefined {
-    return this.unknownIn.get(ref)?.get(path);
+    return this.leftOut.reason(ref, path);
   }
 
   /**
@@ -217,19 +209,20 @@ export class ShadowRepository {
   private async take(
     ref: string,
     from?: string,
-    { background = false }: TakeOptions = {},
+    { background = false, include = [] }: TakeOptions = {},
     listing?: () => void,
   ): Promise<{ tree: string; changes?: TreeChange[] }> {
     await this.init();
     listing?.(); // from here on, what changes in the folder may or may not be in this checkpoint
-    const candidates = await changedPaths(this.place, background);
-    const { kept: files, oversized } = await excludeOversized(
-      this.place,
-      this.maxFileBytes,
-      candidates,
-      this.oversized,
-    );
+    const listed = await changedPaths(this.place, background);
+    const {
+      kept: files,
+      oversized,
+      returned,
+    } = await excludeOversized(this.place, this.maxFileBytes, listed, this.oversized);
     this.oversized = oversized;
+    this.leftOut.noteOversized(ref, oversized);
+    const candidates = [...listed, ...returned];
     if (candidates.length > TARGETED_ADD_LIMIT) await addEverything(this.place, files);
     // Only what was listed: git then neither stats every file nor walks every folder again.
     else
@@ -251,8 +244,10 @@ export class ShadowRepository {
             parseDiffTree(out.toString("utf8")),
           ),
     ]);
-    this.refs.keep(ref, tree);
-    return { tree, ...(changes === undefined ? {} : { changes }) };
+    const copies = insideFolder(this.folder, include).filter((path) => this.oversized.has(path));
+    const held = copies.length > 0 ? await treeWithCopies(this.place, copies) : tree;
+    this.refs.keep(ref, held);
+    return { tree: held, ...(changes === undefined ? {} : { changes }) };
   }
 
   /** What changed from checkpoint `from` to checkpoint `to` (nested repositories and symlinks left out). */
@@ -283,10 +278,8 @@ export class ShadowRepository {
   excludedReason(path: string, commit: string, ref: string): Promise<string | undefined> {
     return this.serial(async () => {
       await this.init();
-      const unknown = this.unknownAt(ref, path);
-      if (unknown !== undefined) return unknown;
-      if (this.oversized.has(path))
-        return `larger than ${Math.round(this.maxFileBytes / (1024 * 1024))} MB, so not in the checkpoint`;
+      const leftOut = this.leftOut.reason(ref, path);
+      if (leftOut !== undefined) return leftOut;
       if (await inNestedRepository(this.place, path, commit))
         return "inside a nested repository, so not in the checkpoint";
       const ignored = await runGit(this.place, ["check-ignore", "--no-index", "--", path], { okCodes: [1] });

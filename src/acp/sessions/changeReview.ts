@@ -231,7 +231,7 @@ export class ChangeReview {
       );
       if (!go) return false;
     }
-    await this.safety?.beforeUndo().catch(() => undefined);
+    await this.safety?.beforeUndo(path).catch(() => undefined);
     await this.write(path, write, entry.before.kind === "file" && entry.before.executable === true);
     this.files.delete(path);
     this.resolved.add(path);
@@ -257,7 +257,7 @@ export class ChangeReview {
       );
       if (!go) return false;
     }
-    await this.safety?.beforeUndo().catch(() => undefined);
+    await this.safety?.beforeUndo(path).catch(() => undefined);
     const executable = done.entry.before.kind === "file" && done.entry.before.executable === true;
     await this.write(path, done.replaced, executable);
     this.undone.delete(path);
