@@ -22,6 +22,7 @@ import { DiskFiles } from "./diskFiles";
 import { MemoryLogger } from "./memoryPorts";
 import { scratchDir } from "./scratchDir";
 import { gitOnPath } from "./scratchCheckpoints";
+import { PROPERTY_MAX_FILE_BYTES } from "./checkpointSteps";
 
 /** A file's text, null when there is none. */
 export const read = (path: string): string | null => (existsSync(path) ? readFileSync(path, "utf8") : null);
@@ -65,6 +66,7 @@ export async function checkpointRig(warmFirst: boolean) {
     git: gitOnPath(dir),
     storage: scratchDir("acp-prop-storage-"),
     folders: () => [dir],
+    maxFileBytes: PROPERTY_MAX_FILE_BYTES,
   });
   const panel = new PanelStore();
   let id = 0;
@@ -81,8 +83,8 @@ export async function checkpointRig(warmFirst: boolean) {
   const confirmations = { answer: true };
   review.safety = {
     // The former review took no checkpoint before an undo.
-    beforeUndo: () =>
-      process.env.CHECKPOINT_PROPERTY_BASELINE === "head" ? Promise.resolve() : checkpoints.beforeUndo(),
+    beforeUndo: (path) =>
+      process.env.CHECKPOINT_PROPERTY_BASELINE === "head" ? Promise.resolve() : checkpoints.beforeUndo(path),
     merge: (ours, base, theirs) => store.merge(ours, base, theirs),
     confirm: async () => confirmations.answer,
   };

@@ -1,16 +1,24 @@
 /**
  * The random sequences of the checkpoint property (test/unit/checkpointProperty.test.ts): user
  * edits, agent edits by every route, turns, sweeps, Keep (of a file or one hunk), Undo, Restore and
- * Redo, over three files, mixed with whole episodes of the path that once lost the user's work.
+ * Redo, over three files (now and then one grown over the checkpoints' size cap), mixed with whole
+ * episodes of the path that once lost the user's work.
  */
 import fc from "fast-check";
 
 /** The files the steps touch, relative to the workspace folder. */
 export const FILES = ["a.txt", "b.txt", "sub/c.txt"];
 const file = fc.constantFrom(...FILES);
-const text = fc
+/** The checkpoints' size cap in the property's rig: a file over it is in no checkpoint. */
+export const PROPERTY_MAX_FILE_BYTES = 1024;
+const lines = fc
   .array(fc.constantFrom("alpha", "beta", "gamma", "delta", "user", "agent"), { minLength: 0, maxLength: 4 })
   .map((words) => words.map((w) => `${w}\n`).join(""));
+/** Mostly a few lines; now and then a file grown over the size cap (its few lines, then many rows). */
+const text = fc.oneof(
+  { weight: 6, arbitrary: lines },
+  { weight: 1, arbitrary: lines.map((head) => `${head}${"row\n".repeat(PROPERTY_MAX_FILE_BYTES / 4)}`) },
+);
 
 export type Step =
   | { kind: "user"; file: string; text: string }

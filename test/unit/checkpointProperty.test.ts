@@ -19,7 +19,8 @@ import { join, relative } from "node:path";
 import fc from "fast-check";
 import { acceptHunk, lineHunks } from "../../src/acp/checkpoints/hunks";
 import { textOf } from "../../src/acp/checkpoints/reviewContent";
-import { FILES, type Step, steps } from "../support/checkpointSteps";
+import { FILES, PROPERTY_MAX_FILE_BYTES, type Step, steps } from "../support/checkpointSteps";
+import type { ThreadEntry } from "../../src/shared/thread/thread";
 import { checkpointRig, read } from "../support/checkpointRig";
 
 /**
@@ -56,6 +57,20 @@ async function run(steps: readonly Step[], warmFirst = false): Promise<void> {
     | { path: string; replaced: string | null; wrote: string | null; listedIn?: string; kept?: string | null }
     | undefined;
   const snapshot = () => new Map(FILES.map((name) => [name, read(join(dir, name))]));
+  const overCap = (text: string | null | undefined) =>
+    typeof text === "string" && Buffer.byteLength(text) > PROPERTY_MAX_FILE_BYTES;
+  /**
+   * A file over the size cap just before a Restore or Redo is in no checkpoint: it must be left
+   * exactly as it was, and the Restore's notice (when given: a Redo adds none) must say so.
+   */
+  const leftAsItIs = (name: string, replaced: Map<string, string | null>, notice: ThreadEntry | undefined) => {
+    const was = replaced.get(name) ?? null;
+    if (!overCap(was)) return false;
+    assert.equal(read(join(dir, name)), was, `${name}, over the size cap, is left as it is`);
+    if (notice?.kind === "notice" && notice.redo)
+      assert.match(notice.description ?? "", new RegExp(`no checkpoint can keep.*${name.replace(".", "\\.")}`));
+    return true;
+  };
   const toolCall = (kind: string, status: string, toolCallId: string) =>
     panel.dispatch({
       type: "acp/update",
@@ -207,13 +222,14 @@ async function run(steps: readonly Step[], warmFirst = false): Promise<void> {
         const before = onDiskNow();
         await checkpoints.restore(entryId, "message");
         await kept(before, "Restore");
+        const notice = [...panel.state.thread.entries].reverse().find((e) => e.kind === "notice" && e.redo);
         for (const name of FILES) {
           const held = target && (await store.fileAt(target, join(dir, name)));
           if (held && typeof held === "object" && "unknown" in held) continue; // not known: left as it is
           const expected = held && typeof held === "object" && "content" in held ? held.content.toString("utf8") : null;
+          if (read(join(dir, name)) !== expected && leftAsItIs(name, replaced, notice)) continue;
           assert.equal(read(join(dir, name)), expected, `Restore gives the checkpoint's ${name}`);
         }
-        const notice = [...panel.state.thread.entries].reverse().find((e) => e.kind === "notice" && e.redo);
         if (notice?.kind === "notice" && notice.redo) lastRestore = { restoreId: notice.redo.restoreId, replaced };
         break;
       }
@@ -236,10 +252,16 @@ async function run(steps: readonly Step[], warmFirst = false): Promise<void> {
       case "redo": {
         if (!lastRestore) break;
         const before = onDiskNow();
+        const replaced = snapshot();
         await checkpoints.redo(lastRestore.restoreId);
         await kept(before, "Redo");
-        for (const name of FILES)
-          assert.equal(read(join(dir, name)), lastRestore.replaced.get(name), `Redo gives back ${name}`);
+        for (const name of FILES) {
+          const then = lastRestore.replaced.get(name);
+          if (read(join(dir, name)) === then || leftAsItIs(name, replaced, undefined)) continue;
+          // Over the cap when the Restore took its checkpoint of the present: not known there, left as it is.
+          if (overCap(then)) assert.equal(read(join(dir, name)), replaced.get(name), `Redo leaves ${name}`);
+          else assert.equal(read(join(dir, name)), then, `Redo gives back ${name}`);
+        }
         lastRestore = undefined;
         break;
       }
