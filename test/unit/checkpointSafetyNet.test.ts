@@ -191,6 +191,12 @@ test("the checkpoint before an Undo holds the file it writes even over the size 
 
   const next = await store.take("the next prompt");
   assert.equal(await held(store, next, big), "not known", "over the cap: left out as before");
+
+  // The copy is that checkpoint's: a restore to it puts the file back.
+  writeFileSync(big, "what the Undo wrote\n");
+  const { skipped } = await store.restore(safetyNet);
+  assert.deepEqual(skipped, []);
+  assert.equal(text(big), "the user's row\n".repeat(200));
 });
 
 test("a file over the size cap at the checkpoint is not known there: a restore to it leaves the file, never deletes it", async () => {

@@ -20,11 +20,9 @@ export class LeftOutFiles {
     if (oversized && oversized.size > 0) this.oversizedIn.set(ref, oversized);
   }
 
-  /** Checkpoint `ref` shares `from`'s tree, taken at the same moment: it left out the same files. */
+  /** Checkpoint `ref` shares snapshot `from`'s tree (a snapshot knows every file's bytes): the same files over the cap. */
   same(ref: string, from: string): void {
     this.noteOversized(ref, this.oversizedIn.get(from));
-    const unknown = this.unknownIn.get(from);
-    if (unknown) this.noteUnknown(ref, unknown);
   }
 
   /** Why `path` (relative, `/`) was left out of checkpoint `ref` by the panel; undefined when it was not (git may still have: ignored). */

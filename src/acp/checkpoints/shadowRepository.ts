@@ -136,7 +136,7 @@ export class ShadowRepository {
       const tree = await sharing.taken.catch(() => undefined);
       if (tree !== undefined) {
         this.refs.keep(ref, tree);
-        this.leftOut.same(ref, sharing.ref);
+        this.leftOut.same(ref, sharing.ref); // a snapshot's tree: only files over the cap are left out
         return { tree: Promise.resolve(tree) };
       }
     }
@@ -221,7 +221,6 @@ export class ShadowRepository {
       returned,
     } = await excludeOversized(this.place, this.maxFileBytes, listed, this.oversized);
     this.oversized = oversized;
-    this.leftOut.noteOversized(ref, oversized);
     const candidates = [...listed, ...returned];
     if (candidates.length > TARGETED_ADD_LIMIT) await addEverything(this.place, files);
     // Only what was listed: git then neither stats every file nor walks every folder again.
@@ -244,8 +243,13 @@ export class ShadowRepository {
             parseDiffTree(out.toString("utf8")),
           ),
     ]);
-    const copies = insideFolder(this.folder, include).filter((path) => this.oversized.has(path));
+    const copies = insideFolder(this.folder, include).filter((path) => oversized.has(path));
     const held = copies.length > 0 ? await treeWithCopies(this.place, copies) : tree;
+    // What this checkpoint left out: over the cap, save the copies it holds.
+    this.leftOut.noteOversized(
+      ref,
+      copies.length > 0 ? new Set([...oversized].filter((path) => !copies.includes(path))) : oversized,
+    );
     this.refs.keep(ref, held);
     return { tree: held, ...(changes === undefined ? {} : { changes }) };
   }
