@@ -8,6 +8,7 @@ import * as vscode from "vscode";
 import { agentIdOf } from "../acp/agents/agentIdentity";
 import { SettingsAgentCatalog } from "../acp/agents/settingsAgentCatalog";
 import type { PathGrants } from "../acp/client/callbacks/pathGrants";
+import { loggedDialogs } from "../acp/platform/loggedDialogs";
 import { systemClock, type HostPorts } from "../acp/ports";
 import { AgentSecrets } from "./agentSecrets";
 import { fileWatcher } from "./agentChangeWatcher";
@@ -86,7 +87,7 @@ export function hostPorts(context: vscode.ExtensionContext, options: HostPortsOp
     restoreIo: editorRestoreIo(files),
     fileEvents: fileWatcher,
     statPath: statForPathLink,
-    dialogs: vscodeDialogs,
+    dialogs: loggedDialogs(vscodeDialogs, logger),
     navigation,
     panel: vscodePanelHost(logger),
   };

@@ -4,8 +4,8 @@
  * terminal panel, a failure-diagnostics wrapper, the agent's wire log as requests and answers,
  * and the terminal processes a test started (found by their marker, so none may outlive a turn).
  */
-import { readFileSync } from "node:fs";
-import { basename } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import type { TestContext } from "node:test";
 import type { Page } from "playwright-core";
 import { readWireLog, type WireLine } from "./agent";
@@ -112,6 +112,8 @@ export async function withDiagnostics(
     page: () => Page | undefined;
     errors: () => readonly string[];
     serverLog?: () => string | undefined;
+    /** code-server's user-data folder: the extension's "ACP Panel" log is under it. */
+    userDataDir?: () => string | undefined;
     wireLog?: string;
   },
   name: string,
@@ -146,9 +148,16 @@ export async function withDiagnostics(
         // the page itself may be gone
       }
     }
+    const userDataDir = context.userDataDir?.();
+    const extensionLog = userDataDir ? extensionLogLines(userDataDir) : [];
+    if (extensionLog.length) t.diagnostic(`ACP Panel log tail:\n${extensionLog.slice(-15).join("\n")}`);
+    // An error the product showed (a toast, not in the panel): what a user would have read.
+    const shown = extensionLog.filter((line) => /\[(error|warning)\]/.test(line)).slice(-2);
+    gist.push(...shown.map((line) => `ACP Panel log ${line.slice(0, 240)}`));
     const browserLines = context.errors().slice(-10);
     for (const line of browserLines) t.diagnostic(`browser ${line.slice(0, 300)}`);
-    gist.push(...browserLines.slice(-3).map((line) => `browser ${line.slice(0, 200)}`));
+    const telling = context.errors().filter((line) => !WORKBENCH_NOISE.test(line));
+    gist.push(...telling.slice(-3).map((line) => `browser ${line.slice(0, 200)}`));
     const serverLog = context.serverLog?.();
     if (serverLog) t.diagnostic(`code-server log tail:\n${tail(serverLog, 15)}`);
     if (context.wireLog) {
@@ -159,6 +168,28 @@ export async function withDiagnostics(
     }
     throw withGist(error, gist);
   }
+}
+
+/**
+ * The workbench's own console errors in every offline run (no extension gallery; a settings file
+ * it both creates and finds; a document closed under it): in the diagnostics, never in the gist.
+ */
+const WORKBENCH_NOISE = /ENOTFOUND|queryRawGalleryExtensions|already exists!|unknown document/;
+
+/** The lines of the extension's "ACP Panel" log (user-data/logs/<session>/exthost1/…), [] if none yet. */
+function extensionLogLines(userDataDir: string): string[] {
+  const logs = join(userDataDir, "logs");
+  const lines: string[] = [];
+  for (const session of safeReaddir(logs).sort()) {
+    const file = join(logs, session, "exthost1", "acp-panel.acp-panel", "ACP Panel.log");
+    if (existsSync(file))
+      lines.push(
+        ...readFileSync(file, "utf8")
+          .split("\n")
+          .filter((line) => line.trim()),
+      );
+  }
+  return lines;
 }
 
 /** `error` with `gist` after its message (its stack and cause kept). */
