@@ -77,6 +77,9 @@ export async function checkpointRig(warmFirst: boolean) {
     logger: new MemoryLogger(),
     enabled: () => true,
     io: diskIo,
+    // The property is about bytes: a checkpoint slowed by a loaded machine must not send a message
+    // without one (checkpointTurnWait.test.ts covers that path).
+    turnWaitMs: 600_000,
   });
   const review = new ChangeReview((action) => panel.dispatch(action), new DiskFiles());
   /** What the next of the review's questions is answered. */

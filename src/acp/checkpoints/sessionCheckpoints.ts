@@ -12,7 +12,8 @@ import type { TurnBaseline } from "./turnBaseline";
 import type { Baseline } from "./reviewContent";
 import type { ReviewSafety } from "./reviewSafety";
 import { notRestoredLines } from "./restoreNotice";
-import { GitUnavailable } from "./gitExecutable";
+import { droppedTitle, unavailableText, wentWithoutText } from "./checkpointNotices";
+import { LATE, TURN_CHECKPOINT_WAIT_MS, logLateCheckpoint, withinWait } from "./turnCheckpointWait";
 import { warningNotice } from "../../shared/thread/warningNotice";
 import { english, type Translate } from "../../shared/l10n";
 import {
@@ -35,6 +36,8 @@ export interface SessionCheckpointsDeps {
   readonly budgetBytes?: () => number;
   /** The user's language (default English). */
   readonly translate?: Translate;
+  /** How long a prompt waits for its checkpoint (default TURN_CHECKPOINT_WAIT_MS). */
+  readonly turnWaitMs?: number;
 }
 
 export interface RestorePreview {
@@ -49,6 +52,7 @@ export class SessionCheckpoints {
   private readonly beforeRestore = new Map<string, Checkpoint>();
   private warm: Promise<unknown> | undefined;
   private warned = false;
+  private warnedSlow = false;
   /** A turn's checkpoint was taken: the stat data is refreshed and the budget checked once that turn has ended. */
   private turnTookCheckpoint = false;
 
@@ -65,16 +69,7 @@ export class SessionCheckpoints {
         type: "checkpoint/dropped",
         checkpointId: checkpoint.id,
         entryId: this.deps.newId(),
-        title:
-          why === "budget"
-            ? this.t(
-                "The checkpoint before an earlier message ({0}) was removed to stay within the checkpoint storage limit. Bring back keeps it, for a day.",
-                new Date(checkpoint.at).toLocaleString(),
-              )
-            : this.t(
-                "The checkpoint before an earlier message ({0}) was cleared. Bring back keeps it, for a day.",
-                new Date(checkpoint.at).toLocaleString(),
-              ),
+        title: droppedTitle(checkpoint, why, this.t),
       });
     }
   };
@@ -135,7 +130,10 @@ export class SessionCheckpoints {
     const store = this.store;
     if (!store) return;
     try {
-      const checkpoint = await store.take(`before ${entryId}`);
+      const taking = store.take(`before ${entryId}`);
+      const waitMs = this.deps.turnWaitMs ?? TURN_CHECKPOINT_WAIT_MS;
+      const checkpoint = await withinWait(taking, waitMs);
+      if (checkpoint === LATE) return this.wentWithout(entryId, taking, waitMs);
       this.turn = checkpoint;
       this.byEntry.set(entryId, checkpoint);
       this.deps.dispatch({ type: "checkpoint/taken", entryId, checkpointId: checkpoint.id });
@@ -143,6 +141,14 @@ export class SessionCheckpoints {
     } catch (error) {
       this.unavailable(error);
     }
+  }
+
+  /** The message went to the agent before its checkpoint was ready: it has none (said once a session). */
+  private wentWithout(entryId: string, taking: Promise<Checkpoint>, waitMs: number): void {
+    logLateCheckpoint(this.deps.logger, entryId, taking, waitMs);
+    if (this.warnedSlow) return;
+    this.warnedSlow = true;
+    this.deps.dispatch(warningNotice(this.deps.newId(), wentWithoutText(waitMs, this.t)));
   }
 
   /**
@@ -170,16 +176,7 @@ export class SessionCheckpoints {
     this.deps.logger.warn(`Checkpoint not taken: ${String(error)}`);
     if (this.warned) return;
     this.warned = true;
-    this.deps.dispatch(
-      warningNotice(
-        this.deps.newId(),
-        error instanceof GitUnavailable
-          ? this.t(
-              "Checkpoints are off: git was not found. Files changed still lists the agent's edits, but own-tool changes can't be undone.",
-            )
-          : this.t("A checkpoint could not be taken: {0}", String(error instanceof Error ? error.message : error)),
-      ),
-    );
+    this.deps.dispatch(warningNotice(this.deps.newId(), unavailableText(error, this.t)));
   }
 
   /** The current turn's checkpoint as the review's "before", when one was taken. */

@@ -22,6 +22,8 @@ export interface SessionReviewDeps {
   readonly confirmUndo?: (question: string, action: string) => Promise<boolean>;
   /** The checkpoint storage budget in bytes (default: unbounded). */
   readonly checkpointBudgetBytes?: () => number;
+  /** How long a prompt waits for its checkpoint (default: turnCheckpointWait.ts). */
+  readonly checkpointWaitMs?: number;
   /** How a restore writes and which files have unsaved editor changes (default: the disk, none). */
   readonly restoreIo?: RestoreIo;
 }
@@ -57,6 +59,7 @@ export function sessionReview(
     enabled: () => (deps.checkpointsEnabled?.() ?? true) && files !== undefined,
     ...(deps.restoreIo ? { io: deps.restoreIo } : {}),
     ...(deps.checkpointBudgetBytes ? { budgetBytes: deps.checkpointBudgetBytes } : {}),
+    ...(deps.checkpointWaitMs === undefined ? {} : { turnWaitMs: deps.checkpointWaitMs }),
     translate,
   });
   if (review) {
