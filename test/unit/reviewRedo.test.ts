@@ -80,3 +80,35 @@ test("a file edited after the Undo is replaced by Redo only when the user says s
     assert.equal(readFileSync(path, "utf8"), answer ? "agent\n" : "the user's new work\n");
   }
 });
+
+test("Undo clicked twice at once (a double click) is one Undo: Redo still gives back the agent's bytes", async () => {
+  const { dir, review, lastState } = setUp(true);
+  const path = join(dir, "notes.md");
+  const agent = "before\nthe agent's line\n";
+  writeFileSync(path, agent);
+  review.recordChange(path, { kind: "file", content: Buffer.from("before\n") }, Buffer.from(agent), "agent");
+  const [first, second] = await Promise.all([review.undo(path), review.undo(path)]);
+  assert.deepEqual([first, second], [true, false], "the second click finds the Undo under way");
+  assert.equal(readFileSync(path, "utf8"), "before\n");
+  assert.equal(lastState(path), "undone");
+  assert.equal(await review.redoUndo(path), true);
+  assert.equal(readFileSync(path, "utf8"), agent, "exactly what the Undo replaced");
+});
+
+test("Redo clicked twice at once is one Redo: the file holds the agent's bytes and the change is pending", async () => {
+  const { dir, review, lastState } = setUp(true);
+  const path = join(dir, "notes.md");
+  const agent = "before\nthe agent's line\n";
+  writeFileSync(path, agent);
+  review.recordChange(path, { kind: "file", content: Buffer.from("before\n") }, Buffer.from(agent), "agent");
+  await review.undo(path);
+  const results = await Promise.allSettled([review.redoUndo(path), review.redoUndo(path)]);
+  assert.equal(results.filter((r) => r.status === "fulfilled" && r.value === true).length, 1, "one Redo");
+  assert.equal(readFileSync(path, "utf8"), agent);
+  assert.equal(lastState(path), "pending");
+  // And the change can be undone again, back to the bytes before the agent.
+  assert.equal(await review.undo(path), true);
+  assert.equal(readFileSync(path, "utf8"), "before\n");
+  assert.equal(await review.redoUndo(path), true);
+  assert.equal(readFileSync(path, "utf8"), agent);
+});

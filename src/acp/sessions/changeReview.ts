@@ -19,6 +19,7 @@ import { dirname } from "node:path";
 import { linkFreeFolder } from "../checkpoints/restoreGuard";
 import type { ThreadAction } from "../../shared/thread/threadActions";
 import { type Baseline, baselineBytes, sameBytes, textOf } from "../checkpoints/reviewContent";
+import { OneAtATime } from "../platform/oneAtATime";
 import { mergeOut } from "./undoMerge";
 import { countLineChanges } from "./lineChanges";
 import { acceptHunk, hunkAt, lineHunks } from "../checkpoints/hunks";
@@ -59,6 +60,8 @@ export class ChangeReview {
   private readonly resolved = new Set<string>();
   /** What each Undo replaced (and what it wrote), so the Undo can itself be taken back: `redoUndo`. */
   private readonly undone = new Map<string, { replaced: Buffer | null; wrote: Buffer | null; entry: Recorded }>();
+  /** An Undo or a Redo of a file under way: another for that file (a double click, Undo all twice) does nothing. */
+  private readonly writing = new OneAtATime();
   safety: ReviewSafety | undefined;
   /** The workspace folders: Undo never writes through a folder that became a link (restoreGuard.ts). */
   roots: () => readonly string[] = () => [];
@@ -206,10 +209,14 @@ export class ChangeReview {
   }
 
   /**
-   * Takes the agent's change out of the file. Resolves false when the user said no to a question.
-   * Throws when the change can't be undone (not the agent's, previous content unknown).
+   * Takes the agent's change out of the file. Resolves false when the user said no to a question,
+   * or an Undo or a Redo of the file is already under way. Throws when the change can't be undone (not the agent's, previous content unknown).
    */
-  async undo(path: string): Promise<boolean> {
+  undo(path: string): Promise<boolean> {
+    return this.writing.run(path, () => this.undoNow(path), false);
+  }
+
+  private async undoNow(path: string): Promise<boolean> {
     const entry = this.files.get(path);
     if (!entry) return false;
     if (entry.origin === "user") throw new Error(`${path}: ${NOT_THE_AGENTS.toLowerCase()}.`);
@@ -243,9 +250,13 @@ export class ChangeReview {
   /**
    * Takes an Undo back: the file holds again exactly what it held just before the Undo, and the
    * change is listed as pending again. Changed since the Undo: asks first (a checkpoint is kept).
-   * Resolves false when the user declined.
+   * Resolves false when the user declined, or an Undo or a Redo of the file is already under way.
    */
-  async redoUndo(path: string): Promise<boolean> {
+  redoUndo(path: string): Promise<boolean> {
+    return this.writing.run(path, () => this.redoNow(path), false);
+  }
+
+  private async redoNow(path: string): Promise<boolean> {
     const done = this.undone.get(path);
     if (!done) throw new Error(`${path}: that Undo can no longer be taken back.`);
     if (!(await this.linkFree(path)))
