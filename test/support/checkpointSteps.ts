@@ -28,10 +28,17 @@ export type Step =
   | { kind: "sweep" }
   | { kind: "keep"; file: string }
   | { kind: "keepHunk"; file: string; pick: number }
-  | { kind: "undo"; file: string; answer: boolean }
+  // `secondClickMs`: a double click, its second click that many ms after the first.
+  | { kind: "undo"; file: string; answer: boolean; secondClickMs?: number | undefined }
   | { kind: "restore"; pick: number }
   | { kind: "redo" }
-  | { kind: "redoUndo"; answer: boolean };
+  | { kind: "redoUndo"; answer: boolean; secondClickMs?: number | undefined };
+
+/** One Undo or Redo in four is a double click: its second click up to 60 ms after the first. */
+const doubleClick = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(undefined) },
+  { weight: 1, arbitrary: fc.integer({ min: 0, max: 60 }) },
+);
 
 // Weighted towards what can lose bytes: a user's edit, an agent's edit, the sweep that lists it,
 // and an Undo of it (uniform weights made an effective Undo rare, and the HEAD sabotage passed).
@@ -50,10 +57,21 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: fc.constant({ kind: "sweep" as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("keep" as const), file }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("keepHunk" as const), file, pick: fc.nat() }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant("undo" as const), file, answer: fc.boolean() }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("undo" as const),
+      file,
+      answer: fc.boolean(),
+      secondClickMs: doubleClick,
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("restore" as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.constant({ kind: "redo" as const }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("redoUndo" as const), answer: fc.boolean() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant("redoUndo" as const), answer: fc.boolean(), secondClickMs: doubleClick }),
+  },
 );
 
 /**

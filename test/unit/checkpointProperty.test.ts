@@ -2,7 +2,7 @@
  * The user's bytes are never lost by the product (issue 25, done-when 1): random sequences of user
  * edits, agent edits by every route (fs/write_text_file, its own edit tool, a shell command that
  * writes or removes), turns, Keep, Keep of one hunk (the review diff's), Undo (answering the
- * questions yes or no), Restore and Redo, over
+ * questions yes or no; now and then double-clicked), Restore and Redo, over
  * a real folder with a real shadow repository. After each of the product's steps, every version of
  * a file the user wrote that was on disk before the step is on disk or in a checkpoint that can be
  * restored; a Restore gives exactly the checkpoint's bytes, a Redo exactly what the restore replaced,
@@ -22,6 +22,19 @@ import { textOf } from "../../src/acp/checkpoints/reviewContent";
 import { FILES, PROPERTY_MAX_FILE_BYTES, type Step, steps } from "../support/checkpointSteps";
 import type { ThreadEntry } from "../../src/shared/thread/thread";
 import { checkpointRig, read } from "../support/checkpointRig";
+
+/**
+ * An Undo or a Redo as the user clicks it: once, or twice with the second click `secondClickMs`
+ * after the first, whether or not it is still at work (a double click). True when a click did it;
+ * "refused" when one failed and none did.
+ */
+async function clicked(click: () => Promise<boolean>, secondClickMs?: number): Promise<boolean | "refused"> {
+  const second =
+    secondClickMs === undefined ? [] : [new Promise<void>((resolve) => setTimeout(resolve, secondClickMs)).then(click)];
+  const results = await Promise.allSettled([click(), ...second]);
+  if (results.some((result) => result.status === "fulfilled" && result.value)) return true;
+  return results.some((result) => result.status === "rejected") ? "refused" : false;
+}
 
 /**
  * `warmFirst`: a folder of over 500 files whose session opens with its background checkpoint, and
@@ -191,7 +204,7 @@ async function run(steps: readonly Step[], warmFirst = false): Promise<void> {
         // write conflict markers once the user says so; the exact-bytes check is for the plain case.
         const asRecorded = current === review.diff(path)?.after;
         confirmations.answer = s.answer;
-        const done = await review.undo(path).catch(() => "refused" as const);
+        const done = await clicked(() => review.undo(path), s.secondClickMs);
         await kept(before, "Undo");
         if (done === true)
           lastUndo = {
@@ -238,7 +251,7 @@ async function run(steps: readonly Step[], warmFirst = false): Promise<void> {
         const before = onDiskNow();
         const unchanged = read(lastUndo.path) === lastUndo.wrote;
         confirmations.answer = s.answer;
-        const done = await review.redoUndo(lastUndo.path).catch(() => "refused" as const);
+        const done = await clicked(() => review.redoUndo(lastUndo!.path), s.secondClickMs);
         await kept(before, "Redo of an Undo");
         if (done === true && (unchanged || s.answer))
           assert.equal(read(lastUndo.path), lastUndo.replaced, "Redo of an Undo gives back what the Undo replaced");

@@ -8,11 +8,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ChangeReview } from "../../src/acp/sessions/changeReview";
+import { ChangeReview, type ReviewFiles } from "../../src/acp/sessions/changeReview";
 import type { ReviewSafety } from "../../src/acp/checkpoints/reviewSafety";
 import type { ThreadAction } from "../../src/shared/thread/threadActions";
 import { DiskFiles } from "../support/diskFiles";
 import { scratchDir } from "../support/scratchDir";
+import { waitFor } from "../support/waitFor";
 
 function setUp(answer: boolean) {
   const dir = scratchDir("acp-review-redo-");
@@ -81,18 +82,60 @@ test("a file edited after the Undo is replaced by Redo only when the user says s
   }
 });
 
-test("Undo clicked twice at once (a double click) is one Undo: Redo still gives back the agent's bytes", async () => {
-  const { dir, review, lastState } = setUp(true);
+/** Disk files whose writes land on disk at once but are reported done only when `release(n)` is called. */
+function heldWrites() {
+  const disk = new DiskFiles();
+  const gates: Array<() => void> = [];
+  let landed = 0;
+  const files: ReviewFiles = {
+    readDisk: (path) => disk.readDisk(path),
+    deleteFile: (path) => disk.deleteFile(path),
+    async writeThroughEditor(path, content) {
+      writeFileSync(path, content);
+      landed++;
+      await new Promise<void>((resolve) => gates.push(resolve));
+    },
+  };
+  return { files, landed: () => landed, release: (n: number) => gates[n]?.() };
+}
+
+test("a second Undo click while the first is writing does nothing: Redo still gives back the agent's bytes", async () => {
+  const dir = scratchDir("acp-review-double-undo-");
+  const writes = heldWrites();
+  const actions: ThreadAction[] = [];
+  const review = new ChangeReview((action) => actions.push(action), writes.files);
+  review.safety = { beforeUndo: async () => undefined, merge: async () => undefined, confirm: async () => true };
+  review.roots = () => [dir];
   const path = join(dir, "notes.md");
   const agent = "before\nthe agent's line\n";
   writeFileSync(path, agent);
   review.recordChange(path, { kind: "file", content: Buffer.from("before\n") }, Buffer.from(agent), "agent");
-  const [first, second] = await Promise.all([review.undo(path), review.undo(path)]);
-  assert.deepEqual([first, second], [true, false], "the second click finds the Undo under way");
+
+  // The first click's write is on disk, and VS Code has not said it is saved yet: the second click comes.
+  const first = review.undo(path);
+  await waitFor(writes.landed, (n) => n === 1, "the first Undo's write");
+  let secondResult: boolean | undefined;
+  const second = review.undo(path).then((done) => (secondResult = done));
+  await waitFor(
+    () => secondResult !== undefined || writes.landed() === 2,
+    (outcome) => outcome,
+    "the second click done with, or writing",
+  );
+  const wroteAgain = writes.landed() === 2;
+  writes.release(0);
+  assert.equal(await first, true);
+  writes.release(1);
+  await second;
   assert.equal(readFileSync(path, "utf8"), "before\n");
-  assert.equal(lastState(path), "undone");
-  assert.equal(await review.redoUndo(path), true);
-  assert.equal(readFileSync(path, "utf8"), agent, "exactly what the Undo replaced");
+
+  const writtenBefore = writes.landed();
+  const redo = review.redoUndo(path);
+  await waitFor(writes.landed, (n) => n > writtenBefore, "the Redo's write");
+  writes.release(writtenBefore);
+  assert.equal(await redo, true);
+  assert.equal(readFileSync(path, "utf8"), agent, "exactly what the first Undo replaced");
+  assert.equal(wroteAgain, false, "the second click finds the Undo under way and writes nothing");
+  assert.equal(secondResult, false);
 });
 
 test("Redo clicked twice at once is one Redo: the file holds the agent's bytes and the change is pending", async () => {
