@@ -13,8 +13,10 @@
  *   a 5 MB journal was a 5 MB string and its split lines, alive together, on the extension host.
  * - Another window may have replaced the file (Delete Session… and a new conversation under the
  *   same key, Bring back putting older bytes in front). `continues` checks that the file still
- *   starts with the bytes read first and still has a newline where this reader stopped; otherwise
- *   the caller starts a new reader.
+ *   starts with the bytes read first and still ends, where this reader stopped, with the bytes it
+ *   read last (a newline among them); otherwise the caller starts a new reader. The head alone was
+ *   not enough: older bytes put in front of a file that began with them (C0 C1 becoming C0 C0 C1)
+ *   keep the head, and a newline at the cut is often there by chance.
  */
 import { JournalFold, type FoldedJournal } from "./journalRecords";
 import type { JournalFs } from "./journalFs";
@@ -23,6 +25,8 @@ import type { JournalFs } from "./journalFs";
 export const READ_SLICE_BYTES = 1 << 20;
 /** How many of the first bytes identify the file (its first record names the writer and the time it opened). */
 const HEAD_BYTES = 256;
+/** How many of the bytes just before where the reader stopped must still be there. */
+const TAIL_BYTES = 256;
 const NEWLINE = 0x0a;
 
 export class JournalReader {
@@ -30,6 +34,8 @@ export class JournalReader {
   /** Bytes folded: everything before this offset, which is just after a newline (or 0). */
   private consumed = 0;
   private head: Uint8Array = new Uint8Array(0);
+  /** The last bytes folded, up to TAIL_BYTES: they end at `consumed`, with a newline. */
+  private tail: Uint8Array = new Uint8Array(0);
 
   constructor(
     private readonly fs: JournalFs,
@@ -43,8 +49,8 @@ export class JournalReader {
     if (this.consumed === 0) return true;
     const head = await this.fs.readBytes(this.path, 0, this.head.length);
     if (!sameBytes(head, this.head)) return false;
-    const before = await this.fs.readBytes(this.path, this.consumed - 1, this.consumed);
-    return before[0] === NEWLINE;
+    const before = await this.fs.readBytes(this.path, this.consumed - this.tail.length, this.consumed);
+    return sameBytes(before, this.tail);
   }
 
   /** Folds the file's bytes from where this reader stopped up to `size`; the fold of the first `size` bytes. */
@@ -59,6 +65,7 @@ export class JournalReader {
       const slice = carried.length ? concat(carried, bytes) : bytes;
       const end = slice.lastIndexOf(NEWLINE) + 1;
       this.foldLines(slice, end);
+      this.noteTail(slice, end);
       this.consumed += end;
       carried = slice.subarray(end);
     }
@@ -74,6 +81,14 @@ export class JournalReader {
     if (end === 0) return;
     const lines = decode(bytes, 0, end - 1).split("\n");
     for (const line of lines) if (line.trim() !== "") this.fold.line(line, false);
+  }
+
+  /** `bytes[0, end)` were just folded: the last TAIL_BYTES of everything folded, copied (slices are reused). */
+  private noteTail(bytes: Uint8Array, end: number): void {
+    if (end === 0) return;
+    const fresh = bytes.subarray(Math.max(0, end - TAIL_BYTES), end);
+    const joined = fresh.length >= TAIL_BYTES ? fresh : concat(this.tail, fresh);
+    this.tail = joined.slice(Math.max(0, joined.length - TAIL_BYTES));
   }
 
   private noteHead(offset: number, bytes: Uint8Array): void {
