@@ -133,6 +133,53 @@ describe("webview files changed", { timeout: 120_000 }, () => {
       await panel.assertHealthy();
     }));
 
+  it("a double click on Undo is one Undo: its second click does not take it back on the Redo that took Undo's place", () =>
+    webview.withPanel({ state: afterTurn(...changesActions()) }, async (panel) => {
+      const region = panel.page.getByRole("region", { name: "Files changed" });
+      await panel.expandPanel("Files changed");
+      const undo = region.getByRole("button", { name: "Undo src/parser/parse.ts" });
+      const redo = region.getByRole("button", { name: "Redo src/parser/parse.ts" });
+      await undo.waitFor();
+      const box = await undo.boundingBox();
+      assert.ok(box);
+      const x = box.x + box.width / 2;
+      const y = box.y + box.height / 2;
+      /** A double click's second click (the browser counts it: `detail` 2), at the same place. */
+      const secondClick = async () => {
+        await panel.page.mouse.move(x, y);
+        await panel.page.mouse.down({ clickCount: 2 });
+        await panel.page.mouse.up({ clickCount: 2 });
+      };
+      // The first click; the host is quick to answer, and the row shows Redo before the second click.
+      await panel.page.mouse.click(x, y);
+      await panel.waitForSent("review/undo");
+      await panel.actions(1, [{ type: "review/resolved", path: PARSE, state: "undone" }]);
+      await redo.waitFor();
+      const redoBox = await redo.boundingBox();
+      assert.ok(
+        redoBox && Math.abs(redoBox.x - box.x) < 1 && Math.abs(redoBox.y - box.y) < 1,
+        "Redo is where Undo was",
+      );
+      await secondClick(); // the double click's second click
+      await settle(panel.page);
+      assert.deepEqual(await panel.sentOfType("review/redo"), [], "the second click of a double click redoes nothing");
+
+      // A click of its own, or the keyboard, does.
+      await panel.page.mouse.click(x, y);
+      assert.deepEqual(await panel.waitForSentOfType("review/redo"), [{ type: "review/redo", path: PARSE }]);
+      await panel.actions(2, [changesActions()[0]!]);
+      await undo.waitFor();
+      await secondClick();
+      await settle(panel.page);
+      assert.equal(
+        (await panel.sentOfType("review/undo")).length,
+        1,
+        "nor does one land on the Undo that took Redo's place",
+      );
+      await undo.press("Enter");
+      await eventually(async () => assert.equal((await panel.sentOfType("review/undo")).length, 2));
+    }));
+
   it("collapses, and offers Keep all and Undo all for the pending files", () =>
     webview.withPanel({ state: afterTurn(...changesActions()) }, async (panel) => {
       const region = panel.page.getByRole("region", { name: "Files changed" });

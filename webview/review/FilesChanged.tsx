@@ -146,6 +146,7 @@ const ChangeRow = memo(function ChangeRow({
                 icon="discard"
                 label={t("Undo {0}", label)}
                 unavailable={!change.undoable}
+                singleClick
                 title={
                   change.undoable
                     ? t("Undo: restore the file as it was before the agent changed it")
@@ -167,6 +168,7 @@ const ChangeRow = memo(function ChangeRow({
                 label={t("Redo {0}", label)}
                 title={t("Take the Undo back: put back what the file held just before it")}
                 onClick={() => reviewRedo(change.path)}
+                singleClick
               />
             ) : null}
           </>

@@ -11,12 +11,18 @@ export function IconButton({
   title,
   onClick,
   unavailable = false,
+  singleClick = false,
 }: {
   icon: string;
   label: string;
   title: string;
   onClick: () => void;
   unavailable?: boolean;
+  /**
+   * Ignores the second click of a double click (`detail` 2 or more): a button that takes the place
+   * of the one clicked (Undo → Redo) must not get the click meant for that one. Keys give 0.
+   */
+  singleClick?: boolean;
 }) {
   return (
     <button
@@ -25,7 +31,7 @@ export function IconButton({
       aria-label={label}
       aria-disabled={unavailable ? "true" : undefined}
       title={title}
-      onClick={unavailable ? undefined : onClick}
+      onClick={unavailable ? undefined : (event) => (singleClick && event.detail > 1 ? undefined : onClick())}
     >
       <Codicon name={icon} />
     </button>
