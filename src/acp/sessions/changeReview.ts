@@ -210,7 +210,8 @@ export class ChangeReview {
 
   /**
    * Takes the agent's change out of the file. Resolves false when the user said no to a question,
-   * or an Undo or a Redo of the file is already under way. Throws when the change can't be undone (not the agent's, previous content unknown).
+   * or an Undo or a Redo of the file is already under way. Throws when the change can't be undone
+   * (not the agent's, previous content unknown).
    */
   undo(path: string): Promise<boolean> {
     return this.writing.run(path, () => this.undoNow(path), false);
