@@ -157,6 +157,43 @@ describe("webview: a tab switch and a conversation's arrival", { timeout: 120_00
       await panel.assertHealthy();
     }));
 
+  it("never takes rows back when the tab's key arrives after its rows were shown (the transcript is built anew for it)", () =>
+    webview.withPanel(async (panel) => {
+      const page = panel.page;
+      await panel.snapshot(0, readyState());
+      await panel.send(tabsState("tab-1"));
+      await eventually(async () => assert.equal(await page.locator(".empty-state").count(), 1));
+      // The switched-to tab's rows come during its turn, which then ends; its key comes last (a
+      // loaded machine handled the host's messages in that order in a fresh clone's run).
+      const running = readyState(conversation(12), { phase: "running", startedAt: Date.now() });
+      await panel.snapshot(10, withModel(running, "large"));
+      await eventually(async () => assert.ok((await page.locator(".transcript-row").count()) > 0));
+      await panel.actions(11, [{ type: "turn/ended", stopReason: "end_turn" }]);
+      await eventually(async () => assert.equal(await page.getByRole("status").textContent(), `${AGENT} is ready`));
+      await settle(page);
+      await page.evaluate(() => {
+        const record = window as unknown as { rowCounts: number[] };
+        record.rowCounts = [];
+        new MutationObserver(() => record.rowCounts.push(document.querySelectorAll(".transcript-row").length)).observe(
+          document.body,
+          { childList: true, subtree: true },
+        );
+      });
+      await panel.send(tabsState("tab-2"));
+      await eventually(async () => {
+        const counts = await page.evaluate(() => (window as unknown as { rowCounts: number[] }).rowCounts);
+        assert.ok(counts.length > 0 && counts.at(-1)! > 0, "the transcript built for tab-2, with its rows");
+      });
+      await settle(page);
+      const counts = await page.evaluate(() => (window as unknown as { rowCounts: number[] }).rowCounts);
+      assert.deepEqual(
+        counts.filter((rows) => rows === 0),
+        [],
+        `the rows stay while the transcript is built for the tab's key (${JSON.stringify(counts)})`,
+      );
+      await panel.assertHealthy();
+    }));
+
   it("renders the rows with the update while a turn runs (a background render would restart at every batch)", () =>
     webview.withPanel(async (panel) => {
       const running = readyState(conversation(6), { phase: "running", startedAt: Date.now() });

@@ -57,7 +57,7 @@ export function Transcript({ scrollKey }: { scrollKey: string }) {
   const omitted = usePanel((state) => state.thread.omittedEntries);
   const turnRunning = usePanel((state) => state.thread.turn.phase !== "idle");
   const allItems = useMemo(() => transcriptRows({ entries, runs, runOrder, index }), [entries, runs, runOrder, index]);
-  const { rows: items, pending } = useDeferredFirstRows(allItems, turnRunning);
+  const { rows: items, pending } = useDeferredFirstRows(allItems, turnRunning, keyOf);
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const follow = useStickToBottom(scroller, content, items.length > 0, scrollKey);
