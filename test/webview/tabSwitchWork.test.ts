@@ -25,6 +25,13 @@ function conversation(exchanges: number): ThreadEntry[] {
   ]).flat();
 }
 
+/** Tab 1, ready and empty: what each test switches from. */
+async function showEmptyTab(panel: Panel): Promise<void> {
+  await panel.snapshot(0, readyState());
+  await panel.send(tabsState("tab-1"));
+  await eventually(async () => assert.equal(await panel.page.locator(".empty-state").count(), 1));
+}
+
 interface Batch {
   readonly picker: boolean;
   readonly rows: number;
@@ -38,9 +45,7 @@ interface Batch {
  */
 async function switchRecordingBatches(panel: Panel, state: PanelState): Promise<Batch[]> {
   const page = panel.page;
-  await panel.snapshot(0, readyState());
-  await panel.send(tabsState("tab-1"));
-  await eventually(async () => assert.equal(await page.locator(".empty-state").count(), 1));
+  await showEmptyTab(panel);
   await settle(page);
   await page.evaluate(() => {
     const record = window as unknown as { batches: Batch[] };
@@ -116,9 +121,7 @@ describe("webview: a tab switch and a conversation's arrival", { timeout: 120_00
   it("never takes rows back: a turn that ends before the background render caught up keeps them shown", () =>
     webview.withPanel(async (panel) => {
       const page = panel.page;
-      await panel.snapshot(0, readyState());
-      await panel.send(tabsState("tab-1"));
-      await eventually(async () => assert.equal(await page.locator(".empty-state").count(), 1));
+      await showEmptyTab(panel);
       await settle(page);
       // A slow machine: the background render of the rows takes several slices, with frames between.
       const cdp = await page.context().newCDPSession(page);
@@ -160,9 +163,7 @@ describe("webview: a tab switch and a conversation's arrival", { timeout: 120_00
   it("never takes rows back when the tab's key arrives after its rows were shown (the transcript is built anew for it)", () =>
     webview.withPanel(async (panel) => {
       const page = panel.page;
-      await panel.snapshot(0, readyState());
-      await panel.send(tabsState("tab-1"));
-      await eventually(async () => assert.equal(await page.locator(".empty-state").count(), 1));
+      await showEmptyTab(panel);
       // The switched-to tab's rows come during its turn, which then ends; its key comes last (a
       // loaded machine handled the host's messages in that order in a fresh clone's run).
       const running = readyState(conversation(12), { phase: "running", startedAt: Date.now() });
